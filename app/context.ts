@@ -1,0 +1,9 @@
+/**
+ * The router context through which page loaders reach the server's services (database reads,
+ * settings). Loaders never import the database: the server injects it per request
+ * (server/app.ts), which keeps one database instance per process and the client bundle clean.
+ */
+import { createContext } from 'react-router';
+import type { AppServices } from '../server/services.ts';
+
+export const appContext = createContext<AppServices>();

@@ -1,0 +1,48 @@
+/**
+ * The enumerations of spec §4, shared by the database schema, the zod schemas and the UI.
+ * Order matters where a UI lists them (blog categories, contact statuses).
+ */
+export const CONTACT_STATUSES = ['nouveau', 'en_cours', 'traite'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed', 'bounced'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+export const TOKEN_TYPES = ['confirm', 'manage', 'unsubscribe'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'failed'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const JOB_STATUSES = ['queued', 'sent', 'failed', 'bounced', 'complained'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const EMAIL_EVENT_TYPES = ['open', 'click', 'bounce', 'complaint', 'delivery'] as const;
+export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
+
+export const CONTENT_TYPES = ['blog', 'portfolio'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const BLOG_CATEGORIES = [
+  'strategie_marketing',
+  'marketing_digital',
+  'branding',
+  'growth_hacking',
+  'analytics',
+  'tendances',
+] as const;
+export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+
+/** French labels shown to readers for each blog category. */
+export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
+  strategie_marketing: 'Stratégie marketing',
+  marketing_digital: 'Marketing digital',
+  branding: 'Branding',
+  growth_hacking: 'Growth hacking',
+  analytics: 'Analytics',
+  tendances: 'Tendances',
+};
+
+/** Not in spec §4: the life of one outbox message (docs/decisions/002-extra-tables.md). */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

@@ -1,0 +1,85 @@
+/**
+ * One code path, two databases: embedded PGlite (Postgres in WASM) in a data directory when no
+ * DATABASE_URL is given, and a real PostgreSQL server through `pg` when it is. Both are driven by
+ * the same Drizzle schema, queries and migrations.
+ */
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { lockDataDir } from './lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The database as the application sees it, whichever driver is behind. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs a raw SQL statement (migrations locking, health checks). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Present for PGlite: the embedded instance (tests snapshot it). */
+  pglite?: PGlite;
+  /** Present for PostgreSQL: the pool. */
+  pool?: pg.Pool;
+};
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+export type OpenDatabaseOptions =
+  | { databaseUrl: string; poolSize?: number }
+  | { dataDir: string }
+  | { pglite: PGlite };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if ('pglite' in options) return wrapPglite(options.pglite, () => {});
+  const release = lockDataDir(options.dataDir);
+  try {
+    const client = await PGlite.create(path.join(options.dataDir, 'pgdata'));
+    return wrapPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+function wrapPglite(client: PGlite, release: () => void): DatabaseHandle {
+  const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+function openPostgres(connectionString: string, max: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,448 @@
+/**
+ * The whole data model: the 16 tables of spec §3 with the enums of spec §4, plus the tables the
+ * product needs beyond that list (see docs/decisions/002-extra-tables.md).
+ *
+ * TypeScript names follow the spec's spelling (camelCase); the database uses snake_case columns
+ * through Drizzle's `casing: 'snake_case'` option, set in db/client.ts and drizzle.config.ts.
+ * Email addresses are stored trimmed and lower-cased (see common/email.ts), so a plain unique
+ * index gives case-insensitive uniqueness.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  BLOG_CATEGORIES,
+  CAMPAIGN_STATUSES,
+  CONTACT_STATUSES,
+  CONTENT_TYPES,
+  EMAIL_EVENT_TYPES,
+  JOB_STATUSES,
+  OUTBOX_STATUSES,
+  SUBSCRIBER_STATUSES,
+  TOKEN_TYPES,
+} from '../common/enums.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations (spec §4)
+// ---------------------------------------------------------------------------------------------
+export const contactStatus = pgEnum('contact_status', CONTACT_STATUSES);
+export const subscriberStatus = pgEnum('subscriber_status', SUBSCRIBER_STATUSES);
+export const tokenType = pgEnum('token_type', TOKEN_TYPES);
+export const campaignStatus = pgEnum('campaign_status', CAMPAIGN_STATUSES);
+export const jobStatus = pgEnum('job_status', JOB_STATUSES);
+export const eventType = pgEnum('event_type', EMAIL_EVENT_TYPES);
+export const contentType = pgEnum('content_type', CONTENT_TYPES);
+export const blogCategory = pgEnum('blog_category', BLOG_CATEGORIES);
+export const outboxStatus = pgEnum('outbox_status', OUTBOX_STATUSES);
+
+const id = () => uuid().primaryKey().defaultRandom();
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------------------------------------
+// Spec §3 tables
+// ---------------------------------------------------------------------------------------------
+export const adminUsers = pgTable('admin_users', {
+  id: id(),
+  email: text().notNull().unique(),
+  passwordHash: text().notNull(),
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  role: text().notNull().default('admin'),
+  isActive: boolean().notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    id: id(),
+    fullName: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    company: text(),
+    serviceInterest: text().notNull(),
+    budget: text(),
+    message: text().notNull(),
+    status: contactStatus().notNull().default('nouveau'),
+    source: text().notNull().default('website'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_requests_created_at_idx').on(t.createdAt),
+    index('contact_requests_status_created_at_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: id(),
+    email: text().notNull().unique(),
+    firstName: text(),
+    lastName: text(),
+    locale: text().notNull().default('fr'),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    status: subscriberStatus().notNull().default('pending'),
+    source: text().notNull().default('website'),
+    isActive: boolean().notNull().default(true),
+    consentAt: timestamp({ withTimezone: true }),
+    subscribedAt: timestamp({ withTimezone: true }),
+    // Beyond spec §3: when the row was created (the purge of stale pending rows needs it) and the
+    // proof of consent (GDPR art. 7(1): who agreed, to which wording, from where).
+    createdAt: createdAt(),
+    consentIp: text(),
+    consentUserAgent: text(),
+    consentText: text(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('newsletter_subscriptions_status_idx').on(t.status),
+    index('newsletter_subscriptions_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text().notNull(),
+    icon: text().notNull().default('target'),
+    // Deleting a parent must be an explicit choice about its children (issue 7), so the database
+    // refuses to orphan them silently.
+    parentServiceId: uuid().references((): AnyPgColumn => services.id, { onDelete: 'restrict' }),
+    order: integer().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('services_parent_order_idx').on(t.parentServiceId, t.order),
+    check('services_order_non_negative', sql`${t.order} >= 0`),
+    check('services_not_own_parent', sql`${t.parentServiceId} is null or ${t.parentServiceId} <> ${t.id}`),
+  ],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: id(),
+    name: text().notNull(),
+    position: text().notNull(),
+    bio: text().notNull().default(''),
+    skills: text().array().notNull().default(sql`'{}'::text[]`),
+    photoUrl: text(),
+    linkedinUrl: text(),
+    twitterUrl: text(),
+    order: integer().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('team_members_order_idx').on(t.order),
+    check('team_members_order_non_negative', sql`${t.order} >= 0`),
+  ],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: id(),
+    title: text().notNull(),
+    slug: text().notNull().unique(),
+    content: text().notNull(),
+    excerpt: text().notNull().default(''),
+    category: blogCategory().notNull(),
+    coverImage: text(),
+    isPublished: boolean().notNull().default(false),
+    // Beyond spec §3: the date readers see, RSS and the sitemap use; set on first publication.
+    publishedAt: timestamp({ withTimezone: true }),
+    views: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blog_posts_published_idx').on(t.isPublished, t.publishedAt)],
+);
+
+export const caseStudies = pgTable(
+  'case_studies',
+  {
+    id: id(),
+    title: text().notNull(),
+    clientName: text().notNull(),
+    industry: text().notNull(),
+    description: text().notNull(),
+    /** A list of `{ label, value }` pairs, e.g. `{ label: 'Leads qualifiés', value: '+180 %' }`. */
+    results: jsonb().$type<CaseStudyResult[]>().notNull().default([]),
+    imageUrl: text(),
+    isPublished: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('case_studies_published_idx').on(t.isPublished, t.createdAt)],
+);
+export type CaseStudyResult = { label: string; value: string };
+
+export const companyStats = pgTable('company_stats', {
+  id: id(),
+  name: text().notNull(),
+  value: integer().notNull(),
+  unit: text().notNull().default(''),
+  description: text().notNull().default(''),
+  order: integer().notNull().default(0),
+  isActive: boolean().notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: id(),
+    type: text().notNull(),
+    title: text().notNull(),
+    description: text(),
+    userId: uuid().references(() => adminUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activity_logs_created_at_idx').on(t.createdAt)],
+);
+
+export const siteSettings = pgTable('site_settings', {
+  id: id(),
+  key: text().notNull().unique(),
+  value: text().notNull(),
+  category: text().notNull(),
+  description: text().notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+export const subscriberTokens = pgTable(
+  'subscriber_tokens',
+  {
+    id: id(),
+    subscriberId: uuid()
+      .notNull()
+      .references(() => newsletterSubscriptions.id, { onDelete: 'cascade' }),
+    type: tokenType().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscriber_tokens_subscriber_idx').on(t.subscriberId, t.type)],
+);
+
+export const emailTemplates = pgTable('email_templates', {
+  id: id(),
+  key: text().notNull().unique(),
+  name: text().notNull(),
+  // Beyond spec §3: a transactional template needs its subject line next to its body.
+  subject: text().notNull().default(''),
+  mjml: text().notNull(),
+  compiledHtml: text().notNull().default(''),
+  variablesJson: jsonb().$type<TemplateVariable[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type TemplateVariable = { name: string; description: string; example?: string };
+
+export const emailCampaigns = pgTable(
+  'email_campaigns',
+  {
+    id: id(),
+    title: text().notNull(),
+    subject: text().notNull(),
+    senderEmail: text().notNull().default('contact@lisanga-digital.cd'),
+    senderName: text().notNull().default('Lisanga Digital Marketing'),
+    segmentFilterJson: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    templateId: uuid().references(() => emailTemplates.id, { onDelete: 'restrict' }),
+    status: campaignStatus().notNull().default('draft'),
+    scheduledAt: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('email_campaigns_status_scheduled_idx').on(t.status, t.scheduledAt)],
+);
+
+export const campaignJobs = pgTable(
+  'campaign_jobs',
+  {
+    id: id(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: 'cascade' }),
+    subscriberId: uuid()
+      .notNull()
+      .references(() => newsletterSubscriptions.id, { onDelete: 'cascade' }),
+    status: jobStatus().notNull().default('queued'),
+    attempt: integer().notNull().default(0),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One campaign never reaches one subscriber twice, whatever the number of workers.
+    uniqueIndex('campaign_jobs_campaign_subscriber_uq').on(t.campaignId, t.subscriberId),
+    index('campaign_jobs_status_idx').on(t.status, t.campaignId),
+  ],
+);
+
+export const emailEvents = pgTable(
+  'email_events',
+  {
+    id: id(),
+    type: eventType().notNull(),
+    campaignId: uuid().references(() => emailCampaigns.id, { onDelete: 'cascade' }),
+    subscriberId: uuid().references(() => newsletterSubscriptions.id, { onDelete: 'set null' }),
+    metaJson: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    occurredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_events_campaign_type_idx').on(t.campaignId, t.type, t.occurredAt)],
+);
+
+export const contentPublications = pgTable(
+  'content_publications',
+  {
+    id: id(),
+    contentType: contentType().notNull(),
+    contentId: uuid().notNull(),
+    title: text().notNull(),
+    url: text().notNull(),
+    publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processed: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('content_publications_processed_idx').on(t.processed, t.publishedAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Beyond spec §3 (docs/decisions/002-extra-tables.md)
+// ---------------------------------------------------------------------------------------------
+
+/** Server-side admin sessions: only a hash of the cookie's token is stored. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    rememberMe: boolean().notNull().default(false),
+    ip: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('admin_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Transactional email outbox: a message is written in the same transaction as the change that
+ * causes it (a lead, a subscription) and sent by a worker that claims rows with
+ * FOR UPDATE SKIP LOCKED, so nothing is lost and several instances never send one row twice.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    /** Stable RFC 5322 Message-ID, reused on every attempt so a duplicate is recognisable. */
+    messageId: text().notNull().unique(),
+    /** Optional caller-chosen key that makes enqueueing idempotent. */
+    dedupeKey: text().unique(),
+    templateKey: text(),
+    toAddress: text().notNull(),
+    fromAddress: text().notNull(),
+    replyTo: text(),
+    subject: text().notNull(),
+    html: text().notNull(),
+    textBody: text().notNull(),
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+    status: outboxStatus().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Uploaded images, re-encoded into several widths under generated names. */
+export const media = pgTable('media', {
+  id: id(),
+  originalName: text().notNull(),
+  mimeType: text().notNull(),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  /** Width -> stored file name, e.g. `{ "480": "ab12.480.webp" }`. */
+  variants: jsonb().$type<Record<string, string>>().notNull().default({}),
+  byteSize: integer().notNull(),
+  uploadedBy: uuid().references(() => adminUsers.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Answers already given to a client-chosen idempotency key, so a retried submission (a flaky 3G
+ * connection, a replay from the offline queue) gets the first answer instead of a second row.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text().notNull(),
+    scope: text().notNull(),
+    requestHash: text().notNull(),
+    responseStatus: integer(),
+    responseBody: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_scope_key_uq').on(t.scope, t.key),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Fixed-window rate-limit counters, shared by every instance through the database. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  windowStart: timestamp({ withTimezone: true }).notNull(),
+  count: integer().notNull().default(0),
+});
+
+export type AdminUser = typeof adminUsers.$inferSelect;
+export type ContactRequest = typeof contactRequests.$inferSelect;
+export type NewsletterSubscription = typeof newsletterSubscriptions.$inferSelect;
+export type Service = typeof services.$inferSelect;
+export type TeamMember = typeof teamMembers.$inferSelect;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type CaseStudy = typeof caseStudies.$inferSelect;
+export type CompanyStat = typeof companyStats.$inferSelect;
+export type SiteSetting = typeof siteSettings.$inferSelect;
+export type EmailTemplate = typeof emailTemplates.$inferSelect;
+export type OutboxMessage = typeof emailOutbox.$inferSelect;

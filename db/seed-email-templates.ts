@@ -1,0 +1,407 @@
+/**
+ * Seed email templates (MJML with Mustache placeholders), in French, for Lisanga Digital.
+ * `{{name}}` is HTML-escaped, `{{{name}}}` is inserted raw, `{{#name}}…{{/name}}` renders only
+ * when `name` is set and `{{^name}}…{{/name}}` only when it is not.
+ */
+export type SeedEmailTemplate = {
+  key: string;
+  name: string;
+  subject: string;
+  mjml: string;
+  variablesJson: { name: string; description: string; example?: string }[];
+};
+
+export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
+  {
+    key: 'newsletter_confirmation',
+    name: "Confirmation d'inscription à la newsletter",
+    subject: 'Confirmez votre inscription à la newsletter Lisanga Digital',
+    mjml: `<mjml>
+  <mj-head>
+    <mj-title>Confirmez votre inscription</mj-title>
+    <mj-preview>Un dernier clic pour recevoir nos conseils marketing.</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
+      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f4f7f5">
+    <mj-section background-color="#15803d" padding="20px 0">
+      <mj-column>
+        <mj-text align="center" color="#ffffff" font-size="22px" font-weight="bold">Lisanga Digital</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" padding="28px 0">
+      <mj-column>
+        <mj-text font-size="22px" font-weight="bold">Confirmez votre inscription</mj-text>
+        <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
+        <mj-text>Merci de votre intérêt pour la newsletter de Lisanga Digital. Pour commencer à recevoir nos conseils en marketing digital, confirmez votre adresse email en cliquant sur le bouton ci-dessous.</mj-text>
+        <mj-button href="{{confirmUrl}}" padding="20px 24px">Je confirme mon inscription</mj-button>
+        <mj-text font-size="14px" color="#4b5563">Ce lien est valable 48 h. Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br /><a href="{{confirmUrl}}" style="color:#15803d; word-break:break-all;">{{confirmUrl}}</a></mj-text>
+        <mj-text font-size="14px" color="#4b5563">Pourquoi cette étape ? Elle garantit que personne ne peut vous inscrire à votre insu et que nos emails arrivent bien dans votre boîte de réception.</mj-text>
+        <mj-text font-size="14px" color="#4b5563">Vous n'avez pas demandé cette inscription ? Ignorez simplement cet email : vous ne recevrez aucun autre message de notre part.</mj-text>
+        <mj-text padding="16px 24px 8px 24px">À très bientôt,<br />L'équipe Lisanga Digital</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section padding="16px 0">
+      <mj-column>
+        <mj-text align="center" font-size="12px" color="#6b7280">Lisanga Digital · {{companyAddress}}</mj-text>
+        <mj-text align="center" font-size="12px" color="#6b7280"><a href="{{manageUrl}}" style="color:#15803d;">Gérer mes préférences</a> · <a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a></mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>
+`,
+    variablesJson: [
+      {
+        name: 'firstName',
+        description: "Prénom de l'abonné, s'il l'a indiqué (facultatif)",
+        example: 'Grâce',
+      },
+      {
+        name: 'confirmUrl',
+        description: "Lien de confirmation de l'inscription, valable 48 h",
+        example: 'https://lisanga-digital.cd/newsletter/confirm?token=4f9c2a7e',
+      },
+      {
+        name: 'companyAddress',
+        description: "Adresse postale de l'agence, affichée dans le pied de page",
+        example: 'Immeuble Lisanga, 3e étage, 45 boulevard du 30 Juin, Gombe, Kinshasa, RD Congo',
+      },
+      {
+        name: 'manageUrl',
+        description: "Lien vers la page de gestion des préférences de l'abonné",
+        example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
+      },
+      {
+        name: 'unsubscribeUrl',
+        description: 'Lien de désinscription en un clic',
+        example: 'https://lisanga-digital.cd/newsletter/unsubscribe?token=e27a9f14',
+      },
+    ],
+  },
+  {
+    key: 'newsletter_welcome',
+    name: 'Bienvenue dans la newsletter',
+    subject: 'Bienvenue chez Lisanga Digital{{#firstName}}, {{firstName}}{{/firstName}} !',
+    mjml: `<mjml>
+  <mj-head>
+    <mj-title>Bienvenue dans la newsletter Lisanga Digital</mj-title>
+    <mj-preview>Votre inscription est confirmée : voici ce qui vous attend chaque mois.</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
+      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f4f7f5">
+    <mj-section background-color="#15803d" padding="20px 0">
+      <mj-column>
+        <mj-text align="center" color="#ffffff" font-size="22px" font-weight="bold">Lisanga Digital</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" padding="28px 0">
+      <mj-column>
+        <mj-text font-size="22px" font-weight="bold">Bienvenue parmi nous !</mj-text>
+        <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
+        <mj-text>Votre inscription est confirmée. Merci de votre confiance ! Une fois par mois, et jamais plus, vous recevrez :</mj-text>
+        <mj-text padding="0 24px 0 40px">
+          <ul style="margin:0; padding:0;">
+            <li>des conseils pratiques pour développer votre activité sur Facebook, Instagram, TikTok et WhatsApp Business ;</li>
+            <li>nos analyses des tendances du marketing digital en RDC ;</li>
+            <li>nos dernières études de cas et les résultats obtenus par nos clients ;</li>
+            <li>les invitations à nos ateliers et webinaires gratuits.</li>
+          </ul>
+        </mj-text>
+        <mj-text>En attendant notre prochain numéro, découvrez les articles les plus lus de notre blog.</mj-text>
+        <mj-button href="https://lisanga-digital.cd/blog" padding="20px 24px">Lire le blog</mj-button>
+        <mj-text font-size="14px" color="#4b5563">Vous pouvez à tout moment choisir les sujets qui vous intéressent ou vous désinscrire grâce aux liens en bas de cet email.</mj-text>
+        <mj-text padding="16px 24px 8px 24px">Bonne lecture,<br />L'équipe Lisanga Digital</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section padding="16px 0">
+      <mj-column>
+        <mj-text align="center" font-size="12px" color="#6b7280">Lisanga Digital · {{companyAddress}}</mj-text>
+        <mj-text align="center" font-size="12px" color="#6b7280"><a href="{{manageUrl}}" style="color:#15803d;">Gérer mes préférences</a> · <a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a></mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>
+`,
+    variablesJson: [
+      {
+        name: 'firstName',
+        description: "Prénom de l'abonné, s'il l'a indiqué (facultatif)",
+        example: 'Grâce',
+      },
+      {
+        name: 'companyAddress',
+        description: "Adresse postale de l'agence, affichée dans le pied de page",
+        example: 'Immeuble Lisanga, 3e étage, 45 boulevard du 30 Juin, Gombe, Kinshasa, RD Congo',
+      },
+      {
+        name: 'manageUrl',
+        description: "Lien vers la page de gestion des préférences de l'abonné",
+        example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
+      },
+      {
+        name: 'unsubscribeUrl',
+        description: 'Lien de désinscription en un clic',
+        example: 'https://lisanga-digital.cd/newsletter/unsubscribe?token=e27a9f14',
+      },
+    ],
+  },
+  {
+    key: 'lead_notification',
+    name: 'Notification interne : nouveau contact',
+    subject: 'Nouveau contact : {{fullName}}{{#company}} ({{company}}){{/company}}',
+    mjml: `<mjml>
+  <mj-head>
+    <mj-title>Nouveau contact</mj-title>
+    <mj-preview>{{fullName}} s'intéresse à : {{serviceInterest}}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
+      <mj-table color="#1f2937" font-size="15px" line-height="1.5" padding="8px 24px" />
+      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f4f7f5">
+    <mj-section background-color="#15803d" padding="16px 0">
+      <mj-column>
+        <mj-text align="center" color="#ffffff" font-size="18px" font-weight="bold">Lisanga Digital · Nouveau contact</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" padding="24px 0">
+      <mj-column>
+        <mj-text font-size="20px" font-weight="bold">{{fullName}} vient de nous contacter</mj-text>
+        <mj-text>Une nouvelle demande est arrivée par le site. Pensez à répondre sous 24 h, comme nous le promettons à nos visiteurs.</mj-text>
+        <mj-table>
+          <tr><td style="padding:4px 0; width:40%; color:#6b7280;">Nom</td><td style="padding:4px 0;">{{fullName}}</td></tr>
+          <tr><td style="padding:4px 0; color:#6b7280;">Email</td><td style="padding:4px 0;"><a href="mailto:{{email}}" style="color:#15803d;">{{email}}</a></td></tr>
+          <tr><td style="padding:4px 0; color:#6b7280;">Téléphone</td><td style="padding:4px 0;">{{#phone}}{{phone}}{{/phone}}{{^phone}}Non fourni{{/phone}}</td></tr>
+          <tr><td style="padding:4px 0; color:#6b7280;">Entreprise</td><td style="padding:4px 0;">{{#company}}{{company}}{{/company}}{{^company}}Non précisée{{/company}}</td></tr>
+          <tr><td style="padding:4px 0; color:#6b7280;">Service souhaité</td><td style="padding:4px 0;">{{serviceInterest}}</td></tr>
+          <tr><td style="padding:4px 0; color:#6b7280;">Budget</td><td style="padding:4px 0;">{{#budget}}{{budget}}{{/budget}}{{^budget}}Non indiqué{{/budget}}</td></tr>
+          <tr><td style="padding:4px 0; color:#6b7280;">Origine</td><td style="padding:4px 0;">{{source}}</td></tr>
+        </mj-table>
+        <mj-text font-weight="bold" padding="16px 24px 4px 24px">Message</mj-text>
+        <mj-text><div style="white-space:pre-line; background-color:#f4f7f5; border-left:4px solid #15803d; padding:12px 16px;">{{message}}</div></mj-text>
+        <mj-button href="{{adminUrl}}" padding="20px 24px">Voir le contact</mj-button>
+      </mj-column>
+    </mj-section>
+    <mj-section padding="16px 0">
+      <mj-column>
+        <mj-text align="center" font-size="12px" color="#6b7280">Notification automatique envoyée par le site de Lisanga Digital. Ne transférez pas cet email en dehors de l'équipe : il contient des données personnelles.</mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>
+`,
+    variablesJson: [
+      {
+        name: 'fullName',
+        description: 'Nom complet de la personne qui nous contacte',
+        example: 'Jean-Pierre Kasongo',
+      },
+      { name: 'email', description: 'Adresse email du contact', example: 'jp.kasongo@exemple.cd' },
+      {
+        name: 'phone',
+        description: 'Numéro de téléphone du contact (facultatif)',
+        example: '+243 99 876 5432',
+      },
+      {
+        name: 'company',
+        description: 'Entreprise ou organisation du contact (facultatif)',
+        example: 'Kasongo Logistique SARL',
+      },
+      {
+        name: 'serviceInterest',
+        description: 'Service qui intéresse le contact',
+        example: 'Audit digital complet',
+      },
+      {
+        name: 'budget',
+        description: 'Budget indicatif choisi dans le formulaire (facultatif)',
+        example: '$5,500 - $16,500',
+      },
+      {
+        name: 'source',
+        description: 'Origine de la demande (devis, appel découverte, contact)',
+        example: 'quote_request',
+      },
+      {
+        name: 'message',
+        description: 'Message complet saisi par le contact',
+        example:
+          'Nous souhaitons lancer notre boutique en ligne à Lubumbashi et développer nos ventes sur WhatsApp.',
+      },
+      {
+        name: 'adminUrl',
+        description: "Lien vers la fiche du contact dans l'espace d'administration",
+        example: 'https://lisanga-digital.cd/admin/contacts',
+      },
+    ],
+  },
+  {
+    key: 'content_announcement',
+    name: 'Annonce de nouveau contenu',
+    subject: 'Nouveau sur notre site : {{contentTitle}}',
+    mjml: `<mjml>
+  <mj-head>
+    <mj-title>{{contentTitle}}</mj-title>
+    <mj-preview>{{contentExcerpt}}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
+      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f4f7f5">
+    <mj-section background-color="#15803d" padding="20px 0">
+      <mj-column>
+        <mj-text align="center" color="#ffffff" font-size="22px" font-weight="bold">Lisanga Digital</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" padding="28px 0">
+      <mj-column>
+        <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
+        <mj-text>Nous venons de publier un nouveau contenu qui devrait vous intéresser :</mj-text>
+        <mj-text font-size="22px" font-weight="bold" color="#15803d" padding="16px 24px 8px 24px">{{contentTitle}}</mj-text>
+        <mj-text>{{contentExcerpt}}</mj-text>
+        <mj-button href="{{contentUrl}}" padding="20px 24px">Lire la suite</mj-button>
+        <mj-text padding="16px 24px 8px 24px">Bonne lecture,<br />L'équipe Lisanga Digital</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="#ecfdf3" padding="20px 0">
+      <mj-column>
+        <mj-text font-size="15px">Un projet en tête ? Stratégie, publicité en ligne, contenus ou branding : notre équipe vous répond sous 24 h.</mj-text>
+        <mj-button href="https://lisanga-digital.cd/contact" background-color="#ffffff" color="#15803d" border="2px solid #15803d" padding="8px 24px 12px 24px">Demander un devis gratuit</mj-button>
+      </mj-column>
+    </mj-section>
+    <mj-section padding="16px 0">
+      <mj-column>
+        <mj-text align="center" font-size="12px" color="#6b7280">Vous recevez cet email car vous êtes abonné à la newsletter de Lisanga Digital.</mj-text>
+        <mj-text align="center" font-size="12px" color="#6b7280">Lisanga Digital · {{companyAddress}}</mj-text>
+        <mj-text align="center" font-size="12px" color="#6b7280"><a href="{{manageUrl}}" style="color:#15803d;">Gérer mes préférences</a> · <a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a></mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>
+`,
+    variablesJson: [
+      {
+        name: 'firstName',
+        description: "Prénom de l'abonné, s'il l'a indiqué (facultatif)",
+        example: 'Grâce',
+      },
+      {
+        name: 'contentTitle',
+        description: "Titre de l'article ou de l'étude de cas publié",
+        example: 'WhatsApp Business : le guide pratique pour vendre plus en RDC',
+      },
+      {
+        name: 'contentExcerpt',
+        description: 'Résumé court du contenu (une ou deux phrases)',
+        example:
+          "Catalogue, réponses rapides, étiquettes, paiement Mobile Money : tout ce qu'il faut configurer pour faire de WhatsApp Business un véritable canal de vente.",
+      },
+      {
+        name: 'contentUrl',
+        description: 'Lien vers le contenu sur le site',
+        example: 'https://lisanga-digital.cd/blog/whatsapp-business-guide-pratique-vendre-rdc',
+      },
+      {
+        name: 'companyAddress',
+        description: "Adresse postale de l'agence, affichée dans le pied de page",
+        example: 'Immeuble Lisanga, 3e étage, 45 boulevard du 30 Juin, Gombe, Kinshasa, RD Congo',
+      },
+      {
+        name: 'manageUrl',
+        description: "Lien vers la page de gestion des préférences de l'abonné",
+        example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
+      },
+      {
+        name: 'unsubscribeUrl',
+        description: 'Lien de désinscription en un clic',
+        example: 'https://lisanga-digital.cd/newsletter/unsubscribe?token=e27a9f14',
+      },
+    ],
+  },
+  {
+    key: 'monthly_newsletter',
+    name: 'Newsletter mensuelle',
+    subject: 'Les actus marketing du mois par Lisanga Digital',
+    mjml: `<mjml>
+  <mj-head>
+    <mj-title>La newsletter mensuelle de Lisanga Digital</mj-title>
+    <mj-preview>Nos conseils, analyses et nouveautés du mois pour développer votre activité en RDC.</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
+      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />
+    </mj-attributes>
+    <mj-style>
+      .content a { color: #15803d; }
+      .content h2 { font-size: 20px; color: #15803d; margin: 24px 0 8px 0; }
+      .content img { max-width: 100%; height: auto; }
+    </mj-style>
+  </mj-head>
+  <mj-body background-color="#f4f7f5">
+    <mj-section background-color="#15803d" padding="20px 0">
+      <mj-column>
+        <mj-text align="center" color="#ffffff" font-size="22px" font-weight="bold">Lisanga Digital</mj-text>
+        <mj-text align="center" color="#dcfce7" font-size="14px" padding="0 24px">La newsletter du marketing digital en RDC</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" padding="28px 0">
+      <mj-column>
+        <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
+        <mj-text css-class="content">{{{contentHtml}}}</mj-text>
+        <mj-divider border-color="#e5e7eb" border-width="1px" padding="24px 24px 8px 24px" />
+        <mj-text>Vous souhaitez faire le point sur votre stratégie ? Réservez un appel découverte gratuit de 30 minutes avec notre équipe.</mj-text>
+        <mj-button href="https://lisanga-digital.cd/contact" padding="16px 24px">Planifier un appel</mj-button>
+        <mj-text padding="8px 24px">Au mois prochain,<br />L'équipe Lisanga Digital</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section padding="16px 0">
+      <mj-column>
+        <mj-text align="center" font-size="12px" color="#6b7280">Vous recevez cet email car vous êtes abonné à la newsletter de Lisanga Digital.</mj-text>
+        <mj-text align="center" font-size="12px" color="#6b7280">Lisanga Digital · {{companyAddress}}</mj-text>
+        <mj-text align="center" font-size="12px" color="#6b7280"><a href="{{manageUrl}}" style="color:#15803d;">Gérer mes préférences</a> · <a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a></mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>
+`,
+    variablesJson: [
+      {
+        name: 'firstName',
+        description: "Prénom de l'abonné, s'il l'a indiqué (facultatif)",
+        example: 'Grâce',
+      },
+      {
+        name: 'contentHtml',
+        description: 'Contenu HTML du numéro, inséré tel quel sans échappement (triples accolades)',
+        example:
+          "<h2>TikTok en RDC : pourquoi les marques ne peuvent plus l'ignorer</h2><p>Nos conseils pour lancer votre marque sur TikTok sans improviser.</p>",
+      },
+      {
+        name: 'companyAddress',
+        description: "Adresse postale de l'agence, affichée dans le pied de page",
+        example: 'Immeuble Lisanga, 3e étage, 45 boulevard du 30 Juin, Gombe, Kinshasa, RD Congo',
+      },
+      {
+        name: 'manageUrl',
+        description: "Lien vers la page de gestion des préférences de l'abonné",
+        example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
+      },
+      {
+        name: 'unsubscribeUrl',
+        description: 'Lien de désinscription en un clic',
+        example: 'https://lisanga-digital.cd/newsletter/unsubscribe?token=e27a9f14',
+      },
+    ],
+  },
+];

@@ -1,0 +1,147 @@
+import { count, eq, isNull } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BLOG_CATEGORIES } from '../common/enums.ts';
+import { verifyPassword } from '../server/auth/password.ts';
+import { createTestDatabase } from '../tests/helpers/test-database.ts';
+import type { DatabaseHandle } from './client.ts';
+import {
+  adminUsers,
+  blogPosts,
+  caseStudies,
+  companyStats,
+  emailTemplates,
+  services,
+  siteSettings,
+  teamMembers,
+} from './schema.ts';
+import { DEFAULT_ADMIN_EMAIL, seedDatabase } from './seed.ts';
+
+let database: DatabaseHandle;
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await database.close();
+});
+
+const countRows = async (table: PgTable) => (await database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+
+describe('seedDatabase', () => {
+  it('writes realistic demo content: four parents with 2 to 4 children, team, blog, portfolio, stats', async () => {
+    const result = await seedDatabase(database.db, { content: true, adminPassword: 'a-long-password-123' });
+    expect(result.contentSeeded).toBe(true);
+    const db = database.db;
+
+    const parents = await db
+      .select()
+      .from(services)
+      .where(isNull(services.parentServiceId))
+      .orderBy(services.order);
+    expect(parents.map((p) => p.title)).toEqual([
+      'Stratégie Marketing',
+      'Marketing Digital',
+      'Création de Contenu',
+      'Branding',
+    ]);
+    for (const parent of parents) {
+      const children = await db.select().from(services).where(eq(services.parentServiceId, parent.id));
+      expect(children.length).toBeGreaterThanOrEqual(2);
+      expect(children.length).toBeLessThanOrEqual(4);
+    }
+    expect((await db.select().from(services).where(eq(services.title, 'Audit digital complet'))).length).toBe(
+      1,
+    );
+
+    const team = await db.select().from(teamMembers);
+    expect(team).toHaveLength(6);
+    expect(team.every((m) => m.skills.length > 0)).toBe(true);
+    expect(team.some((m) => m.linkedinUrl) && team.some((m) => m.twitterUrl)).toBe(true);
+
+    const posts = await db.select().from(blogPosts);
+    for (const category of BLOG_CATEGORIES) {
+      expect(posts.some((p) => p.category === category && p.isPublished)).toBe(true);
+    }
+    expect(posts.every((p) => !/lorem ipsum/i.test(p.content))).toBe(true);
+
+    const studies = await db.select().from(caseStudies);
+    expect(studies).toHaveLength(3);
+    expect(studies.every((s) => s.results.length > 0)).toBe(true);
+
+    const stats = await db.select().from(companyStats).orderBy(companyStats.order);
+    expect(stats.map((s) => `${s.value}${s.unit}`)).toEqual(['7+', '15+', '120%']);
+
+    const settings = Object.fromEntries((await db.select().from(siteSettings)).map((s) => [s.key, s.value]));
+    expect(settings['contact.phone']).toMatch(/^\+243/);
+    expect(settings['contact.whatsapp']).toMatch(/^243\d{9}$/);
+    expect(settings['social.instagram']).toMatch(/^https:\/\/(www\.)?instagram\.com\//);
+    expect(settings['social.tiktok']).toMatch(/^https:\/\/(www\.)?tiktok\.com\//);
+
+    const templateKeys = (await db.select().from(emailTemplates)).map((t) => t.key).sort();
+    expect(templateKeys).toEqual([
+      'content_announcement',
+      'lead_notification',
+      'monthly_newsletter',
+      'newsletter_confirmation',
+      'newsletter_welcome',
+    ]);
+  });
+
+  it('is idempotent: a second start adds nothing and keeps what the admin changed', async () => {
+    await seedDatabase(database.db, { content: true, adminPassword: 'a-long-password-123' });
+    const before = {
+      services: await countRows(services),
+      team: await countRows(teamMembers),
+      posts: await countRows(blogPosts),
+      settings: await countRows(siteSettings),
+    };
+    await database.db
+      .update(siteSettings)
+      .set({ value: '+243 99 000 0000' })
+      .where(eq(siteSettings.key, 'contact.phone'));
+    // The admin removes a seeded team member: it must not come back at the next start.
+    const [member] = await database.db.select().from(teamMembers).limit(1);
+    await database.db.delete(teamMembers).where(eq(teamMembers.id, member?.id as string));
+
+    const second = await seedDatabase(database.db, { content: true, adminPassword: 'another-password-456' });
+    expect(second).toEqual({ contentSeeded: false });
+    expect(await countRows(services)).toBe(before.services);
+    expect(await countRows(teamMembers)).toBe(before.team - 1);
+    expect(await countRows(blogPosts)).toBe(before.posts);
+    expect(await countRows(siteSettings)).toBe(before.settings);
+    expect(await countRows(adminUsers)).toBe(1);
+    const [phone] = await database.db
+      .select()
+      .from(siteSettings)
+      .where(eq(siteSettings.key, 'contact.phone'));
+    expect(phone?.value).toBe('+243 99 000 0000');
+  });
+
+  it('creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD, stored lower-case and hashed with argon2id', async () => {
+    const result = await seedDatabase(database.db, {
+      content: false,
+      adminEmail: 'Direction@Example.CD',
+      adminPassword: 'un-mot-de-passe-solide',
+    });
+    expect(result.adminCreated).toEqual({ email: 'direction@example.cd', generatedPassword: undefined });
+    const [admin] = await database.db.select().from(adminUsers);
+    expect(admin?.email).toBe('direction@example.cd');
+    expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(admin?.passwordHash as string, 'un-mot-de-passe-solide')).toBe(true);
+    expect(await verifyPassword(admin?.passwordHash as string, 'wrong-password')).toBe(false);
+    // Without content, only what the product needs to run is written.
+    expect(await countRows(services)).toBe(0);
+    expect(await countRows(siteSettings)).toBeGreaterThan(0);
+  });
+
+  it('generates a strong random password when none is configured, once', async () => {
+    const first = await seedDatabase(database.db, { content: false });
+    const password = first.adminCreated?.generatedPassword as string;
+    expect(first.adminCreated?.email).toBe(DEFAULT_ADMIN_EMAIL);
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const [admin] = await database.db.select().from(adminUsers);
+    expect(await verifyPassword(admin?.passwordHash as string, password)).toBe(true);
+    const second = await seedDatabase(database.db, { content: false });
+    expect(second.adminCreated).toBeUndefined();
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Idempotent seed, run at every start (and by `npm run db:seed`):
+ * - the settings and email templates the product needs are ensured (missing keys are added,
+ *   existing ones are never overwritten: the admin may have edited them);
+ * - the demo content (services, team, blog, portfolio, stats) is written once, marked by the
+ *   `system.seed_version` setting, so deleting seeded content in the admin does not bring it back;
+ * - the first admin account is created when none exists.
+ * Several instances may start together on one PostgreSQL: a transaction-level advisory lock
+ * makes them take turns.
+ */
+import { count, eq, sql } from 'drizzle-orm';
+import { generatePassword, hashPassword } from '../server/auth/password.ts';
+import type { Database } from './client.ts';
+import {
+  adminUsers,
+  blogPosts,
+  caseStudies,
+  companyStats,
+  emailTemplates,
+  services,
+  siteSettings,
+  teamMembers,
+} from './schema.ts';
+import {
+  SEED_CASE_STUDIES,
+  SEED_POSTS,
+  SEED_SERVICES,
+  SEED_SETTINGS,
+  SEED_STATS,
+  SEED_TEAM,
+} from './seed-data.ts';
+import { SEED_EMAIL_TEMPLATES } from './seed-email-templates.ts';
+
+export const SEED_VERSION_KEY = 'system.seed_version';
+const SEED_VERSION = '1';
+const SEED_LOCK_KEY = 727_100_002;
+export const DEFAULT_ADMIN_EMAIL = 'admin@lisanga-digital.cd';
+
+export type SeedOptions = {
+  /** Write the demo content if it was never written. */
+  content: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+};
+
+export type SeedResult = {
+  contentSeeded: boolean;
+  /** Set when this run created the first admin; `password` only when it was generated here. */
+  adminCreated?: { email: string; generatedPassword?: string };
+};
+
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
+  const adminEmail = (options.adminEmail ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+
+    await tx.insert(siteSettings).values(SEED_SETTINGS).onConflictDoNothing({ target: siteSettings.key });
+    await tx
+      .insert(emailTemplates)
+      .values(SEED_EMAIL_TEMPLATES.map((t) => ({ ...t, compiledHtml: '' })))
+      .onConflictDoNothing({ target: emailTemplates.key });
+
+    let contentSeeded = false;
+    if (options.content) {
+      const [marker] = await tx.select().from(siteSettings).where(eq(siteSettings.key, SEED_VERSION_KEY));
+      if (!marker) {
+        await seedContent(tx as unknown as Database);
+        await tx.insert(siteSettings).values({
+          key: SEED_VERSION_KEY,
+          value: SEED_VERSION,
+          category: 'system',
+          description: 'Version du contenu de démonstration déjà écrit (ne pas modifier).',
+        });
+        contentSeeded = true;
+      }
+    }
+
+    const [admins] = await tx.select({ value: count() }).from(adminUsers);
+    if ((admins?.value ?? 0) > 0) return { contentSeeded };
+    const generatedPassword = options.adminPassword ? undefined : generatePassword();
+    await tx.insert(adminUsers).values({
+      email: adminEmail,
+      passwordHash: await hashPassword(options.adminPassword ?? (generatedPassword as string)),
+      firstName: 'Administrateur',
+      lastName: 'Lisanga',
+      role: 'admin',
+    });
+    return { contentSeeded, adminCreated: { email: adminEmail, generatedPassword } };
+  });
+}
+
+async function seedContent(db: Database): Promise<void> {
+  for (const [parentIndex, parent] of SEED_SERVICES.entries()) {
+    const { children, ...fields } = parent;
+    const [row] = await db
+      .insert(services)
+      .values({ ...fields, order: parentIndex })
+      .returning({ id: services.id });
+    if (!row) throw new Error(`Could not seed service ${parent.title}`);
+    if (children.length > 0) {
+      await db
+        .insert(services)
+        .values(children.map((child, order) => ({ ...child, order, parentServiceId: row.id })));
+    }
+  }
+  await db.insert(teamMembers).values(SEED_TEAM.map((member, order) => ({ ...member, order })));
+  await db
+    .insert(blogPosts)
+    .values(
+      SEED_POSTS.map((post) => {
+        const publishedAt = new Date(post.publishedAt);
+        return { ...post, publishedAt, isPublished: true, createdAt: publishedAt };
+      }),
+    )
+    .onConflictDoNothing({ target: blogPosts.slug });
+  await db.insert(caseStudies).values(SEED_CASE_STUDIES.map((study) => ({ ...study, isPublished: true })));
+  await db.insert(companyStats).values(SEED_STATS);
+}

@@ -1,0 +1,53 @@
+/**
+ * The public read API (issue 2): JSON answers with ETag (Express adds a weak one and answers 304
+ * to a matching If-None-Match) and a short shared cache, so phones revalidate cheaply.
+ */
+import { type Response, Router } from 'express';
+import {
+  BlogListQuerySchema,
+  BlogSlugParamsSchema,
+  ServiceIdParamsSchema,
+} from '../../common/schemas/public-api.ts';
+import type { PublicContent } from '../content/public-content.ts';
+import { notFound } from '../errors.ts';
+import { parseInput } from '../http/validate.ts';
+
+/** Fresh for a minute, then served stale for up to five while revalidating. */
+export const PUBLIC_API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+function sendPublic(res: Response, body: unknown) {
+  res.setHeader('Cache-Control', PUBLIC_API_CACHE_CONTROL);
+  res.json(body);
+}
+
+export function publicApiRouter(content: PublicContent): Router {
+  const router = Router();
+
+  router.get('/services', async (_req, res) => sendPublic(res, await content.listServices()));
+  router.get('/services/parents', async (_req, res) => sendPublic(res, await content.listParentServices()));
+  router.get('/services/:id', async (req, res) => {
+    const { id } = parseInput(ServiceIdParamsSchema, req.params);
+    const service = await content.getService(id);
+    if (!service) throw notFound('Service introuvable.');
+    sendPublic(res, service);
+  });
+
+  router.get('/team', async (_req, res) => sendPublic(res, await content.listTeam()));
+  router.get('/stats', async (_req, res) => sendPublic(res, await content.listStats()));
+
+  router.get('/blog', async (req, res) => {
+    const query = parseInput(BlogListQuerySchema, req.query);
+    sendPublic(res, await content.listPosts(query));
+  });
+  router.get('/blog/:slug', async (req, res) => {
+    const { slug } = parseInput(BlogSlugParamsSchema, req.params);
+    const post = await content.getPost(slug);
+    if (!post) throw notFound('Article introuvable.');
+    sendPublic(res, post);
+  });
+
+  router.get('/portfolio', async (_req, res) => sendPublic(res, await content.listCaseStudies()));
+  router.get('/settings/public', async (_req, res) => sendPublic(res, await content.getPublicSettings()));
+
+  return router;
+}

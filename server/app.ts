@@ -1,0 +1,142 @@
+/**
+ * Builds the Express application: one process, one port, serving the JSON API under /api, the
+ * health probes, the static assets and every page through React Router's server rendering.
+ * Tests build it without a page build and call the API without opening a port.
+ */
+import path from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { RouterContextProvider, type ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { appContext } from '../app/context.ts';
+import { publicApiRouter } from './api/public.ts';
+import { apiErrorHandler, apiNotFound } from './http/error-handler.ts';
+import { redactUrl } from './logger.ts';
+import type { AppServices } from './services.ts';
+
+export type PageRendering =
+  | { kind: 'build'; build: ServerBuild; clientDir: string }
+  | { kind: 'vite'; vite: ViteDevServer; loadBuild: () => Promise<ServerBuild> };
+
+export type CreateAppOptions = {
+  /** How pages are rendered; absent in API-only tests. */
+  pages?: PageRendering;
+  /** Set while the process is shutting down: new requests get 503. */
+  isShuttingDown?: () => boolean;
+};
+
+const READY_TIMEOUT_MS = 2_000;
+
+export function createApp(services: AppServices, options: CreateAppOptions = {}): Express {
+  const { env, logger } = services;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', parseTrustProxy(env.TRUST_PROXY));
+
+  app.use(
+    pinoHttp({
+      logger,
+      quietReqLogger: true,
+      autoLogging: { ignore: (req) => isQuietPath(req.url ?? '') },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url),
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    if (options.isShuttingDown?.()) {
+      res.setHeader('Connection', 'close');
+      res
+        .status(503)
+        .json({ error: { code: 'shutting_down', message: 'Le serveur redémarre, veuillez réessayer.' } });
+      return;
+    }
+    next();
+  });
+
+  // The Content-Security-Policy with per-request nonces comes with the security issue (10); the
+  // rest of helmet's defaults apply now.
+  const https = env.PUBLIC_URL.startsWith('https://');
+  app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: env.isProduction && https }));
+  app.use(compression());
+
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      await withTimeout(services.database.ping(), READY_TIMEOUT_MS);
+      res.json({ status: 'ready', database: services.database.kind });
+    } catch (error) {
+      req.log.warn({ err: error }, 'readiness check failed');
+      res.status(503).json({ status: 'unavailable', database: services.database.kind });
+    }
+  });
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use(publicApiRouter(services.content));
+  api.use(apiNotFound);
+  api.use(apiErrorHandler);
+  app.use('/api', api);
+
+  const pages = options.pages;
+  if (pages?.kind === 'build') {
+    // Fingerprinted assets never change: cache them for a year. Other public files for an hour.
+    app.use(
+      '/assets',
+      express.static(path.join(pages.clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
+    );
+    app.use(express.static(pages.clientDir, { maxAge: '1h', index: false }));
+  } else if (pages?.kind === 'vite') {
+    app.use(pages.vite.middlewares);
+  }
+  if (pages) {
+    app.all(
+      '/{*splat}',
+      createRequestHandler({
+        build: pages.kind === 'build' ? pages.build : pages.loadBuild,
+        mode: pages.kind === 'build' ? 'production' : 'development',
+        getLoadContext: () => new RouterContextProvider(new Map([[appContext, services]])),
+      }),
+    );
+  }
+  return app;
+}
+
+function isQuietPath(url: string): boolean {
+  return url === '/healthz' || url === '/readyz' || url.startsWith('/assets/') || url.startsWith('/@');
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

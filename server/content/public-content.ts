@@ -1,0 +1,150 @@
+/**
+ * The public site's reads, used by the JSON API (server/api/public.ts) and by the page loaders
+ * (through the router context), so both always show the same data.
+ */
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { BlogCategory } from '../../common/enums.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  blogPosts,
+  caseStudies,
+  companyStats,
+  services,
+  siteSettings,
+  teamMembers,
+} from '../../db/schema.ts';
+import {
+  presentCaseStudy,
+  presentPost,
+  presentPostSummary,
+  presentService,
+  presentStat,
+  presentTeamMember,
+} from './presenters.ts';
+
+/** Setting categories the public may read; 'email' and 'system' stay private. */
+export const PUBLIC_SETTING_CATEGORIES = ['site', 'contact', 'social', 'seo'] as const;
+
+export function createPublicContent(db: Database) {
+  const serviceOrder = [asc(services.order), asc(services.title)];
+
+  return {
+    async listServices() {
+      const rows = await db
+        .select()
+        .from(services)
+        .where(eq(services.isActive, true))
+        .orderBy(...serviceOrder);
+      return rows.map(presentService);
+    },
+
+    async listParentServices() {
+      const rows = await db
+        .select()
+        .from(services)
+        .where(and(eq(services.isActive, true), isNull(services.parentServiceId)))
+        .orderBy(...serviceOrder);
+      return rows.map(presentService);
+    },
+
+    /** An active service with its active children and its parent; undefined when unknown. */
+    async getService(id: string) {
+      const [service] = await db
+        .select()
+        .from(services)
+        .where(and(eq(services.id, id), eq(services.isActive, true)));
+      if (!service) return undefined;
+      const [children, parent] = await Promise.all([
+        db
+          .select()
+          .from(services)
+          .where(and(eq(services.parentServiceId, id), eq(services.isActive, true)))
+          .orderBy(...serviceOrder),
+        service.parentServiceId
+          ? db
+              .select()
+              .from(services)
+              .where(and(eq(services.id, service.parentServiceId), eq(services.isActive, true)))
+              .then((rows) => rows[0])
+          : undefined,
+      ]);
+      return {
+        ...presentService(service),
+        children: children.map(presentService),
+        parent: parent ? presentService(parent) : null,
+      };
+    },
+
+    async listTeam() {
+      const rows = await db
+        .select()
+        .from(teamMembers)
+        .where(eq(teamMembers.isActive, true))
+        .orderBy(asc(teamMembers.order), asc(teamMembers.name));
+      return rows.map(presentTeamMember);
+    },
+
+    async listStats() {
+      const rows = await db
+        .select()
+        .from(companyStats)
+        .where(eq(companyStats.isActive, true))
+        .orderBy(asc(companyStats.order));
+      return rows.map(presentStat);
+    },
+
+    async listPosts(query: { page: number; pageSize: number; category?: BlogCategory }) {
+      const where = and(
+        eq(blogPosts.isPublished, true),
+        query.category ? eq(blogPosts.category, query.category) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(blogPosts)
+          .where(where)
+          .orderBy(desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), asc(blogPosts.slug))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ value: count() }).from(blogPosts).where(where),
+      ]);
+      const totalItems = total?.value ?? 0;
+      return {
+        items: rows.map(presentPostSummary),
+        page: query.page,
+        pageSize: query.pageSize,
+        total: totalItems,
+        totalPages: Math.max(1, Math.ceil(totalItems / query.pageSize)),
+      };
+    },
+
+    async getPost(slug: string) {
+      const [post] = await db
+        .select()
+        .from(blogPosts)
+        .where(and(eq(blogPosts.slug, slug), eq(blogPosts.isPublished, true)));
+      return post ? presentPost(post) : undefined;
+    },
+
+    async listCaseStudies() {
+      const rows = await db
+        .select()
+        .from(caseStudies)
+        .where(eq(caseStudies.isPublished, true))
+        .orderBy(desc(caseStudies.createdAt));
+      return rows.map(presentCaseStudy);
+    },
+
+    /** Public settings as a flat `{ key: value }` map. */
+    async getPublicSettings(): Promise<Record<string, string>> {
+      const rows = await db
+        .select({ key: siteSettings.key, value: siteSettings.value })
+        .from(siteSettings)
+        .where(inArray(siteSettings.category, [...PUBLIC_SETTING_CATEGORIES]))
+        .orderBy(asc(siteSettings.key));
+      return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    },
+  };
+}
+
+export type PublicContent = ReturnType<typeof createPublicContent>;

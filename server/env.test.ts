@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, readEnv } from './env.ts';
+
+describe('readEnv', () => {
+  it('gives a runnable default configuration with nothing set', () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      DATA_DIR: './data',
+      PUBLIC_URL: 'http://localhost:3000',
+      SEED_ON_START: true,
+      isProduction: false,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('derives the public URL from the port and trims its trailing slash when given', () => {
+    expect(readEnv({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(readEnv({ PUBLIC_URL: 'https://www.example.cd/' }).PUBLIC_URL).toBe('https://www.example.cd');
+  });
+
+  it('treats empty strings as unset, as a copied .env.example leaves them', () => {
+    expect(readEnv({ DATABASE_URL: '', SMTP_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('refuses bad values and names every wrong variable', () => {
+    let caught: unknown;
+    try {
+      readEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'short', SEED_ON_START: 'maybe' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EnvError);
+    const message = (caught as EnvError).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_PASSWORD', 'SEED_ON_START']) {
+      expect(message).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Starts the whole site in one process: environment, database (migrated and seeded), HTTP server,
+ * and a graceful shutdown on SIGTERM/SIGINT (in-flight requests finish, new ones get 503, the
+ * database is closed cleanly, exit code 0).
+ */
+import type { Server } from 'node:http';
+import { asc } from 'drizzle-orm';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { adminUsers } from '../db/schema.ts';
+import { type SeedResult, seedDatabase } from '../db/seed.ts';
+import { createApp, type PageRendering } from './app.ts';
+import { type Env, readEnv } from './env.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createServices } from './services.ts';
+
+/** How long in-flight requests get to finish before connections are cut. */
+const SHUTDOWN_GRACE_MS = 8_000;
+
+export type StartOptions = {
+  pages?: PageRendering;
+  /** Extra clean-up after the HTTP server stopped (the Vite dev server). */
+  onClose?: () => Promise<void>;
+};
+
+export type RunningSite = { server: Server; env: Env; logger: Logger; stop: () => Promise<void> };
+
+export async function start(options: StartOptions = {}): Promise<RunningSite> {
+  const env = readEnv();
+  const logger = createLogger(env);
+
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { dataDir: env.DATA_DIR },
+  );
+  let seed: SeedResult;
+  try {
+    await migrateDatabase(database);
+    seed = await seedDatabase(database.db, {
+      content: env.SEED_ON_START,
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  if (seed.contentSeeded) logger.info('demo content seeded');
+
+  let shuttingDown = false;
+  const services = createServices({ database, env, logger });
+  const app = createApp(services, { pages: options.pages, isShuttingDown: () => shuttingDown });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(env.PORT, env.HOST, (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+  logger.info({ url: env.PUBLIC_URL, database: database.kind }, 'site listening');
+  printBanner(env, await describeAdmin(database, seed));
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      shuttingDown = true;
+      logger.info('shutting down');
+      await closeServer(server);
+      await options.onClose?.();
+      await database.close();
+      logger.info('stopped');
+    })();
+    return stopping;
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'unclean shutdown');
+          process.exit(1);
+        },
+      );
+    });
+  }
+  return { server, env, logger, stop };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    // Keep-alive connections with no request in flight would otherwise hold the close.
+    server.closeIdleConnections();
+  });
+}
+
+type AdminLogin = { email: string; generatedPassword?: string } | undefined;
+
+async function describeAdmin(database: DatabaseHandle, seed: SeedResult): Promise<AdminLogin> {
+  if (seed.adminCreated) return seed.adminCreated;
+  const [first] = await database.db
+    .select({ email: adminUsers.email })
+    .from(adminUsers)
+    .orderBy(asc(adminUsers.createdAt))
+    .limit(1);
+  return first;
+}
+
+/**
+ * Tells the person who started the site where it is and how to log in. Written straight to the
+ * terminal, not to the log: a generated password is shown this once and never logged.
+ */
+function printBanner(env: Env, admin: AdminLogin): void {
+  const lines = ['', `  Site prêt : ${env.PUBLIC_URL}`, `  Administration : ${env.PUBLIC_URL}/admin`];
+  if (admin) {
+    lines.push(`  Identifiant : ${admin.email}`);
+    lines.push(
+      admin.generatedPassword
+        ? `  Mot de passe : ${admin.generatedPassword}   (affiché une seule fois : notez-le maintenant)`
+        : '  Mot de passe : celui de ADMIN_PASSWORD ou celui affiché au premier démarrage',
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}

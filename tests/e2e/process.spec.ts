@@ -1,0 +1,73 @@
+/**
+ * The site as an operator runs it: first start on an empty data directory, a second process on
+ * the same directory, a graceful stop, and a restart that reuses the data.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function startSite(dataDir: string, port: number): Started {
+  const child = spawn(process.execPath, ['build/server/index.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForOutput(site: Started, text: string, timeoutMs = 30_000) {
+  await expect.poll(site.output, { timeout: timeoutMs }).toContain(text);
+}
+
+test('first start seeds and prints the admin login once; a second process is refused; restart reuses data', async ({
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-process-'));
+  const port = 3190;
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const first = startSite(dataDir, port);
+    await waitForOutput(first, 'Site prêt');
+    expect(first.output()).toContain(`Administration : http://localhost:${port}/admin`);
+    expect(first.output()).toContain('Identifiant : admin@lisanga-digital.cd');
+    const password = /Mot de passe : (\S+)\s+\(affiché une seule fois/.exec(first.output())?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const services = await (await request.get(`${base}/api/services`)).json();
+    expect(services.length).toBeGreaterThan(4);
+
+    const intruder = startSite(dataDir, port + 1);
+    expect(await intruder.exited).toBe(1);
+    expect(intruder.output()).toContain('is already used by another running process');
+    // The first process is unharmed.
+    expect((await request.get(`${base}/readyz`)).status()).toBe(200);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const again = startSite(dataDir, port);
+    await waitForOutput(again, 'Site prêt');
+    expect(again.output()).not.toContain(password as string);
+    expect(again.output()).toContain('celui affiché au premier démarrage');
+    const servicesAgain = await (await request.get(`${base}/api/services`)).json();
+    expect(servicesAgain).toHaveLength(services.length);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,104 @@
+/**
+ * A fresh, migrated database for each test file, on the backend the Vitest project names:
+ * - `pglite`: restored from a migrated data-dir snapshot (well under a second, instead of ~5 s);
+ * - `postgres`: a new database cloned from a migrated template on the server of TEST_DATABASE_URL.
+ * No mocked database anywhere: the same SQL runs as in production.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { MIGRATIONS_DIR, migrateDatabase } from '../../db/migrate.ts';
+
+export type TestBackend = 'pglite' | 'postgres';
+
+export const TEMPLATE_DATABASE = 'agence_test_template';
+const CACHE_DIR = path.resolve('node_modules/.cache/agence-tests');
+
+export function currentBackend(): TestBackend {
+  return process.env.TEST_DB_BACKEND === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** Hash of the migration files: the snapshot is rebuilt only when they change. */
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(MIGRATIONS_DIR, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function pgliteSnapshotPath(): string {
+  return path.join(CACHE_DIR, `pglite-${migrationsHash()}.tar.gz`);
+}
+
+/** Global setup for the pglite project: migrate once, keep the data dir as a tarball. */
+export async function preparePgliteSnapshot(): Promise<void> {
+  const target = pgliteSnapshotPath();
+  if (fs.existsSync(target)) return;
+  const pglite = await PGlite.create();
+  const handle = await openDatabase({ pglite });
+  await migrateDatabase(handle);
+  const dump = await pglite.dumpDataDir('gzip');
+  fs.mkdirSync(CACHE_DIR, { recursive: true });
+  const partial = `${target}.${process.pid}.tmp`;
+  fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(partial, target);
+  await pglite.close();
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Global setup for the postgres project: a migrated template database to clone per test file. */
+export async function preparePostgresTemplate(serverUrl: string): Promise<() => Promise<void>> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
+  await admin.query(`create database ${TEMPLATE_DATABASE}`);
+  const handle = await openDatabase({ databaseUrl: withDatabase(serverUrl, TEMPLATE_DATABASE), poolSize: 1 });
+  await migrateDatabase(handle);
+  await handle.close();
+  await admin.end();
+  return async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
+    await client.end();
+  };
+}
+
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (currentBackend() === 'pglite') {
+    const snapshot = fs.readFileSync(pgliteSnapshotPath());
+    const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+    return openDatabase({ pglite });
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
+  const name = `agence_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = await openDatabase({ databaseUrl: withDatabase(serverUrl, name), poolSize: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

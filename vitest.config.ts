@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and integration tests. Every test file gets a real database: PGlite always, and the same
+ * files once more against a real PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
+ */
+const shared = {
+  include: ['**/*.test.ts', '**/*.test.tsx'],
+  exclude: ['node_modules/**', 'build/**', 'tests/e2e/**'],
+  setupFiles: ['./tests/setup/fail-on-console-error.ts'],
+  globalSetup: ['./tests/setup/global-database.ts'],
+  testTimeout: 20_000,
+  hookTimeout: 60_000,
+};
+
+const backends = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+export default defineConfig({
+  resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  test: {
+    projects: backends.map((backend) => ({
+      extends: true,
+      test: { ...shared, name: backend, env: { TEST_DB_BACKEND: backend, LOG_LEVEL: 'silent' } },
+    })),
+  },
+});
