@@ -13,7 +13,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '../app/context.ts';
 import { publicApiRouter } from './api/public.ts';
-import { apiErrorHandler, apiNotFound } from './http/error-handler.ts';
+import { apiErrorHandler, apiNotFound, finalErrorHandler } from './http/error-handler.ts';
 import { redactUrl } from './logger.ts';
 import type { AppServices } from './services.ts';
 
@@ -112,6 +112,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       }),
     );
   }
+  app.use(finalErrorHandler);
   return app;
 }
 

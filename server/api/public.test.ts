@@ -195,3 +195,40 @@ describe('health probes', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('malformed input never causes a 5xx', () => {
+  const hostile = [
+    '/api/services/%E0%A4%A',
+    '/api/services/%ZZ',
+    "/api/services/' OR 1=1--",
+    `/api/services/${'a'.repeat(5_000)}`,
+    '/api/blog/%E0%A4%A',
+    `/api/blog/${'a'.repeat(300)}`,
+    '/api/blog/..%2F..%2Fetc%2Fpasswd',
+    '/api/blog?page=1e400',
+    '/api/blog?page=-1',
+    '/api/blog?page=1.5',
+    '/api/blog?pageSize=0',
+    '/api/blog?page=1&page=2',
+    '/api/blog?category=',
+    '/api/blog?category=%00',
+    '/api/blog?page=%E0%A4%A',
+  ];
+  for (const url of hostile) {
+    it(`GET ${url.slice(0, 60)} answers a JSON 4xx`, async () => {
+      const res = await request(app).get(url);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(res.body.error.message).toEqual(expect.any(String));
+    });
+  }
+});
+
+describe('outside the API', () => {
+  it('answers a malformed path with 400 in one line, not a stack trace', async () => {
+    const res = await request(app).get('/%E0%A4%A');
+    // Without page rendering the path is unknown (404); Express's own decoding errors give 400.
+    expect([400, 404]).toContain(res.status);
+    expect(res.text).not.toMatch(/at .*\.js:\d+/);
+  });
+});

@@ -13,21 +13,8 @@ export const apiNotFound: RequestHandler = (_req, _res, next) => {
 };
 
 export const apiErrorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
-  let httpError: HttpError;
-  if (error instanceof HttpError) {
-    httpError = error;
-  } else if (isBodyParserError(error, 'entity.parse.failed')) {
-    httpError = new HttpError(400, 'invalid_json', 'Le corps de la requête doit être un JSON valide.');
-  } else if (isBodyParserError(error, 'entity.too.large')) {
-    httpError = new HttpError(413, 'payload_too_large', 'La requête est trop volumineuse.');
-  } else if (isBodyParserError(error)) {
-    const status = (error as BodyParserError).status ?? 400;
-    httpError = new HttpError(status, 'bad_request', 'Requête invalide.');
-  } else {
-    req.log?.error({ err: error }, 'unhandled API error');
-    httpError = new HttpError(500, 'internal_error', 'Une erreur interne est survenue. Veuillez réessayer.');
-  }
-  if (httpError.status >= 500 && error instanceof HttpError) req.log?.error({ err: error }, 'API error');
+  const httpError = toHttpError(error);
+  if (httpError.status >= 500) req.log?.error({ err: error }, 'API error');
   if (res.headersSent) return;
   for (const [name, value] of Object.entries(httpError.headers ?? {})) res.setHeader(name, value);
   res.status(httpError.status).json({
@@ -38,6 +25,38 @@ export const apiErrorHandler: ErrorRequestHandler = (error: unknown, req, res, _
     },
   });
 };
+
+/**
+ * Last handler for everything outside /api (static files, pages): a client error such as a
+ * malformed percent-encoding gets its status and a one-line answer, without a stack trace in the
+ * log (anyone could fill the log otherwise); anything else is logged and answered 500.
+ */
+export const finalErrorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const httpError = toHttpError(error);
+  if (httpError.status >= 500) req.log?.error({ err: error }, 'unhandled error');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(httpError.status).type('text/plain; charset=utf-8').send(httpError.message);
+};
+
+function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (isBodyParserError(error, 'entity.parse.failed')) {
+    return new HttpError(400, 'invalid_json', 'Le corps de la requête doit être un JSON valide.');
+  }
+  if (isBodyParserError(error, 'entity.too.large')) {
+    return new HttpError(413, 'payload_too_large', 'La requête est trop volumineuse.');
+  }
+  // Errors raised by Express and its parsers for a bad request (a malformed percent-encoding in
+  // a path, an unsupported charset...) carry their 4xx status: the client is at fault, say so.
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new HttpError(status, 'bad_request', 'Requête invalide.');
+  }
+  return new HttpError(500, 'internal_error', 'Une erreur interne est survenue. Veuillez réessayer.');
+}
 
 function isBodyParserError(error: unknown, type?: string): boolean {
   if (!(error instanceof Error)) return false;
