@@ -1,7 +1,23 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { NotFoundPage } from './components/not-found-page';
+import { appContext } from './context';
+import { LeadModalsProvider } from './features/leads/lead-modals';
+import { createQueryClient } from './lib/query-client';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
+  return { site: await content.getSiteInfo() };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -23,7 +39,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  // One cache per browser session (and per request on the server), with the defaults of spec §9.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LeadModalsProvider>
+        <Outlet />
+      </LeadModalsProvider>
+    </QueryClientProvider>
+  );
 }
 
 export function HydrateFallback() {

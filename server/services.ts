@@ -14,6 +14,6 @@ export function createServices(deps: { database: DatabaseHandle; env: Env; logge
     database: deps.database,
     env: deps.env,
     logger: deps.logger,
-    content: createPublicContent(deps.database.db),
+    content: createPublicContent(deps.database.db, deps.env.PUBLIC_URL),
   };
 }

@@ -1,79 +1,146 @@
+import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { ServiceIcon } from '~/components/service-icon';
+import { Button } from '~/components/ui/button';
 import { appContext } from '~/context';
+import { useLeadModals } from '~/features/leads/lead-modals';
+import { NewsletterBlock } from '~/features/newsletter/newsletter-block';
+import { TeamSection } from '~/features/team/team-section';
+import { ValuesSection } from '~/features/values-section';
+import { organizationJsonLd, seo } from '~/lib/seo';
+import { siteFromMatches } from '~/lib/site';
+import { AUDIT_SERVICE_TITLE } from '../../common/constants.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
-  const [services, stats, settings] = await Promise.all([
-    content.listParentServices(),
-    content.listStats(),
-    content.getPublicSettings(),
-  ]);
-  return { services, stats, siteName: settings['site.name'] ?? 'Lisanga Digital' };
+  const [services, stats] = await Promise.all([content.listParentServices(), content.listStats()]);
+  // Not awaited: on client-side navigations the team streams in behind its skeleton.
+  return { services, stats, team: content.listTeam() };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const name = loaderData?.siteName ?? 'Lisanga Digital';
-  return [
-    { title: `${name} | Marketing, digital et stratégie à Kinshasa` },
-    {
-      name: 'description',
-      content:
-        'Agence de transformation digitale et de marketing à Kinshasa : stratégie, marketing digital, création de contenu et branding pour les entreprises de la RDC.',
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  return seo(site, {
+    title: `${site?.name ?? 'Lisanga Digital'} | Marketing, digital et stratégie à Kinshasa`,
+    description:
+      site?.description ||
+      'Agence de transformation digitale et de marketing à Kinshasa : stratégie, marketing digital, création de contenu et branding.',
+    path: '/',
+    jsonLd: site ? organizationJsonLd(site) : undefined,
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { services, stats, siteName } = loaderData;
+  const { services, stats, team } = loaderData;
+  const { openQuote, openCall } = useLeadModals();
   return (
     <>
-      <header className="border-b border-gray-100">
-        <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4">
-          <Link to="/" className="text-lg font-bold text-brand-800">
-            {siteName}
-          </Link>
+      <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-14 pb-16 sm:pt-20">
+        <div className="mx-auto max-w-4xl text-center">
+          <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
+            Marketing · Développement · Design · Stratégie
+          </p>
+          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-gray-900 sm:text-5xl">
+            Faites grandir votre entreprise avec un marketing qui rapporte
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-700">
+            Nous accompagnons les entreprises de Kinshasa et de toute la RDC dans leur transformation digitale
+            : une stratégie claire, des campagnes mesurées et une marque qui inspire confiance.
+          </p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <Link to="/contact">
+                Démarrer maintenant <ArrowRight className="size-4" aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="secondary">
+              <Link to="/services">Nos expertises</Link>
+            </Button>
+          </div>
+          <dl className="mx-auto mt-12 grid max-w-2xl grid-cols-3 gap-3 sm:gap-4">
+            {stats.map((stat) => (
+              <div key={stat.id} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-100 sm:p-4">
+                <dd className="text-2xl font-extrabold text-brand-700 sm:text-3xl">
+                  {stat.value}
+                  {stat.unit}
+                </dd>
+                <dt className="mt-1 text-xs text-gray-700 sm:text-sm">{stat.name}</dt>
+              </div>
+            ))}
+          </dl>
         </div>
-      </header>
-      <main>
-        <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-16 sm:py-24">
-          <div className="mx-auto max-w-4xl text-center">
-            <h1 className="text-3xl font-extrabold tracking-tight text-gray-900 sm:text-5xl">
-              Marketing, développement, design et stratégie pour faire grandir votre entreprise
-            </h1>
-            <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-700">
-              Nous accompagnons les entreprises de Kinshasa et de toute la RDC dans leur transformation
-              digitale.
-            </p>
-            <dl className="mx-auto mt-10 grid max-w-2xl grid-cols-3 gap-4">
-              {stats.map((stat) => (
-                <div key={stat.id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-100">
-                  <dt className="text-sm text-gray-600">{stat.name}</dt>
-                  <dd className="text-2xl font-bold text-brand-700">
-                    {stat.value}
-                    {stat.unit}
-                  </dd>
+      </section>
+
+      <section aria-labelledby="services-title" className="px-4 py-16">
+        <div className="mx-auto max-w-6xl">
+          <h2 id="services-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
+            Nos expertises
+          </h2>
+          <p className="mt-2 max-w-2xl text-gray-700">
+            Quatre métiers complémentaires pour attirer, convaincre et fidéliser vos clients.
+          </p>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {services.map((service) => (
+              <li key={service.id} className="flex flex-col rounded-xl border border-gray-100 p-6 shadow-sm">
+                <ServiceIcon icon={service.icon} title={service.title} />
+                <h3 className="mt-4 text-lg font-semibold text-gray-900">{service.title}</h3>
+                <p className="mt-2 flex-1 text-sm text-gray-700">{service.description}</p>
+                <div className="mt-6 flex flex-col gap-2">
+                  <Button asChild variant="secondary" size="sm">
+                    <Link to={`/services/${service.id}`} aria-label={`En savoir plus sur ${service.title}`}>
+                      En savoir plus
+                    </Link>
+                  </Button>
+                  <Button
+                    size="sm"
+                    onClick={() => openQuote(service.title)}
+                    aria-label={`Demander un devis pour ${service.title}`}
+                  >
+                    Demander un devis
+                  </Button>
                 </div>
-              ))}
-            </dl>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <ValuesSection />
+      <TeamSection team={team} />
+      <NewsletterBlock />
+
+      <section aria-labelledby="closing-title" className="bg-brand-800 px-4 py-16 text-white">
+        <div className="mx-auto max-w-3xl text-center">
+          <h2 id="closing-title" className="text-2xl font-bold sm:text-3xl">
+            Où en est votre présence digitale ?
+          </h2>
+          <p className="mt-3 text-brand-50">
+            Un audit gratuit de votre site, de vos réseaux sociaux et de vos campagnes, avec des priorités
+            claires.
+          </p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button size="lg" variant="inverse" onClick={() => openQuote(AUDIT_SERVICE_TITLE)}>
+              Demander un audit gratuit
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="secondary"
+              className="bg-transparent text-white ring-white hover:bg-brand-700"
+            >
+              <Link to="/portfolio">Voir nos études de cas</Link>
+            </Button>
           </div>
-        </section>
-        <section aria-labelledby="services-title" className="px-4 py-16">
-          <div className="mx-auto max-w-6xl">
-            <h2 id="services-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-              Nos expertises
-            </h2>
-            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {services.map((service) => (
-                <li key={service.id} className="rounded-xl border border-gray-100 p-6 shadow-sm">
-                  <h3 className="text-lg font-semibold text-gray-900">{service.title}</h3>
-                  <p className="mt-2 text-sm text-gray-700">{service.description}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      </main>
+          <button
+            type="button"
+            onClick={() => openCall()}
+            className="mt-6 text-sm text-brand-50 underline underline-offset-4 hover:text-white"
+          >
+            Ou réservez un appel découverte gratuit de 30 minutes
+          </button>
+        </div>
+      </section>
     </>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { BlogCategory } from '../../common/enums.ts';
+import { siteInfoFromSettings } from '../../common/site.ts';
 import type { Database } from '../../db/client.ts';
 import {
   blogPosts,
@@ -25,7 +26,7 @@ import {
 /** Setting categories the public may read; 'email' and 'system' stay private. */
 export const PUBLIC_SETTING_CATEGORIES = ['site', 'contact', 'social', 'seo'] as const;
 
-export function createPublicContent(db: Database) {
+export function createPublicContent(db: Database, publicUrl: string) {
   const serviceOrder = [asc(services.order), asc(services.title)];
 
   return {
@@ -143,6 +144,11 @@ export function createPublicContent(db: Database) {
         .where(inArray(siteSettings.category, [...PUBLIC_SETTING_CATEGORIES]))
         .orderBy(asc(siteSettings.key));
       return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    },
+
+    /** The agency as every page shows it (name, contact details, social links). */
+    async getSiteInfo() {
+      return siteInfoFromSettings(await this.getPublicSettings(), publicUrl);
     },
   };
 }

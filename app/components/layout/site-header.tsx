@@ -1,0 +1,120 @@
+import { Menu, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { useLeadModals } from '~/features/leads/lead-modals';
+import { cn } from '~/lib/cn';
+import { isNavActive, NAV_LINKS } from './nav-links';
+
+const linkClass = (active: boolean) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-700',
+    active ? 'bg-brand-50 text-brand-800' : 'text-gray-700 hover:bg-gray-50 hover:text-brand-800',
+  );
+
+export function SiteHeader({ siteName }: { siteName: string }) {
+  const { openQuote } = useLeadModals();
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-100 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="shrink-0 text-lg font-extrabold tracking-tight text-brand-800">
+          {siteName}
+        </Link>
+        <nav aria-label="Navigation principale" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={({ isActive }) => linkClass(isActive)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+            <Link to="/admin">Admin</Link>
+          </Button>
+          <Button size="sm" onClick={() => openQuote()}>
+            <span className="hidden sm:inline">Devis gratuit</span>
+            <span className="sm:hidden">Devis</span>
+          </Button>
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The side drawer on small screens: a modal dialog (focus trapped, Escape and outside click
+ * close it), which also closes when a link is chosen and whenever the route changes.
+ */
+function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const { openQuote } = useLeadModals();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every route change is the point.
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Ouvrir le menu">
+          <Menu className="size-6" aria-hidden="true" />
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-white p-6 shadow-xl focus:outline-none">
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="text-lg font-bold text-gray-900">Menu</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Fermer le menu">
+                <X className="size-6" aria-hidden="true" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Navigation du site</Dialog.Description>
+          <nav aria-label="Navigation mobile">
+            <ul className="flex flex-col gap-1">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    end={link.end}
+                    onClick={() => setOpen(false)}
+                    className={({ isActive }) => cn(linkClass(isActive), 'block text-base')}
+                    aria-current={isNavActive(link.to, pathname) ? 'page' : undefined}
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <NavLink
+                  to="/admin"
+                  onClick={() => setOpen(false)}
+                  className={({ isActive }) => cn(linkClass(isActive), 'block text-base')}
+                >
+                  Admin
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+          <Button
+            className="mt-auto"
+            onClick={() => {
+              setOpen(false);
+              openQuote();
+            }}
+          >
+            Demander un devis
+          </Button>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,26 @@
+import { VALUES } from '~/content/values';
+
+export function ValuesSection() {
+  return (
+    <section aria-labelledby="values-title" className="px-4 py-16">
+      <div className="mx-auto max-w-6xl">
+        <h2 id="values-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
+          Nos valeurs
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {VALUES.map(({ name, text, icon: Icon }) => (
+            <li key={name} className="flex gap-4 rounded-xl border border-gray-100 p-6">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <div>
+                <h3 className="font-semibold text-gray-900">{name}</h3>
+                <p className="mt-1 text-sm text-gray-700">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
