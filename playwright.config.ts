@@ -4,7 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end tests: Debian's Chromium (no browser download on these machines) driving the
  * production build through the real server and a fresh embedded database.
  */
-export const E2E_PORT = 3100;
+/** E2E_PORT and BUILD_DIR let two runs share a machine (each with its own server and build). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
 export const CHROMIUM_ARGS = [
@@ -36,7 +38,7 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'] }, testIgnore: /process\.spec\.ts/ },
   ],
   webServer: {
-    command: 'rm -rf node_modules/.cache/e2e-data && node build/server/index.js',
+    command: `rm -rf node_modules/.cache/e2e-data-${E2E_PORT} && node ${BUILD_DIR}/server/index.js`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -45,7 +47,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(E2E_PORT),
       PUBLIC_URL: baseURL,
-      DATA_DIR: 'node_modules/.cache/e2e-data',
+      DATA_DIR: `node_modules/.cache/e2e-data-${E2E_PORT}`,
       ADMIN_EMAIL: 'admin@example.cd',
       ADMIN_PASSWORD: 'e2e-admin-password',
       LOG_LEVEL: 'warn',

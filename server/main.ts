@@ -1,13 +1,16 @@
 /**
  * Production entry: the server build (build/server/index.js) is this file bundled by Vite together
- * with React Router's server build. `npm start` builds and runs it.
+ * with React Router's server build. `npm start` builds and runs it. The client assets are found
+ * next to this file (BUILD_DIR/client), wherever the build lives.
  */
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as build from 'virtual:react-router/server-build';
 import { start } from './start.ts';
 
 try {
-  await start({ pages: { kind: 'build', build, clientDir: path.resolve('build/client') } });
+  await start({
+    pages: { kind: 'build', build, clientDir: fileURLToPath(new URL('../client', import.meta.url)) },
+  });
 } catch (error) {
   process.stderr.write(
     `\nLe site n'a pas pu démarrer / the site could not start:\n${String((error as Error)?.message ?? error)}\n\n`,

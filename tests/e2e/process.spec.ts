@@ -11,7 +11,7 @@ import { expect, test } from '@playwright/test';
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 function startSite(dataDir: string, port: number): Started {
-  const child = spawn(process.execPath, ['build/server/index.js'], {
+  const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? 'build'}/server/index.js`], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -38,7 +38,7 @@ test('first start seeds and prints the admin login once; a second process is ref
 }) => {
   test.setTimeout(90_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-process-'));
-  const port = 3190;
+  const port = Number(process.env.E2E_PORT ?? 3100) + 90;
   const base = `http://127.0.0.1:${port}`;
   try {
     const first = startSite(dataDir, port);
