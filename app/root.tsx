@@ -1,12 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { NotFoundPage } from './components/not-found-page';
 import { appContext } from './context';
 import { LeadModalsProvider } from './features/leads/lead-modals';
-import { createQueryClient } from './lib/query-client';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
@@ -39,14 +36,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // One cache per browser session (and per request on the server), with the defaults of spec §9.
-  const [queryClient] = useState(createQueryClient);
+  // TanStack Query is not loaded here: public pages get their data from loaders, and the
+  // features that need a client cache (lead modals, newsletter, admin) bring it with their own
+  // code (app/lib/query.tsx), keeping it out of every page's first load.
   return (
-    <QueryClientProvider client={queryClient}>
-      <LeadModalsProvider>
-        <Outlet />
-      </LeadModalsProvider>
-    </QueryClientProvider>
+    <LeadModalsProvider>
+      <Outlet />
+    </LeadModalsProvider>
   );
 }
 
@@ -56,7 +52,13 @@ export function HydrateFallback() {
 
 /** Unknown routes get the 404 page; anything else the startup-failure screen of spec §2. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main>
+        <NotFoundPage />
+      </main>
+    );
+  }
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-2xl font-bold">Erreur de chargement</h1>

@@ -110,7 +110,7 @@ async function seedContent(db: Database): Promise<void> {
     .values(
       SEED_POSTS.map((post) => {
         const publishedAt = new Date(post.publishedAt);
-        return { ...post, publishedAt, isPublished: true, createdAt: publishedAt };
+        return { ...post, publishedAt, isPublished: true, createdAt: publishedAt, updatedAt: publishedAt };
       }),
     )
     .onConflictDoNothing({ target: blogPosts.slug });

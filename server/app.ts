@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type Express } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
@@ -93,10 +94,15 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
 
   const pages = options.pages;
   if (pages?.kind === 'build') {
-    // Fingerprinted assets never change: cache them for a year. Other public files for an hour.
+    // Fingerprinted assets never change: cache them for a year, and serve the Brotli or gzip file
+    // compressed at build time. Other public files for an hour.
     app.use(
       '/assets',
-      express.static(path.join(pages.clientDir, 'assets'), { immutable: true, maxAge: '1y' }),
+      expressStaticGzip(path.join(pages.clientDir, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        serveStatic: { immutable: true, maxAge: '1y', index: false },
+      }),
     );
     app.use(express.static(pages.clientDir, { maxAge: '1h', index: false }));
   } else if (pages?.kind === 'vite') {

@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 
-/** The 404 page; its text is English by the specification ("404 Page Not Found"). */
+/**
+ * The 404 page's content; its text is English by the specification ("404 Page Not Found").
+ * The caller supplies the <main> landmark (the public layout, or the root error screen).
+ */
 export function NotFoundPage() {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-8 text-center">
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-6 p-8 text-center">
       <h1 className="text-3xl font-bold text-gray-900">404 Page Not Found</h1>
       <Link
         to="/"
@@ -11,6 +14,6 @@ export function NotFoundPage() {
       >
         Retour à l'accueil
       </Link>
-    </main>
+    </div>
   );
 }

@@ -1,3 +1,217 @@
-export default function Page() {
-  return <h1>TODO</h1>;
+import { ArrowRight } from 'lucide-react';
+import { useEffect } from 'react';
+import { data, Link } from 'react-router';
+import { PageHeader } from '~/components/page-header';
+import { Button } from '~/components/ui/button';
+import { appContext } from '~/context';
+import { useLeadModals } from '~/features/leads/lead-modals';
+import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
+import { siteFromMatches } from '~/lib/site';
+import '~/features/blog/prose.css';
+import { BLOG_CATEGORY_LABELS } from '../../common/enums.ts';
+import { BlogSlugParamsSchema } from '../../common/schemas/public-api.ts';
+// Used in the loader only: React Router drops it (marked, sanitize-html) from the client bundle.
+import { readingTimeMinutes, renderMarkdown } from '../../server/content/markdown.ts';
+import type { Route } from './+types/blog-post';
+
+// Fixed time zone: the server and the reader's browser must print the same day, or hydration fails.
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Africa/Kinshasa' });
+
+const RELATED_COUNT = 3;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const parsed = BlogSlugParamsSchema.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404 });
+  const { slug } = parsed.data;
+  const { content } = context.get(appContext);
+  const [post, recent] = await Promise.all([
+    content.getPost(slug),
+    content.listPosts({ page: 1, pageSize: RELATED_COUNT + 1 }),
+  ]);
+  if (!post) throw data(null, { status: 404 });
+  // The Markdown stays on the server: the page ships the sanitised HTML once, not both. The view
+  // count is left out too: it changes with every reader and is not shown.
+  const { content: markdown, views: _views, ...summary } = post;
+  return {
+    post: summary,
+    html: renderMarkdown(markdown),
+    readingMinutes: readingTimeMinutes(markdown),
+    related: recent.items.filter((p) => p.slug !== slug).slice(0, RELATED_COUNT),
+  };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Blog', href: '/blog/rss.xml' },
+];
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  if (!loaderData) return [{ title: '404 Page Not Found' }, { name: 'robots', content: 'noindex' }];
+  const { post } = loaderData;
+  const path = `/blog/${post.slug}`;
+  const section = BLOG_CATEGORY_LABELS[post.category];
+  // A post published after its last edit (a scheduled one) was modified when it was published.
+  const modifiedTime = new Date(
+    Math.max(Date.parse(post.updatedAt), Date.parse(post.publishedAt)),
+  ).toISOString();
+  const jsonLd = site
+    ? [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: post.title,
+          description: post.excerpt,
+          datePublished: post.publishedAt,
+          dateModified: modifiedTime,
+          image: absoluteUrl(site, post.coverImage ?? '/og-image.png'),
+          inLanguage: 'fr-FR',
+          articleSection: section,
+          url: absoluteUrl(site, path),
+          mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(site, path) },
+          author: { '@type': 'Organization', name: site.name, url: site.publicUrl },
+          publisher: {
+            '@type': 'Organization',
+            name: site.name,
+            url: site.publicUrl,
+            logo: { '@type': 'ImageObject', url: absoluteUrl(site, '/icon-512.png') },
+          },
+        },
+        breadcrumbJsonLd(site, [
+          ['Accueil', '/'],
+          ['Blog', '/blog'],
+          [post.title, path],
+        ]),
+      ]
+    : undefined;
+  return seo(site, {
+    title: post.title,
+    description: post.excerpt,
+    path,
+    type: 'article',
+    image: post.coverImage,
+    article: { publishedTime: post.publishedAt, modifiedTime, section },
+    jsonLd,
+  });
+}
+
+/**
+ * One view per post per browser session, sent after hydration: crawlers and link previews that
+ * only fetch the HTML never count, and a reload or a back-and-forth does not count twice.
+ */
+function useRecordView(slug: string) {
+  useEffect(() => {
+    const key = `viewed:${slug}`;
+    try {
+      if (sessionStorage.getItem(key)) return;
+      sessionStorage.setItem(key, '1');
+    } catch {
+      // Storage refused (privacy settings): count this view anyway, without deduplication.
+    }
+    const url = `/api/blog/${encodeURIComponent(slug)}/views`;
+    // sendBeacon survives the reader leaving the page at once; fetch+keepalive where it is missing.
+    const queued = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url);
+    if (!queued) fetch(url, { method: 'POST', keepalive: true }).catch(() => {});
+  }, [slug]);
+}
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post, html, readingMinutes, related } = loaderData;
+  const { openQuote } = useLeadModals();
+  useRecordView(post.slug);
+
+  return (
+    <>
+      <PageHeader title={post.title} trail={[['Blog', '/blog']]}>
+        <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
+          <Link
+            to={`/blog?category=${post.category}`}
+            className="font-semibold text-brand-800 underline-offset-4 hover:underline"
+          >
+            {BLOG_CATEGORY_LABELS[post.category]}
+          </Link>
+          <span aria-hidden="true">·</span>
+          <time dateTime={post.publishedAt}>{dateFormat.format(new Date(post.publishedAt))}</time>
+          <span aria-hidden="true">·</span>
+          <span>{`${readingMinutes} min de lecture`}</span>
+        </p>
+      </PageHeader>
+
+      <article className="px-4 pb-12">
+        <div className="mx-auto max-w-3xl">
+          {post.coverImage ? (
+            // Above the fold: loaded at once, not lazily; decorative beside the title it illustrates.
+            <img
+              src={post.coverImage}
+              alt=""
+              width={1200}
+              height={630}
+              fetchPriority="high"
+              className="mb-8 aspect-[1200/630] h-auto w-full rounded-xl object-cover"
+            />
+          ) : null}
+          <div
+            className="prose"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised against an allow-list on the server (server/content/markdown.ts).
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
+
+          <aside
+            aria-labelledby="post-cta-title"
+            className="mt-12 rounded-2xl bg-brand-50 p-6 text-center ring-1 ring-brand-100 sm:p-8"
+          >
+            <h2 id="post-cta-title" className="text-xl font-bold text-gray-900 sm:text-2xl">
+              Envie d'appliquer ces conseils à votre entreprise ?
+            </h2>
+            <p className="mx-auto mt-2 max-w-xl text-gray-700">
+              Parlez-nous de votre projet : nous vous envoyons un devis personnalisé et gratuit sous 24h.
+            </p>
+            <Button size="lg" className="mt-6" onClick={() => openQuote()}>
+              Demander un devis
+            </Button>
+          </aside>
+        </div>
+      </article>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-title" className="border-t border-gray-100 bg-gray-50 px-4 py-12">
+          <div className="mx-auto max-w-6xl">
+            <h2 id="related-title" className="text-2xl font-bold text-gray-900">
+              Articles récents
+            </h2>
+            <ul className="mt-6 grid gap-6 md:grid-cols-3">
+              {related.map((item) => (
+                <li
+                  key={item.id}
+                  className="relative flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-100 focus-within:ring-2 focus-within:ring-brand-700"
+                >
+                  <p className="text-xs font-semibold tracking-wide text-brand-800 uppercase">
+                    {BLOG_CATEGORY_LABELS[item.category]}
+                  </p>
+                  <h3 className="mt-2 font-semibold text-gray-900">
+                    <Link
+                      to={`/blog/${item.slug}`}
+                      className="after:absolute after:inset-0 hover:text-brand-800 focus-visible:outline-none"
+                    >
+                      {item.title}
+                    </Link>
+                  </h3>
+                  <p className="mt-3 text-sm text-gray-600">
+                    <time dateTime={item.publishedAt}>{dateFormat.format(new Date(item.publishedAt))}</time>
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-8">
+              <Link
+                to="/blog"
+                className="inline-flex items-center gap-1 font-medium text-brand-800 underline-offset-4 hover:underline"
+              >
+                Tous les articles <ArrowRight className="size-4" aria-hidden="true" />
+              </Link>
+            </p>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
 }

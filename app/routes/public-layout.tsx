@@ -42,6 +42,14 @@ export default function PublicLayout() {
   );
 }
 
+/** When a page's loader answered 404 (unknown service or post), its own meta never ran. */
+export function meta({ error }: Route.MetaArgs) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return [{ title: '404 Page Not Found' }, { name: 'robots', content: 'noindex' }];
+  }
+  return [];
+}
+
 /** An unknown service or post (404 thrown by a loader) keeps the header and footer. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {

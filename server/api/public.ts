@@ -46,6 +46,15 @@ export function publicApiRouter(content: PublicContent): Router {
     sendPublic(res, post);
   });
 
+  // A reader opened the post (sent once per browser session by the page, with sendBeacon). POST
+  // only: crawlers and link previews that merely GET the post never change the count.
+  router.post('/blog/:slug/views', async (req, res) => {
+    const { slug } = parseInput(BlogSlugParamsSchema, req.params);
+    if (!(await content.recordPostView(slug))) throw notFound('Article introuvable.');
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(204).end();
+  });
+
   router.get('/portfolio', async (_req, res) => sendPublic(res, await content.listCaseStudies()));
   router.get('/settings/public', async (_req, res) => sendPublic(res, await content.getPublicSettings()));
 

@@ -150,6 +150,52 @@ export function createPublicContent(db: Database, publicUrl: string) {
     async getSiteInfo() {
       return siteInfoFromSettings(await this.getPublicSettings(), publicUrl);
     },
+
+    /**
+     * One more reader for a published post; false when the slug is unknown or unpublished.
+     * The increment happens in SQL, so concurrent readers never overwrite each other's count, and
+     * updatedAt is kept as is: a view is not an edit (sitemap lastmod and dateModified use it).
+     */
+    async recordPostView(slug: string): Promise<boolean> {
+      const rows = await db
+        .update(blogPosts)
+        .set({ views: sql`${blogPosts.views} + 1`, updatedAt: sql`${blogPosts.updatedAt}` })
+        .where(and(eq(blogPosts.slug, slug), eq(blogPosts.isPublished, true)))
+        .returning({ id: blogPosts.id });
+      return rows.length > 0;
+    },
+
+    /** What /sitemap.xml lists beyond the static pages: active services and published posts. */
+    async listSitemapEntries() {
+      const [serviceRows, postRows] = await Promise.all([
+        db
+          .select({ id: services.id, updatedAt: services.updatedAt })
+          .from(services)
+          .where(eq(services.isActive, true))
+          .orderBy(...serviceOrder),
+        db
+          .select({
+            slug: blogPosts.slug,
+            updatedAt: blogPosts.updatedAt,
+            publishedAt: blogPosts.publishedAt,
+          })
+          .from(blogPosts)
+          .where(eq(blogPosts.isPublished, true))
+          .orderBy(
+            desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`),
+            asc(blogPosts.slug),
+          ),
+      ]);
+      const latest = (...dates: (Date | null)[]) =>
+        new Date(Math.max(...dates.filter((d): d is Date => d !== null).map((d) => d.getTime())));
+      return {
+        services: serviceRows.map((s) => ({ id: s.id, lastModified: s.updatedAt.toISOString() })),
+        posts: postRows.map((p) => ({
+          slug: p.slug,
+          lastModified: latest(p.updatedAt, p.publishedAt).toISOString(),
+        })),
+      };
+    },
   };
 }
 

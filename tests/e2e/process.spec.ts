@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-function startSite(dataDir: string, port: number): Started {
+function startSite(dataDir: string, port: number, extraEnv: Record<string, string> = {}): Started {
   const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? 'build'}/server/index.js`], {
     env: {
       ...process.env,
@@ -19,6 +19,7 @@ function startSite(dataDir: string, port: number): Started {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,6 +69,25 @@ test('first start seeds and prints the admin login once; a second process is ref
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a fresh install without demo content shows "Équipe en construction" and no services', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-empty-'));
+  const port = Number(process.env.E2E_PORT ?? 3100) + 92;
+  const site = startSite(dataDir, port, { SEED_ON_START: 'false' });
+  try {
+    await waitForOutput(site, 'Site prêt');
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await expect(page.locator('#team').getByText('Équipe en construction')).toBeVisible();
+    await expect(page.locator('#team').getByRole('article')).toHaveCount(0);
+  } finally {
+    site.child.kill('SIGTERM');
+    await site.exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

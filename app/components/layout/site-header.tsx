@@ -1,11 +1,10 @@
 import { Menu, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { useLeadModals } from '~/features/leads/lead-modals';
 import { cn } from '~/lib/cn';
-import { isNavActive, NAV_LINKS } from './nav-links';
+import { NAV_LINKS } from './nav-links';
 
 const linkClass = (active: boolean) =>
   cn(
@@ -48,36 +47,59 @@ export function SiteHeader({ siteName }: { siteName: string }) {
 }
 
 /**
- * The side drawer on small screens: a modal dialog (focus trapped, Escape and outside click
- * close it), which also closes when a link is chosen and whenever the route changes.
+ * The side drawer on small screens, a native modal <dialog> (no dialog library on every page):
+ * the browser traps focus and closes it on Escape; we close it on a click outside its panel, when
+ * a link is chosen and whenever the route changes.
  */
 function MobileMenu() {
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const { openQuote } = useLeadModals();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every route change is the point.
   useEffect(() => setOpen(false), [pathname]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Ouvrir le menu">
-          <Menu className="size-6" aria-hidden="true" />
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-white p-6 shadow-xl focus:outline-none">
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label="Ouvrir le menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <Menu className="size-6" aria-hidden="true" />
+      </Button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled natively by <dialog>; the click is for the backdrop. */}
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="mobile-menu-title"
+        onClose={() => setOpen(false)}
+        onClick={(event) => {
+          // A click on the backdrop targets the dialog element itself, outside the panel.
+          if (event.target === event.currentTarget) setOpen(false);
+        }}
+        className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-black/40"
+      >
+        <div className="flex h-full flex-col gap-6 p-6">
           <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold text-gray-900">Menu</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Fermer le menu">
-                <X className="size-6" aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
+            <p id="mobile-menu-title" className="text-lg font-bold text-gray-900">
+              Menu
+            </p>
+            <Button variant="ghost" size="icon" aria-label="Fermer le menu" onClick={() => setOpen(false)}>
+              <X className="size-6" aria-hidden="true" />
+            </Button>
           </div>
-          <Dialog.Description className="sr-only">Navigation du site</Dialog.Description>
           <nav aria-label="Navigation mobile">
             <ul className="flex flex-col gap-1">
               {NAV_LINKS.map((link) => (
@@ -87,7 +109,6 @@ function MobileMenu() {
                     end={link.end}
                     onClick={() => setOpen(false)}
                     className={({ isActive }) => cn(linkClass(isActive), 'block text-base')}
-                    aria-current={isNavActive(link.to, pathname) ? 'page' : undefined}
                   >
                     {link.label}
                   </NavLink>
@@ -113,8 +134,8 @@ function MobileMenu() {
           >
             Demander un devis
           </Button>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </dialog>
+    </>
   );
 }

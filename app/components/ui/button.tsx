@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, cloneElement, isValidElement, type ReactElement } from 'react';
 import { cn } from '~/lib/cn';
 
 export const buttonVariants = cva(
@@ -12,6 +11,7 @@ export const buttonVariants = cva(
         secondary: 'bg-white text-brand-800 ring-1 ring-brand-700 ring-inset hover:bg-brand-50',
         ghost: 'text-gray-800 hover:bg-gray-100',
         inverse: 'bg-white text-brand-800 hover:bg-brand-50',
+        outlineInverse: 'bg-transparent text-white ring-1 ring-white ring-inset hover:bg-brand-700',
       },
       size: {
         sm: 'h-9 px-3 text-sm',
@@ -27,14 +27,19 @@ export const buttonVariants = cva(
 export type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
-/** A button, or with `asChild` any element (a Link) styled as one. */
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button';
+/**
+ * A button, or with `asChild` its single child (a Link) styled as one. The child is cloned with
+ * the button's classes rather than wrapped, like Radix's Slot, without shipping Radix on every page.
+ */
+export function Button({ className, variant, size, asChild = false, type, children, ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild && isValidElement(children)) {
+    const child = children as ReactElement<{ className?: string }>;
+    return cloneElement(child, { ...props, className: cn(classes, child.props.className) } as never);
+  }
   return (
-    <Comp
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...(asChild ? {} : { type: type ?? 'button' })}
-      {...props}
-    />
+    <button className={classes} type={type ?? 'button'} {...props}>
+      {children}
+    </button>
   );
 }

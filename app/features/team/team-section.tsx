@@ -119,10 +119,9 @@ export function TeamSkeleton() {
       aria-busy="true"
       aria-label="Chargement de l'équipe"
     >
-      {Array.from({ length: TEAM_SKELETON_COUNT }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+      {SKELETON_KEYS.map((key) => (
         <li
-          key={index}
+          key={key}
           data-testid="team-skeleton"
           className="h-56 animate-pulse rounded-xl bg-white p-6 shadow-sm"
         >

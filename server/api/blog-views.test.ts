@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { blogPosts } from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import { SEED_POSTS } from '../../db/seed-data.ts';
+import { insertPost } from '../../tests/helpers/factories.ts';
+import { createTestApp } from '../../tests/helpers/test-app.ts';
+import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+
+let database: DatabaseHandle;
+let app: ReturnType<typeof createTestApp>['app'];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database.db, { content: true, adminPassword: 'correct-horse-battery' });
+  ({ app } = createTestApp(database));
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function storedPost(slug: string) {
+  const [row] = await database.db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+  if (!row) throw new Error(`no post ${slug}`);
+  return row;
+}
+
+describe('POST /api/blog/:slug/views', () => {
+  it('adds exactly one view per call, answers 204 without a body and is never cached', async () => {
+    const slug = SEED_POSTS[0]?.slug as string;
+    const before = await storedPost(slug);
+    const res = await request(app).post(`/api/blog/${slug}/views`).expect(204);
+    expect(res.text).toBe('');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await storedPost(slug)).views).toBe(before.views + 1);
+    await request(app).post(`/api/blog/${slug}/views`).expect(204);
+    const after = await storedPost(slug);
+    expect(after.views).toBe(before.views + 2);
+    // A view is not an edit: the sitemap's lastmod and the article's dateModified stay put.
+    expect(after.updatedAt.toISOString()).toBe(before.updatedAt.toISOString());
+  });
+
+  it('shows the new count in the public API', async () => {
+    const post = await insertPost(database.db, { views: 0 });
+    await request(app).post(`/api/blog/${post.slug}/views`).expect(204);
+    const res = await request(app).get(`/api/blog/${post.slug}`).expect(200);
+    expect(res.body.views).toBe(1);
+  });
+
+  it('counts concurrent readers without losing any', async () => {
+    const post = await insertPost(database.db, { views: 10 });
+    await Promise.all(
+      Array.from({ length: 10 }, () => request(app).post(`/api/blog/${post.slug}/views`).expect(204)),
+    );
+    expect((await storedPost(post.slug)).views).toBe(20);
+  });
+
+  it('accepts what navigator.sendBeacon sends: an empty text/plain body', async () => {
+    const post = await insertPost(database.db, { views: 0 });
+    await request(app)
+      .post(`/api/blog/${post.slug}/views`)
+      .set('Content-Type', 'text/plain;charset=UTF-8')
+      .send('')
+      .expect(204);
+    expect((await storedPost(post.slug)).views).toBe(1);
+  });
+
+  it('answers a JSON 404 for an unknown post and leaves an unpublished one untouched', async () => {
+    const unknown = await request(app).post('/api/blog/article-inexistant/views').expect(404);
+    expect(unknown.body.error).toMatchObject({ code: 'not_found', message: 'Article introuvable.' });
+    const draft = await insertPost(database.db, { isPublished: false, views: 0 });
+    const res = await request(app).post(`/api/blog/${draft.slug}/views`).expect(404);
+    expect(res.body.error.code).toBe('not_found');
+    expect((await storedPost(draft.slug)).views).toBe(0);
+  });
+
+  it('answers 400 with a French message for a malformed slug', async () => {
+    const res = await request(app).post('/api/blog/Bad_Slug!/views').expect(400);
+    expect(res.body.error.fields.slug).toBe("Adresse d'article invalide.");
+    await request(app)
+      .post(`/api/blog/${'a'.repeat(300)}/views`)
+      .expect(400);
+  });
+
+  it('is POST only: a GET on the views URL changes nothing', async () => {
+    const post = await insertPost(database.db, { views: 3 });
+    await request(app).get(`/api/blog/${post.slug}/views`).expect(404);
+    expect((await storedPost(post.slug)).views).toBe(3);
+  });
+});
+
+describe('reading a post never counts a view', () => {
+  it('leaves the count unchanged after GET /api/blog/:slug and GET /api/blog', async () => {
+    const slug = SEED_POSTS[1]?.slug as string;
+    const before = (await storedPost(slug)).views;
+    for (let i = 0; i < 3; i++) {
+      const res = await request(app).get(`/api/blog/${slug}`).expect(200);
+      expect(res.body.views).toBe(before);
+    }
+    await request(app).get('/api/blog').expect(200);
+    await request(app).head(`/api/blog/${slug}`).expect(200);
+    expect((await storedPost(slug)).views).toBe(before);
+  });
+});
