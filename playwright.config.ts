@@ -21,6 +21,7 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: `test-results/e2e-${E2E_PORT}`,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,

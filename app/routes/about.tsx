@@ -1,3 +1,140 @@
-export default function Page() {
-  return <h1>TODO</h1>;
+import { Compass, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageHeader } from '~/components/page-header';
+import { Button } from '~/components/ui/button';
+import { appContext } from '~/context';
+import { TeamSection } from '~/features/team/team-section';
+import { ValuesSection } from '~/features/values-section';
+import { breadcrumbJsonLd, seo } from '~/lib/seo';
+import { siteFromMatches, useSite } from '~/lib/site';
+import type { Route } from './+types/about';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
+  // Not awaited: on client-side navigations the team streams in behind its skeleton (as on home).
+  return { stats: await content.listStats(), team: content.listTeam() };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  return seo(site, {
+    title: 'À propos',
+    description:
+      "Agence de marketing et de transformation digitale basée à Kinshasa : notre histoire, notre mission, nos valeurs et l'équipe qui accompagne PME, banques et ONG en RDC.",
+    path: '/about',
+    jsonLd: site
+      ? breadcrumbJsonLd(site, [
+          ['Accueil', '/'],
+          ['À propos', '/about'],
+        ])
+      : undefined,
+  });
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { stats, team } = loaderData;
+  const site = useSite();
+  return (
+    <>
+      <PageHeader
+        title="À propos"
+        intro={`${site.name} est une agence de transformation digitale et de marketing née à Kinshasa, pour les entreprises qui veulent grandir en RDC.`}
+      />
+
+      <section aria-labelledby="story-title" className="px-4 py-12">
+        <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div>
+            <h2 id="story-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
+              Notre histoire
+            </h2>
+            <div className="mt-4 space-y-4 text-gray-700">
+              <p>
+                Tout est parti d'un constat simple : à Kinshasa, les entreprises ont des clients connectés,
+                des smartphones dans toutes les mains et des conversations qui se jouent sur WhatsApp,
+                Facebook ou TikTok. Pourtant, peu d'entre elles disposaient d'un partenaire capable de
+                transformer cette présence en ventes mesurables.
+              </p>
+              <p>
+                Nos fondateurs, passés par le marketing de grands groupes de télécommunications et de
+                distribution, ont créé {site.name} pour mettre cette expertise à la portée des entreprises
+                congolaises, avec des méthodes rigoureuses et des budgets réalistes, exprimés en dollars et
+                suivis semaine après semaine.
+              </p>
+              <p>
+                Depuis nos bureaux de la Gombe, nous accompagnons aujourd'hui des PME, des institutions
+                financières et des ONG à Kinshasa, Lubumbashi, Goma et dans le reste du pays, en français
+                comme en lingala ou en swahili lorsque leurs clients le demandent.
+              </p>
+            </div>
+          </div>
+          <aside
+            aria-labelledby="mission-title"
+            className="self-start rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100 sm:p-8"
+          >
+            <span className="flex size-10 items-center justify-center rounded-lg bg-brand-700 text-white">
+              <Compass className="size-5" aria-hidden="true" />
+            </span>
+            <h2 id="mission-title" className="mt-4 text-xl font-bold text-gray-900">
+              Notre mission
+            </h2>
+            <p className="mt-3 text-gray-700">
+              Aider chaque entreprise congolaise à réussir sa transformation digitale : une stratégie claire,
+              des actions mesurées et une marque qui inspire confiance, pour un retour sur investissement
+              concret.
+            </p>
+            {site.contact.address ? (
+              <p className="mt-4 flex gap-2 text-sm text-gray-700">
+                <MapPin className="mt-0.5 size-4 shrink-0 text-brand-800" aria-hidden="true" />
+                <span>{site.contact.address}</span>
+              </p>
+            ) : null}
+          </aside>
+        </div>
+      </section>
+
+      {stats.length > 0 ? (
+        <section aria-labelledby="figures-title" className="px-4 pb-12">
+          <div className="mx-auto max-w-6xl">
+            <h2 id="figures-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
+              {site.name} en chiffres
+            </h2>
+            <dl className="mt-8 grid gap-4 sm:grid-cols-3">
+              {stats.map((stat) => (
+                <div
+                  key={stat.id}
+                  className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-100"
+                >
+                  <dt className="order-2 mt-2 font-semibold text-gray-900">{stat.name}</dt>
+                  <dd className="order-1 text-4xl font-extrabold text-brand-800">
+                    {stat.value}
+                    {stat.unit}
+                  </dd>
+                  {stat.description ? (
+                    <dd className="order-3 mt-1 text-sm text-gray-700">{stat.description}</dd>
+                  ) : null}
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+      ) : null}
+
+      <ValuesSection />
+      <TeamSection team={team} />
+
+      <section aria-labelledby="about-cta-title" className="px-4 py-16">
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 rounded-2xl bg-brand-800 p-8 text-white sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="about-cta-title" className="text-2xl font-bold">
+              Travaillons ensemble
+            </h2>
+            <p className="mt-2 text-brand-50">Parlez-nous de votre projet : nous vous répondons sous 24h.</p>
+          </div>
+          <Button asChild size="lg" variant="inverse">
+            <Link to="/contact">Nous contacter</Link>
+          </Button>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -60,12 +60,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <dl className="mx-auto mt-12 grid max-w-2xl grid-cols-3 gap-3 sm:gap-4">
             {stats.map((stat) => (
-              <div key={stat.id} className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-100 sm:p-4">
+              <div
+                key={stat.id}
+                className="flex flex-col-reverse rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-100 sm:p-4"
+              >
+                <dt className="mt-1 text-xs text-gray-700 sm:text-sm">{stat.name}</dt>
                 <dd className="text-2xl font-extrabold text-brand-700 sm:text-3xl">
                   {stat.value}
                   {stat.unit}
                 </dd>
-                <dt className="mt-1 text-xs text-gray-700 sm:text-sm">{stat.name}</dt>
               </div>
             ))}
           </dl>

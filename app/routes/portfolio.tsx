@@ -1,3 +1,135 @@
-export default function Page() {
-  return <h1>TODO</h1>;
+import { Building2 } from 'lucide-react';
+import { PageHeader } from '~/components/page-header';
+import { Button } from '~/components/ui/button';
+import { appContext } from '~/context';
+import { useLeadModals } from '~/features/leads/lead-modals';
+import { breadcrumbJsonLd, seo } from '~/lib/seo';
+import { siteFromMatches } from '~/lib/site';
+import type { Route } from './+types/portfolio';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
+  return { caseStudies: await content.listCaseStudies() };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  return seo(site, {
+    title: 'Portfolio : nos études de cas',
+    description:
+      'Banques, commerce, ONG : découvrez comment nous avons aidé nos clients en RDC à gagner en visibilité et en ventes, avec des résultats chiffrés.',
+    path: '/portfolio',
+    jsonLd: site
+      ? breadcrumbJsonLd(site, [
+          ['Accueil', '/'],
+          ['Portfolio', '/portfolio'],
+        ])
+      : undefined,
+  });
+}
+
+/** Placeholder tiles when a case study has no picture, varied so the list does not look repetitive. */
+const GRADIENTS = [
+  'from-brand-700 via-brand-600 to-emerald-400',
+  'from-emerald-800 via-teal-600 to-cyan-400',
+  'from-brand-900 via-brand-700 to-lime-400',
+];
+
+export default function Portfolio({ loaderData }: Route.ComponentProps) {
+  const { caseStudies } = loaderData;
+  const { openQuote } = useLeadModals();
+  return (
+    <>
+      <PageHeader
+        title="Portfolio"
+        intro="Quelques projets menés avec nos clients en RDC : le contexte, ce que nous avons fait et les résultats obtenus."
+      />
+
+      <div className="px-4 pb-16">
+        <div className="mx-auto max-w-6xl">
+          {caseStudies.length === 0 ? (
+            <p className="rounded-xl bg-gray-50 p-8 text-center text-gray-700">
+              Nos études de cas seront publiées très bientôt.
+            </p>
+          ) : (
+            <ul className="space-y-12">
+              {caseStudies.map((study, index) => (
+                <li key={study.id}>
+                  <article
+                    aria-labelledby={`case-${study.id}`}
+                    className="grid overflow-hidden rounded-2xl border border-gray-100 shadow-sm lg:grid-cols-5"
+                  >
+                    {study.imageUrl ? (
+                      <img
+                        src={study.imageUrl}
+                        alt={`Projet réalisé pour ${study.clientName}`}
+                        width={1200}
+                        height={800}
+                        loading="lazy"
+                        decoding="async"
+                        className="aspect-[3/2] h-full w-full object-cover lg:col-span-2 lg:aspect-auto"
+                      />
+                    ) : (
+                      <div
+                        aria-hidden="true"
+                        className={`flex aspect-[3/2] items-center justify-center bg-gradient-to-br lg:col-span-2 lg:aspect-auto ${GRADIENTS[index % GRADIENTS.length]}`}
+                      >
+                        <Building2 className="size-16 text-white/80" />
+                      </div>
+                    )}
+                    <div className="p-6 sm:p-8 lg:col-span-3">
+                      <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
+                        {study.industry}
+                      </p>
+                      <h2 id={`case-${study.id}`} className="mt-2 text-2xl font-bold text-gray-900">
+                        {study.title}
+                      </h2>
+                      <p className="mt-1 text-gray-700">
+                        Client : <span className="font-semibold text-gray-900">{study.clientName}</span>
+                      </p>
+                      <p className="mt-4 text-gray-700">{study.description}</p>
+                      {study.results.length > 0 ? (
+                        <>
+                          <h3 className="mt-6 text-sm font-semibold tracking-wide text-gray-900 uppercase">
+                            Résultats
+                          </h3>
+                          <dl className="mt-3 grid grid-cols-2 gap-4">
+                            {study.results.map((result) => (
+                              <div
+                                key={result.label}
+                                className="flex flex-col-reverse rounded-xl bg-brand-50 p-4"
+                              >
+                                <dt className="mt-1 text-sm text-gray-700">{result.label}</dt>
+                                <dd className="text-2xl font-extrabold text-brand-800 sm:text-3xl">
+                                  {result.value}
+                                </dd>
+                              </div>
+                            ))}
+                          </dl>
+                        </>
+                      ) : null}
+                    </div>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+
+      <section aria-labelledby="portfolio-cta-title" className="bg-brand-800 px-4 py-16 text-white">
+        <div className="mx-auto max-w-3xl text-center">
+          <h2 id="portfolio-cta-title" className="text-2xl font-bold sm:text-3xl">
+            Et si votre projet était le prochain ?
+          </h2>
+          <p className="mt-3 text-brand-50">
+            Décrivez-nous votre besoin : vous recevez un devis personnalisé et gratuit sous 24h.
+          </p>
+          <Button size="lg" variant="inverse" className="mt-8" onClick={() => openQuote()}>
+            Demander un devis
+          </Button>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,3 +1,147 @@
-export default function Page() {
-  return <h1>TODO</h1>;
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageHeader } from '~/components/page-header';
+import { ServiceIcon } from '~/components/service-icon';
+import { Button } from '~/components/ui/button';
+import { appContext } from '~/context';
+import { useLeadModals } from '~/features/leads/lead-modals';
+import { breadcrumbJsonLd, seo } from '~/lib/seo';
+import { siteFromMatches } from '~/lib/site';
+import type { PublicService } from '../../server/content/presenters.ts';
+import type { Route } from './+types/services';
+
+type ServiceGroup = PublicService & { children: PublicService[] };
+
+/**
+ * Parents in their order, each with its children. A child whose parent is inactive is left out:
+ * deactivating a parent is how the admin withdraws a whole offer.
+ */
+function groupServices(services: PublicService[]): ServiceGroup[] {
+  const groups = services
+    .filter((service) => service.parentServiceId === null)
+    .map((parent) => ({ ...parent, children: [] as PublicService[] }));
+  const byId = new Map(groups.map((group) => [group.id, group]));
+  for (const service of services) {
+    if (service.parentServiceId) byId.get(service.parentServiceId)?.children.push(service);
+  }
+  return groups;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
+  return { groups: groupServices(await content.listServices()) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  return seo(site, {
+    title: 'Nos services',
+    description:
+      'Stratégie marketing, marketing digital, création de contenu et branding : découvrez les offres de notre agence pour les PME, banques et ONG de Kinshasa et de toute la RDC.',
+    path: '/services',
+    jsonLd: site
+      ? breadcrumbJsonLd(site, [
+          ['Accueil', '/'],
+          ['Services', '/services'],
+        ])
+      : undefined,
+  });
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { groups } = loaderData;
+  const { openQuote, openCall } = useLeadModals();
+  return (
+    <>
+      <PageHeader
+        title="Nos services"
+        intro="Quatre métiers complémentaires, déclinés en prestations concrètes, pour attirer, convaincre et fidéliser vos clients en RDC."
+      />
+
+      <div className="px-4 pb-16">
+        <div className="mx-auto max-w-6xl space-y-10">
+          {groups.map((group) => (
+            <section
+              key={group.id}
+              id={`service-${group.id}`}
+              aria-labelledby={`service-title-${group.id}`}
+              className="scroll-mt-20 rounded-2xl border border-gray-100 p-6 shadow-sm sm:p-8"
+            >
+              <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+                <div className="flex flex-col">
+                  <ServiceIcon icon={group.icon} title={group.title} />
+                  <h2
+                    id={`service-title-${group.id}`}
+                    className="mt-4 text-2xl font-bold text-gray-900 sm:text-3xl"
+                  >
+                    {group.title}
+                  </h2>
+                  <p className="mt-3 text-gray-700">{group.description}</p>
+                  <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+                    <Button asChild variant="secondary">
+                      <Link to={`/services/${group.id}`} aria-label={`En savoir plus sur ${group.title}`}>
+                        En savoir plus
+                      </Link>
+                    </Button>
+                    <Button
+                      onClick={() => openQuote(group.title)}
+                      aria-label={`Demander un devis pour ${group.title}`}
+                    >
+                      Demander un devis
+                    </Button>
+                  </div>
+                </div>
+
+                {group.children.length > 0 ? (
+                  <ul className="grid gap-4 sm:grid-cols-2">
+                    {group.children.map((child) => (
+                      <li key={child.id} className="flex flex-col rounded-xl bg-gray-50 p-5">
+                        <div className="flex items-center gap-3">
+                          <ServiceIcon icon={child.icon} title={child.title} />
+                          <h3 className="font-semibold text-gray-900">{child.title}</h3>
+                        </div>
+                        <p className="mt-3 flex-1 text-sm text-gray-700">{child.description}</p>
+                        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+                          <Link
+                            to={`/services/${child.id}`}
+                            aria-label={`En savoir plus sur ${child.title}`}
+                            className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+                          >
+                            En savoir plus <ArrowRight className="size-4" aria-hidden="true" />
+                          </Link>
+                          <button
+                            type="button"
+                            onClick={() => openQuote(child.title)}
+                            aria-label={`Demander un devis pour ${child.title}`}
+                            className="text-sm font-medium text-gray-700 underline underline-offset-4 hover:text-brand-800"
+                          >
+                            Demander un devis
+                          </button>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            </section>
+          ))}
+        </div>
+      </div>
+
+      <section aria-labelledby="services-cta-title" className="bg-brand-800 px-4 py-16 text-white">
+        <div className="mx-auto max-w-3xl text-center">
+          <h2 id="services-cta-title" className="text-2xl font-bold sm:text-3xl">
+            Vous ne savez pas par où commencer ?
+          </h2>
+          <p className="mt-3 text-brand-50">
+            Parlons de votre activité et de vos objectifs pendant 30 minutes, gratuitement et sans engagement.
+            Nous vous dirons quelles actions auront le plus d'impact pour votre budget.
+          </p>
+          <Button size="lg" variant="inverse" className="mt-8" onClick={() => openCall()}>
+            Planifier un appel découverte
+          </Button>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -71,6 +71,16 @@ describe('GET /api/services', () => {
   });
 });
 
+describe('services under a hidden parent', () => {
+  it('are hidden with their parent: from the list and from their own page', async () => {
+    const parent = await insertService(database.db, { title: 'Parent masqué', isActive: false });
+    const child = await insertService(database.db, { title: 'Enfant orphelin', parentServiceId: parent.id });
+    const list = await request(app).get('/api/services').expect(200);
+    expect(list.body.map((s: { title: string }) => s.title)).not.toContain(child.title);
+    await request(app).get(`/api/services/${child.id}`).expect(404);
+  });
+});
+
 describe('GET /api/team and /api/stats', () => {
   it('lists active team members by order, with their skills and links', async () => {
     const inactive = await insertTeamMember(database.db, { name: 'Ancien membre', isActive: false });

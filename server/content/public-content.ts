@@ -26,6 +26,13 @@ import {
 /** Setting categories the public may read; 'email' and 'system' stay private. */
 export const PUBLIC_SETTING_CATEGORIES = ['site', 'contact', 'social', 'seo'] as const;
 
+/**
+ * A service the public may see: active, and under an active parent when it has one (hiding a
+ * parent hides its children everywhere: lists, detail pages, sitemap, quote form).
+ */
+const serviceIsPublic = sql`${services.isActive} and (${services.parentServiceId} is null or exists (
+  select 1 from services parent where parent.id = ${services.parentServiceId} and parent.is_active))`;
+
 export function createPublicContent(db: Database, publicUrl: string) {
   const serviceOrder = [asc(services.order), asc(services.title)];
 
@@ -34,7 +41,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
       const rows = await db
         .select()
         .from(services)
-        .where(eq(services.isActive, true))
+        .where(serviceIsPublic)
         .orderBy(...serviceOrder);
       return rows.map(presentService);
     },
@@ -53,7 +60,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
       const [service] = await db
         .select()
         .from(services)
-        .where(and(eq(services.id, id), eq(services.isActive, true)));
+        .where(and(eq(services.id, id), serviceIsPublic));
       if (!service) return undefined;
       const [children, parent] = await Promise.all([
         db
@@ -171,7 +178,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
         db
           .select({ id: services.id, updatedAt: services.updatedAt })
           .from(services)
-          .where(eq(services.isActive, true))
+          .where(serviceIsPublic)
           .orderBy(...serviceOrder),
         db
           .select({

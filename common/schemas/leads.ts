@@ -1,0 +1,166 @@
+/**
+ * Lead forms (spec §5) and the POST /api/contact body (spec §7), defined once for the forms
+ * (react-hook-form + zodResolver) and the server (which never trusts the client).
+ *
+ * The body keeps the specification's fields (fullName, email, phone, company, serviceType,
+ * message, source) and adds `details`, the structured answers of the quote and call forms: the
+ * server validates each of them and composes the stored message itself (common/lead-message.ts).
+ */
+import { z } from 'zod';
+import {
+  BUDGET_OPTIONS,
+  DISCUSSION_TYPES,
+  MIN_LENGTH,
+  PREFERRED_SLOTS,
+  TIMELINE_OPTIONS,
+  URGENCY_OPTIONS,
+} from '../constants.ts';
+
+export const LEAD_SOURCES = ['quote_request', 'call_request', 'website'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+/** Longest accepted values: beyond them a body is refused, not truncated. */
+export const MAX_LENGTH = { name: 120, email: 254, phone: 40, company: 160, service: 160, text: 5_000 } as const;
+
+const tooLong = (max: number) => ({ error: `Ce champ est trop long (${max} caractères au plus).` });
+/** Anything that may reach an email header (name, subject) must stay on one line. */
+const SINGLE_LINE = /^[^\r\n\u0000-\u001f\u007f]*$/;
+const singleLine = { error: 'Ce champ ne peut pas contenir de retour à la ligne.' };
+
+const fullName = z
+  .string({ error: 'Le nom doit contenir au moins 2 caractères' })
+  .trim()
+  .min(MIN_LENGTH.name, { error: 'Le nom doit contenir au moins 2 caractères' })
+  .max(MAX_LENGTH.name, tooLong(MAX_LENGTH.name))
+  .regex(SINGLE_LINE, singleLine);
+const email = z
+  .string({ error: 'Email invalide' })
+  .trim()
+  .max(MAX_LENGTH.email, tooLong(MAX_LENGTH.email))
+  .pipe(z.email({ error: 'Email invalide' }));
+const requiredPhone = z
+  .string({ error: 'Le téléphone doit contenir au moins 10 caractères' })
+  .trim()
+  .min(MIN_LENGTH.phone, { error: 'Le téléphone doit contenir au moins 10 caractères' })
+  .max(MAX_LENGTH.phone, tooLong(MAX_LENGTH.phone))
+  .regex(SINGLE_LINE, singleLine);
+const optionalPhone = z.string().trim().max(MAX_LENGTH.phone, tooLong(MAX_LENGTH.phone)).regex(SINGLE_LINE, singleLine);
+const requiredCompany = z
+  .string({ error: "Le nom de l'entreprise doit contenir au moins 2 caractères" })
+  .trim()
+  .min(MIN_LENGTH.company, { error: "Le nom de l'entreprise doit contenir au moins 2 caractères" })
+  .max(MAX_LENGTH.company, tooLong(MAX_LENGTH.company))
+  .regex(SINGLE_LINE, singleLine);
+const optionalCompany = z
+  .string()
+  .trim()
+  .max(MAX_LENGTH.company, tooLong(MAX_LENGTH.company))
+  .regex(SINGLE_LINE, singleLine);
+const service = z
+  .string({ error: 'Veuillez sélectionner un service' })
+  .trim()
+  .min(1, { error: 'Veuillez sélectionner un service' })
+  .max(MAX_LENGTH.service, tooLong(MAX_LENGTH.service))
+  .regex(SINGLE_LINE, singleLine);
+const optionalText = z.string().trim().max(MAX_LENGTH.text, tooLong(MAX_LENGTH.text));
+const choice = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  z.enum(options, { error: message });
+
+// ---------------------------------------------------------------------------------------------
+// The forms (spec §5), flat as react-hook-form wants them.
+// ---------------------------------------------------------------------------------------------
+export const QuoteFormSchema = z.object({
+  fullName,
+  email,
+  phone: requiredPhone,
+  company: requiredCompany,
+  serviceType: service,
+  projectDescription: z
+    .string({ error: 'Décrivez votre projet en détail (minimum 20 caractères)' })
+    .trim()
+    .min(MIN_LENGTH.projectDescription, { error: 'Décrivez votre projet en détail (minimum 20 caractères)' })
+    .max(MAX_LENGTH.text, tooLong(MAX_LENGTH.text)),
+  budget: choice(BUDGET_OPTIONS, 'Veuillez indiquer votre budget'),
+  timeline: choice(TIMELINE_OPTIONS, 'Veuillez indiquer vos délais'),
+  source: z.literal('quote_request').default('quote_request'),
+});
+export type QuoteForm = z.infer<typeof QuoteFormSchema>;
+
+export const CallFormSchema = z.object({
+  fullName,
+  email,
+  phone: optionalPhone.optional(),
+  company: optionalCompany.optional(),
+  serviceInterest: service,
+  callType: choice(DISCUSSION_TYPES, 'Veuillez sélectionner le type de discussion'),
+  preferredTime: choice(PREFERRED_SLOTS, 'Veuillez indiquer vos créneaux préférés'),
+  urgency: choice(URGENCY_OPTIONS, "Veuillez indiquer l'urgence"),
+  message: optionalText.optional(),
+  source: z.literal('call_request').default('call_request'),
+});
+export type CallForm = z.infer<typeof CallFormSchema>;
+
+/** The /contact page form (not detailed by the specification): a plain message to the agency. */
+export const ContactFormSchema = z.object({
+  fullName,
+  email,
+  phone: optionalPhone.optional(),
+  company: optionalCompany.optional(),
+  serviceType: service,
+  message: z
+    .string({ error: 'Votre message doit contenir au moins 10 caractères' })
+    .trim()
+    .min(10, { error: 'Votre message doit contenir au moins 10 caractères' })
+    .max(MAX_LENGTH.text, tooLong(MAX_LENGTH.text)),
+  source: z.literal('website').default('website'),
+});
+export type ContactForm = z.infer<typeof ContactFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The request body of POST /api/contact.
+// ---------------------------------------------------------------------------------------------
+/** Fields every body may carry against spam: a honeypot and the time spent filling the form. */
+const antiSpam = {
+  /** Hidden from people; bots fill it in. */
+  website: z.string().max(500).optional(),
+  /** Milliseconds between the form's opening and its submission. */
+  elapsedMs: z.number().int().min(0).max(86_400_000 * 30).optional(),
+};
+
+const composedMessage = z.string().max(MAX_LENGTH.text * 2, tooLong(MAX_LENGTH.text * 2)).optional();
+
+export const QuoteRequestSchema = z.object({
+  source: z.literal('quote_request'),
+  fullName,
+  email,
+  phone: requiredPhone,
+  company: requiredCompany,
+  serviceType: service,
+  message: composedMessage,
+  details: QuoteFormSchema.pick({ projectDescription: true, budget: true, timeline: true }),
+  ...antiSpam,
+});
+
+export const CallRequestSchema = z.object({
+  source: z.literal('call_request'),
+  fullName,
+  email,
+  phone: optionalPhone.optional(),
+  company: optionalCompany.optional(),
+  serviceType: service,
+  message: composedMessage,
+  details: CallFormSchema.pick({ callType: true, preferredTime: true, urgency: true, message: true }),
+  ...antiSpam,
+});
+
+export const WebsiteRequestSchema = ContactFormSchema.extend({ source: z.literal('website'), ...antiSpam });
+
+export const ContactRequestSchema = z.discriminatedUnion(
+  'source',
+  [QuoteRequestSchema, CallRequestSchema, WebsiteRequestSchema],
+  { error: 'Origine de la demande inconnue.' },
+);
+export type ContactRequest = z.infer<typeof ContactRequestSchema>;
+
+/** The answer to an accepted request. */
+export type ContactRequestAccepted = { id: string };
