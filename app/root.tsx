@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { Route } from './+types/root';
 import './app.css';
 import { NotFoundPage } from './components/not-found-page';
+import { ToastMount } from './components/ui/toast-mount';
 import { appContext } from './context';
 import { LeadModalsProvider } from './features/leads/lead-modals';
 
@@ -42,6 +43,7 @@ export default function App() {
   return (
     <LeadModalsProvider>
       <Outlet />
+      <ToastMount />
     </LeadModalsProvider>
   );
 }

@@ -76,6 +76,7 @@ export const contactRequests = pgTable(
     id: id(),
     fullName: text().notNull(),
     email: text().notNull(),
+    /** E.164 when the number could be parsed (default region CD), else what was typed. */
     phone: text(),
     company: text(),
     serviceInterest: text().notNull(),
@@ -84,6 +85,9 @@ export const contactRequests = pgTable(
     status: contactStatus().notNull().default('nouveau'),
     source: text().notNull().default('website'),
     createdAt: createdAt(),
+    // Beyond spec §3: the phone exactly as typed, and when the lead last changed (status).
+    phoneRaw: text(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('contact_requests_created_at_idx').on(t.createdAt),

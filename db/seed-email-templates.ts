@@ -187,7 +187,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
           <tr><td style="padding:4px 0; color:#6b7280;">Origine</td><td style="padding:4px 0;">{{source}}</td></tr>
         </mj-table>
         <mj-text font-weight="bold" padding="16px 24px 4px 24px">Message</mj-text>
-        <mj-text><div style="white-space:pre-line; background-color:#f4f7f5; border-left:4px solid #15803d; padding:12px 16px;">{{message}}</div></mj-text>
+        <mj-text><div style="white-space:pre-line; background-color:#f4f7f5; border-left:4px solid #15803d; padding:12px 16px;">{{{messageHtml}}}</div></mj-text>
         <mj-button href="{{adminUrl}}" padding="20px 24px">Voir le contact</mj-button>
       </mj-column>
     </mj-section>
@@ -232,8 +232,9 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         example: 'quote_request',
       },
       {
-        name: 'message',
-        description: 'Message complet saisi par le contact',
+        name: 'messageHtml',
+        description:
+          'Message complet du contact, déjà échappé, retours à la ligne en <br> (triple accolades)',
         example:
           'Nous souhaitons lancer notre boutique en ligne à Lubumbashi et développer nos ventes sur WhatsApp.',
       },

@@ -13,6 +13,7 @@ import { pinoHttp } from 'pino-http';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '../app/context.ts';
+import { contactApiRouter } from './api/contact.ts';
 import { publicApiRouter } from './api/public.ts';
 import { apiErrorHandler, apiNotFound, finalErrorHandler } from './http/error-handler.ts';
 import { redactUrl } from './logger.ts';
@@ -36,6 +37,29 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(env.TRUST_PROXY));
+
+  // Static files first: fingerprinted assets are served before logging and the page-level
+  // security headers (frame, opener, referrer policies apply to documents, not to scripts), which
+  // saves a few hundred bytes on each of the ~20 files a first visit loads over 3G.
+  const pages = options.pages;
+  if (pages?.kind === 'build') {
+    const nosniff: express.RequestHandler = (_req, res, next) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      next();
+    };
+    // Fingerprinted assets never change: cached for a year, served as the Brotli or gzip file
+    // compressed at build time. Other public files (icons, manifest) for an hour.
+    app.use(
+      '/assets',
+      nosniff,
+      expressStaticGzip(path.join(pages.clientDir, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        serveStatic: { immutable: true, maxAge: '1y', index: false },
+      }),
+    );
+    app.use(nosniff, express.static(pages.clientDir, { maxAge: '1h', index: false }));
+  }
 
   app.use(
     pinoHttp({
@@ -88,26 +112,19 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(publicApiRouter(services.content));
+  api.use(
+    contactApiRouter({
+      db: services.database.db,
+      events: services.events,
+      notifyStaff: services.leads.notifyStaff,
+      afterLead: () => services.email.worker.wake(),
+    }),
+  );
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);
 
-  const pages = options.pages;
-  if (pages?.kind === 'build') {
-    // Fingerprinted assets never change: cache them for a year, and serve the Brotli or gzip file
-    // compressed at build time. Other public files for an hour.
-    app.use(
-      '/assets',
-      expressStaticGzip(path.join(pages.clientDir, 'assets'), {
-        enableBrotli: true,
-        orderPreference: ['br', 'gzip'],
-        serveStatic: { immutable: true, maxAge: '1y', index: false },
-      }),
-    );
-    app.use(express.static(pages.clientDir, { maxAge: '1h', index: false }));
-  } else if (pages?.kind === 'vite') {
-    app.use(pages.vite.middlewares);
-  }
+  if (pages?.kind === 'vite') app.use(pages.vite.middlewares);
   if (pages) {
     app.all(
       '/{*splat}',

@@ -4,16 +4,50 @@
  */
 import type { DatabaseHandle } from '../db/client.ts';
 import { createPublicContent } from './content/public-content.ts';
+import { createOutbox } from './email/outbox.ts';
+import { renderTemplate } from './email/templates.ts';
+import { createMailTransport } from './email/transport.ts';
+import { createOutboxWorker } from './email/worker.ts';
 import type { Env } from './env.ts';
+import { createStaffNotifier } from './leads/notify-staff.ts';
 import type { Logger } from './logger.ts';
+import { createEventBus } from './realtime/event-bus.ts';
 
 export type AppServices = ReturnType<typeof createServices>;
 
 export function createServices(deps: { database: DatabaseHandle; env: Env; logger: Logger }) {
+  // Cheap to build: nodemailer connects only to send, and the worker polls only once start.ts
+  // starts it (tests build services without ever sending).
+  const mailTransport = createMailTransport({
+    smtpUrl: deps.env.SMTP_URL,
+    dataDir: deps.env.DATA_DIR,
+    logger: deps.logger,
+  });
+  const outbox = createOutbox({ publicUrl: deps.env.PUBLIC_URL });
+  const worker = createOutboxWorker({ db: deps.database.db, transport: mailTransport, logger: deps.logger });
   return {
     database: deps.database,
     env: deps.env,
     logger: deps.logger,
     content: createPublicContent(deps.database.db, deps.env.PUBLIC_URL),
+    email: {
+      /** `enqueueEmail(tx, message)` inside the transaction that causes the email. */
+      outbox,
+      /** `renderTemplate(tx, key, variables)`: takes the caller's transaction, like the outbox. */
+      renderTemplate,
+      transport: mailTransport,
+      /** `wake()` after the transaction that enqueued committed. */
+      worker,
+    },
+    /** Application events for the admin's real-time channel, across instances (LISTEN/NOTIFY). */
+    events: createEventBus(deps.database, deps.logger),
+    leads: {
+      notifyStaff: createStaffNotifier({
+        outbox,
+        render: renderTemplate,
+        publicUrl: deps.env.PUBLIC_URL,
+        logger: deps.logger,
+      }),
+    },
   };
 }

@@ -10,6 +10,7 @@ import { migrateDatabase } from '../db/migrate.ts';
 import { adminUsers } from '../db/schema.ts';
 import { type SeedResult, seedDatabase } from '../db/seed.ts';
 import { createApp, type PageRendering } from './app.ts';
+import { compileTemplates } from './email/templates.ts';
 import { type Env, readEnv } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createServices } from './services.ts';
@@ -47,6 +48,13 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
     throw error;
   }
   if (seed.contentSeeded) logger.info('demo content seeded');
+  try {
+    const compiled = await compileTemplates(database.db);
+    if (compiled > 0) logger.info({ compiled }, 'email templates compiled');
+  } catch (error) {
+    // A broken template must not keep the whole site down: only its emails fail until it is fixed.
+    logger.error({ err: error }, 'some email templates do not compile');
+  }
 
   let shuttingDown = false;
   const services = createServices({ database, env, logger });
@@ -56,6 +64,8 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
     const s = app.listen(env.PORT, env.HOST, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
   logger.info({ url: env.PUBLIC_URL, database: database.kind }, 'site listening');
+  await services.events.start();
+  services.email.worker.start();
   printBanner(env, await describeAdmin(database, seed));
 
   let stopping: Promise<void> | undefined;
@@ -65,6 +75,10 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
       logger.info('shutting down');
       await closeServer(server);
       await options.onClose?.();
+      // Sends in flight finish (and are recorded) before the database goes away.
+      await services.email.worker.stop();
+      await services.events.stop();
+      services.email.transport.close();
       await database.close();
       logger.info('stopped');
     })();

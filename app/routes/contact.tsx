@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '~/components/page-header';
 import { WhatsAppIcon } from '~/components/ui/brand-icons';
 import { Button } from '~/components/ui/button';
+import { ContactForm } from '~/features/leads/contact-form';
 import { useLeadModals } from '~/features/leads/lead-modals';
+import { QueryProvider } from '~/lib/query';
 import { breadcrumbJsonLd, organizationJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches, useSite } from '~/lib/site';
 import { whatsappUrl } from '../../common/site.ts';
@@ -56,8 +58,9 @@ export default function Contact() {
 
       <div className="px-4 pb-16">
         <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          {/* The lead-capture form is mounted here by its own feature. */}
-          <div id="contact-form-slot" />
+          <QueryProvider>
+            <ContactForm />
+          </QueryProvider>
 
           <section
             aria-labelledby="contact-details-title"

@@ -126,12 +126,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Button size="lg" variant="inverse" onClick={() => openQuote(AUDIT_SERVICE_TITLE)}>
               Demander un audit gratuit
             </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="secondary"
-              className="bg-transparent text-white ring-white hover:bg-brand-700"
-            >
+            <Button asChild size="lg" variant="outlineInverse">
               <Link to="/portfolio">Voir nos études de cas</Link>
             </Button>
           </div>

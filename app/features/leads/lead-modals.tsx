@@ -1,8 +1,27 @@
 /**
  * Where the quote and call-request modals live (spec §2): any 'Demander un devis' or call button
  * on any page opens them through this context, optionally with a preselected service.
+ *
+ * The modals themselves (Radix Dialog, react-hook-form, zod, TanStack Query) are a separate chunk,
+ * rendered only once a modal is first opened: no page pays for them in its first load. On the
+ * visitor's first interaction with the page the chunk is preloaded and the service list
+ * prefetched, so that a tap on a button opens a complete modal at once, even on a slow phone.
  */
-import { createContext, type ReactNode, use, useMemo, useState } from 'react';
+import {
+  Component,
+  type ComponentType,
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { toast } from '~/lib/toast';
+import { PREFETCH_SERVICES_STALE } from '../../../common/constants.ts';
 
 type ModalState = { kind: 'quote' | 'call'; service?: string } | null;
 
@@ -15,19 +34,139 @@ type LeadModals = {
 
 const LeadModalsContext = createContext<LeadModals | null>(null);
 
+type ModalsProps = { state: ModalState; close: () => void; returnFocusTo: HTMLElement | null };
+
+let modalsChunk: Promise<{ default: ComponentType<ModalsProps> }> | undefined;
+
+/** Fetches the modals' code once; the same promise serves the preload and React.lazy. */
+function loadModals() {
+  modalsChunk ??= Promise.all([import('~/lib/query'), import('./quote-modal'), import('./call-modal')]).then(
+    ([{ QueryProvider }, { default: QuoteModal }, { default: CallModal }]) => ({
+      default: function LeadModalsHost({ state, close, returnFocusTo }: ModalsProps) {
+        return (
+          <QueryProvider>
+            <QuoteModal
+              open={state?.kind === 'quote'}
+              service={state?.kind === 'quote' ? state.service : undefined}
+              onClose={close}
+              returnFocusTo={returnFocusTo}
+            />
+            <CallModal
+              open={state?.kind === 'call'}
+              service={state?.kind === 'call' ? state.service : undefined}
+              onClose={close}
+              returnFocusTo={returnFocusTo}
+            />
+          </QueryProvider>
+        );
+      },
+    }),
+  );
+  // A failed download (network blip) may be tried again on the next opening.
+  modalsChunk.catch(() => {
+    modalsChunk = undefined;
+  });
+  return modalsChunk;
+}
+
+/**
+ * A modal chunk that fails to download (network lost, or a new deployment replaced it) must not
+ * take the page down with the root error screen: the opening is abandoned, the visitor told, and
+ * the next opening downloads again.
+ */
+class ModalsBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.warn('Lead modals could not be loaded', error);
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** Warms everything a modal needs: its code and the service list it offers. */
+function preloadModals() {
+  loadModals().catch(() => {});
+  import('~/lib/query')
+    .then(({ getQueryClient }) =>
+      getQueryClient().prefetchQuery({ queryKey: ['/api/services'], staleTime: PREFETCH_SERVICES_STALE }),
+    )
+    .catch(() => {});
+}
+
+const FIRST_INTERACTION_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
+
 export function LeadModalsProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ModalState>(null);
+  // Rendered from the first opening on, and kept mounted: later openings are instant.
+  const [mounted, setMounted] = useState(false);
+  // A fresh lazy component after a failed download: React.lazy remembers a failure for good.
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt needs its own lazy component.
+  const LazyModals = useMemo(() => lazy(loadModals), [attempt]);
+  const [returnFocusTo, setReturnFocusTo] = useState<HTMLElement | null>(null);
+
+  useEffect(() => {
+    let done = false;
+    const onFirstInteraction = () => {
+      if (done) return;
+      done = true;
+      stop();
+      preloadModals();
+    };
+    const stop = () => {
+      for (const type of FIRST_INTERACTION_EVENTS) {
+        window.removeEventListener(type, onFirstInteraction, { capture: true });
+      }
+    };
+    for (const type of FIRST_INTERACTION_EVENTS) {
+      // Capture: scrolls inside an element do not bubble, and nothing may stop the event first.
+      window.addEventListener(type, onFirstInteraction, { capture: true, passive: true });
+    }
+    return stop;
+  }, []);
+
+  const open = useCallback((kind: 'quote' | 'call', service?: string) => {
+    // The button that opened the modal, to give it the focus back on close.
+    setReturnFocusTo(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    setMounted(true);
+    setState({ kind, service });
+  }, []);
+  const openQuote = useCallback((service?: string) => open('quote', service), [open]);
+  const openCall = useCallback((service?: string) => open('call', service), [open]);
+  // Closing clears the preselection (spec §2).
+  const close = useCallback(() => setState(null), []);
+  const onLoadError = useCallback(() => {
+    setState(null);
+    setMounted(false);
+    setAttempt((n) => n + 1);
+    toast({
+      title: 'Erreur',
+      description: "Le formulaire n'a pas pu être chargé. Vérifiez votre connexion et réessayez.",
+      variant: 'destructive',
+    });
+  }, []);
+
   const value = useMemo<LeadModals>(
-    () => ({
-      state,
-      openQuote: (service) => setState({ kind: 'quote', service }),
-      openCall: (service) => setState({ kind: 'call', service }),
-      // Closing clears the preselection (spec §2).
-      close: () => setState(null),
-    }),
-    [state],
+    () => ({ state, openQuote, openCall, close }),
+    [state, openQuote, openCall, close],
   );
-  return <LeadModalsContext value={value}>{children}</LeadModalsContext>;
+  return (
+    <LeadModalsContext value={value}>
+      {children}
+      {mounted ? (
+        <ModalsBoundary key={attempt} onError={onLoadError}>
+          <Suspense fallback={null}>
+            <LazyModals state={state} close={close} returnFocusTo={returnFocusTo} />
+          </Suspense>
+        </ModalsBoundary>
+      ) : null}
+    </LeadModalsContext>
+  );
 }
 
 export function useLeadModals(): LeadModals {

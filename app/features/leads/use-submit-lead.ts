@@ -1,0 +1,95 @@
+/**
+ * Sends a lead to POST /api/contact (spec §7), for the quote modal, the call modal and the contact
+ * page alike: one idempotency key per submission (reused by the automatic retry, so a retried
+ * request the server already stored is not stored twice), one retry on network errors and 5xx
+ * only (a 4xx would be refused again), cached contact data invalidated on success, and the
+ * server's field errors put back on the form's fields.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError, apiRequest } from '~/lib/api';
+import { toast } from '~/lib/toast';
+import { MUTATION_RETRIES } from '../../../common/constants.ts';
+import type { ContactRequest, ContactRequestAccepted } from '../../../common/schemas/leads.ts';
+
+export const SUBMIT_ERROR_FALLBACK = "Une erreur est survenue lors de l'envoi de votre demande.";
+
+/** One submission: the body, and the key the server deduplicates retries with. */
+export type LeadSubmission = { body: ContactRequest; idempotencyKey: string };
+
+/** A v4 UUID; crypto.randomUUID only exists on secure pages (a phone testing over plain http has none). */
+function uuidV4(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Called once per click on submit: the automatic retry reuses these variables, hence the key. */
+export function newSubmission(body: ContactRequest): LeadSubmission {
+  return { body, idempotencyKey: uuidV4() };
+}
+
+/** Network failures (no answer) and server errors may succeed on a second try; 4xx will not. */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500;
+}
+
+const CONTACT_KEY_PREFIXES = ['/api/contact', '/api/admin/contacts'];
+
+export function useSubmitLead() {
+  const queryClient = useQueryClient();
+  return useMutation<ContactRequestAccepted, Error, LeadSubmission>({
+    mutationFn: async ({ body, idempotencyKey }) => {
+      const response = await apiRequest('POST', '/api/contact', body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
+      return (await response.json()) as ContactRequestAccepted;
+    },
+    retry: (failureCount, error) => failureCount < MUTATION_RETRIES && isRetryable(error),
+    onSuccess: () =>
+      // "On success invalidates cached contact data" (spec §7): the admin lists, when loaded.
+      queryClient.invalidateQueries({
+        predicate: ({ queryKey }) => {
+          const head = queryKey[0];
+          return typeof head === 'string' && CONTACT_KEY_PREFIXES.some((prefix) => head.startsWith(prefix));
+        },
+      }),
+  });
+}
+
+/** What the error toast says: the server's French message when it sent one. */
+export function submitErrorMessage(error: unknown): string {
+  return (error instanceof ApiError && error.details?.message) || SUBMIT_ERROR_FALLBACK;
+}
+
+/** The destructive toast of spec §8 for a refused or failed submission. */
+export function toastSubmitError(error: unknown) {
+  toast({ title: 'Erreur', description: submitErrorMessage(error), variant: 'destructive' });
+}
+
+/**
+ * Puts the server's field errors (a 400's `fields`) on the form: `details.budget` becomes
+ * `budget`, and `rename` maps body names to form names (the call form's `serviceType` is its
+ * `serviceInterest`). Fields the form does not have are ignored; the first one gets the focus.
+ */
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  formFields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+  rename: Partial<Record<string, Path<T>>> = {},
+): boolean {
+  const fields = error instanceof ApiError ? error.details?.fields : undefined;
+  if (!fields) return false;
+  let applied = false;
+  for (const [key, message] of Object.entries(fields)) {
+    const bodyName = key.startsWith('details.') ? key.slice('details.'.length) : key;
+    const name = rename[bodyName] ?? (bodyName as Path<T>);
+    if (!formFields.includes(name) || typeof message !== 'string') continue;
+    setError(name, { type: 'server', message }, { shouldFocus: !applied });
+    applied = true;
+  }
+  return applied;
+}

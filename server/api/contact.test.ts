@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { activityLogs, contactRequests, emailOutbox, rateLimits } from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import { createTestApp } from '../../tests/helpers/test-app.ts';
+import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import type { AppEvent } from '../realtime/event-bus.ts';
+
+let database: DatabaseHandle;
+let app: ReturnType<typeof createTestApp>['app'];
+let services: ReturnType<typeof createTestApp>['services'];
+const events: AppEvent[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database.db, { content: true, adminPassword: 'correct-horse-battery' });
+  ({ app, services } = createTestApp(database));
+  await services.events.start();
+  services.events.subscribe((event) => events.push(event));
+});
+afterAll(async () => {
+  await services?.events.stop();
+  await database?.close();
+});
+beforeEach(async () => {
+  // Each test starts with fresh per-IP budgets.
+  await database.db.delete(rateLimits);
+});
+
+let ipCounter = 0;
+/** Every request from its own address (the app trusts X-Forwarded-For from loopback). */
+const post = (body: unknown, options: { key?: string; ip?: string } = {}) => {
+  const req = request(app)
+    .post('/api/contact')
+    .set('X-Forwarded-For', options.ip ?? `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`);
+  if (options.key) req.set('Idempotency-Key', options.key);
+  return req.send(body as object);
+};
+
+const quote = (overrides: Record<string, unknown> = {}) => ({
+  source: 'quote_request',
+  fullName: 'Awa Mbuyi',
+  email: 'Awa.Mbuyi@Example.cd',
+  phone: '0812345678',
+  company: 'Kin Boutique',
+  serviceType: 'Audit digital complet',
+  message: 'ignored: the server composes its own',
+  details: {
+    projectDescription: 'Nous voulons vendre en ligne à Kinshasa et Lubumbashi.',
+    budget: '$5,500 - $16,500',
+    timeline: 'Court terme (1-3 mois)',
+  },
+  website: '',
+  elapsedMs: 15_000,
+  ...overrides,
+});
+
+const call = (overrides: Record<string, unknown> = {}) => ({
+  source: 'call_request',
+  fullName: 'Jonathan Ilunga',
+  email: 'jonathan@example.cd',
+  serviceType: 'Conseil général',
+  details: { callType: 'Conseil stratégique', preferredTime: 'Matin (8h-12h)', urgency: 'Sous 15 jours' },
+  elapsedMs: 9_000,
+  ...overrides,
+});
+
+async function leadById(id: string) {
+  const [lead] = await database.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+  return lead;
+}
+
+describe('POST /api/contact — storing leads', () => {
+  it('stores a quote request with the composed French message, E.164 phone and budget', async () => {
+    const res = await post(quote()).expect(201);
+    expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const lead = await leadById(res.body.id);
+    expect(lead).toMatchObject({
+      fullName: 'Awa Mbuyi',
+      email: 'awa.mbuyi@example.cd',
+      phone: '+243812345678',
+      phoneRaw: '0812345678',
+      company: 'Kin Boutique',
+      serviceInterest: 'Audit digital complet',
+      budget: '$5,500 - $16,500',
+      status: 'nouveau',
+      source: 'quote_request',
+    });
+    expect(lead?.message).toContain('Service demandé : Audit digital complet');
+    expect(lead?.message).toContain('Budget indicatif : $5,500 - $16,500');
+    expect(lead?.message).toContain('Délais souhaités : Court terme (1-3 mois)');
+    expect(lead?.message).toContain('Entreprise : Kin Boutique');
+    expect(lead?.message).toContain('Nous voulons vendre en ligne à Kinshasa et Lubumbashi.');
+    expect(lead?.message).toMatch(/^Source : .*site web$/m);
+    expect(lead?.message).not.toContain('ignored');
+  });
+
+  it('stores a call request with the defaults for company and phone', async () => {
+    const res = await post(call({ details: { ...call().details, message: 'Plutôt le mardi.' } })).expect(201);
+    const lead = await leadById(res.body.id);
+    expect(lead).toMatchObject({ source: 'call_request', phone: null, company: null, budget: null });
+    for (const line of [
+      "Service d'intérêt : Conseil général",
+      'Type de discussion : Conseil stratégique',
+      'Créneaux préférés : Matin (8h-12h)',
+      'Urgence : Sous 15 jours',
+      'Entreprise : Non précisée',
+      'Téléphone : Non fourni',
+      'Plutôt le mardi.',
+    ]) {
+      expect(lead?.message).toContain(line);
+    }
+  });
+
+  it('stores a contact-page message as written, with source website', async () => {
+    const res = await post({
+      source: 'website',
+      fullName: 'Patrick Kalala',
+      email: 'patrick@example.cd',
+      serviceType: 'Autre',
+      message: 'Bonjour, pouvez-vous me rappeler au sujet de notre site ?',
+      elapsedMs: 20_000,
+    }).expect(201);
+    const lead = await leadById(res.body.id);
+    expect(lead).toMatchObject({
+      source: 'website',
+      message: 'Bonjour, pouvez-vous me rappeler au sujet de notre site ?',
+    });
+  });
+
+  it('writes the activity log, queues the staff email and announces the lead, in the same transaction', async () => {
+    events.length = 0;
+    const res = await post(quote({ fullName: 'Grâce Nsimba' })).expect(201);
+    const [log] = await database.db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.title, 'Nouveau contact : Grâce Nsimba'));
+    expect(log?.type).toBe('contact.created');
+    const [mail] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `lead:${res.body.id}`));
+    expect(mail).toMatchObject({ status: 'pending', templateKey: 'lead_notification' });
+    expect(mail?.subject).toContain('Grâce Nsimba');
+    expect(mail?.replyTo).toContain('awa.mbuyi@example.cd');
+    await expect
+      .poll(() => events.find((e) => e.type === 'new_contact'))
+      .toMatchObject({
+        channel: 'contacts',
+        data: { id: res.body.id, fullName: 'Grâce Nsimba' },
+      });
+  });
+
+  it('never takes the status, id or dates from the visitor', async () => {
+    const res = await post(quote({ status: 'traite', id: randomUUID(), createdAt: '2001-01-01' })).expect(
+      201,
+    );
+    const lead = await leadById(res.body.id);
+    expect(lead?.status).toBe('nouveau');
+    expect(lead?.createdAt.getFullYear()).toBeGreaterThan(2001);
+  });
+});
+
+describe('POST /api/contact — idempotency', () => {
+  it('answers a retry with the same key with the first answer, and stores one lead', async () => {
+    const key = randomUUID();
+    const first = await post(quote(), { key }).expect(201);
+    const second = await post(quote(), { key }).expect(201);
+    expect(second.body).toEqual(first.body);
+    const [rows] = await database.db
+      .select({ n: count() })
+      .from(contactRequests)
+      .where(eq(contactRequests.id, first.body.id));
+    expect(rows?.n).toBe(1);
+  });
+
+  it('stores one lead when the same submission arrives ten times at once', async () => {
+    const key = randomUUID();
+    const body = quote({ fullName: 'Client Pressé' });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(body, { key })));
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    const [rows] = await database.db
+      .select({ n: count() })
+      .from(contactRequests)
+      .where(eq(contactRequests.fullName, 'Client Pressé'));
+    expect(rows?.n).toBe(1);
+  });
+
+  it('refuses a key reused for a different request', async () => {
+    const key = randomUUID();
+    await post(quote(), { key }).expect(201);
+    const res = await post(quote({ fullName: 'Quelqu’un d’autre' }), { key }).expect(422);
+    expect(res.body.error.code).toBe('idempotency_conflict');
+  });
+
+  it('refuses a malformed key', async () => {
+    await post(quote(), { key: 'bad key!' }).expect(400);
+  });
+});
+
+describe('POST /api/contact — spam and abuse', () => {
+  it('drops a filled honeypot silently: a 201 that stores nothing', async () => {
+    const res = await post(quote({ fullName: 'Robot Honeypot', website: 'http://spam.example' })).expect(201);
+    expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await leadById(res.body.id)).toBeUndefined();
+  });
+
+  it('drops a form filled faster than a person can, or without a fill time', async () => {
+    const fast = await post(quote({ fullName: 'Robot Rapide', elapsedMs: 400 })).expect(201);
+    expect(await leadById(fast.body.id)).toBeUndefined();
+    const { elapsedMs: _omitted, ...noTiming } = quote({ fullName: 'Robot Sans Minuterie' });
+    const none = await post(noTiming).expect(201);
+    expect(await leadById(none.body.id)).toBeUndefined();
+  });
+
+  it('limits submissions per address: the 11th in 15 minutes gets 429 in French with Retry-After', async () => {
+    const ip = '10.9.9.9';
+    for (let i = 0; i < 10; i++) await post(quote({ fullName: `Visiteur ${i}` }), { ip }).expect(201);
+    const res = await post(quote(), { ip }).expect(429);
+    expect(res.body.error.code).toBe('rate_limited');
+    expect(res.body.error.message).toMatch(
+      /^Trop de demandes envoyées depuis votre connexion\. Veuillez réessayer dans \d+ minutes?\.$/,
+    );
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected.
+    await post(quote(), { ip: '10.9.9.10' }).expect(201);
+  });
+
+  it('refuses line breaks in anything that reaches an email header', async () => {
+    const res = await post(quote({ fullName: 'Awa\r\nBcc: victim@example.com' })).expect(400);
+    expect(res.body.error.fields.fullName).toBe('Ce champ ne peut pas contenir de retour à la ligne.');
+    const email = await post(quote({ email: 'awa@example.cd\nBcc: x@y.z' })).expect(400);
+    expect(email.body.error.fields.email).toBe('Email invalide');
+  });
+});
+
+describe('POST /api/contact — validation', () => {
+  it('answers every quote rule of spec §5 with its French message', async () => {
+    const res = await post({
+      source: 'quote_request',
+      fullName: 'A',
+      email: 'pas-un-email',
+      phone: '0812',
+      company: 'K',
+      serviceType: '',
+      details: { projectDescription: 'Trop court', budget: '', timeline: '' },
+      elapsedMs: 9_000,
+    }).expect(400);
+    expect(res.body.error.code).toBe('validation_error');
+    expect(res.body.error.fields).toEqual({
+      fullName: 'Le nom doit contenir au moins 2 caractères',
+      email: 'Email invalide',
+      phone: 'Le téléphone doit contenir au moins 10 caractères',
+      company: "Le nom de l'entreprise doit contenir au moins 2 caractères",
+      serviceType: 'Veuillez sélectionner un service',
+      'details.projectDescription': 'Décrivez votre projet en détail (minimum 20 caractères)',
+      'details.budget': 'Veuillez indiquer votre budget',
+      'details.timeline': 'Veuillez indiquer vos délais',
+    });
+  });
+
+  it('answers every call rule of spec §5 with its French message', async () => {
+    const res = await post({
+      source: 'call_request',
+      fullName: '',
+      email: '',
+      serviceType: '',
+      details: {},
+      elapsedMs: 9_000,
+    }).expect(400);
+    expect(res.body.error.fields).toEqual({
+      fullName: 'Le nom doit contenir au moins 2 caractères',
+      email: 'Email invalide',
+      serviceType: 'Veuillez sélectionner un service',
+      'details.callType': 'Veuillez sélectionner le type de discussion',
+      'details.preferredTime': 'Veuillez indiquer vos créneaux préférés',
+      'details.urgency': "Veuillez indiquer l'urgence",
+    });
+  });
+
+  it('refuses an unknown source, oversized fields and bodies that are not JSON objects', async () => {
+    const unknown = await post(quote({ source: 'admin' })).expect(400);
+    expect(unknown.body.error.fields.source).toBe('Origine de la demande inconnue.');
+    const long = await post(quote({ fullName: 'x'.repeat(121) })).expect(400);
+    expect(long.body.error.fields.fullName).toBe('Ce champ est trop long (120 caractères au plus).');
+    await post([quote()]).expect(400);
+    await request(app)
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send('"texte"')
+      .expect(400);
+    await request(app)
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send('{"source":')
+      .expect(400);
+    await request(app).post('/api/contact').send('fullName=x').expect(400);
+    const huge = await request(app)
+      .post('/api/contact')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify(quote({ message: 'x'.repeat(200_000) })));
+    expect(huge.status).toBe(413);
+  });
+});
+
+describe('POST /api/contact — under a burst', () => {
+  it('stores exactly 200 leads from 200 concurrent submissions, without a 5xx', async () => {
+    const before = (await database.db.select({ n: count() }).from(contactRequests))[0]?.n ?? 0;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        post(quote({ fullName: `Rafale ${i}` }), {
+          key: randomUUID(),
+          ip: `10.77.${Math.floor(i / 200)}.${i % 200}`,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status !== 201).map((a) => a.status)).toEqual([]);
+    const after = (await database.db.select({ n: count() }).from(contactRequests))[0]?.n ?? 0;
+    expect(after - before).toBe(200);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(200);
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * Email templates: MJML with Mustache placeholders, stored in `email_templates` (the admin may edit
+ * them). MJML is slow to compile (tens of milliseconds), so the compiled HTML is kept in
+ * `compiled_html`, marked with a hash of its source; rendering a message is then only Mustache and
+ * html-to-text, cheap enough to run inside the request transaction that enqueues the email.
+ *
+ * Variables common to all templates are NOT added here: the caller adds them, because only it
+ * knows the recipient. The ones the seeded templates use:
+ * - `companyAddress`: the agency's postal address (setting `contact.address`), in every footer;
+ * - `manageUrl`, `unsubscribeUrl`: the subscriber's own preference and one-click unsubscribe
+ *   links (newsletter templates), built from PUBLIC_URL and a subscriber token;
+ * - `firstName`: the subscriber's first name when known (sections `{{#firstName}}` hide it).
+ * Each template lists its variables, with a description and an example, in `variables_json`.
+ *
+ * Mustache escapes `{{x}}` for HTML, which also makes it safe inside a quoted attribute; it does
+ * not vet URLs, so a caller putting user input in an `href` must pass an http(s) URL it built.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { compile as compileHtmlToText } from 'html-to-text';
+import mjml2html from 'mjml';
+import Mustache from 'mustache';
+import type { Database } from '../../db/client.ts';
+import { emailTemplates } from '../../db/schema.ts';
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+/**
+ * Bumped when the way MJML is compiled changes (options, tag protection), so every stored
+ * compilation is redone once instead of keeping output from the old settings.
+ */
+const COMPILER_REVISION = 'mjml5-r1';
+
+const MARKER_PATTERN = /^<!-- mjml:([0-9a-f]{16}) -->\n/;
+
+/** Hash of what a compilation depends on: the MJML source and the compiler revision. */
+export function mjmlHash(mjml: string): string {
+  return createHash('sha256').update(COMPILER_REVISION).update('\n').update(mjml).digest('hex').slice(0, 16);
+}
+
+function isCompiledFrom(compiledHtml: string, mjml: string): boolean {
+  const match = MARKER_PATTERN.exec(compiledHtml);
+  return match !== null && match[1] === mjmlHash(mjml);
+}
+
+/** The HTML without the hash marker: a comment before the doctype is best kept out of an email. */
+function stripMarker(compiledHtml: string): string {
+  return compiledHtml.replace(MARKER_PATTERN, '');
+}
+
+/** Any Mustache tag: `{{x}}`, `{{{x}}}`, `{{#x}}`, `{{/x}}`, `{{^x}}`, `{{! comment }}`... */
+const MUSTACHE_TAG = /\{\{\{[\s\S]*?\}\}\}|\{\{[\s\S]*?\}\}/g;
+
+export type CompiledMjml = { html: string; errors: string[] };
+
+/**
+ * Compiles one MJML source to HTML that still holds its Mustache tags. The tags are swapped for
+ * plain alphanumeric tokens during the compilation and put back afterwards: MJML parses attributes,
+ * inlines CSS and may rewrite values, and `{{`, quotes or `#` inside a tag are exactly what such
+ * rewriting touches; a lowercase token goes through untouched wherever it sits. A tag MJML dropped
+ * (an unknown attribute, for instance) is reported as an error rather than silently lost.
+ * Exported for a future template editor, which should refuse to save a source with errors.
+ */
+export async function compileMjml(mjml: string): Promise<CompiledMjml> {
+  const nonce = createHash('sha256').update(mjml).digest('hex').slice(0, 8);
+  const tags: string[] = [];
+  const protectedSource = mjml.replace(MUSTACHE_TAG, (tag) => {
+    tags.push(tag);
+    return `mst${nonce}n${tags.length - 1}x`;
+  });
+
+  const result = await mjml2html(protectedSource, {
+    validationLevel: 'soft',
+    // Templates come from the database: never let one read files from the server's disk.
+    ignoreIncludes: true,
+  });
+  const errors = result.errors.map((e) => `line ${e.line}: ${e.message}`);
+
+  const seen = new Set<number>();
+  const html = result.html.replace(new RegExp(`mst${nonce}n(\\d+)x`, 'g'), (_token, index: string) => {
+    const i = Number(index);
+    seen.add(i);
+    return tags[i] ?? '';
+  });
+  tags.forEach((tag, i) => {
+    if (!seen.has(i)) errors.push(`the Mustache tag ${tag} was lost by the MJML compilation`);
+  });
+  if (errors.length === 0) {
+    try {
+      Mustache.parse(html);
+    } catch (error) {
+      errors.push(`Mustache: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { html, errors };
+}
+
+type TemplateRow = Pick<typeof emailTemplates.$inferSelect, 'key' | 'mjml' | 'compiledHtml'>;
+
+/** Compiles one row and stores the result, unless the admin changed the MJML meanwhile. */
+async function compileAndStore(db: Database, row: TemplateRow): Promise<string> {
+  const { html, errors } = await compileMjml(row.mjml);
+  if (errors.length > 0) {
+    throw new Error(
+      `Email template "${row.key}" has MJML errors:\n${errors.map((e) => `  - ${e}`).join('\n')}`,
+    );
+  }
+  const compiledHtml = `<!-- mjml:${mjmlHash(row.mjml)} -->\n${html}`;
+  await db
+    .update(emailTemplates)
+    .set({ compiledHtml })
+    .where(and(eq(emailTemplates.key, row.key), eq(emailTemplates.mjml, row.mjml)));
+  return compiledHtml;
+}
+
+/**
+ * Compiles every template whose compiled HTML is missing or was made from another MJML source.
+ * Run at start so the first email of the day does not pay for MJML. Every template is tried; the
+ * errors of all the broken ones are thrown together at the end. Returns how many were compiled.
+ */
+export async function compileTemplates(db: Database): Promise<number> {
+  const rows = await db
+    .select({ key: emailTemplates.key, mjml: emailTemplates.mjml, compiledHtml: emailTemplates.compiledHtml })
+    .from(emailTemplates);
+  let compiled = 0;
+  const failures: string[] = [];
+  for (const row of rows) {
+    if (isCompiledFrom(row.compiledHtml, row.mjml)) continue;
+    try {
+      await compileAndStore(db, row);
+      compiled += 1;
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (failures.length > 0) throw new Error(failures.join('\n'));
+  return compiled;
+}
+
+/** Layout tables (role="presentation", all of MJML's own) are blocks; an `mj-table` is data. */
+const htmlToText = compileHtmlToText({
+  selectors: [
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    { selector: 'img', format: 'skip' },
+    // The hidden preheader (mj-preview) is for the inbox list, not for the text part.
+    { selector: 'div[style*="display:none"]', format: 'skip' },
+    { selector: 'table', format: 'dataTable', options: { colSpacing: 2 } },
+    { selector: 'table[role="presentation"]', format: 'block' },
+  ],
+});
+
+/**
+ * Header-safe text: CR and LF would let a variable inject headers, other control characters
+ * (and the Unicode line and paragraph separators) have no business in a subject line.
+ */
+export function sanitizeSubject(subject: string): string {
+  return (
+    subject
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+/** Subjects are plain text: no HTML escaping, `&` must stay `&`. */
+const noEscape = (value: unknown) => String(value);
+
+/**
+ * Renders a template for one recipient. `db` may be a transaction (and must be, with PGlite, when
+ * called inside one: the embedded database runs one transaction at a time).
+ */
+export async function renderTemplate(
+  db: Database,
+  key: string,
+  variables: Record<string, unknown>,
+): Promise<RenderedEmail> {
+  const [row] = await db
+    .select({
+      key: emailTemplates.key,
+      subject: emailTemplates.subject,
+      mjml: emailTemplates.mjml,
+      compiledHtml: emailTemplates.compiledHtml,
+    })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.key, key))
+    .limit(1);
+  if (!row) throw new Error(`Unknown email template "${key}"`);
+
+  const compiledHtml = isCompiledFrom(row.compiledHtml, row.mjml)
+    ? row.compiledHtml
+    : await compileAndStore(db, row);
+
+  const html = Mustache.render(stripMarker(compiledHtml), variables);
+  const subject = sanitizeSubject(Mustache.render(row.subject, variables, undefined, { escape: noEscape }));
+  return { subject, html, text: htmlToText(html) };
+}

@@ -1,0 +1,257 @@
+/**
+ * How an outbox message leaves the process: over SMTP when SMTP_URL is set, otherwise as an .eml
+ * file in DATA_DIR/outbox/<yyyy-mm-dd>/<outbox id>.eml, so nothing is lost on a machine without a
+ * mail server and the owner can read every message (the admin lists them with listEmlFiles).
+ * Either way the stored Message-ID and the enqueue time (Date) are used, so every attempt at one
+ * message produces the same message.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { OutboxMessage } from '../../db/schema.ts';
+import type { Logger } from '../logger.ts';
+
+export type OutgoingEmail = Pick<
+  OutboxMessage,
+  | 'id'
+  | 'messageId'
+  | 'toAddress'
+  | 'fromAddress'
+  | 'replyTo'
+  | 'subject'
+  | 'html'
+  | 'textBody'
+  | 'headers'
+  | 'createdAt'
+>;
+
+export type SendResult = { accepted: boolean; response: string };
+
+export type MailTransport = {
+  kind: 'smtp' | 'file';
+  send(message: OutgoingEmail): Promise<SendResult>;
+  close(): void;
+};
+
+/**
+ * A failed send, with a message safe to store and log (never the SMTP password) and whether
+ * retrying can help: an SMTP 5xx reply is a refusal the server would repeat.
+ */
+export class MailSendError extends Error {
+  readonly permanent: boolean;
+  readonly responseCode: number | undefined;
+
+  constructor(message: string, options: { permanent: boolean; responseCode?: number; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = 'MailSendError';
+    this.permanent = options.permanent;
+    this.responseCode = options.responseCode;
+  }
+}
+
+/** RFC 5321: 5yz is a permanent refusal, except 503 (bad sequence), which a new session may clear. */
+export function isPermanentSmtpCode(code: number | undefined): boolean {
+  return code !== undefined && code >= 500 && code < 600 && code !== 503;
+}
+
+const SMTP_TIMEOUT_MS = 30_000;
+
+export type MailTransportOptions = { smtpUrl?: string; dataDir: string; logger: Logger };
+
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  return options.smtpUrl
+    ? createSmtpTransport(options.smtpUrl, options.logger)
+    : createFileTransport(options.dataDir, options.logger);
+}
+
+function mailOptions(message: OutgoingEmail) {
+  return {
+    from: message.fromAddress,
+    to: message.toAddress,
+    replyTo: message.replyTo ?? undefined,
+    subject: message.subject,
+    html: message.html,
+    text: message.textBody,
+    headers: message.headers,
+    messageId: message.messageId,
+    date: message.createdAt,
+  };
+}
+
+function createSmtpTransport(smtpUrl: string, logger: Logger): MailTransport {
+  const url = new URL(smtpUrl);
+  // Only the host is ever shown: the URL may carry the account's password.
+  const server = `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? '465' : '587')}`;
+  const secrets = [url.password, decodeURIComponent(url.password), url.username].filter((s) => s.length >= 4);
+  const redact = (text: string) => secrets.reduce((acc, secret) => acc.split(secret).join('***'), text);
+
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: false,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+    dnsTimeout: SMTP_TIMEOUT_MS,
+    // The content comes from our own database; it never names files or URLs to embed.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  logger.info({ smtp: server }, 'emails are sent over SMTP');
+
+  return {
+    kind: 'smtp',
+    async send(message) {
+      try {
+        const info = await transporter.sendMail(mailOptions(message));
+        const accepted = info.accepted.length > 0 && info.rejected.length === 0;
+        return { accepted, response: redact(String(info.response ?? '')) };
+      } catch (error) {
+        const details = error as { responseCode?: number; code?: string; message?: string };
+        const code = typeof details.responseCode === 'number' ? details.responseCode : undefined;
+        const text = redact(`${details.code ? `${details.code}: ` : ''}${details.message ?? String(error)}`);
+        throw new MailSendError(`SMTP ${server}: ${text}`, {
+          permanent: isPermanentSmtpCode(code),
+          responseCode: code,
+          cause: error,
+        });
+      }
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** The folder of one message: its enqueue day (UTC), so a retry lands on the same file. */
+function emlPath(outboxDir: string, message: Pick<OutgoingEmail, 'id' | 'createdAt'>): string {
+  return path.join(outboxDir, message.createdAt.toISOString().slice(0, 10), `${message.id}.eml`);
+}
+
+function createFileTransport(dataDir: string, logger: Logger): MailTransport {
+  const outboxDir = path.resolve(dataDir, 'outbox');
+  const transporter = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    // RFC 5322 line endings: the file opens as-is in any mail client.
+    newline: 'windows',
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  logger.info({ dir: outboxDir }, 'no SMTP_URL: emails are kept as .eml files');
+
+  return {
+    kind: 'file',
+    async send(message) {
+      let file: string;
+      try {
+        const info = await transporter.sendMail(mailOptions(message));
+        if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport did not return a buffer');
+        file = emlPath(outboxDir, message);
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        // Written aside then renamed: a reader never sees half a message, a retry replaces it whole.
+        const partial = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+        try {
+          await fs.writeFile(partial, info.message);
+          await fs.rename(partial, file);
+        } catch (error) {
+          await fs.rm(partial, { force: true });
+          throw error;
+        }
+      } catch (error) {
+        throw new MailSendError(`.eml file: ${error instanceof Error ? error.message : String(error)}`, {
+          permanent: false,
+          cause: error,
+        });
+      }
+      return { accepted: true, response: `written to ${path.relative(outboxDir, file)}` };
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export type EmlFile = { path: string; id: string; date: Date; subject: string; to: string };
+
+/**
+ * The .eml files kept without SMTP, newest first, with what a list needs (read from the headers,
+ * so a file copied in by hand shows too). Only the head of each file is read.
+ */
+export async function listEmlFiles(dataDir: string): Promise<EmlFile[]> {
+  const outboxDir = path.resolve(dataDir, 'outbox');
+  let days: string[];
+  try {
+    days = await fs.readdir(outboxDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const files: EmlFile[] = [];
+  for (const day of days.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))) {
+    const names = await fs.readdir(path.join(outboxDir, day));
+    for (const name of names.filter((n) => n.endsWith('.eml'))) {
+      const file = path.join(outboxDir, day, name);
+      const [headers, stat] = await Promise.all([readHeaders(file), fs.stat(file)]);
+      const date = new Date(headers.get('date') ?? '');
+      files.push({
+        path: file,
+        id: name.slice(0, -'.eml'.length),
+        date: Number.isNaN(date.getTime()) ? stat.mtime : date,
+        subject: headers.get('subject') ?? '',
+        to: headers.get('to') ?? '',
+      });
+    }
+  }
+  return files.sort((a, b) => b.date.getTime() - a.date.getTime() || b.path.localeCompare(a.path));
+}
+
+const HEAD_BYTES = 64 * 1024;
+
+async function readHeaders(file: string): Promise<Map<string, string>> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+    return parseHeaders(buffer.subarray(0, bytesRead).toString('utf8'));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The header block of a message: unfolded, names lower-cased, RFC 2047 words decoded. */
+function parseHeaders(source: string): Map<string, string> {
+  const end = source.search(/\r?\n\r?\n/);
+  const block = end === -1 ? source : source.slice(0, end);
+  const headers = new Map<string, string>();
+  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    if (!headers.has(name)) headers.set(name, decodeMimeWords(line.slice(colon + 1).trim()));
+  }
+  return headers;
+}
+
+/** Decodes `=?charset?B|Q?...?=` words; the blanks between two adjacent words are dropped. */
+export function decodeMimeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(
+      /=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g,
+      (_word, charset: string, encoding: string, text: string) => {
+        const bytes =
+          encoding.toUpperCase() === 'B'
+            ? Buffer.from(text, 'base64')
+            : Buffer.from(
+                text
+                  .replace(/_/g, ' ')
+                  .replace(/=([0-9a-fA-F]{2})/g, (_m, hex: string) =>
+                    String.fromCharCode(Number.parseInt(hex, 16)),
+                  ),
+                'latin1',
+              );
+        try {
+          return new TextDecoder(charset.split('*')[0]).decode(bytes);
+        } catch {
+          return bytes.toString('utf8');
+        }
+      },
+    );
+}

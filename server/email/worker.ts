@@ -1,0 +1,234 @@
+/**
+ * Sends what the outbox holds. Safe with several server instances on one PostgreSQL:
+ * 1. claim: one statement picks due rows `FOR UPDATE SKIP LOCKED` and gives them a 2-minute lease
+ *    (`locked_until`); it commits before anything is sent, so no other instance takes those rows,
+ *    and the rows of an instance that crashed come back when the lease runs out;
+ * 2. send each claimed message outside any transaction (an SMTP exchange can take seconds; holding
+ *    row locks or a pooled connection that long would starve the site);
+ * 3. record the outcome: sent, or retried later with exponential backoff, or failed for good.
+ * A send whose outcome is uncertain (the connection dropped after the data went out) is retried
+ * with the same Message-ID, so the rare duplicate is recognisable by the receiver.
+ * Every time comes from the injected `now()` and is compared as a query parameter, never with
+ * SQL now(): tests drive the clock, and the database clock does not matter.
+ */
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { emailOutbox, type OutboxMessage } from '../../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import type { MailTransport } from './transport.ts';
+import { MailSendError } from './transport.ts';
+
+/** A message is given up after this many failed attempts (spanning about 5 hours, see backoff). */
+export const MAX_ATTEMPTS = 16;
+/** How long a claim protects a row; longer than a batch of sends with their 30 s timeouts takes. */
+export const LEASE_MS = 2 * 60_000;
+/** A row is not sent once less than this remains of its lease: another instance may take it soon. */
+const LEASE_SAFETY_MS = 45_000;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_CAP_MS = 30 * 60_000;
+const BACKOFF_JITTER = 0.1;
+const LAST_ERROR_MAX = 1_000;
+
+/**
+ * Wait before the attempt after the `attempt`-th failure: 30 s, 1 min, 2 min ... capped at
+ * 30 min, each ±10 % so a burst of failures does not retry in lockstep. `random` is in [0, 1).
+ */
+export function backoffDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1), BACKOFF_CAP_MS);
+  const jitter = 1 + BACKOFF_JITTER * (2 * random() - 1);
+  return Math.round(base * jitter);
+}
+
+export type RunResult = { sent: number; failed: number; retried: number };
+
+export type OutboxWorker = {
+  /** Starts polling (every pollIntervalMs). */
+  start(): void;
+  /** Stops polling and waits for the sends in flight; claimed rows not yet sent are released. */
+  stop(): Promise<void>;
+  /** Asks for a run now (after enqueueing, once the transaction committed); no-op until started. */
+  wake(): void;
+  /** Claims and sends until nothing is due. Concurrent calls share one run. */
+  runOnce(): Promise<RunResult>;
+};
+
+export type OutboxWorkerOptions = {
+  db: Database;
+  transport: MailTransport;
+  logger: Logger;
+  now?: () => Date;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** For the backoff jitter; tests pin it. */
+  random?: () => number;
+};
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, transport } = options;
+  const logger = options.logger.child({ component: 'outbox-worker' });
+  const now = options.now ?? (() => new Date());
+  const pollIntervalMs = options.pollIntervalMs ?? 2_000;
+  const batchSize = options.batchSize ?? 10;
+  const random = options.random ?? Math.random;
+
+  let running: Promise<RunResult> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  let stopping = false;
+  let wakeRequested = false;
+
+  async function claim(): Promise<{ rows: OutboxMessage[]; leaseUntil: Date }> {
+    const at = now();
+    const leaseUntil = new Date(at.getTime() + LEASE_MS);
+    const due = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.status, 'pending'),
+          lte(emailOutbox.nextAttemptAt, at),
+          or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, at)),
+        ),
+      )
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    // One statement, committed on its own: the lease is visible to every instance before sending.
+    const rows = await db
+      .update(emailOutbox)
+      .set({ lockedUntil: leaseUntil })
+      .where(inArray(emailOutbox.id, due))
+      .returning();
+    rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+    return { rows, leaseUntil };
+  }
+
+  /** Gives rows back without counting an attempt (stop, or a lease too short to send safely). */
+  async function release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .update(emailOutbox)
+      .set({ lockedUntil: null })
+      .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending')));
+  }
+
+  async function deliver(row: OutboxMessage, result: RunResult): Promise<void> {
+    const attempts = row.attempts + 1;
+    const log = { outboxId: row.id, messageId: row.messageId, template: row.templateKey, attempts };
+    let error: unknown;
+    try {
+      const outcome = await transport.send(row);
+      if (!outcome.accepted) {
+        error = new MailSendError(`not accepted: ${outcome.response}`, { permanent: false });
+      }
+    } catch (caught) {
+      error = caught;
+    }
+
+    // Only a pending row is updated: an admin may have cancelled it meanwhile.
+    const stillPending = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending'));
+    if (error === undefined) {
+      await db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: now(), attempts, lockedUntil: null })
+        .where(stillPending);
+      result.sent += 1;
+      logger.info(log, 'email sent');
+      return;
+    }
+
+    const permanent = error instanceof MailSendError && error.permanent;
+    const lastError = describeError(error);
+    if (permanent || attempts >= MAX_ATTEMPTS) {
+      await db
+        .update(emailOutbox)
+        .set({ status: 'failed', attempts, lastError, lockedUntil: null })
+        .where(stillPending);
+      result.failed += 1;
+      logger.error(
+        { ...log, error: lastError },
+        permanent ? 'email refused by the server, given up' : 'email failed too many times, given up',
+      );
+      return;
+    }
+    const nextAttemptAt = new Date(now().getTime() + backoffDelayMs(attempts, random));
+    await db
+      .update(emailOutbox)
+      .set({ attempts, lastError, nextAttemptAt, lockedUntil: null })
+      .where(stillPending);
+    result.retried += 1;
+    logger.warn({ ...log, error: lastError, nextAttemptAt }, 'email not sent, will retry');
+  }
+
+  async function run(): Promise<RunResult> {
+    const result: RunResult = { sent: 0, failed: 0, retried: 0 };
+    // Each pass either sends a row or moves it into the future, so this ends once nothing is due.
+    while (!stopping) {
+      const { rows, leaseUntil } = await claim();
+      if (rows.length === 0) break;
+      for (const [index, row] of rows.entries()) {
+        if (stopping || leaseUntil.getTime() - now().getTime() < LEASE_SAFETY_MS) {
+          await release(rows.slice(index).map((r) => r.id));
+          break;
+        }
+        await deliver(row, result);
+      }
+    }
+    return result;
+  }
+
+  function runOnce(): Promise<RunResult> {
+    running ??= run().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function schedule(delayMs: number): void {
+    if (!started || stopping) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+    // The HTTP server keeps the process alive; a pending poll must not hold a shutdown.
+    timer.unref();
+  }
+
+  async function tick(): Promise<void> {
+    timer = undefined;
+    wakeRequested = false;
+    try {
+      await runOnce();
+    } catch (error) {
+      logger.error({ err: error }, 'outbox run failed');
+    }
+    schedule(wakeRequested ? 0 : pollIntervalMs);
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      stopping = false;
+      schedule(0);
+    },
+    async stop() {
+      stopping = true;
+      started = false;
+      clearTimeout(timer);
+      timer = undefined;
+      await running?.catch(() => {});
+    },
+    wake() {
+      if (!started || stopping) return;
+      // During a run the row may have been committed after the claim: run once more right after.
+      if (running) wakeRequested = true;
+      else schedule(0);
+    },
+    runOnce,
+  };
+}
+
+/** What goes into last_error: the message of the transport's error (already free of secrets). */
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > LAST_ERROR_MAX ? `${text.slice(0, LAST_ERROR_MAX - 1)}…` : text;
+}

@@ -1,0 +1,99 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../tests/helpers/smtp.ts';
+import { createTestApp } from '../../tests/helpers/test-app.ts';
+import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import { compileTemplates } from '../email/templates.ts';
+
+let database: DatabaseHandle;
+let smtp: TestSmtpServer;
+let testApp: ReturnType<typeof createTestApp>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database.db, { content: false, adminPassword: 'correct-horse-battery' });
+  await compileTemplates(database.db);
+  smtp = await startSmtpServer();
+  testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://www.lisanga-digital.cd' });
+});
+afterAll(async () => {
+  testApp?.services.email.transport.close();
+  await smtp?.close();
+  await database?.close();
+});
+
+describe('a new lead reaches the agency by email', () => {
+  it('delivers the notification through SMTP with the lead details, the visitor as Reply-To', async () => {
+    const res = await request(testApp.app)
+      .post('/api/contact')
+      .set('X-Forwarded-For', '10.20.0.1')
+      .send({
+        source: 'quote_request',
+        fullName: 'Bijou <b>Kasongo</b>',
+        email: 'bijou@example.cd',
+        phone: '+243 99 123 4567',
+        company: 'Kasongo & Fils',
+        serviceType: 'Branding',
+        details: {
+          projectDescription: 'Refaire toute notre identité visuelle avant Noël.',
+          budget: '> $110,000',
+          timeline: 'Urgent (< 1 mois)',
+        },
+        elapsedMs: 12_000,
+      })
+      .expect(201);
+
+    expect(await testApp.services.email.worker.runOnce()).toMatchObject({ sent: 1 });
+    const mail = await smtp.requireEmail('leads@lisanga-digital.cd');
+    expect(mail.subject).toContain('Bijou <b>Kasongo</b>');
+    expect(mail.replyTo).toContain('bijou@example.cd');
+    expect(mail.text).toContain('+243991234567');
+    expect(mail.text).toContain('Kasongo & Fils');
+    expect(mail.text).toContain('> $110,000');
+    expect(mail.text).toContain('Refaire toute notre identité visuelle avant Noël.');
+    expect(mail.text).toContain(`https://www.lisanga-digital.cd/admin/contacts?lead=${res.body.id}`);
+    expect(mail.text).toMatch(/Refaire toute notre identité visuelle avant Noël\.\s*\n\s*\n?\s*Source :/);
+    // The visitor's text is escaped in the HTML part: it cannot inject markup into staff's mailbox.
+    expect(mail.html).toContain('Bijou &lt;b&gt;Kasongo&lt;');
+    expect(mail.html).not.toContain('<b>Kasongo</b>');
+
+    // Sent once: another pass finds nothing to send.
+    expect(await testApp.services.email.worker.runOnce()).toMatchObject({ sent: 0 });
+    expect(smtp.messages()).toHaveLength(1);
+  });
+});
+
+describe('a broken notification template', () => {
+  it('never costs a lead: the lead is stored and a plain notification is sent instead', async () => {
+    const { emailTemplates } = await import('../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    // Gone altogether (deleted in the admin, a failed migration...): rendering cannot succeed.
+    await database.db.delete(emailTemplates).where(eq(emailTemplates.key, 'lead_notification'));
+    const res = await request(testApp.app)
+      .post('/api/contact')
+      .set('X-Forwarded-For', '10.20.0.2')
+      .send({
+        source: 'call_request',
+        fullName: 'Christelle Kabongo',
+        email: 'christelle@example.cd',
+        serviceType: 'Conseil général',
+        details: {
+          callType: 'Découverte générale',
+          preferredTime: 'Flexible',
+          urgency: 'Pas urgent',
+          message: 'Ligne 1\nLigne 2',
+        },
+        elapsedMs: 8_000,
+      })
+      .expect(201);
+    await testApp.services.email.worker.runOnce();
+    const mail = await smtp.requireEmail('leads@lisanga-digital.cd', { timeoutMs: 5_000 });
+    const last = smtp.messages().at(-1) ?? mail;
+    expect(last.subject).toBe('Nouveau contact : Christelle Kabongo');
+    expect(last.html).toContain('<pre');
+    expect(last.text).toContain('Ligne 1\nLigne 2');
+    expect(last.text).toContain(res.body.id);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Application events (new lead, new subscriber, ...) for the admin's real-time channel.
+ * `publish` runs `pg_notify` in the caller's transaction: PostgreSQL delivers it only if that
+ * transaction commits, so nobody is told about a lead that was not stored. Every instance LISTENs
+ * and hands the events to its local subscribers (the websocket hub), so an admin connected to
+ * one instance sees what happened on another. PGlite supports the same in-process.
+ */
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
+import type { Logger } from '../logger.ts';
+
+export const EVENT_CHANNELS = ['dashboard', 'contacts', 'newsletter', 'system'] as const;
+export type EventChannel = (typeof EVENT_CHANNELS)[number];
+export type AppEvent = { channel: EventChannel; type: string; data: Record<string, unknown> };
+export type EventListener = (event: AppEvent) => void;
+
+const PG_CHANNEL = 'app_events';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD = 7_900;
+const RECONNECT_DELAY_MS = 2_000;
+
+export type EventBus = ReturnType<typeof createEventBus>;
+
+export function createEventBus(handle: DatabaseHandle, logger: Logger) {
+  const listeners = new Set<EventListener>();
+  let stopListening: (() => Promise<void>) | undefined;
+  let stopped = false;
+
+  function dispatch(payload: string | undefined) {
+    if (!payload) return;
+    let event: AppEvent;
+    try {
+      event = JSON.parse(payload) as AppEvent;
+    } catch {
+      logger.warn('ignored a malformed event');
+      return;
+    }
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        logger.error({ err: error }, 'event listener failed');
+      }
+    }
+  }
+
+  async function listenPostgres(pool: pg.Pool) {
+    const client = new pg.Client(pool.options);
+    client.on('notification', (message) => dispatch(message.payload));
+    client.on('error', (error) => {
+      logger.warn({ err: error }, 'event listener connection lost; reconnecting');
+      client.end().catch(() => {});
+      if (!stopped) setTimeout(() => void connectWithRetry(pool), RECONNECT_DELAY_MS);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${PG_CHANNEL}`);
+    stopListening = () => client.end();
+  }
+
+  async function connectWithRetry(pool: pg.Pool) {
+    try {
+      await listenPostgres(pool);
+    } catch (error) {
+      logger.warn({ err: error }, 'could not listen for events; retrying');
+      if (!stopped) setTimeout(() => void connectWithRetry(pool), RECONNECT_DELAY_MS);
+    }
+  }
+
+  return {
+    /** Publishes an event when `db`'s transaction commits (immediately outside a transaction). */
+    async publish(db: Database, event: AppEvent): Promise<void> {
+      let payload = JSON.stringify(event);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
+        payload = JSON.stringify({ ...event, data: { truncated: true } });
+      }
+      await db.execute(sql`select pg_notify(${PG_CHANNEL}, ${payload})`);
+    },
+
+    subscribe(listener: EventListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async start(): Promise<void> {
+      stopped = false;
+      if (handle.pglite) {
+        const unlisten = await handle.pglite.listen(PG_CHANNEL, dispatch);
+        stopListening = () => unlisten();
+      } else if (handle.pool) {
+        await listenPostgres(handle.pool);
+      }
+    },
+
+    async stop(): Promise<void> {
+      stopped = true;
+      await stopListening?.();
+      stopListening = undefined;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * Every rate limit of the site, in one place. Counters live in PostgreSQL (server/security/
+ * rate-limit.ts), so the limits hold across server instances.
+ */
+const MINUTE = 60_000;
+
+export const RATE_LIMITS = {
+  /** Lead submissions (quote, call, contact) per client IP. An office behind one address can
+   *  still send several; a script cannot flood the sales inbox. */
+  contactPerIp: { limit: 10, windowMs: 15 * MINUTE },
+} as const;
+
+export type RateLimitRule = { limit: number; windowMs: number };
+
+/** Bots are recognised by a filled honeypot or a form submitted faster than a person can. */
+export const MIN_FORM_FILL_MS = 3_000;

@@ -1,0 +1,48 @@
+/**
+ * Fixed-window rate limiting with the counters in the database: one atomic upsert per hit, so
+ * every instance sees the same count and no lock is held.
+ */
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client.ts';
+import { HttpError } from '../errors.ts';
+import type { RateLimitRule } from './limits.ts';
+
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
+
+export async function hitRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const windowStartFloor = new Date(now.getTime() - rule.windowMs);
+  // A new window starts when the stored one is older than the rule's length.
+  const [row] = await queryRows<{ count: number; window_start: Date | string }>(
+    db,
+    sql`
+    insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= ${windowStartFloor} then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= ${windowStartFloor} then ${now} else rate_limits.window_start end
+    returning count, window_start`,
+  );
+  if (!row) throw new Error('rate limit upsert returned nothing');
+  const windowStart = new Date(row.window_start);
+  const retryAfterMs = windowStart.getTime() + rule.windowMs - now.getTime();
+  return {
+    allowed: row.count <= rule.limit,
+    count: row.count,
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  };
+}
+
+export function rateLimited(retryAfterSeconds: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Trop de demandes envoyées depuis votre connexion. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+    undefined,
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}

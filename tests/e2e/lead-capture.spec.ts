@@ -1,0 +1,559 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, type Request, type TestInfo, test } from '@playwright/test';
+
+/**
+ * Lead capture end to end (spec §2, §5, §7, §8, §9): the quote and call modals, the contact page
+ * form and the toasts, against the real server and its POST /api/contact.
+ *
+ * The server rate-limits leads per client address and trusts X-Forwarded-For from loopback: each
+ * test presents its own address, so that no test spends another's budget.
+ */
+function clientIp(testInfo: TestInfo): string {
+  // FNV-1a over the test's title and project: stable across runs, distinct between tests.
+  let hash = 0x811c9dc5;
+  for (const char of `${testInfo.project.name} ${testInfo.titlePath.join(' › ')}`) {
+    hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  }
+  const project = testInfo.project.name === 'phone' ? 2 : 1;
+  return `10.${project}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
+test.beforeEach(async ({ page }, testInfo) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo) });
+});
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 640;
+
+async function hydrated(page: Page) {
+  await page.waitForLoadState('networkidle');
+}
+
+const quoteDialog = (page: Page) => page.getByRole('dialog', { name: 'Obtenez votre devis personnalisé' });
+const callDialog = (page: Page) => page.getByRole('dialog', { name: 'Planifions un appel découverte' });
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).locator('li');
+
+/** The quote submit button: 'Devis gratuit', or 'Envoyer' on small screens. */
+const quoteSubmit = (dialog: Locator, page: Page) =>
+  dialog.getByRole('button', { name: isPhone(page) ? 'Envoyer' : 'Devis gratuit', exact: true });
+
+async function openQuoteFromNav(page: Page) {
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: isPhone(page) ? 'Devis' : 'Devis gratuit', exact: true }).click();
+  const dialog = quoteDialog(page);
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function fillQuote(dialog: Locator) {
+  await dialog.getByLabel('Nom complet').fill('Grâce Mbuyi');
+  await dialog.getByLabel('Email').fill('grace.mbuyi@example.cd');
+  await dialog.getByLabel('Téléphone').fill('+243 81 234 5678');
+  await dialog.getByLabel('Entreprise').fill('Mbuyi Logistique');
+  await dialog.getByLabel('Service souhaité').selectOption('Branding');
+  await dialog
+    .getByLabel('Description du projet')
+    .fill('Refonte de notre identité visuelle et de nos supports commerciaux pour 2025.');
+  await dialog.getByLabel('Budget indicatif').selectOption('$5,500 - $16,500');
+  await dialog.getByLabel('Délais souhaités').selectOption('Court terme (1-3 mois)');
+}
+
+async function servicePath(page: Page, title: string) {
+  const services = (await (await page.request.get('/api/services')).json()) as {
+    id: string;
+    title: string;
+  }[];
+  const service = services.find((s) => s.title === title);
+  expect(service, `service ${title}`).toBeDefined();
+  return `/services/${service?.id}`;
+}
+
+/**
+ * The server answers forms sent faster than a person could fill them (under 3 s) with a 201 but
+ * drops them as spam: the tests that must store a lead take at least that long, like a person.
+ */
+async function likeAPerson(page: Page, since: number) {
+  const wait = since + 3_500 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
+}
+
+/** Holds each lead request for a moment, as a slow connection would, then lets the server answer. */
+async function slowDownLeads(page: Page) {
+  await page.route('**/api/contact', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+}
+
+const QUOTE_MESSAGES = [
+  'Le nom doit contenir au moins 2 caractères',
+  'Email invalide',
+  'Le téléphone doit contenir au moins 10 caractères',
+  "Le nom de l'entreprise doit contenir au moins 2 caractères",
+  'Veuillez sélectionner un service',
+  'Décrivez votre projet en détail (minimum 20 caractères)',
+  'Veuillez indiquer votre budget',
+  'Veuillez indiquer vos délais',
+];
+
+const CALL_MESSAGES = [
+  'Le nom doit contenir au moins 2 caractères',
+  'Email invalide',
+  'Veuillez sélectionner un service',
+  'Veuillez sélectionner le type de discussion',
+  'Veuillez indiquer vos créneaux préférés',
+  "Veuillez indiquer l'urgence",
+];
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+test.describe('the quote modal', () => {
+  test('opens from the navigation with its sections, promise and commitments; Annuler closes it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const dialog = await openQuoteFromNav(page);
+    await expect(dialog.getByText('Réponse garantie sous 24h')).toBeVisible();
+    for (const section of ['Vos informations', 'Votre projet', 'Budget & Planning']) {
+      await expect(dialog.getByRole('group', { name: section })).toBeVisible();
+    }
+    for (const commitment of [
+      'Réponse personnalisée sous 24h',
+      'Devis détaillé gratuit',
+      'Accompagnement projet dédié',
+    ]) {
+      await expect(dialog.getByText(commitment)).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Téléphone')).toHaveAttribute('type', 'tel');
+    await expect(dialog.getByLabel('Téléphone')).toHaveAttribute('placeholder', '+243 81 234 5678');
+    await expect(dialog.getByLabel('Service souhaité')).toHaveValue('');
+
+    // Budget and timeline offer exactly the options of spec §9, after 'Sélectionnez…'.
+    await expect(dialog.getByLabel('Budget indicatif').locator('option')).toHaveText([
+      'Sélectionnez…',
+      '< $5,500',
+      '$5,500 - $16,500',
+      '$16,500 - $33,000',
+      '$33,000 - $55,000',
+      '$55,000 - $110,000',
+      '> $110,000',
+      'À discuter',
+    ]);
+    await expect(dialog.getByLabel('Délais souhaités').locator('option')).toHaveText([
+      'Sélectionnez…',
+      'Urgent (< 1 mois)',
+      'Court terme (1-3 mois)',
+      'Moyen terme (3-6 mois)',
+      'Long terme (6+ mois)',
+      'Flexible',
+    ]);
+    // The services: the active ones by order, then 'Autre'.
+    const services = (await (await page.request.get('/api/services')).json()) as {
+      title: string;
+      order: number;
+      isActive: boolean;
+    }[];
+    const expected = services
+      .filter((s) => s.isActive)
+      .sort((a, b) => a.order - b.order)
+      .map((s) => s.title);
+    await expect(dialog.getByLabel('Service souhaité').locator('option')).toHaveText([
+      'Sélectionnez…',
+      ...expected,
+      'Autre',
+    ]);
+
+    await expect(quoteSubmit(dialog, page)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('a home service card preselects its service; closing clears it; the focus returns to the button', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const opener = page.getByRole('button', { name: 'Demander un devis pour Branding' });
+    await opener.click();
+    let dialog = quoteDialog(page);
+    await expect(dialog.getByLabel('Service souhaité')).toHaveValue('Branding');
+    await dialog.getByLabel('Nom complet').fill('Grâce');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    dialog = await openQuoteFromNav(page);
+    await expect(dialog.getByLabel('Service souhaité')).toHaveValue('');
+    await expect(dialog.getByLabel('Nom complet')).toHaveValue('');
+    // Escape closes it too.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test("the closing block's audit button preselects 'Audit digital complet'", async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Demander un audit gratuit' }).click();
+    const dialog = quoteDialog(page);
+    await expect(dialog.getByLabel('Service souhaité')).toHaveValue('Audit digital complet');
+  });
+
+  test('a service page preselects its service', async ({ page }) => {
+    await page.goto(await servicePath(page, 'Marketing Digital'));
+    await hydrated(page);
+    await page.getByRole('main').getByRole('button', { name: 'Demander un devis' }).click();
+    const dialog = quoteDialog(page);
+    await expect(dialog.getByLabel('Service souhaité')).toHaveValue('Marketing Digital');
+  });
+
+  test('an empty submission shows every message of spec §5; each goes away as its field is fixed', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const dialog = await openQuoteFromNav(page);
+    await quoteSubmit(dialog, page).click();
+    for (const message of QUOTE_MESSAGES) {
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    }
+    const name = dialog.getByLabel('Nom complet');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Le nom doit contenir au moins 2 caractères');
+
+    // Revalidation on change: the message goes as soon as the value is valid, the others stay.
+    await name.pressSequentially('Gr');
+    await expect(dialog.getByText('Le nom doit contenir au moins 2 caractères')).toBeHidden();
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Budget indicatif').selectOption('À discuter');
+    await expect(dialog.getByText('Veuillez indiquer votre budget')).toBeHidden();
+    await expect(dialog.getByText('Email invalide')).toBeVisible();
+    await expect(dialog).toBeVisible();
+  });
+
+  test('a valid submission is sent, shows its progress, then the success toast, and closes', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const dialog = await openQuoteFromNav(page);
+    const openedAt = Date.now();
+    await fillQuote(dialog);
+    await slowDownLeads(page);
+    await likeAPerson(page, openedAt);
+
+    const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
+    await quoteSubmit(dialog, page).click();
+
+    const sending = dialog.getByRole('button', { name: 'Envoi en cours...' });
+    await expect(sending).toBeVisible();
+    await expect(sending).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeDisabled();
+
+    const request = await requestSent;
+    expect(request.headers()['idempotency-key']).toMatch(UUID_V4);
+    const body = request.postDataJSON();
+    expect(body).toMatchObject({
+      source: 'quote_request',
+      fullName: 'Grâce Mbuyi',
+      email: 'grace.mbuyi@example.cd',
+      phone: '+243 81 234 5678',
+      company: 'Mbuyi Logistique',
+      serviceType: 'Branding',
+      details: {
+        projectDescription: 'Refonte de notre identité visuelle et de nos supports commerciaux pour 2025.',
+        budget: '$5,500 - $16,500',
+        timeline: 'Court terme (1-3 mois)',
+      },
+      website: '',
+    });
+    expect(body.message).toContain('Service demandé : Branding');
+    expect(body.elapsedMs).toBeGreaterThanOrEqual(3_000);
+
+    const response = await answered;
+    expect(response.status()).toBe(201);
+    expect((await response.json()).id).toEqual(expect.any(String));
+
+    await expect(toasts(page).filter({ hasText: 'Demande envoyée avec succès !' })).toContainText(
+      'Nous vous recontacterons sous 24h avec votre devis personnalisé.',
+    );
+    await expect(dialog).toBeHidden();
+    // The toast's close button (on phones the toast sits over the header for 5 s).
+    await toasts(page).getByRole('button', { name: 'Fermer la notification' }).click();
+    await expect(toasts(page)).toHaveCount(0);
+
+    // Reopened, the form is empty again.
+    const again = await openQuoteFromNav(page);
+    await expect(again.getByLabel('Nom complet')).toHaveValue('');
+    await expect(again.getByLabel('Budget indicatif')).toHaveValue('');
+  });
+
+  test("a refusal by the server (rate limit) shows its French message; the modal keeps the visitor's answers", async ({
+    page,
+    request,
+  }, testInfo) => {
+    // Spend this address's budget with valid requests until the server refuses.
+    const headers = { 'X-Forwarded-For': clientIp(testInfo) };
+    let refusal: { status: number; message: string } | undefined;
+    for (let i = 0; i < 200 && !refusal; i++) {
+      const response = await request.post('/api/contact', {
+        headers: { ...headers, 'Idempotency-Key': randomUUID() },
+        data: {
+          source: 'website',
+          fullName: 'Test Limite',
+          email: `limite-${i}@example.cd`,
+          serviceType: 'Autre',
+          message: 'Un message de test assez long pour être accepté.',
+          website: '',
+          elapsedMs: 20_000,
+        },
+      });
+      if (response.status() === 429) {
+        refusal = { status: 429, message: (await response.json()).error.message };
+      } else {
+        expect(response.status()).toBe(201);
+      }
+    }
+    expect(refusal, 'the server rate-limits leads').toBeDefined();
+
+    await page.goto('/');
+    await hydrated(page);
+    const dialog = await openQuoteFromNav(page);
+    await fillQuote(dialog);
+    await quoteSubmit(dialog, page).click();
+
+    const error = toasts(page).filter({ hasText: 'Erreur' });
+    await expect(error).toContainText(refusal?.message ?? '');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Nom complet')).toHaveValue('Grâce Mbuyi');
+    await expect(dialog.getByLabel('Service souhaité')).toHaveValue('Branding');
+    await expect(quoteSubmit(dialog, page)).toBeEnabled();
+  });
+
+  test('has no accessibility violation, empty or showing its errors', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const dialog = await openQuoteFromNav(page);
+    await expect(
+      dialog.getByLabel('Service souhaité').locator('option', { hasText: 'Autre' }),
+    ).toBeAttached();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await quoteSubmit(dialog, page).click();
+    await expect(dialog.getByText('Email invalide')).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});
+
+test.describe('the call modal', () => {
+  test('opens from the home page empty; a service page preselects its service, cleared on close', async ({
+    page,
+  }) => {
+    const path = await servicePath(page, 'Création de Contenu');
+    await page.goto(path);
+    await hydrated(page);
+    await page.getByRole('main').getByRole('button', { name: 'Planifier un appel découverte' }).click();
+    let dialog = callDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Un appel gratuit de 30 minutes, sans engagement')).toBeVisible();
+    await expect(dialog.getByLabel('Service qui vous intéresse')).toHaveValue('Création de Contenu');
+    await expect(dialog.getByLabel('Service qui vous intéresse').locator('option').last()).toHaveText(
+      'Conseil général',
+    );
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Ou réservez un appel découverte gratuit de 30 minutes' }).click();
+    dialog = callDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Service qui vous intéresse')).toHaveValue('');
+  });
+
+  test('an empty submission shows every message of spec §5; a valid one is sent and confirmed', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Ou réservez un appel découverte gratuit de 30 minutes' }).click();
+    const dialog = callDialog(page);
+    await expect(dialog).toBeVisible();
+    const openedAt = Date.now();
+    const submit = dialog.getByRole('button', { name: "Planifier l'appel" });
+    await submit.click();
+    for (const message of CALL_MESSAGES) {
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    }
+    // Phone, company and message are optional: no message for them.
+    await expect(dialog.getByText(/téléphone doit/)).toHaveCount(0);
+
+    await dialog.getByLabel('Nom complet').fill('Patrick Ilunga');
+    await dialog.getByLabel('Email').fill('patrick.ilunga@example.cd');
+    await dialog.getByLabel('Service qui vous intéresse').selectOption('Conseil général');
+    await dialog.getByLabel('Type de discussion').selectOption('Conseil stratégique');
+    await dialog.getByLabel('Créneau préféré').selectOption("Début d'après-midi (13h-16h)");
+    await dialog.getByLabel('Urgence').selectOption('Sous 15 jours');
+    for (const message of CALL_MESSAGES) {
+      await expect(dialog.getByText(message, { exact: true })).toBeHidden();
+    }
+    await slowDownLeads(page);
+    await likeAPerson(page, openedAt);
+
+    const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
+    await submit.click();
+    const sending = dialog.getByRole('button', { name: 'Envoi en cours...' });
+    await expect(sending).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeDisabled();
+
+    const body = (await requestSent).postDataJSON();
+    expect(body).toMatchObject({
+      source: 'call_request',
+      fullName: 'Patrick Ilunga',
+      email: 'patrick.ilunga@example.cd',
+      serviceType: 'Conseil général',
+      details: {
+        callType: 'Conseil stratégique',
+        preferredTime: "Début d'après-midi (13h-16h)",
+        urgency: 'Sous 15 jours',
+      },
+    });
+    // Empty optional answers are left out, not sent as "".
+    for (const key of ['phone', 'company']) expect(body).not.toHaveProperty(key);
+    expect(body.details).not.toHaveProperty('message');
+    expect(body.message).toContain('Téléphone : Non fourni');
+    expect(body.elapsedMs).toBeGreaterThanOrEqual(3_000);
+
+    const response = await answered;
+    expect(response.status()).toBe(201);
+    expect((await response.json()).id).toEqual(expect.any(String));
+    await expect(toasts(page).filter({ hasText: "Demande d'appel envoyée avec succès !" })).toContainText(
+      'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
+    );
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe('the contact page form', () => {
+  const form = (page: Page) => page.getByRole('region', { name: 'Écrivez-nous' });
+
+  async function fillContact(page: Page) {
+    const f = form(page);
+    await f.getByLabel('Nom complet').fill('Sarah Kabongo');
+    await f.getByLabel('Email').fill('sarah.kabongo@example.cd');
+    await f.getByLabel('Service concerné').selectOption('Autre');
+    await f.getByLabel('Message').fill('Bonjour, nous aimerions lancer une campagne pour notre boutique.');
+  }
+
+  test('validates its fields, sends the message and confirms it', async ({ page }) => {
+    await page.goto('/contact');
+    await hydrated(page);
+    const loadedAt = Date.now();
+    const f = form(page);
+    await f.getByRole('button', { name: 'Envoyer le message' }).click();
+    for (const message of [
+      'Le nom doit contenir au moins 2 caractères',
+      'Email invalide',
+      'Veuillez sélectionner un service',
+      'Votre message doit contenir au moins 10 caractères',
+    ]) {
+      await expect(f.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(f.getByLabel('Service concerné').locator('option').last()).toHaveText('Autre');
+
+    await fillContact(page);
+    await expect(f.getByText('Email invalide')).toBeHidden();
+    await slowDownLeads(page);
+    await likeAPerson(page, loadedAt);
+    const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
+    await f.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(f.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
+
+    const body = (await requestSent).postDataJSON();
+    expect(body).toMatchObject({
+      source: 'website',
+      fullName: 'Sarah Kabongo',
+      email: 'sarah.kabongo@example.cd',
+      serviceType: 'Autre',
+      message: 'Bonjour, nous aimerions lancer une campagne pour notre boutique.',
+      website: '',
+    });
+    for (const key of ['phone', 'company']) expect(body).not.toHaveProperty(key);
+    expect(body.elapsedMs).toBeGreaterThanOrEqual(3_000);
+    const response = await answered;
+    expect(response.status()).toBe(201);
+    expect((await response.json()).id).toEqual(expect.any(String));
+
+    await expect(toasts(page).filter({ hasText: 'Message envoyé !' })).toContainText(
+      'Merci, nous vous répondrons sous 24h.',
+    );
+    await expect(f.getByLabel('Nom complet')).toHaveValue('');
+    await expect(f.getByLabel('Service concerné')).toHaveValue('');
+  });
+});
+
+test.describe('toasts', () => {
+  test('one at a time: a new toast replaces the current one; F8 reaches them; a failed send is retried once with the same key', async ({
+    page,
+  }) => {
+    await page.goto('/contact');
+    await hydrated(page);
+    const f = page.getByRole('region', { name: 'Écrivez-nous' });
+    await f.getByLabel('Nom complet').fill('Sarah Kabongo');
+    await f.getByLabel('Email').fill('sarah.kabongo@example.cd');
+    await f.getByLabel('Service concerné').selectOption('Autre');
+    await f.getByLabel('Message').fill('Premier message, envoyé pour de vrai.');
+    await f.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(toasts(page)).toHaveCount(1);
+    await expect(toasts(page)).toContainText('Message envoyé !');
+
+    // F8 takes the keyboard to the notifications.
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).locator('ol')).toBeFocused();
+
+    // The second send never reaches the server: the network fails, twice.
+    const attempts: Request[] = [];
+    await page.route('**/api/contact', async (route) => {
+      attempts.push(route.request());
+      await route.abort('failed');
+    });
+    await f.getByLabel('Nom complet').fill('Sarah Kabongo');
+    await f.getByLabel('Email').fill('sarah.kabongo@example.cd');
+    await f.getByLabel('Service concerné').selectOption('Autre');
+    await f.getByLabel('Message').fill('Second message, qui échouera.');
+    await expect(toasts(page)).toContainText('Message envoyé !');
+    await f.getByRole('button', { name: 'Envoyer le message' }).click();
+
+    const error = toasts(page).filter({ hasText: 'Erreur' });
+    await expect(error).toContainText("Une erreur est survenue lors de l'envoi de votre demande.");
+    await expect(toasts(page)).toHaveCount(1);
+    await expect(toasts(page).filter({ hasText: 'Message envoyé !' })).toHaveCount(0);
+
+    expect(attempts).toHaveLength(2);
+    const keys = attempts.map((r) => r.headers()['idempotency-key']);
+    expect(keys[0]).toMatch(UUID_V4);
+    expect(keys[1]).toBe(keys[0]);
+    // The visitor's message is still there to try again.
+    await expect(f.getByLabel('Message')).toHaveValue('Second message, qui échouera.');
+
+    // A swipe to the right past 50 px dismisses the toast (spec §9); a shorter one does not.
+    const box = await error.boundingBox();
+    expect(box).not.toBeNull();
+    if (box) {
+      const y = box.y + box.height / 2;
+      const x = box.x + 20;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + 20, y, { steps: 4 });
+      await page.mouse.up();
+      await expect(error).toBeVisible();
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + 90, y, { steps: 8 });
+      await page.mouse.up();
+      await expect(error).toBeHidden();
+    }
+  });
+});
