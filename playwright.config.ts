@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium.ts';
 
 /**
  * End-to-end tests: Debian's Chromium (no browser download on these machines) driving the
@@ -8,16 +9,6 @@ import { defineConfig, devices } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,7 +21,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
   projects: [

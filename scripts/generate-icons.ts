@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 
 const svg = fs.readFileSync('public/icon.svg');
-const png = (size: number) => sharp(svg, { density: 384 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+const png = (size: number) =>
+  sharp(svg, { density: 384 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
 
 for (const [file, size] of [
   ['public/icon-192.png', 192],

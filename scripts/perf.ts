@@ -8,19 +8,10 @@
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 import { runSite } from './lib/run-site.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const SCORE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 /** Transferred bytes of JavaScript on the home page, in KB (as served: Brotli to Chromium). */
 export const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 115);
@@ -33,7 +24,7 @@ type PageResult = { path: string; scores: Record<string, number>; jsKb: number; 
  */
 async function audit(url: string) {
   for (let attempt = 1; ; attempt++) {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
     try {
       const result = await lighthouse(url, {
         port: chrome.port,
@@ -54,7 +45,9 @@ async function audit(url: string) {
 const site = await runSite();
 const results: PageResult[] = [];
 try {
-  const posts = (await (await fetch(`${site.url}/api/blog?pageSize=1`)).json()) as { items: { slug: string }[] };
+  const posts = (await (await fetch(`${site.url}/api/blog?pageSize=1`)).json()) as {
+    items: { slug: string }[];
+  };
   const firstPost = posts.items[0]?.slug;
   const paths = ['/', '/services', '/blog', ...(firstPost ? [`/blog/${firstPost}`] : [])];
   for (const path of paths) {
@@ -71,7 +64,12 @@ try {
     for (const [id, minimum] of Object.entries(SCORE_BUDGETS)) {
       if ((scores[id] ?? 0) < minimum) {
         const failing = Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 1 && lhr.categories[id]?.auditRefs.some((r) => r.id === a.id && r.weight > 0))
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              lhr.categories[id]?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+          )
           .map((a) => a.id);
         failures.push(`${id} ${scores[id]} < ${minimum} (${failing.join(', ')})`);
       }
@@ -87,18 +85,21 @@ try {
 }
 
 fs.mkdirSync('reports', { recursive: true });
-fs.writeFileSync('reports/perf-summary.json', `${JSON.stringify({ date: new Date().toISOString(), results }, null, 2)}\n`);
 fs.writeFileSync(
-  'reports/perf-summary.md',
-  [
-    '| page | performance | accessibility | best practices | SEO | JS transferred |',
-    '|---|---|---|---|---|---|',
-    ...results.map(
-      (r) =>
-        `| ${r.path} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.jsKb} KB |`,
-    ),
-  ].join('\n') + '\n',
+  'reports/perf-summary.json',
+  `${JSON.stringify({ date: new Date().toISOString(), results }, null, 2)}\n`,
 );
+const table = [
+  '| page | performance | accessibility | best practices | SEO | JS transferred |',
+  '|---|---|---|---|---|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.path} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.jsKb} KB |`,
+  ),
+];
+fs.writeFileSync('reports/perf-summary.md', `${table.join('\n')}\n`);
 const failed = results.filter((r) => r.failures.length > 0);
-process.stdout.write(failed.length ? `\n${failed.length} page(s) miss their budget.\n` : '\nEvery budget met.\n');
+process.stdout.write(
+  failed.length ? `\n${failed.length} page(s) miss their budget.\n` : '\nEvery budget met.\n',
+);
 process.exit(failed.length ? 1 : 0);

@@ -20,10 +20,18 @@ export const LEAD_SOURCES = ['quote_request', 'call_request', 'website'] as cons
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 /** Longest accepted values: beyond them a body is refused, not truncated. */
-export const MAX_LENGTH = { name: 120, email: 254, phone: 40, company: 160, service: 160, text: 5_000 } as const;
+export const MAX_LENGTH = {
+  name: 120,
+  email: 254,
+  phone: 40,
+  company: 160,
+  service: 160,
+  text: 5_000,
+} as const;
 
 const tooLong = (max: number) => ({ error: `Ce champ est trop long (${max} caractères au plus).` });
 /** Anything that may reach an email header (name, subject) must stay on one line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 const SINGLE_LINE = /^[^\r\n\u0000-\u001f\u007f]*$/;
 const singleLine = { error: 'Ce champ ne peut pas contenir de retour à la ligne.' };
 
@@ -44,7 +52,11 @@ const requiredPhone = z
   .min(MIN_LENGTH.phone, { error: 'Le téléphone doit contenir au moins 10 caractères' })
   .max(MAX_LENGTH.phone, tooLong(MAX_LENGTH.phone))
   .regex(SINGLE_LINE, singleLine);
-const optionalPhone = z.string().trim().max(MAX_LENGTH.phone, tooLong(MAX_LENGTH.phone)).regex(SINGLE_LINE, singleLine);
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(MAX_LENGTH.phone, tooLong(MAX_LENGTH.phone))
+  .regex(SINGLE_LINE, singleLine);
 const requiredCompany = z
   .string({ error: "Le nom de l'entreprise doit contenir au moins 2 caractères" })
   .trim()
@@ -124,10 +136,18 @@ const antiSpam = {
   /** Hidden from people; bots fill it in. */
   website: z.string().max(500).optional(),
   /** Milliseconds between the form's opening and its submission. */
-  elapsedMs: z.number().int().min(0).max(86_400_000 * 30).optional(),
+  elapsedMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(86_400_000 * 30)
+    .optional(),
 };
 
-const composedMessage = z.string().max(MAX_LENGTH.text * 2, tooLong(MAX_LENGTH.text * 2)).optional();
+const composedMessage = z
+  .string()
+  .max(MAX_LENGTH.text * 2, tooLong(MAX_LENGTH.text * 2))
+  .optional();
 
 export const QuoteRequestSchema = z.object({
   source: z.literal('quote_request'),

@@ -7,8 +7,16 @@ import { TeamSection } from './team-section';
 
 afterEach(cleanup);
 
+/** What the route under test passes to the section (set by each test before rendering). */
+let currentTeam: PublicTeamMember[] | Promise<PublicTeamMember[]> = [];
+
+function TeamRoute() {
+  return <TeamSection team={currentTeam} />;
+}
+
 function renderTeam(team: PublicTeamMember[] | Promise<PublicTeamMember[]>) {
-  const Stub = createRoutesStub([{ path: '/', Component: () => <TeamSection team={team} /> }]);
+  currentTeam = team;
+  const Stub = createRoutesStub([{ path: '/', Component: TeamRoute }]);
   return render(<Stub />);
 }
 

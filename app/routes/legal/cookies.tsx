@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { PageHeader } from '~/components/page-header';
-import { breadcrumbJsonLd, seo } from '~/lib/seo';
-import { siteFromMatches, useSite } from '~/lib/site';
+import { LegalPage, legalMeta } from '~/components/legal-page';
+import { useSite } from '~/lib/site';
 import { STORAGE_KEYS } from '../../../common/constants.ts';
 import type { Route } from './+types/cookies';
 
@@ -9,24 +8,13 @@ const TITLE = 'Politique de cookies';
 const PATH = '/legal/cookies';
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  return seo(site, {
+  return legalMeta(matches, {
     title: TITLE,
+    path: PATH,
     description:
       "Aucun cookie publicitaire ni de mesure d'audience : la liste complète des cookies et du stockage du navigateur strictement nécessaires au site et à son application.",
-    path: PATH,
-    jsonLd: site
-      ? breadcrumbJsonLd(site, [
-          ['Accueil', '/'],
-          [TITLE, PATH],
-        ])
-      : undefined,
   });
 }
-
-/** Typography for long legal text, kept local so the pages stay free of a prose plugin. */
-const articleClass =
-  'mx-auto max-w-3xl px-4 pb-16 text-gray-700 [&_a]:text-brand-800 [&_a]:underline [&_a]:underline-offset-4 [&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-sm [&_code]:text-gray-900 [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-gray-900 [&_h3]:font-semibold [&_h3]:text-gray-900 [&_li]:mt-2 [&_p]:mt-4 [&_strong]:text-gray-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6';
 
 /** One cookie or storage entry, as a card: a table would overflow on a phone. */
 function Entry({ title, rows }: { title: string; rows: [string, string][] }) {
@@ -48,116 +36,108 @@ function Entry({ title, rows }: { title: string; rows: [string, string][] }) {
 export default function Cookies() {
   const { name, contact } = useSite();
   return (
-    <>
-      <PageHeader title={TITLE} intro="Dernière mise à jour : 22 novembre 2026" />
-      <article className={articleClass}>
-        <p>
-          Un cookie est un petit fichier déposé dans votre navigateur par un site. Les navigateurs offrent
-          aussi d'autres espaces de stockage (stockage local, base IndexedDB, cache) que les applications web
-          utilisent pour fonctionner. Cette page les recense tous pour le site de {name} et son application
-          installable.
-        </p>
+    <LegalPage title={TITLE}>
+      <p>
+        Un cookie est un petit fichier déposé dans votre navigateur par un site. Les navigateurs offrent aussi
+        d'autres espaces de stockage (stockage local, base IndexedDB, cache) que les applications web
+        utilisent pour fonctionner. Cette page les recense tous pour le site de {name} et son application
+        installable.
+      </p>
 
-        <h2>1. Notre principe : le strict nécessaire</h2>
-        <ul>
-          <li>aucun cookie publicitaire ;</li>
-          <li>aucun outil de mesure d'audience ;</li>
-          <li>
-            aucun traceur de tiers : ni pixel publicitaire, ni bouton ou widget de réseau social intégré.
-          </li>
-        </ul>
-        <p>
-          Les seuls éléments utilisés sont strictement nécessaires au fonctionnement du site ou à un service
-          que vous avez demandé. C'est pourquoi nous ne vous demandons pas de consentement et n'affichons pas
-          de bandeau de cookies.
-        </p>
+      <h2>1. Notre principe : le strict nécessaire</h2>
+      <ul>
+        <li>aucun cookie publicitaire ;</li>
+        <li>aucun outil de mesure d'audience ;</li>
+        <li>aucun traceur de tiers : ni pixel publicitaire, ni bouton ou widget de réseau social intégré.</li>
+      </ul>
+      <p>
+        Les seuls éléments utilisés sont strictement nécessaires au fonctionnement du site ou à un service que
+        vous avez demandé. C'est pourquoi nous ne vous demandons pas de consentement et n'affichons pas de
+        bandeau de cookies.
+      </p>
 
-        <h2>2. Le cookie utilisé</h2>
-        <Entry
-          title="Cookie de session de l'espace d'administration"
-          rows={[
-            [
-              'Qui est concerné',
-              "Uniquement les membres de l'équipe qui se connectent à l'espace d'administration.",
-            ],
-            ['À quoi il sert', 'Garder la personne connectée de manière sécurisée entre deux pages.'],
-            [
-              'Contenu',
-              "Un identifiant aléatoire, inaccessible aux scripts de la page (HttpOnly) ; le serveur n'en conserve qu'une empreinte.",
-            ],
-            ['Durée', 'Supprimé à la déconnexion ; la session expire aussi automatiquement.'],
-          ]}
-        />
-        <p>Les visiteurs du site public ne reçoivent aucun cookie.</p>
+      <h2>2. Le cookie utilisé</h2>
+      <Entry
+        title="Cookie de session de l'espace d'administration"
+        rows={[
+          [
+            'Qui est concerné',
+            "Uniquement les membres de l'équipe qui se connectent à l'espace d'administration.",
+          ],
+          ['À quoi il sert', 'Garder la personne connectée de manière sécurisée entre deux pages.'],
+          [
+            'Contenu',
+            "Un identifiant aléatoire, inaccessible aux scripts de la page (HttpOnly) ; le serveur n'en conserve qu'une empreinte.",
+          ],
+          ['Durée', 'Supprimé à la déconnexion ; la session expire aussi automatiquement.'],
+        ]}
+      />
+      <p>Les visiteurs du site public ne reçoivent aucun cookie.</p>
 
-        <h2>3. Le stockage de l'application installable</h2>
-        <p>
-          Lorsque vous utilisez le site comme une application (installée ou non), votre navigateur conserve
-          quelques informations sur votre appareil. Elles ne nous sont pas transmises, à l'exception des
-          formulaires que vous envoyez vous-même.
-        </p>
-        <Entry
-          title="Stockage local"
-          rows={[
-            [
-              `Clé « ${STORAGE_KEYS.installPrompted} »`,
-              "La date à laquelle la proposition d'installer l'application vous a été présentée pour la dernière fois, afin de ne pas vous la reproposer avant 7 jours.",
-            ],
-            [
-              `Clé « ${STORAGE_KEYS.installed} »`,
-              "La valeur « true » une fois l'application installée, afin de ne plus vous la proposer.",
-            ],
-          ]}
-        />
-        <Entry
-          title="Base IndexedDB"
-          rows={[
-            [
-              'Contenu',
-              'Les formulaires que vous remplissez sans connexion (demande de devis, de rappel ou de contact), pour les envoyer automatiquement dès que la connexion revient.',
-            ],
-            [
-              'Durée',
-              "Supprimés dès leur envoi, et au plus tard au bout de 7 jours s'ils n'ont pas pu partir.",
-            ],
-          ]}
-        />
-        <Entry
-          title="Cache du service worker"
-          rows={[
-            [
-              'Contenu',
-              "Les pages déjà consultées et les fichiers du site (styles, scripts, icônes), pour vous permettre de les relire hors connexion et d'afficher le site plus vite.",
-            ],
-            [
-              'Durée',
-              'Renouvelé à chaque mise à jour du site ; supprimé si vous effacez les données du site.',
-            ],
-          ]}
-        />
+      <h2>3. Le stockage de l'application installable</h2>
+      <p>
+        Lorsque vous utilisez le site comme une application (installée ou non), votre navigateur conserve
+        quelques informations sur votre appareil. Elles ne nous sont pas transmises, à l'exception des
+        formulaires que vous envoyez vous-même.
+      </p>
+      <Entry
+        title="Stockage local"
+        rows={[
+          [
+            `Clé « ${STORAGE_KEYS.installPrompted} »`,
+            "La date à laquelle la proposition d'installer l'application vous a été présentée pour la dernière fois, afin de ne pas vous la reproposer avant 7 jours.",
+          ],
+          [
+            `Clé « ${STORAGE_KEYS.installed} »`,
+            "La valeur « true » une fois l'application installée, afin de ne plus vous la proposer.",
+          ],
+        ]}
+      />
+      <Entry
+        title="Base IndexedDB"
+        rows={[
+          [
+            'Contenu',
+            'Les formulaires que vous remplissez sans connexion (demande de devis, de rappel ou de contact), pour les envoyer automatiquement dès que la connexion revient.',
+          ],
+          [
+            'Durée',
+            "Supprimés dès leur envoi, et au plus tard au bout de 7 jours s'ils n'ont pas pu partir.",
+          ],
+        ]}
+      />
+      <Entry
+        title="Cache du service worker"
+        rows={[
+          [
+            'Contenu',
+            "Les pages déjà consultées et les fichiers du site (styles, scripts, icônes), pour vous permettre de les relire hors connexion et d'afficher le site plus vite.",
+          ],
+          ['Durée', 'Renouvelé à chaque mise à jour du site ; supprimé si vous effacez les données du site.'],
+        ]}
+      />
 
-        <h2>4. Liens vers d'autres services</h2>
-        <p>
-          Les liens vers WhatsApp, Instagram, TikTok ou LinkedIn sont de simples liens : aucun contenu de ces
-          services n'est chargé sur nos pages. Si vous les suivez, vous quittez notre site et la politique de
-          cookies du service concerné s'applique.
-        </p>
+      <h2>4. Liens vers d'autres services</h2>
+      <p>
+        Les liens vers WhatsApp, Instagram, TikTok ou LinkedIn sont de simples liens : aucun contenu de ces
+        services n'est chargé sur nos pages. Si vous les suivez, vous quittez notre site et la politique de
+        cookies du service concerné s'applique.
+      </p>
 
-        <h2>5. Comment supprimer ces données</h2>
-        <p>
-          Vous pouvez à tout moment effacer les cookies et les données du site depuis les réglages de votre
-          navigateur (rubrique « Confidentialité » ou « Données des sites »), ou désinstaller l'application.
-          Conséquences : les membres de l'équipe devront se reconnecter, les pages ne seront plus disponibles
-          hors connexion jusqu'à votre prochaine visite, et les formulaires en attente d'envoi seront perdus.
-        </p>
+      <h2>5. Comment supprimer ces données</h2>
+      <p>
+        Vous pouvez à tout moment effacer les cookies et les données du site depuis les réglages de votre
+        navigateur (rubrique « Confidentialité » ou « Données des sites »), ou désinstaller l'application.
+        Conséquences : les membres de l'équipe devront se reconnecter, les pages ne seront plus disponibles
+        hors connexion jusqu'à votre prochaine visite, et les formulaires en attente d'envoi seront perdus.
+      </p>
 
-        <h2>6. Questions</h2>
-        <p>
-          Pour toute question, écrivez-nous à <a href={`mailto:${contact.email}`}>{contact.email}</a>. Le
-          traitement de vos données personnelles est décrit dans notre{' '}
-          <Link to="/legal/privacy">politique de confidentialité</Link>.
-        </p>
-      </article>
-    </>
+      <h2>6. Questions</h2>
+      <p>
+        Pour toute question, écrivez-nous à <a href={`mailto:${contact.email}`}>{contact.email}</a>. Le
+        traitement de vos données personnelles est décrit dans notre{' '}
+        <Link to="/legal/privacy">politique de confidentialité</Link>.
+      </p>
+    </LegalPage>
   );
 }

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { PageHeader } from '~/components/page-header';
+import { breadcrumbJsonLd, seo } from '~/lib/seo';
+import { siteFromMatches } from '~/lib/site';
+
+/** Date shown on every legal page; change it with their content. */
+export const LEGAL_UPDATED = 'Dernière mise à jour : 22 novembre 2026';
+
+/** Head tags of a legal page: its own title, description, canonical URL and breadcrumb. */
+export function legalMeta(
+  matches: Parameters<typeof siteFromMatches>[0],
+  page: { title: string; path: string; description: string },
+) {
+  const site = siteFromMatches(matches);
+  return seo(site, {
+    ...page,
+    jsonLd: site
+      ? breadcrumbJsonLd(site, [
+          ['Accueil', '/'],
+          [page.title, page.path],
+        ])
+      : undefined,
+  });
+}
+
+/** Typography for long legal text, without a prose plugin. */
+const articleClass =
+  'mx-auto max-w-3xl px-4 pb-16 text-gray-700 [&_a]:text-brand-800 [&_a]:underline [&_a]:underline-offset-4 [&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-sm [&_code]:text-gray-900 [&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-gray-900 [&_h3]:font-semibold [&_h3]:text-gray-900 [&_li]:mt-2 [&_p]:mt-4 [&_strong]:text-gray-900 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6';
+
+/** A legal page: header with the update date, then the text. */
+export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <PageHeader title={title} intro={LEGAL_UPDATED} />
+      <article className={articleClass}>{children}</article>
+    </>
+  );
+}
