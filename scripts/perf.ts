@@ -13,8 +13,12 @@ import { runSite } from './lib/run-site.ts';
 
 const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const SCORE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
-/** Transferred bytes of JavaScript on the home page, in KB (as served: Brotli to Chromium). */
-export const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 115);
+/**
+ * JavaScript transferred for / in KB, as Lighthouse counts it (bytes on the wire: Brotli, plus
+ * headers). Issue 3's figure; React 19 + React Router 8 alone weigh about 95 KB Brotli, so this
+ * is not met today: see docs/decisions/005-javascript-budget.md.
+ */
+export const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 100);
 
 type PageResult = { path: string; scores: Record<string, number>; jsKb: number; failures: string[] };
 

@@ -55,7 +55,8 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       expressStaticGzip(path.join(pages.clientDir, 'assets'), {
         enableBrotli: true,
         orderPreference: ['br', 'gzip'],
-        serveStatic: { immutable: true, maxAge: '1y', index: false },
+        // Never revalidated (immutable), so ETag and Last-Modified would be bytes for nothing.
+        serveStatic: { immutable: true, maxAge: '1y', index: false, etag: false, lastModified: false },
       }),
     );
     app.use(nosniff, express.static(pages.clientDir, { maxAge: '1h', index: false }));
