@@ -11,7 +11,7 @@ export type { SiteInfo };
 export type PageSeo = {
   title: string;
   description: string;
-  /** Path of the page, e.g. '/blog/mon-article' (query strings are not canonical). */
+  /** Path of the page, e.g. '/blog/mon-article'; include a query only when it names distinct content (a blog category or page). */
   path: string;
   image?: string | null;
   type?: 'website' | 'article';
