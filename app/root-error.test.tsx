@@ -6,6 +6,10 @@ import { ErrorBoundary } from './root';
 
 afterEach(cleanup);
 
+function Never() {
+  return null;
+}
+
 function renderFailing(error: unknown) {
   const Stub = createRoutesStub([
     {
@@ -13,7 +17,7 @@ function renderFailing(error: unknown) {
       loader: () => {
         throw error;
       },
-      Component: () => null,
+      Component: Never,
       ErrorBoundary,
     },
   ]);
