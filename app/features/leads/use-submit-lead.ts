@@ -27,9 +27,27 @@ function uuidV4(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** The answers of a submission, without the fill time that changes at every click. */
+const fingerprint = ({ elapsedMs: _elapsed, ...answers }: ContactRequest) => JSON.stringify(answers);
+
+/**
+ * The last submission that failed without a clear answer (network error, 5xx): the server may
+ * have stored it. Sending the same answers again must reuse it, body and key, so the server
+ * recognises the retry instead of storing the lead twice.
+ */
+let lastUncertain: { fingerprint: string; submission: LeadSubmission } | undefined;
+
 /** Called once per click on submit: the automatic retry reuses these variables, hence the key. */
 export function newSubmission(body: ContactRequest): LeadSubmission {
+  const print = fingerprint(body);
+  if (lastUncertain?.fingerprint === print) return lastUncertain.submission;
   return { body, idempotencyKey: uuidV4() };
+}
+
+/** Records how a submission ended, for `newSubmission`. */
+export function settleSubmission(submission: LeadSubmission, error: unknown) {
+  lastUncertain =
+    error && isRetryable(error) ? { fingerprint: fingerprint(submission.body), submission } : undefined;
 }
 
 /** Network failures (no answer) and server errors may succeed on a second try; 4xx will not. */
@@ -49,6 +67,7 @@ export function useSubmitLead() {
       return (await response.json()) as ContactRequestAccepted;
     },
     retry: (failureCount, error) => failureCount < MUTATION_RETRIES && isRetryable(error),
+    onSettled: (_data, error, submission) => settleSubmission(submission, error),
     onSuccess: () =>
       // "On success invalidates cached contact data" (spec §7): the admin lists, when loaded.
       queryClient.invalidateQueries({
