@@ -69,7 +69,9 @@ function wrapPglite(client: PGlite, release: () => void): DatabaseHandle {
 }
 
 function openPostgres(connectionString: string, max: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000 });
+  // Under a burst, requests queue for a connection rather than fail: 30 s is longer than any
+  // reasonable wait and still ends a request whose database is truly gone.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 30_000 });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
