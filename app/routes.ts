@@ -15,6 +15,9 @@ export default [
     route('legal/cookies', 'routes/legal/cookies.tsx'),
     route('newsletter/welcome', 'routes/newsletter/welcome.tsx'),
     route('newsletter/unsubscribed', 'routes/newsletter/unsubscribed.tsx'),
+    route('newsletter/confirm', 'routes/newsletter/confirm.tsx'),
+    route('newsletter/manage', 'routes/newsletter/manage.tsx'),
+    route('newsletter/unsubscribe', 'routes/newsletter/unsubscribe.tsx'),
     route('offline', 'routes/offline.tsx'),
     // Any other path: the 404 page, with HTTP status 404, inside the site's header and footer.
     route('*', 'routes/not-found.tsx'),

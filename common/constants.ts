@@ -81,6 +81,18 @@ export const INACTIVITY_WARNING_BEFORE = 5 * MINUTE;
 export const AUTH_RECHECK_INTERVAL = 15 * MINUTE;
 export const AUTH_STALE_TIME = 10 * MINUTE;
 
+/**
+ * Admin sessions, enforced by the server (server/auth/sessions.ts) whatever the browser does.
+ * Idle: the same 30 minutes as the client's inactivity logout, so a stolen cookie left unused dies.
+ */
+export const SESSION_IDLE_TIMEOUT = INACTIVITY_LOGOUT;
+/** lastSeenAt is written at most this often: one write a minute per session, not one per request. */
+export const SESSION_TOUCH_INTERVAL = 1 * MINUTE;
+/** Absolute lifetime from login, whatever the activity: a working day. */
+export const SESSION_MAX_AGE = 12 * HOUR;
+/** Absolute lifetime with 'rememberMe' (the cookie then survives the browser being closed). */
+export const SESSION_REMEMBER_MAX_AGE = 30 * DAY;
+
 /** Data loading defaults (spec §9). */
 export const QUERY_STALE_TIME = 5 * MINUTE;
 export const QUERY_GC_TIME = 15 * MINUTE;

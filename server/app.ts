@@ -13,10 +13,13 @@ import { pinoHttp } from 'pino-http';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '../app/context.ts';
+import { authApiRouter } from './api/auth.ts';
 import { contactApiRouter } from './api/contact.ts';
+import { newsletterApiRouter } from './api/newsletter.ts';
 import { publicApiRouter } from './api/public.ts';
 import { apiErrorHandler, apiNotFound, finalErrorHandler } from './http/error-handler.ts';
 import { redactUrl } from './logger.ts';
+import { newsletterFromServices } from './newsletter/newsletter.ts';
 import type { AppServices } from './services.ts';
 
 export type PageRendering =
@@ -92,7 +95,16 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   // The Content-Security-Policy with per-request nonces comes with the security issue (10); the
   // rest of helmet's defaults apply now.
   const https = env.PUBLIC_URL.startsWith('https://');
-  app.use(helmet({ contentSecurityPolicy: false, strictTransportSecurity: env.isProduction && https }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: false,
+      strictTransportSecurity: env.isProduction && https,
+      // Not helmet's `no-referrer`: with it Chromium sends `Origin: null` on plain form posts
+      // (pages working without JavaScript), which React Router's own CSRF check refuses.
+      // Other sites still see only our origin, never a path.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {
@@ -113,12 +125,21 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(publicApiRouter(services.content));
+  // Login, session and CSRF checks; guards /api/admin/*, so admin routers go after this line.
+  api.use(authApiRouter({ db: services.database.db, publicUrl: env.PUBLIC_URL }));
   api.use(
     contactApiRouter({
       db: services.database.db,
       events: services.events,
       notifyStaff: services.leads.notifyStaff,
       afterLead: () => services.email.worker.wake(),
+    }),
+  );
+  api.use(
+    newsletterApiRouter({
+      db: services.database.db,
+      newsletter: newsletterFromServices(services),
+      afterEmail: () => services.email.worker.wake(),
     }),
   );
   api.use(apiNotFound);

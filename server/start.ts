@@ -13,6 +13,7 @@ import { createApp, type PageRendering } from './app.ts';
 import { compileTemplates } from './email/templates.ts';
 import { type Env, readEnv } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { startPendingPurge } from './newsletter/newsletter.ts';
 import { createServices } from './services.ts';
 
 /** How long in-flight requests get to finish before connections are cut. */
@@ -66,6 +67,7 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   logger.info({ url: env.PUBLIC_URL, database: database.kind }, 'site listening');
   await services.events.start();
   services.email.worker.start();
+  const newsletterPurge = startPendingPurge(database.db, logger);
   printBanner(env, await describeAdmin(database, seed));
 
   let stopping: Promise<void> | undefined;
@@ -76,6 +78,7 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
       await closeServer(server);
       await options.onClose?.();
       // Sends in flight finish (and are recorded) before the database goes away.
+      newsletterPurge.stop();
       await services.email.worker.stop();
       await services.events.stop();
       services.email.transport.close();

@@ -28,6 +28,8 @@ export class ApiError extends Error {
 export async function apiRequest(method: string, url: string, body?: unknown, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
+  // The server's CSRF check (server/security/csrf.ts) wants this on every state-changing call.
+  if (method !== 'GET' && method !== 'HEAD') headers.set('X-Requested-With', 'fetch');
   const response = await fetch(url, {
     ...init,
     method,

@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button';
 import { appContext } from '~/context';
 import { useLeadModals } from '~/features/leads/lead-modals';
 import { NewsletterBlock } from '~/features/newsletter/newsletter-block';
+import { NewsletterForm } from '~/features/newsletter/newsletter-form';
 import { TeamSection } from '~/features/team/team-section';
 import { ValuesSection } from '~/features/values-section';
 import { organizationJsonLd, seo } from '~/lib/seo';
@@ -111,7 +112,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <ValuesSection />
       <TeamSection team={team} />
-      <NewsletterBlock />
+      <NewsletterBlock form={<NewsletterForm />} />
 
       <section aria-labelledby="closing-title" className="bg-brand-800 px-4 py-16 text-white">
         <div className="mx-auto max-w-3xl text-center">

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Outlet, useNavigation } from 'react-router';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { NotFoundPage } from '~/components/not-found-page';
+import { NewsletterForm } from '~/features/newsletter/newsletter-form';
 import { useSite } from '~/lib/site';
 import type { Route } from './+types/public-layout';
 
@@ -29,7 +30,7 @@ function PublicShell({ children }: { children: ReactNode }) {
       <main id="contenu" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>
-      <SiteFooter site={site} />
+      <SiteFooter site={site} newsletter={<NewsletterForm variant="footer" />} />
     </>
   );
 }

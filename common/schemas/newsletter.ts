@@ -1,49 +1,23 @@
 /**
- * Newsletter bodies (spec §5, §7), shared by the forms and the server. `isValidEmail` and the
- * topic list are plain exports so the footer form, shown on every page, can use them without
- * pulling zod into the first load.
+ * Newsletter bodies (spec §5, §7), shared by the forms and the server. The constants and
+ * `isValidEmail` live in newsletter-shared.ts (no zod) for the footer form, and are re-exported.
  */
 import { z } from 'zod';
 import { NEWSLETTER_DEFAULT_LOCALE } from '../constants.ts';
 
-export const NEWSLETTER_SOURCES = ['footer', 'website'] as const;
-export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
+import {
+  CONSENT_TEXT_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  FIRST_NAME_MAX_LENGTH,
+  INVALID_EMAIL_MESSAGE,
+  NEWSLETTER_SOURCES,
+  NEWSLETTER_TOPICS,
+  type NewsletterTopic,
+} from './newsletter-shared.ts';
 
-export const INVALID_EMAIL_MESSAGE = 'Veuillez entrer une adresse email valide';
+export * from './newsletter-shared.ts';
 
-/** The sentence shown under the form: what the visitor agrees to, stored as proof of consent. */
-export const NEWSLETTER_CONSENT_TEXT =
-  'En vous inscrivant, vous acceptez de recevoir notre newsletter. Désinscription en un clic.';
-
-/** Topics a subscriber may choose on the manage page (stored in `tags`). */
-export const NEWSLETTER_TOPICS = [
-  { value: 'strategie', label: 'Stratégie marketing' },
-  { value: 'digital', label: 'Marketing digital et réseaux sociaux' },
-  { value: 'contenu', label: 'Création de contenu' },
-  { value: 'branding', label: 'Branding et identité visuelle' },
-  { value: 'evenements', label: 'Événements et formations' },
-] as const;
-export type NewsletterTopic = (typeof NEWSLETTER_TOPICS)[number]['value'];
 const TOPIC_VALUES = NEWSLETTER_TOPICS.map((t) => t.value) as [NewsletterTopic, ...NewsletterTopic[]];
-
-export const EMAIL_MAX_LENGTH = 254;
-export const FIRST_NAME_MAX_LENGTH = 80;
-export const CONSENT_TEXT_MAX_LENGTH = 500;
-
-/**
- * A light check of an address's shape (one @, a dotted domain, no spaces), close to what zod's
- * email rule accepts; the server validates again with zod.
- */
-export function isValidEmail(value: string): boolean {
-  const email = value.trim();
-  return (
-    email.length <= EMAIL_MAX_LENGTH &&
-    /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/.test(
-      email,
-    ) &&
-    !email.includes('..')
-  );
-}
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
 const SINGLE_LINE = /^[^\r\n\u0000-\u001f\u007f]*$/;

@@ -8,6 +8,15 @@ export const RATE_LIMITS = {
   /** Lead submissions (quote, call, contact) per client IP. An office behind one address can
    *  still send several; a script cannot flood the sales inbox. */
   contactPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** Newsletter subscriptions per client IP. */
+  newsletterPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** Confirmation emails sent again to one pending address: nobody can flood a mailbox. */
+  newsletterConfirmResendPerAddress: { limit: 4, windowMs: 60 * MINUTE },
+  /** Failed admin logins for one account from one IP: the 5th failure starts 15 minutes of
+   *  refusal for that pair only, so an attacker elsewhere never locks the real owner out. */
+  loginFailuresPerAccountIp: { limit: 5, windowMs: 15 * MINUTE },
+  /** Failed admin logins from one IP across all accounts: one address cannot spray passwords. */
+  loginFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
 } as const;
 
 export type RateLimitRule = { limit: number; windowMs: number };

@@ -46,3 +46,51 @@ export function rateLimited(retryAfterSeconds: number): HttpError {
     { 'Retry-After': String(retryAfterSeconds) },
   );
 }
+
+/**
+ * The current window's count without counting a hit: for limits that only count failures (admin
+ * login), checked before the attempt. `allowed` says whether one more attempt may be made.
+ */
+export async function peekRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const [row] = await queryRows<{ count: number; window_start: Date | string }>(
+    db,
+    sql`select count, window_start from rate_limits where key = ${key}`,
+  );
+  const windowStart = row ? new Date(row.window_start) : now;
+  const retryAfterMs = windowStart.getTime() + rule.windowMs - now.getTime();
+  // A window that has ended counts as empty, like in hitRateLimit.
+  const count = row && retryAfterMs > 0 ? row.count : 0;
+  return {
+    allowed: count < rule.limit,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  };
+}
+
+/** Starts the key's window again from `now` (a lockout then lasts the rule's full window). */
+export async function restartRateLimitWindow(
+  db: Database,
+  key: string,
+  now: Date = new Date(),
+): Promise<void> {
+  await db.execute(sql`update rate_limits set window_start = ${now} where key = ${key}`);
+}
+
+/** Forgets a key's counter (a successful login clears its failures). */
+export async function resetRateLimit(db: Database, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/**
+ * Gives back one hit (never below zero): a caller that counts only failures hits first, so
+ * concurrent attempts cannot all slip under the limit, then gives the hit back when the attempt
+ * was refused or succeeded.
+ */
+export async function releaseRateLimitHit(db: Database, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}

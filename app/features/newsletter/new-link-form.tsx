@@ -1,0 +1,94 @@
+/**
+ * "Recevoir un nouveau lien": for a visitor whose confirmation link expired or was used. It is a
+ * subscription request like any other (the server sends a fresh confirmation, within its limits).
+ */
+import { type FormEvent, useId, useState } from 'react';
+import {
+  INVALID_EMAIL_MESSAGE,
+  isValidEmail,
+  NEWSLETTER_CONSENT_TEXT,
+} from '../../../common/schemas/newsletter-shared.ts';
+import { postSubscribe } from './subscribe-request';
+
+type Result = { tone: 'ok' | 'error'; text: string } | null;
+
+export function NewLinkForm() {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<Result>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isValidEmail(email)) {
+      setError(INVALID_EMAIL_MESSAGE);
+      return;
+    }
+    setError(null);
+    setPending(true);
+    const outcome = await postSubscribe({
+      email: email.trim(),
+      source: 'website',
+      locale: 'fr',
+      consentText: NEWSLETTER_CONSENT_TEXT,
+    });
+    setPending(false);
+    if (outcome.ok) {
+      setResult({
+        tone: 'ok',
+        text: 'Un nouveau lien de confirmation vient de vous être envoyé. Pensez à vérifier vos courriers indésirables.',
+      });
+      setEmail('');
+    } else if (outcome.message?.includes('déjà abonné')) {
+      setResult({
+        tone: 'ok',
+        text: 'Votre inscription est déjà confirmée : vous êtes abonné à notre newsletter.',
+      });
+    } else {
+      setResult({ tone: 'error', text: outcome.message || "Une erreur est survenue lors de l'inscription." });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-6 space-y-3 text-left" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
+        Recevoir un nouveau lien
+      </h2>
+      <div>
+        <label htmlFor={`${id}-email`} className="block text-sm font-medium text-gray-800">
+          Votre adresse email
+        </label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-1 h-11 w-full rounded-md border border-gray-300 px-3 text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        />
+        {error ? (
+          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <p className="text-xs text-gray-600">{NEWSLETTER_CONSENT_TEXT}</p>
+      <button
+        type="submit"
+        disabled={pending}
+        className="inline-flex h-11 items-center justify-center rounded-md bg-brand-700 px-5 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
+      >
+        {pending ? 'Envoi...' : 'Recevoir un nouveau lien'}
+      </button>
+      <p
+        role="status"
+        className={result?.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-brand-800'}
+      >
+        {result?.text ?? ''}
+      </p>
+    </form>
+  );
+}

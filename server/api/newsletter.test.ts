@@ -1,0 +1,290 @@
+import { count, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NEWSLETTER_CONSENT_TEXT } from '../../common/schemas/newsletter.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { newsletterSubscriptions, rateLimits, subscriberTokens } from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '../../tests/helpers/smtp.ts';
+import { createTestApp } from '../../tests/helpers/test-app.ts';
+import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import { compileTemplates } from '../email/templates.ts';
+import type { AppEvent } from '../realtime/event-bus.ts';
+
+const PUBLIC_URL = 'https://www.lisanga-digital.cd';
+let database: DatabaseHandle;
+let smtp: TestSmtpServer;
+let testApp: ReturnType<typeof createTestApp>;
+const events: AppEvent[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database.db, { content: false, adminPassword: 'correct-horse-battery' });
+  await compileTemplates(database.db);
+  smtp = await startSmtpServer();
+  testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL });
+  await testApp.services.events.start();
+  testApp.services.events.subscribe((event) => events.push(event));
+});
+afterAll(async () => {
+  await testApp?.services.events.stop();
+  testApp?.services.email.transport.close();
+  await smtp?.close();
+  await database?.close();
+});
+beforeEach(async () => {
+  await database.db.delete(rateLimits);
+});
+
+let ipCounter = 0;
+const nextIp = () => `10.30.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const subscribe = (body: Record<string, unknown>) =>
+  request(testApp.app)
+    .post('/api/newsletter/subscribe')
+    .set('X-Forwarded-For', nextIp())
+    .set('User-Agent', 'Vitest/1.0')
+    .send({ source: 'footer', locale: 'fr', consentText: NEWSLETTER_CONSENT_TEXT, ...body });
+
+/** Sends what the outbox holds and returns every captured email to `to`, oldest first. */
+async function deliveredTo(to: string): Promise<CapturedEmail[]> {
+  await testApp.services.email.worker.runOnce();
+  return smtp.messages().filter((m) => m.envelope.to.includes(to));
+}
+
+function linkIn(mail: CapturedEmail, path: string): string {
+  const pattern = new RegExp(
+    `${PUBLIC_URL.replace(/[.]/g, '\\.')}${path.replace('?', '\\?')}\\?token=([A-Za-z0-9_-]+)`,
+  );
+  const match = pattern.exec(mail.text ?? '');
+  if (!match?.[1]) throw new Error(`no ${path} link in: ${mail.text}`);
+  return match[1];
+}
+
+async function subscriberRow(email: string) {
+  const [row] = await database.db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email));
+  return row;
+}
+
+async function subscribeAndConfirm(email: string) {
+  await subscribe({ email }).expect(200);
+  const [confirmation] = await deliveredTo(email);
+  if (!confirmation) throw new Error('no confirmation');
+  const token = linkIn(confirmation, '/newsletter/confirm');
+  await request(testApp.app).post('/api/newsletter/confirm').send({ token }).expect(200);
+  const mails = await deliveredTo(email);
+  const welcome = mails[mails.length - 1];
+  if (!welcome) throw new Error('no welcome');
+  return { confirmToken: token, welcome };
+}
+
+describe('double opt-in', () => {
+  it('sends exactly one confirmation email whose link confirms by POST only', async () => {
+    const res = await subscribe({ email: 'Amani.Kabeya@Example.CD', firstName: 'Amani' }).expect(200);
+    expect(res.body).toEqual({ requiresConfirmation: true });
+    expect(res.headers['cache-control']).toBe('no-store');
+
+    const mails = await deliveredTo('amani.kabeya@example.cd');
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    if (!mail) throw new Error('no mail');
+    expect(mail.subject).toContain('Confirmez votre inscription');
+    const token = linkIn(mail, '/newsletter/confirm');
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    expect(mail.headers.get('list-unsubscribe')).toMatch(
+      /^<https:\/\/www\.lisanga-digital\.cd\/api\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+>$/,
+    );
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+
+    const row = await subscriberRow('amani.kabeya@example.cd');
+    expect(row).toMatchObject({
+      status: 'pending',
+      source: 'footer',
+      firstName: 'Amani',
+      consentText: NEWSLETTER_CONSENT_TEXT,
+      consentUserAgent: 'Vitest/1.0',
+      consentAt: null,
+    });
+    expect(row?.consentIp).toMatch(/^10\.30\./);
+
+    // Only hashes in the database: the clear token appears nowhere.
+    const tokens = await database.db
+      .select()
+      .from(subscriberTokens)
+      .where(eq(subscriberTokens.subscriberId, row?.id ?? ''));
+    expect(tokens.map((t) => t.type).sort()).toEqual(['confirm', 'manage', 'unsubscribe']);
+    for (const t of tokens) {
+      expect(t.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(t.tokenHash).not.toContain(token);
+    }
+    expect(JSON.stringify(tokens)).not.toContain(token);
+
+    // A GET (a mail scanner following links) changes nothing.
+    await request(testApp.app).get(`/api/newsletter/confirm?token=${token}`).expect(404);
+    await request(testApp.app).get(`/api/newsletter/unsubscribe?token=${token}`).expect(404);
+    expect((await subscriberRow('amani.kabeya@example.cd'))?.status).toBe('pending');
+
+    const confirmed = await request(testApp.app).post('/api/newsletter/confirm').send({ token }).expect(200);
+    expect(confirmed.body).toEqual({ confirmed: true });
+    const active = await subscriberRow('amani.kabeya@example.cd');
+    expect(active?.status).toBe('active');
+    expect(active?.subscribedAt).toBeInstanceOf(Date);
+    expect(active?.consentAt).toBeInstanceOf(Date);
+    // Delivered through LISTEN/NOTIFY on PostgreSQL: asynchronously.
+    await expect
+      .poll(() => events.find((e) => e.type === 'new_subscription'))
+      .toEqual({
+        channel: 'newsletter',
+        type: 'new_subscription',
+        data: { email: 'amani.kabeya@example.cd' },
+      });
+
+    const after = await deliveredTo('amani.kabeya@example.cd');
+    expect(after).toHaveLength(2);
+    const welcome = after[1];
+    expect(welcome?.subject).toContain('Bienvenue');
+    expect(welcome?.subject).toContain('Amani');
+    expect(welcome?.headers.get('list-unsubscribe')).toMatch(/\/api\/newsletter\/unsubscribe\?token=/);
+    expect(welcome?.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    if (!welcome) throw new Error('no welcome');
+    linkIn(welcome, '/newsletter/manage');
+    linkIn(welcome, '/newsletter/unsubscribe');
+
+    // The link served once.
+    const reused = await request(testApp.app).post('/api/newsletter/confirm').send({ token }).expect(410);
+    expect(reused.body.error.code).toBe('token_used');
+  });
+
+  it('answers 409 "déjà abonné" to an active address, whatever its case', async () => {
+    await subscribeAndConfirm('bola@example.cd');
+    const res = await subscribe({ email: ' BOLA@Example.cd ' }).expect(409);
+    expect(res.body.error.message).toContain('déjà abonné');
+    const [{ n } = { n: 0 }] = await database.db
+      .select({ n: count() })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'bola@example.cd'));
+    expect(n).toBe(1);
+  });
+
+  it('sends the confirmation again to a pending address without a second row, at most 4 times an hour', async () => {
+    for (let i = 0; i < 7; i++) {
+      const res = await subscribe({ email: i % 2 ? 'CHANCE@example.cd' : 'chance@example.cd' }).expect(200);
+      expect(res.body).toEqual({ requiresConfirmation: true });
+    }
+    // The first email and 4 resends; the 2 beyond the hourly cap are answered the same but not sent.
+    expect(await deliveredTo('chance@example.cd')).toHaveLength(5);
+    const rows = await database.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'chance@example.cd'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses an unknown or expired confirm token with French messages', async () => {
+    const unknown = await request(testApp.app)
+      .post('/api/newsletter/confirm')
+      .send({ token: 'x'.repeat(43) })
+      .expect(400);
+    expect(unknown.body.error.message).toContain("n'est pas valide");
+
+    await subscribe({ email: 'dorcas@example.cd' }).expect(200);
+    const [mail] = await deliveredTo('dorcas@example.cd');
+    if (!mail) throw new Error('no mail');
+    const token = linkIn(mail, '/newsletter/confirm');
+    await database.db
+      .update(subscriberTokens)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(subscriberTokens.type, 'confirm'));
+    const expired = await request(testApp.app).post('/api/newsletter/confirm').send({ token }).expect(410);
+    expect(expired.body.error.code).toBe('token_expired');
+    expect(expired.body.error.message).toContain('expiré');
+    expect((await subscriberRow('dorcas@example.cd'))?.status).toBe('pending');
+  });
+
+  it('validates the address in French', async () => {
+    const res = await subscribe({ email: 'pas-un-email' }).expect(400);
+    expect(res.body.error.fields.email).toBe('Veuillez entrer une adresse email valide');
+  });
+
+  it('drops a filled honeypot silently', async () => {
+    const res = await subscribe({ email: 'bot@example.cd', website: 'http://spam' }).expect(200);
+    expect(res.body).toEqual({ requiresConfirmation: true });
+    expect(await subscriberRow('bot@example.cd')).toBeUndefined();
+  });
+});
+
+describe('unsubscribe and preferences', () => {
+  it('unsubscribes with a cookie-less one-click POST, 200 without a redirect', async () => {
+    const { welcome } = await subscribeAndConfirm('eli@example.cd');
+    const header = welcome.headers.get('list-unsubscribe') ?? '';
+    const url = new URL(header.slice(1, -1));
+    const res = await request(testApp.app)
+      .post(`${url.pathname}${url.search}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.text).toContain('désinscrit');
+    const row = await subscriberRow('eli@example.cd');
+    expect(row).toMatchObject({ status: 'unsubscribed', isActive: false });
+    // A second click (a mail client retrying) is fine too.
+    await request(testApp.app).post(`${url.pathname}${url.search}`).expect(200);
+
+    // Coming back starts a new opt-in.
+    const again = await subscribe({ email: 'eli@example.cd' }).expect(200);
+    expect(again.body).toEqual({ requiresConfirmation: true });
+    expect(await subscriberRow('eli@example.cd')).toMatchObject({ status: 'pending', consentAt: null });
+    const mails = await deliveredTo('eli@example.cd');
+    expect(mails[mails.length - 1]?.subject).toContain('Confirmez');
+  });
+
+  it('reads and updates preferences, exports and erases with the manage link', async () => {
+    const { welcome } = await subscribeAndConfirm('fifi@example.cd');
+    const token = linkIn(welcome, '/newsletter/manage');
+
+    const current = await request(testApp.app).get(`/api/newsletter/manage?token=${token}`).expect(200);
+    expect(current.body).toEqual({ email: 'fifi@example.cd', firstName: '', tags: [], status: 'active' });
+    expect(current.headers['cache-control']).toBe('no-store');
+
+    const updated = await request(testApp.app)
+      .post('/api/newsletter/manage')
+      .send({ token, firstName: 'Fifi', tags: ['digital', 'branding', 'digital'] })
+      .expect(200);
+    expect(updated.body).toMatchObject({ firstName: 'Fifi', tags: ['digital', 'branding'] });
+    const bad = await request(testApp.app)
+      .post('/api/newsletter/manage')
+      .send({ token, firstName: 'Fifi', tags: ['inconnu'] })
+      .expect(400);
+    expect(bad.body.error.fields['tags.0']).toBe('Thème inconnu.');
+
+    const exported = await request(testApp.app).get(`/api/newsletter/export?token=${token}`).expect(200);
+    expect(exported.headers['content-disposition']).toContain('attachment');
+    const data = JSON.parse(exported.text);
+    expect(data).toMatchObject({
+      email: 'fifi@example.cd',
+      firstName: 'Fifi',
+      tags: ['digital', 'branding'],
+      status: 'active',
+      consent: { text: NEWSLETTER_CONSENT_TEXT, userAgent: 'Vitest/1.0', source: 'footer' },
+    });
+    expect(data.consent.consentAt).toEqual(expect.any(String));
+    expect(data.consent.ip).toMatch(/^10\.30\./);
+    expect(data).not.toHaveProperty('id');
+    expect(exported.text).not.toMatch(/tokenHash|token_hash/);
+
+    await request(testApp.app).post('/api/newsletter/erase').send({ token }).expect(200);
+    expect(await subscriberRow('fifi@example.cd')).toBeUndefined();
+    await request(testApp.app).get(`/api/newsletter/manage?token=${token}`).expect(400);
+  });
+
+  it('refuses the unsubscribe token on the manage endpoints', async () => {
+    const { welcome } = await subscribeAndConfirm('gaby@example.cd');
+    const token = linkIn(welcome, '/newsletter/unsubscribe');
+    await request(testApp.app).get(`/api/newsletter/export?token=${token}`).expect(400);
+    await request(testApp.app).post('/api/newsletter/erase').send({ token }).expect(400);
+    expect(await subscriberRow('gaby@example.cd')).toBeDefined();
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The newsletter API (spec §7 and the double opt-in of issue 5). Every answer is `no-store`
+ * (tokens and personal data), and no GET changes anything: mail scanners and link previews open
+ * every link of an email.
+ */
+import { Router } from 'express';
+import {
+  NewsletterManageSchema,
+  NewsletterSubscribeSchema,
+  NewsletterTokenSchema,
+} from '../../common/schemas/newsletter.ts';
+import type { Database } from '../../db/client.ts';
+import { badRequest } from '../errors.ts';
+import { parseInput } from '../http/validate.ts';
+import type { Newsletter } from '../newsletter/newsletter.ts';
+import { invalidToken } from '../newsletter/tokens.ts';
+import { RATE_LIMITS } from '../security/limits.ts';
+import { hitRateLimit, rateLimited } from '../security/rate-limit.ts';
+
+export type NewsletterApiDeps = {
+  db: Database;
+  newsletter: Newsletter;
+  /** Called after a transaction that queued an email committed (wakes the email worker). */
+  afterEmail?: () => void;
+};
+
+/** Why a subscription looks automated. Unlike the lead forms, a missing fill time is accepted. */
+function spamReason(body: { website?: string; elapsedMs?: number }): string | undefined {
+  if (body.website && body.website.trim() !== '') return 'honeypot';
+  // One second: typing an address takes longer; a script posting at once does not.
+  if (body.elapsedMs !== undefined && body.elapsedMs < 1_000) return 'filled too fast';
+  return undefined;
+}
+
+function queryToken(value: unknown): string {
+  if (typeof value !== 'string' || value === '') throw invalidToken();
+  return parseInput(NewsletterTokenSchema, { token: value }).token;
+}
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest('Le corps de la requête doit être un objet JSON.');
+  }
+  return body as Record<string, unknown>;
+}
+
+export function newsletterApiRouter(deps: NewsletterApiDeps): Router {
+  const router = Router();
+  router.use('/newsletter', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.post('/newsletter/subscribe', async (req, res) => {
+    const body = objectBody(req.body);
+    const limit = await hitRateLimit(deps.db, `newsletter:${req.ip}`, RATE_LIMITS.newsletterPerIp);
+    if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
+    const request = parseInput(NewsletterSubscribeSchema, body);
+    const spam = spamReason(request);
+    if (spam) {
+      req.log.info({ reason: spam }, 'newsletter subscription dropped as spam');
+      res.json({ requiresConfirmation: true });
+      return;
+    }
+    const outcome = await deps.newsletter.subscribe(request, {
+      ip: req.ip,
+      userAgent: req.get('User-Agent'),
+    });
+    if (outcome.emailSent) deps.afterEmail?.();
+    res.json({ requiresConfirmation: true });
+  });
+
+  router.post('/newsletter/confirm', async (req, res) => {
+    const { token } = parseInput(NewsletterTokenSchema, objectBody(req.body));
+    await deps.newsletter.confirm(token);
+    deps.afterEmail?.();
+    res.json({ confirmed: true });
+  });
+
+  // RFC 8058 one-click: the mailbox provider POSTs `List-Unsubscribe=One-Click` (form-encoded)
+  // without cookies and follows no redirect; the token in the URL is all it takes.
+  router.post('/newsletter/unsubscribe', async (req, res) => {
+    const token = queryToken(req.query.token);
+    await deps.newsletter.unsubscribe(token);
+    res.type('text/plain; charset=utf-8').send('Vous êtes désinscrit de la newsletter Lisanga Digital.');
+  });
+
+  router.get('/newsletter/manage', async (req, res) => {
+    res.json(await deps.newsletter.preferences(queryToken(req.query.token)));
+  });
+
+  router.post('/newsletter/manage', async (req, res) => {
+    const request = parseInput(NewsletterManageSchema, objectBody(req.body));
+    res.json(await deps.newsletter.updatePreferences(request));
+  });
+
+  router.get('/newsletter/export', async (req, res) => {
+    const data = await deps.newsletter.exportData(queryToken(req.query.token));
+    res.setHeader('Content-Disposition', 'attachment; filename="mes-donnees-newsletter.json"');
+    res.type('application/json').send(JSON.stringify(data, null, 2));
+  });
+
+  router.post('/newsletter/erase', async (req, res) => {
+    const { token } = parseInput(NewsletterTokenSchema, objectBody(req.body));
+    await deps.newsletter.erase(token);
+    res.json({ erased: true });
+  });
+
+  return router;
+}

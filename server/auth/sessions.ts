@@ -1,0 +1,158 @@
+/**
+ * Server-side admin sessions (docs/decisions/002-extra-tables.md). The cookie carries 32 random
+ * bytes; only their SHA-256 is stored, so a database leak does not leak usable sessions. Every
+ * check (idle, absolute lifetime, revocation, inactive account) is made here on each request, with
+ * an injectable clock so tests can move time.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import {
+  SESSION_IDLE_TIMEOUT,
+  SESSION_MAX_AGE,
+  SESSION_REMEMBER_MAX_AGE,
+  SESSION_TOUCH_INTERVAL,
+} from '../../common/constants.ts';
+import type { Database } from '../../db/client.ts';
+import { adminSessions, adminUsers } from '../../db/schema.ts';
+
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+
+/** What the API may show of an admin: never the password hash. */
+export type SessionUser = { id: string; email: string; firstName: string; lastName: string; role: string };
+
+export type ValidSession = { id: string; rememberMe: boolean; expiresAt: Date; user: SessionUser };
+
+const TOKEN_BYTES = 32;
+/** 32 bytes in base64url, without padding: anything else is refused before touching the database. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const USER_AGENT_MAX = 512;
+
+export function generateSessionToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function isWellFormedToken(token: string | undefined): token is string {
+  return token !== undefined && TOKEN_PATTERN.test(token);
+}
+
+export function sessionLifetime(rememberMe: boolean): number {
+  return rememberMe ? SESSION_REMEMBER_MAX_AGE : SESSION_MAX_AGE;
+}
+
+/** A brand-new session: a token sent before login is never reused (no session fixation). */
+export async function createSession(
+  db: Database,
+  input: { userId: string; rememberMe: boolean; ip?: string; userAgent?: string },
+  now: Date,
+): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  const token = generateSessionToken();
+  const expiresAt = new Date(now.getTime() + sessionLifetime(input.rememberMe));
+  const [row] = await db
+    .insert(adminSessions)
+    .values({
+      userId: input.userId,
+      tokenHash: hashSessionToken(token),
+      rememberMe: input.rememberMe,
+      ip: input.ip ?? null,
+      userAgent: input.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+    })
+    .returning({ id: adminSessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  return { token, sessionId: row.id, expiresAt };
+}
+
+/**
+ * The session a cookie token designates, or null when it is unknown, revoked, idle for too long,
+ * past its absolute lifetime, or its account is inactive. A valid session's lastSeenAt is moved
+ * forward at most once per SESSION_TOUCH_INTERVAL.
+ */
+export async function validateSession(
+  db: Database,
+  token: string | undefined,
+  now: Date,
+): Promise<ValidSession | null> {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await db
+    .select({
+      id: adminSessions.id,
+      rememberMe: adminSessions.rememberMe,
+      lastSeenAt: adminSessions.lastSeenAt,
+      expiresAt: adminSessions.expiresAt,
+      revokedAt: adminSessions.revokedAt,
+      isActive: adminUsers.isActive,
+      user: {
+        id: adminUsers.id,
+        email: adminUsers.email,
+        firstName: adminUsers.firstName,
+        lastName: adminUsers.lastName,
+        role: adminUsers.role,
+      },
+    })
+    .from(adminSessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
+    .where(eq(adminSessions.tokenHash, hashSessionToken(token)))
+    .limit(1);
+  if (!row || row.revokedAt !== null || !row.isActive) return null;
+  const nowMs = now.getTime();
+  if (nowMs >= row.expiresAt.getTime()) return null;
+  const idleMs = nowMs - row.lastSeenAt.getTime();
+  if (idleMs >= SESSION_IDLE_TIMEOUT) return null;
+  if (idleMs >= SESSION_TOUCH_INTERVAL) {
+    await db
+      .update(adminSessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(adminSessions.id, row.id), isNull(adminSessions.revokedAt)));
+  }
+  return { id: row.id, rememberMe: row.rememberMe, expiresAt: row.expiresAt, user: row.user };
+}
+
+/** Logout: revokes the session the token designates, if any (harmless otherwise). */
+export async function revokeSessionByToken(
+  db: Database,
+  token: string | undefined,
+  now: Date,
+): Promise<void> {
+  if (!isWellFormedToken(token)) return;
+  await db
+    .update(adminSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(adminSessions.tokenHash, hashSessionToken(token)), isNull(adminSessions.revokedAt)));
+}
+
+/** After a password change: every other session of the user ends, the current one stays. */
+export async function revokeOtherSessions(
+  db: Database,
+  userId: string,
+  keepSessionId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(adminSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(adminSessions.userId, userId),
+        ne(adminSessions.id, keepSessionId),
+        isNull(adminSessions.revokedAt),
+      ),
+    );
+}
+
+/**
+ * Every session of a user. Validation already refuses the sessions of an inactive account; call
+ * this too when deactivating one so the sessions stay dead if it is reactivated later.
+ */
+export async function revokeUserSessions(db: Database, userId: string, now: Date): Promise<void> {
+  await db
+    .update(adminSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(adminSessions.userId, userId), isNull(adminSessions.revokedAt)));
+}

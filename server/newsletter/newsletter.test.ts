@@ -1,0 +1,215 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NewsletterSubscribeSchema } from '../../common/schemas/newsletter.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { emailOutbox, newsletterSubscriptions, subscriberTokens } from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import { createOutbox } from '../email/outbox.ts';
+import { compileTemplates, renderTemplate } from '../email/templates.ts';
+import { readEnv } from '../env.ts';
+import { createLogger } from '../logger.ts';
+import { createNewsletter, exportSubscriber, purgeStalePending } from './newsletter.ts';
+import { generateToken, hashToken } from './tokens.ts';
+
+let database: DatabaseHandle;
+let clock = new Date('2026-03-02T08:00:00Z');
+let newsletter: ReturnType<typeof createNewsletter>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database.db, { content: false, adminPassword: 'correct-horse-battery' });
+  await compileTemplates(database.db);
+  newsletter = createNewsletter({
+    db: database.db,
+    outbox: createOutbox({ publicUrl: 'https://www.lisanga-digital.cd' }),
+    render: renderTemplate,
+    events: { publish: async () => {} },
+    publicUrl: 'https://www.lisanga-digital.cd',
+    logger: createLogger(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })),
+    now: () => clock,
+  });
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const request = (email: string) => NewsletterSubscribeSchema.parse({ email, source: 'website' });
+
+/** The clear confirm token of the newest confirmation email queued for `to`. */
+async function latestConfirmToken(to: string): Promise<string> {
+  const rows = await database.db
+    .select({ text: emailOutbox.textBody })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, to))
+    .orderBy(sql`${emailOutbox.createdAt} desc`);
+  for (const row of rows) {
+    const match = /\/newsletter\/confirm\?token=([A-Za-z0-9_-]+)/.exec(row.text);
+    if (match?.[1]) return match[1];
+  }
+  throw new Error(`no confirmation for ${to}`);
+}
+
+const confirmationsTo = async (to: string) =>
+  (
+    await database.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.toAddress} = ${to} and ${emailOutbox.templateKey} = 'newsletter_confirmation'`)
+  ).length;
+
+describe('tokens', () => {
+  it('are 32 random bytes in base64url, stored as a SHA-256 hex digest', () => {
+    const { token, tokenHash } = generateToken();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(tokenHash).toBe(hashToken(token));
+    expect(tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(generateToken().token).not.toBe(token);
+  });
+});
+
+describe('confirm token expiry (injected clock)', () => {
+  it('is valid for 48 hours and refused after', async () => {
+    await newsletter.subscribe(request('early@example.cd'), {});
+    const token = await latestConfirmToken('early@example.cd');
+    clock = new Date(clock.getTime() + 47 * 3_600_000);
+    await newsletter.subscribe(request('late@example.cd'), {});
+    const lateToken = await latestConfirmToken('late@example.cd');
+    await expect(newsletter.confirm(token)).resolves.toEqual({ email: 'early@example.cd' });
+
+    clock = new Date(clock.getTime() + 49 * 3_600_000);
+    await expect(newsletter.confirm(lateToken)).rejects.toMatchObject({ status: 410, code: 'token_expired' });
+    await expect(newsletter.confirm(token)).rejects.toMatchObject({ status: 410, code: 'token_used' });
+  });
+});
+
+describe('confirmation resends', () => {
+  it('are capped at 4 an hour per address, and allowed again the next hour', async () => {
+    await newsletter.subscribe(request('resend@example.cd'), {});
+    for (let i = 0; i < 6; i++) {
+      await newsletter.subscribe(request('RESEND@example.cd'), {});
+    }
+    expect(await confirmationsTo('resend@example.cd')).toBe(5);
+    clock = new Date(clock.getTime() + 61 * 60_000);
+    await expect(newsletter.subscribe(request('resend@example.cd'), {})).resolves.toEqual({
+      emailSent: true,
+    });
+    expect(await confirmationsTo('resend@example.cd')).toBe(6);
+  });
+
+  it('leave older confirm links usable until one of them confirms', async () => {
+    await newsletter.subscribe(request('twice@example.cd'), {});
+    const first = await latestConfirmToken('twice@example.cd');
+    await newsletter.subscribe(request('twice@example.cd'), {});
+    const second = await latestConfirmToken('twice@example.cd');
+    expect(second).not.toBe(first);
+    await newsletter.confirm(first);
+    await expect(newsletter.confirm(second)).rejects.toMatchObject({ code: 'token_used' });
+  });
+});
+
+describe('concurrent subscriptions of one address', () => {
+  it('make one row, whatever the case of each request', async () => {
+    const results = await Promise.all(
+      ['race@example.cd', 'Race@example.cd', 'RACE@EXAMPLE.CD'].map((email) =>
+        newsletter.subscribe(request(email), {}),
+      ),
+    );
+    expect(results.filter((r) => r.emailSent).length).toBeGreaterThanOrEqual(1);
+    const rows = await database.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'race@example.cd'));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('purge of stale pending subscribers', () => {
+  it('deletes pending rows older than 30 days and keeps the others', async () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    const old = new Date(now.getTime() - 31 * 86_400_000);
+    const recent = new Date(now.getTime() - 29 * 86_400_000);
+    const rows = await database.db
+      .insert(newsletterSubscriptions)
+      .values([
+        { email: 'purge-old@example.cd', status: 'pending' },
+        { email: 'purge-recent@example.cd', status: 'pending' },
+        { email: 'purge-active@example.cd', status: 'active' },
+        { email: 'purge-unsub@example.cd', status: 'unsubscribed' },
+      ])
+      .returning();
+    // updatedAt is stamped by drizzle on update: set the ages with raw SQL.
+    for (const row of rows) {
+      const at = row.email === 'purge-recent@example.cd' ? recent : old;
+      await database.db.execute(
+        sql`update newsletter_subscriptions set updated_at = ${at}, created_at = ${at} where id = ${row.id}`,
+      );
+    }
+    const oldId = rows.find((r) => r.email === 'purge-old@example.cd')?.id ?? '';
+    await database.db
+      .insert(subscriberTokens)
+      .values({ subscriberId: oldId, type: 'confirm', tokenHash: 'x'.repeat(64) });
+
+    expect(await purgeStalePending(database.db, now)).toBe(1);
+    const left = (
+      await database.db.select({ email: newsletterSubscriptions.email }).from(newsletterSubscriptions)
+    )
+      .map((r) => r.email)
+      .filter((e) => e.startsWith('purge-'))
+      .sort();
+    expect(left).toEqual(['purge-active@example.cd', 'purge-recent@example.cd', 'purge-unsub@example.cd']);
+    // The tokens went with the row (cascade).
+    expect(
+      await database.db.select().from(subscriberTokens).where(eq(subscriberTokens.subscriberId, oldId)),
+    ).toEqual([]);
+  });
+});
+
+describe('export and erase', () => {
+  it('export holds the consent proof; erase deletes the row and its tokens', async () => {
+    await newsletter.subscribe(
+      NewsletterSubscribeSchema.parse({
+        email: 'proof@example.cd',
+        source: 'footer',
+        consentText: 'En vous inscrivant, vous acceptez.',
+      }),
+      { ip: '10.9.9.9', userAgent: 'Firefox' },
+    );
+    await newsletter.confirm(await latestConfirmToken('proof@example.cd'));
+    const [row] = await database.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'proof@example.cd'));
+    if (!row) throw new Error('no row');
+    const data = await exportSubscriber(database.db, row.id, clock);
+    expect(data).toMatchObject({
+      email: 'proof@example.cd',
+      status: 'active',
+      consent: {
+        consentAt: clock.toISOString(),
+        ip: '10.9.9.9',
+        userAgent: 'Firefox',
+        text: 'En vous inscrivant, vous acceptez.',
+        source: 'footer',
+      },
+    });
+    expect(JSON.stringify(data)).not.toContain(row.id);
+
+    const manage = (
+      await database.db
+        .select({ text: emailOutbox.textBody })
+        .from(emailOutbox)
+        .where(
+          sql`${emailOutbox.toAddress} = 'proof@example.cd' and ${emailOutbox.templateKey} = 'newsletter_welcome'`,
+        )
+    )[0]?.text.match(/\/newsletter\/manage\?token=([A-Za-z0-9_-]+)/)?.[1];
+    if (!manage) throw new Error('no manage link');
+    await newsletter.erase(manage);
+    expect(
+      await database.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, row.id)),
+    ).toEqual([]);
+    expect(
+      await database.db.select().from(subscriberTokens).where(eq(subscriberTokens.subscriberId, row.id)),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,370 @@
+/**
+ * The newsletter lifecycle (spec §4: pending → active → unsubscribed, double opt-in):
+ * subscribe, confirm, unsubscribe, manage, export, erase, and the purge of stale pending rows.
+ * Each operation runs in one transaction with its emails (outbox) and events, so a subscriber
+ * never exists without the email that lets them confirm. Times come from the injected `now()`.
+ */
+import { and, eq, lt } from 'drizzle-orm';
+import type { NewsletterManageRequest, NewsletterSubscribeRequest } from '../../common/schemas/newsletter.ts';
+import type { Database } from '../../db/client.ts';
+import { type NewsletterSubscription, newsletterSubscriptions, siteSettings } from '../../db/schema.ts';
+import type { Outbox } from '../email/outbox.ts';
+import type { renderTemplate } from '../email/templates.ts';
+import { HttpError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import type { EventBus } from '../realtime/event-bus.ts';
+import { RATE_LIMITS } from '../security/limits.ts';
+import { hitRateLimit } from '../security/rate-limit.ts';
+import type { AppServices } from '../services.ts';
+import { closeConfirmTokens, findToken, issueToken } from './tokens.ts';
+
+/** Pending subscribers who never confirmed are deleted after this long (data minimisation). */
+export const PENDING_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+export type NewsletterDeps = {
+  db: Database;
+  outbox: Outbox;
+  render: typeof renderTemplate;
+  events: Pick<EventBus, 'publish'>;
+  publicUrl: string;
+  logger: Logger;
+  now?: () => Date;
+};
+
+export type ConsentContext = { ip?: string; userAgent?: string };
+
+export const alreadySubscribed = () =>
+  new HttpError(409, 'already_subscribed', 'Vous êtes déjà abonné à notre newsletter.');
+
+/** What a subscriber may download about themselves (no internal ids, no token hashes). */
+export type SubscriberExport = {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  locale: string;
+  tags: string[];
+  status: string;
+  source: string;
+  isActive: boolean;
+  subscribedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  consent: {
+    consentAt: string | null;
+    ip: string | null;
+    userAgent: string | null;
+    text: string | null;
+    source: string;
+  };
+  exportedAt: string;
+};
+
+export type Preferences = { email: string; firstName: string; tags: string[]; status: string };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toExport(row: NewsletterSubscription, now: Date): SubscriberExport {
+  return {
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    locale: row.locale,
+    tags: row.tags,
+    status: row.status,
+    source: row.source,
+    isActive: row.isActive,
+    subscribedAt: iso(row.subscribedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    consent: {
+      consentAt: iso(row.consentAt),
+      ip: row.consentIp,
+      userAgent: row.consentUserAgent,
+      text: row.consentText,
+      source: row.source,
+    },
+    exportedAt: now.toISOString(),
+  };
+}
+
+export type Newsletter = ReturnType<typeof createNewsletter>;
+
+export function createNewsletter(deps: NewsletterDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const logger = deps.logger.child({ component: 'newsletter' });
+  const link = (path: string, token: string) => {
+    const url = new URL(path, deps.publicUrl);
+    url.searchParams.set('token', token);
+    return url.toString();
+  };
+
+  async function companyAddress(tx: Database): Promise<string> {
+    const [row] = await tx
+      .select({ value: siteSettings.value })
+      .from(siteSettings)
+      .where(eq(siteSettings.key, 'contact.address'))
+      .limit(1);
+    return row?.value ?? '';
+  }
+
+  /**
+   * Every newsletter email carries the subscriber's own manage and unsubscribe links and the
+   * RFC 8058 one-click headers, so a mailbox provider can unsubscribe without opening the site.
+   */
+  async function sendToSubscriber(
+    tx: Database,
+    subscriber: NewsletterSubscription,
+    templateKey: 'newsletter_confirmation' | 'newsletter_welcome',
+    at: Date,
+    extra: Record<string, string> = {},
+  ): Promise<void> {
+    const manageToken = await issueToken(tx, subscriber.id, 'manage', at);
+    const unsubscribeToken = await issueToken(tx, subscriber.id, 'unsubscribe', at);
+    const oneClickUrl = link('/api/newsletter/unsubscribe', unsubscribeToken);
+    const rendered = await deps.render(tx, templateKey, {
+      ...extra,
+      firstName: subscriber.firstName ?? '',
+      manageUrl: link('/newsletter/manage', manageToken),
+      unsubscribeUrl: link('/newsletter/unsubscribe', unsubscribeToken),
+      companyAddress: await companyAddress(tx),
+    });
+    await deps.outbox.enqueueEmail(tx, {
+      to: subscriber.email,
+      ...rendered,
+      templateKey,
+      headers: {
+        'List-Unsubscribe': `<${oneClickUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+  }
+
+  async function sendConfirmation(tx: Database, subscriber: NewsletterSubscription, at: Date) {
+    const confirmToken = await issueToken(tx, subscriber.id, 'confirm', at);
+    await sendToSubscriber(tx, subscriber, 'newsletter_confirmation', at, {
+      confirmUrl: link('/newsletter/confirm', confirmToken),
+    });
+  }
+
+  const inTx = <T>(work: (tx: Database) => Promise<T>) =>
+    db.transaction((tx) => work(tx as unknown as Database));
+
+  return {
+    /**
+     * Starts (or restarts) the double opt-in. Returns whether a confirmation email was queued;
+     * the caller answers `{ requiresConfirmation: true }` either way.
+     */
+    subscribe(request: NewsletterSubscribeRequest, consent: ConsentContext): Promise<{ emailSent: boolean }> {
+      return inTx(async (tx) => {
+        const at = now();
+        const consentFields = {
+          consentIp: consent.ip ?? null,
+          consentUserAgent: consent.userAgent?.slice(0, 500) ?? null,
+          consentText: request.consentText ?? null,
+          source: request.source,
+          locale: request.locale,
+          ...(request.firstName ? { firstName: request.firstName } : {}),
+        };
+        const lockExisting = async () =>
+          (
+            await tx
+              .select()
+              .from(newsletterSubscriptions)
+              .where(eq(newsletterSubscriptions.email, request.email))
+              .for('update')
+          )[0];
+
+        let existing = await lockExisting();
+        if (!existing) {
+          // A concurrent subscribe of the same address waits on the unique index, then finds the row.
+          const [created] = await tx
+            .insert(newsletterSubscriptions)
+            .values({ email: request.email, status: 'pending', createdAt: at, ...consentFields })
+            .onConflictDoNothing({ target: newsletterSubscriptions.email })
+            .returning();
+          if (created) {
+            await sendConfirmation(tx, created, at);
+            return { emailSent: true };
+          }
+          existing = await lockExisting();
+          if (!existing) throw new Error('newsletter subscription vanished during subscribe');
+        }
+
+        if (existing.status === 'active') throw alreadySubscribed();
+
+        if (existing.status === 'pending') {
+          const limit = await hitRateLimit(
+            tx,
+            `newsletter-confirm:${existing.email}`,
+            RATE_LIMITS.newsletterConfirmResendPerAddress,
+            at,
+          );
+          if (!limit.allowed) {
+            // Same answer as a send: the form must not reveal whether the address is known.
+            logger.info({ subscriberId: existing.id }, 'confirmation resend skipped: hourly cap reached');
+            return { emailSent: false };
+          }
+        }
+        // Pending: a resend with the latest consent; unsubscribed or bounced: a brand-new opt-in.
+        const [updated] = await tx
+          .update(newsletterSubscriptions)
+          .set({ ...consentFields, status: 'pending', isActive: true, consentAt: null, subscribedAt: null })
+          .where(eq(newsletterSubscriptions.id, existing.id))
+          .returning();
+        if (!updated) throw new Error('newsletter subscription vanished during subscribe');
+        await sendConfirmation(tx, updated, at);
+        return { emailSent: true };
+      });
+    },
+
+    /** Double opt-in, second step: only ever from a POST (mail scanners follow GET links). */
+    confirm(token: string): Promise<{ email: string }> {
+      return inTx(async (tx) => {
+        const at = now();
+        const { subscriber } = await findToken(tx, token, ['confirm'], at);
+        await closeConfirmTokens(tx, subscriber.id, at);
+        const [active] = await tx
+          .update(newsletterSubscriptions)
+          .set({ status: 'active', isActive: true, subscribedAt: at, consentAt: at })
+          .where(eq(newsletterSubscriptions.id, subscriber.id))
+          .returning();
+        if (!active) throw new Error('newsletter subscription vanished during confirm');
+        await sendToSubscriber(tx, active, 'newsletter_welcome', at);
+        await deps.events.publish(tx, {
+          channel: 'newsletter',
+          type: 'new_subscription',
+          data: { email: active.email },
+        });
+        return { email: active.email };
+      });
+    },
+
+    /** Idempotent: a second one-click (or a mail client retrying) is answered the same. */
+    unsubscribe(token: string): Promise<{ email: string }> {
+      return inTx(async (tx) => {
+        const at = now();
+        const { subscriber } = await findToken(tx, token, ['unsubscribe', 'manage'], at);
+        await closeConfirmTokens(tx, subscriber.id, at);
+        if (subscriber.status !== 'unsubscribed') {
+          await tx
+            .update(newsletterSubscriptions)
+            .set({ status: 'unsubscribed', isActive: false })
+            .where(eq(newsletterSubscriptions.id, subscriber.id));
+        }
+        return { email: subscriber.email };
+      });
+    },
+
+    preferences(token: string): Promise<Preferences> {
+      return inTx(async (tx) => {
+        const { subscriber } = await findToken(tx, token, ['manage'], now());
+        return {
+          email: subscriber.email,
+          firstName: subscriber.firstName ?? '',
+          tags: subscriber.tags,
+          status: subscriber.status,
+        };
+      });
+    },
+
+    updatePreferences(request: NewsletterManageRequest): Promise<Preferences> {
+      return inTx(async (tx) => {
+        const { subscriber } = await findToken(tx, request.token, ['manage'], now());
+        const [updated] = await tx
+          .update(newsletterSubscriptions)
+          .set({ firstName: request.firstName || null, tags: request.tags })
+          .where(eq(newsletterSubscriptions.id, subscriber.id))
+          .returning();
+        if (!updated) throw new Error('newsletter subscription vanished during update');
+        return {
+          email: updated.email,
+          firstName: updated.firstName ?? '',
+          tags: updated.tags,
+          status: updated.status,
+        };
+      });
+    },
+
+    exportData(token: string): Promise<SubscriberExport> {
+      return inTx(async (tx) => {
+        const at = now();
+        const { subscriber } = await findToken(tx, token, ['manage'], at);
+        return toExport(subscriber, at);
+      });
+    },
+
+    /** Deletes the subscriber; their tokens go with them (foreign key cascade). */
+    erase(token: string): Promise<void> {
+      return inTx(async (tx) => {
+        const { subscriber } = await findToken(tx, token, ['manage'], now());
+        await eraseSubscriber(tx, subscriber.id);
+        logger.info({ subscriberId: subscriber.id }, 'subscriber erased at their request');
+      });
+    },
+
+    purgeStalePending: () => purgeStalePending(db, now()),
+  };
+}
+
+/** For the admin screen too: the subscriber's data as they would download it. */
+export async function exportSubscriber(db: Database, id: string, now = new Date()) {
+  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, id));
+  return row ? toExport(row, now) : undefined;
+}
+
+export async function eraseSubscriber(db: Database, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, id))
+    .returning({ id: newsletterSubscriptions.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Deletes pending subscribers untouched for 30 days: nobody confirmed, so there is no consent to
+ * keep their address. `updatedAt` rather than `createdAt`: a former subscriber who opts in again
+ * gets their 30 days from that new request. Returns how many were deleted.
+ */
+export async function purgeStalePending(db: Database, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - PENDING_RETENTION_MS);
+  const deleted = await db
+    .delete(newsletterSubscriptions)
+    .where(and(eq(newsletterSubscriptions.status, 'pending'), lt(newsletterSubscriptions.updatedAt, cutoff)))
+    .returning({ id: newsletterSubscriptions.id });
+  return deleted.length;
+}
+
+/** Runs the purge every hour (and once shortly after start); `stop()` clears the timer. */
+export function startPendingPurge(db: Database, logger: Logger, intervalMs = 60 * 60_000) {
+  const run = async () => {
+    try {
+      const purged = await purgeStalePending(db, new Date());
+      if (purged > 0) logger.info({ purged }, 'stale pending newsletter subscribers purged');
+    } catch (error) {
+      logger.error({ err: error }, 'newsletter pending purge failed');
+    }
+  };
+  const first = setTimeout(run, 60_000);
+  const timer = setInterval(run, intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}
+
+/** The newsletter bound to the process's services: for the API and for the pages' actions. */
+export function newsletterFromServices(services: AppServices): Newsletter {
+  return createNewsletter({
+    db: services.database.db,
+    outbox: services.email.outbox,
+    render: services.email.renderTemplate,
+    events: services.events,
+    publicUrl: services.env.PUBLIC_URL,
+    logger: services.logger,
+  });
+}

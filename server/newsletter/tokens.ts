@@ -1,0 +1,124 @@
+/**
+ * Subscriber tokens (spec §3 subscriber_tokens): 32 random bytes in base64url go into the link,
+ * only their SHA-256 hash is stored, so a copy of the database cannot be used to confirm,
+ * manage or unsubscribe anybody. A confirm token lasts 48 h and serves once; manage and
+ * unsubscribe tokens do not expire (they sit in every email the subscriber keeps).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { type NewsletterSubscription, newsletterSubscriptions, subscriberTokens } from '../../db/schema.ts';
+import { HttpError } from '../errors.ts';
+
+export type TokenType = 'confirm' | 'manage' | 'unsubscribe';
+
+export const CONFIRM_TOKEN_TTL_MS = 48 * 60 * 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function generateToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+/** Stores a new token for the subscriber and returns its clear value (to put in a link). */
+export async function issueToken(
+  db: Database,
+  subscriberId: string,
+  type: TokenType,
+  now: Date,
+): Promise<string> {
+  const { token, tokenHash } = generateToken();
+  await db.insert(subscriberTokens).values({
+    subscriberId,
+    type,
+    tokenHash,
+    expiresAt: type === 'confirm' ? new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS) : null,
+    createdAt: now,
+  });
+  return token;
+}
+
+export const invalidToken = () =>
+  new HttpError(
+    400,
+    'invalid_token',
+    "Ce lien n'est pas valide. Vérifiez que vous avez copié l'adresse complète depuis l'email.",
+  );
+export const expiredToken = () =>
+  new HttpError(410, 'token_expired', 'Ce lien a expiré. Demandez un nouveau lien de confirmation.');
+export const usedToken = () =>
+  new HttpError(410, 'token_used', 'Ce lien a déjà été utilisé. Demandez un nouveau lien si besoin.');
+
+export type TokenMatch = {
+  token: typeof subscriberTokens.$inferSelect;
+  subscriber: NewsletterSubscription;
+};
+
+/**
+ * The token and its subscriber, with the subscriber row locked for the rest of the transaction
+ * (two clicks on one link are handled one after the other). Throws the French 400/410 errors.
+ */
+export async function findToken(
+  db: Database,
+  token: string,
+  types: readonly TokenType[],
+  now: Date,
+): Promise<TokenMatch> {
+  const [row] = await db
+    .select()
+    .from(subscriberTokens)
+    .where(and(eq(subscriberTokens.tokenHash, hashToken(token)), inArray(subscriberTokens.type, [...types])))
+    .limit(1);
+  if (!row) throw invalidToken();
+  const [subscriber] = await db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.id, row.subscriberId))
+    .for('update');
+  if (!subscriber) throw invalidToken();
+  if (row.usedAt) throw usedToken();
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) throw expiredToken();
+  return { token: row, subscriber };
+}
+
+/** Marks every still-open confirm token of the subscriber as used (after a confirmation or an opt-out). */
+export async function closeConfirmTokens(db: Database, subscriberId: string, now: Date): Promise<void> {
+  await db
+    .update(subscriberTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(subscriberTokens.subscriberId, subscriberId),
+        eq(subscriberTokens.type, 'confirm'),
+        isNull(subscriberTokens.usedAt),
+      ),
+    );
+}
+
+export type TokenState = 'valid' | 'invalid' | 'expired' | 'used';
+
+/**
+ * Read-only look-up for the pages' loaders (a GET must change nothing, and takes no lock): the
+ * token's state and, when valid, its subscriber.
+ */
+export async function inspectToken(
+  db: Database,
+  token: string | null | undefined,
+  types: readonly TokenType[],
+  now: Date,
+): Promise<{ state: TokenState; subscriber?: NewsletterSubscription }> {
+  if (!token || token.length < 20 || token.length > 200) return { state: 'invalid' };
+  const [row] = await db
+    .select({ token: subscriberTokens, subscriber: newsletterSubscriptions })
+    .from(subscriberTokens)
+    .innerJoin(newsletterSubscriptions, eq(newsletterSubscriptions.id, subscriberTokens.subscriberId))
+    .where(and(eq(subscriberTokens.tokenHash, hashToken(token)), inArray(subscriberTokens.type, [...types])))
+    .limit(1);
+  if (!row) return { state: 'invalid' };
+  if (row.token.usedAt) return { state: 'used' };
+  if (row.token.expiresAt && row.token.expiresAt.getTime() <= now.getTime()) return { state: 'expired' };
+  return { state: 'valid', subscriber: row.subscriber };
+}
