@@ -149,8 +149,25 @@ describe('purge of stale pending subscribers', () => {
     await database.db
       .insert(subscriberTokens)
       .values({ subscriberId: oldId, type: 'confirm', tokenHash: 'x'.repeat(64) });
+    // The confirmation emails never answered, one for the purged address and one for a kept one.
+    const mail = (to: string) => ({
+      messageId: `<${to}@test>`,
+      toAddress: to,
+      fromAddress: 'newsletter@lisanga-digital.cd',
+      subject: 'Confirmez votre inscription',
+      html: '<p>x</p>',
+      textBody: 'x',
+    });
+    await database.db
+      .insert(emailOutbox)
+      .values([mail('purge-old@example.cd'), mail('purge-recent@example.cd')]);
 
     expect(await purgeStalePending(database.db, now)).toBe(1);
+    const mailsLeft = await database.db
+      .select({ to: emailOutbox.toAddress })
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.toAddress} like 'purge-%'`);
+    expect(mailsLeft).toEqual([{ to: 'purge-recent@example.cd' }]);
     const left = (
       await database.db.select({ email: newsletterSubscriptions.email }).from(newsletterSubscriptions)
     )
@@ -210,6 +227,10 @@ describe('export and erase', () => {
     ).toEqual([]);
     expect(
       await database.db.select().from(subscriberTokens).where(eq(subscriberTokens.subscriberId, row.id)),
+    ).toEqual([]);
+    // No copy of their emails (confirmation, welcome) is kept either.
+    expect(
+      await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'proof@example.cd')),
     ).toEqual([]);
   });
 });

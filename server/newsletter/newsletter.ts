@@ -4,10 +4,15 @@
  * Each operation runs in one transaction with its emails (outbox) and events, so a subscriber
  * never exists without the email that lets them confirm. Times come from the injected `now()`.
  */
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { NewsletterManageRequest, NewsletterSubscribeRequest } from '../../common/schemas/newsletter.ts';
 import type { Database } from '../../db/client.ts';
-import { type NewsletterSubscription, newsletterSubscriptions, siteSettings } from '../../db/schema.ts';
+import {
+  emailOutbox,
+  type NewsletterSubscription,
+  newsletterSubscriptions,
+  siteSettings,
+} from '../../db/schema.ts';
 import type { Outbox } from '../email/outbox.ts';
 import type { renderTemplate } from '../email/templates.ts';
 import { HttpError } from '../errors.ts';
@@ -313,12 +318,28 @@ export async function exportSubscriber(db: Database, id: string, now = new Date(
   return row ? toExport(row, now) : undefined;
 }
 
+/**
+ * The emails we hold for an address (confirmation, welcome, newsletters: sent or queued). Erasing a
+ * person must erase these copies of their address and data too.
+ */
+async function forgetEmailsTo(tx: Database, addresses: string[]): Promise<void> {
+  if (addresses.length === 0) return;
+  await tx.delete(emailOutbox).where(inArray(sql`lower(${emailOutbox.toAddress})`, addresses));
+}
+
 export async function eraseSubscriber(db: Database, id: string): Promise<boolean> {
-  const deleted = await db
-    .delete(newsletterSubscriptions)
-    .where(eq(newsletterSubscriptions.id, id))
-    .returning({ id: newsletterSubscriptions.id });
-  return deleted.length > 0;
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const deleted = await tx
+      .delete(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.id, id))
+      .returning({ email: newsletterSubscriptions.email });
+    await forgetEmailsTo(
+      tx,
+      deleted.map((d) => d.email),
+    );
+    return deleted.length > 0;
+  });
 }
 
 /**
@@ -328,11 +349,21 @@ export async function eraseSubscriber(db: Database, id: string): Promise<boolean
  */
 export async function purgeStalePending(db: Database, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - PENDING_RETENTION_MS);
-  const deleted = await db
-    .delete(newsletterSubscriptions)
-    .where(and(eq(newsletterSubscriptions.status, 'pending'), lt(newsletterSubscriptions.updatedAt, cutoff)))
-    .returning({ id: newsletterSubscriptions.id });
-  return deleted.length;
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const deleted = await tx
+      .delete(newsletterSubscriptions)
+      .where(
+        and(eq(newsletterSubscriptions.status, 'pending'), lt(newsletterSubscriptions.updatedAt, cutoff)),
+      )
+      .returning({ email: newsletterSubscriptions.email });
+    // Their unanswered confirmation emails go too: nobody agreed to keep these addresses.
+    await forgetEmailsTo(
+      tx,
+      deleted.map((d) => d.email),
+    );
+    return deleted.length;
+  });
 }
 
 /** Runs the purge every hour (and once shortly after start); `stop()` clears the timer. */
