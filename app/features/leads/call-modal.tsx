@@ -182,41 +182,23 @@ function CallDialog({ service, onClose, returnFocusTo }: Omit<LeadModalProps, 'o
                 />
               )}
             />
-            <Controller
-              control={control}
-              name="callType"
-              render={({ field }) => (
-                <SelectField
-                  label="Type de discussion"
-                  options={DISCUSSION_TYPES}
-                  error={errors.callType?.message}
-                  {...field}
-                />
-              )}
+            <SelectField
+              label="Type de discussion"
+              options={DISCUSSION_TYPES}
+              error={errors.callType?.message}
+              {...register('callType')}
             />
-            <Controller
-              control={control}
-              name="preferredTime"
-              render={({ field }) => (
-                <SelectField
-                  label="Créneau préféré"
-                  options={PREFERRED_SLOTS}
-                  error={errors.preferredTime?.message}
-                  {...field}
-                />
-              )}
+            <SelectField
+              label="Créneau préféré"
+              options={PREFERRED_SLOTS}
+              error={errors.preferredTime?.message}
+              {...register('preferredTime')}
             />
-            <Controller
-              control={control}
-              name="urgency"
-              render={({ field }) => (
-                <SelectField
-                  label="Urgence"
-                  options={URGENCY_OPTIONS}
-                  error={errors.urgency?.message}
-                  {...field}
-                />
-              )}
+            <SelectField
+              label="Urgence"
+              options={URGENCY_OPTIONS}
+              error={errors.urgency?.message}
+              {...register('urgency')}
             />
             <TextAreaField
               label="Message"

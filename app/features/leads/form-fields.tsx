@@ -130,7 +130,8 @@ export function TextAreaField({
 }
 
 /**
- * A native <select> (the phone's own picker is the easiest to use there), controlled so that an
+ * A native <select> (the phone's own picker is the easiest to use there). Selects with fixed
+ * options are registered like text fields; the service selects go through a Controller, so an
  * option arriving late (services load after opening) never desynchronises what is shown.
  */
 export function SelectField({

@@ -185,29 +185,17 @@ function QuoteDialog({ service, onClose, returnFocusTo }: Omit<LeadModalProps, '
           </FormSection>
 
           <FormSection title="Budget & Planning">
-            <Controller
-              control={control}
-              name="budget"
-              render={({ field }) => (
-                <SelectField
-                  label="Budget indicatif"
-                  options={BUDGET_OPTIONS}
-                  error={errors.budget?.message}
-                  {...field}
-                />
-              )}
+            <SelectField
+              label="Budget indicatif"
+              options={BUDGET_OPTIONS}
+              error={errors.budget?.message}
+              {...register('budget')}
             />
-            <Controller
-              control={control}
-              name="timeline"
-              render={({ field }) => (
-                <SelectField
-                  label="Délais souhaités"
-                  options={TIMELINE_OPTIONS}
-                  error={errors.timeline?.message}
-                  {...field}
-                />
-              )}
+            <SelectField
+              label="Délais souhaités"
+              options={TIMELINE_OPTIONS}
+              error={errors.timeline?.message}
+              {...register('timeline')}
             />
           </FormSection>
 
