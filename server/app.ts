@@ -13,6 +13,7 @@ import { pinoHttp } from 'pino-http';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext } from '../app/context.ts';
+import { adminApiRouter } from './api/admin/index.ts';
 import { authApiRouter } from './api/auth.ts';
 import { contactApiRouter } from './api/contact.ts';
 import { newsletterApiRouter } from './api/newsletter.ts';
@@ -142,6 +143,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       afterEmail: () => services.email.worker.wake(),
     }),
   );
+  api.use(adminApiRouter(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);

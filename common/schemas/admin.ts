@@ -1,0 +1,246 @@
+/**
+ * The admin back-office's API contract (issue 6): query and body schemas validated on the server,
+ * and the JSON shapes the screens read. Dates travel as ISO strings.
+ *
+ * Routes (all behind the session guard, all `Cache-Control: no-store`):
+ * - GET    /api/admin/dashboard                    -> DashboardData
+ * - GET    /api/admin/contacts?ContactListQuery     -> Page<AdminContact>
+ * - GET    /api/admin/contacts/export.csv?filters   -> text/csv (UTF-8 with BOM)
+ * - GET    /api/admin/contacts/:id                  -> { contact: AdminContact }
+ * - PATCH  /api/admin/contacts/:id/status           ContactStatusChange -> { contact: AdminContact }
+ * - GET    /api/admin/newsletter?SubscriberListQuery -> Page<AdminSubscriber> & { tags: string[] }
+ * - GET    /api/admin/newsletter/export.csv?filters -> text/csv (UTF-8 with BOM)
+ * - POST   /api/admin/newsletter/import?SubscriberImportQuery  body: text/csv -> SubscriberImportResult
+ * - PATCH  /api/admin/newsletter/:id                SubscriberUpdate -> { subscriber: AdminSubscriber }
+ * - GET    /api/admin/newsletter/:id/export         -> the subscriber's data (JSON attachment)
+ * - DELETE /api/admin/newsletter/:id                -> 204 (erased with their tokens and emails)
+ * - GET    /api/admin/services                      -> { services: AdminService[] } (all, incl. inactive)
+ */
+import { z } from 'zod';
+import {
+  CONTACT_STATUSES,
+  type ContactStatus,
+  SUBSCRIBER_STATUSES,
+  type SubscriberStatus,
+} from '../enums.ts';
+
+export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const ADMIN_DEFAULT_PAGE_SIZE = 20;
+
+/** French labels of the lead statuses, in workflow order. */
+export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
+  nouveau: 'Nouveau',
+  en_cours: 'En cours',
+  traite: 'Traité',
+};
+
+export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
+  pending: 'En attente',
+  active: 'Actif',
+  unsubscribed: 'Désabonné',
+  bounced: 'Rejeté',
+};
+
+/** Where a lead came from (contact_requests.source). */
+export const CONTACT_SOURCE_LABELS: Record<string, string> = {
+  quote_request: 'Demande de devis',
+  call_request: "Demande d'appel",
+  website: 'Formulaire de contact',
+};
+
+const pageFields = {
+  page: z.coerce
+    .number({ error: 'Page invalide' })
+    .int({ error: 'Page invalide' })
+    .min(1, { error: 'Page invalide' })
+    .max(100_000, { error: 'Page invalide' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Taille de page invalide' })
+    .int({ error: 'Taille de page invalide' })
+    .min(1, { error: 'Taille de page invalide' })
+    .max(100, { error: 'Taille de page invalide' })
+    .default(ADMIN_DEFAULT_PAGE_SIZE),
+  order: z.enum(['asc', 'desc'], { error: 'Ordre de tri invalide' }).default('desc'),
+};
+
+/** Free-text search: trimmed, empty means none. */
+const search = z
+  .string({ error: 'Recherche invalide' })
+  .trim()
+  .max(200, { error: 'Recherche trop longue (200 caractères au plus)' })
+  .optional()
+  .transform((v) => v || undefined);
+
+export const ContactFiltersSchema = z.object({
+  q: search,
+  status: z.enum(CONTACT_STATUSES, { error: 'Statut invalide' }).optional(),
+  source: z
+    .string()
+    .trim()
+    .max(50, { error: 'Source invalide' })
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+export const ContactListQuerySchema = ContactFiltersSchema.extend({
+  ...pageFields,
+  sort: z.enum(['createdAt', 'fullName', 'status'], { error: 'Tri invalide' }).default('createdAt'),
+});
+export type ContactListQuery = z.infer<typeof ContactListQuerySchema>;
+
+export const ContactStatusChangeSchema = z.object({
+  status: z.enum(CONTACT_STATUSES, { error: 'Statut invalide' }),
+});
+
+export const SubscriberFiltersSchema = z.object({
+  q: search,
+  status: z.enum(SUBSCRIBER_STATUSES, { error: 'Statut invalide' }).optional(),
+  tag: z
+    .string()
+    .trim()
+    .max(50, { error: 'Étiquette invalide' })
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+export const SubscriberListQuerySchema = SubscriberFiltersSchema.extend({
+  ...pageFields,
+  sort: z.enum(['createdAt', 'email', 'status'], { error: 'Tri invalide' }).default('createdAt'),
+});
+export type SubscriberListQuery = z.infer<typeof SubscriberListQuerySchema>;
+
+/** A tag: a short lowercase word or phrase. */
+export const TagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'Étiquette vide' })
+  .max(50, { error: 'Étiquette trop longue (50 caractères au plus)' });
+
+export const SubscriberUpdateSchema = z
+  .object({
+    tags: z.array(TagSchema).max(30, { error: '30 étiquettes au plus' }).optional(),
+    firstName: z.string().trim().max(100, { error: 'Prénom trop long' }).optional(),
+    lastName: z.string().trim().max(100, { error: 'Nom trop long' }).optional(),
+  })
+  .strict();
+
+/** How an imported list is treated; addresses are never made active without declared consent. */
+export const SubscriberImportQuerySchema = z.object({
+  /** 'true' only when the admin declares the people already consented (e.g. a signed paper form). */
+  consented: z
+    .enum(['true', 'false'], { error: 'Valeur invalide' })
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Comma-separated tags added to every imported address. */
+  tags: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((t) => t.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    ),
+});
+
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+export type AdminContact = {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  phoneRaw: string | null;
+  company: string | null;
+  serviceInterest: string;
+  budget: string | null;
+  message: string;
+  status: ContactStatus;
+  source: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type AdminSubscriber = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  locale: string;
+  tags: string[];
+  status: SubscriberStatus;
+  source: string;
+  consentAt: string | null;
+  subscribedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type SubscriberPage = Page<AdminSubscriber> & { tags: string[] };
+
+export type SubscriberImportResult = {
+  /** New addresses stored (pending with a confirmation email, or active when consent was declared). */
+  created: number;
+  /** Addresses already known: left as they are except for the added tags. */
+  existing: number;
+  /** Lines refused, with the reason in French. */
+  invalid: { line: number; value: string; message: string }[];
+};
+
+export type AdminService = {
+  id: string;
+  title: string;
+  description: string;
+  icon: string;
+  parentServiceId: string | null;
+  order: number;
+  isActive: boolean;
+};
+
+export type DashboardData = {
+  leads: {
+    /** Since Monday 00:00 (Africa/Kinshasa) and since the 1st of the month, by status. */
+    week: Record<ContactStatus, number> & { total: number };
+    month: Record<ContactStatus, number> & { total: number };
+    total: number;
+  };
+  subscribers: Record<SubscriberStatus, number> & { total: number };
+  /** Of the addresses that signed up in the last 12 weeks, how many confirmed (are active now). */
+  conversion: { signups: number; confirmed: number; rate: number };
+  topPosts: { id: string; title: string; slug: string; views: number }[];
+  /** 12 entries, oldest first; weekStart is the Monday as YYYY-MM-DD. */
+  leadsPerWeek: { weekStart: string; count: number }[];
+  /** 12 entries, oldest first: new confirmed subscribers that week and active total at its end. */
+  subscriberGrowth: { weekStart: string; newActive: number; totalActive: number }[];
+  latestActivity: {
+    id: string;
+    type: string;
+    title: string;
+    description: string | null;
+    createdAt: string;
+  }[];
+};
+
+/** The real-time channel's protocol (spec §4), shared by the websocket server and the admin. */
+export const REALTIME_CHANNELS = ['dashboard', 'contacts', 'newsletter', 'system'] as const;
+export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
+
+export const RealtimeClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), channel: z.enum(REALTIME_CHANNELS) }),
+  z.object({ type: z.literal('unsubscribe'), channel: z.enum(REALTIME_CHANNELS) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessageSchema>;
+
+/** `broadcast.data` always carries the event's `type` (new_contact, stats_update, ...). */
+export type RealtimeServerMessage =
+  | { type: 'connected'; clientId: string }
+  | { type: 'subscribed'; channel: RealtimeChannel }
+  | { type: 'unsubscribed'; channel: RealtimeChannel }
+  | { type: 'pong' }
+  | { type: 'error'; message: string }
+  | { type: 'broadcast'; channel: RealtimeChannel; data: { type: string } & Record<string, unknown> };
