@@ -1,9 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium.ts';
+import { SMTP_URL } from './tests/e2e/helpers/mailbox.ts';
 
 /**
  * End-to-end tests: Debian's Chromium (no browser download on these machines) driving the
- * production build through the real server and a fresh embedded database.
+ * production build through the real server and a fresh embedded database. The server sends its
+ * email over SMTP to a real SMTP server that global setup starts (tests/e2e/helpers/mailbox.ts).
  */
 /** E2E_PORT and BUILD_DIR let two runs share a machine (each with its own server and build). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -12,6 +14,7 @@ const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   outputDir: `test-results/e2e-${E2E_PORT}`,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -42,6 +45,7 @@ export default defineConfig({
       DATA_DIR: `node_modules/.cache/e2e-data-${E2E_PORT}`,
       ADMIN_EMAIL: 'admin@example.cd',
       ADMIN_PASSWORD: 'e2e-admin-password',
+      SMTP_URL,
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type Request, type TestInfo, test } from '@playwright/test';
+import { emailsTo, requireEmail } from './helpers/mailbox.ts';
 
 /**
  * Lead capture end to end (spec §2, §5, §7, §8, §9): the quote and call modals, the contact page
@@ -18,6 +19,9 @@ function clientIp(testInfo: TestInfo): string {
   const project = testInfo.project.name === 'phone' ? 2 : 1;
   return `10.${project}.${(hash >>> 8) & 255}.${hash & 255}`;
 }
+
+/** Where the seeded settings send the notification of a new lead (email.notification_to). */
+const STAFF_INBOX = 'leads@lisanga-digital.cd';
 
 test.beforeEach(async ({ page }, testInfo) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo) });
@@ -273,7 +277,8 @@ test.describe('the quote modal', () => {
 
     const response = await answered;
     expect(response.status()).toBe(201);
-    expect((await response.json()).id).toEqual(expect.any(String));
+    const { id } = await response.json();
+    expect(id).toEqual(expect.any(String));
 
     await expect(toasts(page).filter({ hasText: 'Demande envoyée avec succès !' })).toContainText(
       'Nous vous recontacterons sous 24h avec votre devis personnalisé.',
@@ -287,6 +292,12 @@ test.describe('the quote modal', () => {
     const again = await openQuoteFromNav(page);
     await expect(again.getByLabel('Nom complet')).toHaveValue('');
     await expect(again.getByLabel('Budget indicatif')).toHaveValue('');
+
+    // The staff hear of it by email (over SMTP, from the outbox), the visitor as Reply-To.
+    const notification = await requireEmail(STAFF_INBOX, { containing: `lead=${id}` });
+    expect(notification.subject).toBe('Nouveau contact : Grâce Mbuyi (Mbuyi Logistique)');
+    expect(notification.replyTo).toContain('grace.mbuyi@example.cd');
+    expect(await emailsTo(STAFF_INBOX, { containing: `lead=${id}` })).toHaveLength(1);
   });
 
   test("a refusal by the server (rate limit) shows its French message; the modal keeps the visitor's answers", async ({
@@ -427,7 +438,8 @@ test.describe('the call modal', () => {
 
     const response = await answered;
     expect(response.status()).toBe(201);
-    expect((await response.json()).id).toEqual(expect.any(String));
+    const { id } = await response.json();
+    expect(id).toEqual(expect.any(String));
     await expect(toasts(page).filter({ hasText: "Demande d'appel envoyée avec succès !" })).toContainText(
       'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
     );
@@ -484,7 +496,8 @@ test.describe('the contact page form', () => {
     expect(body.elapsedMs).toBeGreaterThanOrEqual(3_000);
     const response = await answered;
     expect(response.status()).toBe(201);
-    expect((await response.json()).id).toEqual(expect.any(String));
+    const { id } = await response.json();
+    expect(id).toEqual(expect.any(String));
 
     await expect(toasts(page).filter({ hasText: 'Message envoyé !' })).toContainText(
       'Merci, nous vous répondrons sous 24h.',

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { emailsTo, linkIn, requireEmail } from './helpers/mailbox.ts';
 
 /**
  * The newsletter end to end (spec §2, §5, §7, §8 and issue 5): the footer and home forms, their
- * toasts, then the double opt-in through the emailed links. The e2e server has no SMTP: emails
- * are .eml files in its data dir, read back here.
+ * toasts, then the double opt-in through the emailed links. The e2e server sends its email over
+ * SMTP to a real SMTP server (global-setup.ts); the links are read from the messages it received.
  */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const OUTBOX_DIR = path.resolve(`node_modules/.cache/e2e-data-${E2E_PORT}/outbox`);
 
 function clientIp(testInfo: TestInfo): string {
   // FNV-1a over the test's title and project: stable across runs, distinct between tests.
@@ -31,57 +28,25 @@ const uniqueEmail = (testInfo: TestInfo) =>
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).locator('li');
 const homeBlock = (page: Page) => page.getByRole('region', { name: 'Recevez nos conseils marketing' });
 
-/** Quoted-printable: soft line breaks and the escaped `=` of the URLs. */
 /** The server drops a form posted within a second of its display (a bot): wait like a person. */
 const afterFillTime = (page: Page) => page.waitForTimeout(1_100);
 
-const decodeQp = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-
-async function emlFiles(): Promise<string[]> {
-  const days = await fs.readdir(OUTBOX_DIR).catch(() => [] as string[]);
-  const files: string[] = [];
-  for (const day of days) {
-    for (const name of await fs.readdir(path.join(OUTBOX_DIR, day)).catch(() => [] as string[])) {
-      if (name.endsWith('.eml')) files.push(path.join(OUTBOX_DIR, day, name));
-    }
-  }
-  return files;
-}
-
-/** The first link matching `pattern` in the newest email to `to` that has one (polled). */
-async function linkFromEmail(to: string, pattern: RegExp, exclude?: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const candidates: { mtime: number; link: string }[] = [];
-        for (const file of await emlFiles()) {
-          const content = decodeQp(await fs.readFile(file, 'utf8'));
-          const toHeader = /^To: (.*)$/im.exec(content)?.[1] ?? '';
-          if (!toHeader.toLowerCase().includes(to.toLowerCase())) continue;
-          if (exclude?.test(content)) continue;
-          const link = pattern.exec(content)?.[0];
-          if (link) candidates.push({ mtime: (await fs.stat(file)).mtimeMs, link });
-        }
-        candidates.sort((a, b) => b.mtime - a.mtime);
-        found = candidates[0]?.link;
-        return found;
-      },
-      { timeout: 15_000, message: `an email to ${to} with ${pattern}` },
-    )
-    .toBeTruthy();
-  return found ?? '';
-}
-
+const CONFIRMATION = /^Confirmez votre inscription/;
+const WELCOME = /^Bienvenue/;
 const CONFIRM_LINK = /https?:\/\/[^\s"<>/]+\/newsletter\/confirm\?token=[A-Za-z0-9_-]+/;
 const MANAGE_LINK = /https?:\/\/[^\s"<>/]+\/newsletter\/manage\?token=[A-Za-z0-9_-]+/;
+const UNSUBSCRIBE_LINK = /https?:\/\/[^\s"<>/]+\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+/;
+
+/** The link of the confirmation email to `to`, once it has arrived. */
+const confirmLink = async (to: string) =>
+  linkIn(await requireEmail(to, { subject: CONFIRMATION }), CONFIRM_LINK);
 
 async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
 }
 
-test('subscribing from the footer shows "Vérifiez votre email !" and empties the form', async ({
+test('subscribing from the footer: "Vérifiez votre email !", then the emailed link leads to the welcome page', async ({
   page,
 }, testInfo) => {
   await page.goto('/about');
@@ -94,8 +59,18 @@ test('subscribing from the footer shows "Vérifiez votre email !" and empties th
   await footer.getByRole('button', { name: "S'abonner" }).click();
   await expect(toasts(page).filter({ hasText: 'Vérifiez votre email !' })).toBeVisible();
   await expect(input).toHaveValue('');
-  // A real subscription (not dropped as a bot): its confirmation email was written.
-  expect(await linkFromEmail(email, CONFIRM_LINK)).toContain('/newsletter/confirm?token=');
+
+  // A real subscription (not dropped as a bot): one confirmation email, received over SMTP.
+  const confirmation = await requireEmail(email, { subject: CONFIRMATION });
+  expect(confirmation.from).toContain('newsletter@lisanga-digital.cd');
+  await page.goto(linkIn(confirmation, CONFIRM_LINK));
+  await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
+  await expect(page).toHaveURL(/\/newsletter\/welcome$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue !' })).toBeVisible();
+
+  const welcome = await requireEmail(email, { subject: WELCOME });
+  expect(welcome.headers.get('list-unsubscribe')).toMatch(/\/api\/newsletter\/unsubscribe\?token=/);
+  expect(await emailsTo(email, { subject: CONFIRMATION })).toHaveLength(1);
 });
 
 test('an invalid address is refused under the field, without a request', async ({ page }) => {
@@ -127,7 +102,7 @@ test('double opt-in from the home block, then unsubscribe from the manage page',
   await expect(toasts(page).filter({ hasText: 'Vérifiez votre email !' })).toBeVisible();
   await expect(input).toHaveValue('');
 
-  const confirmUrl = await linkFromEmail(email, CONFIRM_LINK);
+  const confirmUrl = await confirmLink(email);
   await page.goto(confirmUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Confirmez votre inscription' })).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -149,7 +124,7 @@ test('double opt-in from the home block, then unsubscribe from the manage page',
   await homeBlock(page).getByRole('button', { name: "S'abonner" }).click();
   await expect(toasts(page).filter({ hasText: 'Déjà abonné' })).toBeVisible();
 
-  const manageUrl = await linkFromEmail(email, MANAGE_LINK, /\/newsletter\/confirm\?token=/);
+  const manageUrl = linkIn(await requireEmail(email, { subject: WELCOME }), MANAGE_LINK);
   await page.goto(manageUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Gérer mon abonnement' })).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -183,15 +158,11 @@ test('without JavaScript, the emailed confirm and unsubscribe links still work',
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(await linkFromEmail(email, CONFIRM_LINK));
+  await page.goto(await confirmLink(email));
   await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
   await expect(page).toHaveURL(/\/newsletter\/welcome$/);
 
-  const unsubscribeUrl = await linkFromEmail(
-    email,
-    /https?:\/\/[^\s"<>/]+\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]+/,
-    /\/newsletter\/confirm\?token=/,
-  );
+  const unsubscribeUrl = linkIn(await requireEmail(email, { subject: WELCOME }), UNSUBSCRIBE_LINK);
   await page.goto(unsubscribeUrl);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Se désinscrire de la newsletter' }),

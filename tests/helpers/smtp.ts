@@ -5,7 +5,9 @@
  * just enough MIME for what nodemailer writes (headers, RFC 2047 words, multipart, quoted-printable
  * and base64 parts).
  */
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 export type CapturedEmail = {
@@ -28,6 +30,8 @@ export type TestSmtpServer = {
   url: string;
   port: number;
   messages(): CapturedEmail[];
+  /** The messages answered with an error by failNext, in order (a retry shows up once per attempt). */
+  refused(): CapturedEmail[];
   requireEmail(to: string, options?: { timeoutMs?: number }): Promise<CapturedEmail>;
   /** Answers the next `count` DATA commands with `code` (421: try again later; 550: refused). */
   failNext(count: number, code?: number): void;
@@ -38,8 +42,22 @@ export type TestSmtpServer = {
 
 const MAX_SIZE = 5 * 1024 * 1024;
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export type SmtpServerOptions = {
+  /** A fixed port (the e2e server's SMTP_URL is known before the SMTP server starts); 0 = any free one. */
+  port?: number;
+  /**
+   * Also writes every accepted message to this directory, one JSON file each (see
+   * readCapturedEmails), so that other processes (Playwright workers) can read the mail.
+   */
+  captureDir?: string;
+};
+
+/** One accepted message as written to captureDir. */
+type StoredEmail = { envelope: CapturedEmail['envelope']; raw: string };
+
+export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const captured: CapturedEmail[] = [];
+  const refused: CapturedEmail[] = [];
   const waiters = new Set<() => void>();
   let failures: { remaining: number; code: number } = { remaining: 0, code: 421 };
   let dataCommands = 0;
@@ -59,22 +77,31 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           callback(Object.assign(new Error('Message too big'), { responseCode: 552 }));
           return;
         }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const mailFrom = session.envelope.mailFrom;
+        const envelope = {
+          from: mailFrom ? mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+        };
         if (failures.remaining > 0) {
           failures.remaining -= 1;
+          refused.push(parseEmail(raw, envelope));
           const error = Object.assign(new Error(`Test failure ${failures.code}`), {
             responseCode: failures.code,
           });
           callback(error);
           return;
         }
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const mailFrom = session.envelope.mailFrom;
-        captured.push(
-          parseEmail(raw, {
-            from: mailFrom ? mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-          }),
-        );
+        if (options.captureDir) {
+          try {
+            storeEmail(options.captureDir, captured.length + 1, { envelope, raw });
+          } catch (error) {
+            // Not acknowledged: the sender keeps the message and tries again.
+            callback(Object.assign(new Error(`Cannot store: ${String(error)}`), { responseCode: 451 }));
+            return;
+          }
+        }
+        captured.push(parseEmail(raw, envelope));
         for (const wake of waiters) wake();
         callback();
       });
@@ -83,7 +110,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
 
@@ -96,6 +123,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages: () => [...captured],
+    refused: () => [...refused],
     attempts: () => dataCommands,
     failNext(count, code = 421) {
       failures = { remaining: count, code };
@@ -120,6 +148,34 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Written aside then renamed, before the message is acknowledged: a reader never sees half a
+ * file, and a message the sender saw accepted is already readable. Numbered in arrival order.
+ */
+function storeEmail(dir: string, sequence: number, email: StoredEmail): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${String(sequence).padStart(6, '0')}.json`);
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(email));
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+/** The messages a server started with `captureDir` accepted so far, oldest first. */
+export async function readCapturedEmails(dir: string): Promise<CapturedEmail[]> {
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const emails: CapturedEmail[] = [];
+  for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
+    const stored = JSON.parse(await fs.promises.readFile(path.join(dir, name), 'utf8')) as StoredEmail;
+    emails.push(parseEmail(stored.raw, stored.envelope));
+  }
+  return emails;
 }
 
 type Part = { headers: Map<string, string>; body: string };
