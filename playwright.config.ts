@@ -10,7 +10,14 @@ import { SMTP_URL } from './tests/e2e/helpers/mailbox.ts';
 /** E2E_PORT and BUILD_DIR let two runs share a machine (each with its own server and build). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
+/** Where the e2e server's output goes (read by tests/e2e/logs.spec.ts). */
+export const SERVER_LOG = `node_modules/.cache/e2e-server-${E2E_PORT}.log`;
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+const phone = { ...devices['Pixel 7'] };
+const EDITS_PUBLIC_CONTENT = /admin-(services-team|blog-portfolio|settings)\.spec\.ts/;
+/** Its hostile leads arrive as live toasts on any open admin screen: it runs alone, near the end. */
+const ATTACK = /attack\.spec\.ts/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,16 +34,52 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
+  // The specs that edit public content (services, team, posts, case studies, settings) run after
+  // the ones that read it, so that no public page changes under a test that counts its items.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    // Process-level tests start their own servers: once is enough.
-    { name: 'phone', use: { ...devices['Pixel 7'] }, testIgnore: /process\.spec\.ts/ },
+    {
+      name: 'desktop',
+      use: desktop,
+      testIgnore: [EDITS_PUBLIC_CONTENT, ATTACK, /logs\.spec\.ts/],
+    },
+    // Process-level tests start their own servers (and need no phone): once is enough.
+    {
+      name: 'phone',
+      use: phone,
+      testIgnore: [EDITS_PUBLIC_CONTENT, ATTACK, /(process|instances|logs)\.spec\.ts/],
+    },
+    {
+      name: 'desktop-content',
+      use: desktop,
+      testMatch: EDITS_PUBLIC_CONTENT,
+      dependencies: ['desktop', 'phone'],
+    },
+    {
+      name: 'phone-content',
+      use: phone,
+      testMatch: EDITS_PUBLIC_CONTENT,
+      dependencies: ['desktop', 'phone'],
+    },
+    {
+      name: 'attack',
+      use: desktop,
+      testMatch: ATTACK,
+      dependencies: ['desktop-content', 'phone-content'],
+    },
+    // Last: reads the whole run's server log (SERVER_LOG) for anything secret.
+    {
+      name: 'logs',
+      testMatch: /logs\.spec\.ts/,
+      dependencies: ['attack'],
+    },
   ],
   webServer: {
-    command: `rm -rf node_modules/.cache/e2e-data-${E2E_PORT} && node ${BUILD_DIR}/server/index.js`,
+    // The server's log is kept (SERVER_LOG) for logs.spec.ts, which checks it holds no secret.
+    command: `rm -rf node_modules/.cache/e2e-data-${E2E_PORT} && node ${BUILD_DIR}/server/index.js > ${SERVER_LOG} 2>&1`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Generous: on a loaded 2-core machine the first start (migrations, seed, MJML) can be slow.
+    timeout: 180_000,
     env: {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -46,7 +89,8 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@example.cd',
       ADMIN_PASSWORD: 'e2e-admin-password',
       SMTP_URL,
-      LOG_LEVEL: 'warn',
+      // Every request logged, so that the secrets check sees what production logs would hold.
+      LOG_LEVEL: 'info',
     },
   },
 });

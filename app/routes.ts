@@ -1,6 +1,31 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
+  // The back-office (spec §2): the login screen at /admin and /admin/login, every other screen
+  // behind the authentication guard of admin/layout.tsx.
+  layout('routes/admin/root.tsx', [
+    route('admin', 'routes/admin/login.tsx', { id: 'admin-index' }),
+    route('admin/login', 'routes/admin/login.tsx'),
+    layout('routes/admin/layout.tsx', [
+      route('admin/dashboard', 'routes/admin/dashboard.tsx'),
+      route('admin/contacts', 'routes/admin/contacts.tsx'),
+      route('admin/newsletter', 'routes/admin/newsletter.tsx'),
+      route('admin/services', 'routes/admin/services.tsx'),
+      route('admin/team', 'routes/admin/team.tsx'),
+      route('admin/blog', 'routes/admin/blog.tsx'),
+      route('admin/blog/new', 'routes/admin/blog-editor.tsx', { id: 'admin-blog-new' }),
+      route('admin/blog/:postId', 'routes/admin/blog-editor.tsx'),
+      route('admin/portfolio', 'routes/admin/portfolio.tsx'),
+      route('admin/settings', 'routes/admin/settings.tsx'),
+      route('admin/activity', 'routes/admin/activity.tsx'),
+      route('admin/emails/templates', 'routes/admin/email-templates.tsx'),
+      route('admin/emails/templates/:templateId', 'routes/admin/email-template-editor.tsx'),
+      route('admin/emails/campaigns', 'routes/admin/campaigns.tsx'),
+      route('admin/emails/campaigns/new', 'routes/admin/campaign-editor.tsx', { id: 'admin-campaign-new' }),
+      route('admin/emails/campaigns/:campaignId', 'routes/admin/campaign-detail.tsx'),
+      route('admin/emails/campaigns/:campaignId/edit', 'routes/admin/campaign-editor.tsx'),
+    ]),
+  ]),
   layout('routes/public-layout.tsx', [
     index('routes/home.tsx'),
     route('about', 'routes/about.tsx'),

@@ -114,6 +114,25 @@ export const TOAST_HOTKEY = 'F8';
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export const WEBSOCKET_RECONNECT_DELAY = 2 * SECOND;
+/** The 'Nouveau contact !' toast stays 5 seconds (spec §4). */
+export const NEW_CONTACT_TOAST_DURATION = 5 * SECOND;
+
+/**
+ * Admin prefetching (spec §7): after an admin screen loads, its related lists are fetched after
+ * 100 ms (high priority), 500 ms (medium) or 1000 ms (low), fresh for 2 minutes; after 2 seconds
+ * without user activity, dashboard, contacts and stats are fetched 200 ms apart, fresh 1 minute.
+ */
+export const ADMIN_PREFETCH_DELAY = { high: 100, medium: 500, low: 1_000 } as const;
+export const ADMIN_PREFETCH_STALE = 2 * MINUTE;
+export const ADMIN_IDLE_PREFETCH_AFTER = 2 * SECOND;
+export const ADMIN_IDLE_PREFETCH_GAP = 200;
+export const ADMIN_IDLE_PREFETCH_STALE = 1 * MINUTE;
+/**
+ * Not in the spec: while the admin is active in the page without calling the server (reading a
+ * lead), the client tells the server at most this often, so the server's 30-minute idle expiry
+ * follows the same activity as the client's inactivity timer.
+ */
+export const SESSION_KEEPALIVE_INTERVAL = 5 * MINUTE;
 
 /** Team section (spec §2). */
 export const TEAM_MAX_SKILLS = 3;

@@ -284,6 +284,11 @@ export const emailCampaigns = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Beyond spec §3 (issue 8): the template's content blocks for this campaign, and pausing or
+    // cancelling while sending (the status enum has no such states: status stays 'sending').
+    content: jsonb().$type<Record<string, string>>().notNull().default({}),
+    pausedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('email_campaigns_status_scheduled_idx').on(t.status, t.scheduledAt)],
 );
@@ -304,11 +309,18 @@ export const campaignJobs = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Beyond spec §3 (issue 8): when a failed attempt may be retried (backoff), until when a
+    // worker holds the job (a crashed worker's claim expires), and the Message-ID kept across
+    // retries so an uncertain send is recognisable.
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    messageId: text(),
   },
   (t) => [
     // One campaign never reaches one subscriber twice, whatever the number of workers.
     uniqueIndex('campaign_jobs_campaign_subscriber_uq').on(t.campaignId, t.subscriberId),
     index('campaign_jobs_status_idx').on(t.status, t.campaignId),
+    index('campaign_jobs_claim_idx').on(t.status, t.nextAttemptAt),
   ],
 );
 
@@ -337,6 +349,8 @@ export const contentPublications = pgTable(
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     processed: boolean().notNull().default(false),
     createdAt: createdAt(),
+    // Beyond spec §3 (issue 8): the announcement campaign covering it, once one is drafted.
+    campaignId: uuid().references(() => emailCampaigns.id, { onDelete: 'set null' }),
   },
   (t) => [index('content_publications_processed_idx').on(t.processed, t.publishedAt)],
 );
@@ -344,6 +358,33 @@ export const contentPublications = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Beyond spec §3 (docs/decisions/002-extra-tables.md)
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * The links of a campaign (issue 8): a click redirect goes only to a URL listed here for its
+ * campaign (no open redirect), and the results count clicks per link.
+ */
+export const campaignLinks = pgTable(
+  'campaign_links',
+  {
+    id: id(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('campaign_links_campaign_url_uq').on(t.campaignId, t.url)],
+);
+
+/**
+ * Secrets the application generates for itself when the environment gives none (the signing key
+ * of tracking links must outlive restarts: emails sent weeks ago still carry it).
+ */
+export const appSecrets = pgTable('app_secrets', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});
 
 /** Server-side admin sessions: only a hash of the cookie's token is stored. */
 export const adminSessions = pgTable(

@@ -818,6 +818,13 @@ export const SEED_SETTINGS: SeedSetting[] = [
       'Adresse interne qui reçoit une notification à chaque nouvelle demande de contact ou de devis.',
   },
   {
+    key: 'email.tracking_enabled',
+    value: 'true',
+    category: 'email',
+    description:
+      'Suivi individuel des campagnes : « true » pour compter les ouvertures et les clics de chaque abonné, « false » pour ne rien enregistrer (les liens fonctionnent toujours).',
+  },
+  {
     key: 'seo.default_title',
     value: 'Lisanga Digital | Agence de marketing digital à Kinshasa',
     category: 'seo',

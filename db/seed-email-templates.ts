@@ -271,6 +271,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         <mj-text>Nous venons de publier un nouveau contenu qui devrait vous intéresser :</mj-text>
         <mj-text font-size="22px" font-weight="bold" color="#15803d" padding="16px 24px 8px 24px">{{contentTitle}}</mj-text>
         <mj-text>{{contentExcerpt}}</mj-text>
+        <mj-text>{{#publications.1}}<ul style="margin:0; padding:0 0 0 20px;">{{#publications}}<li style="margin:0 0 6px 0;"><a href="{{url}}" style="color:#15803d;">{{title}}</a></li>{{/publications}}</ul>{{/publications.1}}</mj-text>
         <mj-button href="{{contentUrl}}" padding="20px 24px">Lire la suite</mj-button>
         <mj-text padding="16px 24px 8px 24px">Bonne lecture,<br />L'équipe Lisanga Digital</mj-text>
       </mj-column>
@@ -307,6 +308,11 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         description: 'Résumé court du contenu (une ou deux phrases)',
         example:
           "Catalogue, réponses rapides, étiquettes, paiement Mobile Money : tout ce qu'il faut configurer pour faire de WhatsApp Business un véritable canal de vente.",
+      },
+      {
+        name: 'publications',
+        description:
+          'Liste des publications annoncées (titre et lien), remplie à l’envoi ; affichée seulement quand il y en a plusieurs',
       },
       {
         name: 'contentUrl',

@@ -2,6 +2,7 @@
  * The environment, read once and validated. A bad value stops the start with a message naming
  * every variable that is wrong (Epic Stack's env.server.ts habit). `.env.example` lists them all.
  */
+import path from 'node:path';
 import { z } from 'zod';
 
 const booleanString = z
@@ -22,6 +23,8 @@ export const EnvSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Uploaded images (re-encoded WebP files). Unset: DATA_DIR/media. */
+    MEDIA_DIR: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** First admin account, used only when no admin exists yet. */
     ADMIN_EMAIL: z.email().optional(),
@@ -35,10 +38,22 @@ export const EnvSchema = z
     TRUST_PROXY: z.string().default('loopback'),
     /** Run the seed (demo content) on first start. */
     SEED_ON_START: booleanString.default(true),
+    /** Campaign emails per second, all workers of one instance together (the SMTP provider's quota). */
+    CAMPAIGN_RATE_PER_SECOND: z.coerce.number().positive().max(1_000).default(5),
+    /** Campaign emails an instance sends at the same time (SMTP connections in parallel). */
+    CAMPAIGN_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
+    /**
+     * Shared secret of the email provider's webhook (POST /api/webhooks/email, sent as
+     * `Authorization: Bearer ...`). Unset: the endpoint answers 404.
+     */
+    EMAIL_WEBHOOK_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+    /** Key signing the open and click links of campaigns. Unset: generated once, kept in app_secrets. */
+    TRACKING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .transform((env) => ({
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    MEDIA_DIR: env.MEDIA_DIR ?? path.join(env.DATA_DIR, 'media'),
     isProduction: env.NODE_ENV === 'production',
   }));
 

@@ -3,6 +3,7 @@
  * the router context (app/context.ts), to the page loaders.
  */
 import type { DatabaseHandle } from '../db/client.ts';
+import { createCampaignWorker } from './campaigns/worker.ts';
 import { createPublicContent } from './content/public-content.ts';
 import { createOutbox } from './email/outbox.ts';
 import { renderTemplate } from './email/templates.ts';
@@ -25,6 +26,18 @@ export function createServices(deps: { database: DatabaseHandle; env: Env; logge
   });
   const outbox = createOutbox({ publicUrl: deps.env.PUBLIC_URL });
   const worker = createOutboxWorker({ db: deps.database.db, transport: mailTransport, logger: deps.logger });
+  const events = createEventBus(deps.database, deps.logger);
+  // Issue 8: campaign jobs, through the same transport; started by start.ts like the outbox worker.
+  const campaignWorker = createCampaignWorker({
+    db: deps.database.db,
+    transport: mailTransport,
+    logger: deps.logger,
+    events,
+    publicUrl: deps.env.PUBLIC_URL,
+    ratePerSecond: deps.env.CAMPAIGN_RATE_PER_SECOND,
+    concurrency: deps.env.CAMPAIGN_CONCURRENCY,
+    trackingSecret: deps.env.TRACKING_SECRET,
+  });
   return {
     database: deps.database,
     env: deps.env,
@@ -40,7 +53,9 @@ export function createServices(deps: { database: DatabaseHandle; env: Env; logge
       worker,
     },
     /** Application events for the admin's real-time channel, across instances (LISTEN/NOTIFY). */
-    events: createEventBus(deps.database, deps.logger),
+    events,
+    /** Campaign sending (issue 8): `worker.wake()` after a campaign starts or resumes. */
+    campaigns: { worker: campaignWorker },
     leads: {
       notifyStaff: createStaffNotifier({
         outbox,

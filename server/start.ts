@@ -1,6 +1,6 @@
 /**
- * Starts the whole site in one process: environment, database (migrated and seeded), HTTP server,
- * and a graceful shutdown on SIGTERM/SIGINT (in-flight requests finish, new ones get 503, the
+ * Starts the whole site in one process: environment, database (migrated and seeded), HTTP server
+ * with the admin's websocket, and a graceful shutdown on SIGTERM/SIGINT (in-flight requests finish, new ones get 503, the
  * database is closed cleanly, exit code 0).
  */
 import type { Server } from 'node:http';
@@ -14,6 +14,7 @@ import { compileTemplates } from './email/templates.ts';
 import { type Env, readEnv } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { startPendingPurge } from './newsletter/newsletter.ts';
+import { attachRealtime } from './realtime/ws-server.ts';
 import { createServices } from './services.ts';
 
 /** How long in-flight requests get to finish before connections are cut. */
@@ -64,9 +65,17 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
+  // The admin's websocket (/ws) on the same port; Vite's HMR in dev has its own.
+  const realtime = attachRealtime(server, {
+    db: database.db,
+    events: services.events,
+    publicUrl: env.PUBLIC_URL,
+    logger,
+  });
   logger.info({ url: env.PUBLIC_URL, database: database.kind }, 'site listening');
   await services.events.start();
   services.email.worker.start();
+  services.campaigns.worker.start();
   const newsletterPurge = startPendingPurge(database.db, logger);
   printBanner(env, await describeAdmin(database, seed));
 
@@ -75,10 +84,13 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
     stopping ??= (async () => {
       shuttingDown = true;
       logger.info('shutting down');
+      // Open websockets would hold server.close() until the grace period: closed first (1001).
+      await realtime.close();
       await closeServer(server);
       await options.onClose?.();
       // Sends in flight finish (and are recorded) before the database goes away.
       newsletterPurge.stop();
+      await services.campaigns.worker.stop();
       await services.email.worker.stop();
       await services.events.stop();
       services.email.transport.close();

@@ -25,6 +25,10 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A call with a JSON body (`body`), or with a raw one passed as `init.body` with its own content
+ * type in `init.headers` (the admin's CSV import sends `text/csv`).
+ */
 export async function apiRequest(method: string, url: string, body?: unknown, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -35,7 +39,7 @@ export async function apiRequest(method: string, url: string, body?: unknown, in
     method,
     headers,
     credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? init.body : JSON.stringify(body),
   });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   return response;

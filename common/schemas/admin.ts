@@ -48,7 +48,11 @@ export const CONTACT_SOURCE_LABELS: Record<string, string> = {
   website: 'Formulaire de contact',
 };
 
-const pageFields = {
+/**
+ * The paging fields every admin list query shares (contacts, subscribers, blog, portfolio,
+ * activity): a page from 1 and a page size of 100 at most, with the same French messages.
+ */
+export const pageQueryFields = {
   page: z.coerce
     .number({ error: 'Page invalide' })
     .int({ error: 'Page invalide' })
@@ -61,11 +65,15 @@ const pageFields = {
     .min(1, { error: 'Taille de page invalide' })
     .max(100, { error: 'Taille de page invalide' })
     .default(ADMIN_DEFAULT_PAGE_SIZE),
-  order: z.enum(['asc', 'desc'], { error: 'Ordre de tri invalide' }).default('desc'),
 };
 
-/** Free-text search: trimmed, empty means none. */
-const search = z
+/** The sort direction of an admin list, newest (or largest) first unless asked. */
+export const orderQueryField = z.enum(['asc', 'desc'], { error: 'Ordre de tri invalide' }).default('desc');
+
+const pageFields = { ...pageQueryFields, order: orderQueryField };
+
+/** Free-text search of an admin list: trimmed, empty means none. */
+export const searchQueryField = z
   .string({ error: 'Recherche invalide' })
   .trim()
   .max(200, { error: 'Recherche trop longue (200 caractères au plus)' })
@@ -73,7 +81,7 @@ const search = z
   .transform((v) => v || undefined);
 
 export const ContactFiltersSchema = z.object({
-  q: search,
+  q: searchQueryField,
   status: z.enum(CONTACT_STATUSES, { error: 'Statut invalide' }).optional(),
   source: z
     .string()
@@ -94,7 +102,7 @@ export const ContactStatusChangeSchema = z.object({
 });
 
 export const SubscriberFiltersSchema = z.object({
-  q: search,
+  q: searchQueryField,
   status: z.enum(SUBSCRIBER_STATUSES, { error: 'Statut invalide' }).optional(),
   tag: z
     .string()

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { adminSessions, adminUsers, rateLimits } from '../../db/schema.ts';
+import { activityLogs, adminSessions, adminUsers, rateLimits } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import { createTestApp } from '../../tests/helpers/test-app.ts';
 import { createTestDatabase } from '../../tests/helpers/test-database.ts';
@@ -428,6 +428,14 @@ describe('POST /api/auth/password', () => {
     const [user] = await database.db.select().from(adminUsers).where(eq(adminUsers.email, email));
     expect(user?.passwordHash.startsWith('$argon2id$')).toBe(true);
     expect(await verifyPassword(user?.passwordHash ?? '', second)).toBe(true);
+    // The change is in the activity log, with its author, never with the password.
+    const logged = await database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.type, 'user.password_changed'), eq(activityLogs.userId, user?.id ?? '')));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.title).toBe(`Mot de passe modifié : ${email}`);
+    expect(JSON.stringify(logged)).not.toContain(second);
   });
 });
 

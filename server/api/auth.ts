@@ -15,6 +15,7 @@ import { type RequestHandler, Router } from 'express';
 import { AdminLoginSchema, PasswordChangeSchema } from '../../common/schemas/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { adminUsers } from '../../db/schema.ts';
+import { logActivity } from '../admin/activity.ts';
 import { clearSessionCookie, readSessionToken, sessionCookieFor, setSessionCookie } from '../auth/cookie.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/password.ts';
 import { adminOf, currentAdmin, requireAdmin, unauthenticated } from '../auth/require-admin.ts';
@@ -28,6 +29,7 @@ import {
 } from '../auth/sessions.ts';
 import { HttpError } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
+import type { EventBus } from '../realtime/event-bus.ts';
 import { csrfProtection } from '../security/csrf.ts';
 import { RATE_LIMITS, type RateLimitRule } from '../security/limits.ts';
 import {
@@ -44,6 +46,11 @@ export type AuthApiDeps = {
   publicUrl: string;
   /** Injectable so tests can move time; the system clock otherwise. */
   now?: Clock;
+  /**
+   * Given, every revocation (logout, password change) is announced on it so the websockets of the
+   * ended sessions close at once on every instance (server/realtime/ws-server.ts).
+   */
+  events?: Pick<EventBus, 'publish'>;
 };
 
 const INVALID_CREDENTIALS = 'Email ou mot de passe incorrect.';
@@ -104,7 +111,7 @@ const publicUser = (user: SessionUser): SessionUser => ({
 });
 
 export function authApiRouter(deps: AuthApiDeps): Router {
-  const { db } = deps;
+  const { db, events } = deps;
   const now = deps.now ?? systemClock;
   const cookie = sessionCookieFor(deps.publicUrl);
   const authDeps = { db, cookie, now };
@@ -152,7 +159,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     await resetRateLimit(db, pairKey);
     await releaseRateLimitHit(db, addressKey);
     // A session token sent before login is revoked and never reused: a new one is issued.
-    await revokeSessionByToken(db, readSessionToken(req, cookie), at);
+    await revokeSessionByToken(db, readSessionToken(req, cookie), at, events);
     const session = await createSession(
       db,
       { userId: user.id, rememberMe: input.rememberMe, ip, userAgent: req.get('User-Agent') },
@@ -175,8 +182,13 @@ export function authApiRouter(deps: AuthApiDeps): Router {
   });
 
   router.post('/auth/logout', async (req, res) => {
-    await revokeSessionByToken(db, readSessionToken(req, cookie), now());
+    await db.transaction(async (tx) => {
+      await revokeSessionByToken(tx, readSessionToken(req, cookie), now(), events);
+    });
     clearSessionCookie(res, cookie);
+    // Issue 9: the browser's HTTP cache goes with the session (docs/decisions/020-pwa.md). The
+    // service worker never stores admin data, and "cache" leaves its public caches alone.
+    res.setHeader('Clear-Site-Data', '"cache"');
     res.status(204).end();
   });
 
@@ -209,7 +221,13 @@ export function authApiRouter(deps: AuthApiDeps): Router {
         .update(adminUsers)
         .set({ passwordHash, updatedAt: at })
         .where(eq(adminUsers.id, admin.user.id));
-      await revokeOtherSessions(tx, admin.user.id, admin.session.id, at);
+      await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
+      await logActivity(tx, {
+        type: 'user.password_changed',
+        title: `Mot de passe modifié : ${admin.user.email}`,
+        description: 'Les autres sessions de ce compte ont été fermées.',
+        userId: admin.user.id,
+      });
     });
     req.log.info({ userId: admin.user.id }, 'admin password changed; other sessions revoked');
     res.status(204).end();

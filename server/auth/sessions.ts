@@ -5,7 +5,7 @@
  * an injectable clock so tests can move time.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
   SESSION_IDLE_TIMEOUT,
   SESSION_MAX_AGE,
@@ -14,6 +14,8 @@ import {
 } from '../../common/constants.ts';
 import type { Database } from '../../db/client.ts';
 import { adminSessions, adminUsers } from '../../db/schema.ts';
+import type { EventBus } from '../realtime/event-bus.ts';
+import { publishSessionsRevoked } from '../realtime/session-events.ts';
 
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
@@ -69,10 +71,45 @@ export async function createSession(
   return { token, sessionId: row.id, expiresAt };
 }
 
+const sessionColumns = {
+  id: adminSessions.id,
+  rememberMe: adminSessions.rememberMe,
+  lastSeenAt: adminSessions.lastSeenAt,
+  expiresAt: adminSessions.expiresAt,
+  revokedAt: adminSessions.revokedAt,
+  isActive: adminUsers.isActive,
+  user: {
+    id: adminUsers.id,
+    email: adminUsers.email,
+    firstName: adminUsers.firstName,
+    lastName: adminUsers.lastName,
+    role: adminUsers.role,
+  },
+};
+type SessionRow = { lastSeenAt: Date; expiresAt: Date; revokedAt: Date | null; isActive: boolean };
+
+/** The one rule: not revoked, account active, within the absolute lifetime and the idle timeout. */
+function isLive(row: SessionRow, now: Date): boolean {
+  if (row.revokedAt !== null || !row.isActive) return false;
+  const nowMs = now.getTime();
+  if (nowMs >= row.expiresAt.getTime()) return false;
+  return nowMs - row.lastSeenAt.getTime() < SESSION_IDLE_TIMEOUT;
+}
+
+async function findSession(db: Database, token: string) {
+  const [row] = await db
+    .select(sessionColumns)
+    .from(adminSessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
+    .where(eq(adminSessions.tokenHash, hashSessionToken(token)))
+    .limit(1);
+  return row;
+}
+
 /**
  * The session a cookie token designates, or null when it is unknown, revoked, idle for too long,
  * past its absolute lifetime, or its account is inactive. A valid session's lastSeenAt is moved
- * forward at most once per SESSION_TOUCH_INTERVAL.
+ * forward at most once per SESSION_TOUCH_INTERVAL: a request counts as activity.
  */
 export async function validateSession(
   db: Database,
@@ -80,32 +117,9 @@ export async function validateSession(
   now: Date,
 ): Promise<ValidSession | null> {
   if (!isWellFormedToken(token)) return null;
-  const [row] = await db
-    .select({
-      id: adminSessions.id,
-      rememberMe: adminSessions.rememberMe,
-      lastSeenAt: adminSessions.lastSeenAt,
-      expiresAt: adminSessions.expiresAt,
-      revokedAt: adminSessions.revokedAt,
-      isActive: adminUsers.isActive,
-      user: {
-        id: adminUsers.id,
-        email: adminUsers.email,
-        firstName: adminUsers.firstName,
-        lastName: adminUsers.lastName,
-        role: adminUsers.role,
-      },
-    })
-    .from(adminSessions)
-    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
-    .where(eq(adminSessions.tokenHash, hashSessionToken(token)))
-    .limit(1);
-  if (!row || row.revokedAt !== null || !row.isActive) return null;
-  const nowMs = now.getTime();
-  if (nowMs >= row.expiresAt.getTime()) return null;
-  const idleMs = nowMs - row.lastSeenAt.getTime();
-  if (idleMs >= SESSION_IDLE_TIMEOUT) return null;
-  if (idleMs >= SESSION_TOUCH_INTERVAL) {
+  const row = await findSession(db, token);
+  if (!row || !isLive(row, now)) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL) {
     await db
       .update(adminSessions)
       .set({ lastSeenAt: now })
@@ -114,17 +128,54 @@ export async function validateSession(
   return { id: row.id, rememberMe: row.rememberMe, expiresAt: row.expiresAt, user: row.user };
 }
 
+/**
+ * Same check as validateSession, read-only: an open websocket is not activity, so opening one or
+ * re-checking it never extends the session (the admin's inactivity logout must still happen).
+ */
+export async function peekSession(
+  db: Database,
+  token: string | undefined,
+  now: Date,
+): Promise<ValidSession | null> {
+  if (!isWellFormedToken(token)) return null;
+  const row = await findSession(db, token);
+  if (!row || !isLive(row, now)) return null;
+  return { id: row.id, rememberMe: row.rememberMe, expiresAt: row.expiresAt, user: row.user };
+}
+
+/** Which of these session ids are still valid (read-only, one query): the websocket re-check. */
+export async function liveSessionIds(db: Database, sessionIds: string[], now: Date): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select(sessionColumns)
+    .from(adminSessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
+    .where(inArray(adminSessions.id, sessionIds));
+  return new Set(rows.filter((row) => isLive(row, now)).map((row) => row.id));
+}
+
+/**
+ * The revoke functions below take the event bus optionally: given it, they announce the
+ * revocation in the caller's transaction, so every instance closes the websockets of the ended
+ * sessions at once (server/realtime/session-events.ts) instead of at its next periodic re-check.
+ */
+type RevocationEvents = Pick<EventBus, 'publish'> | undefined;
+
 /** Logout: revokes the session the token designates, if any (harmless otherwise). */
 export async function revokeSessionByToken(
   db: Database,
   token: string | undefined,
   now: Date,
+  events?: RevocationEvents,
 ): Promise<void> {
   if (!isWellFormedToken(token)) return;
-  await db
+  const revoked = await db
     .update(adminSessions)
     .set({ revokedAt: now })
-    .where(and(eq(adminSessions.tokenHash, hashSessionToken(token)), isNull(adminSessions.revokedAt)));
+    .where(and(eq(adminSessions.tokenHash, hashSessionToken(token)), isNull(adminSessions.revokedAt)))
+    .returning({ userId: adminSessions.userId });
+  const userId = revoked[0]?.userId;
+  if (events && userId) await publishSessionsRevoked(events, db, userId);
 }
 
 /** After a password change: every other session of the user ends, the current one stays. */
@@ -133,6 +184,7 @@ export async function revokeOtherSessions(
   userId: string,
   keepSessionId: string,
   now: Date,
+  events?: RevocationEvents,
 ): Promise<void> {
   await db
     .update(adminSessions)
@@ -144,15 +196,22 @@ export async function revokeOtherSessions(
         isNull(adminSessions.revokedAt),
       ),
     );
+  if (events) await publishSessionsRevoked(events, db, userId);
 }
 
 /**
  * Every session of a user. Validation already refuses the sessions of an inactive account; call
  * this too when deactivating one so the sessions stay dead if it is reactivated later.
  */
-export async function revokeUserSessions(db: Database, userId: string, now: Date): Promise<void> {
+export async function revokeUserSessions(
+  db: Database,
+  userId: string,
+  now: Date,
+  events?: RevocationEvents,
+): Promise<void> {
   await db
     .update(adminSessions)
     .set({ revokedAt: now })
     .where(and(eq(adminSessions.userId, userId), isNull(adminSessions.revokedAt)));
+  if (events) await publishSessionsRevoked(events, db, userId);
 }

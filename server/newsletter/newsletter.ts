@@ -309,8 +309,68 @@ export function createNewsletter(deps: NewsletterDeps) {
     },
 
     purgeStalePending: () => purgeStalePending(db, now()),
+
+    /**
+     * The admin import, inside the caller's transaction: stores the addresses not known yet (a
+     * known one is left alone) and returns those it created. Without declared consent a row is
+     * pending and gets the very confirmation email of the public form, counted in the
+     * per-address resend cap, so the person still has to click; with declared consent it is
+     * active at once, with that declaration kept as the proof of consent.
+     */
+    async addImported(tx: Database, entries: ImportedAddress[], at: Date): Promise<Set<string>> {
+      const created: NewsletterSubscription[] = [];
+      // Several rows per statement: an import may hold thousands of addresses.
+      for (let i = 0; i < entries.length; i += 500) {
+        const rows = await tx
+          .insert(newsletterSubscriptions)
+          .values(
+            entries.slice(i, i + 500).map((entry) => {
+              const consented = entry.declaredConsent !== undefined;
+              return {
+                email: entry.email,
+                firstName: entry.firstName ?? null,
+                lastName: entry.lastName ?? null,
+                tags: entry.tags,
+                source: 'import',
+                status: consented ? ('active' as const) : ('pending' as const),
+                consentAt: consented ? at : null,
+                subscribedAt: consented ? at : null,
+                consentText: entry.declaredConsent ?? entry.pendingNote ?? null,
+                createdAt: at,
+              };
+            }),
+          )
+          .onConflictDoNothing({ target: newsletterSubscriptions.email })
+          .returning();
+        created.push(...rows);
+      }
+      for (const row of created) {
+        if (row.status !== 'pending') continue;
+        const limit = await hitRateLimit(
+          tx,
+          `newsletter-confirm:${row.email}`,
+          RATE_LIMITS.newsletterConfirmResendPerAddress,
+          at,
+        );
+        if (limit.allowed) await sendConfirmation(tx, row, at);
+        else logger.info({ subscriberId: row.id }, 'imported address: confirmation skipped, hourly cap');
+      }
+      return new Set(created.map((row) => row.email));
+    },
   };
 }
+
+/** One address of an admin import (see `addImported`). */
+export type ImportedAddress = {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  tags: string[];
+  /** The consent the admin declared (stored as the proof); undefined means double opt-in. */
+  declaredConsent?: string;
+  /** What is stored as consentText while the person has not confirmed yet. */
+  pendingNote?: string;
+};
 
 /** For the admin screen too: the subscriber's data as they would download it. */
 export async function exportSubscriber(db: Database, id: string, now = new Date()) {

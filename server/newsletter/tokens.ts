@@ -4,10 +4,15 @@
  * manage or unsubscribe anybody. A confirm token lasts 48 h and serves once; manage and
  * unsubscribe tokens do not expire (they sit in every email the subscriber keeps).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type NewsletterSubscription, newsletterSubscriptions, subscriberTokens } from '../../db/schema.ts';
+import {
+  appSecrets,
+  type NewsletterSubscription,
+  newsletterSubscriptions,
+  subscriberTokens,
+} from '../../db/schema.ts';
 import { HttpError } from '../errors.ts';
 
 export type TokenType = 'confirm' | 'manage' | 'unsubscribe';
@@ -38,6 +43,49 @@ export async function issueToken(
     expiresAt: type === 'confirm' ? new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS) : null,
     createdAt: now,
   });
+  return token;
+}
+
+/** app_secrets key of the key that derives the reusable links of campaign emails. */
+const LINK_KEY_SECRET = 'subscriber_link_key';
+
+/**
+ * The key behind `reusableToken`, generated on first use and kept in app_secrets (every instance
+ * and every restart must derive the same links). Cheap to call again; callers may cache it.
+ */
+export async function subscriberLinkKey(db: Database): Promise<string> {
+  await db
+    .insert(appSecrets)
+    .values({ key: LINK_KEY_SECRET, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing({ target: appSecrets.key });
+  const [row] = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.key, LINK_KEY_SECRET));
+  if (!row) throw new Error('the subscriber link key could not be stored');
+  return row.value;
+}
+
+/**
+ * A manage or unsubscribe token that is the same for every campaign email of one subscriber:
+ * derived from the subscriber's id with a keyed hash, and stored (its hash) the first time only.
+ * A campaign to 10 000 people then writes no token row after the first one, instead of two rows
+ * per message. Only the hash is stored, as for `issueToken`; unlike a random token, whoever holds
+ * the key (a copy of the database holds it) can derive the link, which for manage/unsubscribe
+ * gives no more than the copy already holds (docs/decisions/017-campaign-engine.md).
+ */
+export async function reusableToken(
+  db: Database,
+  linkKey: string,
+  subscriberId: string,
+  type: 'manage' | 'unsubscribe',
+  now: Date,
+): Promise<string> {
+  const token = createHmac('sha256', linkKey).update(`${type}:${subscriberId}`).digest('base64url');
+  await db
+    .insert(subscriberTokens)
+    .values({ subscriberId, type, tokenHash: hashToken(token), expiresAt: null, createdAt: now })
+    .onConflictDoNothing({ target: subscriberTokens.tokenHash });
   return token;
 }
 

@@ -208,7 +208,7 @@ test.describe('feeds and crawler files', () => {
     const response = await request.get('/blog/rss.xml');
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
-    expect(response.headers()['cache-control']).toBe('public, max-age=300');
+    expect(response.headers()['cache-control']).toBe('public, max-age=60');
     const xml = await response.text();
     expect(xml.match(/<item>/g)).toHaveLength(SEED_POSTS.length);
 

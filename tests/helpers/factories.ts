@@ -4,7 +4,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { blogPosts, caseStudies, services, teamMembers } from '../../db/schema.ts';
+import {
+  activityLogs,
+  blogPosts,
+  caseStudies,
+  contactRequests,
+  newsletterSubscriptions,
+  services,
+  teamMembers,
+} from '../../db/schema.ts';
 
 const suffix = () => randomBytes(4).toString('hex');
 
@@ -64,5 +72,48 @@ export async function insertCaseStudy(
     })
     .returning();
   if (!row) throw new Error('insertCaseStudy failed');
+  return row;
+}
+
+export async function insertContact(
+  db: Database,
+  overrides: Partial<typeof contactRequests.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(contactRequests)
+    .values({
+      fullName: `Client ${suffix()}`,
+      email: `client-${suffix()}@exemple.cd`,
+      serviceInterest: 'Marketing digital',
+      message: 'Bonjour, je voudrais un devis.',
+      source: 'website',
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('insertContact failed');
+  return row;
+}
+
+export async function insertSubscriber(
+  db: Database,
+  overrides: Partial<typeof newsletterSubscriptions.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(newsletterSubscriptions)
+    .values({ email: `abonne-${suffix()}@exemple.cd`, ...overrides })
+    .returning();
+  if (!row) throw new Error('insertSubscriber failed');
+  return row;
+}
+
+export async function insertActivity(
+  db: Database,
+  overrides: Partial<typeof activityLogs.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(activityLogs)
+    .values({ type: 'test.event', title: `Événement ${suffix()}`, ...overrides })
+    .returning();
+  if (!row) throw new Error('insertActivity failed');
   return row;
 }

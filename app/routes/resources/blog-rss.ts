@@ -53,6 +53,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     '',
   ].join('\n');
   return new Response(xml, {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
   });
 }

@@ -39,6 +39,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     '',
   ].join('\n');
   return new Response(xml, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
   });
 }

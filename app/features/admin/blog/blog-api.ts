@@ -1,0 +1,94 @@
+/**
+ * The blog screens' data: query definitions (keys start with the API path, like every admin
+ * query) and the writes, each refreshing the lists, the dashboard (top posts, latest activity)
+ * and the activity log.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '~/lib/api';
+import type { AdminBlogPage, AdminBlogPost, BlogListQuery } from '../../../../common/schemas/blog-admin.ts';
+import { DASHBOARD_KEY, invalidate, toSearch } from '../queries';
+
+export const BLOG_KEY = '/api/admin/blog';
+export const ACTIVITY_KEY = '/api/admin/activity';
+
+export type BlogListParams = Partial<BlogListQuery>;
+export const BLOG_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'updatedAt', order: 'desc' } as const;
+
+/** A GET of the admin API; a failure carries the server's French message. */
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { credentials: 'include', signal });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  return (await response.json()) as T;
+}
+
+/** The server's French message when it sent one, else a generic one. */
+export function errorMessage(error: unknown, fallback = 'Une erreur est survenue. Veuillez réessayer.') {
+  if (error instanceof ApiError) return error.details?.message || fallback;
+  return fallback;
+}
+
+export function blogListQuery(params: BlogListParams = {}) {
+  const search = toSearch(params as Record<string, string | number | undefined>, BLOG_LIST_DEFAULTS);
+  return {
+    queryKey: [BLOG_KEY, 'list', search.toString()] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      getJson<AdminBlogPage>(`${BLOG_KEY}?${search}`, signal),
+  };
+}
+
+export const blogPostUrl = (id: string) => `${BLOG_KEY}/${encodeURIComponent(id)}`;
+
+export function blogPostQuery(id: string) {
+  return {
+    queryKey: [BLOG_KEY, 'detail', id] as const,
+    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+      (await getJson<{ post: AdminBlogPost }>(blogPostUrl(id), signal)).post,
+  };
+}
+
+/** The sanitised HTML of a Markdown text, rendered by the server exactly as the public page does. */
+export function blogPreviewQuery(content: string) {
+  return {
+    queryKey: [BLOG_KEY, 'preview', content] as const,
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+      const response = await apiRequest('POST', `${BLOG_KEY}/preview`, { content }, { signal });
+      return ((await response.json()) as { html: string }).html;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  };
+}
+
+export function useRefreshBlog() {
+  const queryClient = useQueryClient();
+  return (post?: AdminBlogPost) => {
+    if (post) queryClient.setQueryData(blogPostQuery(post.id).queryKey, post);
+    invalidate(queryClient, BLOG_KEY, DASHBOARD_KEY, ACTIVITY_KEY);
+  };
+}
+
+export type PublicationAction = 'publish' | 'unpublish';
+
+export function usePublication() {
+  const refresh = useRefreshBlog();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: string; action: PublicationAction }) => {
+      const response = await apiRequest('POST', `${blogPostUrl(id)}/${action}`);
+      return ((await response.json()) as { post: AdminBlogPost }).post;
+    },
+    retry: false,
+    onSuccess: (post) => refresh(post),
+  });
+}
+
+export function useDeletePost() {
+  const refresh = useRefreshBlog();
+  return useMutation({
+    mutationFn: async (post: { id: string; title: string }) => {
+      await apiRequest('DELETE', blogPostUrl(post.id));
+      return post;
+    },
+    retry: false,
+    onSuccess: () => refresh(),
+  });
+}

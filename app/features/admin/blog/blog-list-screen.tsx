@@ -1,0 +1,362 @@
+/**
+ * The blog's posts for the staff (issue 7): every status, filters by status and category and a
+ * search (in the address, so reload and back keep them), the views of each post, and the actions
+ * a small team uses daily: edit, see on the site, publish or unpublish, delete (confirmed).
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ExternalLink, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { toast } from '~/lib/toast';
+import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '../../../../common/enums.ts';
+import {
+  type AdminBlogPostSummary,
+  BLOG_STATUS_LABELS,
+  BLOG_STATUSES,
+  type BlogStatus,
+} from '../../../../common/schemas/blog-admin.ts';
+import { ConfirmDialog } from '../confirm-dialog';
+import { toSearch } from '../queries';
+import {
+  AdminPageHeader,
+  Card,
+  EmptyState,
+  ErrorState,
+  FilterSelect,
+  formatDate,
+  LoadingState,
+  Pagination,
+  SearchInput,
+} from '../ui';
+import { useListParams } from '../use-list-params';
+import {
+  BLOG_LIST_DEFAULTS,
+  type BlogListParams,
+  blogListQuery,
+  errorMessage,
+  useDeletePost,
+  usePublication,
+} from './blog-api';
+import { BlogStatusBadge } from './blog-status-badge';
+
+const STATUS_OPTIONS = BLOG_STATUSES.map((value) => ({ value, label: `${BLOG_STATUS_LABELS[value]}s` }));
+const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((value) => ({ value, label: BLOG_CATEGORY_LABELS[value] }));
+
+function readParams(search: URLSearchParams): BlogListParams {
+  const status = search.get('status');
+  const category = search.get('category');
+  return {
+    q: search.get('q') ?? undefined,
+    status: BLOG_STATUSES.includes(status as BlogStatus) ? (status as BlogStatus) : undefined,
+    category: BLOG_CATEGORIES.includes(category as BlogCategory) ? (category as BlogCategory) : undefined,
+    sort: search.get('sort') === 'views' ? 'views' : 'updatedAt',
+    page: Math.max(1, Number(search.get('page')) || 1),
+  };
+}
+
+const writeParams = (params: BlogListParams) =>
+  toSearch(params as Record<string, string | number | undefined>, BLOG_LIST_DEFAULTS);
+
+type Pending = { post: AdminBlogPostSummary; action: 'delete' | 'unpublish' } | null;
+
+export function BlogListScreen() {
+  const { params, update } = useListParams(readParams, writeParams);
+  const list = useQuery({ ...blogListQuery(params), placeholderData: keepPreviousData });
+  const publication = usePublication();
+  const remove = useDeletePost();
+  const [pending, setPending] = useState<Pending>(null);
+
+  const publish = (post: AdminBlogPostSummary) =>
+    publication.mutate(
+      { id: post.id, action: 'publish' },
+      {
+        onSuccess: () => toast({ title: 'Article publié', description: post.title }),
+        onError: (error) =>
+          toast({
+            title: 'Publication impossible',
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  const confirm = () => {
+    if (!pending) return;
+    const { post, action } = pending;
+    const done = {
+      onSuccess: () => {
+        setPending(null);
+        toast({
+          title: action === 'delete' ? 'Article supprimé' : 'Article dépublié',
+          description: post.title,
+        });
+      },
+      onError: (error: unknown) =>
+        toast({ title: 'Action impossible', description: errorMessage(error), variant: 'destructive' }),
+    };
+    if (action === 'delete') remove.mutate(post, done);
+    else publication.mutate({ id: post.id, action: 'unpublish' }, done);
+  };
+
+  const filtered = Boolean(params.q || params.status || params.category);
+  const data = list.data;
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Blog"
+        description="Les articles du site : brouillons et publiés, avec leurs lectures."
+        actions={
+          <Button asChild size="sm">
+            <Link to="/admin/blog/new">
+              <Plus className="size-4" aria-hidden="true" />
+              Nouvel article
+            </Link>
+          </Button>
+        }
+      />
+      <Card>
+        <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
+          <SearchInput
+            label="Rechercher un article"
+            placeholder="Titre, slug, résumé"
+            value={params.q ?? ''}
+            onChange={(q) => update({ q })}
+          />
+          <FilterSelect
+            label="Statut"
+            allLabel="Tous"
+            value={params.status ?? ''}
+            options={STATUS_OPTIONS}
+            onChange={(status) => update({ status: (status || undefined) as BlogStatus | undefined })}
+          />
+          <FilterSelect
+            label="Catégorie"
+            allLabel="Toutes"
+            value={params.category ?? ''}
+            options={CATEGORY_OPTIONS}
+            onChange={(category) => update({ category: (category || undefined) as BlogCategory | undefined })}
+          />
+          <FilterSelect
+            label="Trier par"
+            allLabel="Dernière modification"
+            value={params.sort === 'views' ? 'views' : ''}
+            options={[{ value: 'views', label: 'Lectures' }]}
+            onChange={(sort) => update({ sort: sort === 'views' ? 'views' : 'updatedAt' })}
+          />
+        </div>
+
+        {list.isPending ? (
+          <LoadingState />
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : data && data.items.length === 0 ? (
+          <EmptyState
+            title={filtered ? 'Aucun article ne correspond à ces filtres.' : 'Aucun article pour le moment.'}
+          >
+            {filtered ? null : <Link to="/admin/blog/new">Écrire le premier article</Link>}
+          </EmptyState>
+        ) : data ? (
+          <>
+            <ul className="divide-y divide-gray-100 md:hidden" aria-busy={list.isFetching}>
+              {data.items.map((post) => (
+                <li key={post.id} className="py-3" data-testid="blog-row">
+                  <Link
+                    to={`/admin/blog/${post.id}`}
+                    className="font-medium break-words text-brand-800 hover:underline"
+                  >
+                    {post.title}
+                  </Link>
+                  <p className="truncate text-sm text-gray-600">/blog/{post.slug}</p>
+                  <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
+                    <BlogStatusBadge published={post.isPublished} />
+                    <span>{BLOG_CATEGORY_LABELS[post.category]}</span>
+                    <span>
+                      {post.views.toLocaleString('fr-FR')} lecture{post.views > 1 ? 's' : ''}
+                    </span>
+                  </div>
+                  <PostActions
+                    post={post}
+                    onPublish={publish}
+                    onAsk={setPending}
+                    publishing={publication.isPending}
+                  />
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto md:block">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Articles du blog, {data.total} au total</caption>
+                <thead className="border-b border-gray-200 text-gray-600">
+                  <tr>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Titre
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Catégorie
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Statut
+                    </th>
+                    <th scope="col" className="px-4 py-2 text-right font-medium">
+                      Lectures
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      Modifié le
+                    </th>
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-gray-100" aria-busy={list.isFetching}>
+                  {data.items.map((post) => (
+                    <tr key={post.id} className="hover:bg-gray-50" data-testid="blog-row">
+                      <td className="max-w-[18rem] px-4 py-3">
+                        <Link
+                          to={`/admin/blog/${post.id}`}
+                          className="font-medium break-words text-brand-800 hover:underline"
+                        >
+                          {post.title}
+                        </Link>
+                        <p className="truncate text-gray-600">/blog/{post.slug}</p>
+                      </td>
+                      <td className="px-4 py-3 text-gray-700">{BLOG_CATEGORY_LABELS[post.category]}</td>
+                      <td className="px-4 py-3">
+                        <BlogStatusBadge published={post.isPublished} />
+                        {post.isPublished ? (
+                          <p className="mt-1 text-xs text-gray-600">le {formatDate(post.publishedAt)}</p>
+                        ) : null}
+                      </td>
+                      <td className="px-4 py-3 text-right tabular-nums text-gray-800">
+                        {post.views.toLocaleString('fr-FR')}
+                      </td>
+                      <td className="px-4 py-3 whitespace-nowrap text-gray-700">
+                        {formatDate(post.updatedAt)}
+                      </td>
+                      <td className="px-2 py-2">
+                        <PostActions
+                          post={post}
+                          onPublish={publish}
+                          onAsk={setPending}
+                          publishing={publication.isPending}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(page) => update({ page })}
+            />
+          </>
+        ) : null}
+      </Card>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => (open ? undefined : setPending(null))}
+        title={pending?.action === 'delete' ? 'Supprimer cet article ?' : 'Dépublier cet article ?'}
+        confirmLabel={pending?.action === 'delete' ? 'Supprimer définitivement' : 'Dépublier'}
+        pendingLabel={pending?.action === 'delete' ? 'Suppression...' : 'Dépublication...'}
+        pending={remove.isPending || publication.isPending}
+        danger={pending?.action === 'delete'}
+        onConfirm={confirm}
+      >
+        <PendingDescription pending={pending} />
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function PostActions({
+  post,
+  onPublish,
+  onAsk,
+  publishing,
+}: {
+  post: AdminBlogPostSummary;
+  onPublish: (post: AdminBlogPostSummary) => void;
+  onAsk: (pending: Pending) => void;
+  publishing: boolean;
+}) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button asChild variant="ghost" size="icon" title="Modifier">
+        <Link to={`/admin/blog/${post.id}`} aria-label={`Modifier « ${post.title} »`}>
+          <Pencil className="size-4" aria-hidden="true" />
+        </Link>
+      </Button>
+      {post.isPublished ? (
+        <>
+          <Button asChild variant="ghost" size="icon" title="Voir sur le site">
+            <a
+              href={`/blog/${encodeURIComponent(post.slug)}`}
+              target="_blank"
+              rel="noopener"
+              aria-label={`Voir « ${post.title} » sur le site`}
+            >
+              <ExternalLink className="size-4" aria-hidden="true" />
+            </a>
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            title="Dépublier"
+            aria-label={`Dépublier « ${post.title} »`}
+            onClick={() => onAsk({ post, action: 'unpublish' })}
+          >
+            <EyeOff className="size-4" aria-hidden="true" />
+          </Button>
+        </>
+      ) : (
+        <Button
+          variant="ghost"
+          size="icon"
+          title="Publier"
+          aria-label={`Publier « ${post.title} »`}
+          disabled={publishing}
+          onClick={() => onPublish(post)}
+        >
+          <Eye className="size-4" aria-hidden="true" />
+        </Button>
+      )}
+      <Button
+        variant="ghost"
+        size="icon"
+        title="Supprimer"
+        aria-label={`Supprimer « ${post.title} »`}
+        className="text-red-700 hover:bg-red-50"
+        onClick={() => onAsk({ post, action: 'delete' })}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
+
+function PendingDescription({ pending }: { pending: Pending }) {
+  if (!pending) return null;
+  const title = <strong className="wrap-anywhere text-gray-900">{pending.post.title}</strong>;
+  if (pending.action === 'unpublish') {
+    return (
+      <p>
+        {title} quittera le site, le flux RSS et le plan du site ; son adresse /blog/{pending.post.slug} ne
+        répondra plus. Vous pourrez le republier.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p>
+        {title} sera supprimé avec son image de couverture
+        {pending.post.isPublished ? ' et disparaîtra du site' : ''}.
+      </p>
+      <p className="font-medium text-red-800">Cette action est irréversible.</p>
+    </>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * One lead, in a side panel over the list: who, how to reach them (email, phone, WhatsApp), the
+ * composed message as they sent it, and its status (nouveau -> en_cours -> traite, and back).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Mail, MessageCircle, Phone, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { Button } from '~/components/ui/button';
+import { ApiError, apiRequest } from '~/lib/api';
+import { cn } from '~/lib/cn';
+import { toast } from '~/lib/toast';
+import { CONTACT_STATUSES, type ContactStatus } from '../../../../common/enums.ts';
+import {
+  type AdminContact,
+  CONTACT_SOURCE_LABELS,
+  CONTACT_STATUS_LABELS,
+} from '../../../../common/schemas/admin.ts';
+import { CONTACTS_KEY, contactQuery, DASHBOARD_KEY, invalidate } from '../queries';
+import { ErrorState, formatDateTime, LoadingState } from '../ui';
+import { ContactStatusBadge } from './contact-status-badge';
+
+export function ContactDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={id !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col overflow-y-auto bg-white shadow-xl focus:outline-none">
+          {id ? <ContactPanel id={id} /> : null}
+          <Dialog.Close asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="absolute top-3 right-3"
+              aria-label="Fermer la fiche"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </Button>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ContactPanel({ id }: { id: string }) {
+  const contact = useQuery(contactQuery(id));
+  if (contact.isPending) {
+    return (
+      <>
+        <Dialog.Title className="sr-only">Fiche contact</Dialog.Title>
+        <LoadingState />
+      </>
+    );
+  }
+  if (contact.isError) {
+    return (
+      <>
+        <Dialog.Title className="px-6 pt-6 text-lg font-semibold">Fiche contact</Dialog.Title>
+        <ErrorState error={contact.error} onRetry={() => void contact.refetch()} />
+      </>
+    );
+  }
+  return <ContactFacts contact={contact.data} />;
+}
+
+/** wa.me wants the international number in digits only. */
+function whatsappLink(phone: string): string | null {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length >= 8 ? `https://wa.me/${digits}` : null;
+}
+
+function ContactFacts({ contact }: { contact: AdminContact }) {
+  const phone = contact.phone ?? contact.phoneRaw;
+  const whatsapp = phone ? whatsappLink(phone) : null;
+  return (
+    <div className="flex flex-col gap-6 p-6">
+      <div className="pr-10">
+        <Dialog.Title className="text-xl font-bold break-words text-gray-900">
+          {contact.fullName}
+        </Dialog.Title>
+        <Dialog.Description className="mt-1 text-sm text-gray-600">
+          {CONTACT_SOURCE_LABELS[contact.source] ?? contact.source} · reçu le{' '}
+          {formatDateTime(contact.createdAt)}
+        </Dialog.Description>
+      </div>
+
+      <StatusSwitcher contact={contact} />
+
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="secondary" size="sm">
+          <a href={`mailto:${contact.email}`}>
+            <Mail className="size-4" aria-hidden="true" />
+            Écrire un email
+          </a>
+        </Button>
+        {phone ? (
+          <Button asChild variant="secondary" size="sm">
+            <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+              <Phone className="size-4" aria-hidden="true" />
+              Appeler
+            </a>
+          </Button>
+        ) : null}
+        {whatsapp ? (
+          <Button asChild variant="secondary" size="sm">
+            <a href={whatsapp} target="_blank" rel="noopener noreferrer">
+              <MessageCircle className="size-4" aria-hidden="true" />
+              WhatsApp
+            </a>
+          </Button>
+        ) : null}
+      </div>
+
+      <dl className="grid gap-x-4 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+        <Fact label="Email">{contact.email}</Fact>
+        <Fact label="Téléphone">{phone ?? '—'}</Fact>
+        <Fact label="Entreprise">{contact.company ?? '—'}</Fact>
+        <Fact label="Service souhaité">{contact.serviceInterest}</Fact>
+        <Fact label="Budget">{contact.budget ?? '—'}</Fact>
+        <Fact label="Dernière mise à jour">{formatDateTime(contact.updatedAt)}</Fact>
+      </dl>
+
+      <section>
+        <h3 className="mb-2 text-sm font-semibold text-gray-900">Message</h3>
+        <p className="rounded-lg bg-gray-50 p-4 text-sm leading-relaxed break-words whitespace-pre-wrap text-gray-800">
+          {contact.message}
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-gray-600">{label}</dt>
+      <dd className="min-w-0 break-words text-gray-900">{children}</dd>
+    </>
+  );
+}
+
+function StatusSwitcher({ contact }: { contact: AdminContact }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: async (status: ContactStatus) => {
+      const response = await apiRequest('PATCH', `${CONTACTS_KEY}/${contact.id}/status`, { status });
+      return ((await response.json()) as { contact: AdminContact }).contact;
+    },
+    onSuccess: (updated) => {
+      queryClient.setQueryData(contactQuery(updated.id).queryKey, updated);
+      invalidate(queryClient, CONTACTS_KEY, DASHBOARD_KEY);
+      toast({
+        title: 'Statut mis à jour',
+        description: `${updated.fullName} : ${CONTACT_STATUS_LABELS[updated.status]}`,
+      });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Erreur',
+        description:
+          (error instanceof ApiError ? error.details?.message : undefined) ??
+          'Le statut n’a pas pu être modifié.',
+        variant: 'destructive',
+      });
+    },
+  });
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="flex items-center gap-2 text-sm font-medium text-gray-700">
+        Statut : <ContactStatusBadge status={contact.status} />
+      </p>
+      <fieldset className="flex flex-wrap gap-2" disabled={change.isPending}>
+        <legend className="sr-only">Changer le statut</legend>
+        {CONTACT_STATUSES.map((status) => (
+          <Button
+            key={status}
+            size="sm"
+            variant={status === contact.status ? 'primary' : 'secondary'}
+            aria-pressed={status === contact.status}
+            className={cn(status === contact.status && 'pointer-events-none')}
+            onClick={() => change.mutate(status)}
+          >
+            {CONTACT_STATUS_LABELS[status]}
+          </Button>
+        ))}
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The dashboard's two charts. Recharts is large and measures the DOM, so this module is loaded
+ * lazily and only in the browser (see ChartFrame in dashboard-screen.tsx): the server-rendered
+ * page and the other admin screens never pay for it. The charts are decorative for assistive
+ * technologies; the same figures are given as a table next to them.
+ */
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { DashboardData } from '../../../../common/schemas/admin.ts';
+import { formatCount, formatWeek } from './format';
+
+const BRAND_700 = '#15803d';
+const BRAND_500 = '#22c55e';
+const GRID = '#e5e7eb';
+const AXIS = '#4b5563';
+/** What ResponsiveContainer draws with before it has measured its box. */
+const INITIAL = { width: 600, height: 240 };
+
+const axisProps = { stroke: AXIS, fontSize: 12, tickLine: false } as const;
+
+export function LeadsPerWeekChart({ data }: { data: DashboardData['leadsPerWeek'] }) {
+  return (
+    <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
+      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
+        <CartesianGrid stroke={GRID} vertical={false} />
+        <XAxis dataKey="weekStart" tickFormatter={formatWeek} {...axisProps} />
+        <YAxis allowDecimals={false} {...axisProps} />
+        <Tooltip
+          labelFormatter={(label) => `Semaine du ${formatWeek(String(label))}`}
+          formatter={(value) => [formatCount(Number(value)), 'Demandes']}
+        />
+        <Bar dataKey="count" name="Demandes" fill={BRAND_700} radius={[4, 4, 0, 0]} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function SubscriberGrowthChart({ data }: { data: DashboardData['subscriberGrowth'] }) {
+  return (
+    <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
+      <AreaChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
+        <CartesianGrid stroke={GRID} vertical={false} />
+        <XAxis dataKey="weekStart" tickFormatter={formatWeek} {...axisProps} />
+        <YAxis allowDecimals={false} {...axisProps} />
+        <Tooltip
+          labelFormatter={(label) => `Semaine du ${formatWeek(String(label))}`}
+          formatter={(value, name) => [formatCount(Number(value)), name]}
+        />
+        <Area
+          type="monotone"
+          dataKey="totalActive"
+          name="Abonnés actifs"
+          stroke={BRAND_700}
+          fill={BRAND_500}
+          fillOpacity={0.15}
+          strokeWidth={2}
+        />
+        <Area
+          type="monotone"
+          dataKey="newActive"
+          name="Nouveaux confirmés"
+          stroke={AXIS}
+          fill="transparent"
+          strokeDasharray="4 3"
+        />
+      </AreaChart>
+    </ResponsiveContainer>
+  );
+}

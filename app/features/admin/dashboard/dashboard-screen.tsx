@@ -1,0 +1,330 @@
+/**
+ * The admin dashboard (issue 6, item 7): leads of the week and of the month by status, newsletter
+ * subscribers by status, the double opt-in conversion, two 12-week charts, the most-read posts and
+ * the latest activity. It reads the shared dashboard query, which the real-time channel
+ * invalidates on `stats_update`, so the figures refresh by themselves.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Activity, Eye, Mail, TrendingUp, Users } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useId, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '../../../../common/enums.ts';
+import {
+  CONTACT_STATUS_LABELS,
+  type DashboardData,
+  SUBSCRIBER_STATUS_LABELS,
+} from '../../../../common/schemas/admin.ts';
+import { dashboardQuery } from '../queries';
+import { AdminPageHeader, Card, EmptyState, ErrorState, formatDateTime, LoadingState } from '../ui';
+import { formatCount, formatShare, formatWeek, plural } from './format';
+
+const LeadsPerWeekChart = lazy(() =>
+  import('./dashboard-charts').then((module) => ({ default: module.LeadsPerWeekChart })),
+);
+const SubscriberGrowthChart = lazy(() =>
+  import('./dashboard-charts').then((module) => ({ default: module.SubscriberGrowthChart })),
+);
+
+export function DashboardScreen() {
+  const { data, error, isError, refetch } = useQuery(dashboardQuery);
+  const retry = () => void refetch();
+  return (
+    <>
+      <AdminPageHeader
+        title="Tableau de bord"
+        description="Les demandes de contact et la newsletter en un coup d'œil, mis à jour en direct."
+      />
+      {data ? (
+        <>
+          {/* A failed refresh (after a real-time update) keeps the last figures on screen. */}
+          {isError ? <StaleNotice onRetry={retry} /> : null}
+          <DashboardContent data={data} />
+        </>
+      ) : isError ? (
+        <Card>
+          <ErrorState error={error} onRetry={retry} />
+        </Card>
+      ) : (
+        <LoadingState label="Chargement du tableau de bord..." />
+      )}
+    </>
+  );
+}
+
+function StaleNotice({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+    >
+      <p>Actualisation impossible : les chiffres affichés ne sont peut-être plus à jour.</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Réessayer
+      </Button>
+    </div>
+  );
+}
+
+function DashboardContent({ data }: { data: DashboardData }) {
+  const { leads, subscribers, conversion } = data;
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <KpiCard
+          title="Demandes cette semaine"
+          icon={<Mail className="size-5" aria-hidden="true" />}
+          value={leads.week.total}
+          hint="Depuis lundi"
+        >
+          <StatusBreakdown
+            entries={CONTACT_STATUSES.map((status) => [CONTACT_STATUS_LABELS[status], leads.week[status]])}
+          />
+        </KpiCard>
+        <KpiCard
+          title="Demandes ce mois-ci"
+          icon={<Mail className="size-5" aria-hidden="true" />}
+          value={leads.month.total}
+          hint={`${plural(leads.total, 'demande')} au total`}
+        >
+          <StatusBreakdown
+            entries={CONTACT_STATUSES.map((status) => [CONTACT_STATUS_LABELS[status], leads.month[status]])}
+          />
+        </KpiCard>
+        <KpiCard
+          title="Abonnés newsletter"
+          icon={<Users className="size-5" aria-hidden="true" />}
+          value={subscribers.total}
+          hint="Toutes les adresses connues"
+        >
+          <StatusBreakdown
+            entries={SUBSCRIBER_STATUSES.map((status) => [
+              SUBSCRIBER_STATUS_LABELS[status],
+              subscribers[status],
+            ])}
+          />
+        </KpiCard>
+        <KpiCard
+          title="Conversion des inscriptions"
+          icon={<TrendingUp className="size-5" aria-hidden="true" />}
+          value={formatShare(conversion.confirmed, conversion.signups)}
+        >
+          <p className="text-sm text-gray-600">
+            {plural(conversion.confirmed, 'confirmé')} sur {plural(conversion.signups, 'inscription')} (12
+            semaines)
+          </p>
+        </KpiCard>
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <ChartCard
+          title="Demandes par semaine"
+          caption="Nombre de demandes de contact reçues chaque semaine, sur 12 semaines"
+          columns={['Semaine du', 'Demandes']}
+          rows={data.leadsPerWeek.map((week) => [formatWeek(week.weekStart), formatCount(week.count)])}
+          chart={<LeadsPerWeekChart data={data.leadsPerWeek} />}
+        />
+        <ChartCard
+          title="Croissance des abonnés"
+          caption="Abonnés actifs en fin de semaine et nouveaux confirmés, sur 12 semaines"
+          columns={['Semaine du', 'Abonnés actifs', 'Nouveaux confirmés']}
+          rows={data.subscriberGrowth.map((week) => [
+            formatWeek(week.weekStart),
+            formatCount(week.totalActive),
+            formatCount(week.newActive),
+          ])}
+          chart={<SubscriberGrowthChart data={data.subscriberGrowth} />}
+        />
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <TopPosts posts={data.topPosts} />
+        <LatestActivity items={data.latestActivity} />
+      </div>
+    </div>
+  );
+}
+
+function KpiCard({
+  title,
+  icon,
+  value,
+  hint,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  value: number | string;
+  hint?: string;
+  children?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Card aria-labelledby={id} className="flex flex-col gap-3">
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={id} className="text-sm font-medium text-gray-600">
+          {title}
+        </h2>
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-800">
+          {icon}
+        </span>
+      </div>
+      <div>
+        <p className="text-3xl font-bold text-gray-900" data-testid="kpi-value">
+          {typeof value === 'number' ? formatCount(value) : value}
+        </p>
+        {hint ? <p className="text-xs text-gray-500">{hint}</p> : null}
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+function StatusBreakdown({ entries }: { entries: [label: string, count: number][] }) {
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+      {entries.map(([label, count]) => (
+        <div key={label} className="contents">
+          <dt className="text-gray-600">{label}</dt>
+          <dd className="text-right font-medium text-gray-900 tabular-nums">{formatCount(count)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** True in the browser once hydrated; false on the server and during hydration. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+function noSubscription() {
+  return () => {};
+}
+
+function ChartCard({
+  title,
+  caption,
+  columns,
+  rows,
+  chart,
+}: {
+  title: string;
+  caption: string;
+  columns: string[];
+  rows: string[][];
+  chart: ReactNode;
+}) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const placeholder = <div className="size-full animate-pulse rounded-lg bg-gray-50" />;
+  return (
+    // min-w-0: the chart measures its box, so the box must not grow to the chart's last width.
+    <Card aria-labelledby={id} className="min-w-0">
+      <h2 id={id} className="text-base font-semibold text-gray-900">
+        {title}
+      </h2>
+      <p className="mt-0.5 text-sm text-gray-600">{caption}</p>
+      {/* The drawing is for sighted users; screen readers get the table below, same figures. */}
+      <div className="mt-4 h-60 min-w-0" aria-hidden="true">
+        {hydrated ? <Suspense fallback={placeholder}>{chart}</Suspense> : placeholder}
+      </div>
+      {/* sr-only on the wrapper: a table would keep its content's width and widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row[0]}>
+                {row.map((cell, index) =>
+                  index === 0 ? (
+                    <th key={columns[index]} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={columns[index]}>{cell}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+function TopPosts({ posts }: { posts: DashboardData['topPosts'] }) {
+  const id = useId();
+  return (
+    <Card aria-labelledby={id}>
+      <h2 id={id} className="flex items-center gap-2 text-base font-semibold text-gray-900">
+        <Eye className="size-5 text-brand-700" aria-hidden="true" />
+        Articles les plus lus
+      </h2>
+      {posts.length === 0 ? (
+        <EmptyState title="Aucun article lu pour l'instant" />
+      ) : (
+        <ol className="mt-3 divide-y divide-gray-100">
+          {posts.map((post, index) => (
+            <li key={post.id} className="flex items-baseline gap-3 py-2.5">
+              <span className="w-5 shrink-0 text-sm font-semibold text-gray-500 tabular-nums">
+                {index + 1}.
+              </span>
+              <Link
+                to={`/blog/${post.slug}`}
+                className="min-w-0 flex-1 font-medium break-words text-brand-800 underline-offset-2 hover:underline"
+              >
+                {post.title}
+              </Link>
+              <span className="shrink-0 text-sm text-gray-600 tabular-nums">{plural(post.views, 'vue')}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function LatestActivity({ items }: { items: DashboardData['latestActivity'] }) {
+  const id = useId();
+  return (
+    <Card aria-labelledby={id}>
+      <h2 id={id} className="flex items-center gap-2 text-base font-semibold text-gray-900">
+        <Activity className="size-5 text-brand-700" aria-hidden="true" />
+        Activité récente
+      </h2>
+      {items.length === 0 ? (
+        <EmptyState title="Aucune activité récente" />
+      ) : (
+        <ul className="mt-3 divide-y divide-gray-100">
+          {items.map((item) => (
+            <li key={item.id} className="py-2.5">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <p className="min-w-0 font-medium break-words text-gray-900">{item.title}</p>
+                <time dateTime={item.createdAt} className="shrink-0 text-xs text-gray-500">
+                  {formatDateTime(item.createdAt)}
+                </time>
+              </div>
+              {item.description ? (
+                <p className="mt-0.5 text-sm break-words text-gray-600">{item.description}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

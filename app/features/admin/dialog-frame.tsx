@@ -1,0 +1,76 @@
+/**
+ * The frame of the back-office dialogs: a centred card that fits a 360 px phone (its body scrolls,
+ * its buttons stay visible), a title, a description and a close button. While a request is on its
+ * way, Escape and a tap outside do not close it.
+ */
+import { X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Button } from '~/components/ui/button';
+
+export const dialogOverlayClass = 'fixed inset-0 z-50 bg-black/50';
+export const dialogContentClass =
+  'fixed top-1/2 left-1/2 z-50 flex max-h-[min(90dvh,48rem)] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl outline-none';
+
+export function AdminDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  pending = false,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  pending?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={dialogOverlayClass} />
+        <Dialog.Content
+          className={dialogContentClass}
+          onEscapeKeyDown={(event) => (pending ? event.preventDefault() : undefined)}
+          onInteractOutside={(event) => (pending ? event.preventDefault() : undefined)}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="border-b border-gray-100 py-4 pr-14 pl-5">
+            <Dialog.Title className="text-lg font-bold wrap-anywhere text-gray-900">{title}</Dialog.Title>
+            {description ? (
+              <Dialog.Description className="mt-1 text-sm wrap-anywhere text-gray-600">
+                {description}
+              </Dialog.Description>
+            ) : null}
+          </div>
+          {children}
+          <Dialog.Close asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="absolute top-2 right-2"
+              aria-label="Fermer"
+              disabled={pending}
+            >
+              <X className="size-5" aria-hidden="true" />
+            </Button>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function DialogBody({ children }: { children: ReactNode }) {
+  return <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-5 py-4">{children}</div>;
+}
+
+export function DialogFooter({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-3 border-t border-gray-100 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * /admin/emails/campaigns: the campaigns, newest first, filtered by status (kept in the address),
+ * with their progress (messages sent out of jobs); above them, the new blog posts and case studies
+ * not yet announced, which become an announcement draft in one click.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Megaphone, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '~/components/ui/button';
+import { toast } from '~/lib/toast';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from '../../../../common/enums.ts';
+import { CAMPAIGN_STATUS_LABELS } from '../../../../common/schemas/campaigns.ts';
+import {
+  AdminPageHeader,
+  Card,
+  EmptyState,
+  ErrorState,
+  FilterSelect,
+  formatDateTime,
+  LoadingState,
+  Pagination,
+} from '../ui';
+import { CampaignStatusBadge } from './campaign-status-badge';
+import { campaignsQuery, errorMessage, newContentQuery, useAnnouncement } from './queries';
+
+const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((value) => ({ value, label: CAMPAIGN_STATUS_LABELS[value] }));
+
+export function CampaignListScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const rawStatus = searchParams.get('status') ?? '';
+  const status = (CAMPAIGN_STATUSES as readonly string[]).includes(rawStatus)
+    ? (rawStatus as CampaignStatus)
+    : undefined;
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const campaigns = useQuery({ ...campaignsQuery({ status, page }), placeholderData: keepPreviousData });
+
+  const update = (next: { status?: string; page?: number }) => {
+    const search = new URLSearchParams();
+    const nextStatus = next.status ?? status ?? '';
+    if (nextStatus) search.set('status', nextStatus);
+    if (next.page && next.page > 1) search.set('page', String(next.page));
+    setSearchParams(search);
+  };
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Campagnes"
+        description="Emails envoyés aux abonnés actifs de la newsletter."
+        actions={
+          <Button asChild size="sm">
+            <Link to="/admin/emails/campaigns/new">
+              <Plus className="size-4" aria-hidden="true" />
+              Nouvelle campagne
+            </Link>
+          </Button>
+        }
+      />
+      <NewContentCard />
+      <Card className="p-0">
+        <div className="flex flex-wrap items-center gap-3 border-b border-gray-100 p-4">
+          <FilterSelect
+            label="Statut"
+            value={status ?? ''}
+            onChange={(value) => update({ status: value, page: 1 })}
+            options={STATUS_OPTIONS}
+            allLabel="Tous"
+          />
+        </div>
+        {campaigns.isPending ? (
+          <LoadingState />
+        ) : campaigns.isError ? (
+          <ErrorState error={campaigns.error} onRetry={() => void campaigns.refetch()} />
+        ) : campaigns.data.items.length === 0 ? (
+          <EmptyState title={status ? 'Aucune campagne avec ce statut' : 'Aucune campagne pour le moment'}>
+            Créez-en une avec « Nouvelle campagne ».
+          </EmptyState>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    Campagne
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Statut
+                  </th>
+                  <th scope="col" className="hidden px-4 py-3 sm:table-cell">
+                    Envois
+                  </th>
+                  <th scope="col" className="hidden px-4 py-3 md:table-cell">
+                    Date
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {campaigns.data.items.map((campaign) => (
+                  <tr key={campaign.id} className="hover:bg-gray-50">
+                    <td className="px-4 py-3">
+                      <Link
+                        to={`/admin/emails/campaigns/${campaign.id}`}
+                        className="font-medium break-words text-brand-800 hover:underline"
+                      >
+                        {campaign.title}
+                      </Link>
+                      <p className="mt-0.5 text-xs break-words text-gray-600">{campaign.subject}</p>
+                    </td>
+                    <td className="px-4 py-3">
+                      <CampaignStatusBadge status={campaign.status} paused={campaign.paused} />
+                    </td>
+                    <td className="hidden px-4 py-3 text-gray-700 tabular-nums sm:table-cell">
+                      {campaign.jobs.total > 0 ? `${campaign.jobs.sent} / ${campaign.jobs.total}` : '—'}
+                    </td>
+                    <td className="hidden px-4 py-3 text-gray-700 md:table-cell">
+                      {campaign.sentAt
+                        ? `Envoyée le ${formatDateTime(campaign.sentAt)}`
+                        : campaign.scheduledAt
+                          ? `Programmée le ${formatDateTime(campaign.scheduledAt)}`
+                          : `Créée le ${formatDateTime(campaign.createdAt)}`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div className="px-4 pb-4">
+              <Pagination
+                page={campaigns.data.page}
+                pageSize={campaigns.data.pageSize}
+                total={campaigns.data.total}
+                onPage={(next) => update({ page: next })}
+              />
+            </div>
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}
+
+/** Published content not yet announced: tick some, get an announcement draft to review. */
+function NewContentCard() {
+  const navigate = useNavigate();
+  const publications = useQuery(newContentQuery);
+  const announcement = useAnnouncement();
+  const [selected, setSelected] = useState<string[]>([]);
+  if (!publications.data || publications.data.length === 0) return null;
+
+  const toggle = (id: string) =>
+    setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
+
+  return (
+    <Card className="mb-6">
+      <h2 className="flex items-center gap-2 text-base font-semibold text-gray-900">
+        <Megaphone className="size-5 text-brand-700" aria-hidden="true" />
+        Nouveaux contenus à annoncer
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">
+        Cochez les contenus à présenter : un brouillon de campagne est préparé avec le modèle d'annonce.
+      </p>
+      <ul className="mt-3 flex flex-col gap-2">
+        {publications.data.map((publication) => (
+          <li key={publication.id}>
+            <label className="flex items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="mt-1 size-4 accent-brand-700"
+                checked={selected.includes(publication.id)}
+                onChange={() => toggle(publication.id)}
+              />
+              <span>
+                <span className="font-medium text-gray-900">{publication.title}</span>
+                <span className="text-gray-600">
+                  {' '}
+                  · {publication.contentType === 'blog' ? 'Article' : 'Étude de cas'} publié le{' '}
+                  {formatDateTime(publication.publishedAt)}
+                </span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <Button
+        size="sm"
+        className="mt-3"
+        disabled={selected.length === 0 || announcement.isPending}
+        onClick={() =>
+          announcement.mutate(selected, {
+            onSuccess: (campaign) => {
+              toast({ title: "Brouillon d'annonce créé", description: campaign.title });
+              navigate(`/admin/emails/campaigns/${campaign.id}/edit`);
+            },
+            onError: (error) =>
+              toast({
+                title: 'Annonce impossible',
+                description: errorMessage(error),
+                variant: 'destructive',
+              }),
+          })
+        }
+      >
+        {announcement.isPending ? 'Préparation...' : `Préparer l'annonce (${selected.length})`}
+      </Button>
+    </Card>
+  );
+}

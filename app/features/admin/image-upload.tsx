@@ -1,0 +1,185 @@
+/**
+ * Picks an image, uploads it to POST /api/admin/media and reports the stored image's URL; shows
+ * the current image with a way to remove it. The form that holds it saves the URL: until then
+ * nothing on the public site changes. The size and type are checked here first (no 5 MB wasted
+ * on a 3G connection to be told no); the server checks again by content and has the last word.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ImageIcon, Loader2, Trash2, Upload } from 'lucide-react';
+import { type ChangeEvent, useId, useState } from 'react';
+import { Button, buttonVariants } from '~/components/ui/button';
+import { ApiError, apiRequest } from '~/lib/api';
+import { cn } from '~/lib/cn';
+import {
+  MEDIA_ACCEPTED_TYPES,
+  MEDIA_FIELD,
+  MEDIA_MAX_BYTES,
+  MEDIA_MESSAGES,
+  type UploadedMedia,
+} from '../../../common/schemas/media.ts';
+import { invalidate } from './queries';
+
+export const MEDIA_KEY = '/api/admin/media';
+
+export type ImageUploadProps = {
+  label: string;
+  /** The current image URL (what the entity stores), or null. */
+  value: string | null;
+  onChange: (url: string | null) => void;
+  error?: string;
+};
+
+/** What is wrong with a file before sending it, or null when the server may judge it. */
+export function checkImageFile(file: File): string | null {
+  // An empty type (an unknown extension) is left to the server, which reads the content.
+  if (file.type && !(MEDIA_ACCEPTED_TYPES as readonly string[]).includes(file.type)) {
+    return MEDIA_MESSAGES.wrongType;
+  }
+  if (file.size > MEDIA_MAX_BYTES) return MEDIA_MESSAGES.tooLarge;
+  if (file.size === 0) return MEDIA_MESSAGES.missingFile;
+  return null;
+}
+
+/** The server's French message, or one for what a proxy or the network said instead. */
+export function uploadErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const details = error.details;
+    if (details?.fields?.[MEDIA_FIELD]) return details.fields[MEDIA_FIELD];
+    if (details?.message) return details.message;
+    if (error.status === 413) return MEDIA_MESSAGES.tooLarge;
+    if (error.status === 401) return 'Votre session a expiré : reconnectez-vous puis réessayez.';
+    return `L’envoi a échoué (erreur ${error.status}). Réessayez.`;
+  }
+  return 'Envoi impossible : vérifiez votre connexion puis réessayez.';
+}
+
+async function uploadImage(file: File): Promise<UploadedMedia> {
+  const body = new FormData();
+  body.append(MEDIA_FIELD, file, file.name);
+  // No Content-Type header: the browser writes multipart/form-data with its boundary.
+  const response = await apiRequest('POST', MEDIA_KEY, undefined, { body });
+  return ((await response.json()) as { media: UploadedMedia }).media;
+}
+
+export function ImageUpload({ label, value, onChange, error }: ImageUploadProps) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const messageId = `${id}-message`;
+  const client = useQueryClient();
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const upload = useMutation({
+    mutationFn: uploadImage,
+    onSuccess: (media) => {
+      setDone(true);
+      onChange(media.url);
+      invalidate(client, MEDIA_KEY);
+    },
+    onError: (err) => setLocalError(uploadErrorMessage(err)),
+  });
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared at once, so choosing the same file again (after a failure) fires a change.
+    event.target.value = '';
+    if (!file) return;
+    setDone(false);
+    const problem = checkImageFile(file);
+    setLocalError(problem);
+    if (!problem) upload.mutate(file);
+  };
+
+  const remove = () => {
+    setLocalError(null);
+    setDone(false);
+    onChange(null);
+  };
+
+  const uploading = upload.isPending;
+  const shownError = localError ?? error;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={inputId} className="text-sm font-medium text-gray-900">
+        {label}
+      </label>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div
+          className={cn(
+            'relative flex h-36 w-full shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-gray-50 sm:w-56',
+            shownError ? 'border-red-600' : 'border-gray-300',
+          )}
+        >
+          {value ? (
+            <img src={value} alt={`Aperçu : ${label}`} className="size-full object-cover" />
+          ) : (
+            <span className="flex flex-col items-center gap-1 text-sm text-gray-500">
+              <ImageIcon className="size-8" aria-hidden="true" />
+              Aucune image
+            </span>
+          )}
+          {uploading ? (
+            <span
+              className="absolute inset-0 flex items-center justify-center bg-white/70"
+              aria-hidden="true"
+            >
+              <Loader2 className="size-8 animate-spin text-brand-700" />
+            </span>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap gap-2">
+            {/* The real control, kept for keyboards and screen readers; the label below is its face. */}
+            <input
+              id={inputId}
+              type="file"
+              accept={MEDIA_ACCEPTED_TYPES.join(',')}
+              className="peer sr-only"
+              onChange={onFile}
+              disabled={uploading}
+              aria-invalid={shownError ? true : undefined}
+              aria-describedby={messageId}
+            />
+            <label
+              htmlFor={inputId}
+              className={cn(
+                buttonVariants({ variant: 'secondary', size: 'sm' }),
+                'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700',
+                uploading && 'pointer-events-none opacity-60',
+              )}
+            >
+              <Upload className="size-4" aria-hidden="true" />
+              {value ? 'Remplacer l’image' : 'Choisir une image'}
+            </label>
+            {value ? (
+              <Button variant="ghost" size="sm" onClick={remove} disabled={uploading}>
+                <Trash2 className="size-4" aria-hidden="true" />
+                Retirer l’image
+              </Button>
+            ) : null}
+          </div>
+          <p className="text-xs text-gray-600">JPEG, PNG ou WebP, 5 Mo au maximum.</p>
+          <div id={messageId}>
+            {shownError ? (
+              <p role="alert" className="text-sm text-red-700">
+                {shownError}
+              </p>
+            ) : (
+              <p role="status" className="text-sm text-gray-700">
+                {uploading ? (
+                  <span className="inline-flex items-center gap-1.5">
+                    <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+                    Envoi en cours...
+                  </span>
+                ) : done ? (
+                  'Image envoyée : elle sera enregistrée avec le formulaire.'
+                ) : null}
+              </p>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

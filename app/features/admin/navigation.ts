@@ -1,0 +1,42 @@
+/** The admin screens of spec §2, in the order the navigation shows them. */
+import {
+  Briefcase,
+  FileText,
+  History,
+  LayoutDashboard,
+  LayoutTemplate,
+  type LucideIcon,
+  Mail,
+  MessageSquare,
+  Send,
+  Settings,
+  Users,
+  Wrench,
+} from 'lucide-react';
+
+export type AdminNavItem = { to: string; label: string; icon: LucideIcon };
+
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { to: '/admin/dashboard', label: 'Tableau de bord', icon: LayoutDashboard },
+  { to: '/admin/contacts', label: 'Contacts', icon: MessageSquare },
+  { to: '/admin/newsletter', label: 'Newsletter', icon: Mail },
+  { to: '/admin/emails/campaigns', label: 'Campagnes', icon: Send },
+  { to: '/admin/emails/templates', label: "Modèles d'email", icon: LayoutTemplate },
+  { to: '/admin/services', label: 'Services', icon: Wrench },
+  { to: '/admin/team', label: 'Équipe', icon: Users },
+  { to: '/admin/blog', label: 'Blog', icon: FileText },
+  { to: '/admin/portfolio', label: 'Portfolio', icon: Briefcase },
+  { to: '/admin/settings', label: 'Paramètres', icon: Settings },
+  { to: '/admin/activity', label: "Journal d'activité", icon: History },
+];
+
+/** Where an admin lands after logging in, unless they were sent to the login from another screen. */
+export const ADMIN_HOME = '/admin/dashboard';
+
+/** Only admin screens are accepted as a return address (no open redirect through the login). */
+export function safeAdminRedirect(value: string | null): string {
+  if (!value?.startsWith('/admin/') || value.startsWith('//') || value.startsWith('/admin/login')) {
+    return ADMIN_HOME;
+  }
+  return value;
+}

@@ -1,0 +1,410 @@
+/**
+ * The newsletter subscribers (issue 6, item 9): a filtered, searchable, sortable and paged list
+ * whose state is in the URL; per person, tags editing, the export of their data and their erasure;
+ * the CSV export of the current filters and the CSV import. On a phone each row becomes a card.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, ArrowUpDown, Download, FileDown, Tags, Trash2, Upload } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { Button, buttonVariants } from '~/components/ui/button';
+import { cn } from '~/lib/cn';
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../../../common/enums.ts';
+import { type AdminSubscriber, SUBSCRIBER_STATUS_LABELS } from '../../../../common/schemas/admin.ts';
+import { SUBSCRIBERS_KEY, subscribersQuery } from '../queries';
+import {
+  AdminPageHeader,
+  Badge,
+  type BadgeTone,
+  Card,
+  EmptyState,
+  ErrorState,
+  FilterSelect,
+  formatDate,
+  LoadingState,
+  Pagination,
+  SearchInput,
+} from '../ui';
+import { EraseDialog } from './erase-dialog';
+import { ImportDialog } from './import-dialog';
+import { TagsDialog } from './tags-dialog';
+import {
+  filterSearch,
+  type SubscriberParams,
+  type SubscriberSort,
+  useSubscriberParams,
+} from './use-subscriber-params';
+
+export const STATUS_TONES: Record<SubscriberStatus, BadgeTone> = {
+  pending: 'amber',
+  active: 'green',
+  unsubscribed: 'gray',
+  bounced: 'red',
+};
+
+const SOURCE_LABELS: Record<string, string> = {
+  footer: 'Pied de page',
+  website: 'Site web',
+  import: 'Import CSV',
+};
+
+const STATUS_OPTIONS = SUBSCRIBER_STATUSES.map((status) => ({
+  value: status,
+  label: SUBSCRIBER_STATUS_LABELS[status],
+}));
+
+/** The first click on a column sorts it the way one usually reads it: names A→Z, dates newest first. */
+const FIRST_ORDER: Record<SubscriberSort, 'asc' | 'desc'> = {
+  email: 'asc',
+  status: 'asc',
+  createdAt: 'desc',
+};
+
+const SORT_OPTIONS = [
+  { value: 'createdAt:desc', label: 'Plus récents' },
+  { value: 'createdAt:asc', label: 'Plus anciens' },
+  { value: 'email:asc', label: 'Email (A → Z)' },
+  { value: 'email:desc', label: 'Email (Z → A)' },
+  { value: 'status:asc', label: 'Statut' },
+  { value: 'status:desc', label: 'Statut (inverse)' },
+] as const;
+
+export function SubscribersScreen() {
+  const { params, update } = useSubscriberParams();
+  const query = useQuery({ ...subscribersQuery(params), placeholderData: keepPreviousData });
+  const [importOpen, setImportOpen] = useState(false);
+  const [editing, setEditing] = useState<AdminSubscriber | null>(null);
+  const [erasing, setErasing] = useState<AdminSubscriber | null>(null);
+  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
+
+  // Past the last page (its last row erased, or an old link): go to the last page that exists.
+  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
+  const pastTheEnd = Boolean(query.data && !query.isPlaceholderData && params.page > lastPage);
+  useEffect(() => {
+    if (pastTheEnd) update({ page: lastPage }, { replace: true });
+  }, [pastTheEnd, lastPage, update]);
+
+  const exportSearch = filterSearch(params).toString();
+  const filtered = Boolean(params.q || params.status || params.tag);
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Abonnés newsletter"
+        description="Les inscrits à la newsletter, leur statut de confirmation et leurs étiquettes."
+        actions={
+          <>
+            <a
+              href={`${SUBSCRIBERS_KEY}/export.csv${exportSearch ? `?${exportSearch}` : ''}`}
+              download
+              className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+            >
+              <Download className="size-4" aria-hidden="true" />
+              Exporter en CSV
+            </a>
+            <Button size="sm" onClick={() => setImportOpen(true)}>
+              <Upload className="size-4" aria-hidden="true" />
+              Importer
+            </Button>
+          </>
+        }
+      />
+
+      <Card className="min-w-0">
+        {/* The selects shrink to the card's width on a phone: a long tag name must not widen the page. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to happy-dom, which the unit tests run on; the role gives browsers the same landmark. */}
+        <div
+          role="search"
+          aria-label="Filtrer les abonnés"
+          className="mb-4 flex flex-col gap-3 md:flex-row md:flex-wrap md:items-center [&_select]:min-w-0 [&_select]:flex-1 md:[&_select]:max-w-60 md:[&_select]:flex-none"
+        >
+          <SearchInput
+            value={params.q ?? ''}
+            onChange={onSearch}
+            label="Rechercher un abonné"
+            placeholder="Email, prénom ou nom"
+          />
+          <FilterSelect
+            label="Statut"
+            value={params.status ?? ''}
+            onChange={(value) => update({ status: (value || undefined) as SubscriberStatus | undefined })}
+            options={STATUS_OPTIONS}
+            allLabel="Tous"
+          />
+          <FilterSelect
+            label="Étiquette"
+            value={params.tag ?? ''}
+            onChange={(value) => update({ tag: value || undefined })}
+            options={tagOptions(query.data?.tags ?? [], params.tag)}
+            allLabel="Toutes"
+          />
+          <div className="md:hidden">
+            <FilterSelect
+              label="Trier par"
+              value={`${params.sort}:${params.order}`}
+              onChange={(value) => {
+                const [sort, order] = (value || 'createdAt:desc').split(':') as [
+                  SubscriberSort,
+                  'asc' | 'desc',
+                ];
+                update({ sort, order });
+              }}
+              options={SORT_OPTIONS}
+              allLabel="Par défaut"
+            />
+          </div>
+        </div>
+
+        {query.isPending ? (
+          <LoadingState label="Chargement des abonnés..." />
+        ) : query.isError ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data.items.length === 0 ? (
+          <EmptyState
+            title={filtered ? 'Aucun abonné ne correspond à ces critères' : 'Aucun abonné pour le moment'}
+          >
+            {filtered
+              ? 'Modifiez la recherche ou les filtres.'
+              : 'Les inscriptions du site et vos imports apparaîtront ici.'}
+          </EmptyState>
+        ) : (
+          <div aria-busy={query.isPlaceholderData} className={cn(query.isPlaceholderData && 'opacity-60')}>
+            <SubscribersTable
+              items={query.data.items}
+              params={params}
+              onSort={(sort) =>
+                update({
+                  sort,
+                  order: params.sort === sort ? (params.order === 'asc' ? 'desc' : 'asc') : FIRST_ORDER[sort],
+                })
+              }
+              onEditTags={setEditing}
+              onErase={setErasing}
+            />
+            <Pagination
+              page={query.data.page}
+              pageSize={query.data.pageSize}
+              total={query.data.total}
+              onPage={(page) => update({ page })}
+            />
+          </div>
+        )}
+      </Card>
+
+      <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
+      <TagsDialog subscriber={editing} onClose={() => setEditing(null)} />
+      <EraseDialog subscriber={erasing} onClose={() => setErasing(null)} />
+    </>
+  );
+}
+
+/** The tags in use, plus the one in the URL even if no row has it any more (it stays selectable). */
+function tagOptions(tags: string[], current: string | undefined) {
+  const all = current && !tags.includes(current) ? [current, ...tags] : tags;
+  return all.map((tag) => ({ value: tag, label: tag }));
+}
+
+// On a phone (below md) the table is laid out as one card per row, each cell labelled by its
+// column name (data-label); from md it is a plain table that scrolls inside its card if needed.
+const cellClass =
+  'flex min-w-0 items-start justify-between gap-3 py-1 text-sm before:shrink-0 before:font-medium before:text-gray-500 before:content-[attr(data-label)] md:px-2 md:py-3 md:align-top md:before:content-none';
+
+/** A column that a phone card shows, that the table leaves out below 1536 px to fit beside the menu. */
+const WIDE_ONLY = 'md:hidden 2xl:table-cell';
+
+function SubscribersTable({
+  items,
+  params,
+  onSort,
+  onEditTags,
+  onErase,
+}: {
+  items: AdminSubscriber[];
+  params: SubscriberParams;
+  onSort: (sort: SubscriberSort) => void;
+  onEditTags: (subscriber: AdminSubscriber) => void;
+  onErase: (subscriber: AdminSubscriber) => void;
+}) {
+  const sortHeader = (sort: SubscriberSort, label: string) => (
+    <SortHeader sort={sort} label={label} params={params} onSort={onSort} />
+  );
+  return (
+    // relative: the visually hidden labels (absolutely positioned) stay inside the scrolling box
+    // instead of widening the page.
+    <div className="relative md:overflow-x-auto">
+      <table className="block w-full md:table md:min-w-[52rem]">
+        <caption className="sr-only">Abonnés à la newsletter</caption>
+        <thead className="hidden md:table-header-group">
+          <tr className="border-b border-gray-200 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase">
+            {sortHeader('email', 'Email')}
+            <th scope="col" className="px-2 py-2">
+              Nom
+            </th>
+            {sortHeader('status', 'Statut')}
+            <th scope="col" className="px-2 py-2">
+              Étiquettes
+            </th>
+            <th scope="col" className="px-2 py-2">
+              Source
+            </th>
+            {sortHeader('createdAt', 'Inscription')}
+            <th scope="col" className={cn('px-2 py-2', WIDE_ONLY)}>
+              Confirmation
+            </th>
+            <th scope="col" className="px-2 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-gray-100">
+          {items.map((subscriber) => (
+            <SubscriberRow
+              key={subscriber.id}
+              subscriber={subscriber}
+              onEditTags={() => onEditTags(subscriber)}
+              onErase={() => onErase(subscriber)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SortHeader({
+  sort,
+  label,
+  params,
+  onSort,
+}: {
+  sort: SubscriberSort;
+  label: string;
+  params: SubscriberParams;
+  onSort: (sort: SubscriberSort) => void;
+}) {
+  const active = params.sort === sort;
+  const direction = active ? (params.order === 'asc' ? 'ascending' : 'descending') : 'none';
+  const Icon = !active ? ArrowUpDown : params.order === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <th scope="col" aria-sort={direction} className="px-1 py-1">
+      <button
+        type="button"
+        onClick={() => onSort(sort)}
+        className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-semibold tracking-wide uppercase hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        {label}
+        <Icon className={cn('size-3.5', !active && 'text-gray-400')} aria-hidden="true" />
+      </button>
+    </th>
+  );
+}
+
+function Cell({
+  label,
+  wideOnly = false,
+  className,
+  children,
+}: {
+  label: string;
+  wideOnly?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td data-label={label} className={cn(cellClass, wideOnly ? WIDE_ONLY : 'md:table-cell', className)}>
+      {children}
+    </td>
+  );
+}
+
+// The ghost button's look in red (the Button's variants have no destructive one).
+const dangerGhostClass =
+  'inline-flex h-9 items-center justify-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap text-red-700 transition-colors hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700';
+
+function SubscriberRow({
+  subscriber,
+  onEditTags,
+  onErase,
+}: {
+  subscriber: AdminSubscriber;
+  onEditTags: () => void;
+  onErase: () => void;
+}) {
+  const name = [subscriber.firstName, subscriber.lastName].filter(Boolean).join(' ');
+  return (
+    <tr className="block rounded-lg border border-gray-200 p-3 md:table-row md:rounded-none md:border-0 md:p-0">
+      <Cell label="Email" className="font-medium text-gray-900 md:min-w-52">
+        <span className="min-w-0 text-right wrap-anywhere md:text-left">{subscriber.email}</span>
+      </Cell>
+      <Cell label="Nom" className="text-gray-700">
+        <span className="min-w-0 text-right break-words md:text-left">{name || '—'}</span>
+      </Cell>
+      <Cell label="Statut">
+        <Badge tone={STATUS_TONES[subscriber.status]}>{SUBSCRIBER_STATUS_LABELS[subscriber.status]}</Badge>
+      </Cell>
+      <Cell label="Étiquettes" className="md:min-w-40">
+        {subscriber.tags.length === 0 ? (
+          <span className="text-gray-500">—</span>
+        ) : (
+          // A long tag wraps inside its badge instead of pushing the card wider than the screen.
+          <ul
+            aria-label="Étiquettes"
+            className="flex min-w-0 flex-wrap justify-end gap-1 md:justify-start [&_span]:whitespace-normal [&_span]:wrap-anywhere"
+          >
+            {subscriber.tags.map((tag) => (
+              <li key={tag} className="min-w-0 max-w-full">
+                <Badge tone="blue">{tag}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Cell>
+      <Cell label="Source" className="text-gray-700">
+        {SOURCE_LABELS[subscriber.source] ?? subscriber.source}
+      </Cell>
+      <Cell label="Inscription" className="whitespace-nowrap text-gray-700">
+        <time dateTime={subscriber.createdAt}>{formatDate(subscriber.createdAt)}</time>
+      </Cell>
+      <Cell label="Confirmation" wideOnly className="whitespace-nowrap text-gray-700">
+        {subscriber.subscribedAt ? (
+          <time dateTime={subscriber.subscribedAt}>{formatDate(subscriber.subscribedAt)}</time>
+        ) : (
+          '—'
+        )}
+      </Cell>
+      <td className="block pt-2 md:table-cell md:px-2 md:py-2 md:align-top">
+        <div className="flex flex-wrap gap-1 md:flex-nowrap md:justify-end">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onEditTags}
+            aria-label={`Étiquettes de ${subscriber.email}`}
+            title="Modifier les étiquettes"
+          >
+            <Tags className="size-4" aria-hidden="true" />
+            <span className="md:sr-only">Étiquettes</span>
+          </Button>
+          <a
+            href={`${SUBSCRIBERS_KEY}/${encodeURIComponent(subscriber.id)}/export`}
+            download
+            aria-label={`Exporter les données de ${subscriber.email}`}
+            title="Exporter les données"
+            className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+          >
+            <FileDown className="size-4" aria-hidden="true" />
+            <span className="md:sr-only">Exporter les données</span>
+          </a>
+          <button
+            type="button"
+            onClick={onErase}
+            aria-label={`Supprimer définitivement ${subscriber.email}`}
+            title="Supprimer définitivement"
+            className={dangerGhostClass}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            <span className="md:sr-only">Supprimer</span>
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * Creating or editing a case study in a dialog over the list: client, industry, description,
+ * image, and the results as label/value rows ("Leads qualifiés" / "+180 %"), stored as the JSON
+ * list the public portfolio shows. Validated by the shared schema, then by the server.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, X } from 'lucide-react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Button } from '~/components/ui/button';
+import { TextAreaField, TextField } from '~/features/leads/form-fields';
+import { ApiError } from '~/lib/api';
+import { toast } from '~/lib/toast';
+import {
+  type AdminCaseStudy,
+  CASE_STUDY_MAX_RESULTS,
+  type CaseStudyForm,
+  type CaseStudyInput,
+  CaseStudyInputSchema,
+} from '../../../../common/schemas/portfolio-admin.ts';
+import { errorMessage } from '../blog/blog-api';
+import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { ImageUpload } from '../image-upload';
+import { useSaveCaseStudy } from './portfolio-api';
+
+export function CaseStudyDialog({
+  editing,
+  onClose,
+}: {
+  /** The case study being edited, 'new' for a new one, null when closed. */
+  editing: AdminCaseStudy | 'new' | null;
+  onClose: () => void;
+}) {
+  const save = useSaveCaseStudy();
+  const caseStudy = editing === 'new' ? null : editing;
+  return (
+    <AdminDialog
+      open={editing !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={caseStudy ? "Modifier l'étude de cas" : 'Nouvelle étude de cas'}
+      description={
+        caseStudy ? caseStudy.title : 'Elle reste invisible sur le site tant que vous ne la publiez pas.'
+      }
+      pending={save.isPending}
+    >
+      {editing !== null ? (
+        <CaseStudyEditForm key={caseStudy?.id ?? 'new'} caseStudy={caseStudy} save={save} onClose={onClose} />
+      ) : null}
+    </AdminDialog>
+  );
+}
+
+const toForm = (c: AdminCaseStudy | null): CaseStudyForm => ({
+  title: c?.title ?? '',
+  clientName: c?.clientName ?? '',
+  industry: c?.industry ?? '',
+  description: c?.description ?? '',
+  imageUrl: c?.imageUrl ?? null,
+  results: c?.results ?? [{ label: '', value: '' }],
+});
+
+function CaseStudyEditForm({
+  caseStudy,
+  save,
+  onClose,
+}: {
+  caseStudy: AdminCaseStudy | null;
+  save: ReturnType<typeof useSaveCaseStudy>;
+  onClose: () => void;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CaseStudyForm, unknown, CaseStudyInput>({
+    resolver: zodResolver(CaseStudyInputSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: toForm(caseStudy),
+  });
+  const results = useFieldArray({ control, name: 'results' });
+
+  const submit = (publish: boolean) =>
+    handleSubmit((values) =>
+      save.mutate(
+        { id: caseStudy?.id, values, publish },
+        {
+          onSuccess: (saved) => {
+            toast({
+              title: publish
+                ? 'Étude de cas publiée'
+                : caseStudy
+                  ? 'Étude de cas enregistrée'
+                  : 'Étude de cas créée',
+              description: saved.title,
+            });
+            onClose();
+          },
+          onError: (error) => {
+            const fields = error instanceof ApiError ? error.details?.fields : undefined;
+            for (const [name, message] of Object.entries(fields ?? {})) {
+              setError(name as keyof CaseStudyForm, { type: 'server', message });
+            }
+            toast({
+              title: 'Enregistrement impossible',
+              description: fields ? 'Corrigez les champs signalés.' : errorMessage(error),
+              variant: 'destructive',
+            });
+          },
+        },
+      ),
+    );
+
+  return (
+    <form noValidate onSubmit={submit(false)} className="flex min-h-0 flex-1 flex-col">
+      <DialogBody>
+        <TextField label="Titre" error={errors.title?.message} {...register('title')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Client" error={errors.clientName?.message} {...register('clientName')} />
+          <TextField label="Secteur" error={errors.industry?.message} {...register('industry')} />
+        </div>
+        <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
+        <Controller
+          control={control}
+          name="imageUrl"
+          render={({ field }) => (
+            <ImageUpload
+              label="Image"
+              value={field.value ?? null}
+              onChange={field.onChange}
+              error={errors.imageUrl?.message}
+            />
+          )}
+        />
+        <fieldset className="min-w-0">
+          <legend className="text-sm font-medium text-gray-900">Résultats</legend>
+          <p className="mb-2 text-xs text-gray-600">
+            Un chiffre clé par ligne, par exemple « Leads qualifiés » : « +180 % » ({CASE_STUDY_MAX_RESULTS}{' '}
+            au plus).
+          </p>
+          <ol className="flex flex-col gap-3">
+            {results.fields.map((field, index) => (
+              <li key={field.id} className="flex items-start gap-2">
+                <div className="grid flex-1 gap-2 sm:grid-cols-[1fr_9rem]">
+                  <TextField
+                    label={`Libellé ${index + 1}`}
+                    error={errors.results?.[index]?.label?.message}
+                    {...register(`results.${index}.label`)}
+                  />
+                  <TextField
+                    label={`Valeur ${index + 1}`}
+                    error={errors.results?.[index]?.value?.message}
+                    {...register(`results.${index}.value`)}
+                  />
+                </div>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="mt-7 shrink-0"
+                  aria-label={`Retirer le résultat ${index + 1}`}
+                  onClick={() => results.remove(index)}
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ol>
+          {errors.results?.message ? (
+            <p className="mt-2 text-sm text-red-700">{errors.results.message}</p>
+          ) : null}
+          {results.fields.length < CASE_STUDY_MAX_RESULTS ? (
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              className="mt-3"
+              onClick={() => results.append({ label: '', value: '' })}
+            >
+              <Plus className="size-4" aria-hidden="true" />
+              Ajouter un résultat
+            </Button>
+          ) : null}
+        </fieldset>
+      </DialogBody>
+      <DialogFooter>
+        <Button type="button" variant="ghost" disabled={save.isPending} onClick={onClose}>
+          Annuler
+        </Button>
+        <Button
+          type="submit"
+          variant={caseStudy?.isPublished ? 'primary' : 'secondary'}
+          disabled={save.isPending}
+        >
+          {save.isPending && !save.variables?.publish ? 'Enregistrement...' : 'Enregistrer'}
+        </Button>
+        {caseStudy?.isPublished ? null : (
+          <Button type="button" disabled={save.isPending} onClick={submit(true)}>
+            {save.isPending && save.variables?.publish ? 'Publication...' : 'Enregistrer et publier'}
+          </Button>
+        )}
+      </DialogFooter>
+    </form>
+  );
+}

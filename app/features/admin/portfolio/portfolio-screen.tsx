@@ -1,0 +1,262 @@
+/**
+ * The portfolio for the staff (issue 7): every case study as a card (image, client, sector, key
+ * results, status), a search and a status filter in the address, and the actions: edit in a
+ * dialog, publish, unpublish and delete (both confirmed: they change the public page).
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Eye, EyeOff, ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { toast } from '~/lib/toast';
+import type { AdminCaseStudy } from '../../../../common/schemas/portfolio-admin.ts';
+import { errorMessage } from '../blog/blog-api';
+import { ConfirmDialog } from '../confirm-dialog';
+import { toSearch } from '../queries';
+import {
+  AdminPageHeader,
+  Badge,
+  Card,
+  EmptyState,
+  ErrorState,
+  FilterSelect,
+  formatDate,
+  LoadingState,
+  Pagination,
+  SearchInput,
+} from '../ui';
+import { useListParams } from '../use-list-params';
+import { CaseStudyDialog } from './case-study-dialog';
+import {
+  CASE_STUDY_LIST_DEFAULTS,
+  type CaseStudyListParams,
+  caseStudiesQuery,
+  useCaseStudyPublication,
+  useDeleteCaseStudy,
+} from './portfolio-api';
+
+const STATUS_OPTIONS = [
+  { value: 'published', label: 'Publiées' },
+  { value: 'draft', label: 'Non publiées' },
+];
+
+function readParams(search: URLSearchParams): CaseStudyListParams {
+  const status = search.get('status');
+  return {
+    q: search.get('q') ?? undefined,
+    status: status === 'published' || status === 'draft' ? status : undefined,
+    page: Math.max(1, Number(search.get('page')) || 1),
+  };
+}
+
+const writeParams = (params: CaseStudyListParams) =>
+  toSearch(params as Record<string, string | number | undefined>, CASE_STUDY_LIST_DEFAULTS);
+
+type Pending = { caseStudy: AdminCaseStudy; action: 'delete' | 'unpublish' } | null;
+
+export function PortfolioScreen() {
+  const { params, update } = useListParams(readParams, writeParams);
+  const list = useQuery({ ...caseStudiesQuery(params), placeholderData: keepPreviousData });
+  const publication = useCaseStudyPublication();
+  const remove = useDeleteCaseStudy();
+  const [editing, setEditing] = useState<AdminCaseStudy | 'new' | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+
+  const publish = (caseStudy: AdminCaseStudy) =>
+    publication.mutate(
+      { id: caseStudy.id, action: 'publish' },
+      {
+        onSuccess: () => toast({ title: 'Étude de cas publiée', description: caseStudy.title }),
+        onError: (error) =>
+          toast({
+            title: 'Publication impossible',
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  const confirm = () => {
+    if (!pending) return;
+    const { caseStudy, action } = pending;
+    const done = {
+      onSuccess: () => {
+        setPending(null);
+        toast({
+          title: action === 'delete' ? 'Étude de cas supprimée' : 'Étude de cas dépubliée',
+          description: caseStudy.title,
+        });
+      },
+      onError: (error: unknown) =>
+        toast({ title: 'Action impossible', description: errorMessage(error), variant: 'destructive' }),
+    };
+    if (action === 'delete') remove.mutate(caseStudy, done);
+    else publication.mutate({ id: caseStudy.id, action: 'unpublish' }, done);
+  };
+
+  const filtered = Boolean(params.q || params.status);
+  const data = list.data;
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Portfolio"
+        description="Les études de cas présentées sur la page Portfolio du site."
+        actions={
+          <Button size="sm" onClick={() => setEditing('new')}>
+            <Plus className="size-4" aria-hidden="true" />
+            Nouvelle étude de cas
+          </Button>
+        }
+      />
+      <Card>
+        <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
+          <SearchInput
+            label="Rechercher une étude de cas"
+            placeholder="Titre, client, secteur"
+            value={params.q ?? ''}
+            onChange={(q) => update({ q })}
+          />
+          <FilterSelect
+            label="Statut"
+            allLabel="Toutes"
+            value={params.status ?? ''}
+            options={STATUS_OPTIONS}
+            onChange={(status) =>
+              update({ status: status === 'published' || status === 'draft' ? status : undefined })
+            }
+          />
+        </div>
+
+        {list.isPending ? (
+          <LoadingState />
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : data && data.items.length === 0 ? (
+          <EmptyState
+            title={
+              filtered
+                ? 'Aucune étude de cas ne correspond à ces filtres.'
+                : 'Aucune étude de cas pour le moment.'
+            }
+          >
+            {filtered ? null : 'Présentez un projet réussi avec ses chiffres clés.'}
+          </EmptyState>
+        ) : data ? (
+          <>
+            <ul className="grid gap-4 md:grid-cols-2" aria-busy={list.isFetching}>
+              {data.items.map((caseStudy) => (
+                <li
+                  key={caseStudy.id}
+                  data-testid="case-study-card"
+                  className="flex min-w-0 flex-col overflow-hidden rounded-lg border border-gray-200"
+                >
+                  <div className="flex gap-3 p-3">
+                    {caseStudy.imageUrl ? (
+                      <img
+                        src={caseStudy.imageUrl}
+                        alt=""
+                        loading="lazy"
+                        className="size-20 shrink-0 rounded-md bg-gray-100 object-cover"
+                      />
+                    ) : (
+                      <div className="flex size-20 shrink-0 items-center justify-center rounded-md bg-gray-100">
+                        <ImageOff className="size-6 text-gray-400" aria-hidden="true" />
+                      </div>
+                    )}
+                    <div className="min-w-0 flex-1">
+                      <h2 className="font-semibold break-words text-gray-900">{caseStudy.title}</h2>
+                      <p className="text-sm break-words text-gray-600">
+                        {caseStudy.clientName} · {caseStudy.industry}
+                      </p>
+                      <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-600">
+                        <Badge tone={caseStudy.isPublished ? 'green' : 'amber'}>
+                          {caseStudy.isPublished ? 'Publiée' : 'Non publiée'}
+                        </Badge>
+                        <span>Modifiée le {formatDate(caseStudy.updatedAt)}</span>
+                      </div>
+                    </div>
+                  </div>
+                  {caseStudy.results.length > 0 ? (
+                    <dl className="flex flex-wrap gap-x-4 gap-y-1 border-t border-gray-100 px-3 py-2 text-sm">
+                      {caseStudy.results.map((result) => (
+                        <div key={`${result.label}-${result.value}`} className="flex gap-1">
+                          <dt className="text-gray-600">{result.label} :</dt>
+                          <dd className="font-semibold whitespace-nowrap text-brand-800">{result.value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  ) : null}
+                  <div className="mt-auto flex flex-wrap gap-1 border-t border-gray-100 p-2">
+                    <Button variant="ghost" size="sm" onClick={() => setEditing(caseStudy)}>
+                      <Pencil className="size-4" aria-hidden="true" />
+                      Modifier
+                      <span className="sr-only"> « {caseStudy.title} »</span>
+                    </Button>
+                    {caseStudy.isPublished ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setPending({ caseStudy, action: 'unpublish' })}
+                      >
+                        <EyeOff className="size-4" aria-hidden="true" />
+                        Dépublier
+                        <span className="sr-only"> « {caseStudy.title} »</span>
+                      </Button>
+                    ) : (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={publication.isPending}
+                        onClick={() => publish(caseStudy)}
+                      >
+                        <Eye className="size-4" aria-hidden="true" />
+                        Publier
+                        <span className="sr-only"> « {caseStudy.title} »</span>
+                      </Button>
+                    )}
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="ml-auto text-red-700 hover:bg-red-50"
+                      onClick={() => setPending({ caseStudy, action: 'delete' })}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                      Supprimer
+                      <span className="sr-only"> « {caseStudy.title} »</span>
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(page) => update({ page })}
+            />
+          </>
+        ) : null}
+      </Card>
+      <CaseStudyDialog editing={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => (open ? undefined : setPending(null))}
+        title={pending?.action === 'delete' ? "Supprimer l'étude de cas ?" : "Dépublier l'étude de cas ?"}
+        confirmLabel={pending?.action === 'delete' ? 'Supprimer définitivement' : 'Dépublier'}
+        pendingLabel={pending?.action === 'delete' ? 'Suppression...' : 'Dépublication...'}
+        pending={remove.isPending || publication.isPending}
+        danger={pending?.action === 'delete'}
+        onConfirm={confirm}
+      >
+        {pending ? (
+          <p>
+            <strong className="wrap-anywhere text-gray-900">{pending.caseStudy.title}</strong>{' '}
+            {pending.action === 'delete'
+              ? 'sera supprimée avec son image. Cette action est irréversible.'
+              : 'ne sera plus affichée sur la page Portfolio. Vous pourrez la republier.'}
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}

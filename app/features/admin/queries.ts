@@ -1,0 +1,113 @@
+/**
+ * The admin's data: one query definition per call, used by the screens, the prefetching (spec §7)
+ * and the real-time refreshes alike, so that a prefetched list is exactly the one a screen shows.
+ * Every key starts with the API path: invalidating ['/api/admin/contacts'] refreshes every page
+ * and filter of the leads list at once.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError, getQueryFn } from '~/lib/api';
+import { AUTH_RECHECK_INTERVAL, AUTH_STALE_TIME } from '../../../common/constants.ts';
+import type {
+  AdminContact,
+  AdminService,
+  ContactListQuery,
+  DashboardData,
+  Page,
+  SubscriberListQuery,
+  SubscriberPage,
+} from '../../../common/schemas/admin.ts';
+import type { SessionUser } from '../../../server/auth/sessions.ts';
+
+export type AdminUser = SessionUser;
+
+export const AUTH_ME_KEY = ['/api/auth/me'] as const;
+
+/**
+ * The current admin (spec §4): null when not signed in (401), re-checked every 15 minutes, fresh
+ * for 10, never retried (a failed check must not keep a locked-out admin waiting).
+ */
+export const meQuery = {
+  queryKey: AUTH_ME_KEY,
+  queryFn: async (context: { queryKey: readonly unknown[]; signal?: AbortSignal }) => {
+    const body = (await getQueryFn({ on401: 'returnNull' })(context)) as { user: AdminUser } | null;
+    return body?.user ?? null;
+  },
+  staleTime: AUTH_STALE_TIME,
+  refetchInterval: AUTH_RECHECK_INTERVAL,
+  retry: false,
+} as const;
+
+async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { credentials: 'include', signal });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  return (await response.json()) as T;
+}
+
+/** Query parameters without the defaults, so the same list has one key however it was reached. */
+export function toSearch(
+  params: Record<string, string | number | undefined>,
+  defaults: Record<string, unknown>,
+) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === '' || value === defaults[key]) continue;
+    search.set(key, String(value));
+  }
+  return search;
+}
+
+export const CONTACTS_KEY = '/api/admin/contacts';
+export const SUBSCRIBERS_KEY = '/api/admin/newsletter';
+export const DASHBOARD_KEY = '/api/admin/dashboard';
+export const ADMIN_SERVICES_KEY = '/api/admin/services';
+
+export type ContactListParams = Partial<ContactListQuery>;
+export const CONTACT_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
+
+export function contactsQuery(params: ContactListParams = {}) {
+  const search = toSearch(params, CONTACT_LIST_DEFAULTS);
+  return {
+    queryKey: [CONTACTS_KEY, 'list', search.toString()] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      getJson<Page<AdminContact>>(`${CONTACTS_KEY}?${search}`, signal),
+  };
+}
+
+export function contactQuery(id: string) {
+  return {
+    queryKey: [CONTACTS_KEY, 'detail', id] as const,
+    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+      (await getJson<{ contact: AdminContact }>(`${CONTACTS_KEY}/${encodeURIComponent(id)}`, signal)).contact,
+  };
+}
+
+export type SubscriberListParams = Partial<SubscriberListQuery>;
+export const SUBSCRIBER_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
+
+export function subscribersQuery(params: SubscriberListParams = {}) {
+  const search = toSearch(params, SUBSCRIBER_LIST_DEFAULTS);
+  return {
+    queryKey: [SUBSCRIBERS_KEY, 'list', search.toString()] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      getJson<SubscriberPage>(`${SUBSCRIBERS_KEY}?${search}`, signal),
+  };
+}
+
+export const dashboardQuery = {
+  queryKey: [DASHBOARD_KEY] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => getJson<DashboardData>(DASHBOARD_KEY, signal),
+};
+
+export const adminServicesQuery = {
+  queryKey: [ADMIN_SERVICES_KEY] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    getJson<{ services: AdminService[] }>(ADMIN_SERVICES_KEY, signal),
+};
+
+/** The public stats, prefetched by the idle rule of spec §7 (default loader: the key is the URL). */
+export const statsQuery = { queryKey: ['/api/stats'] as const };
+
+/** Refreshes every query whose key starts with one of these API paths. */
+export function invalidate(client: QueryClient, ...paths: string[]) {
+  for (const path of paths) void client.invalidateQueries({ queryKey: [path] });
+}

@@ -1,0 +1,137 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import type { RealtimeServerMessage } from '../../../common/schemas/admin.ts';
+import { safeAdminRedirect } from './navigation';
+import { contactsQuery, dashboardQuery, subscribersQuery } from './queries';
+import { applyRealtimeMessage } from './realtime-effects';
+
+/** A cache holding the dashboard, a filtered leads page and a subscribers page, all fresh. */
+function cache() {
+  const queryClient = new QueryClient();
+  const keys = {
+    dashboard: dashboardQuery.queryKey,
+    contacts: contactsQuery({ status: 'nouveau', page: 2 }).queryKey,
+    subscribers: subscribersQuery().queryKey,
+  };
+  for (const key of Object.values(keys)) queryClient.setQueryData(key, { cached: true });
+  const stale = () =>
+    Object.fromEntries(
+      Object.entries(keys).map(([name, key]) => [
+        name,
+        queryClient.getQueryState(key)?.isInvalidated ?? false,
+      ]),
+    );
+  return { queryClient, stale };
+}
+
+const broadcast = (
+  channel: 'dashboard' | 'contacts' | 'newsletter' | 'system',
+  data: Record<string, unknown>,
+) => ({ type: 'broadcast', channel, data: { type: 'x', ...data } }) as RealtimeServerMessage;
+
+describe('real-time effects (spec §4)', () => {
+  it("new_contact refreshes every leads list and shows 'Nouveau contact !' for 5 seconds", () => {
+    const { queryClient, stale } = cache();
+    const toast = vi.fn();
+    applyRealtimeMessage(broadcast('contacts', { type: 'new_contact', fullName: 'Grâce Mbuyi' }), {
+      queryClient,
+      toast,
+    });
+    expect(stale()).toEqual({ dashboard: false, contacts: true, subscribers: false });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Nouveau contact !',
+      description: 'Grâce Mbuyi vient de nous contacter',
+      duration: 5_000,
+    });
+  });
+
+  it('stats_update refreshes the dashboard only; contact_status_update the leads only, silently', () => {
+    const { queryClient, stale } = cache();
+    const toast = vi.fn();
+    applyRealtimeMessage(broadcast('dashboard', { type: 'stats_update' }), { queryClient, toast });
+    expect(stale()).toEqual({ dashboard: true, contacts: false, subscribers: false });
+    applyRealtimeMessage(
+      broadcast('contacts', { type: 'contact_status_update', id: 'x', status: 'traite' }),
+      {
+        queryClient,
+        toast,
+      },
+    );
+    expect(stale().contacts).toBe(true);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it("new_subscription refreshes the subscribers and shows 'Nouvel abonné !'", () => {
+    const { queryClient, stale } = cache();
+    const toast = vi.fn();
+    applyRealtimeMessage(broadcast('newsletter', { type: 'new_subscription', email: 'a@b.cd' }), {
+      queryClient,
+      toast,
+    });
+    expect(stale().subscribers).toBe(true);
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Nouvel abonné !',
+        description: "a@b.cd s'est abonné à la newsletter",
+      }),
+    );
+  });
+
+  it("a system notification: its title or 'Notification', its message, destructive for errors, 5 s by default", () => {
+    const { queryClient } = cache();
+    const toast = vi.fn();
+    applyRealtimeMessage(broadcast('system', { type: 'notification', message: 'Sauvegarde terminée' }), {
+      queryClient,
+      toast,
+    });
+    expect(toast).toHaveBeenLastCalledWith({
+      title: 'Notification',
+      description: 'Sauvegarde terminée',
+      variant: 'default',
+      duration: 5_000,
+    });
+    applyRealtimeMessage(
+      broadcast('system', {
+        type: 'notification',
+        title: 'SMTP',
+        message: 'Envoi impossible',
+        level: 'error',
+        duration: 8_000,
+      }),
+      { queryClient, toast },
+    );
+    expect(toast).toHaveBeenLastCalledWith({
+      title: 'SMTP',
+      description: 'Envoi impossible',
+      variant: 'destructive',
+      duration: 8_000,
+    });
+  });
+
+  it('other messages change nothing', () => {
+    const { queryClient, stale } = cache();
+    const toast = vi.fn();
+    applyRealtimeMessage({ type: 'connected', clientId: 'c1' }, { queryClient, toast });
+    applyRealtimeMessage({ type: 'pong' }, { queryClient, toast });
+    applyRealtimeMessage(broadcast('contacts', { type: 'something_else' }), { queryClient, toast });
+    expect(stale()).toEqual({ dashboard: false, contacts: false, subscribers: false });
+    expect(toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('safeAdminRedirect', () => {
+  it('only sends back to admin screens of this site', () => {
+    expect(safeAdminRedirect('/admin/contacts?status=nouveau')).toBe('/admin/contacts?status=nouveau');
+    for (const value of [
+      null,
+      '',
+      '/',
+      '//evil.example/admin/',
+      'https://evil.example/admin/x',
+      '/admin/login',
+      '/blog',
+    ]) {
+      expect(safeAdminRedirect(value)).toBe('/admin/dashboard');
+    }
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * What the admin does with each real-time message (spec §4): refresh the lists concerned and,
+ * for new leads, new subscribers and system notifications, show a toast.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { ToastOptions } from '~/lib/toast';
+import { NEW_CONTACT_TOAST_DURATION, TOAST_DURATION } from '../../../common/constants.ts';
+import type { RealtimeServerMessage } from '../../../common/schemas/admin.ts';
+import { CONTACTS_KEY, DASHBOARD_KEY, invalidate, SUBSCRIBERS_KEY } from './queries';
+
+type Effects = { queryClient: QueryClient; toast: (options: ToastOptions) => unknown };
+
+const text = (value: unknown, fallback: string) =>
+  typeof value === 'string' && value.trim() ? value : fallback;
+
+export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClient, toast }: Effects) {
+  if (message.type !== 'broadcast') return;
+  const { channel, data } = message;
+  switch (`${channel}:${data.type}`) {
+    case 'dashboard:stats_update':
+      invalidate(queryClient, DASHBOARD_KEY);
+      break;
+    case 'contacts:new_contact':
+      invalidate(queryClient, CONTACTS_KEY);
+      toast({
+        title: 'Nouveau contact !',
+        description: `${text(data.fullName ?? data.name, 'Quelqu’un')} vient de nous contacter`,
+        duration: NEW_CONTACT_TOAST_DURATION,
+      });
+      break;
+    case 'contacts:contact_status_update':
+      invalidate(queryClient, CONTACTS_KEY);
+      break;
+    case 'newsletter:new_subscription':
+      invalidate(queryClient, SUBSCRIBERS_KEY);
+      toast({
+        title: 'Nouvel abonné !',
+        description: `${text(data.email, 'Une adresse')} s'est abonné à la newsletter`,
+      });
+      break;
+    case 'system:notification':
+      toast({
+        title: text(data.title, 'Notification'),
+        description: text(data.message, ''),
+        // `data.type` is the event's ('notification'): the notification's own type travels as `level`.
+        variant: data.level === 'error' ? 'destructive' : 'default',
+        duration: typeof data.duration === 'number' ? data.duration : TOAST_DURATION,
+      });
+      break;
+    default:
+      break;
+  }
+}

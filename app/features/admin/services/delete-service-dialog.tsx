@@ -1,0 +1,121 @@
+/**
+ * The confirmation before deleting a service. A service with sub-services asks what becomes of
+ * them (the database refuses to orphan them): become top-level services, or be deleted too.
+ * Nothing is deleted until the red button is pressed, and it stays disabled until a choice is made.
+ */
+import { useId, useState } from 'react';
+import type { AdminService } from '../../../../common/schemas/admin.ts';
+import type { ServiceChildrenChoice } from '../../../../common/schemas/services-admin.ts';
+import { ConfirmDialog } from '../confirm-dialog';
+import { useDeleteService } from './service-mutations';
+
+export function DeleteServiceDialog({
+  service,
+  services,
+  onClose,
+}: {
+  /** The service to delete; null when the dialog is closed. */
+  service: AdminService | null;
+  services: AdminService[];
+  onClose: () => void;
+}) {
+  const remove = useDeleteService();
+  const [choice, setChoice] = useState<ServiceChildrenChoice | null>(null);
+  const name = useId();
+  const children = service ? services.filter((s) => s.parentServiceId === service.id) : [];
+  const needsChoice = children.length > 0;
+  const close = () => {
+    setChoice(null);
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      open={service !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={<>Supprimer « {service?.title} » ?</>}
+      confirmLabel="Supprimer"
+      pendingLabel="Suppression..."
+      pending={remove.isPending}
+      confirmDisabled={needsChoice && choice === null}
+      onConfirm={() => {
+        if (!service) return;
+        remove.mutate(
+          { service, children: needsChoice ? (choice ?? undefined) : undefined },
+          { onSettled: close },
+        );
+      }}
+      extra={
+        needsChoice ? (
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-gray-900">
+              Que faire de {children.length > 1 ? 'ses sous-services' : 'son sous-service'} :{' '}
+              {children.map((child) => `« ${child.title} »`).join(', ')} ?
+            </legend>
+            <ChoiceRadio
+              name={name}
+              value="promote"
+              checked={choice === 'promote'}
+              onChange={setChoice}
+              label="Les rattacher au premier niveau"
+              hint="Ils deviennent des services principaux et restent sur le site."
+            />
+            <ChoiceRadio
+              name={name}
+              value="delete"
+              checked={choice === 'delete'}
+              onChange={setChoice}
+              label="Les supprimer aussi"
+              hint="Ils disparaissent définitivement avec ce service."
+            />
+          </fieldset>
+        ) : null
+      }
+    >
+      {needsChoice
+        ? `Ce service a ${children.length} sous-service${children.length > 1 ? 's' : ''}. Choisissez ce qu'${
+            children.length > 1 ? 'ils deviennent' : 'il devient'
+          } avant de confirmer.`
+        : 'Il disparaîtra du site et des formulaires de devis. Cette action est irréversible.'}
+    </ConfirmDialog>
+  );
+}
+
+function ChoiceRadio({
+  name,
+  value,
+  checked,
+  onChange,
+  label,
+  hint,
+}: {
+  name: string;
+  value: ServiceChildrenChoice;
+  checked: boolean;
+  onChange: (value: ServiceChildrenChoice) => void;
+  label: string;
+  hint: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-gray-200 p-3">
+      <input
+        id={id}
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={() => onChange(value)}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5 size-5 shrink-0 accent-brand-700"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-gray-900">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-gray-600">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,336 @@
+/**
+ * Creating or editing a service, in a dialog: title, description, parent (top-level services
+ * only, the site shows two levels), icon with the live preview of what the public site will show
+ * (the same component and rules, spec §3), order and visibility. Checked with the API's own
+ * schema before sending; the server's field errors land under the same fields.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ChevronDown } from 'lucide-react';
+import { useId } from 'react';
+import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ServiceIcon } from '~/components/service-icon';
+import { TextAreaField, TextField } from '~/features/leads/form-fields';
+import { cn } from '~/lib/cn';
+import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-icon';
+import type { AdminService } from '../../../../common/schemas/admin.ts';
+import { type ServiceInput, ServiceInputSchema } from '../../../../common/schemas/services-admin.ts';
+import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { FormActions } from '../ui';
+import { CheckboxField, reportSaveError } from './controls';
+import { useSaveService } from './service-mutations';
+
+type ServiceOutput = z.output<typeof ServiceInputSchema>;
+
+/** What the dialog edits: an existing service, or a new one (optionally under a parent). */
+export type ServiceFormTarget = { service: AdminService } | { parentServiceId: string | null };
+
+const COLOR_NAMES: Record<IconColor, string> = {
+  orange: 'orange',
+  blue: 'bleu',
+  purple: 'violet',
+  green: 'vert',
+  emerald: 'émeraude',
+};
+
+// Aliases draw the same picture as another name: offer each picture once.
+const PICKER_ICONS = KNOWN_ICONS.filter((name) => name !== 'bar-chart-3' && name !== 'line-chart');
+
+const FIELDS = ['title', 'description', 'icon', 'parentServiceId', 'order', 'isActive'] as const;
+
+export function ServiceFormDialog({
+  target,
+  services,
+  onClose,
+}: {
+  target: ServiceFormTarget | null;
+  services: AdminService[];
+  onClose: () => void;
+}) {
+  const editing = target && 'service' in target ? target.service : null;
+  return (
+    <AdminDialog
+      open={target !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={editing ? 'Modifier le service' : 'Nouveau service'}
+      description={
+        editing ? editing.title : 'Il apparaît sur le site dès son enregistrement s’il est visible.'
+      }
+    >
+      {target ? (
+        <ServiceForm
+          key={editing?.id ?? `new-${'parentServiceId' in target ? target.parentServiceId : ''}`}
+          target={target}
+          services={services}
+          onClose={onClose}
+        />
+      ) : null}
+    </AdminDialog>
+  );
+}
+
+/** The order after the last service of that level, as the server would choose it. */
+function nextOrder(services: AdminService[], parentId: string | null) {
+  const orders = services.filter((s) => s.parentServiceId === parentId).map((s) => s.order);
+  return orders.length === 0 ? 0 : Math.max(...orders) + 1;
+}
+
+function ServiceForm({
+  target,
+  services,
+  onClose,
+}: {
+  target: ServiceFormTarget;
+  services: AdminService[];
+  onClose: () => void;
+}) {
+  const editing = 'service' in target ? target.service : null;
+  const parentId = editing
+    ? editing.parentServiceId
+    : 'parentServiceId' in target
+      ? target.parentServiceId
+      : null;
+  const save = useSaveService();
+  const form = useForm<ServiceInput, unknown, ServiceOutput>({
+    resolver: zodResolver(ServiceInputSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      title: editing?.title ?? '',
+      description: editing?.description ?? '',
+      icon: editing?.icon ?? '',
+      parentServiceId: parentId,
+      order: editing?.order ?? nextOrder(services, parentId),
+      isActive: editing?.isActive ?? true,
+    },
+  });
+  const { register, control, handleSubmit, setError, formState, watch, setValue } = form;
+  const errors = formState.errors;
+  const hasChildren = editing ? services.some((s) => s.parentServiceId === editing.id) : false;
+  // A parent is a top-level service other than this one (the site shows two levels).
+  const parents = services.filter((s) => s.parentServiceId === null && s.id !== editing?.id);
+
+  const onSubmit = handleSubmit((values) => {
+    save.mutate(
+      { id: editing?.id ?? null, values },
+      {
+        onSuccess: onClose,
+        onError: (error) =>
+          reportSaveError(error, setError, FIELDS, 'Le service n’a pas pu être enregistré.'),
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
+      <DialogBody>
+        <TextField label="Titre" autoComplete="off" {...register('title')} error={errors.title?.message} />
+        <TextAreaField
+          label="Description"
+          rows={3}
+          {...register('description')}
+          error={errors.description?.message}
+        />
+        <Controller
+          control={control}
+          name="parentServiceId"
+          render={({ field }) => (
+            <ParentSelect
+              value={field.value ?? null}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              parents={parents}
+              disabled={hasChildren}
+              error={errors.parentServiceId?.message}
+            />
+          )}
+        />
+        <IconField
+          icon={watch('icon') ?? ''}
+          title={watch('title')}
+          registration={register('icon')}
+          error={errors.icon?.message}
+          onPick={(name) =>
+            setValue('icon', name, { shouldValidate: formState.isSubmitted, shouldDirty: true })
+          }
+        />
+        <TextField
+          label="Ordre"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          className="max-w-40"
+          {...register('order', { valueAsNumber: true })}
+          error={errors.order?.message}
+        />
+        <CheckboxField
+          label="Visible sur le site"
+          hint="Décoché, le service (et ses sous-services) n'apparaît plus sur le site ni dans les formulaires."
+          {...register('isActive')}
+        />
+      </DialogBody>
+      <DialogFooter>
+        <FormActions pending={save.isPending} onCancel={onClose} />
+      </DialogFooter>
+    </form>
+  );
+}
+
+function ParentSelect({
+  value,
+  onChange,
+  onBlur,
+  parents,
+  disabled,
+  error,
+}: {
+  value: string | null;
+  onChange: (value: string | null) => void;
+  onBlur: () => void;
+  parents: AdminService[];
+  disabled: boolean;
+  error?: string;
+}) {
+  const id = useId();
+  const describedBy = [disabled ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-gray-900">
+        Service parent
+      </label>
+      <div className="relative">
+        <select
+          id={id}
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value || null)}
+          onBlur={onBlur}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          className={cn(
+            'block w-full appearance-none rounded-lg border bg-white py-2.5 pr-10 pl-3 text-base text-gray-900 focus:outline-2 disabled:bg-gray-50',
+            error
+              ? 'border-red-600 focus:outline-red-600/30'
+              : 'border-gray-300 focus:border-brand-700 focus:outline-brand-700/30',
+          )}
+        >
+          <option value="">Aucun : service principal</option>
+          {parents.map((parent) => (
+            <option key={parent.id} value={parent.id}>
+              {parent.title}
+              {parent.isActive ? '' : ' (masqué)'}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-gray-600"
+          aria-hidden="true"
+        />
+      </div>
+      {disabled ? (
+        <p id={`${id}-hint`} className="text-sm text-gray-600">
+          Ce service a des sous-services : il reste un service principal.
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function IconField({
+  icon,
+  title,
+  registration,
+  error,
+  onPick,
+}: {
+  icon: string;
+  title: string;
+  registration: UseFormRegisterReturn<'icon'>;
+  error?: string;
+  onPick: (name: string) => void;
+}) {
+  const id = useId();
+  const resolved = resolveServiceIcon(icon, title);
+  const typed = icon.trim().toLowerCase();
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={id} className="text-sm font-medium text-gray-900">
+          Icône <span className="font-normal text-gray-600">(facultatif)</span>
+        </label>
+        <input
+          id={id}
+          type="text"
+          autoComplete="off"
+          list={`${id}-names`}
+          {...registration}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          className={cn(
+            'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 focus:outline-2',
+            error
+              ? 'border-red-600 focus:outline-red-600/30'
+              : 'border-gray-300 focus:border-brand-700 focus:outline-brand-700/30',
+          )}
+        />
+        <datalist id={`${id}-names`}>
+          {KNOWN_ICONS.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+        <p id={`${id}-hint`} className="text-sm text-gray-600">
+          Un nom de la liste, ou un mot-clé (marketing, web, design, data…) : le site choisit alors l'icône et
+          la couleur d'après ce mot puis d'après le titre. Vide : d'après le titre seul.
+        </p>
+        {error ? (
+          <p id={`${id}-error`} className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex items-center gap-3 rounded-lg bg-gray-50 p-3" data-testid="icon-preview">
+        <ServiceIcon icon={icon} title={title} />
+        <div className="min-w-0 text-sm">
+          <p className="font-medium text-gray-900">Aperçu sur le site</p>
+          <p className="text-gray-700" aria-live="polite">
+            Icône « {resolved.icon} », couleur {COLOR_NAMES[resolved.color]}
+          </p>
+        </div>
+      </div>
+
+      <details className="rounded-lg border border-gray-200">
+        <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-brand-800">
+          Choisir dans la liste des icônes
+        </summary>
+        <ul className="grid grid-cols-5 gap-2 p-3 sm:grid-cols-8" aria-label="Icônes disponibles">
+          {PICKER_ICONS.map((name) => (
+            <li key={name}>
+              <button
+                type="button"
+                aria-label={`Icône ${name}`}
+                aria-pressed={typed === name}
+                title={name}
+                onClick={() => onPick(name)}
+                className={cn(
+                  'rounded-xl focus-visible:outline-2 focus-visible:outline-brand-700',
+                  typed === name && 'ring-2 ring-brand-700 ring-offset-2',
+                )}
+              >
+                <ServiceIcon icon={name} title={title} className="size-10" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </div>
+  );
+}

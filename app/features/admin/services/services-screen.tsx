@@ -1,0 +1,183 @@
+/**
+ * The services screen (issue 7): the offer as a tree, each top-level service followed by its
+ * sub-services, in the order of the public site. Per service: move up/down within its level,
+ * show/hide on the site, edit, delete; per top-level service: add a sub-service.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ServiceIcon } from '~/components/service-icon';
+import { Button } from '~/components/ui/button';
+import type { AdminService } from '../../../../common/schemas/admin.ts';
+import { adminServicesQuery } from '../queries';
+import { AdminPageHeader, Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
+import { MoveButtons, VisibilitySwitch } from './controls';
+import { DeleteServiceDialog } from './delete-service-dialog';
+import { ServiceFormDialog, type ServiceFormTarget } from './service-form';
+import { useMoveService, useToggleService } from './service-mutations';
+
+type Branch = { service: AdminService; children: AdminService[] };
+
+/** The flat list (already in tree order) as branches; a child whose parent is missing is shown alone. */
+function toTree(services: AdminService[]): Branch[] {
+  const ids = new Set(services.map((s) => s.id));
+  const roots = services.filter((s) => s.parentServiceId === null || !ids.has(s.parentServiceId));
+  return roots.map((service) => ({
+    service,
+    children: services.filter((s) => s.parentServiceId === service.id),
+  }));
+}
+
+export function ServicesScreen() {
+  const list = useQuery(adminServicesQuery);
+  const [formTarget, setFormTarget] = useState<ServiceFormTarget | null>(null);
+  const [toDelete, setToDelete] = useState<AdminService | null>(null);
+  const services = list.data?.services ?? [];
+  const tree = toTree(services);
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Services"
+        description="L'offre présentée sur le site : les services principaux et leurs sous-services, dans l'ordre affiché."
+        actions={
+          <Button size="sm" onClick={() => setFormTarget({ parentServiceId: null })}>
+            <Plus className="size-4" aria-hidden="true" />
+            Nouveau service
+          </Button>
+        }
+      />
+      <Card>
+        {list.isPending ? (
+          <LoadingState />
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        ) : tree.length === 0 ? (
+          <EmptyState title="Aucun service pour le moment.">
+            Créez un premier service principal : il apparaîtra sur la page Services et dans les formulaires de
+            devis.
+          </EmptyState>
+        ) : (
+          <ul
+            className="divide-y divide-gray-100"
+            aria-label="Arborescence des services"
+            aria-busy={list.isFetching}
+          >
+            {tree.map((branch, index) => (
+              <li key={branch.service.id} className="py-3 first:pt-0 last:pb-0">
+                <ServiceRow
+                  service={branch.service}
+                  first={index === 0}
+                  last={index === tree.length - 1}
+                  onEdit={() => setFormTarget({ service: branch.service })}
+                  onDelete={() => setToDelete(branch.service)}
+                  onAddChild={() => setFormTarget({ parentServiceId: branch.service.id })}
+                />
+                {branch.children.length > 0 ? (
+                  <ul
+                    className="mt-2 ml-4 space-y-2 border-l-2 border-gray-100 pl-3 sm:ml-6 sm:pl-4"
+                    aria-label={`Sous-services de ${branch.service.title}`}
+                  >
+                    {branch.children.map((child, childIndex) => (
+                      <li key={child.id}>
+                        <ServiceRow
+                          service={child}
+                          parentHidden={!branch.service.isActive}
+                          first={childIndex === 0}
+                          last={childIndex === branch.children.length - 1}
+                          onEdit={() => setFormTarget({ service: child })}
+                          onDelete={() => setToDelete(child)}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <ServiceFormDialog target={formTarget} services={services} onClose={() => setFormTarget(null)} />
+      <DeleteServiceDialog service={toDelete} services={services} onClose={() => setToDelete(null)} />
+    </>
+  );
+}
+
+function ServiceRow({
+  service,
+  parentHidden = false,
+  first,
+  last,
+  onEdit,
+  onDelete,
+  onAddChild,
+}: {
+  service: AdminService;
+  parentHidden?: boolean;
+  first: boolean;
+  last: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onAddChild?: () => void;
+}) {
+  const toggle = useToggleService();
+  const move = useMoveService();
+  const child = service.parentServiceId !== null;
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center" data-testid="service-row">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <ServiceIcon icon={service.icon} title={service.title} className={child ? 'size-9' : 'size-11'} />
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className={child ? 'font-medium text-gray-900' : 'font-semibold text-gray-900'}>
+              {service.title}
+            </span>
+            {!service.isActive ? (
+              <Badge tone="gray">Masqué</Badge>
+            ) : parentHidden ? (
+              <Badge tone="amber">Masqué avec son parent</Badge>
+            ) : null}
+          </p>
+          <p className="line-clamp-1 text-sm text-gray-600">{service.description}</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
+        <MoveButtons
+          name={service.title}
+          canUp={!first}
+          canDown={!last}
+          disabled={move.isPending}
+          onMove={(direction) => move.mutate({ service, direction })}
+        />
+        <VisibilitySwitch
+          checked={service.isActive}
+          label={`Afficher « ${service.title} » sur le site`}
+          disabled={toggle.isPending}
+          onChange={(isActive) => toggle.mutate({ service, isActive })}
+        />
+        {onAddChild ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Ajouter un sous-service à « ${service.title} »`}
+            onClick={onAddChild}
+          >
+            <Plus className="size-4" aria-hidden="true" />
+          </Button>
+        ) : null}
+        <Button variant="ghost" size="icon" aria-label={`Modifier « ${service.title} »`} onClick={onEdit}>
+          <Pencil className="size-4" aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-red-700 hover:bg-red-50"
+          aria-label={`Supprimer « ${service.title} »`}
+          onClick={onDelete}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}

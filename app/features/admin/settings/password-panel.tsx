@@ -1,0 +1,88 @@
+/**
+ * The signed-in admin's own password (POST /api/auth/password, spec §5's rules shared with the
+ * server): current password, new one, confirmation. On success the other sessions of the account
+ * are closed by the server; this one stays open.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Button } from '~/components/ui/button';
+import { Sending, TextField } from '~/features/leads/form-fields';
+import { apiRequest } from '~/lib/api';
+import { toast } from '~/lib/toast';
+import { type PasswordChange, PasswordChangeSchema } from '../../../../common/schemas/auth.ts';
+import { Card } from '../ui';
+import { applyFieldErrors, errorMessage } from './settings-api';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const resolver = zodResolver(PasswordChangeSchema as never) as unknown as Resolver<PasswordChange>;
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function PasswordPanel() {
+  const form = useForm<PasswordChange>({
+    resolver,
+    defaultValues: EMPTY,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors } = form.formState;
+  const change = useMutation({
+    mutationFn: (input: PasswordChange) => apiRequest('POST', '/api/auth/password', input),
+    retry: false,
+    onSuccess: () => {
+      form.reset(EMPTY);
+      toast({
+        title: 'Mot de passe modifié',
+        description: 'Vos autres sessions ont été fermées ; celle-ci reste ouverte.',
+      });
+    },
+    onError: (error) => {
+      if (!applyFieldErrors(error, form.setError, FIELDS)) {
+        toast({
+          title: 'Échec du changement de mot de passe',
+          description: errorMessage(error),
+          variant: 'destructive',
+        });
+      }
+    },
+  });
+  return (
+    <Card aria-labelledby="password-title" className="max-w-xl">
+      <h2 id="password-title" className="text-lg font-semibold text-gray-900">
+        Mon mot de passe
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-gray-600">
+        Au moins 6 caractères ; une phrase de plusieurs mots est plus sûre et plus facile à retenir. Vos
+        sessions ouvertes sur d'autres appareils seront fermées.
+      </p>
+      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => change.mutate(input))}>
+        <TextField
+          label="Mot de passe actuel"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <TextField
+          label="Nouveau mot de passe"
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <TextField
+          label="Confirmer le nouveau mot de passe"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? <Sending /> : 'Changer le mot de passe'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The settings screen's data: one query definition per list (keys start with the API path, like
+ * every admin query) and the helpers its forms share to report server errors.
+ */
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '~/lib/api';
+import type { AdminSetting, AdminStat } from '../../../../common/schemas/settings-admin.ts';
+import type { AdminAccount } from '../../../../common/schemas/users-admin.ts';
+
+export const SETTINGS_KEY = '/api/admin/settings';
+export const STATS_KEY = '/api/admin/settings/stats';
+export const USERS_KEY = '/api/admin/users';
+export const ACTIVITY_KEY = '/api/admin/activity';
+
+async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { credentials: 'include', signal });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  return (await response.json()) as T;
+}
+
+export const settingsQuery = {
+  queryKey: [SETTINGS_KEY] as const,
+  queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+    (await getJson<{ settings: AdminSetting[] }>(SETTINGS_KEY, signal)).settings,
+};
+
+export const statsAdminQuery = {
+  queryKey: [STATS_KEY] as const,
+  queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+    (await getJson<{ stats: AdminStat[] }>(STATS_KEY, signal)).stats,
+};
+
+export const usersQuery = {
+  queryKey: [USERS_KEY] as const,
+  queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+    (await getJson<{ users: AdminAccount[] }>(USERS_KEY, signal)).users,
+};
+
+/** The server's French message when it sent one, else a generic one. */
+export function errorMessage(
+  error: unknown,
+  fallback = 'Une erreur est survenue. Veuillez réessayer.',
+): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0 || error.status >= 500) return fallback;
+    return error.details?.message || fallback;
+  }
+  return 'Connexion impossible. Vérifiez votre réseau et réessayez.';
+}
+
+/**
+ * Puts the server's field errors on the form's fields (`toField` maps a server key to a field
+ * name); true when at least one landed, so the caller knows whether a toast is still needed.
+ */
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+  toField: (key: string) => string = (key) => key,
+): boolean {
+  const serverFields = error instanceof ApiError ? error.details?.fields : undefined;
+  if (!serverFields) return false;
+  let applied = false;
+  for (const [key, message] of Object.entries(serverFields)) {
+    const field = toField(key);
+    if (!fields.includes(field)) continue;
+    setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !applied });
+    applied = true;
+  }
+  return applied;
+}

@@ -1,0 +1,201 @@
+/**
+ * Adding or editing a team member, in a dialog: name, position, bio (the card shows 3 lines),
+ * skills typed as comma-separated text with a preview of what the card shows (the first 3),
+ * photo (uploaded, app/features/admin/image-upload.tsx), LinkedIn and Twitter links (https
+ * only), order and visibility. Checked with the API's own schema before sending.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { TextAreaField, TextField } from '~/features/leads/form-fields';
+import { TEAM_MAX_SKILLS } from '../../../../common/constants.ts';
+import {
+  type AdminTeamMember,
+  splitSkills,
+  type TeamMemberInput,
+  TeamMemberInputSchema,
+} from '../../../../common/schemas/team-admin.ts';
+import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { ImageUpload } from '../image-upload';
+import { CheckboxField, reportSaveError } from '../services/controls';
+import { Badge, FormActions } from '../ui';
+import { useSaveMember } from './team-queries';
+
+type TeamMemberOutput = z.output<typeof TeamMemberInputSchema>;
+
+const FIELDS = [
+  'name',
+  'position',
+  'bio',
+  'skills',
+  'photoUrl',
+  'linkedinUrl',
+  'twitterUrl',
+  'order',
+  'isActive',
+] as const;
+
+export function TeamMemberDialog({
+  member,
+  open,
+  members,
+  onClose,
+}: {
+  /** The member being edited, or null for a new one. */
+  member: AdminTeamMember | null;
+  open: boolean;
+  members: AdminTeamMember[];
+  onClose: () => void;
+}) {
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      title={member ? 'Modifier la fiche' : 'Ajouter un membre'}
+      description={member ? member.name : 'La carte apparaît sur la page d’accueil et la page À propos.'}
+    >
+      {open ? (
+        <TeamMemberForm key={member?.id ?? 'new'} member={member} members={members} onClose={onClose} />
+      ) : null}
+    </AdminDialog>
+  );
+}
+
+function TeamMemberForm({
+  member,
+  members,
+  onClose,
+}: {
+  member: AdminTeamMember | null;
+  members: AdminTeamMember[];
+  onClose: () => void;
+}) {
+  const save = useSaveMember();
+  const { register, control, handleSubmit, setError, formState, watch } = useForm<
+    TeamMemberInput,
+    unknown,
+    TeamMemberOutput
+  >({
+    resolver: zodResolver(TeamMemberInputSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      name: member?.name ?? '',
+      position: member?.position ?? '',
+      bio: member?.bio ?? '',
+      skills: member?.skills.join(', ') ?? '',
+      photoUrl: member?.photoUrl ?? null,
+      linkedinUrl: member?.linkedinUrl ?? '',
+      twitterUrl: member?.twitterUrl ?? '',
+      order: member?.order ?? (members.length === 0 ? 0 : Math.max(...members.map((m) => m.order)) + 1),
+      isActive: member?.isActive ?? true,
+    },
+  });
+  const errors = formState.errors;
+  const skills = splitSkills(watch('skills') ?? '');
+
+  const onSubmit = handleSubmit((values) => {
+    save.mutate(
+      { id: member?.id ?? null, values },
+      {
+        onSuccess: onClose,
+        onError: (error) => reportSaveError(error, setError, FIELDS, 'La fiche n’a pas pu être enregistrée.'),
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
+      <DialogBody>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Nom" autoComplete="off" {...register('name')} error={errors.name?.message} />
+          <TextField
+            label="Poste"
+            autoComplete="off"
+            {...register('position')}
+            error={errors.position?.message}
+          />
+        </div>
+        <Controller
+          control={control}
+          name="photoUrl"
+          render={({ field }) => (
+            <ImageUpload
+              label="Photo"
+              value={field.value ?? null}
+              onChange={field.onChange}
+              error={errors.photoUrl?.message}
+            />
+          )}
+        />
+        <TextAreaField
+          label="Biographie"
+          optional
+          rows={3}
+          {...register('bio')}
+          error={errors.bio?.message}
+        />
+        <div className="flex flex-col gap-2">
+          <TextField
+            label="Compétences"
+            optional
+            autoComplete="off"
+            placeholder="SEO, Publicité Facebook, Emailing"
+            {...register('skills')}
+            error={errors.skills?.message}
+          />
+          <p className="text-sm text-gray-600">
+            Séparées par des virgules. Les {TEAM_MAX_SKILLS} premières sont affichées sur la carte.
+          </p>
+          {skills.length > 0 ? (
+            <ul aria-label="Aperçu des compétences" className="flex flex-wrap gap-1.5">
+              {skills.map((skill, index) => (
+                <li key={skill}>
+                  <Badge tone={index < TEAM_MAX_SKILLS ? 'green' : 'gray'}>{skill}</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Profil LinkedIn"
+            optional
+            type="url"
+            inputMode="url"
+            placeholder="https://www.linkedin.com/in/…"
+            {...register('linkedinUrl')}
+            error={errors.linkedinUrl?.message}
+          />
+          <TextField
+            label="Profil Twitter / X"
+            optional
+            type="url"
+            inputMode="url"
+            placeholder="https://x.com/…"
+            {...register('twitterUrl')}
+            error={errors.twitterUrl?.message}
+          />
+        </div>
+        <TextField
+          label="Ordre"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          className="max-w-40"
+          {...register('order', { valueAsNumber: true })}
+          error={errors.order?.message}
+        />
+        <CheckboxField
+          label="Visible sur le site"
+          hint="Décoché, la carte n'apparaît plus sur le site ; la fiche est conservée."
+          {...register('isActive')}
+        />
+      </DialogBody>
+      <DialogFooter>
+        <FormActions pending={save.isPending} onCancel={onClose} />
+      </DialogFooter>
+    </form>
+  );
+}

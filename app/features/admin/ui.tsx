@@ -1,0 +1,257 @@
+/**
+ * The building blocks shared by the admin screens: page heading, cards, badges, the three states
+ * every list has (loading, error, empty), filters and pagination. Plain Tailwind, no extra library.
+ */
+import { AlertTriangle, ChevronLeft, ChevronRight, Inbox, Loader2, Search } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useEffect, useId, useState } from 'react';
+import { Button } from '~/components/ui/button';
+import { cn } from '~/lib/cn';
+
+export function AdminPageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">{title}</h1>
+        {description ? <p className="mt-1 text-sm text-gray-600">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function Card({ className, ...props }: ComponentProps<'section'>) {
+  return (
+    <section
+      className={cn('rounded-xl border border-gray-200 bg-white p-4 shadow-sm', className)}
+      {...props}
+    />
+  );
+}
+
+const BADGE_TONES = {
+  blue: 'bg-blue-50 text-blue-800 ring-blue-200',
+  amber: 'bg-amber-50 text-amber-800 ring-amber-200',
+  green: 'bg-brand-50 text-brand-800 ring-brand-200',
+  gray: 'bg-gray-100 text-gray-700 ring-gray-200',
+  red: 'bg-red-50 text-red-800 ring-red-200',
+} as const;
+export type BadgeTone = keyof typeof BADGE_TONES;
+
+export function Badge({ tone = 'gray', children }: { tone?: BadgeTone; children: ReactNode }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        BADGE_TONES[tone],
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+export function LoadingState({ label = 'Chargement en cours...' }: { label?: string }) {
+  return (
+    <p role="status" className="flex items-center justify-center gap-2 py-12 text-gray-600">
+      <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+      {label}
+    </p>
+  );
+}
+
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
+      <AlertTriangle className="size-8 text-red-600" aria-hidden="true" />
+      <p className="font-medium text-gray-900">Impossible de charger les données.</p>
+      <p className="max-w-md text-sm break-words text-gray-600">
+        {error instanceof Error ? error.message : 'Erreur inconnue'}
+      </p>
+      {onRetry ? (
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          Réessayer
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 py-12 text-center">
+      <Inbox className="size-8 text-gray-400" aria-hidden="true" />
+      <p className="font-medium text-gray-900">{title}</p>
+      {children ? <div className="text-sm text-gray-600">{children}</div> : null}
+    </div>
+  );
+}
+
+const controlClass =
+  'h-10 rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700/30 sm:text-sm';
+
+/** A search box that reports its value 300 ms after the last keystroke. */
+export function SearchInput({
+  value,
+  onChange,
+  label,
+  placeholder,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  placeholder?: string;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  useEffect(() => {
+    if (draft === value) return;
+    const timer = setTimeout(() => onChange(draft), 300);
+    return () => clearTimeout(timer);
+  }, [draft, value, onChange]);
+  return (
+    <div className="relative min-w-0 flex-1 sm:max-w-xs">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-500"
+        aria-hidden="true"
+      />
+      <input
+        id={id}
+        type="search"
+        value={draft}
+        placeholder={placeholder}
+        onChange={(event) => setDraft(event.target.value)}
+        className={cn(controlClass, 'w-full pl-9')}
+      />
+    </div>
+  );
+}
+
+/** A labelled native select; the empty value means "all". */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+  allLabel,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  allLabel: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={controlClass}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return (
+    <nav
+      aria-label="Pagination"
+      className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-gray-700"
+    >
+      <p className="whitespace-nowrap">
+        {first}–{last} sur {total}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeft className="size-4" aria-hidden="true" />
+          Précédent
+        </Button>
+        <span aria-current="page" className="whitespace-nowrap">
+          Page {page} / {pages}
+        </span>
+        <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Suivant
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'Africa/Kinshasa',
+});
+const dateOnly = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeZone: 'Africa/Kinshasa' });
+
+/** Dates as the Kinshasa office reads them, whatever the browser's time zone. */
+export function formatDateTime(iso: string | null | undefined): string {
+  return iso ? dateTime.format(new Date(iso)) : '—';
+}
+export function formatDate(iso: string | null | undefined): string {
+  return iso ? dateOnly.format(new Date(iso)) : '—';
+}
+
+/**
+ * The buttons that end an admin form: "Annuler" (closes without saving) and the submit button,
+ * both disabled while the request runs, the submit one then showing `pendingLabel`.
+ */
+export function FormActions({
+  pending,
+  onCancel,
+  submitLabel = 'Enregistrer',
+  pendingLabel = 'Enregistrement...',
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  submitLabel?: string;
+  pendingLabel?: ReactNode;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        Annuler
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The authentication guard and the back-office shell (spec §2, §4, §7). While the session is
+ * being checked: 'Vérification de l'authentification...'; without a signed-in admin: the login
+ * screen, remembering where they wanted to go. Inside: navigation, the inactivity timer and its
+ * dialog, the real-time channel and the prefetch rules.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { AdminShell } from '~/features/admin/admin-shell';
+import { useAdminPrefetch } from '~/features/admin/prefetch';
+import { type AdminUser, meQuery } from '~/features/admin/queries';
+import { connectRealtime, type RealtimeStatus } from '~/features/admin/realtime-client';
+import { applyRealtimeMessage } from '~/features/admin/realtime-effects';
+import { useAdminLogout, useInactivity } from '~/features/admin/session';
+import { SessionExpiryDialog } from '~/features/admin/session-expiry-dialog';
+import { toast } from '~/lib/toast';
+
+const SESSION_CHECK_ON_DISCONNECT = 30_000;
+
+export default function AdminGuard() {
+  const me = useQuery(meQuery);
+  const location = useLocation();
+  // Authenticated means a user and no error (spec §4); a failed re-check signs out too.
+  if (me.isPending) return <CheckingAuth />;
+  if (!me.data || me.error) {
+    const back = `${location.pathname}${location.search}`;
+    return <Navigate to={`/admin/login?redirect=${encodeURIComponent(back)}`} replace />;
+  }
+  return <SignedIn user={me.data} />;
+}
+
+function CheckingAuth() {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gray-50">
+      <p role="status" className="flex items-center gap-2 text-gray-700">
+        <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+        Vérification de l'authentification...
+      </p>
+    </main>
+  );
+}
+
+function SignedIn({ user }: { user: AdminUser }) {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const logout = useAdminLogout();
+  const [realtime, setRealtime] = useState<RealtimeStatus>('connecting');
+
+  // Renews the server's idle timer; a session the server already ended signs the admin out.
+  const keepAlive = useCallback(async () => {
+    try {
+      const user = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+      return user !== null;
+    } catch {
+      // Offline for a moment: the next activity tries again.
+      return true;
+    }
+  }, [queryClient]);
+
+  const inactivity = useInactivity({
+    onTimeout: () => void logout('expired'),
+    onKeepAlive: () => {
+      void keepAlive().then((alive) => {
+        if (!alive) void logout('expired');
+      });
+    },
+  });
+
+  const stayConnected = () => {
+    inactivity.stayConnected();
+    toast({ title: 'Session prolongée', description: 'Votre session a été renouvelée.' });
+  };
+
+  useAdminPrefetch(pathname);
+
+  // The server closes the channel when the session ends (logout elsewhere, expiry, deactivation):
+  // a lost channel is a reason to ask whether the session still holds, at most every 30 s.
+  const lastSessionCheck = useRef(0);
+  const checkSessionOnDisconnect = useEffectEvent((status: RealtimeStatus) => {
+    setRealtime(status);
+    if (status !== 'disconnected' || Date.now() - lastSessionCheck.current < SESSION_CHECK_ON_DISCONNECT)
+      return;
+    lastSessionCheck.current = Date.now();
+    void keepAlive().then((alive) => {
+      if (!alive) void logout('expired');
+    });
+  });
+
+  useEffect(() => {
+    const connection = connectRealtime({
+      onStatusChange: checkSessionOnDisconnect,
+      onMessage: (message) => applyRealtimeMessage(message, { queryClient, toast }),
+    });
+    return () => connection.close();
+  }, [queryClient]);
+
+  return (
+    <AdminShell user={user} realtime={realtime} onLogout={() => void logout('manual')}>
+      <Outlet />
+      <SessionExpiryDialog
+        open={inactivity.warning}
+        remaining={inactivity.remaining}
+        onStay={stayConnected}
+        onLogout={() => void logout('manual')}
+      />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The login screen, at /admin and /admin/login (spec §2, §5). An admin already signed in goes
+ * straight on; after login, back to the screen the guard sent them from, or to the dashboard.
+ * A login is never retried automatically: each failure counts against the brute-force limit.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Lock } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '~/components/ui/button';
+import { safeAdminRedirect } from '~/features/admin/navigation';
+import { type AdminUser, AUTH_ME_KEY, meQuery } from '~/features/admin/queries';
+import { Sending, TextField } from '~/features/leads/form-fields';
+import { ApiError, apiRequest } from '~/lib/api';
+import { useSite } from '~/lib/site';
+import { type AdminLogin, AdminLoginSchema } from '../../../common/schemas/auth.ts';
+
+export const meta = () => [{ title: 'Connexion — Administration' }];
+
+type LoginDraft = z.input<typeof AdminLoginSchema>;
+
+export default function AdminLoginPage() {
+  const site = useSite();
+  const me = useQuery(meQuery);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirectTo = safeAdminRedirect(searchParams.get('redirect'));
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginDraft, unknown, AdminLogin>({
+    resolver: zodResolver(AdminLoginSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+
+  if (me.data) return <Navigate to={redirectTo} replace />;
+
+  const onSubmit = handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      const response = await apiRequest('POST', '/api/auth/login', input);
+      const { user } = (await response.json()) as { user: AdminUser };
+      queryClient.setQueryData(AUTH_ME_KEY, user);
+      navigate(redirectTo, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const details = error.details;
+        for (const [field, message] of Object.entries(details?.fields ?? {})) {
+          if (field === 'email' || field === 'password') setError(field, { message });
+        }
+        setFailure(details?.message ?? 'La connexion a échoué. Veuillez réessayer.');
+      } else {
+        setFailure('Connexion au serveur impossible. Vérifiez votre connexion internet et réessayez.');
+      }
+    }
+  });
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-12">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center gap-2 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+            <Lock className="size-6" aria-hidden="true" />
+          </span>
+          <h1 className="text-2xl font-bold text-gray-900">Administration</h1>
+          <p className="text-sm text-gray-600">{site.name} — espace réservé à l'équipe</p>
+        </div>
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+        >
+          {failure ? (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {failure}
+            </p>
+          ) : null}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Mot de passe"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <label className="flex items-center gap-2 text-sm text-gray-800">
+            <input type="checkbox" className="size-4 accent-brand-700" {...register('rememberMe')} />
+            Se souvenir de moi (30 jours)
+          </label>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? <Sending /> : 'Se connecter'}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="text-brand-800 underline-offset-2 hover:underline">
+            Retour au site
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Settings (issue 7): the site's settings by category, the company figures of the home page, the
+ * admin accounts and one's own password, as four tabs. The tab lives in the address (?onglet=),
+ * so a reload or a shared link opens the same one.
+ */
+import { Tabs } from 'radix-ui';
+import { useSearchParams } from 'react-router';
+import { PasswordPanel } from '~/features/admin/settings/password-panel';
+import { SiteSettingsPanel } from '~/features/admin/settings/site-settings-panel';
+import { StatsPanel } from '~/features/admin/settings/stats-panel';
+import { UsersPanel } from '~/features/admin/settings/users-panel';
+import { AdminPageHeader } from '~/features/admin/ui';
+
+export const meta = () => [{ title: 'Paramètres — Administration' }];
+
+const TABS = [
+  { value: 'site', label: 'Site' },
+  { value: 'chiffres', label: 'Chiffres clés' },
+  { value: 'utilisateurs', label: 'Utilisateurs' },
+  { value: 'mot-de-passe', label: 'Mon mot de passe' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
+export default function AdminSettings() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('onglet');
+  const tab: Tab = TABS.some((t) => t.value === requested) ? (requested as Tab) : 'site';
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Paramètres"
+        description="Coordonnées et textes du site, chiffres clés, comptes d'administration et mot de passe."
+      />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) =>
+          setSearchParams(value === 'site' ? {} : { onglet: value }, {
+            replace: true,
+            preventScrollReset: true,
+          })
+        }
+      >
+        <Tabs.List
+          aria-label="Rubriques des paramètres"
+          className="mb-6 flex flex-wrap gap-1 rounded-xl bg-gray-100 p-1"
+        >
+          {TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.value}
+              value={t.value}
+              className="shrink-0 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-gray-700 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
+            >
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="site" className="focus-visible:outline-none">
+          <SiteSettingsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="chiffres" className="focus-visible:outline-none">
+          <StatsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="utilisateurs" className="focus-visible:outline-none">
+          <UsersPanel />
+        </Tabs.Content>
+        <Tabs.Content value="mot-de-passe" className="focus-visible:outline-none">
+          <PasswordPanel />
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}

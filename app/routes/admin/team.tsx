@@ -1,0 +1,8 @@
+import { TeamScreen } from '~/features/admin/team/team-screen';
+
+export const meta = () => [{ title: 'Équipe — Administration' }];
+
+/** The team shown on the home and About pages (issue 7): app/features/admin/team. */
+export default function AdminTeam() {
+  return <TeamScreen />;
+}

@@ -1,0 +1,132 @@
+/**
+ * The back-office's blog (issue 7, docs/decisions/015): the post form's schema, used by the editor
+ * (zodResolver) and by the server (parseInput), the list's query and the shapes the screens read.
+ *
+ * Routes (behind the admin guard, `Cache-Control: no-store`):
+ * - GET    /api/admin/blog?BlogListQuery      -> Page<AdminBlogPostSummary>
+ * - POST   /api/admin/blog/preview            { content } -> { html } (the public page's renderer)
+ * - GET    /api/admin/blog/:id                -> { post: AdminBlogPost }
+ * - POST   /api/admin/blog                    BlogPostInput -> 201 { post } (a draft)
+ * - PUT    /api/admin/blog/:id                BlogPostInput -> { post };  PATCH: any subset of it
+ * - POST   /api/admin/blog/:id/publish        -> { post } (records a content_publications row once)
+ * - POST   /api/admin/blog/:id/unpublish      -> { post }
+ * - DELETE /api/admin/blog/:id                -> 204
+ * A slug already taken by another post is a 409 with `fields.slug` = SLUG_TAKEN_MESSAGE.
+ */
+import { z } from 'zod';
+import { BLOG_CATEGORIES, type BlogCategory } from '../enums.ts';
+import { orderQueryField, type Page, pageQueryFields, searchQueryField } from './admin.ts';
+
+export const SLUG_MAX_LENGTH = 80;
+export const SLUG_TAKEN_MESSAGE = 'Ce slug est déjà utilisé.';
+export const BLOG_CONTENT_MAX_LENGTH = 100_000;
+
+/**
+ * A URL slug from a title: lowercase, accents removed ("Stratégie" -> "strategie"), anything
+ * else than a-z and 0-9 becomes one '-', no '-' at either end, 80 characters at most (cut at a
+ * word boundary when there is one).
+ */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[œŒ]/g, 'oe')
+    .replace(/[æÆ]/g, 'ae')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (slug.length <= SLUG_MAX_LENGTH) return slug;
+  const cut = slug.slice(0, SLUG_MAX_LENGTH);
+  const lastDash = cut.lastIndexOf('-');
+  return (lastDash > SLUG_MAX_LENGTH / 2 ? cut.slice(0, lastDash) : cut).replace(/-+$/, '');
+}
+
+export const SlugSchema = z
+  .string({ error: 'Slug invalide' })
+  .trim()
+  .toLowerCase()
+  .max(SLUG_MAX_LENGTH, { error: `Le slug fait ${SLUG_MAX_LENGTH} caractères au plus` })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+    error: 'Le slug ne contient que des lettres minuscules sans accents, des chiffres et des tirets',
+  });
+
+/**
+ * An image field: the URL an upload returned (`/media/...`) or an https address; empty means none.
+ */
+export const ImageUrlSchema = z
+  .string({ error: 'Image invalide' })
+  .trim()
+  .max(2000, { error: 'Adresse d’image trop longue' })
+  .nullish()
+  .transform((v) => v || null)
+  .refine((v) => v === null || v.startsWith('/media/') || /^https:\/\/[^\s]+$/.test(v), {
+    error: 'Image invalide : téléversez une image ou donnez une adresse https',
+  });
+
+export const BlogPostInputSchema = z.object({
+  title: z
+    .string({ error: 'Le titre est requis' })
+    .trim()
+    .min(1, { error: 'Le titre est requis' })
+    .max(200, { error: 'Le titre fait 200 caractères au plus' }),
+  /** Empty: generated from the title (with -2, -3... when taken). */
+  slug: z
+    .union([z.literal(''), SlugSchema], { error: 'Slug invalide' })
+    .optional()
+    .transform((v) => v || undefined),
+  category: z.enum(BLOG_CATEGORIES, { error: 'Choisissez une catégorie' }),
+  excerpt: z
+    .string({ error: 'Résumé invalide' })
+    .trim()
+    .max(500, { error: 'Le résumé fait 500 caractères au plus' })
+    .default(''),
+  coverImage: ImageUrlSchema,
+  content: z
+    .string({ error: 'Le contenu est requis' })
+    .trim()
+    .min(1, { error: 'Le contenu est requis' })
+    .max(BLOG_CONTENT_MAX_LENGTH, { error: 'Le contenu est trop long (100 000 caractères au plus)' }),
+});
+export type BlogPostInput = z.output<typeof BlogPostInputSchema>;
+export type BlogPostForm = z.input<typeof BlogPostInputSchema>;
+
+/** PATCH: the fields sent are validated like the form's, the others stay as they are. */
+export const BlogPostPatchSchema = BlogPostInputSchema.partial().strict();
+
+export const BlogPreviewSchema = z.object({
+  content: z
+    .string({ error: 'Contenu invalide' })
+    .max(BLOG_CONTENT_MAX_LENGTH, { error: 'Le contenu est trop long (100 000 caractères au plus)' }),
+});
+
+export const BLOG_STATUSES = ['published', 'draft'] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+export const BLOG_STATUS_LABELS: Record<BlogStatus, string> = { published: 'Publié', draft: 'Brouillon' };
+
+export const BLOG_SORTS = ['updatedAt', 'publishedAt', 'views', 'title'] as const;
+
+export const BlogListQuerySchema = z.object({
+  q: searchQueryField,
+  status: z.enum(BLOG_STATUSES, { error: 'Statut invalide' }).optional(),
+  category: z.enum(BLOG_CATEGORIES, { error: 'Catégorie invalide' }).optional(),
+  sort: z.enum(BLOG_SORTS, { error: 'Tri invalide' }).default('updatedAt'),
+  order: orderQueryField,
+  ...pageQueryFields,
+});
+export type BlogListQuery = z.output<typeof BlogListQuerySchema>;
+
+export type AdminBlogPostSummary = {
+  id: string;
+  title: string;
+  slug: string;
+  category: BlogCategory;
+  excerpt: string;
+  coverImage: string | null;
+  isPublished: boolean;
+  publishedAt: string | null;
+  views: number;
+  createdAt: string;
+  updatedAt: string;
+};
+export type AdminBlogPost = AdminBlogPostSummary & { content: string };
+export type AdminBlogPage = Page<AdminBlogPostSummary>;

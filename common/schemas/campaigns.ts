@@ -1,0 +1,243 @@
+/**
+ * Email templates and campaigns (issue 8): the API contract shared by the server and the admin.
+ * Dates travel as ISO strings. Every /api/admin route is behind the session guard (401, CSRF on
+ * writes, no-store).
+ *
+ * Templates (server/api/admin/email-templates.ts):
+ * - GET    /api/admin/email-templates                 -> { templates: EmailTemplateSummary[] }
+ * - GET    /api/admin/email-templates/:id             -> { template: EmailTemplateDetail }
+ * - POST   /api/admin/email-templates                 TemplateCreate -> 201 { template }
+ * - PUT    /api/admin/email-templates/:id             TemplateUpdate -> { template } (400 with
+ *          fields.mjml and `mjmlErrors` when the MJML does not compile)
+ * - POST   /api/admin/email-templates/compile         TemplateCompile -> TemplateCompileResult
+ *          (live preview: the HTML with the example values of the variables, and MJML's errors)
+ * - DELETE /api/admin/email-templates/:id             -> 204 (409 for built-in templates or one a
+ *          campaign uses)
+ *
+ * Campaigns (server/api/admin/campaigns.ts):
+ * - GET    /api/admin/campaigns?CampaignListQuery      -> Page<CampaignSummary>
+ * - GET    /api/admin/campaigns/:id                    -> { campaign: CampaignDetail }
+ * - POST   /api/admin/campaigns                        CampaignInput -> 201 { campaign }
+ * - PUT    /api/admin/campaigns/:id                    CampaignInput -> { campaign } (draft or scheduled only, else 409)
+ * - DELETE /api/admin/campaigns/:id                    -> 204 (draft only)
+ * - POST   /api/admin/campaigns/segment-count          { segment: Segment } -> { count }
+ * - GET    /api/admin/campaigns/:id/preview?subscriberId=   -> CampaignPreview (one subscriber, or
+ *          example values without subscriberId; never tracked)
+ * - POST   /api/admin/campaigns/:id/test               { email } -> 202 (subject prefixed '[TEST] ')
+ * - POST   /api/admin/campaigns/:id/send               -> { campaign } (now: jobs created, status sending)
+ * - POST   /api/admin/campaigns/:id/schedule           { scheduledAt } -> { campaign } (status scheduled)
+ * - POST   /api/admin/campaigns/:id/unschedule         -> { campaign } (back to draft)
+ * - POST   /api/admin/campaigns/:id/pause              -> { campaign } (sending, paused)
+ * - POST   /api/admin/campaigns/:id/resume             -> { campaign }
+ * - POST   /api/admin/campaigns/:id/cancel             -> { campaign } (queued jobs dropped; see CampaignDetail)
+ * - GET    /api/admin/campaigns/:id/results            -> CampaignResults
+ * - GET    /api/admin/campaigns/new-content            -> { publications: PendingPublication[] }
+ * - POST   /api/admin/campaigns/announcement           { publicationIds } -> 201 { campaign } (a draft
+ *          pre-filled from the 'content_announcement' template; sending it marks the publications processed)
+ *
+ * Tracking and provider events (public, no session):
+ * - GET  /t/o/:token     open pixel (1x1 GIF, no-store), records an `open`
+ * - GET  /t/c/:token     click: 302 to the campaign's URL the token designates, records a `click`;
+ *                        a URL that was not in the campaign -> 404 (no open redirect)
+ * - POST /api/webhooks/email   delivery/bounce/complaint events, `Authorization: Bearer <EMAIL_WEBHOOK_SECRET>`
+ */
+import { z } from 'zod';
+import type { CampaignStatus, JobStatus } from '../enums.ts';
+import { TagSchema } from './admin.ts';
+
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Brouillon',
+  scheduled: 'Programmée',
+  sending: 'En cours d’envoi',
+  sent: 'Envoyée',
+  failed: 'Échouée',
+};
+
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
+  queued: 'En attente',
+  sent: 'Envoyé',
+  failed: 'Échec',
+  bounced: 'Rejeté',
+  complained: 'Plainte',
+};
+
+/** Who receives a campaign: always and only `active` subscribers, narrowed by these criteria. */
+export const SegmentSchema = z
+  .object({
+    /** Subscribers having at least one of these tags (none: every active subscriber). */
+    tags: z.array(TagSchema).max(30, { error: '30 étiquettes au plus' }).default([]),
+    locale: z
+      .string()
+      .trim()
+      .max(10, { error: 'Langue invalide' })
+      .optional()
+      .transform((v) => v || undefined),
+    /** Confirmed on or after / before these dates (YYYY-MM-DD, Kinshasa time). */
+    subscribedFrom: z.iso.date({ error: 'Date invalide' }).optional(),
+    subscribedTo: z.iso.date({ error: 'Date invalide' }).optional(),
+  })
+  .strict()
+  .refine((s) => !s.subscribedFrom || !s.subscribedTo || s.subscribedFrom <= s.subscribedTo, {
+    error: 'La date de fin doit suivre la date de début',
+    path: ['subscribedTo'],
+  });
+export type Segment = z.infer<typeof SegmentSchema>;
+
+const email = z
+  .string({ error: 'Email invalide' })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'Email invalide' })
+  .pipe(z.email({ error: 'Email invalide' }));
+
+export const CampaignInputSchema = z
+  .object({
+    title: z
+      .string({ error: 'Le titre est requis' })
+      .trim()
+      .min(2, { error: 'Le titre doit contenir au moins 2 caractères' })
+      .max(200, { error: 'Titre trop long (200 caractères au plus)' }),
+    subject: z
+      .string({ error: "L'objet est requis" })
+      .trim()
+      .min(2, { error: "L'objet doit contenir au moins 2 caractères" })
+      .max(200, { error: 'Objet trop long (200 caractères au plus)' })
+      .refine((v) => !/[\r\n]/.test(v), { error: "L'objet ne peut pas contenir de retour à la ligne" }),
+    /** Absent: the settings' sender (email.sender_name / email.sender_email). */
+    senderName: z
+      .string()
+      .trim()
+      .max(100, { error: 'Nom trop long' })
+      .refine((v) => !/[\r\n<>"]/.test(v), { error: 'Nom d’expéditeur invalide' })
+      .optional(),
+    senderEmail: email.optional(),
+    templateId: z.uuid({ error: 'Choisissez un modèle' }),
+    segment: SegmentSchema,
+    /** Content blocks the template shows (e.g. the monthly newsletter's text), Markdown-free plain text or HTML-escaped by Mustache. */
+    content: z.record(z.string(), z.string().max(20_000)).default({}),
+  })
+  .strict();
+export type CampaignInput = z.infer<typeof CampaignInputSchema>;
+
+export const CampaignScheduleSchema = z.object({
+  scheduledAt: z.iso.datetime({ offset: true, error: 'Date et heure invalides' }),
+});
+export const CampaignTestSchema = z.object({ email });
+export const CampaignListQuerySchema = z.object({
+  status: z
+    .enum(['draft', 'scheduled', 'sending', 'sent', 'failed'], { error: 'Statut invalide' })
+    .optional(),
+  page: z.coerce.number().int().min(1, { error: 'Page invalide' }).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, { error: 'Taille de page invalide' }).default(20),
+});
+export const AnnouncementSchema = z.object({
+  publicationIds: z.array(z.uuid()).min(1, { error: 'Choisissez au moins une publication' }).max(20),
+});
+
+export const TemplateVariableSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, { error: 'Nom de variable invalide' })
+    .max(50),
+  description: z.string().trim().max(200).default(''),
+  example: z.string().max(2_000).optional(),
+});
+export const TemplateUpdateSchema = z
+  .object({
+    name: z.string().trim().min(2, { error: 'Le nom doit contenir au moins 2 caractères' }).max(100),
+    subject: z
+      .string()
+      .trim()
+      .max(200)
+      .refine((v) => !/[\r\n]/.test(v), { error: "L'objet ne peut pas contenir de retour à la ligne" }),
+    mjml: z.string().min(1, { error: 'Le modèle est vide' }).max(200_000, { error: 'Modèle trop long' }),
+    variables: z.array(TemplateVariableSchema).max(50).default([]),
+  })
+  .strict();
+export const TemplateCreateSchema = TemplateUpdateSchema.extend({
+  key: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_]*$/, { error: 'Clé invalide : lettres minuscules, chiffres et _' })
+    .max(50),
+});
+export const TemplateCompileSchema = z.object({
+  mjml: z.string().max(200_000, { error: 'Modèle trop long' }),
+  variables: z.array(TemplateVariableSchema).max(50).default([]),
+});
+
+export type TemplateVariableInfo = z.infer<typeof TemplateVariableSchema>;
+/** One MJML problem, in French, with its line when MJML gave one. */
+export type MjmlProblem = { line: number | null; message: string };
+export type TemplateCompileResult = { html: string; errors: MjmlProblem[] };
+
+export type EmailTemplateSummary = {
+  id: string;
+  key: string;
+  name: string;
+  subject: string;
+  /** Built-in templates (confirmation, welcome, lead notification...) can be edited, not deleted. */
+  builtIn: boolean;
+  variables: TemplateVariableInfo[];
+  updatedAt: string;
+};
+export type EmailTemplateDetail = EmailTemplateSummary & { mjml: string; compiledHtml: string };
+
+export type CampaignSummary = {
+  id: string;
+  title: string;
+  subject: string;
+  status: CampaignStatus;
+  /** True while sending is paused (status stays 'sending'). */
+  paused: boolean;
+  scheduledAt: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Jobs by status (all zero before sending). */
+  jobs: Record<JobStatus, number> & { total: number };
+};
+
+export type CampaignDetail = CampaignSummary & {
+  senderName: string;
+  senderEmail: string;
+  templateId: string | null;
+  templateName: string | null;
+  segment: Segment;
+  content: Record<string, string>;
+  /** Recipients the segment matches now (before sending) or jobs created (after). */
+  recipientCount: number;
+  /** Set when cancelled while sending: the queued jobs were dropped. */
+  cancelledAt: string | null;
+  /** content_publications this announcement covers (marked processed when it is sent). */
+  publicationIds: string[];
+};
+
+export type CampaignPreview = { subject: string; html: string; text: string; subscriberEmail: string | null };
+
+export type CampaignResults = {
+  sent: number;
+  failed: number;
+  queued: number;
+  opens: number;
+  uniqueOpens: number;
+  clicks: number;
+  uniqueClicks: number;
+  bounces: number;
+  complaints: number;
+  unsubscribes: number;
+  /** Hourly buckets from the first send (ISO hour), for the chart. */
+  timeline: { hour: string; sent: number; opens: number; clicks: number }[];
+  topLinks: { url: string; clicks: number; uniqueClicks: number }[];
+  /** False when per-person tracking is switched off in the settings (opens/clicks then stay 0). */
+  trackingEnabled: boolean;
+};
+
+export type PendingPublication = {
+  id: string;
+  contentType: 'blog' | 'portfolio';
+  title: string;
+  url: string;
+  publishedAt: string;
+};

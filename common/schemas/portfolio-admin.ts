@@ -1,0 +1,72 @@
+/**
+ * The back-office's portfolio (issue 7, docs/decisions/015): case studies with their results as
+ * label/value pairs, stored as the JSON list the public page reads (`[{ label, value }]`).
+ *
+ * Routes (behind the admin guard, `Cache-Control: no-store`):
+ * - GET    /api/admin/portfolio?CaseStudyListQuery -> Page<AdminCaseStudy>
+ * - GET    /api/admin/portfolio/:id                -> { caseStudy: AdminCaseStudy }
+ * - POST   /api/admin/portfolio                    CaseStudyInput -> 201 { caseStudy } (unpublished)
+ * - PUT    /api/admin/portfolio/:id                CaseStudyInput -> { caseStudy };  PATCH: a subset
+ * - POST   /api/admin/portfolio/:id/publish        -> { caseStudy } (content_publications row once)
+ * - POST   /api/admin/portfolio/:id/unpublish      -> { caseStudy }
+ * - DELETE /api/admin/portfolio/:id                -> 204
+ */
+import { z } from 'zod';
+import { type Page, pageQueryFields, searchQueryField } from './admin.ts';
+import { ImageUrlSchema } from './blog-admin.ts';
+
+export const CASE_STUDY_MAX_RESULTS = 8;
+
+/** `label` with its article ('Le titre'); French agrees "requis" with the noun's gender. */
+const required = (label: string, max: number, gender: 'm' | 'f' = 'm') =>
+  z
+    .string({ error: `${label} est ${gender === 'f' ? 'requise' : 'requis'}` })
+    .trim()
+    .min(1, { error: `${label} est ${gender === 'f' ? 'requise' : 'requis'}` })
+    .max(max, { error: `${label} fait ${max} caractères au plus` });
+
+export const CaseStudyResultSchema = z.object({
+  label: required('Le libellé', 80),
+  value: required('La valeur', 40, 'f'),
+});
+
+export const CaseStudyInputSchema = z.object({
+  title: required('Le titre', 200),
+  clientName: required('Le client', 120),
+  industry: required('Le secteur', 80),
+  description: z
+    .string({ error: 'La description est requise' })
+    .trim()
+    .min(1, { error: 'La description est requise' })
+    .max(5000, { error: 'La description fait 5 000 caractères au plus' }),
+  imageUrl: ImageUrlSchema,
+  results: z
+    .array(CaseStudyResultSchema, { error: 'Résultats invalides' })
+    .max(CASE_STUDY_MAX_RESULTS, { error: `${CASE_STUDY_MAX_RESULTS} résultats au plus` })
+    .default([]),
+});
+export type CaseStudyInput = z.output<typeof CaseStudyInputSchema>;
+export type CaseStudyForm = z.input<typeof CaseStudyInputSchema>;
+
+export const CaseStudyPatchSchema = CaseStudyInputSchema.partial().strict();
+
+export const CaseStudyListQuerySchema = z.object({
+  q: searchQueryField,
+  status: z.enum(['published', 'draft'], { error: 'Statut invalide' }).optional(),
+  ...pageQueryFields,
+});
+export type CaseStudyListQuery = z.output<typeof CaseStudyListQuerySchema>;
+
+export type AdminCaseStudy = {
+  id: string;
+  title: string;
+  clientName: string;
+  industry: string;
+  description: string;
+  imageUrl: string | null;
+  results: { label: string; value: string }[];
+  isPublished: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+export type AdminCaseStudyPage = Page<AdminCaseStudy>;

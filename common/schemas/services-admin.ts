@@ -1,0 +1,72 @@
+/**
+ * The back-office's services API (issue 7), shared by the server (which never trusts the client)
+ * and the service form (react-hook-form + zodResolver).
+ *
+ * Routes (behind the admin guard; GET / is answered by server/api/admin/dashboard.ts):
+ * - GET    /api/admin/services                -> { services: AdminService[] } (tree order, inactive too)
+ * - POST   /api/admin/services                ServiceInput -> 201 { service: AdminService }
+ * - PATCH  /api/admin/services/:id            ServicePatch -> { service: AdminService }
+ * - POST   /api/admin/services/:id/move       { direction: 'up' | 'down' } -> { services: AdminService[] }
+ * - DELETE /api/admin/services/:id?children=promote|delete -> 204; 409 when it has children
+ *   and no choice was given (promote: they become top-level services; delete: they go with it).
+ */
+import { z } from 'zod';
+import { OrderSchema, SINGLE_LINE, singleLine, tooLong } from './admin-content-fields.ts';
+
+export const SERVICE_TITLE_MAX = 120;
+export const SERVICE_DESCRIPTION_MAX = 2_000;
+export const SERVICE_ICON_MAX = 50;
+
+const title = z
+  .string({ error: 'Le titre doit contenir au moins 2 caractères' })
+  .trim()
+  .min(2, { error: 'Le titre doit contenir au moins 2 caractères' })
+  .max(SERVICE_TITLE_MAX, tooLong(SERVICE_TITLE_MAX))
+  .regex(SINGLE_LINE, singleLine);
+
+const description = z
+  .string({ error: 'La description doit contenir au moins 10 caractères' })
+  .trim()
+  .min(10, { error: 'La description doit contenir au moins 10 caractères' })
+  .max(SERVICE_DESCRIPTION_MAX, tooLong(SERVICE_DESCRIPTION_MAX));
+
+/**
+ * A known icon name (app/lib/service-icon.ts) or any word: an unknown name, or an empty one, lets
+ * the public site choose the icon from the keywords of the name and of the title (spec §3).
+ */
+const icon = z
+  .string({ error: "Nom d'icône invalide" })
+  .trim()
+  .toLowerCase()
+  .max(SERVICE_ICON_MAX, tooLong(SERVICE_ICON_MAX))
+  .regex(/^[a-z0-9-]*$/, {
+    error: "Le nom d'icône ne contient que des lettres sans accents, des chiffres et des tirets",
+  });
+
+/** Spec §5: the parent service id is nullable (null: a top-level service). */
+const parentServiceId = z.uuid({ error: 'Service parent invalide' }).nullable();
+
+export const ServiceInputSchema = z.object({
+  title,
+  description,
+  icon: icon.optional(),
+  parentServiceId: parentServiceId.optional(),
+  /** Absent on creation: after the last of its siblings. */
+  order: OrderSchema.optional(),
+  isActive: z.boolean({ error: 'Valeur invalide' }).optional(),
+});
+export type ServiceInput = z.input<typeof ServiceInputSchema>;
+
+/** A change to some fields only (the list's visibility switch sends `{ isActive }`). */
+export const ServicePatchSchema = ServiceInputSchema.partial();
+export type ServicePatch = z.output<typeof ServicePatchSchema>;
+
+/** What becomes of a deleted service's children. */
+export const SERVICE_CHILDREN_CHOICES = ['promote', 'delete'] as const;
+export type ServiceChildrenChoice = (typeof SERVICE_CHILDREN_CHOICES)[number];
+
+export const ServiceDeleteQuerySchema = z.object({
+  children: z
+    .enum(SERVICE_CHILDREN_CHOICES, { error: 'Choix invalide pour les sous-services : promote ou delete.' })
+    .optional(),
+});

@@ -1,0 +1,314 @@
+/**
+ * Site settings and company figures in the back-office (issue 7), shared by the settings screen's
+ * forms and the server. Routes (behind the admin guard):
+ * - GET    /api/admin/settings            -> { settings: AdminSetting[] } (every category, private ones too)
+ * - PATCH  /api/admin/settings            SettingsUpdate ({ "contact.phone": "...", ... }) -> { settings: AdminSetting[] }
+ * - GET    /api/admin/settings/stats      -> { stats: AdminStat[] } (inactive ones too, by order)
+ * - POST   /api/admin/settings/stats      StatInput -> 201 { stat }
+ * - PATCH  /api/admin/settings/stats/:id  StatUpdate -> { stat }
+ * - DELETE /api/admin/settings/stats/:id  -> 204
+ * - PUT    /api/admin/settings/stats/order  StatOrder ({ ids }) -> { stats: AdminStat[] }
+ *
+ * A setting's value is checked by the rule of its key (an email, an https link, a phone number
+ * normalised by libphonenumber...), other keys as plain text. Values are normalised here, so the
+ * form shows and the server stores the same thing.
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { z } from 'zod';
+import { DEFAULT_PHONE_REGION } from '../constants.ts';
+
+/** The categories in the order the screen shows them, with their French names. */
+export const SETTING_CATEGORY_LABELS: Record<string, string> = {
+  site: 'Identité du site',
+  contact: 'Coordonnées',
+  social: 'Réseaux sociaux',
+  seo: 'Référencement (SEO)',
+  email: "Envoi d'emails",
+  system: 'Système',
+};
+export const SETTING_CATEGORY_ORDER = Object.keys(SETTING_CATEGORY_LABELS);
+
+/** Categories the public site never reads (server/content/public-content.ts). */
+export const PRIVATE_SETTING_CATEGORIES = ['email', 'system'] as const;
+
+export function settingCategoryLabel(category: string): string {
+  return SETTING_CATEGORY_LABELS[category] ?? category;
+}
+
+/** The label of a field on the screen; the seeded description says what it is for. */
+export const SETTING_LABELS: Record<string, string> = {
+  'site.name': "Nom de l'agence",
+  'site.tagline': 'Slogan',
+  'site.description': 'Présentation courte',
+  'contact.email': 'Email public',
+  'contact.phone': 'Téléphone',
+  'contact.whatsapp': 'Numéro WhatsApp',
+  'contact.address': 'Adresse',
+  'contact.hours': "Horaires d'ouverture",
+  'social.instagram': 'Instagram',
+  'social.tiktok': 'TikTok',
+  'social.linkedin': 'LinkedIn',
+  'social.facebook': 'Facebook',
+  'seo.default_title': 'Titre par défaut',
+  'seo.default_description': 'Description par défaut',
+  'email.sender_name': "Nom de l'expéditeur",
+  'email.sender_email': "Adresse d'expédition",
+  'email.notification_to': 'Notifications des nouvelles demandes',
+  'email.tracking_enabled': 'Suivi des ouvertures et des clics',
+  'system.seed_version': 'Version du contenu de démonstration',
+};
+
+export function settingLabel(key: string): string {
+  return SETTING_LABELS[key] ?? key;
+}
+
+export type AdminSetting = {
+  key: string;
+  value: string;
+  category: string;
+  description: string;
+  updatedAt: string;
+};
+
+const tooLong = (max: number) => ({ error: `Ce champ est trop long (${max} caractères au plus).` });
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+const SINGLE_LINE = /^[^\r\n\u0000-\u001f\u007f]*$/;
+const singleLine = { error: 'Ce champ ne peut pas contenir de retour à la ligne.' };
+const REQUIRED = 'Ce champ est obligatoire.';
+
+/** Object-level errors in French: an unexpected field is refused by name (no mass assignment). */
+export const strictObjectError = {
+  error: (issue: { code?: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys'
+      ? `Champ non autorisé : ${(issue.keys ?? []).join(', ')}.`
+      : 'Requête invalide.',
+};
+
+const text = (max: number, options: { required?: boolean; multiline?: boolean } = {}) => {
+  let schema = z.string({ error: 'Valeur invalide.' }).trim().max(max, tooLong(max));
+  if (!options.multiline) schema = schema.regex(SINGLE_LINE, singleLine);
+  return options.required ? schema.min(1, { error: REQUIRED }) : schema;
+};
+
+const email = z
+  .string({ error: 'Email invalide' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: REQUIRED })
+  .max(254, tooLong(254))
+  .pipe(z.email({ error: 'Email invalide' }));
+
+/** An https link (what the footer and the social profiles need), or nothing when optional. */
+const httpsUrl = (required: boolean) =>
+  z
+    .string({ error: 'Adresse invalide.' })
+    .trim()
+    .max(500, tooLong(500))
+    .refine((value) => (required ? value !== '' : true), { error: REQUIRED })
+    .refine((value) => value === '' || isHttpsUrl(value), {
+      error: 'Adresse invalide : elle doit commencer par https://',
+    });
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A phone number libphonenumber accepts (a Congolese number may be typed without +243), returned
+ * in the given shape: 'as-typed' (the number visitors read, grouped the way the agency writes it,
+ * e.g. '+243 81 234 5678'; a local '0812345678' gets its +243) or 'digits' (E.164 without '+', what wa.me links want).
+ */
+const phone = (shape: 'as-typed' | 'digits') =>
+  z
+    .string({ error: 'Numéro de téléphone invalide.' })
+    .trim()
+    .min(1, { error: REQUIRED })
+    .max(40, tooLong(40))
+    .transform((value, ctx) => {
+      const parsed = parsePhoneNumberFromString(value, DEFAULT_PHONE_REGION);
+      if (!parsed?.isValid()) {
+        ctx.issues.push({
+          code: 'custom',
+          input: value,
+          message:
+            'Numéro de téléphone invalide : indiquez-le au format international, par ex. +243 812 345 678.',
+        });
+        return z.NEVER;
+      }
+      if (shape === 'digits') return parsed.number.slice(1);
+      // Kept as typed when international; a local number gets its country code.
+      return value.startsWith('+') ? value : parsed.formatInternational();
+    });
+
+const KEY_RULES: Record<string, z.ZodType<string, string>> = {
+  'site.name': text(80, { required: true }),
+  'site.tagline': text(160),
+  'site.description': text(500, { multiline: true }),
+  'contact.email': email,
+  'contact.phone': phone('as-typed'),
+  'contact.whatsapp': phone('digits'),
+  'contact.address': text(300, { required: true }),
+  'contact.hours': text(160),
+  // The footer always links Instagram and TikTok: they cannot be emptied.
+  'social.instagram': httpsUrl(true),
+  'social.tiktok': httpsUrl(true),
+  'social.linkedin': httpsUrl(false),
+  'social.facebook': httpsUrl(false),
+  'seo.default_title': text(120, { required: true }),
+  'seo.default_description': text(320, { required: true, multiline: true }),
+  // Goes into the From header of every email: one line.
+  'email.sender_name': text(100, { required: true }),
+  'email.sender_email': email,
+  'email.notification_to': email,
+  // Per-person tracking of campaign emails (issue 8): switched on or off, nothing else.
+  'email.tracking_enabled': z.enum(['true', 'false'], { error: 'Choisissez activé ou désactivé.' }),
+};
+
+/** Keys without their own rule: text, up to 2 000 characters. */
+const GENERIC_RULE = text(2000, { multiline: true });
+
+/** The rule of one key (the settings form builds its resolver from these). */
+export function settingValueSchema(key: string): z.ZodType<string, string> {
+  return KEY_RULES[key] ?? GENERIC_RULE;
+}
+
+/** Settings that are a switch: 'true' or 'false'. */
+export function isBooleanSetting(key: string): boolean {
+  return key === 'email.tracking_enabled';
+}
+
+/** Whether the value is better edited in a multi-line box. */
+export function isLongSetting(key: string): boolean {
+  return ['site.description', 'seo.default_description'].includes(key);
+}
+
+const SETTING_KEY = /^[a-z0-9_]+(\.[a-z0-9_]+)*$/;
+export const MAX_SETTINGS_PER_UPDATE = 50;
+
+/**
+ * `{ key: value }` for the settings to change (any number of categories at once). Each value is
+ * checked and normalised by its key's rule; an error is reported on the key itself. Whether the
+ * key exists is the server's business (404-like 400 'Paramètre inconnu.').
+ */
+export const SettingsUpdateSchema = z
+  .record(z.string(), z.unknown(), { error: 'Requête invalide.' })
+  .transform((input, ctx) => {
+    const entries = Object.entries(input);
+    if (entries.length === 0) {
+      ctx.issues.push({ code: 'custom', input, message: 'Aucun paramètre à enregistrer.' });
+      return z.NEVER;
+    }
+    if (entries.length > MAX_SETTINGS_PER_UPDATE) {
+      ctx.issues.push({ code: 'custom', input, message: 'Trop de paramètres à la fois.' });
+      return z.NEVER;
+    }
+    const values: Record<string, string> = {};
+    for (const [key, value] of entries) {
+      if (!SETTING_KEY.test(key) || key.length > 100) {
+        ctx.issues.push({ code: 'custom', input: key, path: [key], message: 'Paramètre inconnu.' });
+        continue;
+      }
+      const result = settingValueSchema(key).safeParse(value);
+      if (result.success) values[key] = result.data;
+      else
+        ctx.issues.push({
+          code: 'custom',
+          input: value,
+          path: [key],
+          message: result.error.issues[0]?.message ?? 'Valeur invalide.',
+        });
+    }
+    return values;
+  });
+export type SettingsUpdate = z.output<typeof SettingsUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Company figures (company_stats): the claims of the home page and the about page
+// ---------------------------------------------------------------------------------------------
+
+export type AdminStat = {
+  id: string;
+  name: string;
+  value: number;
+  unit: string;
+  description: string;
+  order: number;
+  isActive: boolean;
+  updatedAt: string;
+};
+
+/** How a figure reads on the public pages: value then unit, as the home page prints it. */
+export const formatStat = (stat: Pick<AdminStat, 'value' | 'unit'>) => `${stat.value}${stat.unit}`;
+
+/** A whole number, typed in a form (a string) or sent as JSON; an empty box is not zero. */
+const integer = (message: string, min: [number, string], max: [number, string]) =>
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.coerce
+      .number({ error: message })
+      .refine((v) => Number.isFinite(v), { error: message })
+      .pipe(
+        z
+          .number()
+          .int({ error: 'Saisissez un nombre entier.' })
+          .min(min[0], { error: min[1] })
+          .max(max[0], { error: max[1] }),
+      ),
+  );
+
+const statValue = () =>
+  integer(
+    'La valeur doit être un nombre.',
+    [0, 'La valeur ne peut pas être négative'],
+    [1_000_000_000, 'La valeur est trop grande.'],
+  );
+const statOrder = () =>
+  integer(
+    "L'ordre doit être un nombre.",
+    [0, "L'ordre ne peut pas être négatif"],
+    [10_000, "L'ordre est trop grand."],
+  );
+
+export const StatInputSchema = z.strictObject(
+  {
+    name: text(80, { required: true }),
+    value: statValue(),
+    unit: text(10).default(''),
+    description: text(300).default(''),
+    order: statOrder().optional(),
+    isActive: z.boolean({ error: 'Valeur invalide.' }).default(true),
+  },
+  strictObjectError,
+);
+export type StatInput = z.input<typeof StatInputSchema>;
+
+/** Any subset of the fields; nothing else (no id, no updatedAt). */
+export const StatUpdateSchema = z
+  .strictObject(
+    {
+      name: text(80, { required: true }),
+      value: statValue(),
+      unit: text(10),
+      description: text(300),
+      order: statOrder(),
+      isActive: z.boolean({ error: 'Valeur invalide.' }),
+    },
+    strictObjectError,
+  )
+  .partial();
+
+/** The new order: every figure's id, first shown first. */
+export const StatOrderSchema = z.strictObject(
+  {
+    ids: z
+      .array(z.uuid({ error: 'Identifiant invalide.' }), { error: 'Liste invalide.' })
+      .min(1, { error: 'Liste vide.' })
+      .max(100, { error: 'Trop de chiffres.' }),
+  },
+  strictObjectError,
+);

@@ -1,0 +1,122 @@
+/**
+ * The back-office's team API (issue 7), shared by the server and the team-member form.
+ *
+ * Routes (behind the admin guard):
+ * - GET    /api/admin/team               -> { members: AdminTeamMember[] } (inactive too, by order)
+ * - POST   /api/admin/team               TeamMemberInput -> 201 { member: AdminTeamMember }
+ * - PATCH  /api/admin/team/:id           TeamMemberPatch -> { member: AdminTeamMember }
+ * - POST   /api/admin/team/:id/move      { direction: 'up' | 'down' } -> { members: AdminTeamMember[] }
+ * - DELETE /api/admin/team/:id           -> 204 (the photo is released)
+ */
+import { z } from 'zod';
+import {
+  isHttpsUrl,
+  isHttpsUrlOn,
+  OrderSchema,
+  optionalLink,
+  SINGLE_LINE,
+  singleLine,
+  tooLong,
+} from './admin-content-fields.ts';
+import { MEDIA_URL_PREFIX } from './media.ts';
+
+export const TEAM_NAME_MAX = 100;
+export const TEAM_POSITION_MAX = 100;
+export const TEAM_BIO_MAX = 1_000;
+export const TEAM_SKILL_MAX = 50;
+export const TEAM_SKILLS_MAX = 20;
+
+export type AdminTeamMember = {
+  id: string;
+  name: string;
+  position: string;
+  bio: string;
+  skills: string[];
+  photoUrl: string | null;
+  linkedinUrl: string | null;
+  twitterUrl: string | null;
+  order: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/**
+ * Spec §5: skills may be a list or a comma-separated string, split and trimmed. Empty entries
+ * are dropped and a skill typed twice (whatever the case) is kept once, in its first spelling.
+ */
+export function splitSkills(value: string | readonly string[]): string[] {
+  const parts = typeof value === 'string' ? value.split(',') : value.flatMap((skill) => skill.split(','));
+  const seen = new Set<string>();
+  const skills: string[] = [];
+  for (const part of parts) {
+    const skill = part.trim().replace(/\s+/g, ' ');
+    const key = skill.toLocaleLowerCase('fr');
+    if (skill && !seen.has(key)) {
+      seen.add(key);
+      skills.push(skill);
+    }
+  }
+  return skills;
+}
+
+export const SkillsSchema = z
+  .union([z.string(), z.array(z.string())], {
+    error: 'Les compétences sont une liste ou un texte séparé par des virgules',
+  })
+  .transform(splitSkills)
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .max(TEAM_SKILL_MAX, { error: `Une compétence fait au plus ${TEAM_SKILL_MAX} caractères` })
+          .regex(SINGLE_LINE, singleLine),
+      )
+      .max(TEAM_SKILLS_MAX, { error: `${TEAM_SKILLS_MAX} compétences au plus` }),
+  );
+
+/** An upload of ours (common/schemas/media.ts) or an image already hosted over https. */
+export function isImageUrl(value: string): boolean {
+  if (value.startsWith(MEDIA_URL_PREFIX)) {
+    return /^\/media\/[A-Za-z0-9._-]+$/.test(value) && !value.includes('..');
+  }
+  return isHttpsUrl(value);
+}
+
+export const LINKEDIN_DOMAINS = ['linkedin.com'] as const;
+export const TWITTER_DOMAINS = ['twitter.com', 'x.com'] as const;
+
+export const TeamMemberInputSchema = z.object({
+  name: z
+    .string({ error: 'Le nom doit contenir au moins 2 caractères' })
+    .trim()
+    .min(2, { error: 'Le nom doit contenir au moins 2 caractères' })
+    .max(TEAM_NAME_MAX, tooLong(TEAM_NAME_MAX))
+    .regex(SINGLE_LINE, singleLine),
+  position: z
+    .string({ error: 'Le poste doit contenir au moins 2 caractères' })
+    .trim()
+    .min(2, { error: 'Le poste doit contenir au moins 2 caractères' })
+    .max(TEAM_POSITION_MAX, tooLong(TEAM_POSITION_MAX))
+    .regex(SINGLE_LINE, singleLine),
+  bio: z.string({ error: 'Biographie invalide' }).trim().max(TEAM_BIO_MAX, tooLong(TEAM_BIO_MAX)).optional(),
+  skills: SkillsSchema.optional(),
+  photoUrl: optionalLink(isImageUrl, 'Photo invalide : téléversez une image').optional(),
+  linkedinUrl: optionalLink(
+    (value) => isHttpsUrlOn(value, LINKEDIN_DOMAINS),
+    'Le lien LinkedIn doit être une adresse https:// de linkedin.com',
+  ).optional(),
+  twitterUrl: optionalLink(
+    (value) => isHttpsUrlOn(value, TWITTER_DOMAINS),
+    'Le lien Twitter doit être une adresse https:// de x.com ou twitter.com',
+  ).optional(),
+  /** Absent on creation: after the last member. */
+  order: OrderSchema.optional(),
+  isActive: z.boolean({ error: 'Valeur invalide' }).optional(),
+});
+export type TeamMemberInput = z.input<typeof TeamMemberInputSchema>;
+
+/** A change to some fields only (the list's visibility switch sends `{ isActive }`). */
+export const TeamMemberPatchSchema = TeamMemberInputSchema.partial();
+export type TeamMemberPatch = z.output<typeof TeamMemberPatchSchema>;

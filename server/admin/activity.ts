@@ -1,0 +1,24 @@
+/**
+ * The activity log (spec §3 activity_logs; issue 7): every change an admin makes writes one row,
+ * in the same transaction as the change, saying who did what. Types are `<resource>.<action>`
+ * (e.g. 'service.created', 'post.published'); titles are French sentences shown as they are.
+ */
+import type { Database } from '../../db/client.ts';
+import { activityLogs } from '../../db/schema.ts';
+
+export type ActivityEntry = {
+  type: string;
+  title: string;
+  description?: string | null;
+  /** The admin who acted; null for the system (scheduled tasks, public visitors). */
+  userId: string | null;
+};
+
+export async function logActivity(db: Database, entry: ActivityEntry): Promise<void> {
+  await db.insert(activityLogs).values({
+    type: entry.type,
+    title: entry.title,
+    description: entry.description ?? null,
+    userId: entry.userId,
+  });
+}

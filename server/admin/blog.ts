@@ -1,0 +1,323 @@
+/**
+ * Blog posts for the back-office (issue 7, docs/decisions/015): the filtered list, one post,
+ * create/update with a unique slug, publish/unpublish and delete. Each change and its activity
+ * log row are one transaction; the first publication also records a content_publications row
+ * for the campaigns (processed = false).
+ */
+import { and, asc, count, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
+import { BLOG_CATEGORY_LABELS } from '../../common/enums.ts';
+import {
+  type AdminBlogPage,
+  type AdminBlogPost,
+  type AdminBlogPostSummary,
+  type BlogListQuery,
+  type BlogPostInput,
+  SLUG_MAX_LENGTH,
+  SLUG_TAKEN_MESSAGE,
+  slugify,
+} from '../../common/schemas/blog-admin.ts';
+import type { Database } from '../../db/client.ts';
+import { type BlogPost, blogPosts, contentPublications } from '../../db/schema.ts';
+import { HttpError } from '../errors.ts';
+import { logActivity } from './activity.ts';
+import { recordFirstPublication } from './publications.ts';
+import { likePattern } from './search.ts';
+
+export const slugTaken = () =>
+  new HttpError(409, 'slug_taken', SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE });
+
+export function presentAdminPostSummary(row: BlogPost): AdminBlogPostSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    category: row.category,
+    excerpt: row.excerpt,
+    coverImage: row.coverImage,
+    isPublished: row.isPublished,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    views: row.views,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const presentAdminPost = (row: BlogPost): AdminBlogPost => ({
+  ...presentAdminPostSummary(row),
+  content: row.content,
+});
+
+const SORT_COLUMNS = {
+  updatedAt: blogPosts.updatedAt,
+  // Drafts (never published) sort as the oldest.
+  publishedAt: sql`coalesce(${blogPosts.publishedAt}, 'epoch'::timestamptz)`,
+  views: blogPosts.views,
+  title: sql`lower(${blogPosts.title})`,
+} as const;
+
+export async function listBlogPosts(db: Database, query: BlogListQuery): Promise<AdminBlogPage> {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const search = or(
+      ilike(blogPosts.title, pattern),
+      ilike(blogPosts.slug, pattern),
+      ilike(blogPosts.excerpt, pattern),
+    );
+    if (search) conditions.push(search);
+  }
+  if (query.status) conditions.push(eq(blogPosts.isPublished, query.status === 'published'));
+  if (query.category) conditions.push(eq(blogPosts.category, query.category));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[query.sort]), desc(blogPosts.createdAt), asc(blogPosts.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ n: count() }).from(blogPosts).where(where);
+  return {
+    items: rows.map(presentAdminPostSummary),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function findBlogPost(db: Database, id: string): Promise<AdminBlogPost | undefined> {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  return row ? presentAdminPost(row) : undefined;
+}
+
+/** The title's slug, or the first of slug-2, slug-3... that no other post uses. */
+async function freeSlugFor(tx: Database, title: string): Promise<string> {
+  const base = slugify(title) || 'article';
+  const taken = new Set(
+    (
+      await tx
+        .select({ slug: blogPosts.slug })
+        .from(blogPosts)
+        .where(or(eq(blogPosts.slug, base), like(blogPosts.slug, `${base}-%`)))
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+async function assertSlugFree(tx: Database, slug: string, exceptId?: string) {
+  const [other] = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
+  if (other && other.id !== exceptId) throw slugTaken();
+}
+
+/** Two admins saving the same slug at once: the unique index refuses the second, a 409 too. */
+function rethrowSlugRace(error: unknown): never {
+  let cause: unknown = error;
+  for (let depth = 0; cause && depth < 4; depth++) {
+    if ((cause as { code?: string }).code === '23505') throw slugTaken();
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  throw error;
+}
+
+const categoryLabel = (post: { category: BlogPost['category'] }) => BLOG_CATEGORY_LABELS[post.category];
+
+export async function createBlogPost(
+  db: Database,
+  input: BlogPostInput,
+  adminId: string,
+): Promise<AdminBlogPost> {
+  try {
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const slug = input.slug ?? (await freeSlugFor(tx, input.title));
+      if (input.slug) await assertSlugFree(tx, slug);
+      const [row] = await tx
+        .insert(blogPosts)
+        .values({
+          title: input.title,
+          slug,
+          category: input.category,
+          excerpt: input.excerpt,
+          coverImage: input.coverImage,
+          content: input.content,
+          isPublished: false,
+        })
+        .returning();
+      if (!row) throw new Error('blog post insert returned nothing');
+      await logActivity(tx, {
+        type: 'post.created',
+        title: `Article créé : ${row.title}`,
+        description: `Brouillon, catégorie ${categoryLabel(row)}`,
+        userId: adminId,
+      });
+      return presentAdminPost(row);
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    rethrowSlugRace(error);
+  }
+}
+
+/**
+ * Updates the fields given. An empty slug on a full update means "from the title again". The
+ * returned `previousCover` is the image this change replaced or removed, to release after commit.
+ */
+export async function updateBlogPost(
+  db: Database,
+  id: string,
+  input: Partial<BlogPostInput>,
+  adminId: string,
+  options: { regenerateEmptySlug: boolean },
+): Promise<{ post: AdminBlogPost; previousCover: string | null } | undefined> {
+  try {
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+      if (!current) return undefined;
+      const title = input.title ?? current.title;
+      let slug = current.slug;
+      if (input.slug) {
+        slug = input.slug;
+        if (slug !== current.slug) await assertSlugFree(tx, slug, id);
+      } else if (options.regenerateEmptySlug && slugify(title) !== current.slug) {
+        slug = await freeSlugFor(tx, title);
+      }
+      const changes = {
+        title,
+        slug,
+        category: input.category ?? current.category,
+        excerpt: input.excerpt ?? current.excerpt,
+        coverImage: input.coverImage !== undefined ? input.coverImage : current.coverImage,
+        content: input.content ?? current.content,
+      };
+      // Saving the form unchanged writes nothing and logs nothing.
+      const unchanged = (Object.keys(changes) as (keyof typeof changes)[]).every(
+        (key) => changes[key] === current[key],
+      );
+      if (unchanged) return { post: presentAdminPost(current), previousCover: null };
+      const [row] = await tx.update(blogPosts).set(changes).where(eq(blogPosts.id, id)).returning();
+      if (!row) throw new Error('blog post vanished during update');
+      const notes: string[] = [];
+      if (row.slug !== current.slug) notes.push(`adresse /blog/${current.slug} → /blog/${row.slug}`);
+      if (row.title !== current.title) notes.push(`ancien titre « ${current.title} »`);
+      await logActivity(tx, {
+        type: 'post.updated',
+        title: `Article modifié : ${row.title}`,
+        description: notes.length > 0 ? notes.join(' ; ') : null,
+        userId: adminId,
+      });
+      const previousCover =
+        current.coverImage && current.coverImage !== row.coverImage ? current.coverImage : null;
+      return { post: presentAdminPost(row), previousCover };
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    rethrowSlugRace(error);
+  }
+}
+
+/**
+ * Publishing an already published post changes nothing. The reading date (publishedAt) is set
+ * on the first publication only; so is the content_publications row, so that a post taken down
+ * for a fix and put back is not announced to subscribers twice.
+ */
+export async function publishBlogPost(
+  db: Database,
+  id: string,
+  adminId: string,
+  publicUrl: string,
+  now = new Date(),
+): Promise<AdminBlogPost | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!current) return undefined;
+    if (current.isPublished) return presentAdminPost(current);
+    const [row] = await tx
+      .update(blogPosts)
+      .set({ isPublished: true, publishedAt: current.publishedAt ?? now })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    if (!row) throw new Error('blog post vanished during publication');
+    await recordFirstPublication(tx, {
+      contentType: 'blog',
+      contentId: id,
+      title: row.title,
+      url: `${publicUrl}/blog/${encodeURIComponent(row.slug)}`,
+      publishedAt: now,
+    });
+    await logActivity(tx, {
+      type: 'post.published',
+      title: `Article publié : ${row.title}`,
+      description: `/blog/${row.slug}`,
+      userId: adminId,
+    });
+    return presentAdminPost(row);
+  });
+}
+
+/** The post leaves the site (its page answers 404); its publication record stays (decision 015). */
+export async function unpublishBlogPost(
+  db: Database,
+  id: string,
+  adminId: string,
+): Promise<AdminBlogPost | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!current) return undefined;
+    if (!current.isPublished) return presentAdminPost(current);
+    const [row] = await tx
+      .update(blogPosts)
+      .set({ isPublished: false })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    if (!row) throw new Error('blog post vanished during unpublication');
+    await logActivity(tx, {
+      type: 'post.unpublished',
+      title: `Article dépublié : ${row.title}`,
+      description: `/blog/${row.slug} ne répond plus`,
+      userId: adminId,
+    });
+    return presentAdminPost(row);
+  });
+}
+
+/**
+ * Deletes the post and its publication records not yet handled by the campaigns (announcing a
+ * deleted post would send readers to a 404); processed ones stay as history. Returns the cover
+ * image to release, or undefined when the post does not exist.
+ */
+export async function deleteBlogPost(
+  db: Database,
+  id: string,
+  adminId: string,
+): Promise<{ coverImage: string | null } | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
+    if (!row) return undefined;
+    await tx
+      .delete(contentPublications)
+      .where(
+        and(
+          eq(contentPublications.contentType, 'blog'),
+          eq(contentPublications.contentId, id),
+          eq(contentPublications.processed, false),
+        ),
+      );
+    await logActivity(tx, {
+      type: 'post.deleted',
+      title: `Article supprimé : ${row.title}`,
+      description: row.isPublished ? `Était publié à /blog/${row.slug}` : 'Brouillon',
+      userId: adminId,
+    });
+    return { coverImage: row.coverImage };
+  });
+}

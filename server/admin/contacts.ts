@@ -1,0 +1,187 @@
+/**
+ * Leads for the back-office: the filtered, sorted, paginated list, one lead, status changes
+ * (broadcast on the real-time channel) and the CSV export.
+ */
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ContactStatus } from '../../common/enums.ts';
+import {
+  type AdminContact,
+  CONTACT_SOURCE_LABELS,
+  CONTACT_STATUS_LABELS,
+  type ContactFiltersSchema,
+  type ContactListQuery,
+  type Page,
+} from '../../common/schemas/admin.ts';
+import type { Database } from '../../db/client.ts';
+import { activityLogs, type ContactRequest, contactRequests } from '../../db/schema.ts';
+import type { EventBus } from '../realtime/event-bus.ts';
+import { CSV_EXPORT_MAX_ROWS, toCsv } from './csv.ts';
+import { likePattern } from './search.ts';
+import { kinshasaDateTime } from './time.ts';
+
+export type ContactFilters = z.output<typeof ContactFiltersSchema>;
+
+export function presentContact(row: ContactRequest): AdminContact {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    phone: row.phone,
+    phoneRaw: row.phoneRaw,
+    company: row.company,
+    serviceInterest: row.serviceInterest,
+    budget: row.budget,
+    message: row.message,
+    status: row.status,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function whereOf(filters: ContactFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    const search = or(
+      ilike(contactRequests.fullName, pattern),
+      ilike(contactRequests.email, pattern),
+      ilike(contactRequests.company, pattern),
+      ilike(contactRequests.phone, pattern),
+      ilike(contactRequests.phoneRaw, pattern),
+    );
+    if (search) conditions.push(search);
+  }
+  if (filters.status) conditions.push(eq(contactRequests.status, filters.status));
+  if (filters.source) conditions.push(eq(contactRequests.source, filters.source));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const SORT_COLUMNS = {
+  createdAt: contactRequests.createdAt,
+  fullName: sql`lower(${contactRequests.fullName})`,
+  status: contactRequests.status,
+} as const;
+
+export async function listContacts(db: Database, query: ContactListQuery): Promise<Page<AdminContact>> {
+  const where = whereOf(query);
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(contactRequests)
+    .where(where)
+    // Ties (same status, same name) keep a stable order from one page to the next.
+    .orderBy(direction(SORT_COLUMNS[query.sort]), desc(contactRequests.createdAt), asc(contactRequests.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ n: count() }).from(contactRequests).where(where);
+  return {
+    items: rows.map(presentContact),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function findContact(db: Database, id: string): Promise<AdminContact | undefined> {
+  const [row] = await db.select().from(contactRequests).where(eq(contactRequests.id, id));
+  return row ? presentContact(row) : undefined;
+}
+
+/**
+ * Any status may follow any other (a lead marked done by mistake goes back). The change, its
+ * activity log entry and its events are one transaction; the same status again changes nothing.
+ */
+export async function changeContactStatus(
+  db: Database,
+  events: Pick<EventBus, 'publish'>,
+  input: { id: string; status: ContactStatus; adminId: string },
+): Promise<AdminContact | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [current] = await tx
+      .select()
+      .from(contactRequests)
+      .where(eq(contactRequests.id, input.id))
+      .for('update');
+    if (!current) return undefined;
+    if (current.status === input.status) return presentContact(current);
+    const [updated] = await tx
+      .update(contactRequests)
+      .set({ status: input.status })
+      .where(eq(contactRequests.id, input.id))
+      .returning();
+    if (!updated) throw new Error('contact vanished during status change');
+    await tx.insert(activityLogs).values({
+      type: 'contact.status_changed',
+      title: `Statut du contact ${updated.fullName} : ${CONTACT_STATUS_LABELS[input.status]}`,
+      description: `${CONTACT_STATUS_LABELS[current.status]} → ${CONTACT_STATUS_LABELS[input.status]}`,
+      userId: input.adminId,
+    });
+    await events.publish(tx, {
+      channel: 'contacts',
+      type: 'contact_status_update',
+      data: { id: updated.id, status: updated.status },
+    });
+    await events.publish(tx, { channel: 'dashboard', type: 'stats_update', data: {} });
+    return presentContact(updated);
+  });
+}
+
+export const CONTACT_CSV_HEADER = [
+  'Date',
+  'Nom complet',
+  'Email',
+  'Téléphone',
+  'Entreprise',
+  'Service',
+  'Budget',
+  'Message',
+  'Statut',
+  'Source',
+];
+
+/** The list's filters and order, without pagination, as a CSV; the export is logged. */
+export async function exportContactsCsv(
+  db: Database,
+  filters: ContactFilters,
+  adminId: string,
+): Promise<{ csv: string; rows: number }> {
+  const rows = await db
+    .select()
+    .from(contactRequests)
+    .where(whereOf(filters))
+    .orderBy(desc(contactRequests.createdAt), asc(contactRequests.id))
+    .limit(CSV_EXPORT_MAX_ROWS);
+  const csv = toCsv(
+    CONTACT_CSV_HEADER,
+    rows.map((r) => [
+      kinshasaDateTime(r.createdAt),
+      r.fullName,
+      r.email,
+      r.phone ?? r.phoneRaw,
+      r.company,
+      r.serviceInterest,
+      r.budget,
+      r.message,
+      CONTACT_STATUS_LABELS[r.status],
+      CONTACT_SOURCE_LABELS[r.source] ?? r.source,
+    ]),
+  );
+  await db.insert(activityLogs).values({
+    type: 'contacts.exported',
+    title: `Export CSV des contacts (${rows.length})`,
+    description: describeFilters(filters),
+    userId: adminId,
+  });
+  return { csv, rows: rows.length };
+}
+
+function describeFilters(filters: ContactFilters): string | null {
+  const parts: string[] = [];
+  if (filters.q) parts.push(`recherche « ${filters.q} »`);
+  if (filters.status) parts.push(`statut ${CONTACT_STATUS_LABELS[filters.status]}`);
+  if (filters.source) parts.push(`source ${CONTACT_SOURCE_LABELS[filters.source] ?? filters.source}`);
+  return parts.length > 0 ? `Filtres : ${parts.join(', ')}` : null;
+}

@@ -1,0 +1,220 @@
+/**
+ * Case studies for the back-office (issue 7, docs/decisions/015): list, one, create/update,
+ * publish/unpublish and delete, each with its activity log row in the same transaction. The
+ * first publication records a content_publications row for the campaigns (processed = false).
+ */
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type {
+  AdminCaseStudy,
+  AdminCaseStudyPage,
+  CaseStudyInput,
+  CaseStudyListQuery,
+} from '../../common/schemas/portfolio-admin.ts';
+import type { Database } from '../../db/client.ts';
+import { type CaseStudy, caseStudies, contentPublications } from '../../db/schema.ts';
+import { logActivity } from './activity.ts';
+import { recordFirstPublication } from './publications.ts';
+import { likePattern } from './search.ts';
+
+export function presentAdminCaseStudy(row: CaseStudy): AdminCaseStudy {
+  return {
+    id: row.id,
+    title: row.title,
+    clientName: row.clientName,
+    industry: row.industry,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    results: row.results,
+    isPublished: row.isPublished,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listCaseStudies(db: Database, query: CaseStudyListQuery): Promise<AdminCaseStudyPage> {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const search = or(
+      ilike(caseStudies.title, pattern),
+      ilike(caseStudies.clientName, pattern),
+      ilike(caseStudies.industry, pattern),
+    );
+    if (search) conditions.push(search);
+  }
+  if (query.status) conditions.push(eq(caseStudies.isPublished, query.status === 'published'));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  // The public page's order (newest first), so the admin sees them as visitors do.
+  const rows = await db
+    .select()
+    .from(caseStudies)
+    .where(where)
+    .orderBy(desc(caseStudies.createdAt), asc(caseStudies.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ n: count() }).from(caseStudies).where(where);
+  return {
+    items: rows.map(presentAdminCaseStudy),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function findCaseStudy(db: Database, id: string): Promise<AdminCaseStudy | undefined> {
+  const [row] = await db.select().from(caseStudies).where(eq(caseStudies.id, id));
+  return row ? presentAdminCaseStudy(row) : undefined;
+}
+
+export async function createCaseStudy(
+  db: Database,
+  input: CaseStudyInput,
+  adminId: string,
+): Promise<AdminCaseStudy> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [row] = await tx
+      .insert(caseStudies)
+      .values({ ...input, isPublished: false })
+      .returning();
+    if (!row) throw new Error('case study insert returned nothing');
+    await logActivity(tx, {
+      type: 'case_study.created',
+      title: `Étude de cas créée : ${row.title}`,
+      description: `Client ${row.clientName}, non publiée`,
+      userId: adminId,
+    });
+    return presentAdminCaseStudy(row);
+  });
+}
+
+/** Updates the fields given; `previousImage` is the image replaced or removed, to release after commit. */
+export async function updateCaseStudy(
+  db: Database,
+  id: string,
+  input: Partial<CaseStudyInput>,
+  adminId: string,
+): Promise<{ caseStudy: AdminCaseStudy; previousImage: string | null } | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [current] = await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for('update');
+    if (!current) return undefined;
+    const changes = {
+      title: input.title ?? current.title,
+      clientName: input.clientName ?? current.clientName,
+      industry: input.industry ?? current.industry,
+      description: input.description ?? current.description,
+      imageUrl: input.imageUrl !== undefined ? input.imageUrl : current.imageUrl,
+      results: input.results ?? current.results,
+    };
+    // Saving the form unchanged writes nothing and logs nothing.
+    const unchanged =
+      JSON.stringify(changes.results) === JSON.stringify(current.results) &&
+      (['title', 'clientName', 'industry', 'description', 'imageUrl'] as const).every(
+        (key) => changes[key] === current[key],
+      );
+    if (unchanged) return { caseStudy: presentAdminCaseStudy(current), previousImage: null };
+    const [row] = await tx.update(caseStudies).set(changes).where(eq(caseStudies.id, id)).returning();
+    if (!row) throw new Error('case study vanished during update');
+    await logActivity(tx, {
+      type: 'case_study.updated',
+      title: `Étude de cas modifiée : ${row.title}`,
+      description: row.title !== current.title ? `ancien titre « ${current.title} »` : null,
+      userId: adminId,
+    });
+    const previousImage = current.imageUrl && current.imageUrl !== row.imageUrl ? current.imageUrl : null;
+    return { caseStudy: presentAdminCaseStudy(row), previousImage };
+  });
+}
+
+/** Publishing twice changes nothing; the content_publications row is written once per case study. */
+export async function publishCaseStudy(
+  db: Database,
+  id: string,
+  adminId: string,
+  publicUrl: string,
+  now = new Date(),
+): Promise<AdminCaseStudy | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [current] = await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for('update');
+    if (!current) return undefined;
+    if (current.isPublished) return presentAdminCaseStudy(current);
+    const [row] = await tx
+      .update(caseStudies)
+      .set({ isPublished: true })
+      .where(eq(caseStudies.id, id))
+      .returning();
+    if (!row) throw new Error('case study vanished during publication');
+    await recordFirstPublication(tx, {
+      contentType: 'portfolio',
+      contentId: id,
+      title: row.title,
+      // The portfolio has one public page; a case study is a card on it.
+      url: `${publicUrl}/portfolio`,
+      publishedAt: now,
+    });
+    await logActivity(tx, {
+      type: 'case_study.published',
+      title: `Étude de cas publiée : ${row.title}`,
+      description: `Client ${row.clientName}`,
+      userId: adminId,
+    });
+    return presentAdminCaseStudy(row);
+  });
+}
+
+export async function unpublishCaseStudy(
+  db: Database,
+  id: string,
+  adminId: string,
+): Promise<AdminCaseStudy | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [current] = await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for('update');
+    if (!current) return undefined;
+    if (!current.isPublished) return presentAdminCaseStudy(current);
+    const [row] = await tx
+      .update(caseStudies)
+      .set({ isPublished: false })
+      .where(eq(caseStudies.id, id))
+      .returning();
+    if (!row) throw new Error('case study vanished during unpublication');
+    await logActivity(tx, {
+      type: 'case_study.unpublished',
+      title: `Étude de cas dépubliée : ${row.title}`,
+      description: `Client ${row.clientName}`,
+      userId: adminId,
+    });
+    return presentAdminCaseStudy(row);
+  });
+}
+
+/** Deletes it and its publication records not yet processed by the campaigns. */
+export async function deleteCaseStudy(
+  db: Database,
+  id: string,
+  adminId: string,
+): Promise<{ imageUrl: string | null } | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [row] = await tx.delete(caseStudies).where(eq(caseStudies.id, id)).returning();
+    if (!row) return undefined;
+    await tx
+      .delete(contentPublications)
+      .where(
+        and(
+          eq(contentPublications.contentType, 'portfolio'),
+          eq(contentPublications.contentId, id),
+          eq(contentPublications.processed, false),
+        ),
+      );
+    await logActivity(tx, {
+      type: 'case_study.deleted',
+      title: `Étude de cas supprimée : ${row.title}`,
+      description: `Client ${row.clientName}`,
+      userId: adminId,
+    });
+    return { imageUrl: row.imageUrl };
+  });
+}

@@ -1,0 +1,233 @@
+/**
+ * Newsletter subscribers for the back-office: list, edit (tags, names), CSV export and import,
+ * the export and erasure of one person. An import never bypasses the double opt-in: a new
+ * address is pending with a confirmation email unless the admin declares prior consent, and a
+ * known address (above all an unsubscribed or bounced one) only ever gains tags.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type AdminSubscriber,
+  SUBSCRIBER_STATUS_LABELS,
+  type SubscriberFiltersSchema,
+  type SubscriberListQuery,
+  type SubscriberPage,
+  type SubscriberUpdateSchema,
+} from '../../common/schemas/admin.ts';
+import { type Database, queryRows } from '../../db/client.ts';
+import { activityLogs, type NewsletterSubscription, newsletterSubscriptions } from '../../db/schema.ts';
+import { CSV_EXPORT_MAX_ROWS, toCsv } from './csv.ts';
+import { likePattern } from './search.ts';
+import { kinshasaDateTime } from './time.ts';
+
+export type SubscriberFilters = z.output<typeof SubscriberFiltersSchema>;
+export type SubscriberUpdate = z.output<typeof SubscriberUpdateSchema>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentSubscriber(row: NewsletterSubscription): AdminSubscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    locale: row.locale,
+    tags: row.tags,
+    status: row.status,
+    source: row.source,
+    consentAt: iso(row.consentAt),
+    subscribedAt: iso(row.subscribedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function whereOf(filters: SubscriberFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    const s = newsletterSubscriptions;
+    const search = or(
+      ilike(s.email, pattern),
+      ilike(s.firstName, pattern),
+      ilike(s.lastName, pattern),
+      // "Marie Kabila" finds the row whose first and last names are stored apart.
+      sql`(coalesce(${s.firstName}, '') || ' ' || coalesce(${s.lastName}, '')) ilike ${pattern}`,
+    );
+    if (search) conditions.push(search);
+  }
+  if (filters.status) conditions.push(eq(newsletterSubscriptions.status, filters.status));
+  // Tags are stored lower-cased (TagSchema).
+  if (filters.tag) conditions.push(sql`${filters.tag.toLowerCase()} = any(${newsletterSubscriptions.tags})`);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const SORT_COLUMNS = {
+  createdAt: newsletterSubscriptions.createdAt,
+  email: newsletterSubscriptions.email,
+  status: newsletterSubscriptions.status,
+} as const;
+
+/** Every tag in use, for the filter's choices. */
+export async function allTags(db: Database): Promise<string[]> {
+  const rows = await queryRows<{ tag: string }>(
+    db,
+    sql`select distinct unnest(${newsletterSubscriptions.tags}) as tag from ${newsletterSubscriptions} order by tag`,
+  );
+  return rows.map((r) => r.tag);
+}
+
+export async function listSubscribers(db: Database, query: SubscriberListQuery): Promise<SubscriberPage> {
+  const where = whereOf(query);
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(where)
+    .orderBy(
+      direction(SORT_COLUMNS[query.sort]),
+      desc(newsletterSubscriptions.createdAt),
+      asc(newsletterSubscriptions.id),
+    )
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [total] = await db.select({ n: count() }).from(newsletterSubscriptions).where(where);
+  return {
+    items: rows.map(presentSubscriber),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    tags: await allTags(db),
+  };
+}
+
+export async function updateSubscriber(
+  db: Database,
+  input: { id: string; update: SubscriberUpdate; adminId: string },
+): Promise<AdminSubscriber | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const { tags, firstName, lastName } = input.update;
+    const set: Partial<typeof newsletterSubscriptions.$inferInsert> = {};
+    if (tags !== undefined) set.tags = [...new Set(tags)];
+    if (firstName !== undefined) set.firstName = firstName || null;
+    if (lastName !== undefined) set.lastName = lastName || null;
+    if (Object.keys(set).length === 0) {
+      const [row] = await tx
+        .select()
+        .from(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.id, input.id));
+      return row ? presentSubscriber(row) : undefined;
+    }
+    const [updated] = await tx
+      .update(newsletterSubscriptions)
+      .set(set)
+      .where(eq(newsletterSubscriptions.id, input.id))
+      .returning();
+    if (!updated) return undefined;
+    await tx.insert(activityLogs).values({
+      type: 'subscriber.updated',
+      title: `Abonné modifié : ${updated.email}`,
+      description: tags !== undefined ? `Étiquettes : ${updated.tags.join(', ') || 'aucune'}` : null,
+      userId: input.adminId,
+    });
+    return presentSubscriber(updated);
+  });
+}
+
+/** Where an address came from, as the spreadsheet shows it. */
+const SOURCE_LABELS: Record<string, string> = {
+  footer: 'Pied de page',
+  website: 'Site web',
+  import: 'Import',
+};
+
+export const SUBSCRIBER_CSV_HEADER = [
+  'Email',
+  'Prénom',
+  'Nom',
+  'Statut',
+  'Étiquettes',
+  'Source',
+  'Consentement le',
+  'Inscrit le',
+  'Créé le',
+];
+
+export async function exportSubscribersCsv(
+  db: Database,
+  filters: SubscriberFilters,
+  adminId: string,
+): Promise<{ csv: string; rows: number }> {
+  const rows = await db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(whereOf(filters))
+    .orderBy(desc(newsletterSubscriptions.createdAt), asc(newsletterSubscriptions.id))
+    .limit(CSV_EXPORT_MAX_ROWS);
+  const when = (d: Date | null) => (d ? kinshasaDateTime(d) : '');
+  const csv = toCsv(
+    SUBSCRIBER_CSV_HEADER,
+    rows.map((r) => [
+      r.email,
+      r.firstName,
+      r.lastName,
+      SUBSCRIBER_STATUS_LABELS[r.status],
+      r.tags.join(', '),
+      SOURCE_LABELS[r.source] ?? r.source,
+      when(r.consentAt),
+      when(r.subscribedAt),
+      when(r.createdAt),
+    ]),
+  );
+  const parts: string[] = [];
+  if (filters.q) parts.push(`recherche « ${filters.q} »`);
+  if (filters.status) parts.push(`statut ${SUBSCRIBER_STATUS_LABELS[filters.status]}`);
+  if (filters.tag) parts.push(`étiquette ${filters.tag}`);
+  await db.insert(activityLogs).values({
+    type: 'subscribers.exported',
+    title: `Export CSV des abonnés (${rows.length})`,
+    description: parts.length > 0 ? `Filtres : ${parts.join(', ')}` : null,
+    userId: adminId,
+  });
+  return { csv, rows: rows.length };
+}
+
+/** Adds tags to known addresses (sorted, without duplicates); nothing else about them changes. */
+export async function addTagsTo(tx: Database, emails: string[], tags: string[]): Promise<void> {
+  if (emails.length === 0 || tags.length === 0) return;
+  const added = sql`array[${sql.join(
+    tags.map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
+  await tx
+    .update(newsletterSubscriptions)
+    .set({
+      tags: sql`(select coalesce(array_agg(distinct t order by t), '{}'::text[]) from unnest(${newsletterSubscriptions.tags} || ${added}) as t)`,
+    })
+    .where(inArray(newsletterSubscriptions.email, emails));
+}
+
+export async function findSubscriberEmails(tx: Database, emails: string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let i = 0; i < emails.length; i += 1000) {
+    const chunk = emails.slice(i, i + 1000);
+    const rows = await tx
+      .select({ email: newsletterSubscriptions.email })
+      .from(newsletterSubscriptions)
+      .where(inArray(newsletterSubscriptions.email, chunk));
+    for (const r of rows) known.add(r.email);
+  }
+  return known;
+}
+
+/**
+ * After an erasure, the activity log must not keep the address either (entries such as
+ * "Abonné modifié : <address>").
+ */
+export async function forgetInActivityLog(db: Database, email: string): Promise<void> {
+  const needle = likePattern(email);
+  await db
+    .delete(activityLogs)
+    .where(or(ilike(activityLogs.title, needle), ilike(activityLogs.description, needle)));
+}

@@ -1,0 +1,206 @@
+/**
+ * The team for the back-office (issue 7): every member (hidden ones too) in the public order,
+ * creation, changes, moves and deletion. Each change writes its activity row in its transaction.
+ * Photos are uploads (common/schemas/media.ts): the caller releases a replaced or removed photo
+ * once the transaction has committed (server/media/release.ts).
+ */
+import { asc, eq, max, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { MoveDirection } from '../../common/schemas/admin-content-fields.ts';
+import type {
+  AdminTeamMember,
+  TeamMemberInputSchema,
+  TeamMemberPatch,
+} from '../../common/schemas/team-admin.ts';
+import type { Database } from '../../db/client.ts';
+import { type TeamMember, teamMembers } from '../../db/schema.ts';
+import { logActivity } from './activity.ts';
+
+type TeamMemberInput = z.output<typeof TeamMemberInputSchema>;
+
+/** pg_advisory_xact_lock key of moves in the team order (see server/admin/services.ts). */
+const TEAM_ORDER_LOCK_KEY = 727_100_011;
+
+export function presentAdminTeamMember(row: TeamMember): AdminTeamMember {
+  return {
+    id: row.id,
+    name: row.name,
+    position: row.position,
+    bio: row.bio,
+    skills: row.skills,
+    photoUrl: row.photoUrl,
+    linkedinUrl: row.linkedinUrl,
+    twitterUrl: row.twitterUrl,
+    order: row.order,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The public site's order (server/content/public-content.ts), the id breaking ties. */
+const TEAM_ORDER = [asc(teamMembers.order), asc(teamMembers.name), asc(teamMembers.id)];
+
+export async function listAdminTeam(db: Database): Promise<AdminTeamMember[]> {
+  const rows = await db
+    .select()
+    .from(teamMembers)
+    .orderBy(...TEAM_ORDER);
+  return rows.map(presentAdminTeamMember);
+}
+
+async function nextOrder(tx: Database): Promise<number> {
+  const [row] = await tx.select({ last: max(teamMembers.order) }).from(teamMembers);
+  return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
+}
+
+export async function createTeamMember(
+  db: Database,
+  input: TeamMemberInput,
+  adminId: string,
+): Promise<AdminTeamMember> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [row] = await tx
+      .insert(teamMembers)
+      .values({
+        name: input.name,
+        position: input.position,
+        bio: input.bio ?? '',
+        skills: input.skills ?? [],
+        photoUrl: input.photoUrl ?? null,
+        linkedinUrl: input.linkedinUrl ?? null,
+        twitterUrl: input.twitterUrl ?? null,
+        order: input.order ?? (await nextOrder(tx)),
+        isActive: input.isActive ?? true,
+      })
+      .returning();
+    if (!row) throw new Error('team member insert returned nothing');
+    await logActivity(tx, {
+      type: 'team.created',
+      title: `${row.name} ajouté(e) à l'équipe`,
+      description: `${row.position}${row.isActive ? '' : ', masqué(e) du site'}`,
+      userId: adminId,
+    });
+    return presentAdminTeamMember(row);
+  });
+}
+
+const FIELD_LABELS: Record<keyof TeamMemberPatch, string> = {
+  name: 'nom',
+  position: 'poste',
+  bio: 'biographie',
+  skills: 'compétences',
+  photoUrl: 'photo',
+  linkedinUrl: 'LinkedIn',
+  twitterUrl: 'Twitter',
+  order: 'ordre',
+  isActive: 'visibilité',
+};
+
+const sameValue = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((v, i) => v === b[i]) : a === b;
+
+/**
+ * Changes the given fields. Undefined when the member does not exist; otherwise the member and
+ * the photo URL this change replaced or removed (to release after the commit), if any.
+ */
+export async function updateTeamMember(
+  db: Database,
+  id: string,
+  patch: TeamMemberPatch,
+  adminId: string,
+): Promise<{ member: AdminTeamMember; releasedPhoto: string | null } | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [current] = await tx.select().from(teamMembers).where(eq(teamMembers.id, id)).for('update');
+    if (!current) return undefined;
+    const changed = (Object.keys(FIELD_LABELS) as (keyof TeamMemberPatch)[]).filter(
+      (key) => patch[key] !== undefined && !sameValue(patch[key], current[key]),
+    );
+    if (changed.length === 0) return { member: presentAdminTeamMember(current), releasedPhoto: null };
+    const changes = Object.fromEntries(changed.map((key) => [key, patch[key]])) as Partial<
+      typeof teamMembers.$inferInsert
+    >;
+    const [row] = await tx.update(teamMembers).set(changes).where(eq(teamMembers.id, id)).returning();
+    if (!row) throw new Error('team member vanished during update');
+
+    if (changed.length === 1 && changed[0] === 'isActive') {
+      await logActivity(tx, {
+        type: row.isActive ? 'team.activated' : 'team.deactivated',
+        title: row.isActive ? `${row.name} affiché(e) sur le site` : `${row.name} masqué(e) du site`,
+        userId: adminId,
+      });
+    } else {
+      const parts = [`Champs modifiés : ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`];
+      if (current.name !== row.name) parts.push(`ancien nom « ${current.name} »`);
+      await logActivity(tx, {
+        type: 'team.updated',
+        title: `Fiche de ${row.name} modifiée`,
+        description: parts.join(' ; '),
+        userId: adminId,
+      });
+    }
+    const releasedPhoto = changed.includes('photoUrl') ? current.photoUrl : null;
+    return { member: presentAdminTeamMember(row), releasedPhoto };
+  });
+}
+
+/**
+ * Moves a member one place up or down in the order the site shows; the team is then numbered
+ * 0, 1, 2... False when unknown; at either end nothing changes and nothing is logged.
+ */
+export async function moveTeamMember(
+  db: Database,
+  id: string,
+  direction: MoveDirection,
+  adminId: string,
+): Promise<boolean> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(${TEAM_ORDER_LOCK_KEY})`);
+    const members = await tx
+      .select({ id: teamMembers.id, name: teamMembers.name, order: teamMembers.order })
+      .from(teamMembers)
+      .orderBy(...TEAM_ORDER);
+    const from = members.findIndex((m) => m.id === id);
+    if (from < 0) return false;
+    const to = direction === 'up' ? from - 1 : from + 1;
+    if (to < 0 || to >= members.length) return true;
+    const [moved] = members.splice(from, 1);
+    if (!moved) return false;
+    members.splice(to, 0, moved);
+    for (const [index, member] of members.entries()) {
+      if (member.order !== index) {
+        await tx.update(teamMembers).set({ order: index }).where(eq(teamMembers.id, member.id));
+      }
+    }
+    await logActivity(tx, {
+      type: 'team.reordered',
+      title: `${moved.name} déplacé(e) vers le ${direction === 'up' ? 'haut' : 'bas'} de l'équipe`,
+      description: `Position ${to + 1} sur ${members.length}`,
+      userId: adminId,
+    });
+    return true;
+  });
+}
+
+/** Deletes a member; undefined when unknown, else the deleted member (its photo is to release). */
+export async function deleteTeamMember(
+  db: Database,
+  id: string,
+  adminId: string,
+): Promise<AdminTeamMember | undefined> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const [row] = await tx.delete(teamMembers).where(eq(teamMembers.id, id)).returning();
+    if (!row) return undefined;
+    await logActivity(tx, {
+      type: 'team.deleted',
+      title: `${row.name} retiré(e) de l'équipe`,
+      description: row.position,
+      userId: adminId,
+    });
+    return presentAdminTeamMember(row);
+  });
+}

@@ -1,0 +1,351 @@
+import { count, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../../db/client.ts';
+import {
+  activityLogs,
+  campaignJobs,
+  contentPublications,
+  emailTemplates,
+  newsletterSubscriptions,
+  subscriberTokens,
+} from '../../../db/schema.ts';
+import { seedDatabase } from '../../../db/seed.ts';
+import {
+  type AdminSession,
+  nextTestIp,
+  signInAdmin,
+  TEST_ORIGIN,
+} from '../../../tests/helpers/admin-session.ts';
+import { insertSubscriber } from '../../../tests/helpers/factories.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp.ts';
+import { createTestApp } from '../../../tests/helpers/test-app.ts';
+import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import { compileTemplates } from '../../email/templates.ts';
+
+let database: DatabaseHandle;
+let smtp: TestSmtpServer;
+let testApp: ReturnType<typeof createTestApp>;
+let admin: AdminSession;
+let monthlyId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database.db, { content: false, adminPassword: 'correct-horse-battery' });
+  await compileTemplates(database.db);
+  smtp = await startSmtpServer();
+  testApp = createTestApp(database, { SMTP_URL: smtp.url, CAMPAIGN_RATE_PER_SECOND: '500' });
+  admin = await signInAdmin(testApp.app, database.db);
+  const [template] = await database.db
+    .select({ id: emailTemplates.id })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.key, 'monthly_newsletter'));
+  monthlyId = template?.id ?? '';
+});
+afterAll(async () => {
+  await testApp?.services.campaigns.worker.stop();
+  testApp?.services.email.transport.close();
+  await smtp?.close();
+  await database?.close();
+});
+
+const put = (path: string) =>
+  request(testApp.app)
+    .put(path)
+    .set('Cookie', admin.cookie)
+    .set('Origin', TEST_ORIGIN)
+    .set('X-Requested-With', 'fetch')
+    .set('X-Forwarded-For', nextTestIp());
+
+const input = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Newsletter d’avril',
+  subject: 'Les actus d’avril',
+  templateId: monthlyId,
+  segment: { tags: ['api'] },
+  content: { contentHtml: '<p>Les nouveautés du mois</p>' },
+  ...overrides,
+});
+
+async function createDraft(overrides: Record<string, unknown> = {}): Promise<string> {
+  const res = await admin.post('/api/admin/campaigns').send(input(overrides)).expect(201);
+  return res.body.campaign.id as string;
+}
+
+const activityTypes = async () =>
+  (await database.db.select({ type: activityLogs.type }).from(activityLogs)).map((r) => r.type);
+
+describe('access', () => {
+  it('refuses visitors without a session (401) and writes without the CSRF headers (403)', async () => {
+    await request(testApp.app).get('/api/admin/campaigns').expect(401);
+    await request(testApp.app)
+      .post('/api/admin/campaigns/segment-count')
+      .set('Origin', TEST_ORIGIN)
+      .set('X-Requested-With', 'fetch')
+      .set('X-Forwarded-For', nextTestIp())
+      .send({ segment: { tags: [] } })
+      .expect(401);
+    await request(testApp.app)
+      .post('/api/admin/campaigns')
+      .set('Cookie', admin.cookie)
+      .set('X-Forwarded-For', nextTestIp())
+      .send(input())
+      .expect(403);
+  });
+});
+
+describe('drafts', () => {
+  it('creates a campaign with the settings’ sender, shows it in the list and its live recipient count', async () => {
+    await insertSubscriber(database.db, { email: 'api1@exemple.cd', status: 'active', tags: ['api'] });
+    await insertSubscriber(database.db, { email: 'api2@exemple.cd', status: 'pending', tags: ['api'] });
+    const res = await admin.post('/api/admin/campaigns').send(input()).expect(201);
+    expect(res.body.campaign).toMatchObject({
+      title: 'Newsletter d’avril',
+      status: 'draft',
+      paused: false,
+      senderName: 'Lisanga Digital',
+      senderEmail: 'newsletter@lisanga-digital.cd',
+      templateName: 'Newsletter mensuelle',
+      segment: { tags: ['api'] },
+      recipientCount: 1,
+      jobs: { total: 0, queued: 0, sent: 0 },
+    });
+    const list = await admin.get('/api/admin/campaigns?status=draft').expect(200);
+    expect(list.body.items.map((c: { id: string }) => c.id)).toContain(res.body.campaign.id);
+
+    const counted = await admin
+      .post('/api/admin/campaigns/segment-count')
+      .send({ segment: { tags: ['api', 'autre'] } })
+      .expect(200);
+    expect(counted.body).toEqual({ count: 1 });
+    expect(await activityTypes()).toContain('campaign.created');
+  });
+
+  it('answers 400 with French messages for invalid input', async () => {
+    const res = await admin
+      .post('/api/admin/campaigns')
+      .send(
+        input({
+          title: 'x',
+          templateId: 'pas-un-uuid',
+          segment: { tags: [], subscribedFrom: '2026-05-01', subscribedTo: '2026-04-01' },
+        }),
+      )
+      .expect(400);
+    expect(res.body.error.fields).toMatchObject({
+      title: 'Le titre doit contenir au moins 2 caractères',
+      templateId: 'Choisissez un modèle',
+      'segment.subscribedTo': 'La date de fin doit suivre la date de début',
+    });
+    const unknownTemplate = await admin
+      .post('/api/admin/campaigns')
+      .send(input({ templateId: crypto.randomUUID() }))
+      .expect(400);
+    expect(unknownTemplate.body.error.fields.templateId).toBe(
+      'Ce modèle n’existe plus : choisissez-en un autre.',
+    );
+    const id = await createDraft();
+    const past = await admin
+      .post(`/api/admin/campaigns/${id}/schedule`)
+      .send({ scheduledAt: '2020-01-01T10:00:00+01:00' })
+      .expect(400);
+    expect(past.body.error.fields.scheduledAt).toBe('Choisissez une date et une heure à venir.');
+    await admin.post(`/api/admin/campaigns/${id}/schedule`).send({ scheduledAt: 'demain' }).expect(400);
+    await admin.get('/api/admin/campaigns/pas-un-id').expect(400);
+    await admin.get(`/api/admin/campaigns/${crypto.randomUUID()}`).expect(404);
+  });
+
+  it('schedules, unschedules, edits and deletes a draft; refuses the transitions that do not apply (409)', async () => {
+    const id = await createDraft();
+    const pause = await admin.post(`/api/admin/campaigns/${id}/pause`).expect(409);
+    expect(pause.body.error.message).toBe('Cette campagne n’est pas en cours d’envoi.');
+    await admin.post(`/api/admin/campaigns/${id}/unschedule`).expect(409);
+    await admin.post(`/api/admin/campaigns/${id}/cancel`).expect(409);
+
+    const at = new Date(Date.now() + 24 * 60 * 60_000).toISOString();
+    const scheduled = await admin
+      .post(`/api/admin/campaigns/${id}/schedule`)
+      .send({ scheduledAt: at })
+      .expect(200);
+    expect(scheduled.body.campaign).toMatchObject({ status: 'scheduled', scheduledAt: at });
+    const deleting = await admin.delete(`/api/admin/campaigns/${id}`).expect(409);
+    expect(deleting.body.error.message).toContain('Seul un brouillon peut être supprimé');
+    const edited = await put(`/api/admin/campaigns/${id}`)
+      .send(input({ title: 'Titre revu' }))
+      .expect(200);
+    expect(edited.body.campaign).toMatchObject({ title: 'Titre revu', status: 'scheduled' });
+
+    const draft = await admin.post(`/api/admin/campaigns/${id}/unschedule`).expect(200);
+    expect(draft.body.campaign).toMatchObject({ status: 'draft', scheduledAt: null });
+    await admin.delete(`/api/admin/campaigns/${id}`).expect(204);
+    await admin.get(`/api/admin/campaigns/${id}`).expect(404);
+    expect(await activityTypes()).toEqual(
+      expect.arrayContaining([
+        'campaign.scheduled',
+        'campaign.updated',
+        'campaign.unscheduled',
+        'campaign.deleted',
+      ]),
+    );
+  });
+});
+
+describe('preview and test send', () => {
+  it('previews for one subscriber without issuing tokens, and sends a test through the outbox without any job', async () => {
+    const reader = await insertSubscriber(database.db, {
+      email: 'apercu@exemple.cd',
+      firstName: 'Mireille',
+      status: 'active',
+      tags: ['apercu'],
+    });
+    const id = await createDraft({ segment: { tags: ['apercu'] }, subject: 'Pour vous, {{firstName}}' });
+    const preview = await admin
+      .get(`/api/admin/campaigns/${id}/preview?subscriberId=${reader.id}`)
+      .expect(200);
+    expect(preview.body).toMatchObject({
+      subject: 'Pour vous, Mireille',
+      subscriberEmail: 'apercu@exemple.cd',
+    });
+    expect(preview.body.html).toContain('Les nouveautés du mois');
+    expect(preview.body.text).toContain('Bonjour Mireille');
+    const anonymous = await admin.get(`/api/admin/campaigns/${id}/preview`).expect(200);
+    expect(anonymous.body.subscriberEmail).toBeNull();
+    await admin.get(`/api/admin/campaigns/${id}/preview?subscriberId=${crypto.randomUUID()}`).expect(404);
+    const [tokens] = await database.db
+      .select({ n: count() })
+      .from(subscriberTokens)
+      .where(eq(subscriberTokens.subscriberId, reader.id));
+    expect(tokens?.n).toBe(0);
+
+    await admin.post(`/api/admin/campaigns/${id}/test`).send({ email: 'pas une adresse' }).expect(400);
+    await admin
+      .post(`/api/admin/campaigns/${id}/test`)
+      .send({ email: 'Collegue@Lisanga-Digital.cd' })
+      .expect(202);
+    await testApp.services.email.worker.runOnce();
+    const mail = await smtp.requireEmail('collegue@lisanga-digital.cd');
+    // The test greets an invented person: no subscriber's name goes to the typed address.
+    expect(mail.subject).toBe('[TEST] Pour vous, Grâce');
+    expect(`${mail.text}${mail.html}`).not.toContain('Mireille');
+    expect(mail.headers.get('list-unsubscribe')).toContain('token=exemple');
+    const [jobs] = await database.db
+      .select({ n: count() })
+      .from(campaignJobs)
+      .where(eq(campaignJobs.campaignId, id));
+    expect(jobs?.n).toBe(0);
+    expect(await activityTypes()).toContain('campaign.test_sent');
+  });
+});
+
+describe('sending', () => {
+  it('sends now, pauses, resumes, and reports the results once sent', async () => {
+    for (const email of ['envoi1@exemple.cd', 'envoi2@exemple.cd', 'envoi3@exemple.cd']) {
+      await insertSubscriber(database.db, { email, status: 'active', tags: ['envoi'] });
+    }
+    const empty = await createDraft({ segment: { tags: ['personne'] } });
+    const nobody = await admin.post(`/api/admin/campaigns/${empty}/send`).expect(409);
+    expect(nobody.body.error.message).toContain('Aucun abonné actif ne correspond à ce segment');
+
+    const id = await createDraft({ segment: { tags: ['envoi'] } });
+    const sending = await admin.post(`/api/admin/campaigns/${id}/send`).expect(200);
+    expect(sending.body.campaign).toMatchObject({
+      status: 'sending',
+      recipientCount: 3,
+      jobs: { queued: 3, total: 3 },
+    });
+    await admin.post(`/api/admin/campaigns/${id}/send`).expect(409);
+    const locked = await put(`/api/admin/campaigns/${id}`).send(input()).expect(409);
+    expect(locked.body.error.message).toBe(
+      'Une campagne envoyée ou en cours d’envoi ne peut plus être modifiée.',
+    );
+
+    const paused = await admin.post(`/api/admin/campaigns/${id}/pause`).expect(200);
+    expect(paused.body.campaign).toMatchObject({ status: 'sending', paused: true });
+    await admin.post(`/api/admin/campaigns/${id}/pause`).expect(409);
+    expect(await testApp.services.campaigns.worker.runOnce()).toMatchObject({ sent: 0 });
+
+    const resumed = await admin.post(`/api/admin/campaigns/${id}/resume`).expect(200);
+    expect(resumed.body.campaign.paused).toBe(false);
+    expect(await testApp.services.campaigns.worker.runOnce()).toMatchObject({ sent: 3 });
+    const sent = await admin.get(`/api/admin/campaigns/${id}`).expect(200);
+    expect(sent.body.campaign).toMatchObject({ status: 'sent', jobs: { sent: 3, queued: 0, total: 3 } });
+    expect(sent.body.campaign.sentAt).not.toBeNull();
+    await admin.post(`/api/admin/campaigns/${id}/cancel`).expect(409);
+    await admin.post(`/api/admin/campaigns/${id}/resume`).expect(409);
+
+    const results = await admin.get(`/api/admin/campaigns/${id}/results`).expect(200);
+    expect(results.body).toMatchObject({ sent: 3, failed: 0, queued: 0 });
+    expect(await activityTypes()).toEqual(
+      expect.arrayContaining(['campaign.sent', 'campaign.paused', 'campaign.resumed', 'campaign.finished']),
+    );
+  });
+
+  it('cancels a campaign while it is sending', async () => {
+    await insertSubscriber(database.db, { email: 'annul1@exemple.cd', status: 'active', tags: ['annul'] });
+    const id = await createDraft({ segment: { tags: ['annul'] } });
+    await admin.post(`/api/admin/campaigns/${id}/send`).expect(200);
+    const cancelled = await admin.post(`/api/admin/campaigns/${id}/cancel`).expect(200);
+    expect(cancelled.body.campaign).toMatchObject({ status: 'failed', jobs: { failed: 1, queued: 0 } });
+    expect(cancelled.body.campaign.cancelledAt).not.toBeNull();
+    expect(await testApp.services.campaigns.worker.runOnce()).toMatchObject({ sent: 0 });
+  });
+});
+
+describe('new content', () => {
+  it('lists unprocessed publications, drafts an announcement, and sending it marks them processed', async () => {
+    await insertSubscriber(database.db, { email: 'annonce@exemple.cd', status: 'active' });
+    const [publication] = await database.db
+      .insert(contentPublications)
+      .values({
+        contentType: 'blog',
+        contentId: crypto.randomUUID(),
+        title: 'Le guide du Mobile Money',
+        url: 'http://localhost:3000/blog/guide-mobile-money',
+      })
+      .returning();
+    if (!publication) throw new Error('publication not inserted');
+    const pending = await admin.get('/api/admin/campaigns/new-content').expect(200);
+    expect(pending.body.publications).toContainEqual(
+      expect.objectContaining({ id: publication.id, title: 'Le guide du Mobile Money', contentType: 'blog' }),
+    );
+
+    await admin.post('/api/admin/campaigns/announcement').send({ publicationIds: [] }).expect(400);
+    const created = await admin
+      .post('/api/admin/campaigns/announcement')
+      .send({ publicationIds: [publication.id] })
+      .expect(201);
+    expect(created.body.campaign).toMatchObject({
+      status: 'draft',
+      title: 'Annonce : Le guide du Mobile Money',
+      subject: 'Nouveau sur notre site : Le guide du Mobile Money',
+      templateName: 'Annonce de nouveau contenu',
+      publicationIds: [publication.id],
+      content: {
+        contentTitle: 'Le guide du Mobile Money',
+        contentUrl: 'http://localhost:3000/blog/guide-mobile-money',
+      },
+    });
+    const id = created.body.campaign.id as string;
+    await admin.post(`/api/admin/campaigns/${id}/send`).expect(200);
+    const [row] = await database.db
+      .select({ processed: contentPublications.processed })
+      .from(contentPublications)
+      .where(eq(contentPublications.id, publication.id));
+    expect(row?.processed).toBe(true);
+    const after = await admin.get('/api/admin/campaigns/new-content').expect(200);
+    expect(after.body.publications.map((p: { id: string }) => p.id)).not.toContain(publication.id);
+    // A publication already announced cannot be announced again.
+    await admin
+      .post('/api/admin/campaigns/announcement')
+      .send({ publicationIds: [publication.id] })
+      .expect(400);
+
+    await testApp.services.campaigns.worker.runOnce();
+    const mail = await smtp.requireEmail('annonce@exemple.cd');
+    expect(mail.subject).toBe('Nouveau sur notre site : Le guide du Mobile Money');
+    const [subscriber] = await database.db
+      .select({ status: newsletterSubscriptions.status })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'annonce@exemple.cd'));
+    expect(subscriber?.status).toBe('active');
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * /api/admin/campaigns (issue 8; contract in common/schemas/campaigns.ts): campaigns' list and
+ * editor, live segment count, preview, test send, the lifecycle (send, schedule, pause, resume,
+ * cancel) and the new-content announcements. The rules live in server/campaigns/campaigns.ts;
+ * this file parses, answers, and wakes the worker after a commit that gave it work.
+ */
+import { eq } from 'drizzle-orm';
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  AnnouncementSchema,
+  type CampaignDetail,
+  CampaignInputSchema,
+  CampaignListQuerySchema,
+  type CampaignPreview,
+  CampaignScheduleSchema,
+  CampaignTestSchema,
+  SegmentSchema,
+} from '../../../common/schemas/campaigns.ts';
+import { UuidSchema } from '../../../common/schemas/public-api.ts';
+import type { Database } from '../../../db/client.ts';
+import { newsletterSubscriptions } from '../../../db/schema.ts';
+import { logActivity } from '../../admin/activity.ts';
+import { adminOf } from '../../auth/require-admin.ts';
+import {
+  campaignNotFound,
+  cancelCampaign,
+  createAnnouncement,
+  createCampaign,
+  deleteCampaign,
+  findCampaign,
+  listCampaigns,
+  listPendingPublications,
+  pauseCampaign,
+  presentCampaign,
+  resumeCampaign,
+  scheduleCampaign,
+  sendCampaignNow,
+  unscheduleCampaign,
+  updateCampaign,
+} from '../../campaigns/campaigns.ts';
+import {
+  CampaignRenderError,
+  exampleLinks,
+  loadRenderContext,
+  renderCampaign,
+  unsubscribeHeaders,
+} from '../../campaigns/render.ts';
+import { campaignResults } from '../../campaigns/results.ts';
+import { countSegment, segmentCondition, storedSegment } from '../../campaigns/segment.ts';
+import { formatAddress } from '../../email/outbox.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { AppServices } from '../../services.ts';
+import { IdParamsSchema } from './params.ts';
+
+const PreviewQuerySchema = z.object({ subscriberId: UuidSchema.optional() });
+const SegmentCountSchema = z.object({ segment: SegmentSchema });
+
+export function campaignsAdminRouter(services: AppServices, now: () => Date = () => new Date()): Router {
+  const router = Router();
+  const { db } = services.database;
+  const publicUrl = services.env.PUBLIC_URL;
+  const events = services.events;
+
+  const detail = async (
+    row: Parameters<typeof presentCampaign>[1],
+  ): Promise<{ campaign: CampaignDetail }> => ({
+    campaign: await presentCampaign(db, row),
+  });
+  const load = async (id: string) => {
+    const row = await findCampaign(db, id);
+    if (!row) throw campaignNotFound();
+    return row;
+  };
+  const idOf = (params: unknown) => parseInput(IdParamsSchema, params).id;
+
+  router.get('/', async (req, res) => {
+    res.json(await listCampaigns(db, parseInput(CampaignListQuerySchema, req.query)));
+  });
+
+  // The fixed paths go before '/:id', which would otherwise take them for ids.
+  router.post('/segment-count', async (req, res) => {
+    const { segment } = parseInput(SegmentCountSchema, req.body ?? {});
+    res.json({ count: await countSegment(db, segment) });
+  });
+
+  router.get('/new-content', async (_req, res) => {
+    res.json({ publications: await listPendingPublications(db, publicUrl) });
+  });
+
+  router.post('/announcement', async (req, res) => {
+    const { publicationIds } = parseInput(AnnouncementSchema, req.body ?? {});
+    const row = await createAnnouncement(db, publicationIds, adminOf(res).user.id, publicUrl);
+    res.status(201).json(await detail(row));
+  });
+
+  router.post('/', async (req, res) => {
+    const input = parseInput(CampaignInputSchema, req.body ?? {});
+    const row = await createCampaign(db, input, adminOf(res).user.id);
+    res.status(201).json(await detail(row));
+  });
+
+  router.get('/:id', async (req, res) => {
+    res.json(await detail(await load(idOf(req.params))));
+  });
+
+  router.put('/:id', async (req, res) => {
+    const id = idOf(req.params);
+    const input = parseInput(CampaignInputSchema, req.body ?? {});
+    res.json(await detail(await updateCampaign(db, id, input, adminOf(res).user.id)));
+  });
+
+  router.delete('/:id', async (req, res) => {
+    await deleteCampaign(db, idOf(req.params), adminOf(res).user.id);
+    res.status(204).end();
+  });
+
+  router.get('/:id/preview', async (req, res) => {
+    const campaign = await load(idOf(req.params));
+    const { subscriberId } = parseInput(PreviewQuerySchema, req.query);
+    let recipient: { email: string; firstName: string | null } | null = null;
+    if (subscriberId) {
+      const [row] = await db
+        .select({ email: newsletterSubscriptions.email, firstName: newsletterSubscriptions.firstName })
+        .from(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.id, subscriberId));
+      if (!row) throw notFound('Abonné introuvable.');
+      recipient = row;
+    }
+    const context = await loadRenderContext(db, campaign, publicUrl).catch(renderProblem);
+    const rendered = await renderCampaign(db, {
+      campaign,
+      context,
+      firstName: recipient ? recipient.firstName : await exampleFirstName(db, campaign.segmentFilterJson),
+      // Never the subscriber's real links, never tracked: a click in a preview changes nothing.
+      links: exampleLinks(publicUrl),
+    }).catch(renderProblem);
+    const preview: CampaignPreview = { ...rendered, subscriberEmail: recipient?.email ?? null };
+    res.json(preview);
+  });
+
+  router.post('/:id/test', async (req, res) => {
+    const id = idOf(req.params);
+    const { email } = parseInput(CampaignTestSchema, req.body ?? {});
+    const campaign = await load(id);
+    const links = exampleLinks(publicUrl);
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const context = await loadRenderContext(tx, campaign, publicUrl).catch(renderProblem);
+      const rendered = await renderCampaign(tx, {
+        campaign,
+        context,
+        // An invented first name: a test goes to any address the admin types, never with a
+        // real subscriber's personal data.
+        firstName: TEST_FIRST_NAME,
+        links,
+      }).catch(renderProblem);
+      // Through the outbox like any transactional email: no job row, no tracking.
+      await services.email.outbox.enqueueEmail(tx, {
+        to: email,
+        subject: `[TEST] ${rendered.subject}`,
+        html: rendered.html,
+        text: rendered.text,
+        from: formatAddress(campaign.senderName, campaign.senderEmail),
+        headers: unsubscribeHeaders(links),
+        templateKey: 'campaign_test',
+      });
+      await logActivity(tx, {
+        type: 'campaign.test_sent',
+        title: `Test de la campagne « ${campaign.title} » envoyé`,
+        description: email,
+        userId: adminOf(res).user.id,
+      });
+    });
+    services.email.worker.wake();
+    res.status(202).json({ queued: true });
+  });
+
+  router.post('/:id/send', async (req, res) => {
+    const row = await sendCampaignNow(
+      { db, events, publicUrl },
+      idOf(req.params),
+      adminOf(res).user.id,
+      now(),
+    );
+    services.campaigns.worker.wake();
+    res.json(await detail(row));
+  });
+
+  router.post('/:id/schedule', async (req, res) => {
+    const id = idOf(req.params);
+    const { scheduledAt } = parseInput(CampaignScheduleSchema, req.body ?? {});
+    const row = await scheduleCampaign(db, id, new Date(scheduledAt), adminOf(res).user.id, now());
+    res.json(await detail(row));
+  });
+
+  router.post('/:id/unschedule', async (req, res) => {
+    res.json(await detail(await unscheduleCampaign(db, idOf(req.params), adminOf(res).user.id)));
+  });
+
+  router.post('/:id/pause', async (req, res) => {
+    res.json(await detail(await pauseCampaign(db, idOf(req.params), adminOf(res).user.id, now())));
+  });
+
+  router.post('/:id/resume', async (req, res) => {
+    const row = await resumeCampaign(db, idOf(req.params), adminOf(res).user.id);
+    services.campaigns.worker.wake();
+    res.json(await detail(row));
+  });
+
+  router.post('/:id/cancel', async (req, res) => {
+    const row = await cancelCampaign({ db, events }, idOf(req.params), adminOf(res).user.id, now());
+    res.json(await detail(row));
+  });
+
+  router.get('/:id/results', async (req, res) => {
+    res.json(await campaignResults(db, idOf(req.params)));
+  });
+
+  return router;
+}
+
+/** A template that cannot be rendered is the admin's to fix: a 409 naming the problem, in French. */
+function renderProblem(error: unknown): never {
+  if (error instanceof CampaignRenderError) throw new HttpError(409, 'template_error', error.message);
+  throw error;
+}
+
+/** The first name of the first subscriber the segment matches, to make a preview look real. */
+/** The first name a test email greets. */
+const TEST_FIRST_NAME = 'Grâce';
+
+async function exampleFirstName(db: Database, segmentJson: unknown): Promise<string | null> {
+  let condition: ReturnType<typeof segmentCondition>;
+  try {
+    condition = segmentCondition(storedSegment(segmentJson));
+  } catch {
+    return null;
+  }
+  const [row] = await db
+    .select({ firstName: newsletterSubscriptions.firstName })
+    .from(newsletterSubscriptions)
+    .where(condition)
+    .orderBy(newsletterSubscriptions.subscribedAt)
+    .limit(1);
+  return row?.firstName ?? null;
+}

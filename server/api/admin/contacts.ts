@@ -1,0 +1,54 @@
+import { Router } from 'express';
+import {
+  ContactFiltersSchema,
+  ContactListQuerySchema,
+  ContactStatusChangeSchema,
+} from '../../../common/schemas/admin.ts';
+import { changeContactStatus, exportContactsCsv, findContact, listContacts } from '../../admin/contacts.ts';
+import { sendCsv } from '../../admin/csv.ts';
+import { kinshasaDate } from '../../admin/time.ts';
+import { adminOf } from '../../auth/require-admin.ts';
+import { notFound } from '../../errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { AppServices } from '../../services.ts';
+import { IdParamsSchema } from './params.ts';
+
+const contactNotFound = () => notFound('Contact introuvable.');
+
+/** /api/admin/contacts: the leads' list, detail, status and CSV export. */
+export function contactsAdminRouter(services: AppServices, now: () => Date): Router {
+  const router = Router();
+  const { db } = services.database;
+
+  router.get('/', async (req, res) => {
+    res.json(await listContacts(db, parseInput(ContactListQuerySchema, req.query)));
+  });
+
+  // Before '/:id', which would otherwise take "export.csv" for an id.
+  router.get('/export.csv', async (req, res) => {
+    const filters = parseInput(ContactFiltersSchema, req.query);
+    const { csv } = await exportContactsCsv(db, filters, adminOf(res).user.id);
+    sendCsv(res, 'contacts', kinshasaDate(now()), csv);
+  });
+
+  router.get('/:id', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const contact = await findContact(db, id);
+    if (!contact) throw contactNotFound();
+    res.json({ contact });
+  });
+
+  router.patch('/:id/status', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const { status } = parseInput(ContactStatusChangeSchema, req.body ?? {});
+    const contact = await changeContactStatus(db, services.events, {
+      id,
+      status,
+      adminId: adminOf(res).user.id,
+    });
+    if (!contact) throw contactNotFound();
+    res.json({ contact });
+  });
+
+  return router;
+}

@@ -1,0 +1,337 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { activityLogs, blogPosts, contentPublications } from '../../../db/schema.ts';
+import { adminTestContext, TEST_ORIGIN } from '../../../tests/helpers/admin-session.ts';
+import { currentBackend } from '../../../tests/helpers/test-database.ts';
+
+const ctx = adminTestContext();
+
+type Post = {
+  id: string;
+  title: string;
+  slug: string;
+  category: string;
+  excerpt: string;
+  coverImage: string | null;
+  content: string;
+  isPublished: boolean;
+  publishedAt: string | null;
+  views: number;
+};
+
+let counter = 0;
+const unique = (label: string) => `${label} ${++counter} ${randomUUID().slice(0, 6)}`;
+
+function draft(overrides: Record<string, unknown> = {}) {
+  return {
+    title: unique('Réussir sa stratégie digitale à Kinshasa'),
+    category: 'strategie_marketing',
+    excerpt: 'Les bases pour les PME.',
+    coverImage: '/media/couverture.960.webp',
+    content: '## Pourquoi\n\nParce que **vos clients** sont en ligne.',
+    ...overrides,
+  };
+}
+
+async function create(overrides: Record<string, unknown> = {}): Promise<Post> {
+  const res = await ctx.admin.post('/api/admin/blog').send(draft(overrides));
+  expect(res.status).toBe(201);
+  return res.body.post as Post;
+}
+
+const lastActivity = async () =>
+  (await ctx.database.db.select().from(activityLogs).orderBy(desc(activityLogs.createdAt)).limit(1))[0];
+const activitiesOf = (type: string) =>
+  ctx.database.db.select().from(activityLogs).where(eq(activityLogs.type, type));
+const publicationsOf = (id: string) =>
+  ctx.database.db
+    .select()
+    .from(contentPublications)
+    .where(and(eq(contentPublications.contentType, 'blog'), eq(contentPublications.contentId, id)));
+
+describe('admin blog API: access', () => {
+  it('answers 401 without a session, on reads and writes', async () => {
+    expect((await request(ctx.testApp.app).get('/api/admin/blog')).status).toBe(401);
+    const write = await request(ctx.testApp.app)
+      .post('/api/admin/blog')
+      .set('Origin', TEST_ORIGIN)
+      .set('X-Requested-With', 'fetch')
+      .send(draft());
+    expect(write.status).toBe(401);
+    expect(await ctx.database.db.select().from(blogPosts)).toHaveLength(0);
+  });
+
+  it('refuses a write from a foreign Origin with 403 and stores nothing', async () => {
+    const res = await request(ctx.testApp.app)
+      .post('/api/admin/blog')
+      .set('Cookie', ctx.admin.cookie)
+      .set('Origin', 'https://evil.example')
+      .set('X-Requested-With', 'fetch')
+      .send(draft({ title: 'Article piégé' }));
+    expect(res.status).toBe(403);
+    expect(
+      await ctx.database.db.select().from(blogPosts).where(eq(blogPosts.title, 'Article piégé')),
+    ).toEqual([]);
+  });
+});
+
+describe('admin blog API: writing posts', () => {
+  it('creates a draft with a slug generated from the title, logs it, and keeps it off the site', async () => {
+    const title = `Étude : l'œuvre du « Growth » en RDC ${randomUUID().slice(0, 4)} !`;
+    const post = await create({ title });
+    expect(post.slug).toMatch(/^etude-l-oeuvre-du-growth-en-rdc-[a-z0-9]{4}$/);
+    expect(post.isPublished).toBe(false);
+    expect(post.publishedAt).toBeNull();
+    expect(post.views).toBe(0);
+
+    const activity = await lastActivity();
+    expect(activity).toMatchObject({ type: 'post.created', userId: ctx.admin.user.id });
+    expect(activity?.title).toContain(title);
+
+    expect((await request(ctx.testApp.app).get(`/api/blog/${post.slug}`)).status).toBe(404);
+    const detail = await ctx.admin.get(`/api/admin/blog/${post.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.post.content).toContain('**vos clients**');
+  });
+
+  it('suffixes a generated slug that is taken, but refuses a taken slug typed by the admin', async () => {
+    const title = unique('Même titre');
+    const first = await create({ title });
+    const second = await create({ title });
+    expect(second.slug).toBe(`${first.slug}-2`);
+
+    const typed = await ctx.admin.post('/api/admin/blog').send(draft({ slug: first.slug }));
+    expect(typed.status).toBe(409);
+    expect(typed.body.error.fields).toEqual({ slug: 'Ce slug est déjà utilisé.' });
+
+    const renamed = await ctx.admin.patch(`/api/admin/blog/${second.id}`).send({ slug: first.slug });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.error.message).toBe('Ce slug est déjà utilisé.');
+  });
+
+  it('cuts a long generated slug to 80 characters at a word boundary', async () => {
+    const post = await create({
+      title: `${'transformation digitale '.repeat(6)}${randomUUID().slice(0, 4)}`,
+    });
+    expect(post.slug.length).toBeLessThanOrEqual(80);
+    expect(post.slug).toMatch(/^transformation-digitale-.*[a-z0-9]$/);
+  });
+
+  it('answers 400 with French messages per field', async () => {
+    const res = await ctx.admin.post('/api/admin/blog').send({
+      title: '  ',
+      slug: 'Pas Un Slug!',
+      category: 'cuisine',
+      coverImage: 'javascript:alert(1)',
+      content: '',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Certains champs sont invalides.');
+    expect(res.body.error.fields).toMatchObject({
+      title: 'Le titre est requis',
+      category: 'Choisissez une catégorie',
+      coverImage: 'Image invalide : téléversez une image ou donnez une adresse https',
+      content: 'Le contenu est requis',
+    });
+    expect(res.body.error.fields.slug).toMatch(/lettres minuscules/);
+
+    const unknownField = await ctx.admin.patch(`/api/admin/blog/${randomUUID()}`).send({ views: 1000 });
+    expect(unknownField.status).toBe(400);
+  });
+
+  it('updates a post with PUT and PATCH, and logs each change', async () => {
+    const post = await create();
+    const put = await request(ctx.testApp.app)
+      .put(`/api/admin/blog/${post.id}`)
+      .set('Cookie', ctx.admin.cookie)
+      .set('Origin', TEST_ORIGIN)
+      .set('X-Requested-With', 'fetch')
+      .send(draft({ title: 'Titre revu', slug: `titre-revu-${post.id.slice(0, 8)}`, category: 'branding' }));
+    expect(put.status).toBe(200);
+    expect(put.body.post).toMatchObject({ title: 'Titre revu', category: 'branding' });
+    expect(put.body.post.slug).toBe(`titre-revu-${post.id.slice(0, 8)}`);
+
+    const patch = await ctx.admin.patch(`/api/admin/blog/${post.id}`).send({ excerpt: 'Nouveau résumé' });
+    expect(patch.status).toBe(200);
+    // Only the field sent changes: the cover and the rest stay.
+    expect(patch.body.post).toMatchObject({
+      title: 'Titre revu',
+      excerpt: 'Nouveau résumé',
+      coverImage: '/media/couverture.960.webp',
+      category: 'branding',
+    });
+
+    const removedCover = await ctx.admin.patch(`/api/admin/blog/${post.id}`).send({ coverImage: '' });
+    expect(removedCover.body.post.coverImage).toBeNull();
+
+    // The same values again: nothing written, nothing logged.
+    const same = await ctx.admin.patch(`/api/admin/blog/${post.id}`).send({ excerpt: 'Nouveau résumé' });
+    expect(same.body.post.updatedAt).toBe(removedCover.body.post.updatedAt);
+
+    const updates = (await activitiesOf('post.updated')).filter((a) => a.title.includes('Titre revu'));
+    expect(updates).toHaveLength(3);
+    expect(updates.every((a) => a.userId === ctx.admin.user.id)).toBe(true);
+  });
+
+  it('answers 404 for an unknown post and 400 for a malformed id', async () => {
+    const unknown = randomUUID();
+    for (const res of [
+      await ctx.admin.get(`/api/admin/blog/${unknown}`),
+      await ctx.admin.patch(`/api/admin/blog/${unknown}`).send({ title: 'x' }),
+      await ctx.admin.post(`/api/admin/blog/${unknown}/publish`),
+      await ctx.admin.post(`/api/admin/blog/${unknown}/unpublish`),
+      await ctx.admin.delete(`/api/admin/blog/${unknown}`),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toBe('Article introuvable.');
+    }
+    expect((await ctx.admin.get('/api/admin/blog/pas-un-id')).status).toBe(400);
+  });
+});
+
+describe('admin blog API: publication and the public site', () => {
+  it('publishes: the post is read on the public API, the feed and the sitemap; the campaigns get one record', async () => {
+    const post = await create({
+      content: '# Titre\n\nUn lien <script>alert(1)</script>vers [nous](/contact).',
+    });
+    const res = await ctx.admin.post(`/api/admin/blog/${post.id}/publish`);
+    expect(res.status).toBe(200);
+    expect(res.body.post.isPublished).toBe(true);
+    expect(res.body.post.publishedAt).not.toBeNull();
+
+    const page = await request(ctx.testApp.app).get(`/api/blog/${post.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.body.title).toBe(post.title);
+    const list = await request(ctx.testApp.app).get('/api/blog?pageSize=50');
+    expect(list.body.items.map((p: { slug: string }) => p.slug)).toContain(post.slug);
+    const feed = await ctx.testApp.services.content.listPosts({ page: 1, pageSize: 20 });
+    expect(feed.items.map((p) => p.slug)).toContain(post.slug);
+    const sitemap = await ctx.testApp.services.content.listSitemapEntries();
+    expect(sitemap.posts.map((p) => p.slug)).toContain(post.slug);
+
+    const [publication, ...more] = await publicationsOf(post.id);
+    expect(more).toEqual([]);
+    expect(publication).toMatchObject({
+      title: post.title,
+      url: `${TEST_ORIGIN}/blog/${post.slug}`,
+      processed: false,
+    });
+    expect(await lastActivity()).toMatchObject({ type: 'post.published', userId: ctx.admin.user.id });
+
+    // Publishing again changes nothing and logs nothing.
+    const activityCount = (await activitiesOf('post.published')).length;
+    expect((await ctx.admin.post(`/api/admin/blog/${post.id}/publish`)).status).toBe(200);
+    expect(await activitiesOf('post.published')).toHaveLength(activityCount);
+  });
+
+  it('unpublishes: the public page 404s and leaves the sitemap; republishing keeps the date and is not announced twice', async () => {
+    const post = await create();
+    const published = (await ctx.admin.post(`/api/admin/blog/${post.id}/publish`)).body.post as Post;
+
+    const res = await ctx.admin.post(`/api/admin/blog/${post.id}/unpublish`);
+    expect(res.status).toBe(200);
+    expect(res.body.post.isPublished).toBe(false);
+    expect(await lastActivity()).toMatchObject({ type: 'post.unpublished', userId: ctx.admin.user.id });
+    expect((await request(ctx.testApp.app).get(`/api/blog/${post.slug}`)).status).toBe(404);
+    const sitemap = await ctx.testApp.services.content.listSitemapEntries();
+    expect(sitemap.posts.map((p) => p.slug)).not.toContain(post.slug);
+    // The record stays for the campaigns' history (decision 015).
+    expect(await publicationsOf(post.id)).toHaveLength(1);
+
+    const again = await ctx.admin.post(`/api/admin/blog/${post.id}/publish`);
+    expect(again.body.post.publishedAt).toBe(published.publishedAt);
+    expect(await publicationsOf(post.id)).toHaveLength(1);
+  });
+
+  it('changing the slug of a published post moves it: the old address 404s', async () => {
+    const post = await create();
+    await ctx.admin.post(`/api/admin/blog/${post.id}/publish`);
+    const newSlug = `nouvelle-adresse-${post.id.slice(0, 8)}`;
+    const res = await ctx.admin.patch(`/api/admin/blog/${post.id}`).send({ slug: newSlug });
+    expect(res.status).toBe(200);
+    expect((await request(ctx.testApp.app).get(`/api/blog/${post.slug}`)).status).toBe(404);
+    expect((await request(ctx.testApp.app).get(`/api/blog/${newSlug}`)).status).toBe(200);
+    expect((await lastActivity())?.description).toContain(`/blog/${post.slug} → /blog/${newSlug}`);
+  });
+
+  it('deletes a post: gone from the site, unprocessed publication records removed, logged', async () => {
+    const post = await create();
+    await ctx.admin.post(`/api/admin/blog/${post.id}/publish`);
+    const res = await ctx.admin.delete(`/api/admin/blog/${post.id}`);
+    expect(res.status).toBe(204);
+    expect((await ctx.admin.get(`/api/admin/blog/${post.id}`)).status).toBe(404);
+    expect((await request(ctx.testApp.app).get(`/api/blog/${post.slug}`)).status).toBe(404);
+    expect(await publicationsOf(post.id)).toEqual([]);
+    const activity = await lastActivity();
+    expect(activity).toMatchObject({ type: 'post.deleted', userId: ctx.admin.user.id });
+    expect(activity?.title).toContain(post.title);
+  });
+});
+
+describe('admin blog API: list and preview', () => {
+  it('filters by status, category and search, pages, and shows the views', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const a = await create({ title: `Filtre ${tag} analytics`, category: 'analytics' });
+    const b = await create({ title: `Filtre ${tag} branding`, category: 'branding' });
+    await create({ title: `Filtre ${tag} brouillon`, category: 'analytics' });
+    await ctx.admin.post(`/api/admin/blog/${a.id}/publish`);
+    await ctx.admin.post(`/api/admin/blog/${b.id}/publish`);
+    await ctx.database.db.update(blogPosts).set({ views: 42 }).where(eq(blogPosts.id, a.id));
+
+    const titles = async (query: string) => {
+      const res = await ctx.admin.get(`/api/admin/blog?q=${tag}&${query}`);
+      expect(res.status).toBe(200);
+      return (res.body.items as Post[]).map((p) => p.title).sort();
+    };
+    expect(await titles('')).toHaveLength(3);
+    expect(await titles('status=published')).toEqual([a.title, b.title].sort());
+    expect(await titles('status=draft')).toEqual([`Filtre ${tag} brouillon`]);
+    expect(await titles('category=analytics&status=published')).toEqual([a.title]);
+
+    const byViews = await ctx.admin.get(`/api/admin/blog?q=${tag}&sort=views&pageSize=1`);
+    expect(byViews.body).toMatchObject({ total: 3, page: 1, pageSize: 1 });
+    expect(byViews.body.items[0]).toMatchObject({ id: a.id, views: 42 });
+    expect(byViews.body.items[0].content).toBeUndefined();
+
+    const bad = await ctx.admin.get('/api/admin/blog?status=archive&category=cuisine&page=0');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({
+      status: 'Statut invalide',
+      category: 'Catégorie invalide',
+      page: 'Page invalide',
+    });
+  });
+
+  it('renders the preview with the public page’s sanitising renderer', async () => {
+    const res = await ctx.admin
+      .post('/api/admin/blog/preview')
+      .send({ content: '# Titre\n\n**Gras** <script>alert(1)</script> [site](https://exemple.cd)' });
+    expect(res.status).toBe(200);
+    // h1 is clamped to h2 (the page has its own h1), scripts are dropped, external links hardened.
+    expect(res.body.html).toContain('<h2>Titre</h2>');
+    expect(res.body.html).toContain('<strong>Gras</strong>');
+    expect(res.body.html).not.toContain('<script');
+    expect(res.body.html).toContain('rel="noopener noreferrer"');
+    expect(res.headers['cache-control']).toContain('no-store');
+
+    const tooLong = await ctx.admin.post('/api/admin/blog/preview').send({ content: 42 });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.fields.content).toBe('Contenu invalide');
+  });
+});
+
+if (currentBackend() === 'postgres') {
+  describe('admin blog API on PostgreSQL: concurrent saves', () => {
+    it('two admins saving the same new slug at once: one post, one 409', async () => {
+      const slug = `course-${randomUUID().slice(0, 8)}`;
+      const results = await Promise.all([
+        ctx.admin.post('/api/admin/blog').send(draft({ slug })),
+        ctx.admin.post('/api/admin/blog').send(draft({ slug })),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      expect(await ctx.database.db.select().from(blogPosts).where(eq(blogPosts.slug, slug))).toHaveLength(1);
+    });
+  });
+}

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { activityLogs, caseStudies, contentPublications } from '../../../db/schema.ts';
+import { adminTestContext, TEST_ORIGIN } from '../../../tests/helpers/admin-session.ts';
+import { currentBackend } from '../../../tests/helpers/test-database.ts';
+
+const ctx = adminTestContext();
+
+type CaseStudy = {
+  id: string;
+  title: string;
+  clientName: string;
+  industry: string;
+  description: string;
+  imageUrl: string | null;
+  results: { label: string; value: string }[];
+  isPublished: boolean;
+};
+
+function input(overrides: Record<string, unknown> = {}) {
+  return {
+    title: `Campagne de lancement ${randomUUID().slice(0, 8)}`,
+    clientName: 'Kin Agro',
+    industry: 'Agroalimentaire',
+    description: 'Lancement d’une gamme de jus locaux sur Instagram et TikTok.',
+    imageUrl: 'https://images.exemple.cd/kin-agro.jpg',
+    results: [
+      { label: 'Leads qualifiés', value: '+180 %' },
+      { label: 'Coût par lead', value: '-45 %' },
+    ],
+    ...overrides,
+  };
+}
+
+async function create(overrides: Record<string, unknown> = {}): Promise<CaseStudy> {
+  const res = await ctx.admin.post('/api/admin/portfolio').send(input(overrides));
+  expect(res.status).toBe(201);
+  return res.body.caseStudy as CaseStudy;
+}
+
+const lastActivity = async () =>
+  (await ctx.database.db.select().from(activityLogs).orderBy(desc(activityLogs.createdAt)).limit(1))[0];
+const publicationsOf = (id: string) =>
+  ctx.database.db
+    .select()
+    .from(contentPublications)
+    .where(and(eq(contentPublications.contentType, 'portfolio'), eq(contentPublications.contentId, id)));
+const publicTitles = async () =>
+  ((await request(ctx.testApp.app).get('/api/portfolio')).body as { title: string }[]).map((c) => c.title);
+
+describe('admin portfolio API', () => {
+  it('answers 401 without a session and 403 for a foreign Origin, storing nothing', async () => {
+    expect((await request(ctx.testApp.app).get('/api/admin/portfolio')).status).toBe(401);
+    const anonymous = await request(ctx.testApp.app)
+      .post('/api/admin/portfolio')
+      .set('Origin', TEST_ORIGIN)
+      .set('X-Requested-With', 'fetch')
+      .send(input());
+    expect(anonymous.status).toBe(401);
+    const foreign = await request(ctx.testApp.app)
+      .post('/api/admin/portfolio')
+      .set('Cookie', ctx.admin.cookie)
+      .set('Origin', 'https://evil.example')
+      .set('X-Requested-With', 'fetch')
+      .send(input());
+    expect(foreign.status).toBe(403);
+    expect(await ctx.database.db.select().from(caseStudies)).toEqual([]);
+  });
+
+  it('creates an unpublished case study with its results as label/value JSON, and logs it', async () => {
+    const created = await create({ results: [{ label: '  Ventes  ', value: ' x3 ' }] });
+    expect(created).toMatchObject({ isPublished: false, results: [{ label: 'Ventes', value: 'x3' }] });
+    const [row] = await ctx.database.db.select().from(caseStudies).where(eq(caseStudies.id, created.id));
+    expect(row?.results).toEqual([{ label: 'Ventes', value: 'x3' }]);
+    expect(await lastActivity()).toMatchObject({ type: 'case_study.created', userId: ctx.admin.user.id });
+    expect(await publicTitles()).not.toContain(created.title);
+    expect((await ctx.admin.get(`/api/admin/portfolio/${created.id}`)).body.caseStudy.title).toBe(
+      created.title,
+    );
+  });
+
+  it('answers 400 with French messages per field, results included', async () => {
+    const res = await ctx.admin.post('/api/admin/portfolio').send({
+      title: '',
+      clientName: ' ',
+      industry: 'x'.repeat(81),
+      description: '',
+      imageUrl: 'http://non-chiffre.example/a.jpg',
+      results: [{ label: '', value: '+10 %' }, { label: 'Ventes' }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({
+      title: 'Le titre est requis',
+      clientName: 'Le client est requis',
+      industry: 'Le secteur fait 80 caractères au plus',
+      description: 'La description est requise',
+      imageUrl: 'Image invalide : téléversez une image ou donnez une adresse https',
+      'results.0.label': 'Le libellé est requis',
+      'results.1.value': 'La valeur est requise',
+    });
+    const tooMany = await ctx.admin
+      .post('/api/admin/portfolio')
+      .send(input({ results: Array.from({ length: 9 }, (_, i) => ({ label: `L${i}`, value: `${i}` })) }));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.fields.results).toBe('8 résultats au plus');
+  });
+
+  it('updates with PUT and PATCH, and logs each change', async () => {
+    const created = await create();
+    const put = await request(ctx.testApp.app)
+      .put(`/api/admin/portfolio/${created.id}`)
+      .set('Cookie', ctx.admin.cookie)
+      .set('Origin', TEST_ORIGIN)
+      .set('X-Requested-With', 'fetch')
+      .send(input({ title: `Refonte ${created.id.slice(0, 8)}`, results: [] }));
+    expect(put.status).toBe(200);
+    expect(put.body.caseStudy).toMatchObject({ title: `Refonte ${created.id.slice(0, 8)}`, results: [] });
+    const keepImage = await ctx.admin
+      .patch(`/api/admin/portfolio/${created.id}`)
+      .send({ industry: 'Boissons' });
+    expect(keepImage.body.caseStudy).toMatchObject({
+      industry: 'Boissons',
+      imageUrl: 'https://images.exemple.cd/kin-agro.jpg',
+      results: [],
+    });
+    const patch = await ctx.admin.patch(`/api/admin/portfolio/${created.id}`).send({ imageUrl: null });
+    expect(patch.status).toBe(200);
+    expect(patch.body.caseStudy).toMatchObject({ imageUrl: null, clientName: 'Kin Agro' });
+    const same = await ctx.admin
+      .patch(`/api/admin/portfolio/${created.id}`)
+      .send({ imageUrl: null, results: [], clientName: 'Kin Agro' });
+    expect(same.body.caseStudy.updatedAt).toBe(patch.body.caseStudy.updatedAt);
+    const updates = await ctx.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.type, 'case_study.updated'), eq(activityLogs.userId, ctx.admin.user.id)));
+    expect(updates.filter((a) => a.title.includes(`Refonte ${created.id.slice(0, 8)}`))).toHaveLength(3);
+  });
+
+  it('publishes: shown on the public portfolio with its results, recorded once for the campaigns', async () => {
+    const created = await create();
+    const res = await ctx.admin.post(`/api/admin/portfolio/${created.id}/publish`);
+    expect(res.status).toBe(200);
+    expect(res.body.caseStudy.isPublished).toBe(true);
+    expect(await lastActivity()).toMatchObject({ type: 'case_study.published', userId: ctx.admin.user.id });
+
+    const publicList = (await request(ctx.testApp.app).get('/api/portfolio')).body as CaseStudy[];
+    const shown = publicList.find((c) => c.id === created.id);
+    expect(shown?.results).toEqual(input().results);
+
+    const [publication, ...more] = await publicationsOf(created.id);
+    expect(more).toEqual([]);
+    expect(publication).toMatchObject({
+      url: `${TEST_ORIGIN}/portfolio`,
+      processed: false,
+      title: created.title,
+    });
+
+    // Unpublished: gone from the public list; published again: still one record.
+    expect(
+      (await ctx.admin.post(`/api/admin/portfolio/${created.id}/unpublish`)).body.caseStudy.isPublished,
+    ).toBe(false);
+    expect(await lastActivity()).toMatchObject({ type: 'case_study.unpublished', userId: ctx.admin.user.id });
+    expect(await publicTitles()).not.toContain(created.title);
+    await ctx.admin.post(`/api/admin/portfolio/${created.id}/publish`);
+    expect(await publicTitles()).toContain(created.title);
+    expect(await publicationsOf(created.id)).toHaveLength(1);
+  });
+
+  it('lists with status filter and search', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const a = await create({ title: `Liste ${tag} A` });
+    await create({ title: `Liste ${tag} B` });
+    await ctx.admin.post(`/api/admin/portfolio/${a.id}/publish`);
+    const titles = async (query: string) =>
+      ((await ctx.admin.get(`/api/admin/portfolio?q=${tag}${query}`)).body.items as CaseStudy[]).map(
+        (c) => c.title,
+      );
+    expect((await titles('')).sort()).toEqual([`Liste ${tag} A`, `Liste ${tag} B`]);
+    expect(await titles('&status=published')).toEqual([`Liste ${tag} A`]);
+    expect(await titles('&status=draft')).toEqual([`Liste ${tag} B`]);
+    expect((await ctx.admin.get('/api/admin/portfolio?status=tout')).body.error.fields.status).toBe(
+      'Statut invalide',
+    );
+  });
+
+  it('deletes: 204, gone from the site, its unprocessed record removed, logged; unknown ids are 404', async () => {
+    const created = await create();
+    await ctx.admin.post(`/api/admin/portfolio/${created.id}/publish`);
+    expect((await ctx.admin.delete(`/api/admin/portfolio/${created.id}`)).status).toBe(204);
+    expect(await publicTitles()).not.toContain(created.title);
+    expect(await publicationsOf(created.id)).toEqual([]);
+    expect(await lastActivity()).toMatchObject({ type: 'case_study.deleted', userId: ctx.admin.user.id });
+
+    for (const res of [
+      await ctx.admin.get(`/api/admin/portfolio/${created.id}`),
+      await ctx.admin.patch(`/api/admin/portfolio/${created.id}`).send({ title: 'x' }),
+      await ctx.admin.post(`/api/admin/portfolio/${created.id}/publish`),
+      await ctx.admin.delete(`/api/admin/portfolio/${created.id}`),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toBe('Étude de cas introuvable.');
+    }
+    expect((await ctx.admin.get('/api/admin/portfolio/123')).status).toBe(400);
+  });
+});
+
+if (currentBackend() === 'postgres') {
+  describe('admin portfolio API on PostgreSQL: concurrent publication', () => {
+    it('two admins publishing at once record one publication and one log line', async () => {
+      const created = await create();
+      const results = await Promise.all([
+        ctx.admin.post(`/api/admin/portfolio/${created.id}/publish`),
+        ctx.admin.post(`/api/admin/portfolio/${created.id}/publish`),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      expect(await publicationsOf(created.id)).toHaveLength(1);
+      const logs = await ctx.database.db
+        .select()
+        .from(activityLogs)
+        .where(
+          and(
+            eq(activityLogs.type, 'case_study.published'),
+            eq(activityLogs.title, `Étude de cas publiée : ${created.title}`),
+          ),
+        );
+      expect(logs).toHaveLength(1);
+    });
+  });
+}

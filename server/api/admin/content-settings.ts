@@ -1,0 +1,67 @@
+import { Router } from 'express';
+import {
+  SettingsUpdateSchema,
+  StatInputSchema,
+  StatOrderSchema,
+  StatUpdateSchema,
+} from '../../../common/schemas/settings-admin.ts';
+import {
+  createStat,
+  deleteStat,
+  listSettings,
+  listStats,
+  reorderStats,
+  updateSettings,
+  updateStat,
+} from '../../admin/settings.ts';
+import { adminOf } from '../../auth/require-admin.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { AppServices } from '../../services.ts';
+import { IdParamsSchema } from './params.ts';
+
+/**
+ * /api/admin/settings: the site settings (every category, the private ones too) and the company
+ * figures of the home page (contract: common/schemas/settings-admin.ts).
+ */
+export function settingsAdminRouter(services: AppServices): Router {
+  const router = Router();
+  const { db } = services.database;
+
+  router.get('/', async (_req, res) => {
+    res.json({ settings: await listSettings(db) });
+  });
+
+  router.patch('/', async (req, res) => {
+    const values = parseInput(SettingsUpdateSchema, req.body ?? {});
+    res.json({ settings: await updateSettings(db, values, adminOf(res).user.id) });
+  });
+
+  router.get('/stats', async (_req, res) => {
+    res.json({ stats: await listStats(db) });
+  });
+
+  router.post('/stats', async (req, res) => {
+    const input = parseInput(StatInputSchema, req.body ?? {});
+    res.status(201).json({ stat: await createStat(db, input, adminOf(res).user.id) });
+  });
+
+  // Before '/stats/:id', which would otherwise take "order" for an id.
+  router.put('/stats/order', async (req, res) => {
+    const { ids } = parseInput(StatOrderSchema, req.body ?? {});
+    res.json({ stats: await reorderStats(db, ids, adminOf(res).user.id) });
+  });
+
+  router.patch('/stats/:id', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const input = parseInput(StatUpdateSchema, req.body ?? {});
+    res.json({ stat: await updateStat(db, id, input, adminOf(res).user.id) });
+  });
+
+  router.delete('/stats/:id', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    await deleteStat(db, id, adminOf(res).user.id);
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,347 @@
+import { desc, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminTeamMember } from '../../../common/schemas/team-admin.ts';
+import { activityLogs, teamMembers } from '../../../db/schema.ts';
+import { adminTestContext, TEST_ORIGIN } from '../../../tests/helpers/admin-session.ts';
+import { insertTeamMember } from '../../../tests/helpers/factories.ts';
+import { releaseMediaUrl } from '../../media/release.ts';
+
+// The real release (server/media/release.ts), watched: a replaced or removed photo must be handed
+// to it after the change, so the upload nothing uses any more is deleted.
+vi.mock('../../media/release.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../media/release.ts')>();
+  return { releaseMediaUrl: vi.fn(actual.releaseMediaUrl) };
+});
+const released = vi.mocked(releaseMediaUrl);
+
+const ctx = adminTestContext();
+beforeEach(() => {
+  released.mockClear();
+});
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+async function create(body: Record<string, unknown>): Promise<AdminTeamMember> {
+  const res = await ctx.admin.post('/api/admin/team').send(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.member;
+}
+
+const adminList = async (): Promise<AdminTeamMember[]> =>
+  (await ctx.admin.get('/api/admin/team').expect(200)).body.members;
+
+type PublicMember = { id: string; name: string; photoUrl: string | null; skills: string[] };
+const publicTeam = async (): Promise<PublicMember[]> =>
+  (await request(ctx.testApp.app).get('/api/team').expect(200)).body;
+const publicNames = async () => (await publicTeam()).map((m) => m.name);
+
+async function activity(type: string, titleContains: string) {
+  const rows = await ctx.database.db
+    .select()
+    .from(activityLogs)
+    .where(eq(activityLogs.type, type))
+    .orderBy(desc(activityLogs.createdAt));
+  return rows.find((row) => row.title.includes(titleContains));
+}
+
+async function activityCount(titleContains: string) {
+  const rows = await ctx.database.db.select().from(activityLogs);
+  return rows.filter((row) => row.title.includes(titleContains)).length;
+}
+
+describe('guard', () => {
+  it('answers 401 without a session to every team route, and changes nothing', async () => {
+    const member = await insertTeamMember(ctx.database.db, { name: 'Gardée Session' });
+    const anonymous = request(ctx.testApp.app);
+    const calls = [
+      anonymous.get('/api/admin/team'),
+      anonymous.post('/api/admin/team').send({ name: 'Intrus', position: 'Pirate' }),
+      anonymous.patch(`/api/admin/team/${member.id}`).send({ name: 'Piraté' }),
+      anonymous.post(`/api/admin/team/${member.id}/move`).send({ direction: 'up' }),
+      anonymous.delete(`/api/admin/team/${member.id}`),
+    ];
+    for (const call of calls) {
+      const res = await call.set('Origin', TEST_ORIGIN).set('X-Requested-With', 'fetch');
+      expect(res.status).toBe(401);
+      expect(res.body.error.message).toBe('Authentification requise.');
+    }
+    const [row] = await ctx.database.db.select().from(teamMembers).where(eq(teamMembers.id, member.id));
+    expect(row?.name).toBe('Gardée Session');
+  });
+
+  it('refuses a write from another site (foreign Origin) with 403, even with a session', async () => {
+    const res = await request(ctx.testApp.app)
+      .post('/api/admin/team')
+      .set('Cookie', ctx.admin.cookie)
+      .set('Origin', 'https://evil.example')
+      .set('X-Requested-With', 'fetch')
+      .send({ name: 'Membre forgé', position: 'Pirate' });
+    expect(res.status).toBe(403);
+    expect((await adminList()).map((m) => m.name)).not.toContain('Membre forgé');
+  });
+});
+
+describe('GET /api/admin/team', () => {
+  it('lists every member, hidden ones too, in the order the site shows them', async () => {
+    await insertTeamMember(ctx.database.db, { name: 'Zoé Dernière', order: 90 });
+    await insertTeamMember(ctx.database.db, { name: 'Yves Masqué', order: 80, isActive: false });
+    const list = await adminList();
+    const names = list.map((m) => m.name);
+    expect(names.indexOf('Yves Masqué')).toBeLessThan(names.indexOf('Zoé Dernière'));
+    expect(list.find((m) => m.name === 'Yves Masqué')).toMatchObject({ isActive: false, order: 80 });
+    expect(await publicNames()).not.toContain('Yves Masqué');
+  });
+});
+
+describe('POST /api/admin/team', () => {
+  it('adds a member with skills typed as comma-separated text, logs it, and the home page API shows the card', async () => {
+    const member = await create({
+      name: '  Grâce Mbuyi ',
+      position: 'Responsable marketing digital',
+      bio: 'Dix ans de campagnes à Kinshasa.',
+      skills: ' SEO, Publicité Facebook ,, seo,  Emailing ',
+      photoUrl: '/media/grace.960.webp',
+      linkedinUrl: 'https://www.linkedin.com/in/grace-mbuyi',
+      twitterUrl: 'https://x.com/gracembuyi',
+    });
+    expect(member).toMatchObject({
+      name: 'Grâce Mbuyi',
+      skills: ['SEO', 'Publicité Facebook', 'Emailing'],
+      photoUrl: '/media/grace.960.webp',
+      linkedinUrl: 'https://www.linkedin.com/in/grace-mbuyi',
+      twitterUrl: 'https://x.com/gracembuyi',
+      isActive: true,
+    });
+    // Without an order, after everybody else.
+    const list = await adminList();
+    expect(list.at(-1)?.id).toBe(member.id);
+
+    const card = (await publicTeam()).find((m) => m.id === member.id);
+    expect(card).toMatchObject({
+      name: 'Grâce Mbuyi',
+      photoUrl: '/media/grace.960.webp',
+      skills: ['SEO', 'Publicité Facebook', 'Emailing'],
+    });
+    expect(await activity('team.created', 'Grâce Mbuyi')).toMatchObject({
+      title: "Grâce Mbuyi ajouté(e) à l'équipe",
+      description: 'Responsable marketing digital',
+      userId: ctx.admin.user.id,
+    });
+  });
+
+  it('takes skills as a list too, trimmed, and empty links as none', async () => {
+    const member = await create({
+      name: 'Patrick Ilunga',
+      position: 'Développeur web',
+      skills: [' React ', 'Node.js', '', 'react'],
+      linkedinUrl: '',
+      twitterUrl: null,
+      order: 3,
+    });
+    expect(member).toMatchObject({
+      skills: ['React', 'Node.js'],
+      linkedinUrl: null,
+      twitterUrl: null,
+      photoUrl: null,
+      bio: '',
+      order: 3,
+    });
+  });
+
+  it('refuses invalid fields with French messages per field, and stores nothing', async () => {
+    const res = await ctx.admin
+      .post('/api/admin/team')
+      .send({
+        name: 'A',
+        position: '',
+        linkedinUrl: 'http://www.linkedin.com/in/sans-https',
+        twitterUrl: 'https://facebook.com/pas-twitter',
+        photoUrl: 'javascript:alert(1)',
+        order: -1,
+      })
+      .expect(400);
+    expect(res.body.error.message).toBe('Certains champs sont invalides.');
+    expect(res.body.error.fields).toEqual({
+      name: 'Le nom doit contenir au moins 2 caractères',
+      position: 'Le poste doit contenir au moins 2 caractères',
+      linkedinUrl: 'Le lien LinkedIn doit être une adresse https:// de linkedin.com',
+      twitterUrl: 'Le lien Twitter doit être une adresse https:// de x.com ou twitter.com',
+      photoUrl: 'Photo invalide : téléversez une image',
+      order: "L'ordre ne peut pas être négatif",
+    });
+    const tooMany = await ctx.admin
+      .post('/api/admin/team')
+      .send({
+        name: 'Trop Doué',
+        position: 'Touche-à-tout',
+        skills: Array.from({ length: 21 }, (_, i) => `Compétence ${i}`),
+      })
+      .expect(400);
+    expect(tooMany.body.error.fields).toEqual({ skills: '20 compétences au plus' });
+    expect((await adminList()).map((m) => m.name)).not.toContain('Trop Doué');
+  });
+});
+
+describe('PATCH /api/admin/team/:id', () => {
+  it('changes the fields, logs what changed, and the public team shows the new values', async () => {
+    const member = await create({ name: 'Aline Kasongo', position: 'Stagiaire' });
+    const res = await ctx.admin
+      .patch(`/api/admin/team/${member.id}`)
+      .send({ position: 'Chargée de communication', skills: 'TikTok, Canva' })
+      .expect(200);
+    expect(res.body.member).toMatchObject({
+      name: 'Aline Kasongo',
+      position: 'Chargée de communication',
+      skills: ['TikTok', 'Canva'],
+    });
+    expect((await publicTeam()).find((m) => m.id === member.id)).toMatchObject({
+      position: 'Chargée de communication',
+      skills: ['TikTok', 'Canva'],
+    });
+    expect(await activity('team.updated', 'Aline Kasongo')).toMatchObject({
+      title: 'Fiche de Aline Kasongo modifiée',
+      description: 'Champs modifiés : poste, compétences',
+      userId: ctx.admin.user.id,
+    });
+  });
+
+  it('hides a member from the public site, then shows them again', async () => {
+    const member = await create({ name: 'Jules Tshibanda', position: 'Vidéaste' });
+    expect(await publicNames()).toContain('Jules Tshibanda');
+    await ctx.admin.patch(`/api/admin/team/${member.id}`).send({ isActive: false }).expect(200);
+    expect(await publicNames()).not.toContain('Jules Tshibanda');
+    expect((await adminList()).find((m) => m.id === member.id)?.isActive).toBe(false);
+    expect(await activity('team.deactivated', 'Jules Tshibanda')).toMatchObject({
+      title: 'Jules Tshibanda masqué(e) du site',
+    });
+    await ctx.admin.patch(`/api/admin/team/${member.id}`).send({ isActive: true }).expect(200);
+    expect(await publicNames()).toContain('Jules Tshibanda');
+  });
+
+  it('releases the old photo when it is replaced or removed, not when it stays', async () => {
+    const member = await create({
+      name: 'Sarah Photo',
+      position: 'Photographe',
+      photoUrl: '/media/old.960.webp',
+    });
+    await ctx.admin.patch(`/api/admin/team/${member.id}`).send({ bio: 'Nouvelle bio.' }).expect(200);
+    await ctx.admin
+      .patch(`/api/admin/team/${member.id}`)
+      .send({ photoUrl: '/media/old.960.webp' })
+      .expect(200);
+    expect(released).not.toHaveBeenCalled();
+
+    await ctx.admin
+      .patch(`/api/admin/team/${member.id}`)
+      .send({ photoUrl: '/media/new.960.webp' })
+      .expect(200);
+    expect(released).toHaveBeenCalledTimes(1);
+    expect(released.mock.calls[0]?.[1]).toBe('/media/old.960.webp');
+    expect((await publicTeam()).find((m) => m.id === member.id)?.photoUrl).toBe('/media/new.960.webp');
+
+    await ctx.admin.patch(`/api/admin/team/${member.id}`).send({ photoUrl: null }).expect(200);
+    expect(released).toHaveBeenCalledTimes(2);
+    expect(released.mock.calls[1]?.[1]).toBe('/media/new.960.webp');
+    expect((await publicTeam()).find((m) => m.id === member.id)?.photoUrl).toBeNull();
+  });
+
+  it('logs nothing when nothing changes', async () => {
+    const member = await create({ name: 'Immuable Nzuzi', position: 'Analyste', skills: 'Data' });
+    await ctx.admin
+      .patch(`/api/admin/team/${member.id}`)
+      .send({ name: 'Immuable Nzuzi', skills: ['Data'] })
+      .expect(200);
+    expect(await activityCount('Immuable Nzuzi')).toBe(1);
+  });
+
+  it('answers 404 for an unknown member and 400 for a malformed id or an invalid link', async () => {
+    const unknown = await ctx.admin
+      .patch(`/api/admin/team/${UNKNOWN_ID}`)
+      .send({ name: 'Fantôme' })
+      .expect(404);
+    expect(unknown.body.error.message).toBe("Membre de l'équipe introuvable.");
+    const malformed = await ctx.admin.patch('/api/admin/team/123').send({ name: 'Fantôme' }).expect(400);
+    expect(malformed.body.error.fields).toEqual({ id: 'Identifiant invalide.' });
+    const member = await create({ name: 'Lien Valide', position: 'Consultant' });
+    const http = await ctx.admin
+      .patch(`/api/admin/team/${member.id}`)
+      .send({ twitterUrl: 'http://twitter.com/lien' })
+      .expect(400);
+    expect(http.body.error.fields).toEqual({
+      twitterUrl: 'Le lien Twitter doit être une adresse https:// de x.com ou twitter.com',
+    });
+  });
+});
+
+describe('POST /api/admin/team/:id/move', () => {
+  it('moves a member up and down, and the public team follows', async () => {
+    // Clear the order: earlier tests left members everywhere.
+    const [first, second, third] = await Promise.all(
+      ['Ordre Un', 'Ordre Deux', 'Ordre Trois'].map((name, i) =>
+        insertTeamMember(ctx.database.db, { name, order: 1000 + i }),
+      ),
+    );
+    if (!first || !second || !third) throw new Error('members not created');
+    const tail = async () => (await publicNames()).slice(-3);
+    expect(await tail()).toEqual(['Ordre Un', 'Ordre Deux', 'Ordre Trois']);
+
+    const res = await ctx.admin
+      .post(`/api/admin/team/${third.id}/move`)
+      .send({ direction: 'up' })
+      .expect(200);
+    expect(res.body.members.slice(-3).map((m: AdminTeamMember) => m.name)).toEqual([
+      'Ordre Un',
+      'Ordre Trois',
+      'Ordre Deux',
+    ]);
+    expect(await tail()).toEqual(['Ordre Un', 'Ordre Trois', 'Ordre Deux']);
+    expect(await activity('team.reordered', 'Ordre Trois')).toMatchObject({
+      title: "Ordre Trois déplacé(e) vers le haut de l'équipe",
+      userId: ctx.admin.user.id,
+    });
+
+    await ctx.admin.post(`/api/admin/team/${first.id}/move`).send({ direction: 'down' }).expect(200);
+    expect(await tail()).toEqual(['Ordre Trois', 'Ordre Un', 'Ordre Deux']);
+
+    // Already last: nothing moves, nothing is logged.
+    await ctx.admin.post(`/api/admin/team/${second.id}/move`).send({ direction: 'down' }).expect(200);
+    expect(await tail()).toEqual(['Ordre Trois', 'Ordre Un', 'Ordre Deux']);
+    expect(await activityCount('Ordre Deux')).toBe(0);
+  });
+
+  it('refuses an unknown direction (400) and an unknown member (404)', async () => {
+    const member = await create({ name: 'Immobile Team', position: 'Consultant' });
+    await ctx.admin.post(`/api/admin/team/${member.id}/move`).send({ direction: 'sideways' }).expect(400);
+    const res = await ctx.admin
+      .post(`/api/admin/team/${UNKNOWN_ID}/move`)
+      .send({ direction: 'up' })
+      .expect(404);
+    expect(res.body.error.message).toBe("Membre de l'équipe introuvable.");
+  });
+});
+
+describe('DELETE /api/admin/team/:id', () => {
+  it('deletes a member, logs it, releases the photo, and the public team no longer shows them', async () => {
+    const member = await create({
+      name: 'Départ Lukaku',
+      position: 'Designer',
+      photoUrl: '/media/depart.960.webp',
+    });
+    await ctx.admin.delete(`/api/admin/team/${member.id}`).expect(204);
+    expect((await adminList()).map((m) => m.id)).not.toContain(member.id);
+    expect(await publicNames()).not.toContain('Départ Lukaku');
+    expect(released).toHaveBeenCalledTimes(1);
+    expect(released.mock.calls[0]?.[1]).toBe('/media/depart.960.webp');
+    expect(await activity('team.deleted', 'Départ Lukaku')).toMatchObject({
+      title: "Départ Lukaku retiré(e) de l'équipe",
+      description: 'Designer',
+      userId: ctx.admin.user.id,
+    });
+  });
+
+  it('answers 404 for an unknown member', async () => {
+    const res = await ctx.admin.delete(`/api/admin/team/${UNKNOWN_ID}`).expect(404);
+    expect(res.body.error.message).toBe("Membre de l'équipe introuvable.");
+  });
+});

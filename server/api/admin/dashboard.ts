@@ -1,0 +1,20 @@
+import { Router } from 'express';
+import { computeDashboard } from '../../admin/dashboard.ts';
+import { listAdminServices } from '../../admin/services.ts';
+import type { AppServices } from '../../services.ts';
+
+/** GET /api/admin/dashboard and GET /api/admin/services. */
+export function dashboardAdminRouter(services: AppServices, now: () => Date): Router {
+  const router = Router();
+  const { db } = services.database;
+
+  router.get('/dashboard', async (_req, res) => {
+    res.json(await computeDashboard(db, now()));
+  });
+
+  router.get('/services', async (_req, res) => {
+    res.json({ services: await listAdminServices(db) });
+  });
+
+  return router;
+}

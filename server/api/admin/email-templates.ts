@@ -1,0 +1,109 @@
+import { type Response, Router } from 'express';
+import {
+  TemplateCompileSchema,
+  TemplateCreateSchema,
+  TemplateUpdateSchema,
+} from '../../../common/schemas/campaigns.ts';
+import { adminOf } from '../../auth/require-admin.ts';
+import {
+  createTemplate,
+  deleteTemplate,
+  getTemplate,
+  listTemplates,
+  MjmlInvalidError,
+  previewTemplate,
+  updateTemplate,
+} from '../../campaigns/templates-admin.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { AppServices } from '../../services.ts';
+import { IdParamsSchema } from './params.ts';
+
+const templateNotFound = () => notFound('Modèle d’email introuvable.');
+
+/**
+ * The shared error handler knows only `{ code, message, fields }`; a template that does not
+ * compile also carries the full list of MJML problems, `error.mjmlErrors`, for the editor.
+ */
+function sendMjmlInvalid(res: Response, error: MjmlInvalidError) {
+  res.status(400).json({
+    error: { code: error.code, message: error.message, fields: error.fields, mjmlErrors: error.problems },
+  });
+}
+
+/**
+ * /api/admin/email-templates (issue 8; contract in common/schemas/campaigns.ts). Compiling MJML
+ * takes tens of milliseconds, so it happens before the write transaction, never inside it.
+ */
+export function emailTemplatesAdminRouter(services: AppServices): Router {
+  const router = Router();
+  const { db } = services.database;
+
+  router.get('/', async (_req, res) => {
+    res.json({ templates: await listTemplates(db) });
+  });
+
+  // Before '/:id' routes: 'compile' is not an id.
+  router.post('/compile', async (req, res) => {
+    const { mjml, variables } = parseInput(TemplateCompileSchema, req.body ?? {});
+    res.json(await previewTemplate(mjml, variables));
+  });
+
+  router.get('/:id', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const template = await getTemplate(db, id);
+    if (!template) throw templateNotFound();
+    res.json({ template });
+  });
+
+  router.post('/', async (req, res) => {
+    const input = parseInput(TemplateCreateSchema, req.body ?? {});
+    try {
+      const template = await createTemplate(db, input, adminOf(res).user.id);
+      res.status(201).json({ template });
+    } catch (error) {
+      if (error instanceof MjmlInvalidError) return sendMjmlInvalid(res, error);
+      throw error;
+    }
+  });
+
+  router.put('/:id', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const input = parseInput(TemplateUpdateSchema, req.body ?? {});
+    try {
+      const template = await updateTemplate(db, id, input, adminOf(res).user.id);
+      if (!template) throw templateNotFound();
+      res.json({ template });
+    } catch (error) {
+      if (error instanceof MjmlInvalidError) return sendMjmlInvalid(res, error);
+      throw error;
+    }
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const outcome = await deleteTemplate(db, id, adminOf(res).user.id);
+    switch (outcome.kind) {
+      case 'not_found':
+        throw templateNotFound();
+      case 'built_in':
+        throw new HttpError(
+          409,
+          'template_built_in',
+          'Ce modèle est utilisé par le site lui-même : il peut être modifié, pas supprimé.',
+        );
+      case 'in_use':
+        throw new HttpError(
+          409,
+          'template_in_use',
+          outcome.campaigns > 1
+            ? `${outcome.campaigns} campagnes utilisent ce modèle : il ne peut pas être supprimé.`
+            : 'Une campagne utilise ce modèle : il ne peut pas être supprimé.',
+        );
+      case 'deleted':
+        res.status(204).end();
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,122 @@
+import express, { type RequestHandler, Router } from 'express';
+import { z } from 'zod';
+import {
+  SubscriberFiltersSchema,
+  SubscriberImportQuerySchema,
+  SubscriberListQuerySchema,
+  SubscriberUpdateSchema,
+  TagSchema,
+} from '../../../common/schemas/admin.ts';
+import { activityLogs } from '../../../db/schema.ts';
+import { sendCsv } from '../../admin/csv.ts';
+import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, importSubscribers } from '../../admin/import.ts';
+import {
+  exportSubscribersCsv,
+  forgetInActivityLog,
+  listSubscribers,
+  updateSubscriber,
+} from '../../admin/subscribers.ts';
+import { kinshasaDate } from '../../admin/time.ts';
+import { adminOf } from '../../auth/require-admin.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import { eraseSubscriber, exportSubscriber, newsletterFromServices } from '../../newsletter/newsletter.ts';
+import type { AppServices } from '../../services.ts';
+import { IdParamsSchema } from './params.ts';
+
+/** The import's tags obey the same rule as tags edited one by one. */
+const ImportTagsSchema = z.object({ tags: z.array(TagSchema).max(30, { error: '30 étiquettes au plus' }) });
+
+const subscriberNotFound = () => notFound('Abonné introuvable.');
+
+/** The raw CSV as a string body; beyond the size limit, a 413 that names the limit. */
+const csvBody: RequestHandler = (req, res, next) => {
+  express.text({ type: 'text/csv', limit: IMPORT_MAX_BYTES })(req, res, (error?: unknown) => {
+    if ((error as { type?: string } | undefined)?.type === 'entity.too.large') {
+      next(new HttpError(413, 'payload_too_large', IMPORT_TOO_LARGE_MESSAGE));
+      return;
+    }
+    next(error);
+  });
+};
+
+/** /api/admin/newsletter: subscribers' list, edit, CSV export and import, export and erasure. */
+export function newsletterAdminRouter(services: AppServices, now: () => Date): Router {
+  const router = Router();
+  const { db } = services.database;
+  const newsletter = newsletterFromServices(services);
+
+  router.get('/', async (req, res) => {
+    res.json(await listSubscribers(db, parseInput(SubscriberListQuerySchema, req.query)));
+  });
+
+  router.get('/export.csv', async (req, res) => {
+    const filters = parseInput(SubscriberFiltersSchema, req.query);
+    const { csv } = await exportSubscribersCsv(db, filters, adminOf(res).user.id);
+    sendCsv(res, 'abonnes', kinshasaDate(now()), csv);
+  });
+
+  // The raw file as the body; the app's JSON parser leaves text/csv alone.
+  router.post('/import', csvBody, async (req, res) => {
+    const query = parseInput(SubscriberImportQuerySchema, req.query);
+    parseInput(ImportTagsSchema, { tags: query.tags });
+    if (typeof req.body !== 'string') {
+      throw new HttpError(
+        415,
+        'unsupported_media_type',
+        'Envoyez le fichier au format CSV (en-tête Content-Type: text/csv).',
+      );
+    }
+    const admin = adminOf(res).user;
+    const result = await importSubscribers(db, newsletter, req.body, {
+      consented: query.consented,
+      tags: query.tags,
+      admin: { id: admin.id, email: admin.email },
+      at: now(),
+    });
+    if (result.emailsQueued) services.email.worker.wake();
+    if (result.created > 0 || result.existing > 0) {
+      await services.events.publish(db, { channel: 'dashboard', type: 'stats_update', data: {} });
+    }
+    const { emailsQueued: _, ...body } = result;
+    res.json(body);
+  });
+
+  router.patch('/:id', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const update = parseInput(SubscriberUpdateSchema, req.body ?? {});
+    const subscriber = await updateSubscriber(db, { id, update, adminId: adminOf(res).user.id });
+    if (!subscriber) throw subscriberNotFound();
+    res.json({ subscriber });
+  });
+
+  router.get('/:id/export', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const data = await exportSubscriber(db, id, now());
+    if (!data) throw subscriberNotFound();
+    await db.insert(activityLogs).values({
+      type: 'subscriber.exported',
+      title: `Données d'un abonné exportées : ${data.email}`,
+      userId: adminOf(res).user.id,
+    });
+    res.setHeader('Content-Disposition', `attachment; filename="abonne-${kinshasaDate(now())}.json"`);
+    res.json(data);
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const data = await exportSubscriber(db, id, now());
+    if (!data || !(await eraseSubscriber(db, id))) throw subscriberNotFound();
+    // The log keeps that an erasure happened, not whom it concerned.
+    await forgetInActivityLog(db, data.email);
+    await db.insert(activityLogs).values({
+      type: 'subscriber.erased',
+      title: 'Abonné effacé (droit à l’effacement)',
+      userId: adminOf(res).user.id,
+    });
+    await services.events.publish(db, { channel: 'dashboard', type: 'stats_update', data: {} });
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,562 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CampaignInput } from '../../common/schemas/campaigns.ts';
+import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import {
+  activityLogs,
+  campaignJobs,
+  contentPublications,
+  emailCampaigns,
+  emailTemplates,
+  newsletterSubscriptions,
+  subscriberTokens,
+} from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import { createTestAdmin } from '../../tests/helpers/admin-session.ts';
+import { insertSubscriber } from '../../tests/helpers/factories.ts';
+import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '../../tests/helpers/smtp.ts';
+import { createTestDatabase, currentBackend } from '../../tests/helpers/test-database.ts';
+import { createMailTransport, type MailTransport } from '../email/transport.ts';
+import { inspectToken } from '../newsletter/tokens.ts';
+import type { AppEvent } from '../realtime/event-bus.ts';
+import {
+  CANCELLED_JOB_ERROR,
+  cancelCampaign,
+  createAnnouncement,
+  createCampaign,
+  listPendingPublications,
+  pauseCampaign,
+  resumeCampaign,
+  scheduleCampaign,
+  sendCampaignNow,
+} from './campaigns.ts';
+import {
+  type CampaignWorkerOptions,
+  createCampaignWorker,
+  createRateLimiter,
+  SKIPPED_JOB_ERRORS,
+} from './worker.ts';
+
+const logger = pino({ level: 'silent' });
+const PUBLIC_URL = 'https://www.lisanga-digital.cd';
+const HOUR = 60 * 60_000;
+
+let database: DatabaseHandle;
+let smtp: TestSmtpServer;
+let transport: MailTransport;
+let adminId: string;
+let published: AppEvent[];
+let clock: Date;
+const now = () => new Date(clock.getTime());
+const advance = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+const events = {
+  publish: async (_db: unknown, event: AppEvent) => {
+    published.push(event);
+  },
+};
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database.db, { content: false, adminPassword: 'a-long-password-123' });
+  smtp = await startSmtpServer();
+  transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', logger });
+  adminId = (await createTestAdmin(database.db)).user.id;
+  published = [];
+  clock = new Date('2026-03-02T09:00:00Z');
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  transport.close();
+  await smtp.close();
+  await database.close();
+});
+
+const deps = () => ({ db: database.db, events, publicUrl: PUBLIC_URL });
+
+function worker(overrides: Partial<CampaignWorkerOptions> = {}) {
+  return createCampaignWorker({
+    db: database.db,
+    transport,
+    logger,
+    events,
+    publicUrl: PUBLIC_URL,
+    ratePerSecond: 1_000,
+    concurrency: 2,
+    now,
+    // The limiter's waits move the test clock instead of the wall clock.
+    sleep: async (ms) => advance(ms),
+    random: () => 0.5,
+    ...overrides,
+  });
+}
+
+async function templateId(key: string): Promise<string> {
+  const [row] = await database.db
+    .select({ id: emailTemplates.id })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.key, key));
+  if (!row) throw new Error(`no template ${key}`);
+  return row.id;
+}
+
+async function newCampaign(overrides: Partial<CampaignInput> = {}) {
+  return createCampaign(
+    database.db,
+    {
+      title: 'Newsletter de mars',
+      subject: 'Les actus de mars, {{firstName}}',
+      templateId: await templateId('monthly_newsletter'),
+      segment: { tags: [], locale: undefined },
+      content: { contentHtml: '<h2>Le mois en bref</h2><p>TikTok et WhatsApp Business</p>' },
+      ...overrides,
+    },
+    adminId,
+  );
+}
+
+const active = (overrides: Parameters<typeof insertSubscriber>[1] = {}) =>
+  insertSubscriber(database.db, { status: 'active', subscribedAt: clock, consentAt: clock, ...overrides });
+
+async function jobsOf(campaignId: string) {
+  return database.db.select().from(campaignJobs).where(eq(campaignJobs.campaignId, campaignId));
+}
+
+async function campaignRow(id: string) {
+  const [row] = await database.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));
+  if (!row) throw new Error('campaign gone');
+  return row;
+}
+
+const recipients = (messages: CapturedEmail[]) => messages.flatMap((m) => m.envelope.to).sort();
+
+function tokenOf(url: string): string {
+  const token = new URL(url).searchParams.get('token');
+  if (!token) throw new Error(`no token in ${url}`);
+  return token;
+}
+
+// Each test restores a database, seeds it and compiles a template: slow on a busy machine.
+describe('campaign sending', { timeout: 60_000 }, () => {
+  it('reaches exactly the active subscribers of the segment, once each, with one-click unsubscribe headers and personal links', async () => {
+    const grace = await active({ email: 'grace@exemple.cd', firstName: 'Grâce', tags: ['pme', 'tech'] });
+    const joel = await active({ email: 'joel@exemple.cd', tags: ['pme'] });
+    await active({ email: 'ong@exemple.cd', tags: ['ong'] });
+    await active({ email: 'anglais@exemple.cd', tags: ['pme'], locale: 'en' });
+    await active({ email: 'desactive@exemple.cd', tags: ['pme'], isActive: false });
+    await insertSubscriber(database.db, { email: 'attente@exemple.cd', tags: ['pme'], status: 'pending' });
+    await insertSubscriber(database.db, { email: 'parti@exemple.cd', tags: ['pme'], status: 'unsubscribed' });
+    await insertSubscriber(database.db, { email: 'rejet@exemple.cd', tags: ['pme'], status: 'bounced' });
+
+    const campaign = await newCampaign({ segment: { tags: ['pme'], locale: 'fr' } });
+    const sending = await sendCampaignNow(deps(), campaign.id, adminId, now());
+    expect(sending.status).toBe('sending');
+    expect(await jobsOf(campaign.id)).toHaveLength(2);
+
+    const result = await worker().runOnce();
+    expect(result).toMatchObject({ sent: 2, failed: 0, finished: 1 });
+    expect(recipients(smtp.messages())).toEqual(['grace@exemple.cd', 'joel@exemple.cd']);
+
+    const mail = await smtp.requireEmail('grace@exemple.cd');
+    expect(mail.subject).toBe('Les actus de mars, Grâce');
+    expect(mail.from).toBe('Lisanga Digital <newsletter@lisanga-digital.cd>');
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(.+)>$/.exec(mail.headers.get('list-unsubscribe') ?? '')?.[1] ?? '';
+    expect(oneClick.startsWith(`${PUBLIC_URL}/api/newsletter/unsubscribe?token=`)).toBe(true);
+    // The header's token is Grâce's own, and so are the links in the body.
+    const unsubscribe = await inspectToken(database.db, tokenOf(oneClick), ['unsubscribe'], now());
+    expect(unsubscribe.subscriber?.id).toBe(grace.id);
+    const manageUrl = /https:\/\/\S+\/newsletter\/manage\?token=[\w-]+/.exec(mail.text ?? '')?.[0];
+    if (!manageUrl) throw new Error(`no manage link in the text part: ${mail.text}`);
+    const manage = await inspectToken(database.db, tokenOf(manageUrl), ['manage'], now());
+    expect(manage.subscriber?.id).toBe(grace.id);
+    expect(mail.text).toContain(`${PUBLIC_URL}/newsletter/unsubscribe?token=${tokenOf(oneClick)}`);
+    expect(mail.html).toContain('Le mois en bref');
+    // The Message-ID is the one stored with the job before sending.
+    const [graceJob] = (await jobsOf(campaign.id)).filter((j) => j.subscriberId === grace.id);
+    expect(mail.messageId).toBe(graceJob?.messageId);
+    expect(graceJob).toMatchObject({ status: 'sent', attempt: 1 });
+
+    const done = await campaignRow(campaign.id);
+    expect(done.status).toBe('sent');
+    expect(done.sentAt?.toISOString()).toBe(clock.toISOString());
+    expect(published).toContainEqual({
+      channel: 'system',
+      type: 'notification',
+      data: { title: 'Campagne envoyée', message: '« Newsletter de mars » : 2 envoyés', level: 'success' },
+    });
+    expect(published).toContainEqual({ channel: 'dashboard', type: 'stats_update', data: {} });
+
+    // Nothing more to send, and a second campaign reuses the same links instead of new tokens.
+    expect(await worker().runOnce()).toMatchObject({ sent: 0 });
+    expect(smtp.messages()).toHaveLength(2);
+    const second = await newCampaign({ title: 'Deuxième', segment: { tags: ['pme'], locale: 'fr' } });
+    await sendCampaignNow(deps(), second.id, adminId, now());
+    await worker().runOnce();
+    const again = smtp.messages().filter((m) => m.envelope.to.includes('grace@exemple.cd'))[1];
+    expect(again?.headers.get('list-unsubscribe')).toBe(mail.headers.get('list-unsubscribe'));
+    const [tokens] = await database.db
+      .select({ n: count() })
+      .from(subscriberTokens)
+      .where(eq(subscriberTokens.subscriberId, joel.id));
+    expect(tokens?.n).toBe(2);
+  });
+
+  it('sends every job exactly once when the SMTP server fails for a while, with the same Message-ID on each attempt', async () => {
+    for (let i = 0; i < 5; i += 1) await active({ email: `abonne${i}@exemple.cd` });
+    const campaign = await newCampaign();
+    await sendCampaignNow(deps(), campaign.id, adminId, now());
+
+    smtp.failNext(7, 421);
+    const w = worker({ concurrency: 1 });
+    const first = await w.runOnce();
+    expect(first.sent + first.retried).toBe(5);
+    expect(first.retried).toBe(5);
+    // Retries wait for their backoff: nothing is due right away.
+    expect(await w.runOnce()).toMatchObject({ sent: 0, retried: 0 });
+    expect((await campaignRow(campaign.id)).status).toBe('sending');
+
+    for (
+      let hour = 0;
+      hour < 3 && (await jobsOf(campaign.id)).some((j) => j.status === 'queued');
+      hour += 1
+    ) {
+      advance(HOUR);
+      await w.runOnce();
+    }
+    const jobs = await jobsOf(campaign.id);
+    expect(jobs.every((j) => j.status === 'sent')).toBe(true);
+    expect(jobs.map((j) => j.attempt).sort()).toEqual([2, 2, 2, 3, 3]);
+    expect(recipients(smtp.messages())).toEqual([0, 1, 2, 3, 4].map((i) => `abonne${i}@exemple.cd`));
+    for (const refused of smtp.refused()) {
+      const delivered = smtp.messages().find((m) => m.envelope.to[0] === refused.envelope.to[0]);
+      expect(delivered?.messageId).toBe(refused.messageId);
+    }
+    expect((await campaignRow(campaign.id)).status).toBe('sent');
+  });
+
+  it('gives a job up on a permanent refusal (5xx) and still ends the campaign as sent', async () => {
+    await active({ email: 'refuse@exemple.cd' });
+    await active({ email: 'accepte@exemple.cd' });
+    const campaign = await newCampaign();
+    await sendCampaignNow(deps(), campaign.id, adminId, now());
+    smtp.failNext(1, 550);
+    expect(await worker({ concurrency: 1 }).runOnce()).toMatchObject({ sent: 1, failed: 1, retried: 0 });
+    const failed = (await jobsOf(campaign.id)).find((j) => j.status === 'failed');
+    expect(failed?.lastError).toContain('550');
+    expect((await campaignRow(campaign.id)).status).toBe('sent');
+    expect(published).toContainEqual(
+      expect.objectContaining({
+        channel: 'system',
+        data: expect.objectContaining({ message: '« Newsletter de mars » : 1 envoyé, 1 en échec' }),
+      }),
+    );
+  });
+
+  it('starts a scheduled campaign at its time, not before', async () => {
+    await active({ email: 'programme@exemple.cd' });
+    const campaign = await newCampaign();
+    const scheduled = await scheduleCampaign(
+      database.db,
+      campaign.id,
+      new Date(clock.getTime() + HOUR),
+      adminId,
+      now(),
+    );
+    expect(scheduled.status).toBe('scheduled');
+    // The recipients are chosen when it starts: someone who subscribes before the time is in it,
+    // someone who unsubscribes before the time is not.
+    await active({ email: 'tardif@exemple.cd' });
+    const leaving = await active({ email: 'parti-avant@exemple.cd' });
+    await database.db
+      .update(newsletterSubscriptions)
+      .set({ status: 'unsubscribed', isActive: false })
+      .where(eq(newsletterSubscriptions.id, leaving.id));
+
+    const w = worker();
+    advance(HOUR - 60_000);
+    expect(await w.runOnce()).toMatchObject({ started: 0, sent: 0 });
+    expect((await campaignRow(campaign.id)).status).toBe('scheduled');
+    expect(smtp.messages()).toHaveLength(0);
+
+    advance(60_000);
+    expect(await w.runOnce()).toMatchObject({ started: 1, sent: 2, finished: 1 });
+    expect(recipients(smtp.messages())).toEqual(['programme@exemple.cd', 'tardif@exemple.cd']);
+    expect((await campaignRow(campaign.id)).status).toBe('sent');
+  });
+
+  it('skips subscribers who left, bounced or were deactivated between the start and their turn', async () => {
+    const stays = await active({ email: 'reste@exemple.cd' });
+    const leaves = await active({ email: 'part@exemple.cd' });
+    const bounces = await active({ email: 'rebond@exemple.cd' });
+    const campaign = await newCampaign();
+    await sendCampaignNow(deps(), campaign.id, adminId, now());
+    await database.db
+      .update(newsletterSubscriptions)
+      .set({ status: 'unsubscribed', isActive: false })
+      .where(eq(newsletterSubscriptions.id, leaves.id));
+    await database.db
+      .update(newsletterSubscriptions)
+      .set({ status: 'bounced' })
+      .where(eq(newsletterSubscriptions.id, bounces.id));
+
+    expect(await worker().runOnce()).toMatchObject({ sent: 1, skipped: 2 });
+    expect(recipients(smtp.messages())).toEqual(['reste@exemple.cd']);
+    const jobs = await jobsOf(campaign.id);
+    expect(jobs.find((j) => j.subscriberId === stays.id)?.status).toBe('sent');
+    expect(jobs.find((j) => j.subscriberId === leaves.id)).toMatchObject({
+      status: 'failed',
+      lastError: SKIPPED_JOB_ERRORS.unsubscribed,
+    });
+    expect(jobs.find((j) => j.subscriberId === bounces.id)).toMatchObject({
+      status: 'failed',
+      lastError: SKIPPED_JOB_ERRORS.bounced,
+    });
+  });
+
+  it('pausing stops the sending between two messages; resuming sends the rest', async () => {
+    for (let i = 0; i < 4; i += 1) await active({ email: `pause${i}@exemple.cd` });
+    const campaign = await newCampaign();
+    await sendCampaignNow(deps(), campaign.id, adminId, now());
+    let paused = false;
+    const pausing: MailTransport = {
+      ...transport,
+      async send(message) {
+        const outcome = await transport.send(message);
+        if (!paused) {
+          paused = true;
+          await pauseCampaign(database.db, campaign.id, adminId, now());
+        }
+        return outcome;
+      },
+    };
+    expect(await worker({ transport: pausing, concurrency: 1 }).runOnce()).toMatchObject({ sent: 1 });
+    expect(smtp.messages()).toHaveLength(1);
+    const pausedRow = await campaignRow(campaign.id);
+    expect(pausedRow.status).toBe('sending');
+    expect(pausedRow.pausedAt).not.toBeNull();
+    // While paused, nothing is claimed at all.
+    expect(await worker().runOnce()).toMatchObject({ sent: 0 });
+
+    await resumeCampaign(database.db, campaign.id, adminId);
+    expect(await worker().runOnce()).toMatchObject({ sent: 3, finished: 1 });
+    expect(recipients(smtp.messages())).toEqual([0, 1, 2, 3].map((i) => `pause${i}@exemple.cd`));
+    expect((await campaignRow(campaign.id)).status).toBe('sent');
+  });
+
+  it('cancelling drops the queued jobs; the campaign ends sent if anything went out, failed otherwise', async () => {
+    for (let i = 0; i < 4; i += 1) await active({ email: `annule${i}@exemple.cd` });
+    const campaign = await newCampaign();
+    await sendCampaignNow(deps(), campaign.id, adminId, now());
+    let cancelled = false;
+    const cancelling: MailTransport = {
+      ...transport,
+      async send(message) {
+        const outcome = await transport.send(message);
+        if (!cancelled) {
+          cancelled = true;
+          await cancelCampaign({ db: database.db, events }, campaign.id, adminId, now());
+        }
+        return outcome;
+      },
+    };
+    await worker({ transport: cancelling, concurrency: 1 }).runOnce();
+    expect(smtp.messages()).toHaveLength(1);
+    const jobs = await jobsOf(campaign.id);
+    expect(jobs.filter((j) => j.status === 'sent')).toHaveLength(1);
+    expect(jobs.filter((j) => j.status === 'failed' && j.lastError === CANCELLED_JOB_ERROR)).toHaveLength(3);
+    const row = await campaignRow(campaign.id);
+    expect(row.status).toBe('sent');
+    expect(row.cancelledAt).not.toBeNull();
+
+    const untouched = await newCampaign({ title: 'Annulée tout de suite' });
+    await sendCampaignNow(deps(), untouched.id, adminId, now());
+    const ended = await cancelCampaign({ db: database.db, events }, untouched.id, adminId, now());
+    expect(ended.status).toBe('failed');
+    expect(await worker().runOnce()).toMatchObject({ sent: 0 });
+    expect(smtp.messages()).toHaveLength(1);
+  });
+
+  it('respects the configured rate: at 2 per second, 6 messages span at least 2.5 s', async () => {
+    for (let i = 0; i < 6; i += 1) await active({ email: `rythme${i}@exemple.cd` });
+    const campaign = await newCampaign();
+    await sendCampaignNow(deps(), campaign.id, adminId, now());
+    const sendTimes: number[] = [];
+    const timed: MailTransport = {
+      ...transport,
+      send(message) {
+        sendTimes.push(now().getTime());
+        return transport.send(message);
+      },
+    };
+    expect(await worker({ transport: timed, ratePerSecond: 2, concurrency: 1 }).runOnce()).toMatchObject({
+      sent: 6,
+    });
+    sendTimes.sort((a, b) => a - b);
+    expect((sendTimes.at(-1) ?? 0) - (sendTimes[0] ?? 0)).toBeGreaterThanOrEqual(2_500);
+    for (let i = 1; i < sendTimes.length; i += 1) {
+      expect((sendTimes[i] ?? 0) - (sendTimes[i - 1] ?? 0)).toBeGreaterThanOrEqual(500);
+    }
+  });
+
+  it('an announcement lists its publications and marks them processed when it is sent', async () => {
+    await active({ email: 'lecteur@exemple.cd' });
+    const [post, study] = await database.db
+      .insert(contentPublications)
+      .values([
+        {
+          contentType: 'blog',
+          contentId: crypto.randomUUID(),
+          title: 'WhatsApp Business en RDC',
+          url: `${PUBLIC_URL}/blog/whatsapp-business`,
+          publishedAt: new Date('2026-03-01T08:00:00Z'),
+        },
+        {
+          contentType: 'portfolio',
+          contentId: crypto.randomUUID(),
+          title: 'Étude de cas : Mbote Pay',
+          url: `${PUBLIC_URL}/portfolio/mbote-pay`,
+          publishedAt: new Date('2026-03-01T10:00:00Z'),
+        },
+      ])
+      .returning();
+    if (!post || !study) throw new Error('publications not inserted');
+    expect((await listPendingPublications(database.db, PUBLIC_URL)).map((p) => p.id)).toEqual([
+      study.id,
+      post.id,
+    ]);
+
+    const campaign = await createAnnouncement(database.db, [post.id, study.id], adminId, PUBLIC_URL);
+    expect(campaign).toMatchObject({ status: 'draft', templateId: await templateId('content_announcement') });
+    expect(campaign.title).toBe('Annonce : 2 nouvelles publications');
+    expect(campaign.content.publicationList).toContain(
+      `WhatsApp Business en RDC : ${PUBLIC_URL}/blog/whatsapp-business`,
+    );
+    const linked = await database.db
+      .select()
+      .from(contentPublications)
+      .where(eq(contentPublications.campaignId, campaign.id));
+    expect(linked.map((p) => p.processed)).toEqual([false, false]);
+
+    await sendCampaignNow(deps(), campaign.id, adminId, now());
+    const processed = await database.db
+      .select({ n: count() })
+      .from(contentPublications)
+      .where(and(eq(contentPublications.campaignId, campaign.id), eq(contentPublications.processed, true)));
+    expect(processed[0]?.n).toBe(2);
+    expect(await listPendingPublications(database.db, PUBLIC_URL)).toEqual([]);
+
+    await worker().runOnce();
+    const mail = await smtp.requireEmail('lecteur@exemple.cd');
+    expect(mail.subject).toBe('Nouveau sur notre site : 2 nouvelles publications');
+    expect(mail.html).toContain('« WhatsApp Business en RDC »');
+  });
+});
+
+describe('createRateLimiter', () => {
+  it('hands concurrent callers distinct slots 1/rate apart', async () => {
+    let t = 0;
+    const waits: number[] = [];
+    const limiter = createRateLimiter(
+      4,
+      () => new Date(t),
+      async (ms) => {
+        waits.push(ms);
+      },
+    );
+    await Promise.all([limiter.acquire(), limiter.acquire(), limiter.acquire()]);
+    expect(waits).toEqual([250, 500]);
+    t = 10_000;
+    await limiter.acquire();
+    expect(waits).toEqual([250, 500]);
+  });
+});
+
+// Two instances need two connections to one server: only meaningful on PostgreSQL.
+if (currentBackend() === 'postgres') {
+  describe('campaign sending — several instances', { timeout: 60_000 }, () => {
+    it('two workers on two connections racing over 40 jobs send each recipient exactly once', async () => {
+      const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.pathname = `/${current.rows[0]?.name}`;
+      const other = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      const otherTransport = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', logger });
+      cleanups.push(async () => {
+        otherTransport.close();
+        await other.close();
+      });
+
+      for (let i = 0; i < 40; i += 1)
+        await active({ email: `course${String(i).padStart(2, '0')}@exemple.cd` });
+      const campaign = await newCampaign();
+      await sendCampaignNow(deps(), campaign.id, adminId, now());
+
+      // Small batches so the two workers interleave over the whole queue.
+      const first = worker({ concurrency: 3, batchSize: 4 });
+      const second = createCampaignWorker({
+        db: other.db,
+        transport: otherTransport,
+        logger,
+        events,
+        publicUrl: PUBLIC_URL,
+        ratePerSecond: 1_000,
+        concurrency: 3,
+        batchSize: 4,
+        now,
+        sleep: async () => {},
+      });
+      const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
+      expect(a.sent + b.sent).toBe(40);
+      expect(a.sent).toBeGreaterThan(0);
+      expect(b.sent).toBeGreaterThan(0);
+      expect(smtp.attempts()).toBe(40);
+      const sent = recipients(smtp.messages());
+      expect(new Set(sent).size).toBe(40);
+      expect(sent).toHaveLength(40);
+      expect((await campaignRow(campaign.id)).status).toBe('sent');
+      expect(published.filter((e) => e.channel === 'system')).toHaveLength(1);
+    });
+
+    it('two instances reaching a scheduled campaign’s time start it once', async () => {
+      const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: { name: string }[];
+      };
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.pathname = `/${current.rows[0]?.name}`;
+      const other = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      cleanups.push(() => other.close());
+      for (let i = 0; i < 10; i += 1) await active({ email: `heure${i}@exemple.cd` });
+      const campaign = await newCampaign();
+      await scheduleCampaign(database.db, campaign.id, new Date(clock.getTime() + HOUR), adminId, now());
+      advance(HOUR);
+
+      const second = createCampaignWorker({
+        db: other.db,
+        transport,
+        logger,
+        events,
+        publicUrl: PUBLIC_URL,
+        ratePerSecond: 1_000,
+        concurrency: 2,
+        batchSize: 3,
+        now,
+        sleep: async () => {},
+      });
+      const [a, b] = await Promise.all([worker({ batchSize: 3 }).runOnce(), second.runOnce()]);
+      expect(a.started + b.started).toBe(1);
+      expect(a.sent + b.sent).toBe(10);
+      expect(new Set(recipients(smtp.messages())).size).toBe(10);
+      expect(smtp.attempts()).toBe(10);
+      const starts = await database.db
+        .select({ n: count() })
+        .from(activityLogs)
+        .where(eq(activityLogs.type, 'campaign.started'));
+      expect(starts[0]?.n).toBe(1);
+    });
+  });
+}

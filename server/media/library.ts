@@ -1,0 +1,261 @@
+/**
+ * The uploads: stored files in MEDIA_DIR, one `media` row each, and the question "is this image
+ * still shown somewhere?" that decides whether it may be deleted.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { desc, eq, like, or } from 'drizzle-orm';
+import {
+  MEDIA_FILE_NAME_PATTERN,
+  MEDIA_LIST_LIMIT,
+  MEDIA_URL_PREFIX,
+  MEDIA_WIDTHS,
+  type MediaAcceptedType,
+  type MediaItem,
+  mediaFileName,
+} from '../../common/schemas/media.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  blogPosts,
+  caseStudies,
+  emailTemplates,
+  media as mediaTable,
+  siteSettings,
+  teamMembers,
+} from '../../db/schema.ts';
+import { logActivity } from '../admin/activity.ts';
+import type { AppServices } from '../services.ts';
+import { processImage } from './process.ts';
+
+type MediaRow = typeof mediaTable.$inferSelect;
+type MediaServices = Pick<AppServices, 'database' | 'env' | 'logger'>;
+
+export function mediaDirectory(services: Pick<AppServices, 'env'>): string {
+  return path.resolve(services.env.MEDIA_DIR);
+}
+
+const urlOf = (fileName: string) => `${MEDIA_URL_PREFIX}${fileName}`;
+
+export function presentMedia(row: MediaRow): MediaItem {
+  const widths = Object.keys(row.variants)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const largest = widths.at(-1) ?? row.width;
+  const variants: Record<string, string> = {};
+  for (const w of widths) variants[String(w)] = urlOf(row.variants[String(w)] as string);
+  return {
+    id: row.id,
+    url: variants[String(largest)] ?? urlOf(mediaFileName(row.id, largest)),
+    width: largest,
+    height: Math.max(1, Math.round((row.height * largest) / row.width)),
+    variants,
+    srcset: widths.map((w) => `${variants[String(w)]} ${w}w`).join(', '),
+    originalName: row.originalName,
+    mimeType: row.mimeType as MediaAcceptedType,
+    byteSize: row.byteSize,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Keeps a readable, harmless original name for the list and the activity log. */
+export function cleanOriginalName(name: string | null | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // Control characters (a newline in a file name) would garble the log and the list.
+  const cleaned = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return cleaned || 'image';
+}
+
+/**
+ * Checks, re-encodes and stores one upload, then records it (row and activity in one
+ * transaction). Files are written first under their final names; if the row cannot be written
+ * they are removed again, so no file is left without its row.
+ */
+export async function storeUpload(
+  services: MediaServices,
+  input: { bytes: Buffer; originalName: string; uploadedBy: string },
+): Promise<MediaItem> {
+  const image = await processImage(input.bytes);
+  const id = randomUUID();
+  const dir = mediaDirectory(services);
+  await fs.mkdir(dir, { recursive: true });
+  const variants: Record<string, string> = {};
+  const written: string[] = [];
+  try {
+    for (const variant of image.variants) {
+      const name = mediaFileName(id, variant.width);
+      // Written aside then renamed: a reader never sees half a file under a served name.
+      const partial = path.join(dir, `.${name}.${process.pid}.tmp`);
+      await fs.writeFile(partial, variant.data, { flag: 'wx' });
+      await fs.rename(partial, path.join(dir, name));
+      written.push(name);
+      variants[String(variant.width)] = name;
+    }
+    const originalName = cleanOriginalName(input.originalName);
+    const row = await services.database.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const [inserted] = await tx
+        .insert(mediaTable)
+        .values({
+          id,
+          originalName,
+          mimeType: image.mimeType,
+          width: image.width,
+          height: image.height,
+          variants,
+          byteSize: input.bytes.length,
+          uploadedBy: input.uploadedBy,
+        })
+        .returning();
+      if (!inserted) throw new Error('media insert returned nothing');
+      await logActivity(tx, {
+        type: 'media.uploaded',
+        title: `Image envoyée : ${originalName}`,
+        description: `${TYPE_LABELS[image.mimeType]} ${image.width} × ${image.height}, enregistrée en WebP (${Object.keys(variants).join(', ')} px)`,
+        userId: input.uploadedBy,
+      });
+      return inserted;
+    });
+    return presentMedia(row);
+  } catch (error) {
+    await removeFiles(services, written);
+    throw error;
+  }
+}
+
+const TYPE_LABELS: Record<MediaAcceptedType, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+};
+
+export async function listMedia(db: Database, limit = MEDIA_LIST_LIMIT): Promise<MediaItem[]> {
+  const rows = await db
+    .select()
+    .from(mediaTable)
+    .orderBy(desc(mediaTable.createdAt), desc(mediaTable.id))
+    .limit(limit);
+  return rows.map(presentMedia);
+}
+
+/**
+ * Where an upload is still shown: the image columns, and any text that mentions one of its URLs
+ * (a Markdown article or case study, a setting, an email template). Any width counts.
+ */
+export async function mediaReferences(db: Database, id: string): Promise<string[]> {
+  // The id is a uuid (hex and dashes): nothing in it is a LIKE wildcard.
+  const prefix = `${MEDIA_URL_PREFIX}${id}.%`;
+  const anywhere = `%${MEDIA_URL_PREFIX}${id}.%`;
+  const found: string[] = [];
+  const check = async (label: string, query: Promise<unknown[]>) => {
+    if ((await query).length > 0) found.push(label);
+  };
+  await check(
+    'un membre de l’équipe',
+    db.select({ id: teamMembers.id }).from(teamMembers).where(like(teamMembers.photoUrl, prefix)).limit(1),
+  );
+  await check(
+    'un article du blog',
+    db
+      .select({ id: blogPosts.id })
+      .from(blogPosts)
+      .where(or(like(blogPosts.coverImage, prefix), like(blogPosts.content, anywhere)))
+      .limit(1),
+  );
+  await check(
+    'une étude de cas',
+    db
+      .select({ id: caseStudies.id })
+      .from(caseStudies)
+      .where(or(like(caseStudies.imageUrl, prefix), like(caseStudies.description, anywhere)))
+      .limit(1),
+  );
+  await check(
+    'un réglage du site',
+    db.select({ id: siteSettings.id }).from(siteSettings).where(like(siteSettings.value, anywhere)).limit(1),
+  );
+  await check(
+    'un modèle d’email',
+    db
+      .select({ id: emailTemplates.id })
+      .from(emailTemplates)
+      .where(like(emailTemplates.mjml, anywhere))
+      .limit(1),
+  );
+  return found;
+}
+
+export type DeleteOutcome =
+  | { kind: 'deleted'; row: MediaRow }
+  | { kind: 'not_found' }
+  | { kind: 'in_use'; references: string[] };
+
+/**
+ * Deletes the row (with an activity entry when an admin asked) if nothing references the upload;
+ * the files go once the transaction has committed. The row is locked first, so two deletions of
+ * the same upload do not both succeed.
+ */
+export async function deleteMediaIfUnused(
+  services: MediaServices,
+  id: string,
+  by: { adminId: string } | null,
+): Promise<DeleteOutcome> {
+  const outcome = await services.database.db.transaction(async (txRaw): Promise<DeleteOutcome> => {
+    const tx = txRaw as unknown as Database;
+    const [row] = await tx.select().from(mediaTable).where(eq(mediaTable.id, id)).for('update');
+    if (!row) return { kind: 'not_found' };
+    const references = await mediaReferences(tx, id);
+    if (references.length > 0) return { kind: 'in_use', references };
+    await tx.delete(mediaTable).where(eq(mediaTable.id, id));
+    if (by) {
+      await logActivity(tx, {
+        type: 'media.deleted',
+        title: `Image supprimée : ${row.originalName}`,
+        description: null,
+        userId: by.adminId,
+      });
+    }
+    return { kind: 'deleted', row };
+  });
+  if (outcome.kind === 'deleted') await removeRowFiles(services, outcome.row);
+  return outcome;
+}
+
+/**
+ * The row's files, then every other name its widths could have produced (a crash between writing
+ * files and the row). Never throws: a file already gone is what we wanted, said at warn level.
+ */
+async function removeRowFiles(services: MediaServices, row: MediaRow) {
+  const recorded = Object.values(row.variants).filter((name) => MEDIA_FILE_NAME_PATTERN.test(name));
+  const guesses = [...MEDIA_WIDTHS, row.width]
+    .map((w) => mediaFileName(row.id, w))
+    .filter((name) => !recorded.includes(name));
+  await removeFiles(services, recorded, { warnIfMissing: true });
+  await removeFiles(services, guesses, { warnIfMissing: false });
+}
+
+async function removeFiles(
+  services: Pick<MediaServices, 'env' | 'logger'>,
+  names: string[],
+  options: { warnIfMissing: boolean } = { warnIfMissing: false },
+) {
+  const dir = mediaDirectory(services);
+  await Promise.all(
+    names.map(async (name) => {
+      try {
+        await fs.unlink(path.join(dir, name));
+      } catch (error) {
+        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+        if (missing && !options.warnIfMissing) return;
+        services.logger.warn(
+          { err: error, file: name },
+          missing ? 'media file already gone' : 'could not delete a media file',
+        );
+      }
+    }),
+  );
+}

@@ -1,0 +1,300 @@
+/**
+ * The admin's real-time channel (spec §4): a websocket at /ws on the site's own HTTP server.
+ * docs/decisions/010-realtime.md explains the choices; in short:
+ * - accepted only at the upgrade, with the site's Origin (403 otherwise: another site's page
+ *   cannot open it with the admin's cookie) and a valid admin session (401), checked read-only;
+ * - each socket keeps its session id and is closed (4401) as soon as that session ends: at once
+ *   on logout or password change (an internal `session_revoked` event on the bus), and by a
+ *   periodic read-only re-check for idle or absolute expiry, so an open tab never extends a session;
+ * - application events from the bus (every instance, through LISTEN/NOTIFY) go to the sockets
+ *   subscribed to their channel, as `{ type: 'broadcast', channel, data: { ...data, type } }`.
+ */
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import {
+  REALTIME_CHANNELS,
+  type RealtimeChannel,
+  RealtimeClientMessageSchema,
+  type RealtimeServerMessage,
+} from '../../common/schemas/admin.ts';
+import type { Database } from '../../db/client.ts';
+import { readCookie, sessionCookieFor } from '../auth/cookie.ts';
+import { type Clock, liveSessionIds, peekSession, systemClock } from '../auth/sessions.ts';
+import type { Logger } from '../logger.ts';
+import type { AppEvent, EventBus } from './event-bus.ts';
+import { INTERNAL_EVENT_TYPES, revokedUserOf } from './session-events.ts';
+
+export const REALTIME_PATH = '/ws';
+/** Close code sent when the socket's session ended (logout, expiry, revocation). */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
+/** Client messages are a few dozen bytes; anything bigger is refused by `ws` (close 1009). */
+const MAX_PAYLOAD_BYTES = 4 * 1024;
+/** One admin rarely has more than a few tabs open; this stops a script from piling up sockets. */
+const MAX_SOCKETS_PER_SESSION = 20;
+/** A client that stops reading is dropped instead of growing the server's memory. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const SESSION_CHECK_INTERVAL_MS = 30_000;
+const HEARTBEAT_INTERVAL_MS = 30_000;
+/** On shutdown, how long clients get to answer the close handshake before being cut. */
+const CLOSE_GRACE_MS = 1_000;
+
+const INVALID_MESSAGE = 'Message invalide.';
+
+export type RealtimeHubOptions = {
+  db: Database;
+  events: Pick<EventBus, 'subscribe'>;
+  /** The site's address: the only Origin accepted, and the session cookie's name. */
+  publicUrl: string;
+  logger: Logger;
+  /** Injectable so tests can move time; the system clock otherwise. */
+  now?: Clock;
+  /** How often every socket's session is re-checked (read-only). */
+  sessionCheckIntervalMs?: number;
+  /** How often sockets are pinged; one that did not answer the previous ping is terminated. */
+  heartbeatIntervalMs?: number;
+};
+
+export type RealtimeHub = {
+  /** Number of open sockets on this instance. */
+  clientCount(): number;
+  /** Refuses new sockets, closes the open ones (1001) and stops listening for events. */
+  close(): Promise<void>;
+};
+
+type Client = {
+  id: string;
+  sessionId: string;
+  userId: string;
+  channels: Set<RealtimeChannel>;
+  alive: boolean;
+};
+
+const isChannel = (value: string): value is RealtimeChannel =>
+  (REALTIME_CHANNELS as readonly string[]).includes(value);
+
+/** Answers a refused upgrade with a bodiless HTTP status, then drops the connection. */
+function refuse(socket: Duplex, status: number): void {
+  if (socket.destroyed) return;
+  socket.once('finish', () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\nCache-Control: no-store\r\n\r\n`,
+  );
+}
+
+export function attachRealtime(server: Server, options: RealtimeHubOptions): RealtimeHub {
+  const { db, logger } = options;
+  const now = options.now ?? systemClock;
+  const siteOrigin = new URL(options.publicUrl).origin;
+  const cookieName = sessionCookieFor(options.publicUrl).name;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+  const clients = new Map<WebSocket, Client>();
+  let closing = false;
+
+  function sendRaw(ws: WebSocket, payload: string): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      logger.warn({ clientId: clients.get(ws)?.id }, 'realtime client too slow; dropped');
+      ws.terminate();
+      return;
+    }
+    ws.send(payload);
+  }
+  const send = (ws: WebSocket, message: RealtimeServerMessage) => sendRaw(ws, JSON.stringify(message));
+
+  async function authorize(
+    req: IncomingMessage,
+  ): Promise<{ status: number } | { sessionId: string; userId: string }> {
+    if (closing) return { status: 503 };
+    // Browsers always send Origin on a websocket; a missing or foreign one is another site's page
+    // (cross-site websocket hijacking) or a script, never our own admin.
+    if (req.headers.origin !== siteOrigin) {
+      logger.warn({ origin: req.headers.origin }, 'realtime connection refused: foreign origin');
+      return { status: 403 };
+    }
+    const token = readCookie(req.headers.cookie, cookieName);
+    const session = await peekSession(db, token, now());
+    if (!session) {
+      logger.debug('realtime connection refused: no valid session');
+      return { status: 401 };
+    }
+    let open = 0;
+    for (const client of clients.values()) if (client.sessionId === session.id) open++;
+    if (open >= MAX_SOCKETS_PER_SESSION) {
+      logger.warn({ sessionId: session.id }, 'realtime connection refused: too many sockets');
+      return { status: 429 };
+    }
+    return { sessionId: session.id, userId: session.user.id };
+  }
+
+  function onConnection(ws: WebSocket, identity: { sessionId: string; userId: string }): void {
+    const client: Client = { id: randomUUID(), ...identity, channels: new Set(), alive: true };
+    clients.set(ws, client);
+    logger.debug(
+      { clientId: client.id, userId: client.userId, sessionId: client.sessionId },
+      'realtime client connected',
+    );
+    ws.on('pong', () => {
+      client.alive = true;
+    });
+    ws.on('message', (data, isBinary) => onMessage(ws, client, data, isBinary));
+    ws.on('error', (error) => logger.debug({ err: error, clientId: client.id }, 'realtime socket error'));
+    ws.on('close', (code) => {
+      clients.delete(ws);
+      logger.debug({ clientId: client.id, code }, 'realtime client disconnected');
+    });
+    send(ws, { type: 'connected', clientId: client.id });
+  }
+
+  function onMessage(ws: WebSocket, client: Client, data: RawData, isBinary: boolean): void {
+    let parsed: unknown;
+    try {
+      if (isBinary || !Buffer.isBuffer(data)) throw new Error('binary message');
+      parsed = JSON.parse(data.toString('utf8'));
+    } catch {
+      send(ws, { type: 'error', message: INVALID_MESSAGE });
+      return;
+    }
+    const result = RealtimeClientMessageSchema.safeParse(parsed);
+    if (!result.success) {
+      send(ws, { type: 'error', message: INVALID_MESSAGE });
+      return;
+    }
+    const message = result.data;
+    switch (message.type) {
+      case 'ping':
+        send(ws, { type: 'pong' });
+        return;
+      case 'subscribe':
+        client.channels.add(message.channel);
+        send(ws, { type: 'subscribed', channel: message.channel });
+        return;
+      case 'unsubscribe':
+        client.channels.delete(message.channel);
+        send(ws, { type: 'unsubscribed', channel: message.channel });
+        return;
+    }
+  }
+
+  /** Closes the sockets (among those `filter` keeps) whose session is no longer valid. */
+  async function recheckSessions(filter: (client: Client) => boolean = () => true): Promise<void> {
+    const targets = [...clients].filter(([, client]) => filter(client));
+    if (targets.length === 0) return;
+    const live = await liveSessionIds(db, [...new Set(targets.map(([, c]) => c.sessionId))], now());
+    for (const [ws, client] of targets) {
+      if (live.has(client.sessionId)) continue;
+      logger.debug({ clientId: client.id, sessionId: client.sessionId }, 'realtime session ended; closing');
+      ws.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+    }
+  }
+  const recheck = (filter?: (client: Client) => boolean) =>
+    recheckSessions(filter).catch((error: unknown) =>
+      logger.warn({ err: error }, 'realtime session re-check failed'),
+    );
+
+  function onEvent(event: AppEvent): void {
+    const revokedUser = revokedUserOf(event);
+    if (revokedUser) {
+      void recheck((client) => client.userId === revokedUser);
+      return;
+    }
+    if (INTERNAL_EVENT_TYPES.has(event.type) || !isChannel(event.channel)) return;
+    const channel = event.channel;
+    // `type` last: an event's data can never pass for another event type.
+    const payload = JSON.stringify({
+      type: 'broadcast',
+      channel,
+      data: { ...event.data, type: event.type },
+    } satisfies RealtimeServerMessage);
+    for (const [ws, client] of clients) if (client.channels.has(channel)) sendRaw(ws, payload);
+  }
+  const unsubscribe = options.events.subscribe(onEvent);
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname !== REALTIME_PATH) {
+      // Another upgrade listener (a dev tool sharing the server) may want it; alone, we must answer
+      // or the connection would hang.
+      if (server.listenerCount('upgrade') === 1) refuse(socket, 404);
+      return;
+    }
+    // A client vanishing during the session lookup must not crash the process.
+    socket.on('error', () => socket.destroy());
+    authorize(req).then(
+      (result) => {
+        if ('status' in result) {
+          refuse(socket, result.status);
+          return;
+        }
+        if (socket.destroyed) return;
+        if (closing) {
+          refuse(socket, 503);
+          return;
+        }
+        wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, result));
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'realtime upgrade failed');
+        refuse(socket, 500);
+      },
+    );
+  };
+  server.on('upgrade', onUpgrade);
+
+  let checking: Promise<void> | undefined;
+  const sessionTimer = setInterval(() => {
+    checking ??= recheck().finally(() => {
+      checking = undefined;
+    });
+  }, options.sessionCheckIntervalMs ?? SESSION_CHECK_INTERVAL_MS);
+  sessionTimer.unref();
+
+  // Protocol-level pings: a socket whose peer vanished (phone out of coverage) is found and freed.
+  const heartbeatTimer = setInterval(() => {
+    for (const [ws, client] of clients) {
+      if (!client.alive) {
+        logger.debug({ clientId: client.id }, 'realtime client unresponsive; terminated');
+        ws.terminate();
+        continue;
+      }
+      client.alive = false;
+      ws.ping();
+    }
+  }, options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS);
+  heartbeatTimer.unref();
+
+  return {
+    clientCount: () => clients.size,
+    async close() {
+      if (closing) return;
+      closing = true;
+      server.off('upgrade', onUpgrade);
+      clearInterval(sessionTimer);
+      clearInterval(heartbeatTimer);
+      unsubscribe();
+      const sockets = [...clients.keys()];
+      await Promise.all(
+        sockets.map(
+          (ws) =>
+            new Promise<void>((resolve) => {
+              if (ws.readyState === WebSocket.CLOSED) {
+                resolve();
+                return;
+              }
+              const force = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+              ws.once('close', () => {
+                clearTimeout(force);
+                resolve();
+              });
+              // Clients reconnect after 2 s, to this instance once restarted or to another one.
+              ws.close(1001, 'Server shutting down');
+            }),
+        ),
+      );
+      await checking;
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

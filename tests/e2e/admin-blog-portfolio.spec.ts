@@ -1,0 +1,170 @@
+import { randomInt } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
+
+/**
+ * Issue 7, blog and portfolio from the back-office to the public site: a post written in Markdown
+ * with a cover image, previewed, published, read at /blog/{slug}, in the sitemap and the RSS feed,
+ * then unpublished (404); a case study published on /portfolio, then unpublished. Every action is
+ * found in the activity log. Names carry a random suffix: two projects and another worker share
+ * the server and its database.
+ */
+test.beforeEach(async ({ page }, testInfo) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 6) });
+});
+
+const suffix = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
+
+/** The activity log's titles for a search, read through the admin API with the page's session. */
+async function activityTitles(page: Page, q: string): Promise<string[]> {
+  const res = await page.request.get(`/api/admin/activity?q=${encodeURIComponent(q)}&pageSize=50`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { items: { title: string }[] }).items.map((entry) => entry.title);
+}
+
+test('a post written in Markdown is previewed, published, read on the site, then unpublished', async ({
+  page,
+}) => {
+  // The longest journey of the suite (an image encoded, six full page loads): three times the budget.
+  test.slow();
+  const tag = suffix();
+  const title = `Réussir son lancement à Kinshasa ${tag}`;
+  const slug = `reussir-son-lancement-a-kinshasa-${tag}`;
+
+  await openSignedIn(page, '/admin/blog/new');
+  await expect(page.getByRole('heading', { name: 'Nouvel article', level: 1 })).toBeVisible();
+
+  // Sent empty, the form says what is missing, in French.
+  await page.getByRole('button', { name: 'Publier' }).click();
+  await expect(page.getByText('Le titre est requis')).toBeVisible();
+  await expect(page.getByText('Choisissez une catégorie')).toBeVisible();
+
+  await page.getByLabel('Titre', { exact: true }).fill(title);
+  // The slug left empty is generated from the title (accents removed), shown as a hint.
+  await expect(page.getByText(`/blog/${slug}`)).toBeVisible();
+  await page.getByLabel('Catégorie').selectOption({ label: 'Branding' });
+  await page.getByLabel('Résumé').fill('Trois étapes pour une marque qui se remarque.');
+  const cover = await sharp({
+    create: { width: 1200, height: 630, channels: 3, background: { r: 10, g: 120, b: 80 } },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Image de couverture')
+    .setInputFiles({ name: 'couverture.png', mimeType: 'image/png', buffer: cover });
+  await expect(page.getByRole('img', { name: 'Aperçu : Image de couverture' })).toBeVisible();
+
+  await page
+    .getByLabel('Contenu (Markdown)')
+    .fill(
+      `## Étape ${tag}\n\nUne marque **forte** se construit pas à pas.\n\n- Écouter\n- Tester\n\n<script>window.piege = 1</script>`,
+    );
+  // The live preview is the public renderer's HTML: heading, bold, list; the script is dropped.
+  const preview = page.getByTestId('blog-preview');
+  await expect(preview.getByRole('heading', { name: `Étape ${tag}` })).toBeVisible();
+  await expect(preview.locator('strong')).toHaveText('forte');
+  await expect(preview.getByRole('listitem')).toHaveText(['Écouter', 'Tester']);
+  await expect(preview.locator('script')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Publier' }).click();
+  await expect(toasts(page).filter({ hasText: 'Article publié' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}$/);
+  const editorUrl = page.url();
+  await expect(page.getByLabel("Slug (adresse de l'article)")).toHaveValue(slug);
+  await expect(page.getByText('Publié', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('blog-views')).toHaveText('0 lecture');
+
+  // Readers find it at its address, with its cover, and in the sitemap and the feed.
+  await page.goto(`/blog/${slug}`);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Étape ${tag}`, level: 2 })).toBeVisible();
+  await expect(page.locator('main img[src^="/media/"]').first()).toBeVisible();
+  const sitemap = await (await page.request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain(`/blog/${slug}</loc>`);
+  const rss = await (await page.request.get('/blog/rss.xml')).text();
+  expect(rss).toContain(title);
+
+  // The list shows it as published, with its views.
+  await page.goto(`/admin/blog?q=${tag}`);
+  const row = page.getByTestId('blog-row').filter({ hasText: title, visible: true });
+  await expect(row).toContainText('Publié');
+  await expect(row).toContainText('Branding');
+
+  await row.getByRole('link', { name: title, exact: true }).click();
+  await expect(page).toHaveURL(editorUrl);
+  await page.getByRole('button', { name: 'Dépublier' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Dépublier cet article ?' });
+  await dialog.getByRole('button', { name: 'Dépublier' }).click();
+  await expect(toasts(page).filter({ hasText: 'Article dépublié' })).toBeVisible();
+  await expect(page.getByText('Brouillon', { exact: true })).toBeVisible();
+
+  expect((await page.request.get(`/blog/${slug}`)).status()).toBe(404);
+  expect(await (await page.request.get('/sitemap.xml')).text()).not.toContain(`/blog/${slug}<`);
+  expect(await (await page.request.get('/blog/rss.xml')).text()).not.toContain(title);
+
+  expect(await activityTitles(page, tag)).toEqual(
+    expect.arrayContaining([
+      `Article créé : ${title}`,
+      `Article publié : ${title}`,
+      `Article dépublié : ${title}`,
+    ]),
+  );
+});
+
+test('a case study with its results is published on /portfolio, then unpublished', async ({ page }) => {
+  // Four full page loads and a dialog form: more than the default budget on a busy machine.
+  test.slow();
+  const tag = suffix();
+  const title = `Boutique en ligne ${tag}`;
+
+  await openSignedIn(page, '/admin/portfolio');
+  await page.getByRole('button', { name: 'Nouvelle étude de cas' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouvelle étude de cas' });
+  await dialog.getByRole('button', { name: 'Enregistrer et publier' }).click();
+  await expect(dialog.getByText('Le titre est requis')).toBeVisible();
+  await expect(dialog.getByText('Le libellé est requis')).toBeVisible();
+
+  await dialog.getByLabel('Titre').fill(title);
+  await dialog.getByLabel('Client').fill(`Maison Lokua ${tag}`);
+  await dialog.getByLabel('Secteur').fill('Mode');
+  await dialog.getByLabel('Description').fill('Une boutique Instagram devenue site marchand.');
+  await dialog.getByLabel('Libellé 1').fill('Ventes en ligne');
+  await dialog.getByLabel('Valeur 1').fill('x4');
+  await dialog.getByRole('button', { name: 'Ajouter un résultat' }).click();
+  await dialog.getByLabel('Libellé 2').fill('Panier moyen');
+  await dialog.getByLabel('Valeur 2').fill(`+${randomInt(10, 99)} %`);
+  const secondValue = await dialog.getByLabel('Valeur 2').inputValue();
+  await dialog.getByRole('button', { name: 'Enregistrer et publier' }).click();
+  await expect(toasts(page).filter({ hasText: 'Étude de cas publiée' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/portfolio');
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+  await expect(card).toContainText('Ventes en ligne');
+  await expect(card).toContainText(secondValue);
+
+  await page.goto(`/admin/portfolio?q=${tag}`);
+  const adminCard = page.getByTestId('case-study-card').filter({ hasText: title });
+  await expect(adminCard).toContainText('Publiée');
+  await adminCard.getByRole('button', { name: 'Dépublier' }).click();
+  await page
+    .getByRole('alertdialog', { name: "Dépublier l'étude de cas ?" })
+    .getByRole('button', { name: 'Dépublier' })
+    .click();
+  await expect(toasts(page).filter({ hasText: 'Étude de cas dépubliée' })).toBeVisible();
+  await expect(adminCard).toContainText('Non publiée');
+
+  await page.goto('/portfolio');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+
+  expect(await activityTitles(page, tag)).toEqual(
+    expect.arrayContaining([
+      `Étude de cas créée : ${title}`,
+      `Étude de cas publiée : ${title}`,
+      `Étude de cas dépubliée : ${title}`,
+    ]),
+  );
+});

@@ -1,0 +1,167 @@
+import { randomInt } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { clientIp, expectToastShown, openSignedIn, recordToasts } from './helpers/admin.ts';
+import { emailsTo, requireEmail } from './helpers/mailbox.ts';
+
+/**
+ * Email templates and campaigns end to end (issue 8): an admin writes a template (MJML errors
+ * shown in French, live preview), creates a campaign for the subscribers of one tag, sends a test,
+ * sends it for real, watches the status become 'Envoyée' and the results fill in; every recipient
+ * gets exactly one email with its List-Unsubscribe headers; opening the tracking pixel and
+ * following a tracked link show in the results.
+ *
+ * The server and its database are shared by every spec and both projects at once: each run uses
+ * its own template key, tag and addresses (random suffix).
+ */
+test.beforeEach(async ({ page }, testInfo) => {
+  // Other specs' leads and subscribers arrive as live toasts here too: toasts are checked as shown.
+  await recordToasts(page);
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 8) });
+});
+
+const suffix = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
+
+/** Subscribers the admin declares already consented: active at once, with the given tag. */
+async function importActiveSubscribers(page: Page, tag: string, addresses: string[]) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post(
+    `/api/admin/newsletter/import?consented=true&tags=${encodeURIComponent(tag)}`,
+    {
+      data: `email;prénom\n${addresses.map((a, i) => `${a};Abonné${i + 1}`).join('\n')}\n`,
+      headers: { 'Content-Type': 'text/csv', Origin: origin, 'X-Requested-With': 'fetch' },
+    },
+  );
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+const kpi = (page: Page, label: string) => page.locator(`[data-kpi="${label}"]`);
+
+test('write a template, preview it, send a campaign to a tag, watch it sent and its results', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const id = suffix();
+  const phone = testInfo.project.name === 'phone';
+  const templateName = `Offre spéciale ${id}`;
+  const message = `Profitez de notre audit gratuit ${id}`;
+  const offerUrl = `https://lisanga-digital.cd/offres/${id}`;
+  const tag = `e2e-${id}`;
+  const recipients = [1, 2, 3].map((n) => `campagne-${id}-${n}@example.com`);
+  const tester = `testeur-${id}@example.com`;
+  const subject = `Notre offre du mois ${id}`;
+
+  // 1. A template: a mistake first (mj-text straight in mj-body), shown in French, then fixed.
+  await openSignedIn(page, '/admin/emails/templates');
+  await page.getByRole('link', { name: 'Nouveau modèle' }).click();
+  await expect(page.getByRole('heading', { name: 'Nouveau modèle' })).toBeVisible();
+  await page.getByLabel('Nom', { exact: true }).first().fill(templateName);
+  await page.getByLabel('Clé').fill(`offre_${id}`);
+  await page.getByLabel('Objet par défaut').fill('Une offre pour vous');
+  const source = page.getByLabel('Source MJML');
+  await source.fill(`<mjml>
+  <mj-body>
+    <mj-text>Hors colonne</mj-text>
+  </mj-body>
+</mjml>`);
+  if (phone) await page.getByRole('tab', { name: 'Aperçu' }).click();
+  await expect(page.getByTestId('mjml-errors')).toContainText(
+    'Ligne 3 : La balise mj-text n’est pas autorisée dans mj-body',
+  );
+  if (phone) await page.getByRole('tab', { name: 'Source' }).click();
+  await source.fill(`<mjml>
+  <mj-body>
+    <mj-section>
+      <mj-column>
+        <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
+        <mj-text>{{message}}</mj-text>
+        <mj-button href="${offerUrl}">Voir l'offre</mj-button>
+        <mj-text font-size="12px">Lisanga Digital · {{companyAddress}} · <a href="{{manageUrl}}">Gérer mes préférences</a> · <a href="{{unsubscribeUrl}}">Se désinscrire</a></mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`);
+  // The starter variables: firstName, message, companyAddress, manageUrl, unsubscribeUrl.
+  await page.getByLabel('Exemple').nth(1).fill('Exemple de message pour l’aperçu');
+  if (phone) await page.getByRole('tab', { name: 'Aperçu' }).click();
+  const preview = page.frameLocator('iframe[title="Aperçu du modèle"]');
+  await expect(preview.getByText('Exemple de message pour l’aperçu')).toBeVisible();
+  await expect(page.getByTestId('mjml-errors')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expectToastShown(page, 'Modèle enregistré');
+  await expect(page).toHaveURL(/\/admin\/emails\/templates\/[0-9a-f-]{36}$/);
+
+  // 2. Recipients: three active subscribers carrying a tag of their own.
+  await importActiveSubscribers(page, tag, recipients);
+
+  // 3. The campaign, for that tag only.
+  await page.goto('/admin/emails/campaigns');
+  await page.getByRole('link', { name: 'Nouvelle campagne' }).click();
+  await page.getByLabel('Titre (interne)').fill(`Campagne ${id}`);
+  await page.getByLabel('Modèle', { exact: true }).selectOption({ label: templateName });
+  await page.getByLabel('Objet', { exact: true }).fill(subject);
+  await page.getByRole('checkbox', { name: tag }).check();
+  await expect(page.getByTestId('segment-count')).toHaveText('3 destinataires actifs');
+  await page.getByLabel('Texte du message (message)').fill(message);
+  await page.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
+  await expect(page).toHaveURL(/\/admin\/emails\/campaigns\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('campaign-status')).toHaveText('Brouillon');
+  await expect(page.getByTestId('recipient-count')).toHaveText('3 abonnés actifs');
+
+  // 4. Preview: the campaign's own content, in a sandboxed frame.
+  await page.getByRole('button', { name: 'Aperçu' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Aperçu de la campagne' });
+  await expect(dialog.frameLocator('iframe').getByText(message)).toBeVisible();
+  await expect(dialog.locator('iframe')).toHaveAttribute('sandbox', '');
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+
+  // 5. A test to one address, subject marked [TEST].
+  await page.getByRole('button', { name: 'Envoyer un test' }).click();
+  await page.getByLabel('Adresse email').fill(tester);
+  await page.getByRole('button', { name: 'Envoyer le test' }).click();
+  await expectToastShown(page, 'Email de test envoyé');
+  const testEmail = await requireEmail(tester, { subject: /^\[TEST\] / });
+  expect(testEmail.subject).toBe(`[TEST] ${subject}`);
+  expect(testEmail.text).toContain(message);
+
+  // 6. Send now, after a confirmation naming the number of recipients.
+  await page.getByRole('button', { name: 'Envoyer maintenant' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('3 destinataires actifs');
+  await confirm.getByRole('button', { name: 'Envoyer maintenant' }).click();
+  await expect(page.getByTestId('campaign-status')).toHaveText('Envoyée', { timeout: 60_000 });
+
+  // 7. One email per recipient, personal unsubscribe headers; none to the tester.
+  for (const address of recipients) {
+    const mail = await requireEmail(address, { subject: new RegExp(`^${subject}$`) });
+    expect(mail.text).toContain(message);
+    expect(mail.headers.get('list-unsubscribe')).toMatch(
+      /^<http:\/\/127\.0\.0\.1:\d+\/api\/newsletter\/unsubscribe\?token=/,
+    );
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(await emailsTo(address)).toHaveLength(1);
+  }
+  expect(await emailsTo(tester, { subject: new RegExp(`^${subject}$`) })).toHaveLength(0);
+
+  // 8. Results: every message sent; an open and a click recorded from the tracked email.
+  await expect(kpi(page, 'Envoyés')).toHaveText('3', { timeout: 15_000 });
+  await expect(kpi(page, 'Ouvertures')).toHaveText('0');
+  const received = await requireEmail(recipients[0] as string, { subject: new RegExp(`^${subject}$`) });
+  const pixel = /https?:\/\/[^"'\s]+\/t\/o\/[A-Za-z0-9_-]+/.exec(received.html ?? '')?.[0];
+  expect(pixel, 'the open pixel of the email').toBeTruthy();
+  const opened = await request.get(pixel as string);
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toContain('image/gif');
+  const tracked = /https?:\/\/[^"'\s]+\/t\/c\/[A-Za-z0-9_-]+/.exec(received.html ?? '')?.[0];
+  expect(tracked, 'the tracked link of the email').toBeTruthy();
+  const clicked = await request.get(tracked as string, { maxRedirects: 0 });
+  expect(clicked.status()).toBe(302);
+  expect(clicked.headers().location).toBe(offerUrl);
+
+  await page.reload();
+  await expect(kpi(page, 'Ouvertures')).toHaveText('1');
+  await expect(kpi(page, 'Ouvertures uniques')).toHaveText('1');
+  await expect(kpi(page, 'Clics')).toHaveText('1');
+  await expect(kpi(page, "Taux d'ouverture")).toHaveText(/33,3\s?%/);
+  await expect(page.getByRole('cell', { name: offerUrl })).toBeVisible();
+});

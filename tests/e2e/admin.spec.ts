@@ -1,0 +1,244 @@
+import { randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { clientIp, expectToastShown, logIn, recordToasts, toasts } from './helpers/admin.ts';
+
+/**
+ * The back-office end to end (spec §2, §4, §7, §8; issue 6): login and guard, a lead sent from
+ * the public site appearing live in the open leads list with its toast, status change, CSV export,
+ * and the inactivity dialog and logout. Inactivity runs on Playwright's fake clock: the real
+ * timings of common/constants.ts, fast-forwarded instead of waited for.
+ *
+ * Each test presents its own client address (the server rate-limits logins and leads per address).
+ */
+test.beforeEach(async ({ page }, testInfo) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 3) });
+});
+
+/** A name no other test (or earlier run on this database) uses. */
+function uniqueName(first: string): string {
+  const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
+  return `${first} ${letters[0]?.toUpperCase()}${letters.slice(1)}`;
+}
+
+test.describe('login and guard', () => {
+  test('an admin screen asks for the session first, then sends a visitor to the login screen and back after login', async ({
+    page,
+    request,
+  }) => {
+    // Before any script runs, the guard says what it is doing.
+    const html = await (await request.get('/admin/contacts')).text();
+    expect(html).toMatch(/Vérification de l(&#x27;|')authentification\.\.\./);
+
+    await page.goto('/admin/contacts?status=nouveau');
+    await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fcontacts%3Fstatus%3Dnouveau$/);
+    await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
+
+    await logIn(page, 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('Email ou mot de passe incorrect.');
+    await expect(page).toHaveURL(/\/admin\/login/);
+
+    await logIn(page);
+    await expect(page).toHaveURL(/\/admin\/contacts\?status=nouveau$/);
+    await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('nouveau');
+  });
+
+  test('/admin and /admin/login are the same screen; the form validates per spec §5; a signed-in admin goes on to the dashboard', async ({
+    page,
+  }) => {
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByText('Email invalide')).toBeVisible();
+    await expect(page.getByText('Le mot de passe doit contenir au moins 6 caractères')).toBeVisible();
+
+    await logIn(page);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
+
+    await page.goto('/admin/login');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test('the navigation reaches every admin screen of spec §2', async ({ page }) => {
+    await page.goto('/admin/login');
+    await logIn(page);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    const phone = (page.viewportSize()?.width ?? 1280) < 1024;
+    for (const [label, path] of [
+      ['Contacts', '/admin/contacts'],
+      ['Newsletter', '/admin/newsletter'],
+      ['Campagnes', '/admin/emails/campaigns'],
+      ["Modèles d'email", '/admin/emails/templates'],
+      ['Services', '/admin/services'],
+      ['Équipe', '/admin/team'],
+      ['Blog', '/admin/blog'],
+      ['Portfolio', '/admin/portfolio'],
+      ['Paramètres', '/admin/settings'],
+      ["Journal d'activité", '/admin/activity'],
+      ['Tableau de bord', '/admin/dashboard'],
+    ] as const) {
+      if (phone) await page.getByRole('button', { name: "Ouvrir le menu d'administration" }).click();
+      const nav = page.getByRole('navigation', { name: "Navigation de l'administration" });
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      // On a phone the drawer closes once a screen is chosen; the sidebar shows where one is.
+      if (phone) await expect(nav).toBeHidden();
+      else
+        await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
+    }
+  });
+});
+
+/** Sends a message from the public contact page, in its own browser context (another visitor). */
+async function sendLeadFromSite(browser: Browser, testInfo: TestInfo, fullName: string) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'X-Forwarded-For': clientIp(testInfo, 4) },
+  });
+  const visitor = await context.newPage();
+  await visitor.goto('/contact');
+  await visitor.waitForLoadState('networkidle');
+  const loadedAt = Date.now();
+  const form = visitor.getByRole('region', { name: 'Écrivez-nous' });
+  await form.getByLabel('Nom complet').fill(fullName);
+  await form.getByLabel('Email').fill('lead.admin-e2e@example.cd');
+  await form.getByLabel('Service concerné').selectOption('Autre');
+  await form.getByLabel('Message').fill('Bonjour, nous voulons refaire notre site vitrine à Kinshasa.');
+  // The form refuses what is sent faster than a person types (anti-spam).
+  const wait = loadedAt + 3_500 - Date.now();
+  if (wait > 0) await visitor.waitForTimeout(wait);
+  await form.getByRole('button', { name: 'Envoyer le message' }).click();
+  await expect(toasts(visitor).filter({ hasText: 'Message envoyé !' })).toBeVisible();
+  await context.close();
+}
+
+test.describe('leads', () => {
+  test('a lead sent from the public site appears live in the open list with its toast; its status changes; the CSV export downloads it', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await recordToasts(page);
+    await page.goto('/admin/login?redirect=%2Fadmin%2Fcontacts');
+    await logIn(page);
+    await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+    await expect(page.locator('[data-realtime="connected"]').first()).toBeAttached();
+
+    const fullName = uniqueName('Élodie');
+    const listed = page.getByTestId('contact-row').filter({ hasText: fullName });
+    await expect(listed).toHaveCount(0);
+
+    await sendLeadFromSite(browser, testInfo, fullName);
+
+    // No reload: the real-time channel brings the toast and refreshes the list.
+    await expectToastShown(page, 'Nouveau contact !', `${fullName} vient de nous contacter`);
+    await expect(listed).toHaveCount(1);
+    await expect(listed).toContainText('Nouveau');
+    await expect(listed).toContainText('Formulaire de contact');
+
+    // The detail panel: composed message and contact actions.
+    await listed.getByRole('button', { name: fullName }).click();
+    const panel = page.getByRole('dialog', { name: fullName });
+    await expect(panel).toContainText('Bonjour, nous voulons refaire notre site vitrine à Kinshasa.');
+    await expect(panel.getByRole('link', { name: 'Écrire un email' })).toHaveAttribute(
+      'href',
+      'mailto:lead.admin-e2e@example.cd',
+    );
+    await panel.getByRole('button', { name: 'En cours' }).click();
+    // The panel is modal (the rest of the page is hidden from assistive technology meanwhile, the
+    // toast region included): the toast is checked as seen, the state by the pressed button.
+    await expectToastShown(page, 'Statut mis à jour', `${fullName} : En cours`);
+    await expect(panel.getByRole('button', { name: 'En cours' })).toHaveAttribute('aria-pressed', 'true');
+    // On a phone toasts sit at the top, over the panel's close button: dismissed first, as a
+    // person would (the panel is modal, so the toast is found by its label, not its role).
+    const toastClose = page.locator('[aria-label="Fermer la notification"]');
+    if (await toastClose.isVisible()) await toastClose.click();
+    await panel.getByRole('button', { name: 'Fermer la fiche' }).click();
+    await expect(listed).toContainText('En cours');
+
+    // Filtering by the new status keeps it; the export downloads what is filtered.
+    await page.getByLabel('Statut', { exact: true }).selectOption('en_cours');
+    await expect(listed).toHaveCount(1);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Exporter en CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain(fullName);
+    expect(csv).not.toMatch(/,Nouveau,/);
+  });
+});
+
+test.describe('inactivity', () => {
+  async function signedInWithFakeClock(page: Page) {
+    await page.clock.install();
+    await page.goto('/admin/login?redirect=%2Fadmin%2Fcontacts');
+    await logIn(page);
+    await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+  }
+  const dialog = (page: Page) => page.getByRole('alertdialog', { name: 'Votre session va expirer' });
+
+  test('after 25 minutes the warning counts down; at 30 the admin is logged out with the Session expirée toast', async ({
+    page,
+  }) => {
+    await signedInWithFakeClock(page);
+    await page.clock.fastForward('24:50');
+    await expect(dialog(page)).toBeHidden();
+    await page.clock.fastForward('00:11');
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByTestId('session-countdown')).toHaveText(/^[45]:\d{2}$/);
+    await page.clock.fastForward('02:00');
+    await expect(dialog(page).getByTestId('session-countdown')).toHaveText(/^[23]:\d{2}$/);
+    await page.clock.fastForward('03:00');
+    await expect(page).toHaveURL(/\/admin\/login/);
+    await expect(toasts(page).filter({ hasText: 'Session expirée' })).toContainText(
+      'Vous avez été déconnecté pour inactivité.',
+    );
+    // The session is over on the server too.
+    await page.goto('/admin/contacts');
+    await expect(page).toHaveURL(/\/admin\/login/);
+  });
+
+  test("'Rester connecté' closes the warning and starts the timer again", async ({ page }) => {
+    await signedInWithFakeClock(page);
+    await page.clock.fastForward('25:01');
+    await dialog(page).getByRole('button', { name: 'Rester connecté' }).click();
+    await expect(dialog(page)).toBeHidden();
+    await expect(toasts(page).filter({ hasText: 'Session prolongée' })).toContainText(
+      'Votre session a été renouvelée.',
+    );
+    await page.clock.fastForward('24:00');
+    await expect(dialog(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/contacts/);
+    await page.clock.fastForward('01:30');
+    await expect(dialog(page)).toBeVisible();
+  });
+
+  test("'Me déconnecter' logs out with its toast, and the session no longer opens admin screens", async ({
+    page,
+  }) => {
+    await signedInWithFakeClock(page);
+    await page.clock.fastForward('25:01');
+    await dialog(page).getByRole('button', { name: 'Me déconnecter' }).click();
+    await expect(page).toHaveURL(/\/admin\/login/);
+    await expect(toasts(page).filter({ hasText: 'Déconnexion réussie' })).toContainText('À bientôt !');
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login/);
+  });
+
+  test('if the logout call fails, the admin is still signed out locally and sent to the login screen', async ({
+    page,
+  }) => {
+    await signedInWithFakeClock(page);
+    await page.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+    await page.clock.fastForward('30:01');
+    await expect(page).toHaveURL(/\/admin\/login/);
+    await expect(toasts(page).filter({ hasText: 'Session expirée' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  });
+});

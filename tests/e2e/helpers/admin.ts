@@ -1,0 +1,67 @@
+/**
+ * Shared by the back-office specs: the seeded admin, logging in through the login screen, and a
+ * client address per test (the server rate-limits logins and public forms per address and trusts
+ * X-Forwarded-For from loopback, so no test spends another's budget).
+ */
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/** Seeded from ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts. */
+export const ADMIN = { email: 'admin@example.cd', password: 'e2e-admin-password' };
+
+/** A stable address per test and project; `block` keeps spec files apart (10.<block>.x.y). */
+export function clientIp(testInfo: TestInfo, block: number): string {
+  let hash = 0x811c9dc5;
+  for (const char of `${testInfo.project.name} ${testInfo.titlePath.join(' › ')}`) {
+    hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  }
+  const project = testInfo.project.name.startsWith('phone') ? 100 : 0;
+  return `10.${block + project}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
+/** Fills and sends the login form of the page currently showing it. */
+export async function logIn(page: Page, password = ADMIN.password) {
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Opens `path` (an admin screen) signed in: through the login screen, which sends back there. */
+export async function openSignedIn(page: Page, path: string) {
+  await page.goto(`/admin/login?redirect=${encodeURIComponent(path)}`);
+  await logIn(page);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+}
+
+/** The toasts on screen (spec §9: one at a time). */
+export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).locator('li');
+
+/**
+ * Records the text of every toast the page shows, from before its first script runs. Toasts come
+ * one at a time and replace each other: another worker's live lead can replace this test's toast
+ * within milliseconds, so a test asks "was it shown?" rather than "is it on screen now?".
+ */
+export async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const item of document.querySelectorAll('[data-radix-collection-item][data-state="open"]')) {
+        const text = item.textContent ?? '';
+        if (text && seen.at(-1) !== text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** Whether a toast containing all these texts was shown since recordToasts (waits up to 10 s). */
+export async function expectToastShown(page: Page, ...texts: string[]) {
+  await expect
+    .poll(
+      async () =>
+        (await page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? [])).some(
+          (toast) => texts.every((text) => toast.includes(text)),
+        ),
+      { timeout: 10_000, message: `a toast with ${JSON.stringify(texts)}` },
+    )
+    .toBe(true);
+}

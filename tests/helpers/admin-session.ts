@@ -1,0 +1,139 @@
+/**
+ * A signed-in admin for API tests: an account written with the real password hash, a real login
+ * through POST /api/auth/login, and request builders that send the session cookie and, for
+ * state-changing calls, the Origin and X-Requested-With headers the CSRF check wants.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { pinoHttp } from 'pino-http';
+import request from 'supertest';
+import { afterAll, beforeAll } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { adminUsers } from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import { adminApiRouter } from '../../server/api/admin/index.ts';
+import { authApiRouter } from '../../server/api/auth.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import { readEnv } from '../../server/env.ts';
+import { apiErrorHandler, apiNotFound } from '../../server/http/error-handler.ts';
+import { createLogger } from '../../server/logger.ts';
+import { createServices } from '../../server/services.ts';
+import { createTestApp } from './test-app.ts';
+import { createTestDatabase } from './test-database.ts';
+
+/** PUBLIC_URL of a test app without overrides: the only Origin the CSRF check accepts. */
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+type App = Parameters<typeof request>[0];
+
+let ipCounter = 0;
+/** A fresh client address per call, so per-IP rate limits never couple tests. */
+export const nextTestIp = () => `10.77.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
+
+export async function createTestAdmin(db: DatabaseHandle['db'], overrides: { email?: string } = {}) {
+  const email = overrides.email ?? `agent-${randomBytes(4).toString('hex')}@lisanga-digital.cd`;
+  const password = `mot-de-passe-${randomBytes(6).toString('hex')}`;
+  const [user] = await db
+    .insert(adminUsers)
+    .values({ email, passwordHash: await hashPassword(password), firstName: 'Agent', lastName: 'Test' })
+    .returning();
+  if (!user) throw new Error('createTestAdmin failed');
+  return { user, email, password };
+}
+
+export type AdminSession = Awaited<ReturnType<typeof signInAdmin>>;
+
+/** Creates an admin, logs in through the API and returns request builders carrying the session. */
+export async function signInAdmin(app: App, db: DatabaseHandle['db'], options: { origin?: string } = {}) {
+  const origin = options.origin ?? TEST_ORIGIN;
+  const admin = await createTestAdmin(db);
+  const res = await request(app)
+    .post('/api/auth/login')
+    .set('Origin', origin)
+    .set('X-Requested-With', 'fetch')
+    .set('X-Forwarded-For', nextTestIp())
+    .send({ email: admin.email, password: admin.password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const header = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('session='));
+  if (!header) throw new Error('no session cookie set');
+  const cookie = header.split(';')[0] as string;
+  const mutate = (method: 'post' | 'patch' | 'put' | 'delete', path: string) =>
+    request(app)
+      [method](path)
+      .set('Cookie', cookie)
+      .set('Origin', origin)
+      .set('X-Requested-With', 'fetch')
+      .set('X-Forwarded-For', nextTestIp());
+  return {
+    user: admin.user,
+    cookie,
+    get: (path: string) => request(app).get(path).set('Cookie', cookie),
+    post: (path: string) => mutate('post', path),
+    patch: (path: string) => mutate('patch', path),
+    delete: (path: string) => mutate('delete', path),
+  };
+}
+
+/**
+ * The API part of app.ts (JSON parser, auth router and guard, admin routers, error handler) with
+ * a clock the test sets: the dashboard's weeks and the exports' dates follow it.
+ */
+export function createClockedAdminApp(database: DatabaseHandle, now: () => Date) {
+  const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const logger = createLogger(env);
+  const services = createServices({ database, env, logger });
+  const app = express();
+  app.set('trust proxy', 'loopback');
+  app.use(pinoHttp({ logger }));
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use(authApiRouter({ db: database.db, publicUrl: env.PUBLIC_URL }));
+  api.use(adminApiRouter(services, { now }));
+  api.use(apiNotFound);
+  api.use(apiErrorHandler);
+  app.use('/api', api);
+  return { app, services };
+}
+
+export type AdminTestContext = {
+  database: DatabaseHandle;
+  testApp: ReturnType<typeof createTestApp>;
+  /** Signed in before the file's tests run. */
+  admin: AdminSession;
+  /** The app's MEDIA_DIR when asked for (`mediaDir: true`), a fresh temporary folder; else ''. */
+  mediaDir: string;
+};
+
+/**
+ * The setup the admin API test files share: registers the file's beforeAll/afterAll hooks that
+ * open a test database (seeded with the site content when `seedContent`), build the app on it
+ * (with its own temporary MEDIA_DIR when `mediaDir`), sign an admin in, and close and remove it
+ * all afterwards. The returned object is filled in before the tests run.
+ */
+export function adminTestContext(
+  options: { seedContent?: boolean; mediaDir?: boolean } = {},
+): AdminTestContext {
+  const context = { mediaDir: '' } as AdminTestContext;
+  beforeAll(async () => {
+    if (options.mediaDir) context.mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-test-'));
+    context.database = await createTestDatabase();
+    if (options.seedContent) {
+      await seedDatabase(context.database.db, { content: true, adminPassword: 'correct-horse-battery' });
+    }
+    context.testApp = createTestApp(
+      context.database,
+      options.mediaDir ? { MEDIA_DIR: context.mediaDir } : {},
+    );
+    context.admin = await signInAdmin(context.testApp.app, context.database.db);
+  });
+  afterAll(async () => {
+    await context.database?.close();
+    if (context.mediaDir) fs.rmSync(context.mediaDir, { recursive: true, force: true });
+  });
+  return context;
+}
