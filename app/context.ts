@@ -7,3 +7,6 @@ import { createContext } from 'react-router';
 import type { AppServices } from '../server/services.ts';
 
 export const appContext = createContext<AppServices>();
+
+/** This response's Content-Security-Policy nonce (server/security/headers.ts), for the renderer. */
+export const cspNonceContext = createContext<string | undefined>(undefined);

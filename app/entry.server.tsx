@@ -9,7 +9,8 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, ServerRouter } from 'react-router';
+import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { cspNonceContext } from './context';
 
 export const streamTimeout = 5_000;
 
@@ -18,15 +19,20 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
+  // Every script React Router writes (hydration data, module loader, scroll restoration) carries
+  // the nonce the Content-Security-Policy of this response allows.
+  const nonce = loadContext.get(cspNonceContext);
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         onAllReady() {
           settled = true;
           const body = new PassThrough();

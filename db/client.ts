@@ -72,8 +72,14 @@ function openPostgres(connectionString: string, max: number): DatabaseHandle {
   // Under a burst, requests queue for a connection rather than fail: 30 s is longer than any
   // reasonable wait and still ends a request whose database is truly gone.
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 30_000 });
-  // An idle client losing its connection (server restart) must not crash the process.
+  // A client losing its connection (server restart, failover) must not crash the process: the
+  // pool's 'error' event covers idle clients; a client checked out by a request has no listener
+  // of the pool's, and pg emits the loss on the client itself. The query in flight fails (the
+  // request answers 503), and the pool replaces the broken client.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
   return {
     db,

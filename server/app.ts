@@ -8,19 +8,22 @@ import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { RouterContextProvider, type ServerBuild } from 'react-router';
+import { type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { appContext } from '../app/context.ts';
+import { appContext, cspNonceContext } from '../app/context.ts';
+import { contentAdminRouter } from './api/admin/content.ts';
 import { adminApiRouter } from './api/admin/index.ts';
 import { authApiRouter } from './api/auth.ts';
 import { contactApiRouter } from './api/contact.ts';
 import { newsletterApiRouter } from './api/newsletter.ts';
 import { publicApiRouter } from './api/public.ts';
+import { emailWebhookRouter, trackingRouter } from './campaigns/tracking-routes.ts';
 import { apiErrorHandler, apiNotFound, finalErrorHandler } from './http/error-handler.ts';
 import { redactUrl } from './logger.ts';
+import { mediaFiles } from './media/serve.ts';
 import { newsletterFromServices } from './newsletter/newsletter.ts';
+import { securityHeaders } from './security/headers.ts';
 import type { AppServices } from './services.ts';
 
 export type PageRendering =
@@ -63,8 +66,22 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
         serveStatic: { immutable: true, maxAge: '1y', index: false, etag: false, lastModified: false },
       }),
     );
+    // The service worker (issue 9, docs/decisions/020-pwa.md): always revalidated, so a new build
+    // reaches visitors at their next visit, and allowed to control the whole site.
+    app.get('/sw.js', nosniff, (_req, res, next) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Service-Worker-Allowed', '/');
+      res.sendFile(path.join(pages.clientDir, 'sw.js'), { cacheControl: false, dotfiles: 'deny' }, (error) =>
+        error ? next() : undefined,
+      );
+    });
     app.use(nosniff, express.static(pages.clientDir, { maxAge: '1h', index: false }));
   }
+
+  // Uploaded images (issue 7): generated names, long immutable caching, nosniff.
+  app.use('/media', mediaFiles(services));
+  // Campaign open and click tracking (issue 8): before request logging, their URLs carry tokens.
+  app.use('/t', trackingRouter(services));
 
   app.use(
     pinoHttp({
@@ -82,6 +99,14 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     }),
   );
 
+  app.use(
+    securityHeaders({
+      https: env.PUBLIC_URL.startsWith('https://'),
+      production: env.isProduction,
+      contentSecurityPolicy: pages?.kind !== 'vite',
+    }),
+  );
+
   app.use((_req, res, next) => {
     if (options.isShuttingDown?.()) {
       res.setHeader('Connection', 'close');
@@ -93,19 +118,6 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     next();
   });
 
-  // The Content-Security-Policy with per-request nonces comes with the security issue (10); the
-  // rest of helmet's defaults apply now.
-  const https = env.PUBLIC_URL.startsWith('https://');
-  app.use(
-    helmet({
-      contentSecurityPolicy: false,
-      strictTransportSecurity: env.isProduction && https,
-      // Not helmet's `no-referrer`: with it Chromium sends `Origin: null` on plain form posts
-      // (pages working without JavaScript), which React Router's own CSRF check refuses.
-      // Other sites still see only our origin, never a path.
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    }),
-  );
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {
@@ -124,10 +136,17 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   });
 
   const api = express.Router();
-  api.use(express.json({ limit: '100kb' }));
+  // 100 kB of JSON is far above any form; email templates (MJML, up to 200 000 characters) get 1 MB.
+  const json = express.json({ limit: '100kb' });
+  const templateJson = express.json({ limit: '1mb' });
+  api.use((req, res, next) =>
+    (req.path.startsWith('/admin/email-templates') ? templateJson : json)(req, res, next),
+  );
   api.use(publicApiRouter(services.content));
+  // Delivery, bounce and complaint events from the SMTP provider (issue 8): a shared secret, no session.
+  api.use(emailWebhookRouter(services));
   // Login, session and CSRF checks; guards /api/admin/*, so admin routers go after this line.
-  api.use(authApiRouter({ db: services.database.db, publicUrl: env.PUBLIC_URL }));
+  api.use(authApiRouter({ db: services.database.db, publicUrl: env.PUBLIC_URL, events: services.events }));
   api.use(
     contactApiRouter({
       db: services.database.db,
@@ -144,6 +163,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     }),
   );
   api.use(adminApiRouter(services));
+  api.use(contentAdminRouter(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);
@@ -155,7 +175,13 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       createRequestHandler({
         build: pages.kind === 'build' ? pages.build : pages.loadBuild,
         mode: pages.kind === 'build' ? 'production' : 'development',
-        getLoadContext: () => new RouterContextProvider(new Map([[appContext, services]])),
+        getLoadContext: (_req, res) =>
+          new RouterContextProvider(
+            new Map<RouterContext<unknown>, unknown>([
+              [appContext, services],
+              [cspNonceContext, res.locals.cspNonce],
+            ]),
+          ),
       }),
     );
   }

@@ -3,7 +3,7 @@
  * Secrets never reach the log: cookies, authorization headers and token-like fields are redacted,
  * and URLs are logged with their token-like query parameters masked.
  */
-import { type Logger, pino } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
 import type { Env } from './env.ts';
 
 export type { Logger };
@@ -19,6 +19,10 @@ const REDACTED_PATHS = [
   '*.newPassword',
   '*.token',
   '*.tokenHash',
+  '*.EMAIL_WEBHOOK_SECRET',
+  '*.TRACKING_SECRET',
+  '*.webhookSecret',
+  '*.trackingSecret',
 ];
 
 const SECRET_PARAMS = /^(token|t|key|sig|signature|password|code)$/i;
@@ -34,7 +38,18 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryStart)}?${params.toString()}`;
 }
 
-export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
+export type LoggerOptions = {
+  /** Where the JSON lines go instead of stdout (tests read the log back); disables pretty output. */
+  destination?: DestinationStream;
+};
+
+export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>, options: LoggerOptions = {}): Logger {
+  if (options.destination) {
+    return pino(
+      { level: env.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' } },
+      options.destination,
+    );
+  }
   const pretty = env.NODE_ENV === 'development';
   return pino({
     level: env.LOG_LEVEL,

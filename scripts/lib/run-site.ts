@@ -1,6 +1,6 @@
 /**
  * Starts the production build on a free loopback port with a fresh, seeded data directory, for
- * the measurement scripts (perf, bench). The caller stops it.
+ * the measurement scripts (perf, bench, faults). The caller stops it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,9 +8,28 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export type RunningSite = { url: string; stop: () => Promise<void> };
+export type RunningSite = {
+  url: string;
+  port: number;
+  /** The embedded database and the .eml outbox live here (removed by stop unless keepData). */
+  dataDir: string;
+  child: ChildProcess;
+  /** Resolves with the exit code (or the signal's name) once the process has exited. */
+  exited: Promise<number | string>;
+  /** SIGTERM, wait for the exit, then remove the data directory (unless keepData). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
+};
 
-async function freePort(): Promise<number> {
+export type RunSiteOptions = {
+  /** Appends the server's stdout and stderr (JSON log lines) to this file instead of the terminal. */
+  logFile?: string;
+  /** A fixed port; a free one by default. */
+  port?: number;
+  /** How long the first start (migrations, seed) may take; generous on a busy machine. */
+  startTimeoutMs?: number;
+};
+
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -21,11 +40,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function runSite(env: Record<string, string> = {}): Promise<RunningSite> {
-  const port = await freePort();
+export async function runSite(
+  env: Record<string, string> = {},
+  options: RunSiteOptions = {},
+): Promise<RunningSite> {
+  const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-measure-'));
   const url = `http://127.0.0.1:${port}`;
   const buildDir = process.env.BUILD_DIR ?? 'build';
+  const log = options.logFile ? fs.openSync(options.logFile, 'a') : undefined;
   const child: ChildProcess = spawn(process.execPath, [`${buildDir}/server/index.js`], {
     env: {
       ...process.env,
@@ -37,27 +60,44 @@ export async function runSite(env: Record<string, string> = {}): Promise<Running
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: log === undefined ? ['ignore', 'ignore', 'inherit'] : ['ignore', log, log],
   });
-  const deadline = Date.now() + 60_000;
+  if (log !== undefined) fs.closeSync(log);
+  const exited = new Promise<number | string>((resolve) => {
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
+  });
+  const startTimeoutMs = options.startTimeoutMs ?? 180_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the site exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the site exited with code ${child.exitCode}`);
+    }
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the site did not become ready within 60 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the site did not become ready within ${startTimeoutMs / 1000} s`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
-    stop: async () => {
-      if (child.exitCode === null) {
+    port,
+    dataDir,
+    child,
+    exited,
+    stop: async ({ keepData = false } = {}) => {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
+        await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

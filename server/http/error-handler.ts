@@ -14,7 +14,10 @@ export const apiNotFound: RequestHandler = (_req, _res, next) => {
 
 export const apiErrorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const httpError = toHttpError(error);
-  if (httpError.status >= 500) req.log?.error({ err: error }, 'API error');
+  if (httpError.code === 'database_unavailable') {
+    // Expected while PostgreSQL restarts: no stack, no SQL (its parameters hold visitors' data).
+    req.log?.warn({ cause: databaseErrorCode(error) }, 'database unavailable');
+  } else if (httpError.status >= 500) req.log?.error({ err: error }, 'API error');
   if (res.headersSent) return;
   for (const [name, value] of Object.entries(httpError.headers ?? {})) res.setHeader(name, value);
   res.status(httpError.status).json({
@@ -55,6 +58,16 @@ function toHttpError(error: unknown): HttpError {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new HttpError(status, 'bad_request', 'Requête invalide.');
   }
+  if (databaseErrorCode(error) !== undefined) {
+    // The client may retry (with the same idempotency key): nothing was stored.
+    return new HttpError(
+      503,
+      'database_unavailable',
+      'Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.',
+      undefined,
+      { 'Retry-After': '5' },
+    );
+  }
   return new HttpError(500, 'internal_error', 'Une erreur interne est survenue. Veuillez réessayer.');
 }
 
@@ -62,4 +75,31 @@ function isBodyParserError(error: unknown, type?: string): boolean {
   if (!(error instanceof Error)) return false;
   const t = (error as BodyParserError).type;
   return typeof t === 'string' && (type === undefined || t === type);
+}
+
+/**
+ * PostgreSQL SQLSTATE classes and socket errors that mean "the database cannot be reached right
+ * now" (restart, failover, network): connection exceptions (08), operator intervention (57P01-3).
+ */
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/** The code of a database-unavailable error (looking through Drizzle's wrapping), else undefined. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return code;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return 'connection';
+    current = cause;
+  }
+  return undefined;
 }

@@ -1,0 +1,737 @@
+/**
+ * `npm run bench` (issue 10, item 4): load without loss, on the production build with fresh data.
+ *
+ * 1. The per-IP limiter is shown to answer 429 for one address (a few requests).
+ * 2. BENCH_CONNECTIONS connections (50) for BENCH_DURATION seconds (60) of mixed quote, call,
+ *    contact and newsletter submissions, each from its own client address (X-Forwarded-For, which
+ *    the site trusts from loopback) so that the app is measured, not the limiter. Every lead
+ *    carries a unique Idempotency-Key; 5 % of the requests replay a recent key with the same body.
+ * 3. Cached page throughput, side by side in the same run: BENCH_PAGE_DURATION seconds (10) each
+ *    on SSR pages and on the public API, the API with and without If-None-Match.
+ * 4. The database is read back: every 2xx is there exactly once, replays got the first answer,
+ *    no 5xx. Writes reports/bench.json and reports/bench.md; exits 1 when a check fails.
+ *
+ * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database is created on
+ * that server and dropped afterwards), else the embedded PGlite (one connection: every query of
+ * every request waits its turn).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon, { type Request, type RequestContext, type Result } from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../db/client.ts';
+import { RATE_LIMITS } from '../server/security/limits.ts';
+import { createFreshDatabase, describeUrl, type FreshDatabase } from './lib/fresh-database.ts';
+import {
+  type Check,
+  checksMarkdown,
+  clientAddress,
+  isAnswer,
+  KEY_IN_MESSAGE,
+  LEAD_KINDS,
+  type LeadKind,
+  LOAD_EMAIL_DOMAIN,
+  leadBody,
+  markdownTable,
+  newsletterBody,
+  percentile,
+  postJson,
+  round,
+  sleep,
+  tally,
+} from './lib/load.ts';
+import { runSite } from './lib/run-site.ts';
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, not "${raw}"`);
+  return value;
+}
+
+const DURATION_S = positiveNumber('BENCH_DURATION', 60);
+const CONNECTIONS = Math.round(positiveNumber('BENCH_CONNECTIONS', 50));
+const PAGE_DURATION_S = positiveNumber('BENCH_PAGE_DURATION', 10);
+const REPLAY_RATE = 0.05;
+/** Replays pick among the latest keys, so some arrive while the first request is still running. */
+const REPLAY_WINDOW = 200;
+/**
+ * Seconds without an answer before autocannon gives a request up (counted as a timeout, a
+ * failure). Generous: on a shared 2-core machine, 50 connections queued on PGlite's single
+ * connection wait seconds each.
+ */
+const REQUEST_TIMEOUT_S = positiveNumber('BENCH_TIMEOUT', 60);
+const RUN_ID = Date.now().toString(36);
+const SERVER_LOG = 'reports/bench-server.log';
+
+const SUBMISSION_KINDS = [...LEAD_KINDS, 'newsletter'] as const;
+type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+type MeasuredKind = SubmissionKind | 'replay';
+const MEASURED_KINDS: MeasuredKind[] = [...SUBMISSION_KINDS, 'replay'];
+
+type Reply = { status: number; body: string; replay: boolean };
+type LeadRecord = { key: string; kind: LeadKind; body: string; answers: Reply[]; replaysSent: number };
+type SubscriptionRecord = { address: string; answers: Reply[] };
+type Plan = { kind: MeasuredKind; key?: string; address?: string; path: string; body: string; ip: string };
+
+const leads = new Map<string, LeadRecord>();
+const subscriptions = new Map<string, SubscriptionRecord>();
+const recentKeys: string[] = [];
+const latencies = Object.fromEntries(MEASURED_KINDS.map((k) => [k, [] as number[]])) as Record<
+  MeasuredKind,
+  number[]
+>;
+const statuses = Object.fromEntries(MEASURED_KINDS.map((k) => [k, [] as number[]])) as Record<
+  MeasuredKind,
+  number[]
+>;
+let sequence = 0;
+/** Fresh (not replayed) submissions so far: keeps the four kinds even. */
+let freshSubmissions = 0;
+
+function record(plan: Plan, reply: Reply): void {
+  if (plan.key) leads.get(plan.key)?.answers.push(reply);
+  if (plan.address) subscriptions.get(plan.address)?.answers.push(reply);
+  statuses[plan.kind].push(reply.status);
+}
+
+/**
+ * The next submission: every 20th (5 %) replays one of the latest keys, picked at random; the
+ * others are quote, call, contact and newsletter in turn.
+ */
+function nextPlan(): Plan {
+  const n = ++sequence;
+  const ip = clientAddress(n);
+  if (recentKeys.length > 0 && n % Math.round(1 / REPLAY_RATE) === 0) {
+    const key = recentKeys[Math.floor(Math.random() * recentKeys.length)] as string;
+    const lead = leads.get(key) as LeadRecord;
+    lead.replaysSent += 1;
+    return { kind: 'replay', key, path: '/api/contact', body: lead.body, ip };
+  }
+  const kind = SUBMISSION_KINDS[++freshSubmissions % SUBMISSION_KINDS.length] as SubmissionKind;
+  if (kind === 'newsletter') {
+    const address = `abonne-${n}@${LOAD_EMAIL_DOMAIN}`;
+    subscriptions.set(address, { address, answers: [] });
+    return {
+      kind,
+      address,
+      path: '/api/newsletter/subscribe',
+      body: JSON.stringify(newsletterBody(address)),
+      ip,
+    };
+  }
+  const key = `bench-${RUN_ID}-${n}`;
+  const body = JSON.stringify(leadBody(kind, n, key));
+  leads.set(key, { key, kind, body, answers: [], replaysSent: 0 });
+  recentKeys.push(key);
+  if (recentKeys.length > REPLAY_WINDOW) recentKeys.shift();
+  return { kind, key, path: '/api/contact', body, ip };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. The limiter, for one address.
+// ---------------------------------------------------------------------------------------------
+type LimiterProbe = {
+  endpoint: string;
+  limit: number;
+  statuses: number[];
+  retryAfter: string | null;
+  message: string | undefined;
+};
+
+async function probeLimiter(base: string): Promise<LimiterProbe[]> {
+  const probes: LimiterProbe[] = [];
+  const targets = [
+    { endpoint: '/api/contact', limit: RATE_LIMITS.contactPerIp.limit, ip: '198.51.100.7' },
+    { endpoint: '/api/newsletter/subscribe', limit: RATE_LIMITS.newsletterPerIp.limit, ip: '198.51.100.8' },
+  ];
+  for (const target of targets) {
+    const probe: LimiterProbe = {
+      endpoint: target.endpoint,
+      limit: target.limit,
+      statuses: [],
+      retryAfter: null,
+      message: undefined,
+    };
+    for (let i = 0; i < target.limit + 2; i++) {
+      const n = ++sequence;
+      let plan: Plan;
+      if (target.endpoint === '/api/contact') {
+        const key = `bench-${RUN_ID}-limit-${n}`;
+        const body = JSON.stringify(leadBody('contact', n, key));
+        leads.set(key, { key, kind: 'contact', body, answers: [], replaysSent: 0 });
+        plan = { kind: 'contact', key, path: target.endpoint, body, ip: target.ip };
+      } else {
+        const address = `limite-${n}@${LOAD_EMAIL_DOMAIN}`;
+        subscriptions.set(address, { address, answers: [] });
+        plan = {
+          kind: 'newsletter',
+          address,
+          path: target.endpoint,
+          body: JSON.stringify(newsletterBody(address)),
+          ip: target.ip,
+        };
+      }
+      const outcome = await postJson(base, plan.path, plan.body, {
+        'X-Forwarded-For': plan.ip,
+        ...(plan.key ? { 'Idempotency-Key': plan.key } : {}),
+      });
+      if (!isAnswer(outcome)) throw new Error(`limiter probe: ${target.endpoint} failed: ${outcome.error}`);
+      probe.statuses.push(outcome.status);
+      // Kept apart from the load's figures, but verified in the database like any other answer.
+      if (plan.key)
+        leads.get(plan.key)?.answers.push({ status: outcome.status, body: outcome.body, replay: false });
+      if (plan.address)
+        subscriptions
+          .get(plan.address)
+          ?.answers.push({ status: outcome.status, body: outcome.body, replay: false });
+      if (outcome.status === 429) {
+        probe.retryAfter = outcome.headers.get('retry-after');
+        probe.message = (JSON.parse(outcome.body) as { error?: { message?: string } }).error?.message;
+      }
+    }
+    probes.push(probe);
+  }
+  return probes;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. The submissions.
+// ---------------------------------------------------------------------------------------------
+async function submissionLoad(base: string): Promise<Result> {
+  const request: Request = {
+    setupRequest: (req: Request, context: RequestContext) => {
+      const plan = nextPlan();
+      context.plan = plan;
+      context.startedAt = performance.now();
+      return {
+        ...req,
+        method: 'POST',
+        path: plan.path,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': plan.ip,
+          ...(plan.key ? { 'Idempotency-Key': plan.key } : {}),
+        },
+        body: plan.body,
+      };
+    },
+    onResponse: (status: number, body: string, context: RequestContext) => {
+      const plan = context.plan as Plan;
+      latencies[plan.kind].push(performance.now() - (context.startedAt as number));
+      record(plan, { status, body, replay: plan.kind === 'replay' });
+    },
+  };
+  return autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    timeout: REQUEST_TIMEOUT_S,
+    requests: [request],
+  });
+}
+
+/** Without SMTP_URL every email becomes a .eml file under DATA_DIR/outbox. */
+function countEmlFiles(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.eml'))
+    .length;
+}
+
+/** Waits until no new email has been written for 5 s (at most 3 minutes). */
+async function waitForOutbox(dataDir: string): Promise<{ emails: number; seconds: number }> {
+  const started = performance.now();
+  const outbox = path.join(dataDir, 'outbox');
+  let count = countEmlFiles(outbox);
+  let stableSince = performance.now();
+  while (performance.now() - stableSince < 5_000 && performance.now() - started < 180_000) {
+    await sleep(500);
+    const next = countEmlFiles(outbox);
+    if (next !== count) {
+      count = next;
+      stableSince = performance.now();
+    }
+  }
+  return { emails: count, seconds: round((stableSince - started) / 1000) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Pages and public API.
+// ---------------------------------------------------------------------------------------------
+type PageRun = {
+  path: string;
+  kind: 'SSR page' | 'public API';
+  conditional: boolean;
+  cacheControl: string | null;
+  etag: string | null;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+  errors: number;
+  timeouts: number;
+};
+
+const PAGE_TARGETS = [
+  { path: '/', kind: 'SSR page' },
+  { path: '/services', kind: 'SSR page' },
+  { path: '/blog', kind: 'SSR page' },
+  { path: '/api/services', kind: 'public API' },
+  { path: '/api/blog', kind: 'public API' },
+] as const;
+/** What a browser sends: compressed answers are what visitors get. */
+const ACCEPT_ENCODING = 'br, gzip';
+
+function statusCounts(result: Result): Record<string, number> {
+  return Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
+}
+
+async function pageThroughput(base: string): Promise<PageRun[]> {
+  const runs: PageRun[] = [];
+  for (const target of PAGE_TARGETS) {
+    const first = await fetch(`${base}${target.path}`, { headers: { 'Accept-Encoding': ACCEPT_ENCODING } });
+    await first.arrayBuffer();
+    const etag = first.headers.get('etag');
+    const cacheControl = first.headers.get('cache-control');
+    const variants: { conditional: boolean; headers: Record<string, string> }[] = [
+      { conditional: false, headers: { 'Accept-Encoding': ACCEPT_ENCODING } },
+    ];
+    if (etag) {
+      variants.push({
+        conditional: true,
+        headers: { 'Accept-Encoding': ACCEPT_ENCODING, 'If-None-Match': etag },
+      });
+    }
+    for (const variant of variants) {
+      const result = await autocannon({
+        url: `${base}${target.path}`,
+        connections: CONNECTIONS,
+        duration: PAGE_DURATION_S,
+        timeout: REQUEST_TIMEOUT_S,
+        headers: variant.headers,
+      });
+      const run: PageRun = {
+        path: target.path,
+        kind: target.kind,
+        conditional: variant.conditional,
+        cacheControl,
+        etag,
+        requestsPerSecond: round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        statuses: statusCounts(result),
+        errors: result.errors,
+        timeouts: result.timeouts,
+      };
+      runs.push(run);
+      process.stdout.write(
+        `  ${`${target.path}${variant.conditional ? ' (If-None-Match)' : ''}`.padEnd(32)} ${String(run.requestsPerSecond).padStart(8)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ${JSON.stringify(run.statuses)}\n`,
+      );
+    }
+  }
+  return runs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. What the database holds.
+// ---------------------------------------------------------------------------------------------
+type Stored = {
+  leadRows: { id: string; message: string }[];
+  keyRows: { key: string; response_status: number | null; response_body: unknown }[];
+  subscriptionRows: { email: string; rows: number }[];
+};
+
+async function readBack(options: { databaseUrl: string } | { dataDir: string }): Promise<Stored> {
+  const database = await openDatabase(
+    'databaseUrl' in options ? { databaseUrl: options.databaseUrl, poolSize: 2 } : options,
+  );
+  try {
+    const domain = `%@${LOAD_EMAIL_DOMAIN}`;
+    const leadRows = await queryRows<Stored['leadRows'][number]>(
+      database.db,
+      sql`select id, message from contact_requests where email like ${domain}`,
+    );
+    const keyRows = await queryRows<Stored['keyRows'][number]>(
+      database.db,
+      sql`select key, response_status, response_body from idempotency_keys where scope = 'contact' and key like ${`bench-${RUN_ID}-%`}`,
+    );
+    const subscriptionRows = await queryRows<{ email: string; rows: number | string }>(
+      database.db,
+      sql`select email, count(*) as rows from newsletter_subscriptions where email like ${domain} group by email`,
+    );
+    return {
+      leadRows,
+      keyRows,
+      subscriptionRows: subscriptionRows.map((r) => ({ email: r.email, rows: Number(r.rows) })),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+function sample<T>(items: T[], count = 5): string {
+  return items.length === 0 ? '' : ` e.g. ${JSON.stringify(items.slice(0, count))}`;
+}
+
+function verify(stored: Stored, result: Result, limiter: LimiterProbe[], pages: PageRun[]): Check[] {
+  const checks: Check[] = [];
+  const rowsByKey = new Map<string, string[]>();
+  const rowIds = new Set<string>();
+  const unmarked: string[] = [];
+  for (const row of stored.leadRows) {
+    rowIds.add(row.id);
+    const key = KEY_IN_MESSAGE.exec(row.message)?.[1];
+    if (!key) {
+      unmarked.push(row.id);
+      continue;
+    }
+    rowsByKey.set(key, [...(rowsByKey.get(key) ?? []), row.id]);
+  }
+  const storedByKey = new Map(stored.keyRows.map((r) => [r.key, r]));
+
+  const allReplies = [
+    ...[...leads.values()].flatMap((l) => l.answers),
+    ...[...subscriptions.values()].flatMap((s) => s.answers),
+  ];
+  const serverErrors = allReplies.filter((r) => r.status >= 500);
+  checks.push({
+    name: 'no 5xx',
+    ok: serverErrors.length === 0 && result['5xx'] === 0,
+    detail: `${serverErrors.length} answers >= 500 out of ${allReplies.length}${sample(serverErrors)}`,
+  });
+  checks.push({
+    name: 'every request answered',
+    ok: result.timeouts === 0 && result.errors === 0,
+    // autocannon counts a timeout among its errors too.
+    detail: `${result.timeouts} timeouts (> ${REQUEST_TIMEOUT_S} s), ${result.errors - result.timeouts} connection errors`,
+  });
+
+  // A fresh lead answers 201 {id}; a newsletter address 200 {requiresConfirmation: true}.
+  const unexpected: string[] = [];
+  for (const lead of leads.values()) {
+    const first = lead.answers.find((a) => !a.replay);
+    if (first && first.status !== 201 && !(lead.key.includes('-limit-') && first.status === 429)) {
+      unexpected.push(`${lead.kind} ${first.status} ${first.body.slice(0, 200)}`);
+    }
+  }
+  for (const subscription of subscriptions.values()) {
+    for (const answer of subscription.answers) {
+      const limited = subscription.address.startsWith('limite-') && answer.status === 429;
+      if (!limited && (answer.status !== 200 || answer.body !== '{"requiresConfirmation":true}')) {
+        unexpected.push(`newsletter ${answer.status} ${answer.body.slice(0, 200)}`);
+      }
+    }
+  }
+  checks.push({
+    name: 'expected answers (201 for a lead, 200 requiresConfirmation for a subscription)',
+    ok: unexpected.length === 0,
+    detail: `${unexpected.length} unexpected${sample(unexpected, 3)}`,
+  });
+
+  // Every 2xx lead answer names a row that exists, and that row is the key's only one.
+  const lost: string[] = [];
+  const duplicated: string[] = [];
+  const wrongRow: string[] = [];
+  let acceptedLeads = 0;
+  for (const lead of leads.values()) {
+    const accepted = lead.answers.filter((a) => a.status >= 200 && a.status < 300);
+    const rows = rowsByKey.get(lead.key) ?? [];
+    if (rows.length > 1) duplicated.push(`${lead.key}: ${rows.length} rows`);
+    if (accepted.length === 0) continue;
+    acceptedLeads += 1;
+    for (const answer of accepted) {
+      const id = (JSON.parse(answer.body) as { id?: string }).id ?? '';
+      if (!rowIds.has(id)) lost.push(`${lead.key} -> ${id}`);
+      else if (!rows.includes(id)) wrongRow.push(`${lead.key} -> ${id}`);
+    }
+  }
+  for (const [key, rows] of rowsByKey) {
+    if (!leads.has(key)) wrongRow.push(`row for a key never sent: ${key} (${rows.join(', ')})`);
+  }
+  checks.push({
+    name: 'every accepted lead is in the database',
+    ok: lost.length === 0 && wrongRow.length === 0,
+    detail: `${acceptedLeads} keys accepted, ${stored.leadRows.length} lead rows; ${lost.length} missing, ${wrongRow.length} pointing at another row${sample([...lost, ...wrongRow])}`,
+  });
+  const keyRowMismatch: string[] = [];
+  for (const [key, rows] of rowsByKey) {
+    const storedAnswer = storedByKey.get(key);
+    const storedId = (storedAnswer?.response_body as { id?: string } | null)?.id;
+    if (storedAnswer?.response_status !== 201 || storedId !== rows[0]) {
+      keyRowMismatch.push(
+        `${key}: stored ${storedAnswer?.response_status} ${storedId}, rows ${rows.join(',')}`,
+      );
+    }
+  }
+  checks.push({
+    name: 'no duplicate: one lead row per idempotency key',
+    ok: duplicated.length === 0 && keyRowMismatch.length === 0 && unmarked.length === 0,
+    detail: `${rowsByKey.size} keys with a row, ${duplicated.length} with several, ${keyRowMismatch.length} whose stored answer names another row, ${unmarked.length} rows without a key${sample([...duplicated, ...keyRowMismatch])}`,
+  });
+
+  // Replays: the same status and body as the first answer.
+  let replays = 0;
+  const mismatches: string[] = [];
+  for (const lead of leads.values()) {
+    if (lead.answers.length < 2) continue;
+    const [first, ...others] = lead.answers;
+    for (const other of others) {
+      replays += 1;
+      if (other.status !== first?.status || other.body !== first.body) {
+        mismatches.push(`${lead.key}: ${first?.status} ${first?.body} then ${other.status} ${other.body}`);
+      }
+    }
+  }
+  const replaysSent = [...leads.values()].reduce((sum, l) => sum + l.replaysSent, 0);
+  checks.push({
+    name: 'replays return the first answer',
+    ok: mismatches.length === 0 && replays > 0,
+    detail: `${replaysSent} replays sent, ${replays} compared with their first answer, ${mismatches.length} different${sample(mismatches, 3)}`,
+  });
+
+  const rowsByAddress = new Map(stored.subscriptionRows.map((r) => [r.email, r.rows]));
+  const missingAddresses: string[] = [];
+  let acceptedAddresses = 0;
+  for (const subscription of subscriptions.values()) {
+    if (!subscription.answers.some((a) => a.status === 200)) continue;
+    acceptedAddresses += 1;
+    if (rowsByAddress.get(subscription.address) !== 1) {
+      missingAddresses.push(`${subscription.address}: ${rowsByAddress.get(subscription.address) ?? 0} rows`);
+    }
+  }
+  checks.push({
+    name: 'every accepted newsletter address is stored once',
+    ok: missingAddresses.length === 0,
+    detail: `${acceptedAddresses} addresses accepted, ${stored.subscriptionRows.length} stored, ${missingAddresses.length} missing or repeated${sample(missingAddresses)}`,
+  });
+
+  for (const probe of limiter) {
+    const allowed = probe.statuses.slice(0, probe.limit);
+    const beyond = probe.statuses.slice(probe.limit);
+    const ok =
+      allowed.every((s) => s >= 200 && s < 300) &&
+      beyond.length > 0 &&
+      beyond.every((s) => s === 429) &&
+      probe.retryAfter !== null &&
+      /[éèàç]|veuillez|trop/i.test(probe.message ?? '');
+    checks.push({
+      name: `the limiter answers 429 for one address (${probe.endpoint})`,
+      ok,
+      detail: `statuses ${probe.statuses.join(',')}; Retry-After ${probe.retryAfter}; « ${probe.message} »`,
+    });
+  }
+
+  const pageErrors = pages.filter(
+    (p) => Object.keys(p.statuses).some((code) => Number(code) >= 500) || p.timeouts > 0,
+  );
+  checks.push({
+    name: 'pages and public API: no 5xx, no timeout',
+    ok: pageErrors.length === 0,
+    detail:
+      pageErrors.length === 0
+        ? `${pages.length} runs`
+        : pageErrors.map((p) => `${p.path} ${JSON.stringify(p.statuses)}`).join('; '),
+  });
+  return checks;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run, report.
+// ---------------------------------------------------------------------------------------------
+const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
+let freshDatabase: FreshDatabase | undefined;
+if (serverUrl) freshDatabase = await createFreshDatabase(serverUrl, 'bench');
+fs.mkdirSync('reports', { recursive: true });
+fs.writeFileSync(SERVER_LOG, '');
+const databaseLabel = freshDatabase
+  ? `PostgreSQL (${describeUrl(freshDatabase.url)})`
+  : 'PGlite (embedded, one connection)';
+process.stdout.write(
+  `Bench: ${CONNECTIONS} connections, ${DURATION_S} s of submissions, ${PAGE_DURATION_S} s per page, database ${databaseLabel}\n`,
+);
+
+const loadBefore = os.loadavg();
+const site = await runSite(freshDatabase ? { DATABASE_URL: freshDatabase.url } : {}, { logFile: SERVER_LOG });
+let exitCode = 1;
+try {
+  process.stdout.write('Limiter, one address...\n');
+  const limiter = await probeLimiter(site.url);
+  for (const probe of limiter) process.stdout.write(`  ${probe.endpoint}: ${probe.statuses.join(',')}\n`);
+
+  process.stdout.write(`Submissions for ${DURATION_S} s...\n`);
+  const started = performance.now();
+  const result = await submissionLoad(site.url);
+  const elapsedS = (performance.now() - started) / 1000;
+  // Requests still in flight when the run stopped finish on the server, and the emails they
+  // queued are sent, before pages are measured: the pages get a quiet server.
+  await sleep(3_000);
+  const drain = await waitForOutbox(site.dataDir);
+  process.stdout.write(
+    `  ${drain.emails} emails written by the outbox, drained ${drain.seconds} s after the run\n`,
+  );
+
+  process.stdout.write('Pages and public API...\n');
+  const pages = await pageThroughput(site.url);
+  const loadAfter = os.loadavg();
+
+  await site.stop({ keepData: true });
+  const exit = await site.exited;
+  const stored = await readBack(
+    freshDatabase ? { databaseUrl: freshDatabase.url } : { dataDir: site.dataDir },
+  );
+  fs.rmSync(site.dataDir, { recursive: true, force: true });
+
+  const checks = verify(stored, result, limiter, pages);
+  // One staff notification per lead and one confirmation per new address, each written once.
+  const expectedEmails = stored.leadRows.length + stored.subscriptionRows.length;
+  checks.push({
+    name: 'every queued email is sent (written as .eml) once',
+    ok: drain.emails === expectedEmails,
+    detail: `${drain.emails} .eml files for ${stored.leadRows.length} leads and ${stored.subscriptionRows.length} subscriptions, all sent ${drain.seconds} s after the run`,
+  });
+  const kinds = MEASURED_KINDS.map((kind) => ({
+    kind,
+    answered: latencies[kind].length,
+    perSecond: round(latencies[kind].length / elapsedS),
+    p50: percentile(latencies[kind], 50),
+    p99: percentile(latencies[kind], 99),
+    statuses: tally(statuses[kind]),
+  }));
+  const unanswered = result.requests.sent - result.requests.total;
+  const serverLog = fs.readFileSync(SERVER_LOG, 'utf8').split('\n');
+  const errorLines = serverLog.filter((line) => /"level":(50|60)/.test(line));
+  const report = {
+    date: new Date().toISOString(),
+    config: {
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      pageDurationS: PAGE_DURATION_S,
+      replayRate: REPLAY_RATE,
+      database: databaseLabel,
+      databasePoolSize: freshDatabase ? Number(process.env.DATABASE_POOL_SIZE ?? 10) : 1,
+      cpus: os.cpus().length,
+      loadAverageBefore: loadBefore.map((l) => round(l, 2)),
+      loadAverageAfter: loadAfter.map((l) => round(l, 2)),
+    },
+    limiter,
+    outbox: drain,
+    submissions: {
+      elapsedS: round(elapsedS),
+      sent: result.requests.sent,
+      answered: result.requests.total,
+      unansweredAtStop: unanswered,
+      requestsPerSecond: round(result.requests.average),
+      latencyP50: result.latency.p50,
+      latencyP99: result.latency.p99,
+      timeouts: result.timeouts,
+      errors: result.errors,
+      statuses: statusCounts(result),
+      kinds,
+    },
+    pages,
+    database: {
+      leadRows: stored.leadRows.length,
+      idempotencyKeys: stored.keyRows.length,
+      newsletterAddresses: stored.subscriptionRows.length,
+    },
+    server: { exit, errorLogLines: errorLines.length, firstErrors: errorLines.slice(0, 3) },
+    checks,
+  };
+  fs.writeFileSync('reports/bench.json', `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync('reports/bench.md', benchMarkdown(report));
+
+  process.stdout.write(`\n${fs.readFileSync('reports/bench.md', 'utf8')}\n`);
+  const failed = checks.filter((c) => !c.ok);
+  process.stdout.write(failed.length ? `${failed.length} check(s) failed.\n` : 'Every check passed.\n');
+  exitCode = failed.length ? 1 : 0;
+} finally {
+  await site.stop();
+  await freshDatabase?.drop();
+}
+process.exit(exitCode);
+
+function benchMarkdown(report: {
+  date: string;
+  config: Record<string, unknown>;
+  submissions: {
+    elapsedS: number;
+    sent: number;
+    answered: number;
+    unansweredAtStop: number;
+    requestsPerSecond: number;
+    latencyP50: number;
+    latencyP99: number;
+    kinds: {
+      kind: string;
+      answered: number;
+      perSecond: number;
+      p50: number;
+      p99: number;
+      statuses: Record<string, number>;
+    }[];
+  };
+  pages: PageRun[];
+  outbox: { emails: number; seconds: number };
+  limiter: LimiterProbe[];
+  checks: Check[];
+  server: { errorLogLines: number };
+}): string {
+  const s = report.submissions;
+  return [
+    `# Bench, ${report.date}`,
+    '',
+    `${report.config.connections} connections, ${report.config.durationS} s of submissions, database ${report.config.database}, ${report.config.cpus} CPUs (load average before ${JSON.stringify(report.config.loadAverageBefore)}, after ${JSON.stringify(report.config.loadAverageAfter)}).`,
+    '',
+    '## Submissions',
+    '',
+    `${s.answered} answered of ${s.sent} sent in ${s.elapsedS} s (${s.unansweredAtStop} still in flight when the run stopped): ${s.requestsPerSecond} req/s, p50 ${s.latencyP50} ms, p99 ${s.latencyP99} ms.`,
+    '',
+    markdownTable(
+      ['kind', 'answered', 'per second', 'p50 (ms)', 'p99 (ms)', 'statuses'],
+      s.kinds.map((k) => [k.kind, k.answered, k.perSecond, k.p50, k.p99, JSON.stringify(k.statuses)]),
+    ),
+    '',
+    '## Pages and public API (same run, after the submissions)',
+    '',
+    `Measured once the outbox had sent the ${report.outbox.emails} emails the submissions queued (${report.outbox.seconds} s after the run), so that pages get a quiet server.`,
+    '',
+    markdownTable(
+      ['path', 'kind', 'If-None-Match', 'req/s', 'p50 (ms)', 'p99 (ms)', 'statuses', 'Cache-Control', 'ETag'],
+      report.pages.map((p) => [
+        p.path,
+        p.kind,
+        p.conditional ? 'yes' : 'no',
+        p.requestsPerSecond,
+        p.p50,
+        p.p99,
+        JSON.stringify(p.statuses),
+        p.cacheControl ?? '(none)',
+        p.etag ? 'yes' : 'no',
+      ]),
+    ),
+    '',
+    '## Limiter, one address',
+    '',
+    markdownTable(
+      ['endpoint', 'limit', 'statuses', 'Retry-After', 'message'],
+      report.limiter.map((l) => [
+        l.endpoint,
+        l.limit,
+        l.statuses.join(','),
+        l.retryAfter ?? '',
+        l.message ?? '',
+      ]),
+    ),
+    '',
+    '## Checks',
+    '',
+    checksMarkdown(report.checks),
+    '',
+    `Server log: ${SERVER_LOG} (${report.server.errorLogLines} error lines).`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,259 @@
+/**
+ * Two instances, one site (issue 10): two production server processes on two loopback ports
+ * against one PostgreSQL database, started together (migrations under the advisory lock). A
+ * session made on one works on the other; a lead posted to one reaches the admin screen open on
+ * the other, live; outbox emails are sent exactly once although both workers compete for them.
+ *
+ * Needs a PostgreSQL server: defined when TEST_DATABASE_URL is set (CI's .ci/run sets it), like
+ * the PostgreSQL half of the integration tests.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { ADMIN, clientIp, logIn, toasts } from './helpers/admin.ts';
+import { E2E_PORT, emailsTo, SMTP_URL } from './helpers/mailbox.ts';
+
+const SERVER_URL = process.env.TEST_DATABASE_URL;
+const STAFF_INBOX = 'leads@lisanga-digital.cd';
+
+type Instance = { url: string; child: ChildProcess; exited: Promise<number | null>; output: () => string };
+
+function startInstance(port: number, databaseUrl: string, dataDir: string): Instance {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? 'build'}/server/index.js`], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '4',
+      DATA_DIR: dataDir,
+      SMTP_URL,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { url, child, exited, output: () => output };
+}
+
+async function ready(instance: Instance) {
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${instance.url}/readyz`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 60_000, message: `instance ${instance.url} ready:\n${instance.output()}` },
+    )
+    .toBe(200);
+}
+
+function withDatabase(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const lead = (fullName: string) => ({
+  source: 'website',
+  fullName,
+  email: 'deux.instances@example.cd',
+  serviceType: 'Autre',
+  message: 'Bonjour, une question pour votre équipe de Kinshasa.',
+  website: '',
+  elapsedMs: 12_000,
+});
+
+if (SERVER_URL) {
+  test.describe('two instances on one PostgreSQL', () => {
+    test.describe.configure({ mode: 'serial' });
+    let instances: [Instance, Instance];
+    let databaseName: string;
+    const dataDirs: string[] = [];
+
+    test.beforeAll(async () => {
+      test.setTimeout(120_000);
+      databaseName = `instances_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      const admin = new pg.Client({ connectionString: SERVER_URL });
+      await admin.connect();
+      await admin.query(`create database ${databaseName}`);
+      await admin.end();
+      const databaseUrl = withDatabase(SERVER_URL, databaseName);
+      const ports = [E2E_PORT + 93, E2E_PORT + 94];
+      instances = ports.map((port) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-instance-'));
+        dataDirs.push(dataDir);
+        return startInstance(port, databaseUrl, dataDir);
+      }) as [Instance, Instance];
+      // Started together: one migrates and seeds under the advisory lock, the other waits.
+      await Promise.all(instances.map(ready));
+    });
+
+    test.afterAll(async () => {
+      for (const instance of instances ?? []) {
+        if (instance.child.exitCode === null) instance.child.kill('SIGTERM');
+      }
+      const codes = await Promise.all((instances ?? []).map((instance) => instance.exited));
+      for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+      if (SERVER_URL && databaseName) {
+        const admin = new pg.Client({ connectionString: SERVER_URL });
+        await admin.connect();
+        await admin.query(`drop database if exists ${databaseName} with (force)`);
+        await admin.end();
+      }
+      expect(codes).toEqual([0, 0]);
+    });
+
+    test('a session made on one instance works on the other; logging out on the other ends it', async ({
+      request,
+    }, testInfo) => {
+      const [a, b] = instances;
+      const login = await request.post(`${a.url}/api/auth/login`, {
+        headers: { Origin: a.url, 'X-Requested-With': 'fetch', 'X-Forwarded-For': clientIp(testInfo, 10) },
+        data: { email: ADMIN.email, password: ADMIN.password },
+      });
+      expect(login.status()).toBe(200);
+      const cookie = (login.headers()['set-cookie'] ?? '').split(';')[0] ?? '';
+      expect(cookie).toMatch(/^session=/);
+
+      const me = await request.get(`${b.url}/api/auth/me`, { headers: { Cookie: cookie } });
+      expect(me.status()).toBe(200);
+      expect((await me.json()).user.email).toBe(ADMIN.email);
+
+      const logout = await request.post(`${b.url}/api/auth/logout`, {
+        headers: { Cookie: cookie, Origin: b.url, 'X-Requested-With': 'fetch' },
+      });
+      expect(logout.status()).toBe(204);
+      expect((await request.get(`${a.url}/api/auth/me`, { headers: { Cookie: cookie } })).status()).toBe(401);
+    });
+
+    test('a lead posted to one instance appears live in the leads screen open on the other', async ({
+      page,
+      request,
+    }, testInfo) => {
+      const [a, b] = instances;
+      await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 11) });
+      await page.goto(`${b.url}/admin/login?redirect=%2Fadmin%2Fcontacts`);
+      await logIn(page);
+      await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+      await expect(page.locator('[data-realtime="connected"]').first()).toBeAttached();
+
+      const fullName = `Instance Kabasele ${randomUUID().slice(0, 4).replace(/\d/g, 'x')}`;
+      const posted = await request.post(`${a.url}/api/contact`, {
+        headers: { 'X-Forwarded-For': clientIp(testInfo, 12), 'Idempotency-Key': randomUUID() },
+        data: lead(fullName),
+      });
+      expect(posted.status()).toBe(201);
+      await expect(toasts(page).filter({ hasText: 'Nouveau contact !' })).toContainText(
+        `${fullName} vient de nous contacter`,
+      );
+      await expect(page.getByTestId('contact-row').filter({ hasText: fullName })).toHaveCount(1);
+    });
+
+    test('emails queued on both instances are each sent exactly once', async ({ request }, testInfo) => {
+      test.setTimeout(90_000);
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const instance = instances[i % 2] as Instance;
+        const res = await request.post(`${instance.url}/api/contact`, {
+          headers: { 'X-Forwarded-For': clientIp(testInfo, 13 + (i % 2)), 'Idempotency-Key': randomUUID() },
+          data: lead(`Double Envoi ${String.fromCharCode(97 + i)}`),
+        });
+        expect(res.status()).toBe(201);
+        ids.push((await res.json()).id);
+      }
+      // Each lead's staff notification, whichever instance's worker sent it, arrives once.
+      for (const id of ids) {
+        await expect
+          .poll(async () => (await emailsTo(STAFF_INBOX, { containing: `lead=${id}` })).length, {
+            timeout: 30_000,
+          })
+          .toBe(1);
+      }
+      // And stays at one: no late duplicate from the other worker.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      for (const id of ids) expect(await emailsTo(STAFF_INBOX, { containing: `lead=${id}` })).toHaveLength(1);
+    });
+
+    test('a campaign sent from one instance reaches each recipient exactly once, both workers competing', async ({
+      request,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      const [a] = instances;
+      const headers = {
+        Origin: a.url,
+        'X-Requested-With': 'fetch',
+        'X-Forwarded-For': clientIp(testInfo, 15),
+      };
+      const login = await request.post(`${a.url}/api/auth/login`, {
+        headers,
+        data: { email: ADMIN.email, password: ADMIN.password },
+      });
+      const cookie = (login.headers()['set-cookie'] ?? '').split(';')[0] ?? '';
+      const admin = { ...headers, Cookie: cookie };
+
+      const run = randomUUID().slice(0, 8);
+      const tag = `instances-${run}`;
+      const recipients = Array.from({ length: 16 }, (_, i) => `multi-${run}-${i}@example.cd`);
+      const imported = await request.post(`${a.url}/api/admin/newsletter/import?consented=true&tags=${tag}`, {
+        headers: { ...admin, 'Content-Type': 'text/csv' },
+        data: `email\n${recipients.join('\n')}\n`,
+      });
+      expect(imported.status()).toBe(200);
+      expect((await imported.json()).created).toBe(recipients.length);
+
+      const db = new pg.Client({ connectionString: withDatabase(SERVER_URL, databaseName) });
+      await db.connect();
+      const template = await db.query<{ id: string }>(
+        "select id from email_templates where key = 'monthly_newsletter'",
+      );
+      await db.end();
+      const subject = `Les nouvelles du mois ${run}`;
+      const created = await request.post(`${a.url}/api/admin/campaigns`, {
+        headers: admin,
+        data: {
+          title: `Deux instances ${run}`,
+          subject,
+          templateId: template.rows[0]?.id,
+          segment: { tags: [tag] },
+        },
+      });
+      expect(created.status()).toBe(201);
+      const { campaign } = await created.json();
+      expect(
+        (await request.post(`${a.url}/api/admin/campaigns/${campaign.id}/send`, { headers: admin })).status(),
+      ).toBe(200);
+
+      for (const address of recipients) {
+        await expect
+          .poll(async () => (await emailsTo(address, { subject: new RegExp(run) })).length, {
+            timeout: 60_000,
+          })
+          .toBe(1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      for (const address of recipients)
+        expect(await emailsTo(address, { subject: new RegExp(run) })).toHaveLength(1);
+      const detail = await request.get(`${a.url}/api/admin/campaigns/${campaign.id}`, { headers: admin });
+      expect((await detail.json()).campaign).toMatchObject({
+        status: 'sent',
+        jobs: { sent: recipients.length },
+      });
+    });
+  });
+}
