@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
@@ -5,6 +6,7 @@ import { NotFoundPage } from './components/not-found-page';
 import { ToastMount } from './components/ui/toast-mount';
 import { appContext } from './context';
 import { LeadModalsProvider } from './features/leads/lead-modals';
+import { PwaOverlays, QuoteShortcut } from './features/pwa/pwa-overlays';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
@@ -15,6 +17,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  // Installable app (issue 9): public/manifest.webmanifest; the service worker is app/sw.ts.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -43,6 +47,8 @@ export default function App() {
   return (
     <LeadModalsProvider>
       <Outlet />
+      <QuoteShortcut />
+      <PwaOverlays />
       <ToastMount />
     </LeadModalsProvider>
   );
@@ -52,8 +58,28 @@ export function HydrateFallback() {
   return <p className="p-8 text-center text-gray-600">Chargement en cours...</p>;
 }
 
+/**
+ * Offline, a link to a page never visited fails to load its data. Loading it as a document instead
+ * lets the service worker answer: the saved copy, or the offline page. Not twice in a row for one
+ * address, so that a page that cannot start offline shows this screen instead of reloading forever.
+ */
+function useOfflineDocumentRetry(error: unknown) {
+  useEffect(() => {
+    if (navigator.onLine || isRouteErrorResponse(error) || !navigator.serviceWorker?.controller) return;
+    const key = `offline-retry:${window.location.pathname}`;
+    try {
+      if (Date.now() - Number(sessionStorage.getItem(key)) < 30_000) return;
+      sessionStorage.setItem(key, String(Date.now()));
+    } catch {
+      return;
+    }
+    window.location.reload();
+  }, [error]);
+}
+
 /** Unknown routes get the 404 page; anything else the startup-failure screen of spec §2. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useOfflineDocumentRetry(error);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <main>

@@ -4,8 +4,14 @@
  * reports/perf-summary.json and reports/perf-summary.md and fails when a budget is missed.
  * Budgets (issue 3): performance >= 95, accessibility = best practices = SEO = 100 on every page
  * measured; JavaScript transferred for / within JS_BUDGET_KB (see docs/decisions/005).
+ * PWA (issue 9): Lighthouse 12 no longer audits installability, so Chromium itself is asked
+ * (Page.getInstallabilityErrors on the start URL, the manifest's fields) and the service worker
+ * must control the start URL once reloaded (docs/decisions/020-pwa.md).
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
@@ -21,6 +27,67 @@ const SCORE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 1
 export const JS_BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 100);
 
 type PageResult = { path: string; scores: Record<string, number>; jsKb: number; failures: string[] };
+type PwaResult = { startUrl: string; installable: boolean; controlled: boolean; failures: string[] };
+
+/**
+ * What Lighthouse's removed PWA category checked, asked of Chromium: the manifest as the browser
+ * parsed it, its installability verdict, and a service worker controlling the start URL.
+ */
+async function checkPwa(siteUrl: string): Promise<PwaResult> {
+  // A profile on disk: Chromium never offers to install from an incognito context.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'perf-pwa-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  });
+  const failures: string[] = [];
+  try {
+    const page = await browser.newPage();
+    await page.goto(siteUrl);
+    const cdp = await browser.newCDPSession(page);
+    const { url: manifestUrl, data } = (await cdp.send('Page.getAppManifest')) as {
+      url: string;
+      data?: string;
+    };
+    const manifest = JSON.parse(data ?? '{}') as {
+      name?: string;
+      short_name?: string;
+      start_url?: string;
+      scope?: string;
+      display?: string;
+      theme_color?: string;
+      icons?: { sizes?: string; purpose?: string }[];
+    };
+    if (!manifestUrl) failures.push('no manifest linked');
+    for (const field of ['name', 'short_name', 'start_url', 'display', 'theme_color'] as const) {
+      if (!manifest[field]) failures.push(`manifest: no ${field}`);
+    }
+    if (manifest.display !== 'standalone') failures.push(`manifest: display ${manifest.display}`);
+    for (const size of ['192x192', '512x512']) {
+      if (!manifest.icons?.some((icon) => icon.sizes === size)) failures.push(`manifest: no ${size} icon`);
+    }
+    if (!manifest.icons?.some((icon) => icon.purpose?.includes('maskable')))
+      failures.push('manifest: no maskable icon');
+
+    const startUrl = new URL(manifest.start_url ?? '/', siteUrl).href;
+    await page.goto(startUrl);
+    // Registration waits for the page to be idle; the worker then precaches and claims the page.
+    await page
+      .waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 })
+      .catch(() => undefined);
+    await page.reload();
+    const controlled = await page.evaluate(() => !!navigator.serviceWorker?.controller);
+    if (!controlled) failures.push('the service worker does not control the start URL');
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    for (const error of installabilityErrors) failures.push(`not installable: ${error.errorId}`);
+    return { startUrl, installable: installabilityErrors.length === 0, controlled, failures };
+  } finally {
+    await browser.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
 
 /**
  * One fresh Chromium per page: reusing one browser across Lighthouse runs makes trace recording
@@ -48,6 +115,7 @@ async function audit(url: string) {
 
 const site = await runSite();
 const results: PageResult[] = [];
+let pwa: PwaResult | undefined;
 try {
   const posts = (await (await fetch(`${site.url}/api/blog?pageSize=1`)).json()) as {
     items: { slug: string }[];
@@ -84,6 +152,10 @@ try {
       `${path.padEnd(50)} perf ${scores.performance}  a11y ${scores.accessibility}  bp ${scores['best-practices']}  seo ${scores.seo}  JS ${jsKb} KB${failures.length ? `  FAIL: ${failures.join('; ')}` : ''}\n`,
     );
   }
+  pwa = await checkPwa(site.url);
+  process.stdout.write(
+    `PWA ${pwa.startUrl}  installable ${pwa.installable}  service worker controls it ${pwa.controlled}${pwa.failures.length ? `  FAIL: ${pwa.failures.join('; ')}` : ''}\n`,
+  );
 } finally {
   await site.stop();
 }
@@ -91,7 +163,7 @@ try {
 fs.mkdirSync('reports', { recursive: true });
 fs.writeFileSync(
   'reports/perf-summary.json',
-  `${JSON.stringify({ date: new Date().toISOString(), results }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), results, pwa }, null, 2)}\n`,
 );
 const table = [
   '| page | performance | accessibility | best practices | SEO | JS transferred |',
@@ -101,9 +173,15 @@ const table = [
       `| ${r.path} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${r.jsKb} KB |`,
   ),
 ];
-fs.writeFileSync('reports/perf-summary.md', `${table.join('\n')}\n`);
+const pwaLine = pwa
+  ? `PWA: manifest installable ${pwa.installable ? 'yes' : 'no'}, service worker controls ${pwa.startUrl} ${pwa.controlled ? 'yes' : 'no'}${pwa.failures.length ? ` (${pwa.failures.join('; ')})` : ''}`
+  : 'PWA: not checked';
+fs.writeFileSync('reports/perf-summary.md', `${table.join('\n')}\n\n${pwaLine}\n`);
 const failed = results.filter((r) => r.failures.length > 0);
+const pwaFailed = !pwa || pwa.failures.length > 0;
 process.stdout.write(
-  failed.length ? `\n${failed.length} page(s) miss their budget.\n` : '\nEvery budget met.\n',
+  failed.length || pwaFailed
+    ? `\n${failed.length} page(s) miss their budget${pwaFailed ? '; the PWA check failed' : ''}.\n`
+    : '\nEvery budget met.\n',
 );
-process.exit(failed.length ? 1 : 0);
+process.exit(failed.length || pwaFailed ? 1 : 0);

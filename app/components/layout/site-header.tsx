@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { useLeadModals } from '~/features/leads/lead-modals';
+import { ConnectivityIndicator, InstalledIndicator } from '~/features/pwa/status-indicators';
 import { cn } from '~/lib/cn';
 import { NAV_LINKS } from './nav-links';
 
@@ -32,6 +33,10 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          <div className="flex items-center">
+            <InstalledIndicator />
+            <ConnectivityIndicator />
+          </div>
           <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
             <Link to="/admin">Admin</Link>
           </Button>

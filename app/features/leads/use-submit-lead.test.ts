@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '~/lib/api';
 import type { ContactRequest } from '../../../common/schemas/leads.ts';
-import { newSubmission, settleSubmission } from './use-submit-lead';
+import { newSubmission, sendLead, settleSubmission } from './use-submit-lead';
 
 const body = (overrides: Partial<ContactRequest> = {}) =>
   ({
@@ -42,5 +42,69 @@ describe('newSubmission', () => {
 
     settleSubmission(first, undefined);
     expect(newSubmission(body()).idempotencyKey).not.toBe(first.idempotencyKey);
+  });
+});
+
+describe('sendLead without a connection (issue 9)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const submission = () => ({ body: body(), idempotencyKey: '7d1f0c4e-2b7a-4c51-9a0e-3f7f1b9c2d10' });
+
+  it('keeps the submission with its key instead of sending it when the browser is offline', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const keep = vi.fn(async () => undefined);
+    const sent = submission();
+
+    expect(await sendLead(sent, keep)).toEqual({ queued: true });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(keep).toHaveBeenCalledWith({
+      url: '/api/contact',
+      body: JSON.stringify(sent.body),
+      idempotencyKey: sent.idempotencyKey,
+      kind: 'lead',
+    });
+  });
+
+  it('keeps it when the connection drops during the request', async () => {
+    const connection = { onLine: true };
+    vi.stubGlobal('navigator', connection);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        connection.onLine = false;
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const keep = vi.fn(async () => undefined);
+    expect(await sendLead(submission(), keep)).toEqual({ queued: true });
+    expect(keep).toHaveBeenCalledOnce();
+  });
+
+  it('leaves a network failure while online, a server answer or an unavailable storage as errors', async () => {
+    vi.stubGlobal('navigator', { onLine: true });
+    const keep = vi.fn(async () => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(sendLead(submission(), keep)).rejects.toThrow(TypeError);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 503 })),
+    );
+    await expect(sendLead(submission(), keep)).rejects.toBeInstanceOf(ApiError);
+    expect(keep).not.toHaveBeenCalled();
+
+    vi.stubGlobal('navigator', { onLine: false });
+    const refused = vi.fn(async () => {
+      throw new Error('QuotaExceededError');
+    });
+    await expect(sendLead(submission(), refused)).rejects.toThrow(TypeError);
   });
 });

@@ -4,9 +4,17 @@
  * request the server already stored is not stored twice), one retry on network errors and 5xx
  * only (a 4xx would be refused again), cached contact data invalidated on success, and the
  * server's field errors put back on the form's fields.
+ *
+ * Offline (issue 9): when the browser has no network, before sending or when the request fails on
+ * the network, the submission is kept in the outbox with its key (app/features/pwa/offline-queue.ts)
+ * and counts as a success for the form, which resets and closes as usual: the visitor is told by a
+ * toast that it is kept and will leave by itself, and the replay sends the same key, so the server
+ * stores the lead once. A network failure while the browser says it is online stays an error.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type MutateOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { browserIsOffline, keepForLater, toastKeptOffline } from '~/features/pwa/offline-queue';
 import { ApiError, apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { MUTATION_RETRIES } from '../../../common/constants.ts';
@@ -57,15 +65,43 @@ export function isRetryable(error: unknown): boolean {
 
 const CONTACT_KEY_PREFIXES = ['/api/contact', '/api/admin/contacts'];
 
+/** The server's answer, or the mark of a submission kept offline for later. */
+export type LeadSubmitResult = ContactRequestAccepted | { queued: true };
+
+export const wasKeptOffline = (result: LeadSubmitResult): result is { queued: true } => 'queued' in result;
+
+/** POST /api/contact, or the outbox when the browser has no network. */
+export async function sendLead(
+  { body, idempotencyKey }: LeadSubmission,
+  keep: typeof keepForLater = keepForLater,
+): Promise<LeadSubmitResult> {
+  const keepIt = async (cause?: unknown): Promise<LeadSubmitResult> => {
+    try {
+      await keep({ url: '/api/contact', body: JSON.stringify(body), idempotencyKey, kind: 'lead' });
+    } catch {
+      // The browser cannot store it either (storage disabled): the form shows the failure.
+      throw cause ?? new TypeError('Failed to fetch');
+    }
+    return { queued: true };
+  };
+  if (browserIsOffline()) return keepIt();
+  try {
+    const response = await apiRequest('POST', '/api/contact', body, {
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
+    return (await response.json()) as ContactRequestAccepted;
+  } catch (error) {
+    if (!(error instanceof ApiError) && browserIsOffline()) return keepIt(error);
+    throw error;
+  }
+}
+
 export function useSubmitLead() {
   const queryClient = useQueryClient();
-  return useMutation<ContactRequestAccepted, Error, LeadSubmission>({
-    mutationFn: async ({ body, idempotencyKey }) => {
-      const response = await apiRequest('POST', '/api/contact', body, {
-        headers: { 'Idempotency-Key': idempotencyKey },
-      });
-      return (await response.json()) as ContactRequestAccepted;
-    },
+  const mutation = useMutation<LeadSubmitResult, Error, LeadSubmission>({
+    mutationFn: (submission) => sendLead(submission),
+    // Not paused while offline (TanStack's default): offline, the submission goes to the outbox.
+    networkMode: 'always',
     retry: (failureCount, error) => failureCount < MUTATION_RETRIES && isRetryable(error),
     onSettled: (_data, error, submission) => settleSubmission(submission, error),
     onSuccess: () =>
@@ -77,6 +113,21 @@ export function useSubmitLead() {
         },
       }),
   });
+  const { mutate: mutateNow } = mutation;
+  // A kept submission resets and closes the form like a success (the caller's onSuccess), then
+  // the offline toast replaces the caller's success toast (one toast at a time, spec §9).
+  const mutate = useCallback(
+    (submission: LeadSubmission, options?: MutateOptions<LeadSubmitResult, Error, LeadSubmission>) =>
+      mutateNow(submission, {
+        ...options,
+        onSuccess: (...args) => {
+          options?.onSuccess?.(...args);
+          if (wasKeptOffline(args[0])) toastKeptOffline('lead');
+        },
+      }),
+    [mutateNow],
+  );
+  return { ...mutation, mutate };
 }
 
 /** What the error toast says: the server's French message when it sent one. */

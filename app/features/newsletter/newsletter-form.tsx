@@ -52,18 +52,20 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
         ...(shownAt.current !== null ? { elapsedMs: Date.now() - shownAt.current } : {}),
       });
       if (outcome.ok) {
-        toast(
-          outcome.requiresConfirmation
-            ? {
-                title: 'Vérifiez votre email !',
-                description:
-                  "Nous vous avons envoyé un email de confirmation. Cliquez sur le lien qu'il contient pour confirmer votre inscription.",
-              }
-            : {
-                title: 'Abonnement confirmé !',
-                description: 'Vous recevrez bientôt nos conseils marketing dans votre boîte mail.',
-              },
-        );
+        if (outcome.queued) (await import('~/features/pwa/offline-queue')).toastKeptOffline('newsletter');
+        else
+          toast(
+            outcome.requiresConfirmation
+              ? {
+                  title: 'Vérifiez votre email !',
+                  description:
+                    "Nous vous avons envoyé un email de confirmation. Cliquez sur le lien qu'il contient pour confirmer votre inscription.",
+                }
+              : {
+                  title: 'Abonnement confirmé !',
+                  description: 'Vous recevrez bientôt nos conseils marketing dans votre boîte mail.',
+                },
+          );
         setEmail('');
         setWebsite('');
         shownAt.current = Date.now();

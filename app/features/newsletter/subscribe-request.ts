@@ -2,7 +2,12 @@
  * POST /api/newsletter/subscribe with the retries of spec §7/§9 (2 more attempts, same payload)
  * on a network failure or a 5xx; a 4xx is the server's answer and is not retried. Plain fetch:
  * this runs from the footer of every page.
+ *
+ * Offline (issue 9): when the browser has no network, before sending or when an attempt fails on
+ * the network, the subscription is kept in the outbox and `queued` is answered; the replay
+ * (app/features/pwa) sends it when the connection returns.
  */
+import type { keepForLater } from '~/features/pwa/offline-queue';
 import { NEWSLETTER_SUBSCRIBE_RETRIES } from '../../../common/constants.ts';
 import type { NewsletterSource } from '../../../common/schemas/newsletter-shared.ts';
 
@@ -16,14 +21,37 @@ export type SubscribePayload = {
 };
 
 export type SubscribeOutcome =
-  | { ok: true; requiresConfirmation: boolean }
+  | { ok: true; requiresConfirmation: boolean; queued?: false }
+  /** Kept in the outbox, sent when the connection returns. */
+  | { ok: true; requiresConfirmation: false; queued: true }
   | { ok: false; status: number; message?: string; fields?: Record<string, string> };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function postSubscribe(payload: SubscribePayload): Promise<SubscribeOutcome> {
+/** Offline-queue code is only loaded when needed: this runs in every page's footer. */
+const browserIsOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export async function postSubscribe(
+  payload: SubscribePayload,
+  keep?: typeof keepForLater,
+): Promise<SubscribeOutcome> {
   const body = JSON.stringify(payload);
   let last: SubscribeOutcome = { ok: false, status: 0 };
+  const keepIt = async (): Promise<SubscribeOutcome> => {
+    try {
+      const queue = await import('~/features/pwa/offline-queue');
+      await (keep ?? queue.keepForLater)({
+        url: '/api/newsletter/subscribe',
+        body,
+        idempotencyKey: queue.randomKey(),
+        kind: 'newsletter',
+      });
+      return { ok: true, requiresConfirmation: false, queued: true };
+    } catch {
+      return last;
+    }
+  };
+  if (browserIsOffline()) return keepIt();
   for (let attempt = 0; attempt <= NEWSLETTER_SUBSCRIBE_RETRIES; attempt++) {
     if (attempt > 0) await sleep(500 * 2 ** (attempt - 1));
     let response: Response;
@@ -36,6 +64,7 @@ export async function postSubscribe(payload: SubscribePayload): Promise<Subscrib
       });
     } catch {
       last = { ok: false, status: 0 };
+      if (browserIsOffline()) return keepIt();
       continue;
     }
     if (response.ok) {

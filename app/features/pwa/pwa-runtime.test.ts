@@ -1,0 +1,159 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToastSnapshot } from '~/lib/toast';
+import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '../../../common/constants.ts';
+import type { OutboxEntry, OutboxStorage } from './outbox.ts';
+import {
+  announceReplay,
+  createOutboxFlusher,
+  dismissInstallPrompt,
+  dismissUpdate,
+  installApp,
+  notifyUpdateAvailable,
+  scheduleInstallPrompt,
+  setRegistration,
+} from './pwa-runtime.ts';
+import { getPwaState, type InstallOffer, resetPwaState, setPwaState } from './pwa-store.ts';
+
+const DAY = 24 * 60 * 60 * 1_000;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: Date.parse('2026-11-22T12:00:00Z') });
+  localStorage.clear();
+  sessionStorage.clear();
+  resetPwaState();
+});
+
+afterEach(() => {
+  vi.clearAllTimers();
+  vi.useRealTimers();
+  setRegistration(null);
+});
+
+describe('the install prompt (spec §4)', () => {
+  it('shows 3 seconds after the offer when never prompted', () => {
+    scheduleInstallPrompt();
+    vi.advanceTimersByTime(INSTALL_PROMPT_DELAY - 1);
+    expect(getPwaState().installVisible).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(getPwaState().installVisible).toBe(true);
+  });
+
+  it('stays hidden within 7 days of the last prompt, and when installed', () => {
+    localStorage.setItem(STORAGE_KEYS.installPrompted, new Date(Date.now() - 3 * DAY).toISOString());
+    scheduleInstallPrompt();
+    vi.advanceTimersByTime(10 * INSTALL_PROMPT_DELAY);
+    expect(getPwaState().installVisible).toBe(false);
+
+    localStorage.setItem(STORAGE_KEYS.installPrompted, new Date(Date.now() - 8 * DAY).toISOString());
+    localStorage.setItem(STORAGE_KEYS.installed, 'true');
+    scheduleInstallPrompt();
+    vi.advanceTimersByTime(10 * INSTALL_PROMPT_DELAY);
+    expect(getPwaState().installVisible).toBe(false);
+  });
+
+  it("'Plus tard' hides it and records when, so it waits 7 days", () => {
+    setPwaState({ installVisible: true });
+    dismissInstallPrompt();
+    expect(getPwaState().installVisible).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.installPrompted)).toBe('2026-11-22T12:00:00.000Z');
+  });
+
+  it('install: the native prompt, then the installed flag when accepted', async () => {
+    const prompt = vi.fn(async () => undefined);
+    const offer = Object.assign(new Event('beforeinstallprompt'), {
+      prompt,
+      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+    }) as InstallOffer;
+    setPwaState({ installVisible: true, installOffer: offer });
+    const pending = installApp();
+    expect(getPwaState().installPending).toBe(true);
+    await pending;
+    expect(prompt).toHaveBeenCalledOnce();
+    expect(getPwaState()).toMatchObject({ installVisible: false, installPending: false, installed: true });
+    expect(localStorage.getItem(STORAGE_KEYS.installed)).toBe('true');
+    expect(localStorage.getItem(STORAGE_KEYS.installPrompted)).not.toBeNull();
+  });
+});
+
+describe('the update card (spec §4)', () => {
+  const withWaitingWorker = (waiting: boolean) =>
+    setRegistration({ waiting: waiting ? {} : null } as unknown as ServiceWorkerRegistration);
+
+  it("after 'Plus tard' it stays hidden 60 minutes, then comes back if the update still waits", () => {
+    withWaitingWorker(true);
+    notifyUpdateAvailable();
+    expect(getPwaState().updateVisible).toBe(true);
+
+    dismissUpdate();
+    expect(getPwaState().updateVisible).toBe(false);
+    // The worker announcing itself again during the snooze does not bring it back.
+    vi.advanceTimersByTime(30 * 60 * 1_000);
+    notifyUpdateAvailable();
+    expect(getPwaState().updateVisible).toBe(false);
+
+    vi.advanceTimersByTime(UPDATE_SNOOZE - 30 * 60 * 1_000 - 1);
+    expect(getPwaState().updateVisible).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(getPwaState().updateVisible).toBe(true);
+  });
+
+  it('does not come back when the update was applied meanwhile', () => {
+    withWaitingWorker(true);
+    notifyUpdateAvailable();
+    dismissUpdate();
+    withWaitingWorker(false);
+    vi.advanceTimersByTime(UPDATE_SNOOZE);
+    expect(getPwaState().updateVisible).toBe(false);
+  });
+
+  it('keeps the snooze across a reload of the page', () => {
+    withWaitingWorker(true);
+    dismissUpdate();
+    // A fresh page: the same session, a new module state.
+    resetPwaState();
+    notifyUpdateAvailable();
+    expect(getPwaState().updateVisible).toBe(false);
+    vi.advanceTimersByTime(UPDATE_SNOOZE);
+    expect(getPwaState().updateVisible).toBe(true);
+  });
+});
+
+describe('replaying the outbox from the page', () => {
+  const entry: OutboxEntry = {
+    url: '/api/contact',
+    body: '{}',
+    idempotencyKey: 'key-page-replay',
+    createdAt: Date.parse('2026-11-22T11:59:00Z'),
+    kind: 'lead',
+  };
+
+  it('sends kept forms itself when no service worker controls the page, and says so', async () => {
+    const kept = new Map([[entry.idempotencyKey, entry]]);
+    const storage: OutboxStorage = {
+      all: async () => [...kept.values()],
+      put: async () => undefined,
+      remove: async (key) => {
+        kept.delete(key);
+      },
+    };
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const fetch = vi.fn(async () => new Response('{"id":"x"}', { status: 201 }));
+    await createOutboxFlusher(async () => storage, fetch)();
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(kept.size).toBe(0);
+    expect(getToastSnapshot()).toMatchObject({ title: 'Demande envoyée avec succès !' });
+    expect(info).toHaveBeenCalledWith('DATA_SYNCED', expect.objectContaining({ sent: ['lead'] }));
+  });
+
+  it('tells the visitor when the server refused a kept subscription', () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    announceReplay({
+      sent: [],
+      rejected: [{ kind: 'newsletter', status: 409, message: 'Vous êtes déjà abonné à notre newsletter.' }],
+      expired: 0,
+      pending: 0,
+    });
+    expect(getToastSnapshot()).toMatchObject({ title: 'Déjà abonné', variant: 'destructive' });
+  });
+});

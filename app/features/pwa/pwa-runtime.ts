@@ -1,0 +1,290 @@
+/**
+ * The PWA's behaviour on the page (issue 9), loaded once the page is idle (pwa-boot.ts): service
+ * worker registration and updates (spec §4), the install prompt's timing (spec §3, §4, §9), the
+ * replay of forms kept offline and the toasts that tell how it went.
+ */
+import { registerServiceWorker } from '~/lib/service-worker';
+import { toast } from '~/lib/toast';
+import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '../../../common/constants.ts';
+import { installPromptDue, isIosSafari, isStandalone } from './install-rules.ts';
+import {
+  type OutboxStorage,
+  type ReplayReport,
+  replayOutbox,
+  reportIsWorthTelling,
+  singleFlight,
+} from './outbox.ts';
+import { SW_MESSAGES } from './pwa-constants.ts';
+import { getPwaState, handleInstallOffers, setPwaState } from './pwa-store.ts';
+
+/** localStorage may be missing or refuse (private modes, storage disabled): never fatal. */
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function writeStorage(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Nothing to do: the prompt may then come back sooner.
+  }
+}
+
+// --- install prompt -------------------------------------------------------------------------
+
+let installTimer: ReturnType<typeof setTimeout> | undefined;
+
+const installedNow = () => readStorage(STORAGE_KEYS.installed) === 'true' || isStandalone();
+
+/** Shows the prompt INSTALL_PROMPT_DELAY after the offer, when the rules of install-rules.ts allow. */
+export function scheduleInstallPrompt(now = Date.now()) {
+  if (installTimer) return;
+  const due = installPromptDue({
+    now,
+    promptedAt: readStorage(STORAGE_KEYS.installPrompted),
+    installedFlag: readStorage(STORAGE_KEYS.installed),
+    standalone: isStandalone(),
+  });
+  if (!due) return;
+  installTimer = setTimeout(() => {
+    installTimer = undefined;
+    if (!installedNow()) setPwaState({ installVisible: true });
+  }, INSTALL_PROMPT_DELAY);
+}
+
+/** 'Plus tard' or close: hidden, and not shown again for 7 days. */
+export function dismissInstallPrompt() {
+  writeStorage(STORAGE_KEYS.installPrompted, new Date().toISOString());
+  setPwaState({ installVisible: false });
+}
+
+/** The install button: the browser's own prompt, then the outcome recorded. */
+export async function installApp() {
+  const offer = getPwaState().installOffer;
+  if (!offer) return;
+  setPwaState({ installPending: true });
+  try {
+    await offer.prompt();
+    const choice = await offer.userChoice;
+    writeStorage(STORAGE_KEYS.installPrompted, new Date().toISOString());
+    if (choice.outcome === 'accepted') markInstalled();
+    // The offer can be used once only.
+    setPwaState({ installVisible: false, installOffer: null });
+  } catch (error) {
+    console.error('Erreur installation PWA', error);
+  } finally {
+    setPwaState({ installPending: false });
+  }
+}
+
+export function markInstalled() {
+  writeStorage(STORAGE_KEYS.installed, 'true');
+  setPwaState({ installed: true, installVisible: false });
+}
+
+// --- updates --------------------------------------------------------------------------------
+
+let registration: ServiceWorkerRegistration | null = null;
+let reloadOnControllerChange = false;
+/** How long 'Installation...' waits for the new worker to take control before reloading anyway. */
+const UPDATE_RELOAD_FALLBACK = 8_000;
+let snoozeTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The snooze survives a reload (a full page load would otherwise bring the card straight back) in
+ * sessionStorage: spec §3's two localStorage entries stay the only lasting ones.
+ */
+const SNOOZE_KEY = 'update-snoozed-until';
+function snoozedUntil(): number {
+  try {
+    return Number(sessionStorage.getItem(SNOOZE_KEY)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A worker is waiting (or was just installed) while another controls the page: the card shows. */
+export function notifyUpdateAvailable(now = Date.now()) {
+  if (getPwaState().updatePending) return;
+  const until = snoozedUntil();
+  if (now < until) {
+    // Back when the snooze ends, if the update still waits then.
+    snoozeTimer ??= setTimeout(() => {
+      snoozeTimer = undefined;
+      if (registration?.waiting) notifyUpdateAvailable();
+    }, until - now);
+    return;
+  }
+  setPwaState({ updateVisible: true });
+}
+
+/** 'Plus tard' or close: hidden for UPDATE_SNOOZE, then back if the update is still waiting. */
+export function dismissUpdate(now = Date.now()) {
+  try {
+    sessionStorage.setItem(SNOOZE_KEY, String(now + UPDATE_SNOOZE));
+  } catch {
+    // Without storage the snooze lasts as long as this page.
+  }
+  setPwaState({ updateVisible: false });
+  clearTimeout(snoozeTimer);
+  snoozeTimer = setTimeout(() => {
+    snoozeTimer = undefined;
+    if (registration?.waiting) notifyUpdateAvailable(now + UPDATE_SNOOZE);
+  }, UPDATE_SNOOZE);
+}
+
+/** 'Mettre à jour maintenant': the waiting worker takes over, and the page reloads when it has. */
+export function applyUpdate() {
+  setPwaState({ updatePending: true });
+  reloadOnControllerChange = true;
+  // Should the old worker stay busy, reloading frees it: with its only page gone, the new worker
+  // (told to skip waiting) takes over, and the reloaded page is the new version. Armed first, so
+  // that nothing below can leave the visitor on 'Installation...'.
+  setTimeout(reloadOnce, UPDATE_RELOAD_FALLBACK);
+  const known = registration?.waiting ?? registration?.installing;
+  if (known) skipWaitingOf(known);
+  else
+    void navigator.serviceWorker
+      ?.getRegistration()
+      .then((current) => {
+        const worker = current?.waiting ?? current?.installing;
+        if (worker) skipWaitingOf(worker);
+        else reloadOnce();
+      })
+      .catch(reloadOnce);
+}
+
+/**
+ * Seen in Chromium 156: the first SKIP_WAITING posted to a waiting worker did not always activate
+ * it. The message is repeated each second until the new worker takes control (the page reloads).
+ */
+function skipWaitingOf(worker: ServiceWorker) {
+  let tries = 0;
+  const skip = () => {
+    (registration?.waiting ?? worker).postMessage({ type: SW_MESSAGES.skipWaiting });
+    if (++tries < 10) setTimeout(skip, 1_000);
+  };
+  if (worker.state === 'installed') skip();
+  else
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'installed') skip();
+    });
+}
+
+let reloading = false;
+function reloadOnce() {
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
+}
+
+/** For tests: the registration whose waiting worker the card is about. */
+export function setRegistration(value: ServiceWorkerRegistration | null) {
+  registration = value;
+}
+
+function watchUpdates(current: ServiceWorkerRegistration) {
+  setRegistration(current);
+  const container = navigator.serviceWorker;
+  if (current.waiting && container.controller) notifyUpdateAvailable();
+  current.addEventListener('updatefound', () => {
+    const incoming = current.installing;
+    incoming?.addEventListener('statechange', () => {
+      if (incoming.state === 'installed' && container.controller) notifyUpdateAvailable();
+    });
+  });
+  container.addEventListener('controllerchange', () => {
+    if (reloadOnControllerChange) reloadOnce();
+  });
+}
+
+// --- forms kept offline -----------------------------------------------------------------------
+
+/** What the visitor hears after a replay (spec §7: DATA_SYNCED is logged; issue 9: a toast). */
+export function announceReplay(report: ReplayReport) {
+  console.info('DATA_SYNCED', report);
+  if (!reportIsWorthTelling(report)) return;
+  const refused = report.rejected[0];
+  if (refused) {
+    const already = refused.kind === 'newsletter' && refused.message?.includes('déjà abonné');
+    toast(
+      already
+        ? {
+            variant: 'destructive',
+            title: 'Déjà abonné',
+            description: 'Cette adresse email est déjà inscrite à notre newsletter.',
+          }
+        : {
+            variant: 'destructive',
+            title: 'Erreur',
+            description: `Votre envoi enregistré hors connexion a été refusé : ${
+              refused.message ?? 'Une erreur est survenue lors de l’envoi de votre demande.'
+            }`,
+          },
+    );
+    return;
+  }
+  toast(
+    report.sent.includes('lead')
+      ? {
+          title: 'Demande envoyée avec succès !',
+          description:
+            'Votre demande enregistrée hors connexion a été transmise. Nous vous recontacterons sous 24h.',
+        }
+      : {
+          title: 'Vérifiez votre email !',
+          description:
+            "Votre inscription enregistrée hors connexion a été envoyée. Cliquez sur le lien de l'email de confirmation.",
+        },
+  );
+}
+
+/**
+ * Sends what the outbox holds, with one replayer at a time: the service worker when it controls
+ * the page (it answers with DATA_SYNCED), else the page itself.
+ */
+export function createOutboxFlusher(loadStorage: () => Promise<OutboxStorage>, fetchImpl: typeof fetch) {
+  return singleFlight(async () => {
+    if (navigator.onLine === false) return;
+    const controller = navigator.serviceWorker?.controller;
+    if (controller) {
+      controller.postMessage({ type: SW_MESSAGES.replayOutbox });
+      return;
+    }
+    const report = await replayOutbox(await loadStorage(), (input, init) => fetchImpl(input, init));
+    announceReplay(report);
+  });
+}
+
+// --- start ------------------------------------------------------------------------------------
+
+let started = false;
+
+export async function startPwa() {
+  if (started) return;
+  started = true;
+  setPwaState({ installed: installedNow() });
+  handleInstallOffers(() => scheduleInstallPrompt());
+  if (!installedNow() && isIosSafari(navigator.userAgent, navigator.maxTouchPoints)) scheduleInstallPrompt();
+  window.addEventListener('appinstalled', markInstalled);
+
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: string; report?: ReplayReport } | null;
+    if (data?.type === SW_MESSAGES.updateAvailable) notifyUpdateAvailable();
+    if (data?.type === SW_MESSAGES.dataSynced && data.report) announceReplay(data.report);
+  });
+
+  const flush = createOutboxFlusher(async () => (await import('./outbox-idb.ts')).idbOutbox, fetch);
+  window.addEventListener(
+    'online',
+    () => void flush().catch((error) => console.warn('Outbox replay failed', error)),
+  );
+
+  const current = await registerServiceWorker();
+  if (current) watchUpdates(current);
+  // At start (the next visit): whatever an earlier visit kept.
+  await flush().catch((error) => console.warn('Outbox replay failed', error));
+}

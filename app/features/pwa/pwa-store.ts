@@ -1,0 +1,77 @@
+/**
+ * The PWA's state on the page (issue 9), framework-free and tiny: it is in every page's first load
+ * (docs/decisions/005), so it only holds state and catches the browser's install offer, which can
+ * come before anything else is loaded. The behaviour lives in pwa-runtime.ts (loaded after the
+ * page) and the overlays in install-prompt.tsx and update-card.tsx (loaded when shown).
+ */
+
+/** Chromium's install offer (not in TypeScript's DOM library). */
+export type InstallOffer = Event & {
+  prompt(): Promise<unknown>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
+};
+
+export type PwaState = {
+  /** The full-screen install prompt is on screen. */
+  installVisible: boolean;
+  /** 'Installation...' after the install click, until the browser answers. */
+  installPending: boolean;
+  /** The browser offered installation (beforeinstallprompt); else only the iOS hint applies. */
+  installOffer: InstallOffer | null;
+  /** Running installed, or installed from this browser (spec §3 `installed`). */
+  installed: boolean;
+  /** The update card is on screen. */
+  updateVisible: boolean;
+  /** 'Installation...' after 'Mettre à jour maintenant', until the new worker takes control. */
+  updatePending: boolean;
+};
+
+const INITIAL: PwaState = {
+  installVisible: false,
+  installPending: false,
+  installOffer: null,
+  installed: false,
+  updateVisible: false,
+  updatePending: false,
+};
+
+let state = INITIAL;
+const listeners = new Set<() => void>();
+
+export function setPwaState(patch: Partial<PwaState>) {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export const getPwaState = () => state;
+/** The server renders no overlay and no installed badge. */
+export const getServerPwaState = () => INITIAL;
+
+export function subscribePwa(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Back to the start, for tests. */
+export function resetPwaState() {
+  state = INITIAL;
+}
+
+/** Called by pwa-runtime when it starts, to act on an offer caught before it was loaded. */
+let onOffer: ((offer: InstallOffer) => void) | undefined;
+export function handleInstallOffers(handler: (offer: InstallOffer) => void) {
+  onOffer = handler;
+  if (state.installOffer) handler(state.installOffer);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    // Keep the offer for our own prompt instead of the browser's mini-infobar.
+    event.preventDefault();
+    const offer = event as InstallOffer;
+    setPwaState({ installOffer: offer });
+    onOffer?.(offer);
+  });
+}
