@@ -29,7 +29,7 @@ function pathsWithNul(value: unknown, path: string[] = [], found: string[] = [])
   if (typeof value === 'string') {
     if (value.includes('\u0000')) found.push(path.length > 0 ? path.join('.') : '_');
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => pathsWithNul(item, [...path, String(index)], found));
+    for (const [index, item] of value.entries()) pathsWithNul(item, [...path, String(index)], found);
   } else if (value && typeof value === 'object' && !(value instanceof Date)) {
     for (const [key, item] of Object.entries(value)) pathsWithNul(item, [...path, key], found);
   }

@@ -71,7 +71,10 @@ describe('security headers (issue 10)', () => {
   });
 
   it('in production over https: HSTS for one year with subdomains, and insecure requests upgraded', async () => {
-    const { app } = createTestApp(database, { NODE_ENV: 'production', PUBLIC_URL: 'https://lisanga-digital.cd' });
+    const { app } = createTestApp(database, {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://lisanga-digital.cd',
+    });
     const res = await request(app).get('/api/services').expect(200);
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(directives(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
