@@ -267,7 +267,9 @@ test.describe('the update card', () => {
           page
             .evaluate(() => (window as Window & { beforeUpdate?: boolean }).beforeUpdate ?? 'reloaded')
             .catch(() => 'navigating'),
-        { timeout: 20_000 },
+        // The reload waits for the new worker to finish activating, which a loaded CI machine can
+        // make slow: generous, the card has already shown 'Installation...'.
+        { timeout: 60_000 },
       )
       .toBe('reloaded');
     await controlledBy(page);
