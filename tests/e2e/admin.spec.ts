@@ -180,6 +180,9 @@ test.describe('inactivity', () => {
     await page.goto('/admin/login?redirect=%2Fadmin%2Fcontacts');
     await logIn(page);
     await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+    // The shell's effects have run (the inactivity timer starts with them): only then is the
+    // clock moved, or a busy machine could jump before the timer exists.
+    await expect(page.locator('[data-realtime="connected"]').first()).toBeAttached();
   }
   const dialog = (page: Page) => page.getByRole('alertdialog', { name: 'Votre session va expirer' });
 
