@@ -24,7 +24,7 @@ export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClie
       invalidate(queryClient, CONTACTS_KEY);
       toast({
         title: 'Nouveau contact !',
-        description: `${text(data.fullName ?? data.name, 'Quelqu’un')} vient de nous contacter`,
+        description: `${text(data.fullName, 'Quelqu’un')} vient de nous contacter`,
         duration: NEW_CONTACT_TOAST_DURATION,
       });
       break;

@@ -31,8 +31,8 @@ import {
   CampaignTestSchema,
   JOB_STATUS_LABELS,
 } from '../../../../common/schemas/campaigns.ts';
-import { ConfirmDialog } from '../blog/confirm-dialog';
-import { AdminDialog, DialogBody, DialogFooter } from '../newsletter/dialog-frame';
+import { ConfirmDialog } from '../confirm-dialog';
+import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { AdminPageHeader, Card, ErrorState, formatDate, formatDateTime, LoadingState } from '../ui';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { EmailFrame } from './email-frame';

@@ -23,7 +23,7 @@ import {
   TemplateCreateSchema,
   type TemplateVariableInfo,
 } from '../../../../common/schemas/campaigns.ts';
-import { ConfirmDialog } from '../blog/confirm-dialog';
+import { ConfirmDialog } from '../confirm-dialog';
 import { AdminPageHeader, Badge, Card, ErrorState, formatDateTime, LoadingState } from '../ui';
 import { EmailFrame } from './email-frame';
 import {
