@@ -236,12 +236,42 @@ test.describe('inactivity', () => {
 
   test('if the logout call fails, the admin is still signed out locally and sent to the login screen', async ({
     page,
+    request,
   }) => {
     await signedInWithFakeClock(page);
-    await page.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+    const sessionCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'session');
+    expect(sessionCookie?.httpOnly).toBe(true);
+    const logoutCalls: string[] = [];
+    await page.route('**/api/auth/logout', (route) => {
+      logoutCalls.push('refused');
+      return route.abort('internetdisconnected');
+    });
     await page.clock.fastForward('30:01');
     await expect(page).toHaveURL(/\/admin\/login/);
     await expect(toasts(page).filter({ hasText: 'Session expirée' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+
+    // The server never heard the logout, so its session still holds; the browser does not use it:
+    // an admin screen opened again, in this tab or another, shows the login screen.
+    const other = await page.context().newPage();
+    await other.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+    await other.goto('/admin/contacts');
+    await expect(other).toHaveURL(/\/admin\/login/);
+    await expect(other.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    expect(logoutCalls.length).toBeGreaterThanOrEqual(1);
+
+    // With the connection back, the next check sends the logout again: the old cookie is dead.
+    await other.unroute('**/api/auth/logout');
+    await other.goto('/admin/dashboard');
+    await expect(other).toHaveURL(/\/admin\/login/);
+    await expect
+      .poll(async () => {
+        const response = await request.get('/api/auth/me', {
+          headers: { cookie: `${sessionCookie?.name}=${sessionCookie?.value}` },
+        });
+        return response.status();
+      })
+      .toBe(401);
+    await other.close();
   });
 });

@@ -17,6 +17,7 @@ import type {
   SubscriberPage,
 } from '../../../common/schemas/admin.ts';
 import type { SessionUser } from '../../../server/auth/sessions.ts';
+import { endServerSession, isLogoutPending } from './pending-logout';
 
 export type AdminUser = SessionUser;
 
@@ -24,11 +25,16 @@ export const AUTH_ME_KEY = ['/api/auth/me'] as const;
 
 /**
  * The current admin (spec §4): null when not signed in (401), re-checked every 15 minutes, fresh
- * for 10, never retried (a failed check must not keep a locked-out admin waiting).
+ * for 10, never retried (a failed check must not keep a locked-out admin waiting). Null too while
+ * a logout the server has not heard is pending: the check first sends it again.
  */
 export const meQuery = {
   queryKey: AUTH_ME_KEY,
   queryFn: async (context: { queryKey: readonly unknown[]; signal?: AbortSignal }) => {
+    if (isLogoutPending()) {
+      await endServerSession();
+      return null;
+    }
     const body = (await getQueryFn({ on401: 'returnNull' })(context)) as { user: AdminUser } | null;
     return body?.user ?? null;
   },

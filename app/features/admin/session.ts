@@ -9,13 +9,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import {
   INACTIVITY_LOGOUT,
   INACTIVITY_WARNING_BEFORE,
   SESSION_KEEPALIVE_INTERVAL,
 } from '../../../common/constants.ts';
+import { endServerSession } from './pending-logout';
 import { AUTH_ME_KEY } from './queries';
 
 export type LogoutReason = 'manual' | 'expired';
@@ -31,7 +31,8 @@ const LOGOUT_TOASTS = {
 
 /**
  * Ends the session: the logout call, then — whether it succeeded or not — every cached answer
- * dropped, the login screen, and the toast for the reason.
+ * dropped, the login screen, and the toast for the reason. A call that failed is made again at
+ * the next session check (pending-logout.ts), which meanwhile answers "signed out".
  */
 export function useAdminLogout() {
   const queryClient = useQueryClient();
@@ -43,11 +44,7 @@ export function useAdminLogout() {
     async (reason: LogoutReason) => {
       if (ending.current) return;
       ending.current = true;
-      try {
-        await apiRequest('POST', '/api/auth/logout');
-      } catch (error) {
-        console.warn('logout call failed; signing out locally anyway', error);
-      }
+      await endServerSession();
       queryClient.clear();
       // Known signed out: the login screen shows at once instead of asking the server again.
       queryClient.setQueryData(AUTH_ME_KEY, null);

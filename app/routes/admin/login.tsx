@@ -12,6 +12,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '~/components/ui/button';
 import { safeAdminRedirect } from '~/features/admin/navigation';
+import { forgetPendingLogout } from '~/features/admin/pending-logout';
 import { type AdminUser, AUTH_ME_KEY, meQuery } from '~/features/admin/queries';
 import { Sending, TextField } from '~/features/leads/form-fields';
 import { ApiError, apiRequest } from '~/lib/api';
@@ -49,6 +50,8 @@ export default function AdminLoginPage() {
     try {
       const response = await apiRequest('POST', '/api/auth/login', input);
       const { user } = (await response.json()) as { user: AdminUser };
+      // Signed in again: an earlier logout the server never heard is moot (new session, new cookie).
+      forgetPendingLogout();
       queryClient.setQueryData(AUTH_ME_KEY, user);
       navigate(redirectTo, { replace: true });
     } catch (error) {
