@@ -75,6 +75,12 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
         error ? next() : undefined,
       );
     });
+    // An empty page load inside the worker's scope: the update card loads it in a hidden frame to
+    // make the browser hand over to the new worker (app/features/pwa/pwa-runtime.ts, nudge).
+    app.get('/sw-activate', nosniff, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(204).end();
+    });
     app.use(nosniff, express.static(pages.clientDir, { maxAge: '1h', index: false }));
   }
 

@@ -220,7 +220,7 @@ test.describe('the update card', () => {
     site = undefined;
   });
 
-  test('appears when a new version is deployed; "Plus tard" snoozes it; "Mettre à jour maintenant" starts the installation', async ({
+  test('appears when a new version is deployed; "Plus tard" snoozes it; "Mettre à jour maintenant" reloads into it', async ({
     page,
   }, testInfo) => {
     test.setTimeout(180_000);
@@ -256,25 +256,46 @@ test.describe('the update card', () => {
     await page.evaluate(() => sessionStorage.setItem('update-snoozed-until', '0'));
     await page.reload();
     await expect(card).toBeVisible({ timeout: 25_000 });
-    // Whether the card switched to 'Installation...' on this page (the page may reload at once).
     await page.evaluate(() => {
-      const marked = window as Window & { installing?: boolean };
-      marked.installing = false;
-      new MutationObserver(() => {
-        if (document.body.textContent?.includes('Installation...')) marked.installing = true;
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      (window as Window & { beforeUpdate?: boolean }).beforeUpdate = true;
+      // The page is still fetching as the button is pressed: a request that reaches the old worker
+      // while the browser stops it (what used to leave Chromium holding the new version back).
+      document.addEventListener(
+        'click',
+        () => {
+          let sent = 0;
+          const timer = setInterval(() => {
+            void fetch(`/api/services?during-update=${sent}`).catch(() => undefined);
+            if (++sent >= 25) clearInterval(timer);
+          }, 20);
+        },
+        { capture: true, once: true },
+      );
     });
     await card.getByRole('button', { name: 'Mettre à jour maintenant' }).click();
-    // The card says the update is being installed, or the page has already reloaded into it. The
-    // reload itself is not asserted: on a loaded CI machine Chromium sometimes holds it for over a
-    // minute (see the closing note of issue 9).
+    // The page reloads by itself once the new worker controls it: this page's marker is gone.
     await expect
-      .poll(() =>
-        page
-          .evaluate(() => (window as Window & { installing?: boolean }).installing ?? 'reloaded')
-          .catch(() => 'navigating'),
+      .poll(
+        () =>
+          page
+            .evaluate(() => (window as Window & { beforeUpdate?: boolean }).beforeUpdate ?? 'reloaded')
+            .catch(() => 'navigating'),
+        { timeout: 30_000 },
       )
-      .not.toBe(false);
+      .toBe('reloaded');
+    await controlledBy(page);
+    const version = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = (event) => resolve(String(event.data));
+          navigator.serviceWorker.controller?.postMessage({ type: 'TEST_VERSION' }, [channel.port2]);
+          setTimeout(() => resolve('first build'), 2_000);
+        }),
+    );
+    expect(version).toBe('second build');
+    await page.waitForTimeout(2_000);
+    await expect(card).toBeHidden();
   });
 });
 

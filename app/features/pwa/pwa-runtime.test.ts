@@ -5,6 +5,7 @@ import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '../../../comm
 import type { OutboxEntry, OutboxStorage } from './outbox.ts';
 import {
   announceReplay,
+  applyUpdate,
   createOutboxFlusher,
   dismissInstallPrompt,
   dismissUpdate,
@@ -12,6 +13,9 @@ import {
   notifyUpdateAvailable,
   scheduleInstallPrompt,
   setRegistration,
+  UPDATE_GIVE_UP,
+  UPDATE_NUDGE_INTERVAL,
+  UPDATE_NUDGE_URL,
 } from './pwa-runtime.ts';
 import { getPwaState, type InstallOffer, resetPwaState, setPwaState } from './pwa-store.ts';
 
@@ -25,6 +29,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.clearAllTimers();
   vi.useRealTimers();
   setRegistration(null);
@@ -116,6 +121,58 @@ describe('the update card (spec §4)', () => {
     expect(getPwaState().updateVisible).toBe(false);
     vi.advanceTimersByTime(UPDATE_SNOOZE);
     expect(getPwaState().updateVisible).toBe(true);
+  });
+});
+
+describe("'Mettre à jour maintenant' (spec §4)", () => {
+  function waitingWorker() {
+    const worker = { state: 'installed', postMessage: vi.fn(), addEventListener: vi.fn() };
+    setRegistration({ waiting: worker } as unknown as ServiceWorkerRegistration);
+    return worker;
+  }
+  /** The hidden frames the page adds, kept out of the document: happy-dom cannot load them. */
+  function recordFrames() {
+    const frames: HTMLIFrameElement[] = [];
+    vi.spyOn(document.body, 'append').mockImplementation((...nodes) => {
+      for (const node of nodes) if (node instanceof HTMLIFrameElement) frames.push(node);
+    });
+    return frames;
+  }
+
+  it('tells the waiting worker to take over and shows the installation, once however often pressed', () => {
+    const worker = waitingWorker();
+    notifyUpdateAvailable();
+    applyUpdate();
+    applyUpdate();
+    expect(getPwaState().updatePending).toBe(true);
+    expect(worker.postMessage).toHaveBeenCalledTimes(1);
+    expect(worker.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+  });
+
+  it('while the new version has not taken over, reminds the browser with a hidden empty frame; after 30 s offers the update again', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const frames = recordFrames();
+    waitingWorker();
+    notifyUpdateAvailable();
+    applyUpdate();
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(UPDATE_NUDGE_INTERVAL);
+    expect(frames).toHaveLength(1);
+    expect(frames[0]?.getAttribute('src')).toBe(UPDATE_NUDGE_URL);
+    expect(frames[0]?.hidden).toBe(true);
+    expect(frames[0]?.getAttribute('aria-hidden')).toBe('true');
+    vi.advanceTimersByTime(UPDATE_NUDGE_INTERVAL * 3);
+    expect(frames).toHaveLength(4);
+    expect(getPwaState().updatePending).toBe(true);
+
+    vi.advanceTimersByTime(UPDATE_GIVE_UP - UPDATE_NUDGE_INTERVAL * 4);
+    expect(getPwaState().updatePending).toBe(false);
+    expect(getPwaState().updateVisible).toBe(true);
+    expect(warn).toHaveBeenCalledWith('SW update: the new version has not taken over; offered again');
+    // Given up: no more frames.
+    const made = frames.length;
+    vi.advanceTimersByTime(UPDATE_NUDGE_INTERVAL * 2);
+    expect(frames).toHaveLength(made);
   });
 });
 

@@ -89,8 +89,12 @@ export function markInstalled() {
 
 let registration: ServiceWorkerRegistration | null = null;
 let reloadOnControllerChange = false;
-/** How long 'Installation...' waits for the new worker to take control before reloading anyway. */
-const UPDATE_RELOAD_FALLBACK = 8_000;
+/** While 'Installation...' shows: how often the browser is reminded to hand over (see nudge). */
+export const UPDATE_NUDGE_INTERVAL = 2_000;
+/** After this, the update is left for later: the card offers it again, the page never hangs. */
+export const UPDATE_GIVE_UP = 30_000;
+/** An empty answer (204) inside the worker's scope, for the nudge's hidden frame. */
+export const UPDATE_NUDGE_URL = '/sw-activate';
 let snoozeTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
@@ -136,14 +140,16 @@ export function dismissUpdate(now = Date.now()) {
   }, UPDATE_SNOOZE);
 }
 
-/** 'Mettre à jour maintenant': the waiting worker takes over, and the page reloads when it has. */
+/**
+ * 'Mettre à jour maintenant': the waiting worker is told to take over, and the page reloads once
+ * it has (controllerchange), into the new version. Never before: a page load sent to the old
+ * worker while the browser replaces it can hang for minutes (Chromium 156).
+ */
 export function applyUpdate() {
+  if (getPwaState().updatePending) return;
   setPwaState({ updatePending: true });
   reloadOnControllerChange = true;
-  // Should the old worker stay busy, reloading frees it: with its only page gone, the new worker
-  // (told to skip waiting) takes over, and the reloaded page is the new version. Armed first, so
-  // that nothing below can leave the visitor on 'Installation...'.
-  setTimeout(reloadOnce, UPDATE_RELOAD_FALLBACK);
+  watchActivation(Date.now());
   const known = registration?.waiting ?? registration?.installing;
   if (known) skipWaitingOf(known);
   else
@@ -151,27 +157,55 @@ export function applyUpdate() {
       ?.getRegistration()
       .then((current) => {
         const worker = current?.waiting ?? current?.installing;
+        // Nothing waits any more (another tab applied it): this page is the one out of date.
         if (worker) skipWaitingOf(worker);
         else reloadOnce();
       })
       .catch(reloadOnce);
 }
 
-/**
- * Seen in Chromium 156: the first SKIP_WAITING posted to a waiting worker did not always activate
- * it. The message is repeated each second until the new worker takes control (the page reloads).
- */
 function skipWaitingOf(worker: ServiceWorker) {
-  let tries = 0;
-  const skip = () => {
-    (registration?.waiting ?? worker).postMessage({ type: SW_MESSAGES.skipWaiting });
-    if (++tries < 10) setTimeout(skip, 1_000);
-  };
+  const skip = () => worker.postMessage({ type: SW_MESSAGES.skipWaiting });
   if (worker.state === 'installed') skip();
   else
     worker.addEventListener('statechange', () => {
       if (worker.state === 'installed') skip();
     });
+}
+
+/**
+ * Seen in Chromium 156: told to skip waiting, the new worker waits for the old one to stop, and the
+ * browser asks the old one to stop at once; but a request from the page in that instant restarts
+ * it, and the restarted worker is then kept until idle (30 s, longer while the page keeps asking).
+ * The browser asks again whenever a page inside the worker's scope starts loading: a hidden frame
+ * loading an empty answer is such a load, without touching the visitor's page. Repeated until the
+ * new worker is in control, then given up: the card comes back, ready to try again.
+ */
+function watchActivation(startedAt: number) {
+  const timer = setInterval(() => {
+    if (reloading) {
+      clearInterval(timer);
+      return;
+    }
+    if (Date.now() - startedAt >= UPDATE_GIVE_UP) {
+      clearInterval(timer);
+      console.warn('SW update: the new version has not taken over; offered again');
+      reloadOnControllerChange = false;
+      setPwaState({ updatePending: false });
+      return;
+    }
+    nudge();
+  }, UPDATE_NUDGE_INTERVAL);
+}
+
+function nudge() {
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  frame.tabIndex = -1;
+  frame.setAttribute('aria-hidden', 'true');
+  frame.src = UPDATE_NUDGE_URL;
+  document.body.append(frame);
+  setTimeout(() => frame.remove(), UPDATE_NUDGE_INTERVAL);
 }
 
 let reloading = false;
