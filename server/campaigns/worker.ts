@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { campaignJobs, emailCampaigns, newsletterSubscriptions } from '../../db/schema.ts';
+import { createPollLoop, describeError } from '../background/poll-loop.ts';
 import { formatAddress } from '../email/outbox.ts';
 import type { MailTransport, OutgoingEmail } from '../email/transport.ts';
 import { MailSendError } from '../email/transport.ts';
@@ -44,7 +45,6 @@ import { instrumentHtml } from './tracking.ts';
 export const LEASE_MS = 2 * 60_000;
 /** A job is not sent once less than this remains of its lease: another instance may take it soon. */
 const LEASE_SAFETY_MS = 45_000;
-const LAST_ERROR_MAX = 1_000;
 
 /** lastError of a job skipped because its subscriber is no longer active. */
 export const SKIPPED_JOB_ERRORS = {
@@ -137,11 +137,6 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
   const limiter = createRateLimiter(options.ratePerSecond, now, options.sleep ?? realSleep);
   const host = new URL(publicUrl).hostname;
 
-  let running: Promise<CampaignRunResult> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
-  let stopping = false;
-  let wakeRequested = false;
   let linkKey: Promise<string> | undefined;
 
   async function claim(): Promise<{ rows: JobRow[]; leaseUntil: Date }> {
@@ -223,7 +218,7 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
     }
 
     await limiter.acquire();
-    if (stopping || leaseUntil.getTime() - now().getTime() < LEASE_SAFETY_MS) {
+    if (stopping() || leaseUntil.getTime() - now().getTime() < LEASE_SAFETY_MS) {
       await release([job.id]);
       return 'released';
     }
@@ -331,7 +326,7 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
     const contexts = new Map<string, Promise<CampaignRenderContext>>();
     const lane = async () => {
       for (let job = queue.shift(); job; job = queue.shift()) {
-        if (stopping) {
+        if (stopping()) {
           await release([job.id, ...queue.splice(0).map((j) => j.id)]);
           return;
         }
@@ -363,66 +358,18 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
 
   async function run(): Promise<CampaignRunResult> {
     const result: CampaignRunResult = { started: 0, sent: 0, failed: 0, retried: 0, skipped: 0, finished: 0 };
-    while (!stopping) {
+    while (!stopping()) {
       result.started += (await startDueCampaigns({ db, events, publicUrl }, now())).length;
       const { rows, leaseUntil } = await claim();
       if (rows.length === 0) break;
       await processBatch(rows, leaseUntil, result);
     }
     // Also ends a campaign whose last job was recorded by an instance that died before ending it.
-    if (!stopping) result.finished += await finishCompletedCampaigns({ db, events }, now());
+    if (!stopping()) result.finished += await finishCompletedCampaigns({ db, events }, now());
     return result;
   }
 
-  function runOnce(): Promise<CampaignRunResult> {
-    running ??= run().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function schedule(delayMs: number): void {
-    if (!started || stopping) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-    timer.unref();
-  }
-
-  async function tick(): Promise<void> {
-    timer = undefined;
-    wakeRequested = false;
-    try {
-      await runOnce();
-    } catch (error) {
-      logger.error({ err: error }, 'campaign run failed');
-    }
-    schedule(wakeRequested ? 0 : pollIntervalMs);
-  }
-
-  return {
-    start() {
-      if (started) return;
-      started = true;
-      stopping = false;
-      schedule(0);
-    },
-    async stop() {
-      stopping = true;
-      started = false;
-      clearTimeout(timer);
-      timer = undefined;
-      await running?.catch(() => {});
-    },
-    wake() {
-      if (!started || stopping) return;
-      if (running) wakeRequested = true;
-      else schedule(0);
-    },
-    runOnce,
-  };
-}
-
-function describeError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.length > LAST_ERROR_MAX ? `${text.slice(0, LAST_ERROR_MAX - 1)}…` : text;
+  const loop = createPollLoop({ run, pollIntervalMs, logger, failureMessage: 'campaign run failed' });
+  const stopping = () => loop.isStopping();
+  return loop;
 }

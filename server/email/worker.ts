@@ -14,6 +14,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { emailOutbox, type OutboxMessage } from '../../db/schema.ts';
+import { createPollLoop, describeError } from '../background/poll-loop.ts';
 import type { Logger } from '../logger.ts';
 import type { MailTransport } from './transport.ts';
 import { MailSendError } from './transport.ts';
@@ -27,7 +28,6 @@ const LEASE_SAFETY_MS = 45_000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 30 * 60_000;
 const BACKOFF_JITTER = 0.1;
-const LAST_ERROR_MAX = 1_000;
 
 /**
  * Wait before the attempt after the `attempt`-th failure: 30 s, 1 min, 2 min ... capped at
@@ -70,12 +70,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const pollIntervalMs = options.pollIntervalMs ?? 2_000;
   const batchSize = options.batchSize ?? 10;
   const random = options.random ?? Math.random;
-
-  let running: Promise<RunResult> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
-  let stopping = false;
-  let wakeRequested = false;
 
   async function claim(): Promise<{ rows: OutboxMessage[]; leaseUntil: Date }> {
     const at = now();
@@ -163,11 +157,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function run(): Promise<RunResult> {
     const result: RunResult = { sent: 0, failed: 0, retried: 0 };
     // Each pass either sends a row or moves it into the future, so this ends once nothing is due.
-    while (!stopping) {
+    while (!stopping()) {
       const { rows, leaseUntil } = await claim();
       if (rows.length === 0) break;
       for (const [index, row] of rows.entries()) {
-        if (stopping || leaseUntil.getTime() - now().getTime() < LEASE_SAFETY_MS) {
+        if (stopping() || leaseUntil.getTime() - now().getTime() < LEASE_SAFETY_MS) {
           await release(rows.slice(index).map((r) => r.id));
           break;
         }
@@ -177,58 +171,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return result;
   }
 
-  function runOnce(): Promise<RunResult> {
-    running ??= run().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function schedule(delayMs: number): void {
-    if (!started || stopping) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-    // The HTTP server keeps the process alive; a pending poll must not hold a shutdown.
-    timer.unref();
-  }
-
-  async function tick(): Promise<void> {
-    timer = undefined;
-    wakeRequested = false;
-    try {
-      await runOnce();
-    } catch (error) {
-      logger.error({ err: error }, 'outbox run failed');
-    }
-    schedule(wakeRequested ? 0 : pollIntervalMs);
-  }
-
-  return {
-    start() {
-      if (started) return;
-      started = true;
-      stopping = false;
-      schedule(0);
-    },
-    async stop() {
-      stopping = true;
-      started = false;
-      clearTimeout(timer);
-      timer = undefined;
-      await running?.catch(() => {});
-    },
-    wake() {
-      if (!started || stopping) return;
-      // During a run the row may have been committed after the claim: run once more right after.
-      if (running) wakeRequested = true;
-      else schedule(0);
-    },
-    runOnce,
-  };
-}
-
-/** What goes into last_error: the message of the transport's error (already free of secrets). */
-function describeError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.length > LAST_ERROR_MAX ? `${text.slice(0, LAST_ERROR_MAX - 1)}…` : text;
+  const loop = createPollLoop({ run, pollIntervalMs, logger, failureMessage: 'outbox run failed' });
+  const stopping = () => loop.isStopping();
+  return loop;
 }
