@@ -43,7 +43,8 @@ export const meQuery = {
   retry: false,
 } as const;
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+/** A GET of the admin API; a failure is an ApiError carrying the server's French message. */
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   const response = await fetch(url, { credentials: 'include', signal });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   return (await response.json()) as T;
@@ -62,10 +63,24 @@ export function toSearch(
   return search;
 }
 
+/**
+ * What a failed admin call tells the staff: the server's French message when it sent one, a
+ * connection message when the server could not be reached, else `fallback`.
+ */
+export function errorMessage(
+  error: unknown,
+  fallback = 'Une erreur est survenue. Veuillez réessayer.',
+): string {
+  if (error instanceof ApiError) return error.details?.message || fallback;
+  if (error instanceof TypeError) return 'Connexion impossible. Vérifiez votre réseau et réessayez.';
+  return fallback;
+}
+
 export const CONTACTS_KEY = '/api/admin/contacts';
 export const SUBSCRIBERS_KEY = '/api/admin/newsletter';
 export const DASHBOARD_KEY = '/api/admin/dashboard';
 export const ADMIN_SERVICES_KEY = '/api/admin/services';
+export const ACTIVITY_KEY = '/api/admin/activity';
 
 export type ContactListParams = Partial<ContactListQuery>;
 export const CONTACT_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;

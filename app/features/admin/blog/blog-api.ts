@@ -6,26 +6,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '~/lib/api';
 import type { AdminBlogPage, AdminBlogPost, BlogListQuery } from '../../../../common/schemas/blog-admin.ts';
-import { DASHBOARD_KEY, invalidate, toSearch } from '../queries';
+import { ACTIVITY_KEY, DASHBOARD_KEY, getJson, invalidate, toSearch } from '../queries';
 
 export const BLOG_KEY = '/api/admin/blog';
-export const ACTIVITY_KEY = '/api/admin/activity';
 
 export type BlogListParams = Partial<BlogListQuery>;
 export const BLOG_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'updatedAt', order: 'desc' } as const;
-
-/** A GET of the admin API; a failure carries the server's French message. */
-export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(url, { credentials: 'include', signal });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-  return (await response.json()) as T;
-}
-
-/** The server's French message when it sent one, else a generic one. */
-export function errorMessage(error: unknown, fallback = 'Une erreur est survenue. Veuillez réessayer.') {
-  if (error instanceof ApiError) return error.details?.message || fallback;
-  return fallback;
-}
 
 export function blogListQuery(params: BlogListParams = {}) {
   const search = toSearch(params as Record<string, string | number | undefined>, BLOG_LIST_DEFAULTS);

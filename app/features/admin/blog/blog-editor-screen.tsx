@@ -25,12 +25,12 @@ import {
 } from '../../../../common/schemas/blog-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ImageUpload } from '../image-upload';
+import { errorMessage } from '../queries';
 import { AdminPageHeader, Card, ErrorState, formatDate, LoadingState } from '../ui';
 import {
   BLOG_KEY,
   blogPostQuery,
   blogPostUrl,
-  errorMessage,
   useDeletePost,
   usePublication,
   useRefreshBlog,

@@ -17,7 +17,7 @@ import {
   type BlogStatus,
 } from '../../../../common/schemas/blog-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
-import { toSearch } from '../queries';
+import { errorMessage, toSearch } from '../queries';
 import {
   AdminPageHeader,
   Card,
@@ -34,7 +34,6 @@ import {
   BLOG_LIST_DEFAULTS,
   type BlogListParams,
   blogListQuery,
-  errorMessage,
   useDeletePost,
   usePublication,
 } from './blog-api';

@@ -7,7 +7,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import '~/features/blog/prose.css';
-import { blogPreviewQuery, errorMessage } from './blog-api';
+import { errorMessage } from '../queries';
+import { blogPreviewQuery } from './blog-api';
 
 export const PREVIEW_DEBOUNCE_MS = 400;
 

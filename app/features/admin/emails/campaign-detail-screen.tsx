@@ -33,6 +33,7 @@ import {
 } from '../../../../common/schemas/campaigns.ts';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { errorMessage } from '../queries';
 import { AdminPageHeader, Card, ErrorState, formatDate, formatDateTime, LoadingState } from '../ui';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { EmailFrame } from './email-frame';
@@ -41,7 +42,6 @@ import {
   campaignPreviewQuery,
   campaignQuery,
   campaignResultsQuery,
-  errorMessage,
   isMissing,
   useCampaignAction,
   useDeleteCampaign,

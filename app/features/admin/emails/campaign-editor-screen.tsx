@@ -25,12 +25,12 @@ import {
   type Segment,
   SegmentSchema,
 } from '../../../../common/schemas/campaigns.ts';
+import { errorMessage } from '../queries';
 import { AdminPageHeader, Card, ErrorState, LoadingState } from '../ui';
 import {
   CAMPAIGNS_KEY,
   campaignQuery,
   campaignUrl,
-  errorMessage,
   isMissing,
   refreshCampaigns,
   segmentCountQuery,

@@ -11,6 +11,7 @@ import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../../../../common/enums.ts';
 import { CAMPAIGN_STATUS_LABELS } from '../../../../common/schemas/campaigns.ts';
+import { errorMessage } from '../queries';
 import {
   AdminPageHeader,
   Card,
@@ -22,7 +23,7 @@ import {
   Pagination,
 } from '../ui';
 import { CampaignStatusBadge } from './campaign-status-badge';
-import { campaignsQuery, errorMessage, newContentQuery, useAnnouncement } from './queries';
+import { campaignsQuery, newContentQuery, useAnnouncement } from './queries';
 
 const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((value) => ({ value, label: CAMPAIGN_STATUS_LABELS[value] }));
 

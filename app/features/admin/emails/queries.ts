@@ -20,31 +20,18 @@ import type {
   TemplateVariableInfo,
 } from '../../../../common/schemas/campaigns.ts';
 import type { AdminSetting } from '../../../../common/schemas/settings-admin.ts';
-import { DASHBOARD_KEY, invalidate, SUBSCRIBERS_KEY } from '../queries';
+import { ACTIVITY_KEY, DASHBOARD_KEY, getJson, invalidate, SUBSCRIBERS_KEY } from '../queries';
 
 export const TEMPLATES_KEY = '/api/admin/email-templates';
 export const CAMPAIGNS_KEY = '/api/admin/campaigns';
-const ACTIVITY_KEY = '/api/admin/activity';
 const SETTINGS_KEY = '/api/admin/settings';
 
 /** How often a campaign being sent is re-read (progress and results). */
 export const SENDING_POLL_INTERVAL = 3_000;
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(url, { credentials: 'include', signal });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-  return (await response.json()) as T;
-}
-
 async function sendJson<T>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await apiRequest(method, url, body);
   return (response.status === 204 ? undefined : await response.json()) as T;
-}
-
-/** The server's French message when it sent one, else a generic one. */
-export function errorMessage(error: unknown, fallback = 'Une erreur est survenue. Veuillez réessayer.') {
-  if (error instanceof ApiError) return error.details?.message || fallback;
-  return fallback;
 }
 
 export const isMissing = (error: unknown) =>

@@ -24,10 +24,10 @@ import {
   type TemplateVariableInfo,
 } from '../../../../common/schemas/campaigns.ts';
 import { ConfirmDialog } from '../confirm-dialog';
+import { errorMessage } from '../queries';
 import { AdminPageHeader, Badge, Card, ErrorState, formatDateTime, LoadingState } from '../ui';
 import { EmailFrame } from './email-frame';
 import {
-  errorMessage,
   isMissing,
   mjmlErrorsOf,
   TEMPLATES_KEY,

@@ -6,18 +6,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import type { AdminSubscriber, SubscriberImportResult } from '../../../../common/schemas/admin.ts';
-import { DASHBOARD_KEY, invalidate, SUBSCRIBERS_KEY } from '../queries';
+import { DASHBOARD_KEY, errorMessage, invalidate, SUBSCRIBERS_KEY } from '../queries';
 
 const subscriberUrl = (id: string) => `${SUBSCRIBERS_KEY}/${encodeURIComponent(id)}`;
-
-/** The server's French message when it sent one, else a generic one. */
-export function errorMessage(
-  error: unknown,
-  fallback = 'Une erreur est survenue. Veuillez réessayer.',
-): string {
-  if (error instanceof ApiError) return error.details?.message || fallback;
-  return fallback;
-}
 
 /** The server's field errors (a 400's `fields`) joined for one field: `tags`, `tags.2`... */
 export function fieldErrors(error: unknown, field: string): string[] {

@@ -6,8 +6,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type AdminSubscriber, SubscriberUpdateSchema } from '../../../../common/schemas/admin.ts';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { errorMessage } from '../queries';
 import { Badge, FormActions } from '../ui';
-import { errorMessage, fieldErrors, useUpdateTags } from './subscriber-mutations';
+import { fieldErrors, useUpdateTags } from './subscriber-mutations';
 
 /** "Clients, vip , ,clients" -> ["clients", "vip"]: trimmed, lowercase, without duplicates. */
 export function parseTags(text: string): string[] {

@@ -17,9 +17,9 @@ import {
   type CaseStudyInput,
   CaseStudyInputSchema,
 } from '../../../../common/schemas/portfolio-admin.ts';
-import { errorMessage } from '../blog/blog-api';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { ImageUpload } from '../image-upload';
+import { errorMessage } from '../queries';
 import { useSaveCaseStudy } from './portfolio-api';
 
 export function CaseStudyDialog({

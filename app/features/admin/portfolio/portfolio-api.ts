@@ -10,8 +10,7 @@ import type {
   CaseStudyInput,
   CaseStudyListQuery,
 } from '../../../../common/schemas/portfolio-admin.ts';
-import { ACTIVITY_KEY, getJson } from '../blog/blog-api';
-import { DASHBOARD_KEY, invalidate, toSearch } from '../queries';
+import { ACTIVITY_KEY, DASHBOARD_KEY, getJson, invalidate, toSearch } from '../queries';
 
 export const PORTFOLIO_KEY = '/api/admin/portfolio';
 export type CaseStudyListParams = Partial<CaseStudyListQuery>;

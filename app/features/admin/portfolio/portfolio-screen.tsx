@@ -9,9 +9,8 @@ import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
 import type { AdminCaseStudy } from '../../../../common/schemas/portfolio-admin.ts';
-import { errorMessage } from '../blog/blog-api';
 import { ConfirmDialog } from '../confirm-dialog';
-import { toSearch } from '../queries';
+import { errorMessage, toSearch } from '../queries';
 import {
   AdminPageHeader,
   Badge,

@@ -11,8 +11,9 @@ import { Sending, TextField } from '~/features/leads/form-fields';
 import { apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { type PasswordChange, PasswordChangeSchema } from '../../../../common/schemas/auth.ts';
+import { errorMessage } from '../queries';
 import { Card } from '../ui';
-import { applyFieldErrors, errorMessage } from './settings-api';
+import { applyFieldErrors } from './settings-api';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const resolver = zodResolver(PasswordChangeSchema as never) as unknown as Resolver<PasswordChange>;

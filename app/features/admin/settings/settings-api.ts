@@ -6,17 +6,11 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '~/lib/api';
 import type { AdminSetting, AdminStat } from '../../../../common/schemas/settings-admin.ts';
 import type { AdminAccount } from '../../../../common/schemas/users-admin.ts';
+import { getJson } from '../queries';
 
 export const SETTINGS_KEY = '/api/admin/settings';
 export const STATS_KEY = '/api/admin/settings/stats';
 export const USERS_KEY = '/api/admin/users';
-export const ACTIVITY_KEY = '/api/admin/activity';
-
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(url, { credentials: 'include', signal });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-  return (await response.json()) as T;
-}
 
 export const settingsQuery = {
   queryKey: [SETTINGS_KEY] as const,
@@ -35,18 +29,6 @@ export const usersQuery = {
   queryFn: async ({ signal }: { signal?: AbortSignal }) =>
     (await getJson<{ users: AdminAccount[] }>(USERS_KEY, signal)).users,
 };
-
-/** The server's French message when it sent one, else a generic one. */
-export function errorMessage(
-  error: unknown,
-  fallback = 'Une erreur est survenue. Veuillez réessayer.',
-): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0 || error.status >= 500) return fallback;
-    return error.details?.message || fallback;
-  }
-  return 'Connexion impossible. Vérifiez votre réseau et réessayez.';
-}
 
 /**
  * Puts the server's field errors on the form's fields (`toField` maps a server key to a field

@@ -25,8 +25,9 @@ import {
   settingLabel,
   settingValueSchema,
 } from '../../../../common/schemas/settings-admin.ts';
+import { errorMessage } from '../queries';
 import { Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
-import { applyFieldErrors, errorMessage, SETTINGS_KEY, settingsQuery } from './settings-api';
+import { applyFieldErrors, SETTINGS_KEY, settingsQuery } from './settings-api';
 
 /** react-hook-form reads dots as nesting: a key becomes a flat field name and back. */
 const fieldOf = (key: string) => key.replaceAll('.', '~');

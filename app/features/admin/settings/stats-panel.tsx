@@ -17,8 +17,9 @@ import { toast } from '~/lib/toast';
 import { type AdminStat, formatStat, StatInputSchema } from '../../../../common/schemas/settings-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { errorMessage } from '../queries';
 import { Badge, Card, EmptyState, ErrorState, FormActions, LoadingState } from '../ui';
-import { applyFieldErrors, errorMessage, STATS_KEY, statsAdminQuery } from './settings-api';
+import { applyFieldErrors, STATS_KEY, statsAdminQuery } from './settings-api';
 
 const statUrl = (id: string) => `${STATS_KEY}/${encodeURIComponent(id)}`;
 

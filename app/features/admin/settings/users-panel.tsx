@@ -20,9 +20,9 @@ import {
 } from '../../../../common/schemas/users-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { meQuery } from '../queries';
+import { errorMessage, meQuery } from '../queries';
 import { Badge, Card, EmptyState, ErrorState, FormActions, formatDateTime, LoadingState } from '../ui';
-import { applyFieldErrors, errorMessage, USERS_KEY, usersQuery } from './settings-api';
+import { applyFieldErrors, USERS_KEY, usersQuery } from './settings-api';
 
 const userUrl = (id: string) => `${USERS_KEY}/${encodeURIComponent(id)}`;
 const fullName = (u: Pick<AdminAccount, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
