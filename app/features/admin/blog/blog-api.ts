@@ -4,7 +4,7 @@
  * and the activity log.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '~/lib/api';
+import { apiRequest } from '~/lib/api';
 import type { AdminBlogPage, AdminBlogPost, BlogListQuery } from '../../../../common/schemas/blog-admin.ts';
 import { ACTIVITY_KEY, DASHBOARD_KEY, getJson, invalidate, toSearch } from '../queries';
 

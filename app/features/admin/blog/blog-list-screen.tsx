@@ -5,10 +5,8 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ExternalLink, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '../../../../common/enums.ts';
 import {
   type AdminBlogPostSummary,
@@ -17,7 +15,8 @@ import {
   type BlogStatus,
 } from '../../../../common/schemas/blog-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
-import { errorMessage, toSearch } from '../queries';
+import { type PendingAction, usePublicationActions } from '../publication-actions';
+import { toSearch } from '../queries';
 import {
   AdminPageHeader,
   Card,
@@ -57,46 +56,18 @@ function readParams(search: URLSearchParams): BlogListParams {
 const writeParams = (params: BlogListParams) =>
   toSearch(params as Record<string, string | number | undefined>, BLOG_LIST_DEFAULTS);
 
-type Pending = { post: AdminBlogPostSummary; action: 'delete' | 'unpublish' } | null;
+type Pending = PendingAction<AdminBlogPostSummary>;
 
 export function BlogListScreen() {
   const { params, update } = useListParams(readParams, writeParams);
   const list = useQuery({ ...blogListQuery(params), placeholderData: keepPreviousData });
   const publication = usePublication();
   const remove = useDeletePost();
-  const [pending, setPending] = useState<Pending>(null);
-
-  const publish = (post: AdminBlogPostSummary) =>
-    publication.mutate(
-      { id: post.id, action: 'publish' },
-      {
-        onSuccess: () => toast({ title: 'Article publié', description: post.title }),
-        onError: (error) =>
-          toast({
-            title: 'Publication impossible',
-            description: errorMessage(error),
-            variant: 'destructive',
-          }),
-      },
-    );
-
-  const confirm = () => {
-    if (!pending) return;
-    const { post, action } = pending;
-    const done = {
-      onSuccess: () => {
-        setPending(null);
-        toast({
-          title: action === 'delete' ? 'Article supprimé' : 'Article dépublié',
-          description: post.title,
-        });
-      },
-      onError: (error: unknown) =>
-        toast({ title: 'Action impossible', description: errorMessage(error), variant: 'destructive' }),
-    };
-    if (action === 'delete') remove.mutate(post, done);
-    else publication.mutate({ id: post.id, action: 'unpublish' }, done);
-  };
+  const { pending, ask, publish, confirm } = usePublicationActions<AdminBlogPostSummary>({
+    publication,
+    remove,
+    toasts: { published: 'Article publié', unpublished: 'Article dépublié', deleted: 'Article supprimé' },
+  });
 
   const filtered = Boolean(params.q || params.status || params.category);
   const data = list.data;
@@ -178,7 +149,7 @@ export function BlogListScreen() {
                   <PostActions
                     post={post}
                     onPublish={publish}
-                    onAsk={setPending}
+                    onAsk={ask}
                     publishing={publication.isPending}
                   />
                 </li>
@@ -238,7 +209,7 @@ export function BlogListScreen() {
                         <PostActions
                           post={post}
                           onPublish={publish}
-                          onAsk={setPending}
+                          onAsk={ask}
                           publishing={publication.isPending}
                         />
                       </td>
@@ -258,7 +229,7 @@ export function BlogListScreen() {
       </Card>
       <ConfirmDialog
         open={pending !== null}
-        onOpenChange={(open) => (open ? undefined : setPending(null))}
+        onOpenChange={(open) => (open ? undefined : ask(null))}
         title={pending?.action === 'delete' ? 'Supprimer cet article ?' : 'Dépublier cet article ?'}
         confirmLabel={pending?.action === 'delete' ? 'Supprimer définitivement' : 'Dépublier'}
         pendingLabel={pending?.action === 'delete' ? 'Suppression...' : 'Dépublication...'}
@@ -307,7 +278,7 @@ function PostActions({
             size="icon"
             title="Dépublier"
             aria-label={`Dépublier « ${post.title} »`}
-            onClick={() => onAsk({ post, action: 'unpublish' })}
+            onClick={() => onAsk({ item: post, action: 'unpublish' })}
           >
             <EyeOff className="size-4" aria-hidden="true" />
           </Button>
@@ -330,7 +301,7 @@ function PostActions({
         title="Supprimer"
         aria-label={`Supprimer « ${post.title} »`}
         className="text-red-700 hover:bg-red-50"
-        onClick={() => onAsk({ post, action: 'delete' })}
+        onClick={() => onAsk({ item: post, action: 'delete' })}
       >
         <Trash2 className="size-4" aria-hidden="true" />
       </Button>
@@ -340,11 +311,11 @@ function PostActions({
 
 function PendingDescription({ pending }: { pending: Pending }) {
   if (!pending) return null;
-  const title = <strong className="wrap-anywhere text-gray-900">{pending.post.title}</strong>;
+  const title = <strong className="wrap-anywhere text-gray-900">{pending.item.title}</strong>;
   if (pending.action === 'unpublish') {
     return (
       <p>
-        {title} quittera le site, le flux RSS et le plan du site ; son adresse /blog/{pending.post.slug} ne
+        {title} quittera le site, le flux RSS et le plan du site ; son adresse /blog/{pending.item.slug} ne
         répondra plus. Vous pourrez le republier.
       </p>
     );
@@ -353,7 +324,7 @@ function PendingDescription({ pending }: { pending: Pending }) {
     <>
       <p>
         {title} sera supprimé avec son image de couverture
-        {pending.post.isPublished ? ' et disparaîtra du site' : ''}.
+        {pending.item.isPublished ? ' et disparaîtra du site' : ''}.
       </p>
       <p className="font-medium text-red-800">Cette action est irréversible.</p>
     </>

@@ -7,10 +7,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Eye, EyeOff, ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
 import type { AdminCaseStudy } from '../../../../common/schemas/portfolio-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
-import { errorMessage, toSearch } from '../queries';
+import { usePublicationActions } from '../publication-actions';
+import { toSearch } from '../queries';
 import {
   AdminPageHeader,
   Badge,
@@ -50,47 +50,21 @@ function readParams(search: URLSearchParams): CaseStudyListParams {
 const writeParams = (params: CaseStudyListParams) =>
   toSearch(params as Record<string, string | number | undefined>, CASE_STUDY_LIST_DEFAULTS);
 
-type Pending = { caseStudy: AdminCaseStudy; action: 'delete' | 'unpublish' } | null;
-
 export function PortfolioScreen() {
   const { params, update } = useListParams(readParams, writeParams);
   const list = useQuery({ ...caseStudiesQuery(params), placeholderData: keepPreviousData });
   const publication = useCaseStudyPublication();
   const remove = useDeleteCaseStudy();
   const [editing, setEditing] = useState<AdminCaseStudy | 'new' | null>(null);
-  const [pending, setPending] = useState<Pending>(null);
-
-  const publish = (caseStudy: AdminCaseStudy) =>
-    publication.mutate(
-      { id: caseStudy.id, action: 'publish' },
-      {
-        onSuccess: () => toast({ title: 'Étude de cas publiée', description: caseStudy.title }),
-        onError: (error) =>
-          toast({
-            title: 'Publication impossible',
-            description: errorMessage(error),
-            variant: 'destructive',
-          }),
-      },
-    );
-
-  const confirm = () => {
-    if (!pending) return;
-    const { caseStudy, action } = pending;
-    const done = {
-      onSuccess: () => {
-        setPending(null);
-        toast({
-          title: action === 'delete' ? 'Étude de cas supprimée' : 'Étude de cas dépubliée',
-          description: caseStudy.title,
-        });
-      },
-      onError: (error: unknown) =>
-        toast({ title: 'Action impossible', description: errorMessage(error), variant: 'destructive' }),
-    };
-    if (action === 'delete') remove.mutate(caseStudy, done);
-    else publication.mutate({ id: caseStudy.id, action: 'unpublish' }, done);
-  };
+  const { pending, ask, publish, confirm } = usePublicationActions({
+    publication,
+    remove,
+    toasts: {
+      published: 'Étude de cas publiée',
+      unpublished: 'Étude de cas dépubliée',
+      deleted: 'Étude de cas supprimée',
+    },
+  });
 
   const filtered = Boolean(params.q || params.status);
   const data = list.data;
@@ -195,7 +169,7 @@ export function PortfolioScreen() {
                       <Button
                         variant="ghost"
                         size="sm"
-                        onClick={() => setPending({ caseStudy, action: 'unpublish' })}
+                        onClick={() => ask({ item: caseStudy, action: 'unpublish' })}
                       >
                         <EyeOff className="size-4" aria-hidden="true" />
                         Dépublier
@@ -217,7 +191,7 @@ export function PortfolioScreen() {
                       variant="ghost"
                       size="sm"
                       className="ml-auto text-red-700 hover:bg-red-50"
-                      onClick={() => setPending({ caseStudy, action: 'delete' })}
+                      onClick={() => ask({ item: caseStudy, action: 'delete' })}
                     >
                       <Trash2 className="size-4" aria-hidden="true" />
                       Supprimer
@@ -239,7 +213,7 @@ export function PortfolioScreen() {
       <CaseStudyDialog editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={pending !== null}
-        onOpenChange={(open) => (open ? undefined : setPending(null))}
+        onOpenChange={(open) => (open ? undefined : ask(null))}
         title={pending?.action === 'delete' ? "Supprimer l'étude de cas ?" : "Dépublier l'étude de cas ?"}
         confirmLabel={pending?.action === 'delete' ? 'Supprimer définitivement' : 'Dépublier'}
         pendingLabel={pending?.action === 'delete' ? 'Suppression...' : 'Dépublication...'}
@@ -249,7 +223,7 @@ export function PortfolioScreen() {
       >
         {pending ? (
           <p>
-            <strong className="wrap-anywhere text-gray-900">{pending.caseStudy.title}</strong>{' '}
+            <strong className="wrap-anywhere text-gray-900">{pending.item.title}</strong>{' '}
             {pending.action === 'delete'
               ? 'sera supprimée avec son image. Cette action est irréversible.'
               : 'ne sera plus affichée sur la page Portfolio. Vous pourrez la republier.'}
