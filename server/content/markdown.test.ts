@@ -184,6 +184,16 @@ describe('renderMarkdown: ordinary Markdown', () => {
     expect(html).toContain('<a href="tel:+243810000000">appeler</a>');
   });
 
+  it('writes French no-break spaces in the prose, never in code', () => {
+    const html = renderMarkdown(
+      'Pourquoi investir ? Trois raisons : « visibilité » et ventes !\n\n```\nconst a = b ? c : d;\n```',
+    );
+    expect(html).toContain(
+      '<p>Pourquoi investir\u00a0? Trois raisons\u00a0: «\u00a0visibilité\u00a0» et ventes\u00a0!</p>',
+    );
+    expect(html).toContain('const a = b ? c : d;');
+  });
+
   it('renders inline code and fenced code blocks', () => {
     const html = renderMarkdown('Tapez `npm start`.\n\n```\nconst a = 1;\n```');
     expect(html).toContain('<code>npm start</code>');

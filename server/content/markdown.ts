@@ -6,6 +6,7 @@
  */
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { frenchTypography } from '../../common/typography.ts';
 
 // Our own instance: the global `marked` object is shared mutable configuration.
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
@@ -61,6 +62,8 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   // `//evil.example/x` looks relative but leaves the site.
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // French typography in the prose staff write (no-break space before ! ? : ;), never in code.
+  textFilter: (text, tagName) => (tagName === 'code' || tagName === 'pre' ? text : frenchTypography(text)),
   transformTags: {
     h1: clampHeading,
     h5: clampHeading,

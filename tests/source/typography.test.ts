@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { frenchTypography, NBSP } from '../../common/typography.ts';
+import { fixTypography, typographyIssues, visibleSourceFiles } from '../../scripts/lib/typography-scan.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('French typography', () => {
+  it('puts a no-break space before ! ? : ; and inside « », keeping every letter in order', () => {
+    expect(frenchTypography('Demande envoyée avec succès !')).toBe(`Demande envoyée avec succès${NBSP}!`);
+    expect(frenchTypography('Une question ? Écrivez-nous : oui ; non')).toBe(
+      `Une question${NBSP}? Écrivez-nous${NBSP}: oui${NBSP}; non`,
+    );
+    expect(frenchTypography('le lien « Se désinscrire »')).toBe(`le lien «${NBSP}Se désinscrire${NBSP}»`);
+    expect(frenchTypography('Vérifiez votre email !').replaceAll(NBSP, ' ')).toBe('Vérifiez votre email !');
+  });
+
+  it('leaves text without a space before its punctuation alone (addresses, times)', () => {
+    for (const text of ['https://exemple.cd/?page=2', 'Rendez-vous à 10:30', 'Déjà fait!']) {
+      expect(frenchTypography(text)).toBe(text);
+    }
+  });
+
+  it('reads only strings and JSX text, never code such as a ternary', () => {
+    const source = `const a = ok ? 'Bienvenue !' : \`Au revoir \${name} !\`;\nconst b = <p>Une question ?</p>;\n`;
+    expect(typographyIssues(source, 'x.tsx').map((issue) => issue.line)).toEqual([1, 1, 2]);
+    const fixed = fixTypography(source, 'x.tsx');
+    expect(fixed).toContain('ok ? ');
+    expect(fixed).toContain(`'Bienvenue${NBSP}!' : `);
+    expect(fixed).toContain(`\${name}${NBSP}!`);
+    expect(typographyIssues(fixed, 'x.tsx')).toEqual([]);
+  });
+
+  it('holds for every visible string of the site (app/ and common/): run scripts/fix-typography.ts to mend', () => {
+    const issues = visibleSourceFiles(root).flatMap((file) =>
+      typographyIssues(fs.readFileSync(file, 'utf8'), path.relative(root, file)),
+    );
+    expect(issues.map((issue) => `${issue.file}:${issue.line} ${issue.text}`)).toEqual([]);
+  });
+});
