@@ -14,6 +14,6 @@ for (const file of visibleSourceFiles(root)) {
   if (fixed === source) continue;
   fs.writeFileSync(file, fixed);
   changed += 1;
-  console.log(`fixed ${path.relative(root, file)}`);
+  process.stdout.write(`fixed ${path.relative(root, file)}\n`);
 }
-console.log(`${changed} file(s) changed`);
+process.stdout.write(`${changed} file(s) changed\n`);
