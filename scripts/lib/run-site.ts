@@ -27,6 +27,8 @@ export type RunSiteOptions = {
   port?: number;
   /** How long the first start (migrations, seed) may take; generous on a busy machine. */
   startTimeoutMs?: number;
+  /** The production build to run; BUILD_DIR or `build` by default. */
+  buildDir?: string;
 };
 
 export async function freePort(): Promise<number> {
@@ -47,7 +49,7 @@ export async function runSite(
   const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-measure-'));
   const url = `http://127.0.0.1:${port}`;
-  const buildDir = process.env.BUILD_DIR ?? 'build';
+  const buildDir = options.buildDir ?? process.env.BUILD_DIR ?? 'build';
   const log = options.logFile ? fs.openSync(options.logFile, 'a') : undefined;
   const child: ChildProcess = spawn(process.execPath, [`${buildDir}/server/index.js`], {
     env: {
