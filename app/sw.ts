@@ -28,6 +28,7 @@ import {
   OUTBOX_SYNC_TAG,
   SW_MESSAGES,
 } from './features/pwa/pwa-constants.ts';
+import { sameOriginTarget } from './features/pwa/return-path.ts';
 
 // The worker's global scope, typed here: the project compiles against the DOM library, and the
 // WebWorker one cannot be added to the same program without conflicting with it.
@@ -143,11 +144,11 @@ async function pageOrData(request: Request, url: URL): Promise<Response> {
  * they were going; still offline, the offline page cached at install.
  */
 async function offlinePage(url: URL): Promise<Response> {
-  const from = url.searchParams.get('from');
-  if (from?.startsWith('/') && !from.startsWith('//')) {
+  const target = sameOriginTarget(url.searchParams.get('from'), location.origin);
+  if (target) {
     try {
-      await fetch(new URL(from, location.origin), { method: 'HEAD', cache: 'no-store' });
-      return Response.redirect(from);
+      await fetch(target, { method: 'HEAD', cache: 'no-store' });
+      return Response.redirect(target);
     } catch {
       // Still offline.
     }

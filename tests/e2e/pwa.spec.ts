@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { clientIp, toasts } from './helpers/admin.ts';
@@ -47,6 +49,41 @@ test.describe('the service worker', () => {
     });
     expect(registration.scope).toBe(`${new URL(page.url()).origin}/`);
     expect(registration.script).toMatch(/\/sw\.js$/);
+  });
+
+  test('/offline?from= never sends a visitor to another origin (open redirect)', async ({ page }) => {
+    // A hostile host that would pass the worker's "still reachable?" check: it answers any
+    // cross-origin request, CORS included.
+    const hostile = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/html' });
+      res.end('<h1>ailleurs</h1>');
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    const hostileHost = `localhost:${(hostile.address() as AddressInfo).port}`;
+    try {
+      await page.goto('/');
+      await controlledBy(page);
+      const site = new URL(page.url()).host;
+      for (const from of [
+        `/\\${hostileHost}/x`,
+        `/\t/${hostileHost}/x`,
+        `//${hostileHost}/x`,
+        `http:${hostileHost}/x`,
+        `http://${hostileHost}/x`,
+      ]) {
+        await page.goto(`/offline?from=${encodeURIComponent(from)}`);
+        expect(new URL(page.url()).host, from).toBe(site);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      }
+      // An encoded backslash stays a path of the site: its 404 page, never the other host.
+      await page.goto(`/offline?from=${encodeURIComponent(`/%5C${hostileHost}/x`)}`);
+      expect(new URL(page.url()).host).toBe(site);
+      // A path of the site is where the visitor goes back to.
+      await page.goto(`/offline?from=${encodeURIComponent('/services')}`);
+      await expect(page).toHaveURL(/\/services$/);
+    } finally {
+      hostile.close();
+    }
   });
 
   test('without a network, a visited page still opens and a page never visited shows /offline', async ({
