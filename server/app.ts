@@ -25,6 +25,7 @@ import { mediaFiles } from './media/serve.ts';
 import { newsletterFromServices } from './newsletter/newsletter.ts';
 import { securityHeaders } from './security/headers.ts';
 import type { AppServices } from './services.ts';
+import { visualFiles } from './visuals/routes.ts';
 
 export type PageRendering =
   | { kind: 'build'; build: ServerBuild; clientDir: string }
@@ -86,6 +87,8 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
 
   // Uploaded images (issue 7): generated names, long immutable caching, nosniff.
   app.use('/media', mediaFiles(services));
+  // Generated covers and share images (issue 14): hashed names, cached for a year, nosniff.
+  app.use('/visuals', visualFiles(services));
   // Campaign open and click tracking (issue 8): before request logging, their URLs carry tokens.
   app.use('/t', trackingRouter(services));
 
@@ -152,7 +155,14 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   // Delivery, bounce and complaint events from the SMTP provider (issue 8): a shared secret, no session.
   api.use(emailWebhookRouter(services));
   // Login, session and CSRF checks; guards /api/admin/*, so admin routers go after this line.
-  api.use(authApiRouter({ db: services.database.db, publicUrl: env.PUBLIC_URL, events: services.events }));
+  api.use(
+    authApiRouter({
+      db: services.database.db,
+      publicUrl: env.PUBLIC_URL,
+      trustedOrigins: env.TRUSTED_ORIGINS,
+      events: services.events,
+    }),
+  );
   api.use(
     contactApiRouter({
       db: services.database.db,

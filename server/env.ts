@@ -16,6 +16,20 @@ export const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** The address visitors use; canonical links, emails and Origin checks are built from it. */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * Comma-separated origins (scheme://host[:port]) besides PUBLIC_URL's that may make
+     * cross-origin state-changing calls to the admin API (docs/decisions/025-csrf-rule.md).
+     */
+    TRUSTED_ORIGINS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)))
+      .default([]),
     /** PostgreSQL connection string. Unset: embedded PGlite in DATA_DIR. */
     DATABASE_URL: z
       .string()

@@ -30,14 +30,14 @@ const advance = (ms: number) => {
 };
 
 /** The auth router as app.ts mounts it, with a clock the tests move and a guarded test route. */
-function clockedApp() {
+function clockedApp(trustedOrigins: string[] = []) {
   const logger = createLogger(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
   const app = express();
   app.set('trust proxy', 'loopback');
   app.use(pinoHttp({ logger }));
   const api = express.Router();
   api.use(express.json());
-  api.use(authApiRouter({ db: database.db, publicUrl: ORIGIN, now: () => clock }));
+  api.use(authApiRouter({ db: database.db, publicUrl: ORIGIN, trustedOrigins, now: () => clock }));
   api.get('/admin/ping', (_req, res) => {
     res.json({ email: adminOf(res).user.email });
   });
@@ -440,28 +440,97 @@ describe('POST /api/auth/password', () => {
 });
 
 describe('CSRF', () => {
-  it('refuses a foreign Origin and a missing X-Requested-With; accepts the site origin with the header', async () => {
-    const body = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+  const body = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+  const refused = { error: { code: 'csrf_rejected', message: 'Requête refusée (protection CSRF).' } };
+
+  it('refuses a cross-site request, and any request without X-Requested-With', async () => {
     const foreign = await request(app)
+      .post('/api/auth/login')
+      .set('Origin', 'https://evil.example')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .set('X-Requested-With', 'fetch')
+      .send(body)
+      .expect(403);
+    expect(foreign.body).toEqual(refused);
+    // An old browser (no Sec-Fetch-Site) sending another site's Origin.
+    await request(app)
       .post('/api/auth/login')
       .set('Origin', 'https://evil.example')
       .set('X-Requested-With', 'fetch')
       .send(body)
       .expect(403);
-    expect(foreign.body).toEqual({
-      error: { code: 'csrf_rejected', message: 'Requête refusée (protection CSRF).' },
-    });
+    // A sibling host is same-site, not same-origin: refused unless trusted.
+    await request(app)
+      .post('/api/auth/login')
+      .set('Origin', 'http://other.localhost:3000')
+      .set('Sec-Fetch-Site', 'same-site')
+      .set('X-Requested-With', 'fetch')
+      .send(body)
+      .expect(403);
     await request(app).post('/api/auth/login').set('Origin', ORIGIN).send(body).expect(403);
-    await request(app).post('/api/auth/login').set('X-Requested-With', 'fetch').send(body).expect(403);
     const cookie = await loggedIn();
     await request(app).post('/api/auth/logout').set('Cookie', cookie).expect(403);
     await request(app)
       .delete('/api/admin/ping')
       .set('Cookie', cookie)
       .set('Origin', 'https://evil.example')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .set('X-Requested-With', 'fetch')
       .expect(403);
     await me(cookie).expect(200);
     await login(body).expect(200);
+  });
+
+  it('accepts the site opened under another address than PUBLIC_URL (127.0.0.1, a LAN address)', async () => {
+    // What Chromium sends for the login form of http://127.0.0.1:3000/admin while PUBLIC_URL
+    // says localhost: the browser vouches that the page and the call share an origin.
+    await request(app)
+      .post('/api/auth/login')
+      .set('Host', '127.0.0.1:3000')
+      .set('Origin', 'http://127.0.0.1:3000')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .set('X-Requested-With', 'fetch')
+      .set('X-Forwarded-For', nextIp())
+      .send(body)
+      .expect(200);
+    // A browser without Sec-Fetch-Site: the Origin names the host the request was sent to.
+    await request(app)
+      .post('/api/auth/login')
+      .set('Host', '192.168.1.20:3000')
+      .set('Origin', 'http://192.168.1.20:3000')
+      .set('X-Requested-With', 'fetch')
+      .set('X-Forwarded-For', nextIp())
+      .send(body)
+      .expect(200);
+    // A client that is no browser (no Origin, no Sec-Fetch-Site) cannot be a forged cross-site call.
+    await request(app)
+      .post('/api/auth/login')
+      .set('X-Requested-With', 'fetch')
+      .set('X-Forwarded-For', nextIp())
+      .send(body)
+      .expect(200);
+  });
+
+  it('accepts a cross-origin call from an origin of TRUSTED_ORIGINS', async () => {
+    const trustedApp = clockedApp(['https://admin.agence.example']);
+    const from = (origin: string) =>
+      request(trustedApp)
+        .post('/api/auth/login')
+        .set('Origin', origin)
+        .set('Sec-Fetch-Site', 'cross-site')
+        .set('X-Requested-With', 'fetch')
+        .set('X-Forwarded-For', nextIp())
+        .send(body);
+    await from('https://admin.agence.example').expect(200);
+    await from('https://evil.example').expect(403);
+  });
+
+  it('reads TRUSTED_ORIGINS as a comma-separated list of origins', () => {
+    expect(
+      readEnv({ TRUSTED_ORIGINS: 'https://admin.agence.example, http://192.168.1.20:3000/' }).TRUSTED_ORIGINS,
+    ).toEqual(['https://admin.agence.example', 'http://192.168.1.20:3000']);
+    expect(readEnv({}).TRUSTED_ORIGINS).toEqual([]);
+    expect(() => readEnv({ TRUSTED_ORIGINS: 'pas une adresse' })).toThrow(/TRUSTED_ORIGINS/);
   });
 });
 

@@ -42,8 +42,10 @@ import {
 
 export type AuthApiDeps = {
   db: Database;
-  /** The site's address: cookie name and flags, and the only Origin the CSRF check accepts. */
+  /** The site's address: cookie name and flags; a trusted origin of the CSRF check. */
   publicUrl: string;
+  /** Other origins allowed to make cross-origin state-changing calls (TRUSTED_ORIGINS). */
+  trustedOrigins?: readonly string[];
   /** Injectable so tests can move time; the system clock otherwise. */
   now?: Clock;
   /**
@@ -118,7 +120,11 @@ export function authApiRouter(deps: AuthApiDeps): Router {
   const guard = requireAdmin(authDeps);
   const router = Router();
 
-  router.use(['/auth', '/admin'], noStore, csrfProtection(deps.publicUrl));
+  router.use(
+    ['/auth', '/admin'],
+    noStore,
+    csrfProtection({ publicUrl: deps.publicUrl, trustedOrigins: deps.trustedOrigins }),
+  );
 
   router.post('/auth/login', async (req, res) => {
     const input = parseInput(AdminLoginSchema, req.body);

@@ -1,14 +1,19 @@
 /**
- * CSRF protection for cookie-authenticated calls (/api/auth, /api/admin). A state-changing request
- * must carry both:
- * - `Origin` equal to the origin of PUBLIC_URL, and nothing else: not the request's own Host (a
- *   Host header is attacker-controlled behind some proxies). A developer who opens the site under
- *   another address (127.0.0.1 instead of localhost) must set PUBLIC_URL to it.
- * - `X-Requested-With: fetch`, a custom header a cross-site form cannot send and a cross-site
- *   fetch cannot send without a CORS preflight, which this server never grants.
- * GET, HEAD and OPTIONS never change state, so they are not checked.
+ * CSRF protection for cookie-authenticated calls (/api/auth, /api/admin), after Go 1.25's
+ * CrossOriginProtection (docs/decisions/025-csrf-rule.md). GET, HEAD and OPTIONS never change
+ * state and pass. A state-changing request must:
+ * 1. carry `X-Requested-With: fetch`, a custom header that a cross-site form cannot send and a
+ *    cross-site fetch cannot send without a CORS preflight, which this server never grants;
+ * 2. come from the site itself, as the browser tells it:
+ *    - `Sec-Fetch-Site: same-origin` (or `none`, typed by the user) passes, whatever the address the
+ *      site was opened under (localhost, 127.0.0.1, a LAN address from a phone);
+ *    - any other `Sec-Fetch-Site` (cross-site, same-site) passes only from a trusted origin:
+ *      PUBLIC_URL's and those of TRUSTED_ORIGINS;
+ *    - without `Sec-Fetch-Site` (browsers before 2023, other clients): no `Origin` passes (not a
+ *      browser's cross-site request), an `Origin` whose host is the request's own `Host` passes,
+ *      and so does a trusted origin; anything else is refused.
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { HttpError } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -16,15 +21,45 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_HEADER = 'X-Requested-With';
 export const CSRF_HEADER_VALUE = 'fetch';
 
-export function csrfProtection(publicUrl: string): RequestHandler {
-  const siteOrigin = new URL(publicUrl).origin;
+export type CsrfOptions = { publicUrl: string; trustedOrigins?: readonly string[] };
+
+const hostOf = (origin: string) => {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+};
+
+/** Why the request is refused, or null when it may go on. */
+export function csrfRefusal(req: Request, trusted: ReadonlySet<string>): string | null {
+  if (SAFE_METHODS.has(req.method)) return null;
+  if (req.get(CSRF_HEADER) !== CSRF_HEADER_VALUE) return 'missing X-Requested-With';
+  const site = req.get('Sec-Fetch-Site');
+  const origin = req.get('Origin');
+  if (site === 'same-origin' || site === 'none') return null;
+  if (origin && trusted.has(origin)) return null;
+  if (site) return `cross-origin request (Sec-Fetch-Site: ${site})`;
+  if (!origin) return null;
+  if (hostOf(origin) === req.get('Host')) return null;
+  return 'cross-origin request (Origin)';
+}
+
+export function csrfProtection({ publicUrl, trustedOrigins = [] }: CsrfOptions): RequestHandler {
+  const trusted = new Set([new URL(publicUrl).origin, ...trustedOrigins.map((o) => new URL(o).origin)]);
   return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method)) {
-      next();
-      return;
-    }
-    if (req.get('Origin') !== siteOrigin || req.get(CSRF_HEADER) !== CSRF_HEADER_VALUE) {
-      req.log?.warn({ method: req.method, origin: req.get('Origin') }, 'request refused by CSRF check');
+    const refusal = csrfRefusal(req, trusted);
+    if (refusal) {
+      req.log?.warn(
+        {
+          method: req.method,
+          origin: req.get('Origin'),
+          secFetchSite: req.get('Sec-Fetch-Site'),
+          ip: req.ip,
+          reason: refusal,
+        },
+        'request refused by CSRF check',
+      );
       throw new HttpError(403, 'csrf_rejected', 'Requête refusée (protection CSRF).');
     }
     next();
