@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '~/components/page-header';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
+import type { ShareImage } from '../../common/visuals.ts';
 
 /** Date shown on every legal page; change it with their content. */
 export const LEGAL_UPDATED = 'Dernière mise à jour : 22 novembre 2026';
@@ -9,7 +10,7 @@ export const LEGAL_UPDATED = 'Dernière mise à jour : 22 novembre 2026';
 /** Head tags of a legal page: its own title, description, canonical URL and breadcrumb. */
 export function legalMeta(
   matches: Parameters<typeof siteFromMatches>[0],
-  page: { title: string; path: string; description: string },
+  page: { title: string; path: string; description: string; image: ShareImage },
 ) {
   const site = siteFromMatches(matches);
   return seo(site, {

@@ -5,6 +5,7 @@
 import type { MetaDescriptor } from 'react-router';
 
 import type { SiteInfo } from '../../common/site.ts';
+import { pageShareImage, type ShareImage } from '../../common/visuals.ts';
 
 export type { SiteInfo };
 
@@ -13,7 +14,11 @@ export type PageSeo = {
   description: string;
   /** Path of the page, e.g. '/blog/mon-article'; include a query only when it names distinct content (a blog category or page). */
   path: string;
-  image?: string | null;
+  /**
+   * The share image (og:image, 1200x630): `pageShareImage(key)` for a page of common/pages.ts,
+   * `serviceShareImage(...)`, or a post's `shareImage`. The home page's when absent.
+   */
+  image?: ShareImage;
   type?: 'website' | 'article';
   noindex?: boolean;
   jsonLd?: Record<string, unknown> | Record<string, unknown>[];
@@ -27,7 +32,8 @@ export function seo(site: SiteInfo | undefined, page: PageSeo): MetaDescriptor[]
   if (!site) return [{ title: page.title }, { name: 'description', content: page.description }];
   const url = absoluteUrl(site, page.path);
   const title = page.path === '/' ? page.title : `${page.title} | ${site.name}`;
-  const image = absoluteUrl(site, page.image ?? '/og-image.png');
+  const image = page.image ?? pageShareImage('home');
+  const imageUrl = absoluteUrl(site, image.url);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.description },
@@ -38,11 +44,16 @@ export function seo(site: SiteInfo | undefined, page: PageSeo): MetaDescriptor[]
     { property: 'og:title', content: page.title },
     { property: 'og:description', content: page.description },
     { property: 'og:url', content: url },
-    { property: 'og:image', content: image },
+    { property: 'og:image', content: imageUrl },
+    { property: 'og:image:type', content: image.type },
+    { property: 'og:image:width', content: String(image.width) },
+    { property: 'og:image:height', content: String(image.height) },
+    { property: 'og:image:alt', content: image.alt },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: page.title },
     { name: 'twitter:description', content: page.description },
-    { name: 'twitter:image', content: image },
+    { name: 'twitter:image', content: imageUrl },
+    { name: 'twitter:image:alt', content: image.alt },
   ];
   if (page.article) {
     tags.push({ property: 'article:published_time', content: page.article.publishedTime });
@@ -64,7 +75,7 @@ export function organizationJsonLd(site: SiteInfo) {
     description: site.description,
     url: site.publicUrl,
     logo: absoluteUrl(site, '/icon-512.png'),
-    image: absoluteUrl(site, '/og-image.png'),
+    image: absoluteUrl(site, pageShareImage('home').url),
     email: site.contact.email,
     telephone: site.contact.phone,
     address: {

@@ -7,6 +7,8 @@ import { TeamSection } from '~/features/team/team-section';
 import { ValuesSection } from '~/features/values-section';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches, useSite } from '~/lib/site';
+import { PAGES } from '../../common/pages.ts';
+import { pageShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/about';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,7 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   return seo(site, {
-    title: 'À propos',
+    title: PAGES.about.title,
+    image: pageShareImage('about'),
     description:
       "Agence de marketing et de transformation digitale basée à Kinshasa : notre histoire, notre mission, nos valeurs et l'équipe qui accompagne PME, banques et ONG en RDC.",
     path: '/about',

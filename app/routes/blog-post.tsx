@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';
+import { CoverPicture } from '~/components/cover-picture';
 import { PageHeader } from '~/components/page-header';
 import { Button } from '~/components/ui/button';
 import { appContext } from '~/context';
@@ -63,7 +64,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
           description: post.excerpt,
           datePublished: post.publishedAt,
           dateModified: modifiedTime,
-          image: absoluteUrl(site, post.coverImage ?? '/og-image.png'),
+          image: absoluteUrl(site, post.shareImage.url),
           inLanguage: 'fr-FR',
           articleSection: section,
           url: absoluteUrl(site, path),
@@ -88,7 +89,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: post.excerpt,
     path,
     type: 'article',
-    image: post.coverImage,
+    image: post.shareImage,
     article: { publishedTime: post.publishedAt, modifiedTime, section },
     jsonLd,
   });
@@ -138,17 +139,15 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 
       <article className="px-4 pb-12">
         <div className="mx-auto max-w-3xl">
-          {post.coverImage ? (
-            // Above the fold: loaded at once, not lazily; decorative beside the title it illustrates.
-            <img
-              src={post.coverImage}
-              alt=""
-              width={1200}
-              height={630}
-              fetchPriority="high"
-              className="mb-8 aspect-[1200/630] h-auto w-full rounded-xl object-cover"
-            />
-          ) : null}
+          {/* Above the fold: loaded at once, not lazily; decorative beside the title it illustrates. */}
+          <CoverPicture
+            image={post.cover}
+            sizes="(min-width: 800px) 768px, calc(100vw - 32px)"
+            eager
+            decorative
+            pictureClassName="mb-8 block"
+            className="aspect-[3/2] h-auto w-full rounded-xl bg-brand-900 object-cover"
+          />
           <div
             className="prose"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised against an allow-list on the server (server/content/markdown.ts).

@@ -1,12 +1,15 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { data, Link } from 'react-router';
+import { CoverPicture } from '~/components/cover-picture';
 import { PageHeader } from '~/components/page-header';
 import { appContext } from '~/context';
 import { cn } from '~/lib/cn';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '../../common/enums.ts';
+import { PAGES, type PageKey } from '../../common/pages.ts';
 import { BLOG_PAGE_SIZE, BlogListQuerySchema } from '../../common/schemas/public-api.ts';
+import { pageShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/blog';
 
 // Fixed time zone: the server and the reader's browser must print the same day, or hydration fails.
@@ -50,12 +53,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const category = loaderData?.category ?? null;
   const page = loaderData?.page ?? 1;
-  const title = [
-    category ? `Blog : ${BLOG_CATEGORY_LABELS[category]}` : 'Blog',
-    page > 1 ? ` (page ${page})` : '',
-  ].join('');
+  const key: PageKey = category ? `blog.${category}` : 'blog';
+  const title = [PAGES[key].title, page > 1 ? ` (page ${page})` : ''].join('');
   return seo(site, {
     title,
+    image: pageShareImage(key),
     description:
       'Conseils pratiques de marketing digital, de stratégie, de branding et de growth hacking pour les entreprises de Kinshasa et de toute la RDC.',
     path: blogHref(category, page),
@@ -99,9 +101,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {posts.map((post) => (
+                {posts.map((post, index) => (
                   <li key={post.id}>
-                    <PostCard post={post} />
+                    <PostCard post={post} eager={index === 0} />
                   </li>
                 ))}
               </ul>
@@ -135,21 +137,17 @@ function CategoryLink({ to, current, children }: { to: string; current: boolean;
 
 type PostSummary = Route.ComponentProps['loaderData']['posts'][number];
 
-function PostCard({ post }: { post: PostSummary }) {
+function PostCard({ post, eager }: { post: PostSummary; eager: boolean }) {
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-100 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-700 hover:shadow-md">
-      {post.coverImage ? (
-        // Decorative next to the title it illustrates: an empty alt keeps screen readers on the title.
-        <img
-          src={post.coverImage}
-          alt=""
-          width={1200}
-          height={630}
-          loading="lazy"
-          decoding="async"
-          className="aspect-[1200/630] h-auto w-full object-cover"
-        />
-      ) : null}
+      {/* The upload or the generated cover; decorative next to the title it illustrates. */}
+      <CoverPicture
+        image={post.cover}
+        sizes="(min-width: 1024px) 368px, (min-width: 640px) calc(50vw - 28px), calc(100vw - 32px)"
+        eager={eager}
+        decorative
+        className="aspect-[3/2] h-auto w-full bg-brand-900 object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-xs font-semibold tracking-wide text-brand-800 uppercase">
           {BLOG_CATEGORY_LABELS[post.category]}

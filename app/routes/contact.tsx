@@ -8,13 +8,16 @@ import { useLeadModals } from '~/features/leads/lead-modals';
 import { QueryProvider } from '~/lib/query';
 import { breadcrumbJsonLd, organizationJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches, useSite } from '~/lib/site';
+import { PAGES } from '../../common/pages.ts';
 import { whatsappUrl } from '../../common/site.ts';
+import { pageShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/contact';
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   return seo(site, {
-    title: 'Contact',
+    title: PAGES.contact.title,
+    image: pageShareImage('contact'),
     description: `Contactez ${site?.name ?? 'notre agence'} à Kinshasa : devis gratuit, appel découverte de 30 minutes, WhatsApp, téléphone ou email. Réponse sous 24h.`,
     path: '/contact',
     jsonLd: site

@@ -11,6 +11,8 @@ import { ValuesSection } from '~/features/values-section';
 import { organizationJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import { AUDIT_SERVICE_TITLE } from '../../common/constants.ts';
+import { PAGES } from '../../common/pages.ts';
+import { pageShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -23,7 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   return seo(site, {
-    title: `${site?.name ?? 'Lisanga Digital'} | Marketing, digital et stratégie à Kinshasa`,
+    title: `${site?.name ?? 'Lisanga Digital'} | ${PAGES.home.title}`,
+    image: pageShareImage('home'),
     description:
       site?.description ||
       'Agence de transformation digitale et de marketing à Kinshasa : stratégie, marketing digital, création de contenu et branding.',

@@ -3,12 +3,15 @@ import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
+import { PAGES } from '../../common/pages.ts';
+import { pageShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/offline';
 
 export function meta({ matches }: Route.MetaArgs) {
   // Served by the service worker when the network is gone; never a page to index.
   return seo(siteFromMatches(matches), {
-    title: 'Vous êtes hors ligne',
+    title: PAGES.offline.title,
+    image: pageShareImage('offline'),
     description: 'La connexion à Internet est interrompue. Les pages déjà consultées restent disponibles.',
     path: '/offline',
     noindex: true,

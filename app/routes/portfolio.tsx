@@ -1,10 +1,12 @@
-import { Building2 } from 'lucide-react';
+import { CoverPicture } from '~/components/cover-picture';
 import { PageHeader } from '~/components/page-header';
 import { Button } from '~/components/ui/button';
 import { appContext } from '~/context';
 import { useLeadModals } from '~/features/leads/lead-modals';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
+import { PAGES } from '../../common/pages.ts';
+import { pageShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/portfolio';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -15,7 +17,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   return seo(site, {
-    title: 'Portfolio : nos études de cas',
+    title: PAGES.portfolio.title,
+    image: pageShareImage('portfolio'),
     description:
       'Banques, commerce, ONG : découvrez comment nous avons aidé nos clients en RDC à gagner en visibilité et en ventes, avec des résultats chiffrés.',
     path: '/portfolio',
@@ -27,13 +30,6 @@ export function meta({ matches }: Route.MetaArgs) {
       : undefined,
   });
 }
-
-/** Placeholder tiles when a case study has no picture, varied so the list does not look repetitive. */
-const GRADIENTS = [
-  'from-brand-700 via-brand-600 to-emerald-400',
-  'from-emerald-800 via-teal-600 to-cyan-400',
-  'from-brand-900 via-brand-700 to-lime-400',
-];
 
 export default function Portfolio({ loaderData }: Route.ComponentProps) {
   const { caseStudies } = loaderData;
@@ -59,24 +55,23 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                     aria-labelledby={`case-${study.id}`}
                     className="grid overflow-hidden rounded-2xl border border-gray-100 shadow-sm lg:grid-cols-5"
                   >
-                    {study.imageUrl ? (
-                      <img
-                        src={study.imageUrl}
-                        alt={`Projet réalisé pour ${study.clientName}`}
-                        width={1200}
-                        height={800}
-                        loading="lazy"
-                        decoding="async"
-                        className="aspect-[3/2] h-full w-full object-cover lg:col-span-2 lg:aspect-auto"
-                      />
-                    ) : (
-                      <div
-                        aria-hidden="true"
-                        className={`flex aspect-[3/2] items-center justify-center bg-gradient-to-br lg:col-span-2 lg:aspect-auto ${GRADIENTS[index % GRADIENTS.length]}`}
-                      >
-                        <Building2 className="size-16 text-white/80" />
-                      </div>
-                    )}
+                    {/* The upload fills its column; a generated cover (text, figures) is never cropped. */}
+                    <CoverPicture
+                      image={study.cover}
+                      sizes="(min-width: 1024px) 461px, calc(100vw - 32px)"
+                      eager={index === 0}
+                      decorative={!study.cover.uploaded}
+                      pictureClassName={
+                        study.cover.uploaded
+                          ? 'block lg:col-span-2'
+                          : 'flex items-center bg-gradient-to-br from-[#0b2e1a] via-brand-900 to-brand-700 lg:col-span-2'
+                      }
+                      className={
+                        study.cover.uploaded
+                          ? 'aspect-[3/2] h-full w-full object-cover lg:aspect-auto'
+                          : 'aspect-[3/2] h-auto w-full object-cover'
+                      }
+                    />
                     <div className="p-6 sm:p-8 lg:col-span-3">
                       <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
                         {study.industry}

@@ -8,6 +8,7 @@ import { useLeadModals } from '~/features/leads/lead-modals';
 import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import { ServiceIdParamsSchema } from '../../common/schemas/public-api.ts';
+import { serviceShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/service-detail';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -49,6 +50,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     title: service.title,
     description,
     path,
+    image: serviceShareImage({
+      id: service.id,
+      title: service.title,
+      parentTitle: service.parent?.title ?? null,
+    }),
     jsonLd: site
       ? [
           breadcrumbJsonLd(site, trail),

@@ -7,6 +7,8 @@ import { appContext } from '~/context';
 import { useLeadModals } from '~/features/leads/lead-modals';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
+import { PAGES } from '../../common/pages.ts';
+import { pageShareImage } from '../../common/visuals.ts';
 import type { PublicService } from '../../server/content/presenters.ts';
 import type { Route } from './+types/services';
 
@@ -35,7 +37,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   return seo(site, {
-    title: 'Nos services',
+    title: PAGES.services.title,
+    image: pageShareImage('services'),
     description:
       'Stratégie marketing, marketing digital, création de contenu et branding : découvrez les offres de notre agence pour les PME, banques et ONG de Kinshasa et de toute la RDC.',
     path: '/services',

@@ -2,6 +2,7 @@
  * What the public may see of each row: one function per resource, so the API and the pages never
  * leak a column by accident (Outline's presenters habit).
  */
+import { caseStudyCover, postCover, postShareImage } from '../../common/visuals.ts';
 import type { BlogPost, CaseStudy, CompanyStat, Service, TeamMember } from '../../db/schema.ts';
 
 export const presentService = (s: Service) => ({
@@ -46,6 +47,10 @@ export const presentPostSummary = (p: BlogPost) => ({
   excerpt: p.excerpt,
   category: p.category,
   coverImage: p.coverImage,
+  /** The admin's upload when there is one, else the generated cover (docs/decisions/023). */
+  cover: postCover(p),
+  /** og:image, 1200x630: the upload cropped, or the generated visual. */
+  shareImage: postShareImage(p),
   publishedAt: (p.publishedAt ?? p.createdAt).toISOString(),
   updatedAt: p.updatedAt.toISOString(),
   views: p.views,
@@ -63,6 +68,8 @@ export const presentCaseStudy = (c: CaseStudy) => ({
   description: c.description,
   results: c.results,
   imageUrl: c.imageUrl,
+  /** The admin's upload when there is one, else the generated cover with key figures. */
+  cover: caseStudyCover(c),
   createdAt: c.createdAt.toISOString(),
 });
 export type PublicCaseStudy = ReturnType<typeof presentCaseStudy>;

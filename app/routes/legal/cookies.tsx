@@ -2,14 +2,17 @@ import { Link } from 'react-router';
 import { LegalPage, legalMeta } from '~/components/legal-page';
 import { useSite } from '~/lib/site';
 import { STORAGE_KEYS } from '../../../common/constants.ts';
+import { PAGES } from '../../../common/pages.ts';
+import { pageShareImage } from '../../../common/visuals.ts';
 import type { Route } from './+types/cookies';
 
-const TITLE = 'Politique de cookies';
+const TITLE = PAGES['legal.cookies'].title;
 const PATH = '/legal/cookies';
 
 export function meta({ matches }: Route.MetaArgs) {
   return legalMeta(matches, {
     title: TITLE,
+    image: pageShareImage('legal.cookies'),
     path: PATH,
     description:
       "Aucun cookie publicitaire ni de mesure d'audience : la liste complète des cookies et du stockage du navigateur strictement nécessaires au site et à son application.",

@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
 import { LegalPage, legalMeta } from '~/components/legal-page';
 import { useSite } from '~/lib/site';
+import { PAGES } from '../../../common/pages.ts';
+import { pageShareImage } from '../../../common/visuals.ts';
 import type { Route } from './+types/privacy';
 
-const TITLE = 'Politique de confidentialité';
+const TITLE = PAGES['legal.privacy'].title;
 const PATH = '/legal/privacy';
 
 export function meta({ matches }: Route.MetaArgs) {
   return legalMeta(matches, {
     title: TITLE,
+    image: pageShareImage('legal.privacy'),
     path: PATH,
     description:
       'Quelles données personnelles nous collectons (demandes de devis, newsletter), pourquoi, combien de temps nous les gardons et comment exercer vos droits.',

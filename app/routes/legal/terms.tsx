@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
 import { LegalPage, legalMeta } from '~/components/legal-page';
 import { useSite } from '~/lib/site';
+import { PAGES } from '../../../common/pages.ts';
+import { pageShareImage } from '../../../common/visuals.ts';
 import type { Route } from './+types/terms';
 
-const TITLE = "Conditions d'utilisation";
+const TITLE = PAGES['legal.terms'].title;
 const PATH = '/legal/terms';
 
 export function meta({ matches }: Route.MetaArgs) {
   return legalMeta(matches, {
     title: TITLE,
+    image: pageShareImage('legal.terms'),
     path: PATH,
     description:
       "Les règles d'utilisation du site et de l'application : éditeur, accès, demandes de devis, newsletter, propriété intellectuelle, responsabilité et droit applicable.",

@@ -5,6 +5,8 @@ import { appContext } from '~/context';
 import { NewLinkForm } from '~/features/newsletter/new-link-form';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
+import { PAGES } from '../../../common/pages.ts';
+import { pageShareImage } from '../../../common/visuals.ts';
 // Used in the loader and action only: React Router drops them from the client bundle.
 import { HttpError } from '../../../server/errors.ts';
 import { newsletterFromServices } from '../../../server/newsletter/newsletter.ts';
@@ -13,7 +15,8 @@ import type { Route } from './+types/confirm';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(siteFromMatches(matches), {
-    title: 'Confirmez votre inscription à la newsletter',
+    title: PAGES['newsletter.confirm'].title,
+    image: pageShareImage('newsletter.confirm'),
     description: 'Dernière étape de votre inscription à la newsletter.',
     path: '/newsletter/confirm',
     noindex: true,

@@ -6,14 +6,17 @@ import { appContext } from '~/context';
 import { newsletterPost } from '~/features/newsletter/newsletter-api';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
+import { PAGES } from '../../../common/pages.ts';
 import { FIRST_NAME_MAX_LENGTH, NEWSLETTER_TOPICS } from '../../../common/schemas/newsletter-shared.ts';
+import { pageShareImage } from '../../../common/visuals.ts';
 // Used in the loader only: React Router drops it from the client bundle.
 import { inspectToken } from '../../../server/newsletter/tokens.ts';
 import type { Route } from './+types/manage';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(siteFromMatches(matches), {
-    title: 'Gérer mon abonnement à la newsletter',
+    title: PAGES['newsletter.manage'].title,
+    image: pageShareImage('newsletter.manage'),
     description: 'Vos préférences de newsletter.',
     path: '/newsletter/manage',
     noindex: true,

@@ -4,6 +4,8 @@ import { Button } from '~/components/ui/button';
 import { appContext } from '~/context';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
+import { PAGES } from '../../../common/pages.ts';
+import { pageShareImage } from '../../../common/visuals.ts';
 // Used in the loader and action only: React Router drops them from the client bundle.
 import { HttpError } from '../../../server/errors.ts';
 import { newsletterFromServices } from '../../../server/newsletter/newsletter.ts';
@@ -12,7 +14,8 @@ import type { Route } from './+types/unsubscribe';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(siteFromMatches(matches), {
-    title: 'Se désinscrire de la newsletter',
+    title: PAGES['newsletter.unsubscribe'].title,
+    image: pageShareImage('newsletter.unsubscribe'),
     description: 'Désinscription de la newsletter.',
     path: '/newsletter/unsubscribe',
     noindex: true,

@@ -3,12 +3,15 @@ import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { seo } from '~/lib/seo';
 import { siteFromMatches, useSite } from '~/lib/site';
+import { PAGES } from '../../../common/pages.ts';
+import { pageShareImage } from '../../../common/visuals.ts';
 import type { Route } from './+types/unsubscribed';
 
 export function meta({ matches }: Route.MetaArgs) {
   // Reached only from an unsubscribe link: nothing for search engines here.
   return seo(siteFromMatches(matches), {
-    title: 'Désinscription confirmée',
+    title: PAGES['newsletter.unsubscribed'].title,
+    image: pageShareImage('newsletter.unsubscribed'),
     description: 'Vous ne recevrez plus notre newsletter.',
     path: '/newsletter/unsubscribed',
     noindex: true,

@@ -3,12 +3,15 @@ import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { seo } from '~/lib/seo';
 import { siteFromMatches, useSite } from '~/lib/site';
+import { PAGES } from '../../../common/pages.ts';
+import { pageShareImage } from '../../../common/visuals.ts';
 import type { Route } from './+types/welcome';
 
 export function meta({ matches }: Route.MetaArgs) {
   // Reached only from a confirmation email: nothing for search engines here.
   return seo(siteFromMatches(matches), {
-    title: 'Bienvenue dans notre newsletter',
+    title: PAGES['newsletter.welcome'].title,
+    image: pageShareImage('newsletter.welcome'),
     description: 'Votre inscription à la newsletter est confirmée.',
     path: '/newsletter/welcome',
     noindex: true,

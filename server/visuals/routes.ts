@@ -1,0 +1,260 @@
+/**
+ * GET /visuals/cover/<post|case>-<uuid>-<hash>.<width>.<avif|webp> and
+ * GET /visuals/og/<page-<key>|service-<uuid>|post-<uuid>>-<hash>.<png|jpg>
+ * (docs/decisions/023-generated-visuals.md). Names are matched on the raw path against strict
+ * patterns (no `..`, no percent-encoding, no other folder); the text drawn comes from the database
+ * or common/pages.ts, never from the URL. A hash that is not the content's current one redirects
+ * to the current file, so a stale page still shows an image; anything else unknown is a 404.
+ * Files never change under a name: cached for a year, immutable.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { RequestHandler, Response } from 'express';
+import { isPageKey, type PageKey } from '../../common/pages.ts';
+import { MEDIA_FILE_NAME_PATTERN, MEDIA_URL_PREFIX } from '../../common/schemas/media.ts';
+import {
+  type CaseStudyVisualInput,
+  COVER_NAME_PATTERN,
+  caseStudyCoverHash,
+  coverHeight,
+  OG_HEIGHT,
+  OG_NAME_PATTERN,
+  OG_WIDTH,
+  type PostVisualInput,
+  pageShareImage,
+  postCoverHash,
+  postShareImage,
+  type ServiceVisualInput,
+  serviceShareImage,
+  uploadedMediaUrl,
+} from '../../common/visuals.ts';
+import { blogPosts, caseStudies } from '../../db/schema.ts';
+import { mediaDirectory } from '../media/library.ts';
+import type { AppServices } from '../services.ts';
+import type { VisualSpec } from './design.ts';
+import { encode, type RasterFormat, renderVisual } from './render.ts';
+import { caseStudySpec, pageSpec, postSpec, serviceSpec } from './specs.ts';
+import { createVisualStore, type VisualStore } from './store.ts';
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const CONTENT_TYPES: Record<RasterFormat, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  avif: 'image/avif',
+  webp: 'image/webp',
+};
+const COVER_DESIGN = { width: 1200, height: coverHeight(1200) };
+const OG_DESIGN = { width: OG_WIDTH, height: OG_HEIGHT };
+
+type VisualServices = Pick<AppServices, 'database' | 'env' | 'logger' | 'content'>;
+
+/** What a name resolves to: a file to produce, a newer name to redirect to, or nothing. */
+type Resolution =
+  | {
+      kind: 'render';
+      file: string;
+      format: RasterFormat;
+      family: { prefix: string; version: string };
+      produce: () => Promise<Buffer>;
+    }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'none' };
+
+export function visualFiles(
+  services: VisualServices,
+  store: VisualStore = createVisualStore({
+    directory: path.resolve(services.env.DATA_DIR, 'visuals'),
+    logger: services.logger,
+  }),
+): RequestHandler {
+  const db = services.database.db;
+  const siteName = async () => (await services.content.getSiteInfo()).name;
+
+  async function findPost(id: string): Promise<PostVisualInput | undefined> {
+    const [row] = await db
+      .select({
+        id: blogPosts.id,
+        title: blogPosts.title,
+        category: blogPosts.category,
+        coverImage: blogPosts.coverImage,
+      })
+      .from(blogPosts)
+      .where(and(eq(blogPosts.id, id), eq(blogPosts.isPublished, true)));
+    return row;
+  }
+
+  async function findCaseStudy(id: string): Promise<CaseStudyVisualInput | undefined> {
+    const [row] = await db
+      .select({
+        id: caseStudies.id,
+        title: caseStudies.title,
+        clientName: caseStudies.clientName,
+        industry: caseStudies.industry,
+        results: caseStudies.results,
+        imageUrl: caseStudies.imageUrl,
+      })
+      .from(caseStudies)
+      .where(and(eq(caseStudies.id, id), eq(caseStudies.isPublished, true)));
+    return row;
+  }
+
+  async function findService(id: string): Promise<ServiceVisualInput | undefined> {
+    const service = await services.content.getService(id);
+    return service
+      ? { id: service.id, title: service.title, parentTitle: service.parent?.title ?? null }
+      : undefined;
+  }
+
+  const generated =
+    (
+      spec: () => Promise<VisualSpec>,
+      design: { width: number; height: number },
+      format: RasterFormat,
+      width: number,
+      height: number,
+    ) =>
+    async () =>
+      renderVisual(await spec(), design, { format, width, height });
+
+  /** The post's upload, cropped to 1200x630; its generated visual when the file is gone. */
+  function uploadedShareImage(post: PostVisualInput, url: string) {
+    return async () => {
+      const match = MEDIA_FILE_NAME_PATTERN.exec(url.slice(MEDIA_URL_PREFIX.length));
+      try {
+        if (!match) throw new Error('not a media URL');
+        const bytes = await fs.readFile(path.join(mediaDirectory(services), match[0]));
+        return await encode(bytes, 'jpg', OG_WIDTH, OG_HEIGHT);
+      } catch (error) {
+        services.logger.warn(
+          { err: error, postId: post.id },
+          'uploaded cover unreadable, drawing the generated one',
+        );
+        return renderVisual(postSpec(post, await siteName()), OG_DESIGN, {
+          format: 'jpg',
+          width: OG_WIDTH,
+          height: OG_HEIGHT,
+        });
+      }
+    };
+  }
+
+  async function resolveCover(name: string): Promise<Resolution> {
+    const match = COVER_NAME_PATTERN.exec(name);
+    if (!match) return { kind: 'none' };
+    const [, kind, id, hash, widthText, format] = match as unknown as [
+      string,
+      'post' | 'case',
+      string,
+      string,
+      string,
+      'avif' | 'webp',
+    ];
+    const width = Number(widthText);
+    const entity = kind === 'post' ? await findPost(id) : await findCaseStudy(id);
+    if (!entity) return { kind: 'none' };
+    const current =
+      kind === 'post'
+        ? postCoverHash(entity as PostVisualInput)
+        : caseStudyCoverHash(entity as CaseStudyVisualInput);
+    if (current !== hash) {
+      return { kind: 'redirect', location: `/visuals/cover/${kind}-${id}-${current}.${width}.${format}` };
+    }
+    const spec = async () =>
+      kind === 'post'
+        ? postSpec(entity as PostVisualInput, await siteName())
+        : caseStudySpec(entity as CaseStudyVisualInput, await siteName());
+    return {
+      kind: 'render',
+      file: `cover/${name}`,
+      format,
+      family: { prefix: `cover/${kind}-${id}-`, version: current },
+      produce: generated(spec, COVER_DESIGN, format, width, coverHeight(width)),
+    };
+  }
+
+  async function resolveShare(name: string): Promise<Resolution> {
+    const match = OG_NAME_PATTERN.exec(name);
+    if (!match) return { kind: 'none' };
+    const [, pageKey, kind, id, hash = ''] = match;
+    let expected: string;
+    let prefix: string;
+    let produce: () => Promise<Buffer>;
+    if (pageKey !== undefined) {
+      if (!isPageKey(pageKey)) return { kind: 'none' };
+      const key: PageKey = pageKey;
+      expected = pageShareImage(key).url;
+      prefix = `og/page-${key}-`;
+      produce = generated(async () => pageSpec(key, await siteName()), OG_DESIGN, 'png', OG_WIDTH, OG_HEIGHT);
+    } else if (kind === 'service' && id) {
+      const service = await findService(id);
+      if (!service) return { kind: 'none' };
+      expected = serviceShareImage(service).url;
+      prefix = `og/service-${id}-`;
+      produce = generated(
+        async () => serviceSpec(service, await siteName()),
+        OG_DESIGN,
+        'png',
+        OG_WIDTH,
+        OG_HEIGHT,
+      );
+    } else if (kind === 'post' && id) {
+      const post = await findPost(id);
+      if (!post) return { kind: 'none' };
+      expected = postShareImage(post).url;
+      prefix = `og/post-${id}-`;
+      const upload = uploadedMediaUrl(post.coverImage);
+      produce = upload
+        ? uploadedShareImage(post, upload)
+        : generated(async () => postSpec(post, await siteName()), OG_DESIGN, 'png', OG_WIDTH, OG_HEIGHT);
+    } else {
+      return { kind: 'none' };
+    }
+    const expectedName = expected.slice('/visuals/og/'.length);
+    if (expectedName !== name) return { kind: 'redirect', location: expected };
+    const format: RasterFormat = name.endsWith('.jpg') ? 'jpg' : 'png';
+    return { kind: 'render', file: `og/${name}`, format, family: { prefix, version: hash }, produce };
+  }
+
+  return async (req, res) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      res.status(405).type('text/plain; charset=utf-8').send('Méthode non autorisée.');
+      return;
+    }
+    const [, folder, name, ...rest] = req.path.split('/');
+    if (rest.length > 0 || !name || (folder !== 'cover' && folder !== 'og')) {
+      notFound(res);
+      return;
+    }
+    try {
+      const resolution = folder === 'cover' ? await resolveCover(name) : await resolveShare(name);
+      if (resolution.kind === 'none') {
+        notFound(res);
+        return;
+      }
+      if (resolution.kind === 'redirect') {
+        res.setHeader('Cache-Control', 'no-store');
+        res.redirect(307, resolution.location);
+        return;
+      }
+      const bytes = await store.get(resolution.file, resolution.produce, resolution.family);
+      res.setHeader('Content-Type', CONTENT_TYPES[resolution.format]);
+      res.setHeader('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+      res.setHeader('Content-Length', String(bytes.length));
+      res.status(200).end(req.method === 'HEAD' ? undefined : bytes);
+    } catch (error) {
+      services.logger.error({ err: error, path: req.path }, 'generated visual failed');
+      if (res.headersSent) return;
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(500).type('text/plain; charset=utf-8').send('Image momentanément indisponible.');
+    }
+  };
+}
+
+function notFound(res: Response) {
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(404).type('text/plain; charset=utf-8').send('Image introuvable.');
+}
