@@ -149,29 +149,54 @@ const composedMessage = z
   .max(MAX_LENGTH.text * 2, tooLong(MAX_LENGTH.text * 2))
   .optional();
 
-export const QuoteRequestSchema = z.object({
-  source: z.literal('quote_request'),
-  fullName,
-  email,
-  phone: requiredPhone,
-  company: requiredCompany,
-  serviceType: service,
-  message: composedMessage,
-  details: QuoteFormSchema.pick({ projectDescription: true, budget: true, timeline: true }),
-  ...antiSpam,
-});
+const QUOTE_MESSAGE_ERROR = 'Décrivez votre projet en détail (minimum 20 caractères)';
+const CALL_MESSAGE_ERROR = 'Décrivez votre demande (message requis)';
 
-export const CallRequestSchema = z.object({
-  source: z.literal('call_request'),
-  fullName,
-  email,
-  phone: optionalPhone.optional(),
-  company: optionalCompany.optional(),
-  serviceType: service,
-  message: composedMessage,
-  details: CallFormSchema.pick({ callType: true, preferredTime: true, urgency: true, message: true }),
-  ...antiSpam,
-});
+/**
+ * The specification's payload (spec §7) carries only the composed `message`; our forms also send
+ * `details`, the answers themselves. With `details`, the server composes the message again from
+ * them (what it stores); without, the client's message is stored as sent, so it must say enough.
+ */
+const messageWithoutDetails =
+  (minimum: number, error: string) =>
+  (request: { message?: string; details?: unknown }, ctx: z.RefinementCtx) => {
+    if (request.details !== undefined) return;
+    if ((request.message?.trim().length ?? 0) < minimum)
+      ctx.addIssue({ code: 'custom', path: ['message'], message: error });
+  };
+
+export const QuoteRequestSchema = z
+  .object({
+    source: z.literal('quote_request'),
+    fullName,
+    email,
+    phone: requiredPhone,
+    company: requiredCompany,
+    serviceType: service,
+    message: composedMessage,
+    details: QuoteFormSchema.pick({ projectDescription: true, budget: true, timeline: true }).optional(),
+    ...antiSpam,
+  })
+  .superRefine(messageWithoutDetails(MIN_LENGTH.projectDescription, QUOTE_MESSAGE_ERROR));
+
+export const CallRequestSchema = z
+  .object({
+    source: z.literal('call_request'),
+    fullName,
+    email,
+    phone: optionalPhone.optional(),
+    company: optionalCompany.optional(),
+    serviceType: service,
+    message: composedMessage,
+    details: CallFormSchema.pick({
+      callType: true,
+      preferredTime: true,
+      urgency: true,
+      message: true,
+    }).optional(),
+    ...antiSpam,
+  })
+  .superRefine(messageWithoutDetails(1, CALL_MESSAGE_ERROR));
 
 export const WebsiteRequestSchema = ContactFormSchema.extend({ source: z.literal('website'), ...antiSpam });
 

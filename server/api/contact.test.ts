@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { composeCallMessage } from '../../common/lead-message.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { activityLogs, contactRequests, emailOutbox, rateLimits } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import { createTestApp } from '../../tests/helpers/test-app.ts';
 import { createTestDatabase } from '../../tests/helpers/test-database.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
+import { HONEYPOT_MESSAGE } from '../security/honeypot.ts';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createTestApp>['app'];
@@ -68,6 +70,10 @@ const call = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+async function leadCount() {
+  return (await database.db.select({ n: count() }).from(contactRequests))[0]?.n ?? 0;
+}
+
 async function leadById(id: string) {
   const [lead] = await database.db.select().from(contactRequests).where(eq(contactRequests.id, id));
   return lead;
@@ -114,6 +120,62 @@ describe('POST /api/contact — storing leads', () => {
     ]) {
       expect(lead?.message).toContain(line);
     }
+  });
+
+  it('stores a call request without its optional note once: no composed text repeated, one source line', async () => {
+    // What the call modal sends: the composed message beside the answers, no note of its own.
+    const composed = composeCallMessage({
+      fullName: 'Jonathan Ilunga',
+      email: 'jonathan@example.cd',
+      serviceInterest: 'Conseil général',
+      callType: 'Conseil stratégique',
+      preferredTime: 'Matin (8h-12h)',
+      urgency: 'Sous 15 jours',
+    });
+    const res = await post(call({ message: composed })).expect(201);
+    const stored = (await leadById(res.body.id))?.message ?? '';
+    expect(stored).toBe(composed);
+    expect(stored).not.toContain('Message complémentaire');
+    expect(stored.match(/Source :/g)).toHaveLength(1);
+  });
+
+  it("accepts the specification's own payload (no details): the client's message is stored as sent", async () => {
+    const message = 'Demande de devis : une boutique en ligne pour nos pagnes, livraison à Kinshasa.';
+    const specQuote = {
+      fullName: 'Awa Mbuyi',
+      email: 'awa@example.cd',
+      phone: '+243812345678',
+      company: 'Kin Boutique',
+      serviceType: 'Marketing Digital',
+      message,
+      source: 'quote_request',
+    };
+    const quoteRes = await post(specQuote).expect(201);
+    expect(await leadById(quoteRes.body.id)).toMatchObject({
+      message,
+      budget: null,
+      source: 'quote_request',
+    });
+
+    const specCall = {
+      fullName: 'Jonathan Ilunga',
+      email: 'jonathan@example.cd',
+      phone: '',
+      company: '',
+      serviceType: 'Conseil général',
+      message: 'Appel découverte : le matin, cette semaine si possible.',
+      source: 'call_request',
+    };
+    const callRes = await post(specCall).expect(201);
+    expect((await leadById(callRes.body.id))?.message).toBe(specCall.message);
+
+    // Without details the message is all staff will read: it must say enough.
+    const short = await post({ ...specQuote, message: 'Un site.' }).expect(400);
+    expect(short.body.error.fields).toEqual({
+      message: 'Décrivez votre projet en détail (minimum 20 caractères)',
+    });
+    const empty = await post({ ...specCall, message: ' ' }).expect(400);
+    expect(empty.body.error.fields).toEqual({ message: 'Décrivez votre demande (message requis)' });
   });
 
   it('stores a contact-page message as written, with source website', async () => {
@@ -207,18 +269,20 @@ describe('POST /api/contact — idempotency', () => {
 });
 
 describe('POST /api/contact — spam and abuse', () => {
-  it('drops a filled honeypot silently: a 201 that stores nothing', async () => {
-    const res = await post(quote({ fullName: 'Robot Honeypot', website: 'http://spam.example' })).expect(201);
-    expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await leadById(res.body.id)).toBeUndefined();
+  it('refuses a filled honeypot with a clear French 400 and stores nothing (never a false "done")', async () => {
+    const before = await leadCount();
+    const res = await post(quote({ fullName: 'Robot Honeypot', website: 'http://spam.example' })).expect(400);
+    expect(res.body.error.message).toBe(HONEYPOT_MESSAGE);
+    expect(res.body.error.fields).toEqual({ website: HONEYPOT_MESSAGE });
+    expect(await leadCount()).toBe(before);
   });
 
-  it('drops a form filled faster than a person can, or without a fill time', async () => {
-    const fast = await post(quote({ fullName: 'Robot Rapide', elapsedMs: 400 })).expect(201);
-    expect(await leadById(fast.body.id)).toBeUndefined();
-    const { elapsedMs: _omitted, ...noTiming } = quote({ fullName: 'Robot Sans Minuterie' });
+  it('stores a form sent at once or without a fill time: autofill makes a person that fast', async () => {
+    const fast = await post(quote({ fullName: 'Visiteuse Rapide', elapsedMs: 400 })).expect(201);
+    expect((await leadById(fast.body.id))?.fullName).toBe('Visiteuse Rapide');
+    const { elapsedMs: _omitted, ...noTiming } = quote({ fullName: 'Visiteur Sans Minuterie' });
     const none = await post(noTiming).expect(201);
-    expect(await leadById(none.body.id)).toBeUndefined();
+    expect((await leadById(none.body.id))?.fullName).toBe('Visiteur Sans Minuterie');
   });
 
   it('limits submissions per address: the 11th in 15 minutes gets 429 in French with Retry-After', async () => {

@@ -2,9 +2,8 @@
  * POST /api/contact (spec §7): quote requests, call requests and contact-page messages.
  * Order matters: a replay of an already-answered request gets its first answer at once (a flaky
  * connection must not spend the visitor's rate limit); then the per-IP limit; then validation;
- * then bots are answered as if accepted and dropped; then the lead is stored, with its key.
+ * then a filled honeypot is refused (400, in French); then the lead is stored, with its key.
  */
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { ContactRequestSchema } from '../../common/schemas/leads.ts';
 import type { Database } from '../../db/client.ts';
@@ -12,7 +11,8 @@ import { badRequest } from '../errors.ts';
 import { findStoredResponse, hashRequest, readIdempotencyKey, runIdempotently } from '../http/idempotency.ts';
 import { parseInput } from '../http/validate.ts';
 import { createLead, type LeadDeps } from '../leads/create-lead.ts';
-import { MIN_FORM_FILL_MS, RATE_LIMITS } from '../security/limits.ts';
+import { refuseFilledHoneypot } from '../security/honeypot.ts';
+import { RATE_LIMITS } from '../security/limits.ts';
 import { hitRateLimit, rateLimited } from '../security/rate-limit.ts';
 
 const SCOPE = 'contact';
@@ -22,14 +22,6 @@ export type ContactApiDeps = LeadDeps & {
   /** Called after a lead committed (wakes the email worker). */
   afterLead?: () => void;
 };
-
-/** Why a submission looks automated, or undefined for a person. */
-export function spamReason(body: { website?: string; elapsedMs?: number }): string | undefined {
-  if (body.website && body.website.trim() !== '') return 'honeypot';
-  if (body.elapsedMs === undefined) return 'no fill time';
-  if (body.elapsedMs < MIN_FORM_FILL_MS) return 'filled too fast';
-  return undefined;
-}
 
 export function contactApiRouter(deps: ContactApiDeps): Router {
   const router = Router();
@@ -54,13 +46,7 @@ export function contactApiRouter(deps: ContactApiDeps): Router {
     if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
 
     const request = parseInput(ContactRequestSchema, body);
-    const spam = spamReason(request);
-    if (spam) {
-      // Answer like a success so the bot learns nothing; keep a trace for the operator.
-      req.log.info({ reason: spam, source: request.source }, 'lead dropped as spam');
-      res.status(201).json({ id: randomUUID() });
-      return;
-    }
+    refuseFilledHoneypot(request);
 
     const response = await runIdempotently(deps.db, { scope: SCOPE, key, requestHash }, async (tx) => {
       const lead = await createLead(tx, deps, request);

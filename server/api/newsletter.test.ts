@@ -10,6 +10,7 @@ import { createTestApp } from '../../tests/helpers/test-app.ts';
 import { createTestDatabase } from '../../tests/helpers/test-database.ts';
 import { compileTemplates } from '../email/templates.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
+import { HONEYPOT_MESSAGE } from '../security/honeypot.ts';
 
 const PUBLIC_URL = 'https://www.lisanga-digital.cd';
 let database: DatabaseHandle;
@@ -208,10 +209,15 @@ describe('double opt-in', () => {
     expect(res.body.error.fields.email).toBe('Veuillez entrer une adresse email valide');
   });
 
-  it('drops a filled honeypot silently', async () => {
-    const res = await subscribe({ email: 'bot@example.cd', website: 'http://spam' }).expect(200);
-    expect(res.body).toEqual({ requiresConfirmation: true });
+  it('refuses a filled honeypot with a clear French 400 and keeps nothing', async () => {
+    const res = await subscribe({ email: 'bot@example.cd', website: 'http://spam' }).expect(400);
+    expect(res.body.error.fields).toEqual({ website: HONEYPOT_MESSAGE });
     expect(await subscriberRow('bot@example.cd')).toBeUndefined();
+  });
+
+  it('keeps a subscription sent at once (autofill): a pending row and its confirmation email', async () => {
+    await subscribe({ email: 'rapide@example.cd', elapsedMs: 150 }).expect(200);
+    expect((await subscriberRow('rapide@example.cd'))?.status).toBe('pending');
   });
 });
 

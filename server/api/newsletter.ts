@@ -14,6 +14,7 @@ import { badRequest } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
 import type { Newsletter } from '../newsletter/newsletter.ts';
 import { invalidToken } from '../newsletter/tokens.ts';
+import { refuseFilledHoneypot } from '../security/honeypot.ts';
 import { RATE_LIMITS } from '../security/limits.ts';
 import { hitRateLimit, rateLimited } from '../security/rate-limit.ts';
 
@@ -23,14 +24,6 @@ export type NewsletterApiDeps = {
   /** Called after a transaction that queued an email committed (wakes the email worker). */
   afterEmail?: () => void;
 };
-
-/** Why a subscription looks automated. Unlike the lead forms, a missing fill time is accepted. */
-function spamReason(body: { website?: string; elapsedMs?: number }): string | undefined {
-  if (body.website && body.website.trim() !== '') return 'honeypot';
-  // One second: typing an address takes longer; a script posting at once does not.
-  if (body.elapsedMs !== undefined && body.elapsedMs < 1_000) return 'filled too fast';
-  return undefined;
-}
 
 function queryToken(value: unknown): string {
   if (typeof value !== 'string' || value === '') throw invalidToken();
@@ -56,12 +49,7 @@ export function newsletterApiRouter(deps: NewsletterApiDeps): Router {
     const limit = await hitRateLimit(deps.db, `newsletter:${req.ip}`, RATE_LIMITS.newsletterPerIp);
     if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
     const request = parseInput(NewsletterSubscribeSchema, body);
-    const spam = spamReason(request);
-    if (spam) {
-      req.log.info({ reason: spam }, 'newsletter subscription dropped as spam');
-      res.json({ requiresConfirmation: true });
-      return;
-    }
+    refuseFilledHoneypot(request);
     const outcome = await deps.newsletter.subscribe(request, {
       ip: req.ip,
       userAgent: req.get('User-Agent'),

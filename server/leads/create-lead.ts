@@ -22,20 +22,23 @@ export type LeadDeps = {
   notifyStaff: (tx: Database, lead: Lead) => Promise<void>;
 };
 
-/** The message staff will read, composed on the server from the validated answers. */
+/**
+ * The message staff will read: composed on the server from the validated answers when the form
+ * sent them (`details`), otherwise the client's own message (the specification's payload) as sent.
+ */
 export function composeLeadMessage(request: ContactRequest): string {
-  switch (request.source) {
-    case 'quote_request':
-      return composeQuoteMessage({ ...request, ...request.details });
-    case 'call_request':
-      return composeCallMessage({
-        ...request,
-        serviceInterest: request.serviceType,
-        ...request.details,
-      });
-    case 'website':
-      return request.message;
-  }
+  if (request.source === 'website' || !request.details) return request.message?.trim() ?? '';
+  if (request.source === 'quote_request') return composeQuoteMessage({ ...request, ...request.details });
+  return composeCallMessage({
+    fullName: request.fullName,
+    email: request.email,
+    phone: request.phone,
+    company: request.company,
+    serviceInterest: request.serviceType,
+    ...request.details,
+    // Only the visitor's optional note: never the composed text the client sent beside it.
+    message: request.details.message,
+  });
 }
 
 export async function createLead(tx: Database, deps: LeadDeps, request: ContactRequest): Promise<Lead> {
@@ -49,7 +52,7 @@ export async function createLead(tx: Database, deps: LeadDeps, request: ContactR
       phoneRaw,
       company: request.company?.trim() || null,
       serviceInterest: request.serviceType,
-      budget: request.source === 'quote_request' ? request.details.budget : null,
+      budget: request.source === 'quote_request' ? (request.details?.budget ?? null) : null,
       message: composeLeadMessage(request),
       source: request.source,
     })

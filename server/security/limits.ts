@@ -20,6 +20,3 @@ export const RATE_LIMITS = {
 } as const;
 
 export type RateLimitRule = { limit: number; windowMs: number };
-
-/** Bots are recognised by a filled honeypot or a form submitted faster than a person can. */
-export const MIN_FORM_FILL_MS = 3_000;

@@ -84,7 +84,7 @@ const SOURCES: Record<
       { path: 'serviceType', schema: q.serviceType as never, min: 1, max: 160, benign: 'Branding' },
       {
         path: 'details.projectDescription',
-        schema: q.details.shape.projectDescription as never,
+        schema: q.details.unwrap().shape.projectDescription as never,
         min: 20,
         max: 5_000,
         benign: 'Une description de projet assez longue.',
@@ -107,7 +107,7 @@ const SOURCES: Record<
       { path: 'serviceType', schema: c.serviceType as never, min: 1, max: 160, benign: 'Branding' },
       {
         path: 'details.message',
-        schema: c.details.shape.message as never,
+        schema: c.details.unwrap().shape.message as never,
         max: 5_000,
         benign: 'Bonjour.',
         multiline: true,
