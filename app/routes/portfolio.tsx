@@ -58,18 +58,18 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                     {/* The upload fills its column; a generated cover (text, figures) is never cropped. */}
                     <CoverPicture
                       image={study.cover}
-                      sizes="(min-width: 1024px) 461px, calc(100vw - 32px)"
+                      sizes="(min-width: 1024px) 400px, calc(100vw - 32px)"
                       eager={index === 0}
                       decorative={!study.cover.uploaded}
                       pictureClassName={
                         study.cover.uploaded
                           ? 'block lg:col-span-2'
-                          : 'flex items-center bg-gradient-to-br from-[#0b2e1a] via-brand-900 to-brand-700 lg:col-span-2'
+                          : 'flex items-center lg:col-span-2 lg:bg-brand-50 lg:p-8'
                       }
                       className={
                         study.cover.uploaded
                           ? 'aspect-[3/2] h-full w-full object-cover lg:aspect-auto'
-                          : 'aspect-[3/2] h-auto w-full object-cover'
+                          : 'aspect-[3/2] h-auto w-full bg-brand-900 object-cover lg:rounded-xl lg:shadow-md'
                       }
                     />
                     <div className="p-6 sm:p-8 lg:col-span-3">

@@ -53,7 +53,7 @@ function titleSize(title: string, width: number, height: number, hasExtras: bool
   else if (n <= 70) size = roomy ? 68 : 62;
   else if (n <= 100) size = roomy ? 60 : 54;
   else size = roomy ? 54 : 48;
-  if (hasExtras && !roomy) size = Math.min(size, 58);
+  if (hasExtras && !roomy) size = Math.min(size, 56);
   return Math.round(size * scale);
 }
 
@@ -149,7 +149,11 @@ export function visualTree(spec: VisualSpec, width: number, height: number): Rea
   const roomy = height / width > 0.6;
   const hasExtras = figures.length > 0 || Boolean(spec.subtitle);
   const size = titleSize(spec.title, width, height, figures.length > 0);
-  const maxLines = roomy ? 4 : hasExtras ? 3 : 4;
+  // Lines the title may take before its ellipsis, so that figures and footer always fit.
+  const maxLines = figures.length > 0 ? (roomy ? 3 : 2) : roomy ? 4 : hasExtras ? 3 : 4;
+  // Long figures ("1 250 000 FC") get a smaller size instead of wrapping.
+  const longestFigure = Math.max(0, ...figures.map((f) => f.value.length));
+  const figureSize = px((roomy ? 58 : 44) * (longestFigure > 10 ? 0.62 : longestFigure > 8 ? 0.78 : 1));
   const pad = px(roomy ? 80 : 72);
 
   const pill = h(
@@ -169,8 +173,14 @@ export function visualTree(spec: VisualSpec, width: number, height: number): Rea
       letterSpacing: px(2),
       textTransform: 'uppercase',
     },
-    h('div', { width: px(10), height: px(10), borderRadius: px(10), backgroundColor: GREEN[500] }),
-    spec.label,
+    h('div', {
+      width: px(10),
+      height: px(10),
+      borderRadius: px(10),
+      backgroundColor: GREEN[500],
+      flexShrink: 0,
+    }),
+    h('div', { display: 'block', maxWidth: px(880), lineClamp: 1, overflow: 'hidden' }, spec.label),
   );
 
   const title = h(
@@ -226,7 +236,13 @@ export function visualTree(spec: VisualSpec, width: number, height: number): Rea
               },
               h(
                 'div',
-                { display: 'flex', color: '#ffffff', fontSize: px(roomy ? 52 : 44), fontWeight: 800 },
+                {
+                  display: 'flex',
+                  color: '#ffffff',
+                  fontSize: figureSize,
+                  fontWeight: 800,
+                  whiteSpace: 'nowrap',
+                },
                 f.value,
               ),
               h(
@@ -235,7 +251,7 @@ export function visualTree(spec: VisualSpec, width: number, height: number): Rea
                   display: 'block',
                   marginTop: px(6),
                   color: GREEN[200],
-                  fontSize: px(22),
+                  fontSize: px(roomy ? 26 : 22),
                   fontWeight: 500,
                   lineHeight: 1.25,
                   lineClamp: 2,

@@ -62,25 +62,35 @@ function expectImmutableImageHeaders(headers: Record<string, string>, type: stri
 
 async function firstPublicPost() {
   const res = await request(app).get('/api/blog').expect(200);
-  return res.body.items[0] as { id: string; slug: string; title: string; cover: CoverImage; shareImage: ShareImage };
+  return res.body.items[0] as {
+    id: string;
+    slug: string;
+    title: string;
+    cover: CoverImage;
+    shareImage: ShareImage;
+  };
 }
 
-describe('generated covers', () => {
+// Rendering is CPU work: on a busy 2-core machine a few renders take tens of seconds.
+describe('generated covers', { timeout: 90_000 }, () => {
   it('serve every width of a post cover in AVIF and WebP, 3:2, with year-long immutable caching', async () => {
     const post = await firstPublicPost();
     expect(post.cover.uploaded).toBe(false);
     expect(post.cover.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
-    for (const source of post.cover.sources) {
+    const files = post.cover.sources.flatMap((source) => {
       const list = candidates(source.srcset);
       expect(list.map((c) => c.width)).toEqual([480, 800, 1200]);
-      for (const { url, width } of list) {
+      return list.map((c) => ({ ...c, type: source.type }));
+    });
+    await Promise.all(
+      files.map(async ({ url, width, type }) => {
         const res = await getBytes(app, url).expect(200);
-        expectImmutableImageHeaders(res.headers, source.type);
+        expectImmutableImageHeaders(res.headers, type);
         const meta = await sharp(res.body as Buffer).metadata();
-        expect(meta.format).toBe(source.type === 'image/avif' ? 'heif' : 'webp');
+        expect(meta.format).toBe(type === 'image/avif' ? 'heif' : 'webp');
         expect([meta.width, meta.height]).toEqual([width, Math.round((width * 2) / 3)]);
-      }
-    }
+      }),
+    );
   });
 
   it('draws the key figures of a case study on its cover', async () => {
@@ -97,11 +107,18 @@ describe('generated covers', () => {
       results: [{ label: 'Abonnés', value: '+5 000' }],
     });
     const list = await request(app).get('/api/portfolio').expect(200);
-    const otherCover = (list.body as { id: string; cover: CoverImage }[]).find((c) => c.id === other.id)?.cover;
+    const otherCover = (list.body as { id: string; cover: CoverImage }[]).find(
+      (c) => c.id === other.id,
+    )?.cover;
     expect(otherCover?.src).not.toBe(study.cover.src);
     const otherImage = await getBytes(app, otherCover?.src as string).expect(200);
-    const a = await sharp(image.body as Buffer).resize(800, 533).raw().toBuffer();
-    const b = await sharp(otherImage.body as Buffer).raw().toBuffer();
+    const a = await sharp(image.body as Buffer)
+      .resize(800, 533)
+      .raw()
+      .toBuffer();
+    const b = await sharp(otherImage.body as Buffer)
+      .raw()
+      .toBuffer();
     expect(a.equals(b)).toBe(false);
   });
 
@@ -143,7 +160,7 @@ describe('generated covers', () => {
   });
 });
 
-describe('share images (og:image)', () => {
+describe('share images (og:image)', { timeout: 90_000 }, () => {
   it('are 1200x630 PNG files for static pages, services and posts', async () => {
     const service = (await request(app).get('/api/services/parents').expect(200)).body[0] as {
       id: string;
@@ -166,7 +183,11 @@ describe('share images (og:image)', () => {
     for (const url of urls) {
       const res = await getBytes(app, url).expect(200);
       expectImmutableImageHeaders(res.headers, 'image/png');
-      expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+      expect(await sharp(res.body as Buffer).metadata()).toMatchObject({
+        format: 'png',
+        width: 1200,
+        height: 630,
+      });
     }
   });
 
@@ -180,7 +201,7 @@ describe('share images (og:image)', () => {
   });
 });
 
-describe('uploaded images win', () => {
+describe('uploaded images win', { timeout: 90_000 }, () => {
   it('replace the generated cover and become the share image, cropped to 1200x630 JPEG', async () => {
     // An upload as server/media writes it: `<uuid>.<width>.webp` variants in MEDIA_DIR.
     const id = '0b5d6a8e-3f3c-4c1e-9a7e-2f4b8d9c1a00';
@@ -218,12 +239,15 @@ describe('uploaded images win', () => {
     expect(dominant.g).toBeLessThan(80);
 
     const study = await insertCaseStudy(database.db, { isPublished: true, imageUrl: upload });
-    const list = (await request(app).get('/api/portfolio').expect(200)).body as { id: string; cover: CoverImage }[];
+    const list = (await request(app).get('/api/portfolio').expect(200)).body as {
+      id: string;
+      cover: CoverImage;
+    }[];
     expect(list.find((c) => c.id === study.id)?.cover).toMatchObject({ src: upload, uploaded: true });
   });
 });
 
-describe('unknown names', () => {
+describe('unknown names', { timeout: 90_000 }, () => {
   it('answer 404, never cached, for anything the server did not generate', async () => {
     const post = await firstPublicPost();
     const unpublished = await insertPost(database.db, { isPublished: false, publishedAt: null });
