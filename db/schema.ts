@@ -66,6 +66,8 @@ export const adminUsers = pgTable('admin_users', {
   lastName: text().notNull(),
   role: text().notNull().default('admin'),
   isActive: boolean().notNull().default(true),
+  /** Set at login when the password no longer meets the policy: the admin must choose another. */
+  passwordChangeRequired: boolean().notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

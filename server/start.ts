@@ -70,6 +70,7 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
     db: database.db,
     events: services.events,
     publicUrl: env.PUBLIC_URL,
+    trustedOrigins: env.TRUSTED_ORIGINS,
     logger,
   });
   logger.info({ url: env.PUBLIC_URL, database: database.kind }, 'site listening');

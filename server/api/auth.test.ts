@@ -131,6 +131,7 @@ describe('POST /api/auth/login', () => {
         firstName: 'Administrateur',
         lastName: 'Lisanga',
         role: 'admin',
+        passwordChangeRequired: false,
       },
     });
     const [header] = setCookies(res);
@@ -331,7 +332,14 @@ describe('GET /api/auth/me, POST /api/auth/logout, /api/admin guard', () => {
     const cookie = await loggedIn();
     const res = await me(cookie).expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(Object.keys(res.body.user).sort()).toEqual(['email', 'firstName', 'id', 'lastName', 'role']);
+    expect(Object.keys(res.body.user).sort()).toEqual([
+      'email',
+      'firstName',
+      'id',
+      'lastName',
+      'passwordChangeRequired',
+      'role',
+    ]);
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash|token/i);
     const anonymous = await me().expect(401);
     expect(anonymous.headers['cache-control']).toBe('no-store');
@@ -436,6 +444,59 @@ describe('POST /api/auth/password', () => {
     expect(logged).toHaveLength(1);
     expect(logged[0]?.title).toBe(`Mot de passe modifié : ${email}`);
     expect(JSON.stringify(logged)).not.toContain(second);
+  });
+});
+
+describe('password policy (ASVS 6.2)', () => {
+  const email = 'faible@agence.cd';
+
+  it('refuses to set a short or common password, in French, and keeps the old one', async () => {
+    await createAdmin(email, 'ancien-mot-de-passe-solide');
+    const cookie = await loggedIn(email, 'ancien-mot-de-passe-solide');
+    for (const [weak, message] of [
+      ['123456', 'Le mot de passe doit contenir au moins 12 caractères.'],
+      [
+        'password1234',
+        'Ce mot de passe est trop courant ou trop facile à deviner\u00a0: choisissez une phrase de plusieurs mots.',
+      ],
+      [
+        '123456789012',
+        'Ce mot de passe est trop courant ou trop facile à deviner\u00a0: choisissez une phrase de plusieurs mots.',
+      ],
+    ]) {
+      const res = await post('/api/auth/password', cookie, {
+        currentPassword: 'ancien-mot-de-passe-solide',
+        newPassword: weak,
+        confirmPassword: weak,
+      }).expect(400);
+      expect(res.body.error.fields).toEqual({ newPassword: message });
+    }
+    await login({ email, password: 'ancien-mot-de-passe-solide' }).expect(200);
+  });
+
+  it('asks an admin whose existing password is weak to change it at login, until they do', async () => {
+    await database.db.delete(adminUsers).where(eq(adminUsers.email, email));
+    await createAdmin(email, 'password');
+    const res = await login({ email, password: 'password' }).expect(200);
+    expect(res.body.user.passwordChangeRequired).toBe(true);
+    const cookie = setCookies(res)[0]?.split(';')[0] ?? '';
+    expect((await me(cookie).expect(200)).body.user.passwordChangeRequired).toBe(true);
+    // Nothing of the back-office opens meanwhile, whatever the client shows.
+    const closed = await request(app).get('/api/admin/ping').set('Cookie', cookie).expect(403);
+    expect(closed.body.error).toEqual({
+      code: 'password_change_required',
+      message: 'Choisissez un nouveau mot de passe avant de continuer.',
+    });
+
+    await post('/api/auth/password', cookie, {
+      currentPassword: 'password',
+      newPassword: 'pagne wax au marché de Gombe',
+      confirmPassword: 'pagne wax au marché de Gombe',
+    }).expect(204);
+    expect((await me(cookie).expect(200)).body.user.passwordChangeRequired).toBe(false);
+    await request(app).get('/api/admin/ping').set('Cookie', cookie).expect(200);
+    const again = await login({ email, password: 'pagne wax au marché de Gombe' }).expect(200);
+    expect(again.body.user.passwordChangeRequired).toBe(false);
   });
 });
 

@@ -11,13 +11,14 @@
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { type RequestHandler, Router } from 'express';
+import { type Request, type RequestHandler, Router } from 'express';
 import { AdminLoginSchema, PasswordChangeSchema } from '../../common/schemas/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { adminUsers } from '../../db/schema.ts';
 import { logActivity } from '../admin/activity.ts';
 import { clearSessionCookie, readSessionToken, sessionCookieFor, setSessionCookie } from '../auth/cookie.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/password.ts';
+import { passwordPolicyProblem } from '../auth/password-policy.ts';
 import { adminOf, currentAdmin, requireAdmin, unauthenticated } from '../auth/require-admin.ts';
 import {
   type Clock,
@@ -90,10 +91,15 @@ async function reserveAttempt(
   key: string,
   rule: RateLimitRule,
   at: Date,
+  req: Request,
 ): Promise<RateLimitResult> {
   const result = await hitRateLimit(db, key, rule, at);
   if (!result.allowed) {
     await releaseRateLimitHit(db, key);
+    req.log.warn(
+      { ip: req.ip, limit: rule.limit, retryAfterSeconds: result.retryAfterSeconds },
+      'admin sign-in refused: too many failed attempts (lockout)',
+    );
     throw tooManyAttempts(result.retryAfterSeconds);
   }
   return result;
@@ -110,6 +116,7 @@ const publicUser = (user: SessionUser): SessionUser => ({
   firstName: user.firstName,
   lastName: user.lastName,
   role: user.role,
+  passwordChangeRequired: user.passwordChangeRequired,
 });
 
 export function authApiRouter(deps: AuthApiDeps): Router {
@@ -137,9 +144,9 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     // Each attempt first reserves a failure (one atomic upsert), so a burst of parallel guesses
     // cannot all pass the check before any failure is recorded; refusals and successes give the
     // reservation back, so only failures count in the end.
-    const pair = await reserveAttempt(db, pairKey, RATE_LIMITS.loginFailuresPerAccountIp, at);
+    const pair = await reserveAttempt(db, pairKey, RATE_LIMITS.loginFailuresPerAccountIp, at, req);
     try {
-      await reserveAttempt(db, addressKey, RATE_LIMITS.loginFailuresPerIp, at);
+      await reserveAttempt(db, addressKey, RATE_LIMITS.loginFailuresPerIp, at, req);
     } catch (error) {
       await releaseRateLimitHit(db, pairKey);
       throw error;
@@ -155,6 +162,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
       req.log.info(
         {
           userId: user?.id,
+          ip,
           reason: !user ? 'unknown email' : !passwordOk ? 'wrong password' : 'inactive account',
         },
         'admin login failed',
@@ -164,6 +172,12 @@ export function authApiRouter(deps: AuthApiDeps): Router {
 
     await resetRateLimit(db, pairKey);
     await releaseRateLimitHit(db, addressKey);
+    // The one moment the server sees the password: one that no longer meets the policy (set before
+    // it, or through ADMIN_PASSWORD) is kept working, and its owner is asked for a new one.
+    const passwordChangeRequired = passwordPolicyProblem(input.password) !== null;
+    if (passwordChangeRequired !== user.passwordChangeRequired) {
+      await db.update(adminUsers).set({ passwordChangeRequired }).where(eq(adminUsers.id, user.id));
+    }
     // A session token sent before login is revoked and never reused: a new one is issued.
     await revokeSessionByToken(db, readSessionToken(req, cookie), at, events);
     const session = await createSession(
@@ -178,7 +192,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
       input.rememberMe ? session.expiresAt.getTime() - at.getTime() : undefined,
     );
     req.log.info({ userId: user.id, sessionId: session.sessionId }, 'admin logged in');
-    res.json({ user: publicUser(user) });
+    res.json({ user: publicUser({ ...user, passwordChangeRequired }) });
   });
 
   router.get('/auth/me', async (req, res) => {
@@ -201,11 +215,17 @@ export function authApiRouter(deps: AuthApiDeps): Router {
   router.post('/auth/password', guard, async (req, res) => {
     const admin = adminOf(res);
     const input = parseInput(PasswordChangeSchema, req.body);
+    const weakness = passwordPolicyProblem(input.newPassword);
+    if (weakness) {
+      throw new HttpError(400, 'validation_error', 'Certains champs sont invalides.', {
+        newPassword: weakness,
+      });
+    }
     const ip = req.ip ?? 'unknown';
     const at = now();
     // A wrong current password counts as a failed login: a stolen session cannot guess it at will.
     const pairKey = accountIpKey(admin.user.email, ip);
-    const pair = await reserveAttempt(db, pairKey, RATE_LIMITS.loginFailuresPerAccountIp, at);
+    const pair = await reserveAttempt(db, pairKey, RATE_LIMITS.loginFailuresPerAccountIp, at, req);
 
     const [user] = await db
       .select({ passwordHash: adminUsers.passwordHash })
@@ -225,7 +245,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     await db.transaction(async (tx) => {
       await tx
         .update(adminUsers)
-        .set({ passwordHash, updatedAt: at })
+        .set({ passwordHash, passwordChangeRequired: false, updatedAt: at })
         .where(eq(adminUsers.id, admin.user.id));
       await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
       await logActivity(tx, {
@@ -241,7 +261,17 @@ export function authApiRouter(deps: AuthApiDeps): Router {
 
   // Everything under /api/admin needs a session; the admin routers mounted after this one see
   // `res.locals.admin`.
-  router.use('/admin', guard);
+  router.use('/admin', guard, (_req, res, next) => {
+    // A password the policy refuses opens nothing but its own replacement (/auth/password).
+    if (adminOf(res).user.passwordChangeRequired) {
+      throw new HttpError(
+        403,
+        'password_change_required',
+        'Choisissez un nouveau mot de passe avant de continuer.',
+      );
+    }
+    next();
+  });
 
   return router;
 }

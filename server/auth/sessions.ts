@@ -21,7 +21,15 @@ export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
 /** What the API may show of an admin: never the password hash. */
-export type SessionUser = { id: string; email: string; firstName: string; lastName: string; role: string };
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  /** The password no longer meets the policy (server/auth/password-policy.ts): a new one is asked. */
+  passwordChangeRequired: boolean;
+};
 
 export type ValidSession = { id: string; rememberMe: boolean; expiresAt: Date; user: SessionUser };
 
@@ -84,6 +92,7 @@ const sessionColumns = {
     firstName: adminUsers.firstName,
     lastName: adminUsers.lastName,
     role: adminUsers.role,
+    passwordChangeRequired: adminUsers.passwordChangeRequired,
   },
 };
 type SessionRow = { lastSeenAt: Date; expiresAt: Date; revokedAt: Date | null; isActive: boolean };

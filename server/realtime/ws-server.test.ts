@@ -232,6 +232,22 @@ describe('websocket /ws — who may connect', () => {
     expect(instance.hub.clientCount()).toBe(0);
   });
 
+  it("accepts the site opened under another of its addresses (its own Host) and a trusted origin", async () => {
+    const instance = await serve(testApp, { trustedOrigins: ['https://www.agence.example'] });
+    const cookie = await login(instance.app);
+    const ownOrigin = instance.url.replace('ws://', 'http://').replace('/ws', '');
+    for (const origin of [ownOrigin, 'https://www.agence.example']) {
+      const result = await open(instance.url, { Cookie: cookie, Origin: origin });
+      if ('status' in result) throw new Error(`${origin} refused with ${result.status}`);
+      await result.next((m) => m.type === 'connected');
+      result.ws.close();
+    }
+    // Same host name, another port: another origin.
+    expect(
+      await refusedStatus(instance.url, { Cookie: cookie, Origin: ownOrigin.replace(/:\d+$/, ':1') }),
+    ).toBe(403);
+  });
+
   it('refuses a garbage token and a logged-out session (401)', async () => {
     const instance = await serve();
     expect(await refusedStatus(instance.url, { Cookie: 'session=not-a-token', Origin: ORIGIN })).toBe(401);

@@ -23,6 +23,7 @@ import type { Database } from '../../db/client.ts';
 import { readCookie, sessionCookieFor } from '../auth/cookie.ts';
 import { type Clock, liveSessionIds, peekSession, systemClock } from '../auth/sessions.ts';
 import type { Logger } from '../logger.ts';
+import { isOwnOrigin, trustedOriginSet } from '../security/csrf.ts';
 import type { AppEvent, EventBus } from './event-bus.ts';
 import { INTERNAL_EVENT_TYPES, revokedUserOf } from './session-events.ts';
 
@@ -46,8 +47,10 @@ const INVALID_MESSAGE = 'Message invalide.';
 export type RealtimeHubOptions = {
   db: Database;
   events: Pick<EventBus, 'subscribe'>;
-  /** The site's address: the only Origin accepted, and the session cookie's name. */
+  /** The site's address: a trusted Origin, and the session cookie's name. */
   publicUrl: string;
+  /** More trusted origins (TRUSTED_ORIGINS); an Origin naming the request's own Host passes too. */
+  trustedOrigins?: readonly string[];
   logger: Logger;
   /** Injectable so tests can move time; the system clock otherwise. */
   now?: Clock;
@@ -87,7 +90,7 @@ function refuse(socket: Duplex, status: number): void {
 export function attachRealtime(server: Server, options: RealtimeHubOptions): RealtimeHub {
   const { db, logger } = options;
   const now = options.now ?? systemClock;
-  const siteOrigin = new URL(options.publicUrl).origin;
+  const trusted = trustedOriginSet(options);
   const cookieName = sessionCookieFor(options.publicUrl).name;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
   const clients = new Map<WebSocket, Client>();
@@ -110,7 +113,7 @@ export function attachRealtime(server: Server, options: RealtimeHubOptions): Rea
     if (closing) return { status: 503 };
     // Browsers always send Origin on a websocket; a missing or foreign one is another site's page
     // (cross-site websocket hijacking) or a script, never our own admin.
-    if (req.headers.origin !== siteOrigin) {
+    if (!isOwnOrigin(req.headers.origin, req.headers.host, trusted)) {
       logger.warn({ origin: req.headers.origin }, 'realtime connection refused: foreign origin');
       return { status: 403 };
     }
@@ -120,6 +123,8 @@ export function attachRealtime(server: Server, options: RealtimeHubOptions): Rea
       logger.debug('realtime connection refused: no valid session');
       return { status: 401 };
     }
+    // Leads' names and emails wait until a password the policy refuses has been replaced.
+    if (session.user.passwordChangeRequired) return { status: 403 };
     let open = 0;
     for (const client of clients.values()) if (client.sessionId === session.id) open++;
     if (open >= MAX_SOCKETS_PER_SESSION) {

@@ -31,6 +31,17 @@ const hostOf = (origin: string) => {
   }
 };
 
+/** The origins trusted from anywhere: PUBLIC_URL's and those of TRUSTED_ORIGINS. */
+export const trustedOriginSet = ({ publicUrl, trustedOrigins = [] }: CsrfOptions): ReadonlySet<string> =>
+  new Set([new URL(publicUrl).origin, ...trustedOrigins.map((o) => new URL(o).origin)]);
+
+/**
+ * An `Origin` header naming the site itself: a trusted origin, or one whose host is the request's
+ * own `Host` (the site opened under 127.0.0.1 or a LAN address). The websocket's check.
+ */
+export const isOwnOrigin = (origin: string | undefined, host: string | undefined, trusted: ReadonlySet<string>) =>
+  origin !== undefined && (trusted.has(origin) || (host !== undefined && hostOf(origin) === host));
+
 /** Why the request is refused, or null when it may go on. */
 export function csrfRefusal(req: Request, trusted: ReadonlySet<string>): string | null {
   if (SAFE_METHODS.has(req.method)) return null;
@@ -40,13 +51,12 @@ export function csrfRefusal(req: Request, trusted: ReadonlySet<string>): string 
   if (site === 'same-origin' || site === 'none') return null;
   if (origin && trusted.has(origin)) return null;
   if (site) return `cross-origin request (Sec-Fetch-Site: ${site})`;
-  if (!origin) return null;
-  if (hostOf(origin) === req.get('Host')) return null;
+  if (!origin || isOwnOrigin(origin, req.get('Host'), trusted)) return null;
   return 'cross-origin request (Origin)';
 }
 
-export function csrfProtection({ publicUrl, trustedOrigins = [] }: CsrfOptions): RequestHandler {
-  const trusted = new Set([new URL(publicUrl).origin, ...trustedOrigins.map((o) => new URL(o).origin)]);
+export function csrfProtection(options: CsrfOptions): RequestHandler {
+  const trusted = trustedOriginSet(options);
   return (req, _res, next) => {
     const refusal = csrfRefusal(req, trusted);
     if (refusal) {

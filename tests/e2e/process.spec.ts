@@ -91,3 +91,47 @@ test('a fresh install without demo content shows "Équipe en construction" and n
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('an admin whose password is too common is asked for a new one at login, then reaches the back-office', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-weak-'));
+  const port = Number(process.env.E2E_PORT ?? 3100) + 91;
+  const url = `http://127.0.0.1:${port}`;
+  // Long enough for ADMIN_PASSWORD, but among the most common passwords.
+  const site = startSite(dataDir, port, {
+    PUBLIC_URL: url,
+    SEED_ON_START: 'false',
+    ADMIN_EMAIL: 'faible@example.cd',
+    ADMIN_PASSWORD: 'password1234',
+  });
+  try {
+    await waitForOutput(site, 'Site prêt');
+    await page.goto(`${url}/admin/login`);
+    await page.getByLabel('Email').fill('faible@example.cd');
+    await page.getByLabel('Mot de passe').fill('password1234');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('heading', { name: 'Choisissez un nouveau mot de passe' })).toBeVisible();
+    // Every screen asks the same until it is done.
+    await page.getByRole('link', { name: 'Contacts' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Choisissez un nouveau mot de passe' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('password-required.png'), fullPage: true });
+
+    await page.getByLabel('Mot de passe actuel').fill('password1234');
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('azerty123456');
+    await page.getByLabel('Confirmer le nouveau mot de passe').fill('azerty123456');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect(page.getByText('Ce mot de passe est trop courant ou trop facile à deviner')).toBeVisible();
+
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('fleuve Congo au petit matin');
+    await page.getByLabel('Confirmer le nouveau mot de passe').fill('fleuve Congo au petit matin');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect(page.getByRole('heading', { name: 'Choisissez un nouveau mot de passe' })).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible();
+  } finally {
+    site.child.kill('SIGTERM');
+    await site.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

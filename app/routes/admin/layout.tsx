@@ -15,6 +15,7 @@ import { connectRealtime, type RealtimeStatus } from '~/features/admin/realtime-
 import { applyRealtimeMessage } from '~/features/admin/realtime-effects';
 import { useAdminLogout, useInactivity } from '~/features/admin/session';
 import { SessionExpiryDialog } from '~/features/admin/session-expiry-dialog';
+import { PasswordChangeRequired } from '~/features/admin/settings/password-panel';
 import { toast } from '~/lib/toast';
 
 const SESSION_CHECK_ON_DISCONNECT = 30_000;
@@ -98,7 +99,7 @@ function SignedIn({ user }: { user: AdminUser }) {
 
   return (
     <AdminShell user={user} realtime={realtime} onLogout={() => void logout('manual')}>
-      <Outlet />
+      {user.passwordChangeRequired ? <PasswordChangeRequired /> : <Outlet />}
       <SessionExpiryDialog
         open={inactivity.warning}
         remaining={inactivity.remaining}

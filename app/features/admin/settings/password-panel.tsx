@@ -4,14 +4,14 @@
  * are closed by the server; this one stays open.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '~/components/ui/button';
 import { Sending, TextField } from '~/features/leads/form-fields';
 import { apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { type PasswordChange, PasswordChangeSchema } from '../../../../common/schemas/auth.ts';
-import { errorMessage } from '../queries';
+import { AUTH_ME_KEY, errorMessage } from '../queries';
 import { Card } from '../ui';
 import { applyFieldErrors } from './settings-api';
 
@@ -20,6 +20,7 @@ const resolver = zodResolver(PasswordChangeSchema as never) as unknown as Resolv
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordPanel() {
+  const queryClient = useQueryClient();
   const form = useForm<PasswordChange>({
     resolver,
     defaultValues: EMPTY,
@@ -32,6 +33,8 @@ export function PasswordPanel() {
     retry: false,
     onSuccess: () => {
       form.reset(EMPTY);
+      // A password the policy asked to replace no longer holds the back-office closed.
+      void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
       toast({
         title: 'Mot de passe modifié',
         description: 'Vos autres sessions ont été fermées ; celle-ci reste ouverte.',
@@ -53,8 +56,8 @@ export function PasswordPanel() {
         Mon mot de passe
       </h2>
       <p className="mt-1 mb-4 text-sm text-gray-600">
-        Au moins 6 caractères ; une phrase de plusieurs mots est plus sûre et plus facile à retenir. Vos
-        sessions ouvertes sur d'autres appareils seront fermées.
+        Au moins 12 caractères, et pas un mot de passe courant&nbsp;; une phrase de plusieurs mots est plus
+        sûre et plus facile à retenir. Vos sessions ouvertes sur d'autres appareils seront fermées.
       </p>
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => change.mutate(input))}>
         <TextField
@@ -85,5 +88,26 @@ export function PasswordPanel() {
         </div>
       </form>
     </Card>
+  );
+}
+
+/**
+ * Shown instead of every admin screen while the signed-in admin's password no longer meets the
+ * policy (checked by the server at login, docs/decisions/027-password-policy.md).
+ */
+export function PasswordChangeRequired() {
+  return (
+    <section aria-labelledby="password-required-title" className="mx-auto max-w-xl space-y-4">
+      <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
+        <h1 id="password-required-title" className="text-lg font-semibold">
+          Choisissez un nouveau mot de passe
+        </h1>
+        <p className="mt-1 text-sm">
+          Votre mot de passe actuel est trop court ou trop courant pour protéger les données de vos clients.
+          Choisissez-en un nouveau pour accéder au back-office.
+        </p>
+      </div>
+      <PasswordPanel />
+    </section>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "admin_users" ADD COLUMN "password_change_required" boolean DEFAULT false NOT NULL;
