@@ -20,10 +20,12 @@ import { newsletterApiRouter } from './api/newsletter.ts';
 import { publicApiRouter } from './api/public.ts';
 import { emailWebhookRouter, trackingRouter } from './campaigns/tracking-routes.ts';
 import { apiErrorHandler, apiNotFound, finalErrorHandler } from './http/error-handler.ts';
+import { limitJsonDepth } from './http/json-depth.ts';
 import { redactUrl } from './logger.ts';
 import { mediaFiles } from './media/serve.ts';
 import { newsletterFromServices } from './newsletter/newsletter.ts';
-import { securityHeaders } from './security/headers.ts';
+import { trustedOriginSet } from './security/csrf.ts';
+import { baselineHeaders, securityHeaders } from './security/headers.ts';
 import type { AppServices } from './services.ts';
 import { visualFiles } from './visuals/routes.ts';
 
@@ -39,6 +41,8 @@ export type CreateAppOptions = {
 };
 
 const READY_TIMEOUT_MS = 2_000;
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const SERVICE_WORKER_CSP = "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export function createApp(services: AppServices, options: CreateAppOptions = {}): Express {
   const { env, logger } = services;
@@ -50,11 +54,11 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   // security headers (frame, opener, referrer policies apply to documents, not to scripts), which
   // saves a few hundred bytes on each of the ~20 files a first visit loads over 3G.
   const pages = options.pages;
+  const nosniff: express.RequestHandler = (_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  };
   if (pages?.kind === 'build') {
-    const nosniff: express.RequestHandler = (_req, res, next) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      next();
-    };
     // Fingerprinted assets never change: cached for a year, served as the Brotli or gzip file
     // compressed at build time. Other public files (icons, manifest) for an hour.
     app.use(
@@ -67,9 +71,26 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
         serveStatic: { immutable: true, maxAge: '1y', index: false, etag: false, lastModified: false },
       }),
     );
+  }
+  // Everything below, pages or not, gets Permissions-Policy and a CSP (baselineHeaders).
+  app.use(baselineHeaders);
+  // TRACE, CONNECT, WebDAV verbs...: a 405 before any route (React Router would throw on them).
+  app.use((req, res, next) => {
+    if (ALLOWED_METHODS.includes(req.method)) {
+      next();
+      return;
+    }
+    // The URL is not logged: it may be a tracking link's (tokens), and this is only a refusal.
+    logger.info({ method: req.method }, 'method not allowed');
+    res.setHeader('Allow', ALLOWED_METHODS.join(', '));
+    res.status(405).json({ error: { code: 'method_not_allowed', message: 'Méthode non autorisée.' } });
+  });
+  if (pages?.kind === 'build') {
     // The service worker (issue 9, docs/decisions/020-pwa.md): always revalidated, so a new build
-    // reaches visitors at their next visit, and allowed to control the whole site.
+    // reaches visitors at their next visit, and allowed to control the whole site. Its CSP governs
+    // the worker itself: it fetches and caches this site only.
     app.get('/sw.js', nosniff, (_req, res, next) => {
+      res.setHeader('Content-Security-Policy', SERVICE_WORKER_CSP);
       res.setHeader('Cache-Control', 'no-cache');
       res.setHeader('Service-Worker-Allowed', '/');
       res.sendFile(path.join(pages.clientDir, 'sw.js'), { cacheControl: false, dotfiles: 'deny' }, (error) =>
@@ -151,7 +172,14 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   api.use((req, res, next) =>
     (req.path.startsWith('/admin/email-templates') ? templateJson : json)(req, res, next),
   );
-  api.use(publicApiRouter(services.content));
+  api.use(limitJsonDepth);
+  api.use(
+    publicApiRouter({
+      content: services.content,
+      db: services.database.db,
+      trustedOrigins: trustedOriginSet({ publicUrl: env.PUBLIC_URL, trustedOrigins: env.TRUSTED_ORIGINS }),
+    }),
+  );
   // Delivery, bounce and complaint events from the SMTP provider (issue 8): a shared secret, no session.
   api.use(emailWebhookRouter(services));
   // Login, session and CSRF checks; guards /api/admin/*, so admin routers go after this line.

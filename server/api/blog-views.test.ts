@@ -84,6 +84,36 @@ describe('POST /api/blog/:slug/views', () => {
       .expect(400);
   });
 
+  it("refuses another site's page (cross-site beacon or foreign Origin) without counting", async () => {
+    const post = await insertPost(database.db, { views: 5 });
+    const crossSite = await request(app)
+      .post(`/api/blog/${post.slug}/views`)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .set('Origin', 'https://evil.example')
+      .expect(403);
+    expect(crossSite.body.error).toEqual({ code: 'cross_site', message: 'Requête refusée (autre site).' });
+    await request(app).post(`/api/blog/${post.slug}/views`).set('Origin', 'https://evil.example').expect(403);
+    expect((await storedPost(post.slug)).views).toBe(5);
+    // The site's own page, as Chromium sends its beacon.
+    await request(app)
+      .post(`/api/blog/${post.slug}/views`)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .set('Origin', 'http://localhost:3000')
+      .expect(204);
+    expect((await storedPost(post.slug)).views).toBe(6);
+  });
+
+  it('counts at most 60 views an hour from one address (French 429), other readers unaffected', async () => {
+    const post = await insertPost(database.db, { views: 0 });
+    const from = (ip: string) => request(app).post(`/api/blog/${post.slug}/views`).set('X-Forwarded-For', ip);
+    for (let i = 0; i < 60; i++) await from('10.9.9.9').expect(204);
+    const refused = await from('10.9.9.9').expect(429);
+    expect(refused.body.error.message).toMatch(/^Trop de demandes envoyées depuis votre connexion/);
+    expect(refused.headers['retry-after']).toBeDefined();
+    await from('10.9.9.10').expect(204);
+    expect((await storedPost(post.slug)).views).toBe(61);
+  });
+
   it('is POST only: a GET on the views URL changes nothing', async () => {
     const post = await insertPost(database.db, { views: 3 });
     await request(app).get(`/api/blog/${post.slug}/views`).expect(404);

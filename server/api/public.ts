@@ -8,9 +8,13 @@ import {
   BlogSlugParamsSchema,
   ServiceIdParamsSchema,
 } from '../../common/schemas/public-api.ts';
+import type { Database } from '../../db/client.ts';
 import type { PublicContent } from '../content/public-content.ts';
-import { notFound } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
+import { crossSiteRefusal } from '../security/csrf.ts';
+import { RATE_LIMITS } from '../security/limits.ts';
+import { hitRateLimit, rateLimited } from '../security/rate-limit.ts';
 
 /** Fresh for a minute, then served stale for up to five while revalidating. */
 export const PUBLIC_API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
@@ -20,7 +24,14 @@ function sendPublic(res: Response, body: unknown) {
   res.json(body);
 }
 
-export function publicApiRouter(content: PublicContent): Router {
+export type PublicApiDeps = {
+  content: PublicContent;
+  db: Database;
+  /** PUBLIC_URL's and TRUSTED_ORIGINS' origins (server/security/csrf.ts, trustedOriginSet). */
+  trustedOrigins: ReadonlySet<string>;
+};
+
+export function publicApiRouter({ content, db, trustedOrigins }: PublicApiDeps): Router {
   const router = Router();
 
   router.get('/services', async (_req, res) => sendPublic(res, await content.listServices()));
@@ -47,11 +58,19 @@ export function publicApiRouter(content: PublicContent): Router {
   });
 
   // A reader opened the post (sent once per browser session by the page, with sendBeacon). POST
-  // only: crawlers and link previews that merely GET the post never change the count.
+  // only: crawlers and link previews that merely GET the post never change the count. Another
+  // site's page cannot count views, and one address cannot inflate them.
   router.post('/blog/:slug/views', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const refusal = crossSiteRefusal(req, trustedOrigins);
+    if (refusal) {
+      req.log?.warn({ ip: req.ip, reason: refusal }, 'post view refused: cross-site');
+      throw new HttpError(403, 'cross_site', 'Requête refusée (autre site).');
+    }
+    const limit = await hitRateLimit(db, `views:${req.ip}`, RATE_LIMITS.postViewsPerIp);
+    if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
     const { slug } = parseInput(BlogSlugParamsSchema, req.params);
     if (!(await content.recordPostView(slug))) throw notFound('Article introuvable.');
-    res.setHeader('Cache-Control', 'no-store');
     res.status(204).end();
   });
 

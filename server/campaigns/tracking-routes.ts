@@ -155,5 +155,10 @@ function sendNotFound(res: Response) {
     .setHeader('X-Content-Type-Options', 'nosniff')
     .setHeader('X-Robots-Tag', 'noindex')
     .setHeader('Referrer-Policy', 'no-referrer')
+    // Its only styles are inline attributes; nothing else may load.
+    .setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    )
     .send(NOT_FOUND_PAGE);
 }

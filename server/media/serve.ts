@@ -5,6 +5,8 @@ import { mediaDirectory } from './library.ts';
 
 /** A year: a stored name never gets other content (a new upload gets a new uuid). */
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** An image opened as a page runs nothing and cannot be framed. */
+const MEDIA_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'";
 
 /**
  * Serves uploaded images under /media. Only names the server generates (`<uuid>.<width>.webp`,
@@ -37,7 +39,7 @@ export function mediaFiles(services: Pick<AppServices, 'env'>): RequestHandler {
         lastModified: false,
         headers: {
           'Content-Type': 'image/webp',
-          'Content-Security-Policy': "default-src 'none'; sandbox",
+          'Content-Security-Policy': MEDIA_CSP,
         },
       },
       (error) => {
@@ -50,6 +52,6 @@ export function mediaFiles(services: Pick<AppServices, 'env'>): RequestHandler {
 
 function notFound(res: Parameters<RequestHandler>[1]) {
   res.setHeader('Cache-Control', 'no-store');
-  res.removeHeader('Content-Security-Policy');
+  res.setHeader('Content-Security-Policy', MEDIA_CSP);
   res.status(404).type('text/plain; charset=utf-8').send('Image introuvable.');
 }

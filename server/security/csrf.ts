@@ -39,13 +39,24 @@ export const trustedOriginSet = ({ publicUrl, trustedOrigins = [] }: CsrfOptions
  * An `Origin` header naming the site itself: a trusted origin, or one whose host is the request's
  * own `Host` (the site opened under 127.0.0.1 or a LAN address). The websocket's check.
  */
-export const isOwnOrigin = (origin: string | undefined, host: string | undefined, trusted: ReadonlySet<string>) =>
-  origin !== undefined && (trusted.has(origin) || (host !== undefined && hostOf(origin) === host));
+export const isOwnOrigin = (
+  origin: string | undefined,
+  host: string | undefined,
+  trusted: ReadonlySet<string>,
+) => origin !== undefined && (trusted.has(origin) || (host !== undefined && hostOf(origin) === host));
 
 /** Why the request is refused, or null when it may go on. */
 export function csrfRefusal(req: Request, trusted: ReadonlySet<string>): string | null {
   if (SAFE_METHODS.has(req.method)) return null;
   if (req.get(CSRF_HEADER) !== CSRF_HEADER_VALUE) return 'missing X-Requested-With';
+  return crossSiteRefusal(req, trusted);
+}
+
+/**
+ * Rule 2 alone, for requests that cannot carry a custom header (navigator.sendBeacon): why the
+ * request comes from another site, or null when the browser says it comes from this one.
+ */
+export function crossSiteRefusal(req: Request, trusted: ReadonlySet<string>): string | null {
   const site = req.get('Sec-Fetch-Site');
   const origin = req.get('Origin');
   if (site === 'same-origin' || site === 'none') return null;

@@ -87,4 +87,64 @@ describe('security headers (issue 10)', () => {
       expect(res.headers['cache-control']).toBe('no-store');
     }
   });
+
+  it('Permissions-Policy on every answer; what is not a page (tracking and media 404s) gets a CSP that loads nothing', async () => {
+    const { app } = createTestApp(database);
+    for (const path of ['/api/services', '/healthz', '/t/o/not-a-token', '/media/nothing.webp']) {
+      const res = await request(app).get(path);
+      expect(res.headers['permissions-policy'], path).toContain('camera=()');
+      expect(res.headers['permissions-policy'], path).toContain('geolocation=()');
+      expect(directives(res.headers['content-security-policy']).get('frame-ancestors'), path).toEqual([
+        "'none'",
+      ]);
+    }
+    const trackingMiss = await request(app).get('/t/c/not-a-token').expect(404);
+    expect(directives(trackingMiss.headers['content-security-policy']).get('default-src')).toEqual([
+      "'none'",
+    ]);
+    const mediaMiss = await request(app).get('/media/nothing.webp').expect(404);
+    expect(directives(mediaMiss.headers['content-security-policy']).has('sandbox')).toBe(true);
+  });
+});
+
+describe('protocol-level refusals (issue 15.5)', () => {
+  it('TRACE, CONNECT-like and WebDAV methods get a JSON 405 with Allow, on pages and API alike', async () => {
+    const { app } = createTestApp(database);
+    for (const [method, path] of [
+      ['TRACE', '/'],
+      ['TRACE', '/api/services'],
+      ['PROPFIND', '/blog'],
+      ['MKCOL', '/api/contact'],
+    ] as const) {
+      const res = await request(app)[method.toLowerCase() as 'get'](path);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+      expect(res.body).toEqual({ error: { code: 'method_not_allowed', message: 'Méthode non autorisée.' } });
+    }
+  });
+
+  it('a deeply nested JSON body gets a French 400, never a 500, on every JSON endpoint', async () => {
+    const { app } = createTestApp(database);
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    for (const path of ['/api/contact', '/api/newsletter/subscribe', '/api/auth/login']) {
+      const res = await request(app)
+        .post(path)
+        .set('Content-Type', 'application/json')
+        .set('X-Requested-With', 'fetch')
+        .set('Idempotency-Key', crypto.randomUUID())
+        .send(deep);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error).toEqual({
+        code: 'too_deep',
+        message: 'Le corps de la requête est trop imbriqué.',
+      });
+    }
+    // An ordinary form body is not concerned.
+    await request(app)
+      .post('/api/contact')
+      .set('X-Requested-With', 'fetch')
+      .send({ a: { b: { c: [1, [2, [3]]] } } })
+      .expect(400)
+      .expect((res) => expect(res.body.error.code).toBe('validation_error'));
+  });
 });

@@ -17,6 +17,9 @@ export const RATE_LIMITS = {
   loginFailuresPerAccountIp: { limit: 5, windowMs: 15 * MINUTE },
   /** Failed admin logins from one IP across all accounts: one address cannot spray passwords. */
   loginFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /** Blog views counted per client IP: a reader sends one per post and browser session; an
+   *  office behind one address reads many posts, a script cannot inflate the counts. */
+  postViewsPerIp: { limit: 60, windowMs: 60 * MINUTE },
 } as const;
 
 export type RateLimitRule = { limit: number; windowMs: number };

@@ -61,3 +61,16 @@ test('an inline script injected without the nonce is refused by the browser', as
   });
   expect(ran).toBe(false);
 });
+
+test('the service worker script has a CSP of its own (this site only) and every answer a Permissions-Policy', async ({
+  request,
+}) => {
+  const worker = await request.get('/sw.js');
+  expect(worker.status()).toBe(200);
+  expect(worker.headers()['content-security-policy']).toContain("default-src 'self'");
+  expect(worker.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  for (const path of ['/', '/sw.js', '/manifest.webmanifest', '/page-qui-n-existe-pas']) {
+    const response = await request.get(path);
+    expect(response.headers()['permissions-policy'], path).toContain('camera=()');
+  }
+});
