@@ -232,7 +232,7 @@ describe('websocket /ws — who may connect', () => {
     expect(instance.hub.clientCount()).toBe(0);
   });
 
-  it("accepts the site opened under another of its addresses (its own Host) and a trusted origin", async () => {
+  it('accepts the site opened under another of its addresses (its own Host) and a trusted origin', async () => {
     const instance = await serve(testApp, { trustedOrigins: ['https://www.agence.example'] });
     const cookie = await login(instance.app);
     const ownOrigin = instance.url.replace('ws://', 'http://').replace('/ws', '');
