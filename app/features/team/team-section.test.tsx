@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicTeamMember } from '../../../server/content/presenters.ts';
-import { TeamSection } from './team-section';
+import { initials, PORTRAIT_TINTS, TeamSection } from './team-section';
 
 afterEach(cleanup);
 
@@ -49,7 +49,7 @@ describe('TeamSection', () => {
     expect(screen.queryAllByTestId('team-skeleton')).toHaveLength(0);
   });
 
-  it('shows a card per member with at most three skills, a placeholder photo and links in a new tab', async () => {
+  it('shows a card per member with at most three skills and links in a new tab', async () => {
     renderTeam([member(), member({ name: 'Héritier Lokonda', linkedinUrl: null, skills: [] })]);
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(2);
@@ -63,5 +63,46 @@ describe('TeamSection', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(within(cards[1] as HTMLElement).queryByRole('link')).toBeNull();
     expect(within(cards[1] as HTMLElement).queryByRole('list', { name: 'Compétences' })).toBeNull();
+  });
+
+  it('draws a placeholder with the initials on a tint, never a generic icon, when there is no photo', async () => {
+    renderTeam([member(), member({ name: 'Héritier Lokonda' }), member({ name: 'Patience' })]);
+    const cards = await screen.findAllByRole('article');
+    const placeholders = screen.getAllByTestId('portrait-placeholder');
+    expect(placeholders.map((p) => p.textContent)).toEqual(['GN', 'HL', 'P']);
+    expect(cards).toHaveLength(3);
+    for (const card of cards) expect(within(card).queryByRole('img')).toBeNull();
+    // Letters, not a drawing: no icon (the old generic silhouette was an SVG) in any placeholder.
+    for (const placeholder of placeholders) expect(placeholder.querySelector('svg')).toBeNull();
+    // Next members get different tints, and the same list always gets the same ones.
+    const tints = placeholders.map((p) => PORTRAIT_TINTS.find((tint) => p.className.includes(tint)));
+    expect(tints).toEqual([PORTRAIT_TINTS[0], PORTRAIT_TINTS[1], PORTRAIT_TINTS[2]]);
+  });
+
+  it('shows the uploaded photo with the srcset of its WebP variants', async () => {
+    const id = '0b8f1c2e-3d4a-4b5c-8d6e-7f8091a2b3c4';
+    renderTeam([member({ photoUrl: `/media/${id}.960.webp` })]);
+    const photo = await screen.findByRole('img', { name: 'Portrait de Grâce Nsimba' });
+    expect(photo.getAttribute('src')).toBe(`/media/${id}.960.webp`);
+    expect(photo.getAttribute('srcset')).toBe(`/media/${id}.480.webp 480w, /media/${id}.960.webp 960w`);
+    expect(photo.getAttribute('width')).toBe('80');
+    expect(photo.getAttribute('height')).toBe('80');
+    expect(screen.queryByTestId('portrait-placeholder')).toBeNull();
+  });
+
+  it('keeps a photo from elsewhere (seeded, external) without a srcset', async () => {
+    renderTeam([member({ photoUrl: 'https://example.org/grace.jpg' })]);
+    const photo = await screen.findByRole('img', { name: 'Portrait de Grâce Nsimba' });
+    expect(photo.getAttribute('srcset')).toBeNull();
+  });
+});
+
+describe('initials', () => {
+  it('takes the first letters of the first and last words, accents kept', () => {
+    expect(initials('Grâce Nsimba')).toBe('GN');
+    expect(initials('  élodie  mbuyi  kasongo ')).toBe('ÉK');
+    expect(initials('E\u0301lodie Mbuyi')).toBe('ÉM');
+    expect(initials('Patience')).toBe('P');
+    expect(initials('   ')).toBe('?');
   });
 });

@@ -1,8 +1,9 @@
-import { User } from 'lucide-react';
 import { Suspense } from 'react';
 import { Await } from 'react-router';
 import { LinkedInIcon, XIcon } from '~/components/ui/brand-icons';
+import { cn } from '~/lib/cn';
 import { TEAM_MAX_SKILLS, TEAM_SKELETON_COUNT } from '../../../common/constants.ts';
+import { mediaSrcset } from '../../../common/schemas/media.ts';
 import type { PublicTeamMember } from '../../../server/content/presenters.ts';
 
 /**
@@ -11,7 +12,7 @@ import type { PublicTeamMember } from '../../../server/content/presenters.ts';
  */
 export function TeamSection({ team }: { team: PublicTeamMember[] | Promise<PublicTeamMember[]> }) {
   return (
-    <section id="team" aria-labelledby="team-title" className="scroll-mt-20 bg-gray-50 px-4 py-16">
+    <section id="team" aria-labelledby="team-title" className="scroll-mt-20 px-4 py-12 sm:py-16 lg:py-24">
       <div className="mx-auto max-w-6xl">
         <h2 id="team-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
           Notre équipe
@@ -29,43 +30,81 @@ export function TeamSection({ team }: { team: PublicTeamMember[] | Promise<Publi
 
 export function TeamGrid({ members }: { members: PublicTeamMember[] }) {
   if (members.length === 0) {
-    return (
-      <p className="mt-8 rounded-xl bg-white p-8 text-center text-gray-700 shadow-sm">
-        Équipe en construction
-      </p>
-    );
+    return <p className="mt-8 rounded-xl bg-gray-50 p-8 text-center text-gray-700">Équipe en construction</p>;
   }
   return (
-    <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {members.map((member) => (
+    <ul className="mt-8 grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">
+      {members.map((member, index) => (
         <li key={member.id}>
-          <TeamCard member={member} />
+          <TeamCard member={member} index={index} />
         </li>
       ))}
     </ul>
   );
 }
 
-function TeamCard({ member }: { member: PublicTeamMember }) {
+/**
+ * Portrait placeholders (docs/design.md): brand tints, light and deep in turn, so that neighbours
+ * never look alike. Picked by the member's place in the list: the same team always gets the same
+ * colours. Every pair passes WCAG AA for the initials (4.5:1 or more).
+ */
+export const PORTRAIT_TINTS = [
+  'from-brand-100 to-brand-200 text-brand-900',
+  'from-brand-700 to-brand-900 text-white',
+  'from-emerald-100 to-teal-200 text-emerald-900',
+  'from-teal-700 to-emerald-900 text-white',
+  'from-lime-100 to-brand-200 text-brand-900',
+  'from-brand-800 to-emerald-900 text-brand-50',
+] as const;
+
+/** "Grâce Nsimba" -> "GN", "Héritier" -> "H": first and last words, whole characters, upper case. */
+export function initials(name: string): string {
+  const words = name.normalize('NFC').trim().split(/\s+/).filter(Boolean);
+  const first = words[0];
+  if (!first) return '?';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  const letter = (word: string) => Array.from(word)[0] ?? '';
+  return (letter(first) + (last ? letter(last) : '')).toLocaleUpperCase('fr-FR');
+}
+
+const PORTRAIT_SIZE = 80;
+
+function Portrait({ member, index }: { member: PublicTeamMember; index: number }) {
+  if (member.photoUrl) {
+    return (
+      <img
+        src={member.photoUrl}
+        srcSet={mediaSrcset(member.photoUrl)}
+        sizes={`${PORTRAIT_SIZE}px`}
+        alt={`Portrait de ${member.name}`}
+        width={PORTRAIT_SIZE}
+        height={PORTRAIT_SIZE}
+        loading="lazy"
+        decoding="async"
+        className="size-20 shrink-0 rounded-full bg-brand-100 object-cover ring-4 ring-brand-50"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="portrait-placeholder"
+      className={cn(
+        'flex size-20 shrink-0 items-center justify-center rounded-full bg-gradient-to-br text-2xl font-extrabold tracking-tight ring-4 ring-brand-50',
+        PORTRAIT_TINTS[index % PORTRAIT_TINTS.length],
+      )}
+    >
+      {initials(member.name)}
+    </span>
+  );
+}
+
+function TeamCard({ member, index }: { member: PublicTeamMember; index: number }) {
   return (
     <article className="flex h-full flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-100">
       <div className="flex items-center gap-4">
-        {member.photoUrl ? (
-          <img
-            src={member.photoUrl}
-            alt={`Portrait de ${member.name}`}
-            width={64}
-            height={64}
-            loading="lazy"
-            decoding="async"
-            className="size-16 rounded-full object-cover"
-          />
-        ) : (
-          <span className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-            <User className="size-8" aria-hidden="true" />
-          </span>
-        )}
-        <div>
+        <Portrait member={member} index={index} />
+        <div className="min-w-0">
           <h3 className="font-semibold text-gray-900">{member.name}</h3>
           <p className="text-sm text-brand-800">{member.position}</p>
         </div>
@@ -115,7 +154,7 @@ const SKELETON_KEYS = Array.from({ length: TEAM_SKELETON_COUNT }, (_, index) => 
 export function TeamSkeleton() {
   return (
     <ul
-      className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      className="mt-8 grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3"
       aria-busy="true"
       aria-label="Chargement de l'équipe"
     >
@@ -123,10 +162,10 @@ export function TeamSkeleton() {
         <li
           key={key}
           data-testid="team-skeleton"
-          className="h-56 animate-pulse rounded-xl bg-white p-6 shadow-sm"
+          className="h-60 animate-pulse rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-100"
         >
           <div className="flex items-center gap-4">
-            <div className="size-16 rounded-full bg-gray-200" />
+            <div className="size-20 rounded-full bg-gray-200" />
             <div className="flex-1 space-y-2">
               <div className="h-4 w-3/4 rounded bg-gray-200" />
               <div className="h-3 w-1/2 rounded bg-gray-200" />
