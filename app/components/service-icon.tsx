@@ -34,7 +34,8 @@ import {
 import { cn } from '~/lib/cn';
 import { type IconColor, type IconName, resolveServiceIcon } from '~/lib/service-icon';
 
-const ICONS: Record<IconName, LucideIcon> = {
+/** Icon name -> Lucide component (also drawn by the hero visuals, app/components/visuals). */
+export const SERVICE_ICONS: Record<IconName, LucideIcon> = {
   target: Target,
   megaphone: Megaphone,
   'trending-up': TrendingUp,
@@ -88,7 +89,7 @@ export function ServiceIcon({
   className?: string;
 }) {
   const resolved = resolveServiceIcon(icon, title);
-  const Icon = ICONS[resolved.icon];
+  const Icon = SERVICE_ICONS[resolved.icon];
   return (
     <span
       className={cn(

@@ -2,6 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
+import heroHomeUrl from '~/components/visuals/hero-home.svg?no-inline';
 import { appContext } from '~/context';
 import { useLeadModals } from '~/features/leads/lead-modals';
 import { NewsletterBlock } from '~/features/newsletter/newsletter-block';
@@ -40,46 +41,64 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { openQuote, openCall } = useLeadModals();
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-14 pb-16 sm:pt-20">
-        <div className="mx-auto max-w-4xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
-            Marketing · Développement · Design · Stratégie
-          </p>
-          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-gray-900 sm:text-5xl">
-            Faites grandir votre entreprise avec un marketing qui rapporte
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-700">
-            Nous accompagnons les entreprises de Kinshasa et de toute la RDC dans leur transformation digitale
-            : une stratégie claire, des campagnes mesurées et une marque qui inspire confiance.
-          </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/contact">
-                Démarrer maintenant <ArrowRight className="size-4" aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="secondary">
-              <Link to="/services">Nos expertises</Link>
-            </Button>
+      <section className="overflow-hidden border-b border-brand-100 bg-gradient-to-b from-brand-50 to-brand-100/40 px-4 pt-10 pb-12 sm:pt-16 sm:pb-16 lg:pt-20 lg:pb-24">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
+          <div className="text-center lg:text-left">
+            <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
+              Marketing · Développement · Design · Stratégie
+            </p>
+            <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-balance text-gray-900 sm:text-5xl">
+              Faites grandir votre entreprise avec un marketing qui rapporte
+            </h1>
+            <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-700 lg:mx-0">
+              Nous accompagnons les entreprises de Kinshasa et de toute la RDC dans leur transformation
+              digitale : une stratégie claire, des campagnes mesurées et une marque qui inspire confiance.
+            </p>
+            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
+              <Button asChild size="lg">
+                <Link to="/contact">
+                  Démarrer maintenant <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </Button>
+              <Button asChild size="lg" variant="secondary">
+                <Link to="/services">Nos expertises</Link>
+              </Button>
+            </div>
+            {/* One grid, one size: the figures share a baseline whatever the length of their label. */}
+            <dl className="mx-auto mt-10 grid max-w-2xl grid-cols-3 gap-3 sm:gap-4 lg:mx-0">
+              {stats.map((stat) => (
+                <div
+                  key={stat.id}
+                  className="flex flex-col rounded-xl bg-white px-2 py-3 text-center shadow-sm ring-1 ring-gray-100 sm:p-4 lg:text-left"
+                >
+                  <dt className="order-2 mt-1 text-xs leading-snug text-gray-700 sm:text-sm">{stat.name}</dt>
+                  <dd className="order-1 text-2xl leading-none font-extrabold text-brand-700 tabular-nums sm:text-3xl">
+                    {stat.value}
+                    {stat.unit}
+                  </dd>
+                </div>
+              ))}
+            </dl>
           </div>
-          <dl className="mx-auto mt-12 grid max-w-2xl grid-cols-3 gap-3 sm:gap-4">
-            {stats.map((stat) => (
-              <div
-                key={stat.id}
-                className="flex flex-col-reverse rounded-xl bg-white p-3 shadow-sm ring-1 ring-gray-100 sm:p-4"
-              >
-                <dt className="mt-1 text-xs text-gray-700 sm:text-sm">{stat.name}</dt>
-                <dd className="text-2xl font-extrabold text-brand-700 sm:text-3xl">
-                  {stat.value}
-                  {stat.unit}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          {/*
+            Decorative (alt=""): a 4 KB SVG, 1.2 KB compressed, fingerprinted and precompressed under
+            /assets (cached for a year). Loaded eagerly at the browser's own priority: off-screen on
+            phones (under the figures), beside the headline on desktops, where it may be the LCP
+            element and must not wait. width/height reserve its box: no layout shift.
+          */}
+          <img
+            src={heroHomeUrl}
+            alt=""
+            width={560}
+            height={480}
+            decoding="async"
+            data-testid="home-hero-visual"
+            className="mx-auto h-auto w-full max-w-md lg:max-w-none"
+          />
         </div>
       </section>
 
-      <section aria-labelledby="services-title" className="px-4 py-16">
+      <section aria-labelledby="services-title" className="px-4 py-12 sm:py-16 lg:py-24">
         <div className="mx-auto max-w-6xl">
           <h2 id="services-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
             Nos expertises
@@ -117,7 +136,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <TeamSection team={team} />
       <NewsletterBlock form={<NewsletterForm />} />
 
-      <section aria-labelledby="closing-title" className="bg-brand-800 px-4 py-16 text-white">
+      <section
+        aria-labelledby="closing-title"
+        className="bg-brand-800 px-4 py-12 text-white sm:py-16 lg:py-24"
+      >
         <div className="mx-auto max-w-3xl text-center">
           <h2 id="closing-title" className="text-2xl font-bold sm:text-3xl">
             Où en est votre présence digitale ?

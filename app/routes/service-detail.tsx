@@ -3,6 +3,7 @@ import { data, Link } from 'react-router';
 import { PageHeader } from '~/components/page-header';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
+import { ServiceVisual } from '~/components/visuals/service-visual';
 import { appContext } from '~/context';
 import { useLeadModals } from '~/features/leads/lead-modals';
 import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
@@ -96,20 +97,26 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title={service.title} trail={trail} intro={service.description}>
+      <PageHeader
+        title={service.title}
+        trail={trail}
+        intro={service.description}
+        visual={<ServiceVisual services={[service]} />}
+      >
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Button size="lg" onClick={() => openQuote(service.title)}>
             Demander un devis
           </Button>
           <Button size="lg" variant="secondary" onClick={() => openCall(service.title)}>
-            <CalendarClock className="size-5" aria-hidden="true" />
+            {/* No icon under 360 px: the label alone fills a 320-px screen. */}
+            <CalendarClock className="hidden size-5 min-[360px]:block" aria-hidden="true" />
             Planifier un appel découverte
           </Button>
         </div>
       </PageHeader>
 
       {service.children.length > 0 ? (
-        <section aria-labelledby="children-title" className="px-4 py-16">
+        <section aria-labelledby="children-title" className="px-4 py-12 sm:py-16 lg:py-24">
           <div className="mx-auto max-w-6xl">
             <h2 id="children-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
               Nos prestations
@@ -157,7 +164,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="steps-title" className="px-4 py-16">
+      <section aria-labelledby="steps-title" className="px-4 py-12 sm:py-16 lg:py-24">
         <div className="mx-auto max-w-6xl">
           <h2 id="steps-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
             Comment nous travaillons

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '~/components/page-header';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
+import { ServiceVisual } from '~/components/visuals/service-visual';
 import { appContext } from '~/context';
 import { useLeadModals } from '~/features/leads/lead-modals';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
@@ -59,10 +60,11 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Nos services"
         intro="Quatre métiers complémentaires, déclinés en prestations concrètes, pour attirer, convaincre et fidéliser vos clients en RDC."
+        visual={groups.length > 0 ? <ServiceVisual services={groups} /> : undefined}
       />
 
-      <div className="px-4 pb-16">
-        <div className="mx-auto max-w-6xl space-y-10">
+      <div className="px-4 pt-4 pb-12 sm:pb-16 lg:pb-24">
+        <div className="mx-auto max-w-6xl space-y-8 lg:space-y-10">
           {groups.map((group) => (
             <section
               key={group.id}
@@ -131,7 +133,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section aria-labelledby="services-cta-title" className="bg-brand-800 px-4 py-16 text-white">
+      <section
+        aria-labelledby="services-cta-title"
+        className="bg-brand-800 px-4 py-12 text-white sm:py-16 lg:py-24"
+      >
         <div className="mx-auto max-w-3xl text-center">
           <h2 id="services-cta-title" className="text-2xl font-bold sm:text-3xl">
             Vous ne savez pas par où commencer ?
