@@ -3,6 +3,7 @@ import { PageHeader } from '~/components/page-header';
 import { Button } from '~/components/ui/button';
 import { appContext } from '~/context';
 import { useLeadModals } from '~/features/leads/lead-modals';
+import { ResultFigures } from '~/features/portfolio/result-figures';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import { PAGES } from '../../common/pages.ts';
@@ -41,7 +42,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
         intro="Quelques projets menés avec nos clients en RDC : le contexte, ce que nous avons fait et les résultats obtenus."
       />
 
-      <div className="px-4 pb-16">
+      <div className="px-4 pt-4 pb-12 sm:pb-16 lg:pb-24">
         <div className="mx-auto max-w-6xl">
           {caseStudies.length === 0 ? (
             <p className="rounded-xl bg-gray-50 p-8 text-center text-gray-700">
@@ -72,15 +73,18 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                           : 'aspect-[3/2] h-auto w-full bg-brand-900 object-cover lg:rounded-xl lg:shadow-md'
                       }
                     />
-                    <div className="p-6 sm:p-8 lg:col-span-3">
+                    <div className="p-5 sm:p-8 lg:col-span-3">
                       <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
                         {study.industry}
                       </p>
-                      <h2 id={`case-${study.id}`} className="mt-2 text-2xl font-bold text-gray-900">
+                      <h2
+                        id={`case-${study.id}`}
+                        className="mt-2 text-xl font-bold text-balance text-gray-900 sm:text-2xl"
+                      >
                         {study.title}
                       </h2>
                       <p className="mt-1 text-gray-700">
-                        Client : <span className="font-semibold text-gray-900">{study.clientName}</span>
+                        Client : <span className="font-semibold text-gray-900">{study.clientName}</span>
                       </p>
                       <p className="mt-4 text-gray-700">{study.description}</p>
                       {study.results.length > 0 ? (
@@ -88,19 +92,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                           <h3 className="mt-6 text-sm font-semibold tracking-wide text-gray-900 uppercase">
                             Résultats
                           </h3>
-                          <dl className="mt-3 grid grid-cols-2 gap-4">
-                            {study.results.map((result) => (
-                              <div
-                                key={result.label}
-                                className="flex flex-col-reverse rounded-xl bg-brand-50 p-4"
-                              >
-                                <dt className="mt-1 text-sm text-gray-700">{result.label}</dt>
-                                <dd className="text-2xl font-extrabold text-brand-800 sm:text-3xl">
-                                  {result.value}
-                                </dd>
-                              </div>
-                            ))}
-                          </dl>
+                          <ResultFigures results={study.results} />
                         </>
                       ) : null}
                     </div>
@@ -112,7 +104,10 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section aria-labelledby="portfolio-cta-title" className="bg-brand-800 px-4 py-16 text-white">
+      <section
+        aria-labelledby="portfolio-cta-title"
+        className="bg-brand-800 px-4 py-12 text-white sm:py-16 lg:py-24"
+      >
         <div className="mx-auto max-w-3xl text-center">
           <h2 id="portfolio-cta-title" className="text-2xl font-bold sm:text-3xl">
             Et si votre projet était le prochain ?
