@@ -44,7 +44,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         intro={`${site.name} est une agence de transformation digitale et de marketing née à Kinshasa, pour les entreprises qui veulent grandir en RDC.`}
       />
 
-      <section aria-labelledby="story-title" className="px-4 py-12">
+      <section aria-labelledby="story-title" className="px-4 py-12 sm:py-16 lg:py-24">
         <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div>
             <h2 id="story-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
@@ -96,7 +96,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </section>
 
       {stats.length > 0 ? (
-        <section aria-labelledby="figures-title" className="px-4 pb-12">
+        <section aria-labelledby="figures-title" className="px-4 pb-12 sm:pb-16 lg:pb-24">
           <div className="mx-auto max-w-6xl">
             <h2 id="figures-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
               {site.name} en chiffres
@@ -108,7 +108,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                   className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-100"
                 >
                   <dt className="order-2 mt-2 font-semibold text-gray-900">{stat.name}</dt>
-                  <dd className="order-1 text-4xl font-extrabold text-brand-800">
+                  <dd className="order-1 text-4xl leading-none font-extrabold text-brand-800 tabular-nums">
                     {stat.value}
                     {stat.unit}
                   </dd>
@@ -125,7 +125,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <ValuesSection />
       <TeamSection team={team} />
 
-      <section aria-labelledby="about-cta-title" className="px-4 py-16">
+      {/* Right after the team (white too): its padding already separates them. */}
+      <section aria-labelledby="about-cta-title" className="px-4 pb-12 sm:pb-16 lg:pb-24">
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 rounded-2xl bg-brand-800 p-8 text-white sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 id="about-cta-title" className="text-2xl font-bold">

@@ -122,7 +122,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title={post.title} trail={[['Blog', '/blog']]}>
+      {/* The title shares the left edge and width of the text column below it (width="prose"). */}
+      <PageHeader title={post.title} trail={[['Blog', '/blog']]} width="prose">
         <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
           <Link
             to={`/blog?category=${post.category}`}
