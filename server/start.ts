@@ -77,7 +77,7 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   await services.events.start();
   services.email.worker.start();
   services.campaigns.worker.start();
-  const newsletterPurge = startPendingPurge(database.db, logger);
+  const newsletterPurge = startPendingPurge(database.db, logger, services.email.transport);
   printBanner(env, await describeAdmin(database, seed));
 
   let stopping: Promise<void> | undefined;

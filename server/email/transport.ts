@@ -28,9 +28,14 @@ export type OutgoingEmail = Pick<
 
 export type SendResult = { accepted: boolean; response: string };
 
+/** What names a message kept on disk (its .eml file). */
+export type KeptMessage = Pick<OutgoingEmail, 'id' | 'createdAt'>;
+
 export type MailTransport = {
   kind: 'smtp' | 'file';
   send(message: OutgoingEmail): Promise<SendResult>;
+  /** Deletes the copies this transport kept of these messages (the .eml files), if any. */
+  forget(messages: readonly KeptMessage[]): Promise<void>;
   close(): void;
 };
 
@@ -117,12 +122,14 @@ function createSmtpTransport(smtpUrl: string, logger: Logger): MailTransport {
         });
       }
     },
+    // An SMTP server keeps nothing here.
+    forget: async () => {},
     close: () => transporter.close(),
   };
 }
 
 /** The folder of one message: its enqueue day (UTC), so a retry lands on the same file. */
-function emlPath(outboxDir: string, message: Pick<OutgoingEmail, 'id' | 'createdAt'>): string {
+function emlPath(outboxDir: string, message: KeptMessage): string {
   return path.join(outboxDir, message.createdAt.toISOString().slice(0, 10), `${message.id}.eml`);
 }
 
@@ -163,6 +170,9 @@ function createFileTransport(dataDir: string, logger: Logger): MailTransport {
         });
       }
       return { accepted: true, response: `written to ${path.relative(outboxDir, file)}` };
+    },
+    async forget(messages) {
+      await Promise.all(messages.map((message) => fs.rm(emlPath(outboxDir, message), { force: true })));
     },
     close: () => transporter.close(),
   };

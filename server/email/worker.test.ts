@@ -257,6 +257,7 @@ describe('outbox worker', () => {
           stopped ??= w.stop();
           return transport.send(message);
         },
+        forget: async () => {},
         close: () => {},
       },
     });

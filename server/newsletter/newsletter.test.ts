@@ -1,12 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NewsletterSubscribeSchema } from '../../common/schemas/newsletter.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { emailOutbox, newsletterSubscriptions, subscriberTokens } from '../../db/schema.ts';
+import { emailOutbox, newsletterSubscriptions, rateLimits, subscriberTokens } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import { createTestDatabase } from '../../tests/helpers/test-database.ts';
 import { createOutbox } from '../email/outbox.ts';
 import { compileTemplates, renderTemplate } from '../email/templates.ts';
+import { createMailTransport, listEmlFiles, type MailTransport } from '../email/transport.ts';
 import { readEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
 import { createNewsletter, exportSubscriber, purgeStalePending } from './newsletter.ts';
@@ -15,23 +19,30 @@ import { generateToken, hashToken } from './tokens.ts';
 let database: DatabaseHandle;
 let clock = new Date('2026-03-02T08:00:00Z');
 let newsletter: ReturnType<typeof createNewsletter>;
+/** Emails are kept as .eml files here, as on a machine without SMTP_URL. */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsletter-test-'));
+let transport: MailTransport;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDatabase(database.db, { content: false, adminPassword: 'correct-horse-battery' });
   await compileTemplates(database.db);
+  const logger = createLogger(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
+  transport = createMailTransport({ dataDir, logger });
   newsletter = createNewsletter({
     db: database.db,
     outbox: createOutbox({ publicUrl: 'https://www.lisanga-digital.cd' }),
     render: renderTemplate,
     events: { publish: async () => {} },
     publicUrl: 'https://www.lisanga-digital.cd',
-    logger: createLogger(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })),
+    logger,
+    transport,
     now: () => clock,
   });
 });
 afterAll(async () => {
   await database?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const request = (email: string) => NewsletterSubscribeSchema.parse({ email, source: 'website' });
@@ -162,7 +173,7 @@ describe('purge of stale pending subscribers', () => {
       .insert(emailOutbox)
       .values([mail('purge-old@example.cd'), mail('purge-recent@example.cd')]);
 
-    expect(await purgeStalePending(database.db, now)).toBe(1);
+    expect(await purgeStalePending(database.db, now, transport)).toBe(1);
     const mailsLeft = await database.db
       .select({ to: emailOutbox.toAddress })
       .from(emailOutbox)
@@ -184,6 +195,15 @@ describe('purge of stale pending subscribers', () => {
 
 describe('export and erase', () => {
   it('export holds the consent proof; erase deletes the row and its tokens', async () => {
+    await newsletter.subscribe(
+      NewsletterSubscribeSchema.parse({
+        email: 'proof@example.cd',
+        source: 'footer',
+        consentText: 'En vous inscrivant, vous acceptez.',
+      }),
+      { ip: '10.9.9.9', userAgent: 'Firefox' },
+    );
+    // Asked twice (a resend): the per-address counter now holds the address.
     await newsletter.subscribe(
       NewsletterSubscribeSchema.parse({
         email: 'proof@example.cd',
@@ -221,7 +241,27 @@ describe('export and erase', () => {
         )
     )[0]?.text.match(/\/newsletter\/manage\?token=([A-Za-z0-9_-]+)/)?.[1];
     if (!manage) throw new Error('no manage link');
+    // Sent without SMTP: kept as .eml files, and the resend counter holds the address.
+    const sent = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'proof@example.cd'));
+    for (const message of sent) await transport.send(message);
+    const keptFor = async (to: string) =>
+      (await listEmlFiles(dataDir)).filter((file) => file.to.includes(to));
+    expect(await keptFor('proof@example.cd')).toHaveLength(3);
+    expect(
+      await database.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, 'newsletter-confirm:proof@example.cd')),
+    ).toHaveLength(1);
+
     await newsletter.erase(manage);
+    expect(await keptFor('proof@example.cd')).toEqual([]);
+    expect(
+      await database.db.select().from(rateLimits).where(sql`${rateLimits.key} like '%proof@example.cd%'`),
+    ).toEqual([]);
     expect(
       await database.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, row.id)),
     ).toEqual([]);

@@ -11,10 +11,12 @@ import {
   emailOutbox,
   type NewsletterSubscription,
   newsletterSubscriptions,
+  rateLimits,
   siteSettings,
 } from '../../db/schema.ts';
 import type { Outbox } from '../email/outbox.ts';
 import type { renderTemplate } from '../email/templates.ts';
+import type { KeptMessage, MailTransport } from '../email/transport.ts';
 import { HttpError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
@@ -33,6 +35,8 @@ export type NewsletterDeps = {
   events: Pick<EventBus, 'publish'>;
   publicUrl: string;
   logger: Logger;
+  /** Where sent emails may be kept (.eml files): an erased subscriber's copies are deleted. */
+  transport: Pick<MailTransport, 'forget'>;
   now?: () => Date;
 };
 
@@ -300,15 +304,13 @@ export function createNewsletter(deps: NewsletterDeps) {
     },
 
     /** Deletes the subscriber; their tokens go with them (foreign key cascade). */
-    erase(token: string): Promise<void> {
-      return inTx(async (tx) => {
-        const { subscriber } = await findToken(tx, token, ['manage'], now());
-        await eraseSubscriber(tx, subscriber.id);
-        logger.info({ subscriberId: subscriber.id }, 'subscriber erased at their request');
-      });
+    async erase(token: string): Promise<void> {
+      const { subscriber } = await inTx((tx) => findToken(tx, token, ['manage'], now()));
+      await eraseSubscriber(db, subscriber.id, deps.transport);
+      logger.info({ subscriberId: subscriber.id }, 'subscriber erased at their request');
     },
 
-    purgeStalePending: () => purgeStalePending(db, now()),
+    purgeStalePending: () => purgeStalePending(db, now(), deps.transport),
 
     /**
      * The admin import, inside the caller's transaction: stores the addresses not known yet (a
@@ -379,27 +381,44 @@ export async function exportSubscriber(db: Database, id: string, now = new Date(
 }
 
 /**
- * The emails we hold for an address (confirmation, welcome, newsletters: sent or queued). Erasing a
- * person must erase these copies of their address and data too.
+ * Everything we hold for these addresses besides the subscriber row, inside the caller's
+ * transaction: the emails (confirmation, welcome, newsletters: sent or queued) and the per-address
+ * rate-limit counter. Returns the deleted emails, whose kept copies (.eml files) go after commit.
  */
-async function forgetEmailsTo(tx: Database, addresses: string[]): Promise<void> {
-  if (addresses.length === 0) return;
-  await tx.delete(emailOutbox).where(inArray(sql`lower(${emailOutbox.toAddress})`, addresses));
+async function forgetAddresses(tx: Database, addresses: string[]): Promise<KeptMessage[]> {
+  if (addresses.length === 0) return [];
+  await tx.delete(rateLimits).where(
+    inArray(
+      rateLimits.key,
+      addresses.map((address) => `newsletter-confirm:${address}`),
+    ),
+  );
+  return tx
+    .delete(emailOutbox)
+    .where(inArray(sql`lower(${emailOutbox.toAddress})`, addresses))
+    .returning({ id: emailOutbox.id, createdAt: emailOutbox.createdAt });
 }
 
-export async function eraseSubscriber(db: Database, id: string): Promise<boolean> {
-  return db.transaction(async (txRaw) => {
+/** Erases a subscriber and every copy of their address and data (GDPR art. 17). */
+export async function eraseSubscriber(
+  db: Database,
+  id: string,
+  transport: Pick<MailTransport, 'forget'>,
+): Promise<boolean> {
+  const { erased, emails } = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const deleted = await tx
       .delete(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.id, id))
       .returning({ email: newsletterSubscriptions.email });
-    await forgetEmailsTo(
+    const emails = await forgetAddresses(
       tx,
-      deleted.map((d) => d.email),
+      deleted.map((d) => d.email.toLowerCase()),
     );
-    return deleted.length > 0;
+    return { erased: deleted.length > 0, emails };
   });
+  await transport.forget(emails);
+  return erased;
 }
 
 /**
@@ -407,9 +426,13 @@ export async function eraseSubscriber(db: Database, id: string): Promise<boolean
  * keep their address. `updatedAt` rather than `createdAt`: a former subscriber who opts in again
  * gets their 30 days from that new request. Returns how many were deleted.
  */
-export async function purgeStalePending(db: Database, now: Date): Promise<number> {
+export async function purgeStalePending(
+  db: Database,
+  now: Date,
+  transport: Pick<MailTransport, 'forget'>,
+): Promise<number> {
   const cutoff = new Date(now.getTime() - PENDING_RETENTION_MS);
-  return db.transaction(async (txRaw) => {
+  const { count, emails } = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
     const deleted = await tx
       .delete(newsletterSubscriptions)
@@ -418,19 +441,26 @@ export async function purgeStalePending(db: Database, now: Date): Promise<number
       )
       .returning({ email: newsletterSubscriptions.email });
     // Their unanswered confirmation emails go too: nobody agreed to keep these addresses.
-    await forgetEmailsTo(
+    const emails = await forgetAddresses(
       tx,
-      deleted.map((d) => d.email),
+      deleted.map((d) => d.email.toLowerCase()),
     );
-    return deleted.length;
+    return { count: deleted.length, emails };
   });
+  await transport.forget(emails);
+  return count;
 }
 
 /** Runs the purge every hour (and once shortly after start); `stop()` clears the timer. */
-export function startPendingPurge(db: Database, logger: Logger, intervalMs = 60 * 60_000) {
+export function startPendingPurge(
+  db: Database,
+  logger: Logger,
+  transport: Pick<MailTransport, 'forget'>,
+  intervalMs = 60 * 60_000,
+) {
   const run = async () => {
     try {
-      const purged = await purgeStalePending(db, new Date());
+      const purged = await purgeStalePending(db, new Date(), transport);
       if (purged > 0) logger.info({ purged }, 'stale pending newsletter subscribers purged');
     } catch (error) {
       logger.error({ err: error }, 'newsletter pending purge failed');
@@ -457,5 +487,6 @@ export function newsletterFromServices(services: AppServices): Newsletter {
     events: services.events,
     publicUrl: services.env.PUBLIC_URL,
     logger: services.logger,
+    transport: services.email.transport,
   });
 }

@@ -106,7 +106,7 @@ export function newsletterAdminRouter(services: AppServices, now: () => Date): R
   router.delete('/:id', async (req, res) => {
     const { id } = parseInput(IdParamsSchema, req.params);
     const data = await exportSubscriber(db, id, now());
-    if (!data || !(await eraseSubscriber(db, id))) throw subscriberNotFound();
+    if (!data || !(await eraseSubscriber(db, id, services.email.transport))) throw subscriberNotFound();
     // The log keeps that an erasure happened, not whom it concerned.
     await forgetInActivityLog(db, data.email);
     await db.insert(activityLogs).values({
