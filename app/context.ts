@@ -10,3 +10,6 @@ export const appContext = createContext<AppServices>();
 
 /** This response's Content-Security-Policy nonce (server/security/headers.ts), for the renderer. */
 export const cspNonceContext = createContext<string | undefined>(undefined);
+
+/** Who sent this request (the client's IP as Express resolved it, its User-Agent), for records such as a consent. */
+export const requestClientContext = createContext<{ ip?: string; userAgent?: string }>({});

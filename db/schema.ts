@@ -117,6 +117,8 @@ export const newsletterSubscriptions = pgTable(
     consentIp: text(),
     consentUserAgent: text(),
     consentText: text(),
+    /** Which version of the server's consent wording (NEWSLETTER_CONSENT_VERSION) was agreed to. */
+    consentVersion: text(),
     updatedAt: updatedAt(),
   },
   (t) => [

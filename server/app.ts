@@ -11,7 +11,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { pinoHttp } from 'pino-http';
 import { type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { appContext, cspNonceContext } from '../app/context.ts';
+import { appContext, cspNonceContext, requestClientContext } from '../app/context.ts';
 import { contentAdminRouter } from './api/admin/content.ts';
 import { adminApiRouter } from './api/admin/index.ts';
 import { authApiRouter } from './api/auth.ts';
@@ -219,11 +219,12 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       createRequestHandler({
         build: pages.kind === 'build' ? pages.build : pages.loadBuild,
         mode: pages.kind === 'build' ? 'production' : 'development',
-        getLoadContext: (_req, res) =>
+        getLoadContext: (req, res) =>
           new RouterContextProvider(
             new Map<RouterContext<unknown>, unknown>([
               [appContext, services],
               [cspNonceContext, res.locals.cspNonce],
+              [requestClientContext, { ip: req.ip, userAgent: req.get('User-Agent') }],
             ]),
           ),
       }),

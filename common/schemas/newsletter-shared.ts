@@ -7,9 +7,13 @@ export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 
 export const INVALID_EMAIL_MESSAGE = 'Veuillez entrer une adresse email valide';
 
-/** The sentence shown under the form: what the visitor agrees to, stored as proof of consent. */
+/**
+ * The sentence shown under the form: what the visitor agrees to. The server stores this wording
+ * (never the client's) with its version as the proof of consent; change the version with it.
+ */
 export const NEWSLETTER_CONSENT_TEXT =
   'En vous inscrivant, vous acceptez de recevoir notre newsletter. Désinscription en un clic.';
+export const NEWSLETTER_CONSENT_VERSION = '2026-11-25';
 
 /** Topics a subscriber may choose on the manage page (stored in `tags`). */
 export const NEWSLETTER_TOPICS = [

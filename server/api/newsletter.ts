@@ -60,7 +60,7 @@ export function newsletterApiRouter(deps: NewsletterApiDeps): Router {
 
   router.post('/newsletter/confirm', async (req, res) => {
     const { token } = parseInput(NewsletterTokenSchema, objectBody(req.body));
-    await deps.newsletter.confirm(token);
+    await deps.newsletter.confirm(token, { ip: req.ip, userAgent: req.get('User-Agent') });
     deps.afterEmail?.();
     res.json({ confirmed: true });
   });

@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NewsletterSubscribeSchema } from '../../common/schemas/newsletter.ts';
+import {
+  NEWSLETTER_CONSENT_TEXT,
+  NEWSLETTER_CONSENT_VERSION,
+  NewsletterSubscribeSchema,
+} from '../../common/schemas/newsletter.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { emailOutbox, newsletterSubscriptions, rateLimits, subscriberTokens } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
@@ -86,11 +90,14 @@ describe('confirm token expiry (injected clock)', () => {
     clock = new Date(clock.getTime() + 47 * 3_600_000);
     await newsletter.subscribe(request('late@example.cd'), {});
     const lateToken = await latestConfirmToken('late@example.cd');
-    await expect(newsletter.confirm(token)).resolves.toEqual({ email: 'early@example.cd' });
+    await expect(newsletter.confirm(token, {})).resolves.toEqual({ email: 'early@example.cd' });
 
     clock = new Date(clock.getTime() + 49 * 3_600_000);
-    await expect(newsletter.confirm(lateToken)).rejects.toMatchObject({ status: 410, code: 'token_expired' });
-    await expect(newsletter.confirm(token)).rejects.toMatchObject({ status: 410, code: 'token_used' });
+    await expect(newsletter.confirm(lateToken, {})).rejects.toMatchObject({
+      status: 410,
+      code: 'token_expired',
+    });
+    await expect(newsletter.confirm(token, {})).rejects.toMatchObject({ status: 410, code: 'token_used' });
   });
 });
 
@@ -114,8 +121,8 @@ describe('confirmation resends', () => {
     await newsletter.subscribe(request('twice@example.cd'), {});
     const second = await latestConfirmToken('twice@example.cd');
     expect(second).not.toBe(first);
-    await newsletter.confirm(first);
-    await expect(newsletter.confirm(second)).rejects.toMatchObject({ code: 'token_used' });
+    await newsletter.confirm(first, {});
+    await expect(newsletter.confirm(second, {})).rejects.toMatchObject({ code: 'token_used' });
   });
 });
 
@@ -212,7 +219,11 @@ describe('export and erase', () => {
       }),
       { ip: '10.9.9.9', userAgent: 'Firefox' },
     );
-    await newsletter.confirm(await latestConfirmToken('proof@example.cd'));
+    // The proof is the click on the confirmation link, from the person's phone.
+    await newsletter.confirm(await latestConfirmToken('proof@example.cd'), {
+      ip: '10.8.8.8',
+      userAgent: 'Chrome Android',
+    });
     const [row] = await database.db
       .select()
       .from(newsletterSubscriptions)
@@ -224,9 +235,11 @@ describe('export and erase', () => {
       status: 'active',
       consent: {
         consentAt: clock.toISOString(),
-        ip: '10.9.9.9',
-        userAgent: 'Firefox',
-        text: 'En vous inscrivant, vous acceptez.',
+        ip: '10.8.8.8',
+        userAgent: 'Chrome Android',
+        // The server's own wording and version, whatever the client sent.
+        text: NEWSLETTER_CONSENT_TEXT,
+        version: NEWSLETTER_CONSENT_VERSION,
         source: 'footer',
       },
     });
@@ -272,5 +285,43 @@ describe('export and erase', () => {
     expect(
       await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'proof@example.cd')),
     ).toEqual([]);
+  });
+});
+
+describe('proof of consent', () => {
+  it('a subscription typed by someone else never overwrites the proof of an earlier consent or the name', async () => {
+    const email = 'ancienne@example.cd';
+    await newsletter.subscribe(NewsletterSubscribeSchema.parse({ email, firstName: 'Grâce' }), {
+      ip: '10.1.1.1',
+      userAgent: 'Firefox',
+    });
+    await newsletter.confirm(await latestConfirmToken(email), { ip: '10.1.1.2', userAgent: 'Firefox' });
+    const [before] = await database.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, email));
+    if (!before) throw new Error('no row');
+    await database.db
+      .update(newsletterSubscriptions)
+      .set({ status: 'unsubscribed', isActive: false })
+      .where(eq(newsletterSubscriptions.id, before.id));
+
+    await newsletter.subscribe(
+      NewsletterSubscribeSchema.parse({ email, firstName: 'Intrus', consentText: 'Texte inventé' }),
+      { ip: '10.6.6.6', userAgent: 'curl' },
+    );
+    const [pending] = await database.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, email));
+    expect(pending).toMatchObject({
+      status: 'pending',
+      firstName: 'Grâce',
+      consentAt: before.consentAt,
+      consentIp: '10.1.1.2',
+      consentUserAgent: 'Firefox',
+      consentText: NEWSLETTER_CONSENT_TEXT,
+      consentVersion: NEWSLETTER_CONSENT_VERSION,
+    });
   });
 });

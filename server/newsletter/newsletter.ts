@@ -5,7 +5,12 @@
  * never exists without the email that lets them confirm. Times come from the injected `now()`.
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { NewsletterManageRequest, NewsletterSubscribeRequest } from '../../common/schemas/newsletter.ts';
+import {
+  NEWSLETTER_CONSENT_TEXT,
+  NEWSLETTER_CONSENT_VERSION,
+  type NewsletterManageRequest,
+  type NewsletterSubscribeRequest,
+} from '../../common/schemas/newsletter.ts';
 import type { Database } from '../../db/client.ts';
 import {
   emailOutbox,
@@ -42,6 +47,14 @@ export type NewsletterDeps = {
 
 export type ConsentContext = { ip?: string; userAgent?: string };
 
+/** What is kept of a consent: the server's wording and version, never a text sent by the client. */
+const consentProof = (consent: ConsentContext) => ({
+  consentIp: consent.ip ?? null,
+  consentUserAgent: consent.userAgent?.slice(0, 500) ?? null,
+  consentText: NEWSLETTER_CONSENT_TEXT,
+  consentVersion: NEWSLETTER_CONSENT_VERSION,
+});
+
 export const alreadySubscribed = () =>
   new HttpError(409, 'already_subscribed', 'Vous êtes déjà abonné à notre newsletter.');
 
@@ -63,6 +76,7 @@ export type SubscriberExport = {
     ip: string | null;
     userAgent: string | null;
     text: string | null;
+    version: string | null;
     source: string;
   };
   exportedAt: string;
@@ -90,6 +104,7 @@ export function toExport(row: NewsletterSubscription, now: Date): SubscriberExpo
       ip: row.consentIp,
       userAgent: row.consentUserAgent,
       text: row.consentText,
+      version: row.consentVersion,
       source: row.source,
     },
     exportedAt: now.toISOString(),
@@ -167,14 +182,6 @@ export function createNewsletter(deps: NewsletterDeps) {
     subscribe(request: NewsletterSubscribeRequest, consent: ConsentContext): Promise<{ emailSent: boolean }> {
       return inTx(async (tx) => {
         const at = now();
-        const consentFields = {
-          consentIp: consent.ip ?? null,
-          consentUserAgent: consent.userAgent?.slice(0, 500) ?? null,
-          consentText: request.consentText ?? null,
-          source: request.source,
-          locale: request.locale,
-          ...(request.firstName ? { firstName: request.firstName } : {}),
-        };
         const lockExisting = async () =>
           (
             await tx
@@ -187,9 +194,18 @@ export function createNewsletter(deps: NewsletterDeps) {
         let existing = await lockExisting();
         if (!existing) {
           // A concurrent subscribe of the same address waits on the unique index, then finds the row.
+          // The request's context is kept until the confirmation replaces it with its own.
           const [created] = await tx
             .insert(newsletterSubscriptions)
-            .values({ email: request.email, status: 'pending', createdAt: at, ...consentFields })
+            .values({
+              email: request.email,
+              status: 'pending',
+              createdAt: at,
+              source: request.source,
+              locale: request.locale,
+              firstName: request.firstName || null,
+              ...consentProof(consent),
+            })
             .onConflictDoNothing({ target: newsletterSubscriptions.email })
             .returning();
           if (created) {
@@ -215,10 +231,12 @@ export function createNewsletter(deps: NewsletterDeps) {
             return { emailSent: false };
           }
         }
-        // Pending: a resend with the latest consent; unsubscribed or bounced: a brand-new opt-in.
+        // Pending: a resend; unsubscribed or bounced: a new opt-in. Anyone can type an address,
+        // so nothing recorded about the person changes here (proof of an earlier consent, name):
+        // only their click on the confirmation link does (confirm).
         const [updated] = await tx
           .update(newsletterSubscriptions)
-          .set({ ...consentFields, status: 'pending', isActive: true, consentAt: null, subscribedAt: null })
+          .set({ status: 'pending', isActive: true, subscribedAt: null })
           .where(eq(newsletterSubscriptions.id, existing.id))
           .returning();
         if (!updated) throw new Error('newsletter subscription vanished during subscribe');
@@ -227,15 +245,25 @@ export function createNewsletter(deps: NewsletterDeps) {
       });
     },
 
-    /** Double opt-in, second step: only ever from a POST (mail scanners follow GET links). */
-    confirm(token: string): Promise<{ email: string }> {
+    /**
+     * Double opt-in, second step: only ever from a POST (mail scanners follow GET links). The
+     * proof of consent is this click (ASVS 14, GDPR art. 7(1)): when, from where, and the
+     * server's own wording and version.
+     */
+    confirm(token: string, consent: ConsentContext): Promise<{ email: string }> {
       return inTx(async (tx) => {
         const at = now();
         const { subscriber } = await findToken(tx, token, ['confirm'], at);
         await closeConfirmTokens(tx, subscriber.id, at);
         const [active] = await tx
           .update(newsletterSubscriptions)
-          .set({ status: 'active', isActive: true, subscribedAt: at, consentAt: at })
+          .set({
+            status: 'active',
+            isActive: true,
+            subscribedAt: at,
+            consentAt: at,
+            ...consentProof(consent),
+          })
           .where(eq(newsletterSubscriptions.id, subscriber.id))
           .returning();
         if (!active) throw new Error('newsletter subscription vanished during confirm');

@@ -1,7 +1,7 @@
 import { MailCheck, MailWarning } from 'lucide-react';
 import { Form, redirect, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { appContext } from '~/context';
+import { appContext, requestClientContext } from '~/context';
 import { NewLinkForm } from '~/features/newsletter/new-link-form';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const token = String((await request.formData()).get('token') ?? '');
   try {
-    await newsletterFromServices(services).confirm(token);
+    await newsletterFromServices(services).confirm(token, context.get(requestClientContext));
   } catch (error) {
     if (error instanceof HttpError && STATE_BY_CODE[error.code]) {
       return { state: STATE_BY_CODE[error.code] as Exclude<TokenState, 'valid'> };
