@@ -17,9 +17,14 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   const { openQuote } = useLeadModals();
   return (
     <header className="sticky top-0 z-40 border-b border-gray-100 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="shrink-0 text-lg font-extrabold tracking-tight text-brand-800">
-          {siteName}
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
+        {/* The name may wrap onto two lines on the narrowest phones (320 px) rather than push the menu button out. */}
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2 rounded-md text-base leading-tight font-extrabold tracking-tight text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:text-lg"
+        >
+          <img src="/icon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
+          <span>{siteName}</span>
         </Link>
         <nav aria-label="Navigation principale" className="hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -32,7 +37,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           <div className="flex items-center">
             <InstalledIndicator />
             <ConnectivityIndicator />
@@ -96,7 +101,7 @@ function MobileMenu() {
         }}
         className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-0 shadow-xl backdrop:bg-black/40"
       >
-        <div className="flex h-full flex-col gap-6 p-6">
+        <div className="flex h-full flex-col gap-6 overflow-y-auto p-5 sm:p-6">
           <div className="flex items-center justify-between">
             <p id="mobile-menu-title" className="text-lg font-bold text-gray-900">
               Menu
