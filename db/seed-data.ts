@@ -811,6 +811,13 @@ export const SEED_SETTINGS: SeedSetting[] = [
     description: "Adresse d'expédition des emails de la newsletter et des confirmations d'inscription.",
   },
   {
+    key: 'email.notification_from',
+    value: 'notifications@lisanga-digital.cd',
+    category: 'email',
+    description:
+      "Adresse d'expédition des notifications internes (nouvelles demandes) : elles ne viennent pas de l'adresse de la newsletter.",
+  },
+  {
     key: 'email.notification_to',
     value: 'leads@lisanga-digital.cd',
     category: 'email',

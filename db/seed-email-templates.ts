@@ -115,7 +115,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
           </ul>
         </mj-text>
         <mj-text>En attendant notre prochain numéro, découvrez les articles les plus lus de notre blog.</mj-text>
-        <mj-button href="https://lisanga-digital.cd/blog" padding="20px 24px">Lire le blog</mj-button>
+        <mj-button href="{{siteUrl}}/blog" padding="20px 24px">Lire le blog</mj-button>
         <mj-text font-size="14px" color="#4b5563">Vous pouvez à tout moment choisir les sujets qui vous intéressent ou vous désinscrire grâce aux liens en bas de cet email.</mj-text>
         <mj-text padding="16px 24px 8px 24px">Bonne lecture,<br />L'équipe Lisanga Digital</mj-text>
       </mj-column>
@@ -134,6 +134,11 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         name: 'firstName',
         description: "Prénom de l'abonné, s'il l'a indiqué (facultatif)",
         example: 'Grâce',
+      },
+      {
+        name: 'siteUrl',
+        description: 'Adresse du site (PUBLIC_URL), sans barre finale',
+        example: 'https://lisanga-digital.cd',
       },
       {
         name: 'companyAddress',
@@ -279,7 +284,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     <mj-section background-color="#ecfdf3" padding="20px 0">
       <mj-column>
         <mj-text font-size="15px">Un projet en tête ? Stratégie, publicité en ligne, contenus ou branding : notre équipe vous répond sous 24 h.</mj-text>
-        <mj-button href="https://lisanga-digital.cd/contact" background-color="#ffffff" color="#15803d" border="2px solid #15803d" padding="8px 24px 12px 24px">Demander un devis gratuit</mj-button>
+        <mj-button href="{{siteUrl}}/contact" background-color="#ffffff" color="#15803d" border="2px solid #15803d" padding="8px 24px 12px 24px">Demander un devis gratuit</mj-button>
       </mj-column>
     </mj-section>
     <mj-section padding="16px 0">
@@ -318,6 +323,11 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         name: 'contentUrl',
         description: 'Lien vers le contenu sur le site',
         example: 'https://lisanga-digital.cd/blog/whatsapp-business-guide-pratique-vendre-rdc',
+      },
+      {
+        name: 'siteUrl',
+        description: 'Adresse du site (PUBLIC_URL), sans barre finale',
+        example: 'https://lisanga-digital.cd',
       },
       {
         name: 'companyAddress',
@@ -368,7 +378,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         <mj-text css-class="content">{{{contentHtml}}}</mj-text>
         <mj-divider border-color="#e5e7eb" border-width="1px" padding="24px 24px 8px 24px" />
         <mj-text>Vous souhaitez faire le point sur votre stratégie ? Réservez un appel découverte gratuit de 30 minutes avec notre équipe.</mj-text>
-        <mj-button href="https://lisanga-digital.cd/contact" padding="16px 24px">Planifier un appel</mj-button>
+        <mj-button href="{{siteUrl}}/contact" padding="16px 24px">Planifier un appel</mj-button>
         <mj-text padding="8px 24px">Au mois prochain,<br />L'équipe Lisanga Digital</mj-text>
       </mj-column>
     </mj-section>
@@ -393,6 +403,11 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         description: 'Contenu HTML du numéro, inséré tel quel sans échappement (triples accolades)',
         example:
           "<h2>TikTok en RDC : pourquoi les marques ne peuvent plus l'ignorer</h2><p>Nos conseils pour lancer votre marque sur TikTok sans improviser.</p>",
+      },
+      {
+        name: 'siteUrl',
+        description: 'Adresse du site (PUBLIC_URL), sans barre finale',
+        example: 'https://lisanga-digital.cd',
       },
       {
         name: 'companyAddress',

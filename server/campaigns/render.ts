@@ -8,7 +8,8 @@
  *   `contentExcerpt`, `contentUrl` of an announcement);
  * - `publications`: the content_publications the campaign announces (`{ title, url, type }`,
  *   for a `{{#publications}}` list) and `campaignTitle`;
- * - `companyAddress` (setting contact.address), `firstName`, `manageUrl`, `unsubscribeUrl`.
+ * - `siteUrl` (PUBLIC_URL), `companyAddress` (setting contact.address), `firstName`, `manageUrl`,
+ *   `unsubscribeUrl`.
  *
  * Real sends get the subscriber's own links (reusable tokens, server/newsletter/tokens.ts);
  * previews and test sends get harmless example links: an admin clicking "Se désinscrire" in a
@@ -18,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import Mustache from 'mustache';
 import type { Database } from '../../db/client.ts';
 import { contentPublications, type emailCampaigns, emailTemplates, siteSettings } from '../../db/schema.ts';
-import { type RenderedEmail, renderTemplate, sanitizeSubject } from '../email/templates.ts';
+import { type RenderedEmail, renderTemplate, sanitizeSubject, siteUrlOf } from '../email/templates.ts';
 import { reusableToken } from '../newsletter/tokens.ts';
 
 export type CampaignRow = typeof emailCampaigns.$inferSelect;
@@ -79,6 +80,8 @@ export function unsubscribeHeaders(links: RecipientLinks): Record<string, string
 /** What stays the same for every recipient of one campaign: fetched once per batch. */
 export type CampaignRenderContext = {
   templateKey: string;
+  /** PUBLIC_URL without its trailing slash: `{{siteUrl}}/contact` in a template. */
+  siteUrl: string;
   companyAddress: string;
   publications: { title: string; url: string; type: string }[];
 };
@@ -111,6 +114,7 @@ export async function loadRenderContext(
     .orderBy(contentPublications.publishedAt);
   return {
     templateKey: template.key,
+    siteUrl: siteUrlOf(publicUrl),
     companyAddress: address?.value ?? '',
     publications: publications.map((p) => ({ ...p, url: new URL(p.url, publicUrl).toString() })),
   };
@@ -133,6 +137,7 @@ export async function renderCampaign(
     ...campaign.content,
     campaignTitle: campaign.title,
     publications: context.publications,
+    siteUrl: context.siteUrl,
     companyAddress: context.companyAddress,
     firstName: options.firstName ?? '',
     manageUrl: links.manageUrl,

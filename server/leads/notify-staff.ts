@@ -1,13 +1,13 @@
 /**
  * The email that tells the agency about a new lead, queued in the lead's own transaction.
- * It goes to the `email.notification_to` setting (falling back to `contact.email`), with the
- * visitor as Reply-To so staff answer with one click.
+ * It goes to the `email.notification_to` setting (falling back to `contact.email`), from
+ * `email.notification_from`, with the visitor as Reply-To so staff answer with one click.
  */
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type ContactRequest as Lead, siteSettings } from '../../db/schema.ts';
 import { formatAddress, type Outbox } from '../email/outbox.ts';
-import type { renderTemplate } from '../email/templates.ts';
+import { type renderTemplate, siteUrlOf } from '../email/templates.ts';
 import type { Logger } from '../logger.ts';
 import { SOURCE_LABELS } from './create-lead.ts';
 
@@ -48,7 +48,14 @@ export function createStaffNotifier(deps: {
     const rows = await tx
       .select({ key: siteSettings.key, value: siteSettings.value })
       .from(siteSettings)
-      .where(inArray(siteSettings.key, ['email.notification_to', 'contact.email']));
+      .where(
+        inArray(siteSettings.key, [
+          'email.notification_to',
+          'email.notification_from',
+          'email.sender_name',
+          'contact.email',
+        ]),
+      );
     const setting = (key: string) => rows.find((r) => r.key === key)?.value.trim();
     const to = setting('email.notification_to') || setting('contact.email');
     if (!to) throw new Error('No address to notify: set email.notification_to or contact.email');
@@ -64,7 +71,8 @@ export function createStaffNotifier(deps: {
       source: SOURCE_LABELS[lead.source as keyof typeof SOURCE_LABELS] ?? lead.source,
       // Escaped here, with its line breaks kept (the plain-text part is derived from the HTML).
       messageHtml: escapeHtml(lead.message).replace(/\r?\n/g, '<br>\n'),
-      adminUrl: `${deps.publicUrl}/admin/contacts?lead=${lead.id}`,
+      adminUrl: `${siteUrlOf(deps.publicUrl)}/admin/contacts?lead=${lead.id}`,
+      siteUrl: siteUrlOf(deps.publicUrl),
     };
     let email: { subject: string; html: string; text: string };
     try {
@@ -77,9 +85,15 @@ export function createStaffNotifier(deps: {
       );
       email = fallbackEmail(lead, variables.source, variables.adminUrl);
     }
+    // Not the newsletter's address: staff filter these apart, and a bounce or a complaint on one
+    // never weighs on the other's reputation. The outbox's sender when the setting is empty.
+    const fromAddress = setting('email.notification_from');
     await deps.outbox.enqueueEmail(tx, {
       to,
       ...email,
+      ...(fromAddress
+        ? { from: formatAddress(`${setting('email.sender_name') || 'Site'} (notifications)`, fromAddress) }
+        : {}),
       replyTo: formatAddress(lead.fullName, lead.email),
       templateKey: 'lead_notification',
       dedupeKey: `lead:${lead.id}`,

@@ -20,7 +20,7 @@ import {
   siteSettings,
 } from '../../db/schema.ts';
 import type { Outbox } from '../email/outbox.ts';
-import type { renderTemplate } from '../email/templates.ts';
+import { type renderTemplate, siteUrlOf } from '../email/templates.ts';
 import type { KeptMessage, MailTransport } from '../email/transport.ts';
 import { HttpError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -151,6 +151,7 @@ export function createNewsletter(deps: NewsletterDeps) {
       firstName: subscriber.firstName ?? '',
       manageUrl: link('/newsletter/manage', manageToken),
       unsubscribeUrl: link('/newsletter/unsubscribe', unsubscribeToken),
+      siteUrl: siteUrlOf(deps.publicUrl),
       companyAddress: await companyAddress(tx),
     });
     await deps.outbox.enqueueEmail(tx, {

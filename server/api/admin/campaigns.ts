@@ -44,7 +44,6 @@ import {
   exampleLinks,
   loadRenderContext,
   renderCampaign,
-  unsubscribeHeaders,
 } from '../../campaigns/render.ts';
 import { campaignResults } from '../../campaigns/results.ts';
 import { countSegment, segmentCondition, storedSegment } from '../../campaigns/segment.ts';
@@ -163,7 +162,8 @@ export function campaignsAdminRouter(services: AppServices, now: () => Date = ()
         html: rendered.html,
         text: rendered.text,
         from: formatAddress(campaign.senderName, campaign.senderEmail),
-        headers: unsubscribeHeaders(links),
+        // No List-Unsubscribe: the typed address is no subscriber, and the example link of a
+        // test would answer the mailbox provider's one-click POST with an error.
         templateKey: 'campaign_test',
       });
       await logActivity(tx, {
