@@ -67,7 +67,7 @@ export default function Contact() {
 
           <section
             aria-labelledby="contact-details-title"
-            className="self-start rounded-2xl border border-gray-100 p-6 shadow-sm sm:p-8"
+            className="min-w-0 self-start rounded-2xl border border-gray-100 p-4 shadow-sm sm:p-8"
           >
             <h2 id="contact-details-title" className="text-xl font-bold text-gray-900">
               Nos coordonnées

@@ -109,6 +109,71 @@ const CALL_MESSAGES = [
   "Veuillez indiquer l'urgence",
 ];
 
+/**
+ * What hides the top of a field's label: the nearest scrolling box's top edge (a modal's fields
+ * scroll between its fixed title and buttons), or the sticky header's bottom for the page.
+ * Runs in the page, so it is written out in each evaluate below.
+ */
+type LabelPlace = { top: number; bottom: number; limitTop: number; limitBottom: number };
+const placeOf = (label: Locator) =>
+  label.evaluate((el): LabelPlace => {
+    let scroller = el.parentElement;
+    while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) {
+      scroller = scroller.parentElement;
+    }
+    const header = document.querySelector('header')?.getBoundingClientRect();
+    const area = scroller?.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    return {
+      top: box.top,
+      bottom: box.bottom,
+      limitTop: area ? area.top : (header?.bottom ?? 0),
+      limitBottom: area ? area.bottom : window.innerHeight,
+    };
+  });
+const inView = ({ top, bottom, limitTop, limitBottom }: LabelPlace) =>
+  top >= limitTop - 1 && bottom <= limitBottom + 1;
+
+/** Scrolls a field's label to just under the sticky header (or its modal's title bar): out of sight. */
+async function hideUnderTheTop(label: Locator) {
+  await label.evaluate((el) => {
+    let scroller = el.parentElement;
+    while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) {
+      scroller = scroller.parentElement;
+    }
+    const top = scroller
+      ? scroller.getBoundingClientRect().top
+      : (document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
+    const delta = el.getBoundingClientRect().top - (top - 12);
+    if (scroller) scroller.scrollTop += delta;
+    else window.scrollBy(0, delta);
+  });
+  expect(inView(await placeOf(label)), 'the label starts hidden').toBe(false);
+}
+
+/**
+ * After a submit with errors (issue 14): the first invalid field has the focus, and its label is
+ * in view, below the sticky header on a page, inside the scrolling fields of a modal.
+ */
+async function expectFirstInvalidShown(field: Locator, label: Locator) {
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect.poll(async () => inView(await placeOf(label))).toBe(true);
+}
+
+/** Two boxes on screen that do not cover one another (the toast and the confirmation panel). */
+async function expectApart(a: Locator, b: Locator) {
+  const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()];
+  expect(boxA && boxB).toBeTruthy();
+  if (!boxA || !boxB) return;
+  const overlap =
+    boxA.x < boxB.x + boxB.width &&
+    boxB.x < boxA.x + boxA.width &&
+    boxA.y < boxB.y + boxB.height &&
+    boxB.y < boxA.y + boxA.height;
+  expect(overlap, 'the confirmation and the toast overlap').toBe(false);
+}
+
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 test.describe('the quote modal', () => {
@@ -217,7 +282,13 @@ test.describe('the quote modal', () => {
     await page.goto('/');
     await hydrated(page);
     const dialog = await openQuoteFromNav(page);
+    // The first field's label scrolled out of sight, as after filling the form from its end.
+    await hideUnderTheTop(dialog.getByText('Nom complet', { exact: true }));
     await quoteSubmit(dialog, page).click();
+    await expectFirstInvalidShown(
+      dialog.getByLabel('Nom complet'),
+      dialog.getByText('Nom complet', { exact: true }),
+    );
     for (const message of QUOTE_MESSAGES) {
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
     }
@@ -284,9 +355,22 @@ test.describe('the quote modal', () => {
       'Nous vous recontacterons sous 24h avec votre devis personnalisé.',
     );
     await expect(dialog).toBeHidden();
+    // A confirmation saying what happens next stays on the page, clear of the toast.
+    const confirmation = page.getByRole('region', { name: 'Demande de devis bien reçue' });
+    await expect(confirmation).toBeVisible();
+    await expect(confirmation).toContainText('Et maintenant ?');
+    await expect(confirmation).toContainText(
+      'Un conseiller étudie votre projet et vous contacte sous 24h à grace.mbuyi@example.cd',
+    );
+    await expect(confirmation).toContainText('Vous recevez ensuite votre devis détaillé');
+    await expectApart(confirmation, toasts(page));
     // The toast's close button (on phones the toast sits over the header for 5 s).
     await toasts(page).getByRole('button', { name: 'Fermer la notification' }).click();
     await expect(toasts(page)).toHaveCount(0);
+    // The toast gone, the confirmation stays until the visitor closes it.
+    await expect(confirmation).toBeInViewport();
+    await confirmation.getByRole('button', { name: 'Fermer la confirmation' }).click();
+    await expect(confirmation).toBeHidden();
 
     // Reopened, the form is empty again.
     const again = await openQuoteFromNav(page);
@@ -392,7 +476,12 @@ test.describe('the call modal', () => {
     await expect(dialog).toBeVisible();
     const openedAt = Date.now();
     const submit = dialog.getByRole('button', { name: "Planifier l'appel" });
+    await hideUnderTheTop(dialog.getByText('Nom complet', { exact: true }));
     await submit.click();
+    await expectFirstInvalidShown(
+      dialog.getByLabel('Nom complet'),
+      dialog.getByText('Nom complet', { exact: true }),
+    );
     for (const message of CALL_MESSAGES) {
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
     }
@@ -444,6 +533,19 @@ test.describe('the call modal', () => {
       'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
     );
     await expect(dialog).toBeHidden();
+    const confirmation = page.getByRole('region', { name: "Demande d'appel bien reçue" });
+    await expect(confirmation).toBeVisible();
+    await expect(confirmation).toContainText(
+      "Nous vous recontactons sous 24h à patrick.ilunga@example.cd pour fixer l'heure de l'appel",
+    );
+    await expect(confirmation).toContainText("L'appel découverte dure 30 minutes");
+    await expectApart(confirmation, toasts(page));
+    await toasts(page).getByRole('button', { name: 'Fermer la notification' }).click();
+    await expect(toasts(page)).toHaveCount(0);
+    await expect(confirmation).toBeInViewport();
+    // Escape closes it too; so would a new page or a new modal.
+    await page.keyboard.press('Escape');
+    await expect(confirmation).toBeHidden();
   });
 });
 
@@ -463,7 +565,9 @@ test.describe('the contact page form', () => {
     await hydrated(page);
     const loadedAt = Date.now();
     const f = form(page);
+    await hideUnderTheTop(f.getByText('Nom complet', { exact: true }));
     await f.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expectFirstInvalidShown(f.getByLabel('Nom complet'), f.getByText('Nom complet', { exact: true }));
     for (const message of [
       'Le nom doit contenir au moins 2 caractères',
       'Email invalide',
@@ -502,6 +606,22 @@ test.describe('the contact page form', () => {
     await expect(toasts(page).filter({ hasText: 'Message envoyé !' })).toContainText(
       'Merci, nous vous répondrons sous 24h.',
     );
+    // The form gives way to a confirmation saying what happens next, focused; a button brings back
+    // an empty form.
+    const sent = f.getByRole('region', { name: 'Message bien reçu, merci !' });
+    await expect(sent).toBeFocused();
+    await expect(sent).toContainText('Et maintenant ?');
+    await expect(sent).toContainText('vous répond sous 24h à sarah.kabongo@example.cd');
+    await expect(f.getByRole('button', { name: 'Envoyer le message' })).toBeHidden();
+    // Its title in view, below the sticky header; it stays once the toast is gone.
+    await expect.poll(async () => inView(await placeOf(sent.getByRole('heading')))).toBe(true);
+    await expectApart(sent.getByRole('heading'), toasts(page));
+    await toasts(page).getByRole('button', { name: 'Fermer la notification' }).click();
+    await expect(toasts(page)).toHaveCount(0);
+    await expect(sent).toBeVisible();
+    await sent.getByRole('button', { name: 'Envoyer un autre message' }).click();
+    await expect(sent).toBeHidden();
+    await expect(f.getByLabel('Nom complet')).toBeFocused();
     await expect(f.getByLabel('Nom complet')).toHaveValue('');
     await expect(f.getByLabel('Service concerné')).toHaveValue('');
   });
@@ -526,6 +646,7 @@ test.describe('toasts', () => {
     await page.keyboard.press('F8');
     await expect(page.getByRole('region', { name: 'Notifications (F8)' }).locator('ol')).toBeFocused();
 
+    await f.getByRole('button', { name: 'Envoyer un autre message' }).click();
     // The second send never reaches the server: the network fails, twice.
     const attempts: Request[] = [];
     await page.route('**/api/contact', async (route) => {

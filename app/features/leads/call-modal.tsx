@@ -28,6 +28,7 @@ import {
   Sending,
   TextAreaField,
   TextField,
+  useFocusFirstInvalid,
   useServiceOptions,
 } from './form-fields';
 import {
@@ -37,7 +38,13 @@ import {
   LeadDialogOverlay,
   type LeadModalProps,
 } from './quote-modal';
-import { applyServerFieldErrors, newSubmission, toastSubmitError, useSubmitLead } from './use-submit-lead';
+import {
+  applyServerFieldErrors,
+  newSubmission,
+  toastSubmitError,
+  useSubmitLead,
+  wasKeptOffline,
+} from './use-submit-lead';
 
 type CallDraft = FormDraft<typeof CallFormSchema>;
 
@@ -57,20 +64,21 @@ const FIELDS = Object.keys(EMPTY) as (keyof CallDraft)[];
 /** Empty optional answers are left out of the request rather than sent as "". */
 const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
-export default function CallModal({ open, service, onClose, returnFocusTo }: LeadModalProps) {
+export default function CallModal({ open, service, onClose, onSent, returnFocusTo }: LeadModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <Dialog.Portal>
         <LeadDialogOverlay />
-        <CallDialog service={service} onClose={onClose} returnFocusTo={returnFocusTo} />
+        <CallDialog service={service} onClose={onClose} onSent={onSent} returnFocusTo={returnFocusTo} />
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function CallDialog({ service, onClose, returnFocusTo }: Omit<LeadModalProps, 'open'>) {
+function CallDialog({ service, onClose, onSent, returnFocusTo }: Omit<LeadModalProps, 'open'>) {
   const [openedAt] = useState(() => Date.now());
   const honeypot = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const serviceOptions = useServiceOptions(CALL_GENERAL_SERVICE, service);
   const submit = useSubmitLead();
   const pending = submit.isPending;
@@ -80,13 +88,17 @@ function CallDialog({ service, onClose, returnFocusTo }: Omit<LeadModalProps, 'o
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm({
     resolver: draftResolver(CallFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // useFocusFirstInvalid brings the field into view with its label, then focuses it.
+    shouldFocusError: false,
     defaultValues: { ...EMPTY, serviceInterest: service ?? '' },
   });
+
+  useFocusFirstInvalid(formRef, submitCount);
 
   const onSubmit = handleSubmit(({ source: _source, ...values }) => {
     const message = optional(values.message);
@@ -109,12 +121,13 @@ function CallDialog({ service, onClose, returnFocusTo }: Omit<LeadModalProps, 'o
     });
     // JSON.stringify drops the undefined optional fields: they are omitted, not sent empty.
     submit.mutate(submission, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         toast({
           title: "Demande d'appel envoyée avec succès !",
           description: 'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
         });
         reset(EMPTY);
+        onSent?.({ kind: 'call', email: values.email, queued: wasKeptOffline(result) });
         onClose();
       },
       onError: (error) => {
@@ -132,7 +145,7 @@ function CallDialog({ service, onClose, returnFocusTo }: Omit<LeadModalProps, 'o
       pending={pending}
       returnFocusTo={returnFocusTo}
     >
-      <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
         <LeadDialogBody>
           <Honeypot ref={honeypot} />
           <FormSection title="Vos coordonnées">

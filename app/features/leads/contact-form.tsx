@@ -3,8 +3,8 @@
  * source 'website'. Same validation habits, errors and toasts as the quote and call modals.
  * Rendered inside a QueryProvider (the service list and the submission use TanStack Query).
  */
-import { Send } from 'lucide-react';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { CheckCircle2, CloudOff, Send } from 'lucide-react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
@@ -18,9 +18,16 @@ import {
   Sending,
   TextAreaField,
   TextField,
+  useFocusFirstInvalid,
   useServiceOptions,
 } from './form-fields';
-import { applyServerFieldErrors, newSubmission, toastSubmitError, useSubmitLead } from './use-submit-lead';
+import {
+  applyServerFieldErrors,
+  newSubmission,
+  toastSubmitError,
+  useSubmitLead,
+  wasKeptOffline,
+} from './use-submit-lead';
 
 type ContactDraft = FormDraft<typeof ContactFormSchema>;
 
@@ -46,6 +53,11 @@ export function ContactForm() {
     openedAt.current = Date.now();
   }, []);
   const honeypot = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const cardRef = useRef<HTMLElement>(null);
+  const sentRef = useRef<HTMLElement>(null);
+  // After a success the form gives way to a confirmation saying what happens next.
+  const [sent, setSent] = useState<{ email: string; queued: boolean } | null>(null);
   const serviceOptions = useServiceOptions(QUOTE_OTHER_SERVICE);
   const submit = useSubmitLead();
   const pending = submit.isPending;
@@ -55,13 +67,40 @@ export function ContactForm() {
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm({
     resolver: draftResolver(ContactFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // useFocusFirstInvalid brings the field into view with its label, then focuses it.
+    shouldFocusError: false,
     defaultValues: EMPTY,
   });
+
+  useFocusFirstInvalid(formRef, submitCount);
+
+  // The confirmation replaces the form: bring the card into view (below the sticky header; on
+  // phones the spec's toast covers no more than the card's title) unless the confirmation already
+  // is, and move the focus to it, so that neither the eye nor a screen reader is left on a button
+  // that is gone.
+  useEffect(() => {
+    const panel = sentRef.current;
+    if (!sent || !panel) return;
+    const box = panel.getBoundingClientRect();
+    const headerBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    if (box.top < headerBottom || box.bottom > window.innerHeight) {
+      cardRef.current?.scrollIntoView({ block: 'start' });
+    }
+    panel.focus({ preventScroll: true });
+  }, [sent]);
+
+  const sendAnother = () => {
+    setSent(null);
+    // Once the form is shown again: its first field.
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('input:not([tabindex="-1"])')?.focus(),
+    );
+  };
 
   const onSubmit = handleSubmit((values) => {
     const submission = newSubmission({
@@ -76,9 +115,10 @@ export function ContactForm() {
       elapsedMs: Date.now() - openedAt.current,
     });
     submit.mutate(submission, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         toast({ title: 'Message envoyé !', description: 'Merci, nous vous répondrons sous 24h.' });
         reset(EMPTY);
+        setSent({ email: values.email, queued: wasKeptOffline(result) });
         if (honeypot.current) honeypot.current.value = '';
         // The next message is timed from now.
         openedAt.current = Date.now();
@@ -92,16 +132,63 @@ export function ContactForm() {
 
   return (
     <section
+      ref={cardRef}
       aria-labelledby="contact-form-title"
-      className="relative rounded-2xl border border-gray-100 p-6 shadow-sm sm:p-8"
+      className="relative min-w-0 scroll-mt-20 rounded-2xl border border-gray-100 p-4 shadow-sm sm:p-8"
     >
       <h2 id="contact-form-title" className="text-xl font-bold text-gray-900">
         Écrivez-nous
       </h2>
-      <p className="mt-1 text-sm text-gray-700">
-        Tous les champs sont obligatoires, sauf ceux marqués « facultatif ».
-      </p>
-      <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-4 sm:grid-cols-2">
+      {sent ? null : (
+        <p className="mt-1 text-sm text-gray-700">
+          Tous les champs sont obligatoires, sauf ceux marqués « facultatif ».
+        </p>
+      )}
+      {sent ? (
+        <section
+          ref={sentRef}
+          tabIndex={-1}
+          aria-labelledby="contact-sent-title"
+          className="mt-6 rounded-xl bg-brand-50 p-3 ring-1 ring-brand-100 focus:outline-2 focus:outline-offset-2 focus:outline-brand-700 sm:p-5"
+        >
+          <div className="flex items-center gap-3">
+            {sent.queued ? (
+              <CloudOff className="size-6 shrink-0 text-amber-700" aria-hidden="true" />
+            ) : (
+              <CheckCircle2 className="size-6 shrink-0 text-brand-700" aria-hidden="true" />
+            )}
+            <h3 id="contact-sent-title" className="min-w-0 text-lg font-bold text-gray-900">
+              {sent.queued ? 'Message enregistré hors ligne' : 'Message bien reçu, merci !'}
+            </h3>
+          </div>
+          <p className="mt-3 text-sm font-medium text-gray-900">Et maintenant ?</p>
+          <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-gray-800">
+            {sent.queued ? (
+              <li>
+                Votre connexion est coupée : le message est gardé sur cet appareil et partira automatiquement
+                dès son retour.
+              </li>
+            ) : null}
+            <li>
+              Notre équipe lit votre message et vous répond sous 24h à{' '}
+              <span className="font-medium text-gray-900 [overflow-wrap:anywhere]">{sent.email}</span>.
+            </li>
+            <li>
+              Une urgence ? Appelez-nous ou écrivez-nous sur WhatsApp : nos coordonnées sont sur cette page.
+            </li>
+          </ol>
+          <Button variant="secondary" className="mt-5 w-full sm:w-auto" onClick={sendAnother}>
+            Envoyer un autre message
+          </Button>
+        </section>
+      ) : null}
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        hidden={!!sent}
+        className="mt-6 grid gap-4 sm:grid-cols-2"
+      >
         <Honeypot ref={honeypot} />
         <TextField
           label="Nom complet"

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, Loader2 } from 'lucide-react';
-import { type ComponentProps, type ReactNode, type Ref, useId } from 'react';
+import { type ComponentProps, type ReactNode, type Ref, type RefObject, useEffect, useId } from 'react';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '~/lib/cn';
@@ -48,7 +48,7 @@ export function useServiceOptions(extra: string, preselected?: string): string[]
 const controlClass = (invalid: boolean) =>
   cn(
     // 16 px text: smaller makes iOS zoom into the field.
-    'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 placeholder:text-gray-500',
+    'block w-full min-w-0 rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 placeholder:text-gray-500',
     'focus:outline-2 focus:outline-offset-0 disabled:cursor-not-allowed disabled:bg-gray-50',
     // An invalid field stays red while it has the focus.
     invalid
@@ -67,7 +67,12 @@ type FieldFrameProps = {
 
 function FieldFrame({ id, label, error, optional, className, children }: FieldFrameProps) {
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    // scroll-margin: brought into view on an invalid submit, the label stays clear of the sticky
+    // header (a modal's scroll area sets a smaller --field-scroll-margin).
+    <div
+      data-field
+      className={cn('flex min-w-0 scroll-mt-[var(--field-scroll-margin,5rem)] flex-col gap-1.5', className)}
+    >
       <label htmlFor={id} className="text-sm font-medium text-gray-900">
         {label}
         {optional ? <span className="font-normal text-gray-600"> (facultatif)</span> : null}
@@ -204,4 +209,27 @@ export function Sending() {
       Envoi en cours...
     </>
   );
+}
+
+/**
+ * After a submit with errors, brings the first invalid field (in the order the visitor sees them)
+ * into view with its label, below the sticky header or inside a modal's scroll area, and gives
+ * it the focus. react-hook-form's own focus (shouldFocusError: false in the forms) only scrolls
+ * the control itself, leaving its label hidden under the header.
+ */
+export function focusFirstInvalid(form: HTMLElement | null): boolean {
+  const control = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!control) return false;
+  const frame = control.closest<HTMLElement>('[data-field]') ?? control;
+  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  frame.scrollIntoView({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+  control.focus({ preventScroll: true });
+  return true;
+}
+
+/** Runs focusFirstInvalid once the errors of each new submission are on screen. */
+export function useFocusFirstInvalid(form: RefObject<HTMLElement | null>, submitCount: number) {
+  useEffect(() => {
+    if (submitCount > 0) focusFirstInvalid(form.current);
+  }, [form, submitCount]);
 }

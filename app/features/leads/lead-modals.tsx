@@ -20,8 +20,10 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { useLocation } from 'react-router';
 import { toast } from '~/lib/toast';
 import { PREFETCH_SERVICES_STALE } from '../../../common/constants.ts';
+import { LeadConfirmation, type LeadSent } from './lead-confirmation';
 
 type ModalState = { kind: 'quote' | 'call'; service?: string } | null;
 
@@ -34,7 +36,12 @@ type LeadModals = {
 
 const LeadModalsContext = createContext<LeadModals | null>(null);
 
-type ModalsProps = { state: ModalState; close: () => void; returnFocusTo: HTMLElement | null };
+type ModalsProps = {
+  state: ModalState;
+  close: () => void;
+  onSent: (sent: LeadSent) => void;
+  returnFocusTo: HTMLElement | null;
+};
 
 let modalsChunk: Promise<{ default: ComponentType<ModalsProps> }> | undefined;
 
@@ -42,19 +49,21 @@ let modalsChunk: Promise<{ default: ComponentType<ModalsProps> }> | undefined;
 function loadModals() {
   modalsChunk ??= Promise.all([import('~/lib/query'), import('./quote-modal'), import('./call-modal')]).then(
     ([{ QueryProvider }, { default: QuoteModal }, { default: CallModal }]) => ({
-      default: function LeadModalsHost({ state, close, returnFocusTo }: ModalsProps) {
+      default: function LeadModalsHost({ state, close, onSent, returnFocusTo }: ModalsProps) {
         return (
           <QueryProvider>
             <QuoteModal
               open={state?.kind === 'quote'}
               service={state?.kind === 'quote' ? state.service : undefined}
               onClose={close}
+              onSent={onSent}
               returnFocusTo={returnFocusTo}
             />
             <CallModal
               open={state?.kind === 'call'}
               service={state?.kind === 'call' ? state.service : undefined}
               onClose={close}
+              onSent={onSent}
               returnFocusTo={returnFocusTo}
             />
           </QueryProvider>
@@ -109,6 +118,12 @@ export function LeadModalsProvider({ children }: { children: ReactNode }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt needs its own lazy component.
   const LazyModals = useMemo(() => lazy(loadModals), [attempt]);
   const [returnFocusTo, setReturnFocusTo] = useState<HTMLElement | null>(null);
+  // The confirmation left on the page after a modal closed on success (lead-confirmation.tsx).
+  const [sent, setSent] = useState<LeadSent | null>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page dismisses the confirmation.
+  useEffect(() => setSent(null), [pathname]);
+  const dismissSent = useCallback(() => setSent(null), []);
 
   useEffect(() => {
     let done = false;
@@ -134,6 +149,7 @@ export function LeadModalsProvider({ children }: { children: ReactNode }) {
     // The button that opened the modal, to give it the focus back on close.
     setReturnFocusTo(document.activeElement instanceof HTMLElement ? document.activeElement : null);
     setMounted(true);
+    setSent(null);
     setState({ kind, service });
   }, []);
   const openQuote = useCallback((service?: string) => open('quote', service), [open]);
@@ -161,12 +177,18 @@ export function LeadModalsProvider({ children }: { children: ReactNode }) {
       {mounted ? (
         <ModalsBoundary key={attempt} onError={onLoadError}>
           <Suspense fallback={null}>
-            <LazyModals state={state} close={close} returnFocusTo={returnFocusTo} />
+            <LazyModals state={state} close={close} onSent={setSent} returnFocusTo={returnFocusTo} />
           </Suspense>
         </ModalsBoundary>
       ) : null}
+      {sent ? <LeadConfirmation sent={sent} onDismiss={dismissSent} /> : null}
     </LeadModalsContext>
   );
+}
+
+/** The modals, or null outside LeadModalsProvider (the root error screen renders without it). */
+export function useOptionalLeadModals(): LeadModals | null {
+  return use(LeadModalsContext);
 }
 
 export function useLeadModals(): LeadModals {

@@ -6,7 +6,7 @@
  */
 import { CheckCircle2, FileText, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
@@ -27,15 +27,25 @@ import {
   Sending,
   TextAreaField,
   TextField,
+  useFocusFirstInvalid,
   useServiceOptions,
 } from './form-fields';
-import { applyServerFieldErrors, newSubmission, toastSubmitError, useSubmitLead } from './use-submit-lead';
+import type { LeadSent } from './lead-confirmation';
+import {
+  applyServerFieldErrors,
+  newSubmission,
+  toastSubmitError,
+  useSubmitLead,
+  wasKeptOffline,
+} from './use-submit-lead';
 
 export type LeadModalProps = {
   open: boolean;
   /** The preselected service, if the modal was opened for one. */
   service?: string;
   onClose: () => void;
+  /** Called on a successful (or kept offline) submission, just before the modal closes. */
+  onSent?: (sent: LeadSent) => void;
   /** Where the focus goes back on close: the button that opened the modal. */
   returnFocusTo?: HTMLElement | null;
 };
@@ -54,20 +64,21 @@ const EMPTY: QuoteDraft = {
 };
 const FIELDS = Object.keys(EMPTY) as (keyof QuoteDraft)[];
 
-export default function QuoteModal({ open, service, onClose, returnFocusTo }: LeadModalProps) {
+export default function QuoteModal({ open, service, onClose, onSent, returnFocusTo }: LeadModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <Dialog.Portal>
         <LeadDialogOverlay />
-        <QuoteDialog service={service} onClose={onClose} returnFocusTo={returnFocusTo} />
+        <QuoteDialog service={service} onClose={onClose} onSent={onSent} returnFocusTo={returnFocusTo} />
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function QuoteDialog({ service, onClose, returnFocusTo }: Omit<LeadModalProps, 'open'>) {
+function QuoteDialog({ service, onClose, onSent, returnFocusTo }: Omit<LeadModalProps, 'open'>) {
   const [openedAt] = useState(() => Date.now());
   const honeypot = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const serviceOptions = useServiceOptions(QUOTE_OTHER_SERVICE, service);
   const submit = useSubmitLead();
   const pending = submit.isPending;
@@ -77,13 +88,17 @@ function QuoteDialog({ service, onClose, returnFocusTo }: Omit<LeadModalProps, '
     handleSubmit,
     reset,
     setError,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm({
     resolver: draftResolver(QuoteFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // useFocusFirstInvalid brings the field into view with its label, then focuses it.
+    shouldFocusError: false,
     defaultValues: { ...EMPTY, serviceType: service ?? '' },
   });
+
+  useFocusFirstInvalid(formRef, submitCount);
 
   const onSubmit = handleSubmit(({ source: _source, ...values }) => {
     const submission = newSubmission({
@@ -103,12 +118,13 @@ function QuoteDialog({ service, onClose, returnFocusTo }: Omit<LeadModalProps, '
       elapsedMs: Date.now() - openedAt,
     });
     submit.mutate(submission, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         toast({
           title: 'Demande envoyée avec succès !',
           description: 'Nous vous recontacterons sous 24h avec votre devis personnalisé.',
         });
         reset(EMPTY);
+        onSent?.({ kind: 'quote', email: values.email, queued: wasKeptOffline(result) });
         onClose();
       },
       onError: (error) => {
@@ -126,7 +142,7 @@ function QuoteDialog({ service, onClose, returnFocusTo }: Omit<LeadModalProps, '
       pending={pending}
       returnFocusTo={returnFocusTo}
     >
-      <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
         <LeadDialogBody>
           <Honeypot ref={honeypot} />
           <FormSection title="Vos informations">
@@ -266,6 +282,8 @@ export function LeadDialogContent({
   returnFocusTo,
   children,
 }: LeadDialogContentProps) {
+  const sheetRef = useRef<HTMLDivElement>(null);
+  useVisualViewportBox(sheetRef);
   return (
     <Dialog.Content
       // A request on its way is not abandoned by a stray Escape or tap outside.
@@ -279,9 +297,12 @@ export function LeadDialogContent({
           returnFocusTo.focus();
         }
       }}
-      className="fixed inset-0 z-50 flex flex-col bg-white outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[min(90dvh,56rem)] sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:shadow-xl"
+      ref={sheetRef}
+      // Phones: a full-height sheet the size of the visible area (100dvh, or the visual viewport
+      // above the on-screen keyboard); from 640 px a centred card within the viewport's height.
+      className="fixed inset-x-0 top-[var(--sheet-top,0px)] z-50 flex h-[var(--sheet-height,100dvh)] flex-col bg-white outline-none sm:inset-x-auto sm:top-1/2 sm:left-1/2 sm:h-auto sm:max-h-[min(90dvh,56rem)] sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:shadow-xl"
     >
-      <div className="flex items-start gap-3 border-b border-gray-100 py-4 pr-14 pl-5 sm:pl-6">
+      <div className="flex shrink-0 items-start gap-3 border-b border-gray-100 py-3 pr-14 pl-4 sm:py-4 sm:pl-6">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
           {icon}
         </span>
@@ -309,13 +330,48 @@ export function LeadDialogContent({
   );
 }
 
+/**
+ * Keeps the phone sheet within the visual viewport: when the on-screen keyboard opens, browsers
+ * that do not resize the layout (iOS Safari; Chrome without interactive-widget) would leave the
+ * action buttons under it. Ignored while the page is pinch-zoomed.
+ */
+function useVisualViewportBox(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    const update = () => {
+      const element = ref.current;
+      if (!element) return;
+      if (Math.abs(viewport.scale - 1) > 0.01) {
+        element.style.removeProperty('--sheet-height');
+        element.style.removeProperty('--sheet-top');
+        return;
+      }
+      element.style.setProperty('--sheet-height', `${viewport.height}px`);
+      element.style.setProperty('--sheet-top', `${viewport.offsetTop}px`);
+    };
+    update();
+    viewport.addEventListener('resize', update);
+    viewport.addEventListener('scroll', update);
+    return () => {
+      viewport.removeEventListener('resize', update);
+      viewport.removeEventListener('scroll', update);
+    };
+  }, [ref]);
+}
+
+/** The fields, scrolling between the fixed title and buttons; --field-scroll-margin: see FieldFrame. */
 export function LeadDialogBody({ children }: { children: ReactNode }) {
-  return <div className="relative flex-1 space-y-6 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>;
+  return (
+    <div className="relative min-h-0 flex-1 space-y-6 overflow-y-auto overscroll-contain px-4 py-5 [--field-scroll-margin:1rem] sm:px-6">
+      {children}
+    </div>
+  );
 }
 
 export function LeadDialogFooter({ children }: { children: ReactNode }) {
   return (
-    <div className="flex gap-3 border-t border-gray-100 px-5 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] *:flex-1 sm:justify-end sm:px-6 sm:*:flex-none">
+    <div className="flex shrink-0 gap-3 border-t border-gray-100 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] *:min-w-0 *:flex-1 sm:justify-end sm:px-6 sm:pt-4 sm:pb-4 sm:*:flex-none">
       {children}
     </div>
   );
