@@ -4,6 +4,7 @@ import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
 import { NotFoundPage } from '~/components/not-found-page';
 import { NewsletterForm } from '~/features/newsletter/newsletter-form';
+import { OfflineBanner } from '~/features/pwa/offline-banner';
 import { useSite } from '~/lib/site';
 import type { Route } from './+types/public-layout';
 
@@ -19,6 +20,7 @@ function PublicShell({ children }: { children: ReactNode }) {
         Aller au contenu
       </a>
       <SiteHeader siteName={site.name} />
+      <OfflineBanner />
       {navigation.state === 'loading' ? (
         <p
           role="status"

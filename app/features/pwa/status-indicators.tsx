@@ -25,20 +25,25 @@ export function useOnline(): boolean {
   );
 }
 
-/** A dot with its tooltip, shown on hover and on keyboard focus. */
+/**
+ * A dot with its tooltip, shown on hover and on keyboard focus. Its accessible name says what the
+ * dot is about (`name`), the tooltip only the state (`label`, spec §2).
+ */
 function Indicator({
   label,
+  name = label,
   className,
   children,
 }: {
   label: string;
+  name?: string;
   className?: string;
   children: React.ReactNode;
 }) {
   return (
     <span
       role="status"
-      aria-label={label}
+      aria-label={name}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip must be reachable from the keyboard.
       tabIndex={0}
       className={cn(
@@ -61,7 +66,7 @@ export function ConnectivityIndicator() {
   const online = useOnline();
   const label = online ? 'En ligne' : 'Mode hors ligne';
   return (
-    <Indicator label={label}>
+    <Indicator label={label} name={`Connexion : ${label}`}>
       <span
         aria-hidden="true"
         data-online={online}
