@@ -1,0 +1,447 @@
+import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
+
+/**
+ * Nothing overflows, from 320 px up (issue 14): every public route, and each state a visitor can
+ * put a page in (mobile drawer open; quote and call modals empty, showing every error, sending,
+ * and their confirmation; contact form with errors, sending and sent; newsletter forms with an
+ * error), at six widths. A state fails on
+ * - a document wider than the viewport (the page scrolls sideways),
+ * - any visible element reaching past the viewport's left or right edge (not counting what is
+ *   clipped on purpose by a scrolling or clipping container of the page, nor screen-reader-only
+ *   text), inside an open modal or drawer everything counts,
+ * - for an open modal or drawer, any of its buttons (close, cancel, submit) or, for the drawer,
+ *   any of its links out of the viewport vertically.
+ *
+ * The phone project runs the phone widths (with touch and the mobile viewport), the desktop
+ * project the others: each width once, one page load per route and width, the states reusing it.
+ */
+const PHONE_WIDTHS = [320, 360, 390];
+const WIDE_WIDTHS = [768, 1280, 1440];
+/** Common screen heights for each width (a small phone is short too). */
+const HEIGHTS: Record<number, number> = { 320: 568, 360: 640, 390: 844, 768: 1024, 1280: 800, 1440: 900 };
+
+const widthsFor = (testInfo: TestInfo) =>
+  testInfo.project.name.startsWith('phone') ? PHONE_WIDTHS : WIDE_WIDTHS;
+
+type Where = { route: string; width: number; state: string };
+type Overlay = 'modal' | 'drawer';
+
+/**
+ * Runs in the page: the offending elements, described (tag, name, edges). Only the outermost
+ * offender of a branch is named (its children overflow with it), plus every offending control.
+ */
+function findOverflows({ width, height, overlay }: { width: number; height: number; overlay?: Overlay }) {
+  const CONTROLS = 'button, a[href], input, select, textarea, [role="button"]';
+  const problems: string[] = [];
+  const nameOf = (el: Element) => {
+    const label =
+      el.getAttribute('aria-label') ||
+      (el as HTMLInputElement).labels?.[0]?.textContent ||
+      el.textContent ||
+      (el as HTMLInputElement).placeholder ||
+      '';
+    const text = label.replace(/\s+/g, ' ').trim().slice(0, 50);
+    const r = el.getBoundingClientRect();
+    return `<${el.tagName.toLowerCase()}> "${text}" (left ${Math.round(r.left)}, right ${Math.round(r.right)}, top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)})`;
+  };
+
+  const doc = document.documentElement;
+  if (doc.scrollWidth > width)
+    problems.push(`the document is ${doc.scrollWidth} px wide (viewport ${width} px)`);
+
+  const overlayRoot =
+    overlay === 'modal'
+      ? document.querySelector('[role="dialog"]')
+      : overlay === 'drawer'
+        ? document.querySelector('dialog[open]')
+        : null;
+  if (overlay && !overlayRoot) problems.push(`no open ${overlay} found`);
+
+  const visible = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) return false;
+    return el.checkVisibility({
+      opacityProperty: true,
+      visibilityProperty: true,
+      checkOpacity: true,
+      checkVisibilityCSS: true,
+    } as CheckVisibilityOptions);
+  };
+  // Both walks below are memoised per element: one getComputedStyle per element in all.
+  const styleOf = new Map<Element, { overflowX: string; overflow: string; tiny: boolean }>();
+  const style = (el: Element) => {
+    let found = styleOf.get(el);
+    if (!found) {
+      const computed = getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      found = {
+        overflowX: computed.overflowX,
+        overflow: computed.overflow,
+        tiny: r.width <= 1 || r.height <= 1,
+      };
+      styleOf.set(el, found);
+    }
+    return found;
+  };
+  /** Screen-reader-only text and honeypots: inside a box of 1 px that clips. */
+  const hiddenMemo = new Map<Element, boolean>();
+  const hiddenOnPurpose = (el: Element | null): boolean => {
+    if (!el || el === document.body) return false;
+    let hidden = hiddenMemo.get(el);
+    if (hidden === undefined) {
+      const own = style(el);
+      hidden =
+        el.classList.contains('sr-only') ||
+        (own.tiny && own.overflow !== 'visible') ||
+        hiddenOnPurpose(el.parentElement);
+      hiddenMemo.set(el, hidden);
+    }
+    return hidden;
+  };
+  /** Inside a container of the page that scrolls or clips sideways (a row of chips, a blob). */
+  const clipMemo = new Map<Element, boolean>();
+  const insideClipper = (el: Element | null): boolean => {
+    if (!el || el === document.body) return false;
+    let clipped = clipMemo.get(el);
+    if (clipped === undefined) {
+      clipped = style(el).overflowX !== 'visible' || insideClipper(el.parentElement);
+      clipMemo.set(el, clipped);
+    }
+    return clipped;
+  };
+  const clippedOnPurpose = (el: Element) => !overlayRoot?.contains(el) && insideClipper(el.parentElement);
+
+  const outside = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return r.left < -1 || r.right > width + 1;
+  };
+  const offenders = new Set<Element>();
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!visible(el) || hiddenOnPurpose(el) || clippedOnPurpose(el)) continue;
+    if (outside(el)) offenders.add(el);
+  }
+  for (const el of offenders) {
+    const isControl = el.matches(CONTROLS);
+    const parentOffends = el.parentElement ? offenders.has(el.parentElement) : false;
+    if (!parentOffends || isControl) {
+      problems.push(`${isControl ? 'control ' : ''}${nameOf(el)} goes past the viewport sideways`);
+    }
+  }
+
+  if (overlayRoot) {
+    // Modal: its buttons (close, cancel, submit; the fields scroll between). Drawer: every control.
+    const selector = overlay === 'modal' ? 'button, [role="button"]' : CONTROLS;
+    for (const el of overlayRoot.querySelectorAll(selector)) {
+      if (!visible(el) || hiddenOnPurpose(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.top < -1 || r.bottom > height + 1 || r.left < -1 || r.right > width + 1) {
+        problems.push(`${overlay} control ${nameOf(el)} is outside the ${width}×${height} viewport`);
+      }
+    }
+  }
+  return problems.slice(0, 12);
+}
+
+async function expectFits(page: Page, where: Where, overlay?: Overlay) {
+  const size = page.viewportSize();
+  const width = size?.width ?? where.width;
+  const height = size?.height ?? HEIGHTS[where.width] ?? 800;
+  const problems = await page.evaluate(findOverflows, { width, height, overlay });
+  expect
+    .soft(problems, `${where.route} at ${where.width} px, state "${where.state}": ${problems.join('; ')}`)
+    .toEqual([]);
+}
+
+async function hydrated(page: Page) {
+  await page.waitForLoadState('networkidle');
+}
+
+/** A lead POST held until released, then answered like the server would: the pending state stays on screen. */
+async function holdLeads(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/contact', async (route) => {
+    await held;
+    await route.fulfill({
+      status: 201,
+      contentType: 'application/json',
+      body: JSON.stringify({ id: '00000000-0000-4000-8000-000000000000' }),
+    });
+  });
+  return async () => {
+    release();
+  };
+}
+
+/** The label of the first invalid field is on screen, below the sticky header or the modal's title. */
+async function expectFirstErrorShown(
+  field: Locator,
+  label: Locator,
+  topLimit: Locator | number,
+  where: Where,
+) {
+  await expect(
+    field,
+    `${where.route} at ${where.width} px: the first invalid field has the focus`,
+  ).toBeFocused();
+  await expect
+    .poll(
+      async () => {
+        const box = await label.boundingBox();
+        const limit =
+          typeof topLimit === 'number'
+            ? topLimit
+            : ((await topLimit.boundingBox())?.y ?? 0) + ((await topLimit.boundingBox())?.height ?? 0);
+        const viewport = label.page().viewportSize()?.height ?? 0;
+        return !!box && box.y >= limit - 1 && box.y + box.height <= viewport;
+      },
+      { message: `${where.route} at ${where.width} px: the first invalid field's label is in view` },
+    )
+    .toBe(true);
+}
+
+/** The confirmation left by a modal does not cover the spec's toast, shown at the same time. */
+async function expectClearOfToast(confirmation: Locator, where: Where) {
+  const toast = confirmation.page().getByRole('region', { name: 'Notifications (F8)' }).locator('li');
+  await expect(toast).toBeVisible();
+  const [a, b] = [await confirmation.boundingBox(), await toast.boundingBox()];
+  const overlap =
+    !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect
+    .soft(overlap, `${where.route} at ${where.width} px: the ${where.state} covers the toast`)
+    .toBe(false);
+}
+
+async function checkDrawer(page: Page, where: Omit<Where, 'state'>) {
+  if (where.width >= 1024) return; // No drawer: the navigation is in the header bar.
+  await page.getByRole('banner').getByRole('button', { name: 'Ouvrir le menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  await expectFits(page, { ...where, state: 'mobile drawer open' }, 'drawer');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+}
+
+async function checkFooterNewsletter(page: Page, where: Omit<Where, 'state'>) {
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('button', { name: "S'abonner" }).click();
+  await expect(footer.getByRole('alert')).toHaveText('Veuillez entrer une adresse email valide');
+  await expectFits(page, { ...where, state: 'footer newsletter with an error' });
+}
+
+async function checkQuoteModal(page: Page, where: Omit<Where, 'state'>) {
+  const header = page.getByRole('banner');
+  await header
+    .getByRole('button', { name: where.width < 640 ? 'Devis' : 'Devis gratuit', exact: true })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Obtenez votre devis personnalisé' });
+  await expect(dialog).toBeVisible();
+  await expectFits(page, { ...where, state: 'quote modal empty' }, 'modal');
+
+  const submit = dialog.getByRole('button', {
+    name: where.width < 640 ? 'Envoyer' : 'Devis gratuit',
+    exact: true,
+  });
+  // The first field is focused on opening: from the last one, the first error is out of view.
+  await dialog.getByLabel('Délais souhaités').focus();
+  await submit.click();
+  await expect(dialog.getByText('Veuillez indiquer vos délais', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Email invalide', { exact: true })).toBeVisible();
+  await expectFirstErrorShown(
+    dialog.getByLabel('Nom complet'),
+    dialog.getByText('Nom complet', { exact: true }),
+    dialog.getByRole('heading', { name: 'Obtenez votre devis personnalisé' }),
+    { ...where, state: 'quote modal with errors' },
+  );
+  await expectFits(page, { ...where, state: 'quote modal with every error' }, 'modal');
+
+  await dialog.getByLabel('Nom complet').fill('Grâce Mbuyi');
+  await dialog.getByLabel('Email').fill('grace.mbuyi@example.cd');
+  await dialog.getByLabel('Téléphone').fill('+243 81 234 5678');
+  await dialog.getByLabel('Entreprise').fill('Mbuyi Logistique');
+  await dialog.getByLabel('Service souhaité').selectOption({ index: 1 });
+  await dialog.getByLabel('Description du projet').fill('Refonte de notre identité visuelle pour 2025.');
+  await dialog.getByLabel('Budget indicatif').selectOption({ index: 1 });
+  await dialog.getByLabel('Délais souhaités').selectOption({ index: 1 });
+  const release = await holdLeads(page);
+  await submit.click();
+  await expect(dialog.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
+  await expectFits(page, { ...where, state: 'quote modal sending' }, 'modal');
+  await release();
+  await expect(dialog).toBeHidden();
+  const confirmation = page.getByRole('region', { name: 'Demande de devis bien reçue' });
+  await expect(confirmation).toBeVisible();
+  await expectFits(page, { ...where, state: 'quote confirmation' });
+  await expectClearOfToast(confirmation, { ...where, state: 'quote confirmation' });
+  await confirmation.getByRole('button', { name: 'Fermer la confirmation' }).click();
+  await expect(confirmation).toBeHidden();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+}
+
+async function checkCallModal(page: Page, where: Omit<Where, 'state'>) {
+  await page.getByRole('main').getByRole('button', { name: 'Planifier un appel découverte' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Planifions un appel découverte' });
+  await expect(dialog).toBeVisible();
+  await expectFits(page, { ...where, state: 'call modal empty' }, 'modal');
+
+  const submit = dialog.getByRole('button', { name: "Planifier l'appel" });
+  await dialog.getByLabel('Urgence').focus();
+  await submit.click();
+  await expect(dialog.getByText("Veuillez indiquer l'urgence", { exact: true })).toBeVisible();
+  await expectFirstErrorShown(
+    dialog.getByLabel('Nom complet'),
+    dialog.getByText('Nom complet', { exact: true }),
+    dialog.getByRole('heading', { name: 'Planifions un appel découverte' }),
+    { ...where, state: 'call modal with errors' },
+  );
+  await expectFits(page, { ...where, state: 'call modal with every error' }, 'modal');
+
+  await dialog.getByLabel('Nom complet').fill('Patrick Ilunga');
+  await dialog.getByLabel('Email').fill('patrick.ilunga@example.cd');
+  await dialog.getByLabel('Service qui vous intéresse').selectOption({ index: 1 });
+  await dialog.getByLabel('Type de discussion').selectOption({ index: 1 });
+  await dialog.getByLabel('Créneau préféré').selectOption({ index: 1 });
+  await dialog.getByLabel('Urgence').selectOption({ index: 1 });
+  const release = await holdLeads(page);
+  await submit.click();
+  await expect(dialog.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
+  await expectFits(page, { ...where, state: 'call modal sending' }, 'modal');
+  await release();
+  await expect(dialog).toBeHidden();
+  const confirmation = page.getByRole('region', { name: "Demande d'appel bien reçue" });
+  await expect(confirmation).toBeVisible();
+  await expectFits(page, { ...where, state: 'call confirmation' });
+  await expectClearOfToast(confirmation, { ...where, state: 'call confirmation' });
+  await confirmation.getByRole('button', { name: 'Fermer la confirmation' }).click();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+}
+
+async function checkContactForm(page: Page, where: Omit<Where, 'state'>) {
+  const form = page.getByRole('region', { name: 'Écrivez-nous' });
+  const send = form.getByRole('button', { name: 'Envoyer le message' });
+  await send.click();
+  await expect(form.getByText('Email invalide', { exact: true })).toBeVisible();
+  await expectFirstErrorShown(
+    form.getByLabel('Nom complet'),
+    form.getByText('Nom complet', { exact: true }),
+    page.getByRole('banner'),
+    { ...where, state: 'contact form with errors' },
+  );
+  await expectFits(page, { ...where, state: 'contact form with errors' });
+
+  await form.getByLabel('Nom complet').fill('Sarah Kabongo');
+  await form.getByLabel('Email').fill('sarah.kabongo@example.cd');
+  await form.getByLabel('Service concerné').selectOption({ index: 1 });
+  await form.getByLabel('Message').fill('Bonjour, nous aimerions lancer une campagne pour notre boutique.');
+  const release = await holdLeads(page);
+  await send.click();
+  await expect(form.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
+  await expectFits(page, { ...where, state: 'contact form sending' });
+  await release();
+  await expect(form.getByRole('region', { name: 'Message bien reçu, merci !' })).toBeVisible();
+  await expectFits(page, { ...where, state: 'contact form sent' });
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+}
+
+async function checkHomeNewsletter(page: Page, where: Omit<Where, 'state'>) {
+  const form = page.getByRole('form', { name: 'Inscription à la newsletter' });
+  await form.getByRole('button', { name: "S'abonner" }).click();
+  await expect(form.getByRole('alert')).toHaveText('Veuillez entrer une adresse email valide');
+  await expectFits(page, { ...where, state: 'home newsletter with an error' });
+}
+
+/** The first link of `listPath` matching `pattern`: a real service id or post slug. */
+async function firstLink(page: Page, listPath: string, pattern: RegExp) {
+  await page.goto(listPath);
+  const hrefs = await page
+    .locator('main a[href]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const href = hrefs.find((h) => pattern.test(h));
+  expect(href, `a link matching ${pattern} on ${listPath}`).toBeDefined();
+  return href as string;
+}
+
+type Route = {
+  name: string;
+  path: (page: Page) => Promise<string> | string;
+  status?: number;
+  states?: (page: Page, where: Omit<Where, 'state'>) => Promise<void>;
+};
+
+const ROUTES: Route[] = [
+  {
+    name: '/',
+    path: () => '/',
+    states: async (page, where) => {
+      await checkHomeNewsletter(page, where);
+      await checkQuoteModal(page, where);
+    },
+  },
+  { name: '/about', path: () => '/about' },
+  { name: '/services', path: () => '/services' },
+  { name: '/services/:id', path: (page) => firstLink(page, '/services', /^\/services\/[0-9a-f-]{36}$/) },
+  { name: '/portfolio', path: () => '/portfolio' },
+  {
+    name: '/contact',
+    path: () => '/contact',
+    states: async (page, where) => {
+      await checkCallModal(page, where);
+      await checkContactForm(page, where);
+    },
+  },
+  { name: '/blog', path: () => '/blog' },
+  { name: '/blog/:slug', path: (page) => firstLink(page, '/blog', /^\/blog\/[a-z0-9-]+$/) },
+  { name: '/legal/privacy', path: () => '/legal/privacy' },
+  { name: '/legal/terms', path: () => '/legal/terms' },
+  { name: '/legal/cookies', path: () => '/legal/cookies' },
+  { name: '/newsletter/welcome', path: () => '/newsletter/welcome' },
+  { name: '/newsletter/unsubscribed', path: () => '/newsletter/unsubscribed' },
+  { name: '/offline', path: () => '/offline' },
+  { name: '404', path: () => '/cette-page/n-existe-pas', status: 404 },
+];
+
+for (const route of ROUTES) {
+  test(`${route.name} fits its viewport in every state`, async ({ page }, testInfo) => {
+    test.setTimeout(150_000);
+    const path = await route.path(page);
+    for (const width of widthsFor(testInfo)) {
+      await page.setViewportSize({ width, height: HEIGHTS[width] ?? 800 });
+      const response = await page.goto(path);
+      expect(response?.status(), `${path} answers`).toBe(route.status ?? 200);
+      await hydrated(page);
+      const where = { route: route.name === path ? path : `${route.name} (${path})`, width };
+      await expectFits(page, { ...where, state: 'page' });
+      await checkDrawer(page, where);
+      await checkFooterNewsletter(page, where);
+      await route.states?.(page, where);
+    }
+  });
+}
+
+test('the overflow check itself catches a wide element and an off-screen button, not sr-only text', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/legal/terms');
+  await hydrated(page);
+  expect(await page.evaluate(findOverflows, { width: 360, height: 640 })).toEqual([]);
+  await page.evaluate(() => {
+    const main = document.querySelector('main');
+    const wide = Object.assign(document.createElement('div'), { textContent: 'Bloc trop large' });
+    wide.style.width = '500px';
+    const button = Object.assign(document.createElement('button'), { textContent: 'Hors champ' });
+    button.style.cssText = 'position: absolute; left: -80px; top: 200px';
+    const hidden = Object.assign(document.createElement('span'), {
+      className: 'sr-only',
+      textContent: 'x'.repeat(400),
+    });
+    main?.append(wide, button, hidden);
+  });
+  const problems = await page.evaluate(findOverflows, { width: 360, height: 640 });
+  expect(problems.join('\n')).toContain('the document is');
+  expect(problems.join('\n')).toContain('<div> "Bloc trop large"');
+  expect(problems.join('\n')).toContain('control <button> "Hors champ"');
+  expect(problems.join('\n')).not.toContain('xxxx');
+});
