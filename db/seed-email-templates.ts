@@ -38,9 +38,9 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
         <mj-text>Merci de votre intérêt pour la newsletter de Lisanga Digital. Pour commencer à recevoir nos conseils en marketing digital, confirmez votre adresse email en cliquant sur le bouton ci-dessous.</mj-text>
         <mj-button href="{{confirmUrl}}" padding="20px 24px">Je confirme mon inscription</mj-button>
-        <mj-text font-size="14px" color="#4b5563">Ce lien est valable 48 h. Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br /><a href="{{confirmUrl}}" style="color:#15803d; word-break:break-all;">{{confirmUrl}}</a></mj-text>
-        <mj-text font-size="14px" color="#4b5563">Pourquoi cette étape ? Elle garantit que personne ne peut vous inscrire à votre insu et que nos emails arrivent bien dans votre boîte de réception.</mj-text>
-        <mj-text font-size="14px" color="#4b5563">Vous n'avez pas demandé cette inscription ? Ignorez simplement cet email : vous ne recevrez aucun autre message de notre part.</mj-text>
+        <mj-text font-size="14px" color="#4b5563">Ce lien est valable 48 h. Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br /><a href="{{confirmUrl}}" style="color:#15803d; word-break:break-all;">{{confirmUrl}}</a></mj-text>
+        <mj-text font-size="14px" color="#4b5563">Pourquoi cette étape ? Elle garantit que personne ne peut vous inscrire à votre insu et que nos emails arrivent bien dans votre boîte de réception.</mj-text>
+        <mj-text font-size="14px" color="#4b5563">Vous n'avez pas demandé cette inscription ? Ignorez simplement cet email : vous ne recevrez aucun autre message de notre part.</mj-text>
         <mj-text padding="16px 24px 8px 24px">À très bientôt,<br />L'équipe Lisanga Digital</mj-text>
       </mj-column>
     </mj-section>
@@ -82,13 +82,13 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     ],
   },
   {
-    key: 'newsletter_welcome',
-    name: 'Bienvenue dans la newsletter',
-    subject: 'Bienvenue chez Lisanga Digital{{#firstName}}, {{firstName}}{{/firstName}} !',
+    key: 'newsletter_manage_link',
+    name: 'Nouveau lien de gestion des préférences',
+    subject: 'Votre lien pour gérer votre newsletter Lisanga Digital',
     mjml: `<mjml>
   <mj-head>
-    <mj-title>Bienvenue dans la newsletter Lisanga Digital</mj-title>
-    <mj-preview>Votre inscription est confirmée : voici ce qui vous attend chaque mois.</mj-preview>
+    <mj-title>Gérez vos préférences</mj-title>
+    <mj-preview>Le lien demandé pour gérer votre abonnement.</mj-preview>
     <mj-attributes>
       <mj-all font-family="Helvetica, Arial, sans-serif" />
       <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
@@ -103,14 +103,73 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     </mj-section>
     <mj-section background-color="#ffffff" padding="28px 0">
       <mj-column>
-        <mj-text font-size="22px" font-weight="bold">Bienvenue parmi nous !</mj-text>
+        <mj-text font-size="22px" font-weight="bold">Gérez vos préférences</mj-text>
         <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
-        <mj-text>Votre inscription est confirmée. Merci de votre confiance ! Une fois par mois, et jamais plus, vous recevrez :</mj-text>
+        <mj-text>Vous avez demandé un nouveau lien pour gérer votre abonnement à notre newsletter : thèmes, prénom, téléchargement ou suppression de vos données.</mj-text>
+        <mj-button href="{{manageUrl}}" padding="20px 24px">Gérer mes préférences</mj-button>
+        <mj-text font-size="14px" color="#4b5563">Ce lien est valable 90 jours. Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br /><a href="{{manageUrl}}" style="color:#15803d; word-break:break-all;">{{manageUrl}}</a></mj-text>
+        <mj-text font-size="14px" color="#4b5563">Vous n'avez rien demandé ? Ignorez simplement cet email : votre abonnement ne change pas.</mj-text>
+        <mj-text padding="16px 24px 8px 24px">À très bientôt,<br />L'équipe Lisanga Digital</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section padding="16px 0">
+      <mj-column>
+        <mj-text align="center" font-size="12px" color="#6b7280">Lisanga Digital · {{companyAddress}}</mj-text>
+        <mj-text align="center" font-size="12px" color="#6b7280"><a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a></mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>
+`,
+    variablesJson: [
+      { name: 'firstName', description: "Prénom de l'abonné (peut être vide)", example: 'Grâce' },
+      {
+        name: 'manageUrl',
+        description: 'Nouveau lien vers la page de gestion des préférences, valable 90 jours',
+        example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
+      },
+      {
+        name: 'companyAddress',
+        description: "Adresse postale de l'agence, affichée dans le pied de page",
+        example: 'Immeuble Lisanga, 3e étage, 45 boulevard du 30 Juin, Gombe, Kinshasa, RD Congo',
+      },
+      {
+        name: 'unsubscribeUrl',
+        description: 'Lien de désinscription en un clic',
+        example: 'https://lisanga-digital.cd/newsletter/unsubscribe?token=e27a9f14',
+      },
+    ],
+  },
+  {
+    key: 'newsletter_welcome',
+    name: 'Bienvenue dans la newsletter',
+    subject: 'Bienvenue chez Lisanga Digital{{#firstName}}, {{firstName}}{{/firstName}} !',
+    mjml: `<mjml>
+  <mj-head>
+    <mj-title>Bienvenue dans la newsletter Lisanga Digital</mj-title>
+    <mj-preview>Votre inscription est confirmée : voici ce qui vous attend chaque mois.</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="Helvetica, Arial, sans-serif" />
+      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
+      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />
+    </mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f4f7f5">
+    <mj-section background-color="#15803d" padding="20px 0">
+      <mj-column>
+        <mj-text align="center" color="#ffffff" font-size="22px" font-weight="bold">Lisanga Digital</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" padding="28px 0">
+      <mj-column>
+        <mj-text font-size="22px" font-weight="bold">Bienvenue parmi nous !</mj-text>
+        <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
+        <mj-text>Votre inscription est confirmée. Merci de votre confiance ! Une fois par mois, et jamais plus, vous recevrez :</mj-text>
         <mj-text padding="0 24px 0 40px">
           <ul style="margin:0; padding:0;">
-            <li>des conseils pratiques pour développer votre activité sur Facebook, Instagram, TikTok et WhatsApp Business ;</li>
-            <li>nos analyses des tendances du marketing digital en RDC ;</li>
-            <li>nos dernières études de cas et les résultats obtenus par nos clients ;</li>
+            <li>des conseils pratiques pour développer votre activité sur Facebook, Instagram, TikTok et WhatsApp Business ;</li>
+            <li>nos analyses des tendances du marketing digital en RDC ;</li>
+            <li>nos dernières études de cas et les résultats obtenus par nos clients ;</li>
             <li>les invitations à nos ateliers et webinaires gratuits.</li>
           </ul>
         </mj-text>
@@ -159,12 +218,12 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
   },
   {
     key: 'lead_notification',
-    name: 'Notification interne : nouveau contact',
-    subject: 'Nouveau contact : {{fullName}}{{#company}} ({{company}}){{/company}}',
+    name: 'Notification interne : nouveau contact',
+    subject: 'Nouveau contact : {{fullName}}{{#company}} ({{company}}){{/company}}',
     mjml: `<mjml>
   <mj-head>
     <mj-title>Nouveau contact</mj-title>
-    <mj-preview>{{fullName}} s'intéresse à : {{serviceInterest}}</mj-preview>
+    <mj-preview>{{fullName}} s'intéresse à : {{serviceInterest}}</mj-preview>
     <mj-attributes>
       <mj-all font-family="Helvetica, Arial, sans-serif" />
       <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
@@ -198,7 +257,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     </mj-section>
     <mj-section padding="16px 0">
       <mj-column>
-        <mj-text align="center" font-size="12px" color="#6b7280">Notification automatique envoyée par le site de Lisanga Digital. Ne transférez pas cet email en dehors de l'équipe : il contient des données personnelles.</mj-text>
+        <mj-text align="center" font-size="12px" color="#6b7280">Notification automatique envoyée par le site de Lisanga Digital. Ne transférez pas cet email en dehors de l'équipe : il contient des données personnelles.</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
@@ -253,7 +312,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
   {
     key: 'content_announcement',
     name: 'Annonce de nouveau contenu',
-    subject: 'Nouveau sur notre site : {{contentTitle}}',
+    subject: 'Nouveau sur notre site : {{contentTitle}}',
     mjml: `<mjml>
   <mj-head>
     <mj-title>{{contentTitle}}</mj-title>
@@ -273,7 +332,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     <mj-section background-color="#ffffff" padding="28px 0">
       <mj-column>
         <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
-        <mj-text>Nous venons de publier un nouveau contenu qui devrait vous intéresser :</mj-text>
+        <mj-text>Nous venons de publier un nouveau contenu qui devrait vous intéresser :</mj-text>
         <mj-text font-size="22px" font-weight="bold" color="#15803d" padding="16px 24px 8px 24px">{{contentTitle}}</mj-text>
         <mj-text>{{contentExcerpt}}</mj-text>
         <mj-text>{{#publications.1}}<ul style="margin:0; padding:0 0 0 20px;">{{#publications}}<li style="margin:0 0 6px 0;"><a href="{{url}}" style="color:#15803d;">{{title}}</a></li>{{/publications}}</ul>{{/publications.1}}</mj-text>
@@ -283,7 +342,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     </mj-section>
     <mj-section background-color="#ecfdf3" padding="20px 0">
       <mj-column>
-        <mj-text font-size="15px">Un projet en tête ? Stratégie, publicité en ligne, contenus ou branding : notre équipe vous répond sous 24 h.</mj-text>
+        <mj-text font-size="15px">Un projet en tête ? Stratégie, publicité en ligne, contenus ou branding : notre équipe vous répond sous 24 h.</mj-text>
         <mj-button href="{{siteUrl}}/contact" background-color="#ffffff" color="#15803d" border="2px solid #15803d" padding="8px 24px 12px 24px">Demander un devis gratuit</mj-button>
       </mj-column>
     </mj-section>
@@ -306,18 +365,18 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
       {
         name: 'contentTitle',
         description: "Titre de l'article ou de l'étude de cas publié",
-        example: 'WhatsApp Business : le guide pratique pour vendre plus en RDC',
+        example: 'WhatsApp Business : le guide pratique pour vendre plus en RDC',
       },
       {
         name: 'contentExcerpt',
         description: 'Résumé court du contenu (une ou deux phrases)',
         example:
-          "Catalogue, réponses rapides, étiquettes, paiement Mobile Money : tout ce qu'il faut configurer pour faire de WhatsApp Business un véritable canal de vente.",
+          "Catalogue, réponses rapides, étiquettes, paiement Mobile Money : tout ce qu'il faut configurer pour faire de WhatsApp Business un véritable canal de vente.",
       },
       {
         name: 'publications',
         description:
-          'Liste des publications annoncées (titre et lien), remplie à l’envoi ; affichée seulement quand il y en a plusieurs',
+          'Liste des publications annoncées (titre et lien), remplie à l’envoi ; affichée seulement quand il y en a plusieurs',
       },
       {
         name: 'contentUrl',
@@ -377,7 +436,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
         <mj-text css-class="content">{{{contentHtml}}}</mj-text>
         <mj-divider border-color="#e5e7eb" border-width="1px" padding="24px 24px 8px 24px" />
-        <mj-text>Vous souhaitez faire le point sur votre stratégie ? Réservez un appel découverte gratuit de 30 minutes avec notre équipe.</mj-text>
+        <mj-text>Vous souhaitez faire le point sur votre stratégie ? Réservez un appel découverte gratuit de 30 minutes avec notre équipe.</mj-text>
         <mj-button href="{{siteUrl}}/contact" padding="16px 24px">Planifier un appel</mj-button>
         <mj-text padding="8px 24px">Au mois prochain,<br />L'équipe Lisanga Digital</mj-text>
       </mj-column>
@@ -402,7 +461,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         name: 'contentHtml',
         description: 'Contenu HTML du numéro, inséré tel quel sans échappement (triples accolades)',
         example:
-          "<h2>TikTok en RDC : pourquoi les marques ne peuvent plus l'ignorer</h2><p>Nos conseils pour lancer votre marque sur TikTok sans improviser.</p>",
+          "<h2>TikTok en RDC : pourquoi les marques ne peuvent plus l'ignorer</h2><p>Nos conseils pour lancer votre marque sur TikTok sans improviser.</p>",
       },
       {
         name: 'siteUrl',

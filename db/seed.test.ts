@@ -83,6 +83,7 @@ describe('seedDatabase', () => {
       'lead_notification',
       'monthly_newsletter',
       'newsletter_confirmation',
+      'newsletter_manage_link',
       'newsletter_welcome',
     ]);
   });

@@ -62,6 +62,9 @@ const token = z.string({ error: 'Lien invalide.' }).trim().min(20, { error: 'Lie
 });
 export const NewsletterTokenSchema = z.object({ token });
 
+/** "Recevoir un nouveau lien" on the manage page. */
+export const NewsletterManageLinkSchema = z.object({ email: newsletterEmail });
+
 export const NewsletterManageSchema = z.object({
   token,
   firstName: firstName.default(''),

@@ -309,3 +309,67 @@ describe('unsubscribe and preferences', () => {
     expect(await subscriberRow('gaby@example.cd')).toBeDefined();
   });
 });
+
+describe('manage links expire and can be asked for again', () => {
+  it('a manage link lasts 90 days; the unsubscribe link of the same email never expires', async () => {
+    const { welcome } = await subscribeAndConfirm('henoc@example.cd');
+    const manage = linkIn(welcome, '/newsletter/manage');
+    const unsubscribe = linkIn(welcome, '/newsletter/unsubscribe');
+    const rows = await database.db
+      .select({
+        type: subscriberTokens.type,
+        createdAt: subscriberTokens.createdAt,
+        expiresAt: subscriberTokens.expiresAt,
+      })
+      .from(subscriberTokens)
+      .innerJoin(newsletterSubscriptions, eq(newsletterSubscriptions.id, subscriberTokens.subscriberId))
+      .where(eq(newsletterSubscriptions.email, 'henoc@example.cd'));
+    for (const row of rows.filter((r) => r.type === 'manage')) {
+      expect((row.expiresAt?.getTime() ?? 0) - row.createdAt.getTime()).toBe(90 * 24 * 60 * 60_000);
+    }
+    expect(rows.filter((r) => r.type === 'unsubscribe').every((r) => r.expiresAt === null)).toBe(true);
+
+    // 90 days later.
+    await database.db
+      .update(subscriberTokens)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(subscriberTokens.type, 'manage'));
+    const expired = await request(testApp.app).get(`/api/newsletter/manage?token=${manage}`).expect(410);
+    expect(expired.body.error).toEqual({
+      code: 'token_expired',
+      message: 'Ce lien a expiré. Demandez un nouveau lien de gestion.',
+    });
+    await request(testApp.app).post('/api/newsletter/erase').send({ token: manage }).expect(410);
+    await request(testApp.app).post(`/api/newsletter/unsubscribe?token=${unsubscribe}`).expect(200);
+  });
+
+  it('sends a fresh manage link to a known address only, with the same answer either way, a few an hour', async () => {
+    await subscribeAndConfirm('ines@example.cd');
+    const ask = (email: string) =>
+      request(testApp.app)
+        .post('/api/newsletter/manage-link')
+        .set('X-Forwarded-For', nextIp())
+        .send({ email });
+    const before = smtp.messages().length;
+    expect((await ask('Ines@Example.CD').expect(200)).body).toEqual({ requested: true });
+    expect((await ask('inconnu@example.cd').expect(200)).body).toEqual({ requested: true });
+    const mails = (await deliveredTo('ines@example.cd')).slice(-1);
+    expect(smtp.messages().length).toBe(before + 1);
+    const [fresh] = mails;
+    if (!fresh) throw new Error('no manage link email');
+    expect(fresh.subject).toBe('Votre lien pour gérer votre newsletter Lisanga Digital');
+    const token = linkIn(fresh, '/newsletter/manage');
+    const preferences = await request(testApp.app).get(`/api/newsletter/manage?token=${token}`).expect(200);
+    expect(preferences.body.email).toBe('ines@example.cd');
+
+    for (let i = 0; i < 5; i++) await ask('ines@example.cd').expect(200);
+    await deliveredTo('ines@example.cd');
+    // 4 an hour per address: the first one above and three more.
+    const sent = smtp
+      .messages()
+      .filter((m) => m.envelope.to.includes('ines@example.cd') && m.subject === fresh.subject);
+    expect(sent).toHaveLength(4);
+    const invalid = await ask('pas-une-adresse').expect(400);
+    expect(invalid.body.error.fields.email).toBe('Veuillez entrer une adresse email valide');
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { Router } from 'express';
 import {
+  NewsletterManageLinkSchema,
   NewsletterManageSchema,
   NewsletterSubscribeSchema,
   NewsletterTokenSchema,
@@ -56,6 +57,16 @@ export function newsletterApiRouter(deps: NewsletterApiDeps): Router {
     });
     if (outcome.emailSent) deps.afterEmail?.();
     res.json({ requiresConfirmation: true });
+  });
+
+  // A fresh manage link by email; the same answer whether the address is known or not.
+  router.post('/newsletter/manage-link', async (req, res) => {
+    const limit = await hitRateLimit(deps.db, `newsletter:${req.ip}`, RATE_LIMITS.newsletterPerIp);
+    if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
+    const { email } = parseInput(NewsletterManageLinkSchema, objectBody(req.body));
+    const outcome = await deps.newsletter.sendManageLink(email);
+    if (outcome.emailSent) deps.afterEmail?.();
+    res.json({ requested: true });
   });
 
   router.post('/newsletter/confirm', async (req, res) => {

@@ -31,8 +31,8 @@ const exampleVariables = (key: string) =>
 const MUSTACHE_TAG = /\{\{\{?[#^/]?\s*[\w.]+\s*\}?\}\}/g;
 
 describe('compileTemplates', () => {
-  it('compiles the five seeded templates without MJML errors, once', async () => {
-    expect(await compileTemplates(database.db)).toBe(5);
+  it('compiles the six seeded templates without MJML errors, once', async () => {
+    expect(await compileTemplates(database.db)).toBe(6);
     for (const seed of SEED_EMAIL_TEMPLATES) {
       const row = await storedTemplate(seed.key);
       expect(row.compiledHtml.startsWith(`<!-- mjml:${mjmlHash(seed.mjml)} -->\n<!doctype html>`)).toBe(true);
@@ -48,7 +48,7 @@ describe('compileTemplates', () => {
   it('recompiles a template whose MJML changed since its compilation', async () => {
     await compileTemplates(database.db);
     const before = await storedTemplate('newsletter_welcome');
-    const mjml = before.mjml.replace('Bienvenue parmi nous !', 'Bienvenue, {{firstName}} !');
+    const mjml = before.mjml.replace('Bienvenue parmi nous !', 'Bienvenue, {{firstName}} !');
     await database.db
       .update(emailTemplates)
       .set({ mjml })
@@ -57,7 +57,7 @@ describe('compileTemplates', () => {
     expect(await compileTemplates(database.db)).toBe(1);
     const after = await storedTemplate('newsletter_welcome');
     expect(after.compiledHtml).toContain(`<!-- mjml:${mjmlHash(mjml)} -->`);
-    expect(after.compiledHtml).toContain('Bienvenue, {{firstName}} !');
+    expect(after.compiledHtml).toContain('Bienvenue, {{firstName}} !');
   });
 
   it('throws with every MJML error listed, and still compiles the valid templates', async () => {
@@ -143,7 +143,7 @@ describe('renderTemplate', () => {
       fullName: 'Jean\r\nBcc: victime@exemple.cd\u0000',
       company: 'Kasongo & Fils <SARL>',
     });
-    expect(email.subject).toBe('Nouveau contact : Jean Bcc: victime@exemple.cd (Kasongo & Fils <SARL>)');
+    expect(email.subject).toBe('Nouveau contact : Jean Bcc: victime@exemple.cd (Kasongo & Fils <SARL>)');
     expect(email.subject).not.toMatch(/[\r\n]/);
     // The body, unlike the subject, is HTML: there the same value is escaped.
     expect(email.html).toContain('Kasongo &amp; Fils &lt;SARL&gt;');
@@ -153,7 +153,7 @@ describe('renderTemplate', () => {
     await compileTemplates(database.db);
     const stored = await storedTemplate('newsletter_welcome');
     // Tamper with the stored HTML but keep its hash: a render that recompiled would undo this.
-    const tampered = stored.compiledHtml.replace('Bienvenue parmi nous !', 'Servi depuis le cache');
+    const tampered = stored.compiledHtml.replace('Bienvenue parmi nous !', 'Servi depuis le cache');
     await database.db
       .update(emailTemplates)
       .set({ compiledHtml: tampered })
@@ -165,7 +165,7 @@ describe('renderTemplate', () => {
     expect((await storedTemplate('newsletter_welcome')).compiledHtml).toBe(tampered);
 
     // The admin edits the MJML: the stale compilation is replaced on the fly and saved.
-    const mjml = stored.mjml.replace('Bienvenue parmi nous !', 'Nouvelle version');
+    const mjml = stored.mjml.replace('Bienvenue parmi nous !', 'Nouvelle version');
     await database.db
       .update(emailTemplates)
       .set({ mjml })
@@ -184,7 +184,7 @@ describe('renderTemplate', () => {
       'content_announcement',
       exampleVariables('content_announcement'),
     );
-    expect(email.html).toContain('WhatsApp Business : le guide pratique');
+    expect(email.html).toContain('WhatsApp Business : le guide pratique');
     expect((await storedTemplate('content_announcement')).compiledHtml).toMatch(
       /^<!-- mjml:[0-9a-f]{16} -->/,
     );
@@ -195,7 +195,7 @@ describe('renderTemplate', () => {
       const email = await renderTemplate(tx, 'newsletter_welcome', { firstName: 'Grâce' });
       return email.subject;
     });
-    expect(subject).toBe('Bienvenue chez Lisanga Digital, Grâce !');
+    expect(subject).toBe('Bienvenue chez Lisanga Digital, Grâce !');
   });
 
   it('refuses an unknown template key clearly', async () => {

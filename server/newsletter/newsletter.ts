@@ -139,7 +139,7 @@ export function createNewsletter(deps: NewsletterDeps) {
   async function sendToSubscriber(
     tx: Database,
     subscriber: NewsletterSubscription,
-    templateKey: 'newsletter_confirmation' | 'newsletter_welcome',
+    templateKey: 'newsletter_confirmation' | 'newsletter_welcome' | 'newsletter_manage_link',
     at: Date,
     extra: Record<string, string> = {},
   ): Promise<void> {
@@ -339,6 +339,37 @@ export function createNewsletter(deps: NewsletterDeps) {
       logger.info({ subscriberId: subscriber.id }, 'subscriber erased at their request');
     },
 
+    /**
+     * "Recevoir un nouveau lien" on an expired or lost manage link: a fresh manage link by email
+     * to a known address (active or pending), at most a few an hour per address. Whether the
+     * address is known is never told: the caller answers the same either way.
+     */
+    sendManageLink(email: string): Promise<{ emailSent: boolean }> {
+      return inTx(async (tx) => {
+        const at = now();
+        const [subscriber] = await tx
+          .select()
+          .from(newsletterSubscriptions)
+          .where(eq(newsletterSubscriptions.email, email.toLowerCase()))
+          .for('update');
+        if (!subscriber || (subscriber.status !== 'active' && subscriber.status !== 'pending')) {
+          return { emailSent: false };
+        }
+        const limit = await hitRateLimit(
+          tx,
+          `newsletter-manage:${subscriber.email}`,
+          RATE_LIMITS.newsletterManageLinkPerAddress,
+          at,
+        );
+        if (!limit.allowed) {
+          logger.info({ subscriberId: subscriber.id }, 'manage link not sent: hourly cap reached');
+          return { emailSent: false };
+        }
+        await sendToSubscriber(tx, subscriber, 'newsletter_manage_link', at);
+        return { emailSent: true };
+      });
+    },
+
     purgeStalePending: () => purgeStalePending(db, now(), deps.transport),
 
     /**
@@ -419,7 +450,7 @@ async function forgetAddresses(tx: Database, addresses: string[]): Promise<KeptM
   await tx.delete(rateLimits).where(
     inArray(
       rateLimits.key,
-      addresses.map((address) => `newsletter-confirm:${address}`),
+      addresses.flatMap((address) => [`newsletter-confirm:${address}`, `newsletter-manage:${address}`]),
     ),
   );
   return tx

@@ -1,8 +1,10 @@
 /**
  * Subscriber tokens (spec §3 subscriber_tokens): 32 random bytes in base64url go into the link,
  * only their SHA-256 hash is stored, so a copy of the database cannot be used to confirm,
- * manage or unsubscribe anybody. A confirm token lasts 48 h and serves once; manage and
- * unsubscribe tokens do not expire (they sit in every email the subscriber keeps).
+ * manage or unsubscribe anybody. A confirm token lasts 48 h and serves once. A manage link (it
+ * opens the subscriber's data: export, erase) is new in every email and lasts 90 days; an expired
+ * one asks for a fresh link by email (docs/decisions/029-manage-links.md). Unsubscribe links
+ * never expire: a person must always be able to leave, from any email they kept.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -18,6 +20,16 @@ import { HttpError } from '../errors.ts';
 export type TokenType = 'confirm' | 'manage' | 'unsubscribe';
 
 export const CONFIRM_TOKEN_TTL_MS = 48 * 60 * 60_000;
+export const MANAGE_TOKEN_TTL_MS = 90 * 24 * 60 * 60_000;
+
+const TOKEN_TTL_MS: Partial<Record<TokenType, number>> = {
+  confirm: CONFIRM_TOKEN_TTL_MS,
+  manage: MANAGE_TOKEN_TTL_MS,
+};
+const expiryOf = (type: TokenType, now: Date) => {
+  const ttl = TOKEN_TTL_MS[type];
+  return ttl === undefined ? null : new Date(now.getTime() + ttl);
+};
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -40,7 +52,7 @@ export async function issueToken(
     subscriberId,
     type,
     tokenHash,
-    expiresAt: type === 'confirm' ? new Date(now.getTime() + CONFIRM_TOKEN_TTL_MS) : null,
+    expiresAt: expiryOf(type, now),
     createdAt: now,
   });
   return token;
@@ -67,7 +79,8 @@ export async function subscriberLinkKey(db: Database): Promise<string> {
 }
 
 /**
- * A manage or unsubscribe token that is the same for every campaign email of one subscriber:
+ * A manage or unsubscribe token that is the same for every campaign email of one subscriber
+ * (within a calendar month, for manage links, which then rotate and expire like any other):
  * derived from the subscriber's id with a keyed hash, and stored (its hash) the first time only.
  * A campaign to 10 000 people then writes no token row after the first one, instead of two rows
  * per message. Only the hash is stored, as for `issueToken`; unlike a random token, whoever holds
@@ -81,10 +94,18 @@ export async function reusableToken(
   type: 'manage' | 'unsubscribe',
   now: Date,
 ): Promise<string> {
-  const token = createHmac('sha256', linkKey).update(`${type}:${subscriberId}`).digest('base64url');
+  // Unsubscribe links keep one value forever; manage links get a new one each month (UTC).
+  const period = type === 'manage' ? `:${now.toISOString().slice(0, 7)}` : '';
+  const token = createHmac('sha256', linkKey).update(`${type}:${subscriberId}${period}`).digest('base64url');
   await db
     .insert(subscriberTokens)
-    .values({ subscriberId, type, tokenHash: hashToken(token), expiresAt: null, createdAt: now })
+    .values({
+      subscriberId,
+      type,
+      tokenHash: hashToken(token),
+      expiresAt: expiryOf(type, now),
+      createdAt: now,
+    })
     .onConflictDoNothing({ target: subscriberTokens.tokenHash });
   return token;
 }
@@ -95,8 +116,14 @@ export const invalidToken = () =>
     'invalid_token',
     "Ce lien n'est pas valide. Vérifiez que vous avez copié l'adresse complète depuis l'email.",
   );
-export const expiredToken = () =>
-  new HttpError(410, 'token_expired', 'Ce lien a expiré. Demandez un nouveau lien de confirmation.');
+export const expiredToken = (type: TokenType = 'confirm') =>
+  new HttpError(
+    410,
+    'token_expired',
+    type === 'manage'
+      ? 'Ce lien a expiré. Demandez un nouveau lien de gestion.'
+      : 'Ce lien a expiré. Demandez un nouveau lien de confirmation.',
+  );
 export const usedToken = () =>
   new HttpError(410, 'token_used', 'Ce lien a déjà été utilisé. Demandez un nouveau lien si besoin.');
 
@@ -128,7 +155,7 @@ export async function findToken(
     .for('update');
   if (!subscriber) throw invalidToken();
   if (row.usedAt) throw usedToken();
-  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) throw expiredToken();
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) throw expiredToken(row.type);
   return { token: row, subscriber };
 }
 

@@ -12,6 +12,8 @@ export const RATE_LIMITS = {
   newsletterPerIp: { limit: 10, windowMs: 15 * MINUTE },
   /** Confirmation emails sent again to one pending address: nobody can flood a mailbox. */
   newsletterConfirmResendPerAddress: { limit: 4, windowMs: 60 * MINUTE },
+  /** New manage links sent to one address (expired link): same reasoning. */
+  newsletterManageLinkPerAddress: { limit: 4, windowMs: 60 * MINUTE },
   /** Failed admin logins for one account from one IP: the 5th failure starts 15 minutes of
    *  refusal for that pair only, so an attacker elsewhere never locks the real owner out. */
   loginFailuresPerAccountIp: { limit: 5, windowMs: 15 * MINUTE },

@@ -46,7 +46,7 @@ async function expectAccessible(page: Page) {
   expect(results.violations).toEqual([]);
 }
 
-test('subscribing from the footer: "Vérifiez votre email !", then the emailed link leads to the welcome page', async ({
+test('subscribing from the footer: "Vérifiez votre email !", then the emailed link leads to the welcome page', async ({
   page,
 }, testInfo) => {
   await page.goto('/about');
@@ -57,7 +57,7 @@ test('subscribing from the footer: "Vérifiez votre email !", then the emailed l
   await input.fill(email);
   await afterFillTime(page);
   await footer.getByRole('button', { name: "S'abonner" }).click();
-  await expect(toasts(page).filter({ hasText: 'Vérifiez votre email !' })).toBeVisible();
+  await expect(toasts(page).filter({ hasText: 'Vérifiez votre email !' })).toBeVisible();
   await expect(input).toHaveValue('');
 
   // A real subscription (not dropped as a bot): one confirmation email, received over SMTP.
@@ -66,7 +66,7 @@ test('subscribing from the footer: "Vérifiez votre email !", then the emailed l
   await page.goto(linkIn(confirmation, CONFIRM_LINK));
   await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
   await expect(page).toHaveURL(/\/newsletter\/welcome$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue !' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue !' })).toBeVisible();
 
   const welcome = await requireEmail(email, { subject: WELCOME });
   expect(welcome.headers.get('list-unsubscribe')).toMatch(/\/api\/newsletter\/unsubscribe\?token=/);
@@ -99,7 +99,7 @@ test('double opt-in from the home block, then unsubscribe from the manage page',
   await input.fill(email);
   await afterFillTime(page);
   await block.getByRole('button', { name: "S'abonner" }).click();
-  await expect(toasts(page).filter({ hasText: 'Vérifiez votre email !' })).toBeVisible();
+  await expect(toasts(page).filter({ hasText: 'Vérifiez votre email !' })).toBeVisible();
   await expect(input).toHaveValue('');
 
   const confirmUrl = await confirmLink(email);
@@ -109,7 +109,7 @@ test('double opt-in from the home block, then unsubscribe from the manage page',
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
   await expect(page).toHaveURL(/\/newsletter\/welcome$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue !' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue !' })).toBeVisible();
 
   // The same link again: already used, a clear page offering a new link.
   await page.goto(confirmUrl);
@@ -170,4 +170,29 @@ test('without JavaScript, the emailed confirm and unsubscribe links still work',
   await page.getByRole('button', { name: 'Me désinscrire' }).click();
   await expect(page).toHaveURL(/\/newsletter\/unsubscribed$/);
   await context.close();
+});
+
+test('a manage link that no longer works offers a new one by email, which opens the preferences', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo);
+  const subscribed = await page.request.post('/api/newsletter/subscribe', {
+    data: { email, source: 'website', locale: 'fr' },
+  });
+  expect(subscribed.ok()).toBe(true);
+  await page.goto(await confirmLink(email));
+  await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
+  await expect(page).toHaveURL(/\/newsletter\/welcome$/);
+
+  // A link cut by a mail client, or one past its 90 days.
+  await page.goto(`/newsletter/manage?token=${'x'.repeat(43)}`);
+  await expect(page.getByRole('heading', { level: 1, name: "Ce lien n'est pas valide" })).toBeVisible();
+  await page.getByLabel('Votre adresse email').fill(email);
+  await page.getByRole('button', { name: 'Recevoir un nouveau lien' }).click();
+  await expect(page.getByText(/un nouveau lien vient de lui être envoyé/)).toBeVisible();
+
+  const mail = await requireEmail(email, { subject: /^Votre lien pour gérer votre newsletter/ });
+  await page.goto(linkIn(mail, MANAGE_LINK));
+  await expect(page.getByRole('textbox', { name: /Prénom/ })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
 });

@@ -1,6 +1,7 @@
 /**
- * "Recevoir un nouveau lien": for a visitor whose confirmation link expired or was used. It is a
- * subscription request like any other (the server sends a fresh confirmation, within its limits).
+ * "Recevoir un nouveau lien": for a visitor whose confirmation link expired or was used (a
+ * subscription request like any other: the server sends a fresh confirmation, within its limits),
+ * or whose manage link expired (`purpose="manage"`: a fresh manage link, if the address is known).
  */
 import { type FormEvent, useId, useState } from 'react';
 import {
@@ -8,11 +9,12 @@ import {
   isValidEmail,
   NEWSLETTER_CONSENT_TEXT,
 } from '../../../common/schemas/newsletter-shared.ts';
+import { newsletterPost } from './newsletter-api';
 import { postSubscribe } from './subscribe-request';
 
 type Result = { tone: 'ok' | 'error'; text: string } | null;
 
-export function NewLinkForm() {
+export function NewLinkForm({ purpose = 'confirmation' }: { purpose?: 'confirmation' | 'manage' }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
@@ -27,6 +29,20 @@ export function NewLinkForm() {
     }
     setError(null);
     setPending(true);
+    if (purpose === 'manage') {
+      const requested = await newsletterPost('/api/newsletter/manage-link', { email: email.trim() });
+      setPending(false);
+      setResult(
+        requested.ok
+          ? {
+              tone: 'ok',
+              text: 'Si cette adresse est inscrite à notre newsletter, un nouveau lien vient de lui être envoyé. Pensez à vérifier vos courriers indésirables.',
+            }
+          : { tone: 'error', text: requested.message },
+      );
+      if (requested.ok) setEmail('');
+      return;
+    }
     const outcome = await postSubscribe({
       email: email.trim(),
       source: 'website',
@@ -43,7 +59,7 @@ export function NewLinkForm() {
     } else if (outcome.message?.includes('déjà abonné')) {
       setResult({
         tone: 'ok',
-        text: 'Votre inscription est déjà confirmée : vous êtes abonné à notre newsletter.',
+        text: 'Votre inscription est déjà confirmée : vous êtes abonné à notre newsletter.',
       });
     } else {
       setResult({ tone: 'error', text: outcome.message || "Une erreur est survenue lors de l'inscription." });
@@ -75,7 +91,7 @@ export function NewLinkForm() {
           </p>
         ) : null}
       </div>
-      <p className="text-xs text-gray-600">{NEWSLETTER_CONSENT_TEXT}</p>
+      {purpose === 'confirmation' ? <p className="text-xs text-gray-600">{NEWSLETTER_CONSENT_TEXT}</p> : null}
       <button
         type="submit"
         disabled={pending}

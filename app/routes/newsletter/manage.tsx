@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { appContext } from '~/context';
+import { NewLinkForm } from '~/features/newsletter/new-link-form';
 import { newsletterPost } from '~/features/newsletter/newsletter-api';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
@@ -32,8 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token');
   const { database } = context.get(appContext);
   const { state, subscriber } = await inspectToken(database.db, token, ['manage'], new Date());
-  if (state !== 'valid' || !subscriber || !token) return { subscriber: null };
+  if (state !== 'valid' || !subscriber || !token) return { subscriber: null, expired: state === 'expired' };
   return {
+    expired: false,
     subscriber: {
       token,
       email: subscriber.email,
@@ -61,13 +63,20 @@ export default function NewsletterManage({ loaderData }: Route.ComponentProps) {
       <section className="px-4 py-16 sm:py-24">
         <div className="mx-auto max-w-lg text-center">
           <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">
-            {erased ? 'Vos données ont été supprimées' : "Ce lien n'est pas valide"}
+            {erased
+              ? 'Vos données ont été supprimées'
+              : loaderData.expired
+                ? 'Ce lien a expiré'
+                : "Ce lien n'est pas valide"}
           </h1>
           <p className="mt-4 text-gray-700">
             {erased
               ? 'Votre adresse et vos préférences ont été effacées de notre newsletter. Vous ne recevrez plus nos emails.'
-              : 'Utilisez le lien « Gérer mes préférences » du dernier email reçu de notre newsletter.'}
+              : loaderData.expired
+                ? 'Pour protéger vos données, un lien de gestion reste valable 90\u00a0jours. Demandez-en un nouveau\u00a0: il vous sera envoyé par email.'
+                : 'Utilisez le lien « Gérer mes préférences » du dernier email reçu de notre newsletter, ou demandez un nouveau lien ci-dessous.'}
           </p>
+          {erased ? null : <NewLinkForm purpose="manage" />}
           <Button asChild size="lg" variant="secondary" className="mt-8">
             <Link to="/">Retour à l'accueil</Link>
           </Button>
@@ -119,7 +128,7 @@ export default function NewsletterManage({ loaderData }: Route.ComponentProps) {
         </span>
         <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-gray-900">Gérer mon abonnement</h1>
         <p className="mt-2 text-gray-700">
-          Adresse : <strong>{subscriber.email}</strong>
+          Adresse : <strong>{subscriber.email}</strong>
           {subscriber.status === 'unsubscribed' ? ' (désinscrite)' : null}
         </p>
 
@@ -201,7 +210,7 @@ export default function NewsletterManage({ loaderData }: Route.ComponentProps) {
           {confirmErase ? (
             <div className="rounded-lg bg-red-50 p-4">
               <p id="erase-confirm" className="font-medium text-red-800">
-                Cette action est définitive. Voulez-vous vraiment supprimer vos données ?
+                Cette action est définitive. Voulez-vous vraiment supprimer vos données ?
               </p>
               <div className="mt-3 flex flex-wrap gap-3">
                 <button
