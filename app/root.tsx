@@ -7,6 +7,7 @@ import { ToastMount } from './components/ui/toast-mount';
 import { appContext } from './context';
 import { LeadModalsProvider } from './features/leads/lead-modals';
 import { PwaOverlays, QuoteShortcut } from './features/pwa/pwa-overlays';
+import { useStartupPrefetch } from './features/startup-prefetch';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
@@ -43,7 +44,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   // TanStack Query is not loaded here: public pages get their data from loaders, and the
   // features that need a client cache (lead modals, newsletter, admin) bring it with their own
-  // code (app/lib/query.tsx), keeping it out of every page's first load.
+  // code (app/lib/query.tsx), keeping it out of every page's first load; the startup prefetches
+  // load it once the page is idle.
+  useStartupPrefetch();
   return (
     <LeadModalsProvider>
       <Outlet />

@@ -227,3 +227,33 @@ test('a 404 raised by a page keeps the header and footer, says "404 Page Not Fou
     await expect(page.getByRole('main')).toHaveCount(1);
   }
 });
+
+test('at startup, once the page is idle, services, stats and team are prefetched (spec §7), never before the load', async ({
+  page,
+}) => {
+  await page.goto('/blog');
+  const STARTUP_CALL = /\/api\/(services|stats|team)$/;
+  await page.waitForFunction(
+    (source) =>
+      new Set(
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => new RegExp(source).test(name)),
+      ).size === 3,
+    STARTUP_CALL.source,
+    { timeout: 20_000 },
+  );
+  const timing = await page.evaluate((source) => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return {
+      loadEnd: navigation?.loadEventEnd ?? Number.NaN,
+      starts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new RegExp(source).test(entry.name))
+        .map((entry) => entry.startTime),
+    };
+  }, STARTUP_CALL.source);
+  expect(timing.loadEnd).toBeGreaterThan(0);
+  for (const start of timing.starts) expect(start).toBeGreaterThanOrEqual(timing.loadEnd);
+});

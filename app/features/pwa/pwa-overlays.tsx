@@ -6,20 +6,11 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useLeadModals } from '~/features/leads/lead-modals';
+import { whenIdle } from '~/lib/idle';
 import { getPwaState, getServerPwaState, subscribePwa } from './pwa-store.ts';
 
 const InstallPrompt = lazy(() => import('./install-prompt.tsx'));
 const UpdateCard = lazy(() => import('./update-card.tsx'));
-
-/** After the page's own work: at `load`, then when the main thread is idle. */
-function whenIdle(run: () => void) {
-  const idle = () =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(run, { timeout: 3_000 })
-      : setTimeout(run, 1_000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
 
 export function usePwaState() {
   return useSyncExternalStore(subscribePwa, getPwaState, getServerPwaState);
