@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 /** The home page's newsletter block (spec §2); the form itself is the newsletter feature's. */
 export function NewsletterBlock({ form }: { form?: ReactNode }) {
   return (
-    <section aria-labelledby="newsletter-title" className="bg-brand-50 px-4 py-16">
+    <section aria-labelledby="newsletter-title" className="bg-brand-50 px-4 py-12 sm:py-16 lg:py-24">
       <div className="mx-auto flex max-w-2xl flex-col items-center text-center">
         <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
           <Mail className="size-6" aria-hidden="true" />
@@ -13,7 +13,7 @@ export function NewsletterBlock({ form }: { form?: ReactNode }) {
           Recevez nos conseils marketing
         </h2>
         <p className="mt-2 text-gray-700">
-          Une lettre par mois : stratégies, tendances et cas concrets pour les entreprises congolaises.
+          Une lettre par mois : stratégies, tendances et cas concrets pour les entreprises congolaises.
         </p>
         {form ? <div className="mt-6 w-full">{form}</div> : null}
         <p className="mt-4 text-sm text-gray-600">
