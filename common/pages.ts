@@ -37,9 +37,9 @@ const BASE_PAGES = {
   },
   portfolio: {
     path: '/portfolio',
-    title: 'Portfolio : nos études de cas',
+    title: 'Portfolio : nos études de cas',
     label: 'Portfolio',
-    subtitle: 'Banques, commerce, ONG : des résultats chiffrés en RDC',
+    subtitle: 'Banques, commerce, ONG : des résultats chiffrés en RDC',
   },
   contact: {
     path: '/contact',
@@ -118,7 +118,7 @@ const CATEGORY_PAGES = Object.fromEntries(
     `blog.${category}`,
     {
       path: `/blog?category=${category}`,
-      title: `Blog : ${BLOG_CATEGORY_LABELS[category]}`,
+      title: `Blog : ${BLOG_CATEGORY_LABELS[category]}`,
       label: 'Blog',
       subtitle: BASE_PAGES.blog.subtitle,
     },

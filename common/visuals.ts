@@ -155,12 +155,12 @@ function givenCover(url: string, alt: string): CoverImage {
 }
 
 export function postCover(p: PostVisualInput): CoverImage {
-  const alt = `Illustration de l’article « ${p.title} »`;
+  const alt = `Illustration de l’article « ${p.title} »`;
   return p.coverImage ? givenCover(p.coverImage, alt) : generatedCover('post', p.id, postCoverHash(p), alt);
 }
 
 export function caseStudyCover(c: CaseStudyVisualInput): CoverImage {
-  const alt = `Projet réalisé pour ${c.clientName} : ${c.title}`;
+  const alt = `Projet réalisé pour ${c.clientName} : ${c.title}`;
   return c.imageUrl ? givenCover(c.imageUrl, alt) : generatedCover('case', c.id, caseStudyCoverHash(c), alt);
 }
 
@@ -181,7 +181,7 @@ export function serviceShareImage(s: ServiceVisualInput): ShareImage {
     width: OG_WIDTH,
     height: OG_HEIGHT,
     type: 'image/png',
-    alt: `${s.title} : ${s.parentTitle ? `une offre ${s.parentTitle}` : 'nos services'}`,
+    alt: `${s.title} : ${s.parentTitle ? `une offre ${s.parentTitle}` : 'nos services'}`,
   };
 }
 
@@ -192,6 +192,6 @@ export function pageShareImage(key: PageKey): ShareImage {
     width: OG_WIDTH,
     height: OG_HEIGHT,
     type: 'image/png',
-    alt: `${page.title} : ${page.subtitle}`,
+    alt: `${page.title} : ${page.subtitle}`,
   };
 }

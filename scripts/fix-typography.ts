@@ -1,6 +1,6 @@
 /**
  * `node scripts/fix-typography.ts`: writes the French no-break spaces (before ! ? : ; and inside
- * « ») into every visible string of app/ and common/ (tests/source/typography.test.ts checks them).
+ * « ») into every visible string of app/, common/ and server/ (tests/source/typography.test.ts checks them).
  */
 import fs from 'node:fs';
 import path from 'node:path';

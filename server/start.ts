@@ -143,13 +143,13 @@ async function describeAdmin(database: DatabaseHandle, seed: SeedResult): Promis
  * terminal, not to the log: a generated password is shown this once and never logged.
  */
 function printBanner(env: Env, admin: AdminLogin): void {
-  const lines = ['', `  Site prêt : ${env.PUBLIC_URL}`, `  Administration : ${env.PUBLIC_URL}/admin`];
+  const lines = ['', `  Site prêt : ${env.PUBLIC_URL}`, `  Administration : ${env.PUBLIC_URL}/admin`];
   if (admin) {
-    lines.push(`  Identifiant : ${admin.email}`);
+    lines.push(`  Identifiant : ${admin.email}`);
     lines.push(
       admin.generatedPassword
-        ? `  Mot de passe : ${admin.generatedPassword}   (affiché une seule fois : notez-le maintenant)`
-        : '  Mot de passe : celui de ADMIN_PASSWORD ou celui affiché au premier démarrage',
+        ? `  Mot de passe : ${admin.generatedPassword}   (affiché une seule fois : notez-le maintenant)`
+        : '  Mot de passe : celui de ADMIN_PASSWORD ou celui affiché au premier démarrage',
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);

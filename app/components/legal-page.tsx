@@ -5,7 +5,7 @@ import { siteFromMatches } from '~/lib/site';
 import type { ShareImage } from '../../common/visuals.ts';
 
 /** Date shown on every legal page; change it with their content. */
-export const LEGAL_UPDATED = 'Dernière mise à jour : 22 novembre 2026';
+export const LEGAL_UPDATED = 'Dernière mise à jour : 22 novembre 2026';
 
 /** Head tags of a legal page: its own title, description, canonical URL and breadcrumb. */
 export function legalMeta(

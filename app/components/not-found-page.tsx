@@ -43,7 +43,7 @@ export function NotFoundPage() {
     <div className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center gap-6 px-4 py-12 text-center sm:py-16">
       <h1 className="text-3xl font-bold text-gray-900">404 Page Not Found</h1>
       <p className="max-w-xl text-base text-gray-700">
-        Cette page n'existe pas ou a été déplacée. Le lien est peut-être incomplet : vérifiez l'adresse, ou
+        Cette page n'existe pas ou a été déplacée. Le lien est peut-être incomplet : vérifiez l'adresse, ou
         continuez vers l'une de ces pages.
       </p>
       <ul className="grid w-full gap-3 text-left sm:grid-cols-2">
@@ -66,7 +66,7 @@ export function NotFoundPage() {
       </ul>
       <div className="flex w-full flex-col items-center gap-2 rounded-xl bg-brand-50 p-5 ring-1 ring-brand-100">
         <p className="text-sm font-medium text-gray-900">
-          Vous cherchiez nos tarifs ? Recevez un devis gratuit sous 24h.
+          Vous cherchiez nos tarifs ? Recevez un devis gratuit sous 24h.
         </p>
         {modals ? (
           <Button className="w-full sm:w-auto" onClick={() => modals.openQuote()}>

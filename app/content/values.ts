@@ -12,7 +12,7 @@ export const VALUES: { name: (typeof HOME_VALUES)[number]; text: string; icon: L
   {
     name: 'Équilibre',
     icon: Scale,
-    text: 'Créativité et rigueur, ambition et budget : nous trouvons le juste milieu pour vous.',
+    text: 'Créativité et rigueur, ambition et budget : nous trouvons le juste milieu pour vous.',
   },
   {
     name: 'Clarté',

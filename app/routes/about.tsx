@@ -23,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: PAGES.about.title,
     image: pageShareImage('about'),
     description:
-      "Agence de marketing et de transformation digitale basée à Kinshasa : notre histoire, notre mission, nos valeurs et l'équipe qui accompagne PME, banques et ONG en RDC.",
+      "Agence de marketing et de transformation digitale basée à Kinshasa : notre histoire, notre mission, nos valeurs et l'équipe qui accompagne PME, banques et ONG en RDC.",
     path: '/about',
     jsonLd: site
       ? breadcrumbJsonLd(site, [
@@ -52,7 +52,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </h2>
             <div className="mt-4 space-y-4 text-gray-700">
               <p>
-                Tout est parti d'un constat simple : à Kinshasa, les entreprises ont des clients connectés,
+                Tout est parti d'un constat simple : à Kinshasa, les entreprises ont des clients connectés,
                 des smartphones dans toutes les mains et des conversations qui se jouent sur WhatsApp,
                 Facebook ou TikTok. Pourtant, peu d'entre elles disposaient d'un partenaire capable de
                 transformer cette présence en ventes mesurables.
@@ -81,7 +81,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               Notre mission
             </h2>
             <p className="mt-3 text-gray-700">
-              Aider chaque entreprise congolaise à réussir sa transformation digitale : une stratégie claire,
+              Aider chaque entreprise congolaise à réussir sa transformation digitale : une stratégie claire,
               des actions mesurées et une marque qui inspire confiance, pour un retour sur investissement
               concret.
             </p>
@@ -132,7 +132,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <h2 id="about-cta-title" className="text-2xl font-bold">
               Travaillons ensemble
             </h2>
-            <p className="mt-2 text-brand-50">Parlez-nous de votre projet : nous vous répondons sous 24h.</p>
+            <p className="mt-2 text-brand-50">Parlez-nous de votre projet : nous vous répondons sous 24h.</p>
           </div>
           <Button asChild size="lg" variant="inverse">
             <Link to="/contact">Nous contacter</Link>

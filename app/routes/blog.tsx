@@ -76,7 +76,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Blog"
-        intro="Nos conseils pour attirer, convaincre et fidéliser vos clients : stratégie, marketing digital, branding et mesure de la performance, avec des exemples tirés du marché congolais."
+        intro="Nos conseils pour attirer, convaincre et fidéliser vos clients : stratégie, marketing digital, branding et mesure de la performance, avec des exemples tirés du marché congolais."
       />
 
       <div className="px-4 pb-16">

@@ -18,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo(site, {
     title: PAGES.contact.title,
     image: pageShareImage('contact'),
-    description: `Contactez ${site?.name ?? 'notre agence'} à Kinshasa : devis gratuit, appel découverte de 30 minutes, WhatsApp, téléphone ou email. Réponse sous 24h.`,
+    description: `Contactez ${site?.name ?? 'notre agence'} à Kinshasa : devis gratuit, appel découverte de 30 minutes, WhatsApp, téléphone ou email. Réponse sous 24h.`,
     path: '/contact',
     jsonLd: site
       ? [
@@ -56,7 +56,7 @@ export default function Contact() {
     <>
       <PageHeader
         title="Contact"
-        intro="Un projet, une question, un besoin de devis ? Écrivez-nous ou appelez-nous : notre équipe vous répond sous 24h."
+        intro="Un projet, une question, un besoin de devis ? Écrivez-nous ou appelez-nous : notre équipe vous répond sous 24h."
       />
 
       <div className="px-4 pb-16">

@@ -30,7 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
     image: pageShareImage('home'),
     description:
       site?.description ||
-      'Agence de transformation digitale et de marketing à Kinshasa : stratégie, marketing digital, création de contenu et branding.',
+      'Agence de transformation digitale et de marketing à Kinshasa : stratégie, marketing digital, création de contenu et branding.',
     path: '/',
     jsonLd: site ? organizationJsonLd(site) : undefined,
   });
@@ -143,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       >
         <div className="mx-auto max-w-3xl text-center">
           <h2 id="closing-title" className="text-2xl font-bold sm:text-3xl">
-            Où en est votre présence digitale ?
+            Où en est votre présence digitale ?
           </h2>
           <p className="mt-3 text-brand-50">
             Un audit gratuit de votre site, de vos réseaux sociaux et de vos campagnes, avec des priorités

@@ -21,7 +21,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: PAGES.portfolio.title,
     image: pageShareImage('portfolio'),
     description:
-      'Banques, commerce, ONG : découvrez comment nous avons aidé nos clients en RDC à gagner en visibilité et en ventes, avec des résultats chiffrés.',
+      'Banques, commerce, ONG : découvrez comment nous avons aidé nos clients en RDC à gagner en visibilité et en ventes, avec des résultats chiffrés.',
     path: '/portfolio',
     jsonLd: site
       ? breadcrumbJsonLd(site, [
@@ -39,7 +39,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Portfolio"
-        intro="Quelques projets menés avec nos clients en RDC : le contexte, ce que nous avons fait et les résultats obtenus."
+        intro="Quelques projets menés avec nos clients en RDC : le contexte, ce que nous avons fait et les résultats obtenus."
       />
 
       <div className="px-4 pt-4 pb-12 sm:pb-16 lg:pb-24">
@@ -110,10 +110,10 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
       >
         <div className="mx-auto max-w-3xl text-center">
           <h2 id="portfolio-cta-title" className="text-2xl font-bold sm:text-3xl">
-            Et si votre projet était le prochain ?
+            Et si votre projet était le prochain ?
           </h2>
           <p className="mt-3 text-brand-50">
-            Décrivez-nous votre besoin : vous recevez un devis personnalisé et gratuit sous 24h.
+            Décrivez-nous votre besoin : vous recevez un devis personnalisé et gratuit sous 24h.
           </p>
           <Button size="lg" variant="inverse" className="mt-8" onClick={() => openQuote()}>
             Demander un devis

@@ -41,7 +41,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: PAGES.services.title,
     image: pageShareImage('services'),
     description:
-      'Stratégie marketing, marketing digital, création de contenu et branding : découvrez les offres de notre agence pour les PME, banques et ONG de Kinshasa et de toute la RDC.',
+      'Stratégie marketing, marketing digital, création de contenu et branding : découvrez les offres de notre agence pour les PME, banques et ONG de Kinshasa et de toute la RDC.',
     path: '/services',
     jsonLd: site
       ? breadcrumbJsonLd(site, [
@@ -139,7 +139,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       >
         <div className="mx-auto max-w-3xl text-center">
           <h2 id="services-cta-title" className="text-2xl font-bold sm:text-3xl">
-            Vous ne savez pas par où commencer ?
+            Vous ne savez pas par où commencer ?
           </h2>
           <p className="mt-3 text-brand-50">
             Parlons de votre activité et de vos objectifs pendant 30 minutes, gratuitement et sans engagement.

@@ -59,6 +59,6 @@ export function optionalLink(check: (value: string) => boolean, message: string)
 
 /** Moving one item of an ordered list one place up or down (the server finds the neighbour). */
 export const MoveSchema = z.object({
-  direction: z.enum(['up', 'down'], { error: 'Direction invalide : « up » ou « down ».' }),
+  direction: z.enum(['up', 'down'], { error: 'Direction invalide : « up » ou « down ».' }),
 });
 export type MoveDirection = z.infer<typeof MoveSchema>['direction'];

@@ -60,7 +60,7 @@ export const ImageUrlSchema = z
   .nullish()
   .transform((v) => v || null)
   .refine((v) => v === null || v.startsWith('/media/') || /^https:\/\/[^\s]+$/.test(v), {
-    error: 'Image invalide : téléversez une image ou donnez une adresse https',
+    error: 'Image invalide : téléversez une image ou donnez une adresse https',
   });
 
 export const BlogPostInputSchema = z.object({

@@ -159,7 +159,7 @@ export const TemplateCreateSchema = TemplateUpdateSchema.extend({
   key: z
     .string()
     .trim()
-    .regex(/^[a-z][a-z0-9_]*$/, { error: 'Clé invalide : lettres minuscules, chiffres et _' })
+    .regex(/^[a-z][a-z0-9_]*$/, { error: 'Clé invalide : lettres minuscules, chiffres et _' })
     .max(50),
 });
 export const TemplateCompileSchema = z.object({

@@ -67,6 +67,6 @@ export type ServiceChildrenChoice = (typeof SERVICE_CHILDREN_CHOICES)[number];
 
 export const ServiceDeleteQuerySchema = z.object({
   children: z
-    .enum(SERVICE_CHILDREN_CHOICES, { error: 'Choix invalide pour les sous-services : promote ou delete.' })
+    .enum(SERVICE_CHILDREN_CHOICES, { error: 'Choix invalide pour les sous-services : promote ou delete.' })
     .optional(),
 });

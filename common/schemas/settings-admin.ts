@@ -80,7 +80,7 @@ const REQUIRED = 'Ce champ est obligatoire.';
 export const strictObjectError = {
   error: (issue: { code?: string; keys?: string[] }) =>
     issue.code === 'unrecognized_keys'
-      ? `Champ non autorisé : ${(issue.keys ?? []).join(', ')}.`
+      ? `Champ non autorisé : ${(issue.keys ?? []).join(', ')}.`
       : 'Requête invalide.',
 };
 
@@ -106,7 +106,7 @@ const httpsUrl = (required: boolean) =>
     .max(500, tooLong(500))
     .refine((value) => (required ? value !== '' : true), { error: REQUIRED })
     .refine((value) => value === '' || isHttpsUrl(value), {
-      error: 'Adresse invalide : elle doit commencer par https://',
+      error: 'Adresse invalide : elle doit commencer par https://',
     });
 
 function isHttpsUrl(value: string): boolean {
@@ -136,7 +136,7 @@ const phone = (shape: 'as-typed' | 'digits') =>
           code: 'custom',
           input: value,
           message:
-            'Numéro de téléphone invalide : indiquez-le au format international, par ex. +243 812 345 678.',
+            'Numéro de téléphone invalide : indiquez-le au format international, par ex. +243 812 345 678.',
         });
         return z.NEVER;
       }

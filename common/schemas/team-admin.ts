@@ -102,7 +102,7 @@ export const TeamMemberInputSchema = z.object({
     .regex(SINGLE_LINE, singleLine),
   bio: z.string({ error: 'Biographie invalide' }).trim().max(TEAM_BIO_MAX, tooLong(TEAM_BIO_MAX)).optional(),
   skills: SkillsSchema.optional(),
-  photoUrl: optionalLink(isImageUrl, 'Photo invalide : téléversez une image').optional(),
+  photoUrl: optionalLink(isImageUrl, 'Photo invalide : téléversez une image').optional(),
   linkedinUrl: optionalLink(
     (value) => isHttpsUrlOn(value, LINKEDIN_DOMAINS),
     'Le lien LinkedIn doit être une adresse https:// de linkedin.com',

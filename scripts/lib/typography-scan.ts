@@ -72,7 +72,10 @@ export function fixTypography(source: string, fileName: string): string {
   return fixed;
 }
 
-/** The source files whose strings reach a visitor: app/ and common/, tests excluded. */
+/**
+ * The source files whose strings reach a person: app/, common/ and server/ (tests excluded), and
+ * the seeded email templates.
+ */
 export function visibleSourceFiles(root: string): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
@@ -87,6 +90,7 @@ export function visibleSourceFiles(root: string): string[] {
         files.push(full);
     }
   };
-  for (const dir of ['app', 'common']) walk(path.join(root, dir));
+  for (const dir of ['app', 'common', 'server']) walk(path.join(root, dir));
+  files.push(path.join(root, 'db', 'seed-email-templates.ts'));
   return files.sort();
 }

@@ -152,7 +152,7 @@ export async function createBlogPost(
       if (!row) throw new Error('blog post insert returned nothing');
       await logActivity(tx, {
         type: 'post.created',
-        title: `Article créé : ${row.title}`,
+        title: `Article créé : ${row.title}`,
         description: `Brouillon, catégorie ${categoryLabel(row)}`,
         userId: adminId,
       });
@@ -205,11 +205,11 @@ export async function updateBlogPost(
       if (!row) throw new Error('blog post vanished during update');
       const notes: string[] = [];
       if (row.slug !== current.slug) notes.push(`adresse /blog/${current.slug} → /blog/${row.slug}`);
-      if (row.title !== current.title) notes.push(`ancien titre « ${current.title} »`);
+      if (row.title !== current.title) notes.push(`ancien titre « ${current.title} »`);
       await logActivity(tx, {
         type: 'post.updated',
-        title: `Article modifié : ${row.title}`,
-        description: notes.length > 0 ? notes.join(' ; ') : null,
+        title: `Article modifié : ${row.title}`,
+        description: notes.length > 0 ? notes.join(' ; ') : null,
         userId: adminId,
       });
       const previousCover =
@@ -254,7 +254,7 @@ export async function publishBlogPost(
     });
     await logActivity(tx, {
       type: 'post.published',
-      title: `Article publié : ${row.title}`,
+      title: `Article publié : ${row.title}`,
       description: `/blog/${row.slug}`,
       userId: adminId,
     });
@@ -281,7 +281,7 @@ export async function unpublishBlogPost(
     if (!row) throw new Error('blog post vanished during unpublication');
     await logActivity(tx, {
       type: 'post.unpublished',
-      title: `Article dépublié : ${row.title}`,
+      title: `Article dépublié : ${row.title}`,
       description: `/blog/${row.slug} ne répond plus`,
       userId: adminId,
     });
@@ -314,7 +314,7 @@ export async function deleteBlogPost(
       );
     await logActivity(tx, {
       type: 'post.deleted',
-      title: `Article supprimé : ${row.title}`,
+      title: `Article supprimé : ${row.title}`,
       description: row.isPublished ? `Était publié à /blog/${row.slug}` : 'Brouillon',
       userId: adminId,
     });

@@ -115,7 +115,7 @@ export async function changeContactStatus(
     if (!updated) throw new Error('contact vanished during status change');
     await tx.insert(activityLogs).values({
       type: 'contact.status_changed',
-      title: `Statut du contact ${updated.fullName} : ${CONTACT_STATUS_LABELS[input.status]}`,
+      title: `Statut du contact ${updated.fullName} : ${CONTACT_STATUS_LABELS[input.status]}`,
       description: `${CONTACT_STATUS_LABELS[current.status]} → ${CONTACT_STATUS_LABELS[input.status]}`,
       userId: input.adminId,
     });
@@ -180,8 +180,8 @@ export async function exportContactsCsv(
 
 function describeFilters(filters: ContactFilters): string | null {
   const parts: string[] = [];
-  if (filters.q) parts.push(`recherche « ${filters.q} »`);
+  if (filters.q) parts.push(`recherche « ${filters.q} »`);
   if (filters.status) parts.push(`statut ${CONTACT_STATUS_LABELS[filters.status]}`);
   if (filters.source) parts.push(`source ${CONTACT_SOURCE_LABELS[filters.source] ?? filters.source}`);
-  return parts.length > 0 ? `Filtres : ${parts.join(', ')}` : null;
+  return parts.length > 0 ? `Filtres : ${parts.join(', ')}` : null;
 }

@@ -87,13 +87,13 @@ export function parseImport(text: string): Parsed {
     columns = { email: 0 };
     data = records;
   } else {
-    throw badRequest('Aucune colonne « email » dans la première ligne du fichier.', {
+    throw badRequest('Aucune colonne « email » dans la première ligne du fichier.', {
       file: 'Colonne email introuvable',
     });
   }
   if (data.length > IMPORT_MAX_ROWS) {
     throw badRequest(
-      `Le fichier contient ${data.length.toLocaleString('fr-FR')} lignes : ${IMPORT_MAX_ROWS.toLocaleString('fr-FR')} au plus par import. Découpez-le en plusieurs fichiers.`,
+      `Le fichier contient ${data.length.toLocaleString('fr-FR')} lignes : ${IMPORT_MAX_ROWS.toLocaleString('fr-FR')} au plus par import. Découpez-le en plusieurs fichiers.`,
       { file: 'Trop de lignes' },
     );
   }
@@ -162,7 +162,7 @@ export async function importSubscribers(
   const declaredConsent = options.consented
     ? `Consentement préalable déclaré par l'administrateur ${options.admin.email} lors de l'import du ${when} (heure de Kinshasa).`
     : undefined;
-  const pendingNote = `Adresse importée par ${options.admin.email} le ${when} ; consentement à donner en confirmant l'email d'inscription.`;
+  const pendingNote = `Adresse importée par ${options.admin.email} le ${when} ; consentement à donner en confirmant l'email d'inscription.`;
 
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
@@ -173,7 +173,7 @@ export async function importSubscribers(
     const fresh = lines.filter((l) => !known.has(l.email));
     if (!options.consented && fresh.length > IMPORT_MAX_CONFIRMATIONS) {
       throw badRequest(
-        `Ce fichier demanderait ${fresh.length.toLocaleString('fr-FR')} emails de confirmation : ${IMPORT_MAX_CONFIRMATIONS.toLocaleString('fr-FR')} au plus par import. Découpez-le en plusieurs fichiers.`,
+        `Ce fichier demanderait ${fresh.length.toLocaleString('fr-FR')} emails de confirmation : ${IMPORT_MAX_CONFIRMATIONS.toLocaleString('fr-FR')} au plus par import. Découpez-le en plusieurs fichiers.`,
         { file: 'Trop de nouvelles adresses' },
       );
     }
@@ -195,14 +195,14 @@ export async function importSubscribers(
     await addTagsTo(tx, others, tags);
     await tx.insert(activityLogs).values({
       type: 'subscribers.imported',
-      title: `Import d'abonnés : ${created} nouveau${created > 1 ? 'x' : ''}, ${existing} déjà connu${existing > 1 ? 's' : ''}`,
+      title: `Import d'abonnés : ${created} nouveau${created > 1 ? 'x' : ''}, ${existing} déjà connu${existing > 1 ? 's' : ''}`,
       description: [
         options.consented ? 'Consentement préalable déclaré' : 'Confirmation par email demandée',
-        tags.length > 0 ? `étiquettes : ${tags.join(', ')}` : null,
+        tags.length > 0 ? `étiquettes : ${tags.join(', ')}` : null,
         invalid.length > 0 ? `${invalid.length} ligne(s) refusée(s)` : null,
       ]
         .filter(Boolean)
-        .join(' ; '),
+        .join(' ; '),
       userId: options.admin.id,
     });
     return { created, existing, invalid, emailsQueued: created > 0 && !options.consented };

@@ -80,7 +80,7 @@ export async function createCaseStudy(
     if (!row) throw new Error('case study insert returned nothing');
     await logActivity(tx, {
       type: 'case_study.created',
-      title: `Étude de cas créée : ${row.title}`,
+      title: `Étude de cas créée : ${row.title}`,
       description: `Client ${row.clientName}, non publiée`,
       userId: adminId,
     });
@@ -118,8 +118,8 @@ export async function updateCaseStudy(
     if (!row) throw new Error('case study vanished during update');
     await logActivity(tx, {
       type: 'case_study.updated',
-      title: `Étude de cas modifiée : ${row.title}`,
-      description: row.title !== current.title ? `ancien titre « ${current.title} »` : null,
+      title: `Étude de cas modifiée : ${row.title}`,
+      description: row.title !== current.title ? `ancien titre « ${current.title} »` : null,
       userId: adminId,
     });
     const previousImage = current.imageUrl && current.imageUrl !== row.imageUrl ? current.imageUrl : null;
@@ -156,7 +156,7 @@ export async function publishCaseStudy(
     });
     await logActivity(tx, {
       type: 'case_study.published',
-      title: `Étude de cas publiée : ${row.title}`,
+      title: `Étude de cas publiée : ${row.title}`,
       description: `Client ${row.clientName}`,
       userId: adminId,
     });
@@ -182,7 +182,7 @@ export async function unpublishCaseStudy(
     if (!row) throw new Error('case study vanished during unpublication');
     await logActivity(tx, {
       type: 'case_study.unpublished',
-      title: `Étude de cas dépubliée : ${row.title}`,
+      title: `Étude de cas dépubliée : ${row.title}`,
       description: `Client ${row.clientName}`,
       userId: adminId,
     });
@@ -211,7 +211,7 @@ export async function deleteCaseStudy(
       );
     await logActivity(tx, {
       type: 'case_study.deleted',
-      title: `Étude de cas supprimée : ${row.title}`,
+      title: `Étude de cas supprimée : ${row.title}`,
       description: `Client ${row.clientName}`,
       userId: adminId,
     });

@@ -89,7 +89,7 @@ async function checkParent(tx: Database, serviceId: string | null, parentId: str
   }
   if (parent.parentServiceId !== null) {
     throw invalidParent(
-      `« ${parent.title} » est déjà un sous-service : choisissez un service principal (deux niveaux au plus)`,
+      `« ${parent.title} » est déjà un sous-service : choisissez un service principal (deux niveaux au plus)`,
     );
   }
   if (serviceId !== null) {
@@ -99,7 +99,7 @@ async function checkParent(tx: Database, serviceId: string | null, parentId: str
       .where(eq(services.parentServiceId, serviceId))
       .limit(1);
     if (child) {
-      throw invalidParent('Ce service a des sous-services : il ne peut pas devenir lui-même un sous-service');
+      throw invalidParent('Ce service a des sous-services : il ne peut pas devenir lui-même un sous-service');
     }
   }
 }
@@ -120,7 +120,7 @@ async function titleOf(tx: Database, id: string | null): Promise<string | null> 
 }
 
 const placeDescription = (parentTitle: string | null) =>
-  parentTitle ? `Sous-service de « ${parentTitle} »` : 'Service principal';
+  parentTitle ? `Sous-service de « ${parentTitle} »` : 'Service principal';
 
 export async function createService(
   db: Database,
@@ -146,7 +146,7 @@ export async function createService(
     if (!row) throw new Error('service insert returned nothing');
     await logActivity(tx, {
       type: 'service.created',
-      title: `Service « ${row.title} » créé`,
+      title: `Service « ${row.title} » créé`,
       description: `${placeDescription(await titleOf(tx, parentId))}${row.isActive ? '' : ', masqué du site'}`,
       userId: adminId,
     });
@@ -203,8 +203,8 @@ export async function updateService(
       await logActivity(tx, {
         type: row.isActive ? 'service.activated' : 'service.deactivated',
         title: row.isActive
-          ? `Service « ${row.title} » affiché sur le site`
-          : `Service « ${row.title} » masqué du site`,
+          ? `Service « ${row.title} » affiché sur le site`
+          : `Service « ${row.title} » masqué du site`,
         description:
           count === 0
             ? null
@@ -214,15 +214,15 @@ export async function updateService(
         userId: adminId,
       });
     } else {
-      const parts = [`Champs modifiés : ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`];
+      const parts = [`Champs modifiés : ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`];
       if (changed.includes('parentServiceId')) {
         parts.push(placeDescription(await titleOf(tx, row.parentServiceId)));
       }
-      if (current.title !== row.title) parts.push(`ancien titre « ${current.title} »`);
+      if (current.title !== row.title) parts.push(`ancien titre « ${current.title} »`);
       await logActivity(tx, {
         type: 'service.updated',
-        title: `Service « ${row.title} » modifié`,
-        description: parts.join(' ; '),
+        title: `Service « ${row.title} » modifié`,
+        description: parts.join(' ; '),
         userId: adminId,
       });
     }
@@ -263,7 +263,7 @@ export async function moveService(
     }
     await logActivity(tx, {
       type: 'service.reordered',
-      title: `Service « ${current.title} » déplacé vers le ${direction === 'up' ? 'haut' : 'bas'}`,
+      title: `Service « ${current.title} » déplacé vers le ${direction === 'up' ? 'haut' : 'bas'}`,
       description: `${placeDescription(await titleOf(tx, current.parentServiceId))}, position ${to + 1} sur ${siblings.length}`,
       userId: adminId,
     });
@@ -276,7 +276,7 @@ export class ServiceHasChildrenError extends HttpError {
     super(
       409,
       'service_has_children',
-      `« ${title} » a ${children} sous-service${children > 1 ? 's' : ''} : indiquez s'il faut ${
+      `« ${title} » a ${children} sous-service${children > 1 ? 's' : ''} : indiquez s'il faut ${
         children > 1 ? 'les' : 'le'
       } rattacher au premier niveau ou ${children > 1 ? 'les' : 'le'} supprimer avec lui.`,
     );
@@ -307,7 +307,7 @@ export async function deleteService(
     if (children.length > 0 && !choice) throw new ServiceHasChildrenError(current.title, children.length);
 
     let description: string | null = placeDescription(await titleOf(tx, current.parentServiceId));
-    const names = children.map((child) => `« ${child.title} »`).join(', ');
+    const names = children.map((child) => `« ${child.title} »`).join(', ');
     if (children.length > 0 && choice === 'promote') {
       const first = await nextOrder(tx, null);
       for (const [index, child] of children.entries()) {
@@ -316,7 +316,7 @@ export async function deleteService(
           .set({ parentServiceId: null, order: first + index })
           .where(eq(services.id, child.id));
       }
-      description = `Sous-services devenus services principaux : ${names}`;
+      description = `Sous-services devenus services principaux : ${names}`;
     } else if (children.length > 0) {
       // Deepest first: the foreign key refuses to orphan anything (ON DELETE RESTRICT).
       const levels: string[][] = [children.map((child) => child.id)];
@@ -329,12 +329,12 @@ export async function deleteService(
         if (level.length > 0) levels.push(level);
       }
       for (const level of levels.reverse()) await tx.delete(services).where(inArray(services.id, level));
-      description = `Sous-services supprimés avec lui : ${names}`;
+      description = `Sous-services supprimés avec lui : ${names}`;
     }
     await tx.delete(services).where(eq(services.id, id));
     await logActivity(tx, {
       type: 'service.deleted',
-      title: `Service « ${current.title} » supprimé`,
+      title: `Service « ${current.title} » supprimé`,
       description,
       userId: adminId,
     });

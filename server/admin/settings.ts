@@ -38,7 +38,7 @@ export async function listSettings(db: Database): Promise<AdminSetting[]> {
 /** Quoted and shortened for the log: long texts are cut, empty values named. */
 function quote(value: string): string {
   if (value === '') return '(vide)';
-  return `« ${value.length > 120 ? `${value.slice(0, 117)}...` : value} »`;
+  return `« ${value.length > 120 ? `${value.slice(0, 117)}...` : value} »`;
 }
 
 /**
@@ -70,15 +70,15 @@ export async function updateSettings(
       if (!row || row.value === value) continue;
       await tx.update(siteSettings).set({ value }).where(eq(siteSettings.key, key));
       labels.push(settingLabel(key));
-      changes.push(`${settingLabel(key)} (${key}) : ${quote(row.value)} → ${quote(value)}`);
+      changes.push(`${settingLabel(key)} (${key}) : ${quote(row.value)} → ${quote(value)}`);
     }
     if (changes.length === 0) return;
     await logActivity(tx, {
       type: 'setting.updated',
       title:
         labels.length === 1
-          ? `Paramètre modifié : ${labels[0]}`
-          : `Paramètres modifiés (${labels.length}) : ${labels.join(', ')}`,
+          ? `Paramètre modifié : ${labels[0]}`
+          : `Paramètres modifiés (${labels.length}) : ${labels.join(', ')}`,
       description: changes.join('\n'),
       userId: adminId,
     });
@@ -136,7 +136,7 @@ export async function createStat(
     if (!row) throw new Error('stat insert returned nothing');
     await logActivity(tx, {
       type: 'stat.created',
-      title: `Chiffre clé ajouté : ${row.name} (${formatStat(row)})`,
+      title: `Chiffre clé ajouté : ${row.name} (${formatStat(row)})`,
       description: row.isActive ? null : 'Masqué sur le site',
       userId: adminId,
     });
@@ -158,17 +158,17 @@ export async function updateStat(
     const [row] = await tx.update(companyStats).set(input).where(eq(companyStats.id, id)).returning();
     if (!row) throw statNotFound();
     const details: string[] = [];
-    if (current.name !== row.name) details.push(`Nom : ${quote(current.name)} → ${quote(row.name)}`);
+    if (current.name !== row.name) details.push(`Nom : ${quote(current.name)} → ${quote(row.name)}`);
     if (formatStat(current) !== formatStat(row))
-      details.push(`Valeur : ${formatStat(current)} → ${formatStat(row)}`);
+      details.push(`Valeur : ${formatStat(current)} → ${formatStat(row)}`);
     if (current.description !== row.description) details.push('Description modifiée');
-    if (current.order !== row.order) details.push(`Ordre : ${current.order} → ${row.order}`);
+    if (current.order !== row.order) details.push(`Ordre : ${current.order} → ${row.order}`);
     if (current.isActive !== row.isActive)
       details.push(row.isActive ? 'Affiché sur le site' : 'Masqué sur le site');
     if (details.length > 0) {
       await logActivity(tx, {
         type: 'stat.updated',
-        title: `Chiffre clé modifié : ${row.name} (${formatStat(row)})`,
+        title: `Chiffre clé modifié : ${row.name} (${formatStat(row)})`,
         description: details.join('\n'),
         userId: adminId,
       });
@@ -184,7 +184,7 @@ export async function deleteStat(db: Database, id: string, adminId: string): Pro
     if (!row) throw statNotFound();
     await logActivity(tx, {
       type: 'stat.deleted',
-      title: `Chiffre clé supprimé : ${row.name} (${formatStat(row)})`,
+      title: `Chiffre clé supprimé : ${row.name} (${formatStat(row)})`,
       userId: adminId,
     });
   });

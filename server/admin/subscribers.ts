@@ -127,8 +127,8 @@ export async function updateSubscriber(
     if (!updated) return undefined;
     await tx.insert(activityLogs).values({
       type: 'subscriber.updated',
-      title: `Abonné modifié : ${updated.email}`,
-      description: tags !== undefined ? `Étiquettes : ${updated.tags.join(', ') || 'aucune'}` : null,
+      title: `Abonné modifié : ${updated.email}`,
+      description: tags !== undefined ? `Étiquettes : ${updated.tags.join(', ') || 'aucune'}` : null,
       userId: input.adminId,
     });
     return presentSubscriber(updated);
@@ -181,13 +181,13 @@ export async function exportSubscribersCsv(
     ]),
   );
   const parts: string[] = [];
-  if (filters.q) parts.push(`recherche « ${filters.q} »`);
+  if (filters.q) parts.push(`recherche « ${filters.q} »`);
   if (filters.status) parts.push(`statut ${SUBSCRIBER_STATUS_LABELS[filters.status]}`);
   if (filters.tag) parts.push(`étiquette ${filters.tag}`);
   await db.insert(activityLogs).values({
     type: 'subscribers.exported',
     title: `Export CSV des abonnés (${rows.length})`,
-    description: parts.length > 0 ? `Filtres : ${parts.join(', ')}` : null,
+    description: parts.length > 0 ? `Filtres : ${parts.join(', ')}` : null,
     userId: adminId,
   });
   return { csv, rows: rows.length };

@@ -132,12 +132,12 @@ export async function updateTeamMember(
         userId: adminId,
       });
     } else {
-      const parts = [`Champs modifiés : ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`];
-      if (current.name !== row.name) parts.push(`ancien nom « ${current.name} »`);
+      const parts = [`Champs modifiés : ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`];
+      if (current.name !== row.name) parts.push(`ancien nom « ${current.name} »`);
       await logActivity(tx, {
         type: 'team.updated',
         title: `Fiche de ${row.name} modifiée`,
-        description: parts.join(' ; '),
+        description: parts.join(' ; '),
         userId: adminId,
       });
     }

@@ -115,7 +115,7 @@ export async function createUser(
     if (!created) throw emailTaken();
     await logActivity(tx, {
       type: 'user.created',
-      title: `Utilisateur créé : ${fullName(created)} (${created.email})`,
+      title: `Utilisateur créé : ${fullName(created)} (${created.email})`,
       description: 'Mot de passe provisoire généré et affiché une fois.',
       userId: adminId,
     });
@@ -150,8 +150,8 @@ export async function updateUser(
     if (set.firstName !== undefined || set.lastName !== undefined) {
       await logActivity(tx, {
         type: 'user.updated',
-        title: `Utilisateur modifié : ${who}`,
-        description: `Nom : ${fullName(current)} → ${fullName(row)}`,
+        title: `Utilisateur modifié : ${who}`,
+        description: `Nom : ${fullName(current)} → ${fullName(row)}`,
         userId: adminId,
       });
     }
@@ -161,14 +161,14 @@ export async function updateUser(
       await revokeUserSessions(tx, id, now, events);
       await logActivity(tx, {
         type: 'user.deactivated',
-        title: `Utilisateur désactivé : ${who}`,
+        title: `Utilisateur désactivé : ${who}`,
         description: 'Ses sessions ouvertes ont été fermées.',
         userId: adminId,
       });
     } else if (set.isActive === true) {
       await logActivity(tx, {
         type: 'user.reactivated',
-        title: `Utilisateur réactivé : ${who}`,
+        title: `Utilisateur réactivé : ${who}`,
         userId: adminId,
       });
     }
@@ -186,7 +186,7 @@ export async function resetUserPassword(
   input: { id: string; adminId: string; now: Date },
 ): Promise<{ user: AdminAccount; password: string }> {
   if (input.id === input.adminId) {
-    throw badRequest('Changez votre propre mot de passe avec le formulaire « Mon mot de passe ».');
+    throw badRequest('Changez votre propre mot de passe avec le formulaire « Mon mot de passe ».');
   }
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
@@ -201,8 +201,8 @@ export async function resetUserPassword(
     await revokeUserSessions(tx, row.id, input.now, events);
     await logActivity(tx, {
       type: 'user.password_reset',
-      title: `Mot de passe réinitialisé : ${fullName(row)} (${row.email})`,
-      description: 'Nouveau mot de passe provisoire généré ; ses sessions ont été fermées.',
+      title: `Mot de passe réinitialisé : ${fullName(row)} (${row.email})`,
+      description: 'Nouveau mot de passe provisoire généré ; ses sessions ont été fermées.',
       userId: input.adminId,
     });
   });

@@ -442,7 +442,7 @@ describe('POST /api/auth/password', () => {
       .from(activityLogs)
       .where(and(eq(activityLogs.type, 'user.password_changed'), eq(activityLogs.userId, user?.id ?? '')));
     expect(logged).toHaveLength(1);
-    expect(logged[0]?.title).toBe(`Mot de passe modifié : ${email}`);
+    expect(logged[0]?.title).toBe(`Mot de passe modifié : ${email}`);
     expect(JSON.stringify(logged)).not.toContain(second);
   });
 });

@@ -250,7 +250,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
       await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
       await logActivity(tx, {
         type: 'user.password_changed',
-        title: `Mot de passe modifié : ${admin.user.email}`,
+        title: `Mot de passe modifié : ${admin.user.email}`,
         description: 'Les autres sessions de ce compte ont été fermées.',
         userId: admin.user.id,
       });

@@ -96,12 +96,12 @@ describe('POST /api/contact — storing leads', () => {
       status: 'nouveau',
       source: 'quote_request',
     });
-    expect(lead?.message).toContain('Service demandé : Audit digital complet');
-    expect(lead?.message).toContain('Budget indicatif : $5,500 - $16,500');
-    expect(lead?.message).toContain('Délais souhaités : Court terme (1-3 mois)');
-    expect(lead?.message).toContain('Entreprise : Kin Boutique');
+    expect(lead?.message).toContain('Service demandé : Audit digital complet');
+    expect(lead?.message).toContain('Budget indicatif : $5,500 - $16,500');
+    expect(lead?.message).toContain('Délais souhaités : Court terme (1-3 mois)');
+    expect(lead?.message).toContain('Entreprise : Kin Boutique');
     expect(lead?.message).toContain('Nous voulons vendre en ligne à Kinshasa et Lubumbashi.');
-    expect(lead?.message).toMatch(/^Source : .*site web$/m);
+    expect(lead?.message).toMatch(/^Source\s: .*site web$/m);
     expect(lead?.message).not.toContain('ignored');
   });
 
@@ -110,12 +110,12 @@ describe('POST /api/contact — storing leads', () => {
     const lead = await leadById(res.body.id);
     expect(lead).toMatchObject({ source: 'call_request', phone: null, company: null, budget: null });
     for (const line of [
-      "Service d'intérêt : Conseil général",
-      'Type de discussion : Conseil stratégique',
-      'Créneaux préférés : Matin (8h-12h)',
-      'Urgence : Sous 15 jours',
-      'Entreprise : Non précisée',
-      'Téléphone : Non fourni',
+      "Service d'intérêt : Conseil général",
+      'Type de discussion : Conseil stratégique',
+      'Créneaux préférés : Matin (8h-12h)',
+      'Urgence : Sous 15 jours',
+      'Entreprise : Non précisée',
+      'Téléphone : Non fourni',
       'Plutôt le mardi.',
     ]) {
       expect(lead?.message).toContain(line);
@@ -136,11 +136,11 @@ describe('POST /api/contact — storing leads', () => {
     const stored = (await leadById(res.body.id))?.message ?? '';
     expect(stored).toBe(composed);
     expect(stored).not.toContain('Message complémentaire');
-    expect(stored.match(/Source :/g)).toHaveLength(1);
+    expect(stored.match(/Source\s:/g)).toHaveLength(1);
   });
 
   it("accepts the specification's own payload (no details): the client's message is stored as sent", async () => {
-    const message = 'Demande de devis : une boutique en ligne pour nos pagnes, livraison à Kinshasa.';
+    const message = 'Demande de devis : une boutique en ligne pour nos pagnes, livraison à Kinshasa.';
     const specQuote = {
       fullName: 'Awa Mbuyi',
       email: 'awa@example.cd',
@@ -163,7 +163,7 @@ describe('POST /api/contact — storing leads', () => {
       phone: '',
       company: '',
       serviceType: 'Conseil général',
-      message: 'Appel découverte : le matin, cette semaine si possible.',
+      message: 'Appel découverte : le matin, cette semaine si possible.',
       source: 'call_request',
     };
     const callRes = await post(specCall).expect(201);
@@ -184,13 +184,13 @@ describe('POST /api/contact — storing leads', () => {
       fullName: 'Patrick Kalala',
       email: 'patrick@example.cd',
       serviceType: 'Autre',
-      message: 'Bonjour, pouvez-vous me rappeler au sujet de notre site ?',
+      message: 'Bonjour, pouvez-vous me rappeler au sujet de notre site ?',
       elapsedMs: 20_000,
     }).expect(201);
     const lead = await leadById(res.body.id);
     expect(lead).toMatchObject({
       source: 'website',
-      message: 'Bonjour, pouvez-vous me rappeler au sujet de notre site ?',
+      message: 'Bonjour, pouvez-vous me rappeler au sujet de notre site ?',
     });
   });
 
@@ -200,7 +200,7 @@ describe('POST /api/contact — storing leads', () => {
     const [log] = await database.db
       .select()
       .from(activityLogs)
-      .where(eq(activityLogs.title, 'Nouveau contact : Grâce Nsimba'));
+      .where(eq(activityLogs.title, 'Nouveau contact : Grâce Nsimba'));
     expect(log?.type).toBe('contact.created');
     const [mail] = await database.db
       .select()

@@ -192,7 +192,7 @@ async function assertTemplate(db: Database, templateId: string): Promise<void> {
     .select({ id: emailTemplates.id })
     .from(emailTemplates)
     .where(eq(emailTemplates.id, templateId));
-  if (!template) throw fieldError('templateId', 'Ce modèle n’existe plus : choisissez-en un autre.');
+  if (!template) throw fieldError('templateId', 'Ce modèle n’existe plus : choisissez-en un autre.');
 }
 
 async function inputValues(db: Database, input: CampaignInput) {
@@ -222,7 +222,7 @@ export async function createCampaign(
     if (!row) throw new Error('campaign insert returned nothing');
     await logActivity(tx, {
       type: 'campaign.created',
-      title: `Campagne « ${row.title} » créée`,
+      title: `Campagne « ${row.title} » créée`,
       userId: adminId,
     });
     return row;
@@ -248,7 +248,7 @@ export async function updateCampaign(
     if (!row) throw campaignNotFound();
     await logActivity(tx, {
       type: 'campaign.updated',
-      title: `Campagne « ${row.title} » modifiée`,
+      title: `Campagne « ${row.title} » modifiée`,
       userId: adminId,
     });
     return row;
@@ -264,7 +264,7 @@ export async function deleteCampaign(db: Database, id: string, adminId: string):
     await tx.delete(emailCampaigns).where(eq(emailCampaigns.id, id));
     await logActivity(tx, {
       type: 'campaign.deleted',
-      title: `Campagne « ${current.title} » supprimée`,
+      title: `Campagne « ${current.title} » supprimée`,
       userId: adminId,
     });
   });
@@ -332,10 +332,10 @@ export async function sendCampaignNow(
     const jobs = await startSending(tx, current, at, hostOf(deps.publicUrl));
     // Thrown inside the transaction: nothing of the above is kept.
     if (jobs === 0)
-      throw conflict('Aucun abonné actif ne correspond à ce segment : il n’y a personne à qui envoyer.');
+      throw conflict('Aucun abonné actif ne correspond à ce segment : il n’y a personne à qui envoyer.');
     await logActivity(tx, {
       type: 'campaign.sent',
-      title: `Envoi de la campagne « ${current.title} » lancé`,
+      title: `Envoi de la campagne « ${current.title} » lancé`,
       description: `${jobs} destinataire${jobs > 1 ? 's' : ''}`,
       userId: adminId,
     });
@@ -366,7 +366,7 @@ export async function scheduleCampaign(
     if (!row) throw campaignNotFound();
     await logActivity(tx, {
       type: 'campaign.scheduled',
-      title: `Campagne « ${row.title} » programmée`,
+      title: `Campagne « ${row.title} » programmée`,
       description: `Envoi prévu le ${kinshasaDateTime(scheduledAt)} (heure de Kinshasa)`,
       userId: adminId,
     });
@@ -407,7 +407,7 @@ export function unscheduleCampaign(db: Database, id: string, adminId: string): P
     adminId,
     { allowed: (row) => row.status === 'scheduled', refusal: () => 'Cette campagne n’est pas programmée.' },
     { status: 'draft', scheduledAt: null },
-    { type: 'campaign.unscheduled', title: (row) => `Programmation de la campagne « ${row.title} » annulée` },
+    { type: 'campaign.unscheduled', title: (row) => `Programmation de la campagne « ${row.title} » annulée` },
   );
 }
 
@@ -421,7 +421,7 @@ export function pauseCampaign(db: Database, id: string, adminId: string, at: Dat
       refusal: (row) => (isRunning(row) ? 'Cette campagne est déjà en pause.' : notSendingMessage(row)),
     },
     { pausedAt: at },
-    { type: 'campaign.paused', title: (row) => `Envoi de la campagne « ${row.title} » mis en pause` },
+    { type: 'campaign.paused', title: (row) => `Envoi de la campagne « ${row.title} » mis en pause` },
   );
 }
 
@@ -435,7 +435,7 @@ export function resumeCampaign(db: Database, id: string, adminId: string): Promi
       refusal: (row) => (isRunning(row) ? 'Cette campagne n’est pas en pause.' : notSendingMessage(row)),
     },
     { pausedAt: null },
-    { type: 'campaign.resumed', title: (row) => `Envoi de la campagne « ${row.title} » repris` },
+    { type: 'campaign.resumed', title: (row) => `Envoi de la campagne « ${row.title} » repris` },
   );
 }
 
@@ -451,7 +451,7 @@ export function cancelCampaign(
     adminId,
     { allowed: isRunning, refusal: notSendingMessage },
     { cancelledAt: at, pausedAt: null },
-    { type: 'campaign.cancelled', title: (row) => `Envoi de la campagne « ${row.title} » annulé` },
+    { type: 'campaign.cancelled', title: (row) => `Envoi de la campagne « ${row.title} » annulé` },
     async (tx, row) => {
       // A job a worker holds right now is left to it: it sees the cancellation before sending,
       // or it is already talking to the SMTP server and the message counts as sent.
@@ -501,8 +501,8 @@ export async function finishIfDone(
     type: status === 'sent' ? 'campaign.finished' : 'campaign.failed',
     title:
       status === 'sent'
-        ? `Campagne « ${campaign.title} » envoyée`
-        : `Campagne « ${campaign.title} » : aucun message n’a pu être envoyé`,
+        ? `Campagne « ${campaign.title} » envoyée`
+        : `Campagne « ${campaign.title} » : aucun message n’a pu être envoyé`,
     description: `${sentText}${failedText}`,
     userId: null,
   });
@@ -514,12 +514,12 @@ export async function finishIfDone(
       status === 'sent'
         ? {
             title: 'Campagne envoyée',
-            message: `« ${campaign.title} » : ${sentText}${failedText}`,
+            message: `« ${campaign.title} » : ${sentText}${failedText}`,
             level: 'success',
           }
         : {
             title: 'Échec de la campagne',
-            message: `« ${campaign.title} » : aucun message envoyé${failedText}`,
+            message: `« ${campaign.title} » : aucun message envoyé${failedText}`,
             level: 'error',
           },
   });
@@ -543,7 +543,7 @@ export async function startDueCampaigns(deps: SendDeps, at: Date): Promise<strin
       const jobs = await startSending(tx, campaign, at, hostOf(deps.publicUrl));
       await logActivity(tx, {
         type: 'campaign.started',
-        title: `Envoi programmé de la campagne « ${campaign.title} » démarré`,
+        title: `Envoi programmé de la campagne « ${campaign.title} » démarré`,
         description: `${jobs} destinataire${jobs > 1 ? 's' : ''}`,
         userId: null,
       });
@@ -625,7 +625,7 @@ export async function createAnnouncement(
       .select({ id: emailTemplates.id })
       .from(emailTemplates)
       .where(eq(emailTemplates.key, ANNOUNCEMENT_TEMPLATE_KEY));
-    if (!template) throw conflict('Le modèle « Annonce de nouveau contenu » est introuvable.');
+    if (!template) throw conflict('Le modèle « Annonce de nouveau contenu » est introuvable.');
 
     const first = publications[0];
     if (!first) throw fieldError('publicationIds', 'Choisissez au moins une publication');
@@ -635,18 +635,18 @@ export async function createAnnouncement(
     const content: Record<string, string> = {
       contentTitle: headline,
       contentExcerpt: single
-        ? `Découvrez « ${first.title} » sur notre site.`
-        : `Au programme : ${publications.map((p) => `« ${p.title} »`).join(', ')}.`,
+        ? `Découvrez « ${first.title} » sur notre site.`
+        : `Au programme : ${publications.map((p) => `« ${p.title} »`).join(', ')}.`,
       contentUrl: single ? (urls[0] ?? publicUrl) : new URL('/blog', publicUrl).toString(),
       // Plain text, one publication per line: "Titre : https://…".
-      publicationList: publications.map((p, i) => `${p.title} : ${urls[i]}`).join('\n'),
+      publicationList: publications.map((p, i) => `${p.title} : ${urls[i]}`).join('\n'),
     };
     const sender = await defaultSender(tx);
     const [campaign] = await tx
       .insert(emailCampaigns)
       .values({
-        title: truncate(`Annonce : ${headline}`, 200),
-        subject: truncate(`Nouveau sur notre site : ${headline}`, 200),
+        title: truncate(`Annonce : ${headline}`, 200),
+        subject: truncate(`Nouveau sur notre site : ${headline}`, 200),
         senderName: sender.name,
         senderEmail: sender.email,
         templateId: template.id,
@@ -661,7 +661,7 @@ export async function createAnnouncement(
       .where(inArray(contentPublications.id, ids));
     await logActivity(tx, {
       type: 'campaign.created',
-      title: `Annonce « ${headline} » préparée`,
+      title: `Annonce « ${headline} » préparée`,
       description: publications.map((p) => p.title).join(' · '),
       userId: adminId,
     });

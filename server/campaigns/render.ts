@@ -148,7 +148,7 @@ export async function renderCampaign(
     rendered = await renderTemplate(db, context.templateKey, variables);
   } catch (error) {
     throw new CampaignRenderError(
-      `Le modèle ne peut pas être rendu : ${error instanceof Error ? error.message : String(error)}`,
+      `Le modèle ne peut pas être rendu : ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
   }

@@ -59,6 +59,7 @@ async function campaignEmail(
     contentTitle: 'Stratégie 2026',
     contentExcerpt: 'Nos conseils pour l’année.',
     contentUrl: ARTICLE_URL,
+    siteUrl: PUBLIC_URL,
     manageUrl: `${PUBLIC_URL}/newsletter/manage?token=gestion123`,
     unsubscribeUrl: `${PUBLIC_URL}/newsletter/unsubscribe?token=depart456`,
     companyAddress: 'Gombe, Kinshasa',
@@ -113,7 +114,7 @@ describe('instrumentHtml', () => {
       .select()
       .from(campaignLinks)
       .where(eq(campaignLinks.campaignId, campaign.id));
-    expect(links.map((l) => l.url).sort()).toEqual(['https://lisanga-digital.cd/contact', ARTICLE_URL]);
+    expect(links.map((l) => l.url).sort()).toEqual([ARTICLE_URL, `${PUBLIC_URL}/contact`].sort());
   });
 
   it('reuses the link rows for every recipient and signs a different token for each', async () => {

@@ -186,7 +186,7 @@ describe('campaign sending', { timeout: 60_000 }, () => {
     expect(published).toContainEqual({
       channel: 'system',
       type: 'notification',
-      data: { title: 'Campagne envoyée', message: '« Newsletter de mars » : 2 envoyés', level: 'success' },
+      data: { title: 'Campagne envoyée', message: '« Newsletter de mars » : 2 envoyés', level: 'success' },
     });
     expect(published).toContainEqual({ channel: 'dashboard', type: 'stats_update', data: {} });
 
@@ -251,7 +251,7 @@ describe('campaign sending', { timeout: 60_000 }, () => {
     expect(published).toContainEqual(
       expect.objectContaining({
         channel: 'system',
-        data: expect.objectContaining({ message: '« Newsletter de mars » : 1 envoyé, 1 en échec' }),
+        data: expect.objectContaining({ message: '« Newsletter de mars » : 1 envoyé, 1 en échec' }),
       }),
     );
   });
@@ -417,7 +417,7 @@ describe('campaign sending', { timeout: 60_000 }, () => {
         {
           contentType: 'portfolio',
           contentId: crypto.randomUUID(),
-          title: 'Étude de cas : Mbote Pay',
+          title: 'Étude de cas : Mbote Pay',
           url: `${PUBLIC_URL}/portfolio/mbote-pay`,
           publishedAt: new Date('2026-03-01T10:00:00Z'),
         },
@@ -431,9 +431,9 @@ describe('campaign sending', { timeout: 60_000 }, () => {
 
     const campaign = await createAnnouncement(database.db, [post.id, study.id], adminId, PUBLIC_URL);
     expect(campaign).toMatchObject({ status: 'draft', templateId: await templateId('content_announcement') });
-    expect(campaign.title).toBe('Annonce : 2 nouvelles publications');
+    expect(campaign.title).toBe('Annonce : 2 nouvelles publications');
     expect(campaign.content.publicationList).toContain(
-      `WhatsApp Business en RDC : ${PUBLIC_URL}/blog/whatsapp-business`,
+      `WhatsApp Business en RDC : ${PUBLIC_URL}/blog/whatsapp-business`,
     );
     const linked = await database.db
       .select()
@@ -451,8 +451,8 @@ describe('campaign sending', { timeout: 60_000 }, () => {
 
     await worker().runOnce();
     const mail = await smtp.requireEmail('lecteur@exemple.cd');
-    expect(mail.subject).toBe('Nouveau sur notre site : 2 nouvelles publications');
-    expect(mail.html).toContain('« WhatsApp Business en RDC »');
+    expect(mail.subject).toBe('Nouveau sur notre site : 2 nouvelles publications');
+    expect(mail.html).toContain('« WhatsApp Business en RDC »');
   });
 });
 

@@ -1,14 +1,17 @@
 /**
  * What the public may see of each row: one function per resource, so the API and the pages never
- * leak a column by accident (Outline's presenters habit).
+ * leak a column by accident (Outline's presenters habit). Prose typed in the back-office gets
+ * French typography here (`fr`: no-break spaces before ! ? : ; and inside « »); names and titles
+ * used as identifiers elsewhere (service titles are the quote form's values) are left as typed.
  */
+import { frenchTypography as fr } from '../../common/typography.ts';
 import { caseStudyCover, postCover, postShareImage } from '../../common/visuals.ts';
 import type { BlogPost, CaseStudy, CompanyStat, Service, TeamMember } from '../../db/schema.ts';
 
 export const presentService = (s: Service) => ({
   id: s.id,
   title: s.title,
-  description: s.description,
+  description: fr(s.description),
   icon: s.icon,
   parentServiceId: s.parentServiceId,
   order: s.order,
@@ -19,8 +22,8 @@ export type PublicService = ReturnType<typeof presentService>;
 export const presentTeamMember = (m: TeamMember) => ({
   id: m.id,
   name: m.name,
-  position: m.position,
-  bio: m.bio,
+  position: fr(m.position),
+  bio: fr(m.bio),
   skills: m.skills,
   photoUrl: m.photoUrl,
   linkedinUrl: m.linkedinUrl,
@@ -35,16 +38,16 @@ export const presentStat = (s: CompanyStat) => ({
   name: s.name,
   value: s.value,
   unit: s.unit,
-  description: s.description,
+  description: fr(s.description),
   order: s.order,
 });
 export type PublicStat = ReturnType<typeof presentStat>;
 
 export const presentPostSummary = (p: BlogPost) => ({
   id: p.id,
-  title: p.title,
+  title: fr(p.title),
   slug: p.slug,
-  excerpt: p.excerpt,
+  excerpt: fr(p.excerpt),
   category: p.category,
   coverImage: p.coverImage,
   /** The admin's upload when there is one, else the generated cover (docs/decisions/023). */
@@ -62,11 +65,11 @@ export type PublicPost = ReturnType<typeof presentPost>;
 
 export const presentCaseStudy = (c: CaseStudy) => ({
   id: c.id,
-  title: c.title,
+  title: fr(c.title),
   clientName: c.clientName,
   industry: c.industry,
-  description: c.description,
-  results: c.results,
+  description: fr(c.description),
+  results: c.results.map((result) => ({ ...result, label: fr(result.label) })),
   imageUrl: c.imageUrl,
   /** The admin's upload when there is one, else the generated cover with key figures. */
   cover: caseStudyCover(c),

@@ -176,7 +176,8 @@ export function sanitizeSubject(subject: string): string {
     subject
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
       .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-      .replace(/\s+/g, ' ')
+      // Runs of spaces become one; the no-break spaces of French typography stay.
+      .replace(/[^\S\u00a0\u202f]+/g, ' ')
       .trim()
   );
 }

@@ -40,7 +40,7 @@ describe('file transport (no SMTP_URL)', () => {
     });
     const second = await outbox.enqueueEmail(database.db, {
       to: 'jp@exemple.cd',
-      subject: 'Nouveau contact : Jean-Pierre',
+      subject: 'Nouveau contact : Jean-Pierre',
       html: '<p>Nouveau</p>',
       text: 'Nouveau',
     });
@@ -72,7 +72,7 @@ describe('file transport (no SMTP_URL)', () => {
         `${second.id}.eml`,
       ),
     );
-    expect(newest).toMatchObject({ subject: 'Nouveau contact : Jean-Pierre', to: 'jp@exemple.cd' });
+    expect(newest).toMatchObject({ subject: 'Nouveau contact : Jean-Pierre', to: 'jp@exemple.cd' });
     expect(oldest).toMatchObject({
       subject: 'Confirmez votre inscription à la newsletter',
       to: 'grace@exemple.cd',

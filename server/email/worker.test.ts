@@ -98,7 +98,7 @@ describe('outbox worker', () => {
       to: 'grace@exemple.cd',
       from: '"Équipe Lisanga, Kinshasa" <contact@lisanga-digital.cd>',
       replyTo: 'jp.kasongo@exemple.cd',
-      subject: 'Nouveau contact : Jean-Pierre & Fils — devis été 2025',
+      subject: 'Nouveau contact : Jean-Pierre & Fils — devis été 2025',
       html: '<p>Bonjour <strong>Grâce</strong>, voici le <a href="https://lisanga.test/x">lien</a>.</p>',
       text: 'Bonjour Grâce, voici le lien [https://lisanga.test/x].',
       headers: { 'List-Unsubscribe': '<https://lisanga.test/u?t=abc>' },
@@ -114,7 +114,7 @@ describe('outbox worker', () => {
     expect(rawFrom.replace(/=\?[^?]+\?[QB]\?[^?]*\?=/gi, '')).not.toContain(',');
     expect(email.to).toBe('grace@exemple.cd');
     expect(email.replyTo).toBe('jp.kasongo@exemple.cd');
-    expect(email.subject).toBe('Nouveau contact : Jean-Pierre & Fils — devis été 2025');
+    expect(email.subject).toBe('Nouveau contact : Jean-Pierre & Fils — devis été 2025');
     expect(email.headers.get('list-unsubscribe')).toBe('<https://lisanga.test/u?t=abc>');
     expect(email.text).toBe('Bonjour Grâce, voici le lien [https://lisanga.test/x].');
     expect(email.html).toBe(

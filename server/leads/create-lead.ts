@@ -61,7 +61,7 @@ export async function createLead(tx: Database, deps: LeadDeps, request: ContactR
 
   await tx.insert(activityLogs).values({
     type: 'contact.created',
-    title: `Nouveau contact : ${lead.fullName}`,
+    title: `Nouveau contact : ${lead.fullName}`,
     description: `${SOURCE_LABELS[request.source]} — ${lead.serviceInterest}`,
   });
   await deps.notifyStaff(tx, lead);

@@ -54,7 +54,7 @@ describe('a new lead reaches the agency by email', () => {
     expect(mail.text).toContain('> $110,000');
     expect(mail.text).toContain('Refaire toute notre identité visuelle avant Noël.');
     expect(mail.text).toContain(`https://www.lisanga-digital.cd/admin/contacts?lead=${res.body.id}`);
-    expect(mail.text).toMatch(/Refaire toute notre identité visuelle avant Noël\.\s*\n\s*\n?\s*Source :/);
+    expect(mail.text).toMatch(/Refaire toute notre identité visuelle avant Noël\.\s*\n\s*\n?\s*Source\s:/);
     // The visitor's text is escaped in the HTML part: it cannot inject markup into staff's mailbox.
     expect(mail.html).toContain('Bijou &lt;b&gt;Kasongo&lt;');
     expect(mail.html).not.toContain('<b>Kasongo</b>');
@@ -91,7 +91,7 @@ describe('a broken notification template', () => {
     await testApp.services.email.worker.runOnce();
     const mail = await smtp.requireEmail('leads@lisanga-digital.cd', { timeoutMs: 5_000 });
     const last = smtp.messages().at(-1) ?? mail;
-    expect(last.subject).toBe('Nouveau contact : Christelle Kabongo');
+    expect(last.subject).toBe('Nouveau contact : Christelle Kabongo');
     expect(last.html).toContain('<pre');
     expect(last.text).toContain('Ligne 1\nLigne 2');
     expect(last.text).toContain(res.body.id);

@@ -21,18 +21,18 @@ const escapeHtml = (text: string) =>
 function fallbackEmail(lead: Lead, source: string, adminUrl: string) {
   const lines = [
     `${source} — ${lead.fullName}`,
-    `Email : ${lead.email}`,
-    `Téléphone : ${lead.phone ?? 'Non fourni'}`,
-    `Entreprise : ${lead.company ?? 'Non précisée'}`,
-    `Service : ${lead.serviceInterest}`,
+    `Email : ${lead.email}`,
+    `Téléphone : ${lead.phone ?? 'Non fourni'}`,
+    `Entreprise : ${lead.company ?? 'Non précisée'}`,
+    `Service : ${lead.serviceInterest}`,
     '',
     lead.message,
     '',
-    `Voir le contact : ${adminUrl}`,
+    `Voir le contact : ${adminUrl}`,
   ];
   const text = lines.join('\n');
   return {
-    subject: `Nouveau contact : ${lead.fullName}`.replace(/[\r\n]+/g, ' '),
+    subject: `Nouveau contact : ${lead.fullName}`.replace(/[\r\n]+/g, ' '),
     html: `<pre style="font-family:sans-serif;white-space:pre-wrap">${escapeHtml(text)}</pre>`,
     text,
   };

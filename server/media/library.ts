@@ -114,7 +114,7 @@ export async function storeUpload(
       if (!inserted) throw new Error('media insert returned nothing');
       await logActivity(tx, {
         type: 'media.uploaded',
-        title: `Image envoyée : ${originalName}`,
+        title: `Image envoyée : ${originalName}`,
         description: `${TYPE_LABELS[image.mimeType]} ${image.width} × ${image.height}, enregistrée en WebP (${Object.keys(variants).join(', ')} px)`,
         userId: input.uploadedBy,
       });
@@ -214,7 +214,7 @@ export async function deleteMediaIfUnused(
     if (by) {
       await logActivity(tx, {
         type: 'media.deleted',
-        title: `Image supprimée : ${row.originalName}`,
+        title: `Image supprimée : ${row.originalName}`,
         description: null,
         userId: by.adminId,
       });

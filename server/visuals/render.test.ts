@@ -7,7 +7,7 @@ import { renderVisual } from './render.ts';
 const WORST: VisualSpec = {
   label: 'Organisations non gouvernementales et développement international',
   title:
-    'Campagne de sensibilisation, de collecte de dons et de fidélisation des donateurs de la diaspora congolaise dans le Nord-Kivu et au-delà, « Œuvre éducation »',
+    'Campagne de sensibilisation, de collecte de dons et de fidélisation des donateurs de la diaspora congolaise dans le Nord-Kivu et au-delà, « Œuvre éducation »',
   figures: [
     { value: '850 000', label: 'Personnes touchées par la campagne sur les réseaux sociaux et à la radio' },
     { value: '48 500 $', label: 'Dons collectés en ligne' },

@@ -131,7 +131,7 @@ describe('generated covers', { timeout: 90_000 }, () => {
     await getBytes(app, before.cover.src).expect(200);
     await database.db
       .update(blogPosts)
-      .set({ title: 'Un titre tout à fait différent, avec des accents : éèàçœ' })
+      .set({ title: 'Un titre tout à fait différent, avec des accents : éèàçœ' })
       .where(eq(blogPosts.id, post.id));
     const after = (await request(app).get(`/api/blog/${post.slug}`).expect(200)).body as {
       cover: CoverImage;

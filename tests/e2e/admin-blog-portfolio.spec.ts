@@ -53,7 +53,7 @@ test('a post written in Markdown is previewed, published, read on the site, then
   await page
     .getByLabel('Image de couverture')
     .setInputFiles({ name: 'couverture.png', mimeType: 'image/png', buffer: cover });
-  await expect(page.getByRole('img', { name: 'Aperçu : Image de couverture' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Aperçu : Image de couverture' })).toBeVisible();
 
   await page
     .getByLabel('Contenu (Markdown)')
@@ -94,7 +94,7 @@ test('a post written in Markdown is previewed, published, read on the site, then
   await row.getByRole('link', { name: title, exact: true }).click();
   await expect(page).toHaveURL(editorUrl);
   await page.getByRole('button', { name: 'Dépublier' }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Dépublier cet article ?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Dépublier cet article ?' });
   await dialog.getByRole('button', { name: 'Dépublier' }).click();
   await expect(toasts(page).filter({ hasText: 'Article dépublié' })).toBeVisible();
   await expect(page.getByText('Brouillon', { exact: true })).toBeVisible();
@@ -105,9 +105,9 @@ test('a post written in Markdown is previewed, published, read on the site, then
 
   expect(await activityTitles(page, tag)).toEqual(
     expect.arrayContaining([
-      `Article créé : ${title}`,
-      `Article publié : ${title}`,
-      `Article dépublié : ${title}`,
+      `Article créé : ${title}`,
+      `Article publié : ${title}`,
+      `Article dépublié : ${title}`,
     ]),
   );
 });
@@ -150,7 +150,7 @@ test('a case study with its results is published on /portfolio, then unpublished
   await expect(adminCard).toContainText('Publiée');
   await adminCard.getByRole('button', { name: 'Dépublier' }).click();
   await page
-    .getByRole('alertdialog', { name: "Dépublier l'étude de cas ?" })
+    .getByRole('alertdialog', { name: "Dépublier l'étude de cas ?" })
     .getByRole('button', { name: 'Dépublier' })
     .click();
   await expect(toasts(page).filter({ hasText: 'Étude de cas dépubliée' })).toBeVisible();
@@ -162,9 +162,9 @@ test('a case study with its results is published on /portfolio, then unpublished
 
   expect(await activityTitles(page, tag)).toEqual(
     expect.arrayContaining([
-      `Étude de cas créée : ${title}`,
-      `Étude de cas publiée : ${title}`,
-      `Étude de cas dépubliée : ${title}`,
+      `Étude de cas créée : ${title}`,
+      `Étude de cas publiée : ${title}`,
+      `Étude de cas dépubliée : ${title}`,
     ]),
   );
 });

@@ -56,11 +56,11 @@ test('create a service under a parent, see it on /services, hide it and its page
   // The preview is what the public site will draw: a keyword picks the icon and the colour.
   const preview = dialog.getByTestId('icon-preview');
   await dialog.getByRole('combobox', { name: /^Icône/ }).fill('marketing');
-  await expect(preview).toContainText('Icône « megaphone », couleur orange');
+  await expect(preview).toContainText('Icône « megaphone », couleur orange');
   await expect(preview.locator('[data-icon]')).toHaveAttribute('data-icon', 'megaphone');
   await expect(preview.locator('[data-icon]')).toHaveAttribute('data-color', 'orange');
   await dialog.getByRole('combobox', { name: /^Icône/ }).fill('web');
-  await expect(preview).toContainText('Icône « globe », couleur bleu');
+  await expect(preview).toContainText('Icône « globe », couleur bleu');
 
   // Spec §5: the order cannot be negative, said in French under the field.
   await dialog.getByLabel('Ordre', { exact: true }).fill('-1');
@@ -85,9 +85,9 @@ test('create a service under a parent, see it on /services, hide it and its page
 
   // Hidden from the admin list: gone from the list page, and its own page is a 404.
   await page.goto('/admin/services');
-  await page.getByRole('switch', { name: `Afficher « ${title} » sur le site` }).click();
+  await page.getByRole('switch', { name: `Afficher « ${title} » sur le site` }).click();
   await expect(toasts(page).filter({ hasText: 'Service masqué du site' })).toBeVisible();
-  await expect(page.getByRole('switch', { name: `Afficher « ${title} » sur le site` })).toHaveAttribute(
+  await expect(page.getByRole('switch', { name: `Afficher « ${title} » sur le site` })).toHaveAttribute(
     'aria-checked',
     'false',
   );
@@ -102,7 +102,7 @@ test('create a service under a parent, see it on /services, hide it and its page
     expect.arrayContaining(['service.created', 'service.deactivated']),
   );
   expect(log.find((row) => row.type === 'service.created')?.description).toBe(
-    'Sous-service de « Marketing Digital »',
+    'Sous-service de « Marketing Digital »',
   );
 });
 
@@ -125,8 +125,8 @@ test('deleting a parent asks what becomes of its children; promoted, they stay o
   await page.reload();
   await expect(page.getByRole('list', { name: `Sous-services de ${parentTitle}` })).toContainText(childTitle);
 
-  await page.getByRole('button', { name: `Supprimer « ${parentTitle} »` }).click();
-  const confirm = page.getByRole('alertdialog', { name: `Supprimer « ${parentTitle} » ?` });
+  await page.getByRole('button', { name: `Supprimer « ${parentTitle} »` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Supprimer « ${parentTitle} » ?` });
   await expect(confirm).toContainText('Ce service a 1 sous-service.');
   const confirmButton = confirm.getByRole('button', { name: 'Supprimer', exact: true });
   await expect(confirmButton).toBeDisabled();
@@ -134,10 +134,10 @@ test('deleting a parent asks what becomes of its children; promoted, they stay o
   await confirmButton.click();
 
   await expect(toasts(page).filter({ hasText: 'Service supprimé' })).toBeVisible();
-  await expect(page.getByRole('button', { name: `Supprimer « ${parentTitle} »` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Supprimer « ${parentTitle} »` })).toHaveCount(0);
   // Now a top-level service: its own row, with the button to add sub-services.
   await expect(
-    page.getByRole('button', { name: `Ajouter un sous-service à « ${childTitle} »` }),
+    page.getByRole('button', { name: `Ajouter un sous-service à « ${childTitle} »` }),
   ).toBeVisible();
 
   await page.goto('/services');
@@ -146,7 +146,7 @@ test('deleting a parent asks what becomes of its children; promoted, they stay o
 
   const log = await activityAbout(page, parentTitle);
   expect(log.find((row) => row.type === 'service.deleted')?.description).toBe(
-    `Sous-services devenus services principaux : « ${childTitle} »`,
+    `Sous-services devenus services principaux : « ${childTitle} »`,
   );
 });
 
@@ -179,8 +179,8 @@ test('add a team member with a photo and see the card on the home page; hide it 
     mimeType: 'image/png',
     buffer: portrait,
   });
-  await expect(dialog.getByText('Image envoyée : elle sera enregistrée avec le formulaire.')).toBeVisible();
-  await expect(dialog.getByRole('img', { name: 'Aperçu : Photo' })).toHaveAttribute('src', /^\/media\//);
+  await expect(dialog.getByText('Image envoyée : elle sera enregistrée avec le formulaire.')).toBeVisible();
+  await expect(dialog.getByRole('img', { name: 'Aperçu : Photo' })).toHaveAttribute('src', /^\/media\//);
 
   // Links are https only, said in French under the field.
   await dialog.getByLabel('Profil LinkedIn').fill('http://www.linkedin.com/in/grace');
@@ -211,7 +211,7 @@ test('add a team member with a photo and see the card on the home page; hide it 
   );
 
   await page.goto('/admin/team');
-  await page.getByRole('switch', { name: `Afficher « ${name} » sur le site` }).click();
+  await page.getByRole('switch', { name: `Afficher « ${name} » sur le site` }).click();
   await expect(toasts(page).filter({ hasText: 'Membre masqué du site' })).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Notre équipe' })).toBeVisible();

@@ -76,7 +76,7 @@ test('a company figure edited in the back-office changes the home claim; the log
   await expect(page.getByTestId('stat-row').filter({ hasText: name })).toContainText('31%');
 
   const value = randomInt(200, 999);
-  await page.getByRole('button', { name: `Modifier « ${name} »` }).click();
+  await page.getByRole('button', { name: `Modifier « ${name} »` }).click();
   const edit = page.getByRole('dialog', { name: 'Modifier le chiffre clé' });
   await edit.getByLabel('Valeur').fill(String(value));
   await edit.getByRole('button', { name: 'Enregistrer' }).click();
@@ -89,16 +89,16 @@ test('a company figure edited in the back-office changes the home claim; the log
   await page.goto(`/admin/activity?q=${encodeURIComponent(name)}`);
   await expect(page.getByRole('heading', { name: "Journal d'activité", level: 1 })).toBeVisible();
   const rows = page.getByTestId('activity-row');
-  await expect(rows.filter({ hasText: `Chiffre clé modifié : ${name} (${value}%)` })).toContainText(
-    'Valeur : 31% →',
+  await expect(rows.filter({ hasText: `Chiffre clé modifié : ${name} (${value}%)` })).toContainText(
+    'Valeur : 31% →',
   );
-  await expect(rows.filter({ hasText: `Chiffre clé ajouté : ${name} (31%)` })).toBeVisible();
+  await expect(rows.filter({ hasText: `Chiffre clé ajouté : ${name} (31%)` })).toBeVisible();
   await expect(rows.first()).toContainText('par Administrateur Lisanga');
 
   // Deleted after a confirmation: gone from the home page.
   await page.goto('/admin/settings?onglet=chiffres');
-  await page.getByRole('button', { name: `Supprimer « ${name} »` }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Supprimer ce chiffre clé ?' });
+  await page.getByRole('button', { name: `Supprimer « ${name} »` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Supprimer ce chiffre clé ?' });
   await confirm.getByRole('button', { name: 'Supprimer' }).click();
   await expect(toasts(page).filter({ hasText: 'Chiffre clé supprimé' })).toBeVisible();
   await page.goto('/');
@@ -143,7 +143,7 @@ test('a contact setting edited in the back-office shows in the public footer; th
     await expect(
       page
         .getByTestId('activity-row')
-        .filter({ hasText: `Paramètre modifié : ${label}` })
+        .filter({ hasText: `Paramètre modifié : ${label}` })
         .filter({
           hasText: phone ? `243${digits}` : typed,
         }),
@@ -177,7 +177,7 @@ test('a new admin gets a one-time password, logs in, changes it, and loses the s
   const row = page.getByTestId('user-row').filter({ hasText: email });
   await expect(row).toContainText('Administrateur');
   await expect(row).toContainText('Actif');
-  await expect(row).toContainText('Dernière connexion : jamais');
+  await expect(row).toContainText('Dernière connexion : jamais');
 
   // The new admin, on their own device.
   const theirs = await newContext(browser, testInfo, 11);
@@ -205,9 +205,9 @@ test('a new admin gets a one-time password, logs in, changes it, and loses the s
 
   // Deactivated by the first admin: both sessions are refused at once.
   await page.reload();
-  await expect(row).not.toContainText('Dernière connexion : jamais');
+  await expect(row).not.toContainText('Dernière connexion : jamais');
   await page.getByRole('button', { name: `Désactiver ${email}` }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Désactiver ce compte ?' });
+  const confirm = page.getByRole('alertdialog', { name: 'Désactiver ce compte ?' });
   await confirm.getByRole('button', { name: 'Désactiver' }).click();
   await expect(toasts(page).filter({ hasText: 'Compte désactivé' })).toBeVisible();
   await expect(row).toContainText('Désactivé');
@@ -223,9 +223,9 @@ test('a new admin gets a one-time password, logs in, changes it, and loses the s
 
   await page.goto(`/admin/activity?type=user&q=${encodeURIComponent(email)}`);
   const rows = page.getByTestId('activity-row');
-  await expect(rows.filter({ hasText: `Utilisateur créé : Nadia ${lastName} (${email})` })).toBeVisible();
+  await expect(rows.filter({ hasText: `Utilisateur créé : Nadia ${lastName} (${email})` })).toBeVisible();
   await expect(
-    rows.filter({ hasText: `Utilisateur désactivé : Nadia ${lastName} (${email})` }),
+    rows.filter({ hasText: `Utilisateur désactivé : Nadia ${lastName} (${email})` }),
   ).toBeVisible();
   await expect(page.getByLabel('Type')).toHaveValue('user');
 });

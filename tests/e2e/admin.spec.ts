@@ -113,7 +113,7 @@ async function sendLeadFromSite(browser: Browser, testInfo: TestInfo, fullName: 
   const wait = loadedAt + 3_500 - Date.now();
   if (wait > 0) await visitor.waitForTimeout(wait);
   await form.getByRole('button', { name: 'Envoyer le message' }).click();
-  await expect(toasts(visitor).filter({ hasText: 'Message envoyé !' })).toBeVisible();
+  await expect(toasts(visitor).filter({ hasText: 'Message envoyé !' })).toBeVisible();
   await context.close();
 }
 
@@ -135,7 +135,7 @@ test.describe('leads', () => {
     await sendLeadFromSite(browser, testInfo, fullName);
 
     // No reload: the real-time channel brings the toast and refreshes the list.
-    await expectToastShown(page, 'Nouveau contact !', `${fullName} vient de nous contacter`);
+    await expectToastShown(page, 'Nouveau contact !', `${fullName} vient de nous contacter`);
     await expect(listed).toHaveCount(1);
     await expect(listed).toContainText('Nouveau');
     await expect(listed).toContainText('Formulaire de contact');
@@ -151,7 +151,7 @@ test.describe('leads', () => {
     await panel.getByRole('button', { name: 'En cours' }).click();
     // The panel is modal (the rest of the page is hidden from assistive technology meanwhile, the
     // toast region included): the toast is checked as seen, the state by the pressed button.
-    await expectToastShown(page, 'Statut mis à jour', `${fullName} : En cours`);
+    await expectToastShown(page, 'Statut mis à jour', `${fullName} : En cours`);
     await expect(panel.getByRole('button', { name: 'En cours' })).toHaveAttribute('aria-pressed', 'true');
     // On a phone toasts sit at the top, over the panel's close button: dismissed first, as a
     // person would (the panel is modal, so the toast is found by its label, not its role).
@@ -229,7 +229,7 @@ test.describe('inactivity', () => {
     await page.clock.fastForward('25:01');
     await dialog(page).getByRole('button', { name: 'Me déconnecter' }).click();
     await expect(page).toHaveURL(/\/admin\/login/);
-    await expect(toasts(page).filter({ hasText: 'Déconnexion réussie' })).toContainText('À bientôt !');
+    await expect(toasts(page).filter({ hasText: 'Déconnexion réussie' })).toContainText('À bientôt !');
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/admin\/login/);
   });

@@ -165,7 +165,7 @@ test('hostile values sent through the public forms are shown literally in the ba
   await quotePanel.getByRole('button', { name: 'Fermer la fiche' }).click();
 
   await page.goto('/admin/activity');
-  await expect(page.getByText(`Nouveau contact : ${HOSTILE.fullName}`).first()).toBeVisible();
+  await expect(page.getByText(`Nouveau contact : ${HOSTILE.fullName}`).first()).toBeVisible();
   await expectNoInjection(page, dialogs);
 
   await page.goto(`/admin/newsletter?q=${encodeURIComponent(`abonne-attaque-${run}`)}`);

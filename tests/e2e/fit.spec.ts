@@ -340,7 +340,7 @@ async function checkContactForm(page: Page, where: Omit<Where, 'state'>) {
   await expect(form.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
   await expectFits(page, { ...where, state: 'contact form sending' });
   await release();
-  await expect(form.getByRole('region', { name: 'Message bien reçu, merci !' })).toBeVisible();
+  await expect(form.getByRole('region', { name: 'Message bien reçu, merci !' })).toBeVisible();
   await expectFits(page, { ...where, state: 'contact form sent' });
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 }

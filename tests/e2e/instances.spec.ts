@@ -159,7 +159,7 @@ if (SERVER_URL) {
         data: lead(fullName),
       });
       expect(posted.status()).toBe(201);
-      await expect(toasts(page).filter({ hasText: 'Nouveau contact !' })).toContainText(
+      await expect(toasts(page).filter({ hasText: 'Nouveau contact !' })).toContainText(
         `${fullName} vient de nous contacter`,
       );
       await expect(page.getByTestId('contact-row').filter({ hasText: fullName })).toHaveCount(1);

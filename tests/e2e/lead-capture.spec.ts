@@ -343,7 +343,7 @@ test.describe('the quote modal', () => {
       },
       website: '',
     });
-    expect(body.message).toContain('Service demandé : Branding');
+    expect(body.message).toContain('Service demandé : Branding');
     expect(body.elapsedMs).toBeGreaterThanOrEqual(3_000);
 
     const response = await answered;
@@ -351,14 +351,14 @@ test.describe('the quote modal', () => {
     const { id } = await response.json();
     expect(id).toEqual(expect.any(String));
 
-    await expect(toasts(page).filter({ hasText: 'Demande envoyée avec succès !' })).toContainText(
+    await expect(toasts(page).filter({ hasText: 'Demande envoyée avec succès !' })).toContainText(
       'Nous vous recontacterons sous 24h avec votre devis personnalisé.',
     );
     await expect(dialog).toBeHidden();
     // A confirmation saying what happens next stays on the page, clear of the toast.
     const confirmation = page.getByRole('region', { name: 'Demande de devis bien reçue' });
     await expect(confirmation).toBeVisible();
-    await expect(confirmation).toContainText('Et maintenant ?');
+    await expect(confirmation).toContainText('Et maintenant ?');
     await expect(confirmation).toContainText(
       'Un conseiller étudie votre projet et vous contacte sous 24h à grace.mbuyi@example.cd',
     );
@@ -379,7 +379,7 @@ test.describe('the quote modal', () => {
 
     // The staff hear of it by email (over SMTP, from the outbox), the visitor as Reply-To.
     const notification = await requireEmail(STAFF_INBOX, { containing: `lead=${id}` });
-    expect(notification.subject).toBe('Nouveau contact : Grâce Mbuyi (Mbuyi Logistique)');
+    expect(notification.subject).toBe('Nouveau contact : Grâce Mbuyi (Mbuyi Logistique)');
     expect(notification.replyTo).toContain('grace.mbuyi@example.cd');
     expect(await emailsTo(STAFF_INBOX, { containing: `lead=${id}` })).toHaveLength(1);
   });
@@ -522,14 +522,14 @@ test.describe('the call modal', () => {
     // Empty optional answers are left out, not sent as "".
     for (const key of ['phone', 'company']) expect(body).not.toHaveProperty(key);
     expect(body.details).not.toHaveProperty('message');
-    expect(body.message).toContain('Téléphone : Non fourni');
+    expect(body.message).toContain('Téléphone : Non fourni');
     expect(body.elapsedMs).toBeGreaterThanOrEqual(3_000);
 
     const response = await answered;
     expect(response.status()).toBe(201);
     const { id } = await response.json();
     expect(id).toEqual(expect.any(String));
-    await expect(toasts(page).filter({ hasText: "Demande d'appel envoyée avec succès !" })).toContainText(
+    await expect(toasts(page).filter({ hasText: "Demande d'appel envoyée avec succès !" })).toContainText(
       'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
     );
     await expect(dialog).toBeHidden();
@@ -603,14 +603,14 @@ test.describe('the contact page form', () => {
     const { id } = await response.json();
     expect(id).toEqual(expect.any(String));
 
-    await expect(toasts(page).filter({ hasText: 'Message envoyé !' })).toContainText(
+    await expect(toasts(page).filter({ hasText: 'Message envoyé !' })).toContainText(
       'Merci, nous vous répondrons sous 24h.',
     );
     // The form gives way to a confirmation saying what happens next, focused; a button brings back
     // an empty form.
-    const sent = f.getByRole('region', { name: 'Message bien reçu, merci !' });
+    const sent = f.getByRole('region', { name: 'Message bien reçu, merci !' });
     await expect(sent).toBeFocused();
-    await expect(sent).toContainText('Et maintenant ?');
+    await expect(sent).toContainText('Et maintenant ?');
     await expect(sent).toContainText('vous répond sous 24h à sarah.kabongo@example.cd');
     await expect(f.getByRole('button', { name: 'Envoyer le message' })).toBeHidden();
     // Its title in view, below the sticky header; it stays once the toast is gone.
@@ -640,7 +640,7 @@ test.describe('toasts', () => {
     await f.getByLabel('Message').fill('Premier message, envoyé pour de vrai.');
     await f.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(toasts(page)).toHaveCount(1);
-    await expect(toasts(page)).toContainText('Message envoyé !');
+    await expect(toasts(page)).toContainText('Message envoyé !');
 
     // F8 takes the keyboard to the notifications.
     await page.keyboard.press('F8');
@@ -657,13 +657,13 @@ test.describe('toasts', () => {
     await f.getByLabel('Email').fill('sarah.kabongo@example.cd');
     await f.getByLabel('Service concerné').selectOption('Autre');
     await f.getByLabel('Message').fill('Second message, qui échouera.');
-    await expect(toasts(page)).toContainText('Message envoyé !');
+    await expect(toasts(page)).toContainText('Message envoyé !');
     await f.getByRole('button', { name: 'Envoyer le message' }).click();
 
     const error = toasts(page).filter({ hasText: 'Erreur' });
     await expect(error).toContainText("Une erreur est survenue lors de l'envoi de votre demande.");
     await expect(toasts(page)).toHaveCount(1);
-    await expect(toasts(page).filter({ hasText: 'Message envoyé !' })).toHaveCount(0);
+    await expect(toasts(page).filter({ hasText: 'Message envoyé !' })).toHaveCount(0);
 
     expect(attempts).toHaveLength(2);
     const keys = attempts.map((r) => r.headers()['idempotency-key']);

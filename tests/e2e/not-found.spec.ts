@@ -49,7 +49,7 @@ test("the 404 page's quote button opens the quote modal", async ({ page }) => {
   await page.waitForLoadState('networkidle');
   const main = page.getByRole('main');
   await expect(
-    main.getByText('Vous cherchiez nos tarifs ? Recevez un devis gratuit sous 24h.'),
+    main.getByText('Vous cherchiez nos tarifs ? Recevez un devis gratuit sous 24h.'),
   ).toBeVisible();
   await main.getByRole('button', { name: 'Demander un devis' }).click();
   await expect(page.getByRole('dialog', { name: 'Obtenez votre devis personnalisé' })).toBeVisible();

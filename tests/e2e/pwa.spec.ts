@@ -168,7 +168,7 @@ test.describe('forms without a network', () => {
       .getByRole('button', { name: isPhone(page) ? 'Envoyer' : 'Devis gratuit', exact: true })
       .click();
 
-    await expect(toasts(page)).toContainText('Hors ligne : demande enregistrée');
+    await expect(toasts(page)).toContainText('Hors ligne : demande enregistrée');
     await expect(toasts(page)).toContainText(
       'Elle sera envoyée automatiquement dès le retour de la connexion.',
     );
@@ -176,7 +176,7 @@ test.describe('forms without a network', () => {
     // What stays on the page says the request is kept and will leave by itself.
     const confirmation = page.getByRole('region', { name: 'Demande de devis enregistrée' });
     await expect(confirmation).toContainText(
-      'Vous êtes hors ligne : votre demande est gardée sur cet appareil.',
+      'Vous êtes hors ligne : votre demande est gardée sur cet appareil.',
     );
     await expect(confirmation).toContainText('Elle partira automatiquement dès le retour de la connexion');
     const kept = await page.evaluate(
@@ -193,7 +193,7 @@ test.describe('forms without a network', () => {
     expect(kept).toBe(1);
 
     await offline(context, page, false);
-    await expect(toasts(page).filter({ hasText: 'Demande envoyée avec succès !' })).toBeVisible({
+    await expect(toasts(page).filter({ hasText: 'Demande envoyée avec succès !' })).toBeVisible({
       timeout: 20_000,
     });
 
@@ -446,7 +446,7 @@ test('the connectivity indicator and the offline banner follow the connection', 
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   // Named for what it is about, not only its state (issue 14); its tooltip keeps the spec's words.
-  const online = page.getByRole('banner').getByRole('status', { name: 'Connexion : En ligne', exact: true });
+  const online = page.getByRole('banner').getByRole('status', { name: 'Connexion : En ligne', exact: true });
   await expect(online).toBeVisible();
   const banner = page.getByText('Connexion perdue.');
   await expect(banner).toBeHidden();
@@ -458,7 +458,7 @@ test('the connectivity indicator and the offline banner follow the connection', 
   await offline(context, page, true);
   const cut = page
     .getByRole('banner')
-    .getByRole('status', { name: 'Connexion : Mode hors ligne', exact: true });
+    .getByRole('status', { name: 'Connexion : Mode hors ligne', exact: true });
   await expect(cut).toBeVisible();
   // A banner under the header says so in words, and what still works.
   const status = page.getByRole('status').filter({ hasText: 'Connexion perdue.' });

@@ -155,8 +155,8 @@ describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by Spam
       [
         'content_announcement',
         {
-          contentTitle: 'WhatsApp Business : le guide pratique',
-          contentExcerpt: 'Catalogue, réponses rapides et étiquettes : tout pour vendre en RDC.',
+          contentTitle: 'WhatsApp Business : le guide pratique',
+          contentExcerpt: 'Catalogue, réponses rapides et étiquettes : tout pour vendre en RDC.',
           contentUrl: `${PUBLIC_URL}/blog/whatsapp-business-guide-pratique-vendre-rdc`,
         },
       ],

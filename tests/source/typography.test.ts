@@ -32,7 +32,7 @@ describe('French typography', () => {
     expect(typographyIssues(fixed, 'x.tsx')).toEqual([]);
   });
 
-  it('holds for every visible string of the site (app/ and common/): run scripts/fix-typography.ts to mend', () => {
+  it('holds for every visible string of the site (app/, common/, server/, seeded emails): run scripts/fix-typography.ts to mend', () => {
     const issues = visibleSourceFiles(root).flatMap((file) =>
       typographyIssues(fs.readFileSync(file, 'utf8'), path.relative(root, file)),
     );

@@ -47,10 +47,10 @@ export function uploadErrorMessage(error: unknown): string {
     if (details?.fields?.[MEDIA_FIELD]) return details.fields[MEDIA_FIELD];
     if (details?.message) return details.message;
     if (error.status === 413) return MEDIA_MESSAGES.tooLarge;
-    if (error.status === 401) return 'Votre session a expiré : reconnectez-vous puis réessayez.';
+    if (error.status === 401) return 'Votre session a expiré : reconnectez-vous puis réessayez.';
     return `L’envoi a échoué (erreur ${error.status}). Réessayez.`;
   }
-  return 'Envoi impossible : vérifiez votre connexion puis réessayez.';
+  return 'Envoi impossible : vérifiez votre connexion puis réessayez.';
 }
 
 async function uploadImage(file: File): Promise<UploadedMedia> {
@@ -112,7 +112,7 @@ export function ImageUpload({ label, value, onChange, error }: ImageUploadProps)
           )}
         >
           {value ? (
-            <img src={value} alt={`Aperçu : ${label}`} className="size-full object-cover" />
+            <img src={value} alt={`Aperçu : ${label}`} className="size-full object-cover" />
           ) : (
             <span className="flex flex-col items-center gap-1 text-sm text-gray-500">
               <ImageIcon className="size-8" aria-hidden="true" />
@@ -173,7 +173,7 @@ export function ImageUpload({ label, value, onChange, error }: ImageUploadProps)
                     Envoi en cours...
                   </span>
                 ) : done ? (
-                  'Image envoyée : elle sera enregistrée avec le formulaire.'
+                  'Image envoyée : elle sera enregistrée avec le formulaire.'
                 ) : null}
               </p>
             )}

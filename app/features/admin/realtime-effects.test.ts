@@ -30,7 +30,7 @@ const broadcast = (
 ) => ({ type: 'broadcast', channel, data: { type: 'x', ...data } }) as RealtimeServerMessage;
 
 describe('real-time effects (spec §4)', () => {
-  it("new_contact refreshes every leads list and shows 'Nouveau contact !' for 5 seconds", () => {
+  it("new_contact refreshes every leads list and shows 'Nouveau contact !' for 5 seconds", () => {
     const { queryClient, stale } = cache();
     const toast = vi.fn();
     applyRealtimeMessage(broadcast('contacts', { type: 'new_contact', fullName: 'Grâce Mbuyi' }), {
@@ -39,7 +39,7 @@ describe('real-time effects (spec §4)', () => {
     });
     expect(stale()).toEqual({ dashboard: false, contacts: true, subscribers: false });
     expect(toast).toHaveBeenCalledWith({
-      title: 'Nouveau contact !',
+      title: 'Nouveau contact !',
       description: 'Grâce Mbuyi vient de nous contacter',
       duration: 5_000,
     });
@@ -61,7 +61,7 @@ describe('real-time effects (spec §4)', () => {
     expect(toast).not.toHaveBeenCalled();
   });
 
-  it("new_subscription refreshes the subscribers and shows 'Nouvel abonné !'", () => {
+  it("new_subscription refreshes the subscribers and shows 'Nouvel abonné !'", () => {
     const { queryClient, stale } = cache();
     const toast = vi.fn();
     applyRealtimeMessage(broadcast('newsletter', { type: 'new_subscription', email: 'a@b.cd' }), {
@@ -71,7 +71,7 @@ describe('real-time effects (spec §4)', () => {
     expect(stale().subscribers).toBe(true);
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({
-        title: 'Nouvel abonné !',
+        title: 'Nouvel abonné !',
         description: "a@b.cd s'est abonné à la newsletter",
       }),
     );

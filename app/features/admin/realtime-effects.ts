@@ -23,7 +23,7 @@ export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClie
     case 'contacts:new_contact':
       invalidate(queryClient, CONTACTS_KEY);
       toast({
-        title: 'Nouveau contact !',
+        title: 'Nouveau contact !',
         description: `${text(data.fullName, 'Quelqu’un')} vient de nous contacter`,
         duration: NEW_CONTACT_TOAST_DURATION,
       });
@@ -34,7 +34,7 @@ export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClie
     case 'newsletter:new_subscription':
       invalidate(queryClient, SUBSCRIBERS_KEY);
       toast({
-        title: 'Nouvel abonné !',
+        title: 'Nouvel abonné !',
         description: `${text(data.email, 'Une adresse')} s'est abonné à la newsletter`,
       });
       break;

@@ -21,7 +21,7 @@ import { AUTH_ME_KEY } from './queries';
 export type LogoutReason = 'manual' | 'expired';
 
 const LOGOUT_TOASTS = {
-  manual: { title: 'Déconnexion réussie', description: 'À bientôt !' },
+  manual: { title: 'Déconnexion réussie', description: 'À bientôt !' },
   expired: {
     title: 'Session expirée',
     description: 'Vous avez été déconnecté pour inactivité.',

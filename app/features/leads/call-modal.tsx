@@ -123,7 +123,7 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: Omit<LeadModalP
     submit.mutate(submission, {
       onSuccess: (result) => {
         toast({
-          title: "Demande d'appel envoyée avec succès !",
+          title: "Demande d'appel envoyée avec succès !",
           description: 'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
         });
         reset(EMPTY);

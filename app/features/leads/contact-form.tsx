@@ -116,7 +116,7 @@ export function ContactForm() {
     });
     submit.mutate(submission, {
       onSuccess: (result) => {
-        toast({ title: 'Message envoyé !', description: 'Merci, nous vous répondrons sous 24h.' });
+        toast({ title: 'Message envoyé !', description: 'Merci, nous vous répondrons sous 24h.' });
         reset(EMPTY);
         setSent({ email: values.email, queued: wasKeptOffline(result) });
         if (honeypot.current) honeypot.current.value = '';
@@ -141,7 +141,7 @@ export function ContactForm() {
       </h2>
       {sent ? null : (
         <p className="mt-1 text-sm text-gray-700">
-          Tous les champs sont obligatoires, sauf ceux marqués « facultatif ».
+          Tous les champs sont obligatoires, sauf ceux marqués « facultatif ».
         </p>
       )}
       {sent ? (
@@ -158,14 +158,14 @@ export function ContactForm() {
               <CheckCircle2 className="size-6 shrink-0 text-brand-700" aria-hidden="true" />
             )}
             <h3 id="contact-sent-title" className="min-w-0 text-lg font-bold text-gray-900">
-              {sent.queued ? 'Message enregistré hors ligne' : 'Message bien reçu, merci !'}
+              {sent.queued ? 'Message enregistré hors ligne' : 'Message bien reçu, merci !'}
             </h3>
           </div>
-          <p className="mt-3 text-sm font-medium text-gray-900">Et maintenant ?</p>
+          <p className="mt-3 text-sm font-medium text-gray-900">Et maintenant ?</p>
           <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-gray-800">
             {sent.queued ? (
               <li>
-                Votre connexion est coupée : le message est gardé sur cet appareil et partira automatiquement
+                Votre connexion est coupée : le message est gardé sur cet appareil et partira automatiquement
                 dès son retour.
               </li>
             ) : null}
@@ -174,7 +174,7 @@ export function ContactForm() {
               <span className="font-medium text-gray-900 [overflow-wrap:anywhere]">{sent.email}</span>.
             </li>
             <li>
-              Une urgence ? Appelez-nous ou écrivez-nous sur WhatsApp : nos coordonnées sont sur cette page.
+              Une urgence ? Appelez-nous ou écrivez-nous sur WhatsApp : nos coordonnées sont sur cette page.
             </li>
           </ol>
           <Button variant="secondary" className="mt-5 w-full sm:w-auto" onClick={sendAnother}>

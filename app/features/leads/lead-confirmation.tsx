@@ -26,7 +26,7 @@ export function confirmationText({ kind, email, queued }: LeadSent): { title: st
     return {
       title: kind === 'quote' ? 'Demande de devis enregistrée' : "Demande d'appel enregistrée",
       steps: [
-        'Vous êtes hors ligne : votre demande est gardée sur cet appareil.',
+        'Vous êtes hors ligne : votre demande est gardée sur cet appareil.',
         "Elle partira automatiquement dès le retour de la connexion, inutile de l'envoyer à nouveau.",
         ...followUp,
       ],
@@ -87,7 +87,7 @@ export function LeadConfirmation({ sent, onDismiss }: { sent: LeadSent; onDismis
           {title}
         </h2>
       </div>
-      <p className="mt-3 text-sm font-medium text-gray-800">Et maintenant ?</p>
+      <p className="mt-3 text-sm font-medium text-gray-800">Et maintenant ?</p>
       <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-gray-700">
         {steps.map((step) => (
           <li key={step}>{withEmail(step, sent.email)}</li>

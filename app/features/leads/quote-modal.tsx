@@ -120,7 +120,7 @@ function QuoteDialog({ service, onClose, onSent, returnFocusTo }: Omit<LeadModal
     submit.mutate(submission, {
       onSuccess: (result) => {
         toast({
-          title: 'Demande envoyée avec succès !',
+          title: 'Demande envoyée avec succès !',
           description: 'Nous vous recontacterons sous 24h avec votre devis personnalisé.',
         });
         reset(EMPTY);

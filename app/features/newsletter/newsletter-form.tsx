@@ -57,12 +57,12 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
           toast(
             outcome.requiresConfirmation
               ? {
-                  title: 'Vérifiez votre email !',
+                  title: 'Vérifiez votre email !',
                   description:
                     "Nous vous avons envoyé un email de confirmation. Cliquez sur le lien qu'il contient pour confirmer votre inscription.",
                 }
               : {
-                  title: 'Abonnement confirmé !',
+                  title: 'Abonnement confirmé !',
                   description: 'Vous recevrez bientôt nos conseils marketing dans votre boîte mail.',
                 },
           );

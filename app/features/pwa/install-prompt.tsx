@@ -66,7 +66,7 @@ export default function InstallPrompt() {
             {iosHint ? (
               <p className="mt-8 flex max-w-md items-center gap-2 rounded-xl bg-gray-50 p-4 text-left text-sm text-gray-800">
                 <Share className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                <span>Sur iPhone ou iPad : touchez le bouton Partager, puis « Sur l'écran d'accueil ».</span>
+                <span>Sur iPhone ou iPad : touchez le bouton Partager, puis « Sur l'écran d'accueil ».</span>
               </p>
             ) : null}
             <div className="mt-8 flex w-full max-w-sm flex-col gap-3">

@@ -42,7 +42,7 @@ export function randomKey(): string {
 /** The toast that tells the visitor the submission is kept and will leave by itself. */
 export function toastKeptOffline(kind: OutboxKind) {
   toast({
-    title: kind === 'lead' ? 'Hors ligne : demande enregistrée' : 'Hors ligne : inscription enregistrée',
+    title: kind === 'lead' ? 'Hors ligne : demande enregistrée' : 'Hors ligne : inscription enregistrée',
     description: 'Elle sera envoyée automatiquement dès le retour de la connexion.',
     duration: 8_000,
   });

@@ -199,7 +199,7 @@ describe('replaying the outbox from the page', () => {
     await createOutboxFlusher(async () => storage, fetch)();
     expect(fetch).toHaveBeenCalledOnce();
     expect(kept.size).toBe(0);
-    expect(getToastSnapshot()).toMatchObject({ title: 'Demande envoyée avec succès !' });
+    expect(getToastSnapshot()).toMatchObject({ title: 'Demande envoyée avec succès !' });
     expect(info).toHaveBeenCalledWith('DATA_SYNCED', expect.objectContaining({ sent: ['lead'] }));
   });
 

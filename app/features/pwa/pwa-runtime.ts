@@ -254,7 +254,7 @@ export function announceReplay(report: ReplayReport) {
         : {
             variant: 'destructive',
             title: 'Erreur',
-            description: `Votre envoi enregistré hors connexion a été refusé : ${
+            description: `Votre envoi enregistré hors connexion a été refusé : ${
               refused.message ?? 'Une erreur est survenue lors de l’envoi de votre demande.'
             }`,
           },
@@ -264,12 +264,12 @@ export function announceReplay(report: ReplayReport) {
   toast(
     report.sent.includes('lead')
       ? {
-          title: 'Demande envoyée avec succès !',
+          title: 'Demande envoyée avec succès !',
           description:
             'Votre demande enregistrée hors connexion a été transmise. Nous vous recontacterons sous 24h.',
         }
       : {
-          title: 'Vérifiez votre email !',
+          title: 'Vérifiez votre email !',
           description:
             "Votre inscription enregistrée hors connexion a été envoyée. Cliquez sur le lien de l'email de confirmation.",
         },

@@ -66,7 +66,7 @@ export function ConnectivityIndicator() {
   const online = useOnline();
   const label = online ? 'En ligne' : 'Mode hors ligne';
   return (
-    <Indicator label={label} name={`Connexion : ${label}`}>
+    <Indicator label={label} name={`Connexion : ${label}`}>
       <span
         aria-hidden="true"
         data-online={online}

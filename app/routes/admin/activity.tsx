@@ -81,7 +81,7 @@ export default function AdminActivity() {
     <>
       <AdminPageHeader
         title="Journal d'activité"
-        description="Qui a modifié quoi, et quand : chaque action de l'administration y est inscrite."
+        description="Qui a modifié quoi, et quand : chaque action de l'administration y est inscrite."
       />
       <Card>
         <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">

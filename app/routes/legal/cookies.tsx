@@ -15,7 +15,7 @@ export function meta({ matches }: Route.MetaArgs) {
     image: pageShareImage('legal.cookies'),
     path: PATH,
     description:
-      "Aucun cookie publicitaire ni de mesure d'audience : la liste complète des cookies et du stockage du navigateur strictement nécessaires au site et à son application.",
+      "Aucun cookie publicitaire ni de mesure d'audience : la liste complète des cookies et du stockage du navigateur strictement nécessaires au site et à son application.",
   });
 }
 
@@ -47,11 +47,11 @@ export default function Cookies() {
         installable.
       </p>
 
-      <h2>1. Notre principe : le strict nécessaire</h2>
+      <h2>1. Notre principe : le strict nécessaire</h2>
       <ul>
-        <li>aucun cookie publicitaire ;</li>
-        <li>aucun outil de mesure d'audience ;</li>
-        <li>aucun traceur de tiers : ni pixel publicitaire, ni bouton ou widget de réseau social intégré.</li>
+        <li>aucun cookie publicitaire ;</li>
+        <li>aucun outil de mesure d'audience ;</li>
+        <li>aucun traceur de tiers : ni pixel publicitaire, ni bouton ou widget de réseau social intégré.</li>
       </ul>
       <p>
         Les seuls éléments utilisés sont strictement nécessaires au fonctionnement du site ou à un service que
@@ -70,9 +70,9 @@ export default function Cookies() {
           ['À quoi il sert', 'Garder la personne connectée de manière sécurisée entre deux pages.'],
           [
             'Contenu',
-            "Un identifiant aléatoire, inaccessible aux scripts de la page (HttpOnly) ; le serveur n'en conserve qu'une empreinte.",
+            "Un identifiant aléatoire, inaccessible aux scripts de la page (HttpOnly) ; le serveur n'en conserve qu'une empreinte.",
           ],
-          ['Durée', 'Supprimé à la déconnexion ; la session expire aussi automatiquement.'],
+          ['Durée', 'Supprimé à la déconnexion ; la session expire aussi automatiquement.'],
         ]}
       />
       <p>Les visiteurs du site public ne reçoivent aucun cookie.</p>
@@ -87,12 +87,12 @@ export default function Cookies() {
         title="Stockage local"
         rows={[
           [
-            `Clé « ${STORAGE_KEYS.installPrompted} »`,
+            `Clé « ${STORAGE_KEYS.installPrompted} »`,
             "La date à laquelle la proposition d'installer l'application vous a été présentée pour la dernière fois, afin de ne pas vous la reproposer avant 7 jours.",
           ],
           [
-            `Clé « ${STORAGE_KEYS.installed} »`,
-            "La valeur « true » une fois l'application installée, afin de ne plus vous la proposer.",
+            `Clé « ${STORAGE_KEYS.installed} »`,
+            "La valeur « true » une fois l'application installée, afin de ne plus vous la proposer.",
           ],
         ]}
       />
@@ -116,13 +116,13 @@ export default function Cookies() {
             'Contenu',
             "Les pages déjà consultées et les fichiers du site (styles, scripts, icônes), pour vous permettre de les relire hors connexion et d'afficher le site plus vite.",
           ],
-          ['Durée', 'Renouvelé à chaque mise à jour du site ; supprimé si vous effacez les données du site.'],
+          ['Durée', 'Renouvelé à chaque mise à jour du site ; supprimé si vous effacez les données du site.'],
         ]}
       />
 
       <h2>4. Liens vers d'autres services</h2>
       <p>
-        Les liens vers WhatsApp, Instagram, TikTok ou LinkedIn sont de simples liens : aucun contenu de ces
+        Les liens vers WhatsApp, Instagram, TikTok ou LinkedIn sont de simples liens : aucun contenu de ces
         services n'est chargé sur nos pages. Si vous les suivez, vous quittez notre site et la politique de
         cookies du service concerné s'applique.
       </p>
@@ -130,8 +130,8 @@ export default function Cookies() {
       <h2>5. Comment supprimer ces données</h2>
       <p>
         Vous pouvez à tout moment effacer les cookies et les données du site depuis les réglages de votre
-        navigateur (rubrique « Confidentialité » ou « Données des sites »), ou désinstaller l'application.
-        Conséquences : les membres de l'équipe devront se reconnecter, les pages ne seront plus disponibles
+        navigateur (rubrique « Confidentialité » ou « Données des sites »), ou désinstaller l'application.
+        Conséquences : les membres de l'équipe devront se reconnecter, les pages ne seront plus disponibles
         hors connexion jusqu'à votre prochaine visite, et les formulaires en attente d'envoi seront perdus.
       </p>
 

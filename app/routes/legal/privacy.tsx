@@ -37,14 +37,14 @@ export default function Privacy() {
         Kinshasa (République démocratique du Congo).
       </p>
       <ul>
-        <li>Adresse postale : {contact.address}</li>
-        <li>Email pour toute question sur vos données : {mail}</li>
+        <li>Adresse postale : {contact.address}</li>
+        <li>Email pour toute question sur vos données : {mail}</li>
       </ul>
 
       <h2>2. Les données que nous traitons</h2>
       <h3>Demandes de devis, d'appel découverte et de contact</h3>
       <p>
-        Lorsque vous remplissez l'un de ces formulaires, nous enregistrons : votre nom complet, votre adresse
+        Lorsque vous remplissez l'un de ces formulaires, nous enregistrons : votre nom complet, votre adresse
         email, votre numéro de téléphone, le nom de votre entreprise, le service qui vous intéresse, votre
         budget indicatif, votre message (avec, selon le formulaire, vos délais, vos créneaux préférés et
         l'urgence de votre demande), l'origine de la demande (formulaire de devis, d'appel ou de contact) et
@@ -54,12 +54,12 @@ export default function Privacy() {
       <p>
         Si vous vous abonnez, nous enregistrons votre adresse email, votre prénom s'il est indiqué, votre
         langue, les thèmes qui vous intéressent, le statut de votre abonnement (en attente de confirmation,
-        actif, désinscrit ou adresse en erreur) et la preuve de votre consentement : la date, l'adresse IP et
+        actif, désinscrit ou adresse en erreur) et la preuve de votre consentement : la date, l'adresse IP et
         le navigateur (user agent) utilisés, ainsi que le texte exact du consentement que vous avez accepté.
       </p>
       <h3>Journaux techniques</h3>
       <p>
-        Comme tout serveur web, le nôtre garde une trace des requêtes reçues : adresse IP, date et heure,
+        Comme tout serveur web, le nôtre garde une trace des requêtes reçues : adresse IP, date et heure,
         adresse de la page demandée et résultat de la requête. Les éléments secrets des adresses (jetons de
         confirmation ou de désinscription, par exemple) sont masqués avant l'enregistrement.
       </p>
@@ -74,16 +74,16 @@ export default function Privacy() {
       <ul>
         <li>
           <strong>Répondre à vos demandes et en assurer le suivi</strong> (devis, appel découverte, question)
-          : ce traitement est nécessaire aux mesures précontractuelles que vous sollicitez et à notre intérêt
+           : ce traitement est nécessaire aux mesures précontractuelles que vous sollicitez et à notre intérêt
           légitime à suivre la relation commerciale. Vos données ne servent qu'à cela.
         </li>
         <li>
-          <strong>Vous envoyer la newsletter</strong> : sur la seule base de votre consentement, que vous
+          <strong>Vous envoyer la newsletter</strong> : sur la seule base de votre consentement, que vous
           pouvez retirer à tout moment.
         </li>
         <li>
           <strong>Assurer la sécurité et le bon fonctionnement du site</strong> (journaux techniques,
-          prévention des abus, sessions de l'équipe) : sur la base de notre intérêt légitime.
+          prévention des abus, sessions de l'équipe) : sur la base de notre intérêt légitime.
         </li>
       </ul>
       <p>
@@ -91,11 +91,11 @@ export default function Privacy() {
         nous ne prenons aucune décision automatisée à votre sujet.
       </p>
 
-      <h2>4. Newsletter : double confirmation et désinscription</h2>
+      <h2>4. Newsletter : double confirmation et désinscription</h2>
       <ul>
         <li>
           Après votre inscription, nous vous envoyons un email de confirmation. Le lien qu'il contient est
-          valable 48 heures ; tant que vous ne l'avez pas utilisé, votre abonnement reste en attente et vous
+          valable 48 heures ; tant que vous ne l'avez pas utilisé, votre abonnement reste en attente et vous
           ne recevez aucune newsletter.
         </li>
         <li>Les inscriptions jamais confirmées sont supprimées au bout de 30 jours.</li>
@@ -112,12 +112,12 @@ export default function Privacy() {
       <h2>5. Qui peut accéder à vos données</h2>
       <p>
         Seuls les membres de l'équipe de {name} habilités à traiter les demandes et la newsletter y ont accès.
-        Nous faisons appel à des prestataires techniques qui agissent uniquement sur nos instructions :
+        Nous faisons appel à des prestataires techniques qui agissent uniquement sur nos instructions :
       </p>
       <ul>
-        <li>l'hébergeur du site et de sa base de données ;</li>
+        <li>l'hébergeur du site et de sa base de données ;</li>
         <li>
-          un prestataire d'envoi d'emails (SMTP), par lequel passent les emails de service : confirmation
+          un prestataire d'envoi d'emails (SMTP), par lequel passent les emails de service : confirmation
           d'inscription, newsletter et notification interne de chaque nouvelle demande à notre équipe.
         </li>
       </ul>
@@ -129,17 +129,17 @@ export default function Privacy() {
 
       <h2>6. Combien de temps nous les conservons</h2>
       <ul>
-        <li>Demandes de devis, d'appel et de contact : 3 ans après notre dernier échange avec vous.</li>
+        <li>Demandes de devis, d'appel et de contact : 3 ans après notre dernier échange avec vous.</li>
         <li>
-          Newsletter : tant que vous êtes abonné ; après une désinscription, nous gardons seulement la trace
+          Newsletter : tant que vous êtes abonné ; après une désinscription, nous gardons seulement la trace
           de votre choix et de votre consentement passé, pour pouvoir le prouver, sauf si vous demandez leur
           effacement.
         </li>
-        <li>Inscriptions à la newsletter non confirmées : 30 jours.</li>
-        <li>Liens de confirmation d'inscription : valables 48 heures.</li>
-        <li>Journaux techniques du serveur : 30 jours.</li>
+        <li>Inscriptions à la newsletter non confirmées : 30 jours.</li>
+        <li>Liens de confirmation d'inscription : valables 48 heures.</li>
+        <li>Journaux techniques du serveur : 30 jours.</li>
         <li>
-          Formulaires remplis hors connexion dans l'application : conservés uniquement sur votre appareil,
+          Formulaires remplis hors connexion dans l'application : conservés uniquement sur votre appareil,
           jusqu'à leur envoi et au plus 7 jours.
         </li>
       </ul>
@@ -160,19 +160,19 @@ export default function Privacy() {
       </p>
 
       <h2>9. Vos droits</h2>
-      <p>Vous disposez à tout moment des droits suivants sur vos données :</p>
+      <p>Vous disposez à tout moment des droits suivants sur vos données :</p>
       <ul>
-        <li>droit d'accès : savoir quelles données nous détenons sur vous et en obtenir une copie ;</li>
-        <li>droit de rectification : faire corriger des données inexactes ou incomplètes ;</li>
-        <li>droit à l'effacement : faire supprimer vos données ;</li>
+        <li>droit d'accès : savoir quelles données nous détenons sur vous et en obtenir une copie ;</li>
+        <li>droit de rectification : faire corriger des données inexactes ou incomplètes ;</li>
+        <li>droit à l'effacement : faire supprimer vos données ;</li>
         <li>
-          droit d'opposition : vous opposer à un traitement fondé sur notre intérêt légitime, et retirer à
-          tout moment votre consentement à la newsletter ;
+          droit d'opposition : vous opposer à un traitement fondé sur notre intérêt légitime, et retirer à
+          tout moment votre consentement à la newsletter ;
         </li>
-        <li>droit à la portabilité : recevoir vos données dans un format structuré et lisible.</li>
+        <li>droit à la portabilité : recevoir vos données dans un format structuré et lisible.</li>
       </ul>
       <p>
-        Pour exercer ces droits, écrivez-nous à {mail} ou par courrier à l'adresse suivante : {name},{' '}
+        Pour exercer ces droits, écrivez-nous à {mail} ou par courrier à l'adresse suivante : {name},{' '}
         {contact.address}. Nous pouvons vous demander de justifier de votre identité et nous vous répondons
         dans un délai d'un mois au plus.
       </p>
@@ -183,15 +183,15 @@ export default function Privacy() {
         congolais, notamment de la loi n° 20/017 du 25 novembre 2020 relative aux télécommunications et aux
         technologies de l'information et de la communication. Pour les visiteurs qui se trouvent dans l'Union
         européenne, nous appliquons également le Règlement général sur la protection des données (RGPD,
-        règlement (UE) 2016/679) ; ces visiteurs peuvent introduire une réclamation auprès de l'autorité de
+        règlement (UE) 2016/679) ; ces visiteurs peuvent introduire une réclamation auprès de l'autorité de
         protection des données de leur pays, par exemple la CNIL en France. Nous vous invitons toutefois à
-        nous contacter d'abord : nous ferons tout pour trouver une solution.
+        nous contacter d'abord : nous ferons tout pour trouver une solution.
       </p>
 
       <h2>11. Modifications</h2>
       <p>
         Nous pouvons faire évoluer cette politique, par exemple si le site propose de nouvelles
-        fonctionnalités. La date de dernière mise à jour figure en haut de cette page ; en cas de changement
+        fonctionnalités. La date de dernière mise à jour figure en haut de cette page ; en cas de changement
         important, nous en informerons les abonnés de la newsletter.
       </p>
     </LegalPage>

@@ -14,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
     image: pageShareImage('legal.terms'),
     path: PATH,
     description:
-      "Les règles d'utilisation du site et de l'application : éditeur, accès, demandes de devis, newsletter, propriété intellectuelle, responsabilité et droit applicable.",
+      "Les règles d'utilisation du site et de l'application : éditeur, accès, demandes de devis, newsletter, propriété intellectuelle, responsabilité et droit applicable.",
   });
 }
 
@@ -25,21 +25,21 @@ export default function Terms() {
     <LegalPage title={TITLE}>
       <p>
         Les présentes conditions encadrent l'utilisation du site {publicUrl} et de son application installable
-        (ensemble, « le site »). En naviguant sur le site, vous les acceptez.
+        (ensemble, « le site »). En naviguant sur le site, vous les acceptez.
       </p>
 
       <h2>1. Éditeur du site</h2>
       <p>Le site est édité par {name}, agence de transformation digitale et de marketing.</p>
       <ul>
-        <li>Adresse : {contact.address}</li>
-        <li>Email : {mail}</li>
-        {contact.phone ? <li>Téléphone : {contact.phone}</li> : null}
+        <li>Adresse : {contact.address}</li>
+        <li>Email : {mail}</li>
+        {contact.phone ? <li>Téléphone : {contact.phone}</li> : null}
       </ul>
 
       <h2>2. Accès au site</h2>
       <p>
         Le site et son application sont accessibles gratuitement et sans inscription. Seul l'espace
-        d'administration est réservé aux membres de notre équipe disposant d'un compte ; toute tentative d'y
+        d'administration est réservé aux membres de notre équipe disposant d'un compte ; toute tentative d'y
         accéder sans autorisation est interdite.
       </p>
       <p>
@@ -53,7 +53,7 @@ export default function Terms() {
         Les descriptions de nos services, nos études de cas et nos articles de blog sont fournis à titre
         d'information générale. Ils ne constituent ni une offre ferme, ni un conseil personnalisé. Les
         résultats présentés dans notre portfolio ont été obtenus pour des clients précis, dans un contexte
-        donné : ils ne garantissent pas des résultats identiques pour un autre projet.
+        donné : ils ne garantissent pas des résultats identiques pour un autre projet.
       </p>
 
       <h2>4. Demandes de devis et d'appel découverte</h2>
@@ -79,7 +79,7 @@ export default function Terms() {
       <p>
         Les textes, visuels, logos, vidéos et articles du site appartiennent à {name} ou sont utilisés avec
         l'autorisation de leurs auteurs. Vous pouvez partager un lien vers nos pages ou citer un court extrait
-        d'un article en mentionnant sa source ; toute autre reproduction nécessite notre accord écrit. Les
+        d'un article en mentionnant sa source ; toute autre reproduction nécessite notre accord écrit. Les
         noms et marques des clients cités appartiennent à leurs titulaires respectifs.
       </p>
 

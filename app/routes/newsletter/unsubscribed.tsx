@@ -30,11 +30,11 @@ export default function NewsletterUnsubscribed() {
           Vous êtes désinscrit
         </h1>
         <p className="mt-4 text-lg text-gray-700">
-          Votre adresse a bien été retirée de notre liste : vous ne recevrez plus la newsletter de {site.name}
+          Votre adresse a bien été retirée de notre liste : vous ne recevrez plus la newsletter de {site.name}
           .
         </p>
         <p className="mt-4 text-gray-700">
-          Vous avez changé d'avis ? Vous pouvez vous réinscrire à tout moment depuis le bas de chaque page du
+          Vous avez changé d'avis ? Vous pouvez vous réinscrire à tout moment depuis le bas de chaque page du
           site. Pour faire effacer toutes vos données, écrivez-nous à{' '}
           <a
             href={`mailto:${site.contact.email}`}

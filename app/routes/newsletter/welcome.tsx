@@ -32,7 +32,7 @@ export default function NewsletterWelcome() {
         <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-800">
           <MailCheck className="size-8" aria-hidden="true" />
         </span>
-        <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-gray-900 sm:text-4xl">Bienvenue !</h1>
+        <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-gray-900 sm:text-4xl">Bienvenue !</h1>
         <p className="mt-4 text-lg text-gray-700">
           Votre inscription à la newsletter de {site.name} est confirmée. Merci de votre confiance.
         </p>
@@ -46,7 +46,7 @@ export default function NewsletterWelcome() {
           ))}
         </ul>
         <p className="mt-6 text-sm text-gray-700">
-          Pas de spam : chaque email contient un lien pour vous désinscrire en un clic.
+          Pas de spam : chaque email contient un lien pour vous désinscrire en un clic.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">

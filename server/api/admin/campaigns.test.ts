@@ -141,7 +141,7 @@ describe('drafts', () => {
       .send(input({ templateId: crypto.randomUUID() }))
       .expect(400);
     expect(unknownTemplate.body.error.fields.templateId).toBe(
-      'Ce modèle n’existe plus : choisissez-en un autre.',
+      'Ce modèle n’existe plus : choisissez-en un autre.',
     );
     const id = await createDraft();
     const past = await admin
@@ -316,8 +316,8 @@ describe('new content', () => {
       .expect(201);
     expect(created.body.campaign).toMatchObject({
       status: 'draft',
-      title: 'Annonce : Le guide du Mobile Money',
-      subject: 'Nouveau sur notre site : Le guide du Mobile Money',
+      title: 'Annonce : Le guide du Mobile Money',
+      subject: 'Nouveau sur notre site : Le guide du Mobile Money',
       templateName: 'Annonce de nouveau contenu',
       publicationIds: [publication.id],
       content: {
@@ -342,7 +342,7 @@ describe('new content', () => {
 
     await testApp.services.campaigns.worker.runOnce();
     const mail = await smtp.requireEmail('annonce@exemple.cd');
-    expect(mail.subject).toBe('Nouveau sur notre site : Le guide du Mobile Money');
+    expect(mail.subject).toBe('Nouveau sur notre site : Le guide du Mobile Money');
     const [subscriber] = await database.db
       .select({ status: newsletterSubscriptions.status })
       .from(newsletterSubscriptions)

@@ -168,7 +168,7 @@ export function campaignsAdminRouter(services: AppServices, now: () => Date = ()
       });
       await logActivity(tx, {
         type: 'campaign.test_sent',
-        title: `Test de la campagne « ${campaign.title} » envoyé`,
+        title: `Test de la campagne « ${campaign.title} » envoyé`,
         description: email,
         userId: adminOf(res).user.id,
       });

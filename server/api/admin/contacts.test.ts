@@ -59,7 +59,7 @@ beforeAll(async () => {
     fullName: '=HYPERLINK("http://evil.example","Cliquez")',
     email: 'piege@exemple.cd',
     company: '@SUM(A1:A2)',
-    message: 'Élève à Kinshasa, budget modéré — merci !',
+    message: 'Élève à Kinshasa, budget modéré — merci !',
     status: 'traite',
     createdAt: at(5),
   });
@@ -274,7 +274,7 @@ describe('GET /api/admin/contacts/export.csv', () => {
     expect(lines[1]).toContain('2026-01-10 10:00');
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""Cliquez"")"`);
     expect(lines[1]).toContain(",'@SUM(A1:A2),");
-    expect(lines[1]).toContain('Élève à Kinshasa, budget modéré — merci !');
+    expect(lines[1]).toContain('Élève à Kinshasa, budget modéré — merci !');
     expect(lines[1]).toContain(',Traité,Formulaire de contact');
     expect(text).toContain("'+243812345678");
     expect(text).toContain('Demande de devis');
@@ -297,7 +297,7 @@ describe('GET /api/admin/contacts/export.csv', () => {
     expect(logs.at(-1)).toMatchObject({
       userId: admin.user.id,
       title: 'Export CSV des contacts (1)',
-      description: 'Filtres : recherche « PIEGE », statut Traité',
+      description: 'Filtres : recherche « PIEGE », statut Traité',
     });
   });
 

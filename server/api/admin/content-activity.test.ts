@@ -14,7 +14,7 @@ beforeAll(async () => {
   // Kinshasa is UTC+1: 23:30 UTC on the 9th is already the 10th there.
   await insertActivity(db, {
     type: 'contact.status_changed',
-    title: 'Statut du contact Marie Kabila : En cours',
+    title: 'Statut du contact Marie Kabila : En cours',
     description: 'Nouveau → En cours',
     userId: admin.user.id,
     createdAt: new Date('2026-03-09T23:30:00Z'),
@@ -27,13 +27,13 @@ beforeAll(async () => {
   });
   await insertActivity(db, {
     type: 'subscriber.updated',
-    title: 'Abonné modifié : amani@exemple.cd',
+    title: 'Abonné modifié : amani@exemple.cd',
     userId: colleague.user.id,
     createdAt: new Date('2026-03-07T10:00:00Z'),
   });
   await insertActivity(db, {
     type: 'contact.created',
-    title: 'Nouvelle demande de devis : 100% Kin',
+    title: 'Nouvelle demande de devis : 100% Kin',
     userId: null,
     createdAt: new Date('2026-03-06T10:00:00Z'),
   });
@@ -53,10 +53,10 @@ describe('GET /api/admin/activity', () => {
     const page = await list();
     expect(page.total).toBe(4);
     expect(titles(page)).toEqual([
-      'Statut du contact Marie Kabila : En cours',
+      'Statut du contact Marie Kabila : En cours',
       'Export CSV des contacts (12)',
-      'Abonné modifié : amani@exemple.cd',
-      'Nouvelle demande de devis : 100% Kin',
+      'Abonné modifié : amani@exemple.cd',
+      'Nouvelle demande de devis : 100% Kin',
     ]);
     expect(page.items[0]).toMatchObject({
       type: 'contact.status_changed',
@@ -71,27 +71,27 @@ describe('GET /api/admin/activity', () => {
 
   it('filters by type family (plural resources included), exact type, author and text', async () => {
     expect(titles(await list('type=contact'))).toEqual([
-      'Statut du contact Marie Kabila : En cours',
+      'Statut du contact Marie Kabila : En cours',
       'Export CSV des contacts (12)',
-      'Nouvelle demande de devis : 100% Kin',
+      'Nouvelle demande de devis : 100% Kin',
     ]);
-    expect(titles(await list('type=contact.created'))).toEqual(['Nouvelle demande de devis : 100% Kin']);
+    expect(titles(await list('type=contact.created'))).toEqual(['Nouvelle demande de devis : 100% Kin']);
     expect(titles(await list(`userId=${colleague.user.id}`))).toEqual([
       'Export CSV des contacts (12)',
-      'Abonné modifié : amani@exemple.cd',
+      'Abonné modifié : amani@exemple.cd',
     ]);
-    expect(titles(await list('q=AMANI'))).toEqual(['Abonné modifié : amani@exemple.cd']);
+    expect(titles(await list('q=AMANI'))).toEqual(['Abonné modifié : amani@exemple.cd']);
     expect(titles(await list(`q=${encodeURIComponent('100%')}`))).toEqual([
-      'Nouvelle demande de devis : 100% Kin',
+      'Nouvelle demande de devis : 100% Kin',
     ]);
     expect((await list('q=en%20cours')).total).toBe(1);
   });
 
   it('filters by days of the Kinshasa calendar', async () => {
-    expect(titles(await list('from=2026-03-10'))).toEqual(['Statut du contact Marie Kabila : En cours']);
+    expect(titles(await list('from=2026-03-10'))).toEqual(['Statut du contact Marie Kabila : En cours']);
     expect(titles(await list('from=2026-03-07&to=2026-03-08'))).toEqual([
       'Export CSV des contacts (12)',
-      'Abonné modifié : amani@exemple.cd',
+      'Abonné modifié : amani@exemple.cd',
     ]);
     expect((await list('to=2026-03-09')).total).toBe(3);
   });
@@ -133,14 +133,14 @@ describe('GET /api/admin/activity', () => {
     expect(settings.items).toEqual([
       expect.objectContaining({
         type: 'setting.updated',
-        title: "Paramètre modifié : Horaires d'ouverture",
+        title: "Paramètre modifié : Horaires d'ouverture",
         user: expect.objectContaining({ id: ctx.admin.user.id }),
       }),
     ]);
     const figures = await list('type=stat');
     expect(figures.items).toEqual([
       expect.objectContaining({
-        title: 'Chiffre clé modifié : Entreprises accompagnées (9+)',
+        title: 'Chiffre clé modifié : Entreprises accompagnées (9+)',
         user: expect.objectContaining({ id: colleague.user.id }),
       }),
     ]);

@@ -79,7 +79,7 @@ describe('admin blog API: access', () => {
 
 describe('admin blog API: writing posts', () => {
   it('creates a draft with a slug generated from the title, logs it, and keeps it off the site', async () => {
-    const title = `Étude : l'œuvre du « Growth » en RDC ${randomUUID().slice(0, 4)} !`;
+    const title = `Étude : l'œuvre du « Growth » en RDC ${randomUUID().slice(0, 4)} !`;
     const post = await create({ title });
     expect(post.slug).toMatch(/^etude-l-oeuvre-du-growth-en-rdc-[a-z0-9]{4}$/);
     expect(post.isPublished).toBe(false);
@@ -132,7 +132,7 @@ describe('admin blog API: writing posts', () => {
     expect(res.body.error.fields).toMatchObject({
       title: 'Le titre est requis',
       category: 'Choisissez une catégorie',
-      coverImage: 'Image invalide : téléversez une image ou donnez une adresse https',
+      coverImage: 'Image invalide : téléversez une image ou donnez une adresse https',
       content: 'Le contenu est requis',
     });
     expect(res.body.error.fields.slug).toMatch(/lettres minuscules/);

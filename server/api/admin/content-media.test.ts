@@ -101,7 +101,7 @@ describe('POST /api/admin/media: accepted images', () => {
       .where(
         and(
           eq(activityLogs.type, 'media.uploaded'),
-          eq(activityLogs.title, 'Image envoyée : Réunion équipe.jpg'),
+          eq(activityLogs.title, 'Image envoyée : Réunion équipe.jpg'),
         ),
       );
     expect(log?.userId).toBe(ctx.admin.user.id);
@@ -396,7 +396,7 @@ describe('DELETE /api/admin/media/:id and releaseMediaUrl', () => {
     const inUse = await ctx.admin.delete(`/api/admin/media/${item.id}`);
     expect(inUse.status).toBe(409);
     expect(inUse.body.error.message).toBe(
-      'Cette image est encore utilisée par un membre de l’équipe : retirez-la d’abord.',
+      'Cette image est encore utilisée par un membre de l’équipe : retirez-la d’abord.',
     );
     expect(filesOfId(item.id)).toHaveLength(1);
 
@@ -411,7 +411,7 @@ describe('DELETE /api/admin/media/:id and releaseMediaUrl', () => {
       .from(activityLogs)
       .where(eq(activityLogs.type, 'media.deleted'));
     expect(
-      logs.some((l) => l.title === 'Image supprimée : portrait.jpg' && l.userId === ctx.admin.user.id),
+      logs.some((l) => l.title === 'Image supprimée : portrait.jpg' && l.userId === ctx.admin.user.id),
     ).toBe(true);
   });
 
@@ -428,7 +428,7 @@ describe('DELETE /api/admin/media/:id and releaseMediaUrl', () => {
     const cover = await uploaded(await smallJpeg(), 'couverture.jpg');
     const inline = await uploaded(await smallJpeg(), 'dans-le-texte.jpg');
     await insertPost(ctx.database.db, { coverImage: cover.variants['64'] });
-    await insertPost(ctx.database.db, { content: `Voir ![schéma](${inline.url}) ci-dessous.` });
+    await insertPost(ctx.database.db, { content: `Voir ![schéma](${inline.url}) ci-dessous.` });
 
     // Any variant of the released image counts: the smallest URL releases the whole upload.
     await releaseMediaUrl(services, old.variants['480']);

@@ -96,7 +96,7 @@ describe('admin portfolio API', () => {
       clientName: 'Le client est requis',
       industry: 'Le secteur fait 80 caractères au plus',
       description: 'La description est requise',
-      imageUrl: 'Image invalide : téléversez une image ou donnez une adresse https',
+      imageUrl: 'Image invalide : téléversez une image ou donnez une adresse https',
       'results.0.label': 'Le libellé est requis',
       'results.1.value': 'La valeur est requise',
     });
@@ -223,7 +223,7 @@ if (currentBackend() === 'postgres') {
         .where(
           and(
             eq(activityLogs.type, 'case_study.published'),
-            eq(activityLogs.title, `Étude de cas publiée : ${created.title}`),
+            eq(activityLogs.title, `Étude de cas publiée : ${created.title}`),
           ),
         );
       expect(logs).toHaveLength(1);

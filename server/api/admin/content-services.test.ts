@@ -94,7 +94,7 @@ describe('POST /api/admin/services', () => {
 
     const row = await activity('service.created', 'Conseil en stratégie');
     expect(row).toMatchObject({
-      title: 'Service « Conseil en stratégie » créé',
+      title: 'Service « Conseil en stratégie » créé',
       description: 'Service principal',
       userId: ctx.admin.user.id,
     });
@@ -129,7 +129,7 @@ describe('POST /api/admin/services', () => {
       'Films institutionnels',
     ]);
     expect(await activity('service.created', 'Clips courts')).toMatchObject({
-      description: 'Sous-service de « Vidéo »',
+      description: 'Sous-service de « Vidéo »',
       userId: ctx.admin.user.id,
     });
   });
@@ -184,7 +184,7 @@ describe('POST /api/admin/services', () => {
       .send({ title: 'Niveau 3', description: 'Un troisième niveau.', parentServiceId: child.id })
       .expect(400);
     expect(deep.body.error.fields.parentServiceId).toBe(
-      '« Niveau 2 » est déjà un sous-service : choisissez un service principal (deux niveaux au plus)',
+      '« Niveau 2 » est déjà un sous-service : choisissez un service principal (deux niveaux au plus)',
     );
     expect((await adminList()).map((s) => s.title)).not.toContain('Niveau 3');
   });
@@ -204,8 +204,8 @@ describe('PATCH /api/admin/services/:id', () => {
     expect(await publicTitles()).not.toContain('Ancien titre');
 
     expect(await activity('service.updated', 'Analyse de données')).toMatchObject({
-      title: 'Service « Analyse de données » modifié',
-      description: 'Champs modifiés : titre, icône, ordre ; ancien titre « Ancien titre »',
+      title: 'Service « Analyse de données » modifié',
+      description: 'Champs modifiés : titre, icône, ordre ; ancien titre « Ancien titre »',
       userId: ctx.admin.user.id,
     });
   });
@@ -221,7 +221,7 @@ describe('PATCH /api/admin/services/:id', () => {
     const detail = await request(ctx.testApp.app).get(`/api/services/${parent.id}`).expect(200);
     expect(detail.body.children.map((c: { id: string }) => c.id)).toEqual([loose.id]);
     expect(await activity('service.updated', 'Sites vitrines')).toMatchObject({
-      description: 'Champs modifiés : service parent, ordre ; Sous-service de « Web »',
+      description: 'Champs modifiés : service parent, ordre ; Sous-service de « Web »',
     });
 
     const back = await ctx.admin
@@ -261,7 +261,7 @@ describe('PATCH /api/admin/services/:id', () => {
       .send({ parentServiceId: other.id })
       .expect(400);
     expect(withChildren.body.error.fields).toEqual({
-      parentServiceId: 'Ce service a des sous-services : il ne peut pas devenir lui-même un sous-service',
+      parentServiceId: 'Ce service a des sous-services : il ne peut pas devenir lui-même un sous-service',
     });
 
     const [row] = await ctx.database.db.select().from(servicesTable).where(eq(servicesTable.id, parent.id));
@@ -291,7 +291,7 @@ describe('PATCH /api/admin/services/:id', () => {
     expect(await sitemapIds()).not.toContain(parent.id);
     expect(await sitemapIds()).not.toContain(child.id);
     expect(await activity('service.deactivated', 'Événementiel')).toMatchObject({
-      title: 'Service « Événementiel » masqué du site',
+      title: 'Service « Événementiel » masqué du site',
       description: 'Son sous-service est masqué avec lui',
       userId: ctx.admin.user.id,
     });
@@ -299,7 +299,7 @@ describe('PATCH /api/admin/services/:id', () => {
     await ctx.admin.patch(`/api/admin/services/${parent.id}`).send({ isActive: true }).expect(200);
     expect(await publicTitles()).toEqual(expect.arrayContaining(['Événementiel', 'Stands de salon']));
     expect(await activity('service.activated', 'Événementiel')).toMatchObject({
-      title: 'Service « Événementiel » affiché sur le site',
+      title: 'Service « Événementiel » affiché sur le site',
     });
   });
 
@@ -359,8 +359,8 @@ describe('POST /api/admin/services/:id/move', () => {
     expect(res.body.services.find((s: AdminService) => s.id === c.id)?.order).toBe(1);
     expect(await children()).toEqual(['Atelier A', 'Atelier C', 'Atelier B']);
     expect(await activity('service.reordered', 'Atelier C')).toMatchObject({
-      title: 'Service « Atelier C » déplacé vers le haut',
-      description: 'Sous-service de « Formation », position 2 sur 3',
+      title: 'Service « Atelier C » déplacé vers le haut',
+      description: 'Sous-service de « Formation », position 2 sur 3',
       userId: ctx.admin.user.id,
     });
 
@@ -380,7 +380,7 @@ describe('POST /api/admin/services/:id/move', () => {
       .post(`/api/admin/services/${service.id}/move`)
       .send({ direction: 'left' })
       .expect(400);
-    expect(bad.body.error.fields).toEqual({ direction: 'Direction invalide : « up » ou « down ».' });
+    expect(bad.body.error.fields).toEqual({ direction: 'Direction invalide : « up » ou « down ».' });
     await ctx.admin.post(`/api/admin/services/${UNKNOWN_ID}/move`).send({ direction: 'up' }).expect(404);
   });
 });
@@ -393,7 +393,7 @@ describe('DELETE /api/admin/services/:id', () => {
     expect(await publicTitles()).not.toContain('Éphémère');
     await request(ctx.testApp.app).get(`/api/services/${service.id}`).expect(404);
     expect(await activity('service.deleted', 'Éphémère')).toMatchObject({
-      title: 'Service « Éphémère » supprimé',
+      title: 'Service « Éphémère » supprimé',
       userId: ctx.admin.user.id,
     });
   });
@@ -404,14 +404,14 @@ describe('DELETE /api/admin/services/:id', () => {
     await create({ title: 'Enfant 2', description: 'Deuxième enfant.', parentServiceId: parent.id });
     const res = await ctx.admin.delete(`/api/admin/services/${parent.id}`).expect(409);
     expect(res.body.error.message).toBe(
-      "« Parent prudent » a 2 sous-services : indiquez s'il faut les rattacher au premier niveau ou les supprimer avec lui.",
+      "« Parent prudent » a 2 sous-services : indiquez s'il faut les rattacher au premier niveau ou les supprimer avec lui.",
     );
     expect((await adminList()).map((s) => s.title)).toEqual(
       expect.arrayContaining(['Parent prudent', 'Enfant 1', 'Enfant 2']),
     );
     const bad = await ctx.admin.delete(`/api/admin/services/${parent.id}?children=keep`).expect(400);
     expect(bad.body.error.fields).toEqual({
-      children: 'Choix invalide pour les sous-services : promote ou delete.',
+      children: 'Choix invalide pour les sous-services : promote ou delete.',
     });
   });
 
@@ -429,7 +429,7 @@ describe('DELETE /api/admin/services/:id', () => {
     const parents = await request(ctx.testApp.app).get('/api/services/parents').expect(200);
     expect(parents.body.map((s: { title: string }) => s.title)).toContain('Enfant promu');
     expect(await activity('service.deleted', 'Parent promu')).toMatchObject({
-      description: 'Sous-services devenus services principaux : « Enfant promu »',
+      description: 'Sous-services devenus services principaux : « Enfant promu »',
     });
   });
 
@@ -448,7 +448,7 @@ describe('DELETE /api/admin/services/:id', () => {
     expect(left).toEqual([]);
     expect(await publicTitles()).not.toContain('Enfant supprimé');
     expect(await activity('service.deleted', 'Parent supprimé')).toMatchObject({
-      description: 'Sous-services supprimés avec lui : « Enfant supprimé »',
+      description: 'Sous-services supprimés avec lui : « Enfant supprimé »',
     });
   });
 

@@ -103,10 +103,10 @@ describe('site settings', () => {
     const [log] = await logsOfType('setting.updated');
     expect(log).toMatchObject({
       userId: ctx.admin.user.id,
-      title: 'Paramètres modifiés (4) : Téléphone, Numéro WhatsApp, Adresse, Email public',
+      title: 'Paramètres modifiés (4) : Téléphone, Numéro WhatsApp, Adresse, Email public',
     });
     expect(log?.description).toContain(
-      'Téléphone (contact.phone) : « +243 81 234 5678 » → « +243 99 123 4567 »',
+      'Téléphone (contact.phone) : « +243 81 234 5678 » → « +243 99 123 4567 »',
     );
   });
 
@@ -141,12 +141,12 @@ describe('site settings', () => {
       .expect(400);
     expect(res.body.error.fields).toEqual({
       'contact.phone':
-        'Numéro de téléphone invalide : indiquez-le au format international, par ex. +243 812 345 678.',
+        'Numéro de téléphone invalide : indiquez-le au format international, par ex. +243 812 345 678.',
       'contact.whatsapp':
-        'Numéro de téléphone invalide : indiquez-le au format international, par ex. +243 812 345 678.',
+        'Numéro de téléphone invalide : indiquez-le au format international, par ex. +243 812 345 678.',
       'contact.email': 'Email invalide',
-      'social.instagram': 'Adresse invalide : elle doit commencer par https://',
-      'social.facebook': 'Adresse invalide : elle doit commencer par https://',
+      'social.instagram': 'Adresse invalide : elle doit commencer par https://',
+      'social.facebook': 'Adresse invalide : elle doit commencer par https://',
       'social.tiktok': 'Ce champ est obligatoire.',
       'seo.default_title': 'Ce champ est obligatoire.',
       'email.sender_name': 'Ce champ ne peut pas contenir de retour à la ligne.',
@@ -222,8 +222,8 @@ describe('company figures', () => {
     const [log] = await logsOfType('stat.updated');
     expect(log).toMatchObject({
       userId: ctx.admin.user.id,
-      title: 'Chiffre clé modifié : Projets réalisés (42+)',
-      description: 'Valeur : 15+ → 42+',
+      title: 'Chiffre clé modifié : Projets réalisés (42+)',
+      description: 'Valeur : 15+ → 42+',
     });
   });
 
@@ -258,9 +258,9 @@ describe('company figures', () => {
       .where(like(activityLogs.type, 'stat.%'))
       .orderBy(desc(activityLogs.createdAt));
     const titles = logs.map((l) => l.title);
-    expect(titles).toContain('Chiffre clé ajouté : Clients fidèles (95%)');
+    expect(titles).toContain('Chiffre clé ajouté : Clients fidèles (95%)');
     expect(titles).toContain('Chiffres clés réordonnés');
-    expect(titles).toContain('Chiffre clé supprimé : Clients fidèles (95%)');
+    expect(titles).toContain('Chiffre clé supprimé : Clients fidèles (95%)');
     expect(logs.every((l) => l.userId === ctx.admin.user.id)).toBe(true);
   });
 
@@ -284,7 +284,7 @@ describe('company figures', () => {
       .post('/api/admin/settings/stats')
       .send({ name: 'X', value: 1, id: UNKNOWN_ID })
       .expect(400);
-    expect(extra.body.error.fields).toEqual({ _: 'Champ non autorisé : id.' });
+    expect(extra.body.error.fields).toEqual({ _: 'Champ non autorisé : id.' });
 
     const missing = await ctx.admin
       .patch(`/api/admin/settings/stats/${UNKNOWN_ID}`)

@@ -167,7 +167,7 @@ describe('POST /api/admin/team', () => {
       position: 'Le poste doit contenir au moins 2 caractères',
       linkedinUrl: 'Le lien LinkedIn doit être une adresse https:// de linkedin.com',
       twitterUrl: 'Le lien Twitter doit être une adresse https:// de x.com ou twitter.com',
-      photoUrl: 'Photo invalide : téléversez une image',
+      photoUrl: 'Photo invalide : téléversez une image',
       order: "L'ordre ne peut pas être négatif",
     });
     const tooMany = await ctx.admin
@@ -201,7 +201,7 @@ describe('PATCH /api/admin/team/:id', () => {
     });
     expect(await activity('team.updated', 'Aline Kasongo')).toMatchObject({
       title: 'Fiche de Aline Kasongo modifiée',
-      description: 'Champs modifiés : poste, compétences',
+      description: 'Champs modifiés : poste, compétences',
       userId: ctx.admin.user.id,
     });
   });

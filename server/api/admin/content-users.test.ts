@@ -112,7 +112,7 @@ describe('admin users', () => {
     const [log] = await database.db.select().from(activityLogs).where(eq(activityLogs.type, 'user.created'));
     expect(log).toMatchObject({
       userId: admin.user.id,
-      title: 'Utilisateur créé : Grâce Mutombo (grace.mutombo@lisanga-digital.cd)',
+      title: 'Utilisateur créé : Grâce Mutombo (grace.mutombo@lisanga-digital.cd)',
     });
   });
 
@@ -144,7 +144,7 @@ describe('admin users', () => {
         passwordHash: 'x',
       })
       .expect(400);
-    expect(withRole.body.error.fields).toEqual({ _: 'Champ non autorisé : role, passwordHash.' });
+    expect(withRole.body.error.fields).toEqual({ _: 'Champ non autorisé : role, passwordHash.' });
     expect(
       await database.db.select().from(adminUsers).where(eq(adminUsers.email, 'role@lisanga-digital.cd')),
     ).toEqual([]);
@@ -153,7 +153,7 @@ describe('admin users', () => {
       .patch(`/api/admin/users/${admin.user.id}`)
       .send({ role: 'owner' })
       .expect(400);
-    expect(patchRole.body.error.fields).toEqual({ _: 'Champ non autorisé : role.' });
+    expect(patchRole.body.error.fields).toEqual({ _: 'Champ non autorisé : role.' });
   });
 
   it('deactivating ends their sessions at once; they cannot log in until reactivated', async () => {
@@ -204,7 +204,7 @@ describe('admin users', () => {
     const malformed = await admin.patch('/api/admin/users/42').send({ firstName: 'X' }).expect(400);
     expect(malformed.body.error.fields).toEqual({ id: 'Identifiant invalide.' });
     const [log] = await database.db.select().from(activityLogs).where(eq(activityLogs.type, 'user.updated'));
-    expect(log?.description).toBe('Nom : Grâce Mutombo → Grace Kabeya');
+    expect(log?.description).toBe('Nom : Grâce Mutombo → Grace Kabeya');
   });
 
   it('gives a forgotten password a new generated one: the old one stops working, their sessions end', async () => {

@@ -182,11 +182,11 @@ describe('POST /api/admin/email-templates/compile', () => {
     const errors = res.body.errors as MjmlProblem[];
     expect(errors).toContainEqual({
       line: 3,
-      message: expect.stringMatching(/^Ligne 3 : La balise mj-text n’est pas autorisée dans mj-body/),
+      message: expect.stringMatching(/^Ligne 3\s: La balise mj-text n’est pas autorisée dans mj-body/),
     });
     expect(errors).toContainEqual({
       line: 6,
-      message: 'Ligne 6 : L’attribut colour n’est pas autorisé sur cette balise.',
+      message: 'Ligne 6 : L’attribut colour n’est pas autorisé sur cette balise.',
     });
   });
 
@@ -223,7 +223,7 @@ describe('POST /api/admin/email-templates', () => {
     expect(rendered.text).toContain('Promo');
 
     expect(await latestActivity('email_template.created')).toMatchObject({
-      title: 'Modèle d’email créé : Offre de rentrée',
+      title: 'Modèle d’email créé : Offre de rentrée',
       userId: admin.user.id,
     });
   });
@@ -240,7 +240,7 @@ describe('POST /api/admin/email-templates', () => {
       .post('/api/admin/email-templates')
       .send({ key: 'Mauvaise Clé', name: 'Clé', subject: '', mjml: VALID_MJML });
     expect(badKey.status).toBe(400);
-    expect(badKey.body.error.fields.key).toBe('Clé invalide : lettres minuscules, chiffres et _');
+    expect(badKey.body.error.fields.key).toBe('Clé invalide : lettres minuscules, chiffres et _');
 
     const key = uniqueKey();
     const broken = await admin
@@ -248,7 +248,7 @@ describe('POST /api/admin/email-templates', () => {
       .send({ key, name: 'Cassé', subject: '', mjml: BROKEN_MJML });
     expect(broken.status).toBe(400);
     expect(broken.body.error.mjmlErrors).toHaveLength(2);
-    expect(broken.body.error.fields.mjml).toMatch(/^Ligne 3 : .*\(et 1 autre\(s\) erreur\(s\)\)$/);
+    expect(broken.body.error.fields.mjml).toMatch(/^Ligne 3\s: .*\(et 1 autre\(s\) erreur\(s\)\)$/);
     expect(await database.db.select().from(emailTemplates).where(eq(emailTemplates.key, key))).toEqual([]);
   });
 });
@@ -260,11 +260,11 @@ describe('PUT /api/admin/email-templates/:id', () => {
     const { template } = (await admin.get(`/api/admin/email-templates/${seeded.id}`).expect(200)).body as {
       template: EmailTemplateDetail;
     };
-    const mjml = template.mjml.replace('Bienvenue parmi nous !', 'Bienvenue dans la famille Lisanga !');
+    const mjml = template.mjml.replace('Bienvenue parmi nous !', 'Bienvenue dans la famille Lisanga !');
     const res = await put(`/api/admin/email-templates/${seeded.id}`)
       .send({
         name: template.name,
-        subject: 'Bienvenue {{firstName}} !',
+        subject: 'Bienvenue {{firstName}} !',
         mjml,
         variables: template.variables,
       })
@@ -273,11 +273,11 @@ describe('PUT /api/admin/email-templates/:id', () => {
     expect(res.body.template.builtIn).toBe(true);
 
     const rendered = await renderTemplate(database.db, 'newsletter_welcome', { firstName: 'Joël' });
-    expect(rendered.subject).toBe('Bienvenue Joël !');
-    expect(rendered.html).toContain('Bienvenue dans la famille Lisanga !');
+    expect(rendered.subject).toBe('Bienvenue Joël !');
+    expect(rendered.html).toContain('Bienvenue dans la famille Lisanga !');
     expect(await latestActivity('email_template.updated')).toMatchObject({
-      title: `Modèle d’email modifié : ${template.name}`,
-      description: 'Modifié : objet, contenu MJML',
+      title: `Modèle d’email modifié : ${template.name}`,
+      description: 'Modifié : objet, contenu MJML',
     });
   });
 
@@ -291,9 +291,9 @@ describe('PUT /api/admin/email-templates/:id', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(
-      'Le modèle MJML contient des erreurs : corrigez-les avant d’enregistrer.',
+      'Le modèle MJML contient des erreurs : corrigez-les avant d’enregistrer.',
     );
-    expect(res.body.error.fields.mjml).toMatch(/^Ligne 3 : La balise mj-text/);
+    expect(res.body.error.fields.mjml).toMatch(/^Ligne 3\s: La balise mj-text/);
     expect(res.body.error.mjmlErrors.map((p: MjmlProblem) => p.line)).toEqual([3, 6]);
     const [row] = await database.db.select().from(emailTemplates).where(eq(emailTemplates.id, template.id));
     expect(row).toMatchObject({ name: 'Promotion de saison', mjml: VALID_MJML });
@@ -333,7 +333,7 @@ describe('DELETE /api/admin/email-templates/:id', () => {
     await admin.delete(`/api/admin/email-templates/${template.id}`).expect(204);
     expect((await list()).map((t) => t.id)).not.toContain(template.id);
     expect(await latestActivity('email_template.deleted')).toMatchObject({
-      title: 'Modèle d’email supprimé : Éphémère',
+      title: 'Modèle d’email supprimé : Éphémère',
     });
     expect((await admin.delete(`/api/admin/email-templates/${template.id}`)).status).toBe(404);
   });
@@ -343,7 +343,7 @@ describe('DELETE /api/admin/email-templates/:id', () => {
     const refused = await admin.delete(`/api/admin/email-templates/${builtIn?.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(
-      'Ce modèle est utilisé par le site lui-même : il peut être modifié, pas supprimé.',
+      'Ce modèle est utilisé par le site lui-même : il peut être modifié, pas supprimé.',
     );
 
     const used = await createTemplate();
@@ -352,7 +352,7 @@ describe('DELETE /api/admin/email-templates/:id', () => {
       .values({ title: 'Campagne de test', subject: 'Objet', templateId: used.id });
     const inUse = await admin.delete(`/api/admin/email-templates/${used.id}`);
     expect(inUse.status).toBe(409);
-    expect(inUse.body.error.message).toBe('Une campagne utilise ce modèle : il ne peut pas être supprimé.');
+    expect(inUse.body.error.message).toBe('Une campagne utilise ce modèle : il ne peut pas être supprimé.');
     expect((await list()).map((t) => t.id)).toEqual(expect.arrayContaining([builtIn?.id, used.id]));
   });
 });

@@ -90,15 +90,15 @@ export function emailTemplatesAdminRouter(services: AppServices): Router {
         throw new HttpError(
           409,
           'template_built_in',
-          'Ce modèle est utilisé par le site lui-même : il peut être modifié, pas supprimé.',
+          'Ce modèle est utilisé par le site lui-même : il peut être modifié, pas supprimé.',
         );
       case 'in_use':
         throw new HttpError(
           409,
           'template_in_use',
           outcome.campaigns > 1
-            ? `${outcome.campaigns} campagnes utilisent ce modèle : il ne peut pas être supprimé.`
-            : 'Une campagne utilise ce modèle : il ne peut pas être supprimé.',
+            ? `${outcome.campaigns} campagnes utilisent ce modèle : il ne peut pas être supprimé.`
+            : 'Une campagne utilise ce modèle : il ne peut pas être supprimé.',
         );
       case 'deleted':
         res.status(204).end();

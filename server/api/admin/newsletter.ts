@@ -96,7 +96,7 @@ export function newsletterAdminRouter(services: AppServices, now: () => Date): R
     if (!data) throw subscriberNotFound();
     await db.insert(activityLogs).values({
       type: 'subscriber.exported',
-      title: `Données d'un abonné exportées : ${data.email}`,
+      title: `Données d'un abonné exportées : ${data.email}`,
       userId: adminOf(res).user.id,
     });
     res.setHeader('Content-Disposition', `attachment; filename="abonne-${kinshasaDate(now())}.json"`);

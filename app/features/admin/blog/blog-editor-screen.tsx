@@ -270,11 +270,11 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
             />
             {slugChangedWhilePublished ? (
               <p className="text-xs font-medium text-amber-800">
-                Attention : l'ancienne adresse /blog/{post?.slug} ne répondra plus.
+                Attention : l'ancienne adresse /blog/{post?.slug} ne répondra plus.
               </p>
             ) : !slug ? (
               <p className="text-xs break-words text-gray-600">
-                Laissé vide, il est créé depuis le titre : /blog/{generatedSlug || '…'}
+                Laissé vide, il est créé depuis le titre : /blog/{generatedSlug || '…'}
               </p>
             ) : null}
           </div>
@@ -313,7 +313,7 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
               {...register('content')}
             />
             <p className="text-xs text-gray-600">
-              ## Intertitre, **gras**, *italique*, [lien](https://…), listes avec « - ». Le titre de l'article
+              ## Intertitre, **gras**, *italique*, [lien](https://…), listes avec « - ». Le titre de l'article
               est déjà le titre principal de la page.
             </p>
           </div>
@@ -376,7 +376,7 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
-        title={confirming === 'delete' ? 'Supprimer cet article ?' : 'Dépublier cet article ?'}
+        title={confirming === 'delete' ? 'Supprimer cet article ?' : 'Dépublier cet article ?'}
         confirmLabel={confirming === 'delete' ? 'Supprimer définitivement' : 'Dépublier'}
         pendingLabel={confirming === 'delete' ? 'Suppression...' : 'Dépublication...'}
         pending={remove.isPending || publication.isPending}
@@ -390,7 +390,7 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
           </>
         ) : (
           <p>
-            L'article quittera le site, le flux RSS et le plan du site ; son adresse /blog/{post?.slug} ne
+            L'article quittera le site, le flux RSS et le plan du site ; son adresse /blog/{post?.slug} ne
             répondra plus. Vous pourrez le republier.
           </p>
         )}

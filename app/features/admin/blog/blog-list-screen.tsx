@@ -76,7 +76,7 @@ export function BlogListScreen() {
     <>
       <AdminPageHeader
         title="Blog"
-        description="Les articles du site : brouillons et publiés, avec leurs lectures."
+        description="Les articles du site : brouillons et publiés, avec leurs lectures."
         actions={
           <Button asChild size="sm">
             <Link to="/admin/blog/new">
@@ -230,7 +230,7 @@ export function BlogListScreen() {
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => (open ? undefined : ask(null))}
-        title={pending?.action === 'delete' ? 'Supprimer cet article ?' : 'Dépublier cet article ?'}
+        title={pending?.action === 'delete' ? 'Supprimer cet article ?' : 'Dépublier cet article ?'}
         confirmLabel={pending?.action === 'delete' ? 'Supprimer définitivement' : 'Dépublier'}
         pendingLabel={pending?.action === 'delete' ? 'Suppression...' : 'Dépublication...'}
         pending={remove.isPending || publication.isPending}
@@ -257,7 +257,7 @@ function PostActions({
   return (
     <div className="flex justify-end gap-1">
       <Button asChild variant="ghost" size="icon" title="Modifier">
-        <Link to={`/admin/blog/${post.id}`} aria-label={`Modifier « ${post.title} »`}>
+        <Link to={`/admin/blog/${post.id}`} aria-label={`Modifier « ${post.title} »`}>
           <Pencil className="size-4" aria-hidden="true" />
         </Link>
       </Button>
@@ -268,7 +268,7 @@ function PostActions({
               href={`/blog/${encodeURIComponent(post.slug)}`}
               target="_blank"
               rel="noopener"
-              aria-label={`Voir « ${post.title} » sur le site`}
+              aria-label={`Voir « ${post.title} » sur le site`}
             >
               <ExternalLink className="size-4" aria-hidden="true" />
             </a>
@@ -277,7 +277,7 @@ function PostActions({
             variant="ghost"
             size="icon"
             title="Dépublier"
-            aria-label={`Dépublier « ${post.title} »`}
+            aria-label={`Dépublier « ${post.title} »`}
             onClick={() => onAsk({ item: post, action: 'unpublish' })}
           >
             <EyeOff className="size-4" aria-hidden="true" />
@@ -288,7 +288,7 @@ function PostActions({
           variant="ghost"
           size="icon"
           title="Publier"
-          aria-label={`Publier « ${post.title} »`}
+          aria-label={`Publier « ${post.title} »`}
           disabled={publishing}
           onClick={() => onPublish(post)}
         >
@@ -299,7 +299,7 @@ function PostActions({
         variant="ghost"
         size="icon"
         title="Supprimer"
-        aria-label={`Supprimer « ${post.title} »`}
+        aria-label={`Supprimer « ${post.title} »`}
         className="text-red-700 hover:bg-red-50"
         onClick={() => onAsk({ item: post, action: 'delete' })}
       >
@@ -315,7 +315,7 @@ function PendingDescription({ pending }: { pending: Pending }) {
   if (pending.action === 'unpublish') {
     return (
       <p>
-        {title} quittera le site, le flux RSS et le plan du site ; son adresse /blog/{pending.item.slug} ne
+        {title} quittera le site, le flux RSS et le plan du site ; son adresse /blog/{pending.item.slug} ne
         répondra plus. Vous pourrez le republier.
       </p>
     );

@@ -51,7 +51,7 @@ export function MarkdownPreview({ content }: { content: string }) {
           <p className="text-sm text-gray-600">L'aperçu du contenu s'affichera ici.</p>
         ) : preview.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            Aperçu indisponible : {errorMessage(preview.error)}
+            Aperçu indisponible : {errorMessage(preview.error)}
           </p>
         ) : preview.data !== undefined ? (
           <div

@@ -151,7 +151,7 @@ function StatusSwitcher({ contact }: { contact: AdminContact }) {
       invalidate(queryClient, CONTACTS_KEY, DASHBOARD_KEY);
       toast({
         title: 'Statut mis à jour',
-        description: `${updated.fullName} : ${CONTACT_STATUS_LABELS[updated.status]}`,
+        description: `${updated.fullName} : ${CONTACT_STATUS_LABELS[updated.status]}`,
       });
     },
     onError: (error) => {
@@ -167,7 +167,7 @@ function StatusSwitcher({ contact }: { contact: AdminContact }) {
   return (
     <div className="flex flex-col gap-2">
       <p className="flex items-center gap-2 text-sm font-medium text-gray-700">
-        Statut : <ContactStatusBadge status={contact.status} />
+        Statut : <ContactStatusBadge status={contact.status} />
       </p>
       <fieldset className="flex flex-wrap gap-2" disabled={change.isPending}>
         <legend className="sr-only">Changer le statut</legend>

@@ -58,7 +58,7 @@ function StaleNotice({ onRetry }: { onRetry: () => void }) {
       role="alert"
       className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
     >
-      <p>Actualisation impossible : les chiffres affichés ne sont peut-être plus à jour.</p>
+      <p>Actualisation impossible : les chiffres affichés ne sont peut-être plus à jour.</p>
       <Button variant="secondary" size="sm" onClick={onRetry}>
         Réessayer
       </Button>

@@ -115,9 +115,9 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
 
   const segmentWords = [
     campaign.segment.tags.length > 0
-      ? `étiquettes : ${campaign.segment.tags.join(', ')}`
+      ? `étiquettes : ${campaign.segment.tags.join(', ')}`
       : 'toutes les étiquettes',
-    campaign.segment.locale ? `langue : ${campaign.segment.locale}` : null,
+    campaign.segment.locale ? `langue : ${campaign.segment.locale}` : null,
     campaign.segment.subscribedFrom
       ? `inscrits depuis le ${formatDate(campaign.segment.subscribedFrom)}`
       : null,
@@ -296,7 +296,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       <ConfirmDialog
         open={dialog === 'send'}
         onOpenChange={(open) => setDialog(open ? 'send' : null)}
-        title="Envoyer la campagne maintenant ?"
+        title="Envoyer la campagne maintenant ?"
         confirmLabel="Envoyer maintenant"
         pendingLabel="Lancement..."
         pending={action.isPending}
@@ -304,7 +304,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         onConfirm={() => run({ action: 'send' }, { done: 'Envoi lancé', failed: 'Envoi impossible' })}
       >
         <p>
-          « {campaign.subject} » part vers{' '}
+          « {campaign.subject} » part vers{' '}
           <strong>
             {formatCount(campaign.recipientCount)} destinataire{campaign.recipientCount > 1 ? 's' : ''} actif
             {campaign.recipientCount > 1 ? 's' : ''}
@@ -316,7 +316,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       <ConfirmDialog
         open={dialog === 'cancel'}
         onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
-        title="Annuler l'envoi ?"
+        title="Annuler l'envoi ?"
         confirmLabel="Annuler l'envoi"
         pendingLabel="Annulation..."
         pending={action.isPending}
@@ -330,7 +330,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={(open) => setDialog(open ? 'delete' : null)}
-        title="Supprimer ce brouillon ?"
+        title="Supprimer ce brouillon ?"
         confirmLabel="Supprimer définitivement"
         pendingLabel="Suppression..."
         pending={remove.isPending}
@@ -349,7 +349,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
           })
         }
       >
-        <p>Le brouillon « {campaign.title} » sera supprimé.</p>
+        <p>Le brouillon « {campaign.title} » sera supprimé.</p>
       </ConfirmDialog>
     </>
   );
@@ -433,7 +433,7 @@ function Results({ campaign }: { campaign: CampaignDetail }) {
       </h2>
       {!r.trackingEnabled ? (
         <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          Le suivi des ouvertures et des clics est désactivé dans les réglages : ces chiffres restent à zéro.
+          Le suivi des ouvertures et des clics est désactivé dans les réglages : ces chiffres restent à zéro.
         </p>
       ) : null}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="campaign-kpis">
@@ -544,10 +544,10 @@ function PreviewDialog({
         ) : (
           <>
             <p className="text-sm text-gray-700">
-              <span className="font-medium">Objet :</span> {preview.data.subject}
+              <span className="font-medium">Objet :</span> {preview.data.subject}
             </p>
             <p className="text-xs text-gray-600">
-              Avec des valeurs d'exemple ; les liens de désinscription de l'aperçu ne désinscrivent personne.
+              Avec des valeurs d'exemple ; les liens de désinscription de l'aperçu ne désinscrivent personne.
             </p>
             <EmailFrame html={preview.data.html} title="Aperçu de l'email" className="h-[60dvh]" />
           </>

@@ -312,7 +312,7 @@ function CampaignEditor({
             <div className="grid gap-4 lg:grid-cols-3">
               <fieldset className="min-w-0 lg:col-span-3">
                 <legend className="mb-1.5 text-sm font-medium text-gray-900">
-                  Étiquettes <span className="font-normal text-gray-600">(au moins une ; aucune : tous)</span>
+                  Étiquettes <span className="font-normal text-gray-600">(au moins une ; aucune : tous)</span>
                 </legend>
                 {knownTags.length === 0 ? (
                   <p className="text-sm text-gray-600">
@@ -410,7 +410,7 @@ function CampaignEditor({
               <p className="text-sm text-gray-600">Choisissez un modèle pour écrire son contenu.</p>
             ) : blocks.length === 0 ? (
               <p className="text-sm text-gray-600">
-                Ce modèle n'a pas de bloc de contenu à écrire : il est envoyé tel quel, personnalisé pour
+                Ce modèle n'a pas de bloc de contenu à écrire : il est envoyé tel quel, personnalisé pour
                 chacun.
               </p>
             ) : (

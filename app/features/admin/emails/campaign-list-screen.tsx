@@ -75,7 +75,7 @@ export function CampaignListScreen() {
           <ErrorState error={campaigns.error} onRetry={() => void campaigns.refetch()} />
         ) : campaigns.data.items.length === 0 ? (
           <EmptyState title={status ? 'Aucune campagne avec ce statut' : 'Aucune campagne pour le moment'}>
-            Créez-en une avec « Nouvelle campagne ».
+            Créez-en une avec « Nouvelle campagne ».
           </EmptyState>
         ) : (
           <div className="overflow-x-auto">
@@ -158,7 +158,7 @@ function NewContentCard() {
         Nouveaux contenus à annoncer
       </h2>
       <p className="mt-1 text-sm text-gray-600">
-        Cochez les contenus à présenter : un brouillon de campagne est préparé avec le modèle d'annonce.
+        Cochez les contenus à présenter : un brouillon de campagne est préparé avec le modèle d'annonce.
       </p>
       <ul className="mt-3 flex flex-col gap-2">
         {publications.data.map((publication) => (

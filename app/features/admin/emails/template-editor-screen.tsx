@@ -233,11 +233,11 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
     <>
       <BackLink />
       <AdminPageHeader
-        title={template ? `Modèle : ${template.name}` : 'Nouveau modèle'}
+        title={template ? `Modèle : ${template.name}` : 'Nouveau modèle'}
         description={
           template
             ? `Clé ${template.key}, modifié le ${formatDateTime(template.updatedAt)}.`
-            : 'Écrivez le modèle en MJML ; les variables s’écrivent {{nom}}.'
+            : 'Écrivez le modèle en MJML ; les variables s’écrivent {{nom}}.'
         }
         actions={template?.builtIn ? <Badge tone="blue">Modèle intégré au site</Badge> : null}
       />
@@ -334,13 +334,13 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
             ) : null}
             {preview.isError ? (
               <p role="alert" className="text-sm text-red-700">
-                Aperçu indisponible : {errorMessage(preview.error)}
+                Aperçu indisponible : {errorMessage(preview.error)}
               </p>
             ) : preview.data?.html ? (
               <EmailFrame html={preview.data.html} title="Aperçu du modèle" />
             ) : (
               <p className="py-12 text-center text-sm text-gray-600">
-                {preview.isPending ? 'Compilation...' : 'Aucun aperçu : corrigez le source.'}
+                {preview.isPending ? 'Compilation...' : 'Aucun aperçu : corrigez le source.'}
               </p>
             )}
           </Card>
@@ -351,7 +351,7 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
             <legend className="mb-1 text-base font-semibold text-gray-900">Variables</legend>
             <p className="mb-3 text-sm text-gray-600">
               Ce que le modèle utilise entre accolades. L'exemple sert à l'aperçu. firstName, manageUrl,
-              unsubscribeUrl et companyAddress sont remplis par l'envoi ; les autres deviennent des blocs de
+              unsubscribeUrl et companyAddress sont remplis par l'envoi ; les autres deviennent des blocs de
               contenu à écrire dans chaque campagne.
             </p>
             <div className="flex flex-col gap-3">
@@ -432,14 +432,14 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title="Supprimer ce modèle ?"
+        title="Supprimer ce modèle ?"
         confirmLabel="Supprimer définitivement"
         pendingLabel="Suppression..."
         pending={remove.isPending}
         onConfirm={() => (template ? remove.mutate(template.id) : undefined)}
       >
         <p>
-          Le modèle « {template?.name} » sera supprimé. Une campagne qui l'utilise empêche la suppression.
+          Le modèle « {template?.name} » sera supprimé. Une campagne qui l'utilise empêche la suppression.
         </p>
       </ConfirmDialog>
     </>

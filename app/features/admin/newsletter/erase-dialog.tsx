@@ -20,7 +20,7 @@ export function EraseDialog({
     <ConfirmDialog
       open={subscriber !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Supprimer définitivement cet abonné ?"
+      title="Supprimer définitivement cet abonné ?"
       confirmLabel="Supprimer définitivement"
       pendingLabel="Suppression..."
       pending={erase.isPending}

@@ -40,7 +40,7 @@ export function ImportDialog({
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title="Importer des abonnés"
-      description="Depuis un fichier CSV (Excel : « Enregistrer sous » → CSV UTF-8)."
+      description="Depuis un fichier CSV (Excel : « Enregistrer sous » → CSV UTF-8)."
       pending={importing.isPending}
     >
       {importing.data ? (
@@ -108,10 +108,10 @@ function ImportForm({
             <li>
               une ligne d'en-tête avec une colonne <code className="font-semibold">email</code>, et si vous
               les avez <code className="font-semibold">prénom</code> et{' '}
-              <code className="font-semibold">nom</code> ;
+              <code className="font-semibold">nom</code> ;
             </li>
             <li>ou simplement une adresse email par ligne, sans en-tête.</li>
-            <li>séparateur virgule ou point-virgule ; 5 000 lignes au plus.</li>
+            <li>séparateur virgule ou point-virgule ; 5 000 lignes au plus.</li>
           </ul>
           <p className="mt-1">
             Les adresses déjà connues ne sont pas modifiées, sauf pour les étiquettes ajoutées.
@@ -155,7 +155,7 @@ function ImportForm({
             className={inputClass}
           />
           <p id={`${id}-tags-hint`} className="mt-1 text-xs text-gray-600">
-            Séparées par des virgules ; ajoutées à chaque adresse du fichier.
+            Séparées par des virgules ; ajoutées à chaque adresse du fichier.
           </p>
         </div>
 

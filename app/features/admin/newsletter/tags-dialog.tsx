@@ -91,7 +91,7 @@ function TagsForm({
             Étiquettes
           </label>
           <p id={`${id}-hint`} className="text-xs text-gray-600">
-            Séparées par des virgules, par exemple : clients, salon-2026, vip
+            Séparées par des virgules, par exemple : clients, salon-2026, vip
           </p>
           <input
             id={id}

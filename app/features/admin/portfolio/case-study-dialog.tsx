@@ -136,7 +136,7 @@ function CaseStudyEditForm({
         <fieldset className="min-w-0">
           <legend className="text-sm font-medium text-gray-900">Résultats</legend>
           <p className="mb-2 text-xs text-gray-600">
-            Un chiffre clé par ligne, par exemple « Leads qualifiés » : « +180 % » ({CASE_STUDY_MAX_RESULTS}{' '}
+            Un chiffre clé par ligne, par exemple « Leads qualifiés » : « +180 % » ({CASE_STUDY_MAX_RESULTS}{' '}
             au plus).
           </p>
           <ol className="flex flex-col gap-3">

@@ -153,7 +153,7 @@ export function PortfolioScreen() {
                     <dl className="flex flex-wrap gap-x-4 gap-y-1 border-t border-gray-100 px-3 py-2 text-sm">
                       {caseStudy.results.map((result) => (
                         <div key={`${result.label}-${result.value}`} className="flex gap-1">
-                          <dt className="text-gray-600">{result.label} :</dt>
+                          <dt className="text-gray-600">{result.label} :</dt>
                           <dd className="font-semibold whitespace-nowrap text-brand-800">{result.value}</dd>
                         </div>
                       ))}
@@ -163,7 +163,7 @@ export function PortfolioScreen() {
                     <Button variant="ghost" size="sm" onClick={() => setEditing(caseStudy)}>
                       <Pencil className="size-4" aria-hidden="true" />
                       Modifier
-                      <span className="sr-only"> « {caseStudy.title} »</span>
+                      <span className="sr-only"> « {caseStudy.title} »</span>
                     </Button>
                     {caseStudy.isPublished ? (
                       <Button
@@ -173,7 +173,7 @@ export function PortfolioScreen() {
                       >
                         <EyeOff className="size-4" aria-hidden="true" />
                         Dépublier
-                        <span className="sr-only"> « {caseStudy.title} »</span>
+                        <span className="sr-only"> « {caseStudy.title} »</span>
                       </Button>
                     ) : (
                       <Button
@@ -184,7 +184,7 @@ export function PortfolioScreen() {
                       >
                         <Eye className="size-4" aria-hidden="true" />
                         Publier
-                        <span className="sr-only"> « {caseStudy.title} »</span>
+                        <span className="sr-only"> « {caseStudy.title} »</span>
                       </Button>
                     )}
                     <Button
@@ -195,7 +195,7 @@ export function PortfolioScreen() {
                     >
                       <Trash2 className="size-4" aria-hidden="true" />
                       Supprimer
-                      <span className="sr-only"> « {caseStudy.title} »</span>
+                      <span className="sr-only"> « {caseStudy.title} »</span>
                     </Button>
                   </div>
                 </li>
@@ -214,7 +214,7 @@ export function PortfolioScreen() {
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => (open ? undefined : ask(null))}
-        title={pending?.action === 'delete' ? "Supprimer l'étude de cas ?" : "Dépublier l'étude de cas ?"}
+        title={pending?.action === 'delete' ? "Supprimer l'étude de cas ?" : "Dépublier l'étude de cas ?"}
         confirmLabel={pending?.action === 'delete' ? 'Supprimer définitivement' : 'Dépublier'}
         pendingLabel={pending?.action === 'delete' ? 'Suppression...' : 'Dépublication...'}
         pending={remove.isPending || publication.isPending}

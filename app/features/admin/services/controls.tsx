@@ -100,7 +100,7 @@ export function MoveButtons({
       <Button
         variant="ghost"
         size="icon"
-        aria-label={`Monter « ${name} »`}
+        aria-label={`Monter « ${name} »`}
         disabled={disabled || !canUp}
         onClick={() => onMove('up')}
       >
@@ -109,7 +109,7 @@ export function MoveButtons({
       <Button
         variant="ghost"
         size="icon"
-        aria-label={`Descendre « ${name} »`}
+        aria-label={`Descendre « ${name} »`}
         disabled={disabled || !canDown}
         onClick={() => onMove('down')}
       >

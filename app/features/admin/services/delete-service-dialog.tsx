@@ -32,7 +32,7 @@ export function DeleteServiceDialog({
     <ConfirmDialog
       open={service !== null}
       onOpenChange={(open) => (open ? undefined : close())}
-      title={<>Supprimer « {service?.title} » ?</>}
+      title={<>Supprimer « {service?.title} » ?</>}
       confirmLabel="Supprimer"
       pendingLabel="Suppression..."
       pending={remove.isPending}
@@ -48,8 +48,8 @@ export function DeleteServiceDialog({
         needsChoice ? (
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-gray-900">
-              Que faire de {children.length > 1 ? 'ses sous-services' : 'son sous-service'} :{' '}
-              {children.map((child) => `« ${child.title} »`).join(', ')} ?
+              Que faire de {children.length > 1 ? 'ses sous-services' : 'son sous-service'} :{' '}
+              {children.map((child) => `« ${child.title} »`).join(', ')} ?
             </legend>
             <ChoiceRadio
               name={name}

@@ -217,7 +217,7 @@ function ParentSelect({
               : 'border-gray-300 focus:border-brand-700 focus:outline-brand-700/30',
           )}
         >
-          <option value="">Aucun : service principal</option>
+          <option value="">Aucun : service principal</option>
           {parents.map((parent) => (
             <option key={parent.id} value={parent.id}>
               {parent.title}
@@ -232,7 +232,7 @@ function ParentSelect({
       </div>
       {disabled ? (
         <p id={`${id}-hint`} className="text-sm text-gray-600">
-          Ce service a des sous-services : il reste un service principal.
+          Ce service a des sous-services : il reste un service principal.
         </p>
       ) : null}
       {error ? (
@@ -287,8 +287,8 @@ function IconField({
           ))}
         </datalist>
         <p id={`${id}-hint`} className="text-sm text-gray-600">
-          Un nom de la liste, ou un mot-clé (marketing, web, design, data…) : le site choisit alors l'icône et
-          la couleur d'après ce mot puis d'après le titre. Vide : d'après le titre seul.
+          Un nom de la liste, ou un mot-clé (marketing, web, design, data…) : le site choisit alors l'icône et
+          la couleur d'après ce mot puis d'après le titre. Vide : d'après le titre seul.
         </p>
         {error ? (
           <p id={`${id}-error`} className="text-sm text-red-700">
@@ -302,7 +302,7 @@ function IconField({
         <div className="min-w-0 text-sm">
           <p className="font-medium text-gray-900">Aperçu sur le site</p>
           <p className="text-gray-700" aria-live="polite">
-            Icône « {resolved.icon} », couleur {COLOR_NAMES[resolved.color]}
+            Icône « {resolved.icon} », couleur {COLOR_NAMES[resolved.color]}
           </p>
         </div>
       </div>

@@ -39,7 +39,7 @@ export function ServicesScreen() {
     <>
       <AdminPageHeader
         title="Services"
-        description="L'offre présentée sur le site : les services principaux et leurs sous-services, dans l'ordre affiché."
+        description="L'offre présentée sur le site : les services principaux et leurs sous-services, dans l'ordre affiché."
         actions={
           <Button size="sm" onClick={() => setFormTarget({ parentServiceId: null })}>
             <Plus className="size-4" aria-hidden="true" />
@@ -54,7 +54,7 @@ export function ServicesScreen() {
           <ErrorState error={list.error} onRetry={() => void list.refetch()} />
         ) : tree.length === 0 ? (
           <EmptyState title="Aucun service pour le moment.">
-            Créez un premier service principal : il apparaîtra sur la page Services et dans les formulaires de
+            Créez un premier service principal : il apparaîtra sur la page Services et dans les formulaires de
             devis.
           </EmptyState>
         ) : (
@@ -151,7 +151,7 @@ function ServiceRow({
         />
         <VisibilitySwitch
           checked={service.isActive}
-          label={`Afficher « ${service.title} » sur le site`}
+          label={`Afficher « ${service.title} » sur le site`}
           disabled={toggle.isPending}
           onChange={(isActive) => toggle.mutate({ service, isActive })}
         />
@@ -159,20 +159,20 @@ function ServiceRow({
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Ajouter un sous-service à « ${service.title} »`}
+            aria-label={`Ajouter un sous-service à « ${service.title} »`}
             onClick={onAddChild}
           >
             <Plus className="size-4" aria-hidden="true" />
           </Button>
         ) : null}
-        <Button variant="ghost" size="icon" aria-label={`Modifier « ${service.title} »`} onClick={onEdit}>
+        <Button variant="ghost" size="icon" aria-label={`Modifier « ${service.title} »`} onClick={onEdit}>
           <Pencil className="size-4" aria-hidden="true" />
         </Button>
         <Button
           variant="ghost"
           size="icon"
           className="text-red-700 hover:bg-red-50"
-          aria-label={`Supprimer « ${service.title} »`}
+          aria-label={`Supprimer « ${service.title} »`}
           onClick={onDelete}
         >
           <Trash2 className="size-4" aria-hidden="true" />

@@ -37,7 +37,7 @@ export function PasswordPanel() {
       void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
       toast({
         title: 'Mot de passe modifié',
-        description: 'Vos autres sessions ont été fermées ; celle-ci reste ouverte.',
+        description: 'Vos autres sessions ont été fermées ; celle-ci reste ouverte.',
       });
     },
     onError: (error) => {

@@ -121,7 +121,7 @@ export function StatsPanel() {
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Monter « ${stat.name} »`}
+                  aria-label={`Monter « ${stat.name} »`}
                   disabled={index === 0 || reorder.isPending}
                   onClick={() => move(list, index, -1)}
                 >
@@ -130,7 +130,7 @@ export function StatsPanel() {
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Descendre « ${stat.name} »`}
+                  aria-label={`Descendre « ${stat.name} »`}
                   disabled={index === list.length - 1 || reorder.isPending}
                   onClick={() => move(list, index, 1)}
                 >
@@ -139,7 +139,7 @@ export function StatsPanel() {
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Modifier « ${stat.name} »`}
+                  aria-label={`Modifier « ${stat.name} »`}
                   onClick={() => setEditing(stat)}
                 >
                   <Pencil className="size-4" aria-hidden="true" />
@@ -147,7 +147,7 @@ export function StatsPanel() {
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Supprimer « ${stat.name} »`}
+                  aria-label={`Supprimer « ${stat.name} »`}
                   onClick={() => setDeleting(stat)}
                 >
                   <Trash2 className="size-4 text-red-700" aria-hidden="true" />
@@ -162,7 +162,7 @@ export function StatsPanel() {
       ) : null}
       <ConfirmDialog
         open={deleting !== null}
-        title="Supprimer ce chiffre clé ?"
+        title="Supprimer ce chiffre clé ?"
         confirmLabel="Supprimer"
         pendingLabel="Suppression..."
         pending={remove.isPending}
@@ -170,9 +170,9 @@ export function StatsPanel() {
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
       >
         <p>
-          « {deleting?.name} » ({deleting ? formatStat(deleting) : ''}) disparaîtra de la page d'accueil et de
-          la page À propos. Pour le retirer seulement un temps, modifiez-le et décochez « Afficher sur le site
-          ».
+          « {deleting?.name} » ({deleting ? formatStat(deleting) : ''}) disparaîtra de la page d'accueil et de
+          la page À propos. Pour le retirer seulement un temps, modifiez-le et décochez « Afficher sur le site
+           ».
         </p>
       </ConfirmDialog>
     </Card>
@@ -210,7 +210,7 @@ function StatDialog({ stat, onClose }: { stat: AdminStat | null; onClose: () => 
       void queryClient.invalidateQueries({ queryKey: [STATS_KEY] });
       toast({
         title: stat ? 'Chiffre clé enregistré' : 'Chiffre clé ajouté',
-        description: `${saved.name} : ${formatStat(saved)}`,
+        description: `${saved.name} : ${formatStat(saved)}`,
       });
       onClose();
     },
@@ -230,7 +230,7 @@ function StatDialog({ stat, onClose }: { stat: AdminStat | null; onClose: () => 
       open
       onOpenChange={(open) => (open || save.isPending ? undefined : onClose())}
       title={stat ? 'Modifier le chiffre clé' : 'Ajouter un chiffre clé'}
-      description="Il s'affiche comme « valeur + unité », par exemple 15+ ou 120%."
+      description="Il s'affiche comme « valeur + unité », par exemple 15+ ou 120%."
       pending={save.isPending}
     >
       <form

@@ -50,7 +50,7 @@ export function UsersPanel() {
       setDeactivating(null);
       toast({
         title: user.isActive ? 'Compte réactivé' : 'Compte désactivé',
-        description: user.isActive ? user.email : `${user.email} : ses sessions ont été fermées.`,
+        description: user.isActive ? user.email : `${user.email} : ses sessions ont été fermées.`,
       });
     },
     onError: (error) =>
@@ -118,7 +118,7 @@ export function UsersPanel() {
                   </p>
                   <p className="text-sm wrap-anywhere text-gray-700">{user.email}</p>
                   <p className="text-xs text-gray-600">
-                    Créé le {formatDateTime(user.createdAt)} · Dernière connexion :{' '}
+                    Créé le {formatDateTime(user.createdAt)} · Dernière connexion :{' '}
                     {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'jamais'}
                   </p>
                 </div>
@@ -175,7 +175,7 @@ export function UsersPanel() {
       {revealed ? <PasswordRevealDialog revealed={revealed} onClose={() => setRevealed(null)} /> : null}
       <ConfirmDialog
         open={deactivating !== null}
-        title="Désactiver ce compte ?"
+        title="Désactiver ce compte ?"
         confirmLabel="Désactiver"
         pendingLabel="Désactivation..."
         pending={setActive.isPending}
@@ -192,7 +192,7 @@ export function UsersPanel() {
       </ConfirmDialog>
       <ConfirmDialog
         open={resetting !== null}
-        title="Générer un nouveau mot de passe ?"
+        title="Générer un nouveau mot de passe ?"
         confirmLabel="Générer"
         pendingLabel="Génération..."
         pending={reset.isPending}
@@ -266,7 +266,7 @@ function CreateUserDialog({
             <TextField label="Nom" error={errors.lastName?.message} {...form.register('lastName')} />
           </div>
           <p className="text-sm text-gray-600">
-            Rôle : {adminRoleLabel('admin')} (accès à tout le back-office).
+            Rôle : {adminRoleLabel('admin')} (accès à tout le back-office).
           </p>
         </DialogBody>
         <DialogFooter>
@@ -305,7 +305,7 @@ function PasswordRevealDialog({ revealed, onClose }: { revealed: Revealed; onClo
       <DialogBody>
         <p className="text-sm text-gray-700">
           Transmettez ce mot de passe provisoire à la personne par un canal sûr. Il ne sera plus jamais
-          affiché ; elle pourra le changer dans Paramètres, « Mon mot de passe ».
+          affiché ; elle pourra le changer dans Paramètres, « Mon mot de passe ».
         </p>
         <p className="text-sm font-medium text-gray-900" id="one-time-password-label">
           Mot de passe provisoire

@@ -189,7 +189,7 @@ function TeamMemberForm({
         />
         <CheckboxField
           label="Visible sur le site"
-          hint="Décoché, la carte n'apparaît plus sur le site ; la fiche est conservée."
+          hint="Décoché, la carte n'apparaît plus sur le site ; la fiche est conservée."
           {...register('isActive')}
         />
       </DialogBody>

@@ -40,7 +40,7 @@ export function TeamScreen() {
           <ErrorState error={list.error} onRetry={() => void list.refetch()} />
         ) : members.length === 0 ? (
           <EmptyState title="Aucun membre pour le moment.">
-            Le site affiche « Équipe en construction » tant que personne n'est visible.
+            Le site affiche « Équipe en construction » tant que personne n'est visible.
           </EmptyState>
         ) : (
           <ul
@@ -130,18 +130,18 @@ function MemberRow({
         />
         <VisibilitySwitch
           checked={member.isActive}
-          label={`Afficher « ${member.name} » sur le site`}
+          label={`Afficher « ${member.name} » sur le site`}
           disabled={toggle.isPending}
           onChange={(isActive) => toggle.mutate({ member, isActive })}
         />
-        <Button variant="ghost" size="icon" aria-label={`Modifier « ${member.name} »`} onClick={onEdit}>
+        <Button variant="ghost" size="icon" aria-label={`Modifier « ${member.name} »`} onClick={onEdit}>
           <Pencil className="size-4" aria-hidden="true" />
         </Button>
         <Button
           variant="ghost"
           size="icon"
           className="text-red-700 hover:bg-red-50"
-          aria-label={`Supprimer « ${member.name} »`}
+          aria-label={`Supprimer « ${member.name} »`}
           onClick={onDelete}
         >
           <Trash2 className="size-4" aria-hidden="true" />
@@ -157,7 +157,7 @@ function DeleteMemberDialog({ member, onClose }: { member: AdminTeamMember | nul
     <ConfirmDialog
       open={member !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={<>Retirer {member?.name} de l'équipe ?</>}
+      title={<>Retirer {member?.name} de l'équipe ?</>}
       confirmLabel="Supprimer"
       pendingLabel="Suppression..."
       pending={remove.isPending}
