@@ -210,7 +210,9 @@ describe('erasing a subscriber', () => {
     const row = within(await findRow('marie.kabila@example.cd'));
     fireEvent.click(row.getByRole('button', { name: 'Supprimer définitivement marie.kabila@example.cd' }));
 
-    const dialog = await screen.findByRole('alertdialog', { name: 'Supprimer définitivement cet abonné\u00a0?' });
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Supprimer définitivement cet abonné\u00a0?',
+    });
     expect(dialog.textContent).toContain('marie.kabila@example.cd');
     expect(dialog.textContent).toContain('irréversible');
     expect(dialog.textContent).toContain('emails qui ne lui ont pas encore été envoyés');
