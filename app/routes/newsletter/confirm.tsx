@@ -3,6 +3,7 @@ import { Form, redirect, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { appContext, requestClientContext } from '~/context';
 import { NewLinkForm } from '~/features/newsletter/new-link-form';
+import { formField } from '~/lib/form-data';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import { PAGES } from '../../../common/pages.ts';
@@ -69,7 +70,7 @@ const STATE_BY_CODE: Record<string, Exclude<TokenState, 'valid'>> = {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
-  const token = String((await request.formData()).get('token') ?? '');
+  const token = await formField(request, 'token');
   try {
     await newsletterFromServices(services).confirm(token, context.get(requestClientContext));
   } catch (error) {

@@ -2,6 +2,7 @@ import { MailX } from 'lucide-react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { appContext } from '~/context';
+import { formField } from '~/lib/form-data';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import { PAGES } from '../../../common/pages.ts';
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** A plain form POST: works without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = String((await request.formData()).get('token') ?? '');
+  const token = await formField(request, 'token');
   try {
     await newsletterFromServices(context.get(appContext)).unsubscribe(token);
   } catch (error) {

@@ -300,6 +300,22 @@ describe('POST /api/admin/media: refused files', () => {
     await expectRefused(res, 413, MEDIA_MESSAGES.tooLarge, n);
   });
 
+  it('answers a malformed multipart body (cut short, no boundary) with a French 400, never a 500', async () => {
+    const n = await snapshot();
+    for (const [contentType, body] of [
+      ['multipart/form-data; boundary=xx', '--xx\r\nbroken'],
+      [
+        'multipart/form-data; boundary=xx',
+        '--xx\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      ],
+      ['multipart/form-data', 'x'],
+    ] as const) {
+      const res = await ctx.admin.post('/api/admin/media').set('Content-Type', contentType).send(body);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      await expectRefused(res, 400, MEDIA_MESSAGES.notMultipart, n);
+    }
+  });
+
   it('refuses an image over the pixel limit before decoding it', async () => {
     const n = await snapshot();
     const res = await upload(hugePngHeader(), 'immense.png', 'image/png');
