@@ -54,6 +54,7 @@ export const SETTING_LABELS: Record<string, string> = {
   'email.sender_name': "Nom de l'expéditeur",
   'email.sender_email': "Adresse d'expédition",
   'email.notification_to': 'Notifications des nouvelles demandes',
+  'email.notification_from': "Adresse d'expédition des notifications",
   'email.tracking_enabled': 'Suivi des ouvertures et des clics',
   'system.seed_version': 'Version du contenu de démonstration',
 };
@@ -165,6 +166,7 @@ const KEY_RULES: Record<string, z.ZodType<string, string>> = {
   'email.sender_name': text(100, { required: true }),
   'email.sender_email': email,
   'email.notification_to': email,
+  'email.notification_from': email,
   // Per-person tracking of campaign emails (issue 8): switched on or off, nothing else.
   'email.tracking_enabled': z.enum(['true', 'false'], { error: 'Choisissez activé ou désactivé.' }),
 };
