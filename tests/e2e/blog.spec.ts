@@ -7,7 +7,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { BLOG_CATEGORY_LABELS } from '../../common/enums.ts';
-import { SEED_POSTS, type SeedPost } from '../../db/seed-data.ts';
+import { frenchTypography } from '../../common/typography.ts';
+import { type SeedPost, SEED_POSTS as STORED_POSTS } from '../../db/seed-data.ts';
+
+/** The seeded posts as the site shows them: titles and excerpts with French typography. */
+const SEED_POSTS: SeedPost[] = STORED_POSTS.map((post) => ({
+  ...post,
+  title: frenchTypography(post.title),
+  excerpt: frenchTypography(post.excerpt),
+}));
 
 const seedPost = (index: number): SeedPost => {
   const post = SEED_POSTS[index];

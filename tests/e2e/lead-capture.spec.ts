@@ -72,15 +72,6 @@ async function servicePath(page: Page, title: string) {
   return `/services/${service?.id}`;
 }
 
-/**
- * The server answers forms sent faster than a person could fill them (under 3 s) with a 201 but
- * drops them as spam: the tests that must store a lead take at least that long, like a person.
- */
-async function likeAPerson(page: Page, since: number) {
-  const wait = since + 3_500 - Date.now();
-  if (wait > 0) await page.waitForTimeout(wait);
-}
-
 /** Holds each lead request for a moment, as a slow connection would, then lets the server answer. */
 async function slowDownLeads(page: Page) {
   await page.route('**/api/contact', async (route) => {
@@ -312,10 +303,8 @@ test.describe('the quote modal', () => {
     await page.goto('/');
     await hydrated(page);
     const dialog = await openQuoteFromNav(page);
-    const openedAt = Date.now();
     await fillQuote(dialog);
     await slowDownLeads(page);
-    await likeAPerson(page, openedAt);
 
     const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
@@ -344,7 +333,8 @@ test.describe('the quote modal', () => {
       website: '',
     });
     expect(body.message).toContain('Service demandé : Branding');
-    expect(body.elapsedMs).toBeGreaterThanOrEqual(3_000);
+    // The fill time still travels (older servers read it); the server ignores it (decision 026).
+    expect(body.elapsedMs).toBeGreaterThanOrEqual(0);
 
     const response = await answered;
     expect(response.status()).toBe(201);
@@ -474,7 +464,6 @@ test.describe('the call modal', () => {
     await page.getByRole('button', { name: 'Ou réservez un appel découverte gratuit de 30 minutes' }).click();
     const dialog = callDialog(page);
     await expect(dialog).toBeVisible();
-    const openedAt = Date.now();
     const submit = dialog.getByRole('button', { name: "Planifier l'appel" });
     await hideUnderTheTop(dialog.getByText('Nom complet', { exact: true }));
     await submit.click();
@@ -498,7 +487,6 @@ test.describe('the call modal', () => {
       await expect(dialog.getByText(message, { exact: true })).toBeHidden();
     }
     await slowDownLeads(page);
-    await likeAPerson(page, openedAt);
 
     const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
@@ -523,7 +511,8 @@ test.describe('the call modal', () => {
     for (const key of ['phone', 'company']) expect(body).not.toHaveProperty(key);
     expect(body.details).not.toHaveProperty('message');
     expect(body.message).toContain('Téléphone : Non fourni');
-    expect(body.elapsedMs).toBeGreaterThanOrEqual(3_000);
+    // The fill time still travels (older servers read it); the server ignores it (decision 026).
+    expect(body.elapsedMs).toBeGreaterThanOrEqual(0);
 
     const response = await answered;
     expect(response.status()).toBe(201);
@@ -563,7 +552,6 @@ test.describe('the contact page form', () => {
   test('validates its fields, sends the message and confirms it', async ({ page }) => {
     await page.goto('/contact');
     await hydrated(page);
-    const loadedAt = Date.now();
     const f = form(page);
     await hideUnderTheTop(f.getByText('Nom complet', { exact: true }));
     await f.getByRole('button', { name: 'Envoyer le message' }).click();
@@ -581,7 +569,6 @@ test.describe('the contact page form', () => {
     await fillContact(page);
     await expect(f.getByText('Email invalide')).toBeHidden();
     await slowDownLeads(page);
-    await likeAPerson(page, loadedAt);
     const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
     await f.getByRole('button', { name: 'Envoyer le message' }).click();
@@ -597,7 +584,8 @@ test.describe('the contact page form', () => {
       website: '',
     });
     for (const key of ['phone', 'company']) expect(body).not.toHaveProperty(key);
-    expect(body.elapsedMs).toBeGreaterThanOrEqual(3_000);
+    // The fill time still travels (older servers read it); the server ignores it (decision 026).
+    expect(body.elapsedMs).toBeGreaterThanOrEqual(0);
     const response = await answered;
     expect(response.status()).toBe(201);
     const { id } = await response.json();

@@ -46,7 +46,7 @@ test('first start seeds and prints the admin login once; a second process is ref
     await waitForOutput(first, 'Site prêt');
     expect(first.output()).toContain(`Administration : http://localhost:${port}/admin`);
     expect(first.output()).toContain('Identifiant : admin@lisanga-digital.cd');
-    const password = /Mot de passe : (\S+)\s+\(affiché une seule fois/.exec(first.output())?.[1];
+    const password = /Mot de passe\s: (\S+)\s+\(affiché une seule fois/.exec(first.output())?.[1];
     expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const services = await (await request.get(`${base}/api/services`)).json();
     expect(services.length).toBeGreaterThan(4);

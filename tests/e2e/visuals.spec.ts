@@ -1,7 +1,8 @@
 /**
- * Generated visuals (issue 14) as a link preview and a reader see them: every public page names
- * its own 1200x630 share image with its size, type and alt text, the image really is one, and the
- * covers of the blog, a post and the portfolio load in the browser (AVIF, from the server).
+ * Generated visuals (issue 14) as a link preview and a reader see them: every public page shows a
+ * loaded picture and names its own 1200x630 share image with its size, type and alt text, the
+ * image really is one, and the covers of the blog, a post and the portfolio load in the browser
+ * (AVIF, from the server).
  */
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
@@ -73,6 +74,20 @@ test('every public page has its own 1200x630 share image, with size, type and al
   for (const route of routes) {
     const response = await page.goto(route);
     expect(response?.status(), route).toBe(200);
+    // At least one picture shows, and none of those the browser fetched is broken.
+    await page.waitForLoadState('load');
+    const pictures = await page
+      .locator('img')
+      .evaluateAll((images) =>
+        (images as HTMLImageElement[])
+          .filter((img) => img.complete && img.currentSrc)
+          .map((img) => ({ src: img.currentSrc, width: img.naturalWidth })),
+      );
+    expect(pictures.filter((p) => p.width > 0).length, `${route} shows a loaded image`).toBeGreaterThan(0);
+    expect(
+      pictures.filter((p) => p.width === 0),
+      `${route} has no broken image`,
+    ).toEqual([]);
     const image = await meta(page, 'og:image');
     expect(image, route).toMatch(new RegExp(`^${baseURL}/visuals/og/`));
     expect(await meta(page, 'twitter:card'), route).toBe('summary_large_image');
