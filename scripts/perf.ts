@@ -161,18 +161,13 @@ const medianMetrics = (runs: Metrics[]): Metrics =>
 const formatMetrics = (m: Metrics) =>
   `FCP ${(m.fcp / 1000).toFixed(2)} s  LCP ${(m.lcp / 1000).toFixed(2)} s  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}`;
 
-const site = await runSite();
-const other = COMPARE_BUILD ? await runSite({}, { buildDir: COMPARE_BUILD }) : undefined;
-const results: PageResult[] = [];
-let pwa: PwaResult | undefined;
-try {
-  const posts = (await (await fetch(`${site.url}/api/blog?pageSize=1`)).json()) as {
-    items: { slug: string }[];
-  };
-  const services = (await (await fetch(`${site.url}/api/services/parents`)).json()) as { id: string }[];
+/** The measured pages of one running site: its first parent service and its newest post. */
+async function samplePaths(url: string): Promise<string[]> {
+  const posts = (await (await fetch(`${url}/api/blog?pageSize=1`)).json()) as { items: { slug: string }[] };
+  const services = (await (await fetch(`${url}/api/services/parents`)).json()) as { id: string }[];
   const firstPost = posts.items[0]?.slug;
   const firstService = services[0]?.id;
-  const paths = [
+  return [
     '/',
     '/services',
     ...(firstService ? [`/services/${firstService}`] : []),
@@ -180,12 +175,22 @@ try {
     ...(firstPost ? [`/blog/${firstPost}`] : []),
     '/portfolio',
   ];
-  for (const path of paths) {
+}
+
+const site = await runSite();
+const other = COMPARE_BUILD ? await runSite({}, { buildDir: COMPARE_BUILD }) : undefined;
+const results: PageResult[] = [];
+let pwa: PwaResult | undefined;
+try {
+  const paths = await samplePaths(site.url);
+  // The other build has its own database: its own ids for the same kind of page.
+  const otherPaths = other ? await samplePaths(other.url) : [];
+  for (const [index, path] of paths.entries()) {
     const runs: Lhr[] = [];
     const otherRuns: Metrics[] = [];
     for (let run = 0; run < RUNS; run++) {
       runs.push(await audit(`${site.url}${path}`));
-      if (other) otherRuns.push(metricsOf(await audit(`${other.url}${path}`)));
+      if (other) otherRuns.push(metricsOf(await audit(`${other.url}${otherPaths[index] ?? path}`)));
     }
     const metrics = medianMetrics(runs.map(metricsOf));
     const scores: Record<string, number> = Object.fromEntries(

@@ -137,4 +137,40 @@ describe('the log of auth, newsletter and lead flows', () => {
     expect(log).not.toMatch(/Bearer [A-Za-z0-9._-]{8,}/);
     expect(log).not.toMatch(/(token=|"token":")[A-Za-z0-9_-]{43}/);
   });
+
+  it('names the client address of a failed login, a lockout and a CSRF refusal (issue 15.5)', async () => {
+    const admin = await createTestAdmin(database.db);
+    const entries = () => lines.map((line) => JSON.parse(line) as { msg: string; ip?: string });
+    const from = (ip: string) =>
+      request(app)
+        .post('/api/auth/login')
+        .set('Origin', TEST_ORIGIN)
+        .set('X-Requested-With', 'fetch')
+        .set('X-Forwarded-For', ip)
+        .send({ email: admin.email, password: 'pas-le-bon-mot-de-passe' });
+
+    await from('10.77.0.1').expect(401);
+    expect(entries()).toContainEqual(expect.objectContaining({ msg: 'admin login failed', ip: '10.77.0.1' }));
+
+    for (let i = 0; i < 5; i++) await from('10.77.0.2');
+    await from('10.77.0.2').expect(429);
+    expect(entries()).toContainEqual(
+      expect.objectContaining({
+        msg: 'admin sign-in refused: too many failed attempts (lockout)',
+        ip: '10.77.0.2',
+      }),
+    );
+
+    await request(app)
+      .post('/api/auth/login')
+      .set('Origin', 'https://evil.example')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .set('X-Requested-With', 'fetch')
+      .set('X-Forwarded-For', '10.77.0.3')
+      .send({ email: admin.email, password: admin.password })
+      .expect(403);
+    expect(entries()).toContainEqual(
+      expect.objectContaining({ msg: 'request refused by CSRF check', ip: '10.77.0.3' }),
+    );
+  });
 });
