@@ -163,8 +163,12 @@ test.describe('leads', () => {
     // Filtering by the new status keeps it; the export downloads what is filtered.
     await page.getByLabel('Statut', { exact: true }).selectOption('en_cours');
     await expect(listed).toHaveCount(1);
+    // The filter is a navigation (the address carries it): the link is followed once it has it,
+    // as a person sees the list filtered before reaching for the export.
+    const exportLink = page.getByRole('link', { name: 'Exporter en CSV' });
+    await expect(exportLink).toHaveAttribute('href', /[?&]status=en_cours(&|$)/);
     const downloading = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Exporter en CSV' }).click();
+    await exportLink.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path()) ?? '', 'utf8');
