@@ -35,7 +35,9 @@ export const nextTestIp = () => `10.77.${Math.floor(++ipCounter / 250) % 250}.${
 
 export async function createTestAdmin(db: DatabaseHandle['db'], overrides: { email?: string } = {}) {
   const email = overrides.email ?? `agent-${randomBytes(4).toString('hex')}@lisanga-digital.cd`;
-  const password = `mot-de-passe-${randomBytes(6).toString('hex')}`;
+  // Never weak for the password policy: with `mot-de-passe-<hex>`, a hex part of digits only
+  // (one run in 300) reduced to the site word "motdepasse", and the admin was asked to change it.
+  const password = `cheval-batterie-agrafe-${randomBytes(6).toString('hex')}`;
   const [user] = await db
     .insert(adminUsers)
     .values({ email, passwordHash: await hashPassword(password), firstName: 'Agent', lastName: 'Test' })
