@@ -108,5 +108,14 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler[
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginOpenerPolicy: { policy: 'same-origin' },
     }),
+    // In development pages have no CSP at all: the baseline's load-nothing one would block them.
+    ...(options.contentSecurityPolicy
+      ? []
+      : [
+          ((_req, res, next) => {
+            res.removeHeader('Content-Security-Policy');
+            next();
+          }) satisfies RequestHandler,
+        ]),
   ];
 }
