@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -89,16 +90,136 @@ function publicShellOnly<T extends { url: string }>(entries: T[]): T[] {
   return entries.filter((entry) => !entry.url.startsWith('assets/') || shell.has(entry.url));
 }
 
+/**
+ * The public pages' client entry (app/islands, docs/decisions/030-public-islands.md), built with
+ * the client bundle so that it shares its chunks (React) and lands in the service worker's
+ * precache. Its hashed name and the chunks it imports at once are handed to the server build as
+ * `virtual:islands-assets` (server/main.ts); in `npm run dev` Vite serves the source itself.
+ */
+function islandsEntry(): Plugin[] {
+  const source = ISLANDS_ENTRY;
+  const virtualId = 'virtual:islands-assets';
+  let assets: { entry: string; preload: string[]; dev?: boolean } = {
+    entry: `/${source}`,
+    preload: [],
+    dev: true,
+  };
+  return [
+    {
+      name: 'islands-entry',
+      applyToEnvironment: (environment) => environment.name === 'client',
+      options(options) {
+        const input = options.input;
+        if (Array.isArray(input)) options.input = [...input, source];
+        else if (typeof input === 'string') options.input = [input, source];
+        else options.input = { ...input, islands: source };
+        return options;
+      },
+      generateBundle(_options, bundle) {
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith(source));
+        if (!entry) throw new Error(`The client build has no chunk for ${source}`);
+        // The chunks the entry imports, dependencies first: the bootstrap preloads them together,
+        // then evaluates them in this order, one task each.
+        const preload = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || preload.has(fileName)) return;
+          for (const next of chunk.imports) visit(next);
+          preload.add(fileName);
+        };
+        for (const next of entry.imports) visit(next);
+        assets = { entry: `/${entry.fileName}`, preload: [...preload].map((file) => `/${file}`) };
+        // Nothing that only the back-office uses may reach a public page (issue 16): no chunk the
+        // islands can load, at once or later, holds a back-office module.
+        const reachable = new Set<string>();
+        const walk = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || reachable.has(fileName)) return;
+          reachable.add(fileName);
+          const admin = chunk.moduleIds.find((id) => /app[\\/](routes|features)[\\/]admin[\\/]/.test(id));
+          if (admin) this.error(`The public chunk ${fileName} holds the back-office module ${admin}`);
+          for (const next of [...chunk.imports, ...chunk.dynamicImports]) walk(next);
+        };
+        walk(entry.fileName);
+      },
+    },
+    {
+      name: 'islands-assets',
+      resolveId: (id) => (id === virtualId ? `\0${virtualId}` : undefined),
+      load: (id) => (id === `\0${virtualId}` ? `export default ${JSON.stringify(assets)};` : undefined),
+    },
+  ];
+}
+
+/**
+ * Few files for a public page (issue 16: at most 12 scripts before any interaction). Left to
+ * itself the bundler cuts the islands' code into ~35 tiny chunks, because the back-office shares
+ * many of its modules (button, icons, helpers). Instead, everything the islands need at once goes
+ * into three chunks: React (react-dom's client), the site's always-present islands (header, footer
+ * form, offline banner, the runtime island and what they import), and what the page loads once
+ * idle (the PWA runtime). Code loaded on interaction
+ * (the lead modals, the toaster, the contact form) keeps its own chunks.
+ */
+const ISLANDS_ENTRY = 'app/islands/entry.client.ts';
+const ISLAND_ROOTS = [
+  'app/islands/hydrate.tsx',
+  'app/islands/site-runtime.tsx',
+  'app/components/layout/site-header.tsx',
+  'app/features/pwa/offline-banner.tsx',
+  'app/features/newsletter/newsletter-form.tsx',
+];
+const IDLE_ROOTS = ['app/features/pwa/pwa-runtime.ts'];
+
+function publicChunks() {
+  let site: Set<string> | undefined;
+  let idle: Set<string> | undefined;
+  const closure = (ctx: ChunkingContext, roots: string[], exclude = new Set<string>()) => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id) || exclude.has(id)) return;
+      const info = ctx.getModuleInfo(id);
+      if (!info) return;
+      seen.add(id);
+      for (const next of info.importedIds) visit(next);
+    };
+    for (const root of roots) visit(path.resolve(root));
+    return seen;
+  };
+  const sets = (ctx: ChunkingContext) => {
+    site ??= closure(ctx, ISLAND_ROOTS);
+    idle ??= closure(ctx, IDLE_ROOTS, site);
+    return { site, idle };
+  };
+  // Higher priority first: React is one chunk of its own (the back-office shares it), and a module
+  // the islands need at once never moves to the idle chunk. Virtual modules (Vite's preload helper,
+  // which the entry needs before anything else) are left where the bundler puts them.
+  const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+  return [
+    { priority: 30, name: 'react', test: REACT },
+    {
+      priority: 20,
+      name: (id: string, ctx: ChunkingContext) =>
+        sets(ctx).site.has(id) && !id.startsWith('\0') && !REACT.test(id) ? 'islands' : null,
+    },
+    { priority: 10, name: (id: string, ctx: ChunkingContext) => (sets(ctx).idle.has(id) ? 'idle' : null) },
+  ];
+}
+
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   // The server build's entry is our Express server, which imports React Router's server build:
   // API, SSR and background work then share one module graph (React Router's custom-server setup).
   environments: {
+    client: {
+      build: { rolldownOptions: { output: { codeSplitting: { groups: publicChunks() } } } },
+    },
     ssr: { build: { rollupOptions: { input: './server/main.ts' }, target: 'node24' } },
   },
   plugins: [
     tailwindcss(),
     reactRouter(),
+    islandsEntry(),
     // Fingerprinted assets are compressed once at build time (Brotli 11, gzip 9) and served as
     // files (server/app.ts): smaller than on-the-fly compression, and no CPU per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json|webmanifest|xml)$/ }),

@@ -5,6 +5,7 @@
  */
 import { createContext } from 'react-router';
 import type { AppServices } from '../server/services.ts';
+import type { IslandAssets } from './islands/bootstrap';
 
 export const appContext = createContext<AppServices>();
 
@@ -13,3 +14,6 @@ export const cspNonceContext = createContext<string | undefined>(undefined);
 
 /** Who sent this request (the client's IP as Express resolved it, its User-Agent), for records such as a consent. */
 export const requestClientContext = createContext<{ ip?: string; userAgent?: string }>({});
+
+/** The public pages' script (app/islands): the entry's URL and its imports, from the client build. */
+export const islandAssetsContext = createContext<IslandAssets | null>(null);

@@ -8,9 +8,11 @@
  */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
-import { cspNonceContext } from './context';
+import { cspNonceContext, islandAssetsContext } from './context';
+import { type IslandRenderer, IslandRendererContext } from './islands/island';
+import { IslandAssetsContext } from './islands/scripts';
 
 export const streamTimeout = 5_000;
 
@@ -24,13 +26,24 @@ export default function handleRequest(
   // Every script React Router writes (hydration data, module loader, scroll restoration) carries
   // the nonce the Content-Security-Policy of this response allows.
   const nonce = loadContext.get(cspNonceContext);
+  const islandAssets = loadContext.get(islandAssetsContext);
+  // Each island of this page is a React tree of its own, numbered in document order (app/islands).
+  let islands = 0;
+  const islandRenderer: IslandRenderer = {
+    render: (island, identifierPrefix) => renderToString(island, { identifierPrefix }),
+    next: () => islands++,
+  };
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <IslandAssetsContext value={islandAssets && { ...islandAssets, nonce }}>
+        <IslandRendererContext value={islandRenderer}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandRendererContext>
+      </IslandAssetsContext>,
       {
         nonce,
         onAllReady() {

@@ -1,13 +1,23 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { use, useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { NotFoundPage } from './components/not-found-page';
 import { ToastMount } from './components/ui/toast-mount';
 import { appContext } from './context';
-import { LeadModalsProvider } from './features/leads/lead-modals';
-import { PwaOverlays, QuoteShortcut } from './features/pwa/pwa-overlays';
+import { installLeadTriggers } from './features/leads/lead-modals-store';
+import { PwaOverlays } from './features/pwa/pwa-overlays';
 import { useStartupPrefetch } from './features/startup-prefetch';
+import { RELOAD_ATTRIBUTE } from './islands/bootstrap';
+import { IslandAssetsContext, IslandScripts } from './islands/scripts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
@@ -22,7 +32,19 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
+const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
+/**
+ * Two kinds of documents (docs/decisions/030-public-islands.md): the back-office is a React Router
+ * application (its scripts, hydration data and client-side navigation); every other page is
+ * server-rendered HTML whose interactive parts are islands, loaded by one small bootstrap once the
+ * page is idle. The island assets exist only on the server: in the browser this layout is only ever
+ * hydrated for the back-office.
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const assets = use(IslandAssetsContext);
+  const { pathname } = useLocation();
+  const islands = assets !== null && !isAdminPath(pathname);
   return (
     <html lang="fr">
       <head>
@@ -34,26 +56,43 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {islands ? (
+          <IslandScripts />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
-export default function App() {
-  // TanStack Query is not loaded here: public pages get their data from loaders, and the
-  // features that need a client cache (lead modals, newsletter, admin) bring it with their own
-  // code (app/lib/query.tsx), keeping it out of every page's first load; the startup prefetches
-  // load it once the page is idle.
+/**
+ * The back-office's overlays (public pages have theirs in the site-runtime island). TanStack Query
+ * is not loaded here: the features that need a client cache bring it with their own code
+ * (app/lib/query.tsx); the startup prefetches load it once the page is idle.
+ */
+function AdminOverlays() {
   useStartupPrefetch();
   return (
-    <LeadModalsProvider>
-      <Outlet />
-      <QuoteShortcut />
+    <>
       <PwaOverlays />
       <ToastMount />
-    </LeadModalsProvider>
+    </>
+  );
+}
+
+export default function App() {
+  const admin = isAdminPath(useLocation().pathname);
+  // A public page rendered by the router (reached by a client-side link): its lead buttons still open the modals.
+  useEffect(() => installLeadTriggers(), []);
+  return (
+    <>
+      <Outlet />
+      {admin ? <AdminOverlays /> : null}
+    </>
   );
 }
 
@@ -86,7 +125,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <main>
-        <NotFoundPage />
+        <NotFoundPage withLeadModals={false} />
       </main>
     );
   }
@@ -96,6 +135,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-gray-600">Une erreur est survenue lors du chargement de l'application.</p>
       <button
         type="button"
+        // Public pages are not hydrated: their island entry answers data-reload (app/islands).
+        {...{ [RELOAD_ATTRIBUTE]: '' }}
         onClick={() => window.location.reload()}
         className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >

@@ -11,7 +11,8 @@ import expressStaticGzip from 'express-static-gzip';
 import { pinoHttp } from 'pino-http';
 import { type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { appContext, cspNonceContext, requestClientContext } from '../app/context.ts';
+import { appContext, cspNonceContext, islandAssetsContext, requestClientContext } from '../app/context.ts';
+import type { IslandAssets } from '../app/islands/bootstrap.ts';
 import { contentAdminRouter } from './api/admin/content.ts';
 import { adminApiRouter } from './api/admin/index.ts';
 import { authApiRouter } from './api/auth.ts';
@@ -30,7 +31,7 @@ import type { AppServices } from './services.ts';
 import { visualFiles } from './visuals/routes.ts';
 
 export type PageRendering =
-  | { kind: 'build'; build: ServerBuild; clientDir: string }
+  | { kind: 'build'; build: ServerBuild; clientDir: string; islandAssets: IslandAssets }
   | { kind: 'vite'; vite: ViteDevServer; loadBuild: () => Promise<ServerBuild> };
 
 export type CreateAppOptions = {
@@ -214,6 +215,11 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
 
   if (pages?.kind === 'vite') app.use(pages.vite.middlewares);
   if (pages) {
+    // The public pages' script (docs/decisions/030-public-islands.md); in development Vite serves its source.
+    const islandAssets: IslandAssets =
+      pages.kind === 'build'
+        ? pages.islandAssets
+        : { entry: '/app/islands/entry.client.ts', preload: [], dev: true };
     app.all(
       '/{*splat}',
       createRequestHandler({
@@ -224,6 +230,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
             new Map<RouterContext<unknown>, unknown>([
               [appContext, services],
               [cspNonceContext, res.locals.cspNonce],
+              [islandAssetsContext, islandAssets],
               [requestClientContext, { ip: req.ip, userAgent: req.get('User-Agent') }],
             ]),
           ),

@@ -4,12 +4,18 @@
  * next to this file (BUILD_DIR/client), wherever the build lives.
  */
 import { fileURLToPath } from 'node:url';
+import islandAssets from 'virtual:islands-assets';
 import * as build from 'virtual:react-router/server-build';
 import { start } from './start.ts';
 
 try {
   await start({
-    pages: { kind: 'build', build, clientDir: fileURLToPath(new URL('../client', import.meta.url)) },
+    pages: {
+      kind: 'build',
+      build,
+      clientDir: fileURLToPath(new URL('../client', import.meta.url)),
+      islandAssets,
+    },
   });
 } catch (error) {
   process.stderr.write(

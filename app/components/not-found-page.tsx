@@ -2,7 +2,7 @@ import { BookOpen, Home, Layers, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { useOptionalLeadModals } from '~/features/leads/lead-modals';
+import { LeadButton } from '~/features/leads/lead-button';
 
 const DESTINATIONS: { to: string; label: string; hint: string; icon: ReactNode }[] = [
   {
@@ -35,10 +35,9 @@ const DESTINATIONS: { to: string; label: string; hint: string; icon: ReactNode }
  * The 404 page's content. Its heading is English by the specification ("404 Page Not Found");
  * the rest helps the visitor on in French: the main destinations and the quote request.
  * The caller supplies the <main> landmark (the public layout, or the root error screen, which has
- * no lead modals: there the quote button leads to the home page's quote shortcut, /?devis=1).
+ * no lead modal host: there the quote button leads to the home page's quote shortcut, /?devis=1).
  */
-export function NotFoundPage() {
-  const modals = useOptionalLeadModals();
+export function NotFoundPage({ withLeadModals = true }: { withLeadModals?: boolean }) {
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center gap-6 px-4 py-12 text-center sm:py-16">
       <h1 className="text-3xl font-bold text-gray-900">404 Page Not Found</h1>
@@ -68,10 +67,10 @@ export function NotFoundPage() {
         <p className="text-sm font-medium text-gray-900">
           Vous cherchiez nos tarifs ? Recevez un devis gratuit sous 24h.
         </p>
-        {modals ? (
-          <Button className="w-full sm:w-auto" onClick={() => modals.openQuote()}>
+        {withLeadModals ? (
+          <LeadButton lead="quote" className="w-full sm:w-auto">
             Demander un devis
-          </Button>
+          </LeadButton>
         ) : (
           <Button asChild className="w-full sm:w-auto">
             <a href="/?devis=1">Demander un devis</a>

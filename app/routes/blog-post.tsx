@@ -1,11 +1,10 @@
 import { ArrowRight } from 'lucide-react';
-import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import { CoverPicture } from '~/components/cover-picture';
 import { PageHeader } from '~/components/page-header';
-import { Button } from '~/components/ui/button';
 import { appContext } from '~/context';
-import { useLeadModals } from '~/features/leads/lead-modals';
+import { RecordViewIsland } from '~/features/blog/record-view';
+import { LeadButton } from '~/features/leads/lead-button';
 import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import '~/features/blog/prose.css';
@@ -95,33 +94,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-/**
- * One view per post per browser session, sent after hydration: crawlers and link previews that
- * only fetch the HTML never count, and a reload or a back-and-forth does not count twice.
- */
-function useRecordView(slug: string) {
-  useEffect(() => {
-    const key = `viewed:${slug}`;
-    try {
-      if (sessionStorage.getItem(key)) return;
-      sessionStorage.setItem(key, '1');
-    } catch {
-      // Storage refused (privacy settings): count this view anyway, without deduplication.
-    }
-    const url = `/api/blog/${encodeURIComponent(slug)}/views`;
-    // sendBeacon survives the reader leaving the page at once; fetch+keepalive where it is missing.
-    const queued = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url);
-    if (!queued) fetch(url, { method: 'POST', keepalive: true }).catch(() => {});
-  }, [slug]);
-}
-
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, html, readingMinutes, related } = loaderData;
-  const { openQuote } = useLeadModals();
-  useRecordView(post.slug);
 
   return (
     <>
+      <RecordViewIsland slug={post.slug} />
       {/* The title shares the left edge and width of the text column below it (width="prose"). */}
       <PageHeader title={post.title} trail={[['Blog', '/blog']]} width="prose">
         <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
@@ -165,9 +143,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             <p className="mx-auto mt-2 max-w-xl text-gray-700">
               Parlez-nous de votre projet : nous vous envoyons un devis personnalisé et gratuit sous 24h.
             </p>
-            <Button size="lg" className="mt-6" onClick={() => openQuote()}>
+            <LeadButton lead="quote" size="lg" className="mt-6">
               Demander un devis
-            </Button>
+            </LeadButton>
           </aside>
         </div>
       </article>

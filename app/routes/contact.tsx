@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '~/components/page-header';
 import { WhatsAppIcon } from '~/components/ui/brand-icons';
 import { Button } from '~/components/ui/button';
-import { ContactForm } from '~/features/leads/contact-form';
-import { useLeadModals } from '~/features/leads/lead-modals';
-import { QueryProvider } from '~/lib/query';
+import { ContactFormIsland } from '~/features/leads/contact-form';
+import { LeadButton } from '~/features/leads/lead-button';
 import { breadcrumbJsonLd, organizationJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches, useSite } from '~/lib/site';
 import { PAGES } from '../../common/pages.ts';
@@ -50,7 +49,6 @@ const linkClass = 'text-brand-800 underline underline-offset-4 hover:text-brand-
 
 export default function Contact() {
   const site = useSite();
-  const { openCall } = useLeadModals();
   const { address, phone, email, hours, whatsapp } = site.contact;
   return (
     <>
@@ -61,9 +59,7 @@ export default function Contact() {
 
       <div className="px-4 pb-16">
         <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <QueryProvider>
-            <ContactForm />
-          </QueryProvider>
+          <ContactFormIsland />
 
           <section
             aria-labelledby="contact-details-title"
@@ -113,10 +109,10 @@ export default function Contact() {
                   </a>
                 </Button>
               ) : null}
-              <Button size="lg" variant="secondary" onClick={() => openCall()}>
+              <LeadButton lead="call" size="lg" variant="secondary">
                 <CalendarClock className="size-5" aria-hidden="true" />
                 Planifier un appel découverte
-              </Button>
+              </LeadButton>
               <p className="text-sm text-gray-700">
                 Appel gratuit de 30 minutes, sans engagement, pour faire le point sur votre projet.
               </p>

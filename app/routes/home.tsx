@@ -4,9 +4,10 @@ import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
 import heroHomeUrl from '~/components/visuals/hero-home.svg?no-inline';
 import { appContext } from '~/context';
-import { useLeadModals } from '~/features/leads/lead-modals';
+import { LeadButton } from '~/features/leads/lead-button';
+import { leadAttributes } from '~/features/leads/lead-modals-store';
 import { NewsletterBlock } from '~/features/newsletter/newsletter-block';
-import { NewsletterForm } from '~/features/newsletter/newsletter-form';
+import { NewsletterFormIsland } from '~/features/newsletter/newsletter-form';
 import { TeamSection } from '~/features/team/team-section';
 import { ValuesSection } from '~/features/values-section';
 import { organizationJsonLd, seo } from '~/lib/seo';
@@ -38,7 +39,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { services, stats, team } = loaderData;
-  const { openQuote, openCall } = useLeadModals();
   return (
     <>
       <section className="overflow-hidden border-b border-brand-100 bg-gradient-to-b from-brand-50 to-brand-100/40 px-4 pt-10 pb-12 sm:pt-16 sm:pb-16 lg:pt-20 lg:pb-24">
@@ -119,13 +119,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       En savoir plus
                     </Link>
                   </Button>
-                  <Button
+                  <LeadButton
+                    lead="quote"
+                    service={service.title}
                     size="sm"
-                    onClick={() => openQuote(service.title)}
                     aria-label={`Demander un devis pour ${service.title}`}
                   >
                     Demander un devis
-                  </Button>
+                  </LeadButton>
                 </div>
               </li>
             ))}
@@ -135,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <ValuesSection />
       <TeamSection team={team} />
-      <NewsletterBlock form={<NewsletterForm />} />
+      <NewsletterBlock form={<NewsletterFormIsland />} />
 
       <section
         aria-labelledby="closing-title"
@@ -150,16 +151,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             claires.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button size="lg" variant="inverse" onClick={() => openQuote(AUDIT_SERVICE_TITLE)}>
+            <LeadButton lead="quote" service={AUDIT_SERVICE_TITLE} size="lg" variant="inverse">
               Demander un audit gratuit
-            </Button>
+            </LeadButton>
             <Button asChild size="lg" variant="outlineInverse">
               <Link to="/portfolio">Voir nos études de cas</Link>
             </Button>
           </div>
           <button
             type="button"
-            onClick={() => openCall()}
+            {...leadAttributes('call')}
             className="mt-6 text-sm text-brand-50 underline underline-offset-4 hover:text-white"
           >
             Ou réservez un appel découverte gratuit de 30 minutes

@@ -37,7 +37,8 @@ export default function Offline() {
           formulaire, il sera envoyé automatiquement dès le retour du réseau.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button size="lg" onClick={() => window.location.reload()}>
+          {/* Not hydrated: the islands' entry answers data-reload (app/islands/hydrate.tsx). */}
+          <Button size="lg" data-reload="">
             <RefreshCw className="size-5" aria-hidden="true" />
             Réessayer
           </Button>

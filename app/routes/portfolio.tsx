@@ -1,8 +1,7 @@
 import { CoverPicture } from '~/components/cover-picture';
 import { PageHeader } from '~/components/page-header';
-import { Button } from '~/components/ui/button';
 import { appContext } from '~/context';
-import { useLeadModals } from '~/features/leads/lead-modals';
+import { LeadButton } from '~/features/leads/lead-button';
 import { ResultFigures } from '~/features/portfolio/result-figures';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
@@ -34,7 +33,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Portfolio({ loaderData }: Route.ComponentProps) {
   const { caseStudies } = loaderData;
-  const { openQuote } = useLeadModals();
   return (
     <>
       <PageHeader
@@ -115,9 +113,9 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-brand-50">
             Décrivez-nous votre besoin : vous recevez un devis personnalisé et gratuit sous 24h.
           </p>
-          <Button size="lg" variant="inverse" className="mt-8" onClick={() => openQuote()}>
+          <LeadButton lead="quote" size="lg" variant="inverse" className="mt-8">
             Demander un devis
-          </Button>
+          </LeadButton>
         </div>
       </section>
     </>

@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Outlet, useNavigation } from 'react-router';
+import { isRouteErrorResponse, Outlet, useLocation } from 'react-router';
 import { SiteFooter } from '~/components/layout/site-footer';
-import { SiteHeader } from '~/components/layout/site-header';
+import { SiteHeaderIsland } from '~/components/layout/site-header';
 import { NotFoundPage } from '~/components/not-found-page';
-import { NewsletterForm } from '~/features/newsletter/newsletter-form';
-import { OfflineBanner } from '~/features/pwa/offline-banner';
+import { NewsletterFormIsland } from '~/features/newsletter/newsletter-form';
+import { OfflineBannerIsland } from '~/features/pwa/offline-banner';
+import { SiteRuntimeIsland } from '~/islands/site-runtime';
 import { useSite } from '~/lib/site';
 import type { Route } from './+types/public-layout';
 
 function PublicShell({ children }: { children: ReactNode }) {
   const site = useSite();
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
   return (
     <>
       <a
@@ -19,20 +20,13 @@ function PublicShell({ children }: { children: ReactNode }) {
       >
         Aller au contenu
       </a>
-      <SiteHeader siteName={site.name} />
-      <OfflineBanner />
-      {navigation.state === 'loading' ? (
-        <p
-          role="status"
-          className="fixed inset-x-0 top-16 z-30 bg-brand-700 py-1 text-center text-sm font-medium text-white"
-        >
-          Chargement en cours...
-        </p>
-      ) : null}
+      <SiteHeaderIsland siteName={site.name} pathname={pathname} />
+      <OfflineBannerIsland />
       <main id="contenu" tabIndex={-1} className="focus:outline-none">
         {children}
       </main>
-      <SiteFooter site={site} newsletter={<NewsletterForm variant="footer" />} />
+      <SiteFooter site={site} newsletter={<NewsletterFormIsland variant="footer" />} />
+      <SiteRuntimeIsland />
     </>
   );
 }

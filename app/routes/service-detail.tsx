@@ -5,7 +5,7 @@ import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
 import { ServiceVisual } from '~/components/visuals/service-visual';
 import { appContext } from '~/context';
-import { useLeadModals } from '~/features/leads/lead-modals';
+import { LeadButton } from '~/features/leads/lead-button';
 import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import { ServiceIdParamsSchema } from '../../common/schemas/public-api.ts';
@@ -91,7 +91,6 @@ const STEPS = [
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const { service } = loaderData;
-  const { openQuote, openCall } = useLeadModals();
   const trail: [string, string][] = [['Services', '/services']];
   if (service.parent) trail.push([service.parent.title, `/services/${service.parent.id}`]);
 
@@ -104,14 +103,14 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         visual={<ServiceVisual services={[service]} />}
       >
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Button size="lg" onClick={() => openQuote(service.title)}>
+          <LeadButton lead="quote" service={service.title} size="lg">
             Demander un devis
-          </Button>
-          <Button size="lg" variant="secondary" onClick={() => openCall(service.title)}>
+          </LeadButton>
+          <LeadButton lead="call" service={service.title} size="lg" variant="secondary">
             {/* No icon under 360 px: the label alone fills a 320-px screen. */}
             <CalendarClock className="hidden size-5 min-[360px]:block" aria-hidden="true" />
             Planifier un appel découverte
-          </Button>
+          </LeadButton>
         </div>
       </PageHeader>
 

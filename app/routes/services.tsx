@@ -5,7 +5,8 @@ import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
 import { ServiceVisual } from '~/components/visuals/service-visual';
 import { appContext } from '~/context';
-import { useLeadModals } from '~/features/leads/lead-modals';
+import { LeadButton } from '~/features/leads/lead-button';
+import { leadAttributes } from '~/features/leads/lead-modals-store';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import { PAGES } from '../../common/pages.ts';
@@ -54,7 +55,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { groups } = loaderData;
-  const { openQuote, openCall } = useLeadModals();
   return (
     <>
       <PageHeader
@@ -88,12 +88,13 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                         En savoir plus
                       </Link>
                     </Button>
-                    <Button
-                      onClick={() => openQuote(group.title)}
+                    <LeadButton
+                      lead="quote"
+                      service={group.title}
                       aria-label={`Demander un devis pour ${group.title}`}
                     >
                       Demander un devis
-                    </Button>
+                    </LeadButton>
                   </div>
                 </div>
 
@@ -116,7 +117,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                           </Link>
                           <button
                             type="button"
-                            onClick={() => openQuote(child.title)}
+                            {...leadAttributes('quote', child.title)}
                             aria-label={`Demander un devis pour ${child.title}`}
                             className="text-sm font-medium text-gray-700 underline underline-offset-4 hover:text-brand-800"
                           >
@@ -145,9 +146,9 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             Parlons de votre activité et de vos objectifs pendant 30 minutes, gratuitement et sans engagement.
             Nous vous dirons quelles actions auront le plus d'impact pour votre budget.
           </p>
-          <Button size="lg" variant="inverse" className="mt-8" onClick={() => openCall()}>
+          <LeadButton lead="call" size="lg" variant="inverse" className="mt-8">
             Planifier un appel découverte
-          </Button>
+          </LeadButton>
         </div>
       </section>
     </>

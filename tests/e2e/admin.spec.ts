@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { clientIp, expectToastShown, logIn, recordToasts, toasts } from './helpers/admin.ts';
+import { hydrated } from './helpers/page.ts';
 
 /**
  * The back-office end to end (spec §2, §4, §7, §8; issue 6): login and guard, a lead sent from
@@ -102,7 +103,7 @@ async function sendLeadFromSite(browser: Browser, testInfo: TestInfo, fullName: 
   });
   const visitor = await context.newPage();
   await visitor.goto('/contact');
-  await visitor.waitForLoadState('networkidle');
+  await hydrated(visitor);
   const loadedAt = Date.now();
   const form = visitor.getByRole('region', { name: 'Écrivez-nous' });
   await form.getByLabel('Nom complet').fill(fullName);

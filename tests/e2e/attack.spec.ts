@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { clientIp, openSignedIn } from './helpers/admin.ts';
 import { linkIn, requireEmail } from './helpers/mailbox.ts';
+import { hydrated } from './helpers/page.ts';
 
 const BLOCK = 20;
 const run = Date.now().toString(36);
@@ -90,7 +91,7 @@ test('hostile values sent through the public forms are shown literally in the ba
   // 1. The contact page form.
   const site = await visitor(browser, testInfo, dialogs);
   await site.page.goto('/contact');
-  await site.page.waitForLoadState('networkidle');
+  await hydrated(site.page);
   const form = site.page.getByRole('region', { name: 'Écrivez-nous' });
   await form.getByLabel('Nom complet').fill(HOSTILE.fullName);
   await form.getByLabel('Email').fill(`attaque-${run}@example.cd`);
@@ -104,7 +105,7 @@ test('hostile values sent through the public forms are shown literally in the ba
 
   // 2. The quote modal.
   await site.page.goto('/');
-  await site.page.waitForLoadState('networkidle');
+  await hydrated(site.page);
   const isPhone = (site.page.viewportSize()?.width ?? 1280) < 640;
   await site.page
     .getByRole('banner')

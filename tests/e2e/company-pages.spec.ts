@@ -5,6 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { hydrated } from './helpers/page.ts';
 
 const PARENT_SERVICES = ['Stratégie Marketing', 'Marketing Digital', 'Création de Contenu', 'Branding'];
 
@@ -160,7 +161,7 @@ for (const path of ['/services/00000000-0000-4000-8000-000000000000', '/services
     await expect(header).toBeVisible();
     if (isMobile) {
       // On a phone the navigation lives in the drawer, which needs the hydrated app to open.
-      await page.waitForLoadState('networkidle');
+      await hydrated(page);
       await header.getByRole('button', { name: 'Ouvrir le menu' }).click();
       await expect(
         page.getByRole('dialog').getByRole('link', { name: 'Accueil', exact: true }),
@@ -226,7 +227,7 @@ test('/contact offers WhatsApp, phone, email and the contact form', async ({ pag
 
 test('the offline page reloads on "Réessayer"', async ({ page }) => {
   await page.goto('/offline');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   await page.evaluate(() => Object.assign(window, { __beforeReload: true }));
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Réessayer' }).click()]);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vous êtes hors ligne');

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
+import { hydrated } from './helpers/page.ts';
 
 /**
  * Nothing overflows, from 320 px up (issue 14): every public route, and each state a visitor can
@@ -150,10 +151,6 @@ async function expectFits(page: Page, where: Where, overlay?: Overlay) {
   expect
     .soft(problems, `${where.route} at ${where.width} px, state "${where.state}": ${problems.join('; ')}`)
     .toEqual([]);
-}
-
-async function hydrated(page: Page) {
-  await page.waitForLoadState('networkidle');
 }
 
 /** A lead POST held until released, then answered like the server would: the pending state stays on screen. */

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { hydrated } from './helpers/page.ts';
 
 const PARENT_SERVICES = ['Stratégie Marketing', 'Marketing Digital', 'Création de Contenu', 'Branding'];
 
@@ -17,7 +18,9 @@ test('the home page is complete HTML before any JavaScript runs', async ({ brows
   await context.close();
 });
 
-test('the home page hydrates: links then navigate without reloading the page', async ({ page }) => {
+test('the home page hydrates its interactive parts without an error; its links lead to their pages', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -26,24 +29,23 @@ test('the home page hydrates: links then navigate without reloading the page', a
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Once React has hydrated, React Router handles the click: the window (and this marker) survives.
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  // Public pages are documents whose islands hydrate once idle (docs/decisions/030-public-islands.md).
+  await hydrated(page);
   await page.getByRole('link', { name: 'Lisanga Digital' }).click();
   await expect(page).toHaveURL('/');
-  expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await hydrated(page);
   expect(errors).toEqual([]);
 });
 
-test('an unknown path answers HTTP 404 with "404 Page Not Found", and its link leads home in-app', async ({
+test('an unknown path answers HTTP 404 with "404 Page Not Found", and its link leads home', async ({
   page,
 }) => {
   const response = await page.goto('/ceci/n-existe/pas');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  await hydrated(page);
   await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: PARENT_SERVICES[0] })).toBeVisible();
-  expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });

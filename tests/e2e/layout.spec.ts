@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './helpers/page.ts';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 
@@ -10,10 +11,6 @@ async function openNavigation(page: Page) {
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toBeVisible();
   return drawer.getByRole('navigation', { name: 'Navigation mobile' });
-}
-
-async function hydrated(page: Page) {
-  await page.waitForLoadState('networkidle');
 }
 
 test('the navigation highlights "/" only on the root and other links by path prefix', async ({ page }) => {
@@ -195,18 +192,41 @@ test('the home page has every section of the specification and no accessibility 
   expect(results.violations).toEqual([]);
 });
 
-test('a slow page load shows "Chargement en cours..." until the new page arrives', async ({ page }) => {
-  await page.goto('/');
-  await hydrated(page);
-  // Hold the data request of the next page for a moment, as a slow 3G connection would.
-  await page.route('**/services.data*', async (route) => {
-    await new Promise((r) => setTimeout(r, 1_500));
-    await route.continue();
+test.describe('between pages', () => {
+  // The document request is held by the test itself, not answered by the service worker.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a slow page load shows "Chargement en cours..." until the new page arrives', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    // Hold the next page for a moment, as a slow 3G connection would.
+    await page.route('**/services', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    // The leaving page notes, in the tab's sessionStorage (which outlives it), when the status
+    // shows: the test's own reads wait for the navigation to finish, when that page is gone.
+    await page.evaluate(() => {
+      const seen = () =>
+        [...document.querySelectorAll('[role="status"]')].some(
+          (status) =>
+            status.textContent === 'Chargement en cours...' && status.getBoundingClientRect().height > 0,
+        );
+      new MutationObserver(() => {
+        if (seen()) sessionStorage.setItem('loading-shown-at', String(Date.now()));
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const clickedAt = Date.now();
+    // A document load: the click does not wait for the next page.
+    await page.getByRole('link', { name: 'Nos expertises' }).click({ noWaitAfter: true });
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/services/i);
+    const shownAt = Number(await page.evaluate(() => sessionStorage.getItem('loading-shown-at')));
+    // Shown at once, well before the held page arrived (1.5 s later).
+    expect(shownAt - clickedAt).toBeGreaterThanOrEqual(0);
+    expect(shownAt - clickedAt).toBeLessThan(1_000);
+    await expect(page.getByRole('status').filter({ hasText: 'Chargement en cours...' })).toBeHidden();
   });
-  await page.getByRole('link', { name: 'Nos expertises' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Chargement en cours...' })).toBeVisible();
-  await expect(page).toHaveURL(/\/services$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Chargement en cours...' })).toBeHidden();
 });
 
 test('a 404 raised by a page keeps the header and footer, says "404 Page Not Found" and is not indexed', async ({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type Request, type TestInfo, test } from '@playwright/test';
 import { emailsTo, requireEmail } from './helpers/mailbox.ts';
+import { hydrated } from './helpers/page.ts';
 
 /**
  * Lead capture end to end (spec §2, §5, §7, §8, §9): the quote and call modals, the contact page
@@ -28,10 +29,6 @@ test.beforeEach(async ({ page }, testInfo) => {
 });
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 640;
-
-async function hydrated(page: Page) {
-  await page.waitForLoadState('networkidle');
-}
 
 const quoteDialog = (page: Page) => page.getByRole('dialog', { name: 'Obtenez votre devis personnalisé' });
 const callDialog = (page: Page) => page.getByRole('dialog', { name: 'Planifions un appel découverte' });

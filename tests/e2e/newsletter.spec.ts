@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { emailsTo, linkIn, requireEmail } from './helpers/mailbox.ts';
+import { hydrated } from './helpers/page.ts';
 
 /**
  * The newsletter end to end (spec §2, §5, §7, §8 and issue 5): the footer and home forms, their
@@ -47,7 +48,7 @@ test('subscribing from the footer: "Vérifiez votre email !", then the emailed 
   page,
 }, testInfo) => {
   await page.goto('/about');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   const footer = page.getByRole('contentinfo');
   const input = footer.getByRole('textbox', { name: 'Adresse email' });
   const email = uniqueEmail(testInfo);
@@ -75,7 +76,7 @@ test('an invalid address is refused under the field, without a request', async (
     if (request.url().includes('/api/newsletter/subscribe')) posted = true;
   });
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   const block = homeBlock(page);
   await block.getByRole('textbox', { name: 'Adresse email' }).fill('pas-un-email');
   await block.getByRole('button', { name: "S'abonner" }).click();
@@ -91,7 +92,7 @@ test('double opt-in from the home block, then unsubscribe from the manage page',
   test.setTimeout(90_000);
   const email = uniqueEmail(testInfo);
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   const block = homeBlock(page);
   const input = block.getByRole('textbox', { name: 'Adresse email' });
   await input.fill(email);
@@ -102,7 +103,7 @@ test('double opt-in from the home block, then unsubscribe from the manage page',
   const confirmUrl = await confirmLink(email);
   await page.goto(confirmUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Confirmez votre inscription' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
   await expect(page).toHaveURL(/\/newsletter\/welcome$/);
@@ -115,7 +116,7 @@ test('double opt-in from the home block, then unsubscribe from the manage page',
 
   // Subscribing again now: 'Déjà abonné'.
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   await homeBlock(page).getByRole('textbox', { name: 'Adresse email' }).fill(email.toUpperCase());
   await homeBlock(page).getByRole('button', { name: "S'abonner" }).click();
   await expect(toasts(page).filter({ hasText: 'Déjà abonné' })).toBeVisible();
@@ -123,7 +124,7 @@ test('double opt-in from the home block, then unsubscribe from the manage page',
   const manageUrl = linkIn(await requireEmail(email, { subject: WELCOME }), MANAGE_LINK);
   await page.goto(manageUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Gérer mon abonnement' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   await expectAccessible(page);
   await page.getByLabel('Prénom (facultatif)').fill('Grâce');
   await page.getByLabel('Branding et identité visuelle').check();
@@ -137,7 +138,7 @@ test('an unknown confirm link shows a French page with a form for a new link', a
   await page.goto(`/newsletter/confirm?token=${'x'.repeat(43)}`);
   await expect(page.getByRole('heading', { level: 1, name: "Ce lien n'est pas valide" })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   await expectAccessible(page);
 });
 

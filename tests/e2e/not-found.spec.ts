@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './helpers/page.ts';
 
 /**
  * The 404 page helps the visitor on (issue 14, decision 024): the spec's English heading, then
@@ -27,7 +28,7 @@ test('an unknown path shows the way back: home, services, blog, contact; each le
 }) => {
   const response = await page.goto('/ceci/n-existe/pas');
   expect(response?.status()).toBe(404);
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   await expectWayBack(page);
 
   const main = page.getByRole('main');
@@ -46,7 +47,7 @@ test('an unknown path shows the way back: home, services, blog, contact; each le
 
 test("the 404 page's quote button opens the quote modal", async ({ page }) => {
   await page.goto('/ceci/n-existe/pas');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   const main = page.getByRole('main');
   await expect(
     main.getByText('Vous cherchiez nos tarifs ? Recevez un devis gratuit sous 24h.'),
@@ -58,7 +59,7 @@ test("the 404 page's quote button opens the quote modal", async ({ page }) => {
 test('an unknown blog post (404 from its loader) shows the same way back', async ({ page }) => {
   const response = await page.goto('/blog/cet-article-n-existe-pas');
   expect(response?.status()).toBe(404);
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   await expectWayBack(page);
   await expect(page.getByRole('main').getByRole('button', { name: 'Demander un devis' })).toBeVisible();
 });

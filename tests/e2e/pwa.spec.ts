@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { clientIp, toasts } from './helpers/admin.ts';
 import { E2E_PORT, emailsTo, requireEmail } from './helpers/mailbox.ts';
+import { hydrated } from './helpers/page.ts';
 
 /**
  * The installable, offline-first site (issue 9; spec §2, §3, §4, §7, §8) against the production
@@ -109,7 +110,7 @@ test.describe('the service worker', () => {
 
     // A link followed inside the app (client-side navigation) to a page never visited: the same.
     await page.goto('/services');
-    await page.waitForLoadState('networkidle');
+    await hydrated(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Blog', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Vous êtes hors ligne' })).toBeVisible();
 
@@ -291,7 +292,7 @@ test.describe('the update card', () => {
     await card.getByRole('button', { name: 'Plus tard' }).click();
     await expect(card).toBeHidden();
     await page.reload();
-    await page.waitForLoadState('networkidle');
+    await hydrated(page);
     await page.waitForTimeout(2_000);
     await expect(card).toBeHidden();
 
@@ -345,7 +346,7 @@ test.describe('the update card', () => {
 test.describe('the install prompt', () => {
   /** Chromium's install offer, as the browser would fire it: prompt() and the visitor's choice. */
   async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed' = 'accepted') {
-    await page.waitForLoadState('networkidle');
+    await hydrated(page);
     await page.evaluate((choice) => {
       const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
       let answer: (value: { outcome: string }) => void = () => undefined;
@@ -444,7 +445,7 @@ test.describe('the install prompt', () => {
 
 test('the connectivity indicator and the offline banner follow the connection', async ({ page, context }) => {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   // Named for what it is about, not only its state (issue 14); its tooltip keeps the spec's words.
   const online = page.getByRole('banner').getByRole('status', { name: 'Connexion : En ligne', exact: true });
   await expect(online).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { clientIp } from './helpers/admin.ts';
+import { hydrated } from './helpers/page.ts';
 
 /**
  * The Content-Security-Policy (issue 10) in a real browser: every page works under it, no script
@@ -40,7 +41,7 @@ test('every page renders and hydrates under the CSP with no violation; inline sc
   }
   // Hydrated: client-side behaviour works (the quote modal is a lazily loaded chunk).
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   const phone = (page.viewportSize()?.width ?? 1280) < 640;
   await page
     .getByRole('banner')

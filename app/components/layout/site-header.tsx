@@ -1,11 +1,16 @@
+/**
+ * The site's header (spec §2): name, main navigation, the PWA indicators, "Admin", the quote
+ * button and the drawer on small screens. An island (app/islands): plain links (a page is a
+ * document load), the current page known from the `pathname` the server renders it with.
+ */
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { useLeadModals } from '~/features/leads/lead-modals';
+import { LeadButton } from '~/features/leads/lead-button';
 import { ConnectivityIndicator, InstalledIndicator } from '~/features/pwa/status-indicators';
+import { island } from '~/islands/island';
 import { cn } from '~/lib/cn';
-import { NAV_LINKS } from './nav-links';
+import { isNavActive, NAV_LINKS } from './nav-links';
 
 const linkClass = (active: boolean) =>
   cn(
@@ -13,26 +18,49 @@ const linkClass = (active: boolean) =>
     active ? 'bg-brand-50 text-brand-800' : 'text-gray-700 hover:bg-gray-50 hover:text-brand-800',
   );
 
-export function SiteHeader({ siteName }: { siteName: string }) {
-  const { openQuote } = useLeadModals();
+type SiteHeaderProps = { siteName: string; pathname: string };
+
+/** A link of the navigation, marked as the current page as React Router's NavLink would. */
+function NavItem({
+  to,
+  pathname,
+  className,
+  children,
+  onClick,
+}: {
+  to: string;
+  pathname: string;
+  className: (active: boolean) => string;
+  children: React.ReactNode;
+  onClick?: () => void;
+}) {
+  const active = isNavActive(to, pathname);
+  return (
+    <a href={to} aria-current={active ? 'page' : undefined} className={className(active)} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
+
+export function SiteHeader({ siteName, pathname }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
         {/* The name may wrap onto two lines on the narrowest phones (320 px) rather than push the menu button out. */}
-        <Link
-          to="/"
+        <a
+          href="/"
           className="flex min-w-0 items-center gap-2 rounded-md text-base leading-tight font-extrabold tracking-tight text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:text-lg"
         >
           <img src="/icon.svg" alt="" width={32} height={32} className="size-8 shrink-0" />
           <span>{siteName}</span>
-        </Link>
+        </a>
         <nav aria-label="Navigation principale" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={({ isActive }) => linkClass(isActive)}>
+                <NavItem to={link.to} pathname={pathname} className={linkClass}>
                   {link.label}
-                </NavLink>
+                </NavItem>
               </li>
             ))}
           </ul>
@@ -43,13 +71,13 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             <ConnectivityIndicator />
           </div>
           <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
-            <Link to="/admin">Admin</Link>
+            <a href="/admin">Admin</a>
           </Button>
-          <Button size="sm" onClick={() => openQuote()}>
+          <LeadButton lead="quote" size="sm">
             <span className="hidden sm:inline">Devis gratuit</span>
             <span className="sm:hidden">Devis</span>
-          </Button>
-          <MobileMenu />
+          </LeadButton>
+          <MobileMenu pathname={pathname} />
         </div>
       </div>
     </header>
@@ -59,13 +87,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
 /**
  * The side drawer on small screens, a native modal <dialog> (no dialog library on every page):
  * the browser traps focus and closes it on Escape; we close it on a click outside its panel, when
- * a link is chosen and whenever the route changes.
+ * a link is chosen, and when the quote button opens the quote modal.
  */
-function MobileMenu() {
+function MobileMenu({ pathname }: { pathname: string }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  const { openQuote } = useLeadModals();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -74,8 +100,12 @@ function MobileMenu() {
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every route change is the point.
-  useEffect(() => setOpen(false), [pathname]);
+  // Back to this page from the browser's cache (back button) after following one of its links.
+  useEffect(() => {
+    const onPageShow = () => setOpen(false);
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   return (
     <>
@@ -114,38 +144,35 @@ function MobileMenu() {
             <ul className="flex flex-col gap-1">
               {NAV_LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavLink
+                  <NavItem
                     to={link.to}
-                    end={link.end}
+                    pathname={pathname}
                     onClick={() => setOpen(false)}
-                    className={({ isActive }) => cn(linkClass(isActive), 'block text-base')}
+                    className={(active) => cn(linkClass(active), 'block text-base')}
                   >
                     {link.label}
-                  </NavLink>
+                  </NavItem>
                 </li>
               ))}
               <li>
-                <NavLink
+                <NavItem
                   to="/admin"
+                  pathname={pathname}
                   onClick={() => setOpen(false)}
-                  className={({ isActive }) => cn(linkClass(isActive), 'block text-base')}
+                  className={(active) => cn(linkClass(active), 'block text-base')}
                 >
                   Admin
-                </NavLink>
+                </NavItem>
               </li>
             </ul>
           </nav>
-          <Button
-            className="mt-auto"
-            onClick={() => {
-              setOpen(false);
-              openQuote();
-            }}
-          >
+          <LeadButton lead="quote" className="mt-auto" onClick={() => setOpen(false)}>
             Demander un devis
-          </Button>
+          </LeadButton>
         </div>
       </dialog>
     </>
   );
 }
+
+export const SiteHeaderIsland = island('site-header', SiteHeader);

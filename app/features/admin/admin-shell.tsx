@@ -133,7 +133,7 @@ function Sidebar({
           </p>
           <p className="truncate text-gray-600">{user.email}</p>
         </div>
-        <Link to="/" className="inline-flex items-center gap-1 text-brand-800 hover:underline">
+        <Link to="/" reloadDocument className="inline-flex items-center gap-1 text-brand-800 hover:underline">
           <ExternalLink className="size-4" aria-hidden="true" />
           Voir le site
         </Link>

@@ -1,12 +1,15 @@
 /**
  * The /contact page form: a plain message to the agency, sent to POST /api/contact with the
  * source 'website'. Same validation habits, errors and toasts as the quote and call modals.
- * Rendered inside a QueryProvider (the service list and the submission use TanStack Query).
+ * Rendered inside a QueryProvider (the service list and the submission use TanStack Query): the
+ * island (ContactFormIsland) brings its own.
  */
 import { CheckCircle2, CloudOff, Send } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '~/components/ui/button';
+import { island } from '~/islands/island';
+import { QueryProvider } from '~/lib/query';
 import { toast } from '~/lib/toast';
 import { PHONE_PLACEHOLDER, QUOTE_OTHER_SERVICE } from '../../../common/constants.ts';
 import { ContactFormSchema } from '../../../common/schemas/leads.ts';
@@ -258,3 +261,14 @@ export function ContactForm() {
     </section>
   );
 }
+
+/** The island: its own root, so its own query provider (the tab's one query client). */
+export function ContactFormRoot() {
+  return (
+    <QueryProvider>
+      <ContactForm />
+    </QueryProvider>
+  );
+}
+
+export const ContactFormIsland = island('contact-form', ContactFormRoot);

@@ -2,7 +2,7 @@
  * What stays on the page after a quote or call modal closed on success (docs/decisions/024): the
  * toast of spec §8 lasts 5 seconds and sits at the top of a phone's screen, easy to miss; this
  * panel says what happens next until the visitor closes it, opens a modal again or changes page.
- * Part of every page's first load (rendered by LeadModalsProvider): markup and two icons only.
+ * Part of every page's first script (rendered by LeadModalsHost): markup and two icons only.
  */
 import { CheckCircle2, CloudOff, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId } from 'react';

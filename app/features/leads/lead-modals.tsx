@@ -1,6 +1,7 @@
 /**
  * Where the quote and call-request modals live (spec §2): any 'Demander un devis' or call button
- * on any page opens them through this context, optionally with a preselected service.
+ * on any page (lead-button.tsx) opens them through the store of lead-modals-store.ts, optionally
+ * with a preselected service. The host is mounted once per page, in its own island on public pages.
  *
  * The modals themselves (Radix Dialog, react-hook-form, zod, TanStack Query) are a separate chunk,
  * rendered only once a modal is first opened: no page pays for them in its first load. On the
@@ -10,31 +11,27 @@
 import {
   Component,
   type ComponentType,
-  createContext,
   lazy,
   type ReactNode,
   Suspense,
-  use,
-  useCallback,
   useEffect,
   useMemo,
   useState,
+  useSyncExternalStore,
 } from 'react';
-import { useLocation } from 'react-router';
 import { toast } from '~/lib/toast';
 import { PREFETCH_SERVICES_STALE } from '../../../common/constants.ts';
 import { LeadConfirmation, type LeadSent } from './lead-confirmation';
+import {
+  closeLead,
+  getLeadModalsState,
+  getServerLeadModalsState,
+  type OpenLead,
+  resetLeadModals,
+  subscribeLeadModals,
+} from './lead-modals-store';
 
-type ModalState = { kind: 'quote' | 'call'; service?: string } | null;
-
-type LeadModals = {
-  state: ModalState;
-  openQuote: (service?: string) => void;
-  openCall: (service?: string) => void;
-  close: () => void;
-};
-
-const LeadModalsContext = createContext<LeadModals | null>(null);
+type ModalState = OpenLead | null;
 
 type ModalsProps = {
   state: ModalState;
@@ -109,21 +106,22 @@ function preloadModals() {
 
 const FIRST_INTERACTION_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
 
-export function LeadModalsProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<ModalState>(null);
-  // Rendered from the first opening on, and kept mounted: later openings are instant.
-  const [mounted, setMounted] = useState(false);
+export function LeadModalsHost() {
+  const { open, returnFocusTo, requested } = useSyncExternalStore(
+    subscribeLeadModals,
+    getLeadModalsState,
+    getServerLeadModalsState,
+  );
   // A fresh lazy component after a failed download: React.lazy remembers a failure for good.
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt needs its own lazy component.
   const LazyModals = useMemo(() => lazy(loadModals), [attempt]);
-  const [returnFocusTo, setReturnFocusTo] = useState<HTMLElement | null>(null);
   // The confirmation left on the page after a modal closed on success (lead-confirmation.tsx).
   const [sent, setSent] = useState<LeadSent | null>(null);
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page dismisses the confirmation.
-  useEffect(() => setSent(null), [pathname]);
-  const dismissSent = useCallback(() => setSent(null), []);
+  // A new opening dismisses the confirmation of the previous one.
+  useEffect(() => {
+    if (open) setSent(null);
+  }, [open]);
 
   useEffect(() => {
     let done = false;
@@ -145,54 +143,26 @@ export function LeadModalsProvider({ children }: { children: ReactNode }) {
     return stop;
   }, []);
 
-  const open = useCallback((kind: 'quote' | 'call', service?: string) => {
-    // The button that opened the modal, to give it the focus back on close.
-    setReturnFocusTo(document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    setMounted(true);
-    setSent(null);
-    setState({ kind, service });
-  }, []);
-  const openQuote = useCallback((service?: string) => open('quote', service), [open]);
-  const openCall = useCallback((service?: string) => open('call', service), [open]);
-  // Closing clears the preselection (spec §2).
-  const close = useCallback(() => setState(null), []);
-  const onLoadError = useCallback(() => {
-    setState(null);
-    setMounted(false);
+  const onLoadError = () => {
+    resetLeadModals();
     setAttempt((n) => n + 1);
     toast({
       title: 'Erreur',
       description: "Le formulaire n'a pas pu être chargé. Vérifiez votre connexion et réessayez.",
       variant: 'destructive',
     });
-  }, []);
+  };
 
-  const value = useMemo<LeadModals>(
-    () => ({ state, openQuote, openCall, close }),
-    [state, openQuote, openCall, close],
-  );
   return (
-    <LeadModalsContext value={value}>
-      {children}
-      {mounted ? (
+    <>
+      {requested ? (
         <ModalsBoundary key={attempt} onError={onLoadError}>
           <Suspense fallback={null}>
-            <LazyModals state={state} close={close} onSent={setSent} returnFocusTo={returnFocusTo} />
+            <LazyModals state={open} close={closeLead} onSent={setSent} returnFocusTo={returnFocusTo} />
           </Suspense>
         </ModalsBoundary>
       ) : null}
-      {sent ? <LeadConfirmation sent={sent} onDismiss={dismissSent} /> : null}
-    </LeadModalsContext>
+      {sent ? <LeadConfirmation sent={sent} onDismiss={() => setSent(null)} /> : null}
+    </>
   );
-}
-
-/** The modals, or null outside LeadModalsProvider (the root error screen renders without it). */
-export function useOptionalLeadModals(): LeadModals | null {
-  return use(LeadModalsContext);
-}
-
-export function useLeadModals(): LeadModals {
-  const context = use(LeadModalsContext);
-  if (!context) throw new Error('useLeadModals must be used inside LeadModalsProvider');
-  return context;
 }

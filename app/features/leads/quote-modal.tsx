@@ -1,6 +1,6 @@
 /**
  * The quote modal (spec §2, §3, §5, §8): who you are, your project, budget and timing. Opened
- * through useLeadModals, possibly with a service preselected. Its form lives inside the dialog's
+ * by a lead button (lead-button.tsx), possibly with a service preselected. Its form lives inside the dialog's
  * content, which unmounts on close: reopening always starts from an empty form and a fresh
  * "opened at" time, so a preselection never outlives its opening.
  */

@@ -4,6 +4,7 @@
  * or whose manage link expired (`purpose="manage"`: a fresh manage link, if the address is known).
  */
 import { type FormEvent, useId, useState } from 'react';
+import { island } from '~/islands/island';
 import {
   INVALID_EMAIL_MESSAGE,
   isValidEmail,
@@ -108,3 +109,5 @@ export function NewLinkForm({ purpose = 'confirmation' }: { purpose?: 'confirmat
     </form>
   );
 }
+
+export const NewLinkFormIsland = island('new-link-form', NewLinkForm);

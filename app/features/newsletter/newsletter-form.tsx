@@ -5,6 +5,7 @@
  */
 import { Mail } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { island } from '~/islands/island';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import {
@@ -180,3 +181,5 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
     </form>
   );
 }
+
+export const NewsletterFormIsland = island('newsletter-form', NewsletterForm);

@@ -7,6 +7,7 @@
  */
 import { WifiOff, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { island } from '~/islands/island';
 import { useOnline } from './status-indicators';
 
 export function OfflineBanner() {
@@ -43,3 +44,5 @@ export function OfflineBanner() {
     </div>
   );
 }
+
+export const OfflineBannerIsland = island('offline-banner', OfflineBanner);

@@ -4,8 +4,6 @@
  * once the page is idle, and each overlay's code only when it is shown (docs/decisions/005).
  */
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
-import { useLeadModals } from '~/features/leads/lead-modals';
 import { whenIdle } from '~/lib/idle';
 import { getPwaState, getServerPwaState, subscribePwa } from './pwa-store.ts';
 
@@ -31,18 +29,4 @@ export function PwaOverlays() {
       {state.updateVisible ? <UpdateCard /> : null}
     </Suspense>
   );
-}
-
-/** The manifest's "Demander un devis" shortcut opens /?devis=1: the quote modal, then a clean URL. */
-export function QuoteShortcut() {
-  const { pathname, search } = useLocation();
-  const { openQuote } = useLeadModals();
-  useEffect(() => {
-    if (pathname !== '/' || !new URLSearchParams(search).has('devis')) return;
-    openQuote();
-    const url = new URL(window.location.href);
-    url.searchParams.delete('devis');
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  }, [pathname, search, openQuote]);
-  return null;
 }

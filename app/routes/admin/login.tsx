@@ -111,7 +111,7 @@ export default function AdminLoginPage() {
           </Button>
         </form>
         <p className="mt-6 text-center text-sm">
-          <Link to="/" className="text-brand-800 underline-offset-2 hover:underline">
+          <Link to="/" reloadDocument className="text-brand-800 underline-offset-2 hover:underline">
             Retour au site
           </Link>
         </p>

@@ -2,7 +2,7 @@ import { MailCheck, MailWarning } from 'lucide-react';
 import { Form, redirect, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { appContext, requestClientContext } from '~/context';
-import { NewLinkForm } from '~/features/newsletter/new-link-form';
+import { NewLinkFormIsland } from '~/features/newsletter/new-link-form';
 import { formField } from '~/lib/form-data';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
@@ -98,7 +98,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
           </span>
           <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-gray-900">{problem.title}</h1>
           <p className="mt-4 text-gray-700">{problem.text}</p>
-          <NewLinkForm />
+          <NewLinkFormIsland />
         </div>
       </section>
     );

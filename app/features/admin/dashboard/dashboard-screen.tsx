@@ -285,6 +285,7 @@ function TopPosts({ posts }: { posts: DashboardData['topPosts'] }) {
               </span>
               <Link
                 to={`/blog/${post.slug}`}
+                reloadDocument
                 className="min-w-0 flex-1 font-medium break-words text-brand-800 underline-offset-2 hover:underline"
               >
                 {post.title}

@@ -1,0 +1,72 @@
+/**
+ * Public pages' islands come alive (docs/decisions/030-public-islands.md; started by
+ * entry.client.ts): every island of the page hydrates on its own root, one after the other with a
+ * pause between them, and the buttons that are plain markup get their answer: lead buttons
+ * (data-lead) open the quote or call modal, reload buttons (data-reload) reload the page. What the
+ * visitor did while this code was on its way is carried out at the end (see bootstrap.ts).
+ */
+import { type ReactNode, startTransition, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { installLeadTriggers, openFromTrigger } from '~/features/leads/lead-modals-store';
+import { RELOAD_ATTRIBUTE, takePendingActions } from './bootstrap';
+import { ISLAND_ATTRIBUTE, ISLAND_PREFIX_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from './island';
+import { ISLANDS } from './registry';
+
+/** Reports that its island has hydrated (its effects run after the hydration commit). */
+function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+  useEffect(() => onHydrated(), [onHydrated]);
+  return children;
+}
+
+async function hydrateIsland(element: HTMLElement) {
+  const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? '';
+  const load = ISLANDS[name];
+  if (!load) {
+    console.warn(`Unknown island: ${name}`);
+    return;
+  }
+  const Component = await load();
+  const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? '{}') as Record<string, unknown>;
+  await new Promise<void>((resolve) => {
+    const island = (
+      <Hydrated onHydrated={resolve}>
+        <Component {...props} />
+      </Hydrated>
+    );
+    // In a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole island (Total Blocking Time, issue 16).
+    startTransition(() => {
+      hydrateRoot(element, island, {
+        // The prefix its server rendering used: the same ids on both sides (island.tsx).
+        identifierPrefix: element.getAttribute(ISLAND_PREFIX_ATTRIBUTE) ?? `${name}-`,
+        onRecoverableError: (error) => console.warn(`Island ${name}:`, error),
+      });
+    });
+  });
+}
+
+function onReload(event: MouseEvent) {
+  if ((event.target as Element | null)?.closest?.(`[${RELOAD_ATTRIBUTE}]`)) window.location.reload();
+}
+
+/** Hydrates the page's islands in document order, handing the main thread back between two. */
+export async function start(yieldToMain: () => Promise<void>) {
+  installLeadTriggers();
+  document.addEventListener('click', onReload);
+  try {
+    for (const element of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
+      await hydrateIsland(element).catch((error) => console.error('An island failed to start', error));
+      await yieldToMain();
+    }
+  } finally {
+    // What the visitor did before: carried out now that every handler is in place.
+    for (const { type, target } of takePendingActions()) {
+      if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
+      else if (target.closest(`[${RELOAD_ATTRIBUTE}]`)) window.location.reload();
+      else if (target.closest('[data-lead]')) openFromTrigger(target.closest('[data-lead]') as Element);
+      else if (target instanceof HTMLElement) target.click();
+    }
+    // For whoever needs to know the page is fully interactive (the end-to-end tests among them).
+    document.documentElement.dataset.islands = 'hydrated';
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Islands (docs/decisions/030-public-islands.md): public pages are server-rendered HTML that never
+ * loads React Router on the client; only the interactive parts (the header's drawer, the forms,
+ * the lead modals' host, the PWA overlays) are hydrated, each on its own React root, by
+ * app/islands/hydrate.tsx.
+ *
+ * `island(name, Component)` makes a component an island: the server renders it inside a wrapper
+ * (`display: contents`, so it adds no box) that names it and carries its props as JSON; the
+ * client finds the wrapper and hydrates the same component with the same props into it. Props
+ * must therefore be plain JSON (strings, numbers, booleans, arrays, objects).
+ *
+ * On the server each island is rendered as a tree of its own (IslandRenderer, given by
+ * app/entry.server.tsx) with an identifier prefix of its own, which the client's root reuses: the
+ * ids React generates (useId: labels, descriptions) are the same on both sides, and never collide
+ * between two islands of a page.
+ * The name must be in app/islands/registry.ts (a unit test checks both lists agree).
+ */
+import { type ComponentType, createContext, type ReactElement, use } from 'react';
+
+export const ISLAND_ATTRIBUTE = 'data-island';
+export const ISLAND_PROPS_ATTRIBUTE = 'data-island-props';
+export const ISLAND_PREFIX_ATTRIBUTE = 'data-island-prefix';
+
+/** How the server renders an island's own tree; one per response (its islands are numbered). */
+export type IslandRenderer = {
+  render: (island: ReactElement, identifierPrefix: string) => string;
+  next: () => number;
+};
+export const IslandRendererContext = createContext<IslandRenderer | null>(null);
+
+export function island<P extends object>(name: string, Component: ComponentType<P>): ComponentType<P> {
+  function Island(props: P) {
+    const renderer = use(IslandRendererContext);
+    const attributes = { [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props) };
+    // Rendered in the browser by the back-office's router (a client-side link to a public page):
+    // a plain part of that tree, never hydrated on its own.
+    if (!renderer) {
+      return (
+        <div className="contents" {...attributes}>
+          <Component {...props} />
+        </div>
+      );
+    }
+    const prefix = `${name}-${renderer.next()}-`;
+    return (
+      <div
+        className="contents"
+        {...attributes}
+        {...{ [ISLAND_PREFIX_ATTRIBUTE]: prefix }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server rendering of the island.
+        dangerouslySetInnerHTML={{ __html: renderer.render(<Component {...props} />, prefix) }}
+      />
+    );
+  }
+  Island.displayName = `Island(${name})`;
+  return Island;
+}

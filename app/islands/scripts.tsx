@@ -1,0 +1,22 @@
+/**
+ * What a public page's <body> ends with instead of React Router's <Scripts />: the bootstrap
+ * (bootstrap.ts) with this response's CSP nonce. The assets (the entry's hashed URL and its
+ * imports) come from the server (server/app.ts reads them from the client build's manifest) through
+ * this context, set by app/entry.server.tsx.
+ */
+import { createContext, use } from 'react';
+import { bootstrapScript, type IslandAssets } from './bootstrap';
+
+export const IslandAssetsContext = createContext<(IslandAssets & { nonce?: string }) | null>(null);
+
+export function IslandScripts() {
+  const assets = use(IslandAssetsContext);
+  if (!assets) return null;
+  return (
+    <script
+      nonce={assets.nonce}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, its data JSON-escaped.
+      dangerouslySetInnerHTML={{ __html: bootstrapScript(assets) }}
+    />
+  );
+}
