@@ -7,6 +7,7 @@ import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { IslandAssets } from './app/islands/bootstrap.ts';
 
 /** Same default as react-router.config.ts: the client build, the service worker and its manifest. */
 const clientDir = path.resolve(process.env.BUILD_DIR ?? 'build', 'client');
@@ -99,11 +100,8 @@ function publicShellOnly<T extends { url: string }>(entries: T[]): T[] {
 function islandsEntry(): Plugin[] {
   const source = ISLANDS_ENTRY;
   const virtualId = 'virtual:islands-assets';
-  let assets: { entry: string; preload: string[]; dev?: boolean } = {
-    entry: `/${source}`,
-    preload: [],
-    dev: true,
-  };
+  // Set by the client build, which React Router runs before the server build that reads it.
+  let assets: IslandAssets | undefined;
   return [
     {
       name: 'islands-entry',
@@ -147,7 +145,11 @@ function islandsEntry(): Plugin[] {
     {
       name: 'islands-assets',
       resolveId: (id) => (id === virtualId ? `\0${virtualId}` : undefined),
-      load: (id) => (id === `\0${virtualId}` ? `export default ${JSON.stringify(assets)};` : undefined),
+      load(id) {
+        if (id !== `\0${virtualId}`) return undefined;
+        if (!assets) this.error(`${virtualId} needs the client build first (npm run build)`);
+        return `export default ${JSON.stringify(assets)};`;
+      },
     },
   ];
 }
@@ -158,8 +160,8 @@ function islandsEntry(): Plugin[] {
  * many of its modules (button, icons, helpers). Instead, everything the islands need at once goes
  * into three chunks: React (react-dom's client), the site's always-present islands (header, footer
  * form, offline banner, the runtime island and what they import), and what the page loads once
- * idle (the PWA runtime). Code loaded on interaction
- * (the lead modals, the toaster, the contact form) keeps its own chunks.
+ * idle (the PWA runtime). Code loaded on interaction (the lead modals, the toaster, the contact
+ * form) keeps its own chunks.
  */
 const ISLANDS_ENTRY = 'app/islands/entry.client.ts';
 const ISLAND_ROOTS = [

@@ -8,7 +8,7 @@
  * would die with each page. The answers are kept in the tab's sessionStorage with their time, so
  * that the next pages of the visit reuse them while they are fresh instead of asking again, and
  * without loading TanStack Query on every page: the query client takes them in when a feature first
- * creates it (app/lib/query.tsx, seedStartupData), or at once if it already exists.
+ * creates it (app/lib/query.tsx, getQueryClient), or at once if it already exists.
  */
 import { useEffect } from 'react';
 import { whenIdle } from '~/lib/idle';
@@ -30,10 +30,16 @@ export type Prefetched = { queryKey: readonly [string]; data: unknown; updatedAt
 const storageKey = (path: string) => `prefetch:${path}`;
 const listeners = new Set<(entry: Prefetched) => void>();
 
-function read(path: string): { data: unknown; updatedAt: number } | null {
+/** The answer kept for this call, if it is still fresh. */
+function readFresh(
+  path: string,
+  staleTime: number,
+  now = Date.now(),
+): { data: unknown; updatedAt: number } | null {
   try {
     const raw = sessionStorage.getItem(storageKey(path));
-    return raw ? (JSON.parse(raw) as { data: unknown; updatedAt: number }) : null;
+    const kept = raw ? (JSON.parse(raw) as { data: unknown; updatedAt: number }) : null;
+    return kept && now - kept.updatedAt < staleTime ? kept : null;
   } catch {
     return null;
   }
@@ -43,8 +49,8 @@ function read(path: string): { data: unknown; updatedAt: number } | null {
 export function freshStartupData(now = Date.now()): Prefetched[] {
   if (typeof window === 'undefined') return [];
   return STARTUP_PREFETCHES.flatMap(({ queryKey, staleTime }) => {
-    const kept = read(queryKey[0]);
-    return kept && now - kept.updatedAt < staleTime ? [{ queryKey, ...kept }] : [];
+    const kept = readFresh(queryKey[0], staleTime, now);
+    return kept ? [{ queryKey, ...kept }] : [];
   });
 }
 
@@ -56,8 +62,7 @@ export function onStartupData(listener: (entry: Prefetched) => void): () => void
 
 async function prefetch(queryKey: readonly [string], staleTime: number) {
   const [path] = queryKey;
-  const kept = read(path);
-  if (kept && Date.now() - kept.updatedAt < staleTime) return;
+  if (readFresh(path, staleTime)) return;
   const response = await fetch(path, { credentials: 'include' });
   if (!response.ok) return;
   const entry = { data: (await response.json()) as unknown, updatedAt: Date.now() };

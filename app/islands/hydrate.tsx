@@ -5,7 +5,7 @@
  * (data-lead) open the quote or call modal, reload buttons (data-reload) reload the page. What the
  * visitor did while this code was on its way is carried out at the end (see bootstrap.ts).
  */
-import { type ReactNode, startTransition, useEffect } from 'react';
+import { type ComponentType, type ReactNode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { installLeadTriggers, openFromTrigger } from '~/features/leads/lead-modals-store';
 import { RELOAD_ATTRIBUTE, takePendingActions } from './bootstrap';
@@ -25,7 +25,7 @@ async function hydrateIsland(element: HTMLElement) {
     console.warn(`Unknown island: ${name}`);
     return;
   }
-  const Component = await load();
+  const Component = (await load()) as ComponentType<Record<string, unknown>>;
   const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? '{}') as Record<string, unknown>;
   await new Promise<void>((resolve) => {
     const island = (

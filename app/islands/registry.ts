@@ -5,43 +5,16 @@
  */
 import type { ComponentType } from 'react';
 
-type Loader = () => Promise<ComponentType<Record<string, unknown>>>;
-const of =
-  <M>(load: () => Promise<M>, pick: (module: M) => unknown): Loader =>
-  async () =>
-    pick(await load()) as ComponentType<Record<string, unknown>>;
+/** An island's component; its props come from the server as JSON (hydrate.tsx). */
+export type IslandLoader = () => Promise<ComponentType<never>>;
 
-export const ISLANDS: Record<string, Loader> = {
-  'site-header': of(
-    () => import('~/components/layout/site-header'),
-    (m) => m.SiteHeader,
-  ),
-  'site-runtime': of(
-    () => import('./site-runtime'),
-    (m) => m.SiteRuntime,
-  ),
-  'offline-banner': of(
-    () => import('~/features/pwa/offline-banner'),
-    (m) => m.OfflineBanner,
-  ),
-  'newsletter-form': of(
-    () => import('~/features/newsletter/newsletter-form'),
-    (m) => m.NewsletterForm,
-  ),
-  'contact-form': of(
-    () => import('~/features/leads/contact-form'),
-    (m) => m.ContactFormRoot,
-  ),
-  'new-link-form': of(
-    () => import('~/features/newsletter/new-link-form'),
-    (m) => m.NewLinkForm,
-  ),
-  'newsletter-manage': of(
-    () => import('~/features/newsletter/manage-form'),
-    (m) => m.ManageForm,
-  ),
-  'post-view': of(
-    () => import('~/features/blog/record-view'),
-    (m) => m.RecordView,
-  ),
+export const ISLANDS: Record<string, IslandLoader> = {
+  'site-header': () => import('~/components/layout/site-header').then((m) => m.SiteHeader),
+  'site-runtime': () => import('./site-runtime').then((m) => m.SiteRuntime),
+  'offline-banner': () => import('~/features/pwa/offline-banner').then((m) => m.OfflineBanner),
+  'newsletter-form': () => import('~/features/newsletter/newsletter-form').then((m) => m.NewsletterForm),
+  'contact-form': () => import('~/features/leads/contact-form').then((m) => m.ContactFormRoot),
+  'new-link-form': () => import('~/features/newsletter/new-link-form').then((m) => m.NewLinkForm),
+  'newsletter-manage': () => import('~/features/newsletter/manage-form').then((m) => m.ManageForm),
+  'post-view': () => import('~/features/blog/record-view').then((m) => m.RecordView),
 };

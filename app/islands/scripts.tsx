@@ -1,8 +1,8 @@
 /**
  * What a public page's <body> ends with instead of React Router's <Scripts />: the bootstrap
  * (bootstrap.ts) with this response's CSP nonce. The assets (the entry's hashed URL and its
- * imports) come from the server (server/app.ts reads them from the client build's manifest) through
- * this context, set by app/entry.server.tsx.
+ * imports) come from the client build (vite.config.ts, `virtual:islands-assets`) through the
+ * server (server/main.ts, server/app.ts) and this context, set by app/entry.server.tsx.
  */
 import { createContext, use } from 'react';
 import { bootstrapScript, type IslandAssets } from './bootstrap';
