@@ -18,6 +18,44 @@ function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: 
   return children;
 }
 
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** Sets a field's value as typing would, so that React's onChange sees it (its value tracker is bypassed). */
+function enter(field: Field, value: string) {
+  const prototype = Object.getPrototypeOf(field) as object;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+/**
+ * What the visitor typed or chose in an island's form before it hydrated (on a slow connection
+ * they may start at once): put back to the server's values for hydration, then entered again once
+ * the island is live, so that its state holds what the fields show. Returns the re-entry.
+ */
+export function holdTypedValues(element: HTMLElement): () => void {
+  const typed: (() => void)[] = [];
+  for (const field of element.querySelectorAll<Field>('input, textarea, select')) {
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      if (field.checked === field.defaultChecked) continue;
+      field.checked = field.defaultChecked;
+      typed.push(() => field.click());
+    } else if (field instanceof HTMLSelectElement) {
+      const initial = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
+      if (!initial || field.value === initial.value) continue;
+      const value = field.value;
+      field.value = initial.value;
+      typed.push(() => enter(field, value));
+    } else if (field.value !== field.defaultValue) {
+      const value = field.value;
+      field.value = field.defaultValue;
+      typed.push(() => enter(field, value));
+    }
+  }
+  return () => {
+    for (const again of typed) again();
+  };
+}
+
 async function hydrateIsland(element: HTMLElement) {
   const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? '';
   const load = ISLANDS[name];
@@ -27,6 +65,7 @@ async function hydrateIsland(element: HTMLElement) {
   }
   const Component = (await load()) as ComponentType<Record<string, unknown>>;
   const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? '{}') as Record<string, unknown>;
+  const typedAgain = holdTypedValues(element);
   await new Promise<void>((resolve) => {
     const island = (
       <Hydrated onHydrated={resolve}>
@@ -43,6 +82,7 @@ async function hydrateIsland(element: HTMLElement) {
       });
     });
   });
+  typedAgain();
 }
 
 function onReload(event: MouseEvent) {
