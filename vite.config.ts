@@ -172,6 +172,7 @@ const ISLAND_ROOTS = [
   'app/features/newsletter/newsletter-form.tsx',
 ];
 const IDLE_ROOTS = ['app/features/pwa/pwa-runtime.ts'];
+const LUCIDE_INDEX = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
 function publicChunks() {
   let site: Set<string> | undefined;
@@ -189,7 +190,21 @@ function publicChunks() {
     return seen;
   };
   const sets = (ctx: ChunkingContext) => {
-    site ??= closure(ctx, ISLAND_ROOTS);
+    if (!site) {
+      site = closure(ctx, ISLAND_ROOTS);
+      // lucide-react's index imports every icon: through it, every icon any screen uses (98, most
+      // of them the back-office's) joined the islands' chunk. Island code imports its icons one by
+      // one (`lucide-react/icons/menu`).
+      const barrel = [...site].find((id) => LUCIDE_INDEX.test(id));
+      if (barrel) {
+        const importers = ctx.getModuleInfo(barrel)?.importers.filter((id) => site?.has(id)) ?? [];
+        throw new Error(
+          `Island code must import icons as lucide-react/icons/<name>, not from lucide-react: ${importers
+            .map((id) => path.relative(process.cwd(), id))
+            .join(', ')}`,
+        );
+      }
+    }
     idle ??= closure(ctx, IDLE_ROOTS, site);
     return { site, idle };
   };

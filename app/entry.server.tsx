@@ -2,9 +2,10 @@
  * Server rendering of every document request. Unlike React Router's default (stream as soon as
  * the shell is ready), we wait for every Suspense boundary (`onAllReady`): a page's HTML is then
  * complete before any JavaScript runs, for visitors without JavaScript, link previews and
- * crawlers alike. Deferred loader data (such as the team list) still streams on client-side
- * navigations, where skeletons show while it loads. Our pages render in milliseconds, so waiting
- * costs nothing noticeable.
+ * crawlers alike. Public loaders wait for their data rather than defer it: a Suspense boundary
+ * that resolves after the shell is still sent as a fallback plus a hidden block that an inline
+ * script swaps in once on screen (docs/decisions/030). Our pages render in milliseconds, so
+ * waiting costs nothing noticeable.
  */
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';

@@ -6,7 +6,7 @@
  * of every page measured: performance >= 97, accessibility = best practices = SEO = 100,
  * FCP <= 1.4 s, LCP <= 1.6 s, TBT <= 100 ms, CLS 0; and for / at most 12 script files and 90 KB of
  * script (Brotli payload, read from the build's .br files) before any interaction.
- * PERF_COMPARE_BUILD measures a second build side by side.
+ * PERF_COMPARE_BUILD measures a second build side by side; PERF_PAGES=/,/blog measures only those.
  * PWA (issue 9): Lighthouse 12 no longer audits installability, so Chromium itself is asked
  * (Page.getInstallabilityErrors on the start URL, the manifest's fields) and the service worker
  * must control the start URL once reloaded (docs/decisions/020-pwa.md).
@@ -172,7 +172,7 @@ async function samplePaths(url: string): Promise<string[]> {
   const services = (await (await fetch(`${url}/api/services/parents`)).json()) as { id: string }[];
   const firstPost = posts.items[0]?.slug;
   const firstService = services[0]?.id;
-  return [
+  const paths = [
     '/',
     '/services',
     ...(firstService ? [`/services/${firstService}`] : []),
@@ -180,6 +180,9 @@ async function samplePaths(url: string): Promise<string[]> {
     ...(firstPost ? [`/blog/${firstPost}`] : []),
     '/portfolio',
   ];
+  // PERF_PAGES=/,/blog: only those pages (a quicker comparison while working on one of them).
+  const only = process.env.PERF_PAGES?.split(',');
+  return only ? paths.filter((path) => only.includes(path)) : paths;
 }
 
 /**

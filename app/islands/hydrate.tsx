@@ -6,8 +6,8 @@
  * visitor did while this code was on its way is carried out at the end (see bootstrap.ts).
  */
 import { type ComponentType, type ReactNode, startTransition, useEffect } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { installLeadTriggers, openFromTrigger } from '~/features/leads/lead-modals-store';
+import { cn } from '~/lib/cn';
 import { RELOAD_ATTRIBUTE, takePendingActions } from './bootstrap';
 import { ISLAND_ATTRIBUTE, ISLAND_PREFIX_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from './island';
 import { ISLANDS } from './registry';
@@ -56,7 +56,9 @@ export function holdTypedValues(element: HTMLElement): () => void {
   };
 }
 
-async function hydrateIsland(element: HTMLElement) {
+type HydrateRoot = typeof import('react-dom/client').hydrateRoot;
+
+async function hydrateIsland(element: HTMLElement, hydrateRoot: HydrateRoot) {
   const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? '';
   const load = ISLANDS[name];
   if (!load) {
@@ -94,8 +96,18 @@ export async function start(yieldToMain: () => Promise<void>) {
   installLeadTriggers();
   document.addEventListener('click', onReload);
   try {
+    // Two set-ups that each hold the main thread for a while, each in a task of its own rather
+    // than inside the first island's: starting React DOM's module (its code runs on first import,
+    // about 130 ms at 4x slowdown), and the class merger's first call, which builds its whole
+    // configuration (app/lib/cn.ts, 35-70 ms).
+    const { hydrateRoot } = await import('react-dom/client');
+    await yieldToMain();
+    cn();
+    await yieldToMain();
     for (const element of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
-      await hydrateIsland(element).catch((error) => console.error('An island failed to start', error));
+      await hydrateIsland(element, hydrateRoot).catch((error) =>
+        console.error('An island failed to start', error),
+      );
       await yieldToMain();
     }
   } finally {

@@ -13,8 +13,9 @@ import type { Route } from './+types/about';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
-  // Not awaited: on client-side navigations the team streams in behind its skeleton (as on home).
-  return { stats: await content.listStats(), team: content.listTeam() };
+  // In the first HTML, as on home (no skeleton swapped once the page is on screen).
+  const [stats, team] = await Promise.all([content.listStats(), content.listTeam()]);
+  return { stats, team };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

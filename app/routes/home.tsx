@@ -19,9 +19,14 @@ import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
-  const [services, stats] = await Promise.all([content.listParentServices(), content.listStats()]);
-  // Not awaited: on client-side navigations the team streams in behind its skeleton.
-  return { services, stats, team: content.listTeam() };
+  // Public pages are whole documents (docs/decisions/030): the team is in the first HTML, with no
+  // skeleton swapped for it once the page is on screen (a second layout of the whole page).
+  const [services, stats, team] = await Promise.all([
+    content.listParentServices(),
+    content.listStats(),
+    content.listTeam(),
+  ]);
+  return { services, stats, team };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -15,6 +15,11 @@ test('the home page is complete HTML before any JavaScript runs', async ({ brows
   }
   for (const claim of ['7+', '15+', '120%'])
     await expect(page.getByText(claim, { exact: true })).toBeVisible();
+  // The team is in the first HTML: no skeleton waiting for a script to swap the cards in (without
+  // JavaScript it used to stay a skeleton, the cards hidden).
+  const team = page.locator('#team');
+  await expect(team.getByRole('heading', { name: 'Patrick Mbuyi Kalala' })).toBeVisible();
+  await expect(team.getByTestId('team-skeleton')).toHaveCount(0);
   await context.close();
 });
 

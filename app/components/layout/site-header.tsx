@@ -3,7 +3,8 @@
  * button and the drawer on small screens. An island (app/islands): plain links (a page is a
  * document load), the current page known from the `pathname` the server renders it with.
  */
-import { Menu, X } from 'lucide-react';
+import Menu from 'lucide-react/icons/menu';
+import X from 'lucide-react/icons/x';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { LeadButton } from '~/features/leads/lead-button';

@@ -4,7 +4,9 @@
  * panel says what happens next until the visitor closes it, opens a modal again or changes page.
  * Part of every page's first script (rendered by LeadModalsHost): markup and two icons only.
  */
-import { CheckCircle2, CloudOff, X } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import CloudOff from 'lucide-react/icons/cloud-off';
+import X from 'lucide-react/icons/x';
 import { type ReactNode, useEffect, useId } from 'react';
 import { DISCOVERY_CALL_MINUTES } from '../../../common/constants.ts';
 

@@ -3,7 +3,7 @@
  * icon, in the home block) and `footer` (compact, on every page). Deliberately light: no zod,
  * no form library, no query client; the address is checked by `isValidEmail` and posted with fetch.
  */
-import { Mail } from 'lucide-react';
+import Mail from 'lucide-react/icons/mail';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { island } from '~/islands/island';
 import { cn } from '~/lib/cn';

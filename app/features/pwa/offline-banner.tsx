@@ -5,7 +5,8 @@
  * connection returns (offline-queue.ts). It sticks under the sticky header, so that a visitor
  * halfway down a page sees it too; "Masquer" puts it away until the next loss of connection.
  */
-import { WifiOff, X } from 'lucide-react';
+import WifiOff from 'lucide-react/icons/wifi-off';
+import X from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
 import { island } from '~/islands/island';
 import { useOnline } from './status-indicators';

@@ -3,7 +3,7 @@
  * installed-app indicator (spec §1), in the site's header. The server renders "online" and "not
  * installed"; the browser's real state follows right after hydration.
  */
-import { Smartphone } from 'lucide-react';
+import Smartphone from 'lucide-react/icons/smartphone';
 import { useSyncExternalStore } from 'react';
 import { cn } from '~/lib/cn';
 import { usePwaState } from './pwa-overlays.tsx';

@@ -8,7 +8,7 @@ import type { PublicTeamMember } from '../../../server/content/presenters.ts';
 
 /**
  * The team section (spec §2): active members by order (the server filters and sorts), six
- * skeleton cards while loading, 'Équipe en construction' when there is nobody.
+ * skeleton cards while loading (a promise), 'Équipe en construction' when there is nobody.
  */
 export function TeamSection({ team }: { team: PublicTeamMember[] | Promise<PublicTeamMember[]> }) {
   return (
@@ -20,9 +20,15 @@ export function TeamSection({ team }: { team: PublicTeamMember[] | Promise<Publi
         <p className="mt-2 max-w-2xl text-gray-700">
           Des stratèges, créatifs et analystes basés à Kinshasa, au service de votre croissance.
         </p>
-        <Suspense fallback={<TeamSkeleton />}>
-          <Await resolve={team}>{(members) => <TeamGrid members={members} />}</Await>
-        </Suspense>
+        {Array.isArray(team) ? (
+          // Already loaded (public pages): no Suspense boundary, whose streamed swap would lay the
+          // whole page out again once on screen.
+          <TeamGrid members={team} />
+        ) : (
+          <Suspense fallback={<TeamSkeleton />}>
+            <Await resolve={team}>{(members) => <TeamGrid members={members} />}</Await>
+          </Suspense>
+        )}
       </div>
     </section>
   );
