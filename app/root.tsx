@@ -15,9 +15,9 @@ import { ToastMount } from './components/ui/toast-mount';
 import { appContext } from './context';
 import { installLeadTriggers } from './features/leads/lead-modals-store';
 import { PwaOverlays } from './features/pwa/pwa-overlays';
-import { useStartupPrefetch } from './features/startup-prefetch';
 import { RELOAD_ATTRIBUTE } from './islands/bootstrap';
 import { IslandAssetsContext, IslandScripts } from './islands/scripts';
+import { useStartupPrefetch } from './lib/startup-prefetch';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);

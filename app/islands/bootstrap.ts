@@ -7,6 +7,9 @@
  * and form submissions in an island. The entry carries them out once hydrated
  * (takePendingActions).
  */
+import { LEAD_ATTRIBUTE } from '~/features/leads/lead-modals-store';
+import { ISLAND_ATTRIBUTE } from './island';
+
 export const RELOAD_ATTRIBUTE = 'data-reload';
 const PENDING = '__islandClicks';
 
@@ -14,8 +17,8 @@ export type PendingAction = { type: 'click' | 'submit'; target: Element };
 type PendingWindow = Window & { [PENDING]?: PendingAction[] | null };
 /** What the bootstrap holds back until the islands are hydrated. */
 const HELD = {
-  click: `[data-lead],[${RELOAD_ATTRIBUTE}],[data-island] button,[data-island] a[role=button]`,
-  submit: '[data-island] form',
+  click: `[${LEAD_ATTRIBUTE}],[${RELOAD_ATTRIBUTE}],[${ISLAND_ATTRIBUTE}] button,[${ISLAND_ATTRIBUTE}] a[role=button]`,
+  submit: `[${ISLAND_ATTRIBUTE}] form`,
 };
 
 /**

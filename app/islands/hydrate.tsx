@@ -6,7 +6,7 @@
  * visitor did while this code was on its way is carried out at the end (see bootstrap.ts).
  */
 import { type ComponentType, type ReactNode, startTransition, useEffect } from 'react';
-import { installLeadTriggers, openFromTrigger } from '~/features/leads/lead-modals-store';
+import { installLeadTriggers, LEAD_ATTRIBUTE, openFromTrigger } from '~/features/leads/lead-modals-store';
 import { cn } from '~/lib/cn';
 import { RELOAD_ATTRIBUTE, takePendingActions } from './bootstrap';
 import { ISLAND_ATTRIBUTE, ISLAND_PREFIX_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from './island';
@@ -113,9 +113,10 @@ export async function start(yieldToMain: () => Promise<void>) {
   } finally {
     // What the visitor did before: carried out now that every handler is in place.
     for (const { type, target } of takePendingActions()) {
+      const lead = target.closest(`[${LEAD_ATTRIBUTE}]`);
       if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
       else if (target.closest(`[${RELOAD_ATTRIBUTE}]`)) window.location.reload();
-      else if (target.closest('[data-lead]')) openFromTrigger(target.closest('[data-lead]') as Element);
+      else if (lead) openFromTrigger(lead);
       else if (target instanceof HTMLElement) target.click();
     }
     // For whoever needs to know the page is fully interactive (the end-to-end tests among them).

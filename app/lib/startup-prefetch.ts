@@ -8,24 +8,25 @@
  * would die with each page. The answers are kept in the tab's sessionStorage with their time, so
  * that the next pages of the visit reuse them while they are fresh instead of asking again, and
  * without loading TanStack Query on every page: the query client takes them in when a feature first
- * creates it (app/lib/query.tsx, getQueryClient), or at once if it already exists.
+ * creates it (app/lib/query.tsx, getQueryClient, through seedQueryClient), or at once if it exists.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { whenIdle } from '~/lib/idle';
 import {
   PREFETCH_SERVICES_STALE,
   PREFETCH_STATS_STALE,
   PREFETCH_TEAM_STALE,
   TEAM_GC_TIME,
 } from '../../common/constants.ts';
+import { whenIdle } from './idle';
 
-export const STARTUP_PREFETCHES = [
+const STARTUP_PREFETCHES = [
   { queryKey: ['/api/services'], staleTime: PREFETCH_SERVICES_STALE },
   { queryKey: ['/api/stats'], staleTime: PREFETCH_STATS_STALE },
   { queryKey: ['/api/team'], staleTime: PREFETCH_TEAM_STALE, gcTime: TEAM_GC_TIME },
 ] as const;
 
-export type Prefetched = { queryKey: readonly [string]; data: unknown; updatedAt: number };
+type Prefetched = { queryKey: readonly [string]; data: unknown; updatedAt: number };
 
 const storageKey = (path: string) => `prefetch:${path}`;
 const listeners = new Set<(entry: Prefetched) => void>();
@@ -45,19 +46,22 @@ function readFresh(
   }
 }
 
-/** The startup answers of this tab that are still fresh, for a query client being created. */
-export function freshStartupData(now = Date.now()): Prefetched[] {
-  if (typeof window === 'undefined') return [];
-  return STARTUP_PREFETCHES.flatMap(({ queryKey, staleTime }) => {
-    const kept = readFresh(queryKey[0], staleTime, now);
-    return kept ? [{ queryKey, ...kept }] : [];
-  });
-}
-
-/** Answers that arrive while a query client exists are handed to it too. */
-export function onStartupData(listener: (entry: Prefetched) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/**
+ * A new query client gets the startup calls' cache times (the team list stays 30 minutes), the
+ * answers of this tab that are still fresh, and those that arrive from now on.
+ */
+export function seedQueryClient(client: QueryClient): QueryClient {
+  const seed = ({ queryKey, data, updatedAt }: Prefetched) =>
+    client.setQueryData([...queryKey], data, { updatedAt });
+  const now = Date.now();
+  for (const prefetched of STARTUP_PREFETCHES) {
+    const [path] = prefetched.queryKey;
+    if ('gcTime' in prefetched) client.setQueryDefaults([path], { gcTime: prefetched.gcTime });
+    const kept = readFresh(path, prefetched.staleTime, now);
+    if (kept) seed({ queryKey: prefetched.queryKey, ...kept });
+  }
+  listeners.add(seed);
+  return client;
 }
 
 async function prefetch(queryKey: readonly [string], staleTime: number) {
@@ -74,7 +78,7 @@ async function prefetch(queryKey: readonly [string], staleTime: number) {
   for (const listener of listeners) listener({ queryKey, ...entry });
 }
 
-export function startupPrefetch() {
+function startupPrefetch() {
   whenIdle(() => {
     for (const { queryKey, staleTime } of STARTUP_PREFETCHES) {
       // Offline or refused: the features fetch what they need when they open.
