@@ -3,8 +3,8 @@
  * health probes, the static assets and every page through React Router's server rendering.
  * Tests build it without a page build and call the API without opening a port.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -12,7 +12,7 @@ import { pinoHttp } from 'pino-http';
 import { type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
 import { appContext, cspNonceContext, islandAssetsContext, requestClientContext } from '../app/context.ts';
-import type { IslandAssets } from '../app/islands/bootstrap.ts';
+import { bootstrapScript, type IslandAssets } from '../app/islands/bootstrap.ts';
 import { contentAdminRouter } from './api/admin/content.ts';
 import { adminApiRouter } from './api/admin/index.ts';
 import { authApiRouter } from './api/auth.ts';
@@ -22,6 +22,7 @@ import { publicApiRouter } from './api/public.ts';
 import { emailWebhookRouter, trackingRouter } from './campaigns/tracking-routes.ts';
 import { apiErrorHandler, apiNotFound, finalErrorHandler } from './http/error-handler.ts';
 import { limitJsonDepth } from './http/json-depth.ts';
+import { pageHandler } from './http/page-handler.ts';
 import { redactUrl } from './logger.ts';
 import { mediaFiles } from './media/serve.ts';
 import { newsletterFromServices } from './newsletter/newsletter.ts';
@@ -72,6 +73,15 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
         serveStatic: { immutable: true, maxAge: '1y', index: false, etag: false, lastModified: false },
       }),
     );
+  }
+  // Public pages and public API answers kept by the response cache (docs/decisions/031) go out
+  // here, as they were first sent (security headers included), before any other work. Their
+  // visits are not in the request log (a reverse proxy's access log has them).
+  const cache = services.responseCache;
+  if (cache) {
+    app.use((req, res, next) => {
+      if (options.isShuttingDown?.() || !cache.serveKept(req, res, req.originalUrl)) next();
+    });
   }
   // Everything below, pages or not, gets Permissions-Policy and a CSP (baselineHeaders).
   app.use(baselineHeaders);
@@ -135,6 +145,10 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       https: env.PUBLIC_URL.startsWith('https://'),
       production: env.isProduction,
       contentSecurityPolicy: pages?.kind !== 'vite',
+      publicScriptHash:
+        pages?.kind === 'build'
+          ? `sha256-${createHash('sha256').update(bootstrapScript(pages.islandAssets)).digest('base64')}`
+          : undefined,
     }),
   );
 
@@ -179,6 +193,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       content: services.content,
       db: services.database.db,
       trustedOrigins: trustedOriginSet({ publicUrl: env.PUBLIC_URL, trustedOrigins: env.TRUSTED_ORIGINS }),
+      cache,
     }),
   );
   // Delivery, bounce and complaint events from the SMTP provider (issue 8): a shared secret, no session.
@@ -222,10 +237,12 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
         : { entry: '/app/islands/entry.client.ts', preload: [], dev: true };
     app.all(
       '/{*splat}',
-      createRequestHandler({
+      pageHandler({
         build: pages.kind === 'build' ? pages.build : pages.loadBuild,
         mode: pages.kind === 'build' ? 'production' : 'development',
-        getLoadContext: (req, res) =>
+        // In development pages change with the code: never kept.
+        cache: pages.kind === 'build' ? cache : undefined,
+        loadContext: (req, res) =>
           new RouterContextProvider(
             new Map<RouterContext<unknown>, unknown>([
               [appContext, services],

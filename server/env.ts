@@ -37,6 +37,11 @@ export const EnvSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     DATA_DIR: z.string().min(1).default('./data'),
+    /**
+     * Memory for public pages and public API answers kept ready to send (docs/decisions/031), in
+     * MB per instance; 0 turns the response cache off.
+     */
+    RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(64),
     /** Uploaded images (re-encoded WebP files). Unset: DATA_DIR/media. */
     MEDIA_DIR: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

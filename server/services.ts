@@ -3,6 +3,8 @@
  * the router context (app/context.ts), to the page loaders.
  */
 import type { DatabaseHandle } from '../db/client.ts';
+import { invalidateOnContentChange } from './cache/invalidation.ts';
+import { createResponseCache } from './cache/response-cache.ts';
 import { createCampaignWorker } from './campaigns/worker.ts';
 import { createPublicContent } from './content/public-content.ts';
 import { createOutbox } from './email/outbox.ts';
@@ -27,6 +29,13 @@ export function createServices(deps: { database: DatabaseHandle; env: Env; logge
   const outbox = createOutbox({ publicUrl: deps.env.PUBLIC_URL });
   const worker = createOutboxWorker({ db: deps.database.db, transport: mailTransport, logger: deps.logger });
   const events = createEventBus(deps.database, deps.logger);
+  // Public pages and API answers kept ready (docs/decisions/031), emptied by content changes from
+  // any instance; it keeps nothing until the event bus listens (start.ts starts it).
+  const responseCache =
+    deps.env.RESPONSE_CACHE_MB > 0
+      ? createResponseCache({ maxBytes: deps.env.RESPONSE_CACHE_MB * 1024 * 1024 })
+      : undefined;
+  if (responseCache) invalidateOnContentChange(responseCache, events);
   // Issue 8: campaign jobs, through the same transport; started by start.ts like the outbox worker.
   const campaignWorker = createCampaignWorker({
     db: deps.database.db,
@@ -54,6 +63,8 @@ export function createServices(deps: { database: DatabaseHandle; env: Env; logge
     },
     /** Application events for the admin's real-time channel, across instances (LISTEN/NOTIFY). */
     events,
+    /** Absent when RESPONSE_CACHE_MB is 0. */
+    responseCache,
     /** Campaign sending (issue 8): `worker.wake()` after a campaign starts or resumes. */
     campaigns: { worker: campaignWorker },
     leads: {

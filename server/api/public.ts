@@ -1,14 +1,16 @@
 /**
- * The public read API (issue 2): JSON answers with ETag (Express adds a weak one and answers 304
- * to a matching If-None-Match) and a short shared cache, so phones revalidate cheaply.
+ * The public read API (issue 2): JSON answers with ETag (a matching If-None-Match gets a 304) and
+ * a short shared cache, so phones revalidate cheaply. Each answer is made once and served from
+ * the response cache until the content it shows changes (docs/decisions/031).
  */
-import { type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import {
   BlogListQuerySchema,
   BlogSlugParamsSchema,
   ServiceIdParamsSchema,
 } from '../../common/schemas/public-api.ts';
 import type { Database } from '../../db/client.ts';
+import type { ResponseCache } from '../cache/response-cache.ts';
 import type { PublicContent } from '../content/public-content.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
@@ -19,42 +21,54 @@ import { hitRateLimit, rateLimited } from '../security/rate-limit.ts';
 /** Fresh for a minute, then served stale for up to five while revalidating. */
 export const PUBLIC_API_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
-function sendPublic(res: Response, body: unknown) {
-  res.setHeader('Cache-Control', PUBLIC_API_CACHE_CONTROL);
-  res.json(body);
-}
-
 export type PublicApiDeps = {
   content: PublicContent;
   db: Database;
   /** PUBLIC_URL's and TRUSTED_ORIGINS' origins (server/security/csrf.ts, trustedOriginSet). */
   trustedOrigins: ReadonlySet<string>;
+  cache?: ResponseCache;
 };
 
-export function publicApiRouter({ content, db, trustedOrigins }: PublicApiDeps): Router {
+export function publicApiRouter({ content, db, trustedOrigins, cache }: PublicApiDeps): Router {
   const router = Router();
 
-  router.get('/services', async (_req, res) => sendPublic(res, await content.listServices()));
-  router.get('/services/parents', async (_req, res) => sendPublic(res, await content.listParentServices()));
-  router.get('/services/:id', async (req, res) => {
+  /** A public read: its JSON answer, from the response cache when there is one. */
+  const publicGet = (path: string, read: (req: Request) => Promise<unknown>) =>
+    router.get(path, async (req: Request, res: Response) => {
+      if (!cache) {
+        res.setHeader('Cache-Control', PUBLIC_API_CACHE_CONTROL);
+        res.json(await read(req));
+        return;
+      }
+      await cache.serve(req, res, req.originalUrl, async () => ({
+        status: 200,
+        headers: {
+          ...res.getHeaders(),
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': PUBLIC_API_CACHE_CONTROL,
+        },
+        body: Buffer.from(JSON.stringify(await read(req))),
+      }));
+    });
+
+  publicGet('/services', () => content.listServices());
+  publicGet('/services/parents', () => content.listParentServices());
+  publicGet('/services/:id', async (req) => {
     const { id } = parseInput(ServiceIdParamsSchema, req.params);
     const service = await content.getService(id);
     if (!service) throw notFound('Service introuvable.');
-    sendPublic(res, service);
+    return service;
   });
 
-  router.get('/team', async (_req, res) => sendPublic(res, await content.listTeam()));
-  router.get('/stats', async (_req, res) => sendPublic(res, await content.listStats()));
+  publicGet('/team', () => content.listTeam());
+  publicGet('/stats', () => content.listStats());
 
-  router.get('/blog', async (req, res) => {
-    const query = parseInput(BlogListQuerySchema, req.query);
-    sendPublic(res, await content.listPosts(query));
-  });
-  router.get('/blog/:slug', async (req, res) => {
+  publicGet('/blog', (req) => content.listPosts(parseInput(BlogListQuerySchema, req.query)));
+  publicGet('/blog/:slug', async (req) => {
     const { slug } = parseInput(BlogSlugParamsSchema, req.params);
     const post = await content.getPost(slug);
     if (!post) throw notFound('Article introuvable.');
-    sendPublic(res, post);
+    return post;
   });
 
   // A reader opened the post (sent once per browser session by the page, with sendBeacon). POST
@@ -74,8 +88,8 @@ export function publicApiRouter({ content, db, trustedOrigins }: PublicApiDeps):
     res.status(204).end();
   });
 
-  router.get('/portfolio', async (_req, res) => sendPublic(res, await content.listCaseStudies()));
-  router.get('/settings/public', async (_req, res) => sendPublic(res, await content.getPublicSettings()));
+  publicGet('/portfolio', () => content.listCaseStudies());
+  publicGet('/settings/public', () => content.getPublicSettings());
 
   return router;
 }

@@ -14,6 +14,7 @@ import {
   siteSettings,
   teamMembers,
 } from '../../db/schema.ts';
+import { noteRead } from './content-reads.ts';
 import {
   presentCaseStudy,
   presentPost,
@@ -38,6 +39,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
 
   return {
     async listServices() {
+      noteRead('services');
       const rows = await db
         .select()
         .from(services)
@@ -47,6 +49,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
     },
 
     async listParentServices() {
+      noteRead('services');
       const rows = await db
         .select()
         .from(services)
@@ -57,6 +60,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
 
     /** An active service with its active children and its parent; undefined when unknown. */
     async getService(id: string) {
+      noteRead('services');
       const [service] = await db
         .select()
         .from(services)
@@ -84,6 +88,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
     },
 
     async listTeam() {
+      noteRead('team_members');
       const rows = await db
         .select()
         .from(teamMembers)
@@ -93,6 +98,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
     },
 
     async listStats() {
+      noteRead('company_stats');
       const rows = await db
         .select()
         .from(companyStats)
@@ -102,6 +108,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
     },
 
     async listPosts(query: { page: number; pageSize: number; category?: BlogCategory }) {
+      noteRead('blog_posts');
       const where = and(
         eq(blogPosts.isPublished, true),
         query.category ? eq(blogPosts.category, query.category) : undefined,
@@ -127,6 +134,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
     },
 
     async getPost(slug: string) {
+      noteRead('blog_posts');
       const [post] = await db
         .select()
         .from(blogPosts)
@@ -135,6 +143,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
     },
 
     async listCaseStudies() {
+      noteRead('case_studies');
       const rows = await db
         .select()
         .from(caseStudies)
@@ -145,6 +154,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
 
     /** Public settings as a flat `{ key: value }` map. */
     async getPublicSettings(): Promise<Record<string, string>> {
+      noteRead('site_settings');
       const rows = await db
         .select({ key: siteSettings.key, value: siteSettings.value })
         .from(siteSettings)
@@ -174,6 +184,7 @@ export function createPublicContent(db: Database, publicUrl: string) {
 
     /** What /sitemap.xml lists beyond the static pages: active services and published posts. */
     async listSitemapEntries() {
+      noteRead('services', 'blog_posts');
       const [serviceRows, postRows] = await Promise.all([
         db
           .select({ id: services.id, updatedAt: services.updatedAt })

@@ -12,7 +12,16 @@ import type { Logger } from '../logger.ts';
 
 export const EVENT_CHANNELS = ['dashboard', 'contacts', 'newsletter', 'system'] as const;
 export type EventChannel = (typeof EVENT_CHANNELS)[number];
-export type AppEvent = { channel: EventChannel; type: string; data: Record<string, unknown> };
+/**
+ * Between instances only, never sent to a browser: the database's own `content.changed` events
+ * (migration 0006), for the response cache (server/cache/invalidation.ts).
+ */
+export const CACHE_CHANNEL = 'cache';
+export type AppEvent = {
+  channel: EventChannel | typeof CACHE_CHANNEL;
+  type: string;
+  data: Record<string, unknown>;
+};
 export type EventListener = (event: AppEvent) => void;
 
 const PG_CHANNEL = 'app_events';
@@ -24,6 +33,11 @@ export type EventBus = ReturnType<typeof createEventBus>;
 
 export function createEventBus(handle: DatabaseHandle, logger: Logger) {
   const listeners = new Set<EventListener>();
+  /** Told when the bus starts listening (true) and when it stops or loses its connection (false). */
+  const listeningListeners = new Set<(listening: boolean) => void>();
+  const listening = (state: boolean) => {
+    for (const listener of listeningListeners) listener(state);
+  };
   let stopListening: (() => Promise<void>) | undefined;
   let stopped = false;
 
@@ -50,12 +64,14 @@ export function createEventBus(handle: DatabaseHandle, logger: Logger) {
     client.on('notification', (message) => dispatch(message.payload));
     client.on('error', (error) => {
       logger.warn({ err: error }, 'event listener connection lost; reconnecting');
+      listening(false);
       client.end().catch(() => {});
       if (!stopped) setTimeout(() => void connectWithRetry(pool), RECONNECT_DELAY_MS);
     });
     await client.connect();
     await client.query(`LISTEN ${PG_CHANNEL}`);
     stopListening = () => client.end();
+    listening(true);
   }
 
   async function connectWithRetry(pool: pg.Pool) {
@@ -82,11 +98,22 @@ export function createEventBus(handle: DatabaseHandle, logger: Logger) {
       return () => listeners.delete(listener);
     },
 
+    /**
+     * Calls `listener(true)` whenever the bus starts listening (at start, and again after a lost
+     * connection came back: events sent meanwhile were missed) and `listener(false)` when it stops
+     * or loses its connection.
+     */
+    onListening(listener: (listening: boolean) => void): () => void {
+      listeningListeners.add(listener);
+      return () => listeningListeners.delete(listener);
+    },
+
     async start(): Promise<void> {
       stopped = false;
       if (handle.pglite) {
         const unlisten = await handle.pglite.listen(PG_CHANNEL, dispatch);
         stopListening = () => unlisten();
+        listening(true);
       } else if (handle.pool) {
         await listenPostgres(handle.pool);
       }
@@ -94,6 +121,7 @@ export function createEventBus(handle: DatabaseHandle, logger: Logger) {
 
     async stop(): Promise<void> {
       stopped = true;
+      listening(false);
       await stopListening?.();
       stopListening = undefined;
     },

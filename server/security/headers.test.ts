@@ -70,6 +70,40 @@ describe('security headers (issue 10)', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('with pages built: public answers name the bootstrap by its hash and carry no nonce; the back-office gets a fresh nonce', async () => {
+    const hash = 'sha256-9yfHy/JdsKWOl0F1FWlGXC4PThGyWIpCcAWd5rz4Wks=';
+    const app = express();
+    app.use(
+      securityHeaders({
+        https: false,
+        production: true,
+        contentSecurityPolicy: true,
+        publicScriptHash: hash,
+      }),
+    );
+    app.get('/{*splat}', (_req, res) => {
+      res.send(res.locals.cspNonce ?? '');
+    });
+    for (const path of ['/', '/blog/un-article', '/api/services', '/administration']) {
+      const res = await request(app).get(path).expect(200);
+      expect(directives(res.headers['content-security-policy']).get('script-src'), path).toEqual([
+        "'self'",
+        `'${hash}'`,
+      ]);
+      expect(res.text, `${path}: no nonce for the renderer`).toBe('');
+    }
+    const nonces = new Set<string>();
+    for (const path of ['/admin', '/admin/contacts', '/admin/contacts']) {
+      const res = await request(app).get(path).expect(200);
+      expect(directives(res.headers['content-security-policy']).get('script-src'), path).toEqual([
+        "'self'",
+        `'nonce-${res.text}'`,
+      ]);
+      nonces.add(res.text);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
   it('in production over https: HSTS for one year with subdomains, and insecure requests upgraded', async () => {
     const { app } = createTestApp(database, {
       NODE_ENV: 'production',

@@ -1,11 +1,14 @@
 /**
  * Security headers of every response (issue 10), 404 and 500 included: a Content-Security-Policy
- * whose only inline scripts are the ones carrying this request's nonce (React Router's hydration
- * data and scroll restoration), HSTS in production over https, nosniff, a referrer policy and
- * Cross-Origin-Opener-Policy (helmet).
+ * whose only inline scripts are the ones it names, HSTS in production over https, nosniff, a
+ * referrer policy and Cross-Origin-Opener-Policy (helmet).
  *
- * The nonce is 128 random bits per response, kept in `res.locals.cspNonce`; server/app.ts hands
+ * Which inline scripts: the back-office's (React Router's hydration data and scroll restoration)
+ * carry this response's nonce, 128 random bits kept in `res.locals.cspNonce`; server/app.ts hands
  * it to the page renderer (app/entry.server.tsx), which stamps it on every script it writes.
+ * Public documents are the same for every visitor and may be served from the response cache
+ * (docs/decisions/031): a nonce there would be shared, so their one inline script, the islands'
+ * bootstrap, is allowed by its SHA-256 hash instead, and they carry no nonce.
  */
 import { randomBytes } from 'node:crypto';
 import type { Locals, RequestHandler } from 'express';
@@ -27,7 +30,15 @@ export type SecurityHeaderOptions = {
    * that carry no nonce.
    */
   contentSecurityPolicy: boolean;
+  /**
+   * `sha256-…` of the public documents' bootstrap script (app/islands/bootstrap.ts), when pages
+   * are rendered from a build. Unset: every answer gets a nonce.
+   */
+  publicScriptHash?: string;
 };
+
+/** The back-office's documents: React Router's scripts, each carrying the response's nonce. */
+const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
 /**
  * Powerful browser features this site never uses, refused for it and for anything it could
@@ -62,8 +73,9 @@ export const baselineHeaders: RequestHandler = (_req, res, next) => {
 };
 
 export function securityHeaders(options: SecurityHeaderOptions): RequestHandler[] {
-  const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64');
+  const { publicScriptHash } = options;
+  const nonce: RequestHandler = (req, res, next) => {
+    if (!publicScriptHash || isAdminPath(req.path)) res.locals.cspNonce = randomBytes(16).toString('base64');
     next();
   };
   return [
@@ -76,9 +88,12 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler[
               defaultSrc: ["'self'"],
               scriptSrc: [
                 "'self'",
-                (_req, res) => `'nonce-${(res as unknown as { locals: Locals }).locals.cspNonce}'`,
+                (_req, res) => {
+                  const { cspNonce } = (res as unknown as { locals: Locals }).locals;
+                  return cspNonce ? `'nonce-${cspNonce}'` : `'${publicScriptHash}'`;
+                },
               ],
-              // No inline <script>, no event handler attribute, no eval: only our files and nonces.
+              // No inline <script>, no event handler attribute, no eval: only our files, nonces and hash.
               scriptSrcAttr: ["'none'"],
               // Inline style attributes are used by React (server-rendered `style`) and Radix
               // (positioning); styles cannot run code, unlike scripts.

@@ -165,6 +165,56 @@ if (SERVER_URL) {
       await expect(page.getByTestId('contact-row').filter({ hasText: fullName })).toHaveCount(1);
     });
 
+    test('a service renamed in the admin of one instance shows at once on both instances, whose pages were cached', async ({
+      request,
+    }, testInfo) => {
+      const [a] = instances;
+      const services = (await (await request.get(`${a.url}/api/services/parents`)).json()) as {
+        id: string;
+        title: string;
+      }[];
+      const service = services[0] as { id: string; title: string };
+      // Each instance has made and kept the page and the API answer: the second one is a hit.
+      for (const instance of instances) {
+        for (const path of ['/services', '/api/services']) {
+          await request.get(`${instance.url}${path}`);
+          const again = await request.get(`${instance.url}${path}`);
+          expect(again.headers()['x-cache'], `${instance.url}${path} kept`).toBe('hit');
+          expect(await again.text()).toContain(service.title);
+        }
+      }
+
+      const headers = {
+        Origin: a.url,
+        'X-Requested-With': 'fetch',
+        'X-Forwarded-For': clientIp(testInfo, 16),
+      };
+      const login = await request.post(`${a.url}/api/auth/login`, {
+        headers,
+        data: { email: ADMIN.email, password: ADMIN.password },
+      });
+      const cookie = (login.headers()['set-cookie'] ?? '').split(';')[0] ?? '';
+      const title = `Conseil renommé ${randomUUID().slice(0, 6)}`;
+      const renamed = await request.patch(`${a.url}/api/admin/services/${service.id}`, {
+        headers: { ...headers, Cookie: cookie },
+        data: { title },
+      });
+      expect(renamed.status()).toBe(200);
+
+      // The change reaches the other instance through PostgreSQL's notification, in milliseconds;
+      // the poll only absorbs that delivery, far below any time to live.
+      for (const instance of instances) {
+        for (const path of ['/services', `/services/${service.id}`, '/api/services']) {
+          await expect
+            .poll(async () => (await (await request.get(`${instance.url}${path}`)).text()).includes(title), {
+              timeout: 2_000,
+              message: `${instance.url}${path} shows the new title`,
+            })
+            .toBe(true);
+        }
+      }
+    });
+
     test('emails queued on both instances are each sent exactly once', async ({ request }, testInfo) => {
       test.setTimeout(90_000);
       const ids: string[] = [];

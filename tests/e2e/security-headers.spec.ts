@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { clientIp } from './helpers/admin.ts';
 import { hydrated } from './helpers/page.ts';
 
 /**
  * The Content-Security-Policy (issue 10) in a real browser: every page works under it, no script
- * is refused, and the only inline scripts are React Router's, stamped with the response's nonce.
+ * is refused, and the only inline scripts are the ones it names. The back-office's (React
+ * Router's) carry the response's own nonce; public documents, served to every visitor from the
+ * response cache (docs/decisions/031), carry no nonce: their one script, the islands' bootstrap,
+ * is allowed by its hash.
  */
 test.beforeEach(async ({ page }, testInfo) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 21) });
@@ -12,7 +16,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 
 const PAGES = ['/', '/services', '/blog', '/portfolio', '/contact', '/admin/login', '/page-qui-n-existe-pas'];
 
-test('every page renders and hydrates under the CSP with no violation; inline scripts carry the nonce', async ({
+test('every page renders and hydrates under the CSP with no violation; inline scripts carry the nonce or match the hash', async ({
   page,
 }) => {
   const violations: string[] = [];
@@ -23,20 +27,25 @@ test('every page renders and hydrates under the CSP with no violation; inline sc
     const response = await page.goto(path);
     expect(response?.status()).toBe(path === '/page-qui-n-existe-pas' ? 404 : 200);
     const csp = response?.headers()['content-security-policy'] ?? '';
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    expect(nonce, `${path} has a nonce`).toBeTruthy();
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     const inline = await page.$$eval('script:not([src])', (scripts) =>
-      scripts.map((script) => ({
-        nonce: (script as HTMLScriptElement).nonce,
-        type: script.getAttribute('type'),
-      })),
+      scripts
+        .filter((script) => script.getAttribute('type') !== 'application/ld+json') // data, not code
+        .map((script) => ({ nonce: (script as HTMLScriptElement).nonce, source: script.textContent ?? '' })),
     );
-    expect(inline.length, `${path} has React Router's inline scripts`).toBeGreaterThan(0);
-    for (const script of inline) {
-      if (script.type === 'application/ld+json') continue; // data, not code
-      expect(script.nonce).toBe(nonce);
+    expect(inline.length, `${path} has its inline scripts`).toBeGreaterThan(0);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    if (path.startsWith('/admin')) {
+      expect(nonce, `${path} has a nonce`).toBeTruthy();
+      for (const script of inline) expect(script.nonce).toBe(nonce);
+    } else {
+      expect(nonce, `${path} has no nonce to share`).toBeUndefined();
+      for (const script of inline) {
+        expect(script.nonce).toBe('');
+        const hash = createHash('sha256').update(script.source).digest('base64');
+        expect(csp, `${path}: the inline script's hash is allowed`).toContain(`'sha256-${hash}'`);
+      }
     }
   }
   // Hydrated: client-side behaviour works (the quote modal is a lazily loaded chunk).
@@ -49,6 +58,38 @@ test('every page renders and hydrates under the CSP with no violation; inline sc
     .click();
   await expect(page.getByRole('dialog', { name: 'Obtenez votre devis personnalisé' })).toBeVisible();
   expect(violations).toEqual([]);
+});
+
+test('two answers never share a nonce; the back-office and the personal newsletter pages are never served from the cache', async ({
+  request,
+}) => {
+  const nonces = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    const admin = await request.get('/admin/login');
+    expect(admin.status()).toBe(200);
+    nonces.add(/'nonce-([^']+)'/.exec(admin.headers()['content-security-policy'] ?? '')?.[1] ?? '');
+    expect(admin.headers()['x-cache']).toBeUndefined();
+  }
+  expect([...nonces].filter(Boolean)).toHaveLength(3);
+  for (const path of [
+    '/newsletter/confirm?token=jeton-inconnu',
+    '/newsletter/manage?token=jeton-inconnu',
+    '/newsletter/unsubscribe?token=jeton-inconnu',
+  ]) {
+    for (let i = 0; i < 2; i++) {
+      const personal = await request.get(path);
+      expect(personal.headers()['x-cache'], path).toBeUndefined();
+      expect(personal.headers()['cache-control'], path).toBe('no-store');
+    }
+  }
+  // A shared page is: made once, then served as kept, with an ETag that a 304 answers.
+  await request.get('/legal/terms');
+  const kept = await request.get('/legal/terms');
+  expect(kept.headers()['x-cache']).toBe('hit');
+  const etag = kept.headers().etag ?? '';
+  expect(etag).toMatch(/^W\/"/);
+  const revalidated = await request.get('/legal/terms', { headers: { 'If-None-Match': etag } });
+  expect(revalidated.status()).toBe(304);
 });
 
 test('an inline script injected without the nonce is refused by the browser', async ({ page }) => {

@@ -1,0 +1,110 @@
+/**
+ * The response cache on the public API (issue 16.2, docs/decisions/031), on a real database with
+ * the content triggers of migration 0006 and the event bus listening, as an instance runs it.
+ */
+import { eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { blogPosts, services as servicesTable } from '../../db/schema.ts';
+import { insertPost, insertService, insertTeamMember } from '../../tests/helpers/factories.ts';
+import { createTestApp } from '../../tests/helpers/test-app.ts';
+import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import type { AppServices } from '../services.ts';
+
+let database: DatabaseHandle;
+let app: ReturnType<typeof createTestApp>['app'];
+let services: AppServices;
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+  ({ app, services } = createTestApp(database));
+  await services.events.start();
+});
+afterEach(async () => {
+  await services.events.stop();
+  await database.close();
+});
+
+const titles = (body: { title: string }[]) => body.map((s) => s.title);
+
+/** A change reaches the cache when its transaction commits, through the database's notification. */
+async function untilMiss(path: string, expected: (body: unknown) => boolean) {
+  await expect.poll(async () => expected((await request(app).get(path)).body), { timeout: 5_000 }).toBe(true);
+}
+
+describe('response cache', () => {
+  it('makes an answer once, then serves it with an ETag and a 304 for a client that has it', async () => {
+    await insertService(database.db, { title: 'Stratégie digitale' });
+    const first = await request(app).get('/api/services').set('Accept-Encoding', 'br, gzip').expect(200);
+    const again = await request(app).get('/api/services').set('Accept-Encoding', 'br, gzip').expect(200);
+    expect(titles(again.body)).toContain('Stratégie digitale');
+    expect([first.headers['x-cache'], again.headers['x-cache']]).toEqual(['miss', 'hit']);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(services.responseCache?.stats()).toMatchObject({ entries: 1, misses: 1, hits: 1 });
+    const notModified = await request(app)
+      .get('/api/services')
+      .set('If-None-Match', String(first.headers.etag));
+    expect(notModified.status).toBe(304);
+    expect(notModified.text ?? '').toBe('');
+  });
+
+  it('a change to a table drops exactly the answers made from it, whoever wrote it', async () => {
+    const service = await insertService(database.db, { title: 'Avant' });
+    await insertTeamMember(database.db, { name: 'Awa Kabila' });
+    await request(app).get('/api/services').expect(200);
+    await request(app).get('/api/team').expect(200);
+    expect(services.responseCache?.stats().entries).toBe(2);
+
+    // Written straight to the database, as a script or another instance would.
+    await database.db.update(servicesTable).set({ title: 'Après' }).where(eq(servicesTable.id, service.id));
+    await untilMiss('/api/services', (body) => titles(body as { title: string }[]).includes('Après'));
+    // The team's answer was not made from services: still kept.
+    const hitsBefore = services.responseCache?.stats().hits ?? 0;
+    await request(app).get('/api/team').expect(200);
+    expect(services.responseCache?.stats().hits).toBe(hitsBefore + 1);
+  });
+
+  it("a reader counted on a post is not a change: the blog's answers stay kept", async () => {
+    await insertPost(database.db, { slug: 'un-article', title: 'Un article', isPublished: true });
+    await request(app).get('/api/blog').expect(200);
+    await database.db
+      .update(blogPosts)
+      .set({ views: sql`${blogPosts.views} + 1`, updatedAt: sql`${blogPosts.updatedAt}` })
+      .where(eq(blogPosts.slug, 'un-article'));
+    // A committed notification for another table proves the bus delivered what came before it.
+    await insertService(database.db, { title: 'Témoin' });
+    await untilMiss('/api/services', (body) => titles(body as { title: string }[]).includes('Témoin'));
+    const { hits } = services.responseCache?.stats() ?? { hits: 0 };
+    await request(app).get('/api/blog').expect(200);
+    expect(services.responseCache?.stats().hits).toBe(hits + 1);
+
+    await database.db
+      .update(blogPosts)
+      .set({ title: 'Nouveau titre' })
+      .where(eq(blogPosts.slug, 'un-article'));
+    await untilMiss('/api/blog', (body) =>
+      (body as { items: { title: string }[] }).items.some((p) => p.title.startsWith('Nouveau titre')),
+    );
+  });
+
+  it('keeps nothing while the event bus does not listen (a change could not reach it)', async () => {
+    await services.events.stop();
+    await insertService(database.db, { title: 'Premier' });
+    await request(app).get('/api/services').expect(200);
+    await request(app).get('/api/services').expect(200);
+    expect(services.responseCache?.stats()).toMatchObject({ entries: 0, hits: 0 });
+    await services.events.start();
+    await request(app).get('/api/services').expect(200);
+    expect(services.responseCache?.stats().entries).toBe(1);
+  });
+
+  it('errors and refused queries are never kept', async () => {
+    await request(app).get('/api/services/00000000-0000-4000-8000-000000000000').expect(404);
+    await request(app).get('/api/blog?page=zero').expect(400);
+    await request(app).get('/api/blog/article-inconnu').expect(404);
+    expect(services.responseCache?.stats().entries).toBe(0);
+  });
+});

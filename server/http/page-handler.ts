@@ -1,0 +1,101 @@
+/**
+ * Every page through React Router's server rendering, as @react-router/express does it, with one
+ * difference: a public page may be answered from the response cache, or made once and kept there
+ * (server/cache/response-cache.ts, docs/decisions/031-response-cache.md). The back-office and the
+ * personal newsletter pages (confirm, manage, unsubscribe: their links carry a token) are always
+ * rendered for their own request.
+ */
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
+import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import type { MadeAnswer, ResponseCache } from '../cache/response-cache.ts';
+
+/** Documents whose answer is the same for every visitor, and so may be shared. */
+export function isSharedPage(path: string): boolean {
+  return !(
+    path === '/admin' ||
+    path.startsWith('/admin/') ||
+    /^\/newsletter\/(confirm|manage|unsubscribe)\/?$/.test(path)
+  );
+}
+
+/** The Fetch API request React Router reads (@react-router/express's createRemixRequest). */
+function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const [, forwardedPort] = req.app.enabled('trust proxy')
+    ? (req.get('X-Forwarded-Host')?.split(':') ?? [])
+    : [];
+  const [, hostPort] = req.get('host')?.split(':') ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? '', 10)).find(Number.isSafeInteger);
+  const host = `${req.hostname.split(/[\\/?#@]/)[0] || 'localhost'}${port ? `:${port}` : ''}`;
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(name, value);
+  }
+  let controller: AbortController | null = new AbortController();
+  res.on('finish', () => {
+    controller = null;
+  });
+  res.on('close', () => controller?.abort());
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(`${req.protocol}://${host}${req.originalUrl}`, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** Streams a rendered answer (@react-router/express's sendRemixResponse). */
+async function sendStreamed(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
+
+/** A whole rendered answer, with the headers the middlewares before it set (security headers). */
+async function madeAnswer(res: ExpressResponse, response: Response): Promise<MadeAnswer> {
+  const headers = res.getHeaders();
+  for (const [name, value] of response.headers.entries()) {
+    headers[name] = name === 'set-cookie' ? response.headers.getSetCookie() : value;
+  }
+  // Shared pages change whenever the admin edits the site: browsers ask again (an ETag makes it
+  // a 304 when nothing changed) rather than guess a freshness.
+  headers['cache-control'] ??= 'no-cache';
+  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+export function pageHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'production' | 'development';
+  loadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+  cache?: ResponseCache;
+}): RequestHandler {
+  const handle = createRequestHandler(options.build, options.mode);
+  const { cache } = options;
+  return async (req, res, next) => {
+    try {
+      const render = () => handle(fetchRequest(req, res), options.loadContext(req, res));
+      if (cache && req.method === 'GET' && isSharedPage(req.path)) {
+        await cache.serve(req, res, req.originalUrl, async () => madeAnswer(res, await render()));
+      } else {
+        await sendStreamed(res, await render());
+      }
+    } catch (error) {
+      next(error);
+    }
+  };
+}
