@@ -37,4 +37,17 @@ describe('readEnv', () => {
       expect(message).toContain(name);
     }
   });
+
+  it('runs several server processes only on PostgreSQL, and says why otherwise', () => {
+    expect(readEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(
+      readEnv({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://localhost/agence' }).WEB_CONCURRENCY,
+    ).toBe(2);
+    expect(() => readEnv({ WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: several processes need DATABASE_URL \(PostgreSQL\)/,
+    );
+    expect(() => readEnv({ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://localhost/agence' })).toThrow(
+      /WEB_CONCURRENCY/,
+    );
+  });
 });

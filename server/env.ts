@@ -36,6 +36,8 @@ export const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** Server processes on one port (`npm start`, server/cluster.ts): one per core at most is useful. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     DATA_DIR: z.string().min(1).default('./data'),
     /**
      * Memory for public pages and public API answers kept ready to send (docs/decisions/031), in
@@ -68,6 +70,11 @@ export const EnvSchema = z
     EMAIL_WEBHOOK_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
     /** Key signing the open and click links of campaigns. Unset: generated once, kept in app_secrets. */
     TRACKING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  })
+  .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL !== undefined, {
+    path: ['WEB_CONCURRENCY'],
+    message:
+      'several processes need DATABASE_URL (PostgreSQL): the embedded database serves one process only',
   })
   .transform((env) => ({
     ...env,

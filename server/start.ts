@@ -24,14 +24,17 @@ export type StartOptions = {
   pages?: PageRendering;
   /** Extra clean-up after the HTTP server stopped (the Vite dev server). */
   onClose?: () => Promise<void>;
+  /** Print where the site is and how to log in (default true). */
+  banner?: boolean;
 };
 
 export type RunningSite = { server: Server; env: Env; logger: Logger; stop: () => Promise<void> };
 
-export async function start(options: StartOptions = {}): Promise<RunningSite> {
-  const env = readEnv();
-  const logger = createLogger(env);
-
+/**
+ * Opens the database, migrated and seeded (with PostgreSQL, several processes take turns under
+ * the migration lock), and compiles the email templates. Returns it open, with who can log in.
+ */
+export async function prepareDatabase(env: Env, logger: Logger) {
   const database = await openDatabase(
     env.DATABASE_URL
       ? { databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
@@ -57,6 +60,13 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
     // A broken template must not keep the whole site down: only its emails fail until it is fixed.
     logger.error({ err: error }, 'some email templates do not compile');
   }
+  return { database, admin: await describeAdmin(database, seed) };
+}
+
+export async function start(options: StartOptions = {}): Promise<RunningSite> {
+  const env = readEnv();
+  const logger = createLogger(env);
+  const { database, admin } = await prepareDatabase(env, logger);
 
   let shuttingDown = false;
   const services = createServices({ database, env, logger });
@@ -78,7 +88,8 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   services.email.worker.start();
   services.campaigns.worker.start();
   const newsletterPurge = startPendingPurge(database.db, logger, services.email.transport);
-  printBanner(env, await describeAdmin(database, seed));
+  // A worker of several (server/cluster.ts): the primary prepared the database and told the person.
+  if (options.banner !== false) printBanner(env, admin);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -142,7 +153,7 @@ async function describeAdmin(database: DatabaseHandle, seed: SeedResult): Promis
  * Tells the person who started the site where it is and how to log in. Written straight to the
  * terminal, not to the log: a generated password is shown this once and never logged.
  */
-function printBanner(env: Env, admin: AdminLogin): void {
+export function printBanner(env: Env, admin: AdminLogin): void {
   const lines = ['', `  Site prêt : ${env.PUBLIC_URL}`, `  Administration : ${env.PUBLIC_URL}/admin`];
   if (admin) {
     lines.push(`  Identifiant : ${admin.email}`);

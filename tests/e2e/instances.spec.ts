@@ -7,7 +7,7 @@
  * Needs a PostgreSQL server: defined when TEST_DATABASE_URL is set (CI's .ci/run sets it), like
  * the PostgreSQL half of the integration tests.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +22,12 @@ const STAFF_INBOX = 'leads@lisanga-digital.cd';
 
 type Instance = { url: string; child: ChildProcess; exited: Promise<number | null>; output: () => string };
 
-function startInstance(port: number, databaseUrl: string, dataDir: string): Instance {
+function startInstance(
+  port: number,
+  databaseUrl: string,
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Instance {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? 'build'}/server/index.js`], {
     env: {
@@ -38,6 +43,7 @@ function startInstance(port: number, databaseUrl: string, dataDir: string): Inst
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -84,6 +90,7 @@ if (SERVER_URL) {
     test.describe.configure({ mode: 'serial' });
     let instances: [Instance, Instance];
     let databaseName: string;
+    let databaseUrl: string;
     const dataDirs: string[] = [];
 
     test.beforeAll(async () => {
@@ -93,7 +100,7 @@ if (SERVER_URL) {
       await admin.connect();
       await admin.query(`create database ${databaseName}`);
       await admin.end();
-      const databaseUrl = withDatabase(SERVER_URL, databaseName);
+      databaseUrl = withDatabase(SERVER_URL, databaseName);
       const ports = [E2E_PORT + 93, E2E_PORT + 94];
       instances = ports.map((port) => {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-instance-'));
@@ -213,6 +220,38 @@ if (SERVER_URL) {
             .toBe(true);
         }
       }
+    });
+
+    test('WEB_CONCURRENCY=2: two server processes share one port, one that dies is replaced, SIGTERM stops them all cleanly', async ({
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-instance-'));
+      dataDirs.push(dataDir);
+      const primary = startInstance(E2E_PORT + 95, databaseUrl, dataDir, { WEB_CONCURRENCY: '2' });
+      const workers = () =>
+        spawnSync('pgrep', ['-P', String(primary.child.pid)])
+          .stdout.toString()
+          .split('\n')
+          .filter(Boolean)
+          .map(Number);
+      try {
+        await ready(primary);
+        await expect.poll(() => workers().length, { timeout: 30_000 }).toBe(2);
+        const [victim] = workers();
+        process.kill(victim as number, 'SIGKILL');
+        await expect
+          .poll(() => workers().filter((pid) => pid !== victim).length, {
+            timeout: 30_000,
+            message: `a new worker replaces the killed one:\n${primary.output()}`,
+          })
+          .toBe(2);
+        for (let i = 0; i < 6; i++) expect((await request.get(`${primary.url}/services`)).status()).toBe(200);
+      } finally {
+        primary.child.kill('SIGTERM');
+      }
+      expect(await primary.exited, primary.output()).toBe(0);
+      expect(workers()).toEqual([]);
     });
 
     test('emails queued on both instances are each sent exactly once', async ({ request }, testInfo) => {
