@@ -271,6 +271,8 @@ type PageRun = {
   kind: 'SSR page' | 'public API';
   /** kept: from the response cache; bare: the bare node:http yardstick; uncached: RESPONSE_CACHE_MB=0. */
   server: 'kept' | 'bare' | 'uncached';
+  /** Server processes of the site measured (WEB_CONCURRENCY). */
+  workers: number;
   conditional: boolean;
   /** The site's X-Cache on a second request (hit: served as kept). */
   xCache: string | null;
@@ -325,7 +327,7 @@ async function measure(
 }
 
 function printRun(run: PageRun) {
-  const label = `${run.path}${run.conditional ? ' (If-None-Match)' : ''} [${run.server}]`;
+  const label = `${run.path}${run.conditional ? ' (If-None-Match)' : ''} [${run.server}${run.workers > 1 ? `, ${run.workers} workers` : ''}]`;
   process.stdout.write(
     `  ${label.padEnd(40)} ${String(run.requestsPerSecond).padStart(8)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ${JSON.stringify(run.statuses)}\n`,
   );
@@ -346,7 +348,13 @@ async function pageThroughput(base: string): Promise<PageRun[]> {
       return (Array.isArray(value) ? value[0] : value) ?? null;
     };
     const etag = first('etag');
-    const common = { path: target.path, kind: target.kind, cacheControl: first('cache-control'), etag };
+    const common = {
+      path: target.path,
+      kind: target.kind,
+      workers: 1,
+      cacheControl: first('cache-control'),
+      etag,
+    };
     const kept: PageRun = {
       ...common,
       server: 'kept',
@@ -386,7 +394,7 @@ async function pageThroughput(base: string): Promise<PageRun[]> {
 }
 
 /** Pages rendered for every request: a site started with RESPONSE_CACHE_MB=0. */
-async function uncachedThroughput(base: string): Promise<PageRun[]> {
+async function uncachedThroughput(base: string, workers: number): Promise<PageRun[]> {
   const runs: PageRun[] = [];
   for (const target of PAGE_TARGETS.filter((t) => t.kind === 'SSR page')) {
     const answer = await rawGet(`${base}${target.path}`, { 'Accept-Encoding': ACCEPT_ENCODING });
@@ -394,6 +402,7 @@ async function uncachedThroughput(base: string): Promise<PageRun[]> {
       path: target.path,
       kind: target.kind,
       server: 'uncached',
+      workers,
       conditional: false,
       xCache: (answer.headers['x-cache'] as string | undefined) ?? null,
       cacheControl: (answer.headers['cache-control'] as string | undefined) ?? null,
@@ -405,6 +414,26 @@ async function uncachedThroughput(base: string): Promise<PageRun[]> {
   }
   return runs;
 }
+
+/** Issue 16.3: POST /api/contact on PostgreSQL, 50 connections, one server process. */
+const LEAD_RATE_BUDGET = 500;
+const LEAD_P99_BUDGET_MS = 100;
+const LEAD_KINDS_MEASURED: MeasuredKind[] = [...LEAD_KINDS, 'replay'];
+type LeadFigures = { answered: number; perSecond: number; p50: number; p99: number };
+
+/** The POST /api/contact answers of one run: those recorded after `from` (latency counts per kind). */
+function leadFigures(from: Record<MeasuredKind, number>, elapsedS: number): LeadFigures {
+  const answered = LEAD_KINDS_MEASURED.flatMap((kind) => latencies[kind].slice(from[kind]));
+  return {
+    answered: answered.length,
+    perSecond: round(answered.length / elapsedS),
+    p50: percentile(answered, 50),
+    p99: percentile(answered, 99),
+  };
+}
+
+const latencyMarks = () =>
+  Object.fromEntries(MEASURED_KINDS.map((k) => [k, latencies[k].length])) as Record<MeasuredKind, number>;
 
 /** Issue 16.2's figures: kept answers against the bare server, uncached renders per second. */
 function cacheChecks(pages: PageRun[]): Check[] {
@@ -420,7 +449,7 @@ function cacheChecks(pages: PageRun[]): Check[] {
       detail: `${kept.requestsPerSecond} req/s against ${bare.requestsPerSecond} req/s: ${Math.round(share * 100)} % (budget ${CACHED_SHARE_BUDGET * 100} %); X-Cache ${kept.xCache}`,
     });
   }
-  for (const run of pages.filter((p) => p.server === 'uncached')) {
+  for (const run of pages.filter((p) => p.server === 'uncached' && p.workers === 1)) {
     checks.push({
       name: `${run.path} rendered for each request (no response cache): >= ${UNCACHED_RENDER_BUDGET} pages/s`,
       ok: run.xCache === null && run.requestsPerSecond >= UNCACHED_RENDER_BUDGET,
@@ -657,9 +686,22 @@ try {
   for (const probe of limiter) process.stdout.write(`  ${probe.endpoint}: ${probe.statuses.join(',')}\n`);
 
   process.stdout.write(`Submissions for ${DURATION_S} s...\n`);
+  const firstMark = latencyMarks();
   const started = performance.now();
   const result = await submissionLoad(site.url);
   const elapsedS = (performance.now() - started) / 1000;
+  const leadsOneWorker = leadFigures(firstMark, elapsedS);
+  const kinds = MEASURED_KINDS.map((kind) => ({
+    kind,
+    answered: latencies[kind].length,
+    perSecond: round(latencies[kind].length / elapsedS),
+    p50: percentile(latencies[kind], 50),
+    p99: percentile(latencies[kind], 99),
+    statuses: tally(statuses[kind]),
+  }));
+  process.stdout.write(
+    `  POST /api/contact: ${leadsOneWorker.perSecond} req/s, p50 ${leadsOneWorker.p50} ms, p99 ${leadsOneWorker.p99} ms\n`,
+  );
   // Requests still in flight when the run stopped finish on the server, and the emails they
   // queued are sent, before pages are measured: the pages get a quiet server.
   await sleep(3_000);
@@ -678,7 +720,38 @@ try {
     { ...(freshDatabase ? { DATABASE_URL: freshDatabase.url } : {}), RESPONSE_CACHE_MB: '0' },
     { logFile: SERVER_LOG },
   );
-  const pages = [...kept, ...(await uncachedThroughput(uncachedSite.url).finally(() => uncachedSite.stop()))];
+  const pages = [
+    ...kept,
+    ...(await uncachedThroughput(uncachedSite.url, 1).finally(() => uncachedSite.stop())),
+  ];
+
+  // Issue 16.4: the same submissions and renders with two server processes (PostgreSQL only:
+  // the embedded database serves one process), side by side with the figures above.
+  let twoWorkers:
+    | { leads: LeadFigures; result: Result; drain: { emails: number; seconds: number } }
+    | undefined;
+  if (freshDatabase) {
+    process.stdout.write(`Two server processes (WEB_CONCURRENCY=2): submissions for ${DURATION_S} s...\n`);
+    const twoSite = await runSite(
+      { DATABASE_URL: freshDatabase.url, RESPONSE_CACHE_MB: '0', WEB_CONCURRENCY: '2' },
+      { logFile: SERVER_LOG },
+    );
+    try {
+      const mark = latencyMarks();
+      const twoStarted = performance.now();
+      const twoResult = await submissionLoad(twoSite.url);
+      const leads = leadFigures(mark, (performance.now() - twoStarted) / 1000);
+      process.stdout.write(
+        `  POST /api/contact: ${leads.perSecond} req/s, p50 ${leads.p50} ms, p99 ${leads.p99} ms\n`,
+      );
+      await sleep(3_000);
+      const twoDrain = await waitForOutbox(twoSite.dataDir);
+      twoWorkers = { leads, result: twoResult, drain: twoDrain };
+      pages.push(...(await uncachedThroughput(twoSite.url, 2)));
+    } finally {
+      await twoSite.stop();
+    }
+  }
   const loadAfter = os.loadavg();
   const stored = await readBack(
     freshDatabase ? { databaseUrl: freshDatabase.url } : { dataDir: site.dataDir },
@@ -686,21 +759,30 @@ try {
   fs.rmSync(site.dataDir, { recursive: true, force: true });
 
   const checks = [...verify(stored, result, limiter, pages), ...cacheChecks(pages)];
+  if (twoWorkers) {
+    const { result: two } = twoWorkers;
+    checks.push({
+      name: 'two server processes: every request answered, no 5xx',
+      ok: two.timeouts === 0 && two.errors === 0 && two['5xx'] === 0,
+      detail: `${two.timeouts} timeouts, ${two.errors} connection errors, ${two['5xx']} answers >= 500`,
+    });
+  }
+  if (freshDatabase) {
+    checks.push({
+      name: `POST /api/contact on PostgreSQL, one process: >= ${LEAD_RATE_BUDGET} req/s with p99 <= ${LEAD_P99_BUDGET_MS} ms`,
+      ok: leadsOneWorker.perSecond >= LEAD_RATE_BUDGET && leadsOneWorker.p99 <= LEAD_P99_BUDGET_MS,
+      detail: `${leadsOneWorker.perSecond} req/s, p99 ${leadsOneWorker.p99} ms (budget ${LEAD_RATE_BUDGET} req/s, ${LEAD_P99_BUDGET_MS} ms)${twoWorkers ? `; two processes: ${twoWorkers.leads.perSecond} req/s, p99 ${twoWorkers.leads.p99} ms` : ''}`,
+    });
+  }
   // One staff notification per lead and one confirmation per new address, each written once.
   const expectedEmails = stored.leadRows.length + stored.subscriptionRows.length;
+  const emails = drain.emails + (twoWorkers?.drain.emails ?? 0);
   checks.push({
     name: 'every queued email is sent (written as .eml) once',
-    ok: drain.emails === expectedEmails,
-    detail: `${drain.emails} .eml files for ${stored.leadRows.length} leads and ${stored.subscriptionRows.length} subscriptions, all sent ${drain.seconds} s after the run`,
+    ok: emails === expectedEmails,
+    detail: `${emails} .eml files for ${stored.leadRows.length} leads and ${stored.subscriptionRows.length} subscriptions, all sent ${drain.seconds} s after the run`,
   });
-  const kinds = MEASURED_KINDS.map((kind) => ({
-    kind,
-    answered: latencies[kind].length,
-    perSecond: round(latencies[kind].length / elapsedS),
-    p50: percentile(latencies[kind], 50),
-    p99: percentile(latencies[kind], 99),
-    statuses: tally(statuses[kind]),
-  }));
+
   const unanswered = result.requests.sent - result.requests.total;
   const serverLog = fs.readFileSync(SERVER_LOG, 'utf8').split('\n');
   const errorLines = serverLog.filter((line) => /"level":(50|60)/.test(line));
@@ -732,6 +814,7 @@ try {
       statuses: statusCounts(result),
       kinds,
     },
+    leads: { oneWorker: leadsOneWorker, twoWorkers: twoWorkers?.leads ?? null },
     pages,
     database: {
       leadRows: stored.leadRows.length,
@@ -774,6 +857,7 @@ function benchMarkdown(report: {
       statuses: Record<string, number>;
     }[];
   };
+  leads: { oneWorker: LeadFigures; twoWorkers: LeadFigures | null };
   pages: PageRun[];
   outbox: { emails: number; seconds: number };
   limiter: LimiterProbe[];
@@ -793,6 +877,32 @@ function benchMarkdown(report: {
     markdownTable(
       ['kind', 'answered', 'per second', 'p50 (ms)', 'p99 (ms)', 'statuses'],
       s.kinds.map((k) => [k.kind, k.answered, k.perSecond, k.p50, k.p99, JSON.stringify(k.statuses)]),
+    ),
+    '',
+    'POST /api/contact alone (quote, call, contact and replays), one server process and two (WEB_CONCURRENCY=2, PostgreSQL only, the same mix of submissions, after the pages):',
+    '',
+    markdownTable(
+      ['processes', 'answered', 'per second', 'p50 (ms)', 'p99 (ms)'],
+      [
+        [
+          '1',
+          report.leads.oneWorker.answered,
+          report.leads.oneWorker.perSecond,
+          report.leads.oneWorker.p50,
+          report.leads.oneWorker.p99,
+        ],
+        ...(report.leads.twoWorkers
+          ? [
+              [
+                '2',
+                report.leads.twoWorkers.answered,
+                report.leads.twoWorkers.perSecond,
+                report.leads.twoWorkers.p50,
+                report.leads.twoWorkers.p99,
+              ],
+            ]
+          : []),
+      ],
     ),
     '',
     '## Pages and public API (same run, after the submissions)',

@@ -19,6 +19,7 @@ import { authApiRouter } from './api/auth.ts';
 import { contactApiRouter } from './api/contact.ts';
 import { newsletterApiRouter } from './api/newsletter.ts';
 import { publicApiRouter } from './api/public.ts';
+import { cacheKey } from './cache/response-cache.ts';
 import { emailWebhookRouter, trackingRouter } from './campaigns/tracking-routes.ts';
 import { apiErrorHandler, apiNotFound, finalErrorHandler } from './http/error-handler.ts';
 import { limitJsonDepth } from './http/json-depth.ts';
@@ -80,7 +81,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   const cache = services.responseCache;
   if (cache) {
     app.use((req, res, next) => {
-      if (options.isShuttingDown?.() || !cache.serveKept(req, res, req.originalUrl)) next();
+      if (options.isShuttingDown?.() || !cache.serveKept(req, res, cacheKey(req.originalUrl))) next();
     });
   }
   // Everything below, pages or not, gets Permissions-Policy and a CSP (baselineHeaders).

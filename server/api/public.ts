@@ -10,7 +10,7 @@ import {
   ServiceIdParamsSchema,
 } from '../../common/schemas/public-api.ts';
 import type { Database } from '../../db/client.ts';
-import type { ResponseCache } from '../cache/response-cache.ts';
+import { cacheKey, type ResponseCache } from '../cache/response-cache.ts';
 import type { PublicContent } from '../content/public-content.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
@@ -40,7 +40,7 @@ export function publicApiRouter({ content, db, trustedOrigins, cache }: PublicAp
         res.json(await read(req));
         return;
       }
-      await cache.serve(req, res, req.originalUrl, async () => ({
+      await cache.serve(req, res, cacheKey(req.originalUrl), async () => ({
         status: 200,
         headers: {
           ...res.getHeaders(),

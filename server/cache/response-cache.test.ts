@@ -11,6 +11,7 @@ import { insertPost, insertService, insertTeamMember } from '../../tests/helpers
 import { createTestApp } from '../../tests/helpers/test-app.ts';
 import { createTestDatabase } from '../../tests/helpers/test-database.ts';
 import type { AppServices } from '../services.ts';
+import { cacheKey } from './response-cache.ts';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createTestApp>['app'];
@@ -99,6 +100,19 @@ describe('response cache', () => {
     await services.events.start();
     await request(app).get('/api/services').expect(200);
     expect(services.responseCache?.stats().entries).toBe(1);
+  });
+
+  it('a visit from a shared link (fbclid, utm_*) gets the answer kept for the page itself', async () => {
+    expect(cacheKey('/blog?utm_source=whatsapp&page=2&fbclid=IwAR0x')).toBe('/blog?page=2');
+    expect(cacheKey('/?gclid=abc&utm_medium=social')).toBe('/');
+    expect(cacheKey('/services')).toBe('/services');
+    await request(app).get('/api/services').expect(200);
+    const shared = await request(app)
+      .get('/api/services?fbclid=IwAR2-un-clic&utm_source=facebook')
+      .expect(200);
+    expect(shared.headers['x-cache']).toBe('hit');
+    const other = await request(app).get('/api/blog?page=1').expect(200);
+    expect(other.headers['x-cache']).toBe('miss');
   });
 
   it('errors and refused queries are never kept', async () => {

@@ -39,6 +39,23 @@ const UNKEPT_HEADERS = new Set([
 ]);
 const ENCODINGS = ['br', 'gzip', 'identity'];
 
+/**
+ * Query parameters that only tell analytics where a visitor came from: no page reads them, and
+ * Facebook (fbclid) or a campaign (utm_*) gives every click its own value, which would make every
+ * visit from a shared link a miss.
+ */
+const TRACKING_PARAMETER = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|igshid|mc_cid|mc_eid|_ga)$/i;
+
+/** The key an answer is kept under: its path and query, without tracking parameters. */
+export function cacheKey(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark === -1) return url;
+  const params = new URLSearchParams(url.slice(mark + 1));
+  for (const name of [...params.keys()]) if (TRACKING_PARAMETER.test(name)) params.delete(name);
+  const query = params.toString();
+  return query ? `${url.slice(0, mark)}?${query}` : url.slice(0, mark);
+}
+
 /** An answer as made, before it is sent. */
 export type MadeAnswer = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
 

@@ -8,7 +8,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
-import type { MadeAnswer, ResponseCache } from '../cache/response-cache.ts';
+import { cacheKey, type MadeAnswer, type ResponseCache } from '../cache/response-cache.ts';
 
 /** Documents whose answer is the same for every visitor, and so may be shared. */
 export function isSharedPage(path: string): boolean {
@@ -90,7 +90,7 @@ export function pageHandler(options: {
     try {
       const render = () => handle(fetchRequest(req, res), options.loadContext(req, res));
       if (cache && req.method === 'GET' && isSharedPage(req.path)) {
-        await cache.serve(req, res, req.originalUrl, async () => madeAnswer(res, await render()));
+        await cache.serve(req, res, cacheKey(req.originalUrl), async () => madeAnswer(res, await render()));
       } else {
         await sendStreamed(res, await render());
       }
