@@ -30,7 +30,10 @@ export function createPollLoop<T>(options: PollLoopOptions<T>): PollLoop<T> & { 
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let stopping = false;
-  let wakeRequested = false;
+  /** A tick is between its start and its next schedule (its run included). */
+  let ticking = false;
+  /** Counts wake() calls: a tick that saw one arrive while it ran runs again at once. */
+  let wakes = 0;
 
   function runOnce(): Promise<T> {
     running ??= run().finally(() => {
@@ -49,13 +52,19 @@ export function createPollLoop<T>(options: PollLoopOptions<T>): PollLoop<T> & { 
 
   async function tick(): Promise<void> {
     timer = undefined;
-    wakeRequested = false;
+    ticking = true;
+    const seen = wakes;
     try {
+      // A run started elsewhere (runOnce) may have claimed before the work was committed: this
+      // tick makes a run of its own.
+      await running?.catch(() => {});
       await runOnce();
     } catch (error) {
       logger.error({ err: error }, failureMessage);
+    } finally {
+      ticking = false;
     }
-    schedule(wakeRequested ? 0 : pollIntervalMs);
+    schedule(wakes !== seen ? 0 : pollIntervalMs);
   }
 
   return {
@@ -74,9 +83,10 @@ export function createPollLoop<T>(options: PollLoopOptions<T>): PollLoop<T> & { 
     },
     wake() {
       if (!started || stopping) return;
-      // During a run the work may have been committed after the claim: run once more right after.
-      if (running) wakeRequested = true;
-      else schedule(0);
+      wakes++;
+      // During a tick (its run may have claimed before the work was committed, or it may be about
+      // to schedule the next poll) the tick runs again right after; otherwise a run starts now.
+      if (!ticking) schedule(0);
     },
     runOnce,
     isStopping: () => stopping,
