@@ -11,6 +11,7 @@ import {
 } from '../../common/schemas/public-api.ts';
 import type { Database } from '../../db/client.ts';
 import { cacheKey, type ResponseCache } from '../cache/response-cache.ts';
+import { noteRead } from '../content/content-reads.ts';
 import type { PublicContent } from '../content/public-content.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
@@ -63,8 +64,13 @@ export function publicApiRouter({ content, db, trustedOrigins, cache }: PublicAp
   publicGet('/team', () => content.listTeam());
   publicGet('/stats', () => content.listStats());
 
-  publicGet('/blog', (req) => content.listPosts(parseInput(BlogListQuerySchema, req.query)));
+  // These answers carry each post's view counter (pages do not): a counted view drops them.
+  publicGet('/blog', (req) => {
+    noteRead('blog_post_views');
+    return content.listPosts(parseInput(BlogListQuerySchema, req.query));
+  });
   publicGet('/blog/:slug', async (req) => {
+    noteRead('blog_post_views');
     const { slug } = parseInput(BlogSlugParamsSchema, req.params);
     const post = await content.getPost(slug);
     if (!post) throw notFound('Article introuvable.');

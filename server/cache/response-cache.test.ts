@@ -2,7 +2,7 @@
  * The response cache on the public API (issue 16.2, docs/decisions/031), on a real database with
  * the content triggers of migration 0006 and the event bus listening, as an instance runs it.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -68,19 +68,28 @@ describe('response cache', () => {
     expect(services.responseCache?.stats().hits).toBe(hitsBefore + 1);
   });
 
-  it("a reader counted on a post is not a change: the blog's answers stay kept", async () => {
+  it("a reader counted on a post drops the API's blog answers (they show views), never the pages' reads", async () => {
     await insertPost(database.db, { slug: 'un-article', title: 'Un article', isPublished: true });
+    // A page's read of the same posts (the blog page does not show views), kept under its own key.
+    app.get('/page-du-blog', (req, res) =>
+      services.responseCache?.serve(req, res, '/page-du-blog', async () => ({
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from(JSON.stringify(await services.content.listPosts({ page: 1, pageSize: 9 }))),
+      })),
+    );
+    await request(app).get('/page-du-blog').expect(200);
     await request(app).get('/api/blog').expect(200);
-    await database.db
-      .update(blogPosts)
-      .set({ views: sql`${blogPosts.views} + 1`, updatedAt: sql`${blogPosts.updatedAt}` })
-      .where(eq(blogPosts.slug, 'un-article'));
-    // A committed notification for another table proves the bus delivered what came before it.
-    await insertService(database.db, { title: 'Témoin' });
-    await untilMiss('/api/services', (body) => titles(body as { title: string }[]).includes('Témoin'));
-    const { hits } = services.responseCache?.stats() ?? { hits: 0 };
-    await request(app).get('/api/blog').expect(200);
-    expect(services.responseCache?.stats().hits).toBe(hits + 1);
+    await request(app).get('/api/blog/un-article').expect(200);
+    await request(app).get('/api/services').expect(200);
+    await request(app).post('/api/blog/un-article/views').set('X-Requested-With', 'fetch').expect(204);
+    await untilMiss('/api/blog/un-article', (body) => (body as { views: number }).views === 1);
+    await untilMiss('/api/blog', (body) =>
+      (body as { items: { slug: string; views: number }[] }).items.some((p) => p.views === 1),
+    );
+    // Neither services nor the page's read of the posts showed the counter: still kept.
+    expect((await request(app).get('/api/services')).headers['x-cache']).toBe('hit');
+    expect((await request(app).get('/page-du-blog')).headers['x-cache']).toBe('hit');
 
     await database.db
       .update(blogPosts)

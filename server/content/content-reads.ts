@@ -16,6 +16,9 @@ export const CONTENT_TABLES = [
   'blog_posts',
   'case_studies',
   'site_settings',
+  // Not a table: the view counter of blog_posts, which pages never show and the public API's
+  // blog answers do. A reader counted drops those answers, not the pages.
+  'blog_post_views',
 ] as const;
 export type ContentTable = (typeof CONTENT_TABLES)[number];
 
