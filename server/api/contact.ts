@@ -4,6 +4,7 @@
  * connection must not spend the visitor's rate limit); then the per-IP limit; then validation;
  * then a filled honeypot is refused (400, in French); then the lead is stored, with its key.
  */
+import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { ContactRequestSchema } from '../../common/schemas/leads.ts';
 import type { Database } from '../../db/client.ts';
@@ -48,10 +49,15 @@ export function contactApiRouter(deps: ContactApiDeps): Router {
     const request = parseInput(ContactRequestSchema, body);
     refuseFilledHoneypot(request);
 
-    const response = await runIdempotently(deps.db, { scope: SCOPE, key, requestHash }, async (tx) => {
-      const lead = await createLead(tx, deps, request);
-      return { status: 201, body: { id: lead.id } };
-    });
+    // The lead's id is chosen here, so that its answer is stored with the key in one statement.
+    const id = randomUUID();
+    const response = await runIdempotently(
+      deps.db,
+      { scope: SCOPE, key, requestHash, answer: { status: 201, body: { id } } },
+      async (tx) => {
+        await createLead(tx, deps, request, id);
+      },
+    );
     req.log.info({ leadId: (response.body as { id: string }).id, source: request.source }, 'lead stored');
     deps.afterLead?.();
     res.status(response.status).json(response.body);

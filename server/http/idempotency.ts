@@ -67,32 +67,33 @@ export async function findStoredResponse(
 }
 
 /**
- * Runs `work` in a transaction that owns the key. Returns the stored answer instead when another
- * request with this key committed first.
+ * Runs `work` in a transaction that owns the key. The answer is decided before the work (the
+ * caller chooses the new row's id), so the claim stores it at once: one statement, no update
+ * after the work. A failed work rolls the claim back with it. Returns the stored answer instead
+ * when another request with this key committed first.
  */
 export async function runIdempotently(
   db: Database,
-  options: { scope: string; key: string | undefined; requestHash: string },
-  work: (tx: Database) => Promise<StoredResponse>,
+  options: { scope: string; key: string | undefined; requestHash: string; answer: StoredResponse },
+  work: (tx: Database) => Promise<void>,
 ): Promise<StoredResponse> {
-  const { scope, key, requestHash } = options;
-  if (!key) return db.transaction((tx) => work(tx as unknown as Database));
-  const outcome = await db.transaction(async (txRaw) => {
+  const { scope, key, requestHash, answer } = options;
+  if (!key) {
+    await db.transaction((tx) => work(tx as unknown as Database));
+    return answer;
+  }
+  const claimed = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
-    const claimed = await tx
+    const rows = await tx
       .insert(idempotencyKeys)
-      .values({ scope, key, requestHash })
+      .values({ scope, key, requestHash, responseStatus: answer.status, responseBody: answer.body })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) return undefined;
-    const response = await work(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ responseStatus: response.status, responseBody: response.body })
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-    return response;
+    if (rows.length === 0) return false;
+    await work(tx);
+    return true;
   });
-  if (outcome) return outcome;
+  if (claimed) return answer;
   const stored = await findStoredResponse(db, scope, key, requestHash);
   if (!stored) throw new Error(`idempotency key ${scope}/${key} has no stored response`);
   return stored;

@@ -41,11 +41,18 @@ export function composeLeadMessage(request: ContactRequest): string {
   });
 }
 
-export async function createLead(tx: Database, deps: LeadDeps, request: ContactRequest): Promise<Lead> {
+/** `id`: the lead's id when the caller chose it (its answer is stored before the lead, contact.ts). */
+export async function createLead(
+  tx: Database,
+  deps: LeadDeps,
+  request: ContactRequest,
+  id?: string,
+): Promise<Lead> {
   const { phone, phoneRaw } = normalizePhone(request.phone);
   const [lead] = await tx
     .insert(contactRequests)
     .values({
+      ...(id ? { id } : {}),
       fullName: request.fullName,
       email: request.email.toLowerCase(),
       phone,
@@ -65,16 +72,19 @@ export async function createLead(tx: Database, deps: LeadDeps, request: ContactR
     description: `${SOURCE_LABELS[request.source]} — ${lead.serviceInterest}`,
   });
   await deps.notifyStaff(tx, lead);
-  await deps.events.publish(tx, {
-    channel: 'contacts',
-    type: 'new_contact',
-    data: {
-      id: lead.id,
-      fullName: lead.fullName,
-      source: lead.source,
-      serviceInterest: lead.serviceInterest,
+  await deps.events.publish(
+    tx,
+    {
+      channel: 'contacts',
+      type: 'new_contact',
+      data: {
+        id: lead.id,
+        fullName: lead.fullName,
+        source: lead.source,
+        serviceInterest: lead.serviceInterest,
+      },
     },
-  });
-  await deps.events.publish(tx, { channel: 'dashboard', type: 'stats_update', data: {} });
+    { channel: 'dashboard', type: 'stats_update', data: {} },
+  );
   return lead;
 }

@@ -84,13 +84,24 @@ export function createEventBus(handle: DatabaseHandle, logger: Logger) {
   }
 
   return {
-    /** Publishes an event when `db`'s transaction commits (immediately outside a transaction). */
-    async publish(db: Database, event: AppEvent): Promise<void> {
-      let payload = JSON.stringify(event);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
-        payload = JSON.stringify({ ...event, data: { truncated: true } });
-      }
-      await db.execute(sql`select pg_notify(${PG_CHANNEL}, ${payload})`);
+    /**
+     * Publishes events when `db`'s transaction commits (immediately outside a transaction), in
+     * one statement however many.
+     */
+    async publish(db: Database, ...events: AppEvent[]): Promise<void> {
+      const payloads = events.map((event) => {
+        const payload = JSON.stringify(event);
+        return Buffer.byteLength(payload) > MAX_PAYLOAD
+          ? JSON.stringify({ ...event, data: { truncated: true } })
+          : payload;
+      });
+      if (payloads.length === 0) return;
+      await db.execute(
+        sql`select ${sql.join(
+          payloads.map((payload) => sql`pg_notify(${PG_CHANNEL}, ${payload})`),
+          sql`, `,
+        )}`,
+      );
     },
 
     subscribe(listener: EventListener): () => void {
