@@ -24,8 +24,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // Every script React Router writes (hydration data, module loader, scroll restoration) carries
-  // the nonce the Content-Security-Policy of this response allows.
+  // Every script React Router writes in the back-office (hydration data, module loader, scroll
+  // restoration) carries the nonce the Content-Security-Policy of this response allows. Public
+  // documents have none: their one script is allowed by its hash (docs/decisions/031).
   const nonce = loadContext.get(cspNonceContext);
   const islandAssets = loadContext.get(islandAssetsContext);
   // Each island of this page is a React tree of its own, numbered in document order (app/islands).
