@@ -1,9 +1,10 @@
 /**
- * Every page through React Router's server rendering, as @react-router/express does it, with one
- * difference: a public page may be answered from the response cache, or made once and kept there
- * (server/cache/response-cache.ts, docs/decisions/031-response-cache.md). The back-office and the
- * personal newsletter pages (confirm, manage, unsubscribe: their links carry a token) are always
- * rendered for their own request.
+ * Every page through React Router's server rendering, as @react-router/express does it, with two
+ * differences: a public page may be answered from the response cache, or made once and kept there
+ * (server/cache/response-cache.ts, docs/decisions/031-response-cache.md), and an answer goes out
+ * in one write rather than streamed (sendWhole). The back-office and the personal newsletter pages
+ * (confirm, manage, unsubscribe: their links carry a token) are always rendered for their own
+ * request.
  */
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
