@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useLocation,
 } from 'react-router';
+import { isAdminPath } from '../common/paths.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { NotFoundPage } from './components/not-found-page';
@@ -31,8 +32,6 @@ export const links: Route.LinksFunction = () => [
   // Installable app (issue 9): public/manifest.webmanifest; the service worker is app/sw.ts.
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
-
-const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 /**
  * Two kinds of documents (docs/decisions/030-public-islands.md): the back-office is a React Router

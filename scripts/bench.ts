@@ -26,7 +26,7 @@ import autocannon, { type Request, type RequestContext, type Result } from 'auto
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../db/client.ts';
 import { RATE_LIMITS } from '../server/security/limits.ts';
-import { rawGet, startBareServer } from './lib/bare-server.ts';
+import { type RawAnswer, rawGet, startBareServer } from './lib/bare-server.ts';
 import { createFreshDatabase, describeUrl, type FreshDatabase } from './lib/fresh-database.ts';
 import {
   type Check,
@@ -326,6 +326,12 @@ async function measure(
   };
 }
 
+/** One header of a raw answer (the first value of a repeated one), or null. */
+function headerOf(answer: RawAnswer, name: string): string | null {
+  const value = answer.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
 function printRun(run: PageRun) {
   const label = `${run.path}${run.conditional ? ' (If-None-Match)' : ''} [${run.server}${run.workers > 1 ? `, ${run.workers} workers` : ''}]`;
   process.stdout.write(
@@ -343,10 +349,7 @@ async function pageThroughput(base: string): Promise<PageRun[]> {
   for (const target of PAGE_TARGETS) {
     await rawGet(`${base}${target.path}`, headers);
     const answer = await rawGet(`${base}${target.path}`, headers);
-    const first = (name: string) => {
-      const value = answer.headers[name];
-      return (Array.isArray(value) ? value[0] : value) ?? null;
-    };
+    const first = (name: string) => headerOf(answer, name);
     const etag = first('etag');
     const common = {
       path: target.path,
@@ -404,9 +407,9 @@ async function uncachedThroughput(base: string, workers: number): Promise<PageRu
       server: 'uncached',
       workers,
       conditional: false,
-      xCache: (answer.headers['x-cache'] as string | undefined) ?? null,
-      cacheControl: (answer.headers['cache-control'] as string | undefined) ?? null,
-      etag: (answer.headers.etag as string | undefined) ?? null,
+      xCache: headerOf(answer, 'x-cache'),
+      cacheControl: headerOf(answer, 'cache-control'),
+      etag: headerOf(answer, 'etag'),
       ...(await measure(`${base}${target.path}`, { 'Accept-Encoding': ACCEPT_ENCODING })),
     };
     runs.push(run);

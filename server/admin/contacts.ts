@@ -119,12 +119,15 @@ export async function changeContactStatus(
       description: `${CONTACT_STATUS_LABELS[current.status]} → ${CONTACT_STATUS_LABELS[input.status]}`,
       userId: input.adminId,
     });
-    await events.publish(tx, {
-      channel: 'contacts',
-      type: 'contact_status_update',
-      data: { id: updated.id, status: updated.status },
-    });
-    await events.publish(tx, { channel: 'dashboard', type: 'stats_update', data: {} });
+    await events.publish(
+      tx,
+      {
+        channel: 'contacts',
+        type: 'contact_status_update',
+        data: { id: updated.id, status: updated.status },
+      },
+      { channel: 'dashboard', type: 'stats_update', data: {} },
+    );
     return presentContact(updated);
   });
 }

@@ -506,23 +506,26 @@ export async function finishIfDone(
     description: `${sentText}${failedText}`,
     userId: null,
   });
-  await events.publish(tx, { channel: 'dashboard', type: 'stats_update', data: {} });
-  await events.publish(tx, {
-    channel: 'system',
-    type: 'notification',
-    data:
-      status === 'sent'
-        ? {
-            title: 'Campagne envoyée',
-            message: `« ${campaign.title} » : ${sentText}${failedText}`,
-            level: 'success',
-          }
-        : {
-            title: 'Échec de la campagne',
-            message: `« ${campaign.title} » : aucun message envoyé${failedText}`,
-            level: 'error',
-          },
-  });
+  await events.publish(
+    tx,
+    { channel: 'dashboard', type: 'stats_update', data: {} },
+    {
+      channel: 'system',
+      type: 'notification',
+      data:
+        status === 'sent'
+          ? {
+              title: 'Campagne envoyée',
+              message: `« ${campaign.title} » : ${sentText}${failedText}`,
+              level: 'success',
+            }
+          : {
+              title: 'Échec de la campagne',
+              message: `« ${campaign.title} » : aucun message envoyé${failedText}`,
+              level: 'error',
+            },
+    },
+  );
   return true;
 }
 

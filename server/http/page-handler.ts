@@ -9,15 +9,12 @@
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { isAdminPath } from '../../common/paths.ts';
 import { cacheKey, type MadeAnswer, type ResponseCache } from '../cache/response-cache.ts';
 
 /** Documents whose answer is the same for every visitor, and so may be shared. */
 export function isSharedPage(path: string): boolean {
-  return !(
-    path === '/admin' ||
-    path.startsWith('/admin/') ||
-    /^\/newsletter\/(confirm|manage|unsubscribe)\/?$/.test(path)
-  );
+  return !(isAdminPath(path) || /^\/newsletter\/(confirm|manage|unsubscribe)\/?$/.test(path));
 }
 
 /** The Fetch API request React Router reads (@react-router/express's createRemixRequest). */

@@ -41,18 +41,18 @@ export function composeLeadMessage(request: ContactRequest): string {
   });
 }
 
-/** `id`: the lead's id when the caller chose it (its answer is stored before the lead, contact.ts). */
+/** `id`: chosen by the caller, whose answer naming it is stored before the lead (contact.ts). */
 export async function createLead(
   tx: Database,
   deps: LeadDeps,
   request: ContactRequest,
-  id?: string,
+  id: string,
 ): Promise<Lead> {
   const { phone, phoneRaw } = normalizePhone(request.phone);
   const [lead] = await tx
     .insert(contactRequests)
     .values({
-      ...(id ? { id } : {}),
+      id,
       fullName: request.fullName,
       email: request.email.toLowerCase(),
       phone,

@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locals, RequestHandler } from 'express';
 import helmet from 'helmet';
+import { isAdminPath } from '../../common/paths.ts';
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -36,9 +37,6 @@ export type SecurityHeaderOptions = {
    */
   publicScriptHash?: string;
 };
-
-/** The back-office's documents: React Router's scripts, each carrying the response's nonce. */
-const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
 /**
  * Powerful browser features this site never uses, refused for it and for anything it could

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import pg from 'pg';
 import { ADMIN, clientIp, logIn, toasts } from './helpers/admin.ts';
 import { E2E_PORT, emailsTo, SMTP_URL } from './helpers/mailbox.ts';
@@ -67,6 +67,17 @@ async function ready(instance: Instance) {
       { timeout: 60_000, message: `instance ${instance.url} ready:\n${instance.output()}` },
     )
     .toBe(200);
+}
+
+/** Logs the admin in through the API of `url`: the headers of their next admin calls there. */
+async function adminHeaders(request: APIRequestContext, url: string, ip: string) {
+  const headers = { Origin: url, 'X-Requested-With': 'fetch', 'X-Forwarded-For': ip };
+  const login = await request.post(`${url}/api/auth/login`, {
+    headers,
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  expect(login.status()).toBe(200);
+  return { ...headers, Cookie: (login.headers()['set-cookie'] ?? '').split(';')[0] ?? '' };
 }
 
 function withDatabase(serverUrl: string, name: string): string {
@@ -191,19 +202,10 @@ if (SERVER_URL) {
         }
       }
 
-      const headers = {
-        Origin: a.url,
-        'X-Requested-With': 'fetch',
-        'X-Forwarded-For': clientIp(testInfo, 16),
-      };
-      const login = await request.post(`${a.url}/api/auth/login`, {
-        headers,
-        data: { email: ADMIN.email, password: ADMIN.password },
-      });
-      const cookie = (login.headers()['set-cookie'] ?? '').split(';')[0] ?? '';
+      const admin = await adminHeaders(request, a.url, clientIp(testInfo, 16));
       const title = `Conseil renommé ${randomUUID().slice(0, 6)}`;
       const renamed = await request.patch(`${a.url}/api/admin/services/${service.id}`, {
-        headers: { ...headers, Cookie: cookie },
+        headers: admin,
         data: { title },
       });
       expect(renamed.status()).toBe(200);
@@ -284,17 +286,7 @@ if (SERVER_URL) {
     }, testInfo) => {
       test.setTimeout(120_000);
       const [a] = instances;
-      const headers = {
-        Origin: a.url,
-        'X-Requested-With': 'fetch',
-        'X-Forwarded-For': clientIp(testInfo, 15),
-      };
-      const login = await request.post(`${a.url}/api/auth/login`, {
-        headers,
-        data: { email: ADMIN.email, password: ADMIN.password },
-      });
-      const cookie = (login.headers()['set-cookie'] ?? '').split(';')[0] ?? '';
-      const admin = { ...headers, Cookie: cookie };
+      const admin = await adminHeaders(request, a.url, clientIp(testInfo, 15));
 
       const run = randomUUID().slice(0, 8);
       const tag = `instances-${run}`;
