@@ -53,8 +53,8 @@ const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
 const events = {
-  publish: async (_db: unknown, event: AppEvent) => {
-    published.push(event);
+  publish: async (_db: unknown, ...events: AppEvent[]) => {
+    published.push(...events);
   },
 };
 const cleanups: (() => Promise<void>)[] = [];
