@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -96,4 +96,36 @@ function openPostgres(connectionString: string, max: number): DatabaseHandle {
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Anything drizzle can print as SQL: an insert, update or delete builder, or a `sql` fragment.
+ * A builder is also a promise that runs it when awaited: pass it on, or its `getSQL()`, never
+ * `await` it (nor return it from an async function).
+ */
+export type Statement = SQLWrapper;
+
+/**
+ * Several writes as ONE statement (PostgreSQL's data-modifying CTEs, each run exactly once):
+ * atomic without a transaction, and one round trip instead of one per write plus BEGIN and
+ * COMMIT. `select` is the statement's own result (a `pg_notify(...)` list, say). The writes see
+ * the same snapshot, so none may read what another writes in the same statement.
+ */
+export function inOneStatement(writes: Statement[], select: SQL = sql`1`): SQL {
+  const parts = writes.map((write, i) => sql`${sql.identifier(`write_${i}`)} as (${write.getSQL()})`);
+  return parts.length === 0 ? sql`select ${select}` : sql`with ${sql.join(parts, sql`, `)} select ${select}`;
+}
+
+/**
+ * Whether a database error (or its cause: drizzle wraps the driver's) has this SQLSTATE code and,
+ * when given, names this constraint. `23505` is a unique violation.
+ */
+export function hasPgCode(error: unknown, code: string, constraint?: string): boolean {
+  let cause: unknown = error;
+  for (let depth = 0; cause && depth < 4; depth++) {
+    const details = cause as { code?: string; constraint?: string };
+    if (details.code === code) return constraint === undefined || details.constraint === constraint;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }

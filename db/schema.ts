@@ -428,8 +428,14 @@ export const emailOutbox = pgTable(
     fromAddress: text().notNull(),
     replyTo: text(),
     subject: text().notNull(),
-    html: text().notNull(),
+    /**
+     * Null for a message rendered when it is sent: from `templateKey` with `templateVariables`,
+     * by the worker. Its `subject` and `textBody` are then the plain version, sent as they are
+     * if the template cannot be rendered at that time.
+     */
+    html: text(),
     textBody: text().notNull(),
+    templateVariables: jsonb().$type<Record<string, unknown>>(),
     headers: jsonb().$type<Record<string, string>>().notNull().default({}),
     status: outboxStatus().notNull().default('pending'),
     attempts: integer().notNull().default(0),

@@ -212,7 +212,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     contactApiRouter({
       db: services.database.db,
       events: services.events,
-      notifyStaff: services.leads.notifyStaff,
+      staffNotification: services.leads.staffNotification,
       afterLead: () => services.email.worker.wake(),
     }),
   );

@@ -5,6 +5,7 @@
 import type { DatabaseHandle } from '../db/client.ts';
 import { invalidateOnContentChange } from './cache/invalidation.ts';
 import { createResponseCache } from './cache/response-cache.ts';
+import { createTableMemo } from './cache/table-memo.ts';
 import { createCampaignWorker } from './campaigns/worker.ts';
 import { createPublicContent } from './content/public-content.ts';
 import { createOutbox } from './email/outbox.ts';
@@ -27,7 +28,6 @@ export function createServices(deps: { database: DatabaseHandle; env: Env; logge
     logger: deps.logger,
   });
   const outbox = createOutbox({ publicUrl: deps.env.PUBLIC_URL });
-  const worker = createOutboxWorker({ db: deps.database.db, transport: mailTransport, logger: deps.logger });
   const events = createEventBus(deps.database, deps.logger);
   // Public pages and API answers kept ready (docs/decisions/031), emptied by content changes from
   // any instance; it keeps nothing until the event bus listens (start.ts starts it).
@@ -36,6 +36,15 @@ export function createServices(deps: { database: DatabaseHandle; env: Env; logge
       ? createResponseCache({ maxBytes: deps.env.RESPONSE_CACHE_MB * 1024 * 1024 })
       : undefined;
   if (responseCache) invalidateOnContentChange(responseCache, events);
+  // Email templates and the settings a lead's email needs, read once until they change.
+  const memo = createTableMemo(events);
+  const render: typeof renderTemplate = (db, key, variables) => renderTemplate(db, key, variables, memo);
+  const worker = createOutboxWorker({
+    db: deps.database.db,
+    transport: mailTransport,
+    logger: deps.logger,
+    render,
+  });
   // Issue 8: campaign jobs, through the same transport; started by start.ts like the outbox worker.
   const campaignWorker = createCampaignWorker({
     db: deps.database.db,
@@ -56,7 +65,7 @@ export function createServices(deps: { database: DatabaseHandle; env: Env; logge
       /** `enqueueEmail(tx, message)` inside the transaction that causes the email. */
       outbox,
       /** `renderTemplate(tx, key, variables)`: takes the caller's transaction, like the outbox. */
-      renderTemplate,
+      renderTemplate: render,
       transport: mailTransport,
       /** `wake()` after the transaction that enqueued committed. */
       worker,
@@ -68,11 +77,10 @@ export function createServices(deps: { database: DatabaseHandle; env: Env; logge
     /** Campaign sending (issue 8): `worker.wake()` after a campaign starts or resumes. */
     campaigns: { worker: campaignWorker },
     leads: {
-      notifyStaff: createStaffNotifier({
+      staffNotification: createStaffNotifier({
         outbox,
-        render: renderTemplate,
+        memo,
         publicUrl: deps.env.PUBLIC_URL,
-        logger: deps.logger,
       }),
     },
   };

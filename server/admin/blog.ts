@@ -16,7 +16,7 @@ import {
   SLUG_TAKEN_MESSAGE,
   slugify,
 } from '../../common/schemas/blog-admin.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, hasPgCode } from '../../db/client.ts';
 import { type BlogPost, blogPosts, contentPublications } from '../../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { logActivity } from './activity.ts';
@@ -117,11 +117,7 @@ async function assertSlugFree(tx: Database, slug: string, exceptId?: string) {
 
 /** Two admins saving the same slug at once: the unique index refuses the second, a 409 too. */
 function rethrowSlugRace(error: unknown): never {
-  let cause: unknown = error;
-  for (let depth = 0; cause && depth < 4; depth++) {
-    if ((cause as { code?: string }).code === '23505') throw slugTaken();
-    cause = (cause as { cause?: unknown }).cause;
-  }
+  if (hasPgCode(error, '23505')) throw slugTaken();
   throw error;
 }
 

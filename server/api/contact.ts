@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest } from '../errors.ts';
 import { findStoredResponse, hashRequest, readIdempotencyKey, runIdempotently } from '../http/idempotency.ts';
 import { parseInput } from '../http/validate.ts';
-import { createLead, type LeadDeps } from '../leads/create-lead.ts';
+import { type LeadDeps, leadWrites, newLead } from '../leads/create-lead.ts';
 import { refuseFilledHoneypot } from '../security/honeypot.ts';
 import { RATE_LIMITS } from '../security/limits.ts';
 import { hitRateLimit, rateLimited } from '../security/rate-limit.ts';
@@ -54,9 +54,7 @@ export function contactApiRouter(deps: ContactApiDeps): Router {
     const response = await runIdempotently(
       deps.db,
       { scope: SCOPE, key, requestHash, answer: { status: 201, body: { id } } },
-      async (tx) => {
-        await createLead(tx, deps, request, id);
-      },
+      await leadWrites(deps.db, deps, newLead(request, id)),
     );
     req.log.info({ leadId: (response.body as { id: string }).id, source: request.source }, 'lead stored');
     deps.afterLead?.();

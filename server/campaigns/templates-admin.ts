@@ -18,7 +18,7 @@ import type {
   TemplateUpdateSchema,
   TemplateVariableInfo,
 } from '../../common/schemas/campaigns.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, hasPgCode } from '../../db/client.ts';
 import { type EmailTemplate, emailCampaigns, emailTemplates } from '../../db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '../../db/seed-email-templates.ts';
 import { logActivity } from '../admin/activity.ts';
@@ -218,15 +218,6 @@ const KEY_TAKEN = 'Un modèle utilise déjà cette clé.';
 const keyTaken = () => new HttpError(409, 'template_key_taken', KEY_TAKEN, { key: KEY_TAKEN });
 
 /** A PostgreSQL error code anywhere in the cause chain (drizzle wraps the driver's error). */
-function hasPgCode(error: unknown, code: string): boolean {
-  let cause: unknown = error;
-  for (let depth = 0; cause && depth < 4; depth++) {
-    if ((cause as { code?: string }).code === code) return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 const storedVariables = (variables: TemplateVariableInfo[]) =>
   variables.map((v) => ({
     name: v.name,

@@ -19,6 +19,9 @@ export const CONTENT_TABLES = [
   // Not a table: the view counter of blog_posts, which pages never show and the public API's
   // blog answers do. A reader counted drops those answers, not the pages.
   'blog_post_views',
+  // Read by no page: the email templates, which lead and newsletter emails keep in memory
+  // (server/cache/table-memo.ts, migration 0007).
+  'email_templates',
 ] as const;
 export type ContentTable = (typeof CONTENT_TABLES)[number];
 

@@ -104,6 +104,9 @@ describe('enqueueEmail', () => {
       { headers: { 'X-Tag\r\nBcc': 'x' } },
       { headers: { Bcc: 'victime@exemple.cd' } },
       { to: 'pas-une-adresse' },
+      // Neither its HTML nor a template to render it with when sent.
+      { html: undefined },
+      { html: undefined, templateKey: 'lead_notification' },
     ];
     for (const overrides of attempts) {
       await expect(outbox.enqueueEmail(database.db, message(overrides))).rejects.toThrow();

@@ -5,14 +5,21 @@
  * next poll.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { emailOutbox, siteSettings } from '../../db/schema.ts';
 
 export type EmailMessage = {
   to: string;
   subject: string;
-  html: string;
+  /** Left out for a message the worker renders when it sends it (`templateVariables`). */
+  html?: string;
+  /**
+   * With `templateKey` and no `html`: rendered by the worker when sent, so the request that
+   * queues it neither renders nor stores the HTML; `subject` and `text` are then the plain
+   * version, sent as they are if the template cannot be rendered at that time.
+   */
+  templateVariables?: Record<string, unknown>;
   text: string;
   /** Defaults to the settings `email.sender_name` and `email.sender_email`. */
   from?: string;
@@ -28,6 +35,11 @@ export type EnqueueResult = { id: string; messageId: string; duplicate: boolean 
 
 export type Outbox = {
   enqueueEmail(db: Database, message: EmailMessage): Promise<EnqueueResult>;
+  /**
+   * The same row as an insert not yet run, for a caller writing it with other rows in one
+   * statement (inOneStatement). A message whose dedupe key is taken is skipped.
+   */
+  emailInsert(db: Database, message: EmailMessage): Promise<SQL>;
 };
 
 export type OutboxOptions = {
@@ -97,38 +109,56 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return formatAddress(settings.get('email.sender_name') ?? '', address);
   }
 
-  return {
-    async enqueueEmail(db, message) {
-      assertAddress('to', message.to);
-      assertHeaderSafe('subject', message.subject);
-      if (message.replyTo !== undefined) assertAddress('replyTo', message.replyTo);
-      const headers = message.headers ?? {};
-      for (const [name, value] of Object.entries(headers)) {
-        if (!HEADER_NAME.test(name))
-          throw new EmailHeaderError(`invalid header name ${JSON.stringify(name)}`);
-        if (RESERVED_HEADERS.has(name.toLowerCase())) {
-          throw new EmailHeaderError(`the header ${name} is set by the outbox itself`);
-        }
-        assertHeaderSafe(`header ${name}`, value);
+  /** The message's row, every header checked; the sender read from the settings if not given. */
+  async function rowOf(db: Database, message: EmailMessage) {
+    assertAddress('to', message.to);
+    assertHeaderSafe('subject', message.subject);
+    if (message.replyTo !== undefined) assertAddress('replyTo', message.replyTo);
+    const headers = message.headers ?? {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (!HEADER_NAME.test(name)) throw new EmailHeaderError(`invalid header name ${JSON.stringify(name)}`);
+      if (RESERVED_HEADERS.has(name.toLowerCase())) {
+        throw new EmailHeaderError(`the header ${name} is set by the outbox itself`);
       }
+      assertHeaderSafe(`header ${name}`, value);
+    }
 
-      // Checked whatever its origin: the sender settings are edited in the admin too.
-      const from = message.from ?? options.defaultFrom ?? (await senderFromSettings(db));
-      assertAddress('from', from);
-      // Chosen once here and reused by every attempt: a receiver (or we) can recognise a resend.
-      const messageId = `<${randomUUID()}@${host}>`;
-      const values = {
-        messageId,
-        dedupeKey: message.dedupeKey ?? null,
-        templateKey: message.templateKey ?? null,
-        toAddress: message.to.trim(),
-        fromAddress: from,
-        replyTo: message.replyTo ?? null,
-        subject: message.subject,
-        html: message.html,
-        textBody: message.text,
-        headers,
-      };
+    if (message.html === undefined && (message.templateKey === undefined || !message.templateVariables)) {
+      throw new Error('An email needs its HTML, or a template and its variables to render it when sent');
+    }
+    // Checked whatever its origin: the sender settings are edited in the admin too.
+    const from = message.from ?? options.defaultFrom ?? (await senderFromSettings(db));
+    assertAddress('from', from);
+    // Chosen once here and reused by every attempt: a receiver (or we) can recognise a resend.
+    const messageId = `<${randomUUID()}@${host}>`;
+    return {
+      messageId,
+      dedupeKey: message.dedupeKey ?? null,
+      templateKey: message.templateKey ?? null,
+      toAddress: message.to.trim(),
+      fromAddress: from,
+      replyTo: message.replyTo ?? null,
+      subject: message.subject,
+      html: message.html ?? null,
+      templateVariables: message.html === undefined ? (message.templateVariables ?? null) : null,
+      textBody: message.text,
+      headers,
+    };
+  }
+
+  return {
+    async emailInsert(db, message) {
+      const insert = db.insert(emailOutbox).values(await rowOf(db, message));
+      // The SQL, not the builder: a builder returned from an async function would run at once.
+      return (
+        message.dedupeKey === undefined
+          ? insert
+          : insert.onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      ).getSQL();
+    },
+
+    async enqueueEmail(db, message) {
+      const values = await rowOf(db, message);
       const returned = { id: emailOutbox.id, messageId: emailOutbox.messageId };
 
       if (message.dedupeKey === undefined) {

@@ -5,7 +5,15 @@ import { emailTemplates } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import { SEED_EMAIL_TEMPLATES } from '../../db/seed-email-templates.ts';
 import { createTestDatabase } from '../../tests/helpers/test-database.ts';
-import { compileMjml, compileTemplates, mjmlHash, renderTemplate, sanitizeSubject } from './templates.ts';
+import {
+  compileMjml,
+  compileTemplates,
+  emailText,
+  mjmlHash,
+  renderTemplate,
+  sanitizeSubject,
+  textSkeleton,
+} from './templates.ts';
 
 let database: DatabaseHandle;
 beforeEach(async () => {
@@ -100,6 +108,44 @@ describe('renderTemplate', () => {
       expect(email.html.startsWith('<!doctype html>')).toBe(true);
       expect(email.text.length).toBeGreaterThan(100);
     }
+  });
+
+  it('makes the text part the plain-text form of the very HTML sent, for every template, variables set or empty', async () => {
+    for (const seed of SEED_EMAIL_TEMPLATES) {
+      const examples = exampleVariables(seed.key);
+      const empty = Object.fromEntries(Object.keys(examples).map((name) => [name, '']));
+      for (const variables of [examples, empty]) {
+        const email = await renderTemplate(database.db, seed.key, variables);
+        expect(email.text, seed.key).toBe(emailText(email.html));
+      }
+    }
+    const contentHtml =
+      '<pre>  deux espaces\n   et trois</pre><p style="color:red">Fin <a href="https://exemple.cd" class="x">ici</a></p>';
+    const email = await renderTemplate(database.db, 'monthly_newsletter', {
+      ...exampleVariables('monthly_newsletter'),
+      contentHtml,
+    });
+    expect(email.text).toBe(emailText(email.html));
+    expect(email.text).toContain('  deux espaces\n   et trois');
+  });
+
+  it('reduces a template for its text part without touching its text, links or Mustache tags', () => {
+    const template =
+      '<!doctype html><html><head><style>p{color:red}</style></head><body>\n  <div style="display:none;opacity:0">Aperçu</div>' +
+      '<!--[if mso]><table><![endif]-->\n <table role="presentation" width="600" class="a"><tr><td style="padding:0">' +
+      '<a href="{{url}}" style="color:#000" target="_blank">Lien</a> <p {{#wide}}class="w"{{/wide}}>x="y" reste</p></td></tr></table></body></html>';
+    const skeleton = textSkeleton(template);
+    expect(skeleton).not.toContain('<style>');
+    expect(skeleton).not.toContain('[if mso]');
+    expect(skeleton).not.toMatch(/width=|class="a"|padding|target=|color:#000/);
+    expect(skeleton).toContain('<div style="display:none;opacity:0">Aperçu</div>');
+    expect(skeleton).toContain('<table role="presentation">');
+    expect(skeleton).toContain('<a href="{{url}}">Lien</a>');
+    // A Mustache section inside a tag stays whole; text that looks like an attribute is text.
+    expect(skeleton).toContain('<p {{#wide}}class="w"{{/wide}}>x="y" reste</p>');
+    // Whitespace between tags shrinks, except in a template holding <pre>.
+    expect(skeleton).not.toMatch(/>\s{2,}</);
+    expect(textSkeleton('<div>a</div>\n  <pre> b\n  c</pre>')).toBe('<div>a</div>\n  <pre> b\n  c</pre>');
   });
 
   it('escapes {{x}} in the HTML and shows it as typed in the text part', async () => {

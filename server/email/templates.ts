@@ -2,7 +2,7 @@
  * Email templates: MJML with Mustache placeholders, stored in `email_templates` (the admin may edit
  * them). MJML is slow to compile (tens of milliseconds), so the compiled HTML is kept in
  * `compiled_html`, marked with a hash of its source; rendering a message is then only Mustache and
- * html-to-text, cheap enough to run inside the request transaction that enqueues the email.
+ * html-to-text (on a reduced copy, see textSkeleton), cheap enough to run inside the request transaction that enqueues the email.
  *
  * Variables common to all templates are NOT added here: the caller adds them, because only it
  * knows the recipient. The ones the seeded templates use:
@@ -22,6 +22,7 @@ import mjml2html from 'mjml';
 import Mustache from 'mustache';
 import type { Database } from '../../db/client.ts';
 import { emailTemplates } from '../../db/schema.ts';
+import type { TableMemo } from '../cache/table-memo.ts';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -156,7 +157,7 @@ export async function compileTemplates(db: Database): Promise<number> {
 }
 
 /** Layout tables (role="presentation", all of MJML's own) are blocks; an `mj-table` is data. */
-const htmlToText = compileHtmlToText({
+export const emailText = compileHtmlToText({
   selectors: [
     { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
     { selector: 'img', format: 'skip' },
@@ -166,6 +167,53 @@ const htmlToText = compileHtmlToText({
     { selector: 'table[role="presentation"]', format: 'block' },
   ],
 });
+
+/** An opening tag, its attributes (quoted or not) and its end; `{{` inside is an attribute name. */
+const OPENING_TAG =
+  /<([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
+const ATTRIBUTE = /\s+([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
+
+/** An attribute the text part reads: links, layout tables, the hidden preheader (see emailText). */
+function readByText(name: string, value: string | undefined): boolean {
+  if (!/^[a-zA-Z_:][\w:.-]*$/.test(name)) return true; // a Mustache tag or anything odd: kept as is
+  const lower = name.toLowerCase();
+  return (
+    lower === 'href' || lower === 'role' || (lower === 'style' && (value ?? '').includes('display:none'))
+  );
+}
+
+/**
+ * The compiled template reduced to what its text part is made of. The head's CSS, the Outlook
+ * comments, inline styles, widths and classes on every element are three quarters of MJML's
+ * output and html-to-text would parse them again for every message (a third of a lead's CPU under
+ * load). They are dropped once per template version, before the variables go in, so the text is
+ * the same (templates.test.ts compares it with the conversion of the full HTML) in a third of the
+ * time. Runs of whitespace between tags shrink to one space unless the template holds a `<pre>`.
+ */
+export function textSkeleton(html: string): string {
+  const reduced = html
+    .replace(/<head\b[\s\S]*?<\/head>/i, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(OPENING_TAG, (_tag, name: string, attributes: string, selfClosing: string) => {
+      const kept = attributes.replace(ATTRIBUTE, (attribute, attributeName: string, value?: string) =>
+        readByText(attributeName, value) ? attribute : '',
+      );
+      return `<${name}${kept}${selfClosing}>`;
+    });
+  return /<(pre|textarea)\b/i.test(reduced) ? reduced : reduced.replace(/>\s+</g, '> <');
+}
+
+/** Skeletons of the compiled templates seen lately (a handful of templates, a few versions each). */
+const skeletons = new Map<string, string>();
+function cachedTextSkeleton(html: string): string {
+  let skeleton = skeletons.get(html);
+  if (skeleton === undefined) {
+    if (skeletons.size >= 64) skeletons.clear();
+    skeleton = textSkeleton(html);
+    skeletons.set(html, skeleton);
+  }
+  return skeleton;
+}
 
 /**
  * Header-safe text: CR and LF would let a variable inject headers, other control characters
@@ -182,35 +230,53 @@ export function sanitizeSubject(subject: string): string {
   );
 }
 
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** A plain-text email as HTML, for a message whose template could not be rendered. */
+export const plainTextHtml = (text: string) =>
+  `<pre style="font-family:sans-serif;white-space:pre-wrap">${escapeHtml(text)}</pre>`;
+
 /** Subjects are plain text: no HTML escaping, `&` must stay `&`. */
 const noEscape = (value: unknown) => String(value);
 
 /**
  * Renders a template for one recipient. `db` may be a transaction (and must be, with PGlite, when
- * called inside one: the embedded database runs one transaction at a time).
+ * called inside one: the embedded database runs one transaction at a time). With a `memo`, the
+ * template's row is read once until it changes instead of for every message.
  */
 export async function renderTemplate(
   db: Database,
   key: string,
   variables: Record<string, unknown>,
+  memo?: TableMemo,
 ): Promise<RenderedEmail> {
-  const [row] = await db
-    .select({
-      key: emailTemplates.key,
-      subject: emailTemplates.subject,
-      mjml: emailTemplates.mjml,
-      compiledHtml: emailTemplates.compiledHtml,
-    })
-    .from(emailTemplates)
-    .where(eq(emailTemplates.key, key))
-    .limit(1);
-  if (!row) throw new Error(`Unknown email template "${key}"`);
+  const read = async () => {
+    const [row] = await db
+      .select({
+        key: emailTemplates.key,
+        subject: emailTemplates.subject,
+        mjml: emailTemplates.mjml,
+        compiledHtml: emailTemplates.compiledHtml,
+      })
+      .from(emailTemplates)
+      .where(eq(emailTemplates.key, key))
+      .limit(1);
+    if (!row) throw new Error(`Unknown email template "${key}"`);
+    // Checked (a hash of the MJML) when read, not for every message.
+    return { row, upToDate: isCompiledFrom(row.compiledHtml, row.mjml) };
+  };
+  const { row, upToDate } = await (memo
+    ? memo.get(`email_template:${key}`, ['email_templates'], read)
+    : read());
+  const compiledHtml = upToDate ? row.compiledHtml : await compileAndStore(db, row);
 
-  const compiledHtml = isCompiledFrom(row.compiledHtml, row.mjml)
-    ? row.compiledHtml
-    : await compileAndStore(db, row);
-
-  const html = Mustache.render(stripMarker(compiledHtml), variables);
+  const template = stripMarker(compiledHtml);
+  const html = Mustache.render(template, variables);
   const subject = sanitizeSubject(Mustache.render(row.subject, variables, undefined, { escape: noEscape }));
-  return { subject, html, text: htmlToText(html) };
+  const text = emailText(Mustache.render(cachedTextSkeleton(template), variables));
+  return { subject, html, text };
 }

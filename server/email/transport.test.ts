@@ -96,10 +96,10 @@ describe('file transport (no SMTP_URL)', () => {
       text: 'Essai',
     });
     const [row] = await database.db.select().from(emailOutbox);
-    if (!row) throw new Error('no row');
+    if (!row?.html) throw new Error('no row');
     const transport = createMailTransport({ dataDir, logger });
-    await transport.send(row);
-    await transport.send(row);
+    await transport.send({ ...row, html: row.html });
+    await transport.send({ ...row, html: row.html });
     transport.close();
 
     const day = row.createdAt.toISOString().slice(0, 10);

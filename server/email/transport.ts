@@ -20,11 +20,10 @@ export type OutgoingEmail = Pick<
   | 'fromAddress'
   | 'replyTo'
   | 'subject'
-  | 'html'
   | 'textBody'
   | 'headers'
   | 'createdAt'
->;
+> & { html: string };
 
 export type SendResult = { accepted: boolean; response: string };
 

@@ -16,7 +16,8 @@ import type { Database } from '../../db/client.ts';
 import { emailOutbox, type OutboxMessage } from '../../db/schema.ts';
 import { createPollLoop, describeError } from '../background/poll-loop.ts';
 import type { Logger } from '../logger.ts';
-import type { MailTransport } from './transport.ts';
+import { plainTextHtml, renderTemplate } from './templates.ts';
+import type { MailTransport, OutgoingEmail } from './transport.ts';
 import { MailSendError } from './transport.ts';
 
 /** A message is given up after this many failed attempts (spanning about 5 hours, see backoff). */
@@ -61,6 +62,8 @@ export type OutboxWorkerOptions = {
   batchSize?: number;
   /** For the backoff jitter; tests pin it. */
   random?: () => number;
+  /** Renders the messages queued without HTML (EmailMessage.templateVariables). */
+  render?: typeof renderTemplate;
 };
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
@@ -70,6 +73,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const pollIntervalMs = options.pollIntervalMs ?? 2_000;
   const batchSize = options.batchSize ?? 10;
   const random = options.random ?? Math.random;
+  const render = options.render ?? renderTemplate;
 
   async function claim(): Promise<{ rows: OutboxMessage[]; leaseUntil: Date }> {
     const at = now();
@@ -106,12 +110,29 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending')));
   }
 
+  /** The message as it leaves: one queued without HTML is rendered now from its template. */
+  async function outgoing(row: OutboxMessage): Promise<OutgoingEmail> {
+    if (row.html !== null) return { ...row, html: row.html };
+    try {
+      if (!row.templateKey || !row.templateVariables) throw new Error('no template to render it with');
+      const email = await render(db, row.templateKey, row.templateVariables);
+      return { ...row, subject: email.subject, html: email.html, textBody: email.text };
+    } catch (error) {
+      // A template broken (or deleted) in the admin must never cost a message: its plain version.
+      logger.error(
+        { err: error, outboxId: row.id, template: row.templateKey },
+        'email template failed; sending the plain version',
+      );
+      return { ...row, html: plainTextHtml(row.textBody) };
+    }
+  }
+
   async function deliver(row: OutboxMessage, result: RunResult): Promise<void> {
     const attempts = row.attempts + 1;
     const log = { outboxId: row.id, messageId: row.messageId, template: row.templateKey, attempts };
     let error: unknown;
     try {
-      const outcome = await transport.send(row);
+      const outcome = await transport.send(await outgoing(row));
       if (!outcome.accepted) {
         error = new MailSendError(`not accepted: ${outcome.response}`, { permanent: false });
       }

@@ -1,16 +1,19 @@
 /**
  * Client-chosen idempotency keys (the `Idempotency-Key` header): a retried request with the same
  * key and body gets the first answer instead of doing the work again. The key is claimed in the
- * same transaction as the work and its answer, so either all three are stored or none is; a
+ * same statement as the work and its answer, so either all three are stored or none is; a
  * concurrent duplicate waits on the unique index until the first commits, then reads its answer.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { type Database, hasPgCode, inOneStatement, type Statement } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { badRequest, HttpError } from '../errors.ts';
 
 export type StoredResponse = { status: number; body: unknown };
+
+/** The unique index a second claim of one key runs into (db/schema.ts). */
+const CLAIM_INDEX = 'idempotency_keys_scope_key_uq';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
 
@@ -67,33 +70,31 @@ export async function findStoredResponse(
 }
 
 /**
- * Runs `work` in a transaction that owns the key. The answer is decided before the work (the
- * caller chooses the new row's id), so the claim stores it at once: one statement, no update
- * after the work. A failed work rolls the claim back with it. Returns the stored answer instead
- * when another request with this key committed first.
+ * Claims the key, with its answer, in the very statement that does the work (inOneStatement):
+ * the answer is decided before the work (the caller chooses the new row's id), so claim, work and
+ * answer are stored together or not at all, in one round trip. A key already claimed makes the
+ * whole statement fail on the unique index (a concurrent holder is waited for first), and the
+ * stored answer is returned instead.
  */
 export async function runIdempotently(
   db: Database,
   options: { scope: string; key: string | undefined; requestHash: string; answer: StoredResponse },
-  work: (tx: Database) => Promise<void>,
+  work: { writes: Statement[]; select?: SQL },
 ): Promise<StoredResponse> {
   const { scope, key, requestHash, answer } = options;
-  if (!key) {
-    await db.transaction((tx) => work(tx as unknown as Database));
+  const claim = key
+    ? [
+        db
+          .insert(idempotencyKeys)
+          .values({ scope, key, requestHash, responseStatus: answer.status, responseBody: answer.body }),
+      ]
+    : [];
+  try {
+    await db.execute(inOneStatement([...claim, ...work.writes], work.select));
     return answer;
+  } catch (error) {
+    if (!key || !hasPgCode(error, '23505', CLAIM_INDEX)) throw error;
   }
-  const claimed = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    const rows = await tx
-      .insert(idempotencyKeys)
-      .values({ scope, key, requestHash, responseStatus: answer.status, responseBody: answer.body })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (rows.length === 0) return false;
-    await work(tx);
-    return true;
-  });
-  if (claimed) return answer;
   const stored = await findStoredResponse(db, scope, key, requestHash);
   if (!stored) throw new Error(`idempotency key ${scope}/${key} has no stored response`);
   return stored;

@@ -1,24 +1,22 @@
 /**
- * The email that tells the agency about a new lead, queued in the lead's own transaction.
+ * The email that tells the agency about a new lead, written in the lead's own statement and
+ * rendered from the `lead_notification` template by the email worker when it is sent.
  * It goes to the `email.notification_to` setting (falling back to `contact.email`), from
  * `email.notification_from`, with the visitor as Reply-To so staff answer with one click.
  */
-import { inArray } from 'drizzle-orm';
+import { inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { type ContactRequest as Lead, siteSettings } from '../../db/schema.ts';
+import { siteSettings } from '../../db/schema.ts';
+import type { TableMemo } from '../cache/table-memo.ts';
 import { formatAddress, type Outbox } from '../email/outbox.ts';
-import { type renderTemplate, siteUrlOf } from '../email/templates.ts';
-import type { Logger } from '../logger.ts';
-import { SOURCE_LABELS } from './create-lead.ts';
+import { escapeHtml, siteUrlOf } from '../email/templates.ts';
+import { type NewLead, SOURCE_LABELS } from './create-lead.ts';
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-
-/** The notification without any template: every detail, readable in any mail client. */
-function fallbackEmail(lead: Lead, source: string, adminUrl: string) {
+/**
+ * The notification without any template: every detail, readable in any mail client. Sent as it
+ * is if the template cannot be rendered when the worker sends the email.
+ */
+function plainEmail(lead: NewLead, source: string, adminUrl: string) {
   const lines = [
     `${source} — ${lead.fullName}`,
     `Email : ${lead.email}`,
@@ -33,29 +31,30 @@ function fallbackEmail(lead: Lead, source: string, adminUrl: string) {
   const text = lines.join('\n');
   return {
     subject: `Nouveau contact : ${lead.fullName}`.replace(/[\r\n]+/g, ' '),
-    html: `<pre style="font-family:sans-serif;white-space:pre-wrap">${escapeHtml(text)}</pre>`,
     text,
   };
 }
 
 export function createStaffNotifier(deps: {
   outbox: Outbox;
-  render: typeof renderTemplate;
+  /** The settings, read once until they change. */
+  memo: TableMemo;
   publicUrl: string;
-  logger: Logger;
 }) {
-  return async function notifyStaff(tx: Database, lead: Lead): Promise<void> {
-    const rows = await tx
-      .select({ key: siteSettings.key, value: siteSettings.value })
-      .from(siteSettings)
-      .where(
-        inArray(siteSettings.key, [
-          'email.notification_to',
-          'email.notification_from',
-          'email.sender_name',
-          'contact.email',
-        ]),
-      );
+  return async function staffNotification(db: Database, lead: NewLead): Promise<SQL> {
+    const rows = await deps.memo.get('lead_notification_settings', ['site_settings'], () =>
+      db
+        .select({ key: siteSettings.key, value: siteSettings.value })
+        .from(siteSettings)
+        .where(
+          inArray(siteSettings.key, [
+            'email.notification_to',
+            'email.notification_from',
+            'email.sender_name',
+            'contact.email',
+          ]),
+        ),
+    );
     const setting = (key: string) => rows.find((r) => r.key === key)?.value.trim();
     const to = setting('email.notification_to') || setting('contact.email');
     if (!to) throw new Error('No address to notify: set email.notification_to or contact.email');
@@ -74,23 +73,15 @@ export function createStaffNotifier(deps: {
       adminUrl: `${siteUrlOf(deps.publicUrl)}/admin/contacts?lead=${lead.id}`,
       siteUrl: siteUrlOf(deps.publicUrl),
     };
-    let email: { subject: string; html: string; text: string };
-    try {
-      email = await deps.render(tx, 'lead_notification', variables);
-    } catch (error) {
-      // A template broken in the admin must never cost a lead: fall back to a plain message.
-      deps.logger.error(
-        { err: error, leadId: lead.id },
-        'lead_notification template failed; sending the plain version',
-      );
-      email = fallbackEmail(lead, variables.source, variables.adminUrl);
-    }
     // Not the newsletter's address: staff filter these apart, and a bounce or a complaint on one
     // never weighs on the other's reputation. The outbox's sender when the setting is empty.
     const fromAddress = setting('email.notification_from');
-    await deps.outbox.enqueueEmail(tx, {
+    // Rendered by the email worker when it sends it: the lead's request neither renders nor
+    // stores the HTML (docs/decisions/005), and a template broken meanwhile costs nothing.
+    return deps.outbox.emailInsert(db, {
       to,
-      ...email,
+      ...plainEmail(lead, variables.source, variables.adminUrl),
+      templateVariables: variables,
       ...(fromAddress
         ? { from: formatAddress(`${setting('email.sender_name') || 'Site'} (notifications)`, fromAddress) }
         : {}),

@@ -253,7 +253,10 @@ describe('export and erase', () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, 'proof@example.cd'));
-    for (const message of sent) await transport.send(message);
+    for (const { html, ...message } of sent) {
+      if (html === null) throw new Error('newsletter emails are rendered when queued');
+      await transport.send({ ...message, html });
+    }
     const keptFor = async (to: string) =>
       (await listEmlFiles(dataDir)).filter((file) => file.to.includes(to));
     expect(await keptFor('proof@example.cd')).toHaveLength(3);

@@ -5,7 +5,7 @@
  * and hands the events to its local subscribers (the websocket hub), so an admin connected to
  * one instance sees what happened on another. PGlite supports the same in-process.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import type { Logger } from '../logger.ts';
@@ -30,6 +30,20 @@ const MAX_PAYLOAD = 7_900;
 const RECONNECT_DELAY_MS = 2_000;
 
 export type EventBus = ReturnType<typeof createEventBus>;
+
+/** `pg_notify(...)` for each event, comma-separated (at least one event). */
+function notification(...events: AppEvent[]): SQL {
+  const payloads = events.map((event) => {
+    const payload = JSON.stringify(event);
+    return Buffer.byteLength(payload) > MAX_PAYLOAD
+      ? JSON.stringify({ ...event, data: { truncated: true } })
+      : payload;
+  });
+  return sql.join(
+    payloads.map((payload) => sql`pg_notify(${PG_CHANNEL}, ${payload})`),
+    sql`, `,
+  );
+}
 
 export function createEventBus(handle: DatabaseHandle, logger: Logger) {
   const listeners = new Set<EventListener>();
@@ -89,20 +103,15 @@ export function createEventBus(handle: DatabaseHandle, logger: Logger) {
      * one statement however many.
      */
     async publish(db: Database, ...events: AppEvent[]): Promise<void> {
-      const payloads = events.map((event) => {
-        const payload = JSON.stringify(event);
-        return Buffer.byteLength(payload) > MAX_PAYLOAD
-          ? JSON.stringify({ ...event, data: { truncated: true } })
-          : payload;
-      });
-      if (payloads.length === 0) return;
-      await db.execute(
-        sql`select ${sql.join(
-          payloads.map((payload) => sql`pg_notify(${PG_CHANNEL}, ${payload})`),
-          sql`, `,
-        )}`,
-      );
+      if (events.length === 0) return;
+      await db.execute(sql`select ${notification(...events)}`);
     },
+
+    /**
+     * The same as SQL, for a statement that also writes (inOneStatement): the events go out when
+     * that statement's transaction commits.
+     */
+    notification,
 
     subscribe(listener: EventListener): () => void {
       listeners.add(listener);

@@ -1,0 +1,147 @@
+/**
+ * Values kept in memory until their table changes (server/cache/table-memo.ts), on a real database
+ * with the change triggers of migrations 0006 and 0007 and the event bus listening.
+ */
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { emailTemplates } from '../../db/schema.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import { insertService } from '../../tests/helpers/factories.ts';
+import { startSmtpServer } from '../../tests/helpers/smtp.ts';
+import { createTestApp } from '../../tests/helpers/test-app.ts';
+import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import type { AppServices } from '../services.ts';
+import { createTableMemo, type TableMemo } from './table-memo.ts';
+
+let database: DatabaseHandle;
+let app: ReturnType<typeof createTestApp>['app'];
+let services: AppServices;
+let memo: TableMemo;
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database.db, { content: false, adminPassword: 'correct-horse-battery' });
+  ({ app, services } = createTestApp(database));
+  memo = createTableMemo(services.events);
+  await services.events.start();
+});
+afterEach(async () => {
+  memo.close();
+  await services.events.stop();
+  await database.close();
+});
+
+/** A loader that counts its reads of the lead template's subject. */
+function subjectReader() {
+  const reader = {
+    reads: 0,
+    load: async () => {
+      reader.reads++;
+      const [row] = await database.db
+        .select({ subject: emailTemplates.subject })
+        .from(emailTemplates)
+        .where(eq(emailTemplates.key, 'lead_notification'));
+      return row?.subject;
+    },
+  };
+  return reader;
+}
+
+const renameSubject = (subject: string) =>
+  database.db.update(emailTemplates).set({ subject }).where(eq(emailTemplates.key, 'lead_notification'));
+
+describe('table memo', () => {
+  it('reads once, keeps the value through changes to other tables, and reads again after its own table changed', async () => {
+    const reader = subjectReader();
+    const first = await memo.get('subject', ['email_templates'], reader.load);
+    expect(await memo.get('subject', ['email_templates'], reader.load)).toBe(first);
+    expect(reader.reads).toBe(1);
+
+    await insertService(database.db, { title: 'Une autre table' });
+    // The service's notification comes and goes; the memo keeps the subject.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await memo.get('subject', ['email_templates'], reader.load)).toBe(first);
+    expect(reader.reads).toBe(1);
+
+    await renameSubject('Nouvelle demande : {{fullName}}');
+    // The change reaches the memo when its statement commits, through the database's notification.
+    await expect
+      .poll(() => memo.get('subject', ['email_templates'], reader.load), { timeout: 5_000 })
+      .toBe('Nouvelle demande : {{fullName}}');
+    expect(reader.reads).toBe(2);
+  });
+
+  it('keeps nothing while the event bus does not listen (a change could not reach it)', async () => {
+    await services.events.stop();
+    const reader = subjectReader();
+    await memo.get('subject', ['email_templates'], reader.load);
+    await memo.get('subject', ['email_templates'], reader.load);
+    expect(reader.reads).toBe(2);
+  });
+
+  it('does not keep a value read while its table changed', async () => {
+    const reader = subjectReader();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const reading = memo.get('subject', ['email_templates'], async () => {
+      const value = await reader.load();
+      await gate;
+      return value;
+    });
+    await renameSubject('Pendant la lecture');
+    // Wait until the change has been heard (a fresh key reads the new subject, and is kept).
+    await expect
+      .poll(() => memo.get('probe', ['email_templates'], subjectReader().load), { timeout: 5_000 })
+      .toBe('Pendant la lecture');
+    release();
+    const stale = await reading;
+    expect(stale).not.toBe('Pendant la lecture');
+    // The stale value was used once, not kept: the next get reads again.
+    expect(await memo.get('subject', ['email_templates'], reader.load)).toBe('Pendant la lecture');
+    expect(reader.reads).toBe(2);
+  });
+});
+
+describe("the lead's email", () => {
+  it('is rendered when sent, with the template as it is then (edited in the admin or with psql)', async () => {
+    const smtp = await startSmtpServer();
+    const sending = createTestApp(database, { SMTP_URL: smtp.url });
+    await sending.services.events.start();
+    try {
+      let n = 0;
+      const sendLead = async () => {
+        n++;
+        await request(sending.app)
+          .post('/api/contact')
+          .set('X-Forwarded-For', `10.30.0.${n}`)
+          .send({
+            source: 'website',
+            fullName: `Visiteur ${n}`,
+            email: `visiteur${n}@example.cd`,
+            serviceType: 'Conseil général',
+            message: 'Bonjour, pouvez-vous me rappeler ?',
+            elapsedMs: 9_000,
+          })
+          .expect(201);
+        await sending.services.email.worker.runOnce();
+        // Every notification goes to the agency: this one is the visitor's (their Reply-To).
+        const address = `visiteur${n}@example.cd`;
+        await expect
+          .poll(() => smtp.messages().some((m) => m.headers.get('reply-to')?.includes(address)))
+          .toBe(true);
+        return smtp.messages().find((m) => m.headers.get('reply-to')?.includes(address))?.subject;
+      };
+      expect(await sendLead()).toBe('Nouveau contact\u00a0: Visiteur 1');
+      await renameSubject('Prospect à rappeler : {{fullName}}');
+      await expect.poll(sendLead, { timeout: 5_000 }).toMatch(/^Prospect à rappeler : Visiteur \d+$/);
+    } finally {
+      await sending.services.events.stop();
+      sending.services.email.transport.close();
+      await smtp.close();
+    }
+  });
+});
