@@ -16,14 +16,13 @@ import type { AppServices } from '../services.ts';
 import { createTableMemo, type TableMemo } from './table-memo.ts';
 
 let database: DatabaseHandle;
-let app: ReturnType<typeof createTestApp>['app'];
 let services: AppServices;
 let memo: TableMemo;
 
 beforeEach(async () => {
   database = await createTestDatabase();
   await seedDatabase(database.db, { content: false, adminPassword: 'correct-horse-battery' });
-  ({ app, services } = createTestApp(database));
+  ({ services } = createTestApp(database));
   memo = createTableMemo(services.events);
   await services.events.start();
 });
