@@ -13,7 +13,7 @@ import type { Route } from './+types/root';
 import './app.css';
 import { NotFoundPage } from './components/not-found-page';
 import { ToastMount } from './components/ui/toast-mount';
-import { appContext } from './context';
+import { appContext } from './context.server';
 import { installLeadTriggers } from './features/leads/lead-modals-store';
 import { PwaOverlays } from './features/pwa/pwa-overlays';
 import { RELOAD_ATTRIBUTE } from './islands/bootstrap';

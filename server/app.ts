@@ -11,7 +11,12 @@ import expressStaticGzip from 'express-static-gzip';
 import { pinoHttp } from 'pino-http';
 import { type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { ViteDevServer } from 'vite';
-import { appContext, cspNonceContext, islandAssetsContext, requestClientContext } from '../app/context.ts';
+import {
+  appContext,
+  cspNonceContext,
+  islandAssetsContext,
+  requestClientContext,
+} from '../app/context.server.ts';
 import { bootstrapScript, type IslandAssets } from '../app/islands/bootstrap.ts';
 import { contentAdminRouter } from './api/admin/content.ts';
 import { adminApiRouter } from './api/admin/index.ts';

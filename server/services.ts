@@ -1,6 +1,6 @@
 /**
  * Everything a request needs, built once per process and handed to the API routers and, through
- * the router context (app/context.ts), to the page loaders.
+ * the router context (app/context.server.ts), to the page loaders.
  */
 import type { DatabaseHandle } from '../db/client.ts';
 import { invalidateOnContentChange } from './cache/invalidation.ts';

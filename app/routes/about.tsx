@@ -2,7 +2,7 @@ import { Compass, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '~/components/page-header';
 import { Button } from '~/components/ui/button';
-import { appContext } from '~/context';
+import { appContext } from '~/context.server';
 import { TeamSection } from '~/features/team/team-section';
 import { ValuesSection } from '~/features/values-section';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';

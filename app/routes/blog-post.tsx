@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { CoverPicture } from '~/components/cover-picture';
 import { PageHeader } from '~/components/page-header';
-import { appContext } from '~/context';
+import { appContext } from '~/context.server';
 import { RecordViewIsland } from '~/features/blog/record-view';
 import { LeadButton } from '~/features/leads/lead-button';
 import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
@@ -10,9 +10,9 @@ import { siteFromMatches } from '~/lib/site';
 import '~/features/blog/prose.css';
 import { BLOG_CATEGORY_LABELS } from '../../common/enums.ts';
 import { BlogSlugParamsSchema } from '../../common/schemas/public-api.ts';
-// Used in the loader only: React Router drops it (marked, sanitize-html) from the client bundle.
-import { readingTimeMinutes, renderMarkdown } from '../../server/content/markdown.ts';
 import type { Route } from './+types/blog-post';
+// Used in the loader only: React Router drops it (marked, sanitize-html) from the client bundle.
+import { readingTimeMinutes, renderMarkdown } from './blog-post.server';
 
 // Fixed time zone: the server and the reader's browser must print the same day, or hydration fails.
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Africa/Kinshasa' });

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { CoverPicture } from '~/components/cover-picture';
 import { PageHeader } from '~/components/page-header';
-import { appContext } from '~/context';
+import { appContext } from '~/context.server';
 import { cn } from '~/lib/cn';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';

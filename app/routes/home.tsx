@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
 import heroHomeUrl from '~/components/visuals/hero-home.svg?no-inline';
-import { appContext } from '~/context';
+import { appContext } from '~/context.server';
 import { LeadButton } from '~/features/leads/lead-button';
 import { leadAttributes } from '~/features/leads/lead-modals-store';
 import { NewsletterBlock } from '~/features/newsletter/newsletter-block';

@@ -1,6 +1,6 @@
 import { CoverPicture } from '~/components/cover-picture';
 import { PageHeader } from '~/components/page-header';
-import { appContext } from '~/context';
+import { appContext } from '~/context.server';
 import { LeadButton } from '~/features/leads/lead-button';
 import { ResultFigures } from '~/features/portfolio/result-figures';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';

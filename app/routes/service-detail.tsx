@@ -4,7 +4,7 @@ import { PageHeader } from '~/components/page-header';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
 import { ServiceVisual } from '~/components/visuals/service-visual';
-import { appContext } from '~/context';
+import { appContext } from '~/context.server';
 import { LeadButton } from '~/features/leads/lead-button';
 import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';

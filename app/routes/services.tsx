@@ -4,14 +4,14 @@ import { PageHeader } from '~/components/page-header';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
 import { ServiceVisual } from '~/components/visuals/service-visual';
-import { appContext } from '~/context';
+import { appContext } from '~/context.server';
 import { LeadButton } from '~/features/leads/lead-button';
 import { leadAttributes } from '~/features/leads/lead-modals-store';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
+import type { PublicService } from '../../common/api-types.ts';
 import { PAGES } from '../../common/pages.ts';
 import { pageShareImage } from '../../common/visuals.ts';
-import type { PublicService } from '../../server/content/presenters.ts';
 import type { Route } from './+types/services';
 
 type ServiceGroup = PublicService & { children: PublicService[] };

@@ -4,8 +4,10 @@
  * check (idle, absolute lifetime, revocation, inactive account) is made here on each request, with
  * an injectable clock so tests can move time.
  */
+
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { SessionUser } from '../../common/api-types.ts';
 import {
   SESSION_IDLE_TIMEOUT,
   SESSION_MAX_AGE,
@@ -21,15 +23,7 @@ export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
 /** What the API may show of an admin: never the password hash. */
-export type SessionUser = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  /** The password no longer meets the policy (server/auth/password-policy.ts): a new one is asked. */
-  passwordChangeRequired: boolean;
-};
+export type { SessionUser };
 
 export type ValidSession = { id: string; rememberMe: boolean; expiresAt: Date; user: SessionUser };
 

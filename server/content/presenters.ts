@@ -4,11 +4,14 @@
  * French typography here (`fr`: no-break spaces before ! ? : ; and inside « »); names and titles
  * used as identifiers elsewhere (service titles are the quote form's values) are left as typed.
  */
+import type { PublicService, PublicTeamMember } from '../../common/api-types.ts';
 import { frenchTypography as fr } from '../../common/typography.ts';
 import { caseStudyCover, postCover, postShareImage } from '../../common/visuals.ts';
 import type { BlogPost, CaseStudy, CompanyStat, Service, TeamMember } from '../../db/schema.ts';
 
-export const presentService = (s: Service) => ({
+export type { PublicService, PublicTeamMember };
+
+export const presentService = (s: Service): PublicService => ({
   id: s.id,
   title: s.title,
   description: fr(s.description),
@@ -17,9 +20,8 @@ export const presentService = (s: Service) => ({
   order: s.order,
   isActive: s.isActive,
 });
-export type PublicService = ReturnType<typeof presentService>;
 
-export const presentTeamMember = (m: TeamMember) => ({
+export const presentTeamMember = (m: TeamMember): PublicTeamMember => ({
   id: m.id,
   name: m.name,
   position: fr(m.position),
@@ -31,7 +33,6 @@ export const presentTeamMember = (m: TeamMember) => ({
   order: m.order,
   isActive: m.isActive,
 });
-export type PublicTeamMember = ReturnType<typeof presentTeamMember>;
 
 export const presentStat = (s: CompanyStat) => ({
   id: s.id,

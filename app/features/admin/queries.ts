@@ -6,6 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, getQueryFn } from '~/lib/api';
+import type { SessionUser } from '../../../common/api-types.ts';
 import { AUTH_RECHECK_INTERVAL, AUTH_STALE_TIME } from '../../../common/constants.ts';
 import type {
   AdminContact,
@@ -16,7 +17,6 @@ import type {
   SubscriberListQuery,
   SubscriberPage,
 } from '../../../common/schemas/admin.ts';
-import type { SessionUser } from '../../../server/auth/sessions.ts';
 import { endServerSession, isLogoutPending } from './pending-logout';
 
 export type AdminUser = SessionUser;

@@ -10,8 +10,8 @@ import { type ComponentProps, type ReactNode, type Ref, type RefObject, useEffec
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '~/lib/cn';
+import type { PublicService } from '../../../common/api-types.ts';
 import { PREFETCH_SERVICES_STALE } from '../../../common/constants.ts';
-import type { PublicService } from '../../../server/content/presenters.ts';
 
 /**
  * What a form holds while it is being filled in: every field a string, empty at first (a select

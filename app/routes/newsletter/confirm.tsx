@@ -1,18 +1,16 @@
 import { MailCheck, MailWarning } from 'lucide-react';
 import { Form, redirect, useNavigation } from 'react-router';
 import { Button } from '~/components/ui/button';
-import { appContext, requestClientContext } from '~/context';
+import { appContext, requestClientContext } from '~/context.server';
 import { NewLinkFormIsland } from '~/features/newsletter/new-link-form';
 import { formField } from '~/lib/form-data';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import { PAGES } from '../../../common/pages.ts';
 import { pageShareImage } from '../../../common/visuals.ts';
-// Used in the loader and action only: React Router drops them from the client bundle.
-import { HttpError } from '../../../server/errors.ts';
-import { newsletterFromServices } from '../../../server/newsletter/newsletter.ts';
-import { inspectToken, type TokenState } from '../../../server/newsletter/tokens.ts';
 import type { Route } from './+types/confirm';
+// Used in the loader and action only: React Router drops them from the client bundle.
+import { HttpError, inspectToken, newsletterFromServices, type TokenState } from './newsletter.server';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(siteFromMatches(matches), {

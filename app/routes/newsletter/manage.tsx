@@ -1,12 +1,12 @@
-import { appContext } from '~/context';
+import { appContext } from '~/context.server';
 import { ManageFormIsland } from '~/features/newsletter/manage-form';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import { PAGES } from '../../../common/pages.ts';
 import { pageShareImage } from '../../../common/visuals.ts';
-// Used in the loader only: React Router drops it from the client bundle.
-import { inspectToken } from '../../../server/newsletter/tokens.ts';
 import type { Route } from './+types/manage';
+// Used in the loader and action only: React Router drops them from the client bundle.
+import { inspectToken } from './newsletter.server';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(siteFromMatches(matches), {

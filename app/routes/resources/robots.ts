@@ -1,4 +1,4 @@
-import { appContext } from '~/context';
+import { appContext } from '~/context.server';
 import type { Route } from './+types/robots';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { appContext } from '~/context';
+import { appContext } from '~/context.server';
 import { absoluteUrl } from '~/lib/seo';
 import { escapeXml } from '~/lib/xml';
 import type { Route } from './+types/sitemap';
