@@ -129,3 +129,11 @@ export function hasPgCode(error: unknown, code: string, constraint?: string): bo
   }
   return false;
 }
+
+/**
+ * Runs `work` in a transaction. Drizzle types a transaction apart from the database although it
+ * answers the same queries; every function here takes a `Database`, so it gets one.
+ */
+export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Database));
+}

@@ -10,7 +10,7 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../server/auth/password.ts';
-import type { Database } from './client.ts';
+import { type Database, inTransaction } from './client.ts';
 import {
   adminUsers,
   blogPosts,
@@ -52,7 +52,7 @@ export type SeedResult = {
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
   const adminEmail = (options.adminEmail ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
 
     await tx.insert(siteSettings).values(SEED_SETTINGS).onConflictDoNothing({ target: siteSettings.key });
@@ -65,7 +65,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     if (options.content) {
       const [marker] = await tx.select().from(siteSettings).where(eq(siteSettings.key, SEED_VERSION_KEY));
       if (!marker) {
-        await seedContent(tx as unknown as Database);
+        await seedContent(tx);
         await tx.insert(siteSettings).values({
           key: SEED_VERSION_KEY,
           value: SEED_VERSION,

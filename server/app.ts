@@ -20,7 +20,7 @@ import {
 import { bootstrapScript, type IslandAssets } from '../app/islands/bootstrap.ts';
 import { contentAdminRouter } from './api/admin/content.ts';
 import { adminApiRouter } from './api/admin/index.ts';
-import { authApiRouter } from './api/auth.ts';
+import { adminGate, authApiRouter } from './api/auth.ts';
 import { contactApiRouter } from './api/contact.ts';
 import { newsletterApiRouter } from './api/newsletter.ts';
 import { publicApiRouter } from './api/public.ts';
@@ -204,7 +204,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   );
   // Delivery, bounce and complaint events from the SMTP provider (issue 8): a shared secret, no session.
   api.use(emailWebhookRouter(services));
-  // Login, session and CSRF checks; guards /api/admin/*, so admin routers go after this line.
+  // Login, logout, the session's user, password change.
   api.use(
     authApiRouter({
       db: services.database.db,
@@ -212,6 +212,13 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       trustedOrigins: env.TRUSTED_ORIGINS,
       events: services.events,
     }),
+  );
+  // The back-office API: every router behind the one gate (no-store, CSRF, session, password).
+  api.use(
+    '/admin',
+    adminGate({ db: services.database.db, publicUrl: env.PUBLIC_URL, trustedOrigins: env.TRUSTED_ORIGINS }),
+    adminApiRouter(services),
+    contentAdminRouter(services),
   );
   api.use(
     contactApiRouter({
@@ -228,8 +235,6 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       afterEmail: () => services.email.worker.wake(),
     }),
   );
-  api.use(adminApiRouter(services));
-  api.use(contentAdminRouter(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);

@@ -14,11 +14,19 @@ export type ActivityEntry = {
   userId: string | null;
 };
 
-export async function logActivity(db: Database, entry: ActivityEntry): Promise<void> {
-  await db.insert(activityLogs).values({
+/**
+ * The entry as an insert not yet run: `await` it, or pass it to a statement that writes it with
+ * other rows (inOneStatement, as a new lead does).
+ */
+export function activityInsert(db: Database, entry: ActivityEntry) {
+  return db.insert(activityLogs).values({
     type: entry.type,
     title: entry.title,
     description: entry.description ?? null,
     userId: entry.userId,
   });
+}
+
+export async function logActivity(db: Database, entry: ActivityEntry): Promise<void> {
+  await activityInsert(db, entry);
 }

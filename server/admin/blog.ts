@@ -16,7 +16,7 @@ import {
   SLUG_TAKEN_MESSAGE,
   slugify,
 } from '../../common/schemas/blog-admin.ts';
-import { type Database, hasPgCode } from '../../db/client.ts';
+import { type Database, hasPgCode, inTransaction } from '../../db/client.ts';
 import { type BlogPost, blogPosts, contentPublications } from '../../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { logActivity } from './activity.ts';
@@ -129,8 +129,7 @@ export async function createBlogPost(
   adminId: string,
 ): Promise<AdminBlogPost> {
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
+    return await inTransaction(db, async (tx) => {
       const slug = input.slug ?? (await freeSlugFor(tx, input.title));
       if (input.slug) await assertSlugFree(tx, slug);
       const [row] = await tx
@@ -172,8 +171,7 @@ export async function updateBlogPost(
   options: { regenerateEmptySlug: boolean },
 ): Promise<{ post: AdminBlogPost; previousCover: string | null } | undefined> {
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
+    return await inTransaction(db, async (tx) => {
       const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
       if (!current) return undefined;
       const title = input.title ?? current.title;
@@ -230,8 +228,7 @@ export async function publishBlogPost(
   publicUrl: string,
   now = new Date(),
 ): Promise<AdminBlogPost | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
     if (!current) return undefined;
     if (current.isPublished) return presentAdminPost(current);
@@ -264,8 +261,7 @@ export async function unpublishBlogPost(
   id: string,
   adminId: string,
 ): Promise<AdminBlogPost | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
     if (!current) return undefined;
     if (!current.isPublished) return presentAdminPost(current);
@@ -295,8 +291,7 @@ export async function deleteBlogPost(
   id: string,
   adminId: string,
 ): Promise<{ coverImage: string | null } | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
     if (!row) return undefined;
     await tx

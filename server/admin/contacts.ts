@@ -13,9 +13,10 @@ import {
   type ContactListQuery,
   type Page,
 } from '../../common/schemas/admin.ts';
-import type { Database } from '../../db/client.ts';
-import { activityLogs, type ContactRequest, contactRequests } from '../../db/schema.ts';
+import { type Database, inTransaction } from '../../db/client.ts';
+import { type ContactRequest, contactRequests } from '../../db/schema.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
+import { logActivity } from './activity.ts';
 import { CSV_EXPORT_MAX_ROWS, toCsv } from './csv.ts';
 import { likePattern } from './search.ts';
 import { kinshasaDateTime } from './time.ts';
@@ -98,8 +99,7 @@ export async function changeContactStatus(
   events: Pick<EventBus, 'publish'>,
   input: { id: string; status: ContactStatus; adminId: string },
 ): Promise<AdminContact | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [current] = await tx
       .select()
       .from(contactRequests)
@@ -113,7 +113,7 @@ export async function changeContactStatus(
       .where(eq(contactRequests.id, input.id))
       .returning();
     if (!updated) throw new Error('contact vanished during status change');
-    await tx.insert(activityLogs).values({
+    await logActivity(tx, {
       type: 'contact.status_changed',
       title: `Statut du contact ${updated.fullName} : ${CONTACT_STATUS_LABELS[input.status]}`,
       description: `${CONTACT_STATUS_LABELS[current.status]} → ${CONTACT_STATUS_LABELS[input.status]}`,
@@ -172,7 +172,7 @@ export async function exportContactsCsv(
       CONTACT_SOURCE_LABELS[r.source] ?? r.source,
     ]),
   );
-  await db.insert(activityLogs).values({
+  await logActivity(db, {
     type: 'contacts.exported',
     title: `Export CSV des contacts (${rows.length})`,
     description: describeFilters(filters),

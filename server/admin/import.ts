@@ -6,10 +6,10 @@
 import { parse } from 'csv-parse/sync';
 import type { SubscriberImportResult } from '../../common/schemas/admin.ts';
 import { newsletterEmail } from '../../common/schemas/newsletter.ts';
-import type { Database } from '../../db/client.ts';
-import { activityLogs } from '../../db/schema.ts';
+import { type Database, inTransaction } from '../../db/client.ts';
 import { badRequest } from '../errors.ts';
 import type { Newsletter } from '../newsletter/newsletter.ts';
+import { logActivity } from './activity.ts';
 import { addTagsTo, findSubscriberEmails } from './subscribers.ts';
 import { kinshasaDateTime } from './time.ts';
 
@@ -164,8 +164,7 @@ export async function importSubscribers(
     : undefined;
   const pendingNote = `Adresse importée par ${options.admin.email} le ${when} ; consentement à donner en confirmant l'email d'inscription.`;
 
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const known = await findSubscriberEmails(
       tx,
       lines.map((l) => l.email),
@@ -193,7 +192,7 @@ export async function importSubscribers(
     const others = lines.filter((l) => !createdEmails.has(l.email)).map((l) => l.email);
     const existing = others.length;
     await addTagsTo(tx, others, tags);
-    await tx.insert(activityLogs).values({
+    await logActivity(tx, {
       type: 'subscribers.imported',
       title: `Import d'abonnés : ${created} nouveau${created > 1 ? 'x' : ''}, ${existing} déjà connu${existing > 1 ? 's' : ''}`,
       description: [

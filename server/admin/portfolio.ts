@@ -10,7 +10,7 @@ import type {
   CaseStudyInput,
   CaseStudyListQuery,
 } from '../../common/schemas/portfolio-admin.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, inTransaction } from '../../db/client.ts';
 import { type CaseStudy, caseStudies, contentPublications } from '../../db/schema.ts';
 import { logActivity } from './activity.ts';
 import { recordFirstPublication } from './publications.ts';
@@ -71,8 +71,7 @@ export async function createCaseStudy(
   input: CaseStudyInput,
   adminId: string,
 ): Promise<AdminCaseStudy> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(caseStudies)
       .values({ ...input, isPublished: false })
@@ -95,8 +94,7 @@ export async function updateCaseStudy(
   input: Partial<CaseStudyInput>,
   adminId: string,
 ): Promise<{ caseStudy: AdminCaseStudy; previousImage: string | null } | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for('update');
     if (!current) return undefined;
     const changes = {
@@ -135,8 +133,7 @@ export async function publishCaseStudy(
   publicUrl: string,
   now = new Date(),
 ): Promise<AdminCaseStudy | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for('update');
     if (!current) return undefined;
     if (current.isPublished) return presentAdminCaseStudy(current);
@@ -169,8 +166,7 @@ export async function unpublishCaseStudy(
   id: string,
   adminId: string,
 ): Promise<AdminCaseStudy | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for('update');
     if (!current) return undefined;
     if (!current.isPublished) return presentAdminCaseStudy(current);
@@ -196,8 +192,7 @@ export async function deleteCaseStudy(
   id: string,
   adminId: string,
 ): Promise<{ imageUrl: string | null } | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.delete(caseStudies).where(eq(caseStudies.id, id)).returning();
     if (!row) return undefined;
     await tx

@@ -16,7 +16,7 @@ import type {
   ServiceInputSchema,
   ServicePatch,
 } from '../../common/schemas/services-admin.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, inTransaction } from '../../db/client.ts';
 import { type Service, services } from '../../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { logActivity } from './activity.ts';
@@ -127,8 +127,7 @@ export async function createService(
   input: ServiceInput,
   adminId: string,
 ): Promise<AdminService> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     await lockTree(tx);
     const parentId = input.parentServiceId ?? null;
     await checkParent(tx, null, parentId);
@@ -170,8 +169,7 @@ export async function updateService(
   patch: ServicePatch,
   adminId: string,
 ): Promise<AdminService | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     await lockTree(tx);
     const [current] = await tx.select().from(services).where(eq(services.id, id));
     if (!current) return undefined;
@@ -241,8 +239,7 @@ export async function moveService(
   direction: MoveDirection,
   adminId: string,
 ): Promise<boolean> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     await lockTree(tx);
     const [current] = await tx.select().from(services).where(eq(services.id, id));
     if (!current) return false;
@@ -294,8 +291,7 @@ export async function deleteService(
   choice: ServiceChildrenChoice | undefined,
   adminId: string,
 ): Promise<AdminService | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     await lockTree(tx);
     const [current] = await tx.select().from(services).where(eq(services.id, id));
     if (!current) return undefined;

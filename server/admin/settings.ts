@@ -14,7 +14,7 @@ import {
   type StatUpdateSchema,
   settingLabel,
 } from '../../common/schemas/settings-admin.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, inTransaction } from '../../db/client.ts';
 import { type CompanyStat, companyStats, type SiteSetting, siteSettings } from '../../db/schema.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { logActivity } from './activity.ts';
@@ -51,8 +51,7 @@ export async function updateSettings(
   adminId: string,
 ): Promise<AdminSetting[]> {
   const keys = Object.keys(values);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  await inTransaction(db, async (tx) => {
     const rows = await tx.select().from(siteSettings).where(inArray(siteSettings.key, keys)).for('update');
     const byKey = new Map(rows.map((r) => [r.key, r]));
     const unknown = keys.filter((k) => !byKey.has(k));
@@ -118,8 +117,7 @@ export async function createStat(
   input: z.output<typeof StatInputSchema>,
   adminId: string,
 ): Promise<AdminStat> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     // Without an order, the new figure goes last.
     const order =
       input.order ??
@@ -150,8 +148,7 @@ export async function updateStat(
   input: z.output<typeof StatUpdateSchema>,
   adminId: string,
 ): Promise<AdminStat> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(companyStats).where(eq(companyStats.id, id)).for('update');
     if (!current) throw statNotFound();
     if (Object.keys(input).length === 0) return presentStat(current);
@@ -178,8 +175,7 @@ export async function updateStat(
 }
 
 export async function deleteStat(db: Database, id: string, adminId: string): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  await inTransaction(db, async (tx) => {
     const [row] = await tx.delete(companyStats).where(eq(companyStats.id, id)).returning();
     if (!row) throw statNotFound();
     await logActivity(tx, {
@@ -192,8 +188,7 @@ export async function deleteStat(db: Database, id: string, adminId: string): Pro
 
 /** Renumbers the figures 0, 1, 2... in the given order; the list must name each figure once. */
 export async function reorderStats(db: Database, ids: string[], adminId: string): Promise<AdminStat[]> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  await inTransaction(db, async (tx) => {
     const rows = await tx.select().from(companyStats).for('update');
     const known = new Set(rows.map((r) => r.id));
     if (new Set(ids).size !== ids.length || ids.length !== rows.length || ids.some((i) => !known.has(i))) {

@@ -14,8 +14,12 @@ import {
   type SubscriberPage,
   type SubscriberUpdateSchema,
 } from '../../common/schemas/admin.ts';
-import { type Database, queryRows } from '../../db/client.ts';
+import { type Database, inTransaction, queryRows } from '../../db/client.ts';
 import { activityLogs, type NewsletterSubscription, newsletterSubscriptions } from '../../db/schema.ts';
+import type { MailTransport } from '../email/transport.ts';
+import { eraseSubscriber, exportSubscriber, type SubscriberExport } from '../newsletter/newsletter.ts';
+import type { EventBus } from '../realtime/event-bus.ts';
+import { logActivity } from './activity.ts';
 import { CSV_EXPORT_MAX_ROWS, toCsv } from './csv.ts';
 import { likePattern } from './search.ts';
 import { kinshasaDateTime } from './time.ts';
@@ -105,8 +109,7 @@ export async function updateSubscriber(
   db: Database,
   input: { id: string; update: SubscriberUpdate; adminId: string },
 ): Promise<AdminSubscriber | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const { tags, firstName, lastName } = input.update;
     const set: Partial<typeof newsletterSubscriptions.$inferInsert> = {};
     if (tags !== undefined) set.tags = [...new Set(tags)];
@@ -125,7 +128,7 @@ export async function updateSubscriber(
       .where(eq(newsletterSubscriptions.id, input.id))
       .returning();
     if (!updated) return undefined;
-    await tx.insert(activityLogs).values({
+    await logActivity(tx, {
       type: 'subscriber.updated',
       title: `Abonné modifié : ${updated.email}`,
       description: tags !== undefined ? `Étiquettes : ${updated.tags.join(', ') || 'aucune'}` : null,
@@ -184,7 +187,7 @@ export async function exportSubscribersCsv(
   if (filters.q) parts.push(`recherche « ${filters.q} »`);
   if (filters.status) parts.push(`statut ${SUBSCRIBER_STATUS_LABELS[filters.status]}`);
   if (filters.tag) parts.push(`étiquette ${filters.tag}`);
-  await db.insert(activityLogs).values({
+  await logActivity(db, {
     type: 'subscribers.exported',
     title: `Export CSV des abonnés (${rows.length})`,
     description: parts.length > 0 ? `Filtres : ${parts.join(', ')}` : null,
@@ -230,4 +233,42 @@ export async function forgetInActivityLog(db: Database, email: string): Promise<
   await db
     .delete(activityLogs)
     .where(or(ilike(activityLogs.title, needle), ilike(activityLogs.description, needle)));
+}
+
+/** One subscriber's data as they would download it, and the log entry saying an admin took it. */
+export function exportSubscriberForAdmin(
+  db: Database,
+  input: { id: string; adminId: string; now: Date },
+): Promise<SubscriberExport | undefined> {
+  return inTransaction(db, async (tx) => {
+    const data = await exportSubscriber(tx, input.id, input.now);
+    if (data) {
+      await logActivity(tx, {
+        type: 'subscriber.exported',
+        title: `Données d'un abonné exportées : ${data.email}`,
+        userId: input.adminId,
+      });
+    }
+    return data;
+  });
+}
+
+/**
+ * Erases a subscriber at an admin's request, in one transaction with what the back-office keeps
+ * of it: the log forgets the address (it keeps that an erasure happened, not whom it concerned),
+ * and the dashboard is told. False when there is no such subscriber.
+ */
+export function eraseSubscriberForAdmin(
+  db: Database,
+  input: { id: string; adminId: string; transport: Pick<MailTransport, 'forget'>; events: EventBus },
+): Promise<boolean> {
+  return eraseSubscriber(db, input.id, input.transport, async (tx, email) => {
+    await forgetInActivityLog(tx, email);
+    await logActivity(tx, {
+      type: 'subscriber.erased',
+      title: 'Abonné effacé (droit à l’effacement)',
+      userId: input.adminId,
+    });
+    await input.events.publish(tx, { channel: 'dashboard', type: 'stats_update', data: {} });
+  });
 }

@@ -12,7 +12,7 @@ import type {
   TeamMemberInputSchema,
   TeamMemberPatch,
 } from '../../common/schemas/team-admin.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, inTransaction } from '../../db/client.ts';
 import { type TeamMember, teamMembers } from '../../db/schema.ts';
 import { logActivity } from './activity.ts';
 
@@ -59,8 +59,7 @@ export async function createTeamMember(
   input: TeamMemberInput,
   adminId: string,
 ): Promise<AdminTeamMember> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(teamMembers)
       .values({
@@ -111,8 +110,7 @@ export async function updateTeamMember(
   patch: TeamMemberPatch,
   adminId: string,
 ): Promise<{ member: AdminTeamMember; releasedPhoto: string | null } | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(teamMembers).where(eq(teamMembers.id, id)).for('update');
     if (!current) return undefined;
     const changed = (Object.keys(FIELD_LABELS) as (keyof TeamMemberPatch)[]).filter(
@@ -156,8 +154,7 @@ export async function moveTeamMember(
   direction: MoveDirection,
   adminId: string,
 ): Promise<boolean> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${TEAM_ORDER_LOCK_KEY})`);
     const members = await tx
       .select({ id: teamMembers.id, name: teamMembers.name, order: teamMembers.order })
@@ -191,8 +188,7 @@ export async function deleteTeamMember(
   id: string,
   adminId: string,
 ): Promise<AdminTeamMember | undefined> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.delete(teamMembers).where(eq(teamMembers.id, id)).returning();
     if (!row) return undefined;
     await logActivity(tx, {

@@ -13,7 +13,7 @@ import {
   CANNOT_DEACTIVATE_SELF,
   EMAIL_ALREADY_USED,
 } from '../../common/schemas/users-admin.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, inTransaction } from '../../db/client.ts';
 import { type AdminUser, adminSessions, adminUsers } from '../../db/schema.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
@@ -98,8 +98,7 @@ export async function createUser(
 ): Promise<{ user: AdminAccount; password: string }> {
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
-  const row = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  const row = await inTransaction(db, async (tx) => {
     const [existing] = await tx
       .select({ id: adminUsers.id })
       .from(adminUsers)
@@ -132,8 +131,7 @@ export async function updateUser(
   const { id, changes, adminId, now } = input;
   if (changes.isActive === false && id === adminId)
     throw badRequest(CANNOT_DEACTIVATE_SELF, { isActive: CANNOT_DEACTIVATE_SELF });
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  await inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(adminUsers).where(eq(adminUsers.id, id)).for('update');
     if (!current) throw userNotFound();
     const set: Partial<typeof adminUsers.$inferInsert> = {};
@@ -190,8 +188,7 @@ export async function resetUserPassword(
   }
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(adminUsers)
       .set({ passwordHash })

@@ -14,7 +14,7 @@ import { hashSessionToken } from '../auth/sessions.ts';
 import { readEnv } from '../env.ts';
 import { apiErrorHandler, apiNotFound } from '../http/error-handler.ts';
 import { createLogger } from '../logger.ts';
-import { authApiRouter } from './auth.ts';
+import { adminGate, authApiRouter } from './auth.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const ADMIN_EMAIL = 'admin@agence.cd';
@@ -29,7 +29,7 @@ const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
 
-/** The auth router as app.ts mounts it, with a clock the tests move and a guarded test route. */
+/** The auth router and the admin gate as app.ts mounts them, with a clock the tests move and a guarded test route. */
 function clockedApp(trustedOrigins: string[] = []) {
   const logger = createLogger(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
   const app = express();
@@ -38,9 +38,15 @@ function clockedApp(trustedOrigins: string[] = []) {
   const api = express.Router();
   api.use(express.json());
   api.use(authApiRouter({ db: database.db, publicUrl: ORIGIN, trustedOrigins, now: () => clock }));
-  api.get('/admin/ping', (_req, res) => {
+  const guarded = express.Router();
+  guarded.get('/ping', (_req, res) => {
     res.json({ email: adminOf(res).user.email });
   });
+  api.use(
+    '/admin',
+    adminGate({ db: database.db, publicUrl: ORIGIN, trustedOrigins, now: () => clock }),
+    guarded,
+  );
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);

@@ -1,9 +1,9 @@
 /**
  * Admin authentication (spec §4, §5, §7): POST /api/auth/login, GET /api/auth/me,
- * POST /api/auth/logout, POST /api/auth/password. The same router also guards /api/admin/*: every
- * /api/auth and /api/admin answer is `Cache-Control: no-store`, every state-changing call there
- * passes the CSRF check, and /api/admin/* answers 401 without a valid session. Admin routers must
- * therefore be mounted after this one.
+ * POST /api/auth/logout, POST /api/auth/password; and adminGate, mounted before every /api/admin
+ * router: every /api/auth and /api/admin answer is `Cache-Control: no-store`, every
+ * state-changing call there passes the CSRF check, and /api/admin/* answers 401 without a valid
+ * session.
  *
  * Brute force: only failures count, per account+IP (5, then 15 minutes of refusal) and per IP
  * across accounts; a success clears its account+IP counter. The owner logging in from another
@@ -128,7 +128,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
   const router = Router();
 
   router.use(
-    ['/auth', '/admin'],
+    '/auth',
     noStore,
     csrfProtection({ publicUrl: deps.publicUrl, trustedOrigins: deps.trustedOrigins }),
   );
@@ -259,9 +259,18 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     res.status(204).end();
   });
 
-  // Everything under /api/admin needs a session; the admin routers mounted after this one see
-  // `res.locals.admin`.
-  router.use('/admin', guard, (_req, res, next) => {
+  return router;
+}
+
+/**
+ * What stands before every /api/admin router, mounted with them in one place
+ * (`api.use('/admin', adminGate(deps), ...routers)`, server/app.ts): no caching, the CSRF check,
+ * a valid session (the routers see `res.locals.admin`) and a password the policy accepts.
+ */
+export function adminGate(deps: Omit<AuthApiDeps, 'events'>): RequestHandler[] {
+  const now = deps.now ?? systemClock;
+  const guard = requireAdmin({ db: deps.db, cookie: sessionCookieFor(deps.publicUrl), now });
+  const passwordAccepted: RequestHandler = (_req, res, next) => {
     // A password the policy refuses opens nothing but its own replacement (/auth/password).
     if (adminOf(res).user.passwordChangeRequired) {
       throw new HttpError(
@@ -271,7 +280,11 @@ export function authApiRouter(deps: AuthApiDeps): Router {
       );
     }
     next();
-  });
-
-  return router;
+  };
+  return [
+    noStore,
+    csrfProtection({ publicUrl: deps.publicUrl, trustedOrigins: deps.trustedOrigins }),
+    guard,
+    passwordAccepted,
+  ];
 }

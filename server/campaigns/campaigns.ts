@@ -27,7 +27,7 @@ import type {
   PendingPublication,
   Segment,
 } from '../../common/schemas/campaigns.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, inTransaction } from '../../db/client.ts';
 import {
   campaignJobs,
   contentPublications,
@@ -56,8 +56,7 @@ const conflict = (message: string) => new HttpError(409, 'invalid_transition', m
 const fieldError = (field: string, message: string) =>
   new HttpError(400, 'validation_error', 'Certains champs sont invalides.', { [field]: message });
 
-const inTx = <T>(db: Database, work: (tx: Database) => Promise<T>) =>
-  db.transaction((tx) => work(tx as unknown as Database));
+const inTx = inTransaction;
 
 // ---------------------------------------------------------------------------------------------
 // Presenting

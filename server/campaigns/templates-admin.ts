@@ -18,7 +18,7 @@ import type {
   TemplateUpdateSchema,
   TemplateVariableInfo,
 } from '../../common/schemas/campaigns.ts';
-import { type Database, hasPgCode } from '../../db/client.ts';
+import { type Database, hasPgCode, inTransaction } from '../../db/client.ts';
 import { type EmailTemplate, emailCampaigns, emailTemplates } from '../../db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '../../db/seed-email-templates.ts';
 import { logActivity } from '../admin/activity.ts';
@@ -245,8 +245,7 @@ export async function createTemplate(
   assertDistinctVariables(input.variables);
   const compiledHtml = await compileForStorage(input.mjml);
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
+    return await inTransaction(db, async (tx) => {
       const [existing] = await tx
         .select({ id: emailTemplates.id })
         .from(emailTemplates)
@@ -286,8 +285,7 @@ export async function updateTemplate(
 ): Promise<EmailTemplateDetail | undefined> {
   assertDistinctVariables(input.variables);
   const compiledHtml = await compileForStorage(input.mjml);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(emailTemplates).where(eq(emailTemplates.id, id)).for('update');
     if (!current) return undefined;
     const [row] = await tx
@@ -340,8 +338,7 @@ export async function deleteTemplate(
 }
 
 async function deleteTemplateOnce(db: Database, id: string, adminId: string): Promise<DeleteTemplateOutcome> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(emailTemplates).where(eq(emailTemplates.id, id)).for('update');
     if (!row) return { kind: 'not_found' };
     if (isBuiltInTemplate(row.key)) return { kind: 'built_in' };

@@ -20,7 +20,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Request, Router } from 'express';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import { type Database, inTransaction } from '../../db/client.ts';
 import { campaignJobs, emailEvents, newsletterSubscriptions } from '../../db/schema.ts';
 import { HttpError, notFound, validationError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -126,8 +126,7 @@ export function applyEvent(
   at: Date,
   logger: Logger,
 ): Promise<'recorded' | 'duplicates' | 'unmatched'> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  return inTransaction(db, async (tx) => {
     const [job] = await tx
       .select()
       .from(campaignJobs)

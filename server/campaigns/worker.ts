@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, inTransaction } from '../../db/client.ts';
 import { campaignJobs, emailCampaigns, newsletterSubscriptions } from '../../db/schema.ts';
 import { createPollLoop, describeError } from '../background/poll-loop.ts';
 import { formatAddress } from '../email/outbox.ts';
@@ -349,9 +349,7 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
     for (const campaignId of new Set(rows.map((r) => r.campaignId))) {
-      const done = await db.transaction((tx) =>
-        finishIfDone(tx as unknown as Database, events, campaignId, now()),
-      );
+      const done = await inTransaction(db, (tx) => finishIfDone(tx, events, campaignId, now()));
       if (done) result.finished += 1;
     }
   }

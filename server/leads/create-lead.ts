@@ -8,7 +8,8 @@ import type { SQL } from 'drizzle-orm';
 import { composeCallMessage, composeQuoteMessage } from '../../common/lead-message.ts';
 import type { ContactRequest, LeadSource } from '../../common/schemas/leads.ts';
 import type { Database, Statement } from '../../db/client.ts';
-import { activityLogs, contactRequests, type ContactRequest as Lead } from '../../db/schema.ts';
+import { contactRequests, type ContactRequest as Lead } from '../../db/schema.ts';
+import { activityInsert } from '../admin/activity.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { normalizePhone } from './phone.ts';
 
@@ -87,10 +88,11 @@ export async function leadWrites(
 ): Promise<{ writes: Statement[]; select: SQL }> {
   const writes = [
     db.insert(contactRequests).values(lead),
-    db.insert(activityLogs).values({
+    activityInsert(db, {
       type: 'contact.created',
       title: `Nouveau contact : ${lead.fullName}`,
       description: `${SOURCE_LABELS[lead.source as LeadSource]} — ${lead.serviceInterest}`,
+      userId: null,
     }),
     await deps.staffNotification(db, lead),
   ];

@@ -15,7 +15,7 @@ import {
   type MediaItem,
   mediaFileName,
 } from '../../common/schemas/media.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, inTransaction } from '../../db/client.ts';
 import {
   blogPosts,
   caseStudies,
@@ -96,8 +96,7 @@ export async function storeUpload(
       variants[String(variant.width)] = name;
     }
     const originalName = cleanOriginalName(input.originalName);
-    const row = await services.database.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
+    const row = await inTransaction(services.database.db, async (tx) => {
       const [inserted] = await tx
         .insert(mediaTable)
         .values({
@@ -204,8 +203,7 @@ export async function deleteMediaIfUnused(
   id: string,
   by: { adminId: string } | null,
 ): Promise<DeleteOutcome> {
-  const outcome = await services.database.db.transaction(async (txRaw): Promise<DeleteOutcome> => {
-    const tx = txRaw as unknown as Database;
+  const outcome = await inTransaction(services.database.db, async (tx): Promise<DeleteOutcome> => {
     const [row] = await tx.select().from(mediaTable).where(eq(mediaTable.id, id)).for('update');
     if (!row) return { kind: 'not_found' };
     const references = await mediaReferences(tx, id);

@@ -11,7 +11,7 @@ import {
   type NewsletterManageRequest,
   type NewsletterSubscribeRequest,
 } from '../../common/schemas/newsletter.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, inTransaction } from '../../db/client.ts';
 import {
   emailOutbox,
   type NewsletterSubscription,
@@ -172,8 +172,7 @@ export function createNewsletter(deps: NewsletterDeps) {
     });
   }
 
-  const inTx = <T>(work: (tx: Database) => Promise<T>) =>
-    db.transaction((tx) => work(tx as unknown as Database));
+  const inTx = <T>(work: (tx: Database) => Promise<T>) => inTransaction(db, work);
 
   return {
     /**
@@ -459,14 +458,17 @@ async function forgetAddresses(tx: Database, addresses: string[]): Promise<KeptM
     .returning({ id: emailOutbox.id, createdAt: emailOutbox.createdAt });
 }
 
-/** Erases a subscriber and every copy of their address and data (GDPR art. 17). */
+/**
+ * Erases a subscriber and every copy of their address and data (GDPR art. 17). `alsoErasing`
+ * runs in the same transaction once the row is gone (the admin's log entry, say).
+ */
 export async function eraseSubscriber(
   db: Database,
   id: string,
   transport: Pick<MailTransport, 'forget'>,
+  alsoErasing?: (tx: Database, email: string) => Promise<void>,
 ): Promise<boolean> {
-  const { erased, emails } = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  const { erased, emails } = await inTransaction(db, async (tx) => {
     const deleted = await tx
       .delete(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.id, id))
@@ -475,6 +477,7 @@ export async function eraseSubscriber(
       tx,
       deleted.map((d) => d.email.toLowerCase()),
     );
+    for (const { email } of deleted) await alsoErasing?.(tx, email);
     return { erased: deleted.length > 0, emails };
   });
   await transport.forget(emails);
@@ -492,8 +495,7 @@ export async function purgeStalePending(
   transport: Pick<MailTransport, 'forget'>,
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - PENDING_RETENTION_MS);
-  const { count, emails } = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  const { count, emails } = await inTransaction(db, async (tx) => {
     const deleted = await tx
       .delete(newsletterSubscriptions)
       .where(

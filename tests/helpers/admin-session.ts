@@ -15,7 +15,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { adminUsers } from '../../db/schema.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import { adminApiRouter } from '../../server/api/admin/index.ts';
-import { authApiRouter } from '../../server/api/auth.ts';
+import { adminGate, authApiRouter } from '../../server/api/auth.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { readEnv } from '../../server/env.ts';
 import { apiErrorHandler, apiNotFound } from '../../server/http/error-handler.ts';
@@ -82,7 +82,7 @@ export async function signInAdmin(app: App, db: DatabaseHandle['db'], options: {
 }
 
 /**
- * The API part of app.ts (JSON parser, auth router and guard, admin routers, error handler) with
+ * The API part of app.ts (JSON parser, auth router, admin gate and routers, error handler) with
  * a clock the test sets: the dashboard's weeks and the exports' dates follow it.
  */
 export function createClockedAdminApp(database: DatabaseHandle, now: () => Date) {
@@ -95,7 +95,11 @@ export function createClockedAdminApp(database: DatabaseHandle, now: () => Date)
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(authApiRouter({ db: database.db, publicUrl: env.PUBLIC_URL }));
-  api.use(adminApiRouter(services, { now }));
+  api.use(
+    '/admin',
+    adminGate({ db: database.db, publicUrl: env.PUBLIC_URL }),
+    adminApiRouter(services, { now }),
+  );
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);

@@ -18,7 +18,7 @@ import {
   SegmentSchema,
 } from '../../../common/schemas/campaigns.ts';
 import { UuidSchema } from '../../../common/schemas/public-api.ts';
-import type { Database } from '../../../db/client.ts';
+import { type Database, inTransaction } from '../../../db/client.ts';
 import { newsletterSubscriptions } from '../../../db/schema.ts';
 import { logActivity } from '../../admin/activity.ts';
 import { adminOf } from '../../auth/require-admin.ts';
@@ -144,8 +144,7 @@ export function campaignsAdminRouter(services: AppServices, now: () => Date = ()
     const { email } = parseInput(CampaignTestSchema, req.body ?? {});
     const campaign = await load(id);
     const links = exampleLinks(publicUrl);
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
+    await inTransaction(db, async (tx) => {
       const context = await loadRenderContext(tx, campaign, publicUrl).catch(renderProblem);
       const rendered = await renderCampaign(tx, {
         campaign,

@@ -1,6 +1,6 @@
 /**
- * The content-management API of the back-office (issues 7 and 8), mounted by server/app.ts after the
- * auth router (session, CSRF and no-store already applied to /api/admin).
+ * The content-management API of the back-office (issues 7 and 8), mounted by server/app.ts under
+ * `/admin` behind adminGate (server/api/auth.ts: session, CSRF, no-store).
  */
 import { Router } from 'express';
 import type { AppServices } from '../../services.ts';
@@ -17,16 +17,16 @@ import { emailTemplatesAdminRouter } from './email-templates.ts';
 
 export function contentAdminRouter(services: AppServices): Router {
   const router = Router();
-  router.use('/admin/services', serviceAdminRouter(services));
-  router.use('/admin/team', teamAdminRouter(services));
-  router.use('/admin/blog', blogAdminRouter(services));
-  router.use('/admin/portfolio', portfolioAdminRouter(services));
-  router.use('/admin/settings', settingsAdminRouter(services));
-  router.use('/admin/users', usersAdminRouter(services));
-  router.use('/admin/media', mediaAdminRouter(services));
-  router.use('/admin/activity', activityAdminRouter(services));
+  router.use('/services', serviceAdminRouter(services));
+  router.use('/team', teamAdminRouter(services));
+  router.use('/blog', blogAdminRouter(services));
+  router.use('/portfolio', portfolioAdminRouter(services));
+  router.use('/settings', settingsAdminRouter(services));
+  router.use('/users', usersAdminRouter(services));
+  router.use('/media', mediaAdminRouter(services));
+  router.use('/activity', activityAdminRouter(services));
   // Issue 8.
-  router.use('/admin/email-templates', emailTemplatesAdminRouter(services));
-  router.use('/admin/campaigns', campaignsAdminRouter(services));
+  router.use('/email-templates', emailTemplatesAdminRouter(services));
+  router.use('/campaigns', campaignsAdminRouter(services));
   return router;
 }

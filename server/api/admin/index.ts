@@ -1,6 +1,6 @@
 /**
- * Every /api/admin router, mounted by server/app.ts after the auth router (whose guard has already
- * checked the session and CSRF, and set `res.locals.admin`). The contract, routes and shapes, is
+ * The leads, dashboard and newsletter routers of /api/admin, mounted by server/app.ts under
+ * `/admin` behind adminGate (server/api/auth.ts: session, CSRF, no-store; `res.locals.admin`). The contract, routes and shapes, is
  * common/schemas/admin.ts.
  */
 import { Router } from 'express';
@@ -17,8 +17,8 @@ export type AdminApiOptions = {
 export function adminApiRouter(services: AppServices, options: AdminApiOptions = {}): Router {
   const now = options.now ?? (() => new Date());
   const router = Router();
-  router.use('/admin', dashboardAdminRouter(services, now));
-  router.use('/admin/contacts', contactsAdminRouter(services, now));
-  router.use('/admin/newsletter', newsletterAdminRouter(services, now));
+  router.use(dashboardAdminRouter(services, now));
+  router.use('/contacts', contactsAdminRouter(services, now));
+  router.use('/newsletter', newsletterAdminRouter(services, now));
   return router;
 }

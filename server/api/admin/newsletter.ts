@@ -7,12 +7,12 @@ import {
   SubscriberUpdateSchema,
   TagSchema,
 } from '../../../common/schemas/admin.ts';
-import { activityLogs } from '../../../db/schema.ts';
 import { sendCsv } from '../../admin/csv.ts';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, importSubscribers } from '../../admin/import.ts';
 import {
+  eraseSubscriberForAdmin,
+  exportSubscriberForAdmin,
   exportSubscribersCsv,
-  forgetInActivityLog,
   listSubscribers,
   updateSubscriber,
 } from '../../admin/subscribers.ts';
@@ -20,7 +20,7 @@ import { kinshasaDate } from '../../admin/time.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { eraseSubscriber, exportSubscriber, newsletterFromServices } from '../../newsletter/newsletter.ts';
+import { newsletterFromServices } from '../../newsletter/newsletter.ts';
 import type { AppServices } from '../../services.ts';
 import { IdParamsSchema } from './params.ts';
 
@@ -92,29 +92,21 @@ export function newsletterAdminRouter(services: AppServices, now: () => Date): R
 
   router.get('/:id/export', async (req, res) => {
     const { id } = parseInput(IdParamsSchema, req.params);
-    const data = await exportSubscriber(db, id, now());
+    const data = await exportSubscriberForAdmin(db, { id, adminId: adminOf(res).user.id, now: now() });
     if (!data) throw subscriberNotFound();
-    await db.insert(activityLogs).values({
-      type: 'subscriber.exported',
-      title: `Données d'un abonné exportées : ${data.email}`,
-      userId: adminOf(res).user.id,
-    });
     res.setHeader('Content-Disposition', `attachment; filename="abonne-${kinshasaDate(now())}.json"`);
     res.json(data);
   });
 
   router.delete('/:id', async (req, res) => {
     const { id } = parseInput(IdParamsSchema, req.params);
-    const data = await exportSubscriber(db, id, now());
-    if (!data || !(await eraseSubscriber(db, id, services.email.transport))) throw subscriberNotFound();
-    // The log keeps that an erasure happened, not whom it concerned.
-    await forgetInActivityLog(db, data.email);
-    await db.insert(activityLogs).values({
-      type: 'subscriber.erased',
-      title: 'Abonné effacé (droit à l’effacement)',
-      userId: adminOf(res).user.id,
+    const erased = await eraseSubscriberForAdmin(db, {
+      id,
+      adminId: adminOf(res).user.id,
+      transport: services.email.transport,
+      events: services.events,
     });
-    await services.events.publish(db, { channel: 'dashboard', type: 'stats_update', data: {} });
+    if (!erased) throw subscriberNotFound();
     res.status(204).end();
   });
 
