@@ -4,7 +4,7 @@
  * (server/app.ts), which keeps one database instance per process and the client bundle clean.
  */
 import { createContext } from 'react-router';
-import type { AppServices } from '../server/services.ts';
+import type { AppServices } from '#server/services.ts';
 import type { IslandAssets } from './islands/bootstrap';
 
 export const appContext = createContext<AppServices>();

@@ -8,7 +8,7 @@ import {
   ScrollRestoration,
   useLocation,
 } from 'react-router';
-import { isAdminPath } from '../common/paths.ts';
+import { isAdminPath } from '#common/paths.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { NotFoundPage } from './components/not-found-page';

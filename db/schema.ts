@@ -32,7 +32,7 @@ import {
   OUTBOX_STATUSES,
   SUBSCRIBER_STATUSES,
   TOKEN_TYPES,
-} from '../common/enums.ts';
+} from '#common/enums.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (spec §4)

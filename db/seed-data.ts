@@ -2,7 +2,7 @@
  * Seed content for a fresh database: services, team, blog posts, case studies, home-page figures
  * and site settings. Pure data, in French, for Lisanga Digital (Kinshasa, DR Congo).
  */
-import type { BlogCategory } from '../common/enums.ts';
+import type { BlogCategory } from '#common/enums.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Services (four parents, in the order of the footer, each with its children)

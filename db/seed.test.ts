@@ -1,9 +1,9 @@
 import { count, eq, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BLOG_CATEGORIES } from '../common/enums.ts';
-import { verifyPassword } from '../server/auth/password.ts';
-import { createTestDatabase } from '../tests/helpers/test-database.ts';
+import { BLOG_CATEGORIES } from '#common/enums.ts';
+import { verifyPassword } from '#server/auth/password.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { DatabaseHandle } from './client.ts';
 import {
   adminUsers,

@@ -9,7 +9,7 @@
  * makes them take turns.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { generatePassword, hashPassword } from '../server/auth/password.ts';
+import { generatePassword, hashPassword } from '#server/auth/password.ts';
 import { type Database, inTransaction } from './client.ts';
 import {
   adminUsers,

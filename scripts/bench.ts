@@ -26,8 +26,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon, { type Request, type RequestContext, type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '../db/client.ts';
-import { RATE_LIMITS } from '../server/security/limits.ts';
+import { openDatabase, queryRows } from '#db/client.ts';
+import { RATE_LIMITS } from '#server/security/limits.ts';
 import { type RawAnswer, rawGet, startBareServer } from './lib/bare-server.ts';
 import { createFreshDatabase, describeUrl, type FreshDatabase } from './lib/fresh-database.ts';
 import {

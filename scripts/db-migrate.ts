@@ -1,7 +1,7 @@
 /** `npm run db:migrate`: applies pending migrations (the server also does it at every start). */
-import { openDatabase } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { readEnv } from '../server/env.ts';
+import { openDatabase } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { readEnv } from '#server/env.ts';
 
 const env = readEnv();
 const database = await openDatabase(

@@ -2,10 +2,10 @@
  * `npm run db:seed`: the same idempotent seed the server runs at first start (demo content once,
  * missing settings and templates, first admin). Prints a generated admin password once.
  */
-import { openDatabase } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { seedDatabase } from '../db/seed.ts';
-import { readEnv } from '../server/env.ts';
+import { openDatabase } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { seedDatabase } from '#db/seed.ts';
+import { readEnv } from '#server/env.ts';
 
 const env = readEnv();
 const database = await openDatabase(

@@ -22,8 +22,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '../db/client.ts';
-import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '../tests/helpers/smtp.ts';
+import { openDatabase, queryRows } from '#db/client.ts';
+import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import {
   type Answer,
   type Check,

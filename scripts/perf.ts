@@ -17,7 +17,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/chromium.ts';
 import { runSite } from './lib/run-site.ts';
 
 const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];

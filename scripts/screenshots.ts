@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/chromium.ts';
 import { runSite } from './lib/run-site.ts';
 
 const OUT_DIR = process.env.OUT_DIR ?? path.join('docs', 'screenshots');

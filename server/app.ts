@@ -16,8 +16,8 @@ import {
   cspNonceContext,
   islandAssetsContext,
   requestClientContext,
-} from '../app/context.server.ts';
-import { bootstrapScript, type IslandAssets } from '../app/islands/bootstrap.ts';
+} from '#app/context.server.ts';
+import { bootstrapScript, type IslandAssets } from '#app/islands/bootstrap.ts';
 import { contentAdminRouter } from './api/admin/content.ts';
 import { adminApiRouter } from './api/admin/index.ts';
 import { adminGate, authApiRouter } from './api/auth.ts';

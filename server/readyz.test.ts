@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../tests/helpers/test-database.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 
 describe('GET /readyz', () => {
   it('answers 503 when the database cannot be reached, while /healthz stays up', async () => {

@@ -2,7 +2,7 @@
  * Everything a request needs, built once per process and handed to the API routers and, through
  * the router context (app/context.server.ts), to the page loaders.
  */
-import type { DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle } from '#db/client.ts';
 import { invalidateOnContentChange } from './cache/invalidation.ts';
 import { createResponseCache } from './cache/response-cache.ts';
 import { createTableMemo } from './cache/table-memo.ts';

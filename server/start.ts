@@ -5,10 +5,10 @@
  */
 import type { Server } from 'node:http';
 import { asc } from 'drizzle-orm';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { adminUsers } from '../db/schema.ts';
-import { type SeedResult, seedDatabase } from '../db/seed.ts';
+import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { adminUsers } from '#db/schema.ts';
+import { type SeedResult, seedDatabase } from '#db/seed.ts';
 import { createApp, type PageRendering } from './app.ts';
 import { compileTemplates } from './email/templates.ts';
 import { type Env, readEnv } from './env.ts';

@@ -1,4 +1,4 @@
-import type { CoverImage } from '../../common/visuals.ts';
+import type { CoverImage } from '#common/visuals.ts';
 
 type Props = {
   image: CoverImage;

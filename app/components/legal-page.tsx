@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import type { ShareImage } from '#common/visuals.ts';
 import { PageHeader } from '~/components/page-header';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
-import type { ShareImage } from '../../common/visuals.ts';
 
 /** Date shown on every legal page; change it with their content. */
 export const LEGAL_UPDATED = 'Dernière mise à jour : 22 novembre 2026';

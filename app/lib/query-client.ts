@@ -6,7 +6,7 @@ import {
   QUERY_RETRY_BASE_DELAY,
   QUERY_RETRY_MAX_DELAY,
   QUERY_STALE_TIME,
-} from '../../common/constants.ts';
+} from '#common/constants.ts';
 import { getQueryFn } from './api';
 
 /** Exponential delay from 1 s, capped at 30 s (spec §9). */

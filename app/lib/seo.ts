@@ -4,8 +4,8 @@
  */
 import type { MetaDescriptor } from 'react-router';
 
-import type { SiteInfo } from '../../common/site.ts';
-import { pageShareImage, type ShareImage } from '../../common/visuals.ts';
+import type { SiteInfo } from '#common/site.ts';
+import { pageShareImage, type ShareImage } from '#common/visuals.ts';
 
 export type { SiteInfo };
 

@@ -5,7 +5,7 @@
  * registered and one left by a production run on the same address is removed, so that it never
  * serves stale files to the development server (docs/decisions/020-pwa.md).
  */
-import { SW_READY_TIMEOUT } from '../../common/constants.ts';
+import { SW_READY_TIMEOUT } from '#common/constants.ts';
 
 /** Where plain http is accepted: the browser treats these as secure contexts. */
 export function isLocalHost(hostname: string): boolean {

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { SiteInfo } from '../../common/site.ts';
+import type { SiteInfo } from '#common/site.ts';
 
 type RootData = { site: SiteInfo };
 

@@ -17,7 +17,7 @@ import {
   PREFETCH_STATS_STALE,
   PREFETCH_TEAM_STALE,
   TEAM_GC_TIME,
-} from '../../common/constants.ts';
+} from '#common/constants.ts';
 import { whenIdle } from './idle';
 
 const STARTUP_PREFETCHES = [

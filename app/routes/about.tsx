@@ -1,5 +1,7 @@
 import { Compass, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { PAGES } from '#common/pages.ts';
+import { pageShareImage } from '#common/visuals.ts';
 import { PageHeader } from '~/components/page-header';
 import { Button } from '~/components/ui/button';
 import { appContext } from '~/context.server';
@@ -7,8 +9,6 @@ import { TeamSection } from '~/features/team/team-section';
 import { ValuesSection } from '~/features/values-section';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches, useSite } from '~/lib/site';
-import { PAGES } from '../../common/pages.ts';
-import { pageShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/about';
 
 export async function loader({ context }: Route.LoaderArgs) {

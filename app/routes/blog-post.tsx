@@ -8,8 +8,8 @@ import { LeadButton } from '~/features/leads/lead-button';
 import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import '~/features/blog/prose.css';
-import { BLOG_CATEGORY_LABELS } from '../../common/enums.ts';
-import { BlogSlugParamsSchema } from '../../common/schemas/public-api.ts';
+import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
+import { BlogSlugParamsSchema } from '#common/schemas/public-api.ts';
 import type { Route } from './+types/blog-post';
 // Used in the loader only: React Router drops it (marked, sanitize-html) from the client bundle.
 import { readingTimeMinutes, renderMarkdown } from './blog-post.server';

@@ -1,15 +1,15 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { data, Link } from 'react-router';
+import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '#common/enums.ts';
+import { PAGES, type PageKey } from '#common/pages.ts';
+import { BLOG_PAGE_SIZE, BlogListQuerySchema } from '#common/schemas/public-api.ts';
+import { pageShareImage } from '#common/visuals.ts';
 import { CoverPicture } from '~/components/cover-picture';
 import { PageHeader } from '~/components/page-header';
 import { appContext } from '~/context.server';
 import { cn } from '~/lib/cn';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
-import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '../../common/enums.ts';
-import { PAGES, type PageKey } from '../../common/pages.ts';
-import { BLOG_PAGE_SIZE, BlogListQuerySchema } from '../../common/schemas/public-api.ts';
-import { pageShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/blog';
 
 // Fixed time zone: the server and the reader's browser must print the same day, or hydration fails.

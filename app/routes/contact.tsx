@@ -1,5 +1,8 @@
 import { CalendarClock, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PAGES } from '#common/pages.ts';
+import { whatsappUrl } from '#common/site.ts';
+import { pageShareImage } from '#common/visuals.ts';
 import { PageHeader } from '~/components/page-header';
 import { WhatsAppIcon } from '~/components/ui/brand-icons';
 import { Button } from '~/components/ui/button';
@@ -7,9 +10,6 @@ import { ContactFormIsland } from '~/features/leads/contact-form';
 import { LeadButton } from '~/features/leads/lead-button';
 import { breadcrumbJsonLd, organizationJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches, useSite } from '~/lib/site';
-import { PAGES } from '../../common/pages.ts';
-import { whatsappUrl } from '../../common/site.ts';
-import { pageShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/contact';
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,5 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { AUDIT_SERVICE_TITLE } from '#common/constants.ts';
+import { PAGES } from '#common/pages.ts';
+import { pageShareImage } from '#common/visuals.ts';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
 import heroHomeUrl from '~/components/visuals/hero-home.svg?no-inline';
@@ -12,9 +15,6 @@ import { TeamSection } from '~/features/team/team-section';
 import { ValuesSection } from '~/features/values-section';
 import { organizationJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
-import { AUDIT_SERVICE_TITLE } from '../../common/constants.ts';
-import { PAGES } from '../../common/pages.ts';
-import { pageShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,3 +1,5 @@
+import { PAGES } from '#common/pages.ts';
+import { pageShareImage } from '#common/visuals.ts';
 import { CoverPicture } from '~/components/cover-picture';
 import { PageHeader } from '~/components/page-header';
 import { appContext } from '~/context.server';
@@ -5,8 +7,6 @@ import { LeadButton } from '~/features/leads/lead-button';
 import { ResultFigures } from '~/features/portfolio/result-figures';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
-import { PAGES } from '../../common/pages.ts';
-import { pageShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/portfolio';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,7 @@
 import { ArrowLeft, ArrowRight, CalendarClock } from 'lucide-react';
 import { data, Link } from 'react-router';
+import { ServiceIdParamsSchema } from '#common/schemas/public-api.ts';
+import { serviceShareImage } from '#common/visuals.ts';
 import { PageHeader } from '~/components/page-header';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
@@ -8,8 +10,6 @@ import { appContext } from '~/context.server';
 import { LeadButton } from '~/features/leads/lead-button';
 import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
-import { ServiceIdParamsSchema } from '../../common/schemas/public-api.ts';
-import { serviceShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/service-detail';
 
 export async function loader({ params, context }: Route.LoaderArgs) {

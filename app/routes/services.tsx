@@ -1,5 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import type { PublicService } from '#common/api-types.ts';
+import { PAGES } from '#common/pages.ts';
+import { pageShareImage } from '#common/visuals.ts';
 import { PageHeader } from '~/components/page-header';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
@@ -9,9 +12,6 @@ import { LeadButton } from '~/features/leads/lead-button';
 import { leadAttributes } from '~/features/leads/lead-modals-store';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
-import type { PublicService } from '../../common/api-types.ts';
-import { PAGES } from '../../common/pages.ts';
-import { pageShareImage } from '../../common/visuals.ts';
 import type { Route } from './+types/services';
 
 type ServiceGroup = PublicService & { children: PublicService[] };

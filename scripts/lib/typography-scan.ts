@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from '@babel/parser';
-import { frenchTypography, needsFrenchTypography } from '../../common/typography.ts';
+import { frenchTypography, needsFrenchTypography } from '#common/typography.ts';
 
 type TextNode = { start: number; end: number; line: number; raw: string };
 

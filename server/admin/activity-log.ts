@@ -9,9 +9,9 @@ import {
   type ActivityListQuery,
   type ActivityPage,
   activityFamily,
-} from '../../common/schemas/activity-admin.ts';
-import type { Database } from '../../db/client.ts';
-import { activityLogs, adminUsers } from '../../db/schema.ts';
+} from '#common/schemas/activity-admin.ts';
+import type { Database } from '#db/client.ts';
+import { activityLogs, adminUsers } from '#db/schema.ts';
 import { likePattern } from './search.ts';
 import { KINSHASA_OFFSET_MS } from './time.ts';
 

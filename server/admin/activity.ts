@@ -3,8 +3,8 @@
  * in the same transaction as the change, saying who did what. Types are `<resource>.<action>`
  * (e.g. 'service.created', 'post.published'); titles are French sentences shown as they are.
  */
-import type { Database } from '../../db/client.ts';
-import { activityLogs } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { activityLogs } from '#db/schema.ts';
 
 export type ActivityEntry = {
   type: string;

@@ -5,7 +5,7 @@
  * for the campaigns (processed = false).
  */
 import { and, asc, count, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
-import { BLOG_CATEGORY_LABELS } from '../../common/enums.ts';
+import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
   type AdminBlogPage,
   type AdminBlogPost,
@@ -15,9 +15,9 @@ import {
   SLUG_MAX_LENGTH,
   SLUG_TAKEN_MESSAGE,
   slugify,
-} from '../../common/schemas/blog-admin.ts';
-import { type Database, hasPgCode, inTransaction } from '../../db/client.ts';
-import { type BlogPost, blogPosts, contentPublications } from '../../db/schema.ts';
+} from '#common/schemas/blog-admin.ts';
+import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
+import { type BlogPost, blogPosts, contentPublications } from '#db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { logActivity } from './activity.ts';
 import { recordFirstPublication } from './publications.ts';

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ContactStatus } from '../../common/enums.ts';
+import type { ContactStatus } from '#common/enums.ts';
 import {
   type AdminContact,
   CONTACT_SOURCE_LABELS,
@@ -12,9 +12,9 @@ import {
   type ContactFiltersSchema,
   type ContactListQuery,
   type Page,
-} from '../../common/schemas/admin.ts';
-import { type Database, inTransaction } from '../../db/client.ts';
-import { type ContactRequest, contactRequests } from '../../db/schema.ts';
+} from '#common/schemas/admin.ts';
+import { type Database, inTransaction } from '#db/client.ts';
+import { type ContactRequest, contactRequests } from '#db/schema.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { logActivity } from './activity.ts';
 import { CSV_EXPORT_MAX_ROWS, toCsv } from './csv.ts';

@@ -4,10 +4,10 @@
  * empty weeks included. Buckets are computed from epoch seconds, so PGlite and PostgreSQL agree.
  */
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
-import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '../../common/enums.ts';
-import type { DashboardData } from '../../common/schemas/admin.ts';
-import { type Database, queryRows } from '../../db/client.ts';
-import { activityLogs, blogPosts, contactRequests, newsletterSubscriptions } from '../../db/schema.ts';
+import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '#common/enums.ts';
+import type { DashboardData } from '#common/schemas/admin.ts';
+import { type Database, queryRows } from '#db/client.ts';
+import { activityLogs, blogPosts, contactRequests, newsletterSubscriptions } from '#db/schema.ts';
 import { kinshasaDate, monthStart, WEEK_MS, weekStart } from './time.ts';
 
 export const DASHBOARD_WEEKS = 12;

@@ -4,9 +4,9 @@
  * newsletter's own opt-in code) and adds the tags to the known ones.
  */
 import { parse } from 'csv-parse/sync';
-import type { SubscriberImportResult } from '../../common/schemas/admin.ts';
-import { newsletterEmail } from '../../common/schemas/newsletter.ts';
-import { type Database, inTransaction } from '../../db/client.ts';
+import type { SubscriberImportResult } from '#common/schemas/admin.ts';
+import { newsletterEmail } from '#common/schemas/newsletter.ts';
+import { type Database, inTransaction } from '#db/client.ts';
 import { badRequest } from '../errors.ts';
 import type { Newsletter } from '../newsletter/newsletter.ts';
 import { logActivity } from './activity.ts';

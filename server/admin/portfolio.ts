@@ -9,9 +9,9 @@ import type {
   AdminCaseStudyPage,
   CaseStudyInput,
   CaseStudyListQuery,
-} from '../../common/schemas/portfolio-admin.ts';
-import { type Database, inTransaction } from '../../db/client.ts';
-import { type CaseStudy, caseStudies, contentPublications } from '../../db/schema.ts';
+} from '#common/schemas/portfolio-admin.ts';
+import { type Database, inTransaction } from '#db/client.ts';
+import { type CaseStudy, caseStudies, contentPublications } from '#db/schema.ts';
 import { logActivity } from './activity.ts';
 import { recordFirstPublication } from './publications.ts';
 import { likePattern } from './search.ts';

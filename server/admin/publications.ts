@@ -4,8 +4,8 @@
  * it twice.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { contentPublications } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { contentPublications } from '#db/schema.ts';
 
 type Publication = typeof contentPublications.$inferInsert;
 

@@ -9,15 +9,15 @@
  */
 import { asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminService } from '../../common/schemas/admin.ts';
-import type { MoveDirection } from '../../common/schemas/admin-content-fields.ts';
+import type { AdminService } from '#common/schemas/admin.ts';
+import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
 import type {
   ServiceChildrenChoice,
   ServiceInputSchema,
   ServicePatch,
-} from '../../common/schemas/services-admin.ts';
-import { type Database, inTransaction } from '../../db/client.ts';
-import { type Service, services } from '../../db/schema.ts';
+} from '#common/schemas/services-admin.ts';
+import { type Database, inTransaction } from '#db/client.ts';
+import { type Service, services } from '#db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { logActivity } from './activity.ts';
 

@@ -13,9 +13,9 @@ import {
   type StatInputSchema,
   type StatUpdateSchema,
   settingLabel,
-} from '../../common/schemas/settings-admin.ts';
-import { type Database, inTransaction } from '../../db/client.ts';
-import { type CompanyStat, companyStats, type SiteSetting, siteSettings } from '../../db/schema.ts';
+} from '#common/schemas/settings-admin.ts';
+import { type Database, inTransaction } from '#db/client.ts';
+import { type CompanyStat, companyStats, type SiteSetting, siteSettings } from '#db/schema.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { logActivity } from './activity.ts';
 

@@ -13,9 +13,9 @@ import {
   type SubscriberListQuery,
   type SubscriberPage,
   type SubscriberUpdateSchema,
-} from '../../common/schemas/admin.ts';
-import { type Database, inTransaction, queryRows } from '../../db/client.ts';
-import { activityLogs, type NewsletterSubscription, newsletterSubscriptions } from '../../db/schema.ts';
+} from '#common/schemas/admin.ts';
+import { type Database, inTransaction, queryRows } from '#db/client.ts';
+import { activityLogs, type NewsletterSubscription, newsletterSubscriptions } from '#db/schema.ts';
 import type { MailTransport } from '../email/transport.ts';
 import { eraseSubscriber, exportSubscriber, type SubscriberExport } from '../newsletter/newsletter.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
@@ -245,7 +245,7 @@ export function exportSubscriberForAdmin(
     if (data) {
       await logActivity(tx, {
         type: 'subscriber.exported',
-        title: `Données d'un abonné exportées : ${data.email}`,
+        title: `Données d'un abonné exportées : ${data.email}`,
         userId: input.adminId,
       });
     }

@@ -6,14 +6,10 @@
  */
 import { asc, eq, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { MoveDirection } from '../../common/schemas/admin-content-fields.ts';
-import type {
-  AdminTeamMember,
-  TeamMemberInputSchema,
-  TeamMemberPatch,
-} from '../../common/schemas/team-admin.ts';
-import { type Database, inTransaction } from '../../db/client.ts';
-import { type TeamMember, teamMembers } from '../../db/schema.ts';
+import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
+import type { AdminTeamMember, TeamMemberInputSchema, TeamMemberPatch } from '#common/schemas/team-admin.ts';
+import { type Database, inTransaction } from '#db/client.ts';
+import { type TeamMember, teamMembers } from '#db/schema.ts';
 import { logActivity } from './activity.ts';
 
 type TeamMemberInput = z.output<typeof TeamMemberInputSchema>;

@@ -12,9 +12,9 @@ import {
   type AdminUserUpdateSchema,
   CANNOT_DEACTIVATE_SELF,
   EMAIL_ALREADY_USED,
-} from '../../common/schemas/users-admin.ts';
-import { type Database, inTransaction } from '../../db/client.ts';
-import { type AdminUser, adminSessions, adminUsers } from '../../db/schema.ts';
+} from '#common/schemas/users-admin.ts';
+import { type Database, inTransaction } from '#db/client.ts';
+import { type AdminUser, adminSessions, adminUsers } from '#db/schema.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { badRequest, HttpError } from '../errors.ts';

@@ -12,9 +12,9 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { type Request, type RequestHandler, Router } from 'express';
-import { AdminLoginSchema, PasswordChangeSchema } from '../../common/schemas/auth.ts';
-import type { Database } from '../../db/client.ts';
-import { adminUsers } from '../../db/schema.ts';
+import { AdminLoginSchema, PasswordChangeSchema } from '#common/schemas/auth.ts';
+import type { Database } from '#db/client.ts';
+import { adminUsers } from '#db/schema.ts';
 import { logActivity } from '../admin/activity.ts';
 import { clearSessionCookie, readSessionToken, sessionCookieFor, setSessionCookie } from '../auth/cookie.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/password.ts';

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { composeCallMessage } from '../../common/lead-message.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { activityLogs, contactRequests, emailOutbox, rateLimits } from '../../db/schema.ts';
-import { seedDatabase } from '../../db/seed.ts';
-import { createTestApp } from '../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import { composeCallMessage } from '#common/lead-message.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { activityLogs, contactRequests, emailOutbox, rateLimits } from '#db/schema.ts';
+import { seedDatabase } from '#db/seed.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
 import { HONEYPOT_MESSAGE } from '../security/honeypot.ts';
 

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { ContactRequestSchema } from '../../common/schemas/leads.ts';
-import type { Database } from '../../db/client.ts';
+import { ContactRequestSchema } from '#common/schemas/leads.ts';
+import type { Database } from '#db/client.ts';
 import { badRequest } from '../errors.ts';
 import { findStoredResponse, hashRequest, readIdempotencyKey, runIdempotently } from '../http/idempotency.ts';
 import { parseInput } from '../http/validate.ts';

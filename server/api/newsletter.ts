@@ -9,8 +9,8 @@ import {
   NewsletterManageSchema,
   NewsletterSubscribeSchema,
   NewsletterTokenSchema,
-} from '../../common/schemas/newsletter.ts';
-import type { Database } from '../../db/client.ts';
+} from '#common/schemas/newsletter.ts';
+import type { Database } from '#db/client.ts';
 import { badRequest } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
 import type { Newsletter } from '../newsletter/newsletter.ts';

@@ -8,8 +8,8 @@ import {
   BlogListQuerySchema,
   BlogSlugParamsSchema,
   ServiceIdParamsSchema,
-} from '../../common/schemas/public-api.ts';
-import type { Database } from '../../db/client.ts';
+} from '#common/schemas/public-api.ts';
+import type { Database } from '#db/client.ts';
 import { cacheKey, type ResponseCache } from '../cache/response-cache.ts';
 import { noteRead } from '../content/content-reads.ts';
 import type { PublicContent } from '../content/public-content.ts';

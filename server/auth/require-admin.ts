@@ -3,7 +3,7 @@
  * The admin and the session are exposed, typed, on `res.locals.admin`.
  */
 import type { RequestHandler, Response } from 'express';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#db/client.ts';
 import { HttpError } from '../errors.ts';
 import { clearSessionCookie, readSessionToken, type SessionCookie } from './cookie.ts';
 import { type Clock, type ValidSession, validateSession } from './sessions.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdminLoginSchema, PasswordChangeSchema } from '../../common/schemas/auth.ts';
+import { AdminLoginSchema, PasswordChangeSchema } from '#common/schemas/auth.ts';
 import { readCookie, sessionCookieFor } from './cookie.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { generateSessionToken, hashSessionToken, isWellFormedToken } from './sessions.ts';

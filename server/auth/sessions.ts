@@ -7,15 +7,15 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { SessionUser } from '../../common/api-types.ts';
+import type { SessionUser } from '#common/api-types.ts';
 import {
   SESSION_IDLE_TIMEOUT,
   SESSION_MAX_AGE,
   SESSION_REMEMBER_MAX_AGE,
   SESSION_TOUCH_INTERVAL,
-} from '../../common/constants.ts';
-import type { Database } from '../../db/client.ts';
-import { adminSessions, adminUsers } from '../../db/schema.ts';
+} from '#common/constants.ts';
+import type { Database } from '#db/client.ts';
+import { adminSessions, adminUsers } from '#db/schema.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { publishSessionsRevoked } from '../realtime/session-events.ts';
 

@@ -5,11 +5,11 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { blogPosts, services as servicesTable } from '../../db/schema.ts';
-import { insertPost, insertService, insertTeamMember } from '../../tests/helpers/factories.ts';
-import { createTestApp } from '../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { blogPosts, services as servicesTable } from '#db/schema.ts';
+import { insertPost, insertService, insertTeamMember } from '#tests/helpers/factories.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppServices } from '../services.ts';
 import { cacheKey } from './response-cache.ts';
 

@@ -17,8 +17,8 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CampaignStatus, JobStatus } from '../../common/enums.ts';
-import type { Page } from '../../common/schemas/admin.ts';
+import type { CampaignStatus, JobStatus } from '#common/enums.ts';
+import type { Page } from '#common/schemas/admin.ts';
 import type {
   CampaignDetail,
   CampaignInput,
@@ -26,8 +26,8 @@ import type {
   CampaignSummary,
   PendingPublication,
   Segment,
-} from '../../common/schemas/campaigns.ts';
-import { type Database, inTransaction } from '../../db/client.ts';
+} from '#common/schemas/campaigns.ts';
+import { type Database, inTransaction } from '#db/client.ts';
 import {
   campaignJobs,
   contentPublications,
@@ -35,7 +35,7 @@ import {
   emailTemplates,
   newsletterSubscriptions,
   siteSettings,
-} from '../../db/schema.ts';
+} from '#db/schema.ts';
 import { logActivity } from '../admin/activity.ts';
 import { kinshasaDateTime } from '../admin/time.ts';
 import { HttpError, notFound } from '../errors.ts';

@@ -17,8 +17,8 @@
  */
 import { eq } from 'drizzle-orm';
 import Mustache from 'mustache';
-import type { Database } from '../../db/client.ts';
-import { contentPublications, type emailCampaigns, emailTemplates, siteSettings } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { contentPublications, type emailCampaigns, emailTemplates, siteSettings } from '#db/schema.ts';
 import { type RenderedEmail, renderTemplate, sanitizeSubject, siteUrlOf } from '../email/templates.ts';
 import { reusableToken } from '../newsletter/tokens.ts';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { emailEvents, newsletterSubscriptions, siteSettings } from '../../db/schema.ts';
-import { createTestApp } from '../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { emailEvents, newsletterSubscriptions, siteSettings } from '#db/schema.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { HttpError } from '../errors.ts';
 import { campaignResults, TIMELINE_MAX_HOURS } from './results.ts';
 import { instrumentHtml, TRACKING_SETTING_KEY } from './tracking.ts';

@@ -15,9 +15,9 @@
  * - topLinks: the 10 most clicked URLs, with their distinct clickers.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { CampaignResults } from '../../common/schemas/campaigns.ts';
-import { type Database, queryRows } from '../../db/client.ts';
-import { emailCampaigns } from '../../db/schema.ts';
+import type { CampaignResults } from '#common/schemas/campaigns.ts';
+import { type Database, queryRows } from '#db/client.ts';
+import { emailCampaigns } from '#db/schema.ts';
 import { notFound } from '../errors.ts';
 import { isTrackingEnabled } from './tracking.ts';
 

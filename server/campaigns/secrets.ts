@@ -7,8 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { appSecrets } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { appSecrets } from '#db/schema.ts';
 
 export type AppSecretKey = 'tracking';
 

@@ -5,9 +5,9 @@
  * the list that gets the email (give or take the subscriptions of the meantime).
  */
 import { and, count, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import { type Segment, SegmentSchema } from '../../common/schemas/campaigns.ts';
-import type { Database } from '../../db/client.ts';
-import { newsletterSubscriptions } from '../../db/schema.ts';
+import { type Segment, SegmentSchema } from '#common/schemas/campaigns.ts';
+import type { Database } from '#db/client.ts';
+import { newsletterSubscriptions } from '#db/schema.ts';
 import { KINSHASA_OFFSET_MS } from '../admin/time.ts';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -17,10 +17,10 @@ import type {
   TemplateCreateSchema,
   TemplateUpdateSchema,
   TemplateVariableInfo,
-} from '../../common/schemas/campaigns.ts';
-import { type Database, hasPgCode, inTransaction } from '../../db/client.ts';
-import { type EmailTemplate, emailCampaigns, emailTemplates } from '../../db/schema.ts';
-import { SEED_EMAIL_TEMPLATES } from '../../db/seed-email-templates.ts';
+} from '#common/schemas/campaigns.ts';
+import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
+import { type EmailTemplate, emailCampaigns, emailTemplates } from '#db/schema.ts';
+import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { logActivity } from '../admin/activity.ts';
 import { compileMjml, mjmlHash } from '../email/templates.ts';
 import { HttpError } from '../errors.ts';

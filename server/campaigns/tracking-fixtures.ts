@@ -3,8 +3,8 @@
  * written straight to the tables (the campaign engine has its own tests).
  */
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
-import { campaignJobs, emailCampaigns, newsletterSubscriptions } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { campaignJobs, emailCampaigns, newsletterSubscriptions } from '#db/schema.ts';
 
 let counter = 0;
 const suffix = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;

@@ -14,8 +14,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { type Request, type Response, Router } from 'express';
-import type { Database } from '../../db/client.ts';
-import { campaignLinks } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { campaignLinks } from '#db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { AppServices } from '../services.ts';
 import { isTrackingEnabled, trackingKeys, verifyTrackingToken } from './tracking.ts';

@@ -13,8 +13,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { campaignLinks, siteSettings } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { campaignLinks, siteSettings } from '#db/schema.ts';
 import { appSecret, storedAppSecret } from './secrets.ts';
 
 /** The site setting switching per-person tracking on ('true') or off ('false'); on when absent. */

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { campaignJobs, emailEvents, newsletterSubscriptions } from '../../db/schema.ts';
-import { createTestApp } from '../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { campaignJobs, emailEvents, newsletterSubscriptions } from '#db/schema.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { insertActiveSubscriber, insertCampaign, insertJob } from './tracking-fixtures.ts';
 
 const SECRET = 'secret-du-relais-webhook-0123456789';

@@ -20,8 +20,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Request, Router } from 'express';
 import { z } from 'zod';
-import { type Database, inTransaction } from '../../db/client.ts';
-import { campaignJobs, emailEvents, newsletterSubscriptions } from '../../db/schema.ts';
+import { type Database, inTransaction } from '#db/client.ts';
+import { campaignJobs, emailEvents, newsletterSubscriptions } from '#db/schema.ts';
 import { HttpError, notFound, validationError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 

@@ -1,8 +1,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CampaignInput } from '../../common/schemas/campaigns.ts';
-import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import type { CampaignInput } from '#common/schemas/campaigns.ts';
+import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import {
   activityLogs,
   campaignJobs,
@@ -11,12 +11,12 @@ import {
   emailTemplates,
   newsletterSubscriptions,
   subscriberTokens,
-} from '../../db/schema.ts';
-import { seedDatabase } from '../../db/seed.ts';
-import { createTestAdmin } from '../../tests/helpers/admin-session.ts';
-import { insertSubscriber } from '../../tests/helpers/factories.ts';
-import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '../../tests/helpers/smtp.ts';
-import { createTestDatabase, currentBackend } from '../../tests/helpers/test-database.ts';
+} from '#db/schema.ts';
+import { seedDatabase } from '#db/seed.ts';
+import { createTestAdmin } from '#tests/helpers/admin-session.ts';
+import { insertSubscriber } from '#tests/helpers/factories.ts';
+import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
+import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
 import { createMailTransport, type MailTransport } from '../email/transport.ts';
 import { inspectToken } from '../newsletter/tokens.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';

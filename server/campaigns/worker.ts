@@ -15,8 +15,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import { type Database, inTransaction } from '../../db/client.ts';
-import { campaignJobs, emailCampaigns, newsletterSubscriptions } from '../../db/schema.ts';
+import { type Database, inTransaction } from '#db/client.ts';
+import { campaignJobs, emailCampaigns, newsletterSubscriptions } from '#db/schema.ts';
 import { createPollLoop, describeError } from '../background/poll-loop.ts';
 import { formatAddress } from '../email/outbox.ts';
 import type { MailTransport, OutgoingEmail } from '../email/transport.ts';

@@ -6,7 +6,7 @@
  */
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { frenchTypography } from '../../common/typography.ts';
+import { frenchTypography } from '#common/typography.ts';
 
 // Our own instance: the global `marked` object is shared mutable configuration.
 const markdown = new Marked({ gfm: true, breaks: false, async: false });

@@ -4,10 +4,10 @@
  * French typography here (`fr`: no-break spaces before ! ? : ; and inside « »); names and titles
  * used as identifiers elsewhere (service titles are the quote form's values) are left as typed.
  */
-import type { PublicService, PublicTeamMember } from '../../common/api-types.ts';
-import { frenchTypography as fr } from '../../common/typography.ts';
-import { caseStudyCover, postCover, postShareImage } from '../../common/visuals.ts';
-import type { BlogPost, CaseStudy, CompanyStat, Service, TeamMember } from '../../db/schema.ts';
+import type { PublicService, PublicTeamMember } from '#common/api-types.ts';
+import { frenchTypography as fr } from '#common/typography.ts';
+import { caseStudyCover, postCover, postShareImage } from '#common/visuals.ts';
+import type { BlogPost, CaseStudy, CompanyStat, Service, TeamMember } from '#db/schema.ts';
 
 export type { PublicService, PublicTeamMember };
 

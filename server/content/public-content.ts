@@ -3,17 +3,10 @@
  * (through the router context), so both always show the same data.
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { BlogCategory } from '../../common/enums.ts';
-import { siteInfoFromSettings } from '../../common/site.ts';
-import type { Database } from '../../db/client.ts';
-import {
-  blogPosts,
-  caseStudies,
-  companyStats,
-  services,
-  siteSettings,
-  teamMembers,
-} from '../../db/schema.ts';
+import type { BlogCategory } from '#common/enums.ts';
+import { siteInfoFromSettings } from '#common/site.ts';
+import type { Database } from '#db/client.ts';
+import { blogPosts, caseStudies, companyStats, services, siteSettings, teamMembers } from '#db/schema.ts';
 import { noteRead } from './content-reads.ts';
 import {
   presentCaseStudy,

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { emailOutbox, siteSettings } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { emailOutbox, siteSettings } from '#db/schema.ts';
 
 export type EmailMessage = {
   to: string;

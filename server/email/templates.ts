@@ -20,8 +20,8 @@ import { and, eq } from 'drizzle-orm';
 import { compile as compileHtmlToText } from 'html-to-text';
 import mjml2html from 'mjml';
 import Mustache from 'mustache';
-import type { Database } from '../../db/client.ts';
-import { emailTemplates } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { emailTemplates } from '#db/schema.ts';
 import type { TableMemo } from '../cache/table-memo.ts';
 
 export type RenderedEmail = { subject: string; html: string; text: string };

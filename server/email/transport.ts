@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { OutboxMessage } from '../../db/schema.ts';
+import type { OutboxMessage } from '#db/schema.ts';
 import type { Logger } from '../logger.ts';
 
 export type OutgoingEmail = Pick<

@@ -12,8 +12,8 @@
  * SQL now(): tests drive the clock, and the database clock does not matter.
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { emailOutbox, type OutboxMessage } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { emailOutbox, type OutboxMessage } from '#db/schema.ts';
 import { createPollLoop, describeError } from '../background/poll-loop.ts';
 import type { Logger } from '../logger.ts';
 import { plainTextHtml, renderTemplate } from './templates.ts';

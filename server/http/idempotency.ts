@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, type SQL } from 'drizzle-orm';
-import { type Database, hasPgCode, inOneStatement, type Statement } from '../../db/client.ts';
-import { idempotencyKeys } from '../../db/schema.ts';
+import { type Database, hasPgCode, inOneStatement, type Statement } from '#db/client.ts';
+import { idempotencyKeys } from '#db/schema.ts';
 import { badRequest, HttpError } from '../errors.ts';
 
 export type StoredResponse = { status: number; body: unknown };

@@ -9,7 +9,7 @@
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
-import { isAdminPath } from '../../common/paths.ts';
+import { isAdminPath } from '#common/paths.ts';
 import { cacheKey, type MadeAnswer, type ResponseCache } from '../cache/response-cache.ts';
 
 /** Documents whose answer is the same for every visitor, and so may be shared. */

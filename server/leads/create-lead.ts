@@ -5,10 +5,10 @@
  */
 
 import type { SQL } from 'drizzle-orm';
-import { composeCallMessage, composeQuoteMessage } from '../../common/lead-message.ts';
-import type { ContactRequest, LeadSource } from '../../common/schemas/leads.ts';
-import type { Database, Statement } from '../../db/client.ts';
-import { contactRequests, type ContactRequest as Lead } from '../../db/schema.ts';
+import { composeCallMessage, composeQuoteMessage } from '#common/lead-message.ts';
+import type { ContactRequest, LeadSource } from '#common/schemas/leads.ts';
+import type { Database, Statement } from '#db/client.ts';
+import { contactRequests, type ContactRequest as Lead } from '#db/schema.ts';
 import { activityInsert } from '../admin/activity.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { normalizePhone } from './phone.ts';

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { seedDatabase } from '../../db/seed.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../tests/helpers/smtp.ts';
-import { createTestApp } from '../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { seedDatabase } from '#db/seed.ts';
+import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { compileTemplates } from '../email/templates.ts';
 
 let database: DatabaseHandle;
@@ -67,7 +67,7 @@ describe('a new lead reaches the agency by email', () => {
 
 describe('a broken notification template', () => {
   it('never costs a lead: the lead is stored and a plain notification is sent instead', async () => {
-    const { emailTemplates } = await import('../../db/schema.ts');
+    const { emailTemplates } = await import('#db/schema.ts');
     const { eq } = await import('drizzle-orm');
     // Gone altogether (deleted in the admin, a failed migration...): rendering cannot succeed.
     await database.db.delete(emailTemplates).where(eq(emailTemplates.key, 'lead_notification'));

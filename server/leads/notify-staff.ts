@@ -5,8 +5,8 @@
  * `email.notification_from`, with the visitor as Reply-To so staff answer with one click.
  */
 import { inArray, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { siteSettings } from '../../db/schema.ts';
+import type { Database } from '#db/client.ts';
+import { siteSettings } from '#db/schema.ts';
 import type { TableMemo } from '../cache/table-memo.ts';
 import { formatAddress, type Outbox } from '../email/outbox.ts';
 import { escapeHtml, siteUrlOf } from '../email/templates.ts';

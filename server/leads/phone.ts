@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { DEFAULT_PHONE_REGION } from '../../common/constants.ts';
+import { DEFAULT_PHONE_REGION } from '#common/constants.ts';
 
 /**
  * A phone number as staff can dial it: E.164 when the number is valid (a Congolese number may be

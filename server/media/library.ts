@@ -14,8 +14,8 @@ import {
   type MediaAcceptedType,
   type MediaItem,
   mediaFileName,
-} from '../../common/schemas/media.ts';
-import { type Database, inTransaction } from '../../db/client.ts';
+} from '#common/schemas/media.ts';
+import { type Database, inTransaction } from '#db/client.ts';
 import {
   blogPosts,
   caseStudies,
@@ -23,7 +23,7 @@ import {
   media as mediaTable,
   siteSettings,
   teamMembers,
-} from '../../db/schema.ts';
+} from '#db/schema.ts';
 import { logActivity } from '../admin/activity.ts';
 import type { AppServices } from '../services.ts';
 import { processImage } from './process.ts';

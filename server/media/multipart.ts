@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import type { Request, Response } from 'express';
 import formidable, { errors as formidableErrors } from 'formidable';
-import { MEDIA_FIELD, MEDIA_MAX_BYTES, MEDIA_MESSAGES } from '../../common/schemas/media.ts';
+import { MEDIA_FIELD, MEDIA_MAX_BYTES, MEDIA_MESSAGES } from '#common/schemas/media.ts';
 import { badRequest, HttpError } from '../errors.ts';
 
 /** Room for the multipart boundaries and part headers around the file itself. */

@@ -11,7 +11,7 @@ import {
   MEDIA_MESSAGES,
   MEDIA_WIDTHS,
   type MediaAcceptedType,
-} from '../../common/schemas/media.ts';
+} from '#common/schemas/media.ts';
 import { HttpError } from '../errors.ts';
 
 export const unsupportedType = (message: string = MEDIA_MESSAGES.wrongType) =>

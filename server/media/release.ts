@@ -1,4 +1,4 @@
-import { mediaIdOfUrl } from '../../common/schemas/media.ts';
+import { mediaIdOfUrl } from '#common/schemas/media.ts';
 import type { AppServices } from '../services.ts';
 import { deleteMediaIfUnused } from './library.ts';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { MEDIA_FILE_NAME_PATTERN } from '../../common/schemas/media.ts';
+import { MEDIA_FILE_NAME_PATTERN } from '#common/schemas/media.ts';
 import type { AppServices } from '../services.ts';
 import { mediaDirectory } from './library.ts';
 

@@ -7,11 +7,11 @@ import {
   NEWSLETTER_CONSENT_TEXT,
   NEWSLETTER_CONSENT_VERSION,
   NewsletterSubscribeSchema,
-} from '../../common/schemas/newsletter.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { emailOutbox, newsletterSubscriptions, rateLimits, subscriberTokens } from '../../db/schema.ts';
-import { seedDatabase } from '../../db/seed.ts';
-import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+} from '#common/schemas/newsletter.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { emailOutbox, newsletterSubscriptions, rateLimits, subscriberTokens } from '#db/schema.ts';
+import { seedDatabase } from '#db/seed.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { createOutbox } from '../email/outbox.ts';
 import { compileTemplates, renderTemplate } from '../email/templates.ts';
 import { createMailTransport, listEmlFiles, type MailTransport } from '../email/transport.ts';

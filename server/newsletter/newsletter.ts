@@ -10,15 +10,15 @@ import {
   NEWSLETTER_CONSENT_VERSION,
   type NewsletterManageRequest,
   type NewsletterSubscribeRequest,
-} from '../../common/schemas/newsletter.ts';
-import { type Database, inTransaction } from '../../db/client.ts';
+} from '#common/schemas/newsletter.ts';
+import { type Database, inTransaction } from '#db/client.ts';
 import {
   emailOutbox,
   type NewsletterSubscription,
   newsletterSubscriptions,
   rateLimits,
   siteSettings,
-} from '../../db/schema.ts';
+} from '#db/schema.ts';
 import type { Outbox } from '../email/outbox.ts';
 import { type renderTemplate, siteUrlOf } from '../email/templates.ts';
 import type { KeptMessage, MailTransport } from '../email/transport.ts';

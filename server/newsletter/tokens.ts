@@ -8,13 +8,13 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#db/client.ts';
 import {
   appSecrets,
   type NewsletterSubscription,
   newsletterSubscriptions,
   subscriberTokens,
-} from '../../db/schema.ts';
+} from '#db/schema.ts';
 import { HttpError } from '../errors.ts';
 
 export type TokenType = 'confirm' | 'manage' | 'unsubscribe';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { createTestDatabase, currentBackend } from '../../tests/helpers/test-database.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
 import { createLogger } from '../logger.ts';
 import { type AppEvent, createEventBus, type EventBus } from './event-bus.ts';
 
@@ -60,7 +60,7 @@ describe('event bus', () => {
   // (PGlite is one process, and its in-process delivery is covered above).
   if (currentBackend() === 'postgres') {
     it('reaches the listeners of another connection to the same database', async () => {
-      const { openDatabase } = await import('../../db/client.ts');
+      const { openDatabase } = await import('#db/client.ts');
       const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
         rows: { name: string }[];
       };

@@ -7,7 +7,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database, DatabaseHandle } from '../../db/client.ts';
+import type { Database, DatabaseHandle } from '#db/client.ts';
 import type { Logger } from '../logger.ts';
 
 export const EVENT_CHANNELS = ['dashboard', 'contacts', 'newsletter', 'system'] as const;

@@ -6,7 +6,7 @@
  * read-only, the sessions of that user's open websockets and closes those that ended. One event
  * shape then covers logout, password change (the other sessions) and deactivation.
  */
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#db/client.ts';
 import type { AppEvent, EventBus } from './event-bus.ts';
 
 export const SESSION_REVOKED_EVENT = 'session_revoked';

@@ -18,8 +18,8 @@ import {
   type RealtimeChannel,
   RealtimeClientMessageSchema,
   type RealtimeServerMessage,
-} from '../../common/schemas/admin.ts';
-import type { Database } from '../../db/client.ts';
+} from '#common/schemas/admin.ts';
+import type { Database } from '#db/client.ts';
 import { readCookie, sessionCookieFor } from '../auth/cookie.ts';
 import { type Clock, liveSessionIds, peekSession, systemClock } from '../auth/sessions.ts';
 import type { Logger } from '../logger.ts';

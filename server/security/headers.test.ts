@@ -1,9 +1,9 @@
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { createTestApp } from '../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { securityHeaders } from './headers.ts';
 
 let database: DatabaseHandle;

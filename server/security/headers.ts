@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locals, RequestHandler } from 'express';
 import helmet from 'helmet';
-import { isAdminPath } from '../../common/paths.ts';
+import { isAdminPath } from '#common/paths.ts';
 
 declare module 'express-serve-static-core' {
   interface Locals {

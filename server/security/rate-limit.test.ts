@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import {
   hitRateLimit,
   peekRateLimit,

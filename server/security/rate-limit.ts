@@ -3,7 +3,7 @@
  * every instance sees the same count and no lock is held.
  */
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.ts';
+import { type Database, queryRows } from '#db/client.ts';
 import { HttpError } from '../errors.ts';
 import type { RateLimitRule } from './limits.ts';
 

@@ -11,8 +11,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { RequestHandler, Response } from 'express';
-import { isPageKey, type PageKey } from '../../common/pages.ts';
-import { MEDIA_FILE_NAME_PATTERN, MEDIA_URL_PREFIX } from '../../common/schemas/media.ts';
+import { isPageKey, type PageKey } from '#common/pages.ts';
+import { MEDIA_FILE_NAME_PATTERN, MEDIA_URL_PREFIX } from '#common/schemas/media.ts';
 import {
   type CaseStudyVisualInput,
   COVER_NAME_PATTERN,
@@ -28,8 +28,8 @@ import {
   type ServiceVisualInput,
   serviceShareImage,
   uploadedMediaUrl,
-} from '../../common/visuals.ts';
-import { blogPosts, caseStudies } from '../../db/schema.ts';
+} from '#common/visuals.ts';
+import { blogPosts, caseStudies } from '#db/schema.ts';
 import { mediaDirectory } from '../media/library.ts';
 import type { AppServices } from '../services.ts';
 import type { VisualSpec } from './design.ts';

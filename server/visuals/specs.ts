@@ -2,14 +2,14 @@
  * What each visual shows, from content the server read itself (a published row or a page of
  * common/pages.ts): the renderer never draws text that came from a URL.
  */
-import { BLOG_CATEGORY_LABELS } from '../../common/enums.ts';
-import { PAGES, type PageKey } from '../../common/pages.ts';
+import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
+import { PAGES, type PageKey } from '#common/pages.ts';
 import {
   type CaseStudyVisualInput,
   COVER_MAX_FIGURES,
   type PostVisualInput,
   type ServiceVisualInput,
-} from '../../common/visuals.ts';
+} from '#common/visuals.ts';
 import type { VisualSpec } from './design.ts';
 
 /** A small number from an id, to vary the decoration between neighbours. */

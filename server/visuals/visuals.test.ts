@@ -6,14 +6,14 @@ import express from 'express';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaFileName } from '../../common/schemas/media.ts';
-import { type CoverImage, pageShareImage, type ShareImage } from '../../common/visuals.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { blogPosts } from '../../db/schema.ts';
-import { seedDatabase } from '../../db/seed.ts';
-import { insertCaseStudy, insertPost } from '../../tests/helpers/factories.ts';
-import { createTestApp } from '../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../tests/helpers/test-database.ts';
+import { mediaFileName } from '#common/schemas/media.ts';
+import { type CoverImage, pageShareImage, type ShareImage } from '#common/visuals.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { blogPosts } from '#db/schema.ts';
+import { seedDatabase } from '#db/seed.ts';
+import { insertCaseStudy, insertPost } from '#tests/helpers/factories.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { visualFiles } from './routes.ts';
 import { createVisualStore } from './store.ts';
 
@@ -167,7 +167,7 @@ describe('share images (og:image)', { timeout: 90_000 }, () => {
       title: string;
     };
     const servicePage = await request(app).get(`/api/services/${service.id}`).expect(200);
-    const { serviceShareImage } = await import('../../common/visuals.ts');
+    const { serviceShareImage } = await import('#common/visuals.ts');
     const post = await firstPublicPost();
     const urls = [
       pageShareImage('home').url,

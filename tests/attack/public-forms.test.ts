@@ -10,17 +10,17 @@
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallRequestSchema, QuoteRequestSchema, WebsiteRequestSchema } from '../../common/schemas/leads.ts';
+import { CallRequestSchema, QuoteRequestSchema, WebsiteRequestSchema } from '#common/schemas/leads.ts';
 import {
   NEWSLETTER_CONSENT_TEXT,
   NewsletterManageSchema,
   NewsletterSubscribeSchema,
-} from '../../common/schemas/newsletter.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { contactRequests, emailOutbox, newsletterSubscriptions } from '../../db/schema.ts';
-import { seedDatabase } from '../../db/seed.ts';
-import { compileTemplates } from '../../server/email/templates.ts';
-import { issueToken } from '../../server/newsletter/tokens.ts';
+} from '#common/schemas/newsletter.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { contactRequests, emailOutbox, newsletterSubscriptions } from '#db/schema.ts';
+import { seedDatabase } from '#db/seed.ts';
+import { compileTemplates } from '#server/email/templates.ts';
+import { issueToken } from '#server/newsletter/tokens.ts';
 import { type AdminSession, nextTestIp, signInAdmin } from '../helpers/admin-session.ts';
 import { insertSubscriber } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';

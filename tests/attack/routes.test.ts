@@ -13,12 +13,12 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { emailTemplates } from '../../db/schema.ts';
-import { seedDatabase } from '../../db/seed.ts';
-import { compileTemplates } from '../../server/email/templates.ts';
-import { issueToken } from '../../server/newsletter/tokens.ts';
-import { attachRealtime } from '../../server/realtime/ws-server.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { emailTemplates } from '#db/schema.ts';
+import { seedDatabase } from '#db/seed.ts';
+import { compileTemplates } from '#server/email/templates.ts';
+import { issueToken } from '#server/newsletter/tokens.ts';
+import { attachRealtime } from '#server/realtime/ws-server.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '../helpers/admin-session.ts';
 import {
   insertCaseStudy,

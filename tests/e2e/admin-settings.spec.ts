@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { SEED_SETTINGS } from '../../db/seed-data.ts';
+import { SEED_SETTINGS } from '#db/seed-data.ts';
 import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
 
 /**

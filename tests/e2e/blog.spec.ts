@@ -6,9 +6,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { BLOG_CATEGORY_LABELS } from '../../common/enums.ts';
-import { frenchTypography } from '../../common/typography.ts';
-import { type SeedPost, SEED_POSTS as STORED_POSTS } from '../../db/seed-data.ts';
+import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
+import { frenchTypography } from '#common/typography.ts';
+import { type SeedPost, SEED_POSTS as STORED_POSTS } from '#db/seed-data.ts';
 import { hydrated } from './helpers/page.ts';
 
 /** The seeded posts as the site shows them: titles and excerpts with French typography. */

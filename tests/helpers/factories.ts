@@ -3,7 +3,7 @@
  * `await insertPost(db, { isPublished: false })`.
  */
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#db/client.ts';
 import {
   activityLogs,
   blogPosts,
@@ -12,7 +12,7 @@ import {
   newsletterSubscriptions,
   services,
   teamMembers,
-} from '../../db/schema.ts';
+} from '#db/schema.ts';
 
 const suffix = () => randomBytes(4).toString('hex');
 

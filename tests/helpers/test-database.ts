@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
-import { MIGRATIONS_DIR, migrateDatabase } from '../../db/migrate.ts';
+import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import { MIGRATIONS_DIR, migrateDatabase } from '#db/migrate.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
 

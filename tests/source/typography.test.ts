@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { frenchTypography, NBSP } from '../../common/typography.ts';
-import { fixTypography, typographyIssues, visibleSourceFiles } from '../../scripts/lib/typography-scan.ts';
+import { frenchTypography, NBSP } from '#common/typography.ts';
+import { fixTypography, typographyIssues, visibleSourceFiles } from '#scripts/lib/typography-scan.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -1,9 +1,9 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { COPYRIGHT_YEAR } from '#common/constants.ts';
+import { type SiteInfo, whatsappUrl } from '#common/site.ts';
 import { InstagramIcon, TikTokIcon, WhatsAppIcon } from '~/components/ui/brand-icons';
-import { COPYRIGHT_YEAR } from '../../../common/constants.ts';
-import { type SiteInfo, whatsappUrl } from '../../../common/site.ts';
 
 /** The four service entries of the footer (spec §2), all leading to /services. */
 const FOOTER_SERVICES = ['Stratégie Marketing', 'Marketing Digital', 'Création de Contenu', 'Branding'];

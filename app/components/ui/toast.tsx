@@ -6,9 +6,9 @@
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
+import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '#common/constants.ts';
 import { cn } from '~/lib/cn';
 import { dismissToast, getServerToastSnapshot, getToastSnapshot, subscribeToasts } from '~/lib/toast';
-import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '../../../common/constants.ts';
 
 export function Toaster() {
   const item = useSyncExternalStore(subscribeToasts, getToastSnapshot, getServerToastSnapshot);

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MEDIA_MESSAGES } from '../../../common/schemas/media.ts';
+import { MEDIA_MESSAGES } from '#common/schemas/media.ts';
 import { ImageUpload } from './image-upload';
 
 afterEach(() => {

@@ -7,16 +7,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImageIcon, Loader2, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
-import { Button, buttonVariants } from '~/components/ui/button';
-import { ApiError, apiRequest } from '~/lib/api';
-import { cn } from '~/lib/cn';
 import {
   MEDIA_ACCEPTED_TYPES,
   MEDIA_FIELD,
   MEDIA_MAX_BYTES,
   MEDIA_MESSAGES,
   type UploadedMedia,
-} from '../../../common/schemas/media.ts';
+} from '#common/schemas/media.ts';
+import { Button, buttonVariants } from '~/components/ui/button';
+import { ApiError, apiRequest } from '~/lib/api';
+import { cn } from '~/lib/cn';
 import { invalidate } from './queries';
 
 export const MEDIA_KEY = '/api/admin/media';

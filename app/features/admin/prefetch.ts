@@ -12,7 +12,7 @@ import {
   ADMIN_IDLE_PREFETCH_STALE,
   ADMIN_PREFETCH_DELAY,
   ADMIN_PREFETCH_STALE,
-} from '../../../common/constants.ts';
+} from '#common/constants.ts';
 import { adminServicesQuery, contactsQuery, dashboardQuery, statsQuery, subscribersQuery } from './queries';
 import { ACTIVITY_EVENTS } from './session';
 import { adminTeamQuery } from './team/team-queries';

@@ -5,9 +5,8 @@
  * and filter of the leads list at once.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, getQueryFn } from '~/lib/api';
-import type { SessionUser } from '../../../common/api-types.ts';
-import { AUTH_RECHECK_INTERVAL, AUTH_STALE_TIME } from '../../../common/constants.ts';
+import type { SessionUser } from '#common/api-types.ts';
+import { AUTH_RECHECK_INTERVAL, AUTH_STALE_TIME } from '#common/constants.ts';
 import type {
   AdminContact,
   AdminService,
@@ -16,7 +15,8 @@ import type {
   Page,
   SubscriberListQuery,
   SubscriberPage,
-} from '../../../common/schemas/admin.ts';
+} from '#common/schemas/admin.ts';
+import { ApiError, getQueryFn } from '~/lib/api';
 import { endServerSession, isLogoutPending } from './pending-logout';
 
 export type AdminUser = SessionUser;

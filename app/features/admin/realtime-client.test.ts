@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WEBSOCKET_RECONNECT_DELAY } from '../../../common/constants.ts';
-import type { RealtimeServerMessage } from '../../../common/schemas/admin.ts';
+import { WEBSOCKET_RECONNECT_DELAY } from '#common/constants.ts';
+import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import { connectRealtime, type RealtimeStatus, realtimeUrl } from './realtime-client.ts';
 
 /** A stand-in for the browser's WebSocket that the test opens, feeds and closes by hand. */

@@ -5,13 +5,13 @@
  * `close()` is called. The server protocol is in common/schemas/admin.ts; the React side (toasts,
  * refreshes) only sees parsed messages and the status.
  */
-import { WEBSOCKET_RECONNECT_DELAY } from '../../../common/constants.ts';
+import { WEBSOCKET_RECONNECT_DELAY } from '#common/constants.ts';
 import {
   REALTIME_CHANNELS,
   type RealtimeChannel,
   type RealtimeClientMessage,
   type RealtimeServerMessage,
-} from '../../../common/schemas/admin.ts';
+} from '#common/schemas/admin.ts';
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { RealtimeServerMessage } from '../../../common/schemas/admin.ts';
+import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import { safeAdminRedirect } from './navigation';
 import { contactsQuery, dashboardQuery, subscribersQuery } from './queries';
 import { applyRealtimeMessage } from './realtime-effects';

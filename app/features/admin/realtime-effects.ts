@@ -3,9 +3,9 @@
  * for new leads, new subscribers and system notifications, show a toast.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { NEW_CONTACT_TOAST_DURATION, TOAST_DURATION } from '#common/constants.ts';
+import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import type { ToastOptions } from '~/lib/toast';
-import { NEW_CONTACT_TOAST_DURATION, TOAST_DURATION } from '../../../common/constants.ts';
-import type { RealtimeServerMessage } from '../../../common/schemas/admin.ts';
 import { CONTACTS_KEY, DASHBOARD_KEY, invalidate, SUBSCRIBERS_KEY } from './queries';
 
 type Effects = { queryClient: QueryClient; toast: (options: ToastOptions) => unknown };

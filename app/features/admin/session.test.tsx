@@ -5,7 +5,7 @@ import {
   INACTIVITY_LOGOUT,
   INACTIVITY_WARNING_BEFORE,
   SESSION_KEEPALIVE_INTERVAL,
-} from '../../../common/constants.ts';
+} from '#common/constants.ts';
 import { formatCountdown, useInactivity } from './session';
 
 const MINUTE = 60_000;

@@ -9,12 +9,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '~/lib/toast';
 import {
   INACTIVITY_LOGOUT,
   INACTIVITY_WARNING_BEFORE,
   SESSION_KEEPALIVE_INTERVAL,
-} from '../../../common/constants.ts';
+} from '#common/constants.ts';
+import { toast } from '~/lib/toast';
 import { endServerSession } from './pending-logout';
 import { AUTH_ME_KEY } from './queries';
 

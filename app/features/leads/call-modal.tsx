@@ -7,8 +7,6 @@ import { CalendarClock } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
 import {
   CALL_GENERAL_SERVICE,
   DISCOVERY_CALL_MINUTES,
@@ -16,9 +14,11 @@ import {
   PHONE_PLACEHOLDER,
   PREFERRED_SLOTS,
   URGENCY_OPTIONS,
-} from '../../../common/constants.ts';
-import { composeCallMessage } from '../../../common/lead-message.ts';
-import { CallFormSchema } from '../../../common/schemas/leads.ts';
+} from '#common/constants.ts';
+import { composeCallMessage } from '#common/lead-message.ts';
+import { CallFormSchema } from '#common/schemas/leads.ts';
+import { Button } from '~/components/ui/button';
+import { toast } from '~/lib/toast';
 import {
   draftResolver,
   type FormDraft,

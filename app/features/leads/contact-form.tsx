@@ -7,12 +7,12 @@
 import { CheckCircle2, CloudOff, Send } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { PHONE_PLACEHOLDER, QUOTE_OTHER_SERVICE } from '#common/constants.ts';
+import { ContactFormSchema } from '#common/schemas/leads.ts';
 import { Button } from '~/components/ui/button';
 import { island } from '~/islands/island';
 import { QueryProvider } from '~/lib/query';
 import { toast } from '~/lib/toast';
-import { PHONE_PLACEHOLDER, QUOTE_OTHER_SERVICE } from '../../../common/constants.ts';
-import { ContactFormSchema } from '../../../common/schemas/leads.ts';
 import {
   draftResolver,
   type FormDraft,

@@ -9,9 +9,9 @@ import { ChevronDown, Loader2 } from 'lucide-react';
 import { type ComponentProps, type ReactNode, type Ref, type RefObject, useEffect, useId } from 'react';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import type { PublicService } from '#common/api-types.ts';
+import { PREFETCH_SERVICES_STALE } from '#common/constants.ts';
 import { cn } from '~/lib/cn';
-import type { PublicService } from '../../../common/api-types.ts';
-import { PREFETCH_SERVICES_STALE } from '../../../common/constants.ts';
 
 /**
  * What a form holds while it is being filled in: every field a string, empty at first (a select

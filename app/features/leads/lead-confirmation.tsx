@@ -8,7 +8,7 @@ import CheckCircle2 from 'lucide-react/icons/circle-check';
 import CloudOff from 'lucide-react/icons/cloud-off';
 import X from 'lucide-react/icons/x';
 import { type ReactNode, useEffect, useId } from 'react';
-import { DISCOVERY_CALL_MINUTES } from '../../../common/constants.ts';
+import { DISCOVERY_CALL_MINUTES } from '#common/constants.ts';
 
 /** A successful (or kept offline) submission of a lead modal. */
 export type LeadSent = { kind: 'quote' | 'call'; email: string; queued: boolean };

@@ -19,8 +19,8 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { PREFETCH_SERVICES_STALE } from '#common/constants.ts';
 import { toast } from '~/lib/toast';
-import { PREFETCH_SERVICES_STALE } from '../../../common/constants.ts';
 import { LeadConfirmation, type LeadSent } from './lead-confirmation';
 import {
   closeLead,

@@ -8,16 +8,16 @@ import { CheckCircle2, FileText, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
 import {
   BUDGET_OPTIONS,
   PHONE_PLACEHOLDER,
   QUOTE_OTHER_SERVICE,
   TIMELINE_OPTIONS,
-} from '../../../common/constants.ts';
-import { composeQuoteMessage } from '../../../common/lead-message.ts';
-import { QuoteFormSchema } from '../../../common/schemas/leads.ts';
+} from '#common/constants.ts';
+import { composeQuoteMessage } from '#common/lead-message.ts';
+import { QuoteFormSchema } from '#common/schemas/leads.ts';
+import { Button } from '~/components/ui/button';
+import { toast } from '~/lib/toast';
 import {
   draftResolver,
   type FormDraft,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContactRequest } from '#common/schemas/leads.ts';
 import { ApiError } from '~/lib/api';
-import type { ContactRequest } from '../../../common/schemas/leads.ts';
 import { newSubmission, sendLead, settleSubmission } from './use-submit-lead';
 
 const body = (overrides: Partial<ContactRequest> = {}) =>

@@ -14,11 +14,11 @@
 import { type MutateOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { MUTATION_RETRIES } from '#common/constants.ts';
+import type { ContactRequest, ContactRequestAccepted } from '#common/schemas/leads.ts';
 import { browserIsOffline, keepForLater, toastKeptOffline } from '~/features/pwa/offline-queue';
 import { ApiError, apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { MUTATION_RETRIES } from '../../../common/constants.ts';
-import type { ContactRequest, ContactRequestAccepted } from '../../../common/schemas/leads.ts';
 
 export const SUBMIT_ERROR_FALLBACK = "Une erreur est survenue lors de l'envoi de votre demande.";
 

@@ -4,12 +4,12 @@
  * or whose manage link expired (`purpose="manage"`: a fresh manage link, if the address is known).
  */
 import { type FormEvent, useId, useState } from 'react';
-import { island } from '~/islands/island';
 import {
   INVALID_EMAIL_MESSAGE,
   isValidEmail,
   NEWSLETTER_CONSENT_TEXT,
-} from '../../../common/schemas/newsletter-shared.ts';
+} from '#common/schemas/newsletter-shared.ts';
+import { island } from '~/islands/island';
 import { newsletterPost } from './newsletter-api';
 import { postSubscribe } from './subscribe-request';
 

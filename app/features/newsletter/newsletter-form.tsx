@@ -5,14 +5,14 @@
  */
 import Mail from 'lucide-react/icons/mail';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { island } from '~/islands/island';
-import { cn } from '~/lib/cn';
-import { toast } from '~/lib/toast';
 import {
   INVALID_EMAIL_MESSAGE,
   isValidEmail,
   NEWSLETTER_CONSENT_TEXT,
-} from '../../../common/schemas/newsletter-shared.ts';
+} from '#common/schemas/newsletter-shared.ts';
+import { island } from '~/islands/island';
+import { cn } from '~/lib/cn';
+import { toast } from '~/lib/toast';
 import { postSubscribe } from './subscribe-request';
 
 export type NewsletterFormProps = { variant?: 'default' | 'footer' };

@@ -7,9 +7,10 @@
  * the network, the subscription is kept in the outbox and `queued` is answered; the replay
  * (app/features/pwa) sends it when the connection returns.
  */
+
+import { NEWSLETTER_SUBSCRIBE_RETRIES } from '#common/constants.ts';
+import type { NewsletterSource } from '#common/schemas/newsletter-shared.ts';
 import type { keepForLater } from '~/features/pwa/offline-queue';
-import { NEWSLETTER_SUBSCRIBE_RETRIES } from '../../../common/constants.ts';
-import type { NewsletterSource } from '../../../common/schemas/newsletter-shared.ts';
 
 export type SubscribePayload = {
   email: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INSTALL_REPROMPT_INTERVAL } from '../../../common/constants.ts';
+import { INSTALL_REPROMPT_INTERVAL } from '#common/constants.ts';
 import { installPromptDue, isIosSafari } from './install-rules.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');

@@ -2,7 +2,7 @@
  * When the install prompt may show (spec §3, §4, §9): never in standalone mode or once installed;
  * otherwise when never prompted, or last prompted (shown or dismissed) 7 or more days ago.
  */
-import { INSTALL_REPROMPT_INTERVAL } from '../../../common/constants.ts';
+import { INSTALL_REPROMPT_INTERVAL } from '#common/constants.ts';
 
 export type InstallContext = {
   now: number;

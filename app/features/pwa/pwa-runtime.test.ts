@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '#common/constants.ts';
 import { getToastSnapshot } from '~/lib/toast';
-import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '../../../common/constants.ts';
 import type { OutboxEntry, OutboxStorage } from './outbox.ts';
 import {
   announceReplay,

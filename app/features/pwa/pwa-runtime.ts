@@ -3,9 +3,10 @@
  * worker registration and updates (spec §4), the install prompt's timing (spec §3, §4, §9), the
  * replay of forms kept offline and the toasts that tell how it went.
  */
+
+import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '#common/constants.ts';
 import { registerServiceWorker } from '~/lib/service-worker';
 import { toast } from '~/lib/toast';
-import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '../../../common/constants.ts';
 import { installPromptDue, isIosSafari, isStandalone } from './install-rules.ts';
 import {
   type OutboxStorage,

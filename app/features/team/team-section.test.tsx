@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PublicTeamMember } from '../../../common/api-types.ts';
+import type { PublicTeamMember } from '#common/api-types.ts';
 import { initials, PORTRAIT_TINTS, TeamSection } from './team-section';
 
 afterEach(cleanup);

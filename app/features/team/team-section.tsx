@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { Await } from 'react-router';
+import type { PublicTeamMember } from '#common/api-types.ts';
+import { TEAM_MAX_SKILLS, TEAM_SKELETON_COUNT } from '#common/constants.ts';
+import { mediaSrcset } from '#common/schemas/media.ts';
 import { LinkedInIcon, XIcon } from '~/components/ui/brand-icons';
 import { cn } from '~/lib/cn';
-import type { PublicTeamMember } from '../../../common/api-types.ts';
-import { TEAM_MAX_SKILLS, TEAM_SKELETON_COUNT } from '../../../common/constants.ts';
-import { mediaSrcset } from '../../../common/schemas/media.ts';
 
 /**
  * The team section (spec §2): active members by order (the server filters and sorts), six

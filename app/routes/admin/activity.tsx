@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { activityFamilyLabel } from '#common/schemas/activity-admin.ts';
 import { Button } from '~/components/ui/button';
 import { ActivityList } from '~/features/admin/activity/activity-list';
 import {
@@ -24,7 +25,6 @@ import {
   SearchInput,
 } from '~/features/admin/ui';
 import { useListParams } from '~/features/admin/use-list-params';
-import { activityFamilyLabel } from '../../../common/schemas/activity-admin.ts';
 
 export const meta = () => [{ title: "Journal d'activité — Administration" }];
 

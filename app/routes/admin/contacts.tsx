@@ -9,6 +9,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CONTACT_STATUSES, type ContactStatus } from '#common/enums.ts';
+import {
+  CONTACT_SOURCE_LABELS,
+  CONTACT_STATUS_LABELS,
+  type ContactListQuery,
+} from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
 import { ContactDetail } from '~/features/admin/contacts/contact-detail';
 import { ContactStatusBadge } from '~/features/admin/contacts/contact-status-badge';
@@ -30,12 +36,6 @@ import {
   Pagination,
   SearchInput,
 } from '~/features/admin/ui';
-import { CONTACT_STATUSES, type ContactStatus } from '../../../common/enums.ts';
-import {
-  CONTACT_SOURCE_LABELS,
-  CONTACT_STATUS_LABELS,
-  type ContactListQuery,
-} from '../../../common/schemas/admin.ts';
 
 export const meta = () => [{ title: 'Contacts — Administration' }];
 

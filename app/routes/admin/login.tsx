@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { type AdminLogin, AdminLoginSchema } from '#common/schemas/auth.ts';
 import { Button } from '~/components/ui/button';
 import { safeAdminRedirect } from '~/features/admin/navigation';
 import { forgetPendingLogout } from '~/features/admin/pending-logout';
@@ -17,7 +18,6 @@ import { type AdminUser, AUTH_ME_KEY, meQuery } from '~/features/admin/queries';
 import { Sending, TextField } from '~/features/leads/form-fields';
 import { ApiError, apiRequest } from '~/lib/api';
 import { useSite } from '~/lib/site';
-import { type AdminLogin, AdminLoginSchema } from '../../../common/schemas/auth.ts';
 
 export const meta = () => [{ title: 'Connexion — Administration' }];
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
+import { STORAGE_KEYS } from '#common/constants.ts';
+import { PAGES } from '#common/pages.ts';
+import { pageShareImage } from '#common/visuals.ts';
 import { LegalPage, legalMeta } from '~/components/legal-page';
 import { useSite } from '~/lib/site';
-import { STORAGE_KEYS } from '../../../common/constants.ts';
-import { PAGES } from '../../../common/pages.ts';
-import { pageShareImage } from '../../../common/visuals.ts';
 import type { Route } from './+types/cookies';
 
 const TITLE = PAGES['legal.cookies'].title;

@@ -1,13 +1,13 @@
 import { MailCheck, MailWarning } from 'lucide-react';
 import { Form, redirect, useNavigation } from 'react-router';
+import { PAGES } from '#common/pages.ts';
+import { pageShareImage } from '#common/visuals.ts';
 import { Button } from '~/components/ui/button';
 import { appContext, requestClientContext } from '~/context.server';
 import { NewLinkFormIsland } from '~/features/newsletter/new-link-form';
 import { formField } from '~/lib/form-data';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
-import { PAGES } from '../../../common/pages.ts';
-import { pageShareImage } from '../../../common/visuals.ts';
 import type { Route } from './+types/confirm';
 // Used in the loader and action only: React Router drops them from the client bundle.
 import { HttpError, inspectToken, newsletterFromServices, type TokenState } from './newsletter.server';

@@ -1,9 +1,9 @@
+import { PAGES } from '#common/pages.ts';
+import { pageShareImage } from '#common/visuals.ts';
 import { appContext } from '~/context.server';
 import { ManageFormIsland } from '~/features/newsletter/manage-form';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
-import { PAGES } from '../../../common/pages.ts';
-import { pageShareImage } from '../../../common/visuals.ts';
 import type { Route } from './+types/manage';
 // Used in the loader and action only: React Router drops them from the client bundle.
 import { inspectToken } from './newsletter.server';

@@ -3,6 +3,6 @@
  * Router refuses to build a browser bundle that reaches it, and `npm run lint` lets `app/` reach
  * `server/` and `db/` only through such modules (biome.json, noRestrictedImports).
  */
-export { HttpError } from '../../../server/errors.ts';
-export { newsletterFromServices } from '../../../server/newsletter/newsletter.ts';
-export { inspectToken, type TokenState } from '../../../server/newsletter/tokens.ts';
+export { HttpError } from '#server/errors.ts';
+export { newsletterFromServices } from '#server/newsletter/newsletter.ts';
+export { inspectToken, type TokenState } from '#server/newsletter/tokens.ts';

@@ -1,12 +1,12 @@
 import { MailX } from 'lucide-react';
 import { Form, Link, redirect, useNavigation } from 'react-router';
+import { PAGES } from '#common/pages.ts';
+import { pageShareImage } from '#common/visuals.ts';
 import { Button } from '~/components/ui/button';
 import { appContext } from '~/context.server';
 import { formField } from '~/lib/form-data';
 import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
-import { PAGES } from '../../../common/pages.ts';
-import { pageShareImage } from '../../../common/visuals.ts';
 import type { Route } from './+types/unsubscribe';
 // Used in the loader and action only: React Router drops them from the client bundle.
 import { HttpError, inspectToken, newsletterFromServices } from './newsletter.server';

@@ -1,10 +1,10 @@
 import { BookOpen, Lightbulb, MailCheck, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
+import { PAGES } from '#common/pages.ts';
+import { pageShareImage } from '#common/visuals.ts';
 import { Button } from '~/components/ui/button';
 import { seo } from '~/lib/seo';
 import { siteFromMatches, useSite } from '~/lib/site';
-import { PAGES } from '../../../common/pages.ts';
-import { pageShareImage } from '../../../common/visuals.ts';
 import type { Route } from './+types/welcome';
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
+import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import { appContext } from '~/context.server';
 import { absoluteUrl } from '~/lib/seo';
 import { escapeXml } from '~/lib/xml';
-import { BLOG_CATEGORY_LABELS } from '../../../common/enums.ts';
 import type { Route } from './+types/blog-rss';
 
 const FEED_SIZE = 20;

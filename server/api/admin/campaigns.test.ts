@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../../db/client.ts';
+import type { DatabaseHandle } from '#db/client.ts';
 import {
   activityLogs,
   campaignJobs,
@@ -9,18 +9,13 @@ import {
   emailTemplates,
   newsletterSubscriptions,
   subscriberTokens,
-} from '../../../db/schema.ts';
-import { seedDatabase } from '../../../db/seed.ts';
-import {
-  type AdminSession,
-  nextTestIp,
-  signInAdmin,
-  TEST_ORIGIN,
-} from '../../../tests/helpers/admin-session.ts';
-import { insertSubscriber } from '../../../tests/helpers/factories.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp.ts';
-import { createTestApp } from '../../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+} from '#db/schema.ts';
+import { seedDatabase } from '#db/seed.ts';
+import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { insertSubscriber } from '#tests/helpers/factories.ts';
+import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { compileTemplates } from '../../email/templates.ts';
 
 let database: DatabaseHandle;

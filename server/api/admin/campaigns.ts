@@ -16,10 +16,10 @@ import {
   CampaignScheduleSchema,
   CampaignTestSchema,
   SegmentSchema,
-} from '../../../common/schemas/campaigns.ts';
-import { UuidSchema } from '../../../common/schemas/public-api.ts';
-import { type Database, inTransaction } from '../../../db/client.ts';
-import { newsletterSubscriptions } from '../../../db/schema.ts';
+} from '#common/schemas/campaigns.ts';
+import { UuidSchema } from '#common/schemas/public-api.ts';
+import { type Database, inTransaction } from '#db/client.ts';
+import { newsletterSubscriptions } from '#db/schema.ts';
 import { logActivity } from '../../admin/activity.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import {

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../../db/client.ts';
-import { activityLogs, type ContactRequest, contactRequests } from '../../../db/schema.ts';
-import { type AdminSession, signInAdmin } from '../../../tests/helpers/admin-session.ts';
-import { insertContact } from '../../../tests/helpers/factories.ts';
-import { createTestApp } from '../../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { activityLogs, type ContactRequest, contactRequests } from '#db/schema.ts';
+import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
+import { insertContact } from '#tests/helpers/factories.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppEvent } from '../../realtime/event-bus.ts';
 
 let database: DatabaseHandle;

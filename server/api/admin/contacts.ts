@@ -3,7 +3,7 @@ import {
   ContactFiltersSchema,
   ContactListQuerySchema,
   ContactStatusChangeSchema,
-} from '../../../common/schemas/admin.ts';
+} from '#common/schemas/admin.ts';
 import { changeContactStatus, exportContactsCsv, findContact, listContacts } from '../../admin/contacts.ts';
 import { sendCsv } from '../../admin/csv.ts';
 import { kinshasaDate } from '../../admin/time.ts';

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityPage } from '../../../common/schemas/activity-admin.ts';
-import { type AdminSession, adminTestContext, signInAdmin } from '../../../tests/helpers/admin-session.ts';
-import { insertActivity } from '../../../tests/helpers/factories.ts';
+import type { ActivityPage } from '#common/schemas/activity-admin.ts';
+import { type AdminSession, adminTestContext, signInAdmin } from '#tests/helpers/admin-session.ts';
+import { insertActivity } from '#tests/helpers/factories.ts';
 
 const ctx = adminTestContext({ seedContent: true });
 let colleague: AdminSession;

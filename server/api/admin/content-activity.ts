@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ActivityListQuerySchema } from '../../../common/schemas/activity-admin.ts';
+import { ActivityListQuerySchema } from '#common/schemas/activity-admin.ts';
 import { listActivity } from '../../admin/activity-log.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { AppServices } from '../../services.ts';

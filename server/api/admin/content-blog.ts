@@ -4,7 +4,7 @@ import {
   BlogPostInputSchema,
   BlogPostPatchSchema,
   BlogPreviewSchema,
-} from '../../../common/schemas/blog-admin.ts';
+} from '#common/schemas/blog-admin.ts';
 import {
   createBlogPost,
   deleteBlogPost,

@@ -5,15 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import {
-  MEDIA_MESSAGES,
-  type MediaItem,
-  mediaSrcset,
-  type UploadedMedia,
-} from '../../../common/schemas/media.ts';
-import { activityLogs, media, teamMembers } from '../../../db/schema.ts';
-import { adminTestContext, nextTestIp, TEST_ORIGIN } from '../../../tests/helpers/admin-session.ts';
-import { insertPost, insertTeamMember } from '../../../tests/helpers/factories.ts';
+import { MEDIA_MESSAGES, type MediaItem, mediaSrcset, type UploadedMedia } from '#common/schemas/media.ts';
+import { activityLogs, media, teamMembers } from '#db/schema.ts';
+import { adminTestContext, nextTestIp, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { insertPost, insertTeamMember } from '#tests/helpers/factories.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
 
 const ctx = adminTestContext({ mediaDir: true });

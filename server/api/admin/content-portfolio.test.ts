@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { activityLogs, caseStudies, contentPublications } from '../../../db/schema.ts';
-import { adminTestContext, TEST_ORIGIN } from '../../../tests/helpers/admin-session.ts';
-import { currentBackend } from '../../../tests/helpers/test-database.ts';
+import { activityLogs, caseStudies, contentPublications } from '#db/schema.ts';
+import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { currentBackend } from '#tests/helpers/test-database.ts';
 
 const ctx = adminTestContext();
 

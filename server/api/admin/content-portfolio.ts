@@ -3,7 +3,7 @@ import {
   CaseStudyInputSchema,
   CaseStudyListQuerySchema,
   CaseStudyPatchSchema,
-} from '../../../common/schemas/portfolio-admin.ts';
+} from '#common/schemas/portfolio-admin.ts';
 import {
   createCaseStudy,
   deleteCaseStudy,

@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { AdminService } from '../../../common/schemas/admin.ts';
-import { activityLogs, services as servicesTable } from '../../../db/schema.ts';
-import { adminTestContext, TEST_ORIGIN } from '../../../tests/helpers/admin-session.ts';
-import { insertService } from '../../../tests/helpers/factories.ts';
-import { currentBackend } from '../../../tests/helpers/test-database.ts';
+import type { AdminService } from '#common/schemas/admin.ts';
+import { activityLogs, services as servicesTable } from '#db/schema.ts';
+import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { insertService } from '#tests/helpers/factories.ts';
+import { currentBackend } from '#tests/helpers/test-database.ts';
 import { SERVICE_TREE_LOCK_KEY } from '../../admin/services.ts';
 
 const ctx = adminTestContext();

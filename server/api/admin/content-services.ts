@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { MoveSchema } from '../../../common/schemas/admin-content-fields.ts';
+import { MoveSchema } from '#common/schemas/admin-content-fields.ts';
 import {
   ServiceDeleteQuerySchema,
   ServiceInputSchema,
   ServicePatchSchema,
-} from '../../../common/schemas/services-admin.ts';
+} from '#common/schemas/services-admin.ts';
 import {
   createService,
   deleteService,

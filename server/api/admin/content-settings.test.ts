@@ -1,9 +1,9 @@
 import { desc, eq, like } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { AdminSetting, AdminStat } from '../../../common/schemas/settings-admin.ts';
-import { activityLogs, companyStats, siteSettings } from '../../../db/schema.ts';
-import { adminTestContext, nextTestIp, TEST_ORIGIN } from '../../../tests/helpers/admin-session.ts';
+import type { AdminSetting, AdminStat } from '#common/schemas/settings-admin.ts';
+import { activityLogs, companyStats, siteSettings } from '#db/schema.ts';
+import { adminTestContext, nextTestIp, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 
 const ctx = adminTestContext({ seedContent: true });
 

@@ -4,7 +4,7 @@ import {
   StatInputSchema,
   StatOrderSchema,
   StatUpdateSchema,
-} from '../../../common/schemas/settings-admin.ts';
+} from '#common/schemas/settings-admin.ts';
 import {
   createStat,
   deleteStat,

@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminTeamMember } from '../../../common/schemas/team-admin.ts';
-import { activityLogs, teamMembers } from '../../../db/schema.ts';
-import { adminTestContext, TEST_ORIGIN } from '../../../tests/helpers/admin-session.ts';
-import { insertTeamMember } from '../../../tests/helpers/factories.ts';
+import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
+import { activityLogs, teamMembers } from '#db/schema.ts';
+import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { insertTeamMember } from '#tests/helpers/factories.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
 
 // The real release (server/media/release.ts), watched: a replaced or removed photo must be handed

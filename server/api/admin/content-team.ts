@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { MoveSchema } from '../../../common/schemas/admin-content-fields.ts';
-import { TeamMemberInputSchema, TeamMemberPatchSchema } from '../../../common/schemas/team-admin.ts';
+import { MoveSchema } from '#common/schemas/admin-content-fields.ts';
+import { TeamMemberInputSchema, TeamMemberPatchSchema } from '#common/schemas/team-admin.ts';
 import {
   createTeamMember,
   deleteTeamMember,

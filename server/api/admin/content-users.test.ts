@@ -1,17 +1,12 @@
 import { desc, eq, like } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminAccount } from '../../../common/schemas/users-admin.ts';
-import type { DatabaseHandle } from '../../../db/client.ts';
-import { activityLogs, adminSessions, adminUsers } from '../../../db/schema.ts';
-import {
-  type AdminSession,
-  nextTestIp,
-  signInAdmin,
-  TEST_ORIGIN,
-} from '../../../tests/helpers/admin-session.ts';
-import { createTestApp } from '../../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import type { AdminAccount } from '#common/schemas/users-admin.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { activityLogs, adminSessions, adminUsers } from '#db/schema.ts';
+import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppEvent } from '../../realtime/event-bus.ts';
 
 let database: DatabaseHandle;

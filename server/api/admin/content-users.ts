@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { AdminUserCreateSchema, AdminUserUpdateSchema } from '../../../common/schemas/users-admin.ts';
+import { AdminUserCreateSchema, AdminUserUpdateSchema } from '#common/schemas/users-admin.ts';
 import { createUser, listUsers, resetUserPassword, updateUser } from '../../admin/users.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { parseInput } from '../../http/validate.ts';

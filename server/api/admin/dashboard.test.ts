@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardData } from '../../../common/schemas/admin.ts';
-import type { DatabaseHandle } from '../../../db/client.ts';
-import {
-  type AdminSession,
-  createClockedAdminApp,
-  signInAdmin,
-} from '../../../tests/helpers/admin-session.ts';
+import type { DashboardData } from '#common/schemas/admin.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { type AdminSession, createClockedAdminApp, signInAdmin } from '#tests/helpers/admin-session.ts';
 import {
   insertActivity,
   insertContact,
   insertPost,
   insertService,
   insertSubscriber,
-} from '../../../tests/helpers/factories.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 
 let database: DatabaseHandle;
 let admin: AdminSession;

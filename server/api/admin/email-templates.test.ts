@@ -6,18 +6,13 @@ import type {
   EmailTemplateSummary,
   MjmlProblem,
   TemplateCompileResult,
-} from '../../../common/schemas/campaigns.ts';
-import type { DatabaseHandle } from '../../../db/client.ts';
-import { activityLogs, emailCampaigns, emailTemplates } from '../../../db/schema.ts';
-import { SEED_EMAIL_TEMPLATES } from '../../../db/seed-email-templates.ts';
-import {
-  type AdminSession,
-  nextTestIp,
-  signInAdmin,
-  TEST_ORIGIN,
-} from '../../../tests/helpers/admin-session.ts';
-import { createTestApp } from '../../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+} from '#common/schemas/campaigns.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { activityLogs, emailCampaigns, emailTemplates } from '#db/schema.ts';
+import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
+import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { renderTemplate } from '../../email/templates.ts';
 
 let database: DatabaseHandle;

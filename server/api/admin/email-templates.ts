@@ -3,7 +3,7 @@ import {
   TemplateCompileSchema,
   TemplateCreateSchema,
   TemplateUpdateSchema,
-} from '../../../common/schemas/campaigns.ts';
+} from '#common/schemas/campaigns.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import {
   createTemplate,

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../../db/client.ts';
-import { type AdminSession, signInAdmin, TEST_ORIGIN } from '../../../tests/helpers/admin-session.ts';
-import { insertContact, insertSubscriber } from '../../../tests/helpers/factories.ts';
-import { createTestApp } from '../../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import type { DatabaseHandle } from '#db/client.ts';
+import { type AdminSession, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { insertContact, insertSubscriber } from '#tests/helpers/factories.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 
 let database: DatabaseHandle;
 let testApp: ReturnType<typeof createTestApp>;

@@ -1,18 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../../db/client.ts';
+import type { DatabaseHandle } from '#db/client.ts';
 import {
   activityLogs,
   emailOutbox,
   type NewsletterSubscription,
   newsletterSubscriptions,
-} from '../../../db/schema.ts';
-import { seedDatabase } from '../../../db/seed.ts';
-import { type AdminSession, signInAdmin } from '../../../tests/helpers/admin-session.ts';
-import { insertSubscriber } from '../../../tests/helpers/factories.ts';
-import { createTestApp } from '../../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+} from '#db/schema.ts';
+import { seedDatabase } from '#db/seed.ts';
+import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
+import { insertSubscriber } from '#tests/helpers/factories.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { compileTemplates } from '../../email/templates.ts';
 
 let database: DatabaseHandle;

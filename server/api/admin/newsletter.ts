@@ -6,7 +6,7 @@ import {
   SubscriberListQuerySchema,
   SubscriberUpdateSchema,
   TagSchema,
-} from '../../../common/schemas/admin.ts';
+} from '#common/schemas/admin.ts';
 import { sendCsv } from '../../admin/csv.ts';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, importSubscribers } from '../../admin/import.ts';
 import {

@@ -2,11 +2,7 @@
  * One page of the activity log: what happened (the French title written with the change), the
  * details when there are some (one change per line), who did it and when, Kinshasa time.
  */
-import {
-  type ActivityEntry,
-  activityFamily,
-  activityFamilyLabel,
-} from '../../../../common/schemas/activity-admin.ts';
+import { type ActivityEntry, activityFamily, activityFamilyLabel } from '#common/schemas/activity-admin.ts';
 import { Badge, formatDateTime } from '../ui';
 
 function author(entry: ActivityEntry): string {

@@ -1,5 +1,5 @@
 /** The activity log's query: the key starts with the API path, the filters without their defaults. */
-import type { ActivityPage } from '../../../../common/schemas/activity-admin.ts';
+import type { ActivityPage } from '#common/schemas/activity-admin.ts';
 import { ACTIVITY_KEY, getJson, toSearch } from '../queries';
 
 export type ActivityParams = {

@@ -4,8 +4,8 @@
  * and the activity log.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminBlogPage, AdminBlogPost, BlogListQuery } from '#common/schemas/blog-admin.ts';
 import { apiRequest } from '~/lib/api';
-import type { AdminBlogPage, AdminBlogPost, BlogListQuery } from '../../../../common/schemas/blog-admin.ts';
 import { ACTIVITY_KEY, DASHBOARD_KEY, getJson, invalidate, toSearch } from '../queries';
 
 export const BLOG_KEY = '/api/admin/blog';

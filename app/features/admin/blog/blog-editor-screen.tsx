@@ -10,19 +10,19 @@ import { ArrowLeft, ExternalLink, Eye, EyeOff, Save, Trash2 } from 'lucide-react
 import { useId, useState } from 'react';
 import { Controller, type UseFormSetError, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '~/components/ui/button';
-import { TextAreaField, TextField } from '~/features/leads/form-fields';
-import { ApiError, apiRequest } from '~/lib/api';
-import { cn } from '~/lib/cn';
-import { toast } from '~/lib/toast';
-import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from '../../../../common/enums.ts';
+import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
   type AdminBlogPost,
   type BlogPostForm,
   type BlogPostInput,
   BlogPostInputSchema,
   slugify,
-} from '../../../../common/schemas/blog-admin.ts';
+} from '#common/schemas/blog-admin.ts';
+import { Button } from '~/components/ui/button';
+import { TextAreaField, TextField } from '~/features/leads/form-fields';
+import { ApiError, apiRequest } from '~/lib/api';
+import { cn } from '~/lib/cn';
+import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ImageUpload } from '../image-upload';
 import { errorMessage } from '../queries';

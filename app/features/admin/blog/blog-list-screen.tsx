@@ -6,14 +6,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ExternalLink, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '~/components/ui/button';
-import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '../../../../common/enums.ts';
+import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '#common/enums.ts';
 import {
   type AdminBlogPostSummary,
   BLOG_STATUS_LABELS,
   BLOG_STATUSES,
   type BlogStatus,
-} from '../../../../common/schemas/blog-admin.ts';
+} from '#common/schemas/blog-admin.ts';
+import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { type PendingAction, usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';

@@ -5,16 +5,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, MessageCircle, Phone, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { CONTACT_STATUSES, type ContactStatus } from '#common/enums.ts';
+import { type AdminContact, CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
 import { ApiError, apiRequest } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
-import { CONTACT_STATUSES, type ContactStatus } from '../../../../common/enums.ts';
-import {
-  type AdminContact,
-  CONTACT_SOURCE_LABELS,
-  CONTACT_STATUS_LABELS,
-} from '../../../../common/schemas/admin.ts';
 import { CONTACTS_KEY, contactQuery, DASHBOARD_KEY, invalidate } from '../queries';
 import { ErrorState, formatDateTime, LoadingState } from '../ui';
 import { ContactStatusBadge } from './contact-status-badge';

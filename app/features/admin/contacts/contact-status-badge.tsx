@@ -1,5 +1,5 @@
-import type { ContactStatus } from '../../../../common/enums.ts';
-import { CONTACT_STATUS_LABELS } from '../../../../common/schemas/admin.ts';
+import type { ContactStatus } from '#common/enums.ts';
+import { CONTACT_STATUS_LABELS } from '#common/schemas/admin.ts';
 import { Badge, type BadgeTone } from '../ui';
 
 const TONES: Record<ContactStatus, BadgeTone> = { nouveau: 'blue', en_cours: 'amber', traite: 'green' };

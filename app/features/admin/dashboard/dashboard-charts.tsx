@@ -15,7 +15,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { DashboardData } from '../../../../common/schemas/admin.ts';
+import type { DashboardData } from '#common/schemas/admin.ts';
 import { formatCount, formatWeek } from './format';
 
 const BRAND_700 = '#15803d';

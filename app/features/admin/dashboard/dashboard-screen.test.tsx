@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DashboardData } from '../../../../common/schemas/admin.ts';
+import type { DashboardData } from '#common/schemas/admin.ts';
 import { renderAdminScreen, stubFetch } from '../newsletter/test-helpers';
 import { DashboardScreen } from './dashboard-screen';
 

@@ -8,13 +8,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Activity, Eye, Mail, TrendingUp, Users } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { Button } from '~/components/ui/button';
-import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '../../../../common/enums.ts';
+import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '#common/enums.ts';
 import {
   CONTACT_STATUS_LABELS,
   type DashboardData,
   SUBSCRIBER_STATUS_LABELS,
-} from '../../../../common/schemas/admin.ts';
+} from '#common/schemas/admin.ts';
+import { Button } from '~/components/ui/button';
 import { dashboardQuery } from '../queries';
 import { AdminPageHeader, Card, EmptyState, ErrorState, formatDateTime, LoadingState } from '../ui';
 import { formatCount, formatShare, formatWeek, plural } from './format';

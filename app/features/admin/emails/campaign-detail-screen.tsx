@@ -21,16 +21,16 @@ import {
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '~/components/ui/button';
-import { TextField } from '~/features/leads/form-fields';
-import { toast } from '~/lib/toast';
-import { JOB_STATUSES } from '../../../../common/enums.ts';
+import { JOB_STATUSES } from '#common/enums.ts';
 import {
   type CampaignDetail,
   type CampaignResults,
   CampaignTestSchema,
   JOB_STATUS_LABELS,
-} from '../../../../common/schemas/campaigns.ts';
+} from '#common/schemas/campaigns.ts';
+import { Button } from '~/components/ui/button';
+import { TextField } from '~/features/leads/form-fields';
+import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { errorMessage } from '../queries';

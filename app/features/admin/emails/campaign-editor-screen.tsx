@@ -12,11 +12,6 @@ import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Button } from '~/components/ui/button';
-import { TextAreaField, TextField } from '~/features/leads/form-fields';
-import { ApiError, apiRequest } from '~/lib/api';
-import { cn } from '~/lib/cn';
-import { toast } from '~/lib/toast';
 import {
   type CampaignDetail,
   type CampaignInput,
@@ -24,7 +19,12 @@ import {
   type EmailTemplateSummary,
   type Segment,
   SegmentSchema,
-} from '../../../../common/schemas/campaigns.ts';
+} from '#common/schemas/campaigns.ts';
+import { Button } from '~/components/ui/button';
+import { TextAreaField, TextField } from '~/features/leads/form-fields';
+import { ApiError, apiRequest } from '~/lib/api';
+import { cn } from '~/lib/cn';
+import { toast } from '~/lib/toast';
 import { errorMessage } from '../queries';
 import { AdminPageHeader, Card, ErrorState, LoadingState } from '../ui';
 import {

@@ -7,10 +7,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Megaphone, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from '#common/enums.ts';
+import { CAMPAIGN_STATUS_LABELS } from '#common/schemas/campaigns.ts';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
-import { CAMPAIGN_STATUSES, type CampaignStatus } from '../../../../common/enums.ts';
-import { CAMPAIGN_STATUS_LABELS } from '../../../../common/schemas/campaigns.ts';
 import { errorMessage } from '../queries';
 import {
   AdminPageHeader,

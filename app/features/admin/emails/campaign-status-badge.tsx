@@ -1,5 +1,5 @@
-import type { CampaignStatus } from '../../../../common/enums.ts';
-import { CAMPAIGN_STATUS_LABELS } from '../../../../common/schemas/campaigns.ts';
+import type { CampaignStatus } from '#common/enums.ts';
+import { CAMPAIGN_STATUS_LABELS } from '#common/schemas/campaigns.ts';
 import { Badge, type BadgeTone } from '../ui';
 
 const TONES: Record<CampaignStatus, BadgeTone> = {

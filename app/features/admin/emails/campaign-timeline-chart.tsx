@@ -4,7 +4,7 @@
  * technologies; the same figures are in a table next to it.
  */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { CampaignResults } from '../../../../common/schemas/campaigns.ts';
+import type { CampaignResults } from '#common/schemas/campaigns.ts';
 import { formatHour } from './format';
 
 const axisProps = { stroke: '#4b5563', fontSize: 12, tickLine: false } as const;

@@ -4,13 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CampaignDetail, EmailTemplateDetail, EmailTemplateSummary } from '#common/schemas/campaigns.ts';
 import { createQueryClient } from '~/lib/query-client';
 import { getToastSnapshot } from '~/lib/toast';
-import type {
-  CampaignDetail,
-  EmailTemplateDetail,
-  EmailTemplateSummary,
-} from '../../../../common/schemas/campaigns.ts';
 import { renderAdminScreen, stubFetch } from '../newsletter/test-helpers';
 import { CampaignDetailScreen } from './campaign-detail-screen';
 import { CampaignEditorScreen } from './campaign-editor-screen';

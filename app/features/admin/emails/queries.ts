@@ -4,9 +4,8 @@
  * templates lists, the dashboard and the activity log.
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '~/lib/api';
-import type { CampaignStatus } from '../../../../common/enums.ts';
-import type { Page, SubscriberPage } from '../../../../common/schemas/admin.ts';
+import type { CampaignStatus } from '#common/enums.ts';
+import type { Page, SubscriberPage } from '#common/schemas/admin.ts';
 import type {
   CampaignDetail,
   CampaignPreview,
@@ -18,8 +17,9 @@ import type {
   Segment,
   TemplateCompileResult,
   TemplateVariableInfo,
-} from '../../../../common/schemas/campaigns.ts';
-import type { AdminSetting } from '../../../../common/schemas/settings-admin.ts';
+} from '#common/schemas/campaigns.ts';
+import type { AdminSetting } from '#common/schemas/settings-admin.ts';
+import { ApiError, apiRequest } from '~/lib/api';
 import { ACTIVITY_KEY, DASHBOARD_KEY, getJson, invalidate, SUBSCRIBERS_KEY } from '../queries';
 
 export const TEMPLATES_KEY = '/api/admin/email-templates';

@@ -12,17 +12,17 @@ import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Button } from '~/components/ui/button';
-import { TextField } from '~/features/leads/form-fields';
-import { ApiError, apiRequest } from '~/lib/api';
-import { cn } from '~/lib/cn';
-import { toast } from '~/lib/toast';
 import {
   type EmailTemplateDetail,
   type MjmlProblem,
   TemplateCreateSchema,
   type TemplateVariableInfo,
-} from '../../../../common/schemas/campaigns.ts';
+} from '#common/schemas/campaigns.ts';
+import { Button } from '~/components/ui/button';
+import { TextField } from '~/features/leads/form-fields';
+import { ApiError, apiRequest } from '~/lib/api';
+import { cn } from '~/lib/cn';
+import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { errorMessage } from '../queries';
 import { AdminPageHeader, Badge, Card, ErrorState, formatDateTime, LoadingState } from '../ui';

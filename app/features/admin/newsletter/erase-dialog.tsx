@@ -3,7 +3,7 @@
  * goes and that it cannot be undone. Nothing is deleted until "Supprimer définitivement" is
  * pressed inside this dialog.
  */
-import type { AdminSubscriber } from '../../../../common/schemas/admin.ts';
+import type { AdminSubscriber } from '#common/schemas/admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
 import { useEraseSubscriber } from './subscriber-mutations';
 

@@ -6,8 +6,8 @@
  */
 import { AlertTriangle, CheckCircle2, Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { SUBSCRIBER_STATUS_LABELS, type SubscriberImportResult } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
-import { SUBSCRIBER_STATUS_LABELS, type SubscriberImportResult } from '../../../../common/schemas/admin.ts';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { useImportSubscribers } from './subscriber-mutations';
 

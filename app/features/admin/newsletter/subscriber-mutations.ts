@@ -3,9 +3,9 @@
  * and the dashboard (their counts change) and reports in French through a toast.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminSubscriber, SubscriberImportResult } from '#common/schemas/admin.ts';
 import { ApiError, apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import type { AdminSubscriber, SubscriberImportResult } from '../../../../common/schemas/admin.ts';
 import { DASHBOARD_KEY, errorMessage, invalidate, SUBSCRIBERS_KEY } from '../queries';
 
 const subscriberUrl = (id: string) => `${SUBSCRIBERS_KEY}/${encodeURIComponent(id)}`;

@@ -1,12 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminSubscriber, SubscriberImportResult, SubscriberPage } from '#common/schemas/admin.ts';
 import { getToastSnapshot } from '~/lib/toast';
-import type {
-  AdminSubscriber,
-  SubscriberImportResult,
-  SubscriberPage,
-} from '../../../../common/schemas/admin.ts';
 import { IMPORT_MAX_BYTES } from './import-dialog';
 import { SubscribersScreen } from './subscribers-screen';
 import { type RecordedCall, renderAdminScreen, stubFetch } from './test-helpers';

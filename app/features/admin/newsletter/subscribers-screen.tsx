@@ -6,10 +6,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, FileDown, Tags, Trash2, Upload } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '#common/enums.ts';
+import { type AdminSubscriber, SUBSCRIBER_STATUS_LABELS } from '#common/schemas/admin.ts';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../../../common/enums.ts';
-import { type AdminSubscriber, SUBSCRIBER_STATUS_LABELS } from '../../../../common/schemas/admin.ts';
 import { SUBSCRIBERS_KEY, subscribersQuery } from '../queries';
 import {
   AdminPageHeader,

@@ -4,7 +4,7 @@
  * server's field errors are shown the same way.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { type AdminSubscriber, SubscriberUpdateSchema } from '../../../../common/schemas/admin.ts';
+import { type AdminSubscriber, SubscriberUpdateSchema } from '#common/schemas/admin.ts';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { errorMessage } from '../queries';
 import { Badge, FormActions } from '../ui';

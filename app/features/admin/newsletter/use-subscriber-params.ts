@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { SubscriberListQuerySchema } from '../../../../common/schemas/admin.ts';
+import { SubscriberListQuerySchema } from '#common/schemas/admin.ts';
 import { SUBSCRIBER_LIST_DEFAULTS, type SubscriberListParams, toSearch } from '../queries';
 
 export type SubscriberSort = NonNullable<SubscriberListParams['sort']>;

@@ -6,17 +6,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, X } from 'lucide-react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { Button } from '~/components/ui/button';
-import { TextAreaField, TextField } from '~/features/leads/form-fields';
-import { ApiError } from '~/lib/api';
-import { toast } from '~/lib/toast';
 import {
   type AdminCaseStudy,
   CASE_STUDY_MAX_RESULTS,
   type CaseStudyForm,
   type CaseStudyInput,
   CaseStudyInputSchema,
-} from '../../../../common/schemas/portfolio-admin.ts';
+} from '#common/schemas/portfolio-admin.ts';
+import { Button } from '~/components/ui/button';
+import { TextAreaField, TextField } from '~/features/leads/form-fields';
+import { ApiError } from '~/lib/api';
+import { toast } from '~/lib/toast';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { ImageUpload } from '../image-upload';
 import { errorMessage } from '../queries';

@@ -3,13 +3,13 @@
  * each refreshing the list, the dashboard and the activity log.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '~/lib/api';
 import type {
   AdminCaseStudy,
   AdminCaseStudyPage,
   CaseStudyInput,
   CaseStudyListQuery,
-} from '../../../../common/schemas/portfolio-admin.ts';
+} from '#common/schemas/portfolio-admin.ts';
+import { apiRequest } from '~/lib/api';
 import { ACTIVITY_KEY, DASHBOARD_KEY, getJson, invalidate, toSearch } from '../queries';
 
 export const PORTFOLIO_KEY = '/api/admin/portfolio';

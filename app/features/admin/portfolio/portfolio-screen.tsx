@@ -6,8 +6,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Eye, EyeOff, ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
 import { Button } from '~/components/ui/button';
-import type { AdminCaseStudy } from '../../../../common/schemas/portfolio-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
 import { usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';

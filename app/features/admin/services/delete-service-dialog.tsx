@@ -4,8 +4,8 @@
  * Nothing is deleted until the red button is pressed, and it stays disabled until a choice is made.
  */
 import { useId, useState } from 'react';
-import type { AdminService } from '../../../../common/schemas/admin.ts';
-import type { ServiceChildrenChoice } from '../../../../common/schemas/services-admin.ts';
+import type { AdminService } from '#common/schemas/admin.ts';
+import type { ServiceChildrenChoice } from '#common/schemas/services-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
 import { useDeleteService } from './service-mutations';
 

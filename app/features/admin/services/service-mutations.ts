@@ -3,10 +3,10 @@
  * the activity log (a row was written), and the public services list cached in this tab.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminService } from '#common/schemas/admin.ts';
+import type { ServiceChildrenChoice, ServicePatch } from '#common/schemas/services-admin.ts';
 import { apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import type { AdminService } from '../../../../common/schemas/admin.ts';
-import type { ServiceChildrenChoice, ServicePatch } from '../../../../common/schemas/services-admin.ts';
 import { ADMIN_SERVICES_KEY, DASHBOARD_KEY, invalidate } from '../queries';
 import { apiErrorMessage } from './controls';
 

@@ -6,9 +6,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import type { AdminService } from '#common/schemas/admin.ts';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
-import type { AdminService } from '../../../../common/schemas/admin.ts';
 import { adminServicesQuery } from '../queries';
 import { AdminPageHeader, Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
 import { MoveButtons, VisibilitySwitch } from './controls';

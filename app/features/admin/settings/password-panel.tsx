@@ -6,11 +6,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
+import { type PasswordChange, PasswordChangeSchema } from '#common/schemas/auth.ts';
 import { Button } from '~/components/ui/button';
 import { Sending, TextField } from '~/features/leads/form-fields';
 import { apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { type PasswordChange, PasswordChangeSchema } from '../../../../common/schemas/auth.ts';
 import { AUTH_ME_KEY, errorMessage } from '../queries';
 import { Card } from '../ui';
 import { applyFieldErrors } from './settings-api';

@@ -3,9 +3,9 @@
  * every admin query) and the helpers its forms share to report server errors.
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { AdminSetting, AdminStat } from '#common/schemas/settings-admin.ts';
+import type { AdminAccount } from '#common/schemas/users-admin.ts';
 import { ApiError } from '~/lib/api';
-import type { AdminSetting, AdminStat } from '../../../../common/schemas/settings-admin.ts';
-import type { AdminAccount } from '../../../../common/schemas/users-admin.ts';
 import { getJson } from '../queries';
 
 export const SETTINGS_KEY = '/api/admin/settings';

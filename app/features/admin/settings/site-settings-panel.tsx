@@ -10,10 +10,6 @@ import { Lock } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '~/components/ui/button';
-import { Sending, TextAreaField, TextField } from '~/features/leads/form-fields';
-import { apiRequest } from '~/lib/api';
-import { toast } from '~/lib/toast';
 import {
   type AdminSetting,
   isBooleanSetting,
@@ -24,7 +20,11 @@ import {
   settingCategoryLabel,
   settingLabel,
   settingValueSchema,
-} from '../../../../common/schemas/settings-admin.ts';
+} from '#common/schemas/settings-admin.ts';
+import { Button } from '~/components/ui/button';
+import { Sending, TextAreaField, TextField } from '~/features/leads/form-fields';
+import { apiRequest } from '~/lib/api';
+import { toast } from '~/lib/toast';
 import { errorMessage } from '../queries';
 import { Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
 import { applyFieldErrors, SETTINGS_KEY, settingsQuery } from './settings-api';

@@ -9,15 +9,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, KeyRound, Plus, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { type AdminAccount, AdminUserCreateSchema, adminRoleLabel } from '#common/schemas/users-admin.ts';
 import { Button } from '~/components/ui/button';
 import { Sending, TextField } from '~/features/leads/form-fields';
 import { apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import {
-  type AdminAccount,
-  AdminUserCreateSchema,
-  adminRoleLabel,
-} from '../../../../common/schemas/users-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { errorMessage, meQuery } from '../queries';

@@ -7,14 +7,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TextAreaField, TextField } from '~/features/leads/form-fields';
-import { TEAM_MAX_SKILLS } from '../../../../common/constants.ts';
+import { TEAM_MAX_SKILLS } from '#common/constants.ts';
 import {
   type AdminTeamMember,
   splitSkills,
   type TeamMemberInput,
   TeamMemberInputSchema,
-} from '../../../../common/schemas/team-admin.ts';
+} from '#common/schemas/team-admin.ts';
+import { TextAreaField, TextField } from '~/features/leads/form-fields';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { ImageUpload } from '../image-upload';
 import { CheckboxField, reportSaveError } from '../services/controls';

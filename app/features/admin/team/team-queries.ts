@@ -3,9 +3,9 @@
  * activity log (a row was written), and the public team cached in this tab.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminTeamMember, TeamMemberPatch } from '#common/schemas/team-admin.ts';
 import { apiRequest } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import type { AdminTeamMember, TeamMemberPatch } from '../../../../common/schemas/team-admin.ts';
 import { DASHBOARD_KEY, invalidate } from '../queries';
 import { apiErrorMessage } from '../services/controls';
 

@@ -5,9 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2, User } from 'lucide-react';
 import { useState } from 'react';
+import { TEAM_MAX_SKILLS } from '#common/constants.ts';
+import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
 import { Button } from '~/components/ui/button';
-import { TEAM_MAX_SKILLS } from '../../../../common/constants.ts';
-import type { AdminTeamMember } from '../../../../common/schemas/team-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
 import { MoveButtons, VisibilitySwitch } from '../services/controls';
 import { AdminPageHeader, Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
