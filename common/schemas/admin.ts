@@ -23,6 +23,7 @@ import {
   SUBSCRIBER_STATUSES,
   type SubscriberStatus,
 } from '../enums.ts';
+import { type BroadcastMessage, REALTIME_CHANNELS, type RealtimeChannel } from '../realtime.ts';
 
 export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const ADMIN_DEFAULT_PAGE_SIZE = 20;
@@ -234,8 +235,7 @@ export type DashboardData = {
 };
 
 /** The real-time channel's protocol (spec §4), shared by the websocket server and the admin. */
-export const REALTIME_CHANNELS = ['dashboard', 'contacts', 'newsletter', 'system'] as const;
-export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
+export { REALTIME_CHANNELS, type RealtimeChannel };
 
 export const RealtimeClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), channel: z.enum(REALTIME_CHANNELS) }),
@@ -244,11 +244,11 @@ export const RealtimeClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessageSchema>;
 
-/** `broadcast.data` always carries the event's `type` (new_contact, stats_update, ...). */
+/** A broadcast's `data` carries the event's `type` (new_contact, stats_update...): common/realtime.ts. */
 export type RealtimeServerMessage =
   | { type: 'connected'; clientId: string }
   | { type: 'subscribed'; channel: RealtimeChannel }
   | { type: 'unsubscribed'; channel: RealtimeChannel }
   | { type: 'pong' }
   | { type: 'error'; message: string }
-  | { type: 'broadcast'; channel: RealtimeChannel; data: { type: string } & Record<string, unknown> };
+  | BroadcastMessage;

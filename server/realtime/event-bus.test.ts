@@ -31,12 +31,16 @@ describe('event bus', () => {
   it('delivers an event published in a committed transaction', async () => {
     const received = nextEvent(bus);
     await database.db.transaction(async (tx) => {
-      await bus.publish(tx, { channel: 'contacts', type: 'new_contact', data: { fullName: 'Awa Kabila' } });
+      await bus.publish(tx, {
+        channel: 'contacts',
+        type: 'new_contact',
+        data: { id: 'c1', fullName: 'Awa Kabila', source: 'website', serviceInterest: 'Conseil général' },
+      });
     });
     expect(await received).toEqual({
       channel: 'contacts',
       type: 'new_contact',
-      data: { fullName: 'Awa Kabila' },
+      data: { id: 'c1', fullName: 'Awa Kabila', source: 'website', serviceInterest: 'Conseil général' },
     });
   });
 
@@ -45,15 +49,23 @@ describe('event bus', () => {
     bus.subscribe((event) => events.push(event));
     await database.db
       .transaction(async (tx) => {
-        await bus.publish(tx, { channel: 'contacts', type: 'new_contact', data: { fullName: 'Jamais' } });
+        await bus.publish(tx, {
+          channel: 'contacts',
+          type: 'new_contact',
+          data: { id: 'c2', fullName: 'Jamais', source: 'website', serviceInterest: 'Conseil général' },
+        });
         throw new Error('rollback');
       })
       .catch(() => {});
     // A committed event afterwards proves the channel works and nothing came before it.
     const received = nextEvent(bus);
-    await bus.publish(database.db, { channel: 'system', type: 'notification', data: { message: 'ok' } });
+    await bus.publish(database.db, {
+      channel: 'system',
+      type: 'notification',
+      data: { title: 'Test', message: 'ok', level: 'success' },
+    });
     await received;
-    expect(events.map((e) => e.data)).toEqual([{ message: 'ok' }]);
+    expect(events.map((e) => e.data)).toEqual([{ title: 'Test', message: 'ok', level: 'success' }]);
   });
 
   // Another instance means another connection: only meaningful on a PostgreSQL server

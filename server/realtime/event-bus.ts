@@ -3,25 +3,17 @@
  * `publish` runs `pg_notify` in the caller's transaction: PostgreSQL delivers it only if that
  * transaction commits, so nobody is told about a lead that was not stored. Every instance LISTENs
  * and hands the events to its local subscribers (the websocket hub), so an admin connected to
- * one instance sees what happened on another. PGlite supports the same in-process.
+ * one instance sees what happened on another. PGlite supports the same in-process. Every event
+ * and its payload is declared once, in common/realtime.ts.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { type AppEvent, CACHE_CHANNEL } from '#common/realtime.ts';
 import type { Database, DatabaseHandle } from '#db/client.ts';
 import type { Logger } from '../logger.ts';
 
-export const EVENT_CHANNELS = ['dashboard', 'contacts', 'newsletter', 'system'] as const;
-export type EventChannel = (typeof EVENT_CHANNELS)[number];
-/**
- * Between instances only, never sent to a browser: the database's own `content.changed` events
- * (migration 0006), for the response cache (server/cache/invalidation.ts).
- */
-export const CACHE_CHANNEL = 'cache';
-export type AppEvent = {
-  channel: EventChannel | typeof CACHE_CHANNEL;
-  type: string;
-  data: Record<string, unknown>;
-};
+export type { AppEvent };
+export { CACHE_CHANNEL };
 export type EventListener = (event: AppEvent) => void;
 
 const PG_CHANNEL = 'app_events';

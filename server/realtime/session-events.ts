@@ -9,7 +9,7 @@
 import type { Database } from '#db/client.ts';
 import type { AppEvent, EventBus } from './event-bus.ts';
 
-export const SESSION_REVOKED_EVENT = 'session_revoked';
+export const SESSION_REVOKED_EVENT = 'session_revoked' as const;
 
 /** Event types the websocket hub handles itself and never sends to a browser. */
 export const INTERNAL_EVENT_TYPES: ReadonlySet<string> = new Set([SESSION_REVOKED_EVENT]);

@@ -349,11 +349,15 @@ describe('websocket /ws — protocol', () => {
     await testApp.services.events.publish(database.db, {
       channel: 'system',
       type: 'notification',
-      data: { message: 'Bonjour' },
+      data: { title: 'Test', message: 'Bonjour', level: 'success' },
     });
     await keep.next((m) => m.type === 'broadcast');
     expect(keep.messages.filter((m) => m.type === 'broadcast')).toEqual([
-      { type: 'broadcast', channel: 'system', data: { type: 'notification', message: 'Bonjour' } },
+      {
+        type: 'broadcast',
+        channel: 'system',
+        data: { type: 'notification', title: 'Test', message: 'Bonjour', level: 'success' },
+      },
     ]);
   });
 });

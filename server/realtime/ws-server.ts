@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import type { BrowserEvent } from '#common/realtime.ts';
 import {
   REALTIME_CHANNELS,
   type RealtimeChannel,
@@ -77,6 +78,10 @@ type Client = {
 
 const isChannel = (value: string): value is RealtimeChannel =>
   (REALTIME_CHANNELS as readonly string[]).includes(value);
+
+/** An event for browsers: on one of their channels, and not one the instances keep to themselves. */
+const isBrowserEvent = (event: AppEvent): event is BrowserEvent =>
+  !INTERNAL_EVENT_TYPES.has(event.type) && isChannel(event.channel);
 
 /** Answers a refused upgrade with a bodiless HTTP status, then drops the connection. */
 function refuse(socket: Duplex, status: number): void {
@@ -205,14 +210,14 @@ export function attachRealtime(server: Server, options: RealtimeHubOptions): Rea
       void recheck((client) => client.userId === revokedUser);
       return;
     }
-    if (INTERNAL_EVENT_TYPES.has(event.type) || !isChannel(event.channel)) return;
+    if (!isBrowserEvent(event)) return;
     const channel = event.channel;
     // `type` last: an event's data can never pass for another event type.
     const payload = JSON.stringify({
       type: 'broadcast',
       channel,
       data: { ...event.data, type: event.type },
-    } satisfies RealtimeServerMessage);
+    } as RealtimeServerMessage);
     for (const [ws, client] of clients) if (client.channels.has(channel)) sendRaw(ws, payload);
   }
   const unsubscribe = options.events.subscribe(onEvent);

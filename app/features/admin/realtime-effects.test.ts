@@ -27,7 +27,7 @@ function cache() {
 const broadcast = (
   channel: 'dashboard' | 'contacts' | 'newsletter' | 'system',
   data: Record<string, unknown>,
-) => ({ type: 'broadcast', channel, data: { type: 'x', ...data } }) as RealtimeServerMessage;
+) => ({ type: 'broadcast', channel, data: { type: 'x', ...data } }) as unknown as RealtimeServerMessage;
 
 describe('real-time effects (spec §4)', () => {
   it("new_contact refreshes every leads list and shows 'Nouveau contact !' for 5 seconds", () => {

@@ -15,12 +15,13 @@ const text = (value: unknown, fallback: string) =>
 
 export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClient, toast }: Effects) {
   if (message.type !== 'broadcast') return;
-  const { channel, data } = message;
-  switch (`${channel}:${data.type}`) {
-    case 'dashboard:stats_update':
+  // Each event type belongs to one channel (common/realtime.ts): its type says which it is.
+  const { data } = message;
+  switch (data.type) {
+    case 'stats_update':
       invalidate(queryClient, DASHBOARD_KEY);
       break;
-    case 'contacts:new_contact':
+    case 'new_contact':
       invalidate(queryClient, CONTACTS_KEY);
       toast({
         title: 'Nouveau contact !',
@@ -28,17 +29,17 @@ export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClie
         duration: NEW_CONTACT_TOAST_DURATION,
       });
       break;
-    case 'contacts:contact_status_update':
+    case 'contact_status_update':
       invalidate(queryClient, CONTACTS_KEY);
       break;
-    case 'newsletter:new_subscription':
+    case 'new_subscription':
       invalidate(queryClient, SUBSCRIBERS_KEY);
       toast({
         title: 'Nouvel abonné !',
         description: `${text(data.email, 'Une adresse')} s'est abonné à la newsletter`,
       });
       break;
-    case 'system:notification':
+    case 'notification':
       toast({
         title: text(data.title, 'Notification'),
         description: text(data.message, ''),

@@ -1,0 +1,45 @@
+/**
+ * The real-time contract (spec §4), in one place: the channels an admin's browser subscribes to,
+ * and every event with its payload. The server publishes these (server/realtime/event-bus.ts,
+ * typed), the websocket hub forwards the browser ones (server/realtime/ws-server.ts) and the
+ * back-office reacts to them (app/features/admin/realtime-effects.ts).
+ */
+
+export const REALTIME_CHANNELS = ['dashboard', 'contacts', 'newsletter', 'system'] as const;
+export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
+
+/** What a browser subscribed to the event's channel receives. */
+export type BrowserEvent =
+  /** Counts changed: the dashboard reloads its figures. */
+  | { channel: 'dashboard'; type: 'stats_update'; data: Record<string, never> }
+  | {
+      channel: 'contacts';
+      type: 'new_contact';
+      data: { id: string; fullName: string; source: string; serviceInterest: string };
+    }
+  | { channel: 'contacts'; type: 'contact_status_update'; data: { id: string; status: string } }
+  | { channel: 'newsletter'; type: 'new_subscription'; data: { email: string } }
+  | {
+      channel: 'system';
+      type: 'notification';
+      data: { title: string; message: string; level: 'success' | 'error'; duration?: number };
+    };
+
+/** The bus's channel between instances only (the database's content triggers, migration 0006). */
+export const CACHE_CHANNEL = 'cache';
+
+/** Between instances only: never forwarded to a browser. */
+export type InternalEvent =
+  /** Sessions of this user ended: every instance closes their websockets (decision 010). */
+  | { channel: 'system'; type: 'session_revoked'; data: { userId: string } }
+  /** A content table changed (a view counter is `blog_post_views`): caches drop what it made. */
+  | { channel: typeof CACHE_CHANNEL; type: 'content.changed'; data: { table: string } };
+
+export type AppEvent = BrowserEvent | InternalEvent;
+
+/** A browser event as the websocket sends it: its type travels inside `data`. */
+export type BroadcastMessage = BrowserEvent extends infer E
+  ? E extends BrowserEvent
+    ? { type: 'broadcast'; channel: E['channel']; data: E['data'] & { type: E['type'] } }
+    : never
+  : never;
