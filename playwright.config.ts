@@ -26,7 +26,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,
+  // No retry; and should one be allowed some day, a test that passes only on retry fails the run.
   retries: 0,
+  failOnFlakyTests: true,
   workers: 2,
   reporter: [['list']],
   use: {
@@ -75,7 +77,8 @@ export default defineConfig({
   ],
   webServer: {
     // The server's log is kept (SERVER_LOG) for logs.spec.ts, which checks it holds no secret.
-    command: `rm -rf node_modules/.cache/e2e-data-${E2E_PORT} && node ${BUILD_DIR}/server/index.js > ${SERVER_LOG} 2>&1`,
+    // scripts/e2e.ts runs the projects in stages, each with its own server: they add to one log.
+    command: `rm -rf node_modules/.cache/e2e-data-${E2E_PORT} && node ${BUILD_DIR}/server/index.js ${process.env.E2E_APPEND_LOG ? '>>' : '>'} ${SERVER_LOG} 2>&1`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     // Generous: on a loaded 2-core machine the first start (migrations, seed, MJML) can be slow.
