@@ -123,6 +123,9 @@ test.describe('leads', () => {
     page,
     browser,
   }, testInfo) => {
+    // A login, a lead sent from a second browser, a live toast, a status change and an export:
+    // a generous ceiling for a busy machine; each step waits for its own event.
+    test.setTimeout(90_000);
     await recordToasts(page);
     await page.goto('/admin/login?redirect=%2Fadmin%2Fcontacts');
     await logIn(page);

@@ -61,7 +61,9 @@ export async function expectToastShown(page: Page, ...texts: string[]) {
         (await page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? [])).some(
           (toast) => texts.every((text) => toast.includes(text)),
         ),
-      { timeout: 10_000, message: `a toast with ${JSON.stringify(texts)}` },
+      // Waits for the toast itself: a live event crosses the server, PostgreSQL's NOTIFY and the
+      // websocket, which a busy machine can make slow (issue 20).
+      { timeout: 30_000, message: `a toast with ${JSON.stringify(texts)}` },
     )
     .toBe(true);
 }

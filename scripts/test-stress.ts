@@ -1,0 +1,79 @@
+/**
+ * `npm run test:stress` (issue 20): the end-to-end suite on a busy machine, as a contributor's
+ * laptop or a shared CI runner is. A second site (production build, its own embedded database,
+ * every page rendered for each request) is kept under a bounded load on loopback for the whole
+ * run, by STRESS_CONNECTIONS connections (8) asking for pages and the public API. Then:
+ * 1. the whole staged suite (scripts/e2e.ts);
+ * 2. the specs that waited on live events in the past, STRESS_REPEAT times each (3) with
+ *    `--repeat-each`, on desktop and phone (STRESS_SPECS overrides the list, space-separated).
+ * Prints what the load achieved and each verdict; exits 1 when anything failed. Run it after
+ * `npm run build` (the npm script does).
+ */
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import { runSite } from './lib/run-site.ts';
+
+function positive(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+const CONNECTIONS = Math.round(positive('STRESS_CONNECTIONS', 8));
+const REPEAT = Math.round(positive('STRESS_REPEAT', 3));
+const SPECS = (process.env.STRESS_SPECS ?? 'tests/e2e/admin.spec.ts tests/e2e/newsletter.spec.ts')
+  .split(/\s+/)
+  .filter(Boolean);
+
+const loadSite = await runSite({ RESPONSE_CACHE_MB: '0', LOG_LEVEL: 'warn' });
+process.stdout.write(
+  `Load: ${CONNECTIONS} connections on ${loadSite.url}, pages rendered for each request\n`,
+);
+const load = autocannon({
+  url: loadSite.url,
+  connections: CONNECTIONS,
+  // Until stopped below: the load lasts as long as the tests.
+  duration: 24 * 3600,
+  requests: [{ path: '/' }, { path: '/services' }, { path: '/blog' }, { path: '/api/services' }],
+});
+const loadStarted = Date.now();
+const loadBefore = os.loadavg()[0] ?? 0;
+
+const verdicts: { name: string; status: number }[] = [];
+const run = (name: string, command: string, args: string[]) => {
+  process.stdout.write(`\n== stress: ${name}\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  verdicts.push({ name, status: result.status ?? 1 });
+};
+
+try {
+  run('the staged end-to-end suite', process.execPath, ['scripts/e2e.ts']);
+  run(`${SPECS.join(', ')} x${REPEAT}`, 'npx', [
+    '--no-install',
+    'playwright',
+    'test',
+    '--no-deps',
+    '--project=desktop',
+    '--project=phone',
+    `--repeat-each=${REPEAT}`,
+    ...SPECS,
+  ]);
+} finally {
+  const loadAfter = os.loadavg()[0] ?? 0;
+  // autocannon's instance stops on demand and then resolves with its figures.
+  (load as unknown as { stop: () => void }).stop();
+  const figures = await load;
+  await loadSite.stop();
+  const seconds = Math.round((Date.now() - loadStarted) / 1000);
+  process.stdout.write(
+    `\nLoad kept for ${seconds} s: ${Math.round(figures.requests.average)} req/s on average, ` +
+      `${figures.non2xx} non-2xx, load average ${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} at the end\n`,
+  );
+  for (const verdict of verdicts) {
+    process.stdout.write(
+      `  ${verdict.status === 0 ? 'passed' : `FAILED (exit ${verdict.status})`}  ${verdict.name}\n`,
+    );
+  }
+}
+process.exit(verdicts.length > 0 && verdicts.every((verdict) => verdict.status === 0) ? 0 : 1);
