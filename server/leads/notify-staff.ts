@@ -77,7 +77,7 @@ export function createStaffNotifier(deps: {
     // never weighs on the other's reputation. The outbox's sender when the setting is empty.
     const fromAddress = setting('email.notification_from');
     // Rendered by the email worker when it sends it: the lead's request neither renders nor
-    // stores the HTML (docs/decisions/005), and a template broken meanwhile costs nothing.
+    // stores the HTML (docs/decisions/033), and a template broken meanwhile costs nothing.
     return deps.outbox.emailInsert(db, {
       to,
       ...plainEmail(lead, variables.source, variables.adminUrl),
