@@ -4,8 +4,8 @@
  */
 import { openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { readEnv } from '#server/env.ts';
+import { seedDatabase } from '#server/seed.ts';
 
 const env = readEnv();
 const database = await openDatabase(

@@ -67,7 +67,7 @@ try {
   await loadSite.stop();
   const seconds = Math.round((Date.now() - loadStarted) / 1000);
   process.stdout.write(
-    `\nLoad kept for ${seconds} s: ${Math.round(figures.requests.average)} req/s on average, ` +
+    `\nLoad kept for ${seconds} s: ${figures.requests.total} requests answered (${Math.round(figures.requests.total / Math.max(1, seconds))} per second), ` +
       `${figures.non2xx} non-2xx, load average ${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} at the end\n`,
   );
   for (const verdict of verdicts) {

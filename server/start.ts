@@ -8,13 +8,13 @@ import { asc } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { adminUsers } from '#db/schema.ts';
-import { type SeedResult, seedDatabase } from '#db/seed.ts';
 import { createApp, type PageRendering } from './app.ts';
 import { compileTemplates } from './email/templates.ts';
 import { type Env, readEnv } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { startPendingPurge } from './newsletter/newsletter.ts';
 import { attachRealtime } from './realtime/ws-server.ts';
+import { type SeedResult, seedDatabase } from './seed.ts';
 import { createServices } from './services.ts';
 
 /** How long in-flight requests get to finish before connections are cut. */

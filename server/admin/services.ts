@@ -21,7 +21,7 @@ import { type Service, services } from '#db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { logActivity } from './activity.ts';
 
-/** pg_advisory_xact_lock key of service-tree changes (db/migrate.ts and db/seed.ts use 727_100_00x). */
+/** pg_advisory_xact_lock key of service-tree changes (db/migrate.ts and server/seed.ts use 727_100_00x). */
 export const SERVICE_TREE_LOCK_KEY = 727_100_010;
 
 type ServiceInput = z.output<typeof ServiceInputSchema>;

@@ -5,7 +5,6 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, adminSessions, adminUsers, rateLimits } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -14,6 +13,7 @@ import { hashSessionToken } from '../auth/sessions.ts';
 import { readEnv } from '../env.ts';
 import { apiErrorHandler, apiNotFound } from '../http/error-handler.ts';
 import { createLogger } from '../logger.ts';
+import { seedDatabase } from '../seed.ts';
 import { adminGate, authApiRouter } from './auth.ts';
 
 const ORIGIN = 'http://localhost:3000';

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_CONSENT_VERSION } from '#common/schemas/newsletter.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { newsletterSubscriptions, rateLimits, subscriberTokens } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { compileTemplates } from '../email/templates.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
 import { HONEYPOT_MESSAGE } from '../security/honeypot.ts';
+import { seedDatabase } from '../seed.ts';
 
 const PUBLIC_URL = 'https://www.lisanga-digital.cd';
 let database: DatabaseHandle;

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { SEED_POSTS, SEED_SERVICES } from '#db/seed-data.ts';
 import { insertCaseStudy, insertPost, insertService, insertTeamMember } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import { seedDatabase } from '../seed.ts';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createTestApp>['app'];

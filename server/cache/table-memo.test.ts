@@ -7,11 +7,11 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailTemplates } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { insertService } from '#tests/helpers/factories.ts';
 import { startSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import { seedDatabase } from '../seed.ts';
 import type { AppServices } from '../services.ts';
 import { createTableMemo, type TableMemo } from './table-memo.ts';
 

@@ -4,10 +4,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { appSecrets, campaignLinks, emailEvents, newsletterSubscriptions, siteSettings } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
 import { compileTemplates, renderTemplate } from '../email/templates.ts';
+import { seedDatabase } from '../seed.ts';
 import { appSecret, storedAppSecret } from './secrets.ts';
 import {
   decodeHtmlAttribute,

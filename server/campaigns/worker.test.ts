@@ -12,7 +12,6 @@ import {
   newsletterSubscriptions,
   subscriberTokens,
 } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { createTestAdmin } from '#tests/helpers/admin-session.ts';
 import { insertSubscriber } from '#tests/helpers/factories.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
@@ -20,6 +19,7 @@ import { createTestDatabase, currentBackend } from '#tests/helpers/test-database
 import { createMailTransport, type MailTransport } from '../email/transport.ts';
 import { inspectToken } from '../newsletter/tokens.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
+import { seedDatabase } from '../seed.ts';
 import {
   CANCELLED_JOB_ERROR,
   cancelCampaign,

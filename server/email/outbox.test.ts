@@ -2,8 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox, siteSettings } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import { seedDatabase } from '../seed.ts';
 import { createOutbox, type EmailMessage, formatAddress } from './outbox.ts';
 
 let database: DatabaseHandle;

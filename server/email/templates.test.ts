@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailTemplates } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import { seedDatabase } from '../seed.ts';
 import {
   compileMjml,
   compileTemplates,

@@ -3,9 +3,9 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
+import { seedDatabase } from '../seed.ts';
 import { createOutbox, type EmailMessage } from './outbox.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
 import {

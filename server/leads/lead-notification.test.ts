@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { compileTemplates } from '../email/templates.ts';
+import { seedDatabase } from '../seed.ts';
 
 let database: DatabaseHandle;
 let smtp: TestSmtpServer;

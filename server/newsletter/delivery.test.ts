@@ -12,12 +12,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONSENT_TEXT } from '#common/schemas/newsletter.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox, newsletterSubscriptions } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { compileTemplates } from '../email/templates.ts';
 import { createOutboxWorker, type OutboxWorker, type RunResult } from '../email/worker.ts';
+import { seedDatabase } from '../seed.ts';
 
 const PUBLIC_URL = 'https://www.lisanga-digital.cd';
 const logger = pino({ level: 'silent' });

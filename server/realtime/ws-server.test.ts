@@ -8,10 +8,10 @@ import { WebSocket } from 'ws';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { adminSessions, adminUsers, rateLimits } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
 import { hashPassword } from '../auth/password.ts';
+import { seedDatabase } from '../seed.ts';
 import {
   attachRealtime,
   type RealtimeHub,

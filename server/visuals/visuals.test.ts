@@ -10,10 +10,10 @@ import { mediaFileName } from '#common/schemas/media.ts';
 import { type CoverImage, pageShareImage, type ShareImage } from '#common/visuals.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { blogPosts } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { insertCaseStudy, insertPost } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import { seedDatabase } from '../seed.ts';
 import { visualFiles } from './routes.ts';
 import { createVisualStore } from './store.ts';
 

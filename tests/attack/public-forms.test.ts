@@ -18,9 +18,9 @@ import {
 } from '#common/schemas/newsletter.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { contactRequests, emailOutbox, newsletterSubscriptions } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { compileTemplates } from '#server/email/templates.ts';
 import { issueToken } from '#server/newsletter/tokens.ts';
+import { seedDatabase } from '#server/seed.ts';
 import { type AdminSession, nextTestIp, signInAdmin } from '../helpers/admin-session.ts';
 import { insertSubscriber } from '../helpers/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';

@@ -10,13 +10,13 @@ import {
   newsletterSubscriptions,
   subscriberTokens,
 } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { insertSubscriber } from '#tests/helpers/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { compileTemplates } from '../../email/templates.ts';
+import { seedDatabase } from '../../seed.ts';
 
 let database: DatabaseHandle;
 let smtp: TestSmtpServer;

@@ -21,7 +21,7 @@ let admin: AdminSession;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  // What db/seed.ts writes: the built-in templates, not yet compiled.
+  // What server/seed.ts writes: the built-in templates, not yet compiled.
   await database.db
     .insert(emailTemplates)
     .values(SEED_EMAIL_TEMPLATES.map((t) => ({ ...t, compiledHtml: '' })));

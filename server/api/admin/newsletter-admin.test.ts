@@ -8,12 +8,12 @@ import {
   type NewsletterSubscription,
   newsletterSubscriptions,
 } from '#db/schema.ts';
-import { seedDatabase } from '#db/seed.ts';
 import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
 import { insertSubscriber } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { compileTemplates } from '../../email/templates.ts';
+import { seedDatabase } from '../../seed.ts';
 
 let database: DatabaseHandle;
 let testApp: ReturnType<typeof createTestApp>;

@@ -2,9 +2,7 @@ import { count, eq, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BLOG_CATEGORIES } from '#common/enums.ts';
-import { verifyPassword } from '#server/auth/password.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import type { DatabaseHandle } from './client.ts';
+import type { DatabaseHandle } from '#db/client.ts';
 import {
   adminUsers,
   blogPosts,
@@ -14,7 +12,9 @@ import {
   services,
   siteSettings,
   teamMembers,
-} from './schema.ts';
+} from '#db/schema.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import { verifyPassword } from './auth/password.ts';
 import { DEFAULT_ADMIN_EMAIL, seedDatabase } from './seed.ts';
 
 let database: DatabaseHandle;

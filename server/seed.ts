@@ -9,8 +9,7 @@
  * makes them take turns.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import { generatePassword, hashPassword } from '#server/auth/password.ts';
-import { type Database, inTransaction } from './client.ts';
+import { type Database, inTransaction } from '#db/client.ts';
 import {
   adminUsers,
   blogPosts,
@@ -20,7 +19,7 @@ import {
   services,
   siteSettings,
   teamMembers,
-} from './schema.ts';
+} from '#db/schema.ts';
 import {
   SEED_CASE_STUDIES,
   SEED_POSTS,
@@ -28,8 +27,9 @@ import {
   SEED_SETTINGS,
   SEED_STATS,
   SEED_TEAM,
-} from './seed-data.ts';
-import { SEED_EMAIL_TEMPLATES } from './seed-email-templates.ts';
+} from '#db/seed-data.ts';
+import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
+import { generatePassword, hashPassword } from './auth/password.ts';
 
 export const SEED_VERSION_KEY = 'system.seed_version';
 const SEED_VERSION = '1';
