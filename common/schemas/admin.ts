@@ -17,6 +17,7 @@
  * - GET    /api/admin/services                      -> { services: AdminService[] } (all, incl. inactive)
  */
 import { z } from 'zod';
+import type { PublicService } from '../api-types.ts';
 import {
   CONTACT_STATUSES,
   type ContactStatus,
@@ -200,15 +201,8 @@ export type SubscriberImportResult = {
   invalid: { line: number; value: string; message: string }[];
 };
 
-export type AdminService = {
-  id: string;
-  title: string;
-  description: string;
-  icon: string;
-  parentServiceId: string | null;
-  order: number;
-  isActive: boolean;
-};
+/** The admin sees a service with the same fields as the public (common/api-types.ts). */
+export type AdminService = PublicService;
 
 export type DashboardData = {
   leads: {

@@ -9,6 +9,7 @@
  * - DELETE /api/admin/team/:id           -> 204 (the photo is released)
  */
 import { z } from 'zod';
+import type { PublicTeamMember } from '../api-types.ts';
 import {
   isHttpsUrl,
   isHttpsUrlOn,
@@ -26,20 +27,8 @@ export const TEAM_BIO_MAX = 1_000;
 export const TEAM_SKILL_MAX = 50;
 export const TEAM_SKILLS_MAX = 20;
 
-export type AdminTeamMember = {
-  id: string;
-  name: string;
-  position: string;
-  bio: string;
-  skills: string[];
-  photoUrl: string | null;
-  linkedinUrl: string | null;
-  twitterUrl: string | null;
-  order: number;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A team member as the public sees them (common/api-types.ts), with their dates. */
+export type AdminTeamMember = PublicTeamMember & { createdAt: string; updatedAt: string };
 
 /**
  * Spec §5: skills may be a list or a comma-separated string, split and trimmed. Empty entries
