@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { composeCallMessage } from '#common/lead-message.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, contactRequests, emailOutbox, rateLimits } from '#db/schema.ts';
@@ -263,8 +263,56 @@ describe('POST /api/contact — idempotency', () => {
     expect(res.body.error.code).toBe('idempotency_conflict');
   });
 
+  it('answers retries from its stored answer without spending the address’s limit, even once it is reached', async () => {
+    const ip = '10.9.8.1';
+    const key = randomUUID();
+    const first = await post(quote({ fullName: 'Visiteuse Patiente' }), { ip, key }).expect(201);
+    // Fifteen retries of the first submission: more than the limit of 10, none of them counted.
+    for (let i = 0; i < 15; i++) {
+      expect((await post(quote({ fullName: 'Visiteuse Patiente' }), { ip, key }).expect(201)).body).toEqual(
+        first.body,
+      );
+    }
+    for (let i = 1; i < 10; i++) await post(quote({ fullName: `Visiteur ${i}` }), { ip }).expect(201);
+    await post(quote(), { ip }).expect(429);
+    // Limited now, the address still gets the answer of a submission it already made.
+    expect((await post(quote({ fullName: 'Visiteuse Patiente' }), { ip, key }).expect(201)).body).toEqual(
+      first.body,
+    );
+  });
+
   it('refuses a malformed key', async () => {
     await post(quote(), { key: 'bad key!' }).expect(400);
+  });
+});
+
+describe('POST /api/contact — prepared statements', () => {
+  it('runs every lead through the same few prepared statements, whatever the lead holds', async () => {
+    const session = database.db._.session as unknown as { prepareQuery: (...args: unknown[]) => unknown };
+    const prepare = vi.spyOn(session, 'prepareQuery');
+    try {
+      await post(quote(), { key: randomUUID() }).expect(201);
+      await post(quote({ fullName: 'Autre Visiteuse', email: 'autre@example.cd' }), {
+        key: randomUUID(),
+      }).expect(201);
+      await post(call(), { key: randomUUID() }).expect(201);
+      await post(call({ phone: undefined, company: undefined })).expect(201);
+      await post({
+        source: 'website',
+        fullName: 'Marie Kabeya',
+        email: 'marie@example.cd',
+        serviceType: 'Autre',
+        message: 'Bonjour, pouvez-vous me rappeler ?',
+        elapsedMs: 20_000,
+      }).expect(201);
+      const names = new Set(prepare.mock.calls.map((args) => args[2]).filter((name) => name !== undefined));
+      // The lead's statement with and without a key, the replay check and the bare rate limit:
+      // PostgreSQL plans each once per connection, and their number does not grow with the leads.
+      expect(names.size).toBeGreaterThan(0);
+      expect(names.size).toBeLessThanOrEqual(4);
+    } finally {
+      prepare.mockRestore();
+    }
   });
 });
 

@@ -9,12 +9,17 @@ import { Router } from 'express';
 import { ContactRequestSchema } from '#common/schemas/leads.ts';
 import type { Database } from '#db/client.ts';
 import { badRequest } from '../errors.ts';
-import { findStoredResponse, hashRequest, readIdempotencyKey, runIdempotently } from '../http/idempotency.ts';
+import {
+  hashRequest,
+  readIdempotencyKey,
+  replayOrHitRateLimit,
+  runIdempotently,
+} from '../http/idempotency.ts';
 import { parseInput } from '../http/validate.ts';
 import { type LeadDeps, leadWrites, newLead } from '../leads/create-lead.ts';
 import { refuseFilledHoneypot } from '../security/honeypot.ts';
 import { RATE_LIMITS } from '../security/limits.ts';
-import { hitRateLimit, rateLimited } from '../security/rate-limit.ts';
+import { rateLimited } from '../security/rate-limit.ts';
 
 const SCOPE = 'contact';
 
@@ -35,16 +40,16 @@ export function contactApiRouter(deps: ContactApiDeps): Router {
       throw badRequest('Le corps de la requête doit être un objet JSON.');
     }
     const requestHash = hashRequest(body);
-    if (key) {
-      const stored = await findStoredResponse(deps.db, SCOPE, key, requestHash);
-      if (stored) {
-        res.status(stored.status).json(stored.body);
-        return;
-      }
+    const first = await replayOrHitRateLimit(
+      deps.db,
+      { scope: SCOPE, key, requestHash },
+      { key: `contact:${req.ip}`, rule: RATE_LIMITS.contactPerIp },
+    );
+    if (first.stored) {
+      res.status(first.stored.status).json(first.stored.body);
+      return;
     }
-
-    const limit = await hitRateLimit(deps.db, `contact:${req.ip}`, RATE_LIMITS.contactPerIp);
-    if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
+    if (!first.limit.allowed) throw rateLimited(first.limit.retryAfterSeconds);
 
     const request = parseInput(ContactRequestSchema, body);
     refuseFilledHoneypot(request);

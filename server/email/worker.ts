@@ -12,7 +12,7 @@
  * SQL now(): tests drive the clock, and the database clock does not matter.
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import { type Database, queryPreparedRows } from '#db/client.ts';
 import { emailOutbox, type OutboxMessage } from '#db/schema.ts';
 import { createPollLoop, describeError } from '../background/poll-loop.ts';
 import type { Logger } from '../logger.ts';
@@ -143,10 +143,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // Only a pending row is updated: an admin may have cancelled it meanwhile.
     const stillPending = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending'));
     if (error === undefined) {
-      await db
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: now(), attempts, lockedUntil: null })
-        .where(stillPending);
+      // Prepared: under a burst of leads this runs once per email.
+      await queryPreparedRows(
+        db,
+        db
+          .update(emailOutbox)
+          .set({ status: 'sent', sentAt: now(), attempts, lockedUntil: null })
+          .where(stillPending)
+          .getSQL(),
+      );
       result.sent += 1;
       logger.info(log, 'email sent');
       return;

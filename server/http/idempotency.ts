@@ -5,10 +5,18 @@
  * concurrent duplicate waits on the unique index until the first commits, then reads its answer.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, type SQL } from 'drizzle-orm';
-import { type Database, hasPgCode, inOneStatement, type Statement } from '#db/client.ts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Database, hasPgCode, inOneStatement, queryPreparedRows, type Statement } from '#db/client.ts';
 import { idempotencyKeys } from '#db/schema.ts';
 import { badRequest, HttpError } from '../errors.ts';
+import type { RateLimitRule } from '../security/limits.ts';
+import {
+  hitRateLimit,
+  type RateLimitResult,
+  type RateLimitRow,
+  rateLimitHit,
+  rateLimitResult,
+} from '../security/rate-limit.ts';
 
 export type StoredResponse = { status: number; body: unknown };
 
@@ -70,6 +78,41 @@ export async function findStoredResponse(
 }
 
 /**
+ * The request's stored answer when it is a replay, or else one hit on its rate limit: one round
+ * trip for what a new request checks first. A replay spends no hit (a flaky connection must not
+ * use up the visitor's limit); a key reused for another body throws, as findStoredResponse does.
+ */
+export async function replayOrHitRateLimit(
+  db: Database,
+  replay: { scope: string; key: string | undefined; requestHash: string },
+  limit: { key: string; rule: RateLimitRule; now?: Date },
+): Promise<{ stored: StoredResponse } | { stored?: undefined; limit: RateLimitResult }> {
+  const now = limit.now ?? new Date();
+  if (!replay.key) return { limit: await hitRateLimit(db, limit.key, limit.rule, now) };
+  const [row] = await queryPreparedRows<
+    Partial<RateLimitRow> & {
+      request_hash: string | null;
+      response_status: number | null;
+      response_body: unknown;
+    }
+  >(
+    db,
+    sql`with stored as (
+        select request_hash, response_status, response_body from idempotency_keys
+        where scope = ${replay.scope} and key = ${replay.key} and response_status is not null
+      ), hit as (${rateLimitHit(limit.key, limit.rule, now, sql`not exists (select 1 from stored)`)})
+      select stored.*, hit.* from (select 1) as one
+        left join stored on true left join hit on true`,
+  );
+  if (row?.response_status != null) {
+    if (row.request_hash !== replay.requestHash) throw conflict();
+    return { stored: { status: row.response_status, body: row.response_body } };
+  }
+  if (row?.count == null || row.window_start == null) throw new Error('rate limit upsert returned nothing');
+  return { limit: rateLimitResult({ count: row.count, window_start: row.window_start }, limit.rule, now) };
+}
+
+/**
  * Claims the key, with its answer, in the very statement that does the work (inOneStatement):
  * the answer is decided before the work (the caller chooses the new row's id), so claim, work and
  * answer are stored together or not at all, in one round trip. A key already claimed makes the
@@ -90,7 +133,7 @@ export async function runIdempotently(
       ]
     : [];
   try {
-    await db.execute(inOneStatement([...claim, ...work.writes], work.select));
+    await queryPreparedRows(db, inOneStatement([...claim, ...work.writes], work.select));
     return answer;
   } catch (error) {
     if (!key || !hasPgCode(error, '23505', CLAIM_INDEX)) throw error;

@@ -2,8 +2,8 @@
  * Fixed-window rate limiting with the counters in the database: one atomic upsert per hit, so
  * every instance sees the same count and no lock is held.
  */
-import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '#db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, queryPreparedRows, queryRows } from '#db/client.ts';
 import { HttpError } from '../errors.ts';
 import type { RateLimitRule } from './limits.ts';
 
@@ -15,18 +15,31 @@ export async function hitRateLimit(
   rule: RateLimitRule,
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
+  const [row] = await queryPreparedRows<RateLimitRow>(db, rateLimitHit(key, rule, now));
+  if (!row) throw new Error('rate limit upsert returned nothing');
+  return rateLimitResult(row, rule, now);
+}
+
+/** What a hit returns: the window's count after it, and when the window started. */
+export type RateLimitRow = { count: number; window_start: Date | string };
+
+/**
+ * The hit itself, one atomic upsert returning a RateLimitRow, for a caller that runs it inside a
+ * larger statement. With `onlyIf`, the hit counts only when that condition holds.
+ */
+export function rateLimitHit(key: string, rule: RateLimitRule, now: Date, onlyIf: SQL = sql`true`): SQL {
   const windowStartFloor = new Date(now.getTime() - rule.windowMs);
   // A new window starts when the stored one is older than the rule's length.
-  const [row] = await queryRows<{ count: number; window_start: Date | string }>(
-    db,
-    sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
+  return sql`
+    insert into rate_limits (key, window_start, count)
+    select ${key}::text, ${now}::timestamptz, 1 where ${onlyIf}
     on conflict (key) do update set
       count = case when rate_limits.window_start <= ${windowStartFloor} then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start <= ${windowStartFloor} then ${now} else rate_limits.window_start end
-    returning count, window_start`,
-  );
-  if (!row) throw new Error('rate limit upsert returned nothing');
+    returning count, window_start`;
+}
+
+export function rateLimitResult(row: RateLimitRow, rule: RateLimitRule, now: Date): RateLimitResult {
   const windowStart = new Date(row.window_start);
   const retryAfterMs = windowStart.getTime() + rule.windowMs - now.getTime();
   return {
