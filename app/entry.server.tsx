@@ -11,8 +11,8 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { type IslandRenderer, IslandRendererContext } from '~/lib/island';
 import { cspNonceContext, islandAssetsContext } from './context.server';
-import { type IslandRenderer, IslandRendererContext } from './islands/island';
 import { IslandAssetsContext } from './islands/scripts';
 
 export const streamTimeout = 5_000;

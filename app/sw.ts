@@ -10,7 +10,7 @@
  * - Public API GETs and images: stale-while-revalidate, with expiration.
  * - Never cached: /admin, /api/admin, /api/auth, the newsletter pages and calls carrying a token,
  *   any non-GET, any answer marked no-store or private or setting a cookie.
- * - Forms kept offline (app/features/pwa/outbox.ts): replayed on Background Sync or when a page
+ * - Forms kept offline (app/lib/offline/outbox.ts): replayed on Background Sync or when a page
  *   asks (REPLAY_OUTBOX); the pages hear the outcome through DATA_SYNCED.
  * - Updates: a new worker waits until a page posts SKIP_WAITING (the update card).
  */
@@ -21,13 +21,9 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
-import { replayOutbox, reportIsWorthTelling, singleFlight } from './features/pwa/outbox.ts';
-import { idbOutbox } from './features/pwa/outbox-idb.ts';
-import {
-  NAVIGATION_NETWORK_TIMEOUT_SECONDS,
-  OUTBOX_SYNC_TAG,
-  SW_MESSAGES,
-} from './features/pwa/pwa-constants.ts';
+import { replayOutbox, reportIsWorthTelling, singleFlight } from '~/lib/offline/outbox.ts';
+import { idbOutbox } from '~/lib/offline/outbox-idb.ts';
+import { NAVIGATION_NETWORK_TIMEOUT_SECONDS, OUTBOX_SYNC_TAG, SW_MESSAGES } from '~/lib/pwa-constants.ts';
 import { sameOriginTarget } from './features/pwa/return-path.ts';
 
 // The worker's global scope, typed here: the project compiles against the DOM library, and the

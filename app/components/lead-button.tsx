@@ -4,7 +4,7 @@
  * hydrated (lead-modals-store.ts, installLeadTriggers).
  */
 import { Button, type ButtonProps } from '~/components/ui/button';
-import { type LeadKind, leadAttributes } from './lead-modals-store';
+import { type LeadKind, leadAttributes } from '~/lib/lead-trigger';
 
 export type LeadButtonProps = Omit<ButtonProps, 'asChild' | 'type'> & { lead: LeadKind; service?: string };
 

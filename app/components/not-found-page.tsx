@@ -1,8 +1,8 @@
 import { BookOpen, Home, Layers, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LeadButton } from '~/components/lead-button';
 import { Button } from '~/components/ui/button';
-import { LeadButton } from '~/features/leads/lead-button';
 
 const DESTINATIONS: { to: string; label: string; hint: string; icon: ReactNode }[] = [
   {

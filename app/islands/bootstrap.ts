@@ -7,8 +7,9 @@
  * and form submissions in an island. The entry carries them out once hydrated
  * (takePendingActions).
  */
-import { LEAD_ATTRIBUTE } from '~/features/leads/lead-modals-store';
-import { ISLAND_ATTRIBUTE } from './island';
+
+import { ISLAND_ATTRIBUTE } from '~/lib/island';
+import { LEAD_ATTRIBUTE } from '~/lib/lead-trigger';
 
 export const RELOAD_ATTRIBUTE = 'data-reload';
 const PENDING = '__islandClicks';

@@ -6,10 +6,11 @@
  * visitor did while this code was on its way is carried out at the end (see bootstrap.ts).
  */
 import { type ComponentType, type ReactNode, startTransition, useEffect } from 'react';
-import { installLeadTriggers, LEAD_ATTRIBUTE, openFromTrigger } from '~/features/leads/lead-modals-store';
+import { installLeadTriggers, openFromTrigger } from '~/features/leads/lead-modals-store';
 import { cn } from '~/lib/cn';
+import { ISLAND_ATTRIBUTE, ISLAND_PREFIX_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from '~/lib/island';
+import { LEAD_ATTRIBUTE } from '~/lib/lead-trigger';
 import { RELOAD_ATTRIBUTE, takePendingActions } from './bootstrap';
-import { ISLAND_ATTRIBUTE, ISLAND_PREFIX_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from './island';
 import { ISLANDS } from './registry';
 
 /** Reports that its island has hydrated (its effects run after the hydration commit). */

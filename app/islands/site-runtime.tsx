@@ -10,8 +10,8 @@ import { ToastMount } from '~/components/ui/toast-mount';
 import { LeadModalsHost } from '~/features/leads/lead-modals';
 import { openQuote } from '~/features/leads/lead-modals-store';
 import { PwaOverlays } from '~/features/pwa/pwa-overlays';
+import { island } from '~/lib/island';
 import { useStartupPrefetch } from '~/lib/startup-prefetch';
-import { island } from './island';
 
 /** The manifest's "Demander un devis" shortcut opens /?devis=1: the quote modal, then a clean URL. */
 function QuoteShortcut() {

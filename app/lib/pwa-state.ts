@@ -1,9 +1,10 @@
 /**
- * The PWA's state on the page (issue 9), framework-free and tiny: it is in every page's first load
- * (docs/decisions/005), so it only holds state and catches the browser's install offer, which can
- * come before anything else is loaded. The behaviour lives in pwa-runtime.ts (loaded after the
- * page) and the overlays in install-prompt.tsx and update-card.tsx (loaded when shown).
+ * The PWA's state on the page, tiny: it is in every page's first load (docs/decisions/005), so it
+ * only holds state and catches the browser's install offer, which can come before anything else
+ * is loaded. The behaviour lives in features/pwa/pwa-runtime.ts (loaded after the page), the
+ * overlays in features/pwa (loaded when shown), and the header's indicators read it too.
  */
+import { useSyncExternalStore } from 'react';
 
 /** Chromium's install offer (not in TypeScript's DOM library). */
 export type InstallOffer = Event & {
@@ -46,6 +47,11 @@ export function setPwaState(patch: Partial<PwaState>) {
 export const getPwaState = () => state;
 /** The server renders no overlay and no installed badge. */
 export const getServerPwaState = () => INITIAL;
+
+/** The state in a component, re-rendered on every change. */
+export function usePwaState() {
+  return useSyncExternalStore(subscribePwa, getPwaState, getServerPwaState);
+}
 
 export function subscribePwa(listener: () => void): () => void {
   listeners.add(listener);

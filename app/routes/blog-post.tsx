@@ -1,13 +1,13 @@
 import { ArrowRight } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { CoverPicture } from '~/components/cover-picture';
+import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
 import { appContext } from '~/context.server';
 import { RecordViewIsland } from '~/features/blog/record-view';
-import { LeadButton } from '~/features/leads/lead-button';
 import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
-import '~/features/blog/prose.css';
+import '~/components/prose.css';
 import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import { BlogSlugParamsSchema } from '#common/schemas/public-api.ts';
 import type { Route } from './+types/blog-post';

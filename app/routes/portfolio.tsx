@@ -1,9 +1,9 @@
 import { PAGES } from '#common/pages.ts';
 import { pageShareImage } from '#common/visuals.ts';
 import { CoverPicture } from '~/components/cover-picture';
+import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
 import { appContext } from '~/context.server';
-import { LeadButton } from '~/features/leads/lead-button';
 import { ResultFigures } from '~/features/portfolio/result-figures';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';

@@ -6,11 +6,11 @@
 import Menu from 'lucide-react/icons/menu';
 import X from 'lucide-react/icons/x';
 import { useEffect, useRef, useState } from 'react';
+import { ConnectivityIndicator, InstalledIndicator } from '~/components/layout/status-indicators';
+import { LeadButton } from '~/components/lead-button';
 import { Button } from '~/components/ui/button';
-import { LeadButton } from '~/features/leads/lead-button';
-import { ConnectivityIndicator, InstalledIndicator } from '~/features/pwa/status-indicators';
-import { island } from '~/islands/island';
 import { cn } from '~/lib/cn';
+import { island } from '~/lib/island';
 import { isNavActive, NAV_LINKS } from './nav-links';
 
 const linkClass = (active: boolean) =>

@@ -15,7 +15,7 @@ import {
   type UploadedMedia,
 } from '#common/schemas/media.ts';
 import { Button, buttonVariants } from '~/components/ui/button';
-import { ApiError, apiRequest } from '~/lib/api';
+import { ApiError, apiRequest, serverFieldMessages, serverMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { invalidate } from './queries';
 
@@ -43,9 +43,8 @@ export function checkImageFile(file: File): string | null {
 /** The server's French message, or one for what a proxy or the network said instead. */
 export function uploadErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    const details = error.details;
-    if (details?.fields?.[MEDIA_FIELD]) return details.fields[MEDIA_FIELD];
-    if (details?.message) return details.message;
+    const message = serverFieldMessages(error)[MEDIA_FIELD] ?? serverMessage(error);
+    if (message) return message;
     if (error.status === 413) return MEDIA_MESSAGES.tooLarge;
     if (error.status === 401) return 'Votre session a expiré : reconnectez-vous puis réessayez.';
     return `L’envoi a échoué (erreur ${error.status}). Réessayez.`;

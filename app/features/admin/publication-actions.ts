@@ -4,8 +4,8 @@
  * the public site. Each outcome is told in a toast with the item's title.
  */
 import { useState } from 'react';
+import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { errorMessage } from './queries';
 
 export type ConfirmableAction = 'delete' | 'unpublish';
 export type PendingAction<T> = { item: T; action: ConfirmableAction } | null;

@@ -16,7 +16,7 @@ import type {
   SubscriberListQuery,
   SubscriberPage,
 } from '#common/schemas/admin.ts';
-import { ApiError, getQueryFn } from '~/lib/api';
+import { getJson, getQueryFn } from '~/lib/api';
 import { endServerSession, isLogoutPending } from './pending-logout';
 
 export type AdminUser = SessionUser;
@@ -43,13 +43,6 @@ export const meQuery = {
   retry: false,
 } as const;
 
-/** A GET of the admin API; a failure is an ApiError carrying the server's French message. */
-export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(url, { credentials: 'include', signal });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-  return (await response.json()) as T;
-}
-
 /** Query parameters without the defaults, so the same list has one key however it was reached. */
 export function toSearch(
   params: Record<string, string | number | undefined>,
@@ -61,19 +54,6 @@ export function toSearch(
     search.set(key, String(value));
   }
   return search;
-}
-
-/**
- * What a failed admin call tells the staff: the server's French message when it sent one, a
- * connection message when the server could not be reached, else `fallback`.
- */
-export function errorMessage(
-  error: unknown,
-  fallback = 'Une erreur est survenue. Veuillez réessayer.',
-): string {
-  if (error instanceof ApiError) return error.details?.message || fallback;
-  if (error instanceof TypeError) return 'Connexion impossible. Vérifiez votre réseau et réessayez.';
-  return fallback;
 }
 
 export const CONTACTS_KEY = '/api/admin/contacts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { island } from '~/islands/island';
+import { island } from '~/lib/island';
 
 /**
  * One view per post per browser session, sent after hydration: crawlers and link previews that

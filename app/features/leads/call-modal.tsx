@@ -3,6 +3,7 @@
  * Like the quote modal, its form lives in the dialog's content: opening with a service fills the
  * service field, opening without leaves it empty, and closing forgets everything.
  */
+
 import { CalendarClock } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef, useState } from 'react';
@@ -17,20 +18,18 @@ import {
 } from '#common/constants.ts';
 import { composeCallMessage } from '#common/lead-message.ts';
 import { CallFormSchema } from '#common/schemas/leads.ts';
-import { Button } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
 import {
-  draftResolver,
-  type FormDraft,
   FormSection,
-  Honeypot,
   SelectField,
   Sending,
   TextAreaField,
   TextField,
   useFocusFirstInvalid,
-  useServiceOptions,
-} from './form-fields';
+} from '~/components/form-fields';
+import { Button } from '~/components/ui/button';
+import { applyFieldErrors } from '~/lib/api';
+import { toast } from '~/lib/toast';
+import { draftResolver, type FormDraft, Honeypot, useServiceOptions } from './form-fields';
 import {
   LeadDialogBody,
   LeadDialogContent,
@@ -38,13 +37,7 @@ import {
   LeadDialogOverlay,
   type LeadModalProps,
 } from './quote-modal';
-import {
-  applyServerFieldErrors,
-  newSubmission,
-  toastSubmitError,
-  useSubmitLead,
-  wasKeptOffline,
-} from './use-submit-lead';
+import { leadField, newSubmission, toastSubmitError, useSubmitLead, wasKeptOffline } from './use-submit-lead';
 
 type CallDraft = FormDraft<typeof CallFormSchema>;
 
@@ -131,7 +124,7 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: Omit<LeadModalP
         onClose();
       },
       onError: (error) => {
-        applyServerFieldErrors(error, FIELDS, setError, { serviceType: 'serviceInterest' });
+        applyFieldErrors(error, setError, FIELDS, leadField({ serviceType: 'serviceInterest' }));
         toastSubmitError(error);
       },
     });

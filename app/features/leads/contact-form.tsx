@@ -4,33 +4,26 @@
  * Rendered inside a QueryProvider (the service list and the submission use TanStack Query): the
  * island (ContactFormIsland) brings its own.
  */
+
 import { CheckCircle2, CloudOff, Send } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PHONE_PLACEHOLDER, QUOTE_OTHER_SERVICE } from '#common/constants.ts';
 import { ContactFormSchema } from '#common/schemas/leads.ts';
-import { Button } from '~/components/ui/button';
-import { island } from '~/islands/island';
-import { QueryProvider } from '~/lib/query';
-import { toast } from '~/lib/toast';
 import {
-  draftResolver,
-  type FormDraft,
-  Honeypot,
   SelectField,
   Sending,
   TextAreaField,
   TextField,
   useFocusFirstInvalid,
-  useServiceOptions,
-} from './form-fields';
-import {
-  applyServerFieldErrors,
-  newSubmission,
-  toastSubmitError,
-  useSubmitLead,
-  wasKeptOffline,
-} from './use-submit-lead';
+} from '~/components/form-fields';
+import { Button } from '~/components/ui/button';
+import { applyFieldErrors } from '~/lib/api';
+import { island } from '~/lib/island';
+import { QueryProvider } from '~/lib/query';
+import { toast } from '~/lib/toast';
+import { draftResolver, type FormDraft, Honeypot, useServiceOptions } from './form-fields';
+import { leadField, newSubmission, toastSubmitError, useSubmitLead, wasKeptOffline } from './use-submit-lead';
 
 type ContactDraft = FormDraft<typeof ContactFormSchema>;
 
@@ -127,7 +120,7 @@ export function ContactForm() {
         openedAt.current = Date.now();
       },
       onError: (error) => {
-        applyServerFieldErrors(error, FIELDS, setError);
+        applyFieldErrors(error, setError, FIELDS, leadField());
         toastSubmitError(error);
       },
     });

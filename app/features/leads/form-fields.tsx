@@ -1,17 +1,14 @@
 /**
- * The controls shared by the lead forms: each one has a visible label, and its error message
- * below it in red, linked by aria-describedby so a screen reader reads it with the field.
- * Ids come from useId: the contact page form and a modal may be on screen together.
+ * What only the lead forms share: their draft type and resolver, the service choices of spec §7
+ * and the honeypot. The controls themselves are app/components/form-fields.tsx.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, Loader2 } from 'lucide-react';
-import { type ComponentProps, type ReactNode, type Ref, type RefObject, useEffect, useId } from 'react';
+import { type Ref, useId } from 'react';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import type { PublicService } from '#common/api-types.ts';
 import { PREFETCH_SERVICES_STALE } from '#common/constants.ts';
-import { cn } from '~/lib/cn';
 
 /**
  * What a form holds while it is being filled in: every field a string, empty at first (a select
@@ -45,148 +42,6 @@ export function useServiceOptions(extra: string, preselected?: string): string[]
   return options;
 }
 
-const controlClass = (invalid: boolean) =>
-  cn(
-    // 16 px text: smaller makes iOS zoom into the field.
-    'block w-full min-w-0 rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 placeholder:text-gray-500',
-    'focus:outline-2 focus:outline-offset-0 disabled:cursor-not-allowed disabled:bg-gray-50',
-    // An invalid field stays red while it has the focus.
-    invalid
-      ? 'border-red-600 focus:outline-red-600/30'
-      : 'border-gray-300 focus:border-brand-700 focus:outline-brand-700/30',
-  );
-
-type FieldFrameProps = {
-  id: string;
-  label: string;
-  error?: string;
-  optional?: boolean;
-  className?: string;
-  children: ReactNode;
-};
-
-function FieldFrame({ id, label, error, optional, className, children }: FieldFrameProps) {
-  return (
-    // scroll-margin: brought into view on an invalid submit, the label stays clear of the sticky
-    // header (a modal's scroll area sets a smaller --field-scroll-margin).
-    <div
-      data-field
-      className={cn('flex min-w-0 scroll-mt-[var(--field-scroll-margin,5rem)] flex-col gap-1.5', className)}
-    >
-      <label htmlFor={id} className="text-sm font-medium text-gray-900">
-        {label}
-        {optional ? <span className="font-normal text-gray-600"> (facultatif)</span> : null}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** The attributes that tie a control to its label and error message. */
-function a11y(id: string, error: string | undefined, optional: boolean | undefined) {
-  return {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-    'aria-required': optional ? undefined : true,
-  } as const;
-}
-
-type Common = { label: string; error?: string; optional?: boolean; className?: string };
-
-export function TextField({
-  label,
-  error,
-  optional,
-  className,
-  ...props
-}: Common & Omit<ComponentProps<'input'>, 'id' | 'className'>) {
-  const id = useId();
-  return (
-    <FieldFrame id={id} label={label} error={error} optional={optional} className={className}>
-      <input type="text" {...props} {...a11y(id, error, optional)} className={controlClass(!!error)} />
-    </FieldFrame>
-  );
-}
-
-export function TextAreaField({
-  label,
-  error,
-  optional,
-  className,
-  ...props
-}: Common & Omit<ComponentProps<'textarea'>, 'id' | 'className'>) {
-  const id = useId();
-  return (
-    <FieldFrame id={id} label={label} error={error} optional={optional} className={className}>
-      <textarea
-        rows={4}
-        {...props}
-        {...a11y(id, error, optional)}
-        className={cn(controlClass(!!error), 'min-h-28 resize-y')}
-      />
-    </FieldFrame>
-  );
-}
-
-/**
- * A native <select> (the phone's own picker is the easiest to use there). Selects with fixed
- * options are registered like text fields; the service selects go through a Controller, so an
- * option arriving late (services load after opening) never desynchronises what is shown.
- */
-export function SelectField({
-  label,
-  error,
-  optional,
-  className,
-  options,
-  ...props
-}: Common & { options: readonly string[] } & Omit<
-    ComponentProps<'select'>,
-    'id' | 'className' | 'children'
-  >) {
-  const id = useId();
-  return (
-    <FieldFrame id={id} label={label} error={error} optional={optional} className={className}>
-      <div className="relative">
-        <select
-          {...props}
-          {...a11y(id, error, optional)}
-          className={cn(controlClass(!!error), 'appearance-none pr-10')}
-        >
-          <option value="" disabled>
-            Sélectionnez…
-          </option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-        <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-gray-600"
-          aria-hidden="true"
-        />
-      </div>
-    </FieldFrame>
-  );
-}
-
-/** A group of fields under a visible heading. */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="min-w-0">
-      <legend className="mb-3 text-base font-semibold text-gray-900">{title}</legend>
-      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
-
 /**
  * The honeypot: a field people never see nor reach with Tab, that form-filling bots do fill in.
  * Kept off-screen rather than display:none, which some bots detect.
@@ -199,37 +54,4 @@ export function Honeypot({ ref }: { ref: Ref<HTMLInputElement> }) {
       <input ref={ref} id={id} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
-}
-
-/** The label of a submit button while its request is on its way. */
-export function Sending() {
-  return (
-    <>
-      <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-      Envoi en cours...
-    </>
-  );
-}
-
-/**
- * After a submit with errors, brings the first invalid field (in the order the visitor sees them)
- * into view with its label, below the sticky header or inside a modal's scroll area, and gives
- * it the focus. react-hook-form's own focus (shouldFocusError: false in the forms) only scrolls
- * the control itself, leaving its label hidden under the header.
- */
-export function focusFirstInvalid(form: HTMLElement | null): boolean {
-  const control = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  if (!control) return false;
-  const frame = control.closest<HTMLElement>('[data-field]') ?? control;
-  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  frame.scrollIntoView({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
-  control.focus({ preventScroll: true });
-  return true;
-}
-
-/** Runs focusFirstInvalid once the errors of each new submission are on screen. */
-export function useFocusFirstInvalid(form: RefObject<HTMLElement | null>, submitCount: number) {
-  useEffect(() => {
-    if (submitCount > 0) focusFirstInvalid(form.current);
-  }, [form, submitCount]);
 }

@@ -1,11 +1,13 @@
 /**
  * Which lead modal is open (spec §2: any 'Demander un devis' or call button on any page opens the
  * quote or call modal, optionally with a preselected service). Framework-free: the buttons are
- * plain server-rendered markup (`data-lead`, see lead-button.tsx) that need no hydration, and one
+ * plain server-rendered markup (`data-lead`, see app/lib/lead-trigger.ts) that need no hydration, and one
  * document-level listener (installLeadTriggers) opens the modal host (lead-modals.tsx), which
  * lives in its own island on public pages (docs/decisions/030-public-islands.md).
  */
-export type LeadKind = 'quote' | 'call';
+import { LEAD_ATTRIBUTE, LEAD_SERVICE_ATTRIBUTE, type LeadKind } from '~/lib/lead-trigger';
+
+export type { LeadKind };
 export type OpenLead = { kind: LeadKind; service?: string };
 
 export type LeadModalsState = {
@@ -56,15 +58,6 @@ export function subscribeLeadModals(listener: () => void): () => void {
 
 export const getLeadModalsState = () => state;
 export const getServerLeadModalsState = () => INITIAL;
-
-/** The attributes of a button that opens a lead modal (lead-button.tsx renders them). */
-export const LEAD_ATTRIBUTE = 'data-lead';
-export const LEAD_SERVICE_ATTRIBUTE = 'data-lead-service';
-
-/** The attributes to spread on any <button> that opens a lead modal. */
-export function leadAttributes(kind: LeadKind, service?: string) {
-  return { [LEAD_ATTRIBUTE]: kind, [LEAD_SERVICE_ATTRIBUTE]: service, 'aria-haspopup': 'dialog' as const };
-}
 
 /**
  * One listener for every lead button of the document, present or future. Returns its removal.

@@ -4,6 +4,7 @@
  * content, which unmounts on close: reopening always starts from an empty form and a fresh
  * "opened at" time, so a preselection never outlives its opening.
  */
+
 import { CheckCircle2, FileText, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
@@ -16,28 +17,20 @@ import {
 } from '#common/constants.ts';
 import { composeQuoteMessage } from '#common/lead-message.ts';
 import { QuoteFormSchema } from '#common/schemas/leads.ts';
-import { Button } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
 import {
-  draftResolver,
-  type FormDraft,
   FormSection,
-  Honeypot,
   SelectField,
   Sending,
   TextAreaField,
   TextField,
   useFocusFirstInvalid,
-  useServiceOptions,
-} from './form-fields';
+} from '~/components/form-fields';
+import { Button } from '~/components/ui/button';
+import { applyFieldErrors } from '~/lib/api';
+import { toast } from '~/lib/toast';
+import { draftResolver, type FormDraft, Honeypot, useServiceOptions } from './form-fields';
 import type { LeadSent } from './lead-confirmation';
-import {
-  applyServerFieldErrors,
-  newSubmission,
-  toastSubmitError,
-  useSubmitLead,
-  wasKeptOffline,
-} from './use-submit-lead';
+import { leadField, newSubmission, toastSubmitError, useSubmitLead, wasKeptOffline } from './use-submit-lead';
 
 export type LeadModalProps = {
   open: boolean;
@@ -128,7 +121,7 @@ function QuoteDialog({ service, onClose, onSent, returnFocusTo }: Omit<LeadModal
         onClose();
       },
       onError: (error) => {
-        applyServerFieldErrors(error, FIELDS, setError);
+        applyFieldErrors(error, setError, FIELDS, leadField());
         toastSubmitError(error);
       },
     });

@@ -6,18 +6,17 @@
  * server's field errors put back on the form's fields.
  *
  * Offline (issue 9): when the browser has no network, before sending or when the request fails on
- * the network, the submission is kept in the outbox with its key (app/features/pwa/offline-queue.ts)
+ * the network, the submission is kept in the outbox with its key (app/lib/offline/offline-queue.ts)
  * and counts as a success for the form, which resets and closes as usual: the visitor is told by a
  * toast that it is kept and will leave by itself, and the replay sends the same key, so the server
  * stores the lead once. A network failure while the browser says it is online stays an error.
  */
 import { type MutateOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { MUTATION_RETRIES } from '#common/constants.ts';
 import type { ContactRequest, ContactRequestAccepted } from '#common/schemas/leads.ts';
-import { browserIsOffline, keepForLater, toastKeptOffline } from '~/features/pwa/offline-queue';
-import { ApiError, apiRequest } from '~/lib/api';
+import { ApiError, apiRequest, serverMessage } from '~/lib/api';
+import { browserIsOffline, keepForLater, toastKeptOffline } from '~/lib/offline/offline-queue';
 import { toast } from '~/lib/toast';
 
 export const SUBMIT_ERROR_FALLBACK = "Une erreur est survenue lors de l'envoi de votre demande.";
@@ -130,36 +129,23 @@ export function useSubmitLead() {
   return { ...mutation, mutate };
 }
 
-/** What the error toast says: the server's French message when it sent one. */
-export function submitErrorMessage(error: unknown): string {
-  return (error instanceof ApiError && error.details?.message) || SUBMIT_ERROR_FALLBACK;
-}
-
-/** The destructive toast of spec §8 for a refused or failed submission. */
+/** The destructive toast of spec §8 for a refused or failed submission: the server's message or the spec's. */
 export function toastSubmitError(error: unknown) {
-  toast({ title: 'Erreur', description: submitErrorMessage(error), variant: 'destructive' });
+  toast({
+    title: 'Erreur',
+    description: serverMessage(error) || SUBMIT_ERROR_FALLBACK,
+    variant: 'destructive',
+  });
 }
 
 /**
- * Puts the server's field errors (a 400's `fields`) on the form: `details.budget` becomes
- * `budget`, and `rename` maps body names to form names (the call form's `serviceType` is its
- * `serviceInterest`). Fields the form does not have are ignored; the first one gets the focus.
+ * Where a server field message lands on a lead form (for applyFieldErrors): `details.budget`
+ * becomes `budget`, and `rename` maps body names to form names (the call form's `serviceType` is
+ * its `serviceInterest`).
  */
-export function applyServerFieldErrors<T extends FieldValues>(
-  error: unknown,
-  formFields: readonly Path<T>[],
-  setError: UseFormSetError<T>,
-  rename: Partial<Record<string, Path<T>>> = {},
-): boolean {
-  const fields = error instanceof ApiError ? error.details?.fields : undefined;
-  if (!fields) return false;
-  let applied = false;
-  for (const [key, message] of Object.entries(fields)) {
+export function leadField(rename: Partial<Record<string, string>> = {}) {
+  return (key: string) => {
     const bodyName = key.startsWith('details.') ? key.slice('details.'.length) : key;
-    const name = rename[bodyName] ?? (bodyName as Path<T>);
-    if (!formFields.includes(name) || typeof message !== 'string') continue;
-    setError(name, { type: 'server', message }, { shouldFocus: !applied });
-    applied = true;
-  }
-  return applied;
+    return rename[bodyName] ?? bodyName;
+  };
 }

@@ -6,7 +6,7 @@ import { Download, Settings2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { FIRST_NAME_MAX_LENGTH, NEWSLETTER_TOPICS } from '#common/schemas/newsletter-shared.ts';
 import { Button } from '~/components/ui/button';
-import { island } from '~/islands/island';
+import { island } from '~/lib/island';
 import { NewLinkForm } from './new-link-form';
 import { newsletterPost } from './newsletter-api';
 

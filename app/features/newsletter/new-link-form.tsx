@@ -9,7 +9,7 @@ import {
   isValidEmail,
   NEWSLETTER_CONSENT_TEXT,
 } from '#common/schemas/newsletter-shared.ts';
-import { island } from '~/islands/island';
+import { island } from '~/lib/island';
 import { newsletterPost } from './newsletter-api';
 import { postSubscribe } from './subscribe-request';
 

@@ -10,8 +10,8 @@ import {
   isValidEmail,
   NEWSLETTER_CONSENT_TEXT,
 } from '#common/schemas/newsletter-shared.ts';
-import { island } from '~/islands/island';
 import { cn } from '~/lib/cn';
+import { island } from '~/lib/island';
 import { toast } from '~/lib/toast';
 import { postSubscribe } from './subscribe-request';
 
@@ -53,7 +53,7 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
         ...(shownAt.current !== null ? { elapsedMs: Date.now() - shownAt.current } : {}),
       });
       if (outcome.ok) {
-        if (outcome.queued) (await import('~/features/pwa/offline-queue')).toastKeptOffline('newsletter');
+        if (outcome.queued) (await import('~/lib/offline/offline-queue')).toastKeptOffline('newsletter');
         else
           toast(
             outcome.requiresConfirmation

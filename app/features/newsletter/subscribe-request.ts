@@ -10,7 +10,7 @@
 
 import { NEWSLETTER_SUBSCRIBE_RETRIES } from '#common/constants.ts';
 import type { NewsletterSource } from '#common/schemas/newsletter-shared.ts';
-import type { keepForLater } from '~/features/pwa/offline-queue';
+import type { keepForLater } from '~/lib/offline/offline-queue';
 
 export type SubscribePayload = {
   email: string;
@@ -40,7 +40,7 @@ export async function postSubscribe(
   let last: SubscribeOutcome = { ok: false, status: 0 };
   const keepIt = async (): Promise<SubscribeOutcome> => {
     try {
-      const queue = await import('~/features/pwa/offline-queue');
+      const queue = await import('~/lib/offline/offline-queue');
       await (keep ?? queue.keepForLater)({
         url: '/api/newsletter/subscribe',
         body,

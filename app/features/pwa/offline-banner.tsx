@@ -8,8 +8,8 @@
 import WifiOff from 'lucide-react/icons/wifi-off';
 import X from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
-import { island } from '~/islands/island';
-import { useOnline } from './status-indicators';
+import { useOnline } from '~/components/layout/status-indicators';
+import { island } from '~/lib/island';
 
 export function OfflineBanner() {
   const online = useOnline();

@@ -4,16 +4,12 @@
  * In the first load it only subscribes to the PWA state: the behaviour (pwa-runtime.ts) loads
  * once the page is idle, and each overlay's code only when it is shown (docs/decisions/005).
  */
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { whenIdle } from '~/lib/idle';
-import { getPwaState, getServerPwaState, subscribePwa } from './pwa-store.ts';
+import { usePwaState } from '~/lib/pwa-state.ts';
 
 const InstallPrompt = lazy(() => import('./install-prompt.tsx'));
 const UpdateCard = lazy(() => import('./update-card.tsx'));
-
-export function usePwaState() {
-  return useSyncExternalStore(subscribePwa, getPwaState, getServerPwaState);
-}
 
 export function PwaOverlays() {
   const state = usePwaState();

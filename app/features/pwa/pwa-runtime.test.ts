@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '#common/constants.ts';
+import type { OutboxEntry, OutboxStorage } from '~/lib/offline/outbox.ts';
+import { getPwaState, type InstallOffer, resetPwaState, setPwaState } from '~/lib/pwa-state.ts';
 import { getToastSnapshot } from '~/lib/toast';
-import type { OutboxEntry, OutboxStorage } from './outbox.ts';
 import {
   announceReplay,
   applyUpdate,
@@ -17,7 +18,6 @@ import {
   UPDATE_NUDGE_INTERVAL,
   UPDATE_NUDGE_URL,
 } from './pwa-runtime.ts';
-import { getPwaState, type InstallOffer, resetPwaState, setPwaState } from './pwa-store.ts';
 
 const DAY = 24 * 60 * 60 * 1_000;
 

@@ -5,18 +5,18 @@
  */
 
 import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '#common/constants.ts';
-import { registerServiceWorker } from '~/lib/service-worker';
-import { toast } from '~/lib/toast';
-import { installPromptDue, isIosSafari, isStandalone } from './install-rules.ts';
 import {
   type OutboxStorage,
   type ReplayReport,
   replayOutbox,
   reportIsWorthTelling,
   singleFlight,
-} from './outbox.ts';
-import { SW_MESSAGES } from './pwa-constants.ts';
-import { getPwaState, handleInstallOffers, setPwaState } from './pwa-store.ts';
+} from '~/lib/offline/outbox.ts';
+import { SW_MESSAGES } from '~/lib/pwa-constants.ts';
+import { getPwaState, handleInstallOffers, setPwaState } from '~/lib/pwa-state.ts';
+import { registerServiceWorker } from '~/lib/service-worker';
+import { toast } from '~/lib/toast';
+import { installPromptDue, isIosSafari, isStandalone } from './install-rules.ts';
 
 /** localStorage may be missing or refuse (private modes, storage disabled): never fatal. */
 function readStorage(key: string): string | null {
@@ -312,7 +312,10 @@ export async function startPwa() {
     if (data?.type === SW_MESSAGES.dataSynced && data.report) announceReplay(data.report);
   });
 
-  const flush = createOutboxFlusher(async () => (await import('./outbox-idb.ts')).idbOutbox, fetch);
+  const flush = createOutboxFlusher(
+    async () => (await import('~/lib/offline/outbox-idb.ts')).idbOutbox,
+    fetch,
+  );
   window.addEventListener(
     'online',
     () => void flush().catch((error) => console.warn('Outbox replay failed', error)),

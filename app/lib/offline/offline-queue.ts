@@ -3,9 +3,10 @@
  * (IndexedDB, loaded only now) with its idempotency key, and Background Sync is asked to send it
  * when the connection returns, where the browser supports it. Replays: pwa-runtime.ts and app/sw.ts.
  */
+
+import type { OutboxKind } from '~/lib/offline/outbox.ts';
+import { OUTBOX_SYNC_TAG } from '~/lib/pwa-constants.ts';
 import { toast } from '~/lib/toast';
-import type { OutboxKind } from './outbox.ts';
-import { OUTBOX_SYNC_TAG } from './pwa-constants.ts';
 
 /**
  * The browser says it has no network. A failed fetch while it says it is online (a server or proxy
@@ -20,7 +21,7 @@ export async function keepForLater(entry: {
   idempotencyKey: string;
   kind: OutboxKind;
 }): Promise<void> {
-  const { idbOutbox } = await import('./outbox-idb.ts');
+  const { idbOutbox } = await import('~/lib/offline/outbox-idb.ts');
   await idbOutbox.put({ ...entry, createdAt: Date.now() });
   try {
     const registration = await navigator.serviceWorker?.getRegistration();

@@ -1,7 +1,7 @@
 /** The outbox's storage on IndexedDB (idb-keyval: one database, one store), for page and worker. */
 import { createStore, del, set, values } from 'idb-keyval';
-import type { OutboxEntry, OutboxStorage } from './outbox.ts';
-import { OUTBOX_DB, OUTBOX_STORE } from './pwa-constants.ts';
+import type { OutboxEntry, OutboxStorage } from '~/lib/offline/outbox.ts';
+import { OUTBOX_DB, OUTBOX_STORE } from '~/lib/pwa-constants.ts';
 
 let store: ReturnType<typeof createStore> | undefined;
 const outboxStore = () => {

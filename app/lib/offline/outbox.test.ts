@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { OUTBOX_MAX_AGE } from '~/lib/pwa-constants.ts';
 import { type OutboxEntry, type OutboxStorage, replayOutbox, singleFlight } from './outbox.ts';
-import { OUTBOX_MAX_AGE } from './pwa-constants.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 

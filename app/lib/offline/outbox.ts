@@ -6,7 +6,7 @@
  *
  * Framework-free and imported by the service worker too: no React, no `window`.
  */
-import { OUTBOX_MAX_AGE } from './pwa-constants.ts';
+import { OUTBOX_MAX_AGE } from '~/lib/pwa-constants.ts';
 
 export type OutboxKind = 'lead' | 'newsletter';
 
@@ -94,7 +94,7 @@ export async function replayOutbox(
       report.rejected.push({
         kind: entry.kind,
         status: response.status,
-        message: await errorMessage(response),
+        message: await responseMessage(response),
       });
     } else {
       report.pending++;
@@ -103,7 +103,7 @@ export async function replayOutbox(
   return report;
 }
 
-async function errorMessage(response: Response): Promise<string | undefined> {
+async function responseMessage(response: Response): Promise<string | undefined> {
   try {
     const data = (await response.json()) as { error?: { message?: unknown } };
     return typeof data.error?.message === 'string' ? data.error.message : undefined;

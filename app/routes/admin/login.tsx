@@ -11,12 +11,12 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { type AdminLogin, AdminLoginSchema } from '#common/schemas/auth.ts';
+import { Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { safeAdminRedirect } from '~/features/admin/navigation';
 import { forgetPendingLogout } from '~/features/admin/pending-logout';
 import { type AdminUser, AUTH_ME_KEY, meQuery } from '~/features/admin/queries';
-import { Sending, TextField } from '~/features/leads/form-fields';
-import { ApiError, apiRequest } from '~/lib/api';
+import { ApiError, apiRequest, applyFieldErrors, serverMessage } from '~/lib/api';
 import { useSite } from '~/lib/site';
 
 export const meta = () => [{ title: 'Connexion — Administration' }];
@@ -56,11 +56,8 @@ export default function AdminLoginPage() {
       navigate(redirectTo, { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
-        const details = error.details;
-        for (const [field, message] of Object.entries(details?.fields ?? {})) {
-          if (field === 'email' || field === 'password') setError(field, { message });
-        }
-        setFailure(details?.message ?? 'La connexion a échoué. Veuillez réessayer.');
+        applyFieldErrors(error, setError, ['email', 'password']);
+        setFailure(serverMessage(error) ?? 'La connexion a échoué. Veuillez réessayer.');
       } else {
         setFailure('Connexion au serveur impossible. Vérifiez votre connexion internet et réessayez.');
       }

@@ -1,6 +1,7 @@
 /** The activity log's query: the key starts with the API path, the filters without their defaults. */
 import type { ActivityPage } from '#common/schemas/activity-admin.ts';
-import { ACTIVITY_KEY, getJson, toSearch } from '../queries';
+import { getJson } from '~/lib/api';
+import { ACTIVITY_KEY, toSearch } from '../queries';
 
 export type ActivityParams = {
   type?: string;

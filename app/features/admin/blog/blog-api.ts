@@ -5,8 +5,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminBlogPage, AdminBlogPost, BlogListQuery } from '#common/schemas/blog-admin.ts';
-import { apiRequest } from '~/lib/api';
-import { ACTIVITY_KEY, DASHBOARD_KEY, getJson, invalidate, toSearch } from '../queries';
+import { apiRequest, getJson } from '~/lib/api';
+import { ACTIVITY_KEY, DASHBOARD_KEY, invalidate, toSearch } from '../queries';
 
 export const BLOG_KEY = '/api/admin/blog';
 

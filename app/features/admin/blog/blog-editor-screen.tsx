@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, Eye, EyeOff, Save, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, type UseFormSetError, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
@@ -18,14 +18,13 @@ import {
   BlogPostInputSchema,
   slugify,
 } from '#common/schemas/blog-admin.ts';
+import { TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { TextAreaField, TextField } from '~/features/leads/form-fields';
-import { ApiError, apiRequest } from '~/lib/api';
+import { ApiError, apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ImageUpload } from '../image-upload';
-import { errorMessage } from '../queries';
 import { AdminPageHeader, Card, ErrorState, formatDate, LoadingState } from '../ui';
 import {
   BLOG_KEY,
@@ -94,21 +93,6 @@ function toForm(post: AdminBlogPost | null): BlogPostForm {
   };
 }
 
-/** The server's field errors, shown on the fields; true when there were some. */
-function showServerErrors(error: unknown, setError: UseFormSetError<BlogPostForm>): boolean {
-  const fields = error instanceof ApiError ? error.details?.fields : undefined;
-  if (!fields) return false;
-  let shown = false;
-  for (const name of FORM_FIELDS) {
-    const message = fields[name];
-    if (message) {
-      setError(name, { type: 'server', message }, { shouldFocus: !shown });
-      shown = true;
-    }
-  }
-  return shown;
-}
-
 function BlogEditor({ post }: { post: AdminBlogPost | null }) {
   const navigate = useNavigate();
   const refresh = useRefreshBlog();
@@ -171,7 +155,7 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
       if (!post) navigate(`/admin/blog/${saved.id}`, { replace: true });
     },
     onError: (error) => {
-      const onFields = showServerErrors(error, setError);
+      const onFields = applyFieldErrors(error, setError, FORM_FIELDS);
       toast({
         title: 'Enregistrement impossible',
         description: onFields ? 'Corrigez les champs signalés.' : errorMessage(error),

@@ -6,8 +6,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import '~/features/blog/prose.css';
-import { errorMessage } from '../queries';
+import '~/components/prose.css';
+import { errorMessage } from '~/lib/api';
 import { blogPreviewQuery } from './blog-api';
 
 export const PREVIEW_DEBOUNCE_MS = 400;

@@ -8,7 +8,7 @@ import { Dialog } from 'radix-ui';
 import { CONTACT_STATUSES, type ContactStatus } from '#common/enums.ts';
 import { type AdminContact, CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
-import { ApiError, apiRequest } from '~/lib/api';
+import { apiRequest, toastError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { CONTACTS_KEY, contactQuery, DASHBOARD_KEY, invalidate } from '../queries';
@@ -151,13 +151,7 @@ function StatusSwitcher({ contact }: { contact: AdminContact }) {
       });
     },
     onError: (error) => {
-      toast({
-        title: 'Erreur',
-        description:
-          (error instanceof ApiError ? error.details?.message : undefined) ??
-          'Le statut n’a pas pu être modifié.',
-        variant: 'destructive',
-      });
+      toastError(error, { fallback: 'Le statut n’a pas pu être modifié.' });
     },
   });
   return (

@@ -28,12 +28,12 @@ import {
   CampaignTestSchema,
   JOB_STATUS_LABELS,
 } from '#common/schemas/campaigns.ts';
+import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { TextField } from '~/features/leads/form-fields';
+import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { errorMessage } from '../queries';
 import { AdminPageHeader, Card, ErrorState, formatDate, formatDateTime, LoadingState } from '../ui';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { EmailFrame } from './email-frame';

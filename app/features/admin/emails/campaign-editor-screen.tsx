@@ -20,12 +20,11 @@ import {
   type Segment,
   SegmentSchema,
 } from '#common/schemas/campaigns.ts';
+import { TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { TextAreaField, TextField } from '~/features/leads/form-fields';
-import { ApiError, apiRequest } from '~/lib/api';
+import { apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
-import { errorMessage } from '../queries';
 import { AdminPageHeader, Card, ErrorState, LoadingState } from '../ui';
 import {
   CAMPAIGNS_KEY,
@@ -220,18 +219,7 @@ function CampaignEditor({
       navigate(`/admin/emails/campaigns/${saved.id}`);
     },
     onError: (error) => {
-      const fields = error instanceof ApiError ? error.details?.fields : undefined;
-      let shown = false;
-      for (const [name, message] of Object.entries(fields ?? {})) {
-        if (
-          (FIELD_NAMES as readonly string[]).includes(name) ||
-          name.startsWith('segment.') ||
-          name.startsWith('content.')
-        ) {
-          setError(name as 'title', { type: 'server', message }, { shouldFocus: !shown });
-          shown = true;
-        }
-      }
+      const shown = applyFieldErrors(error, setError, [...FIELD_NAMES, 'segment.*', 'content.*']);
       toast({
         title: 'Enregistrement impossible',
         description: shown ? 'Corrigez les champs signalés.' : errorMessage(error),

@@ -10,8 +10,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '#common/enums.ts';
 import { CAMPAIGN_STATUS_LABELS } from '#common/schemas/campaigns.ts';
 import { Button } from '~/components/ui/button';
+import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { errorMessage } from '../queries';
 import {
   AdminPageHeader,
   Card,

@@ -18,13 +18,12 @@ import {
   TemplateCreateSchema,
   type TemplateVariableInfo,
 } from '#common/schemas/campaigns.ts';
+import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { TextField } from '~/features/leads/form-fields';
-import { ApiError, apiRequest } from '~/lib/api';
+import { apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
-import { errorMessage } from '../queries';
 import { AdminPageHeader, Badge, Card, ErrorState, formatDateTime, LoadingState } from '../ui';
 import { EmailFrame } from './email-frame';
 import {
@@ -189,20 +188,7 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
     },
     onError: (error) => {
       setSaveProblems(mjmlErrorsOf(error));
-      const fields = error instanceof ApiError ? error.details?.fields : undefined;
-      let shown = false;
-      for (const [name, message] of Object.entries(fields ?? {})) {
-        if (
-          name === 'mjml' ||
-          name === 'key' ||
-          name === 'name' ||
-          name === 'subject' ||
-          name.startsWith('variables.')
-        ) {
-          setError(name as 'name', { type: 'server', message }, { shouldFocus: !shown });
-          shown = true;
-        }
-      }
+      const shown = applyFieldErrors(error, setError, ['mjml', 'key', 'name', 'subject', 'variables.*']);
       toast({
         title: 'Enregistrement impossible',
         description: shown ? 'Corrigez les champs signalés.' : errorMessage(error),

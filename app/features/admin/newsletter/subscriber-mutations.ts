@@ -4,20 +4,11 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSubscriber, SubscriberImportResult } from '#common/schemas/admin.ts';
-import { ApiError, apiRequest } from '~/lib/api';
+import { apiRequest, errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { DASHBOARD_KEY, errorMessage, invalidate, SUBSCRIBERS_KEY } from '../queries';
+import { DASHBOARD_KEY, invalidate, SUBSCRIBERS_KEY } from '../queries';
 
 const subscriberUrl = (id: string) => `${SUBSCRIBERS_KEY}/${encodeURIComponent(id)}`;
-
-/** The server's field errors (a 400's `fields`) joined for one field: `tags`, `tags.2`... */
-export function fieldErrors(error: unknown, field: string): string[] {
-  const fields = error instanceof ApiError ? error.details?.fields : undefined;
-  if (!fields) return [];
-  return Object.entries(fields)
-    .filter(([key]) => key === field || key.startsWith(`${field}.`) || key.startsWith(`${field}[`))
-    .map(([, message]) => message);
-}
 
 function useRefreshAfterWrite() {
   const queryClient = useQueryClient();

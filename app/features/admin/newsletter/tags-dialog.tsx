@@ -5,10 +5,10 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { type AdminSubscriber, SubscriberUpdateSchema } from '#common/schemas/admin.ts';
+import { errorMessage, fieldMessages } from '~/lib/api';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { errorMessage } from '../queries';
 import { Badge, FormActions } from '../ui';
-import { fieldErrors, useUpdateTags } from './subscriber-mutations';
+import { useUpdateTags } from './subscriber-mutations';
 
 /** "Clients, vip , ,clients" -> ["clients", "vip"]: trimmed, lowercase, without duplicates. */
 export function parseTags(text: string): string[] {
@@ -63,7 +63,7 @@ function TagsForm({
   const [text, setText] = useState(subscriber.tags.join(', '));
   const [clientError, setClientError] = useState<string | null>(null);
   const tags = parseTags(text);
-  const serverErrors = update.isError ? fieldErrors(update.error, 'tags') : [];
+  const serverErrors = update.isError ? fieldMessages(update.error, 'tags') : [];
   const errors = clientError
     ? [clientError]
     : serverErrors.length > 0

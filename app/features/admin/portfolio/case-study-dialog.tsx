@@ -13,13 +13,12 @@ import {
   type CaseStudyInput,
   CaseStudyInputSchema,
 } from '#common/schemas/portfolio-admin.ts';
+import { TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { TextAreaField, TextField } from '~/features/leads/form-fields';
-import { ApiError } from '~/lib/api';
+import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { ImageUpload } from '../image-upload';
-import { errorMessage } from '../queries';
 import { useSaveCaseStudy } from './portfolio-api';
 
 export function CaseStudyDialog({
@@ -98,13 +97,10 @@ function CaseStudyEditForm({
             onClose();
           },
           onError: (error) => {
-            const fields = error instanceof ApiError ? error.details?.fields : undefined;
-            for (const [name, message] of Object.entries(fields ?? {})) {
-              setError(name as keyof CaseStudyForm, { type: 'server', message });
-            }
+            const shown = applyFieldErrors(error, setError, Object.keys(toForm(caseStudy)));
             toast({
               title: 'Enregistrement impossible',
-              description: fields ? 'Corrigez les champs signalés.' : errorMessage(error),
+              description: shown ? 'Corrigez les champs signalés.' : errorMessage(error),
               variant: 'destructive',
             });
           },

@@ -9,8 +9,8 @@ import type {
   CaseStudyInput,
   CaseStudyListQuery,
 } from '#common/schemas/portfolio-admin.ts';
-import { apiRequest } from '~/lib/api';
-import { ACTIVITY_KEY, DASHBOARD_KEY, getJson, invalidate, toSearch } from '../queries';
+import { apiRequest, getJson } from '~/lib/api';
+import { ACTIVITY_KEY, DASHBOARD_KEY, invalidate, toSearch } from '../queries';
 
 export const PORTFOLIO_KEY = '/api/admin/portfolio';
 export type CaseStudyListParams = Partial<CaseStudyListQuery>;

@@ -1,40 +1,11 @@
 /**
  * Small controls of the ordered content lists (services, team; issue 7): the visibility switch,
- * the move buttons, the red button of destructive confirmations, a checkbox field, and the way a
- * server's refusal reaches the form (field messages) or a toast (anything else).
+ * the move buttons, the red button of destructive confirmations and a checkbox field.
  */
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { type ComponentProps, useId } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { Button } from '~/components/ui/button';
-import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
-import { toast } from '~/lib/toast';
-
-/** The server's French message when it sent one, else `fallback`. */
-export function apiErrorMessage(error: unknown, fallback = 'Une erreur est survenue. Veuillez réessayer.') {
-  return (error instanceof ApiError ? error.details?.message : undefined) || fallback;
-}
-
-/**
- * Shows a refused save: the server's field messages under the form's own fields; anything else
- * (a 404, a lost connection) as a toast.
- */
-export function reportSaveError<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly string[],
-  fallback: string,
-) {
-  const serverFields = error instanceof ApiError ? error.details?.fields : undefined;
-  const known = Object.entries(serverFields ?? {}).filter(([key]) =>
-    fields.includes(key.split('.')[0] ?? key),
-  );
-  for (const [key, message] of known) setError((key.split('.')[0] ?? key) as Path<T>, { message });
-  if (known.length === 0) {
-    toast({ title: 'Erreur', description: apiErrorMessage(error, fallback), variant: 'destructive' });
-  }
-}
 
 /** On/off switch (role="switch"), labelled for screen readers with what it shows or hides. */
 export function VisibilitySwitch({

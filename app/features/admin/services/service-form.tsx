@@ -11,13 +11,14 @@ import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form
 import type { z } from 'zod';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { type ServiceInput, ServiceInputSchema } from '#common/schemas/services-admin.ts';
+import { TextAreaField, TextField } from '~/components/form-fields';
 import { ServiceIcon } from '~/components/service-icon';
-import { TextAreaField, TextField } from '~/features/leads/form-fields';
+import { reportFormError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-icon';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { FormActions } from '../ui';
-import { CheckboxField, reportSaveError } from './controls';
+import { CheckboxField } from './controls';
 import { useSaveService } from './service-mutations';
 
 type ServiceOutput = z.output<typeof ServiceInputSchema>;
@@ -116,7 +117,10 @@ function ServiceForm({
       {
         onSuccess: onClose,
         onError: (error) =>
-          reportSaveError(error, setError, FIELDS, 'Le service n’a pas pu être enregistré.'),
+          reportFormError(error, setError, FIELDS, {
+            fallback: 'Le service n’a pas pu être enregistré.',
+            toField: (key) => key.split('.')[0],
+          }),
       },
     );
   });

@@ -5,10 +5,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminService } from '#common/schemas/admin.ts';
 import type { ServiceChildrenChoice, ServicePatch } from '#common/schemas/services-admin.ts';
-import { apiRequest } from '~/lib/api';
+import { apiRequest, toastError } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { ADMIN_SERVICES_KEY, DASHBOARD_KEY, invalidate } from '../queries';
-import { apiErrorMessage } from './controls';
 
 const serviceUrl = (id: string) => `${ADMIN_SERVICES_KEY}/${encodeURIComponent(id)}`;
 
@@ -17,8 +16,7 @@ function useRefresh() {
   return () => invalidate(client, ADMIN_SERVICES_KEY, DASHBOARD_KEY, '/api/admin/activity', '/api/services');
 }
 
-const failed = (fallback: string) => (error: unknown) =>
-  toast({ title: 'Erreur', description: apiErrorMessage(error, fallback), variant: 'destructive' });
+const failed = (fallback: string) => (error: unknown) => toastError(error, { fallback });
 
 /** Creation (no id) or change of a service, from the form; the form shows field errors itself. */
 export function useSaveService() {

@@ -7,13 +7,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
 import { type PasswordChange, PasswordChangeSchema } from '#common/schemas/auth.ts';
+import { Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { Sending, TextField } from '~/features/leads/form-fields';
-import { apiRequest } from '~/lib/api';
+import { apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { AUTH_ME_KEY, errorMessage } from '../queries';
+import { AUTH_ME_KEY } from '../queries';
 import { Card } from '../ui';
-import { applyFieldErrors } from './settings-api';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const resolver = zodResolver(PasswordChangeSchema as never) as unknown as Resolver<PasswordChange>;

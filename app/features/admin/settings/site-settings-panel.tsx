@@ -21,13 +21,12 @@ import {
   settingLabel,
   settingValueSchema,
 } from '#common/schemas/settings-admin.ts';
+import { Sending, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { Sending, TextAreaField, TextField } from '~/features/leads/form-fields';
-import { apiRequest } from '~/lib/api';
+import { apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { errorMessage } from '../queries';
 import { Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
-import { applyFieldErrors, SETTINGS_KEY, settingsQuery } from './settings-api';
+import { SETTINGS_KEY, settingsQuery } from './settings-api';
 
 /** react-hook-form reads dots as nesting: a key becomes a flat field name and back. */
 const fieldOf = (key: string) => key.replaceAll('.', '~');

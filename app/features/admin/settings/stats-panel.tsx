@@ -11,15 +11,14 @@ import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { type AdminStat, formatStat, StatInputSchema } from '#common/schemas/settings-admin.ts';
+import { Sending, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { Sending, TextAreaField, TextField } from '~/features/leads/form-fields';
-import { apiRequest } from '~/lib/api';
+import { apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { errorMessage } from '../queries';
 import { Badge, Card, EmptyState, ErrorState, FormActions, LoadingState } from '../ui';
-import { applyFieldErrors, STATS_KEY, statsAdminQuery } from './settings-api';
+import { STATS_KEY, statsAdminQuery } from './settings-api';
 
 const statUrl = (id: string) => `${STATS_KEY}/${encodeURIComponent(id)}`;
 

@@ -14,10 +14,11 @@ import {
   type TeamMemberInput,
   TeamMemberInputSchema,
 } from '#common/schemas/team-admin.ts';
-import { TextAreaField, TextField } from '~/features/leads/form-fields';
+import { TextAreaField, TextField } from '~/components/form-fields';
+import { reportFormError } from '~/lib/api';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { ImageUpload } from '../image-upload';
-import { CheckboxField, reportSaveError } from '../services/controls';
+import { CheckboxField } from '../services/controls';
 import { Badge, FormActions } from '../ui';
 import { useSaveMember } from './team-queries';
 
@@ -99,7 +100,11 @@ function TeamMemberForm({
       { id: member?.id ?? null, values },
       {
         onSuccess: onClose,
-        onError: (error) => reportSaveError(error, setError, FIELDS, 'La fiche n’a pas pu être enregistrée.'),
+        onError: (error) =>
+          reportFormError(error, setError, FIELDS, {
+            fallback: 'La fiche n’a pas pu être enregistrée.',
+            toField: (key) => key.split('.')[0],
+          }),
       },
     );
   });

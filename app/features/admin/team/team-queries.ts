@@ -4,10 +4,9 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminTeamMember, TeamMemberPatch } from '#common/schemas/team-admin.ts';
-import { apiRequest } from '~/lib/api';
+import { apiRequest, toastError } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { DASHBOARD_KEY, invalidate } from '../queries';
-import { apiErrorMessage } from '../services/controls';
 
 export const ADMIN_TEAM_KEY = '/api/admin/team';
 
@@ -26,8 +25,7 @@ function useRefresh() {
   return () => invalidate(client, ADMIN_TEAM_KEY, DASHBOARD_KEY, '/api/admin/activity', '/api/team');
 }
 
-const failed = (fallback: string) => (error: unknown) =>
-  toast({ title: 'Erreur', description: apiErrorMessage(error, fallback), variant: 'destructive' });
+const failed = (fallback: string) => (error: unknown) => toastError(error, { fallback });
 
 /** Creation (no id) or change of a member, from the form; the form shows field errors itself. */
 export function useSaveMember() {
