@@ -4,10 +4,10 @@
  * (server/app.ts), which keeps one database instance per process and the client bundle clean.
  */
 import { createContext } from 'react-router';
-import type { AppServices } from '#server/services.ts';
+import type { AppDeps } from '#server/app-deps.ts';
 import type { IslandAssets } from './islands/bootstrap';
 
-export const appContext = createContext<AppServices>();
+export const appContext = createContext<AppDeps>();
 
 /** This response's Content-Security-Policy nonce (server/security/headers.ts), for the renderer. */
 export const cspNonceContext = createContext<string | undefined>(undefined);

@@ -24,6 +24,7 @@ import { adminGate, authApiRouter } from './api/auth.ts';
 import { contactApiRouter } from './api/contact.ts';
 import { newsletterApiRouter } from './api/newsletter.ts';
 import { publicApiRouter } from './api/public.ts';
+import type { AppDeps } from './app-deps.ts';
 import { cacheKey } from './cache/response-cache.ts';
 import { emailWebhookRouter, trackingRouter } from './campaigns/tracking-routes.ts';
 import { apiErrorHandler, apiNotFound, finalErrorHandler } from './http/error-handler.ts';
@@ -31,10 +32,9 @@ import { limitJsonDepth } from './http/json-depth.ts';
 import { pageHandler } from './http/page-handler.ts';
 import { redactUrl } from './logger.ts';
 import { mediaFiles } from './media/serve.ts';
-import { newsletterFromServices } from './newsletter/newsletter.ts';
+import { newsletterFromDeps } from './newsletter/newsletter.ts';
 import { trustedOriginSet } from './security/csrf.ts';
 import { baselineHeaders, securityHeaders } from './security/headers.ts';
-import type { AppServices } from './services.ts';
 import { visualFiles } from './visuals/routes.ts';
 
 export type PageRendering =
@@ -52,8 +52,8 @@ const READY_TIMEOUT_MS = 2_000;
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const SERVICE_WORKER_CSP = "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-export function createApp(services: AppServices, options: CreateAppOptions = {}): Express {
-  const { env, logger } = services;
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Express {
+  const { env, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(env.TRUST_PROXY));
@@ -83,7 +83,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   // Public pages and public API answers kept by the response cache (docs/decisions/031) go out
   // here, as they were first sent (security headers included), before any other work. Their
   // visits are not in the request log (a reverse proxy's access log has them).
-  const cache = services.responseCache;
+  const cache = deps.responseCache;
   if (cache) {
     app.use((req, res, next) => {
       if (options.isShuttingDown?.() || !cache.serveKept(req, res, cacheKey(req.originalUrl))) next();
@@ -124,11 +124,11 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   }
 
   // Uploaded images (issue 7): generated names, long immutable caching, nosniff.
-  app.use('/media', mediaFiles(services));
+  app.use('/media', mediaFiles(deps));
   // Generated covers and share images (issue 14): hashed names, cached for a year, nosniff.
-  app.use('/visuals', visualFiles(services));
+  app.use('/visuals', visualFiles(deps));
   // Campaign open and click tracking (issue 8): before request logging, their URLs carry tokens.
-  app.use('/t', trackingRouter(services));
+  app.use('/t', trackingRouter(deps));
 
   app.use(
     pinoHttp({
@@ -178,11 +178,11 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.get('/readyz', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     try {
-      await withTimeout(services.database.ping(), READY_TIMEOUT_MS);
-      res.json({ status: 'ready', database: services.database.kind });
+      await withTimeout(deps.database.ping(), READY_TIMEOUT_MS);
+      res.json({ status: 'ready', database: deps.database.kind });
     } catch (error) {
       req.log.warn({ err: error }, 'readiness check failed');
-      res.status(503).json({ status: 'unavailable', database: services.database.kind });
+      res.status(503).json({ status: 'unavailable', database: deps.database.kind });
     }
   });
 
@@ -196,43 +196,43 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   api.use(limitJsonDepth);
   api.use(
     publicApiRouter({
-      content: services.content,
-      db: services.database.db,
+      content: deps.content,
+      db: deps.database.db,
       trustedOrigins: trustedOriginSet({ publicUrl: env.PUBLIC_URL, trustedOrigins: env.TRUSTED_ORIGINS }),
       cache,
     }),
   );
   // Delivery, bounce and complaint events from the SMTP provider (issue 8): a shared secret, no session.
-  api.use(emailWebhookRouter(services));
+  api.use(emailWebhookRouter(deps));
   // Login, logout, the session's user, password change.
   api.use(
     authApiRouter({
-      db: services.database.db,
+      db: deps.database.db,
       publicUrl: env.PUBLIC_URL,
       trustedOrigins: env.TRUSTED_ORIGINS,
-      events: services.events,
+      events: deps.events,
     }),
   );
   // The back-office API: every router behind the one gate (no-store, CSRF, session, password).
   api.use(
     '/admin',
-    adminGate({ db: services.database.db, publicUrl: env.PUBLIC_URL, trustedOrigins: env.TRUSTED_ORIGINS }),
-    adminApiRouter(services),
-    contentAdminRouter(services),
+    adminGate({ db: deps.database.db, publicUrl: env.PUBLIC_URL, trustedOrigins: env.TRUSTED_ORIGINS }),
+    adminApiRouter(deps),
+    contentAdminRouter(deps),
   );
   api.use(
     contactApiRouter({
-      db: services.database.db,
-      events: services.events,
-      staffNotification: services.leads.staffNotification,
-      afterLead: () => services.email.worker.wake(),
+      db: deps.database.db,
+      events: deps.events,
+      staffNotification: deps.leads.staffNotification,
+      afterLead: () => deps.email.worker.wake(),
     }),
   );
   api.use(
     newsletterApiRouter({
-      db: services.database.db,
-      newsletter: newsletterFromServices(services),
-      afterEmail: () => services.email.worker.wake(),
+      db: deps.database.db,
+      newsletter: newsletterFromDeps(deps),
+      afterEmail: () => deps.email.worker.wake(),
     }),
   );
   api.use(apiNotFound);
@@ -256,7 +256,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
         loadContext: (req, res) =>
           new RouterContextProvider(
             new Map<RouterContext<unknown>, unknown>([
-              [appContext, services],
+              [appContext, deps],
               [cspNonceContext, res.locals.cspNonce],
               [islandAssetsContext, islandAssets],
               [requestClientContext, { ip: req.ip, userAgent: req.get('User-Agent') }],

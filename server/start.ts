@@ -9,13 +9,13 @@ import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { adminUsers } from '#db/schema.ts';
 import { createApp, type PageRendering } from './app.ts';
+import { createAppDeps } from './app-deps.ts';
 import { compileTemplates } from './email/templates.ts';
 import { type Env, readEnv } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { startPendingPurge } from './newsletter/newsletter.ts';
 import { attachRealtime } from './realtime/ws-server.ts';
 import { type SeedResult, seedDatabase } from './seed.ts';
-import { createServices } from './services.ts';
 
 /** How long in-flight requests get to finish before connections are cut. */
 const SHUTDOWN_GRACE_MS = 8_000;
@@ -69,8 +69,8 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   const { database, admin } = await prepareDatabase(env, logger);
 
   let shuttingDown = false;
-  const services = createServices({ database, env, logger });
-  const app = createApp(services, { pages: options.pages, isShuttingDown: () => shuttingDown });
+  const deps = createAppDeps({ database, env, logger });
+  const app = createApp(deps, { pages: options.pages, isShuttingDown: () => shuttingDown });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST, (error?: Error) => (error ? reject(error) : resolve(s)));
@@ -78,16 +78,16 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   // The admin's websocket (/ws) on the same port; Vite's HMR in dev has its own.
   const realtime = attachRealtime(server, {
     db: database.db,
-    events: services.events,
+    events: deps.events,
     publicUrl: env.PUBLIC_URL,
     trustedOrigins: env.TRUSTED_ORIGINS,
     logger,
   });
   logger.info({ url: env.PUBLIC_URL, database: database.kind }, 'site listening');
-  await services.events.start();
-  services.email.worker.start();
-  services.campaigns.worker.start();
-  const newsletterPurge = startPendingPurge(database.db, logger, services.email.transport);
+  await deps.events.start();
+  deps.email.worker.start();
+  deps.campaigns.worker.start();
+  const newsletterPurge = startPendingPurge(database.db, logger, deps.email.transport);
   // A worker of several (server/cluster.ts): the primary prepared the database and told the person.
   if (options.banner !== false) printBanner(env, admin);
 
@@ -102,10 +102,10 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
       await options.onClose?.();
       // Sends in flight finish (and are recorded) before the database goes away.
       newsletterPurge.stop();
-      await services.campaigns.worker.stop();
-      await services.email.worker.stop();
-      await services.events.stop();
-      services.email.transport.close();
+      await deps.campaigns.worker.stop();
+      await deps.email.worker.stop();
+      await deps.events.stop();
+      deps.email.transport.close();
       await database.close();
       logger.info('stopped');
     })();

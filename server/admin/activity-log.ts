@@ -1,6 +1,6 @@
 /**
  * The activity log screen's reads (issue 7): newest first, filtered by type family, author, days
- * (Kinshasa calendar) and text, with the author's name. Writing stays in ./activity.ts.
+ * (Kinshasa calendar) and text, with the author's name. Writing is server/activity/log.ts.
  */
 import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import {
@@ -12,8 +12,8 @@ import {
 } from '#common/schemas/activity-admin.ts';
 import type { Database } from '#db/client.ts';
 import { activityLogs, adminUsers } from '#db/schema.ts';
+import { KINSHASA_OFFSET_MS } from '../calendar/kinshasa.ts';
 import { likePattern } from './search.ts';
-import { KINSHASA_OFFSET_MS } from './time.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -18,8 +18,8 @@ import {
 } from '#common/schemas/blog-admin.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
 import { type BlogPost, blogPosts, contentPublications } from '#db/schema.ts';
+import { logActivity } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
-import { logActivity } from './activity.ts';
 import { recordFirstPublication } from './publications.ts';
 import { likePattern } from './search.ts';
 

@@ -15,11 +15,11 @@ import {
 } from '#common/schemas/admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { type ContactRequest, contactRequests } from '#db/schema.ts';
+import { logActivity } from '../activity/log.ts';
+import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { logActivity } from './activity.ts';
 import { CSV_EXPORT_MAX_ROWS, toCsv } from './csv.ts';
 import { likePattern } from './search.ts';
-import { kinshasaDateTime } from './time.ts';
 
 export type ContactFilters = z.output<typeof ContactFiltersSchema>;
 

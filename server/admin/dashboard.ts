@@ -8,7 +8,7 @@ import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '#common/enums.ts';
 import type { DashboardData } from '#common/schemas/admin.ts';
 import { type Database, queryRows } from '#db/client.ts';
 import { activityLogs, blogPosts, contactRequests, newsletterSubscriptions } from '#db/schema.ts';
-import { kinshasaDate, monthStart, WEEK_MS, weekStart } from './time.ts';
+import { kinshasaDate, monthStart, WEEK_MS, weekStart } from '../calendar/kinshasa.ts';
 
 export const DASHBOARD_WEEKS = 12;
 export const TOP_POSTS = 5;

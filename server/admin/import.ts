@@ -7,11 +7,11 @@ import { parse } from 'csv-parse/sync';
 import type { SubscriberImportResult } from '#common/schemas/admin.ts';
 import { newsletterEmail } from '#common/schemas/newsletter.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { logActivity } from '../activity/log.ts';
+import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import { badRequest } from '../errors.ts';
 import type { Newsletter } from '../newsletter/newsletter.ts';
-import { logActivity } from './activity.ts';
 import { addTagsTo, findSubscriberEmails } from './subscribers.ts';
-import { kinshasaDateTime } from './time.ts';
 
 /** More than this is refused whole: a mailing list that big deserves a conversation first. */
 export const IMPORT_MAX_ROWS = 5_000;

@@ -12,7 +12,7 @@ import type {
 } from '#common/schemas/portfolio-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { type CaseStudy, caseStudies, contentPublications } from '#db/schema.ts';
-import { logActivity } from './activity.ts';
+import { logActivity } from '../activity/log.ts';
 import { recordFirstPublication } from './publications.ts';
 import { likePattern } from './search.ts';
 

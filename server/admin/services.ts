@@ -18,8 +18,8 @@ import type {
 } from '#common/schemas/services-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { type Service, services } from '#db/schema.ts';
+import { logActivity } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
-import { logActivity } from './activity.ts';
 
 /** pg_advisory_xact_lock key of service-tree changes (db/migrate.ts and server/seed.ts use 727_100_00x). */
 export const SERVICE_TREE_LOCK_KEY = 727_100_010;

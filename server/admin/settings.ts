@@ -16,8 +16,8 @@ import {
 } from '#common/schemas/settings-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { type CompanyStat, companyStats, type SiteSetting, siteSettings } from '#db/schema.ts';
+import { logActivity } from '../activity/log.ts';
 import { badRequest, HttpError } from '../errors.ts';
-import { logActivity } from './activity.ts';
 
 const presentSetting = (row: SiteSetting): AdminSetting => ({
   key: row.key,

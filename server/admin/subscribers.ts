@@ -16,13 +16,13 @@ import {
 } from '#common/schemas/admin.ts';
 import { type Database, inTransaction, queryRows } from '#db/client.ts';
 import { activityLogs, type NewsletterSubscription, newsletterSubscriptions } from '#db/schema.ts';
+import { logActivity } from '../activity/log.ts';
+import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { MailTransport } from '../email/transport.ts';
 import { eraseSubscriber, exportSubscriber, type SubscriberExport } from '../newsletter/newsletter.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { logActivity } from './activity.ts';
 import { CSV_EXPORT_MAX_ROWS, toCsv } from './csv.ts';
 import { likePattern } from './search.ts';
-import { kinshasaDateTime } from './time.ts';
 
 export type SubscriberFilters = z.output<typeof SubscriberFiltersSchema>;
 export type SubscriberUpdate = z.output<typeof SubscriberUpdateSchema>;

@@ -10,7 +10,7 @@ import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
 import type { AdminTeamMember, TeamMemberInputSchema, TeamMemberPatch } from '#common/schemas/team-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { type TeamMember, teamMembers } from '#db/schema.ts';
-import { logActivity } from './activity.ts';
+import { logActivity } from '../activity/log.ts';
 
 type TeamMemberInput = z.output<typeof TeamMemberInputSchema>;
 

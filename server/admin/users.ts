@@ -15,11 +15,11 @@ import {
 } from '#common/schemas/users-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { type AdminUser, adminSessions, adminUsers } from '#db/schema.ts';
+import { logActivity } from '../activity/log.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { logActivity } from './activity.ts';
 
 type Events = Pick<EventBus, 'publish'>;
 

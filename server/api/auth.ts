@@ -15,7 +15,7 @@ import { type Request, type RequestHandler, Router } from 'express';
 import { AdminLoginSchema, PasswordChangeSchema } from '#common/schemas/auth.ts';
 import type { Database } from '#db/client.ts';
 import { adminUsers } from '#db/schema.ts';
-import { logActivity } from '../admin/activity.ts';
+import { logActivity } from '../activity/log.ts';
 import { clearSessionCookie, readSessionToken, sessionCookieFor, setSessionCookie } from '../auth/cookie.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/password.ts';
 import { passwordPolicyProblem } from '../auth/password-policy.ts';

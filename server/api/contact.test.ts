@@ -13,18 +13,18 @@ import { seedDatabase } from '../seed.ts';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createTestApp>['app'];
-let services: ReturnType<typeof createTestApp>['services'];
+let deps: ReturnType<typeof createTestApp>['deps'];
 const events: AppEvent[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDatabase(database.db, { content: true, adminPassword: 'correct-horse-battery' });
-  ({ app, services } = createTestApp(database));
-  await services.events.start();
-  services.events.subscribe((event) => events.push(event));
+  ({ app, deps } = createTestApp(database));
+  await deps.events.start();
+  deps.events.subscribe((event) => events.push(event));
 });
 afterAll(async () => {
-  await services?.events.stop();
+  await deps?.events.stop();
   await database?.close();
 });
 beforeEach(async () => {

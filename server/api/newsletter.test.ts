@@ -24,12 +24,12 @@ beforeAll(async () => {
   await compileTemplates(database.db);
   smtp = await startSmtpServer();
   testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL });
-  await testApp.services.events.start();
-  testApp.services.events.subscribe((event) => events.push(event));
+  await testApp.deps.events.start();
+  testApp.deps.events.subscribe((event) => events.push(event));
 });
 afterAll(async () => {
-  await testApp?.services.events.stop();
-  testApp?.services.email.transport.close();
+  await testApp?.deps.events.stop();
+  testApp?.deps.email.transport.close();
   await smtp?.close();
   await database?.close();
 });
@@ -48,7 +48,7 @@ const subscribe = (body: Record<string, unknown>) =>
 
 /** Sends what the outbox holds and returns every captured email to `to`, oldest first. */
 async function deliveredTo(to: string): Promise<CapturedEmail[]> {
-  await testApp.services.email.worker.runOnce();
+  await testApp.deps.email.worker.runOnce();
   return smtp.messages().filter((m) => m.envelope.to.includes(to));
 }
 

@@ -10,20 +10,20 @@ import { blogPosts, services as servicesTable } from '#db/schema.ts';
 import { insertPost, insertService, insertTeamMember } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import type { AppServices } from '../services.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { cacheKey } from './response-cache.ts';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createTestApp>['app'];
-let services: AppServices;
+let deps: AppDeps;
 
 beforeEach(async () => {
   database = await createTestDatabase();
-  ({ app, services } = createTestApp(database));
-  await services.events.start();
+  ({ app, deps } = createTestApp(database));
+  await deps.events.start();
 });
 afterEach(async () => {
-  await services.events.stop();
+  await deps.events.stop();
   await database.close();
 });
 
@@ -37,7 +37,7 @@ const titles = (body: { title: string }[]) => body.map((s) => s.title);
 async function written<T>(table: string, write: () => Promise<T>): Promise<T> {
   let stopListening = () => {};
   const heard = new Promise<void>((resolve) => {
-    stopListening = services.events.subscribe((event) => {
+    stopListening = deps.events.subscribe((event) => {
       if (event.type === 'content.changed' && event.data.table === table) resolve();
     });
   });
@@ -65,7 +65,7 @@ describe('response cache', () => {
     expect(again.headers.etag).toBe(first.headers.etag);
     expect(again.headers['content-encoding']).toBe('br');
     expect(again.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
-    expect(services.responseCache?.stats()).toMatchObject({ entries: 1, misses: 1, hits: 1 });
+    expect(deps.responseCache?.stats()).toMatchObject({ entries: 1, misses: 1, hits: 1 });
     const notModified = await request(app)
       .get('/api/services')
       .set('If-None-Match', String(first.headers.etag));
@@ -78,15 +78,15 @@ describe('response cache', () => {
     await written('team_members', () => insertTeamMember(database.db, { name: 'Awa Kabila' }));
     await request(app).get('/api/services').expect(200);
     await request(app).get('/api/team').expect(200);
-    expect(services.responseCache?.stats().entries).toBe(2);
+    expect(deps.responseCache?.stats().entries).toBe(2);
 
     // Written straight to the database, as a script or another instance would.
     await database.db.update(servicesTable).set({ title: 'Après' }).where(eq(servicesTable.id, service.id));
     await untilMiss('/api/services', (body) => titles(body as { title: string }[]).includes('Après'));
     // The team's answer was not made from services: still kept.
-    const hitsBefore = services.responseCache?.stats().hits ?? 0;
+    const hitsBefore = deps.responseCache?.stats().hits ?? 0;
     await request(app).get('/api/team').expect(200);
-    expect(services.responseCache?.stats().hits).toBe(hitsBefore + 1);
+    expect(deps.responseCache?.stats().hits).toBe(hitsBefore + 1);
   });
 
   it("a reader counted on a post drops the API's blog answers (they show views), never the pages' reads", async () => {
@@ -95,10 +95,10 @@ describe('response cache', () => {
     );
     // A page's read of the same posts (the blog page does not show views), kept under its own key.
     app.get('/page-du-blog', (req, res) =>
-      services.responseCache?.serve(req, res, '/page-du-blog', async () => ({
+      deps.responseCache?.serve(req, res, '/page-du-blog', async () => ({
         status: 200,
         headers: { 'content-type': 'application/json' },
-        body: Buffer.from(JSON.stringify(await services.content.listPosts({ page: 1, pageSize: 9 }))),
+        body: Buffer.from(JSON.stringify(await deps.content.listPosts({ page: 1, pageSize: 9 }))),
       })),
     );
     await request(app).get('/page-du-blog').expect(200);
@@ -124,14 +124,14 @@ describe('response cache', () => {
   });
 
   it('keeps nothing while the event bus does not listen (a change could not reach it)', async () => {
-    await services.events.stop();
+    await deps.events.stop();
     await insertService(database.db, { title: 'Premier' });
     await request(app).get('/api/services').expect(200);
     await request(app).get('/api/services').expect(200);
-    expect(services.responseCache?.stats()).toMatchObject({ entries: 0, hits: 0 });
-    await services.events.start();
+    expect(deps.responseCache?.stats()).toMatchObject({ entries: 0, hits: 0 });
+    await deps.events.start();
     await request(app).get('/api/services').expect(200);
-    expect(services.responseCache?.stats().entries).toBe(1);
+    expect(deps.responseCache?.stats().entries).toBe(1);
   });
 
   it('a visit from a shared link (fbclid, utm_*) gets the answer kept for the page itself', async () => {
@@ -151,6 +151,6 @@ describe('response cache', () => {
     await request(app).get('/api/services/00000000-0000-4000-8000-000000000000').expect(404);
     await request(app).get('/api/blog?page=zero').expect(400);
     await request(app).get('/api/blog/article-inconnu').expect(404);
-    expect(services.responseCache?.stats().entries).toBe(0);
+    expect(deps.responseCache?.stats().entries).toBe(0);
   });
 });

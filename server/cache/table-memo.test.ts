@@ -11,24 +11,24 @@ import { insertService } from '#tests/helpers/factories.ts';
 import { startSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { seedDatabase } from '../seed.ts';
-import type { AppServices } from '../services.ts';
 import { createTableMemo, type TableMemo } from './table-memo.ts';
 
 let database: DatabaseHandle;
-let services: AppServices;
+let deps: AppDeps;
 let memo: TableMemo;
 
 beforeEach(async () => {
   database = await createTestDatabase();
   await seedDatabase(database.db, { content: false, adminPassword: 'correct-horse-battery' });
-  ({ services } = createTestApp(database));
-  memo = createTableMemo(services.events);
-  await services.events.start();
+  ({ deps } = createTestApp(database));
+  memo = createTableMemo(deps.events);
+  await deps.events.start();
 });
 afterEach(async () => {
   memo.close();
-  await services.events.stop();
+  await deps.events.stop();
   await database.close();
 });
 
@@ -73,7 +73,7 @@ describe('table memo', () => {
   });
 
   it('keeps nothing while the event bus does not listen (a change could not reach it)', async () => {
-    await services.events.stop();
+    await deps.events.stop();
     const reader = subjectReader();
     await memo.get('subject', ['email_templates'], reader.load);
     await memo.get('subject', ['email_templates'], reader.load);
@@ -109,7 +109,7 @@ describe("the lead's email", () => {
   it('is rendered when sent, with the template as it is then (edited in the admin or with psql)', async () => {
     const smtp = await startSmtpServer();
     const sending = createTestApp(database, { SMTP_URL: smtp.url });
-    await sending.services.events.start();
+    await sending.deps.events.start();
     try {
       let n = 0;
       const sendLead = async () => {
@@ -126,7 +126,7 @@ describe("the lead's email", () => {
             elapsedMs: 9_000,
           })
           .expect(201);
-        await sending.services.email.worker.runOnce();
+        await sending.deps.email.worker.runOnce();
         // Every notification goes to the agency: this one is the visitor's (their Reply-To).
         const address = `visiteur${n}@example.cd`;
         await expect
@@ -138,8 +138,8 @@ describe("the lead's email", () => {
       await renameSubject('Prospect à rappeler : {{fullName}}');
       await expect.poll(sendLead, { timeout: 5_000 }).toMatch(/^Prospect à rappeler : Visiteur \d+$/);
     } finally {
-      await sending.services.events.stop();
-      sending.services.email.transport.close();
+      await sending.deps.events.stop();
+      sending.deps.email.transport.close();
       await smtp.close();
     }
   });

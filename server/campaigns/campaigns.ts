@@ -15,263 +15,28 @@
  * it); a job a worker is sending at that moment finishes and counts as sent.
  * Every admin change writes its activity log row in its own transaction.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { CampaignStatus, JobStatus } from '#common/enums.ts';
-import type { Page } from '#common/schemas/admin.ts';
-import type {
-  CampaignDetail,
-  CampaignInput,
-  CampaignListQuerySchema,
-  CampaignSummary,
-  PendingPublication,
-  Segment,
-} from '#common/schemas/campaigns.ts';
+import { and, asc, count, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { CampaignStatus } from '#common/enums.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import {
-  campaignJobs,
-  contentPublications,
-  emailCampaigns,
-  emailTemplates,
-  newsletterSubscriptions,
-  siteSettings,
-} from '#db/schema.ts';
-import { logActivity } from '../admin/activity.ts';
-import { kinshasaDateTime } from '../admin/time.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { campaignJobs, contentPublications, emailCampaigns, newsletterSubscriptions } from '#db/schema.ts';
+import { logActivity } from '../activity/log.ts';
+import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
+import {
+  campaignNotFound,
+  conflict,
+  emptyCounts,
+  fieldError,
+  jobCounts,
+  lockCampaign,
+} from './campaign-rows.ts';
 import type { CampaignRow } from './render.ts';
-import { countSegment, segmentCondition, storedSegment } from './segment.ts';
+import { segmentCondition, storedSegment } from './segment.ts';
 
-export type CampaignListQuery = z.output<typeof CampaignListQuerySchema>;
 export type Events = Pick<EventBus, 'publish'>;
 
 /** lastError of the jobs a cancellation dropped. */
 export const CANCELLED_JOB_ERROR = 'Annulé';
-/** The key of the seeded template announcements start from (db/seed-email-templates.ts). */
-export const ANNOUNCEMENT_TEMPLATE_KEY = 'content_announcement';
-
-export const campaignNotFound = () => notFound('Campagne introuvable.');
-const conflict = (message: string) => new HttpError(409, 'invalid_transition', message);
-const fieldError = (field: string, message: string) =>
-  new HttpError(400, 'validation_error', 'Certains champs sont invalides.', { [field]: message });
-
-const inTx = inTransaction;
-
-// ---------------------------------------------------------------------------------------------
-// Presenting
-// ---------------------------------------------------------------------------------------------
-
-type JobCounts = Record<JobStatus, number> & { total: number };
-
-const emptyCounts = (): JobCounts => ({ queued: 0, sent: 0, failed: 0, bounced: 0, complained: 0, total: 0 });
-
-async function jobCounts(db: Database, campaignIds: string[]): Promise<Map<string, JobCounts>> {
-  const counts = new Map<string, JobCounts>();
-  if (campaignIds.length === 0) return counts;
-  const rows = await db
-    .select({ campaignId: campaignJobs.campaignId, status: campaignJobs.status, n: count() })
-    .from(campaignJobs)
-    .where(inArray(campaignJobs.campaignId, campaignIds))
-    .groupBy(campaignJobs.campaignId, campaignJobs.status);
-  for (const row of rows) {
-    const entry = counts.get(row.campaignId) ?? emptyCounts();
-    entry[row.status] = row.n;
-    entry.total += row.n;
-    counts.set(row.campaignId, entry);
-  }
-  return counts;
-}
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-function presentSummary(row: CampaignRow, jobs: JobCounts): CampaignSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    subject: row.subject,
-    status: row.status,
-    paused: row.status === 'sending' && row.pausedAt !== null,
-    scheduledAt: iso(row.scheduledAt),
-    sentAt: iso(row.sentAt),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    jobs,
-  };
-}
-
-function displaySegment(row: CampaignRow): Segment {
-  try {
-    return storedSegment(row.segmentFilterJson);
-  } catch {
-    return { tags: [], locale: undefined };
-  }
-}
-
-export async function presentCampaign(db: Database, row: CampaignRow): Promise<CampaignDetail> {
-  const jobs = (await jobCounts(db, [row.id])).get(row.id) ?? emptyCounts();
-  const [template] = row.templateId
-    ? await db
-        .select({ name: emailTemplates.name })
-        .from(emailTemplates)
-        .where(eq(emailTemplates.id, row.templateId))
-    : [];
-  const publications = await db
-    .select({ id: contentPublications.id })
-    .from(contentPublications)
-    .where(eq(contentPublications.campaignId, row.id))
-    .orderBy(asc(contentPublications.publishedAt));
-  const segment = displaySegment(row);
-  const started = row.status !== 'draft' && row.status !== 'scheduled';
-  return {
-    ...presentSummary(row, jobs),
-    senderName: row.senderName,
-    senderEmail: row.senderEmail,
-    templateId: row.templateId,
-    templateName: template?.name ?? null,
-    segment,
-    content: row.content,
-    recipientCount: started ? jobs.total : await countSegment(db, segment),
-    cancelledAt: iso(row.cancelledAt),
-    publicationIds: publications.map((p) => p.id),
-  };
-}
-
-export async function listCampaigns(db: Database, query: CampaignListQuery): Promise<Page<CampaignSummary>> {
-  const where = query.status ? eq(emailCampaigns.status, query.status) : undefined;
-  const rows = await db
-    .select()
-    .from(emailCampaigns)
-    .where(where)
-    .orderBy(desc(emailCampaigns.createdAt), asc(emailCampaigns.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(emailCampaigns).where(where);
-  const counts = await jobCounts(
-    db,
-    rows.map((r) => r.id),
-  );
-  return {
-    items: rows.map((row) => presentSummary(row, counts.get(row.id) ?? emptyCounts())),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
-
-export async function findCampaign(db: Database, id: string): Promise<CampaignRow | undefined> {
-  const [row] = await db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));
-  return row;
-}
-
-async function lockCampaign(tx: Database, id: string): Promise<CampaignRow> {
-  const [row] = await tx.select().from(emailCampaigns).where(eq(emailCampaigns.id, id)).for('update');
-  if (!row) throw campaignNotFound();
-  return row;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Drafts
-// ---------------------------------------------------------------------------------------------
-
-async function defaultSender(db: Database): Promise<{ name: string; email: string }> {
-  const rows = await db
-    .select({ key: siteSettings.key, value: siteSettings.value })
-    .from(siteSettings)
-    .where(inArray(siteSettings.key, ['email.sender_name', 'email.sender_email']));
-  const settings = new Map(rows.map((r) => [r.key, r.value.trim()]));
-  return {
-    name: settings.get('email.sender_name') || 'Lisanga Digital',
-    email: settings.get('email.sender_email') || 'contact@lisanga-digital.cd',
-  };
-}
-
-async function assertTemplate(db: Database, templateId: string): Promise<void> {
-  const [template] = await db
-    .select({ id: emailTemplates.id })
-    .from(emailTemplates)
-    .where(eq(emailTemplates.id, templateId));
-  if (!template) throw fieldError('templateId', 'Ce modèle n’existe plus : choisissez-en un autre.');
-}
-
-async function inputValues(db: Database, input: CampaignInput) {
-  await assertTemplate(db, input.templateId);
-  const sender = await defaultSender(db);
-  return {
-    title: input.title,
-    subject: input.subject,
-    senderName: input.senderName || sender.name,
-    senderEmail: input.senderEmail || sender.email,
-    templateId: input.templateId,
-    segmentFilterJson: input.segment as Record<string, unknown>,
-    content: input.content,
-  };
-}
-
-export async function createCampaign(
-  db: Database,
-  input: CampaignInput,
-  adminId: string,
-): Promise<CampaignRow> {
-  return inTx(db, async (tx) => {
-    const [row] = await tx
-      .insert(emailCampaigns)
-      .values(await inputValues(tx, input))
-      .returning();
-    if (!row) throw new Error('campaign insert returned nothing');
-    await logActivity(tx, {
-      type: 'campaign.created',
-      title: `Campagne « ${row.title} » créée`,
-      userId: adminId,
-    });
-    return row;
-  });
-}
-
-export async function updateCampaign(
-  db: Database,
-  id: string,
-  input: CampaignInput,
-  adminId: string,
-): Promise<CampaignRow> {
-  return inTx(db, async (tx) => {
-    const current = await lockCampaign(tx, id);
-    if (current.status !== 'draft' && current.status !== 'scheduled') {
-      throw conflict('Une campagne envoyée ou en cours d’envoi ne peut plus être modifiée.');
-    }
-    const [row] = await tx
-      .update(emailCampaigns)
-      .set(await inputValues(tx, input))
-      .where(eq(emailCampaigns.id, id))
-      .returning();
-    if (!row) throw campaignNotFound();
-    await logActivity(tx, {
-      type: 'campaign.updated',
-      title: `Campagne « ${row.title} » modifiée`,
-      userId: adminId,
-    });
-    return row;
-  });
-}
-
-export async function deleteCampaign(db: Database, id: string, adminId: string): Promise<void> {
-  await inTx(db, async (tx) => {
-    const current = await lockCampaign(tx, id);
-    if (current.status !== 'draft') {
-      throw conflict('Seul un brouillon peut être supprimé. Déprogrammez d’abord une campagne programmée.');
-    }
-    await tx.delete(emailCampaigns).where(eq(emailCampaigns.id, id));
-    await logActivity(tx, {
-      type: 'campaign.deleted',
-      title: `Campagne « ${current.title} » supprimée`,
-      userId: adminId,
-    });
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sending
-// ---------------------------------------------------------------------------------------------
 
 /**
  * Writes the jobs (one statement, idempotent) and moves the campaign to `sending`; the
@@ -322,7 +87,7 @@ export async function sendCampaignNow(
   adminId: string,
   at: Date,
 ): Promise<CampaignRow> {
-  return inTx(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const current = await lockCampaign(tx, id);
     if (current.status !== 'draft' && current.status !== 'scheduled') {
       throw conflict('Cette campagne a déjà été envoyée.');
@@ -349,7 +114,7 @@ export async function scheduleCampaign(
   adminId: string,
   at: Date,
 ): Promise<CampaignRow> {
-  return inTx(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const current = await lockCampaign(tx, id);
     if (current.status !== 'draft' && current.status !== 'scheduled') {
       throw conflict('Seule une campagne qui n’a pas encore été envoyée peut être programmée.');
@@ -383,7 +148,7 @@ async function transition(
   log: { type: string; title: (row: CampaignRow) => string },
   after?: (tx: Database, row: CampaignRow) => Promise<void>,
 ): Promise<CampaignRow> {
-  return inTx(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const current = await lockCampaign(tx, id);
     if (!rule.allowed(current)) throw conflict(rule.refusal(current));
     await tx.update(emailCampaigns).set(change).where(eq(emailCampaigns.id, id));
@@ -533,7 +298,7 @@ export async function finishIfDone(
  * so two instances never both start one (the job insert is idempotent anyway). Returns the ids.
  */
 export async function startDueCampaigns(deps: SendDeps, at: Date): Promise<string[]> {
-  return inTx(deps.db, async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     const due = await tx
       .select()
       .from(emailCampaigns)
@@ -572,110 +337,7 @@ export async function finishCompletedCampaigns(
     );
   let finished = 0;
   for (const row of rows) {
-    if (await inTx(deps.db, (tx) => finishIfDone(tx, deps.events, row.id, at))) finished += 1;
+    if (await inTransaction(deps.db, (tx) => finishIfDone(tx, deps.events, row.id, at))) finished += 1;
   }
   return finished;
-}
-
-// ---------------------------------------------------------------------------------------------
-// New content (issue 8 item 6)
-// ---------------------------------------------------------------------------------------------
-
-export async function listPendingPublications(
-  db: Database,
-  publicUrl: string,
-): Promise<PendingPublication[]> {
-  const rows = await db
-    .select()
-    .from(contentPublications)
-    .where(eq(contentPublications.processed, false))
-    .orderBy(desc(contentPublications.publishedAt));
-  return rows.map((row) => ({
-    id: row.id,
-    contentType: row.contentType,
-    title: row.title,
-    url: new URL(row.url, publicUrl).toString(),
-    publishedAt: row.publishedAt.toISOString(),
-  }));
-}
-
-const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-/**
- * A draft announcing unprocessed publications, from the 'content_announcement' template, to every
- * active subscriber. The publications point to it (content_publications.campaignId) and become
- * processed when it is sent; a publication already in another unsent announcement moves here.
- */
-export async function createAnnouncement(
-  db: Database,
-  publicationIds: string[],
-  adminId: string,
-  publicUrl: string,
-): Promise<CampaignRow> {
-  return inTx(db, async (tx) => {
-    const ids = [...new Set(publicationIds)];
-    const publications = await tx
-      .select()
-      .from(contentPublications)
-      .where(and(inArray(contentPublications.id, ids), eq(contentPublications.processed, false)))
-      .orderBy(asc(contentPublications.publishedAt))
-      .for('update');
-    if (publications.length !== ids.length) {
-      throw fieldError('publicationIds', 'Une de ces publications n’existe plus ou a déjà été annoncée.');
-    }
-    const [template] = await tx
-      .select({ id: emailTemplates.id })
-      .from(emailTemplates)
-      .where(eq(emailTemplates.key, ANNOUNCEMENT_TEMPLATE_KEY));
-    if (!template) throw conflict('Le modèle « Annonce de nouveau contenu » est introuvable.');
-
-    const first = publications[0];
-    if (!first) throw fieldError('publicationIds', 'Choisissez au moins une publication');
-    const urls = publications.map((p) => new URL(p.url, publicUrl).toString());
-    const single = publications.length === 1;
-    const headline = single ? first.title : `${publications.length} nouvelles publications`;
-    const content: Record<string, string> = {
-      contentTitle: headline,
-      contentExcerpt: single
-        ? `Découvrez « ${first.title} » sur notre site.`
-        : `Au programme : ${publications.map((p) => `« ${p.title} »`).join(', ')}.`,
-      contentUrl: single ? (urls[0] ?? publicUrl) : new URL('/blog', publicUrl).toString(),
-      // Plain text, one publication per line: "Titre : https://…".
-      publicationList: publications.map((p, i) => `${p.title} : ${urls[i]}`).join('\n'),
-    };
-    const sender = await defaultSender(tx);
-    const [campaign] = await tx
-      .insert(emailCampaigns)
-      .values({
-        title: truncate(`Annonce : ${headline}`, 200),
-        subject: truncate(`Nouveau sur notre site : ${headline}`, 200),
-        senderName: sender.name,
-        senderEmail: sender.email,
-        templateId: template.id,
-        segmentFilterJson: { tags: [] },
-        content,
-      })
-      .returning();
-    if (!campaign) throw new Error('announcement insert returned nothing');
-    await tx
-      .update(contentPublications)
-      .set({ campaignId: campaign.id })
-      .where(inArray(contentPublications.id, ids));
-    await logActivity(tx, {
-      type: 'campaign.created',
-      title: `Annonce « ${headline} » préparée`,
-      description: publications.map((p) => p.title).join(' · '),
-      userId: adminId,
-    });
-    return campaign;
-  });
-}
-
-/** Exposed for tests and the worker: jobs still waiting for one campaign. */
-export async function queuedJobCount(db: Database, campaignId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(campaignJobs)
-    .where(and(eq(campaignJobs.campaignId, campaignId), eq(campaignJobs.status, 'queued')));
-  return row?.n ?? 0;
 }

@@ -8,7 +8,7 @@ import { and, count, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Segment, SegmentSchema } from '#common/schemas/campaigns.ts';
 import type { Database } from '#db/client.ts';
 import { newsletterSubscriptions } from '#db/schema.ts';
-import { KINSHASA_OFFSET_MS } from '../admin/time.ts';
+import { KINSHASA_OFFSET_MS } from '../calendar/kinshasa.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 

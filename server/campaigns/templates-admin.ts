@@ -21,7 +21,7 @@ import type {
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
 import { type EmailTemplate, emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
-import { logActivity } from '../admin/activity.ts';
+import { logActivity } from '../activity/log.ts';
 import { compileMjml, mjmlHash } from '../email/templates.ts';
 import { HttpError } from '../errors.ts';
 

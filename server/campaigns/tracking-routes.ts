@@ -16,8 +16,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Request, type Response, Router } from 'express';
 import type { Database } from '#db/client.ts';
 import { campaignLinks } from '#db/schema.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { Logger } from '../logger.ts';
-import type { AppServices } from '../services.ts';
 import { isTrackingEnabled, trackingKeys, verifyTrackingToken } from './tracking.ts';
 import { emailWebhookRouter as webhookRouter } from './webhook.ts';
 
@@ -34,19 +34,19 @@ export type TrackingDeps = {
   now?: () => Date;
 };
 
-export function trackingRouter(services: AppServices): Router {
+export function trackingRouter(deps: AppDeps): Router {
   return createTrackingRouter({
-    db: services.database.db,
-    logger: services.logger,
-    trackingSecret: services.env.TRACKING_SECRET,
+    db: deps.database.db,
+    logger: deps.logger,
+    trackingSecret: deps.env.TRACKING_SECRET,
   });
 }
 
-export function emailWebhookRouter(services: AppServices): Router {
+export function emailWebhookRouter(deps: AppDeps): Router {
   return webhookRouter({
-    db: services.database.db,
-    logger: services.logger,
-    webhookSecret: services.env.EMAIL_WEBHOOK_SECRET,
+    db: deps.database.db,
+    logger: deps.logger,
+    webhookSecret: deps.env.EMAIL_WEBHOOK_SECRET,
   });
 }
 

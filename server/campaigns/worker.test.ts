@@ -20,17 +20,16 @@ import { createMailTransport, type MailTransport } from '../email/transport.ts';
 import { inspectToken } from '../newsletter/tokens.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
 import { seedDatabase } from '../seed.ts';
+import { createAnnouncement, listPendingPublications } from './announcements.ts';
 import {
   CANCELLED_JOB_ERROR,
   cancelCampaign,
-  createAnnouncement,
-  createCampaign,
-  listPendingPublications,
   pauseCampaign,
   resumeCampaign,
   scheduleCampaign,
   sendCampaignNow,
 } from './campaigns.ts';
+import { createCampaign } from './drafts.ts';
 import {
   type CampaignWorkerOptions,
   createCampaignWorker,

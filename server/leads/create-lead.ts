@@ -9,7 +9,7 @@ import { composeCallMessage, composeQuoteMessage } from '#common/lead-message.ts
 import type { ContactRequest, LeadSource } from '#common/schemas/leads.ts';
 import type { Database, Statement } from '#db/client.ts';
 import { contactRequests, type ContactRequest as Lead } from '#db/schema.ts';
-import { activityInsert } from '../admin/activity.ts';
+import { activityInsert } from '../activity/log.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { normalizePhone } from './phone.ts';
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://www.lisanga-digital.cd' });
 });
 afterAll(async () => {
-  testApp?.services.email.transport.close();
+  testApp?.deps.email.transport.close();
   await smtp?.close();
   await database?.close();
 });
@@ -45,7 +45,7 @@ describe('a new lead reaches the agency by email', () => {
       })
       .expect(201);
 
-    expect(await testApp.services.email.worker.runOnce()).toMatchObject({ sent: 1 });
+    expect(await testApp.deps.email.worker.runOnce()).toMatchObject({ sent: 1 });
     const mail = await smtp.requireEmail('leads@lisanga-digital.cd');
     expect(mail.subject).toContain('Bijou <b>Kasongo</b>');
     expect(mail.replyTo).toContain('bijou@example.cd');
@@ -60,7 +60,7 @@ describe('a new lead reaches the agency by email', () => {
     expect(mail.html).not.toContain('<b>Kasongo</b>');
 
     // Sent once: another pass finds nothing to send.
-    expect(await testApp.services.email.worker.runOnce()).toMatchObject({ sent: 0 });
+    expect(await testApp.deps.email.worker.runOnce()).toMatchObject({ sent: 0 });
     expect(smtp.messages()).toHaveLength(1);
   });
 });
@@ -88,7 +88,7 @@ describe('a broken notification template', () => {
         elapsedMs: 8_000,
       })
       .expect(201);
-    await testApp.services.email.worker.runOnce();
+    await testApp.deps.email.worker.runOnce();
     const mail = await smtp.requireEmail('leads@lisanga-digital.cd', { timeoutMs: 5_000 });
     const last = smtp.messages().at(-1) ?? mail;
     expect(last.subject).toBe('Nouveau contact : Christelle Kabongo');

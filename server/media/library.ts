@@ -24,15 +24,15 @@ import {
   siteSettings,
   teamMembers,
 } from '#db/schema.ts';
-import { logActivity } from '../admin/activity.ts';
-import type { AppServices } from '../services.ts';
+import { logActivity } from '../activity/log.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { processImage } from './process.ts';
 
 type MediaRow = typeof mediaTable.$inferSelect;
-type MediaServices = Pick<AppServices, 'database' | 'env' | 'logger'>;
+type MediaDeps = Pick<AppDeps, 'database' | 'env' | 'logger'>;
 
-export function mediaDirectory(services: Pick<AppServices, 'env'>): string {
-  return path.resolve(services.env.MEDIA_DIR);
+export function mediaDirectory(deps: Pick<AppDeps, 'env'>): string {
+  return path.resolve(deps.env.MEDIA_DIR);
 }
 
 const urlOf = (fileName: string) => `${MEDIA_URL_PREFIX}${fileName}`;
@@ -76,12 +76,12 @@ export function cleanOriginalName(name: string | null | undefined): string {
  * they are removed again, so no file is left without its row.
  */
 export async function storeUpload(
-  services: MediaServices,
+  deps: MediaDeps,
   input: { bytes: Buffer; originalName: string; uploadedBy: string },
 ): Promise<MediaItem> {
   const image = await processImage(input.bytes);
   const id = randomUUID();
-  const dir = mediaDirectory(services);
+  const dir = mediaDirectory(deps);
   await fs.mkdir(dir, { recursive: true });
   const variants: Record<string, string> = {};
   const written: string[] = [];
@@ -96,7 +96,7 @@ export async function storeUpload(
       variants[String(variant.width)] = name;
     }
     const originalName = cleanOriginalName(input.originalName);
-    const row = await inTransaction(services.database.db, async (tx) => {
+    const row = await inTransaction(deps.database.db, async (tx) => {
       const [inserted] = await tx
         .insert(mediaTable)
         .values({
@@ -121,7 +121,7 @@ export async function storeUpload(
     });
     return presentMedia(row);
   } catch (error) {
-    await removeFiles(services, written);
+    await removeFiles(deps, written);
     throw error;
   }
 }
@@ -199,11 +199,11 @@ export type DeleteOutcome =
  * the same upload do not both succeed.
  */
 export async function deleteMediaIfUnused(
-  services: MediaServices,
+  deps: MediaDeps,
   id: string,
   by: { adminId: string } | null,
 ): Promise<DeleteOutcome> {
-  const outcome = await inTransaction(services.database.db, async (tx): Promise<DeleteOutcome> => {
+  const outcome = await inTransaction(deps.database.db, async (tx): Promise<DeleteOutcome> => {
     const [row] = await tx.select().from(mediaTable).where(eq(mediaTable.id, id)).for('update');
     if (!row) return { kind: 'not_found' };
     const references = await mediaReferences(tx, id);
@@ -219,7 +219,7 @@ export async function deleteMediaIfUnused(
     }
     return { kind: 'deleted', row };
   });
-  if (outcome.kind === 'deleted') await removeRowFiles(services, outcome.row);
+  if (outcome.kind === 'deleted') await removeRowFiles(deps, outcome.row);
   return outcome;
 }
 
@@ -227,21 +227,21 @@ export async function deleteMediaIfUnused(
  * The row's files, then every other name its widths could have produced (a crash between writing
  * files and the row). Never throws: a file already gone is what we wanted, said at warn level.
  */
-async function removeRowFiles(services: MediaServices, row: MediaRow) {
+async function removeRowFiles(deps: MediaDeps, row: MediaRow) {
   const recorded = Object.values(row.variants).filter((name) => MEDIA_FILE_NAME_PATTERN.test(name));
   const guesses = [...MEDIA_WIDTHS, row.width]
     .map((w) => mediaFileName(row.id, w))
     .filter((name) => !recorded.includes(name));
-  await removeFiles(services, recorded, { warnIfMissing: true });
-  await removeFiles(services, guesses, { warnIfMissing: false });
+  await removeFiles(deps, recorded, { warnIfMissing: true });
+  await removeFiles(deps, guesses, { warnIfMissing: false });
 }
 
 async function removeFiles(
-  services: Pick<MediaServices, 'env' | 'logger'>,
+  deps: Pick<MediaDeps, 'env' | 'logger'>,
   names: string[],
   options: { warnIfMissing: boolean } = { warnIfMissing: false },
 ) {
-  const dir = mediaDirectory(services);
+  const dir = mediaDirectory(deps);
   await Promise.all(
     names.map(async (name) => {
       try {
@@ -249,7 +249,7 @@ async function removeFiles(
       } catch (error) {
         const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
         if (missing && !options.warnIfMissing) return;
-        services.logger.warn(
+        deps.logger.warn(
           { err: error, file: name },
           missing ? 'media file already gone' : 'could not delete a media file',
         );

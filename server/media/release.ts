@@ -1,5 +1,5 @@
 import { mediaIdOfUrl } from '#common/schemas/media.ts';
-import type { AppServices } from '../services.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { deleteMediaIfUnused } from './library.ts';
 
 /**
@@ -9,15 +9,15 @@ import { deleteMediaIfUnused } from './library.ts';
  * throws, and a failure only leaves an unused file behind (logged at warn).
  */
 export async function releaseMediaUrl(
-  services: Pick<AppServices, 'database' | 'env' | 'logger'>,
+  deps: Pick<AppDeps, 'database' | 'env' | 'logger'>,
   url: string | null | undefined,
 ): Promise<void> {
   const id = mediaIdOfUrl(url);
   if (!id) return;
   try {
-    const outcome = await deleteMediaIfUnused(services, id, null);
-    if (outcome.kind === 'deleted') services.logger.info({ mediaId: id }, 'unused upload deleted');
+    const outcome = await deleteMediaIfUnused(deps, id, null);
+    if (outcome.kind === 'deleted') deps.logger.info({ mediaId: id }, 'unused upload deleted');
   } catch (error) {
-    services.logger.warn({ err: error, mediaId: id }, 'could not release an upload');
+    deps.logger.warn({ err: error, mediaId: id }, 'could not release an upload');
   }
 }

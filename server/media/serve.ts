@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { MEDIA_FILE_NAME_PATTERN } from '#common/schemas/media.ts';
-import type { AppServices } from '../services.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { mediaDirectory } from './library.ts';
 
 /** A year: a stored name never gets other content (a new upload gets a new uuid). */
@@ -14,7 +14,7 @@ const MEDIA_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'";
  * up; everything else is a 404. Every answer is `image/webp` with nosniff, and a sandboxing CSP
  * in case the file is opened as a page. Mounted before the request log: images are not events.
  */
-export function mediaFiles(services: Pick<AppServices, 'env'>): RequestHandler {
+export function mediaFiles(deps: Pick<AppDeps, 'env'>): RequestHandler {
   return (req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -30,7 +30,7 @@ export function mediaFiles(services: Pick<AppServices, 'env'>): RequestHandler {
     res.sendFile(
       name,
       {
-        root: mediaDirectory(services),
+        root: mediaDirectory(deps),
         dotfiles: 'deny',
         immutable: true,
         maxAge: ONE_YEAR_MS,

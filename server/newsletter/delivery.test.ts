@@ -42,7 +42,7 @@ beforeEach(async () => {
   // clock and without jitter, is the only sender.
   worker = createOutboxWorker({
     db: database.db,
-    transport: testApp.services.email.transport,
+    transport: testApp.deps.email.transport,
     logger,
     now: () => new Date(clock.getTime()),
     random: () => 0.5,
@@ -51,7 +51,7 @@ beforeEach(async () => {
   clock = new Date(Date.now() + 1_000);
 });
 afterEach(async () => {
-  testApp?.services.email.transport.close();
+  testApp?.deps.email.transport.close();
   await smtp?.close();
   await database?.close();
 });

@@ -19,6 +19,7 @@ import {
   rateLimits,
   siteSettings,
 } from '#db/schema.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { Outbox } from '../email/outbox.ts';
 import { type renderTemplate, siteUrlOf } from '../email/templates.ts';
 import type { KeptMessage, MailTransport } from '../email/transport.ts';
@@ -27,7 +28,6 @@ import type { Logger } from '../logger.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { RATE_LIMITS } from '../security/limits.ts';
 import { hitRateLimit } from '../security/rate-limit.ts';
-import type { AppServices } from '../services.ts';
 import { closeConfirmTokens, findToken, issueToken } from './tokens.ts';
 
 /** Pending subscribers who never confirmed are deleted after this long (data minimisation). */
@@ -540,15 +540,15 @@ export function startPendingPurge(
   };
 }
 
-/** The newsletter bound to the process's services: for the API and for the pages' actions. */
-export function newsletterFromServices(services: AppServices): Newsletter {
+/** The newsletter bound to the process's dependencies (app-deps.ts): for the API and for the pages' actions. */
+export function newsletterFromDeps(deps: AppDeps): Newsletter {
   return createNewsletter({
-    db: services.database.db,
-    outbox: services.email.outbox,
-    render: services.email.renderTemplate,
-    events: services.events,
-    publicUrl: services.env.PUBLIC_URL,
-    logger: services.logger,
-    transport: services.email.transport,
+    db: deps.database.db,
+    outbox: deps.email.outbox,
+    render: deps.email.renderTemplate,
+    events: deps.events,
+    publicUrl: deps.env.PUBLIC_URL,
+    logger: deps.logger,
+    transport: deps.email.transport,
   });
 }

@@ -34,10 +34,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedDatabase(database.db, { content: true, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
   testApp = createTestApp(database);
-  await testApp.services.events.start();
+  await testApp.deps.events.start();
 });
 afterAll(async () => {
-  await testApp?.services.events.stop();
+  await testApp?.deps.events.stop();
   await database?.close();
 });
 beforeEach(async () => {
@@ -56,10 +56,10 @@ async function serve(
 ): Promise<Instance> {
   const server = http.createServer(target.app);
   const hub = attachRealtime(server, {
-    db: target.services.database.db,
-    events: target.services.events,
-    publicUrl: target.services.env.PUBLIC_URL,
-    logger: target.services.logger,
+    db: target.deps.database.db,
+    events: target.deps.events,
+    publicUrl: target.deps.env.PUBLIC_URL,
+    logger: target.deps.logger,
     ...hubOptions,
   });
   server.listen(0, '127.0.0.1');
@@ -346,7 +346,7 @@ describe('websocket /ws — protocol', () => {
     const other = await login(instance.app);
     await authPost(instance.app, '/api/auth/logout', other).expect(204);
     // A visible event after the logout's internal one proves the channel was open all along.
-    await testApp.services.events.publish(database.db, {
+    await testApp.deps.events.publish(database.db, {
       channel: 'system',
       type: 'notification',
       data: { title: 'Test', message: 'Bonjour', level: 'success' },
@@ -465,9 +465,9 @@ if (currentBackend() === 'postgres') {
       url.pathname = `/${current.rows[0]?.name}`;
       const otherDatabase = await openDatabase({ databaseUrl: url.toString(), poolSize: 3 });
       const other = createTestApp(otherDatabase);
-      await other.services.events.start();
+      await other.deps.events.start();
       cleanups.push(async () => {
-        await other.services.events.stop();
+        await other.deps.events.stop();
         await otherDatabase.close();
       });
 

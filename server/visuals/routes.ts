@@ -30,8 +30,8 @@ import {
   uploadedMediaUrl,
 } from '#common/visuals.ts';
 import { blogPosts, caseStudies } from '#db/schema.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { mediaDirectory } from '../media/library.ts';
-import type { AppServices } from '../services.ts';
 import type { VisualSpec } from './design.ts';
 import { encode, type RasterFormat, renderVisual } from './render.ts';
 import { caseStudySpec, pageSpec, postSpec, serviceSpec } from './specs.ts';
@@ -47,7 +47,7 @@ const CONTENT_TYPES: Record<RasterFormat, string> = {
 const COVER_DESIGN = { width: 1200, height: coverHeight(1200) };
 const OG_DESIGN = { width: OG_WIDTH, height: OG_HEIGHT };
 
-type VisualServices = Pick<AppServices, 'database' | 'env' | 'logger' | 'content'>;
+type VisualDeps = Pick<AppDeps, 'database' | 'env' | 'logger' | 'content'>;
 
 /** What a name resolves to: a file to produce, a newer name to redirect to, or nothing. */
 type Resolution =
@@ -62,14 +62,14 @@ type Resolution =
   | { kind: 'none' };
 
 export function visualFiles(
-  services: VisualServices,
+  deps: VisualDeps,
   store: VisualStore = createVisualStore({
-    directory: path.resolve(services.env.DATA_DIR, 'visuals'),
-    logger: services.logger,
+    directory: path.resolve(deps.env.DATA_DIR, 'visuals'),
+    logger: deps.logger,
   }),
 ): RequestHandler {
-  const db = services.database.db;
-  const siteName = async () => (await services.content.getSiteInfo()).name;
+  const db = deps.database.db;
+  const siteName = async () => (await deps.content.getSiteInfo()).name;
 
   async function findPost(id: string): Promise<PostVisualInput | undefined> {
     const [row] = await db
@@ -100,7 +100,7 @@ export function visualFiles(
   }
 
   async function findService(id: string): Promise<ServiceVisualInput | undefined> {
-    const service = await services.content.getService(id);
+    const service = await deps.content.getService(id);
     return service
       ? { id: service.id, title: service.title, parentTitle: service.parent?.title ?? null }
       : undefined;
@@ -123,10 +123,10 @@ export function visualFiles(
       const match = MEDIA_FILE_NAME_PATTERN.exec(url.slice(MEDIA_URL_PREFIX.length));
       try {
         if (!match) throw new Error('not a media URL');
-        const bytes = await fs.readFile(path.join(mediaDirectory(services), match[0]));
+        const bytes = await fs.readFile(path.join(mediaDirectory(deps), match[0]));
         return await encode(bytes, 'jpg', OG_WIDTH, OG_HEIGHT);
       } catch (error) {
-        services.logger.warn(
+        deps.logger.warn(
           { err: error, postId: post.id },
           'uploaded cover unreadable, drawing the generated one',
         );
@@ -246,7 +246,7 @@ export function visualFiles(
       res.setHeader('Content-Length', String(bytes.length));
       res.status(200).end(req.method === 'HEAD' ? undefined : bytes);
     } catch (error) {
-      services.logger.error({ err: error, path: req.path }, 'generated visual failed');
+      deps.logger.error({ err: error, path: req.path }, 'generated visual failed');
       if (res.headersSent) return;
       res.setHeader('Cache-Control', 'no-store');
       res.status(500).type('text/plain; charset=utf-8').send('Image momentanément indisponible.');

@@ -20,13 +20,13 @@ import { createVisualStore } from './store.ts';
 let database: DatabaseHandle;
 let dataDir: string;
 let app: ReturnType<typeof createTestApp>['app'];
-let services: ReturnType<typeof createTestApp>['services'];
+let deps: ReturnType<typeof createTestApp>['deps'];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDatabase(database.db, { content: true, adminPassword: 'correct-horse-battery' });
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'visuals-test-'));
-  ({ app, services } = createTestApp(database, { DATA_DIR: dataDir }));
+  ({ app, deps } = createTestApp(database, { DATA_DIR: dataDir }));
 });
 afterAll(async () => {
   await database?.close();
@@ -146,8 +146,8 @@ describe('generated covers', { timeout: 90_000 }, () => {
   });
 
   it('renders once for a burst of requests, then serves the stored file', async () => {
-    const store = createVisualStore({ directory: path.join(dataDir, 'burst'), logger: services.logger });
-    const burstApp = express().use('/visuals', visualFiles(services, store));
+    const store = createVisualStore({ directory: path.join(dataDir, 'burst'), logger: deps.logger });
+    const burstApp = express().use('/visuals', visualFiles(deps, store));
     const post = await firstPublicPost();
     const url = candidates(post.cover.sources[1]?.srcset ?? '')[0]?.url as string;
     const answers = await Promise.all(Array.from({ length: 6 }, () => getBytes(burstApp, url)));

@@ -44,7 +44,7 @@ beforeAll(async () => {
   admin = await signInAdmin(testApp.app, database.db);
 });
 afterAll(async () => {
-  await testApp?.services.campaigns.worker.stop();
+  await testApp?.deps.campaigns.worker.stop();
   await database?.close();
 });
 let templateId: string;

@@ -10,19 +10,19 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { createApp } from '#server/app.ts';
+import { createAppDeps } from '#server/app-deps.ts';
 import { compileTemplates } from '#server/email/templates.ts';
 import { readEnv } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { issueToken } from '#server/newsletter/tokens.ts';
 import { seedDatabase } from '#server/seed.ts';
-import { createServices } from '#server/services.ts';
 import { createTestAdmin, nextTestIp, TEST_ORIGIN } from '../helpers/admin-session.ts';
 import { insertSubscriber } from '../helpers/factories.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createApp>;
-let services: ReturnType<typeof createServices>;
+let deps: ReturnType<typeof createAppDeps>;
 const lines: string[] = [];
 
 beforeAll(async () => {
@@ -36,11 +36,11 @@ beforeAll(async () => {
       callback();
     },
   });
-  services = createServices({ database, env, logger: createLogger(env, { destination }) });
-  app = createApp(services);
+  deps = createAppDeps({ database, env, logger: createLogger(env, { destination }) });
+  app = createApp(deps);
 });
 afterAll(async () => {
-  services?.email.transport.close();
+  deps?.email.transport.close();
   await database?.close();
 });
 
@@ -124,7 +124,7 @@ describe('the log of auth, newsletter and lead flows', () => {
         elapsedMs: 12_000,
       })
       .expect(201);
-    await services.email.worker.runOnce();
+    await deps.email.worker.runOnce();
 
     const log = lines.join('');
     expect(log).toContain('"url":"/api/contact"');

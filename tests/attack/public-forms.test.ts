@@ -50,7 +50,7 @@ beforeAll(async () => {
   admin = await signInAdmin(testApp.app, database.db);
 });
 afterAll(async () => {
-  testApp?.services.email.transport.close();
+  testApp?.deps.email.transport.close();
   await smtp?.close();
   await database?.close();
 });
@@ -330,7 +330,7 @@ describe('POST /api/contact with the hostile corpus in every text field', () => 
         })
         .expect(201);
     }
-    while ((await testApp.services.email.worker.runOnce()).sent > 0) {
+    while ((await testApp.deps.email.worker.runOnce()).sent > 0) {
       // drain the outbox
     }
     const mails = smtp.messages().slice(before);
@@ -406,7 +406,7 @@ describe('newsletter forms with the hostile corpus', () => {
         .send({ email: uniqueEmail(), firstName: first.input, elapsedMs: 5_000 })
         .expect(200);
     }
-    while ((await testApp.services.email.worker.runOnce()).sent > 0) {
+    while ((await testApp.deps.email.worker.runOnce()).sent > 0) {
       // drain the outbox
     }
     const mails = smtp.messages().slice(before);

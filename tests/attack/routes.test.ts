@@ -46,8 +46,8 @@ beforeAll(async () => {
   routes = routeTable(testApp.app);
 });
 afterAll(async () => {
-  await testApp?.services.campaigns.worker.stop();
-  testApp?.services.email.transport.close();
+  await testApp?.deps.campaigns.worker.stop();
+  testApp?.deps.email.transport.close();
   await database?.close();
 });
 
@@ -177,10 +177,10 @@ describe('session lifecycle and websocket, over the whole surface', () => {
   it('refuses the websocket without a session, with a forged or revoked one, and from a foreign Origin', async () => {
     const server = http.createServer(testApp.app);
     const hub = attachRealtime(server, {
-      db: testApp.services.database.db,
-      events: testApp.services.events,
-      publicUrl: testApp.services.env.PUBLIC_URL,
-      logger: testApp.services.logger,
+      db: testApp.deps.database.db,
+      events: testApp.deps.events,
+      publicUrl: testApp.deps.env.PUBLIC_URL,
+      logger: testApp.deps.logger,
     });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');

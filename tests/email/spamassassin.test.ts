@@ -39,8 +39,8 @@ beforeAll(async () => {
   admin = await signInAdmin(testApp.app, database.db, { origin: PUBLIC_URL });
 });
 afterAll(async () => {
-  await testApp?.services.campaigns.worker.stop();
-  testApp?.services.email.transport.close();
+  await testApp?.deps.campaigns.worker.stop();
+  testApp?.deps.email.transport.close();
   await smtp?.close();
   await database?.close();
 });
@@ -93,9 +93,9 @@ async function templateId(key: string): Promise<string> {
 
 /** Sends what the outbox and the campaign queue hold; returns every email captured so far. */
 async function deliver(): Promise<CapturedEmail[]> {
-  await testApp.services.email.worker.runOnce();
-  await testApp.services.campaigns.worker.runOnce();
-  await testApp.services.email.worker.runOnce();
+  await testApp.deps.email.worker.runOnce();
+  await testApp.deps.campaigns.worker.runOnce();
+  await testApp.deps.email.worker.runOnce();
   return smtp.messages();
 }
 

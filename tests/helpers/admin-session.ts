@@ -15,12 +15,12 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { adminUsers } from '#db/schema.ts';
 import { adminApiRouter } from '#server/api/admin/index.ts';
 import { adminGate, authApiRouter } from '#server/api/auth.ts';
+import { createAppDeps } from '#server/app-deps.ts';
 import { hashPassword } from '#server/auth/password.ts';
 import { readEnv } from '#server/env.ts';
 import { apiErrorHandler, apiNotFound } from '#server/http/error-handler.ts';
 import { createLogger } from '#server/logger.ts';
 import { seedDatabase } from '#server/seed.ts';
-import { createServices } from '#server/services.ts';
 import { createTestApp } from './test-app.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -88,22 +88,18 @@ export async function signInAdmin(app: App, db: DatabaseHandle['db'], options: {
 export function createClockedAdminApp(database: DatabaseHandle, now: () => Date) {
   const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const logger = createLogger(env);
-  const services = createServices({ database, env, logger });
+  const deps = createAppDeps({ database, env, logger });
   const app = express();
   app.set('trust proxy', 'loopback');
   app.use(pinoHttp({ logger }));
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
   api.use(authApiRouter({ db: database.db, publicUrl: env.PUBLIC_URL }));
-  api.use(
-    '/admin',
-    adminGate({ db: database.db, publicUrl: env.PUBLIC_URL }),
-    adminApiRouter(services, { now }),
-  );
+  api.use('/admin', adminGate({ db: database.db, publicUrl: env.PUBLIC_URL }), adminApiRouter(deps, { now }));
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);
-  return { app, services };
+  return { app, deps };
 }
 
 export type AdminTestContext = {

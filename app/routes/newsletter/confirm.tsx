@@ -10,7 +10,7 @@ import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import type { Route } from './+types/confirm';
 // Used in the loader and action only: React Router drops them from the client bundle.
-import { HttpError, inspectToken, newsletterFromServices, type TokenState } from './newsletter.server';
+import { HttpError, inspectToken, newsletterFromDeps, type TokenState } from './newsletter.server';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(siteFromMatches(matches), {
@@ -67,17 +67,17 @@ const STATE_BY_CODE: Record<string, Exclude<TokenState, 'valid'>> = {
  * JavaScript too. A refused token shows the matching page instead.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(appContext);
+  const deps = context.get(appContext);
   const token = await formField(request, 'token');
   try {
-    await newsletterFromServices(services).confirm(token, context.get(requestClientContext));
+    await newsletterFromDeps(deps).confirm(token, context.get(requestClientContext));
   } catch (error) {
     if (error instanceof HttpError && STATE_BY_CODE[error.code]) {
       return { state: STATE_BY_CODE[error.code] as Exclude<TokenState, 'valid'> };
     }
     throw error;
   }
-  services.email.worker.wake();
+  deps.email.worker.wake();
   return redirect('/newsletter/welcome');
 }
 

@@ -4,5 +4,5 @@
  * `server/` and `db/` only through such modules (biome.json, noRestrictedImports).
  */
 export { HttpError } from '#server/errors.ts';
-export { newsletterFromServices } from '#server/newsletter/newsletter.ts';
+export { newsletterFromDeps } from '#server/newsletter/newsletter.ts';
 export { inspectToken, type TokenState } from '#server/newsletter/tokens.ts';

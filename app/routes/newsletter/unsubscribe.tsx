@@ -9,7 +9,7 @@ import { seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import type { Route } from './+types/unsubscribe';
 // Used in the loader and action only: React Router drops them from the client bundle.
-import { HttpError, inspectToken, newsletterFromServices } from './newsletter.server';
+import { HttpError, inspectToken, newsletterFromDeps } from './newsletter.server';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(siteFromMatches(matches), {
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const token = await formField(request, 'token');
   try {
-    await newsletterFromServices(context.get(appContext)).unsubscribe(token);
+    await newsletterFromDeps(context.get(appContext)).unsubscribe(token);
   } catch (error) {
     if (error instanceof HttpError) return { error: error.message };
     throw error;

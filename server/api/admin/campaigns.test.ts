@@ -38,8 +38,8 @@ beforeAll(async () => {
   monthlyId = template?.id ?? '';
 });
 afterAll(async () => {
-  await testApp?.services.campaigns.worker.stop();
-  testApp?.services.email.transport.close();
+  await testApp?.deps.campaigns.worker.stop();
+  testApp?.deps.email.transport.close();
   await smtp?.close();
   await database?.close();
 });
@@ -216,7 +216,7 @@ describe('preview and test send', () => {
       .post(`/api/admin/campaigns/${id}/test`)
       .send({ email: 'Collegue@Lisanga-Digital.cd' })
       .expect(202);
-    await testApp.services.email.worker.runOnce();
+    await testApp.deps.email.worker.runOnce();
     const mail = await smtp.requireEmail('collegue@lisanga-digital.cd');
     // The test greets an invented person: no subscriber's name goes to the typed address.
     expect(mail.subject).toBe('[TEST] Pour vous, Grâce');
@@ -257,11 +257,11 @@ describe('sending', () => {
     const paused = await admin.post(`/api/admin/campaigns/${id}/pause`).expect(200);
     expect(paused.body.campaign).toMatchObject({ status: 'sending', paused: true });
     await admin.post(`/api/admin/campaigns/${id}/pause`).expect(409);
-    expect(await testApp.services.campaigns.worker.runOnce()).toMatchObject({ sent: 0 });
+    expect(await testApp.deps.campaigns.worker.runOnce()).toMatchObject({ sent: 0 });
 
     const resumed = await admin.post(`/api/admin/campaigns/${id}/resume`).expect(200);
     expect(resumed.body.campaign.paused).toBe(false);
-    expect(await testApp.services.campaigns.worker.runOnce()).toMatchObject({ sent: 3 });
+    expect(await testApp.deps.campaigns.worker.runOnce()).toMatchObject({ sent: 3 });
     const sent = await admin.get(`/api/admin/campaigns/${id}`).expect(200);
     expect(sent.body.campaign).toMatchObject({ status: 'sent', jobs: { sent: 3, queued: 0, total: 3 } });
     expect(sent.body.campaign.sentAt).not.toBeNull();
@@ -282,7 +282,7 @@ describe('sending', () => {
     const cancelled = await admin.post(`/api/admin/campaigns/${id}/cancel`).expect(200);
     expect(cancelled.body.campaign).toMatchObject({ status: 'failed', jobs: { failed: 1, queued: 0 } });
     expect(cancelled.body.campaign.cancelledAt).not.toBeNull();
-    expect(await testApp.services.campaigns.worker.runOnce()).toMatchObject({ sent: 0 });
+    expect(await testApp.deps.campaigns.worker.runOnce()).toMatchObject({ sent: 0 });
   });
 });
 
@@ -335,7 +335,7 @@ describe('new content', () => {
       .send({ publicationIds: [publication.id] })
       .expect(400);
 
-    await testApp.services.campaigns.worker.runOnce();
+    await testApp.deps.campaigns.worker.runOnce();
     const mail = await smtp.requireEmail('annonce@exemple.cd');
     expect(mail.subject).toBe('Nouveau sur notre site : Le guide du Mobile Money');
     const [subscriber] = await database.db

@@ -20,25 +20,21 @@ import {
 import { UuidSchema } from '#common/schemas/public-api.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { newsletterSubscriptions } from '#db/schema.ts';
-import { logActivity } from '../../admin/activity.ts';
+import { logActivity } from '../../activity/log.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
+import { createAnnouncement, listPendingPublications } from '../../campaigns/announcements.ts';
+import { campaignNotFound, findCampaign } from '../../campaigns/campaign-rows.ts';
 import {
-  campaignNotFound,
   cancelCampaign,
-  createAnnouncement,
-  createCampaign,
-  deleteCampaign,
-  findCampaign,
-  listCampaigns,
-  listPendingPublications,
   pauseCampaign,
-  presentCampaign,
   resumeCampaign,
   scheduleCampaign,
   sendCampaignNow,
   unscheduleCampaign,
-  updateCampaign,
 } from '../../campaigns/campaigns.ts';
+import { createCampaign, deleteCampaign, updateCampaign } from '../../campaigns/drafts.ts';
+import { listCampaigns, presentCampaign } from '../../campaigns/present.ts';
 import {
   CampaignRenderError,
   exampleLinks,
@@ -50,17 +46,16 @@ import { countSegment, segmentCondition, storedSegment } from '../../campaigns/s
 import { formatAddress } from '../../email/outbox.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { AppServices } from '../../services.ts';
 import { IdParamsSchema } from './params.ts';
 
 const PreviewQuerySchema = z.object({ subscriberId: UuidSchema.optional() });
 const SegmentCountSchema = z.object({ segment: SegmentSchema });
 
-export function campaignsAdminRouter(services: AppServices, now: () => Date = () => new Date()): Router {
+export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new Date()): Router {
   const router = Router();
-  const { db } = services.database;
-  const publicUrl = services.env.PUBLIC_URL;
-  const events = services.events;
+  const { db } = deps.database;
+  const publicUrl = deps.env.PUBLIC_URL;
+  const events = deps.events;
 
   const detail = async (
     row: Parameters<typeof presentCampaign>[1],
@@ -155,7 +150,7 @@ export function campaignsAdminRouter(services: AppServices, now: () => Date = ()
         links,
       }).catch(renderProblem);
       // Through the outbox like any transactional email: no job row, no tracking.
-      await services.email.outbox.enqueueEmail(tx, {
+      await deps.email.outbox.enqueueEmail(tx, {
         to: email,
         subject: `[TEST] ${rendered.subject}`,
         html: rendered.html,
@@ -172,7 +167,7 @@ export function campaignsAdminRouter(services: AppServices, now: () => Date = ()
         userId: adminOf(res).user.id,
       });
     });
-    services.email.worker.wake();
+    deps.email.worker.wake();
     res.status(202).json({ queued: true });
   });
 
@@ -183,7 +178,7 @@ export function campaignsAdminRouter(services: AppServices, now: () => Date = ()
       adminOf(res).user.id,
       now(),
     );
-    services.campaigns.worker.wake();
+    deps.campaigns.worker.wake();
     res.json(await detail(row));
   });
 
@@ -204,7 +199,7 @@ export function campaignsAdminRouter(services: AppServices, now: () => Date = ()
 
   router.post('/:id/resume', async (req, res) => {
     const row = await resumeCampaign(db, idOf(req.params), adminOf(res).user.id);
-    services.campaigns.worker.wake();
+    deps.campaigns.worker.wake();
     res.json(await detail(row));
   });
 

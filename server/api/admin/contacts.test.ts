@@ -26,8 +26,8 @@ let formula: ContactRequest;
 beforeAll(async () => {
   database = await createTestDatabase();
   testApp = createTestApp(database);
-  await testApp.services.events.start();
-  testApp.services.events.subscribe((event) => events.push(event));
+  await testApp.deps.events.start();
+  testApp.deps.events.subscribe((event) => events.push(event));
   admin = await signInAdmin(testApp.app, database.db);
 
   const db = database.db;
@@ -69,7 +69,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await testApp?.services.events.stop();
+  await testApp?.deps.events.stop();
   await database?.close();
 });
 beforeEach(() => {

@@ -6,19 +6,19 @@ import {
 } from '#common/schemas/admin.ts';
 import { changeContactStatus, exportContactsCsv, findContact, listContacts } from '../../admin/contacts.ts';
 import { sendCsv } from '../../admin/csv.ts';
-import { kinshasaDate } from '../../admin/time.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
+import { kinshasaDate } from '../../calendar/kinshasa.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { AppServices } from '../../services.ts';
 import { IdParamsSchema } from './params.ts';
 
 const contactNotFound = () => notFound('Contact introuvable.');
 
 /** /api/admin/contacts: the leads' list, detail, status and CSV export. */
-export function contactsAdminRouter(services: AppServices, now: () => Date): Router {
+export function contactsAdminRouter(deps: AppDeps, now: () => Date): Router {
   const router = Router();
-  const { db } = services.database;
+  const { db } = deps.database;
 
   router.get('/', async (req, res) => {
     res.json(await listContacts(db, parseInput(ContactListQuerySchema, req.query)));
@@ -41,7 +41,7 @@ export function contactsAdminRouter(services: AppServices, now: () => Date): Rou
   router.patch('/:id/status', async (req, res) => {
     const { id } = parseInput(IdParamsSchema, req.params);
     const { status } = parseInput(ContactStatusChangeSchema, req.body ?? {});
-    const contact = await changeContactStatus(db, services.events, {
+    const contact = await changeContactStatus(db, deps.events, {
       id,
       status,
       adminId: adminOf(res).user.id,

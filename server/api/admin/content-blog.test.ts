@@ -206,9 +206,9 @@ describe('admin blog API: publication and the public site', () => {
     expect(page.body.title).toBe(post.title);
     const list = await request(ctx.testApp.app).get('/api/blog?pageSize=50');
     expect(list.body.items.map((p: { slug: string }) => p.slug)).toContain(post.slug);
-    const feed = await ctx.testApp.services.content.listPosts({ page: 1, pageSize: 20 });
+    const feed = await ctx.testApp.deps.content.listPosts({ page: 1, pageSize: 20 });
     expect(feed.items.map((p) => p.slug)).toContain(post.slug);
-    const sitemap = await ctx.testApp.services.content.listSitemapEntries();
+    const sitemap = await ctx.testApp.deps.content.listSitemapEntries();
     expect(sitemap.posts.map((p) => p.slug)).toContain(post.slug);
 
     const [publication, ...more] = await publicationsOf(post.id);
@@ -235,7 +235,7 @@ describe('admin blog API: publication and the public site', () => {
     expect(res.body.post.isPublished).toBe(false);
     expect(await lastActivity()).toMatchObject({ type: 'post.unpublished', userId: ctx.admin.user.id });
     expect((await request(ctx.testApp.app).get(`/api/blog/${post.slug}`)).status).toBe(404);
-    const sitemap = await ctx.testApp.services.content.listSitemapEntries();
+    const sitemap = await ctx.testApp.deps.content.listSitemapEntries();
     expect(sitemap.posts.map((p) => p.slug)).not.toContain(post.slug);
     // The record stays for the campaigns' history (decision 015).
     expect(await publicationsOf(post.id)).toHaveLength(1);

@@ -14,12 +14,12 @@ import {
   unpublishBlogPost,
   updateBlogPost,
 } from '../../admin/blog.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { renderMarkdown } from '../../content/markdown.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
-import type { AppServices } from '../../services.ts';
 import { IdParamsSchema } from './params.ts';
 
 /**
@@ -37,10 +37,10 @@ const postNotFound = () => notFound('Article introuvable.');
  * /api/admin/blog (issue 7): posts of every status, the editor's live preview (the public page's
  * own sanitising renderer, so the preview is exactly what readers will get), publication.
  */
-export function blogAdminRouter(services: AppServices): Router {
+export function blogAdminRouter(deps: AppDeps): Router {
   const router = Router();
-  const { db } = services.database;
-  const publicUrl = services.env.PUBLIC_URL;
+  const { db } = deps.database;
+  const publicUrl = deps.env.PUBLIC_URL;
 
   router.get('/', async (req, res) => {
     res.json(await listBlogPosts(db, parseInput(BlogListQuerySchema, req.query)));
@@ -69,7 +69,7 @@ export function blogAdminRouter(services: AppServices): Router {
     const input = parseInput(BlogPostInputSchema, req.body ?? {});
     const result = await updateBlogPost(db, id, input, adminOf(res).user.id, { regenerateEmptySlug: true });
     if (!result) throw postNotFound();
-    await releaseMediaUrl(services, result.previousCover);
+    await releaseMediaUrl(deps, result.previousCover);
     res.json({ post: result.post });
   });
 
@@ -78,7 +78,7 @@ export function blogAdminRouter(services: AppServices): Router {
     const input = sentFields(parseInput(BlogPostPatchSchema, req.body ?? {}), req.body);
     const result = await updateBlogPost(db, id, input, adminOf(res).user.id, { regenerateEmptySlug: false });
     if (!result) throw postNotFound();
-    await releaseMediaUrl(services, result.previousCover);
+    await releaseMediaUrl(deps, result.previousCover);
     res.json({ post: result.post });
   });
 
@@ -100,7 +100,7 @@ export function blogAdminRouter(services: AppServices): Router {
     const { id } = parseInput(IdParamsSchema, req.params);
     const deleted = await deleteBlogPost(db, id, adminOf(res).user.id);
     if (!deleted) throw postNotFound();
-    await releaseMediaUrl(services, deleted.coverImage);
+    await releaseMediaUrl(deps, deleted.coverImage);
     res.status(204).end();
   });
 

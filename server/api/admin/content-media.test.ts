@@ -434,7 +434,7 @@ describe('DELETE /api/admin/media/:id and releaseMediaUrl', () => {
   });
 
   it('releases a replaced image: deleted when unused, kept while referenced anywhere', async () => {
-    const { services } = ctx.testApp;
+    const { deps } = ctx.testApp;
     const old = await uploaded(await widePng(), 'ancienne.png', 'image/png');
     const cover = await uploaded(await smallJpeg(), 'couverture.jpg');
     const inline = await uploaded(await smallJpeg(), 'dans-le-texte.jpg');
@@ -442,28 +442,28 @@ describe('DELETE /api/admin/media/:id and releaseMediaUrl', () => {
     await insertPost(ctx.database.db, { content: `Voir ![schéma](${inline.url}) ci-dessous.` });
 
     // Any variant of the released image counts: the smallest URL releases the whole upload.
-    await releaseMediaUrl(services, old.variants['480']);
+    await releaseMediaUrl(deps, old.variants['480']);
     expect(await rowOf(old.id)).toBeUndefined();
     expect(filesOfId(old.id)).toEqual([]);
     expect((await request(ctx.testApp.app).get(old.url)).status).toBe(404);
 
-    await releaseMediaUrl(services, cover.url);
-    await releaseMediaUrl(services, inline.url);
+    await releaseMediaUrl(deps, cover.url);
+    await releaseMediaUrl(deps, inline.url);
     expect(await rowOf(cover.id)).toBeDefined();
     expect(await rowOf(inline.id)).toBeDefined();
     expect((await request(ctx.testApp.app).get(cover.url)).status).toBe(200);
   });
 
   it('ignores URLs that are not ours and never throws on files already gone', async () => {
-    const { services } = ctx.testApp;
+    const { deps } = ctx.testApp;
     const item = await uploaded(await smallJpeg(), 'disparue.jpg');
     for (const name of filesOfId(item.id)) fs.unlinkSync(path.join(ctx.mediaDir, name));
-    await expect(releaseMediaUrl(services, item.url)).resolves.toBeUndefined();
+    await expect(releaseMediaUrl(deps, item.url)).resolves.toBeUndefined();
     expect(await rowOf(item.id)).toBeUndefined();
 
     const count = await ctx.database.db.$count(media);
     for (const url of [null, undefined, '', 'https://cdn.example.com/x.jpg', '/media/../../etc/passwd']) {
-      await expect(releaseMediaUrl(services, url)).resolves.toBeUndefined();
+      await expect(releaseMediaUrl(deps, url)).resolves.toBeUndefined();
     }
     expect(await ctx.database.db.$count(media)).toBe(count);
   });

@@ -1,10 +1,10 @@
 import { Router } from 'express';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { deleteMediaIfUnused, listMedia, storeUpload } from '../../media/library.ts';
 import { readUploadedImage } from '../../media/multipart.ts';
-import type { AppServices } from '../../services.ts';
 import { IdParamsSchema } from './params.ts';
 
 /**
@@ -12,23 +12,23 @@ import { IdParamsSchema } from './params.ts';
  * (multipart field `file`) and answers 201 { media }; GET lists the latest uploads for picking
  * one again; DELETE removes an upload nothing shows any more.
  */
-export function mediaAdminRouter(services: AppServices): Router {
+export function mediaAdminRouter(deps: AppDeps): Router {
   const router = Router();
 
   router.get('/', async (_req, res) => {
-    res.json({ items: await listMedia(services.database.db) });
+    res.json({ items: await listMedia(deps.database.db) });
   });
 
   router.post('/', async (req, res) => {
     const file = await readUploadedImage(req, res);
-    const media = await storeUpload(services, { ...file, uploadedBy: adminOf(res).user.id });
+    const media = await storeUpload(deps, { ...file, uploadedBy: adminOf(res).user.id });
     req.log.info({ mediaId: media.id, bytes: file.bytes.length }, 'image uploaded');
     res.status(201).json({ media });
   });
 
   router.delete('/:id', async (req, res) => {
     const { id } = parseInput(IdParamsSchema, req.params);
-    const outcome = await deleteMediaIfUnused(services, id, { adminId: adminOf(res).user.id });
+    const outcome = await deleteMediaIfUnused(deps, id, { adminId: adminOf(res).user.id });
     if (outcome.kind === 'not_found') throw notFound('Image introuvable.');
     if (outcome.kind === 'in_use') {
       throw new HttpError(

@@ -13,11 +13,11 @@ import {
   unpublishCaseStudy,
   updateCaseStudy,
 } from '../../admin/portfolio.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
-import type { AppServices } from '../../services.ts';
 import { IdParamsSchema } from './params.ts';
 
 /**
@@ -32,10 +32,10 @@ function sentFields<T extends object>(parsed: T, body: unknown): Partial<T> {
 const caseStudyNotFound = () => notFound('Étude de cas introuvable.');
 
 /** /api/admin/portfolio (issue 7): case studies of every status, their publication. */
-export function portfolioAdminRouter(services: AppServices): Router {
+export function portfolioAdminRouter(deps: AppDeps): Router {
   const router = Router();
-  const { db } = services.database;
-  const publicUrl = services.env.PUBLIC_URL;
+  const { db } = deps.database;
+  const publicUrl = deps.env.PUBLIC_URL;
 
   router.get('/', async (req, res) => {
     res.json(await listCaseStudies(db, parseInput(CaseStudyListQuerySchema, req.query)));
@@ -62,7 +62,7 @@ export function portfolioAdminRouter(services: AppServices): Router {
       const input = method === 'put' ? parsed : sentFields(parsed, req.body);
       const result = await updateCaseStudy(db, id, input, adminOf(res).user.id);
       if (!result) throw caseStudyNotFound();
-      await releaseMediaUrl(services, result.previousImage);
+      await releaseMediaUrl(deps, result.previousImage);
       res.json({ caseStudy: result.caseStudy });
     });
   }
@@ -85,7 +85,7 @@ export function portfolioAdminRouter(services: AppServices): Router {
     const { id } = parseInput(IdParamsSchema, req.params);
     const deleted = await deleteCaseStudy(db, id, adminOf(res).user.id);
     if (!deleted) throw caseStudyNotFound();
-    await releaseMediaUrl(services, deleted.imageUrl);
+    await releaseMediaUrl(deps, deleted.imageUrl);
     res.status(204).end();
   });
 

@@ -276,7 +276,7 @@ describe('PATCH /api/admin/services/:id', () => {
       parentServiceId: parent.id,
     });
     const sitemapIds = async () =>
-      (await ctx.testApp.services.content.listSitemapEntries()).services.map((s) => s.id);
+      (await ctx.testApp.deps.content.listSitemapEntries()).services.map((s) => s.id);
     expect(await sitemapIds()).toEqual(expect.arrayContaining([parent.id, child.id]));
 
     const hide = await ctx.admin

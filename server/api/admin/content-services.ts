@@ -12,10 +12,10 @@ import {
   moveService,
   updateService,
 } from '../../admin/services.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { AppServices } from '../../services.ts';
 import { IdParamsSchema } from './params.ts';
 
 const serviceNotFound = () => notFound('Service introuvable.');
@@ -25,9 +25,9 @@ const serviceNotFound = () => notFound('Service introuvable.');
  * common/schemas/services-admin.ts). GET / (the tree) is answered by the dashboard router.
  * The public pages read the database on every request, so a change shows at the next one.
  */
-export function serviceAdminRouter(services: AppServices): Router {
+export function serviceAdminRouter(deps: AppDeps): Router {
   const router = Router();
-  const { db } = services.database;
+  const { db } = deps.database;
 
   router.post('/', async (req, res) => {
     const input = parseInput(ServiceInputSchema, req.body ?? {});

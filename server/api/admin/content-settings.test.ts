@@ -93,7 +93,7 @@ describe('site settings', () => {
       'contact.whatsapp': '243991234567',
       'contact.address': '12 avenue Kasa-Vubu, Kinshasa',
     });
-    const site = await ctx.testApp.services.content.getSiteInfo();
+    const site = await ctx.testApp.deps.content.getSiteInfo();
     expect(site.contact).toMatchObject({
       phone: '+243 99 123 4567',
       whatsapp: '243991234567',
@@ -214,7 +214,7 @@ describe('company figures', () => {
     expect(await publicStats()).toContainEqual(
       expect.objectContaining({ name: 'Projets réalisés', value: 42 }),
     );
-    expect((await ctx.testApp.services.content.listStats()).map((s) => `${s.value}${s.unit}`)).toEqual([
+    expect((await ctx.testApp.deps.content.listStats()).map((s) => `${s.value}${s.unit}`)).toEqual([
       '7+',
       '42+',
       '120%',

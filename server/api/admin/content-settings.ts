@@ -14,18 +14,18 @@ import {
   updateSettings,
   updateStat,
 } from '../../admin/settings.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { AppServices } from '../../services.ts';
 import { IdParamsSchema } from './params.ts';
 
 /**
  * /api/admin/settings: the site settings (every category, the private ones too) and the company
  * figures of the home page (contract: common/schemas/settings-admin.ts).
  */
-export function settingsAdminRouter(services: AppServices): Router {
+export function settingsAdminRouter(deps: AppDeps): Router {
   const router = Router();
-  const { db } = services.database;
+  const { db } = deps.database;
 
   router.get('/', async (_req, res) => {
     res.json({ settings: await listSettings(db) });

@@ -8,11 +8,11 @@ import {
   moveTeamMember,
   updateTeamMember,
 } from '../../admin/team.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
-import type { AppServices } from '../../services.ts';
 import { IdParamsSchema } from './params.ts';
 
 const memberNotFound = () => notFound("Membre de l'équipe introuvable.");
@@ -22,9 +22,9 @@ const memberNotFound = () => notFound("Membre de l'équipe introuvable.");
  * common/schemas/team-admin.ts). A photo replaced, removed or left by a deleted member is
  * released after the commit, so an upload nothing uses any more is deleted.
  */
-export function teamAdminRouter(services: AppServices): Router {
+export function teamAdminRouter(deps: AppDeps): Router {
   const router = Router();
-  const { db } = services.database;
+  const { db } = deps.database;
 
   router.get('/', async (_req, res) => {
     res.json({ members: await listAdminTeam(db) });
@@ -41,7 +41,7 @@ export function teamAdminRouter(services: AppServices): Router {
     const patch = parseInput(TeamMemberPatchSchema, req.body ?? {});
     const result = await updateTeamMember(db, id, patch, adminOf(res).user.id);
     if (!result) throw memberNotFound();
-    if (result.releasedPhoto) await releaseMediaUrl(services, result.releasedPhoto);
+    if (result.releasedPhoto) await releaseMediaUrl(deps, result.releasedPhoto);
     res.json({ member: result.member });
   });
 
@@ -56,7 +56,7 @@ export function teamAdminRouter(services: AppServices): Router {
     const { id } = parseInput(IdParamsSchema, req.params);
     const member = await deleteTeamMember(db, id, adminOf(res).user.id);
     if (!member) throw memberNotFound();
-    if (member.photoUrl) await releaseMediaUrl(services, member.photoUrl);
+    if (member.photoUrl) await releaseMediaUrl(deps, member.photoUrl);
     res.status(204).end();
   });
 

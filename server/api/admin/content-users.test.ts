@@ -19,12 +19,12 @@ const UNKNOWN_ID = '5f0c6a1e-3c1b-4b8a-9a51-1b2c3d4e5f60';
 beforeAll(async () => {
   database = await createTestDatabase();
   testApp = createTestApp(database);
-  await testApp.services.events.start();
-  testApp.services.events.subscribe((event) => events.push(event));
+  await testApp.deps.events.start();
+  testApp.deps.events.subscribe((event) => events.push(event));
   admin = await signInAdmin(testApp.app, database.db);
 });
 afterAll(async () => {
-  await testApp?.services.events.stop();
+  await testApp?.deps.events.stop();
   await database?.close();
 });
 

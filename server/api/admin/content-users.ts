@@ -1,18 +1,18 @@
 import { Router } from 'express';
 import { AdminUserCreateSchema, AdminUserUpdateSchema } from '#common/schemas/users-admin.ts';
 import { createUser, listUsers, resetUserPassword, updateUser } from '../../admin/users.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { AppServices } from '../../services.ts';
 import { IdParamsSchema } from './params.ts';
 
 /**
  * /api/admin/users: the admin accounts (contract: common/schemas/users-admin.ts). A generated
  * password travels once, in the answer that creates or resets it; it is never stored in clear.
  */
-export function usersAdminRouter(services: AppServices): Router {
+export function usersAdminRouter(deps: AppDeps): Router {
   const router = Router();
-  const { db } = services.database;
+  const { db } = deps.database;
 
   router.get('/', async (_req, res) => {
     res.json({ users: await listUsers(db, new Date()) });
@@ -26,7 +26,7 @@ export function usersAdminRouter(services: AppServices): Router {
   router.patch('/:id', async (req, res) => {
     const { id } = parseInput(IdParamsSchema, req.params);
     const changes = parseInput(AdminUserUpdateSchema, req.body ?? {});
-    const user = await updateUser(db, services.events, {
+    const user = await updateUser(db, deps.events, {
       id,
       changes,
       adminId: adminOf(res).user.id,
@@ -38,7 +38,7 @@ export function usersAdminRouter(services: AppServices): Router {
   router.post('/:id/password', async (req, res) => {
     const { id } = parseInput(IdParamsSchema, req.params);
     res.json(
-      await resetUserPassword(db, services.events, { id, adminId: adminOf(res).user.id, now: new Date() }),
+      await resetUserPassword(db, deps.events, { id, adminId: adminOf(res).user.id, now: new Date() }),
     );
   });
 

@@ -3,7 +3,7 @@
  * `/admin` behind adminGate (server/api/auth.ts: session, CSRF, no-store).
  */
 import { Router } from 'express';
-import type { AppServices } from '../../services.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { campaignsAdminRouter } from './campaigns.ts';
 import { activityAdminRouter } from './content-activity.ts';
 import { blogAdminRouter } from './content-blog.ts';
@@ -15,18 +15,18 @@ import { teamAdminRouter } from './content-team.ts';
 import { usersAdminRouter } from './content-users.ts';
 import { emailTemplatesAdminRouter } from './email-templates.ts';
 
-export function contentAdminRouter(services: AppServices): Router {
+export function contentAdminRouter(deps: AppDeps): Router {
   const router = Router();
-  router.use('/services', serviceAdminRouter(services));
-  router.use('/team', teamAdminRouter(services));
-  router.use('/blog', blogAdminRouter(services));
-  router.use('/portfolio', portfolioAdminRouter(services));
-  router.use('/settings', settingsAdminRouter(services));
-  router.use('/users', usersAdminRouter(services));
-  router.use('/media', mediaAdminRouter(services));
-  router.use('/activity', activityAdminRouter(services));
+  router.use('/services', serviceAdminRouter(deps));
+  router.use('/team', teamAdminRouter(deps));
+  router.use('/blog', blogAdminRouter(deps));
+  router.use('/portfolio', portfolioAdminRouter(deps));
+  router.use('/settings', settingsAdminRouter(deps));
+  router.use('/users', usersAdminRouter(deps));
+  router.use('/media', mediaAdminRouter(deps));
+  router.use('/activity', activityAdminRouter(deps));
   // Issue 8.
-  router.use('/email-templates', emailTemplatesAdminRouter(services));
-  router.use('/campaigns', campaignsAdminRouter(services));
+  router.use('/email-templates', emailTemplatesAdminRouter(deps));
+  router.use('/campaigns', campaignsAdminRouter(deps));
   return router;
 }

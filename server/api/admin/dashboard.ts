@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import { computeDashboard } from '../../admin/dashboard.ts';
 import { listAdminServices } from '../../admin/services.ts';
-import type { AppServices } from '../../services.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 /** GET /api/admin/dashboard and GET /api/admin/services. */
-export function dashboardAdminRouter(services: AppServices, now: () => Date): Router {
+export function dashboardAdminRouter(deps: AppDeps, now: () => Date): Router {
   const router = Router();
-  const { db } = services.database;
+  const { db } = deps.database;
 
   router.get('/dashboard', async (_req, res) => {
     res.json(await computeDashboard(db, now()));

@@ -4,6 +4,7 @@ import {
   TemplateCreateSchema,
   TemplateUpdateSchema,
 } from '#common/schemas/campaigns.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import {
   createTemplate,
@@ -16,7 +17,6 @@ import {
 } from '../../campaigns/templates-admin.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { AppServices } from '../../services.ts';
 import { IdParamsSchema } from './params.ts';
 
 const templateNotFound = () => notFound('Modèle d’email introuvable.');
@@ -35,9 +35,9 @@ function sendMjmlInvalid(res: Response, error: MjmlInvalidError) {
  * /api/admin/email-templates (issue 8; contract in common/schemas/campaigns.ts). Compiling MJML
  * takes tens of milliseconds, so it happens before the write transaction, never inside it.
  */
-export function emailTemplatesAdminRouter(services: AppServices): Router {
+export function emailTemplatesAdminRouter(deps: AppDeps): Router {
   const router = Router();
-  const { db } = services.database;
+  const { db } = deps.database;
 
   router.get('/', async (_req, res) => {
     res.json({ templates: await listTemplates(db) });

@@ -4,7 +4,7 @@
  * common/schemas/admin.ts.
  */
 import { Router } from 'express';
-import type { AppServices } from '../../services.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { contactsAdminRouter } from './contacts.ts';
 import { dashboardAdminRouter } from './dashboard.ts';
 import { newsletterAdminRouter } from './newsletter.ts';
@@ -14,11 +14,11 @@ export type AdminApiOptions = {
   now?: () => Date;
 };
 
-export function adminApiRouter(services: AppServices, options: AdminApiOptions = {}): Router {
+export function adminApiRouter(deps: AppDeps, options: AdminApiOptions = {}): Router {
   const now = options.now ?? (() => new Date());
   const router = Router();
-  router.use(dashboardAdminRouter(services, now));
-  router.use('/contacts', contactsAdminRouter(services, now));
-  router.use('/newsletter', newsletterAdminRouter(services, now));
+  router.use(dashboardAdminRouter(deps, now));
+  router.use('/contacts', contactsAdminRouter(deps, now));
+  router.use('/newsletter', newsletterAdminRouter(deps, now));
   return router;
 }

@@ -16,12 +16,12 @@ import {
   listSubscribers,
   updateSubscriber,
 } from '../../admin/subscribers.ts';
-import { kinshasaDate } from '../../admin/time.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
+import { kinshasaDate } from '../../calendar/kinshasa.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { newsletterFromServices } from '../../newsletter/newsletter.ts';
-import type { AppServices } from '../../services.ts';
+import { newsletterFromDeps } from '../../newsletter/newsletter.ts';
 import { IdParamsSchema } from './params.ts';
 
 /** The import's tags obey the same rule as tags edited one by one. */
@@ -41,10 +41,10 @@ const csvBody: RequestHandler = (req, res, next) => {
 };
 
 /** /api/admin/newsletter: subscribers' list, edit, CSV export and import, export and erasure. */
-export function newsletterAdminRouter(services: AppServices, now: () => Date): Router {
+export function newsletterAdminRouter(deps: AppDeps, now: () => Date): Router {
   const router = Router();
-  const { db } = services.database;
-  const newsletter = newsletterFromServices(services);
+  const { db } = deps.database;
+  const newsletter = newsletterFromDeps(deps);
 
   router.get('/', async (req, res) => {
     res.json(await listSubscribers(db, parseInput(SubscriberListQuerySchema, req.query)));
@@ -74,9 +74,9 @@ export function newsletterAdminRouter(services: AppServices, now: () => Date): R
       admin: { id: admin.id, email: admin.email },
       at: now(),
     });
-    if (result.emailsQueued) services.email.worker.wake();
+    if (result.emailsQueued) deps.email.worker.wake();
     if (result.created > 0 || result.existing > 0) {
-      await services.events.publish(db, { channel: 'dashboard', type: 'stats_update', data: {} });
+      await deps.events.publish(db, { channel: 'dashboard', type: 'stats_update', data: {} });
     }
     const { emailsQueued: _, ...body } = result;
     res.json(body);
@@ -103,8 +103,8 @@ export function newsletterAdminRouter(services: AppServices, now: () => Date): R
     const erased = await eraseSubscriberForAdmin(db, {
       id,
       adminId: adminOf(res).user.id,
-      transport: services.email.transport,
-      events: services.events,
+      transport: deps.email.transport,
+      events: deps.events,
     });
     if (!erased) throw subscriberNotFound();
     res.status(204).end();

@@ -17,9 +17,9 @@ import { createStaffNotifier } from './leads/notify-staff.ts';
 import type { Logger } from './logger.ts';
 import { createEventBus } from './realtime/event-bus.ts';
 
-export type AppServices = ReturnType<typeof createServices>;
+export type AppDeps = ReturnType<typeof createAppDeps>;
 
-export function createServices(deps: { database: DatabaseHandle; env: Env; logger: Logger }) {
+export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger: Logger }) {
   // Cheap to build: nodemailer connects only to send, and the worker polls only once start.ts
   // starts it (tests build services without ever sending).
   const mailTransport = createMailTransport({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kinshasaDate, kinshasaDateTime, monthStart, weekStart } from './time.ts';
+import { kinshasaDate, kinshasaDateTime, monthStart, weekStart } from './kinshasa.ts';
 
 describe('Kinshasa calendar (UTC+1, weeks from Monday)', () => {
   it('starts the week on Monday 00:00 Kinshasa time', () => {

@@ -1,0 +1,91 @@
+/** Writing a campaign before it is sent: creating, editing and deleting drafts (issue 8). */
+import { eq } from 'drizzle-orm';
+import type { CampaignInput } from '#common/schemas/campaigns.ts';
+import { type Database, inTransaction } from '#db/client.ts';
+import { emailCampaigns, emailTemplates } from '#db/schema.ts';
+import { logActivity } from '../activity/log.ts';
+import { campaignNotFound, conflict, defaultSender, fieldError, lockCampaign } from './campaign-rows.ts';
+import type { CampaignRow } from './render.ts';
+
+async function assertTemplate(db: Database, templateId: string): Promise<void> {
+  const [template] = await db
+    .select({ id: emailTemplates.id })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.id, templateId));
+  if (!template) throw fieldError('templateId', 'Ce modèle n’existe plus : choisissez-en un autre.');
+}
+
+async function inputValues(db: Database, input: CampaignInput) {
+  await assertTemplate(db, input.templateId);
+  const sender = await defaultSender(db);
+  return {
+    title: input.title,
+    subject: input.subject,
+    senderName: input.senderName || sender.name,
+    senderEmail: input.senderEmail || sender.email,
+    templateId: input.templateId,
+    segmentFilterJson: input.segment as Record<string, unknown>,
+    content: input.content,
+  };
+}
+
+export async function createCampaign(
+  db: Database,
+  input: CampaignInput,
+  adminId: string,
+): Promise<CampaignRow> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(emailCampaigns)
+      .values(await inputValues(tx, input))
+      .returning();
+    if (!row) throw new Error('campaign insert returned nothing');
+    await logActivity(tx, {
+      type: 'campaign.created',
+      title: `Campagne « ${row.title} » créée`,
+      userId: adminId,
+    });
+    return row;
+  });
+}
+
+export async function updateCampaign(
+  db: Database,
+  id: string,
+  input: CampaignInput,
+  adminId: string,
+): Promise<CampaignRow> {
+  return inTransaction(db, async (tx) => {
+    const current = await lockCampaign(tx, id);
+    if (current.status !== 'draft' && current.status !== 'scheduled') {
+      throw conflict('Une campagne envoyée ou en cours d’envoi ne peut plus être modifiée.');
+    }
+    const [row] = await tx
+      .update(emailCampaigns)
+      .set(await inputValues(tx, input))
+      .where(eq(emailCampaigns.id, id))
+      .returning();
+    if (!row) throw campaignNotFound();
+    await logActivity(tx, {
+      type: 'campaign.updated',
+      title: `Campagne « ${row.title} » modifiée`,
+      userId: adminId,
+    });
+    return row;
+  });
+}
+
+export async function deleteCampaign(db: Database, id: string, adminId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const current = await lockCampaign(tx, id);
+    if (current.status !== 'draft') {
+      throw conflict('Seul un brouillon peut être supprimé. Déprogrammez d’abord une campagne programmée.');
+    }
+    await tx.delete(emailCampaigns).where(eq(emailCampaigns.id, id));
+    await logActivity(tx, {
+      type: 'campaign.deleted',
+      title: `Campagne « ${current.title} » supprimée`,
+      userId: adminId,
+    });
+  });
+}
