@@ -256,6 +256,17 @@ if (SERVER_URL) {
       expect(workers()).toEqual([]);
     });
 
+    /** A count from the instances' database. */
+    async function countRows(query: string, value: unknown): Promise<number> {
+      const db = new pg.Client({ connectionString: withDatabase(SERVER_URL as string, databaseName) });
+      await db.connect();
+      try {
+        return Number((await db.query<{ count: string }>(query, [value])).rows[0]?.count);
+      } finally {
+        await db.end();
+      }
+    }
+
     test('emails queued on both instances are each sent exactly once', async ({ request }, testInfo) => {
       test.setTimeout(90_000);
       const ids: string[] = [];
@@ -276,8 +287,18 @@ if (SERVER_URL) {
           })
           .toBe(1);
       }
-      // And stays at one: no late duplicate from the other worker.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // And stays at one: once every row is marked sent, no worker can pick it up again (a claim
+      // takes pending rows only), so a late duplicate would already be in the mailbox.
+      await expect
+        .poll(
+          () =>
+            countRows(
+              "select count(*) from email_outbox where dedupe_key = any($1) and status <> 'sent'",
+              ids.map((id) => `lead:${id}`),
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe(0);
       for (const id of ids) expect(await emailsTo(STAFF_INBOX, { containing: `lead=${id}` })).toHaveLength(1);
     });
 
@@ -327,7 +348,19 @@ if (SERVER_URL) {
           })
           .toBe(1);
       }
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // Finished (no job left queued): no worker sends any of them again.
+      await expect
+        .poll(
+          () =>
+            countRows(
+              "select count(*) from campaign_jobs where campaign_id = $1 and status = 'queued'",
+              campaign.id,
+            ),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe(0);
       for (const address of recipients)
         expect(await emailsTo(address, { subject: new RegExp(run) })).toHaveLength(1);
       const detail = await request.get(`${a.url}/api/admin/campaigns/${campaign.id}`, { headers: admin });
