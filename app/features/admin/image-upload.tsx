@@ -17,7 +17,7 @@ import {
 import { Button, buttonVariants } from '~/components/ui/button';
 import { ApiError, apiRequest, serverFieldMessages, serverMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
-import { invalidate } from './queries';
+import { invalidate } from './admin-data';
 
 export const MEDIA_KEY = '/api/admin/media';
 

@@ -4,7 +4,6 @@
  * Every key starts with the API path: invalidating ['/api/admin/contacts'] refreshes every page
  * and filter of the leads list at once.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '#common/api-types.ts';
 import { AUTH_RECHECK_INTERVAL, AUTH_STALE_TIME } from '#common/constants.ts';
 import type {
@@ -107,8 +106,3 @@ export const adminServicesQuery = {
 
 /** The public stats, prefetched by the idle rule of spec §7 (default loader: the key is the URL). */
 export const statsQuery = { queryKey: ['/api/stats'] as const };
-
-/** Refreshes every query whose key starts with one of these API paths. */
-export function invalidate(client: QueryClient, ...paths: string[]) {
-  for (const path of paths) void client.invalidateQueries({ queryKey: [path] });
-}

@@ -6,7 +6,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminBlogPage, AdminBlogPost, BlogListQuery } from '#common/schemas/blog-admin.ts';
 import { apiRequest, getJson } from '~/lib/api';
-import { ACTIVITY_KEY, DASHBOARD_KEY, invalidate, toSearch } from '../queries';
+import { invalidate } from '../admin-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY, toSearch } from '../queries';
 
 export const BLOG_KEY = '/api/admin/blog';
 

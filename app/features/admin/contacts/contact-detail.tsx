@@ -11,7 +11,8 @@ import { Button } from '~/components/ui/button';
 import { apiRequest, toastError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
-import { CONTACTS_KEY, contactQuery, DASHBOARD_KEY, invalidate } from '../queries';
+import { invalidate } from '../admin-data';
+import { CONTACTS_KEY, contactQuery, DASHBOARD_KEY } from '../queries';
 import { ErrorState, formatDateTime, LoadingState } from '../ui';
 import { ContactStatusBadge } from './contact-status-badge';
 

@@ -20,7 +20,8 @@ import type {
 } from '#common/schemas/campaigns.ts';
 import type { AdminSetting } from '#common/schemas/settings-admin.ts';
 import { ApiError, apiRequest, getJson } from '~/lib/api';
-import { ACTIVITY_KEY, DASHBOARD_KEY, invalidate, SUBSCRIBERS_KEY } from '../queries';
+import { invalidate } from '../admin-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY, SUBSCRIBERS_KEY } from '../queries';
 
 export const TEMPLATES_KEY = '/api/admin/email-templates';
 export const CAMPAIGNS_KEY = '/api/admin/campaigns';

@@ -6,7 +6,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSubscriber, SubscriberImportResult } from '#common/schemas/admin.ts';
 import { apiRequest, errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { DASHBOARD_KEY, invalidate, SUBSCRIBERS_KEY } from '../queries';
+import { invalidate } from '../admin-data';
+import { DASHBOARD_KEY, SUBSCRIBERS_KEY } from '../queries';
 
 const subscriberUrl = (id: string) => `${SUBSCRIBERS_KEY}/${encodeURIComponent(id)}`;
 

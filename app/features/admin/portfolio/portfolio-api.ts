@@ -10,7 +10,8 @@ import type {
   CaseStudyListQuery,
 } from '#common/schemas/portfolio-admin.ts';
 import { apiRequest, getJson } from '~/lib/api';
-import { ACTIVITY_KEY, DASHBOARD_KEY, invalidate, toSearch } from '../queries';
+import { invalidate } from '../admin-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY, toSearch } from '../queries';
 
 export const PORTFOLIO_KEY = '/api/admin/portfolio';
 export type CaseStudyListParams = Partial<CaseStudyListQuery>;

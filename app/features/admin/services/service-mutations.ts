@@ -7,7 +7,8 @@ import type { AdminService } from '#common/schemas/admin.ts';
 import type { ServiceChildrenChoice, ServicePatch } from '#common/schemas/services-admin.ts';
 import { apiRequest, toastError } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { ADMIN_SERVICES_KEY, DASHBOARD_KEY, invalidate } from '../queries';
+import { invalidate } from '../admin-data';
+import { ADMIN_SERVICES_KEY, DASHBOARD_KEY } from '../queries';
 
 const serviceUrl = (id: string) => `${ADMIN_SERVICES_KEY}/${encodeURIComponent(id)}`;
 
