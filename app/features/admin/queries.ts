@@ -8,7 +8,6 @@ import type { SessionUser } from '#common/api-types.ts';
 import { AUTH_RECHECK_INTERVAL, AUTH_STALE_TIME } from '#common/constants.ts';
 import type {
   AdminContact,
-  AdminService,
   ContactListQuery,
   DashboardData,
   Page,
@@ -58,7 +57,6 @@ export function toSearch(
 export const CONTACTS_KEY = '/api/admin/contacts';
 export const SUBSCRIBERS_KEY = '/api/admin/newsletter';
 export const DASHBOARD_KEY = '/api/admin/dashboard';
-export const ADMIN_SERVICES_KEY = '/api/admin/services';
 export const ACTIVITY_KEY = '/api/admin/activity';
 
 export type ContactListParams = Partial<ContactListQuery>;
@@ -96,12 +94,6 @@ export function subscribersQuery(params: SubscriberListParams = {}) {
 export const dashboardQuery = {
   queryKey: [DASHBOARD_KEY] as const,
   queryFn: ({ signal }: { signal?: AbortSignal }) => getJson<DashboardData>(DASHBOARD_KEY, signal),
-};
-
-export const adminServicesQuery = {
-  queryKey: [ADMIN_SERVICES_KEY] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) =>
-    getJson<{ services: AdminService[] }>(ADMIN_SERVICES_KEY, signal),
 };
 
 /** The public stats, prefetched by the idle rule of spec §7 (default loader: the key is the URL). */
