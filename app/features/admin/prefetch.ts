@@ -13,7 +13,8 @@ import {
   ADMIN_PREFETCH_DELAY,
   ADMIN_PREFETCH_STALE,
 } from '#common/constants.ts';
-import { contactsQuery, dashboardQuery, statsQuery, subscribersQuery } from './queries';
+import { contactsQuery } from './contacts/data';
+import { dashboardQuery, statsQuery, subscribersQuery } from './queries';
 import { adminServicesQuery } from './services/data';
 import { ACTIVITY_EVENTS } from './session';
 import { adminTeamQuery } from './team/data';

@@ -7,10 +7,7 @@
 import type { SessionUser } from '#common/api-types.ts';
 import { AUTH_RECHECK_INTERVAL, AUTH_STALE_TIME } from '#common/constants.ts';
 import type {
-  AdminContact,
-  ContactListQuery,
   DashboardData,
-  Page,
   SubscriberListQuery,
   SubscriberPage,
 } from '#common/schemas/admin.ts';
@@ -58,26 +55,6 @@ export const CONTACTS_KEY = '/api/admin/contacts';
 export const SUBSCRIBERS_KEY = '/api/admin/newsletter';
 export const DASHBOARD_KEY = '/api/admin/dashboard';
 export const ACTIVITY_KEY = '/api/admin/activity';
-
-export type ContactListParams = Partial<ContactListQuery>;
-export const CONTACT_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
-
-export function contactsQuery(params: ContactListParams = {}) {
-  const search = toSearch(params, CONTACT_LIST_DEFAULTS);
-  return {
-    queryKey: [CONTACTS_KEY, 'list', search.toString()] as const,
-    queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      getJson<Page<AdminContact>>(`${CONTACTS_KEY}?${search}`, signal),
-  };
-}
-
-export function contactQuery(id: string) {
-  return {
-    queryKey: [CONTACTS_KEY, 'detail', id] as const,
-    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
-      (await getJson<{ contact: AdminContact }>(`${CONTACTS_KEY}/${encodeURIComponent(id)}`, signal)).contact,
-  };
-}
 
 export type SubscriberListParams = Partial<SubscriberListQuery>;
 export const SUBSCRIBER_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
