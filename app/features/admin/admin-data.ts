@@ -13,7 +13,13 @@
  * Failures reach people through app/lib/api.ts. A write is never retried unless it says so: the
  * server would give a refused write the same answer, and an import or a sending must not run twice.
  */
-import type { QueryClient, QueryKey, UseMutationOptions, UseQueryOptions } from '@tanstack/react-query';
+import type {
+  QueryClient,
+  QueryKey,
+  UseMutationOptions,
+  UseMutationResult,
+  UseQueryOptions,
+} from '@tanstack/react-query';
 import { apiRequest, getJson, toastError } from '~/lib/api';
 import { type ToastOptions, toast } from '~/lib/toast';
 
@@ -105,6 +111,12 @@ export type AdminMutationCallbacks<TData, TVariables> = Pick<
 export type AdminMutation<TData, TVariables> = (
   callbacks?: AdminMutationCallbacks<TData, TVariables>,
 ) => UseMutationOptions<TData, Error, TVariables>;
+
+/** What useMutation gives for a definition, for a component handed the mutation by its parent. */
+export type AdminMutationResult<T> =
+  T extends AdminMutation<infer TData, infer TVariables>
+    ? UseMutationResult<TData, Error, TVariables>
+    : never;
 
 /** A write of several calls (save, then publish): `run` sends them, the effects are declared. */
 export function createAdminMutation<TVariables, TData>(

@@ -14,7 +14,9 @@ import {
   ADMIN_PREFETCH_STALE,
 } from '#common/constants.ts';
 import { contactsQuery } from './contacts/data';
-import { dashboardQuery, statsQuery, subscribersQuery } from './queries';
+import { dashboardQuery } from './dashboard/data';
+import { subscribersQuery } from './newsletter/data';
+import { statsQuery } from './queries';
 import { adminServicesQuery } from './services/data';
 import { ACTIVITY_EVENTS } from './session';
 import { adminTeamQuery } from './team/data';

@@ -6,12 +6,7 @@
  */
 import type { SessionUser } from '#common/api-types.ts';
 import { AUTH_RECHECK_INTERVAL, AUTH_STALE_TIME } from '#common/constants.ts';
-import type {
-  DashboardData,
-  SubscriberListQuery,
-  SubscriberPage,
-} from '#common/schemas/admin.ts';
-import { getJson, getQueryFn } from '~/lib/api';
+import { getQueryFn } from '~/lib/api';
 import { endServerSession, isLogoutPending } from './pending-logout';
 
 export type AdminUser = SessionUser;
@@ -55,23 +50,6 @@ export const CONTACTS_KEY = '/api/admin/contacts';
 export const SUBSCRIBERS_KEY = '/api/admin/newsletter';
 export const DASHBOARD_KEY = '/api/admin/dashboard';
 export const ACTIVITY_KEY = '/api/admin/activity';
-
-export type SubscriberListParams = Partial<SubscriberListQuery>;
-export const SUBSCRIBER_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
-
-export function subscribersQuery(params: SubscriberListParams = {}) {
-  const search = toSearch(params, SUBSCRIBER_LIST_DEFAULTS);
-  return {
-    queryKey: [SUBSCRIBERS_KEY, 'list', search.toString()] as const,
-    queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      getJson<SubscriberPage>(`${SUBSCRIBERS_KEY}?${search}`, signal),
-  };
-}
-
-export const dashboardQuery = {
-  queryKey: [DASHBOARD_KEY] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) => getJson<DashboardData>(DASHBOARD_KEY, signal),
-};
 
 /** The public stats, prefetched by the idle rule of spec §7 (default loader: the key is the URL). */
 export const statsQuery = { queryKey: ['/api/stats'] as const };

@@ -5,7 +5,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Mail, MessageCircle, Phone, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { CONTACT_STATUSES, } from '#common/enums.ts';
+import { CONTACT_STATUSES } from '#common/enums.ts';
 import { type AdminContact, CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
