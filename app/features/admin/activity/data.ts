@@ -1,6 +1,6 @@
 /** The activity log's query: the key starts with the API path, the filters without their defaults. */
 import type { ActivityPage } from '#common/schemas/activity-admin.ts';
-import { getJson } from '~/lib/api';
+import { createAdminQuery } from '../admin-data';
 import { ACTIVITY_KEY, toSearch } from '../queries';
 
 export type ActivityParams = {
@@ -15,9 +15,8 @@ export const ACTIVITY_DEFAULTS = { page: 1 } as const;
 
 export function activityQuery(params: ActivityParams) {
   const search = toSearch(params, ACTIVITY_DEFAULTS);
-  return {
-    queryKey: [ACTIVITY_KEY, 'list', search.toString()] as const,
-    queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      getJson<ActivityPage>(`${ACTIVITY_KEY}?${search}`, signal),
-  };
+  return createAdminQuery<ActivityPage>({
+    queryKey: [ACTIVITY_KEY, 'list', search.toString()],
+    url: `${ACTIVITY_KEY}?${search}`,
+  });
 }
