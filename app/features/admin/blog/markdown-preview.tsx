@@ -8,7 +8,7 @@ import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import '~/components/prose.css';
 import { errorMessage } from '~/lib/api';
-import { blogPreviewQuery } from './blog-api';
+import { blogPreviewQuery } from './data';
 
 export const PREVIEW_DEBOUNCE_MS = 400;
 
