@@ -13,13 +13,7 @@
  * Failures reach people through app/lib/api.ts. A write is never retried unless it says so: the
  * server would give a refused write the same answer, and an import or a sending must not run twice.
  */
-import type {
-  QueryClient,
-  QueryKey,
-  UseMutationOptions,
-  UseMutationResult,
-  UseQueryOptions,
-} from '@tanstack/react-query';
+import type { QueryClient, QueryKey, UseMutationOptions, UseMutationResult } from '@tanstack/react-query';
 import { apiRequest, getJson, toastError } from '~/lib/api';
 import { type ToastOptions, toast } from '~/lib/toast';
 
@@ -41,21 +35,22 @@ export async function sendJson<T>(
 
 // ---- reads ------------------------------------------------------------------------------------
 
-type QueryExtras<TData> = Omit<UseQueryOptions<TData, Error, TData>, 'queryKey' | 'queryFn' | 'select'>;
-
 /**
  * A GET of `url`, cached under `queryKey` (which starts with the API path, so that invalidating the
  * path refreshes it). `pick` keeps the part of the answer the screens use (`(body) => body.users`);
- * without it the whole answer is the data. Other options (staleTime, refetchInterval...) pass on.
+ * without it the whole answer is the data. Other options (staleTime, refetchInterval...) are
+ * spread beside it: `{ ...createAdminQuery(...), staleTime: 0 }`.
  */
 export function createAdminQuery<TBody, TData = TBody>({
   queryKey,
   url,
   pick,
-  ...options
-}: { queryKey: QueryKey; url: string; pick?: (body: TBody) => TData } & QueryExtras<TData>) {
+}: {
+  queryKey: QueryKey;
+  url: string;
+  pick?: (body: TBody) => TData;
+}) {
   return {
-    ...options,
     queryKey,
     queryFn: async ({ signal }: { signal?: AbortSignal }) => {
       const body = await getJson<TBody>(url, signal);

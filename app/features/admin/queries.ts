@@ -50,6 +50,7 @@ export const CONTACTS_KEY = '/api/admin/contacts';
 export const SUBSCRIBERS_KEY = '/api/admin/newsletter';
 export const DASHBOARD_KEY = '/api/admin/dashboard';
 export const ACTIVITY_KEY = '/api/admin/activity';
+export const SETTINGS_KEY = '/api/admin/settings';
 
 /** The public stats, prefetched by the idle rule of spec §7 (default loader: the key is the URL). */
 export const statsQuery = { queryKey: ['/api/stats'] as const };

@@ -5,8 +5,8 @@
 import type { AdminSetting, AdminStat } from '#common/schemas/settings-admin.ts';
 import type { AdminAccount } from '#common/schemas/users-admin.ts';
 import { getJson } from '~/lib/api';
+import { SETTINGS_KEY } from '../queries';
 
-export const SETTINGS_KEY = '/api/admin/settings';
 export const STATS_KEY = '/api/admin/settings/stats';
 export const USERS_KEY = '/api/admin/users';
 

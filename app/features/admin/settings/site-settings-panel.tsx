@@ -25,8 +25,9 @@ import { Sending, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
+import { SETTINGS_KEY } from '../queries';
 import { Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
-import { SETTINGS_KEY, settingsQuery } from './settings-api';
+import { settingsQuery } from './settings-api';
 
 /** react-hook-form reads dots as nesting: a key becomes a flat field name and back. */
 const fieldOf = (key: string) => key.replaceAll('.', '~');
