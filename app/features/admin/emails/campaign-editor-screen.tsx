@@ -26,6 +26,7 @@ import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { AdminPageHeader, Card, ErrorState, LoadingState } from '../ui';
+import { useDebounced } from '../use-debounced';
 import {
   campaignQuery,
   isMissing,
@@ -35,7 +36,6 @@ import {
   subscriberTagsQuery,
   templatesQuery,
 } from './data';
-import { useDebounced } from './use-debounced';
 
 /** Variables the sending fills for each recipient: not content the admin writes. */
 export const PERSONAL_VARIABLES = new Set([

@@ -25,6 +25,7 @@ import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminPageHeader, Badge, Card, ErrorState, formatDateTime, LoadingState } from '../ui';
+import { useDebounced } from '../use-debounced';
 import {
   deleteTemplateMutation,
   isMissing,
@@ -35,7 +36,6 @@ import {
   templateQuery,
 } from './data';
 import { EmailFrame } from './email-frame';
-import { useDebounced } from './use-debounced';
 
 const PREVIEW_DEBOUNCE_MS = 600;
 
