@@ -1,6 +1,6 @@
 /**
- * The admin's data layer: every screen declares its reads and writes here once, as Ghost's admin
- * does, instead of repeating fetch, parse, refresh and toast in each hook.
+ * The admin's data layer: each screen declares its reads and writes once, in its folder's data.ts,
+ * as Ghost's admin does, instead of repeating fetch, parse, refresh and toast in each mutation.
  *
  * - `createAdminQuery` turns a key, a URL and how to pick the payload out of the JSON answer into
  *   the options useQuery and prefetchQuery take (and the key setQueryData and invalidation use).
@@ -17,20 +17,9 @@ import type { QueryClient, QueryKey, UseMutationOptions, UseMutationResult } fro
 import { apiRequest, getJson, toastError } from '~/lib/api';
 import { type ToastOptions, toast } from '~/lib/toast';
 
-/** Refreshes every query whose key starts with one of these API paths. */
-export function invalidate(client: QueryClient, ...paths: string[]) {
-  for (const path of paths) void client.invalidateQueries({ queryKey: [path] });
-}
-
-/** A call answered with JSON, or with nothing (204). */
-export async function sendJson<T>(
-  method: string,
-  url: string,
-  body?: unknown,
-  init?: RequestInit,
-): Promise<T> {
-  const response = await apiRequest(method, url, body, init);
-  return (response.status === 204 ? undefined : await response.json()) as T;
+/** Refreshes every query whose key starts with one of these API paths (or these keys). */
+export function invalidate(client: QueryClient, ...keys: (string | QueryKey)[]) {
+  for (const key of keys) void client.invalidateQueries({ queryKey: typeof key === 'string' ? [key] : key });
 }
 
 // ---- reads ------------------------------------------------------------------------------------
@@ -137,10 +126,7 @@ export function createAdminMutation(
   const mutationFn = 'run' in definition ? definition.run : requestOf(definition);
   const { invalidates = [], refreshOn = 'success', updates, errorToast, clientRetries } = definition;
   const successToast = definition.toast;
-  const refresh = (client: QueryClient) => {
-    for (const key of invalidates)
-      void client.invalidateQueries({ queryKey: typeof key === 'string' ? [key] : key });
-  };
+  const refresh = (client: QueryClient) => invalidate(client, ...invalidates);
   return (callbacks = {}) => ({
     mutationFn,
     // Without `retry`, the client's default applies.

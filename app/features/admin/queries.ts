@@ -1,8 +1,10 @@
 /**
- * The admin's data: one query definition per call, used by the screens, the prefetching (spec §7)
- * and the real-time refreshes alike, so that a prefetched list is exactly the one a screen shows.
- * Every key starts with the API path: invalidating ['/api/admin/contacts'] refreshes every page
- * and filter of the leads list at once.
+ * What the admin's screens share: the current admin, the API paths that more than one screen
+ * refreshes, and the list parameters. Each screen's own queries and writes are in its folder's
+ * data.ts (declared with admin-data.ts): one query definition per call, used by the screens, the
+ * prefetching (spec §7) and the real-time refreshes alike, so that a prefetched list is exactly
+ * the one a screen shows. Every key starts with the API path: invalidating ['/api/admin/contacts']
+ * refreshes every page and filter of the leads list at once.
  */
 import type { SessionUser } from '#common/api-types.ts';
 import { AUTH_RECHECK_INTERVAL, AUTH_STALE_TIME } from '#common/constants.ts';
@@ -46,6 +48,7 @@ export function toSearch(
   return search;
 }
 
+/** API paths, and so query keys, that several screens or the real-time refreshes use. */
 export const CONTACTS_KEY = '/api/admin/contacts';
 export const SUBSCRIBERS_KEY = '/api/admin/newsletter';
 export const DASHBOARD_KEY = '/api/admin/dashboard';

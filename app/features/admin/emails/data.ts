@@ -21,8 +21,8 @@ import type {
   TemplateVariableInfo,
 } from '#common/schemas/campaigns.ts';
 import type { AdminSetting } from '#common/schemas/settings-admin.ts';
-import { ApiError } from '~/lib/api';
-import { createAdminMutation, createAdminQuery, sendJson } from '../admin-data';
+import { ApiError, apiRequest } from '~/lib/api';
+import { createAdminMutation, createAdminQuery } from '../admin-data';
 import { ACTIVITY_KEY, DASHBOARD_KEY, SETTINGS_KEY, SUBSCRIBERS_KEY } from '../queries';
 
 export const TEMPLATES_KEY = '/api/admin/email-templates';
@@ -30,6 +30,11 @@ export const CAMPAIGNS_KEY = '/api/admin/campaigns';
 
 /** How often a campaign being sent is re-read (progress and results). */
 export const SENDING_POLL_INTERVAL = 3_000;
+
+async function sendJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await apiRequest(method, url, body);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
 
 export const isMissing = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
