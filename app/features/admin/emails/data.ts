@@ -23,7 +23,9 @@ import type {
 import type { AdminSetting } from '#common/schemas/settings-admin.ts';
 import { ApiError, apiRequest } from '~/lib/api';
 import { createAdminMutation, createAdminQuery } from '../admin-data';
-import { ACTIVITY_KEY, DASHBOARD_KEY, SETTINGS_KEY, SUBSCRIBERS_KEY } from '../queries';
+import { subscribersQuery } from '../newsletter/data';
+import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
+import { settingsQuery } from '../settings/data';
 
 export const TEMPLATES_KEY = '/api/admin/email-templates';
 export const CAMPAIGNS_KEY = '/api/admin/campaigns';
@@ -168,23 +170,25 @@ export function segmentCountQuery(segment: Segment) {
   };
 }
 
-/** Every tag the subscribers carry (the newsletter list answers them with its first page). */
-export const subscriberTagsQuery = createAdminQuery({
-  queryKey: [SUBSCRIBERS_KEY, 'list', 'pageSize=1'],
-  url: `${SUBSCRIBERS_KEY}?pageSize=1`,
-  pick: (body: SubscriberPage) => body.tags,
-});
+/**
+ * Every tag the subscribers carry (the newsletter list answers them with its first page). The
+ * cache holds the page, as the subscribers screen reads it under the same key.
+ */
+export const subscriberTagsQuery = {
+  ...subscribersQuery({ pageSize: 1 }),
+  select: (page: SubscriberPage) => page.tags,
+};
 
-/** The settings' sender, shown as the placeholder of an empty sender field. */
+/**
+ * The settings' sender, shown as the placeholder of an empty sender field. The cache holds the
+ * settings list, as the settings screen reads it under the same key.
+ */
 export const senderDefaultsQuery = {
-  ...createAdminQuery({
-    queryKey: [SETTINGS_KEY],
-    url: SETTINGS_KEY,
-    pick: ({ settings }: { settings: AdminSetting[] }) => {
-      const value = (key: string) => settings.find((s) => s.key === key)?.value ?? '';
-      return { name: value('email.sender_name'), email: value('email.sender_email') };
-    },
-  }),
+  ...settingsQuery,
+  select: (settings: AdminSetting[]) => {
+    const value = (key: string) => settings.find((s) => s.key === key)?.value ?? '';
+    return { name: value('email.sender_name'), email: value('email.sender_email') };
+  },
   staleTime: 60_000,
 };
 
