@@ -4,7 +4,7 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToastSnapshot } from '~/lib/toast';
-import { createAdminMutation, createAdminQuery } from './admin-data';
+import { createAdminListQuery, createAdminMutation, createAdminQuery } from './admin-data';
 import { stubFetch } from './newsletter/test-helpers';
 
 afterEach(() => {
@@ -54,6 +54,17 @@ describe('createAdminQuery', () => {
     expect(calls.map((call) => `${call.method} ${call.url.pathname}${call.url.search}`)).toEqual([
       'GET /api/items?page=2',
     ]);
+  });
+});
+
+describe('createAdminListQuery', () => {
+  it('keys and requests a page without the parameters left at their default', async () => {
+    const { calls } = stubFetch({ 'GET /api/items': { json: { items: [] } } });
+    const query = createAdminListQuery('/api/items', { page: 1, q: 'ab', status: '' }, { page: 1 });
+    expect(query.queryKey).toEqual(['/api/items', 'list', 'q=ab']);
+    await new QueryClient().fetchQuery(query);
+    expect(calls[0]?.url.search).toBe('?q=ab');
+    expect(createAdminListQuery('/api/items', {}, {}).queryKey).toEqual(['/api/items', 'list', '']);
   });
 });
 

@@ -16,6 +16,7 @@
 import type { QueryClient, QueryKey, UseMutationOptions, UseMutationResult } from '@tanstack/react-query';
 import { apiRequest, getJson, toastError } from '~/lib/api';
 import { type ToastOptions, toast } from '~/lib/toast';
+import { toSearch } from './queries';
 
 /** Refreshes every query whose key starts with one of these API paths (or these keys). */
 export function invalidate(client: QueryClient, ...keys: (string | QueryKey)[]) {
@@ -46,6 +47,19 @@ export function createAdminQuery<TBody, TData = TBody>({
       return pick ? pick(body) : (body as unknown as TData);
     },
   };
+}
+
+/**
+ * A page of a list: key `[path, 'list', search]` and URL `path?search`, the parameters at their
+ * default left out of both, so the same page has one key however it was reached.
+ */
+export function createAdminListQuery<TPage>(
+  path: string,
+  params: Record<string, string | number | undefined>,
+  defaults: Record<string, unknown>,
+) {
+  const search = toSearch(params, defaults);
+  return createAdminQuery<TPage>({ queryKey: [path, 'list', search.toString()], url: `${path}?${search}` });
 }
 
 // ---- writes -----------------------------------------------------------------------------------

@@ -11,8 +11,8 @@ import type {
 } from '#common/schemas/blog-admin.ts';
 import { apiRequest, errorMessage } from '~/lib/api';
 import type { ToastOptions } from '~/lib/toast';
-import { createAdminMutation, createAdminQuery } from '../admin-data';
-import { ACTIVITY_KEY, DASHBOARD_KEY, toSearch } from '../queries';
+import { createAdminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
 
 export const BLOG_KEY = '/api/admin/blog';
 
@@ -20,11 +20,11 @@ export type BlogListParams = Partial<BlogListQuery>;
 export const BLOG_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'updatedAt', order: 'desc' } as const;
 
 export function blogListQuery(params: BlogListParams = {}) {
-  const search = toSearch(params as Record<string, string | number | undefined>, BLOG_LIST_DEFAULTS);
-  return createAdminQuery<AdminBlogPage>({
-    queryKey: [BLOG_KEY, 'list', search.toString()],
-    url: `${BLOG_KEY}?${search}`,
-  });
+  return createAdminListQuery<AdminBlogPage>(
+    BLOG_KEY,
+    params as Record<string, string | number | undefined>,
+    BLOG_LIST_DEFAULTS,
+  );
 }
 
 export const blogPostUrl = (id: string) => `${BLOG_KEY}/${encodeURIComponent(id)}`;

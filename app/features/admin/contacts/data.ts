@@ -6,18 +6,14 @@ import {
   type ContactListQuery,
   type Page,
 } from '#common/schemas/admin.ts';
-import { createAdminMutation, createAdminQuery } from '../admin-data';
-import { CONTACTS_KEY, DASHBOARD_KEY, toSearch } from '../queries';
+import { createAdminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
+import { CONTACTS_KEY, DASHBOARD_KEY } from '../queries';
 
 export type ContactListParams = Partial<ContactListQuery>;
 export const CONTACT_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
 
 export function contactsQuery(params: ContactListParams = {}) {
-  const search = toSearch(params, CONTACT_LIST_DEFAULTS);
-  return createAdminQuery<Page<AdminContact>>({
-    queryKey: [CONTACTS_KEY, 'list', search.toString()],
-    url: `${CONTACTS_KEY}?${search}`,
-  });
+  return createAdminListQuery<Page<AdminContact>>(CONTACTS_KEY, params, CONTACT_LIST_DEFAULTS);
 }
 
 export function contactQuery(id: string) {

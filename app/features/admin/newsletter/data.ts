@@ -9,18 +9,14 @@ import type {
   SubscriberListQuery,
   SubscriberPage,
 } from '#common/schemas/admin.ts';
-import { createAdminMutation, createAdminQuery } from '../admin-data';
-import { DASHBOARD_KEY, SUBSCRIBERS_KEY, toSearch } from '../queries';
+import { createAdminListQuery, createAdminMutation } from '../admin-data';
+import { DASHBOARD_KEY, SUBSCRIBERS_KEY } from '../queries';
 
 export type SubscriberListParams = Partial<SubscriberListQuery>;
 export const SUBSCRIBER_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
 
 export function subscribersQuery(params: SubscriberListParams = {}) {
-  const search = toSearch(params, SUBSCRIBER_LIST_DEFAULTS);
-  return createAdminQuery<SubscriberPage>({
-    queryKey: [SUBSCRIBERS_KEY, 'list', search.toString()],
-    url: `${SUBSCRIBERS_KEY}?${search}`,
-  });
+  return createAdminListQuery<SubscriberPage>(SUBSCRIBERS_KEY, params, SUBSCRIBER_LIST_DEFAULTS);
 }
 
 const subscriberUrl = (id: string) => `${SUBSCRIBERS_KEY}/${encodeURIComponent(id)}`;

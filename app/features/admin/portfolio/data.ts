@@ -9,19 +9,19 @@ import type {
   CaseStudyListQuery,
 } from '#common/schemas/portfolio-admin.ts';
 import { apiRequest } from '~/lib/api';
-import { createAdminMutation, createAdminQuery } from '../admin-data';
-import { ACTIVITY_KEY, DASHBOARD_KEY, toSearch } from '../queries';
+import { createAdminListQuery, createAdminMutation } from '../admin-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
 
 export const PORTFOLIO_KEY = '/api/admin/portfolio';
 export type CaseStudyListParams = Partial<CaseStudyListQuery>;
 export const CASE_STUDY_LIST_DEFAULTS = { page: 1, pageSize: 20 } as const;
 
 export function caseStudiesQuery(params: CaseStudyListParams = {}) {
-  const search = toSearch(params as Record<string, string | number | undefined>, CASE_STUDY_LIST_DEFAULTS);
-  return createAdminQuery<AdminCaseStudyPage>({
-    queryKey: [PORTFOLIO_KEY, 'list', search.toString()],
-    url: `${PORTFOLIO_KEY}?${search}`,
-  });
+  return createAdminListQuery<AdminCaseStudyPage>(
+    PORTFOLIO_KEY,
+    params as Record<string, string | number | undefined>,
+    CASE_STUDY_LIST_DEFAULTS,
+  );
 }
 
 const caseStudyUrl = (id: string) => `${PORTFOLIO_KEY}/${encodeURIComponent(id)}`;
