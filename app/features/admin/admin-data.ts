@@ -78,7 +78,7 @@ type Request<TVariables> = {
 };
 
 type Effects<TData, TVariables> = {
-  /** The queries a success refreshes: API paths (every query below them) or whole keys. */
+  /** The queries the write refreshes: API paths (every query below them) or whole keys. */
   invalidates?: readonly (string | QueryKey)[];
   /**
    * When they are refreshed: after a success (the default), after any outcome (a failed write may
