@@ -4,7 +4,7 @@
  * nothing on the public site changes. The size and type are checked here first (no 5 MB wasted
  * on a 3G connection to be told no); the server checks again by content and has the last word.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ImageIcon, Loader2, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import {
@@ -15,9 +15,9 @@ import {
   type UploadedMedia,
 } from '#common/schemas/media.ts';
 import { Button, buttonVariants } from '~/components/ui/button';
-import { ApiError, apiRequest, serverFieldMessages, serverMessage } from '~/lib/api';
+import { ApiError, serverFieldMessages, serverMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
-import { invalidate } from './queries';
+import { createAdminMutation } from './admin-data';
 
 export const MEDIA_KEY = '/api/admin/media';
 
@@ -52,31 +52,37 @@ export function uploadErrorMessage(error: unknown): string {
   return 'Envoi impossible : vérifiez votre connexion puis réessayez.';
 }
 
-async function uploadImage(file: File): Promise<UploadedMedia> {
-  const body = new FormData();
-  body.append(MEDIA_FIELD, file, file.name);
-  // No Content-Type header: the browser writes multipart/form-data with its boundary.
-  const response = await apiRequest('POST', MEDIA_KEY, undefined, { body });
-  return ((await response.json()) as { media: UploadedMedia }).media;
-}
+/** The upload answers the stored image; a failed one is tried again like any write of the client. */
+const uploadImageMutation = createAdminMutation({
+  method: 'POST',
+  url: MEDIA_KEY,
+  init: (file: File) => {
+    const body = new FormData();
+    body.append(MEDIA_FIELD, file, file.name);
+    // No Content-Type header: the browser writes multipart/form-data with its boundary.
+    return { body };
+  },
+  read: (body: { media: UploadedMedia }) => body.media,
+  invalidates: [MEDIA_KEY],
+  clientRetries: true,
+});
 
 export function ImageUpload({ label, value, onChange, error }: ImageUploadProps) {
   const id = useId();
   const inputId = `${id}-input`;
   const messageId = `${id}-message`;
-  const client = useQueryClient();
   const [localError, setLocalError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  const upload = useMutation({
-    mutationFn: uploadImage,
-    onSuccess: (media) => {
-      setDone(true);
-      onChange(media.url);
-      invalidate(client, MEDIA_KEY);
-    },
-    onError: (err) => setLocalError(uploadErrorMessage(err)),
-  });
+  const upload = useMutation(
+    uploadImageMutation({
+      onSuccess: (media) => {
+        setDone(true);
+        onChange(media.url);
+      },
+      onError: (err) => setLocalError(uploadErrorMessage(err)),
+    }),
+  );
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

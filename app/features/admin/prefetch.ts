@@ -13,12 +13,16 @@ import {
   ADMIN_PREFETCH_DELAY,
   ADMIN_PREFETCH_STALE,
 } from '#common/constants.ts';
-import { adminServicesQuery, contactsQuery, dashboardQuery, statsQuery, subscribersQuery } from './queries';
+import { contactsQuery } from './contacts/data';
+import { dashboardQuery } from './dashboard/data';
+import { subscribersQuery } from './newsletter/data';
+import { statsQuery } from './queries';
+import { adminServicesQuery } from './services/data';
 import { ACTIVITY_EVENTS } from './session';
-import { adminTeamQuery } from './team/team-queries';
+import { adminTeamQuery } from './team/data';
 
 type Priority = keyof typeof ADMIN_PREFETCH_DELAY;
-type Prefetchable = { queryKey: readonly unknown[]; queryFn?: (context: never) => Promise<unknown> };
+type Prefetchable = { queryKey: readonly unknown[]; queryFn?: unknown };
 
 /** For each screen, the lists its admin most likely opens next. */
 const RELATED: Record<string, [Prefetchable, Priority][]> = {

@@ -1,22 +1,14 @@
 /**
- * The admin's data: one query definition per call, used by the screens, the prefetching (spec §7)
- * and the real-time refreshes alike, so that a prefetched list is exactly the one a screen shows.
- * Every key starts with the API path: invalidating ['/api/admin/contacts'] refreshes every page
- * and filter of the leads list at once.
+ * What the admin's screens share: the current admin, the API paths that more than one screen
+ * refreshes, and the list parameters. Each screen's own queries and writes are in its folder's
+ * data.ts (declared with admin-data.ts): one query definition per call, used by the screens, the
+ * prefetching (spec §7) and the real-time refreshes alike, so that a prefetched list is exactly
+ * the one a screen shows. Every key starts with the API path: invalidating ['/api/admin/contacts']
+ * refreshes every page and filter of the leads list at once.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '#common/api-types.ts';
 import { AUTH_RECHECK_INTERVAL, AUTH_STALE_TIME } from '#common/constants.ts';
-import type {
-  AdminContact,
-  AdminService,
-  ContactListQuery,
-  DashboardData,
-  Page,
-  SubscriberListQuery,
-  SubscriberPage,
-} from '#common/schemas/admin.ts';
-import { getJson, getQueryFn } from '~/lib/api';
+import { getQueryFn } from '~/lib/api';
 import { endServerSession, isLogoutPending } from './pending-logout';
 
 export type AdminUser = SessionUser;
@@ -56,59 +48,12 @@ export function toSearch(
   return search;
 }
 
+/** API paths, and so query keys, that several screens or the real-time refreshes use. */
 export const CONTACTS_KEY = '/api/admin/contacts';
 export const SUBSCRIBERS_KEY = '/api/admin/newsletter';
 export const DASHBOARD_KEY = '/api/admin/dashboard';
-export const ADMIN_SERVICES_KEY = '/api/admin/services';
 export const ACTIVITY_KEY = '/api/admin/activity';
-
-export type ContactListParams = Partial<ContactListQuery>;
-export const CONTACT_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
-
-export function contactsQuery(params: ContactListParams = {}) {
-  const search = toSearch(params, CONTACT_LIST_DEFAULTS);
-  return {
-    queryKey: [CONTACTS_KEY, 'list', search.toString()] as const,
-    queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      getJson<Page<AdminContact>>(`${CONTACTS_KEY}?${search}`, signal),
-  };
-}
-
-export function contactQuery(id: string) {
-  return {
-    queryKey: [CONTACTS_KEY, 'detail', id] as const,
-    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
-      (await getJson<{ contact: AdminContact }>(`${CONTACTS_KEY}/${encodeURIComponent(id)}`, signal)).contact,
-  };
-}
-
-export type SubscriberListParams = Partial<SubscriberListQuery>;
-export const SUBSCRIBER_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
-
-export function subscribersQuery(params: SubscriberListParams = {}) {
-  const search = toSearch(params, SUBSCRIBER_LIST_DEFAULTS);
-  return {
-    queryKey: [SUBSCRIBERS_KEY, 'list', search.toString()] as const,
-    queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      getJson<SubscriberPage>(`${SUBSCRIBERS_KEY}?${search}`, signal),
-  };
-}
-
-export const dashboardQuery = {
-  queryKey: [DASHBOARD_KEY] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) => getJson<DashboardData>(DASHBOARD_KEY, signal),
-};
-
-export const adminServicesQuery = {
-  queryKey: [ADMIN_SERVICES_KEY] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) =>
-    getJson<{ services: AdminService[] }>(ADMIN_SERVICES_KEY, signal),
-};
+export const SETTINGS_KEY = '/api/admin/settings';
 
 /** The public stats, prefetched by the idle rule of spec §7 (default loader: the key is the URL). */
 export const statsQuery = { queryKey: ['/api/stats'] as const };
-
-/** Refreshes every query whose key starts with one of these API paths. */
-export function invalidate(client: QueryClient, ...paths: string[]) {
-  for (const path of paths) void client.invalidateQueries({ queryKey: [path] });
-}

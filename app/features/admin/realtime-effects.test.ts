@@ -1,8 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
+import { contactsQuery } from './contacts/data';
+import { dashboardQuery } from './dashboard/data';
 import { safeAdminRedirect } from './navigation';
-import { contactsQuery, dashboardQuery, subscribersQuery } from './queries';
+import { subscribersQuery } from './newsletter/data';
 import { applyRealtimeMessage } from './realtime-effects';
 
 /** A cache holding the dashboard, a filtered leads page and a subscribers page, all fresh. */

@@ -6,7 +6,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { NEW_CONTACT_TOAST_DURATION, TOAST_DURATION } from '#common/constants.ts';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import type { ToastOptions } from '~/lib/toast';
-import { CONTACTS_KEY, DASHBOARD_KEY, invalidate, SUBSCRIBERS_KEY } from './queries';
+import { invalidate } from './admin-data';
+import { CONTACTS_KEY, DASHBOARD_KEY, SUBSCRIBERS_KEY } from './queries';
 
 type Effects = { queryClient: QueryClient; toast: (options: ToastOptions) => unknown };
 

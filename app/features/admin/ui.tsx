@@ -3,9 +3,10 @@
  * every list has (loading, error, empty), filters and pagination. Plain Tailwind, no extra library.
  */
 import { AlertTriangle, ChevronLeft, ChevronRight, Inbox, Loader2, Search } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useEffect, useId, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useEffectEvent, useId, useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
+import { useDebounced } from './use-debounced';
 
 export function AdminPageHeader({
   title,
@@ -97,6 +98,8 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 const controlClass =
   'h-10 rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700/30 sm:text-sm';
 
+const SEARCH_DEBOUNCE_MS = 300;
+
 /** A search box that reports its value 300 ms after the last keystroke. */
 export function SearchInput({
   value,
@@ -112,11 +115,11 @@ export function SearchInput({
   const id = useId();
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
-  useEffect(() => {
-    if (draft === value) return;
-    const timer = setTimeout(() => onChange(draft), 300);
-    return () => clearTimeout(timer);
-  }, [draft, value, onChange]);
+  const settled = useDebounced(draft, SEARCH_DEBOUNCE_MS);
+  const report = useEffectEvent((text: string) => {
+    if (text !== value) onChange(text);
+  });
+  useEffect(() => report(settled), [settled]);
   return (
     <div className="relative min-w-0 flex-1 sm:max-w-xs">
       <label htmlFor={id} className="sr-only">

@@ -20,7 +20,7 @@ import {
 } from '~/features/admin/ui';
 import { useListParams } from '~/features/admin/use-list-params';
 import { ActivityList } from './activity-list';
-import { ACTIVITY_DEFAULTS, type ActivityParams, activityQuery } from './activity-queries';
+import { ACTIVITY_DEFAULTS, type ActivityParams, activityQuery } from './data';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

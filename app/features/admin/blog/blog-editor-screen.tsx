@@ -20,21 +20,14 @@ import {
 } from '#common/schemas/blog-admin.ts';
 import { TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { ApiError, apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
+import { ApiError, applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ImageUpload } from '../image-upload';
 import { AdminPageHeader, Card, ErrorState, formatDate, LoadingState } from '../ui';
-import {
-  BLOG_KEY,
-  blogPostQuery,
-  blogPostUrl,
-  useDeletePost,
-  usePublication,
-  useRefreshBlog,
-} from './blog-api';
 import { BlogStatusBadge } from './blog-status-badge';
+import { blogPostQuery, blogPublicationMutation, deleteBlogPostMutation, saveBlogPostMutation } from './data';
 import { MarkdownPreview } from './markdown-preview';
 
 const FORM_FIELDS = ['title', 'slug', 'category', 'excerpt', 'coverImage', 'content'] as const;
@@ -95,9 +88,8 @@ function toForm(post: AdminBlogPost | null): BlogPostForm {
 
 function BlogEditor({ post }: { post: AdminBlogPost | null }) {
   const navigate = useNavigate();
-  const refresh = useRefreshBlog();
-  const publication = usePublication();
-  const remove = useDeletePost();
+  const publication = useMutation(blogPublicationMutation());
+  const remove = useMutation(deleteBlogPostMutation());
   const [confirming, setConfirming] = useState<'delete' | 'unpublish' | null>(null);
   const {
     register,
@@ -118,53 +110,25 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
   const content = watch('content');
   const generatedSlug = slugify(title ?? '');
 
-  const save = useMutation({
-    mutationFn: async ({ values, publish }: { values: BlogPostInput; publish: boolean }) => {
-      const response = post
-        ? await apiRequest('PUT', blogPostUrl(post.id), values)
-        : await apiRequest('POST', BLOG_KEY, values);
-      const saved = ((await response.json()) as { post: AdminBlogPost }).post;
-      if (!publish || saved.isPublished) return { saved, publishError: null };
-      try {
-        const published = await apiRequest('POST', `${blogPostUrl(saved.id)}/publish`);
-        return { saved: ((await published.json()) as { post: AdminBlogPost }).post, publishError: null };
-      } catch (publishError) {
-        return { saved, publishError };
-      }
-    },
-    retry: false,
-    onSuccess: ({ saved, publishError }, { publish }) => {
-      refresh(saved);
-      reset(toForm(saved));
-      if (publishError) {
+  const save = useMutation(
+    saveBlogPostMutation({
+      onSuccess: ({ saved }) => {
+        reset(toForm(saved));
+        if (!post) navigate(`/admin/blog/${saved.id}`, { replace: true });
+      },
+      onError: (error) => {
+        const onFields = applyFieldErrors(error, setError, FORM_FIELDS);
         toast({
-          title: 'Article enregistré, mais pas publié',
-          description: errorMessage(publishError),
+          title: 'Enregistrement impossible',
+          description: onFields ? 'Corrigez les champs signalés.' : errorMessage(error),
           variant: 'destructive',
         });
-      } else {
-        toast({
-          title: publish
-            ? 'Article publié'
-            : saved.isPublished
-              ? 'Modifications publiées'
-              : 'Brouillon enregistré',
-          description: saved.title,
-        });
-      }
-      if (!post) navigate(`/admin/blog/${saved.id}`, { replace: true });
-    },
-    onError: (error) => {
-      const onFields = applyFieldErrors(error, setError, FORM_FIELDS);
-      toast({
-        title: 'Enregistrement impossible',
-        description: onFields ? 'Corrigez les champs signalés.' : errorMessage(error),
-        variant: 'destructive',
-      });
-    },
-  });
+      },
+    }),
+  );
 
-  const submit = (publish: boolean) => handleSubmit((values) => save.mutate({ values, publish }));
+  const submit = (publish: boolean) =>
+    handleSubmit((values) => save.mutate({ id: post?.id ?? null, values, publish }));
   const busy = save.isPending || publication.isPending || remove.isPending;
   const slugChangedWhilePublished = post?.isPublished && slug !== post.slug;
 

@@ -3,7 +3,7 @@
  * search (in the address, so reload and back keep them), the views of each post, and the actions
  * a small team uses daily: edit, see on the site, publish or unpublish, delete (confirmed).
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ExternalLink, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '#common/enums.ts';
@@ -29,14 +29,14 @@ import {
   SearchInput,
 } from '../ui';
 import { useListParams } from '../use-list-params';
+import { BlogStatusBadge } from './blog-status-badge';
 import {
   BLOG_LIST_DEFAULTS,
   type BlogListParams,
   blogListQuery,
-  useDeletePost,
-  usePublication,
-} from './blog-api';
-import { BlogStatusBadge } from './blog-status-badge';
+  blogPublicationMutation,
+  deleteBlogPostMutation,
+} from './data';
 
 const STATUS_OPTIONS = BLOG_STATUSES.map((value) => ({ value, label: `${BLOG_STATUS_LABELS[value]}s` }));
 const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((value) => ({ value, label: BLOG_CATEGORY_LABELS[value] }));
@@ -61,8 +61,8 @@ type Pending = PendingAction<AdminBlogPostSummary>;
 export function BlogListScreen() {
   const { params, update } = useListParams(readParams, writeParams);
   const list = useQuery({ ...blogListQuery(params), placeholderData: keepPreviousData });
-  const publication = usePublication();
-  const remove = useDeletePost();
+  const publication = useMutation(blogPublicationMutation());
+  const remove = useMutation(deleteBlogPostMutation());
   const { pending, ask, publish, confirm } = usePublicationActions<AdminBlogPostSummary>({
     publication,
     remove,

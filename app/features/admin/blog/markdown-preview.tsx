@@ -5,21 +5,12 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import '~/components/prose.css';
 import { errorMessage } from '~/lib/api';
-import { blogPreviewQuery } from './blog-api';
+import { useDebounced } from '../use-debounced';
+import { blogPreviewQuery } from './data';
 
 export const PREVIEW_DEBOUNCE_MS = 400;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 export function MarkdownPreview({ content }: { content: string }) {
   const debounced = useDebounced(content, PREVIEW_DEBOUNCE_MS);

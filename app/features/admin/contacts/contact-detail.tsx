@@ -2,18 +2,16 @@
  * One lead, in a side panel over the list: who, how to reach them (email, phone, WhatsApp), the
  * composed message as they sent it, and its status (nouveau -> en_cours -> traite, and back).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Mail, MessageCircle, Phone, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { CONTACT_STATUSES, type ContactStatus } from '#common/enums.ts';
+import { CONTACT_STATUSES } from '#common/enums.ts';
 import { type AdminContact, CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
-import { apiRequest, toastError } from '~/lib/api';
 import { cn } from '~/lib/cn';
-import { toast } from '~/lib/toast';
-import { CONTACTS_KEY, contactQuery, DASHBOARD_KEY, invalidate } from '../queries';
 import { ErrorState, formatDateTime, LoadingState } from '../ui';
 import { ContactStatusBadge } from './contact-status-badge';
+import { contactQuery, contactStatusMutation } from './data';
 
 export function ContactDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   return (
@@ -136,24 +134,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function StatusSwitcher({ contact }: { contact: AdminContact }) {
-  const queryClient = useQueryClient();
-  const change = useMutation({
-    mutationFn: async (status: ContactStatus) => {
-      const response = await apiRequest('PATCH', `${CONTACTS_KEY}/${contact.id}/status`, { status });
-      return ((await response.json()) as { contact: AdminContact }).contact;
-    },
-    onSuccess: (updated) => {
-      queryClient.setQueryData(contactQuery(updated.id).queryKey, updated);
-      invalidate(queryClient, CONTACTS_KEY, DASHBOARD_KEY);
-      toast({
-        title: 'Statut mis à jour',
-        description: `${updated.fullName} : ${CONTACT_STATUS_LABELS[updated.status]}`,
-      });
-    },
-    onError: (error) => {
-      toastError(error, { fallback: 'Le statut n’a pas pu être modifié.' });
-    },
-  });
+  const change = useMutation(contactStatusMutation());
   return (
     <div className="flex flex-col gap-2">
       <p className="flex items-center gap-2 text-sm font-medium text-gray-700">
@@ -168,7 +149,7 @@ function StatusSwitcher({ contact }: { contact: AdminContact }) {
             variant={status === contact.status ? 'primary' : 'secondary'}
             aria-pressed={status === contact.status}
             className={cn(status === contact.status && 'pointer-events-none')}
-            onClick={() => change.mutate(status)}
+            onClick={() => change.mutate({ id: contact.id, status })}
           >
             {CONTACT_STATUS_LABELS[status]}
           </Button>

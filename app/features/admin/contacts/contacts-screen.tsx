@@ -16,13 +16,7 @@ import {
   type ContactListQuery,
 } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
-import {
-  CONTACT_LIST_DEFAULTS,
-  CONTACTS_KEY,
-  type ContactListParams,
-  contactsQuery,
-  toSearch,
-} from '~/features/admin/queries';
+import { CONTACTS_KEY, toSearch } from '~/features/admin/queries';
 import {
   AdminPageHeader,
   Card,
@@ -36,6 +30,7 @@ import {
 } from '~/features/admin/ui';
 import { ContactDetail } from './contact-detail';
 import { ContactStatusBadge } from './contact-status-badge';
+import { CONTACT_LIST_DEFAULTS, type ContactListParams, contactsQuery } from './data';
 
 const STATUS_OPTIONS = CONTACT_STATUSES.map((value) => ({ value, label: CONTACT_STATUS_LABELS[value] }));
 const SOURCE_OPTIONS = Object.entries(CONTACT_SOURCE_LABELS).map(([value, label]) => ({ value, label }));

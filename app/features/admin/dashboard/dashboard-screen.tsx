@@ -15,8 +15,8 @@ import {
   SUBSCRIBER_STATUS_LABELS,
 } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
-import { dashboardQuery } from '../queries';
 import { AdminPageHeader, Card, EmptyState, ErrorState, formatDateTime, LoadingState } from '../ui';
+import { dashboardQuery } from './data';
 import { formatCount, formatShare, formatWeek, plural } from './format';
 
 const LeadsPerWeekChart = lazy(() =>

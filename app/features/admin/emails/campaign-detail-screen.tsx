@@ -5,7 +5,7 @@
  * results: KPI cards, the hourly timeline and the most clicked links.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeft,
   CalendarClock,
@@ -36,17 +36,18 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { AdminPageHeader, Card, ErrorState, formatDate, formatDateTime, LoadingState } from '../ui';
 import { CampaignStatusBadge } from './campaign-status-badge';
-import { EmailFrame } from './email-frame';
-import { formatCount, formatHour, formatRate, isoToKinshasaLocal, kinshasaLocalToIso } from './format';
 import {
+  type CampaignActionRequest,
+  campaignActionMutation,
   campaignPreviewQuery,
   campaignQuery,
   campaignResultsQuery,
+  deleteCampaignMutation,
   isMissing,
-  useCampaignAction,
-  useDeleteCampaign,
-  useTestSend,
-} from './queries';
+  testSendMutation,
+} from './data';
+import { EmailFrame } from './email-frame';
+import { formatCount, formatHour, formatRate, isoToKinshasaLocal, kinshasaLocalToIso } from './format';
 
 const CampaignTimelineChart = lazy(() =>
   import('./campaign-timeline-chart').then((module) => ({ default: module.CampaignTimelineChart })),
@@ -91,27 +92,30 @@ function BackLink() {
 function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DialogName>(null);
-  const action = useCampaignAction(campaign.id);
-  const remove = useDeleteCampaign();
+  const action = useMutation(campaignActionMutation());
+  const remove = useMutation(deleteCampaignMutation());
   const { status, paused } = campaign;
   const editable = status === 'draft' || status === 'scheduled';
   const started = status === 'sending' || status === 'sent' || status === 'failed';
   const busy = action.isPending || remove.isPending;
 
   const run = (
-    input: Parameters<typeof action.mutate>[0],
+    input: CampaignActionRequest,
     messages: { done: string; failed: string },
     after?: () => void,
   ) =>
-    action.mutate(input, {
-      onSuccess: (updated) => {
-        setDialog(null);
-        toast({ title: messages.done, description: updated.title });
-        after?.();
+    action.mutate(
+      { id: campaign.id, ...input },
+      {
+        onSuccess: (updated) => {
+          setDialog(null);
+          toast({ title: messages.done, description: updated.title });
+          after?.();
+        },
+        onError: (error) =>
+          toast({ title: messages.failed, description: errorMessage(error), variant: 'destructive' }),
       },
-      onError: (error) =>
-        toast({ title: messages.failed, description: errorMessage(error), variant: 'destructive' }),
-    });
+    );
 
   const segmentWords = [
     campaign.segment.tags.length > 0
@@ -567,14 +571,16 @@ function TestDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   // Callbacks on the mutation itself, not on mutate(): they run even if the dialog's form is gone.
-  const test = useTestSend(campaignId, {
-    onSuccess: (email) => {
-      onOpenChange(false);
-      toast({ title: 'Email de test envoyé', description: email });
-    },
-    onError: (error) =>
-      toast({ title: 'Test impossible', description: errorMessage(error), variant: 'destructive' }),
-  });
+  const test = useMutation(
+    testSendMutation({
+      onSuccess: ({ email }) => {
+        onOpenChange(false);
+        toast({ title: 'Email de test envoyé', description: email });
+      },
+      onError: (error) =>
+        toast({ title: 'Test impossible', description: errorMessage(error), variant: 'destructive' }),
+    }),
+  );
   const {
     register,
     handleSubmit,
@@ -588,7 +594,11 @@ function TestDialog({
       title="Envoyer un test"
       description="Un exemplaire, objet préfixé de [TEST], avec des liens d'exemple."
     >
-      <form noValidate onSubmit={handleSubmit(({ email }) => test.mutate(email))} className="contents">
+      <form
+        noValidate
+        onSubmit={handleSubmit(({ email }) => test.mutate({ id: campaignId, email }))}
+        className="contents"
+      >
         <DialogBody>
           <TextField
             label="Adresse email"

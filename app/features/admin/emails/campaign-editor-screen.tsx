@@ -6,7 +6,7 @@
  * Saved as a draft; sending, testing and scheduling happen on the campaign's page.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Save, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
@@ -22,22 +22,20 @@ import {
 } from '#common/schemas/campaigns.ts';
 import { TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
+import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { AdminPageHeader, Card, ErrorState, LoadingState } from '../ui';
+import { useDebounced } from '../use-debounced';
 import {
-  CAMPAIGNS_KEY,
   campaignQuery,
-  campaignUrl,
   isMissing,
-  refreshCampaigns,
+  saveCampaignMutation,
   segmentCountQuery,
   senderDefaultsQuery,
   subscriberTagsQuery,
   templatesQuery,
-} from './queries';
-import { useDebounced } from './use-debounced';
+} from './data';
 
 /** Variables the sending fills for each recipient: not content the admin writes. */
 export const PERSONAL_VARIABLES = new Set([
@@ -154,7 +152,6 @@ function CampaignEditor({
   templates: EmailTemplateSummary[];
 }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const sender = useQuery(senderDefaultsQuery);
   const tags = useQuery(subscriberTagsQuery);
   const {
@@ -198,35 +195,29 @@ function CampaignEditor({
     placeholderData: keepPreviousData,
   });
 
-  const save = useMutation({
-    mutationFn: async (values: CampaignInput) => {
-      // The blocks the chosen template shows, and those the campaign already had (an announcement's
-      // list of publications, written by the server): text typed for another template is dropped.
-      const names = new Set([...blocks.map((b) => b.name), ...Object.keys(campaign?.content ?? {})]);
-      const body = {
-        ...values,
-        content: Object.fromEntries(Object.entries(values.content).filter(([k]) => names.has(k))),
-      };
-      const response = campaign
-        ? await apiRequest('PUT', campaignUrl(campaign.id), body)
-        : await apiRequest('POST', CAMPAIGNS_KEY, body);
-      return ((await response.json()) as { campaign: CampaignDetail }).campaign;
-    },
-    retry: false,
-    onSuccess: (saved) => {
-      refreshCampaigns(queryClient, saved);
-      toast({ title: campaign ? 'Campagne enregistrée' : 'Brouillon créé', description: saved.title });
-      navigate(`/admin/emails/campaigns/${saved.id}`);
-    },
-    onError: (error) => {
-      const shown = applyFieldErrors(error, setError, [...FIELD_NAMES, 'segment.*', 'content.*']);
-      toast({
-        title: 'Enregistrement impossible',
-        description: shown ? 'Corrigez les champs signalés.' : errorMessage(error),
-        variant: 'destructive',
-      });
-    },
-  });
+  const save = useMutation(
+    saveCampaignMutation({
+      onSuccess: (saved) => navigate(`/admin/emails/campaigns/${saved.id}`),
+      onError: (error) => {
+        const shown = applyFieldErrors(error, setError, [...FIELD_NAMES, 'segment.*', 'content.*']);
+        toast({
+          title: 'Enregistrement impossible',
+          description: shown ? 'Corrigez les champs signalés.' : errorMessage(error),
+          variant: 'destructive',
+        });
+      },
+    }),
+  );
+  const submit = (values: CampaignInput) => {
+    // The blocks the chosen template shows, and those the campaign already had (an announcement's
+    // list of publications, written by the server): text typed for another template is dropped.
+    const names = new Set([...blocks.map((b) => b.name), ...Object.keys(campaign?.content ?? {})]);
+    const body = {
+      ...values,
+      content: Object.fromEntries(Object.entries(values.content).filter(([k]) => names.has(k))),
+    };
+    save.mutate({ id: campaign?.id ?? null, values: body });
+  };
 
   const knownTags = [...new Set([...(tags.data ?? []), ...(segmentDraft?.tags ?? [])])].sort((a, b) =>
     a.localeCompare(b, 'fr'),
@@ -242,11 +233,7 @@ function CampaignEditor({
         title={campaign ? 'Modifier la campagne' : 'Nouvelle campagne'}
         description="Elle reste un brouillon tant que vous ne l'envoyez pas ou ne la programmez pas."
       />
-      <form
-        noValidate
-        onSubmit={handleSubmit((values) => save.mutate(values))}
-        className="flex flex-col gap-6"
-      >
+      <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-6">
         <Card className="grid gap-4 lg:grid-cols-2">
           <TextField label="Titre (interne)" error={errors.title?.message} {...register('title')} />
           {/* Controlled: the select shows the form's value, never the other way round. */}

@@ -3,7 +3,7 @@
  * with their progress (messages sent out of jobs); above them, the new blog posts and case studies
  * not yet announced, which become an announcement draft in one click.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Megaphone, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +23,7 @@ import {
   Pagination,
 } from '../ui';
 import { CampaignStatusBadge } from './campaign-status-badge';
-import { campaignsQuery, newContentQuery, useAnnouncement } from './queries';
+import { announcementMutation, campaignsQuery, newContentQuery } from './data';
 
 const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((value) => ({ value, label: CAMPAIGN_STATUS_LABELS[value] }));
 
@@ -144,7 +144,7 @@ export function CampaignListScreen() {
 function NewContentCard() {
   const navigate = useNavigate();
   const publications = useQuery(newContentQuery);
-  const announcement = useAnnouncement();
+  const announcement = useMutation(announcementMutation());
   const [selected, setSelected] = useState<string[]>([]);
   if (!publications.data || publications.data.length === 0) return null;
 

@@ -11,7 +11,7 @@ import { renderAdminScreen, stubFetch } from '../newsletter/test-helpers';
 import { CampaignDetailScreen } from './campaign-detail-screen';
 import { CampaignEditorScreen } from './campaign-editor-screen';
 import { CampaignListScreen } from './campaign-list-screen';
-import { campaignQuery, SENDING_POLL_INTERVAL } from './queries';
+import { campaignQuery, SENDING_POLL_INTERVAL } from './data';
 import { TemplateEditorScreen } from './template-editor-screen';
 
 afterEach(() => {

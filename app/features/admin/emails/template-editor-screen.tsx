@@ -6,7 +6,7 @@
  * phone the source and the preview are two tabs.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, Plus, Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
@@ -20,26 +20,26 @@ import {
 } from '#common/schemas/campaigns.ts';
 import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
+import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminPageHeader, Badge, Card, ErrorState, formatDateTime, LoadingState } from '../ui';
-import { EmailFrame } from './email-frame';
+import { useDebounced } from '../use-debounced';
 import {
+  deleteTemplateMutation,
   isMissing,
   mjmlErrorsOf,
-  TEMPLATES_KEY,
+  saveTemplateMutation,
+  type TemplateValues,
   templateCompileQuery,
   templateQuery,
-  templateUrl,
-} from './queries';
-import { useDebounced } from './use-debounced';
+} from './data';
+import { EmailFrame } from './email-frame';
 
 const PREVIEW_DEBOUNCE_MS = 600;
 
 type TemplateForm = z.input<typeof TemplateCreateSchema>;
-type TemplateValues = z.output<typeof TemplateCreateSchema>;
 
 const STARTER_MJML = `<mjml>
   <mj-body background-color="#f4f7f5">
@@ -133,7 +133,6 @@ const monoClass =
 
 function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [tab, setTab] = useState<'source' | 'preview'>('source');
   const [saveProblems, setSaveProblems] = useState<MjmlProblem[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -169,49 +168,31 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
   });
   const problems = preview.data?.errors ?? saveProblems;
 
-  const save = useMutation({
-    mutationFn: async (values: TemplateValues) => {
-      const { key, ...update } = values;
-      const response = template
-        ? await apiRequest('PUT', templateUrl(template.id), update)
-        : await apiRequest('POST', TEMPLATES_KEY, { key, ...update });
-      return ((await response.json()) as { template: EmailTemplateDetail }).template;
-    },
-    retry: false,
-    onSuccess: (saved) => {
-      setSaveProblems([]);
-      queryClient.setQueryData(templateQuery(saved.id).queryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: [TEMPLATES_KEY, 'list'] });
-      reset(toForm(saved));
-      toast({ title: 'Modèle enregistré', description: saved.name });
-      if (!template) navigate(`/admin/emails/templates/${saved.id}`, { replace: true });
-    },
-    onError: (error) => {
-      setSaveProblems(mjmlErrorsOf(error));
-      const shown = applyFieldErrors(error, setError, ['mjml', 'key', 'name', 'subject', 'variables.*']);
-      toast({
-        title: 'Enregistrement impossible',
-        description: shown ? 'Corrigez les champs signalés.' : errorMessage(error),
-        variant: 'destructive',
-      });
-    },
-  });
+  const save = useMutation(
+    saveTemplateMutation({
+      onSuccess: (saved) => {
+        setSaveProblems([]);
+        reset(toForm(saved));
+        if (!template) navigate(`/admin/emails/templates/${saved.id}`, { replace: true });
+      },
+      onError: (error) => {
+        setSaveProblems(mjmlErrorsOf(error));
+        const shown = applyFieldErrors(error, setError, ['mjml', 'key', 'name', 'subject', 'variables.*']);
+        toast({
+          title: 'Enregistrement impossible',
+          description: shown ? 'Corrigez les champs signalés.' : errorMessage(error),
+          variant: 'destructive',
+        });
+      },
+    }),
+  );
 
-  const remove = useMutation({
-    mutationFn: async (id: string) => {
-      await apiRequest('DELETE', templateUrl(id));
-    },
-    retry: false,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [TEMPLATES_KEY] });
-      toast({ title: 'Modèle supprimé', description: template?.name });
-      navigate('/admin/emails/templates');
-    },
-    onError: (error) => {
-      setConfirmDelete(false);
-      toast({ title: 'Suppression impossible', description: errorMessage(error), variant: 'destructive' });
-    },
-  });
+  const remove = useMutation(
+    deleteTemplateMutation({
+      onSuccess: () => navigate('/admin/emails/templates'),
+      onError: () => setConfirmDelete(false),
+    }),
+  );
 
   const previewPending = preview.isFetching || previewInput !== JSON.stringify(parsedPreview);
 
@@ -229,7 +210,7 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
       />
       <form
         noValidate
-        onSubmit={handleSubmit((values) => save.mutate(values))}
+        onSubmit={handleSubmit((values) => save.mutate({ id: template?.id ?? null, values }))}
         className="flex flex-col gap-6"
       >
         <Card className="grid gap-4 lg:grid-cols-3">
@@ -422,7 +403,7 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
         confirmLabel="Supprimer définitivement"
         pendingLabel="Suppression..."
         pending={remove.isPending}
-        onConfirm={() => (template ? remove.mutate(template.id) : undefined)}
+        onConfirm={() => (template ? remove.mutate(template) : undefined)}
       >
         <p>
           Le modèle « {template?.name} » sera supprimé. Une campagne qui l'utilise empêche la suppression.

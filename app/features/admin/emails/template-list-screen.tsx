@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
 import { AdminPageHeader, Badge, Card, EmptyState, ErrorState, formatDateTime, LoadingState } from '../ui';
-import { templatesQuery } from './queries';
+import { templatesQuery } from './data';
 
 export function TemplateListScreen() {
   const templates = useQuery(templatesQuery);

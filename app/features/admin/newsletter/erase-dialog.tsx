@@ -3,9 +3,10 @@
  * goes and that it cannot be undone. Nothing is deleted until "Supprimer définitivement" is
  * pressed inside this dialog.
  */
+import { useMutation } from '@tanstack/react-query';
 import type { AdminSubscriber } from '#common/schemas/admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
-import { useEraseSubscriber } from './subscriber-mutations';
+import { eraseSubscriberMutation } from './data';
 
 export function EraseDialog({
   subscriber,
@@ -15,7 +16,7 @@ export function EraseDialog({
   subscriber: AdminSubscriber | null;
   onClose: () => void;
 }) {
-  const erase = useEraseSubscriber();
+  const erase = useMutation(eraseSubscriberMutation());
   return (
     <ConfirmDialog
       open={subscriber !== null}

@@ -4,12 +4,14 @@
  * email and stays "En attente" until it confirms. The file is read in the browser and sent as
  * text/csv; the server answers with what it created, what it already knew and the refused lines.
  */
+import { useMutation } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Upload } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { SUBSCRIBER_STATUS_LABELS, type SubscriberImportResult } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
+import type { AdminMutationResult } from '../admin-data';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { useImportSubscribers } from './subscriber-mutations';
+import { importSubscribersMutation } from './data';
 
 /** Larger files are refused before sending: a mailing list of that size is not a manual import. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -29,7 +31,7 @@ export function ImportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const importing = useImportSubscribers();
+  const importing = useMutation(importSubscribersMutation());
   // The next opening starts from an empty form, not from the last report.
   const close = () => {
     importing.reset();
@@ -61,7 +63,7 @@ function ImportForm({
   importing,
   onCancel,
 }: {
-  importing: ReturnType<typeof useImportSubscribers>;
+  importing: AdminMutationResult<typeof importSubscribersMutation>;
   onCancel: () => void;
 }) {
   const id = useId();

@@ -10,7 +10,7 @@ import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '#common/enums.ts';
 import { type AdminSubscriber, SUBSCRIBER_STATUS_LABELS } from '#common/schemas/admin.ts';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { SUBSCRIBERS_KEY, subscribersQuery } from '../queries';
+import { SUBSCRIBERS_KEY } from '../queries';
 import {
   AdminPageHeader,
   Badge,
@@ -24,6 +24,7 @@ import {
   Pagination,
   SearchInput,
 } from '../ui';
+import { subscribersQuery } from './data';
 import { EraseDialog } from './erase-dialog';
 import { ImportDialog } from './import-dialog';
 import { TagsDialog } from './tags-dialog';

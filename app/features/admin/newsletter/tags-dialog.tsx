@@ -3,12 +3,14 @@
  * with the API's own schema before sending (lowercase, 50 characters, 30 tags at most); the
  * server's field errors are shown the same way.
  */
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { type AdminSubscriber, SubscriberUpdateSchema } from '#common/schemas/admin.ts';
 import { errorMessage, fieldMessages } from '~/lib/api';
+import type { AdminMutationResult } from '../admin-data';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { Badge, FormActions } from '../ui';
-import { useUpdateTags } from './subscriber-mutations';
+import { updateTagsMutation } from './data';
 
 /** "Clients, vip , ,clients" -> ["clients", "vip"]: trimmed, lowercase, without duplicates. */
 export function parseTags(text: string): string[] {
@@ -30,7 +32,7 @@ export function TagsDialog({
   subscriber: AdminSubscriber | null;
   onClose: () => void;
 }) {
-  const update = useUpdateTags();
+  const update = useMutation(updateTagsMutation());
   const close = () => {
     update.reset();
     onClose();
@@ -56,7 +58,7 @@ function TagsForm({
   onClose,
 }: {
   subscriber: AdminSubscriber;
-  update: ReturnType<typeof useUpdateTags>;
+  update: AdminMutationResult<typeof updateTagsMutation>;
   onClose: () => void;
 }) {
   const id = useId();

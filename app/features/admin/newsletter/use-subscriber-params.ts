@@ -6,7 +6,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { SubscriberListQuerySchema } from '#common/schemas/admin.ts';
-import { SUBSCRIBER_LIST_DEFAULTS, type SubscriberListParams, toSearch } from '../queries';
+import { toSearch } from '../queries';
+import { SUBSCRIBER_LIST_DEFAULTS, type SubscriberListParams } from './data';
 
 export type SubscriberSort = NonNullable<SubscriberListParams['sort']>;
 export type SubscriberParams = Required<Pick<SubscriberListParams, 'page' | 'pageSize' | 'sort' | 'order'>> &

@@ -4,6 +4,7 @@
  * list the public portfolio shows. Validated by the shared schema, then by the server.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import {
@@ -17,9 +18,10 @@ import { TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
+import type { AdminMutationResult } from '../admin-data';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { ImageUpload } from '../image-upload';
-import { useSaveCaseStudy } from './portfolio-api';
+import { saveCaseStudyMutation } from './data';
 
 export function CaseStudyDialog({
   editing,
@@ -29,7 +31,7 @@ export function CaseStudyDialog({
   editing: AdminCaseStudy | 'new' | null;
   onClose: () => void;
 }) {
-  const save = useSaveCaseStudy();
+  const save = useMutation(saveCaseStudyMutation());
   const caseStudy = editing === 'new' ? null : editing;
   return (
     <AdminDialog
@@ -63,7 +65,7 @@ function CaseStudyEditForm({
   onClose,
 }: {
   caseStudy: AdminCaseStudy | null;
-  save: ReturnType<typeof useSaveCaseStudy>;
+  save: AdminMutationResult<typeof saveCaseStudyMutation>;
   onClose: () => void;
 }) {
   const {

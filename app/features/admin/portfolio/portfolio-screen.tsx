@@ -3,7 +3,7 @@
  * results, status), a search and a status filter in the address, and the actions: edit in a
  * dialog, publish, unpublish and delete (both confirmed: they change the public page).
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Eye, EyeOff, ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
@@ -29,9 +29,9 @@ import {
   CASE_STUDY_LIST_DEFAULTS,
   type CaseStudyListParams,
   caseStudiesQuery,
-  useCaseStudyPublication,
-  useDeleteCaseStudy,
-} from './portfolio-api';
+  caseStudyPublicationMutation,
+  deleteCaseStudyMutation,
+} from './data';
 
 const STATUS_OPTIONS = [
   { value: 'published', label: 'Publiées' },
@@ -53,8 +53,8 @@ const writeParams = (params: CaseStudyListParams) =>
 export function PortfolioScreen() {
   const { params, update } = useListParams(readParams, writeParams);
   const list = useQuery({ ...caseStudiesQuery(params), placeholderData: keepPreviousData });
-  const publication = useCaseStudyPublication();
-  const remove = useDeleteCaseStudy();
+  const publication = useMutation(caseStudyPublicationMutation());
+  const remove = useMutation(deleteCaseStudyMutation());
   const [editing, setEditing] = useState<AdminCaseStudy | 'new' | null>(null);
   const { pending, ask, publish, confirm } = usePublicationActions({
     publication,

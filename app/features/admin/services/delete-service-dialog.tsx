@@ -3,11 +3,12 @@
  * them (the database refuses to orphan them): become top-level services, or be deleted too.
  * Nothing is deleted until the red button is pressed, and it stays disabled until a choice is made.
  */
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminService } from '#common/schemas/admin.ts';
 import type { ServiceChildrenChoice } from '#common/schemas/services-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
-import { useDeleteService } from './service-mutations';
+import { deleteServiceMutation } from './data';
 
 export function DeleteServiceDialog({
   service,
@@ -19,7 +20,7 @@ export function DeleteServiceDialog({
   services: AdminService[];
   onClose: () => void;
 }) {
-  const remove = useDeleteService();
+  const remove = useMutation(deleteServiceMutation());
   const [choice, setChoice] = useState<ServiceChildrenChoice | null>(null);
   const name = useId();
   const children = service ? services.filter((s) => s.parentServiceId === service.id) : [];

@@ -4,7 +4,9 @@
  * (the same component and rules, spec §3), order and visibility. Checked with the API's own
  * schema before sending; the server's field errors land under the same fields.
  */
+
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
@@ -19,7 +21,7 @@ import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-i
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { FormActions } from '../ui';
 import { CheckboxField } from './controls';
-import { useSaveService } from './service-mutations';
+import { saveServiceMutation } from './data';
 
 type ServiceOutput = z.output<typeof ServiceInputSchema>;
 
@@ -91,7 +93,7 @@ function ServiceForm({
     : 'parentServiceId' in target
       ? target.parentServiceId
       : null;
-  const save = useSaveService();
+  const save = useMutation(saveServiceMutation());
   const form = useForm<ServiceInput, unknown, ServiceOutput>({
     resolver: zodResolver(ServiceInputSchema),
     mode: 'onSubmit',

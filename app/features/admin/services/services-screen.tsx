@@ -3,18 +3,17 @@
  * sub-services, in the order of the public site. Per service: move up/down within its level,
  * show/hide on the site, edit, delete; per top-level service: add a sub-service.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
-import { adminServicesQuery } from '../queries';
 import { AdminPageHeader, Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
 import { MoveButtons, VisibilitySwitch } from './controls';
+import { adminServicesQuery, moveServiceMutation, toggleServiceMutation } from './data';
 import { DeleteServiceDialog } from './delete-service-dialog';
 import { ServiceFormDialog, type ServiceFormTarget } from './service-form';
-import { useMoveService, useToggleService } from './service-mutations';
 
 type Branch = { service: AdminService; children: AdminService[] };
 
@@ -120,8 +119,8 @@ function ServiceRow({
   onDelete: () => void;
   onAddChild?: () => void;
 }) {
-  const toggle = useToggleService();
-  const move = useMoveService();
+  const toggle = useMutation(toggleServiceMutation());
+  const move = useMutation(moveServiceMutation());
   const child = service.parentServiceId !== null;
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center" data-testid="service-row">

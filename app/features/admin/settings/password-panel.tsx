@@ -4,22 +4,20 @@
  * are closed by the server; this one stays open.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
 import { type PasswordChange, PasswordChangeSchema } from '#common/schemas/auth.ts';
 import { Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
-import { toast } from '~/lib/toast';
-import { AUTH_ME_KEY } from '../queries';
+import { reportFormError } from '~/lib/api';
 import { Card } from '../ui';
+import { changePasswordMutation } from './data';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const resolver = zodResolver(PasswordChangeSchema as never) as unknown as Resolver<PasswordChange>;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordPanel() {
-  const queryClient = useQueryClient();
   const form = useForm<PasswordChange>({
     resolver,
     defaultValues: EMPTY,
@@ -27,28 +25,13 @@ export function PasswordPanel() {
     reValidateMode: 'onChange',
   });
   const { errors } = form.formState;
-  const change = useMutation({
-    mutationFn: (input: PasswordChange) => apiRequest('POST', '/api/auth/password', input),
-    retry: false,
-    onSuccess: () => {
-      form.reset(EMPTY);
-      // A password the policy asked to replace no longer holds the back-office closed.
-      void queryClient.invalidateQueries({ queryKey: AUTH_ME_KEY });
-      toast({
-        title: 'Mot de passe modifié',
-        description: 'Vos autres sessions ont été fermées ; celle-ci reste ouverte.',
-      });
-    },
-    onError: (error) => {
-      if (!applyFieldErrors(error, form.setError, FIELDS)) {
-        toast({
-          title: 'Échec du changement de mot de passe',
-          description: errorMessage(error),
-          variant: 'destructive',
-        });
-      }
-    },
-  });
+  const change = useMutation(
+    changePasswordMutation({
+      onSuccess: () => form.reset(EMPTY),
+      onError: (error) =>
+        reportFormError(error, form.setError, FIELDS, { title: 'Échec du changement de mot de passe' }),
+    }),
+  );
   return (
     <Card aria-labelledby="password-title" className="max-w-xl">
       <h2 id="password-title" className="text-lg font-semibold text-gray-900">

@@ -5,7 +5,7 @@
  * with the same per-key rules as the server, and shown back as the server normalised them.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -23,10 +23,10 @@ import {
 } from '#common/schemas/settings-admin.ts';
 import { Sending, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
+import { reportFormError } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
-import { SETTINGS_KEY, settingsQuery } from './settings-api';
+import { saveSettingsMutation, settingsQuery } from './data';
 
 /** react-hook-form reads dots as nesting: a key becomes a flat field name and back. */
 const fieldOf = (key: string) => key.replaceAll('.', '~');
@@ -82,7 +82,6 @@ export function SiteSettingsPanel() {
 }
 
 function CategoryForm({ category, settings }: { category: string; settings: AdminSetting[] }) {
-  const queryClient = useQueryClient();
   const fields = useMemo(() => settings.map((s) => fieldOf(s.key)), [settings]);
   const resolver = useMemo(
     () =>
@@ -112,29 +111,19 @@ function CategoryForm({ category, settings }: { category: string; settings: Admi
     if (!formState.isDirty) reset(values);
   }, [values, reset, formState.isDirty]);
 
-  const save = useMutation({
-    mutationFn: async (input: Record<string, string>) => {
-      const body = Object.fromEntries(Object.entries(input).map(([field, value]) => [keyOf(field), value]));
-      const response = await apiRequest('PATCH', SETTINGS_KEY, body);
-      return ((await response.json()) as { settings: AdminSetting[] }).settings;
-    },
-    retry: false,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(settingsQuery.queryKey, saved);
-      const mine = saved.filter((s) => s.category === category);
-      reset(Object.fromEntries(mine.map((s) => [fieldOf(s.key), s.value])));
-      toast({ title: 'Paramètres enregistrés', description: settingCategoryLabel(category) });
-    },
-    onError: (error) => {
-      if (!applyFieldErrors(error, form.setError, fields, fieldOf)) {
-        toast({
+  const save = useMutation(
+    saveSettingsMutation({
+      onSuccess: (saved) => {
+        const mine = saved.filter((s) => s.category === category);
+        reset(Object.fromEntries(mine.map((s) => [fieldOf(s.key), s.value])));
+      },
+      onError: (error) =>
+        reportFormError(error, form.setError, fields, {
           title: "Échec de l'enregistrement",
-          description: errorMessage(error),
-          variant: 'destructive',
-        });
-      }
-    },
-  });
+          toField: fieldOf,
+        }),
+    }),
+  );
 
   /** Only the fields the admin changed are sent: saving the card never rewrites the others. */
   const submit = (input: Record<string, string>) => {
@@ -145,7 +134,10 @@ function CategoryForm({ category, settings }: { category: string; settings: Admi
       toast({ title: 'Aucune modification à enregistrer', description: settingCategoryLabel(category) });
       return;
     }
-    save.mutate(changed);
+    save.mutate({
+      category,
+      values: Object.fromEntries(Object.entries(changed).map(([field, value]) => [keyOf(field), value])),
+    });
   };
 
   const isPrivate = (PRIVATE_SETTING_CATEGORIES as readonly string[]).includes(category);

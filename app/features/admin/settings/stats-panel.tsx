@@ -6,62 +6,32 @@
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { type AdminStat, formatStat, StatInputSchema } from '#common/schemas/settings-admin.ts';
 import { Sending, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
-import { toast } from '~/lib/toast';
+import { reportFormError } from '~/lib/api';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { Badge, Card, EmptyState, ErrorState, FormActions, LoadingState } from '../ui';
-import { STATS_KEY, statsAdminQuery } from './settings-api';
-
-const statUrl = (id: string) => `${STATS_KEY}/${encodeURIComponent(id)}`;
+import {
+  deleteStatMutation,
+  reorderStatsMutation,
+  type StatDraft,
+  saveStatMutation,
+  statsAdminQuery,
+} from './data';
 
 export function StatsPanel() {
   const stats = useQuery(statsAdminQuery);
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<AdminStat | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminStat | null>(null);
 
-  const reorder = useMutation({
-    mutationFn: async (ids: string[]) => {
-      const response = await apiRequest('PUT', `${STATS_KEY}/order`, { ids });
-      return ((await response.json()) as { stats: AdminStat[] }).stats;
-    },
-    retry: false,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(statsAdminQuery.queryKey, saved);
-      toast({ title: 'Ordre enregistré' });
-    },
-    onError: (error) => {
-      void queryClient.invalidateQueries({ queryKey: [STATS_KEY] });
-      toast({
-        title: "Échec du changement d'ordre",
-        description: errorMessage(error),
-        variant: 'destructive',
-      });
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: async (stat: AdminStat) => {
-      await apiRequest('DELETE', statUrl(stat.id));
-      return stat;
-    },
-    retry: false,
-    onSuccess: (stat) => {
-      void queryClient.invalidateQueries({ queryKey: [STATS_KEY] });
-      setDeleting(null);
-      toast({ title: 'Chiffre clé supprimé', description: stat.name });
-    },
-    onError: (error) =>
-      toast({ title: 'Échec de la suppression', description: errorMessage(error), variant: 'destructive' }),
-  });
+  const reorder = useMutation(reorderStatsMutation());
+  const remove = useMutation(deleteStatMutation({ onSuccess: () => setDeleting(null) }));
 
   const move = (list: AdminStat[], index: number, by: -1 | 1) => {
     const ids = list.map((s) => s.id);
@@ -178,12 +148,10 @@ export function StatsPanel() {
   );
 }
 
-type StatDraft = { name: string; value: string; unit: string; description: string; isActive: boolean };
 const STAT_FIELDS = ['name', 'value', 'unit', 'description', 'isActive'] as const;
 const statResolver = zodResolver(StatInputSchema as never) as unknown as Resolver<StatDraft>;
 
 function StatDialog({ stat, onClose }: { stat: AdminStat | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<StatDraft>({
     resolver: statResolver,
     defaultValues: {
@@ -197,32 +165,13 @@ function StatDialog({ stat, onClose }: { stat: AdminStat | null; onClose: () => 
     reValidateMode: 'onChange',
   });
   const { errors } = form.formState;
-  const save = useMutation({
-    mutationFn: async (input: StatDraft) => {
-      const response = stat
-        ? await apiRequest('PATCH', statUrl(stat.id), input)
-        : await apiRequest('POST', STATS_KEY, input);
-      return ((await response.json()) as { stat: AdminStat }).stat;
-    },
-    retry: false,
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: [STATS_KEY] });
-      toast({
-        title: stat ? 'Chiffre clé enregistré' : 'Chiffre clé ajouté',
-        description: `${saved.name} : ${formatStat(saved)}`,
-      });
-      onClose();
-    },
-    onError: (error) => {
-      if (!applyFieldErrors(error, form.setError, STAT_FIELDS)) {
-        toast({
-          title: "Échec de l'enregistrement",
-          description: errorMessage(error),
-          variant: 'destructive',
-        });
-      }
-    },
-  });
+  const save = useMutation(
+    saveStatMutation({
+      onSuccess: onClose,
+      onError: (error) =>
+        reportFormError(error, form.setError, STAT_FIELDS, { title: "Échec de l'enregistrement" }),
+    }),
+  );
 
   return (
     <AdminDialog
@@ -236,7 +185,7 @@ function StatDialog({ stat, onClose }: { stat: AdminStat | null; onClose: () => 
         noValidate
         className="flex min-h-0 flex-1 flex-col"
         // The resolver hands over the schema's output (value as a number); it is sent as is.
-        onSubmit={form.handleSubmit((input) => save.mutate(input))}
+        onSubmit={form.handleSubmit((input) => save.mutate({ id: stat?.id ?? null, values: input }))}
       >
         <DialogBody>
           <TextField label="Libellé" error={errors.name?.message} {...form.register('name')} />

@@ -5,22 +5,27 @@
  * someone ends their open sessions at once. Nobody deactivates their own account here.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Check, Copy, KeyRound, Plus, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { type AdminAccount, AdminUserCreateSchema, adminRoleLabel } from '#common/schemas/users-admin.ts';
 import { Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { apiRequest, applyFieldErrors, errorMessage } from '~/lib/api';
+import { reportFormError } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { meQuery } from '../queries';
 import { Badge, Card, EmptyState, ErrorState, FormActions, formatDateTime, LoadingState } from '../ui';
-import { USERS_KEY, usersQuery } from './settings-api';
+import {
+  createUserMutation,
+  type GeneratedPassword,
+  resetPasswordMutation,
+  setUserActiveMutation,
+  usersQuery,
+} from './data';
 
-const userUrl = (id: string) => `${USERS_KEY}/${encodeURIComponent(id)}`;
 const fullName = (u: Pick<AdminAccount, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 
 type Revealed = { user: AdminAccount; password: string; reason: 'created' | 'reset' };
@@ -28,49 +33,19 @@ type Revealed = { user: AdminAccount; password: string; reason: 'created' | 'res
 export function UsersPanel() {
   const users = useQuery(usersQuery);
   const me = useQuery(meQuery);
-  const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [deactivating, setDeactivating] = useState<AdminAccount | null>(null);
   const [resetting, setResetting] = useState<AdminAccount | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
-
-  const setActive = useMutation({
-    mutationFn: async ({ user, isActive }: { user: AdminAccount; isActive: boolean }) => {
-      const response = await apiRequest('PATCH', userUrl(user.id), { isActive });
-      return ((await response.json()) as { user: AdminAccount }).user;
-    },
-    retry: false,
-    onSuccess: (user) => {
-      refresh();
-      setDeactivating(null);
-      toast({
-        title: user.isActive ? 'Compte réactivé' : 'Compte désactivé',
-        description: user.isActive ? user.email : `${user.email} : ses sessions ont été fermées.`,
-      });
-    },
-    onError: (error) =>
-      toast({ title: 'Échec de la modification', description: errorMessage(error), variant: 'destructive' }),
-  });
-
-  const reset = useMutation({
-    mutationFn: async (user: AdminAccount) => {
-      const response = await apiRequest('POST', `${userUrl(user.id)}/password`);
-      return (await response.json()) as { user: AdminAccount; password: string };
-    },
-    retry: false,
-    onSuccess: (result) => {
-      refresh();
-      setResetting(null);
-      setRevealed({ ...result, reason: 'reset' });
-    },
-    onError: (error) =>
-      toast({
-        title: 'Échec de la réinitialisation',
-        description: errorMessage(error),
-        variant: 'destructive',
-      }),
-  });
+  const setActive = useMutation(setUserActiveMutation({ onSuccess: () => setDeactivating(null) }));
+  const reset = useMutation(
+    resetPasswordMutation({
+      onSuccess: (result) => {
+        setResetting(null);
+        setRevealed({ ...result, reason: 'reset' });
+      },
+    }),
+  );
 
   return (
     <Card aria-labelledby="users-title">
@@ -163,7 +138,6 @@ export function UsersPanel() {
           onClose={() => setCreating(false)}
           onCreated={(result) => {
             setCreating(false);
-            refresh();
             setRevealed({ ...result, reason: 'created' });
           }}
         />
@@ -214,7 +188,7 @@ function CreateUserDialog({
   onCreated,
 }: {
   onClose: () => void;
-  onCreated: (result: { user: AdminAccount; password: string }) => void;
+  onCreated: (result: GeneratedPassword) => void;
 }) {
   const form = useForm<UserDraft>({
     resolver: userResolver,
@@ -223,19 +197,13 @@ function CreateUserDialog({
     reValidateMode: 'onChange',
   });
   const { errors } = form.formState;
-  const create = useMutation({
-    mutationFn: async (input: UserDraft) => {
-      const response = await apiRequest('POST', USERS_KEY, input);
-      return (await response.json()) as { user: AdminAccount; password: string };
-    },
-    retry: false,
-    onSuccess: onCreated,
-    onError: (error) => {
-      if (!applyFieldErrors(error, form.setError, USER_FIELDS)) {
-        toast({ title: 'Échec de la création', description: errorMessage(error), variant: 'destructive' });
-      }
-    },
-  });
+  const create = useMutation(
+    createUserMutation({
+      onSuccess: onCreated,
+      onError: (error) =>
+        reportFormError(error, form.setError, USER_FIELDS, { title: 'Échec de la création' }),
+    }),
+  );
   return (
     <AdminDialog
       open

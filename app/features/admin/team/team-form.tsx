@@ -5,6 +5,7 @@
  * only), order and visibility. Checked with the API's own schema before sending.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
@@ -20,7 +21,7 @@ import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { ImageUpload } from '../image-upload';
 import { CheckboxField } from '../services/controls';
 import { Badge, FormActions } from '../ui';
-import { useSaveMember } from './team-queries';
+import { saveMemberMutation } from './data';
 
 type TeamMemberOutput = z.output<typeof TeamMemberInputSchema>;
 
@@ -71,7 +72,7 @@ function TeamMemberForm({
   members: AdminTeamMember[];
   onClose: () => void;
 }) {
-  const save = useSaveMember();
+  const save = useMutation(saveMemberMutation());
   const { register, control, handleSubmit, setError, formState, watch } = useForm<
     TeamMemberInput,
     unknown,

@@ -2,7 +2,7 @@
  * The team screen (issue 7): every member, hidden ones too, in the order of the public site's
  * cards. Per member: move up/down, show/hide on the site, edit, delete (confirmed).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2, User } from 'lucide-react';
 import { useState } from 'react';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
@@ -11,8 +11,8 @@ import { Button } from '~/components/ui/button';
 import { ConfirmDialog } from '../confirm-dialog';
 import { MoveButtons, VisibilitySwitch } from '../services/controls';
 import { AdminPageHeader, Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
+import { adminTeamQuery, deleteMemberMutation, moveMemberMutation, toggleMemberMutation } from './data';
 import { TeamMemberDialog } from './team-form';
-import { adminTeamQuery, useDeleteMember, useMoveMember, useToggleMember } from './team-queries';
 
 export function TeamScreen() {
   const list = useQuery(adminTeamQuery);
@@ -86,8 +86,8 @@ function MemberRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const toggle = useToggleMember();
-  const move = useMoveMember();
+  const toggle = useMutation(toggleMemberMutation());
+  const move = useMutation(moveMemberMutation());
   const extra = member.skills.length - TEAM_MAX_SKILLS;
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center" data-testid="team-row">
@@ -152,7 +152,7 @@ function MemberRow({
 }
 
 function DeleteMemberDialog({ member, onClose }: { member: AdminTeamMember | null; onClose: () => void }) {
-  const remove = useDeleteMember();
+  const remove = useMutation(deleteMemberMutation());
   return (
     <ConfirmDialog
       open={member !== null}

@@ -1,7 +1,7 @@
 /** The activity log's query: the key starts with the API path, the filters without their defaults. */
 import type { ActivityPage } from '#common/schemas/activity-admin.ts';
-import { getJson } from '~/lib/api';
-import { ACTIVITY_KEY, toSearch } from '../queries';
+import { createAdminListQuery } from '../admin-data';
+import { ACTIVITY_KEY } from '../queries';
 
 export type ActivityParams = {
   type?: string;
@@ -14,10 +14,5 @@ export type ActivityParams = {
 export const ACTIVITY_DEFAULTS = { page: 1 } as const;
 
 export function activityQuery(params: ActivityParams) {
-  const search = toSearch(params, ACTIVITY_DEFAULTS);
-  return {
-    queryKey: [ACTIVITY_KEY, 'list', search.toString()] as const,
-    queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      getJson<ActivityPage>(`${ACTIVITY_KEY}?${search}`, signal),
-  };
+  return createAdminListQuery<ActivityPage>(ACTIVITY_KEY, params, ACTIVITY_DEFAULTS);
 }

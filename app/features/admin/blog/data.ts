@@ -1,0 +1,108 @@
+/**
+ * The blog screens' data: query definitions (keys start with the API path, like every admin
+ * query) and the writes, each refreshing the lists, the dashboard (top posts, latest activity)
+ * and the activity log.
+ */
+import type {
+  AdminBlogPage,
+  AdminBlogPost,
+  BlogListQuery,
+  BlogPostInput,
+} from '#common/schemas/blog-admin.ts';
+import { apiRequest, errorMessage } from '~/lib/api';
+import type { ToastOptions } from '~/lib/toast';
+import { createAdminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
+
+export const BLOG_KEY = '/api/admin/blog';
+
+export type BlogListParams = Partial<BlogListQuery>;
+export const BLOG_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'updatedAt', order: 'desc' } as const;
+
+export function blogListQuery(params: BlogListParams = {}) {
+  return createAdminListQuery<AdminBlogPage>(
+    BLOG_KEY,
+    params as Record<string, string | number | undefined>,
+    BLOG_LIST_DEFAULTS,
+  );
+}
+
+export const blogPostUrl = (id: string) => `${BLOG_KEY}/${encodeURIComponent(id)}`;
+
+export function blogPostQuery(id: string) {
+  return createAdminQuery({
+    queryKey: [BLOG_KEY, 'detail', id],
+    url: blogPostUrl(id),
+    pick: (body: { post: AdminBlogPost }) => body.post,
+  });
+}
+
+/** The sanitised HTML of a Markdown text, rendered by the server exactly as the public page does. */
+export function blogPreviewQuery(content: string) {
+  return {
+    queryKey: [BLOG_KEY, 'preview', content] as const,
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+      const response = await apiRequest('POST', `${BLOG_KEY}/preview`, { content }, { signal });
+      return ((await response.json()) as { html: string }).html;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  };
+}
+
+const BLOG_WRITE_REFRESHES = [BLOG_KEY, DASHBOARD_KEY, ACTIVITY_KEY];
+const readPost = async (response: Response) => ((await response.json()) as { post: AdminBlogPost }).post;
+
+/**
+ * Creates (no id) or replaces a post; `publish` then publishes it. A refused publication does not
+ * undo the save: it comes back as `publishError`, beside the saved post.
+ */
+export const saveBlogPostMutation = createAdminMutation({
+  run: async ({ id, values, publish }: { id: string | null; values: BlogPostInput; publish: boolean }) => {
+    const saved = await readPost(
+      id ? await apiRequest('PUT', blogPostUrl(id), values) : await apiRequest('POST', BLOG_KEY, values),
+    );
+    if (!publish || saved.isPublished) return { saved, publishError: null };
+    try {
+      return {
+        saved: await readPost(await apiRequest('POST', `${blogPostUrl(saved.id)}/publish`)),
+        publishError: null,
+      };
+    } catch (publishError) {
+      return { saved, publishError };
+    }
+  },
+  updates: ({ saved }) => [blogPostQuery(saved.id).queryKey, saved],
+  invalidates: BLOG_WRITE_REFRESHES,
+  toast: ({ saved, publishError }, { publish }): ToastOptions =>
+    publishError
+      ? {
+          title: 'Article enregistré, mais pas publié',
+          description: errorMessage(publishError),
+          variant: 'destructive',
+        }
+      : {
+          title: publish
+            ? 'Article publié'
+            : saved.isPublished
+              ? 'Modifications publiées'
+              : 'Brouillon enregistré',
+          description: saved.title,
+        },
+});
+
+export type PublicationAction = 'publish' | 'unpublish';
+
+export const blogPublicationMutation = createAdminMutation({
+  method: 'POST',
+  url: ({ id, action }: { id: string; action: PublicationAction }) => `${blogPostUrl(id)}/${action}`,
+  read: (body: { post: AdminBlogPost }) => body.post,
+  updates: (post) => [blogPostQuery(post.id).queryKey, post],
+  invalidates: BLOG_WRITE_REFRESHES,
+});
+
+export const deleteBlogPostMutation = createAdminMutation({
+  method: 'DELETE',
+  url: (post: { id: string; title: string }) => blogPostUrl(post.id),
+  invalidates: BLOG_WRITE_REFRESHES,
+});

@@ -1,0 +1,60 @@
+/**
+ * The portfolio screen's data: the list query (key starting with the API path) and the writes,
+ * each refreshing the list, the dashboard and the activity log.
+ */
+import type {
+  AdminCaseStudy,
+  AdminCaseStudyPage,
+  CaseStudyInput,
+  CaseStudyListQuery,
+} from '#common/schemas/portfolio-admin.ts';
+import { apiRequest } from '~/lib/api';
+import { createAdminListQuery, createAdminMutation } from '../admin-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
+
+export const PORTFOLIO_KEY = '/api/admin/portfolio';
+export type CaseStudyListParams = Partial<CaseStudyListQuery>;
+export const CASE_STUDY_LIST_DEFAULTS = { page: 1, pageSize: 20 } as const;
+
+export function caseStudiesQuery(params: CaseStudyListParams = {}) {
+  return createAdminListQuery<AdminCaseStudyPage>(
+    PORTFOLIO_KEY,
+    params as Record<string, string | number | undefined>,
+    CASE_STUDY_LIST_DEFAULTS,
+  );
+}
+
+const caseStudyUrl = (id: string) => `${PORTFOLIO_KEY}/${encodeURIComponent(id)}`;
+const read = async (response: Response) =>
+  ((await response.json()) as { caseStudy: AdminCaseStudy }).caseStudy;
+const PORTFOLIO_WRITE_REFRESHES = [PORTFOLIO_KEY, DASHBOARD_KEY, ACTIVITY_KEY];
+
+/** Creates (no id) or replaces a case study; `publish` then publishes it. */
+export const saveCaseStudyMutation = createAdminMutation({
+  run: async ({ id, values, publish }: { id?: string; values: CaseStudyInput; publish: boolean }) => {
+    let saved = await read(
+      id
+        ? await apiRequest('PUT', caseStudyUrl(id), values)
+        : await apiRequest('POST', PORTFOLIO_KEY, values),
+    );
+    if (publish && !saved.isPublished)
+      saved = await read(await apiRequest('POST', `${caseStudyUrl(saved.id)}/publish`));
+    return saved;
+  },
+  invalidates: PORTFOLIO_WRITE_REFRESHES,
+  // Refreshed even on failure: a creation may have succeeded before its publication failed.
+  refreshOn: 'settled',
+});
+
+export const caseStudyPublicationMutation = createAdminMutation({
+  method: 'POST',
+  url: ({ id, action }: { id: string; action: 'publish' | 'unpublish' }) => `${caseStudyUrl(id)}/${action}`,
+  read: (body: { caseStudy: AdminCaseStudy }) => body.caseStudy,
+  invalidates: PORTFOLIO_WRITE_REFRESHES,
+});
+
+export const deleteCaseStudyMutation = createAdminMutation({
+  method: 'DELETE',
+  url: (caseStudy: AdminCaseStudy) => caseStudyUrl(caseStudy.id),
+  invalidates: PORTFOLIO_WRITE_REFRESHES,
+});
