@@ -7,8 +7,7 @@
  * script swaps in once on screen (docs/decisions/030). Our pages render in milliseconds, so
  * waiting costs nothing noticeable.
  */
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { type IslandRenderer, IslandRendererContext } from '~/lib/island';
@@ -50,14 +49,24 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           settled = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          // Everything is ready: the document is gathered into one buffer and sent in one write,
+          // rather than as React's many small chunks, each going through a web stream and the
+          // compressor on its own (a fifth of an uncached page's CPU).
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              resolve(
+                new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+              );
+              done();
+            },
+          });
+          body.on('error', reject);
           pipe(body);
         },
         onShellError(error: unknown) {

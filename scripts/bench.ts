@@ -8,7 +8,8 @@
  *    carries a unique Idempotency-Key; 5 % of the requests replay a recent key with the same body.
  *    Then BENCH_LEADS_DURATION seconds (20) of leads alone (and their replays), issue 16.3's
  *    figure: POST /api/contact at >= 500 req/s with p99 <= 100 ms on PostgreSQL.
- * 3. Page throughput, side by side in the same run, BENCH_PAGE_DURATION seconds (10) each, on SSR
+ * 3. Page throughput, side by side in the same run, BENCH_PAGE_DURATION seconds (10) each after
+ *    2 s of warm-up, on SSR
  *    pages and on the public API (issue 16.2): served from the response cache, with and without
  *    If-None-Match, against the same bytes from a bare node:http server (at least 40 % of its
  *    rate); then SSR pages rendered for each request by a site started with RESPONSE_CACHE_MB=0
@@ -64,6 +65,8 @@ const DURATION_S = positiveNumber('BENCH_DURATION', 60);
 const LEADS_ONLY_DURATION_S = positiveNumber('BENCH_LEADS_DURATION', 20);
 const CONNECTIONS = Math.round(positiveNumber('BENCH_CONNECTIONS', 50));
 const PAGE_DURATION_S = positiveNumber('BENCH_PAGE_DURATION', 10);
+/** Seconds of load before each page figure, not counted. */
+const WARM_UP_S = 2;
 const REPLAY_RATE = 0.05;
 /** Replays pick among the latest keys, so some arrive while the first request is still running. */
 const REPLAY_WINDOW = 200;
@@ -317,6 +320,9 @@ async function measure(
   url: string,
   headers: Record<string, string>,
 ): Promise<Pick<PageRun, 'requestsPerSecond' | 'p50' | 'p99' | 'statuses' | 'errors' | 'timeouts'>> {
+  // Warmed up first (2 s, not counted): the figure is the steady state, not V8 compiling the
+  // render path during the first seconds of the first page measured.
+  await autocannon({ url, connections: 10, duration: WARM_UP_S, timeout: REQUEST_TIMEOUT_S, headers });
   const result = await autocannon({
     url,
     connections: CONNECTIONS,

@@ -36,7 +36,8 @@ export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger
       ? createResponseCache({ maxBytes: deps.env.RESPONSE_CACHE_MB * 1024 * 1024 })
       : undefined;
   if (responseCache) invalidateOnContentChange(responseCache, events);
-  // Email templates and the settings a lead's email needs, read once until they change.
+  // Email templates, the settings a lead's email needs and the lists every public page shows,
+  // read once until their table changes.
   const memo = createTableMemo(events);
   const render: typeof renderTemplate = (db, key, variables) => renderTemplate(db, key, variables, memo);
   const worker = createOutboxWorker({
@@ -60,7 +61,7 @@ export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger
     database: deps.database,
     env: deps.env,
     logger: deps.logger,
-    content: createPublicContent(deps.database.db, deps.env.PUBLIC_URL),
+    content: createPublicContent(deps.database.db, deps.env.PUBLIC_URL, memo),
     email: {
       /** `enqueueEmail(tx, message)` inside the transaction that causes the email. */
       outbox,

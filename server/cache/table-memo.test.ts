@@ -144,3 +144,18 @@ describe("the lead's email", () => {
     }
   });
 });
+
+describe('public lists in memory', () => {
+  it('show a service added in the admin as soon as its statement commits, without a database read per page', async () => {
+    const content = deps.content;
+    const before = await content.listServices();
+    // Kept: a second page rendered meanwhile reads nothing (the same array, not a new read).
+    expect(await content.listServices()).toBe(before);
+
+    await insertService(database.db, { title: 'Audit express' });
+    await expect
+      .poll(async () => (await content.listServices()).map((service) => service.title), { timeout: 5_000 })
+      .toContain('Audit express');
+    expect((await content.listServices()).length).toBe(before.length + 1);
+  });
+});

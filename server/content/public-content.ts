@@ -7,7 +7,8 @@ import type { BlogCategory } from '#common/enums.ts';
 import { siteInfoFromSettings } from '#common/site.ts';
 import type { Database } from '#db/client.ts';
 import { blogPosts, caseStudies, companyStats, services, siteSettings, teamMembers } from '#db/schema.ts';
-import { noteRead } from './content-reads.ts';
+import type { TableMemo } from '../cache/table-memo.ts';
+import { type ContentTable, noteRead } from './content-reads.ts';
 import {
   presentCaseStudy,
   presentPost,
@@ -27,28 +28,39 @@ export const PUBLIC_SETTING_CATEGORIES = ['site', 'contact', 'social', 'seo'] as
 const serviceIsPublic = sql`${services.isActive} and (${services.parentServiceId} is null or exists (
   select 1 from services parent where parent.id = ${services.parentServiceId} and parent.is_active))`;
 
-export function createPublicContent(db: Database, publicUrl: string) {
+/**
+ * `memo` keeps the small lists every page shows (settings, services, team, figures) in memory
+ * until their table changes (server/cache/table-memo.ts): a page rendered outside the response
+ * cache then reads the database only for what is its own (a post, a page of the blog).
+ */
+export function createPublicContent(db: Database, publicUrl: string, memo?: TableMemo) {
   const serviceOrder = [asc(services.order), asc(services.title)];
+  const kept = <T>(key: string, table: ContentTable, load: () => Promise<T>): Promise<T> => {
+    noteRead(table);
+    return memo ? memo.get(`public:${key}`, [table], load) : load();
+  };
 
   return {
-    async listServices() {
-      noteRead('services');
-      const rows = await db
-        .select()
-        .from(services)
-        .where(serviceIsPublic)
-        .orderBy(...serviceOrder);
-      return rows.map(presentService);
+    listServices() {
+      return kept('services', 'services', async () => {
+        const rows = await db
+          .select()
+          .from(services)
+          .where(serviceIsPublic)
+          .orderBy(...serviceOrder);
+        return rows.map(presentService);
+      });
     },
 
-    async listParentServices() {
-      noteRead('services');
-      const rows = await db
-        .select()
-        .from(services)
-        .where(and(eq(services.isActive, true), isNull(services.parentServiceId)))
-        .orderBy(...serviceOrder);
-      return rows.map(presentService);
+    listParentServices() {
+      return kept('parent-services', 'services', async () => {
+        const rows = await db
+          .select()
+          .from(services)
+          .where(and(eq(services.isActive, true), isNull(services.parentServiceId)))
+          .orderBy(...serviceOrder);
+        return rows.map(presentService);
+      });
     },
 
     /** An active service with its active children and its parent; undefined when unknown. */
@@ -80,24 +92,26 @@ export function createPublicContent(db: Database, publicUrl: string) {
       };
     },
 
-    async listTeam() {
-      noteRead('team_members');
-      const rows = await db
-        .select()
-        .from(teamMembers)
-        .where(eq(teamMembers.isActive, true))
-        .orderBy(asc(teamMembers.order), asc(teamMembers.name));
-      return rows.map(presentTeamMember);
+    listTeam() {
+      return kept('team', 'team_members', async () => {
+        const rows = await db
+          .select()
+          .from(teamMembers)
+          .where(eq(teamMembers.isActive, true))
+          .orderBy(asc(teamMembers.order), asc(teamMembers.name));
+        return rows.map(presentTeamMember);
+      });
     },
 
-    async listStats() {
-      noteRead('company_stats');
-      const rows = await db
-        .select()
-        .from(companyStats)
-        .where(eq(companyStats.isActive, true))
-        .orderBy(asc(companyStats.order));
-      return rows.map(presentStat);
+    listStats() {
+      return kept('stats', 'company_stats', async () => {
+        const rows = await db
+          .select()
+          .from(companyStats)
+          .where(eq(companyStats.isActive, true))
+          .orderBy(asc(companyStats.order));
+        return rows.map(presentStat);
+      });
     },
 
     async listPosts(query: { page: number; pageSize: number; category?: BlogCategory }) {
@@ -146,14 +160,15 @@ export function createPublicContent(db: Database, publicUrl: string) {
     },
 
     /** Public settings as a flat `{ key: value }` map. */
-    async getPublicSettings(): Promise<Record<string, string>> {
-      noteRead('site_settings');
-      const rows = await db
-        .select({ key: siteSettings.key, value: siteSettings.value })
-        .from(siteSettings)
-        .where(inArray(siteSettings.category, [...PUBLIC_SETTING_CATEGORIES]))
-        .orderBy(asc(siteSettings.key));
-      return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    getPublicSettings(): Promise<Record<string, string>> {
+      return kept('settings', 'site_settings', async () => {
+        const rows = await db
+          .select({ key: siteSettings.key, value: siteSettings.value })
+          .from(siteSettings)
+          .where(inArray(siteSettings.category, [...PUBLIC_SETTING_CATEGORIES]))
+          .orderBy(asc(siteSettings.key));
+        return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+      });
     },
 
     /** The agency as every page shows it (name, contact details, social links). */
