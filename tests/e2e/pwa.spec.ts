@@ -140,6 +140,8 @@ test.describe('forms without a network', () => {
     page,
     context,
   }) => {
+    // Offline, back online, then a look at the leads signed in: more steps than most tests.
+    test.setTimeout(60_000);
     const email = `pwa-${randomUUID().slice(0, 8)}@example.cd`;
     await page.goto('/');
     await controlledBy(page);
@@ -188,7 +190,7 @@ test.describe('forms without a network', () => {
     await expect.poll(async () => keptRequests(page)).toBe(0);
     // Exactly one lead, so exactly one notification (its email is deduplicated by the lead's id).
     const admin = await context.newPage();
-    await openSignedIn(admin, '/admin');
+    await openSignedIn(admin, '/admin/dashboard');
     const leads = await admin.request.get(`/api/admin/contacts?q=${encodeURIComponent(email)}`);
     expect(((await leads.json()) as { total: number }).total).toBe(1);
     expect(await emailsTo(STAFF_INBOX, { containing: email })).toHaveLength(1);

@@ -26,7 +26,7 @@ export function contactQuery(id: string) {
 
 export const contactStatusMutation = createAdminMutation({
   method: 'PATCH',
-  url: ({ id }: { id: string; status: ContactStatus }) => `${CONTACTS_KEY}/${id}/status`,
+  url: ({ id }: { id: string; status: ContactStatus }) => `${CONTACTS_KEY}/${encodeURIComponent(id)}/status`,
   body: ({ status }) => ({ status }),
   read: (body: { contact: AdminContact }) => body.contact,
   updates: (contact) => [contactQuery(contact.id).queryKey, contact],
