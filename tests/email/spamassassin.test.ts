@@ -65,8 +65,15 @@ function spamAssassin(raw: string): Promise<Score> {
           reject(new Error(`no X-Spam-Status in SpamAssassin's output:\n${stdout.slice(0, 2000)}`));
           return;
         }
-        const tests = /tests=([^ ]*)/.exec(status)?.[1] ?? '';
-        resolve({ score: Number(score), tests: tests.split(',').filter((t) => t && t !== 'none') });
+        // The list may be folded over several lines ("A,B,\n\tC"): read up to the next field.
+        const tests = /tests=(.*?)(?: autolearn=| version=|$)/.exec(status)?.[1] ?? '';
+        resolve({
+          score: Number(score),
+          tests: tests
+            .split(',')
+            .map((t) => t.trim())
+            .filter((t) => t && t !== 'none'),
+        });
       },
     );
     child.stdin?.end(raw);
