@@ -8,10 +8,11 @@
  * waiting costs nothing noticeable.
  */
 import { Writable } from 'node:stream';
-import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
-import { type IslandRenderer, IslandRendererContext } from '~/lib/island';
+import { IslandRendererContext } from '~/lib/island';
 import { cspNonceContext, islandAssetsContext } from './context.server';
+import { createIslandRenderer } from './islands/render.server';
 import { IslandAssetsContext } from './islands/scripts';
 
 export const streamTimeout = 5_000;
@@ -28,12 +29,9 @@ export default function handleRequest(
   // documents have none: their one script is allowed by its hash (docs/decisions/031).
   const nonce = loadContext.get(cspNonceContext);
   const islandAssets = loadContext.get(islandAssetsContext);
-  // Each island of this page is a React tree of its own, numbered in document order (app/islands).
-  let islands = 0;
-  const islandRenderer: IslandRenderer = {
-    render: (island, identifierPrefix) => renderToString(island, { identifierPrefix }),
-    next: () => islands++,
-  };
+  // Each island of this page is a React tree of its own (app/islands/render.server.ts); kept
+  // rendered, except in development where components change under the running server.
+  const islandRenderer = createIslandRenderer({ keep: !import.meta.env.DEV });
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

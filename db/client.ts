@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
+import { statementText } from './statement-text.ts';
 
 export type Schema = typeof schema;
 /** The database as the application sees it, whichever driver is behind. */
@@ -113,7 +114,7 @@ export async function queryPreparedRows<T>(db: Database, query: SQL): Promise<T[
       isResponseInArrayMode: boolean,
     ): { execute(): Promise<unknown> };
   };
-  const compiled = session.dialect.sqlToQuery(query);
+  const compiled = statementText(query, (query) => session.dialect.sqlToQuery(query));
   let name = preparedNames.get(compiled.sql);
   if (name === undefined) {
     name = `s_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`;

@@ -14,7 +14,7 @@ function declaredIslands(): Map<string, string> {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(file);
       else if (/\.tsx?$/.test(entry.name) && !/\.test\./.test(entry.name)) {
-        for (const match of fs.readFileSync(file, 'utf8').matchAll(/\bisland\('([\w-]+)',\s*(\w+)\)/g)) {
+        for (const match of fs.readFileSync(file, 'utf8').matchAll(/\bisland\('([\w-]+)',\s*(\w+)[,)]/g)) {
           declared.set(match[1] as string, path.relative(appDir, file));
         }
       }
@@ -34,7 +34,7 @@ describe('islands', () => {
   it('each registry entry loads the component its island renders', async () => {
     for (const [name, file] of declaredIslands()) {
       const source = fs.readFileSync(path.join(appDir, file), 'utf8');
-      const component = new RegExp(`\\bisland\\('${name}',\\s*(\\w+)\\)`).exec(source)?.[1];
+      const component = new RegExp(`\\bisland\\('${name}',\\s*(\\w+)[,)]`).exec(source)?.[1];
       const loaded = await (ISLANDS[name] as () => Promise<{ name: string }>)();
       expect(loaded.name, name).toBe(component);
     }

@@ -9,11 +9,16 @@
  * client finds the wrapper and hydrates the same component with the same props into it. Props
  * must therefore be plain JSON (strings, numbers, booleans, arrays, objects).
  *
- * On the server each island is rendered as a tree of its own (IslandRenderer, given by
- * app/entry.server.tsx) with an identifier prefix of its own, which the client's root reuses: the
+ * On the server each island is rendered as a tree of its own (IslandRenderer, made by
+ * app/islands/render.server.ts) with an identifier prefix of its own, which the client's root reuses: the
  * ids React generates (useId: labels, descriptions) are the same on both sides, and never collide
  * between two islands of a page.
  * The name must be in app/islands/registry.ts (a unit test checks both lists agree).
+ *
+ * An island's HTML depends only on its props and its prefix (it sees no context of the page), so
+ * the server keeps it and renders the same island with the same props once (render.server.ts):
+ * the header, the footer form and the PWA overlays are on every page. An island whose props carry
+ * a visitor's own data is declared `personal` and rendered every time, never kept.
  */
 import { type ComponentType, createContext, type ReactElement, use } from 'react';
 
@@ -21,17 +26,25 @@ export const ISLAND_ATTRIBUTE = 'data-island';
 export const ISLAND_PROPS_ATTRIBUTE = 'data-island-props';
 export const ISLAND_PREFIX_ATTRIBUTE = 'data-island-prefix';
 
-/** How the server renders an island's own tree; one per response (its islands are numbered). */
+/**
+ * How the server renders an island's own tree; one per response (its islands are numbered).
+ * `memoKey` names the rendered HTML when it may be reused for the same key; null when it may not.
+ */
 export type IslandRenderer = {
-  render: (island: ReactElement, identifierPrefix: string) => string;
+  render: (island: ReactElement, identifierPrefix: string, memoKey: string | null) => string;
   next: () => number;
 };
 export const IslandRendererContext = createContext<IslandRenderer | null>(null);
 
-export function island<P extends object>(name: string, Component: ComponentType<P>): ComponentType<P> {
+export function island<P extends object>(
+  name: string,
+  Component: ComponentType<P>,
+  { personal = false }: { personal?: boolean } = {},
+): ComponentType<P> {
   function Island(props: P) {
     const renderer = use(IslandRendererContext);
-    const attributes = { [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props) };
+    const json = JSON.stringify(props);
+    const attributes = { [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: json };
     // Rendered in the browser by the back-office's router (a client-side link to a public page):
     // a plain part of that tree, never hydrated on its own.
     if (!renderer) {
@@ -48,7 +61,9 @@ export function island<P extends object>(name: string, Component: ComponentType<
         {...attributes}
         {...{ [ISLAND_PREFIX_ATTRIBUTE]: prefix }}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own server rendering of the island.
-        dangerouslySetInnerHTML={{ __html: renderer.render(<Component {...props} />, prefix) }}
+        dangerouslySetInnerHTML={{
+          __html: renderer.render(<Component {...props} />, prefix, personal ? null : `${prefix}${json}`),
+        }}
       />
     );
   }

@@ -91,7 +91,23 @@ const normalize = (text: string) =>
 
 const isKnown = (name: string): name is IconName => (KNOWN_ICONS as readonly string[]).includes(name);
 
-export function resolveServiceIcon(iconName: string, title = ''): { icon: IconName; color: IconColor } {
+type ResolvedIcon = { icon: IconName; color: IconColor };
+
+/** Resolved once per icon name and title: every page lists the same few services many times. */
+const resolved = new Map<string, ResolvedIcon>();
+const RESOLVED_MAX = 500;
+
+export function resolveServiceIcon(iconName: string, title = ''): ResolvedIcon {
+  const key = `${iconName}\u0000${title}`;
+  const known = resolved.get(key);
+  if (known) return known;
+  const result = resolveUncached(iconName, title);
+  if (resolved.size >= RESOLVED_MAX) resolved.clear();
+  resolved.set(key, result);
+  return result;
+}
+
+function resolveUncached(iconName: string, title: string): ResolvedIcon {
   const name = normalize(iconName.trim());
   const haystacks = [name, normalize(title)];
   const icon = isKnown(name)

@@ -205,4 +205,5 @@ export function ManageForm({ subscriber, expired }: ManageFormProps) {
   );
 }
 
-export const ManageFormIsland = island('newsletter-manage', ManageForm);
+// Its props are the subscriber's own name, email and topics: rendered for each request, never kept.
+export const ManageFormIsland = island('newsletter-manage', ManageForm, { personal: true });
