@@ -5,9 +5,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { INSTALL_PROMPT_DELAY } from '#common/constants.ts';
 import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
 import { E2E_PORT, emailsTo, requireEmail } from './helpers/mailbox.ts';
-import { hydrated } from './helpers/page.ts';
+import { hydrated, pwaReady } from './helpers/page.ts';
 
 /**
  * The installable, offline-first site (issue 9; spec §2, §3, §4, §7, §8) against the production
@@ -299,8 +300,7 @@ test.describe('the update card', () => {
     await card.getByRole('button', { name: 'Plus tard' }).click();
     await expect(card).toBeHidden();
     await page.reload();
-    await hydrated(page);
-    await page.waitForTimeout(2_000);
+    await pwaReady(page);
     await expect(card).toBeHidden();
 
     // Once the snooze is over (its end moved to now): back, and this time applied.
@@ -345,7 +345,7 @@ test.describe('the update card', () => {
         }),
     );
     expect(version).toBe('second build');
-    await page.waitForTimeout(2_000);
+    await pwaReady(page);
     await expect(card).toBeHidden();
   });
 });
@@ -372,6 +372,17 @@ test.describe('the install prompt', () => {
 
   const prompt = (page: Page) =>
     page.getByRole('dialog', { name: "Installez l'application Lisanga Digital" });
+
+  /**
+   * Not shown: once the PWA runtime has taken its decisions, the page's clock (installed before
+   * the page loaded) is moved past the prompt's delay, so that a prompt scheduled by mistake would
+   * be on screen now, however slow the machine.
+   */
+  async function expectNoPrompt(page: Page) {
+    await pwaReady(page);
+    await page.clock.runFor(INSTALL_PROMPT_DELAY + 1_000);
+    await expect(prompt(page)).toBeHidden();
+  }
 
   async function withStorage(page: Page, entries: Record<string, string>) {
     await page.addInitScript((values) => {
@@ -412,10 +423,10 @@ test.describe('the install prompt', () => {
     await expect(page.getByRole('status', { name: 'Application installée' })).toBeVisible();
 
     // Installed: never offered again.
+    await page.clock.install();
     await page.reload();
     await offerInstall(page);
-    await page.waitForTimeout(4_000);
-    await expect(prompt(page)).toBeHidden();
+    await expectNoPrompt(page);
   });
 
   test('prompted 3 days ago: not shown; 8 days ago: shown, and "Plus tard" records the date', async ({
@@ -423,10 +434,10 @@ test.describe('the install prompt', () => {
     context,
   }) => {
     await withStorage(page, { prompted: new Date(Date.now() - 3 * DAY).toISOString() });
+    await page.clock.install();
     await page.goto('/');
     await offerInstall(page);
-    await page.waitForTimeout(4_500);
-    await expect(prompt(page)).toBeHidden();
+    await expectNoPrompt(page);
 
     const later = await context.newPage();
     await later.setExtraHTTPHeaders({ 'X-Forwarded-For': '10.9.250.1' });
@@ -442,10 +453,10 @@ test.describe('the install prompt', () => {
 
   test('never shown once installed, nor in the installed app', async ({ page }) => {
     await withStorage(page, { installed: 'true' });
+    await page.clock.install();
     await page.goto('/');
     await offerInstall(page);
-    await page.waitForTimeout(4_500);
-    await expect(prompt(page)).toBeHidden();
+    await expectNoPrompt(page);
     await expect(page.getByRole('status', { name: 'Application installée' })).toBeVisible();
   });
 });

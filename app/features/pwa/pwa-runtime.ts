@@ -323,6 +323,9 @@ export async function startPwa() {
 
   const current = await registerServiceWorker();
   if (current) watchUpdates(current);
+  // Every decision of the start is taken: an offer caught so far is scheduled or turned down, a
+  // waiting update shown or snoozed. Readable from outside, as `data-islands` is (tests wait on it).
+  document.documentElement.dataset.pwa = 'ready';
   // At start (the next visit): whatever an earlier visit kept.
   await flush().catch((error) => console.warn('Outbox replay failed', error));
 }

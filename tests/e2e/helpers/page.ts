@@ -9,3 +9,11 @@ export async function hydrated(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.locator('html[data-islands="hydrated"]').waitFor({ state: 'attached', timeout: 20_000 });
 }
+
+/**
+ * The PWA runtime has started and taken its decisions (app/features/pwa/pwa-runtime.ts): an install
+ * offer scheduled or turned down, a waiting update shown or snoozed. It loads once the page is idle.
+ */
+export async function pwaReady(page: Page) {
+  await page.locator('html[data-pwa="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
+}
