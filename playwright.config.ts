@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium.ts';
 import { SMTP_URL } from './tests/e2e/helpers/mailbox.ts';
@@ -12,6 +13,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 /** Where the e2e server's output goes (read by tests/e2e/logs.spec.ts). */
 export const SERVER_LOG = `node_modules/.cache/e2e-server-${E2E_PORT}.log`;
+// A fresh install has no node_modules/.cache: the shell that starts the server writes its log there.
+fs.mkdirSync('node_modules/.cache', { recursive: true });
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const phone = { ...devices['Pixel 7'] };

@@ -25,6 +25,7 @@ const STAGES: { name: string; projects: string[] }[] = [
 ];
 
 fs.rmSync(SERVER_LOG, { force: true });
+fs.mkdirSync('node_modules/.cache', { recursive: true });
 const results: { name: string; status: number; seconds: number }[] = [];
 for (const stage of STAGES) {
   const started = Date.now();
