@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { ADMIN_NAV } from '#app/features/admin/navigation.ts';
+import { openSignedIn } from './helpers/admin.ts';
+
+/**
+ * Every screen of the back-office, as its staff open it, passes axe: no control a keyboard can
+ * reach inside something hidden from screen readers (the dashboard's charts once were), no
+ * nameless button, no missing label. One sign-in, one step per screen.
+ */
+test('every back-office screen passes axe', async ({ page }) => {
+  // Eleven screens and their axe scans: generous, for a busy machine.
+  test.setTimeout(240_000);
+  await openSignedIn(page, '/admin/dashboard');
+  for (const { to, label } of ADMIN_NAV) {
+    await test.step(`${label} (${to})`, async () => {
+      await page.goto(to);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      // The screen's data is on it (tables, charts, lists), not its loading placeholders.
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.animate-pulse')).toHaveCount(0, { timeout: 15_000 });
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(
+        violations.map(({ id, impact, nodes }) => ({
+          id,
+          impact,
+          targets: nodes.map((node) => node.target.join(' ')),
+        })),
+        to,
+      ).toEqual([]);
+    });
+  }
+});
