@@ -128,8 +128,8 @@ function islandsEntry(): Plugin[] {
         };
         for (const next of entry.imports) visit(next);
         assets = { entry: `/${entry.fileName}`, preload: [...preload].map((file) => `/${file}`) };
-        // Nothing that only the back-office uses may reach a public page (issue 16): no chunk the
-        // islands can load, at once or later, holds a back-office module.
+        // Nothing that only the back-office uses may reach a public page (decision 030): no chunk
+        // the islands can load, at once or later, holds a back-office module.
         const reachable = new Set<string>();
         const walk = (fileName: string) => {
           const chunk = bundle[fileName];
@@ -155,7 +155,7 @@ function islandsEntry(): Plugin[] {
 }
 
 /**
- * Few files for a public page (issue 16: at most 12 scripts before any interaction). Left to
+ * Few files for a public page (decision 005: at most 12 scripts before any interaction). Left to
  * itself the bundler cuts the islands' code into ~35 tiny chunks, because the back-office shares
  * many of its modules (button, icons, helpers). Instead, everything the islands need at once goes
  * into three chunks: React (react-dom's client), the site's always-present islands (header, footer

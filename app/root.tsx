@@ -29,7 +29,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
-  // Installable app (issue 9): public/manifest.webmanifest; the service worker is app/sw.ts.
+  // Installable app (decision 041): public/manifest.webmanifest; the service worker is app/sw.ts.
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * The service worker (issue 9), served at /sw.js with root scope. Built by vite-plugin-pwa
+ * The service worker (decision 020), served at /sw.js with root scope. Built by vite-plugin-pwa
  * (injectManifest, see vite.config.ts) from the client build, whose file list it receives in
  * `self.__WB_MANIFEST`.
  *

@@ -1,5 +1,5 @@
 /**
- * Generated visuals (issue 14, docs/decisions/023-generated-visuals.md): the URLs of the covers
+ * Generated visuals (docs/decisions/023-generated-visuals.md): the URLs of the covers
  * of blog posts and case studies and of every page's share image (Open Graph). Pure functions of
  * the content, run on the server (presenters) and in the browser (`meta` on client navigation),
  * so no secret and no Node API here. The server (server/visuals/) draws only what these names

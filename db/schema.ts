@@ -4,8 +4,8 @@
  *
  * TypeScript names follow the spec's spelling (camelCase); the database uses snake_case columns
  * through Drizzle's `casing: 'snake_case'` option, set in db/client.ts and drizzle.config.ts.
- * Email addresses are stored trimmed and lower-cased (see common/email.ts), so a plain unique
- * index gives case-insensitive uniqueness.
+ * Email addresses are stored trimmed and lower-cased (by the zod schemas of common/schemas/, such
+ * as `newsletterEmail`), so a plain unique index gives case-insensitive uniqueness.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -134,8 +134,8 @@ export const services = pgTable(
     title: text().notNull(),
     description: text().notNull(),
     icon: text().notNull().default('target'),
-    // Deleting a parent must be an explicit choice about its children (issue 7), so the database
-    // refuses to orphan them silently.
+    // Deleting a parent must be an explicit choice about its children (decision 014), so the
+    // database refuses to orphan them silently.
     parentServiceId: uuid().references((): AnyPgColumn => services.id, { onDelete: 'restrict' }),
     order: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
@@ -288,8 +288,8 @@ export const emailCampaigns = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Beyond spec §3 (issue 8): the template's content blocks for this campaign, and pausing or
-    // cancelling while sending (the status enum has no such states: status stays 'sending').
+    // Beyond spec §3 (decision 017): the template's content blocks for this campaign, and pausing
+    // or cancelling while sending (the status enum has no such states: status stays 'sending').
     content: jsonb().$type<Record<string, string>>().notNull().default({}),
     pausedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
@@ -313,7 +313,7 @@ export const campaignJobs = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Beyond spec §3 (issue 8): when a failed attempt may be retried (backoff), until when a
+    // Beyond spec §3 (decision 017): when a failed attempt may be retried (backoff), until when a
     // worker holds the job (a crashed worker's claim expires), and the Message-ID kept across
     // retries so an uncertain send is recognisable.
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -353,7 +353,7 @@ export const contentPublications = pgTable(
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     processed: boolean().notNull().default(false),
     createdAt: createdAt(),
-    // Beyond spec §3 (issue 8): the announcement campaign covering it, once one is drafted.
+    // Beyond spec §3 (decision 017): the announcement campaign covering it, once one is drafted.
     campaignId: uuid().references(() => emailCampaigns.id, { onDelete: 'set null' }),
   },
   (t) => [index('content_publications_processed_idx').on(t.processed, t.publishedAt)],
@@ -364,7 +364,7 @@ export const contentPublications = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The links of a campaign (issue 8): a click redirect goes only to a URL listed here for its
+ * The links of a campaign (decision 018): a click redirect goes only to a URL listed here for its
  * campaign (no open redirect), and the results count clicks per link.
  */
 export const campaignLinks = pgTable(

@@ -1,16 +1,16 @@
 /**
- * `npm run bench` (issue 10, item 4): load without loss, on the production build with fresh data.
+ * `npm run bench` (decisions 005, 021): load without loss, on the production build with fresh data.
  *
  * 1. The per-IP limiter is shown to answer 429 for one address (a few requests).
  * 2. BENCH_CONNECTIONS connections (50) for BENCH_DURATION seconds (60) of mixed quote, call,
  *    contact and newsletter submissions, each from its own client address (X-Forwarded-For, which
  *    the site trusts from loopback) so that the app is measured, not the limiter. Every lead
  *    carries a unique Idempotency-Key; 5 % of the requests replay a recent key with the same body.
- *    Then BENCH_LEADS_DURATION seconds (20) of leads alone (and their replays), issue 16.3's
- *    figure: POST /api/contact at >= 500 req/s with p99 <= 100 ms on PostgreSQL.
+ *    Then BENCH_LEADS_DURATION seconds (20) of leads alone (and their replays), the leads'
+ *    budget: POST /api/contact at >= 500 req/s with p99 <= 100 ms on PostgreSQL.
  * 3. Page throughput, side by side in the same run, BENCH_PAGE_DURATION seconds (10) each after
  *    2 s of warm-up, on SSR
- *    pages and on the public API (issue 16.2): served from the response cache, with and without
+ *    pages and on the public API: served from the response cache, with and without
  *    If-None-Match, against the same bytes from a bare node:http server (at least 40 % of its
  *    rate); then SSR pages rendered for each request by a site started with RESPONSE_CACHE_MB=0
  *    (at least 200 pages/s).
@@ -61,7 +61,7 @@ function positiveNumber(name: string, fallback: number): number {
 }
 
 const DURATION_S = positiveNumber('BENCH_DURATION', 60);
-/** Issue 16.3's figure: POST /api/contact on its own (leads and replays, no subscriptions). */
+/** The leads' budget: POST /api/contact on its own (leads and replays, no subscriptions). */
 const LEADS_ONLY_DURATION_S = positiveNumber('BENCH_LEADS_DURATION', 20);
 const CONNECTIONS = Math.round(positiveNumber('BENCH_CONNECTIONS', 50));
 const PAGE_DURATION_S = positiveNumber('BENCH_PAGE_DURATION', 10);
@@ -297,9 +297,9 @@ type PageRun = {
   timeouts: number;
 };
 
-/** Issue 16.2: a kept answer at this share of a bare node:http server's rate, at least. */
+/** Budget: a kept answer at this share of a bare node:http server's rate, at least. */
 const CACHED_SHARE_BUDGET = 0.4;
-/** Issue 16.2: pages rendered for each request (no response cache), per second, at least. */
+/** Budget: pages rendered for each request (no response cache), per second, at least. */
 const UNCACHED_RENDER_BUDGET = 200;
 
 const PAGE_TARGETS = [
@@ -432,7 +432,7 @@ async function uncachedThroughput(base: string, workers: number): Promise<PageRu
   return runs;
 }
 
-/** Issue 16.3: POST /api/contact on PostgreSQL, 50 connections, one server process. */
+/** Budget: POST /api/contact on PostgreSQL, 50 connections, one server process. */
 const LEAD_RATE_BUDGET = 500;
 const LEAD_P99_BUDGET_MS = 100;
 const LEAD_KINDS_MEASURED: MeasuredKind[] = [...LEAD_KINDS, 'replay'];
@@ -452,7 +452,7 @@ function leadFigures(from: Record<MeasuredKind, number>, elapsedS: number): Lead
 const latencyMarks = () =>
   Object.fromEntries(MEASURED_KINDS.map((k) => [k, latencies[k].length])) as Record<MeasuredKind, number>;
 
-/** Issue 16.2's figures: kept answers against the bare server, uncached renders per second. */
+/** The page budgets: kept answers against the bare server, uncached renders per second. */
 function cacheChecks(pages: PageRun[]): Check[] {
   const checks: Check[] = [];
   for (const target of PAGE_TARGETS) {
@@ -758,8 +758,8 @@ try {
     ...(await uncachedThroughput(uncachedSite.url, 1).finally(() => uncachedSite.stop())),
   ];
 
-  // Issue 16.4: the same submissions and renders with two server processes (PostgreSQL only:
-  // the embedded database serves one process), side by side with the figures above.
+  // Two server processes (WEB_CONCURRENCY=2, decision 032): the same submissions and renders,
+  // PostgreSQL only (the embedded database serves one process), beside the figures above.
   let twoWorkers:
     | { leads: LeadFigures; result: Result; drain: { emails: number; seconds: number } }
     | undefined;

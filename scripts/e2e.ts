@@ -2,7 +2,7 @@
  * `npm run test:e2e` (after the build): the Playwright projects in their order, one Playwright run
  * per stage, every stage run whatever the previous ones gave. In one run, Playwright skips the
  * projects that depend on a failed one ("did not run"), which hid 19 tests behind 2 failures
- * (issue 20); here a failure is reported with everything else's verdict, and the exit code is 1.
+ * once; here a failure is reported with everything else's verdict, and the exit code is 1.
  *
  * 1. desktop and phone: every spec that reads public content;
  * 2. desktop-content and phone-content: the specs that edit it;

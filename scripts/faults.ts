@@ -1,5 +1,5 @@
 /**
- * `npm run test:faults` (issue 10, item 5): three faults injected into the production build while
+ * `npm run test:faults` (decision 021): three faults injected into the production build while
  * it takes submissions, each followed by checks of what a visitor and an operator would notice.
  *
  * 1. PostgreSQL restarted during load (a dedicated cluster on FAULTS_PG_PORT, 54450): every

@@ -2,14 +2,14 @@
  * `npm run perf`: Lighthouse (mobile preset: simulated slow 4G and a mid-range phone CPU) on the
  * production build, in Debian's Chromium, against a freshly seeded site. Writes
  * reports/perf-summary.json and reports/perf-summary.md and fails when a budget is missed.
- * Budgets (issue 16, docs/decisions/005 and 030), on the medians of PERF_RUNS runs (5 by default)
+ * Budgets (docs/decisions/005 and 030), on the medians of PERF_RUNS runs (5 by default)
  * of every page measured: performance >= 97, accessibility = best practices = SEO = 100,
  * FCP <= 1.4 s, LCP <= 1.6 s, TBT <= 100 ms, CLS 0; and for / at most 12 script files and 90 KB of
  * script (Brotli payload, read from the build's .br files) before any interaction.
  * PERF_COMPARE_BUILD measures a second build side by side; PERF_PAGES=/,/blog measures only those.
- * PWA (issue 9): Lighthouse 12 no longer audits installability, so Chromium itself is asked
+ * PWA (decision 041): Lighthouse 12 no longer audits installability, so Chromium itself is asked
  * (Page.getInstallabilityErrors on the start URL, the manifest's fields) and the service worker
- * must control the start URL once reloaded (docs/decisions/020-pwa.md).
+ * must control the start URL once reloaded (docs/decisions/041-install.md).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,9 +22,9 @@ import { runSite } from './lib/run-site.ts';
 
 const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const SCORE_BUDGETS = { performance: 97, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
-/** First paint on a mid-range phone over slow 4G (issue 16), in milliseconds. */
+/** First paint on a mid-range phone over slow 4G (decision 005), in milliseconds. */
 const METRIC_BUDGETS = { fcp: 1_400, lcp: 1_600, tbt: 100 } as const;
-/** Scripts that / loads before any interaction (issue 16): files, and KB of Brotli payload. */
+/** Scripts that / loads before any interaction (decision 005): files, and KB of Brotli payload. */
 export const SCRIPT_FILES_BUDGET = 12;
 export const SCRIPT_BUDGET_KB = 90;
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';

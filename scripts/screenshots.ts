@@ -1,10 +1,10 @@
 /**
- * The README's screenshots of the home page (issue 14), taken from the production build rather
- * than by hand: `node scripts/screenshots.ts` (after `npm run build`; BUILD_DIR picks another
- * build). Starts the site on a free port with a fresh, seeded data directory (scripts/lib/
- * run-site.ts), opens / in Debian's Chromium as a phone (360x740, 2x) and a desktop (1280x800),
- * and writes docs/screenshots/home-phone.webp and home-desktop.webp: WebP through sharp, so each
- * file stays well under 300 KB. OUT_DIR writes them elsewhere.
+ * The README's screenshots of the home page (docs/design.md), taken from the production build
+ * rather than by hand: `node scripts/screenshots.ts` (after `npm run build`; BUILD_DIR picks
+ * another build). Starts the site on a free port with a fresh, seeded data directory (scripts/lib/
+ * run-site.ts), opens / in Debian's Chromium as a phone (360x740, 2x) and a desktop (1280x800), and
+ * writes docs/screenshots/home-phone.webp and home-desktop.webp: WebP through sharp, so each file
+ * stays well under 300 KB. OUT_DIR writes them elsewhere.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * `npm run test:stress` (issue 20): the end-to-end suite on a busy machine, as a contributor's
+ * `npm run test:stress`: the end-to-end suite on a busy machine, as a contributor's
  * laptop or a shared CI runner is. A second site (production build, its own embedded database,
  * every page rendered for each request) is kept under a bounded load on loopback for the whole
  * run, by STRESS_CONNECTIONS connections (8) asking for pages and the public API. Then:

@@ -46,7 +46,7 @@ export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger
     logger: deps.logger,
     render,
   });
-  // Issue 8: campaign jobs, through the same transport; started by start.ts like the outbox worker.
+  // Campaign jobs (decision 017), same transport; started by start.ts like the outbox worker.
   const campaignWorker = createCampaignWorker({
     db: deps.database.db,
     transport: mailTransport,
@@ -75,7 +75,7 @@ export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger
     events,
     /** Absent when RESPONSE_CACHE_MB is 0. */
     responseCache,
-    /** Campaign sending (issue 8): `worker.wake()` after a campaign starts or resumes. */
+    /** Campaign sending (decision 017): `worker.wake()` after a campaign starts or resumes. */
     campaigns: { worker: campaignWorker },
     leads: {
       staffNotification: createStaffNotifier({

@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     res.status(405).json({ error: { code: 'method_not_allowed', message: 'Méthode non autorisée.' } });
   });
   if (pages?.kind === 'build') {
-    // The service worker (issue 9, docs/decisions/020-pwa.md): always revalidated, so a new build
+    // The service worker (docs/decisions/020-pwa.md): always revalidated, so a new build
     // reaches visitors at their next visit, and allowed to control the whole site. Its CSP governs
     // the worker itself: it fetches and caches this site only.
     app.get('/sw.js', nosniff, (_req, res, next) => {
@@ -128,11 +128,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     );
   }
 
-  // Uploaded images (issue 7): generated names, long immutable caching, nosniff.
+  // Uploaded images (decision 039): generated names, long immutable caching, nosniff.
   app.use('/media', mediaFiles(deps));
-  // Generated covers and share images (issue 14): hashed names, cached for a year, nosniff.
+  // Generated covers and share images (decision 023): hashed names, cached for a year, nosniff.
   app.use('/visuals', visualFiles(deps));
-  // Campaign open and click tracking (issue 8): before request logging, their URLs carry tokens.
+  // Campaign open and click tracking (decision 018), before request logging: URLs carry tokens.
   app.use('/t', trackingRouter(deps));
 
   app.use(
@@ -207,7 +207,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
       cache,
     }),
   );
-  // Delivery, bounce and complaint events from the SMTP provider (issue 8): a shared secret, no session.
+  // The SMTP provider's delivery, bounce and complaint events (decision 018): a secret, no session.
   api.use(emailWebhookRouter(deps));
   // Login, logout, the session's user, password change.
   api.use(

@@ -1,5 +1,5 @@
 /**
- * `WEB_CONCURRENCY` server processes on one port (issue 16.4, docs/decisions/032). The primary
+ * `WEB_CONCURRENCY` server processes on one port (docs/decisions/032). The primary
  * prepares the database (migrations, seed, the banner with the first admin's password), then
  * starts the workers; Node's cluster module hands each connection to one of them. Every worker is
  * a whole instance (server/start.ts): all state is in PostgreSQL (sessions, rate limits, outbox,

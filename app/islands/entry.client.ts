@@ -3,7 +3,7 @@
  * bootstrap (bootstrap.ts) once the page is idle or at the visitor's first interaction, after it
  * has evaluated this file's chunks one by one (React, then the islands' code), each in its own
  * task. The islands then hydrate in turn, with a pause between two (hydrate.tsx): no step holds the
- * main thread long (Total Blocking Time, issue 16).
+ * main thread long (Total Blocking Time, decision 030).
  */
 import { start } from './hydrate';
 

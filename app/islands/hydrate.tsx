@@ -76,7 +76,7 @@ async function hydrateIsland(element: HTMLElement, hydrateRoot: HydrateRoot) {
       </Hydrated>
     );
     // In a transition, hydration yields to the browser every few milliseconds instead of
-    // holding the main thread for the whole island (Total Blocking Time, issue 16).
+    // holding the main thread for the whole island (Total Blocking Time, decision 030).
     startTransition(() => {
       hydrateRoot(element, island, {
         // The prefix its server rendering used: the same ids on both sides (island.tsx).

@@ -5,7 +5,7 @@ import { twMerge } from 'tailwind-merge';
  * Joins class names, and when two Tailwind utilities conflict the later one wins: a caller's
  * `hidden sm:inline-flex` overrides a component's `inline-flex`, `text-red-700` its `text-gray-800`.
  * With plain clsx both stayed, and the stylesheet's order decided (the Admin button that never
- * hid on phones, issue 14).
+ * hid on phones, decision 024).
  *
  * The theme's custom tokens (app/app.css) are colours (`brand-*`) and the `sans` font family:
  * tailwind-merge's default configuration already reads any `bg-*`, `text-*`, `ring-*` value that

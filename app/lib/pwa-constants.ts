@@ -3,7 +3,7 @@
  * live in common/constants.ts). Kept apart so the worker imports no page code.
  */
 
-/** Forms kept offline are dropped after 7 days (issue 9: nothing kept longer than needed). */
+/** Forms kept offline are dropped after 7 days (nothing is kept longer than needed). */
 export const OUTBOX_MAX_AGE = 7 * 24 * 60 * 60 * 1_000;
 /** Background Sync tag under which the worker replays the outbox. */
 export const OUTBOX_SYNC_TAG = 'outbox-sync';

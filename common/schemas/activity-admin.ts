@@ -1,7 +1,7 @@
 /**
- * The activity log screen (issue 7): GET /api/admin/activity?ActivityListQuery -> ActivityPage.
- * Every admin change writes a row (server/admin/activity.ts); this reads them, newest first, with
- * the author's name.
+ * The activity log screen (decision 016): GET /api/admin/activity?ActivityListQuery ->
+ * ActivityPage. Every admin change writes a row (server/activity/log.ts); this reads them, newest
+ * first, with the author's name.
  */
 import { z } from 'zod';
 import { type Page, pageQueryFields } from './admin.ts';

@@ -1,5 +1,5 @@
 /**
- * Field rules shared by the back-office's content schemas (services, team; issue 7), so the
+ * Field rules shared by the back-office's content schemas (services, team; decision 014), so the
  * same field is checked with the same French message everywhere, in the forms and on the server.
  */
 import { z } from 'zod';

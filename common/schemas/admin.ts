@@ -1,6 +1,6 @@
 /**
- * The admin back-office's API contract (issue 6): query and body schemas validated on the server,
- * and the JSON shapes the screens read. Dates travel as ISO strings.
+ * The admin back-office's API contract (decisions 010, 011 and 036 to 038): query and body schemas
+ * validated on the server, and the JSON shapes the screens read. Dates travel as ISO strings.
  *
  * Routes (all behind the session guard, all `Cache-Control: no-store`):
  * - GET    /api/admin/dashboard                    -> DashboardData

@@ -1,5 +1,5 @@
 /**
- * The back-office's blog (issue 7, docs/decisions/015): the post form's schema, used by the editor
+ * The back-office's blog (docs/decisions/015): the post form's schema, used by the editor
  * (zodResolver) and by the server (parseInput), the list's query and the shapes the screens read.
  *
  * Routes (behind the admin guard, `Cache-Control: no-store`):

@@ -1,7 +1,7 @@
 /**
- * Email templates and campaigns (issue 8): the API contract shared by the server and the admin.
- * Dates travel as ISO strings. Every /api/admin route is behind the session guard (401, CSRF on
- * writes, no-store).
+ * Email templates and campaigns (decisions 017 to 019): the API contract shared by the server and
+ * the admin. Dates travel as ISO strings. Every /api/admin route is behind the session guard (401,
+ * CSRF on writes, no-store).
  *
  * Templates (server/api/admin/email-templates.ts):
  * - GET    /api/admin/email-templates                 -> { templates: EmailTemplateSummary[] }

@@ -1,10 +1,11 @@
 /**
- * Uploaded images (issue 7). POST /api/admin/media, multipart/form-data with one field `file`
+ * Uploaded images (decision 013). POST /api/admin/media, multipart/form-data with one field `file`
  * (JPEG, PNG or WebP by content, 5 MB at most) -> 201 { media: UploadedMedia }. The entity fields
  * that hold an image (team_members.photoUrl, blog_posts.coverImage, case_studies.imageUrl) store
  * `url`, the largest variant; `srcset` lists every width for responsive <img>.
  * GET /api/admin/media -> { items: MediaItem[] } (latest first); DELETE /api/admin/media/:id -> 204
- * (409 while an entity still shows it). docs/decisions/013-media.md has the reasons.
+ * (409 while an entity still shows it). docs/decisions/013-media.md and 039-media-storage.md have
+ * the reasons.
  */
 export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
 export const MEDIA_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -1,5 +1,5 @@
 /**
- * The back-office's portfolio (issue 7, docs/decisions/015): case studies with their results as
+ * The back-office's portfolio (docs/decisions/015): case studies with their results as
  * label/value pairs, stored as the JSON list the public page reads (`[{ label, value }]`).
  *
  * Routes (behind the admin guard, `Cache-Control: no-store`):

@@ -1,6 +1,6 @@
 /**
- * The back-office's services API (issue 7), shared by the server (which never trusts the client)
- * and the service form (react-hook-form + zodResolver).
+ * The back-office's services API (decision 014), shared by the server (which never trusts the
+ * client) and the service form (react-hook-form + zodResolver).
  *
  * Routes (behind the admin guard; GET / is answered by server/api/admin/dashboard.ts):
  * - GET    /api/admin/services                -> { services: AdminService[] } (tree order, inactive too)

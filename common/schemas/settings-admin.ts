@@ -1,6 +1,6 @@
 /**
- * Site settings and company figures in the back-office (issue 7), shared by the settings screen's
- * forms and the server. Routes (behind the admin guard):
+ * Site settings and company figures in the back-office (decision 016), shared by the settings
+ * screen's forms and the server. Routes (behind the admin guard):
  * - GET    /api/admin/settings            -> { settings: AdminSetting[] } (every category, private ones too)
  * - PATCH  /api/admin/settings            SettingsUpdate ({ "contact.phone": "...", ... }) -> { settings: AdminSetting[] }
  * - GET    /api/admin/settings/stats      -> { stats: AdminStat[] } (inactive ones too, by order)
@@ -167,7 +167,7 @@ const KEY_RULES: Record<string, z.ZodType<string, string>> = {
   'email.sender_email': email,
   'email.notification_to': email,
   'email.notification_from': email,
-  // Per-person tracking of campaign emails (issue 8): switched on or off, nothing else.
+  // Per-person tracking of campaign emails (decision 018): switched on or off, nothing else.
   'email.tracking_enabled': z.enum(['true', 'false'], { error: 'Choisissez activé ou désactivé.' }),
 };
 

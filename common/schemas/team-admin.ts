@@ -1,5 +1,5 @@
 /**
- * The back-office's team API (issue 7), shared by the server and the team-member form.
+ * The back-office's team API (decision 014), shared by the server and the team-member form.
  *
  * Routes (behind the admin guard):
  * - GET    /api/admin/team               -> { members: AdminTeamMember[] } (inactive too, by order)

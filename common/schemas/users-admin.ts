@@ -1,5 +1,5 @@
 /**
- * Admin accounts in the back-office (issue 7), shared by the users' forms and the server.
+ * Admin accounts in the back-office (decision 016), shared by the users' forms and the server.
  * Routes (behind the admin guard):
  * - GET   /api/admin/users       -> { users: AdminAccount[] }
  * - POST  /api/admin/users       AdminUserCreate -> 201 { user: AdminAccount, password } (shown once)

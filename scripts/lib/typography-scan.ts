@@ -2,7 +2,7 @@
  * Finds, and fixes, the visible strings of a source file that break French typography (an ordinary
  * space before `! ? : ;` or inside « »; see common/typography.ts). Only string literals, template
  * literal parts and JSX text are read, through a real parser: code such as `a ? b : c` is never
- * touched. Used by tests/typography.test.ts (the check) and scripts/fix-typography.ts (the fix).
+ * touched. Used by tests/source/typography.test.ts (the check) and scripts/fix-typography.ts (the fix).
  */
 import fs from 'node:fs';
 import path from 'node:path';

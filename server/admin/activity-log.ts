@@ -1,6 +1,6 @@
 /**
- * The activity log screen's reads (issue 7): newest first, filtered by type family, author, days
- * (Kinshasa calendar) and text, with the author's name. Writing is server/activity/log.ts.
+ * The activity log screen's reads (decision 016): newest first, filtered by type family, author,
+ * days (Kinshasa calendar) and text, with the author's name. Writing is server/activity/log.ts.
  */
 import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import {

@@ -1,5 +1,5 @@
 /**
- * Blog posts for the back-office (issue 7, docs/decisions/015): the filtered list, one post,
+ * Blog posts for the back-office (docs/decisions/015): the filtered list, one post,
  * create/update with a unique slug, publish/unpublish and delete. Each change and its activity
  * log row are one transaction; the first publication also records a content_publications row
  * for the campaigns (processed = false).

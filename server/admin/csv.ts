@@ -1,5 +1,5 @@
 /**
- * CSV files for spreadsheets (docs/decisions/011-admin-api.md): UTF-8 with a byte-order mark so
+ * CSV files for spreadsheets (docs/decisions/036-csv-export.md): UTF-8 with a byte-order mark so
  * Excel shows accents, comma-separated, CRLF line ends, every cell that a spreadsheet would read as
  * a formula neutralised with a leading apostrophe (OWASP "CSV injection").
  */

@@ -1,7 +1,8 @@
 /**
- * The dashboard's numbers (issue 6 item 7). "This week" starts on Monday 00:00 and "this month" on
- * the 1st, Kinshasa time (./time.ts); the charts cover the 12 weeks ending with the current one,
- * empty weeks included. Buckets are computed from epoch seconds, so PGlite and PostgreSQL agree.
+ * The dashboard's numbers (decision 038). "This week" starts on Monday 00:00 and "this month" on
+ * the 1st, Kinshasa time (server/calendar/kinshasa.ts); the charts cover the 12 weeks ending with
+ * the current one, empty weeks included. Buckets are computed from epoch seconds, so PGlite and
+ * PostgreSQL agree.
  */
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '#common/enums.ts';

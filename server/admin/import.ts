@@ -1,7 +1,7 @@
 /**
- * The CSV import of subscribers (docs/decisions/011-admin-api.md). The file is parsed and checked
- * whole before anything is written; then one transaction stores the new addresses (through the
- * newsletter's own opt-in code) and adds the tags to the known ones.
+ * The CSV import of subscribers (docs/decisions/037-subscriber-import.md). The file is parsed and
+ * checked whole before anything is written; then one transaction stores the new addresses (through
+ * the newsletter's own opt-in code) and adds the tags to the known ones.
  */
 import { parse } from 'csv-parse/sync';
 import type { SubscriberImportResult } from '#common/schemas/admin.ts';

@@ -1,5 +1,5 @@
 /**
- * Case studies for the back-office (issue 7, docs/decisions/015): list, one, create/update,
+ * Case studies for the back-office (docs/decisions/015): list, one, create/update,
  * publish/unpublish and delete, each with its activity log row in the same transaction. The
  * first publication records a content_publications row for the campaigns (processed = false).
  */

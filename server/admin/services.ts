@@ -1,6 +1,7 @@
 /**
- * Services for the back-office (issue 7): the tree as the admin sees it (inactive ones included),
- * creation, changes, moves within a level and deletion with an explicit choice for the children.
+ * Services for the back-office (decision 014): the tree as the admin sees it (inactive ones
+ * included), creation, changes, moves within a level and deletion with an explicit choice for the
+ * children.
  *
  * The tree has two levels, as the public site shows it (app/routes/services.tsx groups children
  * under top-level services, and hiding a parent hides its children): a parent is a top-level

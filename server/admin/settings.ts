@@ -1,5 +1,5 @@
 /**
- * Site settings and company figures for the back-office (issue 7). Every change is one
+ * Site settings and company figures for the back-office (decision 016). Every change is one
  * transaction with its activity-log row; the public pages read the tables on each request
  * (server/content/public-content.ts), so a change shows at the next page view.
  */

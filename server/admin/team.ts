@@ -1,5 +1,5 @@
 /**
- * The team for the back-office (issue 7): every member (hidden ones too) in the public order,
+ * The team for the back-office (decision 014): every member (hidden ones too) in the public order,
  * creation, changes, moves and deletion. Each change writes its activity row in its transaction.
  * Photos are uploads (common/schemas/media.ts): the caller releases a replaced or removed photo
  * once the transaction has committed (server/media/release.ts).

@@ -1,8 +1,8 @@
 /**
- * Admin accounts (issue 7): the list (with the latest login, from admin_sessions), creation with a
- * generated password shown once, names, deactivation (every session revoked at once, websockets
- * closed) and reactivation, and a new generated password when someone lost theirs. Never the
- * password hash out, never a role in: spec §6 has one role.
+ * Admin accounts (decision 016): the list (with the latest login, from admin_sessions), creation
+ * with a generated password shown once, names, deactivation (every session revoked at once,
+ * websockets closed) and reactivation, and a new generated password when someone lost theirs. Never
+ * the password hash out, never a role in: spec §6 has one role.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';

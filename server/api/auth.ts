@@ -206,7 +206,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
       await revokeSessionByToken(tx, readSessionToken(req, cookie), now(), events);
     });
     clearSessionCookie(res, cookie);
-    // Issue 9: the browser's HTTP cache goes with the session (docs/decisions/020-pwa.md). The
+    // The browser's HTTP cache goes with the session (docs/decisions/020-pwa.md). The
     // service worker never stores admin data, and "cache" leaves its public caches alone.
     res.setHeader('Clear-Site-Data', '"cache"');
     res.status(204).end();

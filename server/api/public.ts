@@ -1,5 +1,5 @@
 /**
- * The public read API (issue 2): JSON answers with ETag (a matching If-None-Match gets a 304) and
+ * The public read API: JSON answers with ETag (a matching If-None-Match gets a 304) and
  * a short shared cache, so phones revalidate cheaply. Each answer is made once and served from
  * the response cache until the content it shows changes (docs/decisions/031).
  */

@@ -1,5 +1,5 @@
 /**
- * The response cache on the public API (issue 16.2, docs/decisions/031), on a real database with
+ * The response cache on the public API (docs/decisions/031), on a real database with
  * the content triggers of migration 0006 and the event bus listening, as an instance runs it.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The public site's response cache (issue 16, docs/decisions/031-response-cache.md).
+ * The public site's response cache (docs/decisions/031-response-cache.md).
  *
  * A public GET page or public API answer is made once, then served as it was made (headers and
  * all, Brotli and gzip compressed once) to every visitor until the content it shows changes. Each

@@ -1,7 +1,7 @@
 /**
  * The admin's calendar: Kinshasa time (Africa/Kinshasa, UTC+1 all year, no daylight saving), weeks
  * starting on Monday. A fixed offset rather than the time-zone database keeps the SQL and the
- * numbers identical on PGlite and PostgreSQL (docs/decisions/011-admin-api.md).
+ * numbers identical on PGlite and PostgreSQL (docs/decisions/038-kinshasa-time.md).
  */
 export const KINSHASA_OFFSET_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;

@@ -1,4 +1,4 @@
-/** New content (issue 8 item 6): publications not yet announced, and a draft announcing them. */
+/** New content (decision 017): publications not yet announced, and a draft announcing them. */
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PendingPublication } from '#common/schemas/campaigns.ts';
 import { type Database, inTransaction } from '#db/client.ts';

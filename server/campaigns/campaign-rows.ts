@@ -1,6 +1,6 @@
 /**
  * What every part of the campaign code shares: reading and locking a campaign row, its job
- * counts, the sender from the settings, and the campaign's errors (issue 8).
+ * counts, the sender from the settings, and the campaign's errors (decision 017).
  */
 import { count, eq, inArray } from 'drizzle-orm';
 import type { JobStatus } from '#common/enums.ts';

@@ -1,5 +1,5 @@
 /**
- * The life of a campaign (issue 8; docs/decisions/017-campaign-engine.md):
+ * The life of a campaign (docs/decisions/017-campaign-engine.md):
  *
  *   draft ──schedule──> scheduled ──(its time, worker)──┐
  *     │  <──unschedule──┘                                 v

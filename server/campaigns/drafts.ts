@@ -1,4 +1,4 @@
-/** Writing a campaign before it is sent: creating, editing and deleting drafts (issue 8). */
+/** Writing a campaign before it is sent: creating, editing and deleting drafts (decision 017). */
 import { eq } from 'drizzle-orm';
 import type { CampaignInput } from '#common/schemas/campaigns.ts';
 import { type Database, inTransaction } from '#db/client.ts';

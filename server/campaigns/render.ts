@@ -1,5 +1,5 @@
 /**
- * One campaign email for one recipient (issue 8): the campaign's template (email_templates by
+ * One campaign email for one recipient (decision 017): the campaign's template (email_templates by
  * templateId, MJML compiled once and stored, see server/email/templates.ts) rendered with
  * Mustache, the campaign's subject rendered with the same variables.
  *

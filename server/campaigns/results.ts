@@ -1,6 +1,6 @@
 /**
- * The results of one campaign (issue 8, GET /api/admin/campaigns/:id/results), from its jobs and
- * its email_events:
+ * The results of one campaign (decision 018, GET /api/admin/campaigns/:id/results), from its jobs
+ * and its email_events:
  * - sent: jobs handed to the SMTP server (status sent, bounced or complained: a bounce or a
  *   complaint comes after the send); failed and queued: jobs in those states;
  * - opens / clicks: every recorded event; unique*: distinct subscribers among them (events of an

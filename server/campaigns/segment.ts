@@ -1,8 +1,8 @@
 /**
- * Who a campaign reaches (issue 8): always and only subscribers who confirmed (`active`, and not
- * deactivated), narrowed by the segment's criteria. The same SQL condition counts the recipients
- * live in the editor and selects them when the jobs are created, so the count the admin saw is
- * the list that gets the email (give or take the subscriptions of the meantime).
+ * Who a campaign reaches (decision 017): always and only subscribers who confirmed (`active`, and
+ * not deactivated), narrowed by the segment's criteria. The same SQL condition counts the
+ * recipients live in the editor and selects them when the jobs are created, so the count the admin
+ * saw is the list that gets the email (give or take the subscriptions of the meantime).
  */
 import { and, count, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Segment, SegmentSchema } from '#common/schemas/campaigns.ts';

@@ -1,10 +1,10 @@
 /**
- * Email templates for the back-office (issue 8; contract in common/schemas/campaigns.ts): list,
- * read, create, update, delete, and the live preview of the editor. MJML's messages are English
- * and name lines of the source: they are turned into French `MjmlProblem`s here, the line kept
- * apart so the editor can show it. A template is stored only when its MJML compiles without any
- * problem (the compiled HTML, hash-marked like server/email/templates.ts does, is stored with it),
- * so an email is never sent from a template the admin saw fail.
+ * Email templates for the back-office (decision 019; contract in common/schemas/campaigns.ts):
+ * list, read, create, update, delete, and the live preview of the editor. MJML's messages are
+ * English and name lines of the source: they are turned into French `MjmlProblem`s here, the line
+ * kept apart so the editor can show it. A template is stored only when its MJML compiles without
+ * any problem (the compiled HTML, hash-marked like server/email/templates.ts does, is stored with
+ * it), so an email is never sent from a template the admin saw fail.
  */
 import { asc, count, eq } from 'drizzle-orm';
 import Mustache from 'mustache';

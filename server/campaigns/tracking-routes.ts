@@ -1,5 +1,5 @@
 /**
- * Public tracking routes of campaign emails (issue 8), mounted at /t before request logging so
+ * Public tracking routes of campaign emails (decision 018), mounted at /t before request logging so
  * their tokens never reach the log:
  * - GET /t/o/:token: the open pixel. Always the same transparent GIF, valid token or not (the
  *   answer tells nothing about a token); an `open` is recorded only for a valid one.

@@ -1,5 +1,5 @@
 /**
- * Per-person tracking of campaign emails (issue 8): each real send gets its links rewritten to
+ * Per-person tracking of campaign emails (decision 018): each real send gets its links rewritten to
  * `/t/c/<token>` and a 1x1 open pixel `/t/o/<token>`. A token is signed, not stored: it carries
  * the campaign, the subscriber and, for a click, the id of the campaign_links row whose URL the
  * redirect goes to, so a click can only ever lead to a URL that was in that campaign.

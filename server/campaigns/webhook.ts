@@ -1,5 +1,5 @@
 /**
- * POST /api/webhooks/email (issue 8): delivery, bounce and complaint events from the SMTP
+ * POST /api/webhooks/email (decision 018): delivery, bounce and complaint events from the SMTP
  * provider, in one generic shape that a small relay adapts each provider's format to:
  *
  *   { "events": [{ "type": "delivery" | "bounce" | "complaint", "messageId": "<...@...>",

@@ -1,5 +1,5 @@
 /**
- * Sends campaigns (issue 8; docs/decisions/017-campaign-engine.md). The outbox worker's design
+ * Sends campaigns (docs/decisions/017-campaign-engine.md). The outbox worker's design
  * (server/email/worker.ts), applied to campaign_jobs:
  * 1. start the scheduled campaigns that are due (campaigns.ts, claimed FOR UPDATE SKIP LOCKED);
  * 2. claim due queued jobs of running campaigns (`sending`, not paused, not cancelled) with

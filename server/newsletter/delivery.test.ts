@@ -1,5 +1,5 @@
 /**
- * Newsletter emails while the mail server has a bad time (issue 5): a real SMTP server on
+ * Newsletter emails while the mail server has a bad time: a real SMTP server on
  * 127.0.0.1 answers 421 (try again later) for a while, or is not there at all, then accepts.
  * Every email of the double opt-in must arrive exactly once afterwards, each attempt being the
  * same message (same Message-ID), so a receiver can recognise a resend. The app is the real one

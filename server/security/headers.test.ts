@@ -25,7 +25,7 @@ function directives(header: string | undefined): Map<string, string[]> {
   );
 }
 
-describe('security headers (issue 10)', () => {
+describe('security headers', () => {
   it('every answer carries the CSP with a fresh nonce, nosniff, a referrer policy and COOP — 404 included', async () => {
     const { app } = createTestApp(database);
     const ok = await request(app).get('/api/services').expect(200);
@@ -141,7 +141,7 @@ describe('security headers (issue 10)', () => {
   });
 });
 
-describe('protocol-level refusals (issue 15.5)', () => {
+describe('protocol-level refusals', () => {
   it('TRACE, CONNECT-like and WebDAV methods get a JSON 405 with Allow, on pages and API alike', async () => {
     const { app } = createTestApp(database);
     for (const [method, path] of [

@@ -1,5 +1,5 @@
 /**
- * Security headers of every response (issue 10), 404 and 500 included: a Content-Security-Policy
+ * Security headers of every response, 404 and 500 included: a Content-Security-Policy
  * whose only inline scripts are the ones it names, HSTS in production over https, nosniff, a
  * referrer policy and Cross-Origin-Opener-Policy (helmet).
  *

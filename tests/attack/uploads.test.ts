@@ -1,5 +1,5 @@
 /**
- * Path traversal on uploads (issue 10 item 3): whatever name a client gives the file, the server
+ * Path traversal on uploads (decision 022): whatever name a client gives the file, the server
  * stores it under a name it generates, inside MEDIA_DIR, and /media serves only such names.
  * The format checks themselves are in server/api/admin/content-media.test.ts.
  */

@@ -4,11 +4,11 @@ import sharp from 'sharp';
 import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
 
 /**
- * Issue 7, blog and portfolio from the back-office to the public site: a post written in Markdown
- * with a cover image, previewed, published, read at /blog/{slug}, in the sitemap and the RSS feed,
- * then unpublished (404); a case study published on /portfolio, then unpublished. Every action is
- * found in the activity log. Names carry a random suffix: two projects and another worker share
- * the server and its database.
+ * Blog and portfolio from the back-office to the public site (decision 015): a post written in
+ * Markdown with a cover image, previewed, published, read at /blog/{slug}, in the sitemap and the
+ * RSS feed, then unpublished (404); a case study published on /portfolio, then unpublished. Every
+ * action is found in the activity log. Names carry a random suffix: two projects and another worker
+ * share the server and its database.
  */
 test.beforeEach(async ({ page }, testInfo) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 6) });

@@ -4,11 +4,11 @@ import { clientIp, expectToastShown, openSignedIn, recordToasts } from './helper
 import { emailsTo, requireEmail } from './helpers/mailbox.ts';
 
 /**
- * Email templates and campaigns end to end (issue 8): an admin writes a template (MJML errors
- * shown in French, live preview), creates a campaign for the subscribers of one tag, sends a test,
- * sends it for real, watches the status become 'Envoyée' and the results fill in; every recipient
- * gets exactly one email with its List-Unsubscribe headers; opening the tracking pixel and
- * following a tracked link show in the results.
+ * Email templates and campaigns end to end (decisions 017 to 019): an admin writes a template (MJML
+ * errors shown in French, live preview), creates a campaign for the subscribers of one tag, sends a
+ * test, sends it for real, watches the status become 'Envoyée' and the results fill in; every
+ * recipient gets exactly one email with its List-Unsubscribe headers; opening the tracking pixel
+ * and following a tracked link show in the results.
  *
  * The server and its database are shared by every spec and both projects at once: each run uses
  * its own template key, tag and addresses (random suffix).

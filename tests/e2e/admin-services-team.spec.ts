@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
 
 /**
- * Services and team in the back-office (issue 7): a service created under a parent shows on
+ * Services and team in the back-office (decision 014): a service created under a parent shows on
  * /services, hiding it takes its page down, deleting a parent asks what becomes of its children;
  * a member added with an uploaded photo shows on the home page's team section; every action is
  * in the activity log. Each test uses names of its own: the desktop and phone projects share the

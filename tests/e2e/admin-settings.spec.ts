@@ -4,7 +4,7 @@ import { SEED_SETTINGS } from '#db/seed-data.ts';
 import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
 
 /**
- * Settings and activity log end to end (issue 7): a company figure edited in the back-office
+ * Settings and activity log end to end (decision 016): a company figure edited in the back-office
  * changes the home page's claim; a contact setting shows in the public footer; a new admin account
  * gets a one-time password, logs in with it, changes it, is deactivated and loses its session; the
  * activity log lists these actions.

@@ -5,7 +5,7 @@ import { clientIp, expectToastShown, logIn, recordToasts, toasts } from './helpe
 import { hydrated } from './helpers/page.ts';
 
 /**
- * The back-office end to end (spec §2, §4, §7, §8; issue 6): login and guard, a lead sent from
+ * The back-office end to end (spec §2, §4, §7, §8; decision 012): login and guard, a lead sent from
  * the public site appearing live in the open leads list with its toast, status change, CSV export,
  * and the inactivity dialog and logout. Inactivity runs on Playwright's fake clock: the real
  * timings of common/constants.ts, fast-forwarded instead of waited for.

@@ -1,5 +1,5 @@
 /**
- * Hostile strings in Chromium (issue 10 item 3): script, SVG and event-handler vectors typed into
+ * Hostile strings in Chromium (decision 022): script, SVG and event-handler vectors typed into
  * the real public forms (contact page, quote modal) and sent to the newsletter, then shown by the
  * back-office (contacts list, lead panel, activity log, subscribers): no dialog ever opens, no
  * element is injected, and the text is shown literally. Then every page of app/routes.ts is opened

@@ -2,8 +2,8 @@ import { expect, type Locator, type Page, type TestInfo, test } from '@playwrigh
 import { hydrated } from './helpers/page.ts';
 
 /**
- * Nothing overflows, from 320 px up (issue 14): every public route, and each state a visitor can
- * put a page in (mobile drawer open; quote and call modals empty, showing every error, sending,
+ * Nothing overflows, from 320 px up (decision 024): every public route, and each state a visitor
+ * can put a page in (mobile drawer open; quote and call modals empty, showing every error, sending,
  * and their confirmation; contact form with errors, sending and sent; newsletter forms with an
  * error), at six widths. A state fails on
  * - a document wider than the viewport (the page scrolls sideways),

@@ -1,5 +1,5 @@
 /**
- * Two instances, one site (issue 10): two production server processes on two loopback ports
+ * Two instances, one site: two production server processes on two loopback ports
  * against one PostgreSQL database, started together (migrations under the advisory lock). A
  * session made on one works on the other; a lead posted to one reaches the admin screen open on
  * the other, live; outbox emails are sent exactly once although both workers compete for them.

@@ -140,8 +140,8 @@ async function hideUnderTheTop(label: Locator) {
 }
 
 /**
- * After a submit with errors (issue 14): the first invalid field has the focus, and its label is
- * in view, below the sticky header on a page, inside the scrolling fields of a modal.
+ * After a submit with errors (decision 024): the first invalid field has the focus, and its label
+ * is in view, below the sticky header on a page, inside the scrolling fields of a modal.
  */
 async function expectFirstInvalidShown(field: Locator, label: Locator) {
   await expect(field).toBeFocused();

@@ -1,7 +1,7 @@
 /**
  * Runs last (the `logs` project depends on every other): the e2e server's log of the whole run
  * holds no password, session cookie, cookie header, bearer token or newsletter/campaign token
- * (issue 10 item 3, ASVS V16). The Vitest counterpart, at debug level: tests/attack/logs.test.ts.
+ * (decision 022, ASVS V16). The Vitest counterpart, at debug level: tests/attack/logs.test.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';

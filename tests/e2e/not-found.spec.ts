@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { hydrated } from './helpers/page.ts';
 
 /**
- * The 404 page helps the visitor on (issue 14, decision 024): the spec's English heading, then
+ * The 404 page helps the visitor on (decision 024): the spec's English heading, then
  * the French way back (home, services, blog, contact) and the quote request.
  */
 const WAY_BACK = [

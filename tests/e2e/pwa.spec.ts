@@ -11,10 +11,10 @@ import { E2E_PORT, emailsTo, requireEmail } from './helpers/mailbox.ts';
 import { hydrated, pwaReady } from './helpers/page.ts';
 
 /**
- * The installable, offline-first site (issue 9; spec §2, §3, §4, §7, §8) against the production
- * build: the service worker, pages and forms without a network, the update card, the install
- * prompt and the indicators. The network is cut with the browser context's offline mode, which
- * Chromium applies to the page and to its service worker alike.
+ * The installable, offline-first site (decisions 020 and 041 to 043; spec §2, §3, §4, §7, §8)
+ * against the production build: the service worker, pages and forms without a network, the update
+ * card, the install prompt and the indicators. The network is cut with the browser context's
+ * offline mode, which Chromium applies to the page and to its service worker alike.
  */
 
 const STAFF_INBOX = 'leads@lisanga-digital.cd';
@@ -464,7 +464,8 @@ test.describe('the install prompt', () => {
 test('the connectivity indicator and the offline banner follow the connection', async ({ page, context }) => {
   await page.goto('/');
   await hydrated(page);
-  // Named for what it is about, not only its state (issue 14); its tooltip keeps the spec's words.
+  // Named for what it is about, not only its state (decision 024); its tooltip keeps the spec's
+  // words.
   const online = page.getByRole('banner').getByRole('status', { name: 'Connexion : En ligne', exact: true });
   await expect(online).toBeVisible();
   const banner = page.getByText('Connexion perdue.');

@@ -4,7 +4,7 @@ import { clientIp } from './helpers/admin.ts';
 import { hydrated } from './helpers/page.ts';
 
 /**
- * The Content-Security-Policy (issue 10) in a real browser: every page works under it, no script
+ * The Content-Security-Policy in a real browser: every page works under it, no script
  * is refused, and the only inline scripts are the ones it names. The back-office's (React
  * Router's) carry the response's own nonce; public documents, served to every visitor from the
  * response cache (docs/decisions/031), carry no nonce: their one script, the islands' bootstrap,

@@ -1,6 +1,6 @@
 /**
- * Generated visuals (issue 14) as a link preview and a reader see them: every public page shows a
- * loaded picture and names its own 1200x630 share image with its size, type and alt text, the
+ * Generated visuals (decision 023) as a link preview and a reader see them: every public page shows
+ * a loaded picture and names its own 1200x630 share image with its size, type and alt text, the
  * image really is one, and the covers of the blog, a post and the portfolio load in the browser
  * (AVIF, from the server).
  */

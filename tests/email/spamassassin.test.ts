@@ -1,5 +1,5 @@
 /**
- * Deliverability (issue 15.9): every kind of email the site sends, captured as the receiving
+ * Deliverability: every kind of email the site sends, captured as the receiving
  * server gets it, scored by SpamAssassin's local rules (Debian `spamassassin`, offline: -L). Each
  * must score 0 or less: a rule that fires on every email (hidden text, missing language, a
  * link to another domain...) is a point lost for every message of the agency.

@@ -45,7 +45,7 @@ describe('newSubmission', () => {
   });
 });
 
-describe('sendLead without a connection (issue 9)', () => {
+describe('sendLead without a connection', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

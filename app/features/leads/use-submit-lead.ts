@@ -5,11 +5,12 @@
  * only (a 4xx would be refused again), cached contact data invalidated on success, and the
  * server's field errors put back on the form's fields.
  *
- * Offline (issue 9): when the browser has no network, before sending or when the request fails on
- * the network, the submission is kept in the outbox with its key (app/lib/offline/offline-queue.ts)
- * and counts as a success for the form, which resets and closes as usual: the visitor is told by a
- * toast that it is kept and will leave by itself, and the replay sends the same key, so the server
- * stores the lead once. A network failure while the browser says it is online stays an error.
+ * Offline (decision 043): when the browser has no network, before sending or when the request fails
+ * on the network, the submission is kept in the outbox with its key
+ * (app/lib/offline/offline-queue.ts) and counts as a success for the form, which resets and closes
+ * as usual: the visitor is told by a toast that it is kept and will leave by itself, and the replay
+ * sends the same key, so the server stores the lead once. A network failure while the browser says
+ * it is online stays an error.
  */
 import { type MutateOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';

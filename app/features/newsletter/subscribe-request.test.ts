@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('postSubscribe without a connection (issue 9)', () => {
+describe('postSubscribe without a connection', () => {
   it('keeps the subscription for later when the browser is offline, without trying to send it', async () => {
     vi.stubGlobal('navigator', { onLine: false });
     const fetch = vi.fn();

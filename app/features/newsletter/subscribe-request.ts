@@ -3,8 +3,8 @@
  * on a network failure or a 5xx; a 4xx is the server's answer and is not retried. Plain fetch:
  * this runs from the footer of every page.
  *
- * Offline (issue 9): when the browser has no network, before sending or when an attempt fails on
- * the network, the subscription is kept in the outbox and `queued` is answered; the replay
+ * Offline (decision 043): when the browser has no network, before sending or when an attempt fails
+ * on the network, the subscription is kept in the outbox and `queued` is answered; the replay
  * (app/features/pwa) sends it when the connection returns.
  */
 

@@ -1,6 +1,6 @@
 /**
- * A case study's results as figures, not prose (issue 14): the number first and large, what it
- * counts under it. The back-office stores each result as free text (`value`, 40 characters, and
+ * A case study's results as figures, not prose (docs/design.md): the number first and large, what
+ * it counts under it. The back-office stores each result as free text (`value`, 40 characters, and
  * `label`), so the figure is read from the value: "+150 % de ventes" shows "+150 %" large and
  * "de ventes" under it; a value without a leading number ("Top 3 Google") stays whole, smaller.
  */

@@ -1,5 +1,5 @@
 /**
- * The banner shown under the header while the browser has no network (issue 14, decision 024):
+ * The banner shown under the header while the browser has no network (decision 024):
  * the 8-px dot of the connectivity indicator is easy to miss on a phone. It says what still works:
  * the pages already visited (kept by the service worker) and the forms, kept and sent when the
  * connection returns (offline-queue.ts). It sticks under the sticky header, so that a visitor

@@ -1,7 +1,7 @@
 /**
- * The PWA's behaviour on the page (issue 9), loaded once the page is idle (pwa-boot.ts): service
- * worker registration and updates (spec §4), the install prompt's timing (spec §3, §4, §9), the
- * replay of forms kept offline and the toasts that tell how it went.
+ * The PWA's behaviour on the page (decisions 020, 041, 042 and 043), loaded once the page is idle
+ * (pwa-boot.ts): service worker registration and updates (spec §4), the install prompt's timing
+ * (spec §3, §4, §9), the replay of forms kept offline and the toasts that tell how it went.
  */
 
 import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '#common/constants.ts';
@@ -238,7 +238,7 @@ function watchUpdates(current: ServiceWorkerRegistration) {
 
 // --- forms kept offline -----------------------------------------------------------------------
 
-/** What the visitor hears after a replay (spec §7: DATA_SYNCED is logged; issue 9: a toast). */
+/** What the visitor hears after a replay (spec §7 logs DATA_SYNCED; decision 043 adds a toast). */
 export function announceReplay(report: ReplayReport) {
   console.info('DATA_SYNCED', report);
   if (!reportIsWorthTelling(report)) return;

@@ -1,7 +1,8 @@
 /**
- * What the forms call when a submission cannot leave (issue 9): the request is kept in the outbox
- * (IndexedDB, loaded only now) with its idempotency key, and Background Sync is asked to send it
- * when the connection returns, where the browser supports it. Replays: pwa-runtime.ts and app/sw.ts.
+ * What the forms call when a submission cannot leave (decision 043): the request is kept in the
+ * outbox (IndexedDB, loaded only now) with its idempotency key, and Background Sync is asked to
+ * send it when the connection returns, where the browser supports it. Replays: pwa-runtime.ts
+ * and app/sw.ts.
  */
 
 import type { OutboxKind } from '~/lib/offline/outbox.ts';

@@ -1,5 +1,5 @@
 /**
- * The outbox of forms sent without a connection (issue 9): each submission is kept with its
+ * The outbox of forms sent without a connection (decision 043): each submission is kept with its
  * idempotency key until the server has answered it, then replayed by whoever runs first (the page
  * on `online` or at start, the service worker on Background Sync). The storage is injected, so
  * the same logic runs on IndexedDB in the browser and on a Map in the tests.

@@ -2,7 +2,7 @@ import { PortfolioScreen } from '~/features/admin/portfolio/portfolio-screen';
 
 export const meta = () => [{ title: 'Portfolio — Administration' }];
 
-/** The case studies (issue 7): app/features/admin/portfolio/portfolio-screen.tsx. */
+/** The case studies: app/features/admin/portfolio/portfolio-screen.tsx. */
 export default function AdminPortfolio() {
   return <PortfolioScreen />;
 }

@@ -1,6 +1,6 @@
 /**
- * Settings (issue 7): the site's settings by category, the company figures of the home page, the
- * admin accounts and one's own password, as four tabs. The tab lives in the address (?onglet=),
+ * Settings (decision 016): the site's settings by category, the company figures of the home page,
+ * the admin accounts and one's own password, as four tabs. The tab lives in the address (?onglet=),
  * so a reload or a shared link opens the same one.
  */
 import { Tabs } from 'radix-ui';

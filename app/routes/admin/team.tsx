@@ -2,7 +2,7 @@ import { TeamScreen } from '~/features/admin/team/team-screen';
 
 export const meta = () => [{ title: 'Équipe — Administration' }];
 
-/** The team shown on the home and About pages (issue 7): app/features/admin/team. */
+/** The team shown on the home and About pages: app/features/admin/team. */
 export default function AdminTeam() {
   return <TeamScreen />;
 }

@@ -1,5 +1,5 @@
 /**
- * /api/admin/campaigns (issue 8; contract in common/schemas/campaigns.ts): campaigns' list and
+ * /api/admin/campaigns (decision 017; contract in common/schemas/campaigns.ts): campaigns' list and
  * editor, live segment count, preview, test send, the lifecycle (send, schedule, pause, resume,
  * cancel) and the new-content announcements. The rules live in server/campaigns/campaigns.ts;
  * this file parses, answers, and wakes the worker after a commit that gave it work.

@@ -34,8 +34,8 @@ function sentFields<T extends object>(parsed: T, body: unknown): Partial<T> {
 const postNotFound = () => notFound('Article introuvable.');
 
 /**
- * /api/admin/blog (issue 7): posts of every status, the editor's live preview (the public page's
- * own sanitising renderer, so the preview is exactly what readers will get), publication.
+ * /api/admin/blog (decision 015): posts of every status, the editor's live preview (the public
+ * page's own sanitising renderer, so the preview is exactly what readers will get), publication.
  */
 export function blogAdminRouter(deps: AppDeps): Router {
   const router = Router();

@@ -8,7 +8,7 @@ import { readUploadedImage } from '../../media/multipart.ts';
 import { IdParamsSchema } from './params.ts';
 
 /**
- * /api/admin/media: image uploads (issue 7, docs/decisions/013-media.md). POST takes one image
+ * /api/admin/media: image uploads (docs/decisions/013-media.md). POST takes one image
  * (multipart field `file`) and answers 201 { media }; GET lists the latest uploads for picking
  * one again; DELETE removes an upload nothing shows any more.
  */

@@ -31,7 +31,7 @@ function sentFields<T extends object>(parsed: T, body: unknown): Partial<T> {
 
 const caseStudyNotFound = () => notFound('Étude de cas introuvable.');
 
-/** /api/admin/portfolio (issue 7): case studies of every status, their publication. */
+/** /api/admin/portfolio (decision 015): case studies of every status, their publication. */
 export function portfolioAdminRouter(deps: AppDeps): Router {
   const router = Router();
   const { db } = deps.database;

@@ -21,7 +21,7 @@ import { IdParamsSchema } from './params.ts';
 const serviceNotFound = () => notFound('Service introuvable.');
 
 /**
- * /api/admin/services: creating, changing, moving and deleting services (issue 7; contract in
+ * /api/admin/services: creating, changing, moving and deleting services (decision 014; contract in
  * common/schemas/services-admin.ts). GET / (the tree) is answered by the dashboard router.
  * The public pages read the database on every request, so a change shows at the next one.
  */

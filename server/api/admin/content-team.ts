@@ -18,7 +18,7 @@ import { IdParamsSchema } from './params.ts';
 const memberNotFound = () => notFound("Membre de l'équipe introuvable.");
 
 /**
- * /api/admin/team: the team members, hidden ones included (issue 7; contract in
+ * /api/admin/team: the team members, hidden ones included (decision 014; contract in
  * common/schemas/team-admin.ts). A photo replaced, removed or left by a deleted member is
  * released after the commit, so an upload nothing uses any more is deleted.
  */

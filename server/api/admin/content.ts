@@ -1,6 +1,7 @@
 /**
- * The content-management API of the back-office (issues 7 and 8), mounted by server/app.ts under
- * `/admin` behind adminGate (server/api/auth.ts: session, CSRF, no-store).
+ * The back-office's API for the site's content, the accounts, the settings, the images, the
+ * activity log and the emails, mounted by server/app.ts under `/admin` behind adminGate
+ * (server/api/auth.ts: session, CSRF, no-store).
  */
 import { Router } from 'express';
 import type { AppDeps } from '../../app-deps.ts';
@@ -25,7 +26,7 @@ export function contentAdminRouter(deps: AppDeps): Router {
   router.use('/users', usersAdminRouter(deps));
   router.use('/media', mediaAdminRouter(deps));
   router.use('/activity', activityAdminRouter(deps));
-  // Issue 8.
+  // Email templates and campaigns.
   router.use('/email-templates', emailTemplatesAdminRouter(deps));
   router.use('/campaigns', campaignsAdminRouter(deps));
   return router;

@@ -32,8 +32,8 @@ function sendMjmlInvalid(res: Response, error: MjmlInvalidError) {
 }
 
 /**
- * /api/admin/email-templates (issue 8; contract in common/schemas/campaigns.ts). Compiling MJML
- * takes tens of milliseconds, so it happens before the write transaction, never inside it.
+ * /api/admin/email-templates (decision 019; contract in common/schemas/campaigns.ts). Compiling
+ * MJML takes tens of milliseconds, so it happens before the write transaction, never inside it.
  */
 export function emailTemplatesAdminRouter(deps: AppDeps): Router {
   const router = Router();

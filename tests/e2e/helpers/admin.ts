@@ -62,7 +62,7 @@ export async function expectToastShown(page: Page, ...texts: string[]) {
           (toast) => texts.every((text) => toast.includes(text)),
         ),
       // Waits for the toast itself: a live event crosses the server, PostgreSQL's NOTIFY and the
-      // websocket, which a busy machine can make slow (issue 20).
+      // websocket, which a busy machine can make slow.
       { timeout: 30_000, message: `a toast with ${JSON.stringify(texts)}` },
     )
     .toBe(true);

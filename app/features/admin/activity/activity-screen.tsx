@@ -1,5 +1,5 @@
 /**
- * The activity log (issue 7): every change an admin made, newest first, filtered by kind
+ * The activity log (decision 016): every change an admin made, newest first, filtered by kind
  * (contacts, blog, settings...), author, days and words. The filters live in the address, so a
  * reload or the back button keeps them.
  */

@@ -1,5 +1,5 @@
 /**
- * Writing a post (issue 7): title, slug (generated from the title when left empty, editable),
+ * Writing a post (decision 015): title, slug (generated from the title when left empty, editable),
  * category, excerpt, cover image, Markdown content beside its live preview. "Enregistrer" keeps
  * the status; "Publier" saves then publishes; "Dépublier" and "Supprimer" ask first. Validated by
  * the shared schema in the browser, then by the server (its field errors land on the fields).

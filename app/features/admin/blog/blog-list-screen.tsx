@@ -1,5 +1,5 @@
 /**
- * The blog's posts for the staff (issue 7): every status, filters by status and category and a
+ * The blog's posts for the staff (decision 015): every status, filters by status and category and a
  * search (in the address, so reload and back keep them), the views of each post, and the actions
  * a small team uses daily: edit, see on the site, publish or unpublish, delete (confirmed).
  */

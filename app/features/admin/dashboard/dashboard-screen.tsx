@@ -1,5 +1,5 @@
 /**
- * The admin dashboard (issue 6, item 7): leads of the week and of the month by status, newsletter
+ * The admin dashboard (decision 038): leads of the week and of the month by status, newsletter
  * subscribers by status, the double opt-in conversion, two 12-week charts, the most-read posts and
  * the latest activity. It reads the shared dashboard query, which the real-time channel
  * invalidates on `stats_update`, so the figures refresh by themselves.

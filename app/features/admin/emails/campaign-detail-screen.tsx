@@ -1,5 +1,5 @@
 /**
- * One campaign (issue 8): what it is (subject, template, sender, recipients), what can be done
+ * One campaign (decision 019): what it is (subject, template, sender, recipients), what can be done
  * with it given its status (edit, preview, test, send now, schedule, unschedule, pause, resume,
  * cancel, delete a draft), its progress while sending (re-read every 3 s, only then) and its
  * results: KPI cards, the hourly timeline and the most clicked links.

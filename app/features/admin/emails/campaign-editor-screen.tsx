@@ -1,5 +1,5 @@
 /**
- * Writing a campaign (issue 8): title, subject, template, sender (empty: the settings' sender,
+ * Writing a campaign (decision 019): title, subject, template, sender (empty: the settings' sender,
  * shown as placeholder), the segment (tags, language, subscription dates; always only active
  * subscribers) with the live count of recipients, and one text block per variable of the template
  * that is campaign content (the personal ones, first name and links, are filled at sending).

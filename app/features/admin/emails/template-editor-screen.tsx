@@ -1,9 +1,9 @@
 /**
- * Writing an email template (issue 8): name, subject, the MJML source in a plain monospace text
- * area, the variables it uses (name, description, example), and beside it the compiled email with
- * the examples filled in, refreshed 600 ms after the last keystroke. MJML's problems are listed in
- * French with their line; a source with problems cannot be saved (the server refuses it too). On a
- * phone the source and the preview are two tabs.
+ * Writing an email template (decision 019): name, subject, the MJML source in a plain monospace
+ * text area, the variables it uses (name, description, example), and beside it the compiled email
+ * with the examples filled in, refreshed 600 ms after the last keystroke. MJML's problems are
+ * listed in French with their line; a source with problems cannot be saved (the server refuses it
+ * too). On a phone the source and the preview are two tabs.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
- * The portfolio for the staff (issue 7): every case study as a card (image, client, sector, key
- * results, status), a search and a status filter in the address, and the actions: edit in a
+ * The portfolio for the staff (decision 015): every case study as a card (image, client, sector,
+ * key results, status), a search and a status filter in the address, and the actions: edit in a
  * dialog, publish, unpublish and delete (both confirmed: they change the public page).
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 /**
- * Small controls of the ordered content lists (services, team; issue 7): the visibility switch,
- * the move buttons, the red button of destructive confirmations and a checkbox field.
+ * Small controls of the ordered content lists (services, team; decision 014): the visibility
+ * switch, the move buttons, the red button of destructive confirmations and a checkbox field.
  */
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { type ComponentProps, useId } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The services screen (issue 7): the offer as a tree, each top-level service followed by its
+ * The services screen (decision 014): the offer as a tree, each top-level service followed by its
  * sub-services, in the order of the public site. Per service: move up/down within its level,
  * show/hide on the site, edit, delete; per top-level service: add a sub-service.
  */

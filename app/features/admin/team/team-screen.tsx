@@ -1,5 +1,5 @@
 /**
- * The team screen (issue 7): every member, hidden ones too, in the order of the public site's
+ * The team screen (decision 014): every member, hidden ones too, in the order of the public site's
  * cards. Per member: move up/down, show/hide on the site, edit, delete (confirmed).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
