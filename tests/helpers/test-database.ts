@@ -14,7 +14,11 @@ import { MIGRATIONS_DIR, migrateDatabase } from '#db/migrate.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
 
-export const TEMPLATE_DATABASE = 'agence_test_template';
+/**
+ * One template per checkout: two checkouts (worktrees, a second clone) running Vitest on the same
+ * server at once would otherwise drop each other's template in the middle of a run.
+ */
+export const TEMPLATE_DATABASE = `agence_test_template_${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 10)}`;
 const CACHE_DIR = path.resolve('node_modules/.cache/agence-tests');
 
 export function currentBackend(): TestBackend {
