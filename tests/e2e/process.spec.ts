@@ -30,14 +30,21 @@ function startSite(dataDir: string, port: number, extraEnv: Record<string, strin
   return { child, output: () => output, exited };
 }
 
-async function waitForOutput(site: Started, text: string, timeoutMs = 30_000) {
+/**
+ * A first start (a new embedded database, its migrations, the seed, the email templates) takes a
+ * few seconds on an idle machine and much longer on a busy one: the same ceiling as the test
+ * server's own start (playwright.config.ts).
+ */
+const START_CEILING = 180_000;
+
+async function waitForOutput(site: Started, text: string, timeoutMs = START_CEILING) {
   await expect.poll(site.output, { timeout: timeoutMs }).toContain(text);
 }
 
 test('first start seeds and prints the admin login once; a second process is refused; restart reuses data', async ({
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(3 * START_CEILING);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-process-'));
   const port = Number(process.env.E2E_PORT ?? 3100) + 90;
   const base = `http://127.0.0.1:${port}`;
@@ -76,7 +83,7 @@ test('first start seeds and prints the admin login once; a second process is ref
 test('a fresh install without demo content shows "Équipe en construction" and no services', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(2 * START_CEILING);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-empty-'));
   const port = Number(process.env.E2E_PORT ?? 3100) + 92;
   const site = startSite(dataDir, port, { SEED_ON_START: 'false' });
@@ -95,7 +102,7 @@ test('a fresh install without demo content shows "Équipe en construction" and n
 test('an admin whose password is too common is asked for a new one at login, then reaches the back-office', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(3 * START_CEILING);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-weak-'));
   const port = Number(process.env.E2E_PORT ?? 3100) + 91;
   const url = `http://127.0.0.1:${port}`;
