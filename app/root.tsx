@@ -118,7 +118,7 @@ function useOfflineDocumentRetry(error: unknown) {
   }, [error]);
 }
 
-/** Unknown routes get the 404 page; anything else the startup-failure screen of spec §2. */
+/** Unknown routes get the 404 page; anything else the startup-failure screen of docs/product.md §2.1. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useOfflineDocumentRetry(error);
   if (isRouteErrorResponse(error) && error.status === 404) {

@@ -1,7 +1,7 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
-  // The back-office (spec §2): the login screen at /admin and /admin/login, every other screen
+  // The back-office (docs/product.md §2.2): the login screen at /admin and /admin/login, every other screen
   // behind the authentication guard of admin/layout.tsx.
   layout('routes/admin/root.tsx', [
     route('admin', 'routes/admin/login.tsx', { id: 'admin-index' }),

@@ -172,8 +172,8 @@ self.addEventListener('install', (event) => {
       await cache.add(new Request(OFFLINE_URL, { cache: 'reload' }));
       // The quote and call forms list the services: kept so they can be filled offline.
       await (await caches.open(API_CACHE)).add('/api/services').catch(() => undefined);
-      // A worker installed while another one controls the pages is an update: the pages show the
-      // update card (spec §4, §7). The pages also watch the registration; both lead to one card.
+      // A worker installed while another one controls the pages is an update: the pages show the update card
+      // (docs/product.md §4.7, §7.4). The pages also watch the registration; both lead to one card.
       if (self.registration.active) await postToPages({ type: SW_MESSAGES.updateAvailable });
     })(),
   );

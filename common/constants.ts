@@ -1,5 +1,5 @@
 /**
- * The business constants and limits of spec §9, with their meaning, in one place.
+ * The business constants and limits of docs/product.md §9, with their meaning, in one place.
  * Durations are in milliseconds unless the name says otherwise.
  */
 const SECOND = 1_000;
@@ -9,7 +9,7 @@ const DAY = 24 * HOUR;
 
 export const COPYRIGHT_YEAR = 2025;
 
-/** Home page claims (spec §1); the live figures come from company_stats. */
+/** Home page claims (docs/product.md §1.2); the live figures come from company_stats. */
 export const HOME_CLAIMS = { companies: 7, projects: 15, averageRoiPercent: 120 } as const;
 
 export const HOME_VALUES = [
@@ -21,7 +21,7 @@ export const HOME_VALUES = [
   'Ancrage Local',
 ] as const;
 
-/** Quote response promise and discovery call (spec §9). */
+/** Quote response promise and discovery call (docs/product.md §9.1). */
 export const QUOTE_RESPONSE_HOURS = 24;
 export const DISCOVERY_CALL_MINUTES = 30;
 
@@ -60,13 +60,13 @@ export const PREFERRED_SLOTS = [
 
 export const URGENCY_OPTIONS = ['Cette semaine', 'Sous 15 jours', 'Dans le mois', 'Pas urgent'] as const;
 
-/** Extra option appended to the service list of each modal (spec §7). */
+/** Extra option appended to the service list of each modal (docs/product.md §7.2). */
 export const QUOTE_OTHER_SERVICE = 'Autre';
 export const CALL_GENERAL_SERVICE = 'Conseil général';
-/** Service preselected by the home page's closing block (spec §2). */
+/** Service preselected by the home page's closing block (docs/product.md §2.5). */
 export const AUDIT_SERVICE_TITLE = 'Audit digital complet';
 
-/** Minimum lengths (spec §9). */
+/** Minimum lengths (docs/product.md §9.3). */
 export const MIN_LENGTH = { name: 2, phone: 10, company: 2, projectDescription: 20, password: 6 } as const;
 
 export const PHONE_PLACEHOLDER = '+243 81 234 5678';
@@ -75,7 +75,7 @@ export const DEFAULT_PHONE_REGION = 'CD';
 export const NEWSLETTER_DEFAULT_LOCALE = 'fr';
 export const NEWSLETTER_SUBSCRIBE_RETRIES = 2;
 
-/** Admin inactivity (spec §4). */
+/** Admin inactivity (docs/product.md §4.4). */
 export const INACTIVITY_LOGOUT = 30 * MINUTE;
 export const INACTIVITY_WARNING_BEFORE = 5 * MINUTE;
 export const AUTH_RECHECK_INTERVAL = 15 * MINUTE;
@@ -93,7 +93,7 @@ export const SESSION_MAX_AGE = 12 * HOUR;
 /** Absolute lifetime with 'rememberMe' (the cookie then survives the browser being closed). */
 export const SESSION_REMEMBER_MAX_AGE = 30 * DAY;
 
-/** Data loading defaults (spec §9). */
+/** Data loading defaults (docs/product.md §9.6). */
 export const QUERY_STALE_TIME = 5 * MINUTE;
 export const QUERY_GC_TIME = 15 * MINUTE;
 export const QUERY_RETRIES = 2;
@@ -101,24 +101,24 @@ export const QUERY_RETRY_BASE_DELAY = 1 * SECOND;
 export const QUERY_RETRY_MAX_DELAY = 30 * SECOND;
 export const MUTATION_RETRIES = 1;
 
-/** Startup prefetch freshness (spec §7). */
+/** Startup prefetch freshness (docs/product.md §7.5). */
 export const PREFETCH_SERVICES_STALE = 15 * MINUTE;
 export const PREFETCH_STATS_STALE = 10 * MINUTE;
 export const PREFETCH_TEAM_STALE = 10 * MINUTE;
 export const TEAM_GC_TIME = 30 * MINUTE;
 
-/** Toasts (spec §9). */
+/** Toasts (docs/product.md §9.7). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION = 5 * SECOND;
 export const TOAST_HOTKEY = 'F8';
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export const WEBSOCKET_RECONNECT_DELAY = 2 * SECOND;
-/** The 'Nouveau contact !' toast stays 5 seconds (spec §4). */
+/** The 'Nouveau contact !' toast stays 5 seconds (docs/product.md §4.5). */
 export const NEW_CONTACT_TOAST_DURATION = 5 * SECOND;
 
 /**
- * Admin prefetching (spec §7): after an admin screen loads, its related lists are fetched after
+ * Admin prefetching (docs/product.md §7.5): after an admin screen loads, its related lists are fetched after
  * 100 ms (high priority), 500 ms (medium) or 1000 ms (low), fresh for 2 minutes; after 2 seconds
  * without user activity, dashboard, contacts and stats are fetched 200 ms apart, fresh 1 minute.
  */
@@ -134,11 +134,11 @@ export const ADMIN_IDLE_PREFETCH_STALE = 1 * MINUTE;
  */
 export const SESSION_KEEPALIVE_INTERVAL = 5 * MINUTE;
 
-/** Team section (spec §2). */
+/** Team section (docs/product.md §2.6). */
 export const TEAM_MAX_SKILLS = 3;
 export const TEAM_SKELETON_COUNT = 6;
 
-/** PWA (spec §4, §9). */
+/** PWA (docs/product.md §4.6, §4.7, §9.8). */
 export const INSTALL_PROMPT_DELAY = 3 * SECOND;
 export const INSTALL_REPROMPT_INTERVAL = 7 * DAY;
 export const UPDATE_SNOOZE = 60 * MINUTE;

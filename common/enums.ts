@@ -1,5 +1,5 @@
 /**
- * The enumerations of spec §4, shared by the database schema, the zod schemas and the UI.
+ * The enumerations of docs/product.md §4.1, shared by the database schema, the zod schemas and the UI.
  * Order matters where a UI lists them (blog categories, contact statuses).
  */
 export const CONTACT_STATUSES = ['nouveau', 'en_cours', 'traite'] as const;
@@ -43,6 +43,6 @@ export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
   tendances: 'Tendances',
 };
 
-/** Not in spec §4: the life of one outbox message (docs/decisions/002-extra-tables.md). */
+/** Beyond the enumerations of docs/product.md §4.1: the life of one outbox message (decision 002). */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

@@ -1,6 +1,6 @@
 /**
- * The French message stored with each lead (spec §3), composed from the form's answers. Shared:
- * the forms send it (spec §7) and the server composes it again from the validated answers, which
+ * The French message stored with each lead (docs/product.md §3.2), composed from the form's answers. Shared:
+ * the forms send it (docs/product.md §7.2) and the server composes it again from the validated answers, which
  * is what it stores.
  */
 import type { CallForm, QuoteForm } from './schemas/leads.ts';

@@ -1,5 +1,5 @@
 /**
- * The real-time contract (spec §4), in one place: the channels an admin's browser subscribes to,
+ * The real-time contract (docs/product.md §4.5), in one place: the channels an admin's browser subscribes to,
  * and every event with its payload. The server publishes these (server/realtime/event-bus.ts,
  * typed), the websocket hub forwards the browser ones (server/realtime/ws-server.ts) and the
  * back-office reacts to them (app/features/admin/realtime-effects.ts).

@@ -1,5 +1,5 @@
 /**
- * The whole data model: the 16 tables of spec §3 with the enums of spec §4, plus the tables the
+ * The whole data model: the 16 tables of docs/product.md §3.1 with the enums of §4.1, plus the tables the
  * product needs beyond that list (see docs/decisions/002-extra-tables.md).
  *
  * TypeScript names follow the spec's spelling (camelCase); the database uses snake_case columns
@@ -35,7 +35,7 @@ import {
 } from '#common/enums.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Enumerations (spec §4)
+// Enumerations (docs/product.md §4.1)
 // ---------------------------------------------------------------------------------------------
 export const contactStatus = pgEnum('contact_status', CONTACT_STATUSES);
 export const subscriberStatus = pgEnum('subscriber_status', SUBSCRIBER_STATUSES);
@@ -56,7 +56,7 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 // ---------------------------------------------------------------------------------------------
-// Spec §3 tables
+// The tables of docs/product.md §3.1
 // ---------------------------------------------------------------------------------------------
 export const adminUsers = pgTable('admin_users', {
   id: id(),
@@ -87,7 +87,7 @@ export const contactRequests = pgTable(
     status: contactStatus().notNull().default('nouveau'),
     source: text().notNull().default('website'),
     createdAt: createdAt(),
-    // Beyond spec §3: the phone exactly as typed, and when the lead last changed (status).
+    // Beyond docs/product.md §3.1: the phone exactly as typed, and when the lead last changed (status).
     phoneRaw: text(),
     updatedAt: updatedAt(),
   },
@@ -111,8 +111,8 @@ export const newsletterSubscriptions = pgTable(
     isActive: boolean().notNull().default(true),
     consentAt: timestamp({ withTimezone: true }),
     subscribedAt: timestamp({ withTimezone: true }),
-    // Beyond spec §3: when the row was created (the purge of stale pending rows needs it) and the
-    // proof of consent (GDPR art. 7(1): who agreed, to which wording, from where).
+    // Beyond docs/product.md §3.1: when the row was created (the purge of stale pending rows needs it) and
+    // the proof of consent (GDPR art. 7(1): who agreed, to which wording, from where).
     createdAt: createdAt(),
     consentIp: text(),
     consentUserAgent: text(),
@@ -182,7 +182,7 @@ export const blogPosts = pgTable(
     category: blogCategory().notNull(),
     coverImage: text(),
     isPublished: boolean().notNull().default(false),
-    // Beyond spec §3: the date readers see, RSS and the sitemap use; set on first publication.
+    // Beyond docs/product.md §3.1: the date readers see, RSS and the sitemap use; set on first publication.
     publishedAt: timestamp({ withTimezone: true }),
     views: integer().notNull().default(0),
     createdAt: createdAt(),
@@ -263,7 +263,7 @@ export const emailTemplates = pgTable('email_templates', {
   id: id(),
   key: text().notNull().unique(),
   name: text().notNull(),
-  // Beyond spec §3: a transactional template needs its subject line next to its body.
+  // Beyond docs/product.md §3.1: a transactional template needs its subject line next to its body.
   subject: text().notNull().default(''),
   mjml: text().notNull(),
   compiledHtml: text().notNull().default(''),
@@ -288,8 +288,8 @@ export const emailCampaigns = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Beyond spec §3 (decision 017): the template's content blocks for this campaign, and pausing
-    // or cancelling while sending (the status enum has no such states: status stays 'sending').
+    // Beyond docs/product.md §3.1 (decision 017): the template's content blocks for this campaign, and
+    // pausing or cancelling while sending (the status enum has no such states: status stays 'sending').
     content: jsonb().$type<Record<string, string>>().notNull().default({}),
     pausedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
@@ -313,9 +313,9 @@ export const campaignJobs = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // Beyond spec §3 (decision 017): when a failed attempt may be retried (backoff), until when a
-    // worker holds the job (a crashed worker's claim expires), and the Message-ID kept across
-    // retries so an uncertain send is recognisable.
+    // Beyond docs/product.md §3.1 (decision 017): when a failed attempt may be retried (backoff), until when
+    // a worker holds the job (a crashed worker's claim expires), and the Message-ID kept across retries so an
+    // uncertain send is recognisable.
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp({ withTimezone: true }),
     messageId: text(),
@@ -353,14 +353,14 @@ export const contentPublications = pgTable(
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     processed: boolean().notNull().default(false),
     createdAt: createdAt(),
-    // Beyond spec §3 (decision 017): the announcement campaign covering it, once one is drafted.
+    // Beyond docs/product.md §3.1 (decision 017): the announcement campaign covering it, once one is drafted.
     campaignId: uuid().references(() => emailCampaigns.id, { onDelete: 'set null' }),
   },
   (t) => [index('content_publications_processed_idx').on(t.processed, t.publishedAt)],
 );
 
 // ---------------------------------------------------------------------------------------------
-// Beyond spec §3 (docs/decisions/002-extra-tables.md)
+// Beyond the tables of docs/product.md §3.1 (docs/decisions/002-extra-tables.md)
 // ---------------------------------------------------------------------------------------------
 
 /**

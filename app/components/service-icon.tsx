@@ -78,7 +78,7 @@ const COLORS: Record<IconColor, string> = {
   emerald: 'bg-emerald-100 text-emerald-700',
 };
 
-/** A service's icon in its coloured tile, per the rules of spec §3 (app/lib/service-icon.ts). */
+/** A service's icon in its coloured tile, per the rules of docs/product.md §3.3 (app/lib/service-icon.ts). */
 export function ServiceIcon({
   icon,
   title,

@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Anchor, Focus, Gauge, Handshake, Scale, Sun } from 'lucide-react';
 import { HOME_VALUES } from '#common/constants.ts';
 
-/** The six values of spec §1, in order, with what each means for a client. */
+/** The six values of docs/product.md §1.2, in order, with what each means for a client. */
 export const VALUES: { name: (typeof HOME_VALUES)[number]; text: string; icon: LucideIcon }[] = [
   {
     name: 'Focalisation',

@@ -1,9 +1,9 @@
 /**
  * The public pages' behaviour that belongs to no visible block, as one island at the end of the
- * page (docs/decisions/030-public-islands.md): the quote and call modals' host (spec §2), the
+ * page (docs/decisions/030-public-islands.md): the quote and call modals' host (docs/product.md §2.7), the
  * "Demander un devis" shortcut of the installed app (/?devis=1), the "Chargement en cours..."
- * notice while the next page loads (spec §2), the toasts, the PWA overlays and the startup
- * prefetches of spec §7. On the server it renders nothing.
+ * notice while the next page loads (docs/product.md §2.1), the toasts, the PWA overlays and the startup
+ * prefetches of docs/product.md §7.5. On the server it renders nothing.
  */
 import { useEffect, useState } from 'react';
 import { ToastMount } from '~/components/ui/toast-mount';
@@ -39,7 +39,10 @@ function isPageNavigation(event: MouseEvent): boolean {
   return !(to.pathname === here.pathname && to.search === here.search && to.hash);
 }
 
-/** Spec §2: pages load with the fallback text 'Chargement en cours...' until the next one arrives. */
+/**
+ * docs/product.md §2.1: pages load with the fallback text 'Chargement en cours...' until the next one
+ * arrives.
+ */
 function NavigationStatus() {
   const [loading, setLoading] = useState(false);
   useEffect(() => {

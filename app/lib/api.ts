@@ -1,8 +1,8 @@
 /**
- * The client's HTTP calls (spec §7): credentials always sent, a JSON content type only when there
- * is a body, and any non-OK answer raised as an error whose message is "status: body" (the status
- * text when the body is empty, spec §8). Below them, the one way a failure reaches people: a
- * message, a toast, or messages under a form's fields.
+ * The client's HTTP calls (docs/product.md §7.1): credentials always sent, a JSON content type only when
+ * there is a body, and any non-OK answer raised as an error whose message is "status: body" (the status text
+ * when the body is empty, docs/product.md §8.1). Below them, the one way a failure reaches people: a message,
+ * a toast, or messages under a form's fields.
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { toast } from './toast';

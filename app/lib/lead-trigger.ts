@@ -1,5 +1,5 @@
 /**
- * How any button opens a lead modal (spec §2: every 'Demander un devis' or call button, on any
+ * How any button opens a lead modal (docs/product.md §2.7: every 'Demander un devis' or call button, on any
  * page): attributes, not a click handler, so the button works in server-rendered markup that is
  * never hydrated. One document-level listener (features/leads/lead-modals-store.ts,
  * installLeadTriggers) reads them and opens the modal; a click before the page's script is

@@ -1,5 +1,5 @@
 /**
- * PWA wiring shared by the page and the service worker (not business constants: those of spec §9
+ * PWA wiring shared by the page and the service worker (not business constants: those of docs/product.md §9
  * live in common/constants.ts). Kept apart so the worker imports no page code.
  */
 
@@ -11,7 +11,7 @@ export const OUTBOX_SYNC_TAG = 'outbox-sync';
 export const OUTBOX_DB = 'lisanga-outbox';
 export const OUTBOX_STORE = 'requests';
 
-/** Messages between the page and the worker (spec §7, plus REPLAY_OUTBOX). */
+/** Messages between the page and the worker (docs/product.md §7.4, plus REPLAY_OUTBOX). */
 export const SW_MESSAGES = {
   updateAvailable: 'SW_UPDATE_AVAILABLE',
   dataSynced: 'DATA_SYNCED',

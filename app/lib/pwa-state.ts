@@ -19,7 +19,7 @@ export type PwaState = {
   installPending: boolean;
   /** The browser offered installation (beforeinstallprompt); else only the iOS hint applies. */
   installOffer: InstallOffer | null;
-  /** Running installed, or installed from this browser (spec §3 `installed`). */
+  /** Running installed, or installed from this browser (docs/product.md §3.4: `installed`). */
   installed: boolean;
   /** The update card is on screen. */
   updateVisible: boolean;

@@ -9,11 +9,13 @@ import {
 } from '#common/constants.ts';
 import { getQueryFn } from './api';
 
-/** Exponential delay from 1 s, capped at 30 s (spec §9). */
+/** Exponential delay from 1 s, capped at 30 s (docs/product.md §9.6). */
 export const retryDelay = (attempt: number) =>
   Math.min(QUERY_RETRY_BASE_DELAY * 2 ** attempt, QUERY_RETRY_MAX_DELAY);
 
-/** The data-loading defaults of spec §9: fresh 5 min, kept 15 min, no polling, no focus refetch. */
+/**
+ * The data-loading defaults of docs/product.md §9.6: fresh 5 min, kept 15 min, no polling, no focus refetch.
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -11,7 +11,7 @@ let browserClient: ReturnType<typeof createQueryClient> | undefined;
 
 export function getQueryClient() {
   if (typeof window === 'undefined') return createQueryClient();
-  // Spec §7's startup calls: their cache times and answers (startup-prefetch.ts).
+  // The startup calls of docs/product.md §7.5: their cache times and answers (startup-prefetch.ts).
   browserClient ??= seedQueryClient(createQueryClient());
   return browserClient;
 }

@@ -1,5 +1,5 @@
 /**
- * Service icon rules (spec §3), as a pure function so they are tested once and shared by the
+ * Service icon rules (docs/product.md §3.3), as a pure function so they are tested once and shared by the
  * public pages and the admin's live preview:
  * 1. a known icon name is used as is;
  * 2. otherwise the first keyword found in the name picks the icon;
@@ -44,7 +44,7 @@ export const KNOWN_ICONS = [
 ] as const;
 export type IconName = (typeof KNOWN_ICONS)[number];
 
-/** Keyword -> icon, in the order of spec §3 (the first match wins). */
+/** Keyword -> icon, in the order of docs/product.md §3.3 (the first match wins). */
 const KEYWORD_ICONS: [string, IconName][] = [
   ['business', 'briefcase'],
   ['strategy', 'target'],

@@ -1,9 +1,9 @@
 /**
- * Service worker registration (spec §4, §8; decision 020): '/sw.js' at scope '/', its script never
- * taken from the HTTP cache, readiness awaited up to SW_READY_TIMEOUT. Every failure is a warning
- * and the site goes on without offline mode. Production builds only: in `npm run dev` no worker is
- * registered and one left by a production run on the same address is removed, so that it never
- * serves stale files to the development server (docs/decisions/020-pwa.md).
+ * Service worker registration (docs/product.md §4.8, §8.6; decision 020): '/sw.js' at scope '/', its script
+ * never taken from the HTTP cache, readiness awaited up to SW_READY_TIMEOUT. Every failure is a warning and
+ * the site goes on without offline mode. Production builds only: in `npm run dev` no worker is registered and
+ * one left by a production run on the same address is removed, so that it never serves stale files to the
+ * development server (docs/decisions/020-pwa.md).
  */
 import { SW_READY_TIMEOUT } from '#common/constants.ts';
 

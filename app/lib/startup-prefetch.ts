@@ -1,8 +1,8 @@
 /**
- * Spec §7, "At startup": /api/services (fresh 15 min), /api/stats (10 min) and /api/team (10 min,
- * kept 30 min) are fetched ahead, so that the quote and call modals (services), the admin
- * dashboard (stats) and the team lists open without waiting. Only once the page is idle: these
- * calls never compete with the first paint.
+ * docs/product.md §7.5, "At startup": /api/services (fresh 15 min), /api/stats (10 min) and /api/team
+ * (10 min, kept 30 min) are fetched ahead, so that the quote and call modals (services), the admin dashboard
+ * (stats) and the team lists open without waiting. Only once the page is idle: these calls never compete with
+ * the first paint.
  *
  * Public pages are separate documents (docs/decisions/030-public-islands.md): a client cache
  * would die with each page. The answers are kept in the tab's sessionStorage with their time, so

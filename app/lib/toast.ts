@@ -1,5 +1,5 @@
 /**
- * The toast store (spec §9: one toast at a time, 5 s by default). Framework-free and tiny on
+ * The toast store (docs/product.md §9.7: one toast at a time, 5 s by default). Framework-free and tiny on
  * purpose: any module may call `toast()` without pulling React or Radix into a page's first load;
  * the Radix `<Toaster />` is loaded only once the first toast is requested (ToastMount).
  */

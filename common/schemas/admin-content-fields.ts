@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-/** Spec §5: service and team-member order must be 0 or more. */
+/** docs/product.md §5.4: service and team-member order must be 0 or more. */
 export const ORDER_NEGATIVE_MESSAGE = "L'ordre ne peut pas être négatif";
 const ORDER_NOT_INTEGER = "L'ordre doit être un nombre entier";
 /** Far above any real list; keeps the value inside a PostgreSQL integer. */

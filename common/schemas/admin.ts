@@ -228,7 +228,7 @@ export type DashboardData = {
   }[];
 };
 
-/** The real-time channel's protocol (spec §4), shared by the websocket server and the admin. */
+/** The real-time channel's protocol (docs/product.md §4.5), shared by the websocket server and the admin. */
 export { REALTIME_CHANNELS, type RealtimeChannel };
 
 export const RealtimeClientMessageSchema = z.discriminatedUnion('type', [

@@ -1,5 +1,5 @@
 /**
- * Admin login and password change (spec §5), shared by the forms and the server. Lengths are
+ * Admin login and password change (docs/product.md §5.4), shared by the forms and the server. Lengths are
  * capped so argon2 is never fed megabytes of input by an anonymous caller.
  */
 import { z } from 'zod';

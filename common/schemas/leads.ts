@@ -1,5 +1,5 @@
 /**
- * Lead forms (spec §5) and the POST /api/contact body (spec §7), defined once for the forms
+ * Lead forms (docs/product.md §5.1, §5.2) and the POST /api/contact body (§7.2), defined once for the forms
  * (react-hook-form + zodResolver) and the server (which never trusts the client).
  *
  * The body keeps the specification's fields (fullName, email, phone, company, serviceType,
@@ -79,7 +79,7 @@ const choice = <T extends readonly [string, ...string[]]>(options: T, message: s
   z.enum(options, { error: message });
 
 // ---------------------------------------------------------------------------------------------
-// The forms (spec §5), flat as react-hook-form wants them.
+// The forms (docs/product.md §5.1, §5.2), flat as react-hook-form wants them.
 // ---------------------------------------------------------------------------------------------
 export const QuoteFormSchema = z.object({
   fullName,
@@ -153,8 +153,8 @@ const QUOTE_MESSAGE_ERROR = 'Décrivez votre projet en détail (minimum 20 carac
 const CALL_MESSAGE_ERROR = 'Décrivez votre demande (message requis)';
 
 /**
- * The specification's payload (spec §7) carries only the composed `message`; our forms also send
- * `details`, the answers themselves. With `details`, the server composes the message again from
+ * The specification's payload (docs/product.md §3.2, §7.2) carries only the composed `message`; our forms
+ * also send `details`, the answers themselves. With `details`, the server composes the message again from
  * them (what it stores); without, the client's message is stored as sent, so it must say enough.
  */
 const messageWithoutDetails =

@@ -1,5 +1,5 @@
 /**
- * Newsletter bodies (spec §5, §7), shared by the forms and the server. The constants and
+ * Newsletter bodies (docs/product.md §5.3, §7.2), shared by the forms and the server. The constants and
  * `isValidEmail` live in newsletter-shared.ts (no zod) for the footer form, and are re-exported.
  */
 import { z } from 'zod';

@@ -32,7 +32,7 @@ const description = z
 
 /**
  * A known icon name (app/lib/service-icon.ts) or any word: an unknown name, or an empty one, lets
- * the public site choose the icon from the keywords of the name and of the title (spec §3).
+ * the public site choose the icon from the keywords of the name and of the title (docs/product.md §3.3).
  */
 const icon = z
   .string({ error: "Nom d'icône invalide" })
@@ -43,7 +43,7 @@ const icon = z
     error: "Le nom d'icône ne contient que des lettres sans accents, des chiffres et des tirets",
   });
 
-/** Spec §5: the parent service id is nullable (null: a top-level service). */
+/** docs/product.md §5.4: the parent service id is nullable (null: a top-level service). */
 const parentServiceId = z.uuid({ error: 'Service parent invalide' }).nullable();
 
 export const ServiceInputSchema = z.object({

@@ -31,7 +31,7 @@ export const TEAM_SKILLS_MAX = 20;
 export type AdminTeamMember = PublicTeamMember & { createdAt: string; updatedAt: string };
 
 /**
- * Spec §5: skills may be a list or a comma-separated string, split and trimmed. Empty entries
+ * docs/product.md §5.4: skills may be a list or a comma-separated string, split and trimmed. Empty entries
  * are dropped and a skill typed twice (whatever the case) is kept once, in its first spelling.
  */
 export function splitSkills(value: string | readonly string[]): string[] {

@@ -5,7 +5,7 @@
  * - POST  /api/admin/users       AdminUserCreate -> 201 { user: AdminAccount, password } (shown once)
  * - PATCH /api/admin/users/:id   AdminUserUpdate -> { user: AdminAccount } (names, active; never the role)
  *
- * Spec §6 has one role, 'admin': it is shown, never chosen. The schemas are strict, so a body
+ * docs/product.md §6.2 has one role, 'admin': it is shown, never chosen. The schemas are strict, so a body
  * carrying `role`, `passwordHash` or `id` is refused rather than silently applied.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The activity log (spec §3 activity_logs; decision 016): every change an admin makes writes one
+ * The activity log (docs/product.md §3.1 activity_logs; decision 016): every change an admin makes writes one
  * row, in the same transaction as the change, saying who did what. Types are `<resource>.<action>`
  * (e.g. 'service.created', 'post.published'); titles are French sentences shown as they are.
  */

@@ -2,7 +2,7 @@
  * Admin accounts (decision 016): the list (with the latest login, from admin_sessions), creation
  * with a generated password shown once, names, deactivation (every session revoked at once,
  * websockets closed) and reactivation, and a new generated password when someone lost theirs. Never
- * the password hash out, never a role in: spec §6 has one role.
+ * the password hash out, never a role in: docs/product.md §6.2 has one role.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Admin authentication (spec §4, §5, §7): POST /api/auth/login, GET /api/auth/me,
+ * Admin authentication (docs/product.md §4.3, §5.4, §7.3): POST /api/auth/login, GET /api/auth/me,
  * POST /api/auth/logout, POST /api/auth/password; and adminGate, mounted before every /api/admin
  * router: every /api/auth and /api/admin answer is `Cache-Control: no-store`, every
  * state-changing call there passes the CSRF check, and /api/admin/* answers 401 without a valid

@@ -355,7 +355,7 @@ describe('POST /api/contact — spam and abuse', () => {
 });
 
 describe('POST /api/contact — validation', () => {
-  it('answers every quote rule of spec §5 with its French message', async () => {
+  it('answers every quote rule of docs/product.md §5.1 with its French message', async () => {
     const res = await post({
       source: 'quote_request',
       fullName: 'A',
@@ -379,7 +379,7 @@ describe('POST /api/contact — validation', () => {
     });
   });
 
-  it('answers every call rule of spec §5 with its French message', async () => {
+  it('answers every call rule of docs/product.md §5.2 with its French message', async () => {
     const res = await post({
       source: 'call_request',
       fullName: '',

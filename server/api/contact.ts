@@ -1,5 +1,5 @@
 /**
- * POST /api/contact (spec §7): quote requests, call requests and contact-page messages.
+ * POST /api/contact (docs/product.md §7.2): quote requests, call requests and contact-page messages.
  * Order matters: a replay of an already-answered request gets its first answer at once (a flaky
  * connection must not spend the visitor's rate limit); then the per-IP limit; then validation;
  * then a filled honeypot is refused (400, in French); then the lead is stored, with its key.

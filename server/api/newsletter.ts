@@ -1,5 +1,5 @@
 /**
- * The newsletter API (spec §7 and the double opt-in of decision 009). Every answer is `no-store`
+ * The newsletter API (docs/product.md §7.2 and the double opt-in of decision 009). Every answer is `no-store`
  * (tokens and personal data), and no GET changes anything: mail scanners and link previews open
  * every link of an email.
  */

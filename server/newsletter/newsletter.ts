@@ -1,5 +1,5 @@
 /**
- * The newsletter lifecycle (spec §4: pending → active → unsubscribed, double opt-in):
+ * The newsletter lifecycle (docs/product.md §4.1: pending → active → unsubscribed, double opt-in):
  * subscribe, confirm, unsubscribe, manage, export, erase, and the purge of stale pending rows.
  * Each operation runs in one transaction with its emails (outbox) and events, so a subscriber
  * never exists without the email that lets them confirm. Times come from the injected `now()`.

@@ -1,5 +1,5 @@
 /**
- * Subscriber tokens (spec §3 subscriber_tokens): 32 random bytes in base64url go into the link,
+ * Subscriber tokens (docs/product.md §3.1 subscriber_tokens): 32 random bytes in base64url go into the link,
  * only their SHA-256 hash is stored, so a copy of the database cannot be used to confirm,
  * manage or unsubscribe anybody. A confirm token lasts 48 h and serves once. A manage link (it
  * opens the subscriber's data: export, erase) is new in every email and lasts 90 days; an expired

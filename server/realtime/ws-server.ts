@@ -1,5 +1,5 @@
 /**
- * The admin's real-time channel (spec §4): a websocket at /ws on the site's own HTTP server.
+ * The admin's real-time channel (docs/product.md §4.5): a websocket at /ws on the site's own HTTP server.
  * docs/decisions/010-realtime.md explains the choices; in short:
  * - accepted only at the upgrade, with the site's Origin (403 otherwise: another site's page
  *   cannot open it with the admin's cookie) and a valid admin session (401), checked read-only;

@@ -158,8 +158,8 @@ function expectStored(source: string, path: string, output: string, lead: Lead, 
     case 'message':
       return expect(lead.message, context).toBe(output);
     default:
-      // The quote and call messages are composed by the server around the visitor's text (spec §3):
-      // the text itself is in it, byte for byte.
+      // The quote and call messages are composed by the server around the visitor's text
+      // (docs/product.md §3.2): the text itself is in it, byte for byte.
       if (output !== '') expect(lead.message.includes(output), `${context} (${source})`).toBe(true);
   }
 }

@@ -62,7 +62,7 @@ test('create a service under a parent, see it on /services, hide it and its page
   await dialog.getByRole('combobox', { name: /^Icône/ }).fill('web');
   await expect(preview).toContainText('Icône « globe », couleur bleu');
 
-  // Spec §5: the order cannot be negative, said in French under the field.
+  // docs/product.md §5.4: the order cannot be negative, said in French under the field.
   await dialog.getByLabel('Ordre', { exact: true }).fill('-1');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog.getByText("L'ordre ne peut pas être négatif")).toBeVisible();

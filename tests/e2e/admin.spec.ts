@@ -5,10 +5,10 @@ import { clientIp, expectToastShown, logIn, recordToasts, toasts } from './helpe
 import { hydrated } from './helpers/page.ts';
 
 /**
- * The back-office end to end (spec §2, §4, §7, §8; decision 012): login and guard, a lead sent from
- * the public site appearing live in the open leads list with its toast, status change, CSV export,
- * and the inactivity dialog and logout. Inactivity runs on Playwright's fake clock: the real
- * timings of common/constants.ts, fast-forwarded instead of waited for.
+ * The back-office end to end (docs/product.md §2.2, §4.3 to §4.5, §7.5, §8.5; decision 012): login and guard,
+ * a lead sent from the public site appearing live in the open leads list with its toast, status change, CSV
+ * export, and the inactivity dialog and logout. Inactivity runs on Playwright's fake clock: the real timings
+ * of common/constants.ts, fast-forwarded instead of waited for.
  *
  * Each test presents its own client address (the server rate-limits logins and leads per address).
  */
@@ -45,7 +45,7 @@ test.describe('login and guard', () => {
     await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('nouveau');
   });
 
-  test('/admin and /admin/login are the same screen; the form validates per spec §5; a signed-in admin goes on to the dashboard', async ({
+  test('/admin and /admin/login are the same screen; the form validates per docs/product.md §5.4; a signed-in admin goes on to the dashboard', async ({
     page,
   }) => {
     await page.goto('/admin');
@@ -63,7 +63,7 @@ test.describe('login and guard', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
-  test('the navigation reaches every admin screen of spec §2', async ({ page }) => {
+  test('the navigation reaches every admin screen of docs/product.md §2.2', async ({ page }) => {
     await page.goto('/admin/login');
     await logIn(page);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);

@@ -248,7 +248,7 @@ test('a 404 raised by a page keeps the header and footer, says "404 Page Not Fou
   }
 });
 
-test('at startup, once the page is idle, services, stats and team are prefetched (spec §7), never before the load', async ({
+test('at startup, once the page is idle, services, stats and team are prefetched (docs/product.md §7.5), never before the load', async ({
   page,
 }) => {
   await page.goto('/blog');

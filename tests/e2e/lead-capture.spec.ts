@@ -5,8 +5,8 @@ import { emailsTo, requireEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/page.ts';
 
 /**
- * Lead capture end to end (spec §2, §5, §7, §8, §9): the quote and call modals, the contact page
- * form and the toasts, against the real server and its POST /api/contact.
+ * Lead capture end to end (docs/product.md §2.7, §2.8, §5.1, §5.2, §7.2, §8.2, §9.2, §9.7): the quote and
+ * call modals, the contact page form and the toasts, against the real server and its POST /api/contact.
  *
  * The server rate-limits leads per client address and trusts X-Forwarded-For from loopback: each
  * test presents its own address, so that no test spends another's budget.
@@ -186,7 +186,7 @@ test.describe('the quote modal', () => {
     await expect(dialog.getByLabel('Téléphone')).toHaveAttribute('placeholder', '+243 81 234 5678');
     await expect(dialog.getByLabel('Service souhaité')).toHaveValue('');
 
-    // Budget and timeline offer exactly the options of spec §9, after 'Sélectionnez…'.
+    // Budget and timeline offer exactly the options of docs/product.md §9.2, after 'Sélectionnez…'.
     await expect(dialog.getByLabel('Budget indicatif').locator('option')).toHaveText([
       'Sélectionnez…',
       '< $5,500',
@@ -264,7 +264,7 @@ test.describe('the quote modal', () => {
     await expect(dialog.getByLabel('Service souhaité')).toHaveValue('Marketing Digital');
   });
 
-  test('an empty submission shows every message of spec §5; each goes away as its field is fixed', async ({
+  test('an empty submission shows every message of docs/product.md §5.1; each goes away as its field is fixed', async ({
     page,
   }) => {
     await page.goto('/');
@@ -453,7 +453,7 @@ test.describe('the call modal', () => {
     await expect(dialog.getByLabel('Service qui vous intéresse')).toHaveValue('');
   });
 
-  test('an empty submission shows every message of spec §5; a valid one is sent and confirmed', async ({
+  test('an empty submission shows every message of docs/product.md §5.2; a valid one is sent and confirmed', async ({
     page,
   }) => {
     await page.goto('/');
@@ -657,7 +657,7 @@ test.describe('toasts', () => {
     // The visitor's message is still there to try again.
     await expect(f.getByLabel('Message')).toHaveValue('Second message, qui échouera.');
 
-    // A swipe to the right past 50 px dismisses the toast (spec §9); a shorter one does not.
+    // A swipe to the right past 50 px dismisses the toast (docs/product.md §9.7); a shorter one does not.
     const box = await error.boundingBox();
     expect(box).not.toBeNull();
     if (box) {

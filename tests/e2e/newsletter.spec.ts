@@ -5,10 +5,9 @@ import { emailsTo, linkIn, requireEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/page.ts';
 
 /**
- * The newsletter end to end (spec §2, §5, §7, §8 and decision 009): the footer and home forms,
- * their toasts, then the double opt-in through the emailed links. The e2e server sends its email
- * over SMTP to a real SMTP server (global-setup.ts); the links are read from the messages it
- * received.
+ * The newsletter end to end (docs/product.md §2.9, §5.3, §7.2, §8.3 and decision 009): the footer and home
+ * forms, their toasts, then the double opt-in through the emailed links. The e2e server sends its email over
+ * SMTP to a real SMTP server (global-setup.ts); the links are read from the messages it received.
  */
 
 function clientIp(testInfo: TestInfo): string {

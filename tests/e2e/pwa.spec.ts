@@ -11,10 +11,10 @@ import { E2E_PORT, emailsTo, requireEmail } from './helpers/mailbox.ts';
 import { hydrated, pwaReady } from './helpers/page.ts';
 
 /**
- * The installable, offline-first site (decisions 020 and 041 to 043; spec §2, §3, §4, §7, §8)
- * against the production build: the service worker, pages and forms without a network, the update
- * card, the install prompt and the indicators. The network is cut with the browser context's
- * offline mode, which Chromium applies to the page and to its service worker alike.
+ * The installable, offline-first site (decisions 020 and 041 to 043; docs/product.md §2.11 to §2.13, §3.4,
+ * §4.6 to §4.9, §7.4, §8.6) against the production build: the service worker, pages and forms without a
+ * network, the update card, the install prompt and the indicators. The network is cut with the browser
+ * context's offline mode, which Chromium applies to the page and to its service worker alike.
  */
 
 const STAFF_INBOX = 'leads@lisanga-digital.cd';

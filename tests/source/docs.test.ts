@@ -1,7 +1,9 @@
 /**
  * The handover documentation holds to its own rules (docs/decisions/README.md): every decision
  * record says when it was taken and where it stands, the index lists every record, and the code's
- * comments cite decisions, never the numbers of an issue tracker its reader does not have.
+ * comments cite decisions, never the numbers of an issue tracker its reader does not have. They
+ * cite the requirements as `docs/product.md §N.M`, a section that page has, never the product
+ * specification it restates, which lives outside the repository.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,12 @@ const records = fs
   .readdirSync(decisionsDir)
   .filter((name) => /^\d{3}-.+\.md$/.test(name))
   .sort();
+
+/** The numbered sections of docs/product.md: its headings `## §3 …`, `### §3.2 …`. */
+const productDoc = fs.readFileSync(path.join(root, 'docs/product.md'), 'utf8');
+const productSections = [...productDoc.matchAll(/^#{2,4} §(\d+(?:\.\d+)*) \S/gm)].map(
+  (match) => match[1] ?? '',
+);
 
 /** Files under these folders (and the root's own configuration) whose comments are read. */
 const SOURCE_DIRS = ['app', 'common', 'db', 'server', 'scripts', 'tests', '.ci', 'deploy'];
@@ -58,17 +66,45 @@ describe('decision records', () => {
   });
 });
 
+describe('docs/product.md', () => {
+  it('has the nine sections of the specification, each with subsections numbered in order', () => {
+    const top = productSections.filter((number) => !number.includes('.'));
+    expect(top).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    for (const section of top) {
+      const subsections = productSections.filter((number) => number.startsWith(`${section}.`));
+      expect(subsections, `§${section}`).toEqual(subsections.map((_, i) => `${section}.${i + 1}`));
+    }
+  });
+});
+
+/** `file:line text` for every line of the source (comments included) that `test` picks. */
+function sourceLines(test: (line: string) => boolean): string[] {
+  return sourceFiles().flatMap((file) =>
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (test(line) ? [`${path.relative(root, file)}:${i + 1} ${line.trim()}`] : [])),
+  );
+}
+
 describe('code comments', () => {
-  it('cite decisions or the specification, never an issue number', () => {
+  it('cite decisions or docs/product.md, never an issue number', () => {
     const issueNumber = /\bissues?\s*#?\d/i;
-    const found = sourceFiles().flatMap((file) =>
-      fs
-        .readFileSync(file, 'utf8')
-        .split('\n')
-        .flatMap((line, i) =>
-          issueNumber.test(line) ? [`${path.relative(root, file)}:${i + 1} ${line.trim()}`] : [],
-        ),
-    );
-    expect(found).toEqual([]);
+    expect(sourceLines((line) => issueNumber.test(line))).toEqual([]);
+  });
+
+  it('cite the requirements in docs/product.md, never the specification outside the repository', () => {
+    // "spec" or "the specification's", then a section sign and a number: its reader cannot open it.
+    const specSection = /\bspec(?:ification)?(?:['’]s)?\W{0,3}§/i;
+    expect(sourceLines((line) => specSection.test(line))).toEqual([]);
+  });
+
+  it('cite only sections that docs/product.md has', () => {
+    // In the source, § always cites docs/product.md ("docs/product.md §2.7, §5.1"): the code cites
+    // no other numbered document (write "section 3.1 of RFC 8058" for one).
+    const known = new Set(productSections);
+    const cites = (line: string) =>
+      [...line.matchAll(/§\s?(\d+(?:\.\d+)*)/g)].some((match) => !known.has(match[1] ?? ''));
+    expect(sourceLines(cites)).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
-/** Main navigation (spec §2): '/' is active only on the exact root, the others by path prefix. */
+/**
+ * Main navigation (docs/product.md §2.3): '/' is active only on the exact root, the others by path prefix.
+ */
 export const NAV_LINKS = [
   { to: '/', label: 'Accueil', end: true },
   { to: '/about', label: 'À propos', end: false },

@@ -5,7 +5,7 @@ import { COPYRIGHT_YEAR } from '#common/constants.ts';
 import { type SiteInfo, whatsappUrl } from '#common/site.ts';
 import { InstagramIcon, TikTokIcon, WhatsAppIcon } from '~/components/ui/brand-icons';
 
-/** The four service entries of the footer (spec §2), all leading to /services. */
+/** The four service entries of the footer (docs/product.md §2.4), all leading to /services. */
 const FOOTER_SERVICES = ['Stratégie Marketing', 'Marketing Digital', 'Création de Contenu', 'Branding'];
 
 const footerLink =

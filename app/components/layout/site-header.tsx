@@ -1,5 +1,5 @@
 /**
- * The site's header (spec §2): name, main navigation, the PWA indicators, "Admin", the quote
+ * The site's header (docs/product.md §2.3): name, main navigation, the PWA indicators, "Admin", the quote
  * button and the drawer on small screens. An island (app/islands): plain links (a page is a
  * document load), the current page known from the `pathname` the server renders it with.
  */

@@ -1,6 +1,6 @@
 /**
- * The connectivity indicator (spec §2: tooltip 'En ligne' / 'Mode hors ligne') and the
- * installed-app indicator (spec §1), in the site's header. The server renders "online" and "not
+ * The connectivity indicator (docs/product.md §2.13: tooltip 'En ligne' / 'Mode hors ligne') and the
+ * installed-app indicator (same section), in the site's header. The server renders "online" and "not
  * installed"; the browser's real state follows right after hydration.
  */
 import Smartphone from 'lucide-react/icons/smartphone';
@@ -27,7 +27,7 @@ export function useOnline(): boolean {
 
 /**
  * A dot with its tooltip, shown on hover and on keyboard focus. Its accessible name says what the
- * dot is about (`name`), the tooltip only the state (`label`, spec §2).
+ * dot is about (`name`), the tooltip only the state (`label`, docs/product.md §2.13).
  */
 function Indicator({
   label,

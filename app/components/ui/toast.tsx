@@ -1,5 +1,5 @@
 /**
- * The toast viewport (spec §9): one toast at a time, 5 s by default, F8 to reach it, swipe right
+ * The toast viewport (docs/product.md §9.7): one toast at a time, 5 s by default, F8 to reach it, swipe right
  * past 50 px to dismiss. Loaded lazily by ToastMount on the first toast, so Radix Toast stays out
  * of every page's first load; call `toast()` from ~/lib/toast to show one.
  */

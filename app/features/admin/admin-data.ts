@@ -93,7 +93,7 @@ type Effects<TData, TVariables> = {
   /** A failure's toast (toastError's title and fallback), for writes whose screen shows no other. */
   errorToast?: { title?: string; fallback?: string };
   /**
-   * Retried like any write of the client (spec §9's MUTATION_RETRIES) instead of never: for the
+   * Retried like any write of the client (docs/product.md §9.6: MUTATION_RETRIES) instead of never: for the
    * writes that declared no retry policy of their own.
    */
   clientRetries?: true;

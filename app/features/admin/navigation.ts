@@ -1,4 +1,4 @@
-/** The admin screens of spec §2, in the order the navigation shows them. */
+/** The admin screens of docs/product.md §2.2, in the order the navigation shows them. */
 import {
   Briefcase,
   FileText,

@@ -1,5 +1,5 @@
 /**
- * A logout the server has not heard yet (spec §4, §8: the admin is signed out even when the
+ * A logout the server has not heard yet (docs/product.md §4.4, §8.5: the admin is signed out even when the
  * logout call fails). Until the server ends the session, its cookie would still open the admin:
  * the login screen would send the admin straight back in, and so would any other tab. So a failed
  * call leaves a mark in localStorage (shared by the tabs); while it is there, "who is signed in?"

@@ -1,5 +1,5 @@
 /**
- * The admin's prefetch rules (spec §7): the lists a screen leads to are fetched shortly after it
+ * The admin's prefetch rules (docs/product.md §7.5): the lists a screen leads to are fetched shortly after it
  * loads (100, 500 or 1000 ms by priority, fresh 2 minutes), and after 2 seconds without user
  * activity the dashboard, contacts and stats are fetched 200 ms apart (fresh 1 minute), so the
  * next click shows data at once.

@@ -2,7 +2,7 @@
  * What the admin's screens share: the current admin, the API paths that more than one screen
  * refreshes, and the list parameters. Each screen's own queries and writes are in its folder's
  * data.ts (declared with admin-data.ts): one query definition per call, used by the screens, the
- * prefetching (spec §7) and the real-time refreshes alike, so that a prefetched list is exactly
+ * prefetching (docs/product.md §7.5) and the real-time refreshes alike, so that a prefetched list is exactly
  * the one a screen shows. Every key starts with the API path: invalidating ['/api/admin/contacts']
  * refreshes every page and filter of the leads list at once.
  */
@@ -16,7 +16,7 @@ export type AdminUser = SessionUser;
 export const AUTH_ME_KEY = ['/api/auth/me'] as const;
 
 /**
- * The current admin (spec §4): null when not signed in (401), re-checked every 15 minutes, fresh
+ * The current admin (docs/product.md §4.3): null when not signed in (401), re-checked every 15 minutes, fresh
  * for 10, never retried (a failed check must not keep a locked-out admin waiting). Null too while
  * a logout the server has not heard is pending: the check first sends it again.
  */
@@ -55,5 +55,7 @@ export const DASHBOARD_KEY = '/api/admin/dashboard';
 export const ACTIVITY_KEY = '/api/admin/activity';
 export const SETTINGS_KEY = '/api/admin/settings';
 
-/** The public stats, prefetched by the idle rule of spec §7 (default loader: the key is the URL). */
+/**
+ * The public stats, prefetched by the idle rule of docs/product.md §7.5 (default loader: the key is the URL).
+ */
 export const statsQuery = { queryKey: ['/api/stats'] as const };

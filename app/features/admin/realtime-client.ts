@@ -1,5 +1,5 @@
 /**
- * The browser side of the admin's real-time channel (spec §4, §8, §9), framework-free: opens
+ * The browser side of the admin's real-time channel (docs/product.md §4.5, §8.6, §9.8), framework-free: opens
  * /ws on the page's own host (wss when the page is https), subscribes to the channels, and after
  * a failure or a close marks the connection disconnected and tries again after 2 seconds, until
  * `close()` is called. The server protocol is in common/schemas/admin.ts; the React side (toasts,

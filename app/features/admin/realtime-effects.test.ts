@@ -31,7 +31,7 @@ const broadcast = (
   data: Record<string, unknown>,
 ) => ({ type: 'broadcast', channel, data: { type: 'x', ...data } }) as unknown as RealtimeServerMessage;
 
-describe('real-time effects (spec §4)', () => {
+describe('real-time effects (docs/product.md §4.5)', () => {
   it("new_contact refreshes every leads list and shows 'Nouveau contact !' for 5 seconds", () => {
     const { queryClient, stale } = cache();
     const toast = vi.fn();

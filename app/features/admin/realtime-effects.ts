@@ -1,5 +1,5 @@
 /**
- * What the admin does with each real-time message (spec §4): refresh the lists concerned and,
+ * What the admin does with each real-time message (docs/product.md §4.5): refresh the lists concerned and,
  * for new leads, new subscribers and system notifications, show a toast.
  */
 import type { QueryClient } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 /**
- * The session-expiry dialog (spec §2, §4): opens after 25 minutes without activity with the time
- * left as m:ss; 'Rester connecté' or 'Me déconnecter'. An alert dialog: Escape or a click outside
- * does not dismiss it by accident, only its buttons decide.
+ * The session-expiry dialog (docs/product.md §2.10, §4.4): opens after 25 minutes without activity with the
+ * time left as m:ss; 'Rester connecté' or 'Me déconnecter'. An alert dialog: Escape or a click outside does
+ * not dismiss it by accident, only its buttons decide.
  */
 import { Clock } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';

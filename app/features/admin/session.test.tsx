@@ -37,7 +37,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('useInactivity (spec §4)', () => {
+describe('useInactivity (docs/product.md §4.4)', () => {
   it('warns 5 minutes before the 30-minute logout, counts down in m:ss, then times out once', () => {
     const { onTimeout } = setup();
     expect(INACTIVITY_LOGOUT - INACTIVITY_WARNING_BEFORE).toBe(25 * MINUTE);

@@ -1,6 +1,6 @@
 /**
- * The admin's session in the browser (spec §4, §8): logging out (even when the server cannot be
- * reached), and the inactivity timer with its warning.
+ * The admin's session in the browser (docs/product.md §4.4, §8.5): logging out (even when the server cannot
+ * be reached), and the inactivity timer with its warning.
  *
  * The inactivity timer follows activity in every open admin tab: each tab writes its last
  * activity to localStorage (at most every few seconds) and reads the others', so an admin working
@@ -55,7 +55,7 @@ export function useAdminLogout() {
   );
 }
 
-/** The activity events of spec §4 (keydown too: keyboard users who only Tab are active). */
+/** The activity events of docs/product.md §4.4 (keydown too: keyboard users who only Tab are active). */
 export const ACTIVITY_EVENTS = [
   'mousedown',
   'mousemove',
@@ -183,7 +183,7 @@ export function useInactivity({
   return { warning, remaining, stayConnected };
 }
 
-/** m:ss, as the session-expiry dialog shows its countdown (spec §2). */
+/** m:ss, as the session-expiry dialog shows its countdown (docs/product.md §2.10). */
 export function formatCountdown(ms: number): string {
   const totalSeconds = Math.max(0, Math.ceil(ms / 1_000));
   const minutes = Math.floor(totalSeconds / 60);

@@ -1,6 +1,6 @@
 /**
- * The discovery-call modal (spec §2, §3, §5, §8): a free 30-minute call without commitment.
- * Like the quote modal, its form lives in the dialog's content: opening with a service fills the
+ * The discovery-call modal (docs/product.md §2.8, §3.2, §5.2, §8.2): a free 30-minute call without
+ * commitment. Like the quote modal, its form lives in the dialog's content: opening with a service fills the
  * service field, opening without leaves it empty, and closing forgets everything.
  */
 

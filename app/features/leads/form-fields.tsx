@@ -1,5 +1,5 @@
 /**
- * What only the lead forms share: their draft type and resolver, the service choices of spec §7
+ * What only the lead forms share: their draft type and resolver, the service choices of docs/product.md §7.2
  * and the honeypot. The controls themselves are app/components/form-fields.tsx.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,7 +24,7 @@ export function draftResolver<S extends z.ZodType<object, object>>(schema: S) {
 export const SERVICES_QUERY_KEY = ['/api/services'] as const;
 
 /**
- * The service choices of spec §7: active services sorted by order, then the fixed `extra` option
+ * The service choices of docs/product.md §7.2: active services sorted by order, then the fixed `extra` option
  * ('Autre' or 'Conseil général'). A preselected service missing from the list (still loading,
  * or since withdrawn) is kept as a choice, so the preselection is always what is shown.
  */

@@ -1,6 +1,6 @@
 /**
  * What stays on the page after a quote or call modal closed on success (docs/decisions/024): the
- * toast of spec §8 lasts 5 seconds and sits at the top of a phone's screen, easy to miss; this
+ * toast of docs/product.md §8.2 lasts 5 seconds and sits at the top of a phone's screen, easy to miss; this
  * panel says what happens next until the visitor closes it, opens a modal again or changes page.
  * Part of every page's first script (rendered by LeadModalsHost): markup and two icons only.
  */

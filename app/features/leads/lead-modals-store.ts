@@ -1,9 +1,9 @@
 /**
- * Which lead modal is open (spec §2: any 'Demander un devis' or call button on any page opens the
- * quote or call modal, optionally with a preselected service). Framework-free: the buttons are
- * plain server-rendered markup (`data-lead`, see app/lib/lead-trigger.ts) that need no hydration, and one
- * document-level listener (installLeadTriggers) opens the modal host (lead-modals.tsx), which
- * lives in its own island on public pages (docs/decisions/030-public-islands.md).
+ * Which lead modal is open (docs/product.md §2.7: any 'Demander un devis' or call button on any page opens
+ * the quote or call modal, optionally with a preselected service). Framework-free: the buttons are plain
+ * server-rendered markup (`data-lead`, see app/lib/lead-trigger.ts) that need no hydration, and one
+ * document-level listener (installLeadTriggers) opens the modal host (lead-modals.tsx), which lives in its
+ * own island on public pages (docs/decisions/030-public-islands.md).
  */
 import { LEAD_ATTRIBUTE, LEAD_SERVICE_ATTRIBUTE, type LeadKind } from '~/lib/lead-trigger';
 
@@ -39,7 +39,7 @@ export function openLead(kind: LeadKind, service?: string, trigger?: Element | n
 export const openQuote = (service?: string) => openLead('quote', service);
 export const openCall = (service?: string) => openLead('call', service);
 
-/** Closing clears the preselection (spec §2). */
+/** Closing clears the preselection (docs/product.md §2.7). */
 export function closeLead() {
   if (state.open) set({ ...state, open: null });
 }

@@ -1,7 +1,7 @@
 /**
- * Where the quote and call-request modals live (spec §2): any 'Demander un devis' or call button
- * on any page (lead-button.tsx) opens them through the store of lead-modals-store.ts, optionally
- * with a preselected service. The host is mounted once per page, in its own island on public pages.
+ * Where the quote and call-request modals live (docs/product.md §2.7, §2.8): any 'Demander un devis' or call
+ * button on any page (lead-button.tsx) opens them through the store of lead-modals-store.ts, optionally with
+ * a preselected service. The host is mounted once per page, in its own island on public pages.
  *
  * The modals themselves (Radix Dialog, react-hook-form, zod, TanStack Query) are a separate chunk,
  * rendered only once a modal is first opened: no page pays for them in its first load. On the

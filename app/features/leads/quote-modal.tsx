@@ -1,7 +1,7 @@
 /**
- * The quote modal (spec §2, §3, §5, §8): who you are, your project, budget and timing. Opened
- * by a lead button (lead-button.tsx), possibly with a service preselected. Its form lives inside the dialog's
- * content, which unmounts on close: reopening always starts from an empty form and a fresh
+ * The quote modal (docs/product.md §2.7, §3.2, §5.1, §8.2): who you are, your project, budget and timing.
+ * Opened by a lead button (lead-button.tsx), possibly with a service preselected. Its form lives inside the
+ * dialog's content, which unmounts on close: reopening always starts from an empty form and a fresh
  * "opened at" time, so a preselection never outlives its opening.
  */
 

@@ -1,9 +1,9 @@
 /**
- * Sends a lead to POST /api/contact (spec §7), for the quote modal, the call modal and the contact
- * page alike: one idempotency key per submission (reused by the automatic retry, so a retried
- * request the server already stored is not stored twice), one retry on network errors and 5xx
- * only (a 4xx would be refused again), cached contact data invalidated on success, and the
- * server's field errors put back on the form's fields.
+ * Sends a lead to POST /api/contact (docs/product.md §7.2), for the quote modal, the call modal and the
+ * contact page alike: one idempotency key per submission (reused by the automatic retry, so a retried request
+ * the server already stored is not stored twice), one retry on network errors and 5xx only (a 4xx would be
+ * refused again), cached contact data invalidated on success, and the server's field errors put back on the
+ * form's fields.
  *
  * Offline (decision 043): when the browser has no network, before sending or when the request fails
  * on the network, the submission is kept in the outbox with its key
@@ -105,7 +105,7 @@ export function useSubmitLead() {
     retry: (failureCount, error) => failureCount < MUTATION_RETRIES && isRetryable(error),
     onSettled: (_data, error, submission) => settleSubmission(submission, error),
     onSuccess: () =>
-      // "On success invalidates cached contact data" (spec §7): the admin lists, when loaded.
+      // "On success invalidates cached contact data" (docs/product.md §7.2): the admin lists, when loaded.
       queryClient.invalidateQueries({
         predicate: ({ queryKey }) => {
           const head = queryKey[0];
@@ -115,7 +115,7 @@ export function useSubmitLead() {
   });
   const { mutate: mutateNow } = mutation;
   // A kept submission resets and closes the form like a success (the caller's onSuccess), then
-  // the offline toast replaces the caller's success toast (one toast at a time, spec §9).
+  // the offline toast replaces the caller's success toast (one toast at a time, docs/product.md §9.7).
   const mutate = useCallback(
     (submission: LeadSubmission, options?: MutateOptions<LeadSubmitResult, Error, LeadSubmission>) =>
       mutateNow(submission, {
@@ -130,7 +130,10 @@ export function useSubmitLead() {
   return { ...mutation, mutate };
 }
 
-/** The destructive toast of spec §8 for a refused or failed submission: the server's message or the spec's. */
+/**
+ * The destructive toast of docs/product.md §8.2 for a refused or failed submission: the server's message or
+ * the fallback.
+ */
 export function toastSubmitError(error: unknown) {
   toast({
     title: 'Erreur',

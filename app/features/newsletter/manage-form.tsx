@@ -1,5 +1,5 @@
 /**
- * The newsletter preferences page (spec §2, /newsletter/manage): first name and topics, the data
+ * The newsletter preferences page (docs/product.md §2.1, /newsletter/manage): first name and topics, the data
  * export, unsubscribing and erasing, for the subscriber whose manage link was opened.
  */
 import { Download, Settings2 } from 'lucide-react';

@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** The home page's newsletter block (spec §2); the form itself is the newsletter feature's. */
+/** The home page's newsletter block (docs/product.md §2.5); the form itself is the newsletter feature's. */
 export function NewsletterBlock({ form }: { form?: ReactNode }) {
   return (
     <section aria-labelledby="newsletter-title" className="bg-brand-50 px-4 py-12 sm:py-16 lg:py-24">

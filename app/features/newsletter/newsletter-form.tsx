@@ -1,7 +1,7 @@
 /**
- * The newsletter form (spec §2, §5, §8) in its two variants: `default` (centred, with an email
- * icon, in the home block) and `footer` (compact, on every page). Deliberately light: no zod,
- * no form library, no query client; the address is checked by `isValidEmail` and posted with fetch.
+ * The newsletter form (docs/product.md §2.9, §5.3, §8.3) in its two variants: `default` (centred, with an
+ * email icon, in the home block) and `footer` (compact, on every page). Deliberately light: no zod, no form
+ * library, no query client; the address is checked by `isValidEmail` and posted with fetch.
  */
 import Mail from 'lucide-react/icons/mail';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';

@@ -1,7 +1,7 @@
 /**
- * POST /api/newsletter/subscribe with the retries of spec §7/§9 (2 more attempts, same payload)
- * on a network failure or a 5xx; a 4xx is the server's answer and is not retried. Plain fetch:
- * this runs from the footer of every page.
+ * POST /api/newsletter/subscribe with the retries of docs/product.md §7.2 and §9.4 (2 more attempts, same
+ * payload) on a network failure or a 5xx; a 4xx is the server's answer and is not retried. Plain fetch: this
+ * runs from the footer of every page.
  *
  * Offline (decision 043): when the browser has no network, before sending or when an attempt fails
  * on the network, the subscription is kept in the outbox and `queued` is answered; the replay

@@ -1,6 +1,6 @@
 /**
- * The install prompt (spec §2, §4): a full-screen modal offering to install the site as an app,
- * with the native prompt behind its button, or the iPhone/iPad instructions where there is none.
+ * The install prompt (docs/product.md §2.11, §4.6): a full-screen modal offering to install the site as an
+ * app, with the native prompt behind its button, or the iPhone/iPad instructions where there is none.
  */
 import { Lock, Monitor, Share, WifiOff, X, Zap } from 'lucide-react';
 import { Dialog } from 'radix-ui';

@@ -8,7 +8,7 @@ const ago = (ms: number) => new Date(NOW - ms).toISOString();
 const due = (overrides: Partial<Parameters<typeof installPromptDue>[0]> = {}) =>
   installPromptDue({ now: NOW, promptedAt: null, installedFlag: null, standalone: false, ...overrides });
 
-describe('installPromptDue (spec §4: 7-day re-prompt, never when installed)', () => {
+describe('installPromptDue (docs/product.md §4.6: 7-day re-prompt, never when installed)', () => {
   it('offers installation to a visitor never prompted', () => {
     expect(due()).toBe(true);
   });

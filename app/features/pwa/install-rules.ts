@@ -1,6 +1,6 @@
 /**
- * When the install prompt may show (spec §3, §4, §9): never in standalone mode or once installed;
- * otherwise when never prompted, or last prompted (shown or dismissed) 7 or more days ago.
+ * When the install prompt may show (docs/product.md §3.4, §4.6, §9.8): never in standalone mode or once
+ * installed; otherwise when never prompted, or last prompted (shown or dismissed) 7 or more days ago.
  */
 import { INSTALL_REPROMPT_INTERVAL } from '#common/constants.ts';
 

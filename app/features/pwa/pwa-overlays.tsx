@@ -1,8 +1,8 @@
 /**
- * The PWA's mount point (spec §2: both overlays), in the site-runtime island of public pages and
- * in the back-office's root (app/root.tsx).
- * In the first load it only subscribes to the PWA state: the behaviour (pwa-runtime.ts) loads
- * once the page is idle, and each overlay's code only when it is shown (docs/decisions/005).
+ * The PWA's mount point (docs/product.md §2.12: both overlays), in the site-runtime island of public pages
+ * and in the back-office's root (app/root.tsx). In the first load it only subscribes to the PWA state: the
+ * behaviour (pwa-runtime.ts) loads once the page is idle, and each overlay's code only when it is shown
+ * (docs/decisions/005).
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { whenIdle } from '~/lib/idle';

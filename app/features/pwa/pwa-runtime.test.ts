@@ -35,7 +35,7 @@ afterEach(() => {
   setRegistration(null);
 });
 
-describe('the install prompt (spec §4)', () => {
+describe('the install prompt (docs/product.md §4.6)', () => {
   it('shows 3 seconds after the offer when never prompted', () => {
     scheduleInstallPrompt();
     vi.advanceTimersByTime(INSTALL_PROMPT_DELAY - 1);
@@ -81,7 +81,7 @@ describe('the install prompt (spec §4)', () => {
   });
 });
 
-describe('the update card (spec §4)', () => {
+describe('the update card (docs/product.md §4.7)', () => {
   const withWaitingWorker = (waiting: boolean) =>
     setRegistration({ waiting: waiting ? {} : null } as unknown as ServiceWorkerRegistration);
 
@@ -124,7 +124,7 @@ describe('the update card (spec §4)', () => {
   });
 });
 
-describe("'Mettre à jour maintenant' (spec §4)", () => {
+describe("'Mettre à jour maintenant' (docs/product.md §4.7)", () => {
   function waitingWorker() {
     const worker = { state: 'installed', postMessage: vi.fn(), addEventListener: vi.fn() };
     setRegistration({ waiting: worker } as unknown as ServiceWorkerRegistration);

@@ -1,7 +1,8 @@
 /**
  * The PWA's behaviour on the page (decisions 020, 041, 042 and 043), loaded once the page is idle
- * (pwa-boot.ts): service worker registration and updates (spec §4), the install prompt's timing
- * (spec §3, §4, §9), the replay of forms kept offline and the toasts that tell how it went.
+ * (pwa-boot.ts): service worker registration and updates (docs/product.md §4.7, §4.8), the install prompt's
+ * timing (docs/product.md §3.4, §4.6, §9.8), the replay of forms kept offline and the toasts that tell how it
+ * went.
  */
 
 import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '#common/constants.ts';
@@ -100,7 +101,7 @@ let snoozeTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * The snooze survives a reload (a full page load would otherwise bring the card straight back) in
- * sessionStorage: spec §3's two localStorage entries stay the only lasting ones.
+ * sessionStorage: the two localStorage entries of docs/product.md §3.4 stay the only lasting ones.
  */
 const SNOOZE_KEY = 'update-snoozed-until';
 function snoozedUntil(): number {
@@ -238,7 +239,9 @@ function watchUpdates(current: ServiceWorkerRegistration) {
 
 // --- forms kept offline -----------------------------------------------------------------------
 
-/** What the visitor hears after a replay (spec §7 logs DATA_SYNCED; decision 043 adds a toast). */
+/**
+ * What the visitor hears after a replay (docs/product.md §7.4 logs DATA_SYNCED; decision 043 adds a toast).
+ */
 export function announceReplay(report: ReplayReport) {
   console.info('DATA_SYNCED', report);
   if (!reportIsWorthTelling(report)) return;

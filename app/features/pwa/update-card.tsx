@@ -1,4 +1,4 @@
-/** The update card (spec §2, §4), bottom-right, shown while a new version waits. */
+/** The update card (docs/product.md §2.12, §4.7), bottom-right, shown while a new version waits. */
 import { Loader2, RefreshCw, X } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '~/components/ui/button';

@@ -7,7 +7,7 @@ import { LinkedInIcon, XIcon } from '~/components/ui/brand-icons';
 import { cn } from '~/lib/cn';
 
 /**
- * The team section (spec §2): active members by order (the server filters and sorts), six
+ * The team section (docs/product.md §2.6): active members by order (the server filters and sorts), six
  * skeleton cards while loading (a promise), 'Équipe en construction' when there is nobody.
  */
 export function TeamSection({ team }: { team: PublicTeamMember[] | Promise<PublicTeamMember[]> }) {

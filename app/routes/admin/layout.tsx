@@ -1,8 +1,8 @@
 /**
- * The authentication guard and the back-office shell (spec §2, §4, §7). While the session is
- * being checked: 'Vérification de l'authentification...'; without a signed-in admin: the login
- * screen, remembering where they wanted to go. Inside: navigation, the inactivity timer and its
- * dialog, the real-time channel and the prefetch rules.
+ * The authentication guard and the back-office shell (docs/product.md §2.2, §4.3, §4.4, §4.5, §7.5). While
+ * the session is being checked: 'Vérification de l'authentification...'; without a signed-in admin: the login
+ * screen, remembering where they wanted to go. Inside: navigation, the inactivity timer and its dialog, the
+ * real-time channel and the prefetch rules.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
@@ -23,7 +23,7 @@ const SESSION_CHECK_ON_DISCONNECT = 30_000;
 export default function AdminGuard() {
   const me = useQuery(meQuery);
   const location = useLocation();
-  // Authenticated means a user and no error (spec §4); a failed re-check signs out too.
+  // Authenticated means a user and no error (docs/product.md §4.3); a failed re-check signs out too.
   if (me.isPending) return <CheckingAuth />;
   if (!me.data || me.error) {
     const back = `${location.pathname}${location.search}`;

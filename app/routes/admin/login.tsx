@@ -1,5 +1,5 @@
 /**
- * The login screen, at /admin and /admin/login (spec §2, §5). An admin already signed in goes
+ * The login screen, at /admin and /admin/login (docs/product.md §2.2, §5.4). An admin already signed in goes
  * straight on; after login, back to the screen the guard sent them from, or to the dashboard.
  * A login is never retried automatically: each failure counts against the brute-force limit.
  */

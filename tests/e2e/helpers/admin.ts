@@ -32,7 +32,7 @@ export async function openSignedIn(page: Page, path: string) {
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
 }
 
-/** The toasts on screen (spec §9: one at a time). */
+/** The toasts on screen (docs/product.md §9.7: one at a time). */
 export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).locator('li');
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Creating or editing a service, in a dialog: title, description, parent (top-level services
  * only, the site shows two levels), icon with the live preview of what the public site will show
- * (the same component and rules, spec §3), order and visibility. Checked with the API's own
+ * (the same component and rules, docs/product.md §3.3), order and visibility. Checked with the API's own
  * schema before sending; the server's field errors land under the same fields.
  */
 

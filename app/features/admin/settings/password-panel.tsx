@@ -1,7 +1,7 @@
 /**
- * The signed-in admin's own password (POST /api/auth/password, spec §5's rules shared with the
- * server): current password, new one, confirmation. On success the other sessions of the account
- * are closed by the server; this one stays open.
+ * The signed-in admin's own password (POST /api/auth/password, the rules of docs/product.md §5.4, shared with
+ * the server): current password, new one, confirmation. On success the other sessions of the account are
+ * closed by the server; this one stays open.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The back-office accounts: who can sign in, their role (one role exists, spec §6: shown, never
+ * The back-office accounts: who can sign in, their role (one role exists, docs/product.md §6.2: shown, never
  * chosen), when they last logged in, and whether they are active. A new account gets a generated
  * password shown once, in a dialog with a copy button, for the admin to hand over; deactivating
  * someone ends their open sessions at once. Nobody deactivates their own account here.
