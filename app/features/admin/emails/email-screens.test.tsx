@@ -5,9 +5,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignDetail, EmailTemplateDetail, EmailTemplateSummary } from '#common/schemas/campaigns.ts';
+import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { createQueryClient } from '~/lib/query-client';
 import { getToastSnapshot } from '~/lib/toast';
-import { renderAdminScreen, stubFetch } from '../newsletter/test-helpers';
 import { CampaignDetailScreen } from './campaign-detail-screen';
 import { CampaignEditorScreen } from './campaign-editor-screen';
 import { CampaignListScreen } from './campaign-list-screen';
