@@ -7,10 +7,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { WebSocket } from 'ws';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
-import { adminSessions, adminUsers, rateLimits } from '#db/schema.ts';
+import { adminSessions, rateLimits } from '#db/schema.ts';
+import { insertAdminUser } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
-import { hashPassword } from '../auth/password.ts';
 import { seedDatabase } from '../seed.ts';
 import {
   attachRealtime,
@@ -379,12 +379,7 @@ describe('websocket /ws — the session ends, the socket closes', () => {
 
   it("closes the other sessions' sockets when the password changes", async () => {
     const email = 'second.admin@agence.cd';
-    await database.db.insert(adminUsers).values({
-      email,
-      passwordHash: await hashPassword('premier-mot-de-passe'),
-      firstName: 'Second',
-      lastName: 'Admin',
-    });
+    await insertAdminUser(database.db, { email, password: 'premier-mot-de-passe' });
     const instance = await serve(testApp, { sessionCheckIntervalMs: 60 * MINUTE });
     const current = await login(instance.app, email, 'premier-mot-de-passe');
     const elsewhere = await login(instance.app, email, 'premier-mot-de-passe');
