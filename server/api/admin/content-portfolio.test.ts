@@ -86,13 +86,11 @@ describe('admin portfolio API', () => {
       'results.0.label': 'Le libellé est requis',
       'results.1.value': 'La valeur est requise',
     });
-    const tooMany = await ctx.admin
-      .post('/api/admin/portfolio')
-      .send(
-        aCaseStudyInput({
-          results: Array.from({ length: 9 }, (_, i) => ({ label: `L${i}`, value: `${i}` })),
-        }),
-      );
+    const tooMany = await ctx.admin.post('/api/admin/portfolio').send(
+      aCaseStudyInput({
+        results: Array.from({ length: 9 }, (_, i) => ({ label: `L${i}`, value: `${i}` })),
+      }),
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.fields.results).toBe('8 résultats au plus');
   });
