@@ -5,9 +5,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, adminSessions, adminUsers, rateLimits } from '#db/schema.ts';
+import { insertAdminUser } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { verifyPassword } from '../auth/password.ts';
 import { adminOf } from '../auth/require-admin.ts';
 import { hashSessionToken } from '../auth/sessions.ts';
 import { readEnv } from '../env.ts';
@@ -106,21 +107,6 @@ function sessionCookieOf(res: { headers: Record<string, unknown> }, name = 'sess
 }
 const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
 
-async function createAdmin(email: string, password: string, isActive = true) {
-  const [user] = await database.db
-    .insert(adminUsers)
-    .values({
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: 'Test',
-      lastName: 'Admin',
-      isActive,
-    })
-    .returning();
-  if (!user) throw new Error('no user');
-  return user;
-}
-
 async function loggedIn(email = ADMIN_EMAIL, password = ADMIN_PASSWORD, rememberMe = false) {
   const res = await login({ email, password, rememberMe }).expect(200);
   return sessionCookieOf(res);
@@ -159,7 +145,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers the same 401 for a wrong password, an unknown email and an inactive account', async () => {
-    await createAdmin('inactif@agence.cd', 'inactif-password', false);
+    await insertAdminUser(database.db, {
+      email: 'inactif@agence.cd',
+      password: 'inactif-password',
+      isActive: false,
+    });
     const wrong = await login({ email: ADMIN_EMAIL, password: 'mauvais-mot' }).expect(401);
     const unknown = await login({ email: 'personne@agence.cd', password: 'mauvais-mot' }).expect(401);
     const inactive = await login({ email: 'inactif@agence.cd', password: 'inactif-password' }).expect(401);
@@ -189,7 +179,7 @@ describe('POST /api/auth/login', () => {
     // The real owner elsewhere is not locked out.
     await login({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { ip: '10.2.0.2' }).expect(200);
     // Another account from the locked IP is not locked either.
-    await createAdmin('autre@agence.cd', 'autre-password');
+    await insertAdminUser(database.db, { email: 'autre@agence.cd', password: 'autre-password' });
     await login({ email: 'autre@agence.cd', password: 'autre-password' }, { ip }).expect(200);
 
     advance(14 * MINUTE);
@@ -321,7 +311,7 @@ describe('session lifetime', () => {
   });
 
   it('a deactivated account loses its sessions at once', async () => {
-    await createAdmin('bientot-inactif@agence.cd', 'bientot-password');
+    await insertAdminUser(database.db, { email: 'bientot-inactif@agence.cd', password: 'bientot-password' });
     const cookie = await loggedIn('bientot-inactif@agence.cd', 'bientot-password');
     await me(cookie).expect(200);
     await database.db
@@ -393,7 +383,7 @@ describe('POST /api/auth/password', () => {
   });
 
   it('validates with French field messages and refuses a wrong current password', async () => {
-    await createAdmin(email, first);
+    await insertAdminUser(database.db, { email, password: first });
     const cookie = await loggedIn(email, first);
     const mismatch = await post('/api/auth/password', cookie, {
       currentPassword: first,
@@ -457,7 +447,7 @@ describe('password policy (ASVS 6.2)', () => {
   const email = 'faible@agence.cd';
 
   it('refuses to set a short or common password, in French, and keeps the old one', async () => {
-    await createAdmin(email, 'ancien-mot-de-passe-solide');
+    await insertAdminUser(database.db, { email, password: 'ancien-mot-de-passe-solide' });
     const cookie = await loggedIn(email, 'ancien-mot-de-passe-solide');
     for (const [weak, message] of [
       ['123456', 'Le mot de passe doit contenir au moins 12 caractères.'],
@@ -482,7 +472,7 @@ describe('password policy (ASVS 6.2)', () => {
 
   it('asks an admin whose existing password is weak to change it at login, until they do', async () => {
     await database.db.delete(adminUsers).where(eq(adminUsers.email, email));
-    await createAdmin(email, 'password');
+    await insertAdminUser(database.db, { email, password: 'password' });
     const res = await login({ email, password: 'password' }).expect(200);
     expect(res.body.user.passwordChangeRequired).toBe(true);
     const cookie = setCookies(res)[0]?.split(';')[0] ?? '';

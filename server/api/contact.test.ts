@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { composeCallMessage } from '#common/lead-message.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, contactRequests, emailOutbox, rateLimits } from '#db/schema.ts';
+import { aCallRequest, aQuoteRequest, aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
@@ -42,34 +43,6 @@ const post = (body: unknown, options: { key?: string; ip?: string } = {}) => {
   return req.send(body as object);
 };
 
-const quote = (overrides: Record<string, unknown> = {}) => ({
-  source: 'quote_request',
-  fullName: 'Awa Mbuyi',
-  email: 'Awa.Mbuyi@Example.cd',
-  phone: '0812345678',
-  company: 'Kin Boutique',
-  serviceType: 'Audit digital complet',
-  message: 'ignored: the server composes its own',
-  details: {
-    projectDescription: 'Nous voulons vendre en ligne à Kinshasa et Lubumbashi.',
-    budget: '$5,500 - $16,500',
-    timeline: 'Court terme (1-3 mois)',
-  },
-  website: '',
-  elapsedMs: 15_000,
-  ...overrides,
-});
-
-const call = (overrides: Record<string, unknown> = {}) => ({
-  source: 'call_request',
-  fullName: 'Jonathan Ilunga',
-  email: 'jonathan@example.cd',
-  serviceType: 'Conseil général',
-  details: { callType: 'Conseil stratégique', preferredTime: 'Matin (8h-12h)', urgency: 'Sous 15 jours' },
-  elapsedMs: 9_000,
-  ...overrides,
-});
-
 async function leadCount() {
   return (await database.db.select({ n: count() }).from(contactRequests))[0]?.n ?? 0;
 }
@@ -81,7 +54,21 @@ async function leadById(id: string) {
 
 describe('POST /api/contact — storing leads', () => {
   it('stores a quote request with the composed French message, E.164 phone and budget', async () => {
-    const res = await post(quote()).expect(201);
+    const res = await post(
+      aQuoteRequest({
+        fullName: 'Awa Mbuyi',
+        email: 'Awa.Mbuyi@Example.cd',
+        phone: '0812345678',
+        company: 'Kin Boutique',
+        serviceType: 'Audit digital complet',
+        message: 'ignored: the server composes its own',
+        details: {
+          projectDescription: 'Nous voulons vendre en ligne à Kinshasa et Lubumbashi.',
+          budget: '$5,500 - $16,500',
+          timeline: 'Court terme (1-3 mois)',
+        },
+      }),
+    ).expect(201);
     expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(res.headers['cache-control']).toBe('no-store');
     const lead = await leadById(res.body.id);
@@ -106,7 +93,17 @@ describe('POST /api/contact — storing leads', () => {
   });
 
   it('stores a call request with the defaults for company and phone', async () => {
-    const res = await post(call({ details: { ...call().details, message: 'Plutôt le mardi.' } })).expect(201);
+    const res = await post(
+      aCallRequest({
+        serviceType: 'Conseil général',
+        details: {
+          callType: 'Conseil stratégique',
+          preferredTime: 'Matin (8h-12h)',
+          urgency: 'Sous 15 jours',
+          message: 'Plutôt le mardi.',
+        },
+      }),
+    ).expect(201);
     const lead = await leadById(res.body.id);
     expect(lead).toMatchObject({ source: 'call_request', phone: null, company: null, budget: null });
     for (const line of [
@@ -124,15 +121,28 @@ describe('POST /api/contact — storing leads', () => {
 
   it('stores a call request without its optional note once: no composed text repeated, one source line', async () => {
     // What the call modal sends: the composed message beside the answers, no note of its own.
-    const composed = composeCallMessage({
+    const answers = {
       fullName: 'Jonathan Ilunga',
       email: 'jonathan@example.cd',
       serviceInterest: 'Conseil général',
       callType: 'Conseil stratégique',
       preferredTime: 'Matin (8h-12h)',
       urgency: 'Sous 15 jours',
-    });
-    const res = await post(call({ message: composed })).expect(201);
+    } as const;
+    const composed = composeCallMessage(answers);
+    const res = await post(
+      aCallRequest({
+        fullName: answers.fullName,
+        email: answers.email,
+        serviceType: answers.serviceInterest,
+        details: {
+          callType: answers.callType,
+          preferredTime: answers.preferredTime,
+          urgency: answers.urgency,
+        },
+        message: composed,
+      }),
+    ).expect(201);
     const stored = (await leadById(res.body.id))?.message ?? '';
     expect(stored).toBe(composed);
     expect(stored).not.toContain('Message complémentaire');
@@ -179,14 +189,9 @@ describe('POST /api/contact — storing leads', () => {
   });
 
   it('stores a contact-page message as written, with source website', async () => {
-    const res = await post({
-      source: 'website',
-      fullName: 'Patrick Kalala',
-      email: 'patrick@example.cd',
-      serviceType: 'Autre',
-      message: 'Bonjour, pouvez-vous me rappeler au sujet de notre site ?',
-      elapsedMs: 20_000,
-    }).expect(201);
+    const res = await post(
+      aWebsiteRequest({ message: 'Bonjour, pouvez-vous me rappeler au sujet de notre site ?' }),
+    ).expect(201);
     const lead = await leadById(res.body.id);
     expect(lead).toMatchObject({
       source: 'website',
@@ -196,7 +201,9 @@ describe('POST /api/contact — storing leads', () => {
 
   it('writes the activity log, queues the staff email and announces the lead, in the same transaction', async () => {
     events.length = 0;
-    const res = await post(quote({ fullName: 'Grâce Nsimba' })).expect(201);
+    const res = await post(aQuoteRequest({ fullName: 'Grâce Nsimba', email: 'awa.mbuyi@example.cd' })).expect(
+      201,
+    );
     const [log] = await database.db
       .select()
       .from(activityLogs)
@@ -221,9 +228,9 @@ describe('POST /api/contact — storing leads', () => {
   });
 
   it('never takes the status, id or dates from the visitor', async () => {
-    const res = await post(quote({ status: 'traite', id: randomUUID(), createdAt: '2001-01-01' })).expect(
-      201,
-    );
+    const res = await post(
+      aQuoteRequest({ status: 'traite', id: randomUUID(), createdAt: '2001-01-01' }),
+    ).expect(201);
     const lead = await leadById(res.body.id);
     expect(lead?.status).toBe('nouveau');
     expect(lead?.createdAt.getFullYear()).toBeGreaterThan(2001);
@@ -233,8 +240,8 @@ describe('POST /api/contact — storing leads', () => {
 describe('POST /api/contact — idempotency', () => {
   it('answers a retry with the same key with the first answer, and stores one lead', async () => {
     const key = randomUUID();
-    const first = await post(quote(), { key }).expect(201);
-    const second = await post(quote(), { key }).expect(201);
+    const first = await post(aQuoteRequest(), { key }).expect(201);
+    const second = await post(aQuoteRequest(), { key }).expect(201);
     expect(second.body).toEqual(first.body);
     const [rows] = await database.db
       .select({ n: count() })
@@ -245,7 +252,7 @@ describe('POST /api/contact — idempotency', () => {
 
   it('stores one lead when the same submission arrives ten times at once', async () => {
     const key = randomUUID();
-    const body = quote({ fullName: 'Client Pressé' });
+    const body = aQuoteRequest({ fullName: 'Client Pressé' });
     const answers = await Promise.all(Array.from({ length: 10 }, () => post(body, { key })));
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
@@ -258,31 +265,31 @@ describe('POST /api/contact — idempotency', () => {
 
   it('refuses a key reused for a different request', async () => {
     const key = randomUUID();
-    await post(quote(), { key }).expect(201);
-    const res = await post(quote({ fullName: 'Quelqu’un d’autre' }), { key }).expect(422);
+    await post(aQuoteRequest(), { key }).expect(201);
+    const res = await post(aQuoteRequest({ fullName: 'Quelqu’un d’autre' }), { key }).expect(422);
     expect(res.body.error.code).toBe('idempotency_conflict');
   });
 
   it('answers retries from its stored answer without spending the address’s limit, even once it is reached', async () => {
     const ip = '10.9.8.1';
     const key = randomUUID();
-    const first = await post(quote({ fullName: 'Visiteuse Patiente' }), { ip, key }).expect(201);
+    const first = await post(aQuoteRequest({ fullName: 'Visiteuse Patiente' }), { ip, key }).expect(201);
     // Fifteen retries of the first submission: more than the limit of 10, none of them counted.
     for (let i = 0; i < 15; i++) {
-      expect((await post(quote({ fullName: 'Visiteuse Patiente' }), { ip, key }).expect(201)).body).toEqual(
-        first.body,
-      );
+      expect(
+        (await post(aQuoteRequest({ fullName: 'Visiteuse Patiente' }), { ip, key }).expect(201)).body,
+      ).toEqual(first.body);
     }
-    for (let i = 1; i < 10; i++) await post(quote({ fullName: `Visiteur ${i}` }), { ip }).expect(201);
-    await post(quote(), { ip }).expect(429);
+    for (let i = 1; i < 10; i++) await post(aQuoteRequest({ fullName: `Visiteur ${i}` }), { ip }).expect(201);
+    await post(aQuoteRequest(), { ip }).expect(429);
     // Limited now, the address still gets the answer of a submission it already made.
-    expect((await post(quote({ fullName: 'Visiteuse Patiente' }), { ip, key }).expect(201)).body).toEqual(
-      first.body,
-    );
+    expect(
+      (await post(aQuoteRequest({ fullName: 'Visiteuse Patiente' }), { ip, key }).expect(201)).body,
+    ).toEqual(first.body);
   });
 
   it('refuses a malformed key', async () => {
-    await post(quote(), { key: 'bad key!' }).expect(400);
+    await post(aQuoteRequest(), { key: 'bad key!' }).expect(400);
   });
 });
 
@@ -291,20 +298,13 @@ describe('POST /api/contact — prepared statements', () => {
     const session = database.db._.session as unknown as { prepareQuery: (...args: unknown[]) => unknown };
     const prepare = vi.spyOn(session, 'prepareQuery');
     try {
-      await post(quote(), { key: randomUUID() }).expect(201);
-      await post(quote({ fullName: 'Autre Visiteuse', email: 'autre@example.cd' }), {
+      await post(aQuoteRequest(), { key: randomUUID() }).expect(201);
+      await post(aQuoteRequest({ fullName: 'Autre Visiteuse', email: 'autre@example.cd' }), {
         key: randomUUID(),
       }).expect(201);
-      await post(call(), { key: randomUUID() }).expect(201);
-      await post(call({ phone: undefined, company: undefined })).expect(201);
-      await post({
-        source: 'website',
-        fullName: 'Marie Kabeya',
-        email: 'marie@example.cd',
-        serviceType: 'Autre',
-        message: 'Bonjour, pouvez-vous me rappeler ?',
-        elapsedMs: 20_000,
-      }).expect(201);
+      await post(aCallRequest(), { key: randomUUID() }).expect(201);
+      await post(aCallRequest({ phone: undefined, company: undefined })).expect(201);
+      await post(aWebsiteRequest()).expect(201);
       const names = new Set(prepare.mock.calls.map((args) => args[2]).filter((name) => name !== undefined));
       // The lead's statement with and without a key, the replay check and the bare rate limit:
       // PostgreSQL plans each once per connection, and their number does not grow with the leads.
@@ -319,37 +319,39 @@ describe('POST /api/contact — prepared statements', () => {
 describe('POST /api/contact — spam and abuse', () => {
   it('refuses a filled honeypot with a clear French 400 and stores nothing (never a false "done")', async () => {
     const before = await leadCount();
-    const res = await post(quote({ fullName: 'Robot Honeypot', website: 'http://spam.example' })).expect(400);
+    const res = await post(
+      aQuoteRequest({ fullName: 'Robot Honeypot', website: 'http://spam.example' }),
+    ).expect(400);
     expect(res.body.error.message).toBe(HONEYPOT_MESSAGE);
     expect(res.body.error.fields).toEqual({ website: HONEYPOT_MESSAGE });
     expect(await leadCount()).toBe(before);
   });
 
   it('stores a form sent at once or without a fill time: autofill makes a person that fast', async () => {
-    const fast = await post(quote({ fullName: 'Visiteuse Rapide', elapsedMs: 400 })).expect(201);
+    const fast = await post(aQuoteRequest({ fullName: 'Visiteuse Rapide', elapsedMs: 400 })).expect(201);
     expect((await leadById(fast.body.id))?.fullName).toBe('Visiteuse Rapide');
-    const { elapsedMs: _omitted, ...noTiming } = quote({ fullName: 'Visiteur Sans Minuterie' });
+    const { elapsedMs: _omitted, ...noTiming } = aQuoteRequest({ fullName: 'Visiteur Sans Minuterie' });
     const none = await post(noTiming).expect(201);
     expect((await leadById(none.body.id))?.fullName).toBe('Visiteur Sans Minuterie');
   });
 
   it('limits submissions per address: the 11th in 15 minutes gets 429 in French with Retry-After', async () => {
     const ip = '10.9.9.9';
-    for (let i = 0; i < 10; i++) await post(quote({ fullName: `Visiteur ${i}` }), { ip }).expect(201);
-    const res = await post(quote(), { ip }).expect(429);
+    for (let i = 0; i < 10; i++) await post(aQuoteRequest({ fullName: `Visiteur ${i}` }), { ip }).expect(201);
+    const res = await post(aQuoteRequest(), { ip }).expect(429);
     expect(res.body.error.code).toBe('rate_limited');
     expect(res.body.error.message).toMatch(
       /^Trop de demandes envoyées depuis votre connexion\. Veuillez réessayer dans \d+ minutes?\.$/,
     );
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
-    await post(quote(), { ip: '10.9.9.10' }).expect(201);
+    await post(aQuoteRequest(), { ip: '10.9.9.10' }).expect(201);
   });
 
   it('refuses line breaks in anything that reaches an email header', async () => {
-    const res = await post(quote({ fullName: 'Awa\r\nBcc: victim@example.com' })).expect(400);
+    const res = await post(aQuoteRequest({ fullName: 'Awa\r\nBcc: victim@example.com' })).expect(400);
     expect(res.body.error.fields.fullName).toBe('Ce champ ne peut pas contenir de retour à la ligne.');
-    const email = await post(quote({ email: 'awa@example.cd\nBcc: x@y.z' })).expect(400);
+    const email = await post(aQuoteRequest({ email: 'awa@example.cd\nBcc: x@y.z' })).expect(400);
     expect(email.body.error.fields.email).toBe('Email invalide');
   });
 });
@@ -399,11 +401,11 @@ describe('POST /api/contact — validation', () => {
   });
 
   it('refuses an unknown source, oversized fields and bodies that are not JSON objects', async () => {
-    const unknown = await post(quote({ source: 'admin' })).expect(400);
+    const unknown = await post(aQuoteRequest({ source: 'admin' })).expect(400);
     expect(unknown.body.error.fields.source).toBe('Origine de la demande inconnue.');
-    const long = await post(quote({ fullName: 'x'.repeat(121) })).expect(400);
+    const long = await post(aQuoteRequest({ fullName: 'x'.repeat(121) })).expect(400);
     expect(long.body.error.fields.fullName).toBe('Ce champ est trop long (120 caractères au plus).');
-    await post([quote()]).expect(400);
+    await post([aQuoteRequest()]).expect(400);
     await request(app)
       .post('/api/contact')
       .set('Content-Type', 'application/json')
@@ -418,7 +420,7 @@ describe('POST /api/contact — validation', () => {
     const huge = await request(app)
       .post('/api/contact')
       .set('Content-Type', 'application/json')
-      .send(JSON.stringify(quote({ message: 'x'.repeat(200_000) })));
+      .send(JSON.stringify(aQuoteRequest({ message: 'x'.repeat(200_000) })));
     expect(huge.status).toBe(413);
   });
 });
@@ -428,7 +430,7 @@ describe('POST /api/contact — under a burst', () => {
     const before = (await database.db.select({ n: count() }).from(contactRequests))[0]?.n ?? 0;
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        post(quote({ fullName: `Rafale ${i}` }), {
+        post(aQuoteRequest({ fullName: `Rafale ${i}` }), {
           key: randomUUID(),
           ip: `10.77.${Math.floor(i / 200)}.${i % 200}`,
         }),

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailTemplates } from '#db/schema.ts';
 import { insertService } from '#tests/helpers/factories.ts';
+import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { startSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
@@ -117,14 +118,7 @@ describe("the lead's email", () => {
         await request(sending.app)
           .post('/api/contact')
           .set('X-Forwarded-For', `10.30.0.${n}`)
-          .send({
-            source: 'website',
-            fullName: `Visiteur ${n}`,
-            email: `visiteur${n}@example.cd`,
-            serviceType: 'Conseil général',
-            message: 'Bonjour, pouvez-vous me rappeler ?',
-            elapsedMs: 9_000,
-          })
+          .send(aWebsiteRequest({ fullName: `Visiteur ${n}`, email: `visiteur${n}@example.cd` }))
           .expect(201);
         await sending.deps.email.worker.runOnce();
         // Every notification goes to the agency: this one is the visitor's (their Reply-To).

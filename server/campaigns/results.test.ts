@@ -3,12 +3,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailEvents, newsletterSubscriptions, siteSettings } from '#db/schema.ts';
+import { insertActiveSubscriber, insertCampaign, insertCampaignJob } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { HttpError } from '../errors.ts';
 import { campaignResults, TIMELINE_MAX_HOURS } from './results.ts';
 import { instrumentHtml, TRACKING_SETTING_KEY } from './tracking.ts';
-import { insertActiveSubscriber, insertCampaign, insertJob } from './tracking-fixtures.ts';
 
 const PUBLIC_URL = 'https://www.lisanga-digital.cd';
 const URL_A = 'https://www.lisanga-digital.cd/blog/strategie-2026';
@@ -55,17 +55,22 @@ describe('campaignResults', () => {
       string,
     ];
 
-    await insertJob(db, campaign.id, s1, { sentAt: at('09:10') });
-    await insertJob(db, campaign.id, s2, { sentAt: at('09:20') });
-    await insertJob(db, campaign.id, s3, { sentAt: at('09:30'), status: 'bounced' });
-    await insertJob(db, campaign.id, s4, { sentAt: at('09:30'), status: 'complained' });
-    await insertJob(db, campaign.id, s5, { sentAt: null, status: 'failed', attempt: 8 });
-    await insertJob(db, campaign.id, s6, { sentAt: null, status: 'queued', attempt: 0, messageId: null });
-    await insertJob(db, campaign.id, s7, { sentAt: at('10:05') });
-    await insertJob(db, campaign.id, s8, { sentAt: at('10:05') });
-    await insertJob(db, campaign.id, s9, { sentAt: at('10:05') });
+    await insertCampaignJob(db, campaign.id, s1, { sentAt: at('09:10') });
+    await insertCampaignJob(db, campaign.id, s2, { sentAt: at('09:20') });
+    await insertCampaignJob(db, campaign.id, s3, { sentAt: at('09:30'), status: 'bounced' });
+    await insertCampaignJob(db, campaign.id, s4, { sentAt: at('09:30'), status: 'complained' });
+    await insertCampaignJob(db, campaign.id, s5, { sentAt: null, status: 'failed', attempt: 8 });
+    await insertCampaignJob(db, campaign.id, s6, {
+      sentAt: null,
+      status: 'queued',
+      attempt: 0,
+      messageId: null,
+    });
+    await insertCampaignJob(db, campaign.id, s7, { sentAt: at('10:05') });
+    await insertCampaignJob(db, campaign.id, s8, { sentAt: at('10:05') });
+    await insertCampaignJob(db, campaign.id, s9, { sentAt: at('10:05') });
     // s9 received a later campaign before leaving: that one gets the unsubscribe.
-    await insertJob(db, later.id, s9, { sentAt: at('11:00') });
+    await insertCampaignJob(db, later.id, s9, { sentAt: at('11:00') });
     const leave = (id: string, time: string) =>
       db
         .update(newsletterSubscriptions)
@@ -143,7 +148,7 @@ describe('campaignResults', () => {
   it('keeps the chart to the first month while the totals count everything', async () => {
     const campaign = await insertCampaign(database.db);
     const subscriber = await insertActiveSubscriber(database.db);
-    await insertJob(database.db, campaign.id, subscriber.id, { sentAt: at('09:10') });
+    await insertCampaignJob(database.db, campaign.id, subscriber.id, { sentAt: at('09:10') });
     await database.db.insert(emailEvents).values({
       type: 'open',
       campaignId: campaign.id,
@@ -161,7 +166,7 @@ describe('campaignResults', () => {
     const { app } = createTestApp(database, { PUBLIC_URL });
     const campaign = await insertCampaign(database.db);
     const subscriber = await insertActiveSubscriber(database.db);
-    await insertJob(database.db, campaign.id, subscriber.id);
+    await insertCampaignJob(database.db, campaign.id, subscriber.id);
     const html = await instrumentHtml(database.db, {
       html: `<html><body><a href="${URL_A}">Lire</a> <a href="${URL_B}">Contact</a></body></html>`,
       campaignId: campaign.id,

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { appSecrets, campaignLinks, emailEvents, newsletterSubscriptions, siteSettings } from '#db/schema.ts';
+import { insertActiveSubscriber, insertCampaign } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
 import { compileTemplates, renderTemplate } from '../email/templates.ts';
@@ -16,7 +17,6 @@ import {
   TRACKING_SETTING_KEY,
   verifyTrackingToken,
 } from './tracking.ts';
-import { insertActiveSubscriber, insertCampaign } from './tracking-fixtures.ts';
 import { TRANSPARENT_GIF } from './tracking-routes.ts';
 
 const PUBLIC_URL = 'https://www.lisanga-digital.cd';

@@ -3,9 +3,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { campaignJobs, emailEvents, newsletterSubscriptions } from '#db/schema.ts';
+import { insertActiveSubscriber, insertCampaign, insertCampaignJob } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { insertActiveSubscriber, insertCampaign, insertJob } from './tracking-fixtures.ts';
 
 const SECRET = 'secret-du-relais-webhook-0123456789';
 let database: DatabaseHandle;
@@ -28,7 +28,7 @@ const post = (body: unknown, authorization: string | null = `Bearer ${SECRET}`, 
 async function sentJob() {
   const campaign = await insertCampaign(database.db);
   const subscriber = await insertActiveSubscriber(database.db);
-  const job = await insertJob(database.db, campaign.id, subscriber.id);
+  const job = await insertCampaignJob(database.db, campaign.id, subscriber.id);
   return { campaign, subscriber, job, messageId: job.messageId as string };
 }
 

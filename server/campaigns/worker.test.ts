@@ -8,12 +8,11 @@ import {
   campaignJobs,
   contentPublications,
   emailCampaigns,
-  emailTemplates,
   newsletterSubscriptions,
   subscriberTokens,
 } from '#db/schema.ts';
 import { createTestAdmin } from '#tests/helpers/admin-session.ts';
-import { insertSubscriber } from '#tests/helpers/factories.ts';
+import { insertActiveSubscriber, insertSubscriber, seededTemplateId } from '#tests/helpers/factories.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
 import { createMailTransport, type MailTransport } from '../email/transport.ts';
@@ -93,22 +92,13 @@ function worker(overrides: Partial<CampaignWorkerOptions> = {}) {
   });
 }
 
-async function templateId(key: string): Promise<string> {
-  const [row] = await database.db
-    .select({ id: emailTemplates.id })
-    .from(emailTemplates)
-    .where(eq(emailTemplates.key, key));
-  if (!row) throw new Error(`no template ${key}`);
-  return row.id;
-}
-
 async function newCampaign(overrides: Partial<CampaignInput> = {}) {
   return createCampaign(
     database.db,
     {
       title: 'Newsletter de mars',
       subject: 'Les actus de mars, {{firstName}}',
-      templateId: await templateId('monthly_newsletter'),
+      templateId: await seededTemplateId(database.db, 'monthly_newsletter'),
       segment: { tags: [], locale: undefined },
       content: { contentHtml: '<h2>Le mois en bref</h2><p>TikTok et WhatsApp Business</p>' },
       ...overrides,
@@ -117,8 +107,8 @@ async function newCampaign(overrides: Partial<CampaignInput> = {}) {
   );
 }
 
-const active = (overrides: Parameters<typeof insertSubscriber>[1] = {}) =>
-  insertSubscriber(database.db, { status: 'active', subscribedAt: clock, consentAt: clock, ...overrides });
+const active = (overrides: Parameters<typeof insertActiveSubscriber>[1] = {}) =>
+  insertActiveSubscriber(database.db, { subscribedAt: clock, consentAt: clock, ...overrides });
 
 async function jobsOf(campaignId: string) {
   return database.db.select().from(campaignJobs).where(eq(campaignJobs.campaignId, campaignId));
@@ -429,7 +419,10 @@ describe('campaign sending', { timeout: 60_000 }, () => {
     ]);
 
     const campaign = await createAnnouncement(database.db, [post.id, study.id], adminId, PUBLIC_URL);
-    expect(campaign).toMatchObject({ status: 'draft', templateId: await templateId('content_announcement') });
+    expect(campaign).toMatchObject({
+      status: 'draft',
+      templateId: await seededTemplateId(database.db, 'content_announcement'),
+    });
     expect(campaign.title).toBe('Annonce : 2 nouvelles publications');
     expect(campaign.content.publicationList).toContain(
       `WhatsApp Business en RDC : ${PUBLIC_URL}/blog/whatsapp-business`,

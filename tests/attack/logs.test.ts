@@ -18,6 +18,7 @@ import { issueToken } from '#server/newsletter/tokens.ts';
 import { seedDatabase } from '#server/seed.ts';
 import { createTestAdmin, nextTestIp, TEST_ORIGIN } from '../helpers/admin-session.ts';
 import { insertSubscriber } from '../helpers/factories.ts';
+import { aWebsiteRequest } from '../helpers/request-factories.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 
 let database: DatabaseHandle;
@@ -114,16 +115,7 @@ describe('the log of auth, newsletter and lead flows', () => {
       .expect(200);
 
     // A lead, and the emails it queues, sent by the worker (which logs too).
-    await write('post', '/api/contact')
-      .send({
-        source: 'website',
-        fullName: 'Marie Kabila',
-        email: 'marie@exemple.cd',
-        serviceType: 'Branding',
-        message: 'Bonjour, un message.',
-        elapsedMs: 12_000,
-      })
-      .expect(201);
+    await write('post', '/api/contact').send(aWebsiteRequest()).expect(201);
     await deps.email.worker.runOnce();
 
     const log = lines.join('');

@@ -9,12 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { DatabaseHandle } from '#db/client.ts';
-import { emailTemplates } from '#db/schema.ts';
 import { compileTemplates } from '#server/email/templates.ts';
 import { issueToken } from '#server/newsletter/tokens.ts';
 import { attachRealtime } from '#server/realtime/ws-server.ts';
@@ -27,7 +26,9 @@ import {
   insertService,
   insertSubscriber,
   insertTeamMember,
+  seededTemplateId,
 } from '../helpers/factories.ts';
+import { aCampaignInput } from '../helpers/request-factories.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-database.ts';
 import { type RouteEntry, routeTable } from './route-table.ts';
@@ -346,19 +347,10 @@ describe('no GET route changes state', () => {
     const subscriber = await insertSubscriber(db, { status: 'pending' });
     const confirmToken = await issueToken(db, subscriber.id, 'confirm', new Date());
     const manageToken = await issueToken(db, subscriber.id, 'manage', new Date());
-    const [template] = await db
-      .select()
-      .from(emailTemplates)
-      .where(eq(emailTemplates.key, 'monthly_newsletter'));
+    const templateId = await seededTemplateId(db, 'monthly_newsletter');
     const campaign = await admin
       .post('/api/admin/campaigns')
-      .send({
-        title: 'Campagne GET',
-        subject: 'Sujet',
-        templateId: template?.id,
-        segment: { tags: [] },
-        content: { contentHtml: '<p>x</p>' },
-      })
+      .send(aCampaignInput({ templateId }))
       .expect(201);
     const campaignId = campaign.body.campaign.id as string;
 
@@ -368,7 +360,7 @@ describe('no GET route changes state', () => {
       if (path.startsWith('/api/admin/newsletter/')) return subscriber.id;
       if (path.startsWith('/api/admin/blog/')) return post.id;
       if (path.startsWith('/api/admin/portfolio/')) return caseStudy.id;
-      if (path.startsWith('/api/admin/email-templates/')) return template?.id;
+      if (path.startsWith('/api/admin/email-templates/')) return templateId;
       if (path.startsWith('/api/admin/campaigns/')) return campaignId;
       return undefined;
     };

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import pg from 'pg';
+import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { ADMIN, clientIp, logIn, toasts } from './helpers/admin.ts';
 import { E2E_PORT, emailsTo, SMTP_URL } from './helpers/mailbox.ts';
 
@@ -85,16 +86,6 @@ function withDatabase(serverUrl: string, name: string): string {
   url.pathname = `/${name}`;
   return url.toString();
 }
-
-const lead = (fullName: string) => ({
-  source: 'website',
-  fullName,
-  email: 'deux.instances@example.cd',
-  serviceType: 'Autre',
-  message: 'Bonjour, une question pour votre équipe de Kinshasa.',
-  website: '',
-  elapsedMs: 12_000,
-});
 
 if (SERVER_URL) {
   test.describe('two instances on one PostgreSQL', () => {
@@ -174,7 +165,7 @@ if (SERVER_URL) {
       const fullName = `Instance Kabasele ${randomUUID().slice(0, 4).replace(/\d/g, 'x')}`;
       const posted = await request.post(`${a.url}/api/contact`, {
         headers: { 'X-Forwarded-For': clientIp(testInfo, 12), 'Idempotency-Key': randomUUID() },
-        data: lead(fullName),
+        data: aWebsiteRequest({ fullName }),
       });
       expect(posted.status()).toBe(201);
       await expect(toasts(page).filter({ hasText: 'Nouveau contact !' })).toContainText(
@@ -274,7 +265,7 @@ if (SERVER_URL) {
         const instance = instances[i % 2] as Instance;
         const res = await request.post(`${instance.url}/api/contact`, {
           headers: { 'X-Forwarded-For': clientIp(testInfo, 13 + (i % 2)), 'Idempotency-Key': randomUUID() },
-          data: lead(`Double Envoi ${String.fromCharCode(97 + i)}`),
+          data: aWebsiteRequest({ fullName: `Double Envoi ${String.fromCharCode(97 + i)}` }),
         });
         expect(res.status()).toBe(201);
         ids.push((await res.json()).id);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type Request, type TestInfo, test } from '@playwright/test';
+import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { emailsTo, requireEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/page.ts';
 
@@ -381,15 +382,7 @@ test.describe('the quote modal', () => {
     for (let i = 0; i < 200 && !refusal; i++) {
       const response = await request.post('/api/contact', {
         headers: { ...headers, 'Idempotency-Key': randomUUID() },
-        data: {
-          source: 'website',
-          fullName: 'Test Limite',
-          email: `limite-${i}@example.cd`,
-          serviceType: 'Autre',
-          message: 'Un message de test assez long pour être accepté.',
-          website: '',
-          elapsedMs: 20_000,
-        },
+        data: aWebsiteRequest({ fullName: 'Test Limite', email: `limite-${i}@example.cd` }),
       });
       if (response.status() === 429) {
         refusal = { status: 429, message: (await response.json()).error.message };

@@ -3,7 +3,6 @@
  * through POST /api/auth/login, and request builders that send the session cookie and, for
  * state-changing calls, the Origin and X-Requested-With headers the CSRF check wants.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,15 +11,14 @@ import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { adminUsers } from '#db/schema.ts';
 import { adminApiRouter } from '#server/api/admin/index.ts';
 import { adminGate, authApiRouter } from '#server/api/auth.ts';
 import { createAppDeps } from '#server/app-deps.ts';
-import { hashPassword } from '#server/auth/password.ts';
 import { readEnv } from '#server/env.ts';
 import { apiErrorHandler, apiNotFound } from '#server/http/error-handler.ts';
 import { createLogger } from '#server/logger.ts';
 import { seedDatabase } from '#server/seed.ts';
+import { insertAdminUser } from './factories.ts';
 import { createTestApp } from './test-app.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -34,16 +32,8 @@ let ipCounter = 0;
 export const nextTestIp = () => `10.77.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
 
 export async function createTestAdmin(db: DatabaseHandle['db'], overrides: { email?: string } = {}) {
-  const email = overrides.email ?? `agent-${randomBytes(4).toString('hex')}@lisanga-digital.cd`;
-  // Never weak for the password policy: with `mot-de-passe-<hex>`, a hex part of digits only
-  // (one run in 300) reduced to the site word "motdepasse", and the admin was asked to change it.
-  const password = `cheval-batterie-agrafe-${randomBytes(6).toString('hex')}`;
-  const [user] = await db
-    .insert(adminUsers)
-    .values({ email, passwordHash: await hashPassword(password), firstName: 'Agent', lastName: 'Test' })
-    .returning();
-  if (!user) throw new Error('createTestAdmin failed');
-  return { user, email, password };
+  const { user, password } = await insertAdminUser(db, overrides);
+  return { user, email: user.email, password };
 }
 
 export type AdminSession = Awaited<ReturnType<typeof signInAdmin>>;

@@ -1,18 +1,25 @@
 /**
  * Test data with overrides, written through the real schema (Outline's factories habit):
- * `await insertPost(db, { isPublished: false })`.
+ * `await insertPost(db, { isPublished: false })`. The API's request bodies are built in
+ * request-factories.ts, its answers (for the screen tests) in answer-factories.ts.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import {
   activityLogs,
+  adminUsers,
   blogPosts,
+  campaignJobs,
   caseStudies,
   contactRequests,
+  emailCampaigns,
+  emailTemplates,
   newsletterSubscriptions,
   services,
   teamMembers,
 } from '#db/schema.ts';
+import { hashPassword } from '#server/auth/password.ts';
 
 const suffix = () => randomBytes(4).toString('hex');
 
@@ -116,4 +123,85 @@ export async function insertActivity(
     .returning();
   if (!row) throw new Error('insertActivity failed');
   return row;
+}
+
+/** A subscriber who confirmed: the one kind a campaign is sent to. */
+export async function insertActiveSubscriber(
+  db: Database,
+  overrides: Partial<typeof newsletterSubscriptions.$inferInsert> = {},
+) {
+  return insertSubscriber(db, { status: 'active', subscribedAt: new Date(), ...overrides });
+}
+
+/**
+ * An admin account with the real password hash; `password` is the clear one to sign in with.
+ * The default is never weak for the password policy: with `mot-de-passe-<hex>`, a hex part of
+ * digits only (one run in 300) reduced to the site word "motdepasse", and the admin was asked to
+ * change it.
+ */
+export async function insertAdminUser(
+  db: Database,
+  {
+    password = `cheval-batterie-agrafe-${randomBytes(6).toString('hex')}`,
+    ...overrides
+  }: Partial<typeof adminUsers.$inferInsert> & { password?: string } = {},
+) {
+  const [user] = await db
+    .insert(adminUsers)
+    .values({
+      email: `agent-${suffix()}@lisanga-digital.cd`,
+      passwordHash: await hashPassword(password),
+      firstName: 'Agent',
+      lastName: 'Test',
+      ...overrides,
+    })
+    .returning();
+  if (!user) throw new Error('insertAdminUser failed');
+  return { user, password };
+}
+
+/** A campaign written straight to its table, being sent (the campaign engine has its own tests). */
+export async function insertCampaign(
+  db: Database,
+  overrides: Partial<typeof emailCampaigns.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(emailCampaigns)
+    .values({ title: `Campagne ${suffix()}`, subject: 'Nos nouveautés', status: 'sending', ...overrides })
+    .returning();
+  if (!row) throw new Error('insertCampaign failed');
+  return row;
+}
+
+/** A campaign's job as the campaign worker leaves it after sending: status sent, Message-ID set. */
+export async function insertCampaignJob(
+  db: Database,
+  campaignId: string,
+  subscriberId: string,
+  overrides: Partial<typeof campaignJobs.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(campaignJobs)
+    .values({
+      campaignId,
+      subscriberId,
+      status: 'sent',
+      attempt: 1,
+      sentAt: new Date(),
+      messageId: `<${randomUUID()}@lisanga-digital.cd>`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('insertCampaignJob failed');
+  return row;
+}
+
+/** The id of an email template the seed wrote (`monthly_newsletter`...). */
+export async function seededTemplateId(db: Database, key: string): Promise<string> {
+  const [row] = await db
+    .select({ id: emailTemplates.id })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.key, key));
+  if (!row) throw new Error(`no template ${key}`);
+  return row.id;
 }

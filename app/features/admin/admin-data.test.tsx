@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-q
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { getToastSnapshot } from '~/lib/toast';
 import { createAdminListQuery, createAdminMutation, createAdminQuery } from './admin-data';
-import { stubFetch } from './newsletter/test-helpers';
 
 afterEach(() => {
   cleanup();

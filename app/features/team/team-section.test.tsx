@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicTeamMember } from '#common/api-types.ts';
+import { aPublicTeamMember } from '#tests/helpers/answer-factories.ts';
 import { initials, PORTRAIT_TINTS, TeamSection } from './team-section';
 
 afterEach(cleanup);
@@ -20,20 +21,6 @@ function renderTeam(team: PublicTeamMember[] | Promise<PublicTeamMember[]>) {
   return render(<Stub />);
 }
 
-const member = (overrides: Partial<PublicTeamMember> = {}): PublicTeamMember => ({
-  id: crypto.randomUUID(),
-  name: 'Grâce Nsimba',
-  position: 'Directrice de la stratégie',
-  bio: 'Bio.',
-  skills: ['SEO', 'Stratégie', 'Publicité', 'Analytics', 'Branding'],
-  photoUrl: null,
-  linkedinUrl: 'https://www.linkedin.com/in/grace',
-  twitterUrl: null,
-  order: 0,
-  isActive: true,
-  ...overrides,
-});
-
 describe('TeamSection', () => {
   it('shows six skeleton cards while the team is loading', async () => {
     renderTeam(new Promise(() => {}));
@@ -50,7 +37,14 @@ describe('TeamSection', () => {
   });
 
   it('shows a card per member with at most three skills and links in a new tab', async () => {
-    renderTeam([member(), member({ name: 'Héritier Lokonda', linkedinUrl: null, skills: [] })]);
+    renderTeam([
+      aPublicTeamMember({
+        name: 'Grâce Nsimba',
+        skills: ['SEO', 'Stratégie', 'Publicité', 'Analytics', 'Branding'],
+        linkedinUrl: 'https://www.linkedin.com/in/grace',
+      }),
+      aPublicTeamMember({ name: 'Héritier Lokonda', linkedinUrl: null, skills: [] }),
+    ]);
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(2);
     const first = cards[0] as HTMLElement;
@@ -66,7 +60,11 @@ describe('TeamSection', () => {
   });
 
   it('draws a placeholder with the initials on a tint, never a generic icon, when there is no photo', async () => {
-    renderTeam([member(), member({ name: 'Héritier Lokonda' }), member({ name: 'Patience' })]);
+    renderTeam([
+      aPublicTeamMember({ name: 'Grâce Nsimba', photoUrl: null }),
+      aPublicTeamMember({ name: 'Héritier Lokonda', photoUrl: null }),
+      aPublicTeamMember({ name: 'Patience', photoUrl: null }),
+    ]);
     const cards = await screen.findAllByRole('article');
     const placeholders = screen.getAllByTestId('portrait-placeholder');
     expect(placeholders.map((p) => p.textContent)).toEqual(['GN', 'HL', 'P']);
@@ -81,7 +79,7 @@ describe('TeamSection', () => {
 
   it('shows the uploaded photo with the srcset of its WebP variants', async () => {
     const id = '0b8f1c2e-3d4a-4b5c-8d6e-7f8091a2b3c4';
-    renderTeam([member({ photoUrl: `/media/${id}.960.webp` })]);
+    renderTeam([aPublicTeamMember({ name: 'Grâce Nsimba', photoUrl: `/media/${id}.960.webp` })]);
     const photo = await screen.findByRole('img', { name: 'Portrait de Grâce Nsimba' });
     expect(photo.getAttribute('src')).toBe(`/media/${id}.960.webp`);
     expect(photo.getAttribute('srcset')).toBe(`/media/${id}.480.webp 480w, /media/${id}.960.webp 960w`);
@@ -91,7 +89,7 @@ describe('TeamSection', () => {
   });
 
   it('keeps a photo from elsewhere (seeded, external) without a srcset', async () => {
-    renderTeam([member({ photoUrl: 'https://example.org/grace.jpg' })]);
+    renderTeam([aPublicTeamMember({ name: 'Grâce Nsimba', photoUrl: 'https://example.org/grace.jpg' })]);
     const photo = await screen.findByRole('img', { name: 'Portrait de Grâce Nsimba' });
     expect(photo.getAttribute('srcset')).toBeNull();
   });

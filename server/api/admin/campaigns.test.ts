@@ -6,12 +6,12 @@ import {
   activityLogs,
   campaignJobs,
   contentPublications,
-  emailTemplates,
   newsletterSubscriptions,
   subscriberTokens,
 } from '#db/schema.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
-import { insertSubscriber } from '#tests/helpers/factories.ts';
+import { insertSubscriber, seededTemplateId } from '#tests/helpers/factories.ts';
+import { aCampaignInput } from '#tests/helpers/request-factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
@@ -31,11 +31,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   testApp = createTestApp(database, { SMTP_URL: smtp.url, CAMPAIGN_RATE_PER_SECOND: '500' });
   admin = await signInAdmin(testApp.app, database.db);
-  const [template] = await database.db
-    .select({ id: emailTemplates.id })
-    .from(emailTemplates)
-    .where(eq(emailTemplates.key, 'monthly_newsletter'));
-  monthlyId = template?.id ?? '';
+  monthlyId = await seededTemplateId(database.db, 'monthly_newsletter');
 });
 afterAll(async () => {
   await testApp?.deps.campaigns.worker.stop();
@@ -52,16 +48,11 @@ const put = (path: string) =>
     .set('X-Requested-With', 'fetch')
     .set('X-Forwarded-For', nextTestIp());
 
-const input = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Newsletter d’avril',
-  subject: 'Les actus d’avril',
-  templateId: monthlyId,
-  segment: { tags: ['api'] },
-  content: { contentHtml: '<p>Les nouveautés du mois</p>' },
-  ...overrides,
-});
+/** A campaign of the seeded monthly newsletter. */
+const input = (overrides: Partial<Parameters<typeof aCampaignInput>[0]> = {}) =>
+  aCampaignInput({ templateId: monthlyId, ...overrides });
 
-async function createDraft(overrides: Record<string, unknown> = {}): Promise<string> {
+async function createDraft(overrides: Parameters<typeof input>[0] = {}): Promise<string> {
   const res = await admin.post('/api/admin/campaigns').send(input(overrides)).expect(201);
   return res.body.campaign.id as string;
 }
@@ -92,7 +83,10 @@ describe('drafts', () => {
   it('creates a campaign with the settings’ sender, shows it in the list and its live recipient count', async () => {
     await insertSubscriber(database.db, { email: 'api1@exemple.cd', status: 'active', tags: ['api'] });
     await insertSubscriber(database.db, { email: 'api2@exemple.cd', status: 'pending', tags: ['api'] });
-    const res = await admin.post('/api/admin/campaigns').send(input()).expect(201);
+    const res = await admin
+      .post('/api/admin/campaigns')
+      .send(input({ title: 'Newsletter d’avril', segment: { tags: ['api'] } }))
+      .expect(201);
     expect(res.body.campaign).toMatchObject({
       title: 'Newsletter d’avril',
       status: 'draft',
@@ -192,7 +186,11 @@ describe('preview and test send', () => {
       status: 'active',
       tags: ['apercu'],
     });
-    const id = await createDraft({ segment: { tags: ['apercu'] }, subject: 'Pour vous, {{firstName}}' });
+    const id = await createDraft({
+      segment: { tags: ['apercu'] },
+      subject: 'Pour vous, {{firstName}}',
+      content: { contentHtml: '<p>Les nouveautés du mois</p>' },
+    });
     const preview = await admin
       .get(`/api/admin/campaigns/${id}/preview?subscriberId=${reader.id}`)
       .expect(200);

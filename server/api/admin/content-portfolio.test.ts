@@ -4,6 +4,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, caseStudies, contentPublications } from '#db/schema.ts';
 import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { aCaseStudyInput } from '#tests/helpers/request-factories.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
 
 const ctx = adminTestContext();
@@ -19,23 +20,8 @@ type CaseStudy = {
   isPublished: boolean;
 };
 
-function input(overrides: Record<string, unknown> = {}) {
-  return {
-    title: `Campagne de lancement ${randomUUID().slice(0, 8)}`,
-    clientName: 'Kin Agro',
-    industry: 'Agroalimentaire',
-    description: 'Lancement d’une gamme de jus locaux sur Instagram et TikTok.',
-    imageUrl: 'https://images.exemple.cd/kin-agro.jpg',
-    results: [
-      { label: 'Leads qualifiés', value: '+180 %' },
-      { label: 'Coût par lead', value: '-45 %' },
-    ],
-    ...overrides,
-  };
-}
-
 async function create(overrides: Record<string, unknown> = {}): Promise<CaseStudy> {
-  const res = await ctx.admin.post('/api/admin/portfolio').send(input(overrides));
+  const res = await ctx.admin.post('/api/admin/portfolio').send(aCaseStudyInput(overrides));
   expect(res.status).toBe(201);
   return res.body.caseStudy as CaseStudy;
 }
@@ -57,14 +43,14 @@ describe('admin portfolio API', () => {
       .post('/api/admin/portfolio')
       .set('Origin', TEST_ORIGIN)
       .set('X-Requested-With', 'fetch')
-      .send(input());
+      .send(aCaseStudyInput());
     expect(anonymous.status).toBe(401);
     const foreign = await request(ctx.testApp.app)
       .post('/api/admin/portfolio')
       .set('Cookie', ctx.admin.cookie)
       .set('Origin', 'https://evil.example')
       .set('X-Requested-With', 'fetch')
-      .send(input());
+      .send(aCaseStudyInput());
     expect(foreign.status).toBe(403);
     expect(await ctx.database.db.select().from(caseStudies)).toEqual([]);
   });
@@ -100,9 +86,11 @@ describe('admin portfolio API', () => {
       'results.0.label': 'Le libellé est requis',
       'results.1.value': 'La valeur est requise',
     });
-    const tooMany = await ctx.admin
-      .post('/api/admin/portfolio')
-      .send(input({ results: Array.from({ length: 9 }, (_, i) => ({ label: `L${i}`, value: `${i}` })) }));
+    const tooMany = await ctx.admin.post('/api/admin/portfolio').send(
+      aCaseStudyInput({
+        results: Array.from({ length: 9 }, (_, i) => ({ label: `L${i}`, value: `${i}` })),
+      }),
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.fields.results).toBe('8 résultats au plus');
   });
@@ -114,7 +102,14 @@ describe('admin portfolio API', () => {
       .set('Cookie', ctx.admin.cookie)
       .set('Origin', TEST_ORIGIN)
       .set('X-Requested-With', 'fetch')
-      .send(input({ title: `Refonte ${created.id.slice(0, 8)}`, results: [] }));
+      .send(
+        aCaseStudyInput({
+          title: `Refonte ${created.id.slice(0, 8)}`,
+          clientName: 'Kin Agro',
+          imageUrl: 'https://images.exemple.cd/kin-agro.jpg',
+          results: [],
+        }),
+      );
     expect(put.status).toBe(200);
     expect(put.body.caseStudy).toMatchObject({ title: `Refonte ${created.id.slice(0, 8)}`, results: [] });
     const keepImage = await ctx.admin
@@ -148,7 +143,7 @@ describe('admin portfolio API', () => {
 
     const publicList = (await request(ctx.testApp.app).get('/api/portfolio')).body as CaseStudy[];
     const shown = publicList.find((c) => c.id === created.id);
-    expect(shown?.results).toEqual(input().results);
+    expect(shown?.results).toEqual(aCaseStudyInput().results);
 
     const [publication, ...more] = await publicationsOf(created.id);
     expect(more).toEqual([]);

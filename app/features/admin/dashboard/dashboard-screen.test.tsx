@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardData } from '#common/schemas/admin.ts';
-import { renderAdminScreen, stubFetch } from '../newsletter/test-helpers';
+import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { DashboardScreen } from './dashboard-screen';
 
 beforeEach(() => {

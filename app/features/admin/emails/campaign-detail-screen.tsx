@@ -2,10 +2,10 @@
  * One campaign (decision 019): what it is (subject, template, sender, recipients), what can be done
  * with it given its status (edit, preview, test, send now, schedule, unschedule, pause, resume,
  * cancel, delete a draft), its progress while sending (re-read every 3 s, only then) and its
- * results: KPI cards, the hourly timeline and the most clicked links.
+ * results: KPI cards, the hourly timeline and the most clicked links. The progress, the results
+ * and the preview, test and schedule dialogs have their own files next to this one.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   ArrowLeft,
   CalendarClock,
@@ -18,40 +18,28 @@ import {
   Trash2,
   XCircle,
 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { JOB_STATUSES } from '#common/enums.ts';
-import {
-  type CampaignDetail,
-  type CampaignResults,
-  CampaignTestSchema,
-  JOB_STATUS_LABELS,
-} from '#common/schemas/campaigns.ts';
-import { TextField } from '~/components/form-fields';
+import type { CampaignDetail } from '#common/schemas/campaigns.ts';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { AdminPageHeader, Card, ErrorState, formatDate, formatDateTime, LoadingState } from '../ui';
+import { CampaignPreviewDialog } from './campaign-preview-dialog';
+import { CampaignProgress } from './campaign-progress';
+import { CampaignResultsSection } from './campaign-results';
+import { CampaignScheduleDialog } from './campaign-schedule-dialog';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import { CampaignTestDialog } from './campaign-test-dialog';
 import {
   type CampaignActionRequest,
   campaignActionMutation,
-  campaignPreviewQuery,
   campaignQuery,
-  campaignResultsQuery,
   deleteCampaignMutation,
   isMissing,
-  testSendMutation,
 } from './data';
-import { EmailFrame } from './email-frame';
-import { formatCount, formatHour, formatRate, isoToKinshasaLocal, kinshasaLocalToIso } from './format';
-
-const CampaignTimelineChart = lazy(() =>
-  import('./campaign-timeline-chart').then((module) => ({ default: module.CampaignTimelineChart })),
-);
+import { formatCount } from './format';
 
 type DialogName = 'preview' | 'test' | 'send' | 'schedule' | 'cancel' | 'delete' | null;
 
@@ -270,22 +258,22 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
             ) : null}
           </dl>
         </Card>
-        {campaign.jobs.total > 0 ? <Progress campaign={campaign} /> : null}
+        {campaign.jobs.total > 0 ? <CampaignProgress campaign={campaign} /> : null}
       </div>
 
-      {started ? <Results campaign={campaign} /> : null}
+      {started ? <CampaignResultsSection campaign={campaign} /> : null}
 
-      <PreviewDialog
+      <CampaignPreviewDialog
         campaignId={campaign.id}
         open={dialog === 'preview'}
         onOpenChange={(open) => setDialog(open ? 'preview' : null)}
       />
-      <TestDialog
+      <CampaignTestDialog
         campaignId={campaign.id}
         open={dialog === 'test'}
         onOpenChange={(open) => setDialog(open ? 'test' : null)}
       />
-      <ScheduleDialog
+      <CampaignScheduleDialog
         campaign={campaign}
         open={dialog === 'schedule'}
         pending={action.isPending}
@@ -356,324 +344,5 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         <p>Le brouillon « {campaign.title} » sera supprimé.</p>
       </ConfirmDialog>
     </>
-  );
-}
-
-function Progress({ campaign }: { campaign: CampaignDetail }) {
-  const { jobs } = campaign;
-  const done = jobs.total - jobs.queued;
-  return (
-    <Card>
-      <h2 className="mb-3 text-base font-semibold text-gray-900">Progression</h2>
-      <div
-        role="progressbar"
-        aria-label="Emails traités"
-        aria-valuemin={0}
-        aria-valuemax={jobs.total}
-        aria-valuenow={done}
-        className="h-3 overflow-hidden rounded-full bg-gray-100"
-      >
-        <div
-          className="h-full bg-brand-700 transition-all"
-          style={{ width: `${(done / jobs.total) * 100}%` }}
-        />
-      </div>
-      <p className="mt-2 text-sm text-gray-700">
-        {formatCount(done)} sur {formatCount(jobs.total)} traités
-        {campaign.status === 'sending' && campaign.paused ? ' — envoi en pause' : ''}
-      </p>
-      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5" data-testid="job-counts">
-        {JOB_STATUSES.map((jobStatus) => (
-          <div key={jobStatus} className="rounded-lg bg-gray-50 px-3 py-2">
-            <dt className="text-xs text-gray-600">{JOB_STATUS_LABELS[jobStatus]}</dt>
-            <dd className="font-semibold text-gray-900 tabular-nums">{formatCount(jobs[jobStatus])}</dd>
-          </div>
-        ))}
-      </dl>
-    </Card>
-  );
-}
-
-function useHydrated() {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
-}
-
-function Results({ campaign }: { campaign: CampaignDetail }) {
-  const results = useQuery(campaignResultsQuery(campaign.id, campaign.status === 'sending'));
-  const hydrated = useHydrated();
-  // The results follow the progress: the last messages of a sending land between two polls, and
-  // once the status is 'sent' the polling stops, so a change of the campaign's counts re-reads them.
-  const queryClient = useQueryClient();
-  const progress = `${campaign.status}/${campaign.jobs.sent}/${campaign.jobs.failed}/${campaign.jobs.queued}`;
-  const seenProgress = useRef(progress);
-  useEffect(() => {
-    if (seenProgress.current === progress) return;
-    seenProgress.current = progress;
-    void queryClient.invalidateQueries({ queryKey: campaignResultsQuery(campaign.id, false).queryKey });
-  }, [progress, campaign.id, queryClient]);
-  if (results.isPending) return <LoadingState label="Chargement des résultats..." />;
-  if (results.isError) return <ErrorState error={results.error} onRetry={() => void results.refetch()} />;
-  const r: CampaignResults = results.data;
-  const kpis: [string, string][] = [
-    ['Envoyés', formatCount(r.sent)],
-    ['Échecs', formatCount(r.failed)],
-    ['Ouvertures', formatCount(r.opens)],
-    ['Ouvertures uniques', formatCount(r.uniqueOpens)],
-    ['Clics', formatCount(r.clicks)],
-    ['Rebonds', formatCount(r.bounces)],
-    ['Plaintes', formatCount(r.complaints)],
-    ['Désabonnements', formatCount(r.unsubscribes)],
-    ["Taux d'ouverture", formatRate(r.uniqueOpens, r.sent)],
-  ];
-  const placeholder = <div className="size-full animate-pulse rounded-lg bg-gray-50" />;
-  return (
-    <section aria-labelledby="campaign-results" className="mt-6 flex flex-col gap-6">
-      <h2 id="campaign-results" className="text-lg font-bold text-gray-900">
-        Résultats
-      </h2>
-      {!r.trackingEnabled ? (
-        <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          Le suivi des ouvertures et des clics est désactivé dans les réglages : ces chiffres restent à zéro.
-        </p>
-      ) : null}
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="campaign-kpis">
-        {kpis.map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
-            <dt className="text-xs text-gray-600">{label}</dt>
-            <dd className="text-xl font-bold text-gray-900 tabular-nums" data-kpi={label}>
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <Card className="min-w-0">
-        <h3 className="text-base font-semibold text-gray-900">Heure par heure</h3>
-        {r.timeline.length === 0 ? (
-          <p className="py-6 text-sm text-gray-600">Pas encore d'envoi.</p>
-        ) : (
-          <>
-            <div className="mt-4 h-60 min-w-0" aria-hidden="true">
-              {hydrated ? (
-                <Suspense fallback={placeholder}>
-                  <CampaignTimelineChart data={r.timeline} />
-                </Suspense>
-              ) : (
-                placeholder
-              )}
-            </div>
-            <div className="sr-only">
-              <table>
-                <caption>Envois, ouvertures et clics par heure</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Heure</th>
-                    <th scope="col">Envoyés</th>
-                    <th scope="col">Ouvertures</th>
-                    <th scope="col">Clics</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.timeline.map((row) => (
-                    <tr key={row.hour}>
-                      <td>{formatHour(row.hour)}</td>
-                      <td>{row.sent}</td>
-                      <td>{row.opens}</td>
-                      <td>{row.clicks}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
-      </Card>
-      <Card className="p-0">
-        <h3 className="p-4 text-base font-semibold text-gray-900">Liens les plus cliqués</h3>
-        {r.topLinks.length === 0 ? (
-          <p className="px-4 pb-4 text-sm text-gray-600">Aucun clic pour le moment.</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-y border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-2">
-                    Lien
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right">
-                    Clics
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right">
-                    Clics uniques
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {r.topLinks.map((row) => (
-                  <tr key={row.url}>
-                    <td className="max-w-md px-4 py-2 break-all text-gray-900">{row.url}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatCount(row.clicks)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatCount(row.uniqueClicks)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
-    </section>
-  );
-}
-
-function PreviewDialog({
-  campaignId,
-  open,
-  onOpenChange,
-}: {
-  campaignId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const preview = useQuery({ ...campaignPreviewQuery(campaignId), enabled: open });
-  return (
-    <AdminDialog open={open} onOpenChange={onOpenChange} title="Aperçu de la campagne">
-      <DialogBody>
-        {preview.isPending ? (
-          <LoadingState label="Préparation de l'aperçu..." />
-        ) : preview.isError ? (
-          <ErrorState error={new Error(errorMessage(preview.error))} onRetry={() => void preview.refetch()} />
-        ) : (
-          <>
-            <p className="text-sm text-gray-700">
-              <span className="font-medium">Objet :</span> {preview.data.subject}
-            </p>
-            <p className="text-xs text-gray-600">
-              Avec des valeurs d'exemple ; les liens de désinscription de l'aperçu ne désinscrivent personne.
-            </p>
-            <EmailFrame html={preview.data.html} title="Aperçu de l'email" className="h-[60dvh]" />
-          </>
-        )}
-      </DialogBody>
-    </AdminDialog>
-  );
-}
-
-function TestDialog({
-  campaignId,
-  open,
-  onOpenChange,
-}: {
-  campaignId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  // Callbacks on the mutation itself, not on mutate(): they run even if the dialog's form is gone.
-  const test = useMutation(
-    testSendMutation({
-      onSuccess: ({ email }) => {
-        onOpenChange(false);
-        toast({ title: 'Email de test envoyé', description: email });
-      },
-      onError: (error) =>
-        toast({ title: 'Test impossible', description: errorMessage(error), variant: 'destructive' }),
-    }),
-  );
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<{ email: string }>({ resolver: zodResolver(CampaignTestSchema), defaultValues: { email: '' } });
-  return (
-    <AdminDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={test.isPending}
-      title="Envoyer un test"
-      description="Un exemplaire, objet préfixé de [TEST], avec des liens d'exemple."
-    >
-      <form
-        noValidate
-        onSubmit={handleSubmit(({ email }) => test.mutate({ id: campaignId, email }))}
-        className="contents"
-      >
-        <DialogBody>
-          <TextField
-            label="Adresse email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-        </DialogBody>
-        <DialogFooter>
-          <Button type="submit" disabled={test.isPending}>
-            {test.isPending ? 'Envoi...' : 'Envoyer le test'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </AdminDialog>
-  );
-}
-
-function ScheduleDialog({
-  campaign,
-  open,
-  pending,
-  onOpenChange,
-  onSchedule,
-}: {
-  campaign: CampaignDetail;
-  open: boolean;
-  pending: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSchedule: (scheduledAt: string) => void;
-}) {
-  const initial = campaign.scheduledAt
-    ? isoToKinshasaLocal(new Date(campaign.scheduledAt))
-    : isoToKinshasaLocal(new Date(Date.now() + 60 * 60 * 1000));
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const submit = () => {
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return setError('Date et heure invalides');
-    const iso = kinshasaLocalToIso(value);
-    if (new Date(iso).getTime() <= Date.now()) return setError('Choisissez une date et une heure à venir');
-    setError(null);
-    onSchedule(iso);
-  };
-  return (
-    <AdminDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
-      title="Programmer l'envoi"
-      description="La campagne partira d'elle-même à cette heure, heure de Kinshasa."
-    >
-      <form
-        noValidate
-        className="contents"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogBody>
-          <TextField
-            label="Date et heure (Kinshasa)"
-            type="datetime-local"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={error ?? undefined}
-          />
-        </DialogBody>
-        <DialogFooter>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Programmation...' : 'Programmer'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </AdminDialog>
   );
 }

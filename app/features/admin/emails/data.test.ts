@@ -1,8 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSetting } from '#common/schemas/settings-admin.ts';
+import { stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { subscribersQuery } from '../newsletter/data';
-import { stubFetch } from '../newsletter/test-helpers';
 import { settingsQuery } from '../settings/data';
 import { senderDefaultsQuery, subscriberTagsQuery } from './data';
 

@@ -5,9 +5,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignDetail, EmailTemplateDetail, EmailTemplateSummary } from '#common/schemas/campaigns.ts';
+import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
+import { aCampaignDetail } from '#tests/helpers/answer-factories.ts';
 import { createQueryClient } from '~/lib/query-client';
 import { getToastSnapshot } from '~/lib/toast';
-import { renderAdminScreen, stubFetch } from '../newsletter/test-helpers';
 import { CampaignDetailScreen } from './campaign-detail-screen';
 import { CampaignEditorScreen } from './campaign-editor-screen';
 import { CampaignListScreen } from './campaign-list-screen';
@@ -74,30 +75,19 @@ const TEMPLATES_REPLY = () => ({ json: { templates: [{ ...template }] } });
 const SETTINGS_REPLY = { json: { settings: [] } };
 const TAGS_REPLY = { json: { items: [], total: 0, page: 1, pageSize: 1, tags: ['clients'] } };
 
-function buildCampaign(overrides: Partial<CampaignDetail> = {}): CampaignDetail {
-  return {
+/** The campaign of these tests; the values their assertions read are set here. */
+const buildCampaign = (overrides: Partial<CampaignDetail> = {}): CampaignDetail =>
+  aCampaignDetail({
     id: CAMPAIGN_ID,
     title: 'Newsletter de novembre',
-    subject: 'Les actus de novembre',
     status: 'draft',
-    paused: false,
-    scheduledAt: null,
-    sentAt: null,
-    createdAt: '2026-11-01T08:00:00.000Z',
-    updatedAt: '2026-11-01T08:00:00.000Z',
-    jobs: { queued: 0, sent: 0, failed: 0, bounced: 0, complained: 0, total: 0 },
+    templateId: TEMPLATE_ID,
     senderName: 'Lisanga Digital',
     senderEmail: 'contact@lisanga-digital.cd',
-    templateId: TEMPLATE_ID,
-    templateName: 'Newsletter mensuelle',
     segment: { tags: ['clients'], locale: undefined },
-    content: { contentHtml: '<p>Bonjour</p>' },
     recipientCount: 42,
-    cancelledAt: null,
-    publicationIds: [],
     ...overrides,
-  };
-}
+  });
 
 describe('template editor', () => {
   it('previews the source in a sandboxed frame and lists the French MJML problems', async () => {

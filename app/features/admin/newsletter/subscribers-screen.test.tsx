@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSubscriber, SubscriberImportResult, SubscriberPage } from '#common/schemas/admin.ts';
+import { type RecordedCall, renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { getToastSnapshot } from '~/lib/toast';
 import { IMPORT_MAX_BYTES } from './import-dialog';
 import { SubscribersScreen } from './subscribers-screen';
-import { type RecordedCall, renderAdminScreen, stubFetch } from './test-helpers';
 
 afterEach(() => {
   cleanup();

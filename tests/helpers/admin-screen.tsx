@@ -8,7 +8,7 @@ import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createRoutesStub } from 'react-router';
 import { vi } from 'vitest';
-import { createQueryClient } from '~/lib/query-client';
+import { createQueryClient } from '#app/lib/query-client.ts';
 
 export function renderAdminScreen(Screen: ComponentType, path: string, url = path) {
   const client = createQueryClient();

@@ -1,0 +1,40 @@
+/** The campaign as its recipients will see it, with example values, in a sandboxed frame. */
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '~/lib/api';
+import { AdminDialog, DialogBody } from '../dialog-frame';
+import { ErrorState, LoadingState } from '../ui';
+import { campaignPreviewQuery } from './data';
+import { EmailFrame } from './email-frame';
+
+export function CampaignPreviewDialog({
+  campaignId,
+  open,
+  onOpenChange,
+}: {
+  campaignId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const preview = useQuery({ ...campaignPreviewQuery(campaignId), enabled: open });
+  return (
+    <AdminDialog open={open} onOpenChange={onOpenChange} title="Aperçu de la campagne">
+      <DialogBody>
+        {preview.isPending ? (
+          <LoadingState label="Préparation de l'aperçu..." />
+        ) : preview.isError ? (
+          <ErrorState error={new Error(errorMessage(preview.error))} onRetry={() => void preview.refetch()} />
+        ) : (
+          <>
+            <p className="text-sm text-gray-700">
+              <span className="font-medium">Objet :</span> {preview.data.subject}
+            </p>
+            <p className="text-xs text-gray-600">
+              Avec des valeurs d'exemple ; les liens de désinscription de l'aperçu ne désinscrivent personne.
+            </p>
+            <EmailFrame html={preview.data.html} title="Aperçu de l'email" className="h-[60dvh]" />
+          </>
+        )}
+      </DialogBody>
+    </AdminDialog>
+  );
+}

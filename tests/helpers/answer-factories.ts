@@ -1,0 +1,46 @@
+/**
+ * What the API answers, with overrides (the factories' habit, see factories.ts), for the screen
+ * tests that stub fetch (admin-screen.tsx) or render a section with its data:
+ * `aCampaignDetail({ status: 'sending' })`.
+ */
+import type { PublicTeamMember } from '#common/api-types.ts';
+import type { CampaignDetail } from '#common/schemas/campaigns.ts';
+
+/** GET /api/admin/campaigns/:id: a draft, nothing sent yet. */
+export const aCampaignDetail = (overrides: Partial<CampaignDetail> = {}): CampaignDetail => ({
+  id: crypto.randomUUID(),
+  title: 'Newsletter du mois',
+  subject: 'Les actus du mois',
+  status: 'draft',
+  paused: false,
+  scheduledAt: null,
+  sentAt: null,
+  createdAt: '2026-11-01T08:00:00.000Z',
+  updatedAt: '2026-11-01T08:00:00.000Z',
+  jobs: { queued: 0, sent: 0, failed: 0, bounced: 0, complained: 0, total: 0 },
+  senderName: 'Lisanga Digital',
+  senderEmail: 'contact@lisanga-digital.cd',
+  templateId: crypto.randomUUID(),
+  templateName: 'Newsletter mensuelle',
+  segment: { tags: [], locale: undefined },
+  content: { contentHtml: '<p>Bonjour</p>' },
+  recipientCount: 10,
+  cancelledAt: null,
+  publicationIds: [],
+  ...overrides,
+});
+
+/** One member of GET /api/team, as the public team section shows them. */
+export const aPublicTeamMember = (overrides: Partial<PublicTeamMember> = {}): PublicTeamMember => ({
+  id: crypto.randomUUID(),
+  name: 'Grâce Nsimba',
+  position: 'Directrice de la stratégie',
+  bio: 'Bio.',
+  skills: ['SEO', 'Stratégie', 'Publicité', 'Analytics', 'Branding'],
+  photoUrl: null,
+  linkedinUrl: 'https://www.linkedin.com/in/grace',
+  twitterUrl: null,
+  order: 0,
+  isActive: true,
+  ...overrides,
+});
