@@ -55,6 +55,12 @@ function startInstance(
   return { url, child, exited, output: () => output };
 }
 
+/**
+ * A start (a cluster primary and its workers included) takes seconds on an idle machine and more
+ * than a minute on a busy one: the same ceiling as the test server's own start (playwright.config.ts).
+ */
+const START_CEILING = 180_000;
+
 async function ready(instance: Instance) {
   await expect
     .poll(
@@ -65,7 +71,7 @@ async function ready(instance: Instance) {
           return 0;
         }
       },
-      { timeout: 60_000, message: `instance ${instance.url} ready:\n${instance.output()}` },
+      { timeout: START_CEILING, message: `instance ${instance.url} ready:\n${instance.output()}` },
     )
     .toBe(200);
 }
@@ -96,7 +102,7 @@ if (SERVER_URL) {
     const dataDirs: string[] = [];
 
     test.beforeAll(async () => {
-      test.setTimeout(120_000);
+      test.setTimeout(START_CEILING + 180_000);
       databaseName = `instances_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
       const admin = new pg.Client({ connectionString: SERVER_URL });
       await admin.connect();
@@ -218,7 +224,7 @@ if (SERVER_URL) {
     test('WEB_CONCURRENCY=2: two server processes share one port, one that dies is replaced, SIGTERM stops them all cleanly', async ({
       request,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(START_CEILING + 120_000);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-instance-'));
       dataDirs.push(dataDir);
       const primary = startInstance(E2E_PORT + 95, databaseUrl, dataDir, { WEB_CONCURRENCY: '2' });
@@ -259,7 +265,7 @@ if (SERVER_URL) {
     }
 
     test('emails queued on both instances are each sent exactly once', async ({ request }, testInfo) => {
-      test.setTimeout(90_000);
+      test.setTimeout(START_CEILING + 120_000);
       const ids: string[] = [];
       for (let i = 0; i < 12; i++) {
         const instance = instances[i % 2] as Instance;
@@ -296,7 +302,7 @@ if (SERVER_URL) {
     test('a campaign sent from one instance reaches each recipient exactly once, both workers competing', async ({
       request,
     }, testInfo) => {
-      test.setTimeout(120_000);
+      test.setTimeout(START_CEILING + 180_000);
       const [a] = instances;
       const admin = await adminHeaders(request, a.url, clientIp(testInfo, 15));
 
