@@ -95,7 +95,8 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-const controlClass =
+/** The look of the lists' search box, filters and other toolbar controls. */
+export const filterControlClass =
   'h-10 rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700/30 sm:text-sm';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -135,7 +136,7 @@ export function SearchInput({
         value={draft}
         placeholder={placeholder}
         onChange={(event) => setDraft(event.target.value)}
-        className={cn(controlClass, 'w-full pl-9')}
+        className={cn(filterControlClass, 'w-full pl-9')}
       />
     </div>
   );
@@ -165,7 +166,7 @@ export function FilterSelect({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className={controlClass}
+        className={filterControlClass}
       >
         <option value="">{allLabel}</option>
         {options.map((option) => (

@@ -32,6 +32,7 @@ import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
+import { DataTable } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { AdminPageHeader, Card, ErrorState, formatDate, formatDateTime, LoadingState } from '../ui';
@@ -496,32 +497,32 @@ function Results({ campaign }: { campaign: CampaignDetail }) {
         {r.topLinks.length === 0 ? (
           <p className="px-4 pb-4 text-sm text-gray-600">Aucun clic pour le moment.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-y border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-2">
-                    Lien
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right">
-                    Clics
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right">
-                    Clics uniques
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {r.topLinks.map((row) => (
-                  <tr key={row.url}>
-                    <td className="max-w-md px-4 py-2 break-all text-gray-900">{row.url}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatCount(row.clicks)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatCount(row.uniqueClicks)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="overflow-x-auto"
+            head="compact"
+            hover={false}
+            items={r.topLinks}
+            rowKey={(row) => row.url}
+            columns={[
+              {
+                header: 'Lien',
+                className: 'max-w-md px-4 py-2 break-all text-gray-900',
+                cell: (row) => row.url,
+              },
+              {
+                header: 'Clics',
+                headerClassName: 'text-right',
+                className: 'px-4 py-2 text-right tabular-nums',
+                cell: (row) => formatCount(row.clicks),
+              },
+              {
+                header: 'Clics uniques',
+                headerClassName: 'text-right',
+                className: 'px-4 py-2 text-right tabular-nums',
+                cell: (row) => formatCount(row.uniqueClicks),
+              },
+            ]}
+          />
         )}
       </Card>
     </section>

@@ -8,21 +8,11 @@ import { Eye, EyeOff, ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
 import { Button } from '~/components/ui/button';
+import { AdminList } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
 import { usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
-import {
-  AdminPageHeader,
-  Badge,
-  Card,
-  EmptyState,
-  ErrorState,
-  FilterSelect,
-  formatDate,
-  LoadingState,
-  Pagination,
-  SearchInput,
-} from '../ui';
+import { AdminPageHeader, Badge, Card, formatDate } from '../ui';
 import { useListParams } from '../use-list-params';
 import { CaseStudyDialog } from './case-study-dialog';
 import {
@@ -67,7 +57,6 @@ export function PortfolioScreen() {
   });
 
   const filtered = Boolean(params.q || params.status);
-  const data = list.data;
 
   return (
     <>
@@ -82,40 +71,22 @@ export function PortfolioScreen() {
         }
       />
       <Card>
-        <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
-          <SearchInput
-            label="Rechercher une étude de cas"
-            placeholder="Titre, client, secteur"
-            value={params.q ?? ''}
-            onChange={(q) => update({ q })}
-          />
-          <FilterSelect
-            label="Statut"
-            allLabel="Toutes"
-            value={params.status ?? ''}
-            options={STATUS_OPTIONS}
-            onChange={(status) =>
-              update({ status: status === 'published' || status === 'draft' ? status : undefined })
-            }
-          />
-        </div>
-
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-        ) : data && data.items.length === 0 ? (
-          <EmptyState
-            title={
-              filtered
-                ? 'Aucune étude de cas ne correspond à ces filtres.'
-                : 'Aucune étude de cas pour le moment.'
-            }
-          >
-            {filtered ? null : 'Présentez un projet réussi avec ses chiffres clés.'}
-          </EmptyState>
-        ) : data ? (
-          <>
+        <AdminList
+          query={list}
+          params={params}
+          update={update}
+          toolbar={{
+            search: { label: 'Rechercher une étude de cas', placeholder: 'Titre, client, secteur' },
+            filters: [{ key: 'status', label: 'Statut', allLabel: 'Toutes', options: STATUS_OPTIONS }],
+          }}
+          empty={{
+            title: filtered
+              ? 'Aucune étude de cas ne correspond à ces filtres.'
+              : 'Aucune étude de cas pour le moment.',
+            children: filtered ? null : 'Présentez un projet réussi avec ses chiffres clés.',
+          }}
+        >
+          {(data) => (
             <ul className="grid gap-4 md:grid-cols-2" aria-busy={list.isFetching}>
               {data.items.map((caseStudy) => (
                 <li
@@ -201,14 +172,8 @@ export function PortfolioScreen() {
                 </li>
               ))}
             </ul>
-            <Pagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
-            />
-          </>
-        ) : null}
+          )}
+        </AdminList>
       </Card>
       <CaseStudyDialog editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
