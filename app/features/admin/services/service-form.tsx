@@ -19,8 +19,8 @@ import { reportFormError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-icon';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { OrderAndVisibilityFields } from '../ordered-content';
 import { FormActions } from '../ui';
-import { CheckboxField } from './controls';
 import { saveServiceMutation } from './data';
 
 type ServiceOutput = z.output<typeof ServiceInputSchema>;
@@ -160,20 +160,11 @@ function ServiceForm({
             setValue('icon', name, { shouldValidate: formState.isSubmitted, shouldDirty: true })
           }
         />
-        <TextField
-          label="Ordre"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          className="max-w-40"
-          {...register('order', { valueAsNumber: true })}
-          error={errors.order?.message}
-        />
-        <CheckboxField
-          label="Visible sur le site"
+        <OrderAndVisibilityFields
+          order={register('order', { valueAsNumber: true })}
+          orderError={errors.order?.message}
+          isActive={register('isActive')}
           hint="Décoché, le service (et ses sous-services) n'apparaît plus sur le site ni dans les formulaires."
-          {...register('isActive')}
         />
       </DialogBody>
       <DialogFooter>

@@ -19,7 +19,7 @@ import { TextAreaField, TextField } from '~/components/form-fields';
 import { reportFormError } from '~/lib/api';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { ImageUpload } from '../image-upload';
-import { CheckboxField } from '../services/controls';
+import { OrderAndVisibilityFields } from '../ordered-content';
 import { Badge, FormActions } from '../ui';
 import { saveMemberMutation } from './data';
 
@@ -183,20 +183,11 @@ function TeamMemberForm({
             error={errors.twitterUrl?.message}
           />
         </div>
-        <TextField
-          label="Ordre"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          className="max-w-40"
-          {...register('order', { valueAsNumber: true })}
-          error={errors.order?.message}
-        />
-        <CheckboxField
-          label="Visible sur le site"
+        <OrderAndVisibilityFields
+          order={register('order', { valueAsNumber: true })}
+          orderError={errors.order?.message}
+          isActive={register('isActive')}
           hint="Décoché, la carte n'apparaît plus sur le site ; la fiche est conservée."
-          {...register('isActive')}
         />
       </DialogBody>
       <DialogFooter>
