@@ -4,8 +4,10 @@
  */
 import type { MetaDescriptor } from 'react-router';
 
+import { PAGES, type PageKey } from '#common/pages.ts';
 import type { SiteInfo } from '#common/site.ts';
 import { pageShareImage, type ShareImage } from '#common/visuals.ts';
+import { siteFromMatches } from './site';
 
 export type { SiteInfo };
 
@@ -101,4 +103,37 @@ export function breadcrumbJsonLd(site: SiteInfo, trail: [string, string][]) {
       item: absoluteUrl(site, path),
     })),
   };
+}
+
+/**
+ * The head tags of a page of common/pages.ts: its title, share image and path from the table and
+ * the description given. `breadcrumb` adds the trail "Accueil > breadcrumb" (after `jsonLd`'s
+ * data); `noindex` keeps a personal page out of search engines.
+ */
+export function pageMeta(
+  matches: Parameters<typeof siteFromMatches>[0],
+  key: PageKey,
+  description: string | ((site: SiteInfo | undefined) => string),
+  options: { breadcrumb?: string; noindex?: true; jsonLd?: (site: SiteInfo) => Record<string, unknown> } = {},
+): MetaDescriptor[] {
+  const site = siteFromMatches(matches);
+  const { title, path } = PAGES[key];
+  const { breadcrumb, noindex, jsonLd } = options;
+  return seo(site, {
+    title,
+    image: pageShareImage(key),
+    description: typeof description === 'function' ? description(site) : description,
+    path,
+    noindex,
+    jsonLd:
+      site && breadcrumb
+        ? [
+            ...(jsonLd ? [jsonLd(site)] : []),
+            breadcrumbJsonLd(site, [
+              ['Accueil', '/'],
+              [breadcrumb, path],
+            ]),
+          ]
+        : undefined,
+  });
 }
