@@ -4,7 +4,7 @@
  * log row are one transaction; the first publication also records a content_publications row
  * for the campaigns (processed = false).
  */
-import { and, asc, count, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, or, sql } from 'drizzle-orm';
 import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
   type AdminBlogPage,
@@ -21,7 +21,7 @@ import { type BlogPost, blogPosts, contentPublications } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
 import { recordFirstPublication } from './publications.ts';
-import { likePattern } from './search.ts';
+import { allOf, pageOf, searchIn } from './search.ts';
 
 export const slugTaken = () =>
   new HttpError(409, 'slug_taken', SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE });
@@ -56,34 +56,22 @@ const SORT_COLUMNS = {
 } as const;
 
 export async function listBlogPosts(db: Database, query: BlogListQuery): Promise<AdminBlogPage> {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    const search = or(
-      ilike(blogPosts.title, pattern),
-      ilike(blogPosts.slug, pattern),
-      ilike(blogPosts.excerpt, pattern),
-    );
-    if (search) conditions.push(search);
-  }
-  if (query.status) conditions.push(eq(blogPosts.isPublished, query.status === 'published'));
-  if (query.category) conditions.push(eq(blogPosts.category, query.category));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const where = allOf(
+    searchIn(query.q, [blogPosts.title, blogPosts.slug, blogPosts.excerpt]),
+    query.status && eq(blogPosts.isPublished, query.status === 'published'),
+    query.category && eq(blogPosts.category, query.category),
+  );
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await db
-    .select()
-    .from(blogPosts)
-    .where(where)
-    .orderBy(direction(SORT_COLUMNS[query.sort]), desc(blogPosts.createdAt), asc(blogPosts.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(blogPosts).where(where);
-  return {
-    items: rows.map(presentAdminPostSummary),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return pageOf(
+    query,
+    db
+      .select()
+      .from(blogPosts)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[query.sort]), desc(blogPosts.createdAt), asc(blogPosts.id)),
+    db.select({ n: count() }).from(blogPosts).where(where),
+    (rows) => rows.map(presentAdminPostSummary),
+  );
 }
 
 export async function findBlogPost(db: Database, id: string): Promise<AdminBlogPost | undefined> {

@@ -2,7 +2,7 @@
  * Leads for the back-office: the filtered, sorted, paginated list, one lead, status changes
  * (broadcast on the real-time channel) and the CSV export.
  */
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContactStatus } from '#common/enums.ts';
 import {
@@ -19,7 +19,7 @@ import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { CSV_EXPORT_MAX_ROWS, toCsv } from './csv.ts';
-import { likePattern } from './search.ts';
+import { allOf, pageOf, searchIn } from './search.ts';
 
 export type ContactFilters = z.output<typeof ContactFiltersSchema>;
 
@@ -42,21 +42,12 @@ export function presentContact(row: ContactRequest): AdminContact {
 }
 
 function whereOf(filters: ContactFilters): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filters.q) {
-    const pattern = likePattern(filters.q);
-    const search = or(
-      ilike(contactRequests.fullName, pattern),
-      ilike(contactRequests.email, pattern),
-      ilike(contactRequests.company, pattern),
-      ilike(contactRequests.phone, pattern),
-      ilike(contactRequests.phoneRaw, pattern),
-    );
-    if (search) conditions.push(search);
-  }
-  if (filters.status) conditions.push(eq(contactRequests.status, filters.status));
-  if (filters.source) conditions.push(eq(contactRequests.source, filters.source));
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  const c = contactRequests;
+  return allOf(
+    searchIn(filters.q, [c.fullName, c.email, c.company, c.phone, c.phoneRaw]),
+    filters.status && eq(c.status, filters.status),
+    filters.source && eq(c.source, filters.source),
+  );
 }
 
 const SORT_COLUMNS = {
@@ -68,21 +59,17 @@ const SORT_COLUMNS = {
 export async function listContacts(db: Database, query: ContactListQuery): Promise<Page<AdminContact>> {
   const where = whereOf(query);
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await db
-    .select()
-    .from(contactRequests)
-    .where(where)
-    // Ties (same status, same name) keep a stable order from one page to the next.
-    .orderBy(direction(SORT_COLUMNS[query.sort]), desc(contactRequests.createdAt), asc(contactRequests.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(contactRequests).where(where);
-  return {
-    items: rows.map(presentContact),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return pageOf(
+    query,
+    db
+      .select()
+      .from(contactRequests)
+      .where(where)
+      // Ties (same status, same name) keep a stable order from one page to the next.
+      .orderBy(direction(SORT_COLUMNS[query.sort]), desc(contactRequests.createdAt), asc(contactRequests.id)),
+    db.select({ n: count() }).from(contactRequests).where(where),
+    (rows) => rows.map(presentContact),
+  );
 }
 
 export async function findContact(db: Database, id: string): Promise<AdminContact | undefined> {

@@ -3,7 +3,7 @@
  * publish/unpublish and delete, each with its activity log row in the same transaction. The
  * first publication records a content_publications row for the campaigns (processed = false).
  */
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type {
   AdminCaseStudy,
   AdminCaseStudyPage,
@@ -14,7 +14,7 @@ import { type Database, inTransaction } from '#db/client.ts';
 import { type CaseStudy, caseStudies, contentPublications } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { recordFirstPublication } from './publications.ts';
-import { likePattern } from './search.ts';
+import { allOf, pageOf, searchIn } from './search.ts';
 
 export function presentAdminCaseStudy(row: CaseStudy): AdminCaseStudy {
   return {
@@ -32,33 +32,17 @@ export function presentAdminCaseStudy(row: CaseStudy): AdminCaseStudy {
 }
 
 export async function listCaseStudies(db: Database, query: CaseStudyListQuery): Promise<AdminCaseStudyPage> {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    const search = or(
-      ilike(caseStudies.title, pattern),
-      ilike(caseStudies.clientName, pattern),
-      ilike(caseStudies.industry, pattern),
-    );
-    if (search) conditions.push(search);
-  }
-  if (query.status) conditions.push(eq(caseStudies.isPublished, query.status === 'published'));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  // The public page's order (newest first), so the admin sees them as visitors do.
-  const rows = await db
-    .select()
-    .from(caseStudies)
-    .where(where)
-    .orderBy(desc(caseStudies.createdAt), asc(caseStudies.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(caseStudies).where(where);
-  return {
-    items: rows.map(presentAdminCaseStudy),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const where = allOf(
+    searchIn(query.q, [caseStudies.title, caseStudies.clientName, caseStudies.industry]),
+    query.status && eq(caseStudies.isPublished, query.status === 'published'),
+  );
+  return pageOf(
+    query,
+    // The public page's order (newest first), so the admin sees them as visitors do.
+    db.select().from(caseStudies).where(where).orderBy(desc(caseStudies.createdAt), asc(caseStudies.id)),
+    db.select({ n: count() }).from(caseStudies).where(where),
+    (rows) => rows.map(presentAdminCaseStudy),
+  );
 }
 
 export async function findCaseStudy(db: Database, id: string): Promise<AdminCaseStudy | undefined> {
