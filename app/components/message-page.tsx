@@ -5,7 +5,9 @@
  */
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cn } from '~/lib/cn';
+import { Button } from './ui/button';
 
 const TONES = {
   brand: { icon: 'bg-brand-100 text-brand-800', backdrop: 'bg-gradient-to-b from-brand-50 to-white' },
@@ -62,5 +64,17 @@ export function MessagePage({
         {children}
       </div>
     </section>
+  );
+}
+
+/** The page's way on: `children` (its own action), then back to the home page. */
+export function MessageActions({ children }: { children: ReactNode }) {
+  return (
+    <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+      {children}
+      <Button asChild size="lg" variant="secondary">
+        <Link to="/">Retour à l'accueil</Link>
+      </Button>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import { RefreshCw, WifiOff } from 'lucide-react';
-import { Link } from 'react-router';
-import { MessagePage } from '~/components/message-page';
+import { MessageActions, MessagePage } from '~/components/message-page';
 import { Button } from '~/components/ui/button';
 import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/offline';
@@ -26,16 +25,13 @@ export default function Offline() {
         Les pages que vous avez déjà consultées restent disponibles hors connexion. Si vous remplissez un
         formulaire, il sera envoyé automatiquement dès le retour du réseau.
       </p>
-      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+      <MessageActions>
         {/* Not hydrated: the islands' entry answers data-reload (app/islands/hydrate.tsx). */}
         <Button size="lg" data-reload="">
           <RefreshCw className="size-5" aria-hidden="true" />
           Réessayer
         </Button>
-        <Button asChild size="lg" variant="secondary">
-          <Link to="/">Retour à l'accueil</Link>
-        </Button>
-      </div>
+      </MessageActions>
     </MessagePage>
   );
 }

@@ -5,11 +5,12 @@
  * screen declares (header, cells, sortable or not) and the pagination. Each screen gives its
  * filters, its columns or its own rows, and its texts.
  */
-import type { UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 import { EmptyState, ErrorState, FilterSelect, LoadingState, Pagination, SearchInput } from './ui';
+import { useListParams } from './use-list-params';
 
 /** A page of a paged list, as every list endpoint answers. */
 export type ListPage<T> = { items: T[]; total: number; page: number; pageSize: number };
@@ -37,6 +38,24 @@ export type ListState<P> = {
   params: P;
   update: (changes: Partial<P>, options?: { replace?: boolean }) => void;
 };
+
+/**
+ * A paged list's state: its parameters in the address (useListParams) and the query of the page
+ * they name, which keeps the previous page on screen while the next one loads.
+ */
+export function useAdminList<P extends { page?: number }, TPage>(
+  read: (search: URLSearchParams) => P,
+  write: (params: P) => URLSearchParams,
+  queryOf: (params: P) => {
+    queryKey: QueryKey;
+    queryFn: (context: { signal?: AbortSignal }) => Promise<TPage>;
+  },
+  options?: { preventScrollReset?: boolean },
+) {
+  const { params, update, clear } = useListParams(read, write, options);
+  const query = useQuery({ ...queryOf(params), placeholderData: keepPreviousData });
+  return { params, update, clear, query };
+}
 
 export function ListToolbar<P extends { page?: number }>({
   params,
@@ -113,9 +132,7 @@ export function QueryStates<T>({
  * pagination (a scrolling box, a busy state).
  */
 export function AdminList<TPage extends ListPage<unknown>, P extends { page?: number }>({
-  query,
-  params,
-  update,
+  list: { query, params, update },
   toolbar,
   empty,
   loadingLabel,
@@ -123,14 +140,15 @@ export function AdminList<TPage extends ListPage<unknown>, P extends { page?: nu
   paginationClassName,
   children,
 }: {
-  query: UseQueryResult<TPage>;
+  /** From useAdminList. */
+  list: ListState<P> & { query: UseQueryResult<TPage> };
   toolbar?: ListToolbarProps<P>;
   empty: EmptyProps;
   loadingLabel?: string;
   frame?: (content: ReactNode) => ReactNode;
   paginationClassName?: string;
   children: (data: TPage) => ReactNode;
-} & ListState<P>) {
+}) {
   return (
     <>
       {toolbar ? <ListToolbar params={params} update={update} {...toolbar} /> : null}

@@ -2,9 +2,20 @@
  * The building blocks shared by the admin screens: page heading, cards, badges, the three states
  * every list has (loading, error, empty), filters and pagination. Plain Tailwind, no extra library.
  */
-import { AlertTriangle, ChevronLeft, ChevronRight, Inbox, Loader2, Search } from 'lucide-react';
+import {
+  AlertTriangle,
+  ArrowLeft,
+  ChevronLeft,
+  ChevronRight,
+  Inbox,
+  Loader2,
+  Plus,
+  Search,
+} from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useEffectEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { useDebounced } from './use-debounced';
 
@@ -25,6 +36,25 @@ export function AdminPageHeader({
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/** The "new" action of a list: a link to the new item's screen, or a button opening its dialog. */
+export function NewItemButton({ label, to, onClick }: { label: string; to?: string; onClick?: () => void }) {
+  const content = (
+    <>
+      <Plus className="size-4" aria-hidden="true" />
+      {label}
+    </>
+  );
+  return to ? (
+    <Button asChild size="sm">
+      <Link to={to}>{content}</Link>
+    </Button>
+  ) : (
+    <Button size="sm" onClick={onClick}>
+      {content}
+    </Button>
   );
 }
 
@@ -82,6 +112,54 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/** The way back from an item's screen to its list. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link
+      to={to}
+      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}
+
+/** The item asked for is not there: gone (404) or never was (a malformed id, 400). */
+export const isMissing = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/**
+ * An item's screen whose item could not be read: the way back, then "it does not exist" when it
+ * is missing, or the error with a retry.
+ */
+export function ItemLoadFailure({
+  back,
+  missing,
+  error,
+  onRetry,
+}: {
+  back: ReactNode;
+  missing: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      {back}
+      <Card>
+        {isMissing(error) ? (
+          <p role="alert" className="py-12 text-center text-gray-800">
+            {missing}
+          </p>
+        ) : (
+          <ErrorState error={error} onRetry={onRetry} />
+        )}
+      </Card>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { BookOpen, Lightbulb, MailCheck, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
-import { MessagePage } from '~/components/message-page';
+import { MessageActions, MessagePage } from '~/components/message-page';
 import { Button } from '~/components/ui/button';
 import { pageMeta } from '~/lib/seo';
 import { useSite } from '~/lib/site';
@@ -38,14 +38,11 @@ export default function NewsletterWelcome() {
       <p className="mt-6 text-sm text-gray-700">
         Pas de spam : chaque email contient un lien pour vous désinscrire en un clic.
       </p>
-      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+      <MessageActions>
         <Button asChild size="lg">
           <Link to="/blog">Lire nos articles</Link>
         </Button>
-        <Button asChild size="lg" variant="secondary">
-          <Link to="/">Retour à l'accueil</Link>
-        </Button>
-      </div>
+      </MessageActions>
     </MessagePage>
   );
 }

@@ -1,16 +1,9 @@
-/**
- * The activity log (issue 7): every change an admin made, newest first, filtered by kind
- * (contacts, blog, settings...), author, days and words. The filters live in the address, so a
- * reload or the back button keeps them.
- */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { activityFamilyLabel } from '#common/schemas/activity-admin.ts';
 import { Button } from '~/components/ui/button';
-import { AdminList } from '~/features/admin/admin-list';
+import { AdminList, useAdminList } from '~/features/admin/admin-list';
 import { toSearch } from '~/features/admin/queries';
 import { AdminPageHeader, Card, filterControlClass } from '~/features/admin/ui';
-import { useListParams } from '~/features/admin/use-list-params';
 import { ActivityList } from './activity-list';
 import { ACTIVITY_DEFAULTS, type ActivityParams, activityQuery } from './data';
 
@@ -47,10 +40,10 @@ function toAddress(params: ActivityParams): URLSearchParams {
 }
 
 export function ActivityScreen() {
-  const { params, update, clear } = useListParams(readParams, toAddress);
-  const list = useQuery({ ...activityQuery(params), placeholderData: keepPreviousData });
+  const list = useAdminList(readParams, toAddress, activityQuery);
+  const { params, update, clear } = list;
 
-  const data = list.data;
+  const data = list.query.data;
   const filtered = Boolean(params.type || params.userId || params.from || params.to || params.q);
   const typeOptions = (data?.types ?? []).map((value) => ({ value, label: activityFamilyLabel(value) }));
   if (params.type && !typeOptions.some((o) => o.value === params.type))
@@ -67,9 +60,7 @@ export function ActivityScreen() {
       />
       <Card>
         <AdminList
-          query={list}
-          params={params}
-          update={update}
+          list={list}
           toolbar={{
             search: { label: 'Rechercher dans le journal', placeholder: 'Action, détail, auteur' },
             filters: [
@@ -105,7 +96,7 @@ export function ActivityScreen() {
             children: "Les modifications faites dans l'administration apparaîtront ici.",
           }}
         >
-          {(data) => <ActivityList items={data.items} busy={list.isFetching} />}
+          {(data) => <ActivityList items={data.items} busy={list.query.isFetching} />}
         </AdminList>
       </Card>
     </>

@@ -3,8 +3,8 @@
  * search (in the address, so reload and back keep them), the views of each post, and the actions
  * a small team uses daily: edit, see on the site, publish or unpublish, delete (confirmed).
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { ExternalLink, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { ExternalLink, Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '#common/enums.ts';
 import {
@@ -14,12 +14,11 @@ import {
   type BlogStatus,
 } from '#common/schemas/blog-admin.ts';
 import { Button } from '~/components/ui/button';
-import { AdminList, DataTable } from '../admin-list';
+import { AdminList, DataTable, useAdminList } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
 import { type PendingAction, usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
-import { AdminPageHeader, Card, formatDate } from '../ui';
-import { useListParams } from '../use-list-params';
+import { AdminPageHeader, Card, formatDate, NewItemButton } from '../ui';
 import { BlogStatusBadge } from './blog-status-badge';
 import {
   BLOG_LIST_DEFAULTS,
@@ -50,8 +49,8 @@ const writeParams = (params: BlogListParams) =>
 type Pending = PendingAction<AdminBlogPostSummary>;
 
 export function BlogListScreen() {
-  const { params, update } = useListParams(readParams, writeParams);
-  const list = useQuery({ ...blogListQuery(params), placeholderData: keepPreviousData });
+  const list = useAdminList(readParams, writeParams, blogListQuery);
+  const { params, update } = list;
   const publication = useMutation(blogPublicationMutation());
   const remove = useMutation(deleteBlogPostMutation());
   const { pending, ask, publish, confirm } = usePublicationActions<AdminBlogPostSummary>({
@@ -67,20 +66,11 @@ export function BlogListScreen() {
       <AdminPageHeader
         title="Blog"
         description="Les articles du site : brouillons et publiés, avec leurs lectures."
-        actions={
-          <Button asChild size="sm">
-            <Link to="/admin/blog/new">
-              <Plus className="size-4" aria-hidden="true" />
-              Nouvel article
-            </Link>
-          </Button>
-        }
+        actions={<NewItemButton to="/admin/blog/new" label="Nouvel article" />}
       />
       <Card>
         <AdminList
-          query={list}
-          params={params}
-          update={update}
+          list={list}
           toolbar={{
             search: { label: 'Rechercher un article', placeholder: 'Titre, slug, résumé' },
             filters: [
@@ -106,7 +96,7 @@ export function BlogListScreen() {
             );
             return (
               <>
-                <ul className="divide-y divide-gray-100 md:hidden" aria-busy={list.isFetching}>
+                <ul className="divide-y divide-gray-100 md:hidden" aria-busy={list.query.isFetching}>
                   {data.items.map((post) => (
                     <li key={post.id} className="py-3" data-testid="blog-row">
                       <PostTitle post={post} />
@@ -128,7 +118,7 @@ export function BlogListScreen() {
                   items={data.items}
                   rowKey={(post) => post.id}
                   rowTestId="blog-row"
-                  busy={list.isFetching}
+                  busy={list.query.isFetching}
                   columns={[
                     {
                       header: 'Titre',

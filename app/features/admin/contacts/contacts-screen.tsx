@@ -1,11 +1,3 @@
-/**
- * The leads (spec §2, issue 6): search, status and source filters, sortable columns, server-side
- * pagination, a detail panel, CSV export of what is filtered. The filters live in the address
- * (?q=&status=&page=...), so reload and back keep them; ?lead=<id> opens a lead's panel on arrival
- * (a link to one lead), after which the open panel is the screen's own state. New leads
- * arrive by the real-time channel, which refreshes this list (admin/layout.tsx).
- */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,10 +8,9 @@ import {
   type ContactListQuery,
 } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
-import { AdminList, type ColumnSort, DataTable } from '~/features/admin/admin-list';
+import { AdminList, type ColumnSort, DataTable, useAdminList } from '~/features/admin/admin-list';
 import { CONTACTS_KEY, toSearch } from '~/features/admin/queries';
 import { AdminPageHeader, Card, formatDateTime } from '~/features/admin/ui';
-import { useListParams } from '~/features/admin/use-list-params';
 import { ContactDetail } from './contact-detail';
 import { ContactStatusBadge } from './contact-status-badge';
 import { CONTACT_LIST_DEFAULTS, type ContactListParams, contactsQuery } from './data';
@@ -46,11 +37,11 @@ const writeParams = (params: ContactListParams) =>
 
 export function ContactsScreen() {
   const [searchParams] = useSearchParams();
-  const { params, update } = useListParams(readParams, writeParams);
+  const list = useAdminList(readParams, writeParams, contactsQuery);
+  const { params, update } = list;
   // Read from the address once (a link to one lead); then the panel is local state, so that
   // closing it and changing a filter right after can never race over the address.
   const [openId, setOpenId] = useState(() => searchParams.get('lead'));
-  const list = useQuery({ ...contactsQuery(params), placeholderData: keepPreviousData });
 
   const exportSearch = toSearch({ q: params.q, status: params.status, source: params.source }, {});
   const sort = (column: SortKey): ColumnSort => {
@@ -78,9 +69,7 @@ export function ContactsScreen() {
       />
       <Card>
         <AdminList
-          query={list}
-          params={params}
-          update={update}
+          list={list}
           toolbar={{
             search: { label: 'Rechercher un contact', placeholder: 'Nom, email, entreprise, téléphone' },
             filters: [
@@ -104,7 +93,7 @@ export function ContactsScreen() {
               items={data.items}
               rowKey={(contact) => contact.id}
               rowTestId="contact-row"
-              busy={list.isFetching}
+              busy={list.query.isFetching}
               columns={[
                 {
                   header: 'Nom',

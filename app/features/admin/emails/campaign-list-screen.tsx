@@ -3,8 +3,8 @@
  * with their progress (messages sent out of jobs); above them, the new blog posts and case studies
  * not yet announced, which become an announcement draft in one click.
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Megaphone, Plus } from 'lucide-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '#common/enums.ts';
@@ -12,10 +12,9 @@ import { CAMPAIGN_STATUS_LABELS } from '#common/schemas/campaigns.ts';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { AdminList, DataTable } from '../admin-list';
+import { AdminList, DataTable, useAdminList } from '../admin-list';
 import { toSearch } from '../queries';
-import { AdminPageHeader, Card, formatDateTime } from '../ui';
-import { useListParams } from '../use-list-params';
+import { AdminPageHeader, Card, formatDateTime, NewItemButton } from '../ui';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { announcementMutation, type CampaignListParams, campaignsQuery, newContentQuery } from './data';
 
@@ -34,35 +33,25 @@ function readParams(search: URLSearchParams): CampaignListParams {
 const writeParams = (params: CampaignListParams) => toSearch(params, { page: 1 });
 
 export function CampaignListScreen() {
-  const { params, update } = useListParams(readParams, writeParams);
-  const campaigns = useQuery({ ...campaignsQuery(params), placeholderData: keepPreviousData });
+  const list = useAdminList(readParams, writeParams, campaignsQuery);
 
   return (
     <>
       <AdminPageHeader
         title="Campagnes"
         description="Emails envoyés aux abonnés actifs de la newsletter."
-        actions={
-          <Button asChild size="sm">
-            <Link to="/admin/emails/campaigns/new">
-              <Plus className="size-4" aria-hidden="true" />
-              Nouvelle campagne
-            </Link>
-          </Button>
-        }
+        actions={<NewItemButton to="/admin/emails/campaigns/new" label="Nouvelle campagne" />}
       />
       <NewContentCard />
       <Card className="p-0">
         <AdminList
-          query={campaigns}
-          params={params}
-          update={update}
+          list={list}
           toolbar={{
             className: 'flex flex-wrap items-center gap-3 border-b border-gray-100 p-4',
             filters: [{ key: 'status', label: 'Statut', options: STATUS_OPTIONS, allLabel: 'Tous' }],
           }}
           empty={{
-            title: params.status ? 'Aucune campagne avec ce statut' : 'Aucune campagne pour le moment',
+            title: list.params.status ? 'Aucune campagne avec ce statut' : 'Aucune campagne pour le moment',
             children: 'Créez-en une avec « Nouvelle campagne ».',
           }}
           frame={(content) => <div className="overflow-x-auto">{content}</div>}

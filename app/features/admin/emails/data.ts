@@ -38,9 +38,6 @@ async function sendJson<T>(method: string, url: string, body?: unknown): Promise
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
-export const isMissing = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
-
 // ---- templates --------------------------------------------------------------------------------
 
 export const templatesQuery = createAdminQuery({

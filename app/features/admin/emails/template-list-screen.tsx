@@ -1,10 +1,8 @@
 /** /admin/emails/templates: every email template, the site's own (built-in) ones first marked. */
 import { useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '~/components/ui/button';
 import { DataTable, QueryStates } from '../admin-list';
-import { AdminPageHeader, Badge, Card, formatDateTime } from '../ui';
+import { AdminPageHeader, Badge, Card, formatDateTime, NewItemButton } from '../ui';
 import { templatesQuery } from './data';
 
 export function TemplateListScreen() {
@@ -14,14 +12,7 @@ export function TemplateListScreen() {
       <AdminPageHeader
         title="Modèles d'email"
         description="Les emails du site (confirmation, bienvenue, notification...) et ceux des campagnes, en MJML avec variables."
-        actions={
-          <Button asChild size="sm">
-            <Link to="/admin/emails/templates/new">
-              <Plus className="size-4" aria-hidden="true" />
-              Nouveau modèle
-            </Link>
-          </Button>
-        }
+        actions={<NewItemButton to="/admin/emails/templates/new" label="Nouveau modèle" />}
       />
       <Card className="p-0">
         <QueryStates

@@ -1,16 +1,10 @@
-/**
- * The newsletter subscribers (issue 6, item 9): a filtered, searchable, sortable and paged list
- * whose state is in the URL; per person, tags editing, the export of their data and their erasure;
- * the CSV export of the current filters and the CSV import. On a phone each row becomes a card.
- */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, FileDown, Tags, Trash2, Upload } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '#common/enums.ts';
 import { type AdminSubscriber, SUBSCRIBER_STATUS_LABELS } from '#common/schemas/admin.ts';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { AdminList } from '../admin-list';
+import { AdminList, useAdminList } from '../admin-list';
 import { SUBSCRIBERS_KEY } from '../queries';
 import { AdminPageHeader, Badge, type BadgeTone, Card, FilterSelect, formatDate } from '../ui';
 import { subscribersQuery } from './data';
@@ -19,9 +13,10 @@ import { ImportDialog } from './import-dialog';
 import { TagsDialog } from './tags-dialog';
 import {
   filterSearch,
+  readSubscriberParams,
   type SubscriberParams,
   type SubscriberSort,
-  useSubscriberParams,
+  writeSubscriberParams,
 } from './use-subscriber-params';
 
 export const STATUS_TONES: Record<SubscriberStatus, BadgeTone> = {
@@ -59,8 +54,10 @@ const SORT_OPTIONS = [
 ] as const;
 
 export function SubscribersScreen() {
-  const { params, update } = useSubscriberParams();
-  const query = useQuery({ ...subscribersQuery(params), placeholderData: keepPreviousData });
+  const list = useAdminList(readSubscriberParams, writeSubscriberParams, subscribersQuery, {
+    preventScrollReset: true,
+  });
+  const { params, update, query } = list;
   const [importOpen, setImportOpen] = useState(false);
   const [editing, setEditing] = useState<AdminSubscriber | null>(null);
   const [erasing, setErasing] = useState<AdminSubscriber | null>(null);
@@ -100,9 +97,7 @@ export function SubscribersScreen() {
 
       <Card className="min-w-0">
         <AdminList
-          query={query}
-          params={params}
-          update={update}
+          list={list}
           toolbar={{
             landmark: 'Filtrer les abonnés',
             // The selects shrink to the card's width on a phone: a long tag name must not widen the page.

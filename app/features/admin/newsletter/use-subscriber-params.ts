@@ -5,7 +5,6 @@
  */
 import { SubscriberListQuerySchema } from '#common/schemas/admin.ts';
 import { toSearch } from '../queries';
-import { useListParams } from '../use-list-params';
 import { SUBSCRIBER_LIST_DEFAULTS, type SubscriberListParams } from './data';
 
 export type SubscriberSort = NonNullable<SubscriberListParams['sort']>;
@@ -36,9 +35,4 @@ export function filterSearch(params: SubscriberParams): URLSearchParams {
   return toSearch({ q: params.q, status: params.status, tag: params.tag }, {});
 }
 
-const writeSubscriberParams = (params: SubscriberParams) => toSearch(params, SUBSCRIBER_LIST_DEFAULTS);
-
-/** Typing in the search box replaces the history entry (`update(change, { replace: true })`). */
-export function useSubscriberParams() {
-  return useListParams(readSubscriberParams, writeSubscriberParams, { preventScrollReset: true });
-}
+export const writeSubscriberParams = (params: SubscriberParams) => toSearch(params, SUBSCRIBER_LIST_DEFAULTS);

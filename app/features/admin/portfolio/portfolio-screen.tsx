@@ -3,17 +3,16 @@
  * results, status), a search and a status filter in the address, and the actions: edit in a
  * dialog, publish, unpublish and delete (both confirmed: they change the public page).
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Eye, EyeOff, ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { Eye, EyeOff, ImageOff, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
 import { Button } from '~/components/ui/button';
-import { AdminList } from '../admin-list';
+import { AdminList, useAdminList } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
 import { usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
-import { AdminPageHeader, Badge, Card, formatDate } from '../ui';
-import { useListParams } from '../use-list-params';
+import { AdminPageHeader, Badge, Card, formatDate, NewItemButton } from '../ui';
 import { CaseStudyDialog } from './case-study-dialog';
 import {
   CASE_STUDY_LIST_DEFAULTS,
@@ -41,8 +40,8 @@ const writeParams = (params: CaseStudyListParams) =>
   toSearch(params as Record<string, string | number | undefined>, CASE_STUDY_LIST_DEFAULTS);
 
 export function PortfolioScreen() {
-  const { params, update } = useListParams(readParams, writeParams);
-  const list = useQuery({ ...caseStudiesQuery(params), placeholderData: keepPreviousData });
+  const list = useAdminList(readParams, writeParams, caseStudiesQuery);
+  const { params } = list;
   const publication = useMutation(caseStudyPublicationMutation());
   const remove = useMutation(deleteCaseStudyMutation());
   const [editing, setEditing] = useState<AdminCaseStudy | 'new' | null>(null);
@@ -63,18 +62,11 @@ export function PortfolioScreen() {
       <AdminPageHeader
         title="Portfolio"
         description="Les études de cas présentées sur la page Portfolio du site."
-        actions={
-          <Button size="sm" onClick={() => setEditing('new')}>
-            <Plus className="size-4" aria-hidden="true" />
-            Nouvelle étude de cas
-          </Button>
-        }
+        actions={<NewItemButton onClick={() => setEditing('new')} label="Nouvelle étude de cas" />}
       />
       <Card>
         <AdminList
-          query={list}
-          params={params}
-          update={update}
+          list={list}
           toolbar={{
             search: { label: 'Rechercher une étude de cas', placeholder: 'Titre, client, secteur' },
             filters: [{ key: 'status', label: 'Statut', allLabel: 'Toutes', options: STATUS_OPTIONS }],
@@ -87,7 +79,7 @@ export function PortfolioScreen() {
           }}
         >
           {(data) => (
-            <ul className="grid gap-4 md:grid-cols-2" aria-busy={list.isFetching}>
+            <ul className="grid gap-4 md:grid-cols-2" aria-busy={list.query.isFetching}>
               {data.items.map((caseStudy) => (
                 <li
                   key={caseStudy.id}

@@ -13,7 +13,7 @@ import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form
 import type { z } from 'zod';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { type ServiceInput, ServiceInputSchema } from '#common/schemas/services-admin.ts';
-import { TextAreaField, TextField } from '~/components/form-fields';
+import { FieldError, TextAreaField, TextField } from '~/components/form-fields';
 import { ServiceIcon } from '~/components/service-icon';
 import { reportFormError } from '~/lib/api';
 import { cn } from '~/lib/cn';
@@ -232,11 +232,7 @@ function ParentSelect({
           Ce service a des sous-services : il reste un service principal.
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -287,11 +283,7 @@ function IconField({
           Un nom de la liste, ou un mot-clé (marketing, web, design, data…) : le site choisit alors l'icône et
           la couleur d'après ce mot puis d'après le titre. Vide : d'après le titre seul.
         </p>
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={id} error={error} />
       </div>
 
       <div className="flex items-center gap-3 rounded-lg bg-gray-50 p-3" data-testid="icon-preview">

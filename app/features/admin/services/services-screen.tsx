@@ -11,7 +11,7 @@ import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
 import { QueryStates } from '../admin-list';
 import { OrderedList, OrderedRow } from '../ordered-content';
-import { AdminPageHeader, Badge, Card } from '../ui';
+import { AdminPageHeader, Badge, Card, NewItemButton } from '../ui';
 import { adminServicesQuery, moveServiceMutation, toggleServiceMutation } from './data';
 import { DeleteServiceDialog } from './delete-service-dialog';
 import { ServiceFormDialog, type ServiceFormTarget } from './service-form';
@@ -42,10 +42,7 @@ export function ServicesScreen() {
         title="Services"
         description="L'offre présentée sur le site : les services principaux et leurs sous-services, dans l'ordre affiché."
         actions={
-          <Button size="sm" onClick={() => setFormTarget({ parentServiceId: null })}>
-            <Plus className="size-4" aria-hidden="true" />
-            Nouveau service
-          </Button>
+          <NewItemButton onClick={() => setFormTarget({ parentServiceId: null })} label="Nouveau service" />
         }
       />
       <Card>

@@ -7,7 +7,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { type AdminStat, formatStat, StatInputSchema } from '#common/schemas/settings-admin.ts';
@@ -16,7 +16,7 @@ import { Button } from '~/components/ui/button';
 import { reportFormError } from '~/lib/api';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { Badge, Card, EmptyState, ErrorState, FormActions, LoadingState } from '../ui';
+import { Badge, Card, EmptyState, ErrorState, FormActions, LoadingState, NewItemButton } from '../ui';
 import {
   deleteStatMutation,
   reorderStatsMutation,
@@ -53,10 +53,7 @@ export function StatsPanel() {
             n'apparaît plus sur le site.
           </p>
         </div>
-        <Button size="sm" onClick={() => setEditing('new')}>
-          <Plus className="size-4" aria-hidden="true" />
-          Ajouter un chiffre clé
-        </Button>
+        <NewItemButton onClick={() => setEditing('new')} label="Ajouter un chiffre clé" />
       </div>
       {stats.isPending ? (
         <LoadingState />

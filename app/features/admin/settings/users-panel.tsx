@@ -6,7 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Check, Copy, KeyRound, Plus, UserCheck, UserX } from 'lucide-react';
+import { Check, Copy, KeyRound, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { type AdminAccount, AdminUserCreateSchema, adminRoleLabel } from '#common/schemas/users-admin.ts';
@@ -17,7 +17,16 @@ import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { meQuery } from '../queries';
-import { Badge, Card, EmptyState, ErrorState, FormActions, formatDateTime, LoadingState } from '../ui';
+import {
+  Badge,
+  Card,
+  EmptyState,
+  ErrorState,
+  FormActions,
+  formatDateTime,
+  LoadingState,
+  NewItemButton,
+} from '../ui';
 import {
   createUserMutation,
   type GeneratedPassword,
@@ -59,10 +68,7 @@ export function UsersPanel() {
             connecter et ses sessions ouvertes sont fermées immédiatement.
           </p>
         </div>
-        <Button size="sm" onClick={() => setCreating(true)}>
-          <Plus className="size-4" aria-hidden="true" />
-          Ajouter un utilisateur
-        </Button>
+        <NewItemButton onClick={() => setCreating(true)} label="Ajouter un utilisateur" />
       </div>
       {users.isPending ? (
         <LoadingState />

@@ -3,15 +3,14 @@
  * cards. Per member: move up/down, show/hide on the site, edit, delete (confirmed).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Plus, User } from 'lucide-react';
+import { User } from 'lucide-react';
 import { useState } from 'react';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
 import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
-import { Button } from '~/components/ui/button';
 import { QueryStates } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
 import { OrderedList, OrderedRow } from '../ordered-content';
-import { AdminPageHeader, Badge, Card } from '../ui';
+import { AdminPageHeader, Badge, Card, NewItemButton } from '../ui';
 import { adminTeamQuery, deleteMemberMutation, moveMemberMutation, toggleMemberMutation } from './data';
 import { TeamMemberDialog } from './team-form';
 
@@ -29,12 +28,7 @@ export function TeamScreen() {
       <AdminPageHeader
         title="Équipe"
         description="Les cartes de l'équipe affichées sur la page d'accueil et la page À propos, dans cet ordre."
-        actions={
-          <Button size="sm" onClick={() => setEditing(null)}>
-            <Plus className="size-4" aria-hidden="true" />
-            Ajouter un membre
-          </Button>
-        }
+        actions={<NewItemButton onClick={() => setEditing(null)} label="Ajouter un membre" />}
       />
       <Card>
         <QueryStates
