@@ -3,7 +3,7 @@
  * publish/unpublish and delete, each with its activity log row in the same transaction. The
  * first publication records a content_publications row for the campaigns (processed = false).
  */
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type {
   AdminCaseStudy,
   AdminCaseStudyPage,
@@ -11,9 +11,9 @@ import type {
   CaseStudyListQuery,
 } from '#common/schemas/portfolio-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import { type CaseStudy, caseStudies, contentPublications } from '#db/schema.ts';
+import { type CaseStudy, caseStudies } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
-import { recordFirstPublication } from './publications.ts';
+import { deletePublishable, setPublished } from './publications.ts';
 import { allOf, pageOf, searchIn } from './search.ts';
 
 export function presentAdminCaseStudy(row: CaseStudy): AdminCaseStudy {
@@ -117,32 +117,25 @@ export async function publishCaseStudy(
   publicUrl: string,
   now = new Date(),
 ): Promise<AdminCaseStudy | undefined> {
-  return inTransaction(db, async (tx) => {
-    const [current] = await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for('update');
-    if (!current) return undefined;
-    if (current.isPublished) return presentAdminCaseStudy(current);
-    const [row] = await tx
-      .update(caseStudies)
-      .set({ isPublished: true })
-      .where(eq(caseStudies.id, id))
-      .returning();
-    if (!row) throw new Error('case study vanished during publication');
-    await recordFirstPublication(tx, {
+  const row = await setPublished<CaseStudy>(db, caseStudies, id, {
+    published: true,
+    name: 'case study',
+    record: (published) => ({
       contentType: 'portfolio',
       contentId: id,
-      title: row.title,
+      title: published.title,
       // The portfolio has one public page; a case study is a card on it.
       url: `${publicUrl}/portfolio`,
       publishedAt: now,
-    });
-    await logActivity(tx, {
+    }),
+    activity: (row) => ({
       type: 'case_study.published',
       title: `Étude de cas publiée : ${row.title}`,
       description: `Client ${row.clientName}`,
-      userId: adminId,
-    });
-    return presentAdminCaseStudy(row);
+    }),
+    adminId,
   });
+  return row && presentAdminCaseStudy(row);
 }
 
 export async function unpublishCaseStudy(
@@ -150,24 +143,17 @@ export async function unpublishCaseStudy(
   id: string,
   adminId: string,
 ): Promise<AdminCaseStudy | undefined> {
-  return inTransaction(db, async (tx) => {
-    const [current] = await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for('update');
-    if (!current) return undefined;
-    if (!current.isPublished) return presentAdminCaseStudy(current);
-    const [row] = await tx
-      .update(caseStudies)
-      .set({ isPublished: false })
-      .where(eq(caseStudies.id, id))
-      .returning();
-    if (!row) throw new Error('case study vanished during unpublication');
-    await logActivity(tx, {
+  const row = await setPublished<CaseStudy>(db, caseStudies, id, {
+    published: false,
+    name: 'case study',
+    activity: (row) => ({
       type: 'case_study.unpublished',
       title: `Étude de cas dépubliée : ${row.title}`,
       description: `Client ${row.clientName}`,
-      userId: adminId,
-    });
-    return presentAdminCaseStudy(row);
+    }),
+    adminId,
   });
+  return row && presentAdminCaseStudy(row);
 }
 
 /** Deletes it and its publication records not yet processed by the campaigns. */
@@ -176,24 +162,17 @@ export async function deleteCaseStudy(
   id: string,
   adminId: string,
 ): Promise<{ imageUrl: string | null } | undefined> {
-  return inTransaction(db, async (tx) => {
-    const [row] = await tx.delete(caseStudies).where(eq(caseStudies.id, id)).returning();
-    if (!row) return undefined;
-    await tx
-      .delete(contentPublications)
-      .where(
-        and(
-          eq(contentPublications.contentType, 'portfolio'),
-          eq(contentPublications.contentId, id),
-          eq(contentPublications.processed, false),
-        ),
-      );
-    await logActivity(tx, {
+  const row = await deletePublishable<CaseStudy>(
+    db,
+    caseStudies,
+    id,
+    'portfolio',
+    (row) => ({
       type: 'case_study.deleted',
       title: `Étude de cas supprimée : ${row.title}`,
       description: `Client ${row.clientName}`,
-      userId: adminId,
-    });
-    return { imageUrl: row.imageUrl };
-  });
+    }),
+    adminId,
+  );
+  return row && { imageUrl: row.imageUrl };
 }
