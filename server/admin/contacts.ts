@@ -18,7 +18,7 @@ import { type ContactRequest, contactRequests } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { CSV_EXPORT_MAX_ROWS, toCsv } from './csv.ts';
+import { exportCsv, searchFilter } from './csv.ts';
 import { allOf, pageOf, searchIn } from './search.ts';
 
 export type ContactFilters = z.output<typeof ContactFiltersSchema>;
@@ -138,15 +138,14 @@ export async function exportContactsCsv(
   filters: ContactFilters,
   adminId: string,
 ): Promise<{ csv: string; rows: number }> {
-  const rows = await db
-    .select()
-    .from(contactRequests)
-    .where(whereOf(filters))
-    .orderBy(desc(contactRequests.createdAt), asc(contactRequests.id))
-    .limit(CSV_EXPORT_MAX_ROWS);
-  const csv = toCsv(
-    CONTACT_CSV_HEADER,
-    rows.map((r) => [
+  return exportCsv(db, {
+    rows: db
+      .select()
+      .from(contactRequests)
+      .where(whereOf(filters))
+      .orderBy(desc(contactRequests.createdAt), asc(contactRequests.id)),
+    header: CONTACT_CSV_HEADER,
+    line: (r) => [
       kinshasaDateTime(r.createdAt),
       r.fullName,
       r.email,
@@ -157,21 +156,16 @@ export async function exportContactsCsv(
       r.message,
       CONTACT_STATUS_LABELS[r.status],
       CONTACT_SOURCE_LABELS[r.source] ?? r.source,
-    ]),
-  );
-  await logActivity(db, {
-    type: 'contacts.exported',
-    title: `Export CSV des contacts (${rows.length})`,
-    description: describeFilters(filters),
-    userId: adminId,
+    ],
+    log: {
+      type: 'contacts.exported',
+      title: (count) => `Export CSV des contacts (${count})`,
+      filters: [
+        searchFilter(filters.q),
+        filters.status && `statut ${CONTACT_STATUS_LABELS[filters.status]}`,
+        filters.source && `source ${CONTACT_SOURCE_LABELS[filters.source] ?? filters.source}`,
+      ],
+    },
+    adminId,
   });
-  return { csv, rows: rows.length };
-}
-
-function describeFilters(filters: ContactFilters): string | null {
-  const parts: string[] = [];
-  if (filters.q) parts.push(`recherche « ${filters.q} »`);
-  if (filters.status) parts.push(`statut ${CONTACT_STATUS_LABELS[filters.status]}`);
-  if (filters.source) parts.push(`source ${CONTACT_SOURCE_LABELS[filters.source] ?? filters.source}`);
-  return parts.length > 0 ? `Filtres : ${parts.join(', ')}` : null;
 }

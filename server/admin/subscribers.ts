@@ -21,7 +21,7 @@ import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { MailTransport } from '../email/transport.ts';
 import { eraseSubscriber, exportSubscriber, type SubscriberExport } from '../newsletter/newsletter.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { CSV_EXPORT_MAX_ROWS, toCsv } from './csv.ts';
+import { exportCsv, searchFilter } from './csv.ts';
 import { allOf, likePattern, pageOf, searchIn } from './search.ts';
 
 export type SubscriberFilters = z.output<typeof SubscriberFiltersSchema>;
@@ -154,16 +154,15 @@ export async function exportSubscribersCsv(
   filters: SubscriberFilters,
   adminId: string,
 ): Promise<{ csv: string; rows: number }> {
-  const rows = await db
-    .select()
-    .from(newsletterSubscriptions)
-    .where(whereOf(filters))
-    .orderBy(desc(newsletterSubscriptions.createdAt), asc(newsletterSubscriptions.id))
-    .limit(CSV_EXPORT_MAX_ROWS);
   const when = (d: Date | null) => (d ? kinshasaDateTime(d) : '');
-  const csv = toCsv(
-    SUBSCRIBER_CSV_HEADER,
-    rows.map((r) => [
+  return exportCsv(db, {
+    rows: db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(whereOf(filters))
+      .orderBy(desc(newsletterSubscriptions.createdAt), asc(newsletterSubscriptions.id)),
+    header: SUBSCRIBER_CSV_HEADER,
+    line: (r) => [
       r.email,
       r.firstName,
       r.lastName,
@@ -173,19 +172,18 @@ export async function exportSubscribersCsv(
       when(r.consentAt),
       when(r.subscribedAt),
       when(r.createdAt),
-    ]),
-  );
-  const parts: string[] = [];
-  if (filters.q) parts.push(`recherche « ${filters.q} »`);
-  if (filters.status) parts.push(`statut ${SUBSCRIBER_STATUS_LABELS[filters.status]}`);
-  if (filters.tag) parts.push(`étiquette ${filters.tag}`);
-  await logActivity(db, {
-    type: 'subscribers.exported',
-    title: `Export CSV des abonnés (${rows.length})`,
-    description: parts.length > 0 ? `Filtres : ${parts.join(', ')}` : null,
-    userId: adminId,
+    ],
+    log: {
+      type: 'subscribers.exported',
+      title: (count) => `Export CSV des abonnés (${count})`,
+      filters: [
+        searchFilter(filters.q),
+        filters.status && `statut ${SUBSCRIBER_STATUS_LABELS[filters.status]}`,
+        filters.tag && `étiquette ${filters.tag}`,
+      ],
+    },
+    adminId,
   });
-  return { csv, rows: rows.length };
 }
 
 /** Adds tags to known addresses (sorted, without duplicates); nothing else about them changes. */
