@@ -5,10 +5,10 @@
  * the shared schema in the browser, then by the server (its field errors land on the fields).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ExternalLink, Eye, EyeOff, Save, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
@@ -23,16 +23,10 @@ import { Button } from '~/components/ui/button';
 import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
+import { useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ImageUpload } from '../image-upload';
-import {
-  AdminPageHeader,
-  Card,
-  formatDate,
-  ItemLoadFailure,
-  LoadingState,
-  BackLink as SharedBackLink,
-} from '../ui';
+import { AdminPageHeader, Card, formatDate, ItemLoader, BackLink as SharedBackLink } from '../ui';
 import { BlogStatusBadge } from './blog-status-badge';
 import { blogPostQuery, blogPublicationMutation, deleteBlogPostMutation, saveBlogPostMutation } from './data';
 import { MarkdownPreview } from './markdown-preview';
@@ -41,24 +35,15 @@ const FORM_FIELDS = ['title', 'slug', 'category', 'excerpt', 'coverImage', 'cont
 
 export function BlogEditorScreen({ postId }: { postId: string | undefined }) {
   if (!postId) return <BlogEditor post={null} />;
-  return <ExistingPost id={postId} />;
-}
-
-function ExistingPost({ id }: { id: string }) {
-  const post = useQuery(blogPostQuery(id));
-  if (post.isPending) return <LoadingState />;
-  if (post.isError) {
-    return (
-      <ItemLoadFailure
-        back={<BackLink />}
-        missing="Cet article n'existe pas ou a été supprimé."
-        error={post.error}
-        onRetry={() => void post.refetch()}
-      />
-    );
-  }
-  // Keyed by id: another post gets a fresh form.
-  return <BlogEditor key={post.data.id} post={post.data} />;
+  return (
+    <ItemLoader
+      options={blogPostQuery(postId)}
+      back={<BackLink />}
+      missing="Cet article n'existe pas ou a été supprimé."
+      // Keyed by id: another post gets a fresh form.
+      render={(post) => <BlogEditor key={post.id} post={post} />}
+    />
+  );
 }
 
 const BackLink = () => <SharedBackLink to="/admin/blog" label="Tous les articles" />;
@@ -88,12 +73,7 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
     reset,
     watch,
     formState: { errors, isDirty },
-  } = useForm<BlogPostForm, unknown, BlogPostInput>({
-    resolver: zodResolver(BlogPostInputSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: toForm(post),
-  });
+  } = useAdminForm<BlogPostForm, BlogPostInput>(zodResolver(BlogPostInputSchema), toForm(post));
   const title = watch('title');
   const slug = watch('slug');
   const content = watch('content');

@@ -9,15 +9,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { type ServiceInput, ServiceInputSchema } from '#common/schemas/services-admin.ts';
 import { FieldError, TextAreaField, TextField } from '~/components/form-fields';
 import { ServiceIcon } from '~/components/service-icon';
-import { reportFormError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-icon';
+import { reportOn, useAdminForm } from '../admin-form';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { OrderAndVisibilityFields } from '../ordered-content';
 import { FormActions } from '../ui';
@@ -94,18 +94,13 @@ function ServiceForm({
       ? target.parentServiceId
       : null;
   const save = useMutation(saveServiceMutation());
-  const form = useForm<ServiceInput, unknown, ServiceOutput>({
-    resolver: zodResolver(ServiceInputSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: {
-      title: editing?.title ?? '',
-      description: editing?.description ?? '',
-      icon: editing?.icon ?? '',
-      parentServiceId: parentId,
-      order: editing?.order ?? nextOrder(services, parentId),
-      isActive: editing?.isActive ?? true,
-    },
+  const form = useAdminForm<ServiceInput, ServiceOutput>(zodResolver(ServiceInputSchema), {
+    title: editing?.title ?? '',
+    description: editing?.description ?? '',
+    icon: editing?.icon ?? '',
+    parentServiceId: parentId,
+    order: editing?.order ?? nextOrder(services, parentId),
+    isActive: editing?.isActive ?? true,
   });
   const { register, control, handleSubmit, setError, formState, watch, setValue } = form;
   const errors = formState.errors;
@@ -118,11 +113,10 @@ function ServiceForm({
       { id: editing?.id ?? null, values },
       {
         onSuccess: onClose,
-        onError: (error) =>
-          reportFormError(error, setError, FIELDS, {
-            fallback: 'Le service n’a pas pu être enregistré.',
-            toField: (key) => key.split('.')[0],
-          }),
+        onError: reportOn({ setError }, FIELDS, {
+          fallback: 'Le service n’a pas pu être enregistré.',
+          toField: (key) => key.split('.')[0],
+        }),
       },
     );
   });
