@@ -2,6 +2,8 @@
  * The building blocks shared by the admin screens: page heading, cards, badges, the three states
  * every list has (loading, error, empty), filters and pagination. Plain Tailwind, no extra library.
  */
+
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import {
   AlertTriangle,
   ArrowLeft,
@@ -161,6 +163,36 @@ export function ItemLoadFailure({
       </Card>
     </>
   );
+}
+
+/**
+ * An item's screen: its query (`options`), the loading state, ItemLoadFailure when it cannot be
+ * read, else `render` with the item.
+ */
+export function ItemLoader<T>({
+  options,
+  back,
+  missing,
+  render,
+}: {
+  options: { queryKey: QueryKey; queryFn: (context: { signal?: AbortSignal }) => Promise<T> };
+  back: ReactNode;
+  missing: string;
+  render: (item: T) => ReactNode;
+}) {
+  const query = useQuery(options);
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) {
+    return (
+      <ItemLoadFailure
+        back={back}
+        missing={missing}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return render(query.data);
 }
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

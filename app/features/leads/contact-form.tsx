@@ -6,29 +6,20 @@
  */
 
 import { CheckCircle2, CloudOff, Send } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { QUOTE_OTHER_SERVICE } from '#common/constants.ts';
 import { ContactFormSchema } from '#common/schemas/leads.ts';
 import { Sending, TextAreaField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { island } from '~/lib/island';
 import { QueryProvider } from '~/lib/query';
+import { useHydrated } from '~/lib/use-hydrated';
 import { ContactFields, type FormDraft, Honeypot, ServiceSelect, useServiceOptions } from './form-fields';
 import { contactAnswers, EMPTY_CONTACT, useLeadForm } from './use-lead-form';
 
 type ContactDraft = FormDraft<typeof ContactFormSchema>;
 
 const EMPTY: ContactDraft = { ...EMPTY_CONTACT, serviceType: '', message: '' };
-
-const noSubscription = () => () => {};
-/** False in the server's HTML, true once React runs in the browser. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 export function ContactForm() {
   const hydrated = useHydrated();

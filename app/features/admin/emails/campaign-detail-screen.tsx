@@ -18,7 +18,7 @@ import {
   Trash2,
   XCircle,
 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { JOB_STATUSES } from '#common/enums.ts';
@@ -32,6 +32,7 @@ import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
+import { useHydrated } from '~/lib/use-hydrated';
 import { DataTable } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
@@ -41,7 +42,7 @@ import {
   ErrorState,
   formatDate,
   formatDateTime,
-  ItemLoadFailure,
+  ItemLoader,
   LoadingState,
   BackLink as SharedBackLink,
 } from '../ui';
@@ -65,19 +66,14 @@ const CampaignTimelineChart = lazy(() =>
 type DialogName = 'preview' | 'test' | 'send' | 'schedule' | 'cancel' | 'delete' | null;
 
 export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
-  const campaign = useQuery(campaignQuery(campaignId));
-  if (campaign.isPending) return <LoadingState />;
-  if (campaign.isError) {
-    return (
-      <ItemLoadFailure
-        back={<BackLink />}
-        missing="Cette campagne n'existe pas ou a été supprimée."
-        error={campaign.error}
-        onRetry={() => void campaign.refetch()}
-      />
-    );
-  }
-  return <CampaignDetailView campaign={campaign.data} />;
+  return (
+    <ItemLoader
+      options={campaignQuery(campaignId)}
+      back={<BackLink />}
+      missing="Cette campagne n'existe pas ou a été supprimée."
+      render={(campaign) => <CampaignDetailView campaign={campaign} />}
+    />
+  );
 }
 
 type BarAction = {
@@ -406,14 +402,6 @@ function Progress({ campaign }: { campaign: CampaignDetail }) {
         ))}
       </dl>
     </Card>
-  );
-}
-
-function useHydrated() {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
   );
 }
 

@@ -24,15 +24,7 @@ import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
-import {
-  AdminPageHeader,
-  Badge,
-  Card,
-  formatDateTime,
-  ItemLoadFailure,
-  LoadingState,
-  BackLink as SharedBackLink,
-} from '../ui';
+import { AdminPageHeader, Badge, Card, formatDateTime, ItemLoader, BackLink as SharedBackLink } from '../ui';
 import { useDebounced } from '../use-debounced';
 import {
   deleteTemplateMutation,
@@ -84,23 +76,14 @@ const STARTER_VARIABLES: TemplateVariableInfo[] = [
 
 export function TemplateEditorScreen({ templateId }: { templateId: string }) {
   if (templateId === 'new') return <TemplateEditor template={null} />;
-  return <ExistingTemplate id={templateId} />;
-}
-
-function ExistingTemplate({ id }: { id: string }) {
-  const template = useQuery(templateQuery(id));
-  if (template.isPending) return <LoadingState />;
-  if (template.isError) {
-    return (
-      <ItemLoadFailure
-        back={<BackLink />}
-        missing="Ce modèle n'existe pas ou a été supprimé."
-        error={template.error}
-        onRetry={() => void template.refetch()}
-      />
-    );
-  }
-  return <TemplateEditor key={template.data.id} template={template.data} />;
+  return (
+    <ItemLoader
+      options={templateQuery(templateId)}
+      back={<BackLink />}
+      missing="Ce modèle n'existe pas ou a été supprimé."
+      render={(template) => <TemplateEditor key={template.id} template={template} />}
+    />
+  );
 }
 
 const BackLink = () => <SharedBackLink to="/admin/emails/templates" label="Tous les modèles" />;
