@@ -5,11 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { composeCallMessage } from '#common/lead-message.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, contactRequests, emailOutbox, rateLimits } from '#db/schema.ts';
+import { quoteRequest } from '#tests/helpers/factories.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
 import { HONEYPOT_MESSAGE } from '../security/honeypot.ts';
-import { seedDatabase } from '../seed.ts';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createTestApp>['app'];
@@ -17,8 +17,7 @@ let deps: ReturnType<typeof createTestApp>['deps'];
 const events: AppEvent[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: true, adminPassword: 'correct-horse-battery' });
+  database = await createSeededDatabase({ content: true, compile: false });
   ({ app, deps } = createTestApp(database));
   await deps.events.start();
   deps.events.subscribe((event) => events.push(event));
@@ -42,23 +41,12 @@ const post = (body: unknown, options: { key?: string; ip?: string } = {}) => {
   return req.send(body as object);
 };
 
-const quote = (overrides: Record<string, unknown> = {}) => ({
-  source: 'quote_request',
-  fullName: 'Awa Mbuyi',
-  email: 'Awa.Mbuyi@Example.cd',
-  phone: '0812345678',
-  company: 'Kin Boutique',
-  serviceType: 'Audit digital complet',
-  message: 'ignored: the server composes its own',
-  details: {
-    projectDescription: 'Nous voulons vendre en ligne à Kinshasa et Lubumbashi.',
-    budget: '$5,500 - $16,500',
-    timeline: 'Court terme (1-3 mois)',
-  },
-  website: '',
-  elapsedMs: 15_000,
-  ...overrides,
-});
+const quote = (overrides: Record<string, unknown> = {}) =>
+  quoteRequest({
+    email: 'Awa.Mbuyi@Example.cd',
+    message: 'ignored: the server composes its own',
+    ...overrides,
+  });
 
 const call = (overrides: Record<string, unknown> = {}) => ({
   source: 'call_request',

@@ -8,18 +8,17 @@ import {
   campaignJobs,
   contentPublications,
   emailCampaigns,
-  emailTemplates,
   newsletterSubscriptions,
   subscriberTokens,
 } from '#db/schema.ts';
 import { createTestAdmin } from '#tests/helpers/admin-session.ts';
-import { insertSubscriber } from '#tests/helpers/factories.ts';
+import { insertSubscriber, templateIdOf } from '#tests/helpers/factories.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
-import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
+import { currentBackend } from '#tests/helpers/test-database.ts';
 import { createMailTransport, type MailTransport } from '../email/transport.ts';
 import { inspectToken } from '../newsletter/tokens.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
-import { seedDatabase } from '../seed.ts';
 import { createAnnouncement, listPendingPublications } from './announcements.ts';
 import {
   CANCELLED_JOB_ERROR,
@@ -59,8 +58,7 @@ const events = {
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'a-long-password-123' });
+  database = await createSeededDatabase({ compile: false, adminPassword: 'a-long-password-123' });
   smtp = await startSmtpServer();
   transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', logger });
   adminId = (await createTestAdmin(database.db)).user.id;
@@ -93,14 +91,7 @@ function worker(overrides: Partial<CampaignWorkerOptions> = {}) {
   });
 }
 
-async function templateId(key: string): Promise<string> {
-  const [row] = await database.db
-    .select({ id: emailTemplates.id })
-    .from(emailTemplates)
-    .where(eq(emailTemplates.key, key));
-  if (!row) throw new Error(`no template ${key}`);
-  return row.id;
-}
+const templateId = (key: string) => templateIdOf(database.db, key);
 
 async function newCampaign(overrides: Partial<CampaignInput> = {}) {
   return createCampaign(

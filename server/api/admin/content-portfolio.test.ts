@@ -2,22 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
 import { activityLogs, caseStudies, contentPublications } from '#db/schema.ts';
 import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
 
 const ctx = adminTestContext();
 
-type CaseStudy = {
-  id: string;
-  title: string;
-  clientName: string;
-  industry: string;
-  description: string;
-  imageUrl: string | null;
-  results: { label: string; value: string }[];
-  isPublished: boolean;
-};
+type CaseStudy = AdminCaseStudy;
 
 function input(overrides: Record<string, unknown> = {}) {
   return {

@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignDetail, EmailTemplateDetail, EmailTemplateSummary } from '#common/schemas/campaigns.ts';
+import { NO_CAMPAIGN_RESULTS } from '#tests/helpers/campaign-results.ts';
 import { createQueryClient } from '~/lib/query-client';
 import { getToastSnapshot } from '~/lib/toast';
 import { renderAdminScreen, stubFetch } from '../newsletter/test-helpers';
@@ -367,23 +368,7 @@ describe('campaign detail', () => {
         sent = true;
         return { json: { campaign: sending } };
       },
-      [`GET /api/admin/campaigns/${CAMPAIGN_ID}/results`]: {
-        json: {
-          sent: 0,
-          failed: 0,
-          queued: 42,
-          opens: 0,
-          uniqueOpens: 0,
-          clicks: 0,
-          uniqueClicks: 0,
-          bounces: 0,
-          complaints: 0,
-          unsubscribes: 0,
-          timeline: [],
-          topLinks: [],
-          trackingEnabled: false,
-        },
-      },
+      [`GET /api/admin/campaigns/${CAMPAIGN_ID}/results`]: { json: { ...NO_CAMPAIGN_RESULTS, queued: 42 } },
     });
     renderAdminScreen(
       CampaignDetailRoute,
