@@ -5,6 +5,7 @@ import { TEAM_MAX_SKILLS, TEAM_SKELETON_COUNT } from '#common/constants.ts';
 import { mediaSrcset } from '#common/schemas/media.ts';
 import { PageSection } from '~/components/page-section';
 import { LinkedInIcon, XIcon } from '~/components/ui/brand-icons';
+import { ExternalLink } from '~/components/ui/external-link';
 import { cn } from '~/lib/cn';
 
 /**
@@ -124,26 +125,22 @@ function TeamCard({ member, index }: { member: PublicTeamMember; index: number }
       {member.linkedinUrl || member.twitterUrl ? (
         <div className="mt-auto flex gap-3">
           {member.linkedinUrl ? (
-            <a
+            <ExternalLink
               href={member.linkedinUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               className="text-gray-600 hover:text-brand-800"
-              aria-label={`LinkedIn de ${member.name} (nouvel onglet)`}
+              label={`LinkedIn de ${member.name} (nouvel onglet)`}
             >
               <LinkedInIcon className="size-5" />
-            </a>
+            </ExternalLink>
           ) : null}
           {member.twitterUrl ? (
-            <a
+            <ExternalLink
               href={member.twitterUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               className="text-gray-600 hover:text-brand-800"
-              aria-label={`Twitter de ${member.name} (nouvel onglet)`}
+              label={`Twitter de ${member.name} (nouvel onglet)`}
             >
               <XIcon className="size-5" />
-            </a>
+            </ExternalLink>
           ) : null}
         </div>
       ) : null}
