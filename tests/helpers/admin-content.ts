@@ -1,12 +1,12 @@
 /**
- * What the API tests of the admin's ordered content (services, team) share: the calls of the
- * list's API, its activity rows, and the guard's two refusals (no session; a session used from
- * another site).
+ * What the API tests of the admin's content (services, team, blog, portfolio) share: the calls
+ * of the list's API, its activity rows and publication records, and the guard's two refusals (no
+ * session; a session used from another site).
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import request, { type Test } from 'supertest';
 import { expect } from 'vitest';
-import { activityLogs } from '#db/schema.ts';
+import { activityLogs, contentPublications } from '#db/schema.ts';
 import { type AdminTestContext, TEST_ORIGIN } from './admin-session.ts';
 
 /** A well-formed id that names nothing. */
@@ -45,6 +45,15 @@ export function adminContentApi<T>(
       const rows = await ctx.database.db.select().from(activityLogs);
       return rows.filter((row) => row.title.includes(titleContains)).length;
     },
+    /** The newest activity row. */
+    lastActivity: async () =>
+      (await ctx.database.db.select().from(activityLogs).orderBy(desc(activityLogs.createdAt)).limit(1))[0],
+    /** The publication records of one post ('blog') or case study ('portfolio'). */
+    publicationsOf: (contentType: 'blog' | 'portfolio', id: string) =>
+      ctx.database.db
+        .select()
+        .from(contentPublications)
+        .where(and(eq(contentPublications.contentType, contentType), eq(contentPublications.contentId, id))),
   };
 }
 

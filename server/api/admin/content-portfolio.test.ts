@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
-import { activityLogs, caseStudies, contentPublications } from '#db/schema.ts';
+import { activityLogs, caseStudies } from '#db/schema.ts';
+import { adminContentApi } from '#tests/helpers/admin-content.ts';
 import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
 
@@ -26,19 +27,10 @@ function input(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function create(overrides: Record<string, unknown> = {}): Promise<CaseStudy> {
-  const res = await ctx.admin.post('/api/admin/portfolio').send(input(overrides));
-  expect(res.status).toBe(201);
-  return res.body.caseStudy as CaseStudy;
-}
-
-const lastActivity = async () =>
-  (await ctx.database.db.select().from(activityLogs).orderBy(desc(activityLogs.createdAt)).limit(1))[0];
-const publicationsOf = (id: string) =>
-  ctx.database.db
-    .select()
-    .from(contentPublications)
-    .where(and(eq(contentPublications.contentType, 'portfolio'), eq(contentPublications.contentId, id)));
+const api = adminContentApi<CaseStudy>(ctx, '/api/admin/portfolio', { item: 'caseStudy', list: 'items' });
+const create = (overrides: Record<string, unknown> = {}) => api.create(input(overrides));
+const { lastActivity } = api;
+const publicationsOf = (id: string) => api.publicationsOf('portfolio', id);
 const publicTitles = async () =>
   ((await request(ctx.testApp.app).get('/api/portfolio')).body as { title: string }[]).map((c) => c.title);
 
