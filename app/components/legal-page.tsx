@@ -7,9 +7,8 @@ import { pageMeta } from '~/lib/seo';
 export const LEGAL_UPDATED = 'Dernière mise à jour : 22 novembre 2026';
 
 /** Head tags of a legal page: its own title, description, canonical URL and breadcrumb. */
-export function legalMeta(matches: Parameters<typeof pageMeta>[0], key: PageKey, description: string) {
-  return pageMeta(matches, key, description, { breadcrumb: PAGES[key].title });
-}
+export const legalMeta = (key: PageKey, description: string) =>
+  pageMeta(key, description, { breadcrumb: PAGES[key].title });
 
 /**
  * Typography for long legal text, without a prose plugin. `box-content`: the 48rem column is the

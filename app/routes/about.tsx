@@ -16,14 +16,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { stats, team };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    'about',
-    "Agence de marketing et de transformation digitale basée à Kinshasa : notre histoire, notre mission, nos valeurs et l'équipe qui accompagne PME, banques et ONG en RDC.",
-    { breadcrumb: 'À propos' },
-  );
-}
+export const meta = pageMeta(
+  'about',
+  "Agence de marketing et de transformation digitale basée à Kinshasa : notre histoire, notre mission, nos valeurs et l'équipe qui accompagne PME, banques et ONG en RDC.",
+  { breadcrumb: 'À propos' },
+);
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { stats, team } = loaderData;

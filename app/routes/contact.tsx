@@ -8,17 +8,13 @@ import { Button } from '~/components/ui/button';
 import { ContactFormIsland } from '~/features/leads/contact-form';
 import { organizationJsonLd, pageMeta } from '~/lib/seo';
 import { useSite } from '~/lib/site';
-import type { Route } from './+types/contact';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    'contact',
-    (site) =>
-      `Contactez ${site?.name ?? 'notre agence'} à Kinshasa : devis gratuit, appel découverte de 30 minutes, WhatsApp, téléphone ou email. Réponse sous 24h.`,
-    { breadcrumb: 'Contact', jsonLd: organizationJsonLd },
-  );
-}
+export const meta = pageMeta(
+  'contact',
+  (site) =>
+    `Contactez ${site?.name ?? 'notre agence'} à Kinshasa : devis gratuit, appel découverte de 30 minutes, WhatsApp, téléphone ou email. Réponse sous 24h.`,
+  { breadcrumb: 'Contact', jsonLd: organizationJsonLd },
+);
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

@@ -2,17 +2,13 @@ import { RefreshCw, WifiOff } from 'lucide-react';
 import { MessageActions, MessagePage } from '~/components/message-page';
 import { Button } from '~/components/ui/button';
 import { pageMeta } from '~/lib/seo';
-import type { Route } from './+types/offline';
 
-export function meta({ matches }: Route.MetaArgs) {
-  // Served by the service worker when the network is gone; never a page to index.
-  return pageMeta(
-    matches,
-    'offline',
-    'La connexion à Internet est interrompue. Les pages déjà consultées restent disponibles.',
-    { noindex: true },
-  );
-}
+// Served by the service worker when the network is gone; never a page to index.
+export const meta = pageMeta(
+  'offline',
+  'La connexion à Internet est interrompue. Les pages déjà consultées restent disponibles.',
+  { noindex: true },
+);
 
 export default function Offline() {
   return (

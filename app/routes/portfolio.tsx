@@ -11,14 +11,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { caseStudies: await content.listCaseStudies() };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    'portfolio',
-    'Banques, commerce, ONG : découvrez comment nous avons aidé nos clients en RDC à gagner en visibilité et en ventes, avec des résultats chiffrés.',
-    { breadcrumb: 'Portfolio' },
-  );
-}
+export const meta = pageMeta(
+  'portfolio',
+  'Banques, commerce, ONG : découvrez comment nous avons aidé nos clients en RDC à gagner en visibilité et en ventes, avec des résultats chiffrés.',
+  { breadcrumb: 'Portfolio' },
+);
 
 export default function Portfolio({ loaderData }: Route.ComponentProps) {
   const { caseStudies } = loaderData;

@@ -33,14 +33,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { groups: groupServices(await content.listServices()) };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    'services',
-    'Stratégie marketing, marketing digital, création de contenu et branding : découvrez les offres de notre agence pour les PME, banques et ONG de Kinshasa et de toute la RDC.',
-    { breadcrumb: 'Services' },
-  );
-}
+export const meta = pageMeta(
+  'services',
+  'Stratégie marketing, marketing digital, création de contenu et branding : découvrez les offres de notre agence pour les PME, banques et ONG de Kinshasa et de toute la RDC.',
+  { breadcrumb: 'Services' },
+);
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { groups } = loaderData;

@@ -2,17 +2,13 @@ import { Link } from 'react-router';
 import { STORAGE_KEYS } from '#common/constants.ts';
 import { LegalPage, legalMeta } from '~/components/legal-page';
 import { useSite } from '~/lib/site';
-import type { Route } from './+types/cookies';
 
 const PAGE = 'legal.cookies';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return legalMeta(
-    matches,
-    PAGE,
-    "Aucun cookie publicitaire ni de mesure d'audience : la liste complète des cookies et du stockage du navigateur strictement nécessaires au site et à son application.",
-  );
-}
+export const meta = legalMeta(
+  PAGE,
+  "Aucun cookie publicitaire ni de mesure d'audience : la liste complète des cookies et du stockage du navigateur strictement nécessaires au site et à son application.",
+);
 
 /** One cookie or storage entry, as a card: a table would overflow on a phone. */
 function Entry({ title, rows }: { title: string; rows: [string, string][] }) {

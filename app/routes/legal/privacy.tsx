@@ -1,17 +1,13 @@
 import { Link } from 'react-router';
 import { LegalPage, legalMeta } from '~/components/legal-page';
 import { useSite } from '~/lib/site';
-import type { Route } from './+types/privacy';
 
 const PAGE = 'legal.privacy';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return legalMeta(
-    matches,
-    PAGE,
-    'Quelles données personnelles nous collectons (demandes de devis, newsletter), pourquoi, combien de temps nous les gardons et comment exercer vos droits.',
-  );
-}
+export const meta = legalMeta(
+  PAGE,
+  'Quelles données personnelles nous collectons (demandes de devis, newsletter), pourquoi, combien de temps nous les gardons et comment exercer vos droits.',
+);
 
 export default function Privacy() {
   const site = useSite();

@@ -1,17 +1,13 @@
 import { Link } from 'react-router';
 import { LegalPage, legalMeta } from '~/components/legal-page';
 import { useSite } from '~/lib/site';
-import type { Route } from './+types/terms';
 
 const PAGE = 'legal.terms';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return legalMeta(
-    matches,
-    PAGE,
-    "Les règles d'utilisation du site et de l'application : éditeur, accès, demandes de devis, newsletter, propriété intellectuelle, responsabilité et droit applicable.",
-  );
-}
+export const meta = legalMeta(
+  PAGE,
+  "Les règles d'utilisation du site et de l'application : éditeur, accès, demandes de devis, newsletter, propriété intellectuelle, responsabilité et droit applicable.",
+);
 
 export default function Terms() {
   const { name, publicUrl, contact } = useSite();

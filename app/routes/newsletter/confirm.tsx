@@ -10,11 +10,9 @@ import type { Route } from './+types/confirm';
 // Used in the loader and action only: React Router drops them from the client bundle.
 import { HttpError, inspectLinkToken, newsletterFromDeps, type TokenState } from './newsletter.server';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, 'newsletter.confirm', 'Dernière étape de votre inscription à la newsletter.', {
-    noindex: true,
-  });
-}
+export const meta = pageMeta('newsletter.confirm', 'Dernière étape de votre inscription à la newsletter.', {
+  noindex: true,
+});
 
 /**
  * Personal link: never cached. Other sites never see it: the site-wide referrer policy

@@ -4,9 +4,7 @@ import type { Route } from './+types/manage';
 // Used in the loader and action only: React Router drops them from the client bundle.
 import { inspectLinkToken } from './newsletter.server';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, 'newsletter.manage', 'Vos préférences de newsletter.', { noindex: true });
-}
+export const meta = pageMeta('newsletter.manage', 'Vos préférences de newsletter.', { noindex: true });
 
 export function headers() {
   return { 'Cache-Control': 'no-store' };

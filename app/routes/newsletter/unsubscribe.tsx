@@ -10,9 +10,7 @@ import type { Route } from './+types/unsubscribe';
 // Used in the loader and action only: React Router drops them from the client bundle.
 import { HttpError, inspectLinkToken, newsletterFromDeps } from './newsletter.server';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, 'newsletter.unsubscribe', 'Désinscription de la newsletter.', { noindex: true });
-}
+export const meta = pageMeta('newsletter.unsubscribe', 'Désinscription de la newsletter.', { noindex: true });
 
 /**
  * Personal link: never cached. Other sites never see it: the site-wide referrer policy

@@ -4,14 +4,11 @@ import { MessagePage } from '~/components/message-page';
 import { Button } from '~/components/ui/button';
 import { pageMeta } from '~/lib/seo';
 import { useSite } from '~/lib/site';
-import type { Route } from './+types/unsubscribed';
 
-export function meta({ matches }: Route.MetaArgs) {
-  // Reached only from an unsubscribe link: nothing for search engines here.
-  return pageMeta(matches, 'newsletter.unsubscribed', 'Vous ne recevrez plus notre newsletter.', {
-    noindex: true,
-  });
-}
+// Reached only from an unsubscribe link: nothing for search engines here.
+export const meta = pageMeta('newsletter.unsubscribed', 'Vous ne recevrez plus notre newsletter.', {
+  noindex: true,
+});
 
 export default function NewsletterUnsubscribed() {
   const site = useSite();

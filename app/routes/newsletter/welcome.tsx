@@ -4,14 +4,11 @@ import { MessageActions, MessagePage } from '~/components/message-page';
 import { Button } from '~/components/ui/button';
 import { pageMeta } from '~/lib/seo';
 import { useSite } from '~/lib/site';
-import type { Route } from './+types/welcome';
 
-export function meta({ matches }: Route.MetaArgs) {
-  // Reached only from a confirmation email: nothing for search engines here.
-  return pageMeta(matches, 'newsletter.welcome', 'Votre inscription à la newsletter est confirmée.', {
-    noindex: true,
-  });
-}
+// Reached only from a confirmation email: nothing for search engines here.
+export const meta = pageMeta('newsletter.welcome', 'Votre inscription à la newsletter est confirmée.', {
+  noindex: true,
+});
 
 const PERKS = [
   { icon: Lightbulb, text: 'Des conseils pratiques de marketing digital, pensés pour le marché congolais.' },
