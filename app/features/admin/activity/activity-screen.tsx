@@ -1,3 +1,8 @@
+/**
+ * The activity log (issue 7): every change an admin made, newest first, filtered by kind
+ * (contacts, blog, settings...), author, days and words. The filters live in the address, so a
+ * reload or the back button keeps them.
+ */
 import { useId } from 'react';
 import { activityFamilyLabel } from '#common/schemas/activity-admin.ts';
 import { Button } from '~/components/ui/button';

@@ -1,3 +1,10 @@
+/**
+ * The leads (spec §2, issue 6): search, status and source filters, sortable columns, server-side
+ * pagination, a detail panel, CSV export of what is filtered. The filters live in the address
+ * (?q=&status=&page=...), so reload and back keep them; ?lead=<id> opens a lead's panel on arrival
+ * (a link to one lead), after which the open panel is the screen's own state. New leads
+ * arrive by the real-time channel, which refreshes this list (admin/layout.tsx).
+ */
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

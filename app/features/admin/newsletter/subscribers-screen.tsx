@@ -1,3 +1,8 @@
+/**
+ * The newsletter subscribers (issue 6, item 9): a filtered, searchable, sortable and paged list
+ * whose state is in the URL; per person, tags editing, the export of their data and their erasure;
+ * the CSV export of the current filters and the CSV import. On a phone each row becomes a card.
+ */
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, FileDown, Tags, Trash2, Upload } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '#common/enums.ts';
