@@ -2,6 +2,9 @@
  * Seed email templates (MJML with Mustache placeholders), in French, for Lisanga Digital.
  * `{{name}}` is HTML-escaped, `{{{name}}}` is inserted raw, `{{#name}}…{{/name}}` renders only
  * when `name` is set and `{{^name}}…{{/name}}` only when it is not.
+ *
+ * Every template is one layout (mjmlEmail): the agency's fonts, colours and button, a green
+ * banner, the white card of the message and a small-print footer; each template gives its lines.
  */
 export type SeedEmailTemplate = {
   key: string;
@@ -11,116 +14,191 @@ export type SeedEmailTemplate = {
   variablesJson: { name: string; description: string; example?: string }[];
 };
 
+type Variable = SeedEmailTemplate['variablesJson'][number];
+
+// ---- the layout ----------------------------------------------------------------------------------
+
+/** A section of the body: one column of MJML lines. */
+function section(attributes: string, lines: string[]): string {
+  return [
+    `    <mj-section ${attributes}>`,
+    '      <mj-column>',
+    ...lines.map((line) => `        ${line}`),
+    '      </mj-column>',
+    '    </mj-section>',
+  ].join('\n');
+}
+
+const BANNER_NAME =
+  '<mj-text align="center" color="#ffffff" font-size="22px" font-weight="bold">Lisanga Digital</mj-text>';
+
+/** The green banner at the top: the agency's name, and what follows it. */
+const banner = (lines: string[] = [BANNER_NAME], padding = '20px 0') =>
+  section(`background-color="#15803d" padding="${padding}"`, lines);
+
+/** The white card that holds the message. */
+const card = (lines: string[], padding = '28px 0') =>
+  section(`background-color="#ffffff" padding="${padding}"`, lines);
+
+/** The small print under the card. */
+const footer = (lines: string[]) => section('padding="16px 0"', lines.map(footnote));
+
+function footnote(text: string) {
+  return `<mj-text align="center" font-size="12px" color="#6b7280">${text}</mj-text>`;
+}
+
+function mjmlEmail({
+  title,
+  preview,
+  attributes = [],
+  head = [],
+  sections,
+}: {
+  title: string;
+  preview: string;
+  /** Default attributes beside the text's and the button's. */
+  attributes?: string[];
+  /** More of the head, after the attributes (a style sheet). */
+  head?: string[];
+  sections: string[];
+}): string {
+  return [
+    '<mjml>',
+    '  <mj-head>',
+    `    <mj-title>${title}</mj-title>`,
+    `    <mj-preview>${preview}</mj-preview>`,
+    '    <mj-attributes>',
+    '      <mj-all font-family="Helvetica, Arial, sans-serif" />',
+    '      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />',
+    ...attributes.map((attribute) => `      ${attribute}`),
+    '      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />',
+    '    </mj-attributes>',
+    ...head,
+    '  </mj-head>',
+    '  <mj-body background-color="#f4f7f5">',
+    ...sections,
+    '  </mj-body>',
+    '</mjml>',
+    '',
+  ].join('\n');
+}
+
+// ---- the lines they share ------------------------------------------------------------------------
+
+const GREETING = '<mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>';
+
+const button = (href: string, label: string, padding = '20px 24px') =>
+  `<mj-button href="${href}" padding="${padding}">${label}</mj-button>`;
+
+const smallPrint = (text: string) => `<mj-text font-size="14px" color="#4b5563">${text}</mj-text>`;
+
+/** The link of the button written out, for a mail client that shows no button. */
+const linkWrittenOut = (validity: string, variable: string) =>
+  smallPrint(
+    `Ce lien est valable ${validity}. Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br /><a href="{{${variable}}}" style="color:#15803d; word-break:break-all;">{{${variable}}}</a>`,
+  );
+
+const signOff = (words: string, padding = '16px 24px 8px 24px') =>
+  `<mj-text padding="${padding}">${words},<br />L'équipe Lisanga Digital</mj-text>`;
+
+const ADDRESS = 'Lisanga Digital · {{companyAddress}}';
+const MANAGE_LINK = '<a href="{{manageUrl}}" style="color:#15803d;">Gérer mes préférences</a>';
+const UNSUBSCRIBE_LINK = '<a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a>';
+const SUBSCRIBER_LINKS = `${MANAGE_LINK} · ${UNSUBSCRIBE_LINK}`;
+const WHY_THIS_EMAIL = 'Vous recevez cet email car vous êtes abonné à la newsletter de Lisanga Digital.';
+
+// ---- the variables they share --------------------------------------------------------------------
+
+const FIRST_NAME: Variable = {
+  name: 'firstName',
+  description: "Prénom de l'abonné, s'il l'a indiqué (facultatif)",
+  example: 'Grâce',
+};
+const SITE_URL: Variable = {
+  name: 'siteUrl',
+  description: 'Adresse du site (PUBLIC_URL), sans barre finale',
+  example: 'https://lisanga-digital.cd',
+};
+const COMPANY_ADDRESS: Variable = {
+  name: 'companyAddress',
+  description: "Adresse postale de l'agence, affichée dans le pied de page",
+  example: 'Immeuble Lisanga, 3e étage, 45 boulevard du 30 Juin, Gombe, Kinshasa, RD Congo',
+};
+const MANAGE_URL: Variable = {
+  name: 'manageUrl',
+  description: "Lien vers la page de gestion des préférences de l'abonné",
+  example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
+};
+const UNSUBSCRIBE_URL: Variable = {
+  name: 'unsubscribeUrl',
+  description: 'Lien de désinscription en un clic',
+  example: 'https://lisanga-digital.cd/newsletter/unsubscribe?token=e27a9f14',
+};
+
+// ---- the templates -------------------------------------------------------------------------------
+
 export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
   {
     key: 'newsletter_confirmation',
     name: "Confirmation d'inscription à la newsletter",
     subject: 'Confirmez votre inscription à la newsletter Lisanga Digital',
-    mjml: `<mjml>
-  <mj-head>
-    <mj-title>Confirmez votre inscription</mj-title>
-    <mj-preview>Un dernier clic pour recevoir nos conseils marketing.</mj-preview>
-    <mj-attributes>
-      <mj-all font-family="Helvetica, Arial, sans-serif" />
-      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
-      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="#f4f7f5">
-    <mj-section background-color="#15803d" padding="20px 0">
-      <mj-column>
-        <mj-text align="center" color="#ffffff" font-size="22px" font-weight="bold">Lisanga Digital</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section background-color="#ffffff" padding="28px 0">
-      <mj-column>
-        <mj-text font-size="22px" font-weight="bold">Confirmez votre inscription</mj-text>
-        <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
-        <mj-text>Merci de votre intérêt pour la newsletter de Lisanga Digital. Pour commencer à recevoir nos conseils en marketing digital, confirmez votre adresse email en cliquant sur le bouton ci-dessous.</mj-text>
-        <mj-button href="{{confirmUrl}}" padding="20px 24px">Je confirme mon inscription</mj-button>
-        <mj-text font-size="14px" color="#4b5563">Ce lien est valable 48 h. Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br /><a href="{{confirmUrl}}" style="color:#15803d; word-break:break-all;">{{confirmUrl}}</a></mj-text>
-        <mj-text font-size="14px" color="#4b5563">Pourquoi cette étape ? Elle garantit que personne ne peut vous inscrire à votre insu et que nos emails arrivent bien dans votre boîte de réception.</mj-text>
-        <mj-text font-size="14px" color="#4b5563">Vous n'avez pas demandé cette inscription ? Ignorez simplement cet email : vous ne recevrez aucun autre message de notre part.</mj-text>
-        <mj-text padding="16px 24px 8px 24px">À très bientôt,<br />L'équipe Lisanga Digital</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section padding="16px 0">
-      <mj-column>
-        <mj-text align="center" font-size="12px" color="#6b7280">Lisanga Digital · {{companyAddress}}</mj-text>
-        <mj-text align="center" font-size="12px" color="#6b7280"><a href="{{manageUrl}}" style="color:#15803d;">Gérer mes préférences</a> · <a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a></mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>
-`,
+    mjml: mjmlEmail({
+      title: 'Confirmez votre inscription',
+      preview: 'Un dernier clic pour recevoir nos conseils marketing.',
+      sections: [
+        banner(),
+        card([
+          '<mj-text font-size="22px" font-weight="bold">Confirmez votre inscription</mj-text>',
+          GREETING,
+          '<mj-text>Merci de votre intérêt pour la newsletter de Lisanga Digital. Pour commencer à recevoir nos conseils en marketing digital, confirmez votre adresse email en cliquant sur le bouton ci-dessous.</mj-text>',
+          button('{{confirmUrl}}', 'Je confirme mon inscription'),
+          linkWrittenOut('48 h', 'confirmUrl'),
+          smallPrint(
+            'Pourquoi cette étape ? Elle garantit que personne ne peut vous inscrire à votre insu et que nos emails arrivent bien dans votre boîte de réception.',
+          ),
+          smallPrint(
+            "Vous n'avez pas demandé cette inscription ? Ignorez simplement cet email : vous ne recevrez aucun autre message de notre part.",
+          ),
+          signOff('À très bientôt'),
+        ]),
+        footer([ADDRESS, SUBSCRIBER_LINKS]),
+      ],
+    }),
     variablesJson: [
-      {
-        name: 'firstName',
-        description: "Prénom de l'abonné, s'il l'a indiqué (facultatif)",
-        example: 'Grâce',
-      },
+      FIRST_NAME,
       {
         name: 'confirmUrl',
         description: "Lien de confirmation de l'inscription, valable 48 h",
         example: 'https://lisanga-digital.cd/newsletter/confirm?token=4f9c2a7e',
       },
-      {
-        name: 'companyAddress',
-        description: "Adresse postale de l'agence, affichée dans le pied de page",
-        example: 'Immeuble Lisanga, 3e étage, 45 boulevard du 30 Juin, Gombe, Kinshasa, RD Congo',
-      },
-      {
-        name: 'manageUrl',
-        description: "Lien vers la page de gestion des préférences de l'abonné",
-        example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
-      },
-      {
-        name: 'unsubscribeUrl',
-        description: 'Lien de désinscription en un clic',
-        example: 'https://lisanga-digital.cd/newsletter/unsubscribe?token=e27a9f14',
-      },
+      COMPANY_ADDRESS,
+      MANAGE_URL,
+      UNSUBSCRIBE_URL,
     ],
   },
   {
     key: 'newsletter_manage_link',
     name: 'Nouveau lien de gestion des préférences',
     subject: 'Votre lien pour gérer votre newsletter Lisanga Digital',
-    mjml: `<mjml>
-  <mj-head>
-    <mj-title>Gérez vos préférences</mj-title>
-    <mj-preview>Le lien demandé pour gérer votre abonnement.</mj-preview>
-    <mj-attributes>
-      <mj-all font-family="Helvetica, Arial, sans-serif" />
-      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
-      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="#f4f7f5">
-    <mj-section background-color="#15803d" padding="20px 0">
-      <mj-column>
-        <mj-text align="center" color="#ffffff" font-size="22px" font-weight="bold">Lisanga Digital</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section background-color="#ffffff" padding="28px 0">
-      <mj-column>
-        <mj-text font-size="22px" font-weight="bold">Gérez vos préférences</mj-text>
-        <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
-        <mj-text>Vous avez demandé un nouveau lien pour gérer votre abonnement à notre newsletter : thèmes, prénom, téléchargement ou suppression de vos données.</mj-text>
-        <mj-button href="{{manageUrl}}" padding="20px 24px">Gérer mes préférences</mj-button>
-        <mj-text font-size="14px" color="#4b5563">Ce lien est valable 90 jours. Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br /><a href="{{manageUrl}}" style="color:#15803d; word-break:break-all;">{{manageUrl}}</a></mj-text>
-        <mj-text font-size="14px" color="#4b5563">Vous n'avez rien demandé ? Ignorez simplement cet email : votre abonnement ne change pas.</mj-text>
-        <mj-text padding="16px 24px 8px 24px">À très bientôt,<br />L'équipe Lisanga Digital</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section padding="16px 0">
-      <mj-column>
-        <mj-text align="center" font-size="12px" color="#6b7280">Lisanga Digital · {{companyAddress}}</mj-text>
-        <mj-text align="center" font-size="12px" color="#6b7280"><a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a></mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>
-`,
+    mjml: mjmlEmail({
+      title: 'Gérez vos préférences',
+      preview: 'Le lien demandé pour gérer votre abonnement.',
+      sections: [
+        banner(),
+        card([
+          '<mj-text font-size="22px" font-weight="bold">Gérez vos préférences</mj-text>',
+          GREETING,
+          '<mj-text>Vous avez demandé un nouveau lien pour gérer votre abonnement à notre newsletter : thèmes, prénom, téléchargement ou suppression de vos données.</mj-text>',
+          button('{{manageUrl}}', 'Gérer mes préférences'),
+          linkWrittenOut('90 jours', 'manageUrl'),
+          smallPrint(
+            "Vous n'avez rien demandé ? Ignorez simplement cet email : votre abonnement ne change pas.",
+          ),
+          signOff('À très bientôt'),
+        ]),
+        footer([ADDRESS, UNSUBSCRIBE_LINK]),
+      ],
+    }),
     variablesJson: [
       { name: 'firstName', description: "Prénom de l'abonné (peut être vide)", example: 'Grâce' },
       {
@@ -128,120 +206,63 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         description: 'Nouveau lien vers la page de gestion des préférences, valable 90 jours',
         example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
       },
-      {
-        name: 'companyAddress',
-        description: "Adresse postale de l'agence, affichée dans le pied de page",
-        example: 'Immeuble Lisanga, 3e étage, 45 boulevard du 30 Juin, Gombe, Kinshasa, RD Congo',
-      },
-      {
-        name: 'unsubscribeUrl',
-        description: 'Lien de désinscription en un clic',
-        example: 'https://lisanga-digital.cd/newsletter/unsubscribe?token=e27a9f14',
-      },
+      COMPANY_ADDRESS,
+      UNSUBSCRIBE_URL,
     ],
   },
   {
     key: 'newsletter_welcome',
     name: 'Bienvenue dans la newsletter',
     subject: 'Bienvenue chez Lisanga Digital{{#firstName}}, {{firstName}}{{/firstName}} !',
-    mjml: `<mjml>
-  <mj-head>
-    <mj-title>Bienvenue dans la newsletter Lisanga Digital</mj-title>
-    <mj-preview>Votre inscription est confirmée : voici ce qui vous attend chaque mois.</mj-preview>
-    <mj-attributes>
-      <mj-all font-family="Helvetica, Arial, sans-serif" />
-      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
-      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="#f4f7f5">
-    <mj-section background-color="#15803d" padding="20px 0">
-      <mj-column>
-        <mj-text align="center" color="#ffffff" font-size="22px" font-weight="bold">Lisanga Digital</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section background-color="#ffffff" padding="28px 0">
-      <mj-column>
-        <mj-text font-size="22px" font-weight="bold">Bienvenue parmi nous !</mj-text>
-        <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
-        <mj-text>Votre inscription est confirmée. Merci de votre confiance ! Une fois par mois, et jamais plus, vous recevrez :</mj-text>
-        <mj-text padding="0 24px 0 40px">
+    mjml: mjmlEmail({
+      title: 'Bienvenue dans la newsletter Lisanga Digital',
+      preview: 'Votre inscription est confirmée : voici ce qui vous attend chaque mois.',
+      sections: [
+        banner(),
+        card([
+          '<mj-text font-size="22px" font-weight="bold">Bienvenue parmi nous !</mj-text>',
+          GREETING,
+          '<mj-text>Votre inscription est confirmée. Merci de votre confiance ! Une fois par mois, et jamais plus, vous recevrez :</mj-text>',
+          `<mj-text padding="0 24px 0 40px">
           <ul style="margin:0; padding:0;">
             <li>des conseils pratiques pour développer votre activité sur Facebook, Instagram, TikTok et WhatsApp Business ;</li>
             <li>nos analyses des tendances du marketing digital en RDC ;</li>
             <li>nos dernières études de cas et les résultats obtenus par nos clients ;</li>
             <li>les invitations à nos ateliers et webinaires gratuits.</li>
           </ul>
-        </mj-text>
-        <mj-text>En attendant notre prochain numéro, découvrez les articles les plus lus de notre blog.</mj-text>
-        <mj-button href="{{siteUrl}}/blog" padding="20px 24px">Lire le blog</mj-button>
-        <mj-text font-size="14px" color="#4b5563">Vous pouvez à tout moment choisir les sujets qui vous intéressent ou vous désinscrire grâce aux liens en bas de cet email.</mj-text>
-        <mj-text padding="16px 24px 8px 24px">Bonne lecture,<br />L'équipe Lisanga Digital</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section padding="16px 0">
-      <mj-column>
-        <mj-text align="center" font-size="12px" color="#6b7280">Lisanga Digital · {{companyAddress}}</mj-text>
-        <mj-text align="center" font-size="12px" color="#6b7280"><a href="{{manageUrl}}" style="color:#15803d;">Gérer mes préférences</a> · <a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a></mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>
-`,
-    variablesJson: [
-      {
-        name: 'firstName',
-        description: "Prénom de l'abonné, s'il l'a indiqué (facultatif)",
-        example: 'Grâce',
-      },
-      {
-        name: 'siteUrl',
-        description: 'Adresse du site (PUBLIC_URL), sans barre finale',
-        example: 'https://lisanga-digital.cd',
-      },
-      {
-        name: 'companyAddress',
-        description: "Adresse postale de l'agence, affichée dans le pied de page",
-        example: 'Immeuble Lisanga, 3e étage, 45 boulevard du 30 Juin, Gombe, Kinshasa, RD Congo',
-      },
-      {
-        name: 'manageUrl',
-        description: "Lien vers la page de gestion des préférences de l'abonné",
-        example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
-      },
-      {
-        name: 'unsubscribeUrl',
-        description: 'Lien de désinscription en un clic',
-        example: 'https://lisanga-digital.cd/newsletter/unsubscribe?token=e27a9f14',
-      },
-    ],
+        </mj-text>`,
+          '<mj-text>En attendant notre prochain numéro, découvrez les articles les plus lus de notre blog.</mj-text>',
+          button('{{siteUrl}}/blog', 'Lire le blog'),
+          smallPrint(
+            'Vous pouvez à tout moment choisir les sujets qui vous intéressent ou vous désinscrire grâce aux liens en bas de cet email.',
+          ),
+          signOff('Bonne lecture'),
+        ]),
+        footer([ADDRESS, SUBSCRIBER_LINKS]),
+      ],
+    }),
+    variablesJson: [FIRST_NAME, SITE_URL, COMPANY_ADDRESS, MANAGE_URL, UNSUBSCRIBE_URL],
   },
   {
     key: 'lead_notification',
     name: 'Notification interne : nouveau contact',
     subject: 'Nouveau contact : {{fullName}}{{#company}} ({{company}}){{/company}}',
-    mjml: `<mjml>
-  <mj-head>
-    <mj-title>Nouveau contact</mj-title>
-    <mj-preview>{{fullName}} s'intéresse à : {{serviceInterest}}</mj-preview>
-    <mj-attributes>
-      <mj-all font-family="Helvetica, Arial, sans-serif" />
-      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
-      <mj-table color="#1f2937" font-size="15px" line-height="1.5" padding="8px 24px" />
-      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="#f4f7f5">
-    <mj-section background-color="#15803d" padding="16px 0">
-      <mj-column>
-        <mj-text align="center" color="#ffffff" font-size="18px" font-weight="bold">Lisanga Digital · Nouveau contact</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section background-color="#ffffff" padding="24px 0">
-      <mj-column>
-        <mj-text font-size="20px" font-weight="bold">{{fullName}} vient de nous contacter</mj-text>
-        <mj-text>Une nouvelle demande est arrivée par le site. Pensez à répondre sous 24 h, comme nous le promettons à nos visiteurs.</mj-text>
-        <mj-table>
+    mjml: mjmlEmail({
+      title: 'Nouveau contact',
+      preview: "{{fullName}} s'intéresse à : {{serviceInterest}}",
+      attributes: ['<mj-table color="#1f2937" font-size="15px" line-height="1.5" padding="8px 24px" />'],
+      sections: [
+        banner(
+          [
+            '<mj-text align="center" color="#ffffff" font-size="18px" font-weight="bold">Lisanga Digital · Nouveau contact</mj-text>',
+          ],
+          '16px 0',
+        ),
+        card(
+          [
+            '<mj-text font-size="20px" font-weight="bold">{{fullName}} vient de nous contacter</mj-text>',
+            '<mj-text>Une nouvelle demande est arrivée par le site. Pensez à répondre sous 24 h, comme nous le promettons à nos visiteurs.</mj-text>',
+            `<mj-table>
           <tr><td style="padding:4px 0; width:40%; color:#6b7280;">Nom</td><td style="padding:4px 0;">{{fullName}}</td></tr>
           <tr><td style="padding:4px 0; color:#6b7280;">Email</td><td style="padding:4px 0;"><a href="mailto:{{email}}" style="color:#15803d;">{{email}}</a></td></tr>
           <tr><td style="padding:4px 0; color:#6b7280;">Téléphone</td><td style="padding:4px 0;">{{#phone}}{{phone}}{{/phone}}{{^phone}}Non fourni{{/phone}}</td></tr>
@@ -249,20 +270,18 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
           <tr><td style="padding:4px 0; color:#6b7280;">Service souhaité</td><td style="padding:4px 0;">{{serviceInterest}}</td></tr>
           <tr><td style="padding:4px 0; color:#6b7280;">Budget</td><td style="padding:4px 0;">{{#budget}}{{budget}}{{/budget}}{{^budget}}Non indiqué{{/budget}}</td></tr>
           <tr><td style="padding:4px 0; color:#6b7280;">Origine</td><td style="padding:4px 0;">{{source}}</td></tr>
-        </mj-table>
-        <mj-text font-weight="bold" padding="16px 24px 4px 24px">Message</mj-text>
-        <mj-text><div style="white-space:pre-line; background-color:#f4f7f5; border-left:4px solid #15803d; padding:12px 16px;">{{{messageHtml}}}</div></mj-text>
-        <mj-button href="{{adminUrl}}" padding="20px 24px">Voir le contact</mj-button>
-      </mj-column>
-    </mj-section>
-    <mj-section padding="16px 0">
-      <mj-column>
-        <mj-text align="center" font-size="12px" color="#6b7280">Notification automatique envoyée par le site de Lisanga Digital. Ne transférez pas cet email en dehors de l'équipe : il contient des données personnelles.</mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>
-`,
+        </mj-table>`,
+            '<mj-text font-weight="bold" padding="16px 24px 4px 24px">Message</mj-text>',
+            '<mj-text><div style="white-space:pre-line; background-color:#f4f7f5; border-left:4px solid #15803d; padding:12px 16px;">{{{messageHtml}}}</div></mj-text>',
+            button('{{adminUrl}}', 'Voir le contact'),
+          ],
+          '24px 0',
+        ),
+        footer([
+          "Notification automatique envoyée par le site de Lisanga Digital. Ne transférez pas cet email en dehors de l'équipe : il contient des données personnelles.",
+        ]),
+      ],
+    }),
     variablesJson: [
       {
         name: 'fullName',
@@ -313,55 +332,29 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     key: 'content_announcement',
     name: 'Annonce de nouveau contenu',
     subject: 'Nouveau sur notre site : {{contentTitle}}',
-    mjml: `<mjml>
-  <mj-head>
-    <mj-title>{{contentTitle}}</mj-title>
-    <mj-preview>{{contentExcerpt}}</mj-preview>
-    <mj-attributes>
-      <mj-all font-family="Helvetica, Arial, sans-serif" />
-      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
-      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />
-    </mj-attributes>
-  </mj-head>
-  <mj-body background-color="#f4f7f5">
-    <mj-section background-color="#15803d" padding="20px 0">
-      <mj-column>
-        <mj-text align="center" color="#ffffff" font-size="22px" font-weight="bold">Lisanga Digital</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section background-color="#ffffff" padding="28px 0">
-      <mj-column>
-        <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
-        <mj-text>Nous venons de publier un nouveau contenu qui devrait vous intéresser :</mj-text>
-        <mj-text font-size="22px" font-weight="bold" color="#15803d" padding="16px 24px 8px 24px">{{contentTitle}}</mj-text>
-        <mj-text>{{contentExcerpt}}</mj-text>
-        <mj-text>{{#publications.1}}<ul style="margin:0; padding:0 0 0 20px;">{{#publications}}<li style="margin:0 0 6px 0;"><a href="{{url}}" style="color:#15803d;">{{title}}</a></li>{{/publications}}</ul>{{/publications.1}}</mj-text>
-        <mj-button href="{{contentUrl}}" padding="20px 24px">Lire la suite</mj-button>
-        <mj-text padding="16px 24px 8px 24px">Bonne lecture,<br />L'équipe Lisanga Digital</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section background-color="#ecfdf3" padding="20px 0">
-      <mj-column>
-        <mj-text font-size="15px">Un projet en tête ? Stratégie, publicité en ligne, contenus ou branding : notre équipe vous répond sous 24 h.</mj-text>
-        <mj-button href="{{siteUrl}}/contact" background-color="#ffffff" color="#15803d" border="2px solid #15803d" padding="8px 24px 12px 24px">Demander un devis gratuit</mj-button>
-      </mj-column>
-    </mj-section>
-    <mj-section padding="16px 0">
-      <mj-column>
-        <mj-text align="center" font-size="12px" color="#6b7280">Vous recevez cet email car vous êtes abonné à la newsletter de Lisanga Digital.</mj-text>
-        <mj-text align="center" font-size="12px" color="#6b7280">Lisanga Digital · {{companyAddress}}</mj-text>
-        <mj-text align="center" font-size="12px" color="#6b7280"><a href="{{manageUrl}}" style="color:#15803d;">Gérer mes préférences</a> · <a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a></mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>
-`,
+    mjml: mjmlEmail({
+      title: '{{contentTitle}}',
+      preview: '{{contentExcerpt}}',
+      sections: [
+        banner(),
+        card([
+          GREETING,
+          '<mj-text>Nous venons de publier un nouveau contenu qui devrait vous intéresser :</mj-text>',
+          '<mj-text font-size="22px" font-weight="bold" color="#15803d" padding="16px 24px 8px 24px">{{contentTitle}}</mj-text>',
+          '<mj-text>{{contentExcerpt}}</mj-text>',
+          '<mj-text>{{#publications.1}}<ul style="margin:0; padding:0 0 0 20px;">{{#publications}}<li style="margin:0 0 6px 0;"><a href="{{url}}" style="color:#15803d;">{{title}}</a></li>{{/publications}}</ul>{{/publications.1}}</mj-text>',
+          button('{{contentUrl}}', 'Lire la suite'),
+          signOff('Bonne lecture'),
+        ]),
+        section('background-color="#ecfdf3" padding="20px 0"', [
+          '<mj-text font-size="15px">Un projet en tête ? Stratégie, publicité en ligne, contenus ou branding : notre équipe vous répond sous 24 h.</mj-text>',
+          '<mj-button href="{{siteUrl}}/contact" background-color="#ffffff" color="#15803d" border="2px solid #15803d" padding="8px 24px 12px 24px">Demander un devis gratuit</mj-button>',
+        ]),
+        footer([WHY_THIS_EMAIL, ADDRESS, SUBSCRIBER_LINKS]),
+      ],
+    }),
     variablesJson: [
-      {
-        name: 'firstName',
-        description: "Prénom de l'abonné, s'il l'a indiqué (facultatif)",
-        example: 'Grâce',
-      },
+      FIRST_NAME,
       {
         name: 'contentTitle',
         description: "Titre de l'article ou de l'étude de cas publié",
@@ -383,106 +376,54 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         description: 'Lien vers le contenu sur le site',
         example: 'https://lisanga-digital.cd/blog/whatsapp-business-guide-pratique-vendre-rdc',
       },
-      {
-        name: 'siteUrl',
-        description: 'Adresse du site (PUBLIC_URL), sans barre finale',
-        example: 'https://lisanga-digital.cd',
-      },
-      {
-        name: 'companyAddress',
-        description: "Adresse postale de l'agence, affichée dans le pied de page",
-        example: 'Immeuble Lisanga, 3e étage, 45 boulevard du 30 Juin, Gombe, Kinshasa, RD Congo',
-      },
-      {
-        name: 'manageUrl',
-        description: "Lien vers la page de gestion des préférences de l'abonné",
-        example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
-      },
-      {
-        name: 'unsubscribeUrl',
-        description: 'Lien de désinscription en un clic',
-        example: 'https://lisanga-digital.cd/newsletter/unsubscribe?token=e27a9f14',
-      },
+      SITE_URL,
+      COMPANY_ADDRESS,
+      MANAGE_URL,
+      UNSUBSCRIBE_URL,
     ],
   },
   {
     key: 'monthly_newsletter',
     name: 'Newsletter mensuelle',
     subject: 'Les actus marketing du mois par Lisanga Digital',
-    mjml: `<mjml>
-  <mj-head>
-    <mj-title>La newsletter mensuelle de Lisanga Digital</mj-title>
-    <mj-preview>Nos conseils, analyses et nouveautés du mois pour développer votre activité en RDC.</mj-preview>
-    <mj-attributes>
-      <mj-all font-family="Helvetica, Arial, sans-serif" />
-      <mj-text color="#1f2937" font-size="16px" line-height="1.6" padding="8px 24px" />
-      <mj-button background-color="#15803d" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="14px 28px" />
-    </mj-attributes>
-    <mj-style>
-      .content a { color: #15803d; }
-      .content h2 { font-size: 20px; color: #15803d; margin: 24px 0 8px 0; }
-      .content img { max-width: 100%; height: auto; }
-    </mj-style>
-  </mj-head>
-  <mj-body background-color="#f4f7f5">
-    <mj-section background-color="#15803d" padding="20px 0">
-      <mj-column>
-        <mj-text align="center" color="#ffffff" font-size="22px" font-weight="bold">Lisanga Digital</mj-text>
-        <mj-text align="center" color="#dcfce7" font-size="14px" padding="0 24px">La newsletter du marketing digital en RDC</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section background-color="#ffffff" padding="28px 0">
-      <mj-column>
-        <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
-        <mj-text css-class="content">{{{contentHtml}}}</mj-text>
-        <mj-divider border-color="#e5e7eb" border-width="1px" padding="24px 24px 8px 24px" />
-        <mj-text>Vous souhaitez faire le point sur votre stratégie ? Réservez un appel découverte gratuit de 30 minutes avec notre équipe.</mj-text>
-        <mj-button href="{{siteUrl}}/contact" padding="16px 24px">Planifier un appel</mj-button>
-        <mj-text padding="8px 24px">Au mois prochain,<br />L'équipe Lisanga Digital</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section padding="16px 0">
-      <mj-column>
-        <mj-text align="center" font-size="12px" color="#6b7280">Vous recevez cet email car vous êtes abonné à la newsletter de Lisanga Digital.</mj-text>
-        <mj-text align="center" font-size="12px" color="#6b7280">Lisanga Digital · {{companyAddress}}</mj-text>
-        <mj-text align="center" font-size="12px" color="#6b7280"><a href="{{manageUrl}}" style="color:#15803d;">Gérer mes préférences</a> · <a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a></mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>
-`,
+    mjml: mjmlEmail({
+      title: 'La newsletter mensuelle de Lisanga Digital',
+      preview: 'Nos conseils, analyses et nouveautés du mois pour développer votre activité en RDC.',
+      head: [
+        '    <mj-style>',
+        '      .content a { color: #15803d; }',
+        '      .content h2 { font-size: 20px; color: #15803d; margin: 24px 0 8px 0; }',
+        '      .content img { max-width: 100%; height: auto; }',
+        '    </mj-style>',
+      ],
+      sections: [
+        banner([
+          BANNER_NAME,
+          '<mj-text align="center" color="#dcfce7" font-size="14px" padding="0 24px">La newsletter du marketing digital en RDC</mj-text>',
+        ]),
+        card([
+          GREETING,
+          '<mj-text css-class="content">{{{contentHtml}}}</mj-text>',
+          '<mj-divider border-color="#e5e7eb" border-width="1px" padding="24px 24px 8px 24px" />',
+          '<mj-text>Vous souhaitez faire le point sur votre stratégie ? Réservez un appel découverte gratuit de 30 minutes avec notre équipe.</mj-text>',
+          button('{{siteUrl}}/contact', 'Planifier un appel', '16px 24px'),
+          signOff('Au mois prochain', '8px 24px'),
+        ]),
+        footer([WHY_THIS_EMAIL, ADDRESS, SUBSCRIBER_LINKS]),
+      ],
+    }),
     variablesJson: [
-      {
-        name: 'firstName',
-        description: "Prénom de l'abonné, s'il l'a indiqué (facultatif)",
-        example: 'Grâce',
-      },
+      FIRST_NAME,
       {
         name: 'contentHtml',
         description: 'Contenu HTML du numéro, inséré tel quel sans échappement (triples accolades)',
         example:
           "<h2>TikTok en RDC : pourquoi les marques ne peuvent plus l'ignorer</h2><p>Nos conseils pour lancer votre marque sur TikTok sans improviser.</p>",
       },
-      {
-        name: 'siteUrl',
-        description: 'Adresse du site (PUBLIC_URL), sans barre finale',
-        example: 'https://lisanga-digital.cd',
-      },
-      {
-        name: 'companyAddress',
-        description: "Adresse postale de l'agence, affichée dans le pied de page",
-        example: 'Immeuble Lisanga, 3e étage, 45 boulevard du 30 Juin, Gombe, Kinshasa, RD Congo',
-      },
-      {
-        name: 'manageUrl',
-        description: "Lien vers la page de gestion des préférences de l'abonné",
-        example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
-      },
-      {
-        name: 'unsubscribeUrl',
-        description: 'Lien de désinscription en un clic',
-        example: 'https://lisanga-digital.cd/newsletter/unsubscribe?token=e27a9f14',
-      },
+      SITE_URL,
+      COMPANY_ADDRESS,
+      MANAGE_URL,
+      UNSUBSCRIBE_URL,
     ],
   },
 ];

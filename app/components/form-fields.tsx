@@ -40,13 +40,18 @@ function FieldFrame({ id, label, error, optional, className, children }: FieldFr
         {optional ? <span className="font-normal text-gray-600"> (facultatif)</span> : null}
       </label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's error message, under it, named by its control's aria-describedby (`${id}-error`). */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** The attributes that tie a control to its label and error message. */

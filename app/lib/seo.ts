@@ -4,8 +4,10 @@
  */
 import type { MetaDescriptor } from 'react-router';
 
+import { PAGES, type PageKey } from '#common/pages.ts';
 import type { SiteInfo } from '#common/site.ts';
 import { pageShareImage, type ShareImage } from '#common/visuals.ts';
+import { siteFromMatches } from './site';
 
 export type { SiteInfo };
 
@@ -100,5 +102,42 @@ export function breadcrumbJsonLd(site: SiteInfo, trail: [string, string][]) {
       name,
       item: absoluteUrl(site, path),
     })),
+  };
+}
+
+/** What a route's `meta` receives that the page meta needs: the matches (the root's site). */
+type MetaContext = { matches: Parameters<typeof siteFromMatches>[0] };
+
+/**
+ * The `meta` of a page of common/pages.ts: its title, share image and path from the table and
+ * the description given. `breadcrumb` adds the trail "Accueil > breadcrumb" (after `jsonLd`'s
+ * data); `noindex` keeps a personal page out of search engines.
+ */
+export function pageMeta(
+  key: PageKey,
+  description: string | ((site: SiteInfo | undefined) => string),
+  options: { breadcrumb?: string; noindex?: true; jsonLd?: (site: SiteInfo) => Record<string, unknown> } = {},
+) {
+  return ({ matches }: MetaContext): MetaDescriptor[] => {
+    const site = siteFromMatches(matches);
+    const { title, path } = PAGES[key];
+    const { breadcrumb, noindex, jsonLd } = options;
+    return seo(site, {
+      title,
+      image: pageShareImage(key),
+      description: typeof description === 'function' ? description(site) : description,
+      path,
+      noindex,
+      jsonLd:
+        site && breadcrumb
+          ? [
+              ...(jsonLd ? [jsonLd(site)] : []),
+              breadcrumbJsonLd(site, [
+                ['Accueil', '/'],
+                [breadcrumb, path],
+              ]),
+            ]
+          : undefined,
+    });
   };
 }

@@ -1,14 +1,12 @@
 import { Compass, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { PAGES } from '#common/pages.ts';
-import { pageShareImage } from '#common/visuals.ts';
 import { PageHeader } from '~/components/page-header';
 import { Button } from '~/components/ui/button';
 import { ValuesSection } from '~/components/values-section';
 import { appContext } from '~/context.server';
 import { TeamSection } from '~/features/team/team-section';
-import { breadcrumbJsonLd, seo } from '~/lib/seo';
-import { siteFromMatches, useSite } from '~/lib/site';
+import { pageMeta } from '~/lib/seo';
+import { useSite } from '~/lib/site';
 import type { Route } from './+types/about';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,22 +16,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { stats, team };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  return seo(site, {
-    title: PAGES.about.title,
-    image: pageShareImage('about'),
-    description:
-      "Agence de marketing et de transformation digitale basée à Kinshasa : notre histoire, notre mission, nos valeurs et l'équipe qui accompagne PME, banques et ONG en RDC.",
-    path: '/about',
-    jsonLd: site
-      ? breadcrumbJsonLd(site, [
-          ['Accueil', '/'],
-          ['À propos', '/about'],
-        ])
-      : undefined,
-  });
-}
+export const meta = pageMeta(
+  'about',
+  "Agence de marketing et de transformation digitale basée à Kinshasa : notre histoire, notre mission, nos valeurs et l'équipe qui accompagne PME, banques et ONG en RDC.",
+  { breadcrumb: 'À propos' },
+);
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { stats, team } = loaderData;

@@ -1,35 +1,20 @@
 import { CalendarClock, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { PAGES } from '#common/pages.ts';
 import { whatsappUrl } from '#common/site.ts';
-import { pageShareImage } from '#common/visuals.ts';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
 import { WhatsAppIcon } from '~/components/ui/brand-icons';
 import { Button } from '~/components/ui/button';
 import { ContactFormIsland } from '~/features/leads/contact-form';
-import { breadcrumbJsonLd, organizationJsonLd, seo } from '~/lib/seo';
-import { siteFromMatches, useSite } from '~/lib/site';
-import type { Route } from './+types/contact';
+import { organizationJsonLd, pageMeta } from '~/lib/seo';
+import { useSite } from '~/lib/site';
 
-export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  return seo(site, {
-    title: PAGES.contact.title,
-    image: pageShareImage('contact'),
-    description: `Contactez ${site?.name ?? 'notre agence'} à Kinshasa : devis gratuit, appel découverte de 30 minutes, WhatsApp, téléphone ou email. Réponse sous 24h.`,
-    path: '/contact',
-    jsonLd: site
-      ? [
-          organizationJsonLd(site),
-          breadcrumbJsonLd(site, [
-            ['Accueil', '/'],
-            ['Contact', '/contact'],
-          ]),
-        ]
-      : undefined,
-  });
-}
+export const meta = pageMeta(
+  'contact',
+  (site) =>
+    `Contactez ${site?.name ?? 'notre agence'} à Kinshasa : devis gratuit, appel découverte de 30 minutes, WhatsApp, téléphone ou email. Réponse sous 24h.`,
+  { breadcrumb: 'Contact', jsonLd: organizationJsonLd },
+);
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

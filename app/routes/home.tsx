@@ -4,6 +4,7 @@ import { AUDIT_SERVICE_TITLE } from '#common/constants.ts';
 import { PAGES } from '#common/pages.ts';
 import { pageShareImage } from '#common/visuals.ts';
 import { LeadButton } from '~/components/lead-button';
+import { PageSection } from '~/components/page-section';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
 import { ValuesSection } from '~/components/values-section';
@@ -104,40 +105,35 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="services-title" className="px-4 py-12 sm:py-16 lg:py-24">
-        <div className="mx-auto max-w-6xl">
-          <h2 id="services-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-            Nos expertises
-          </h2>
-          <p className="mt-2 max-w-2xl text-gray-700">
-            Quatre métiers complémentaires pour attirer, convaincre et fidéliser vos clients.
-          </p>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {services.map((service) => (
-              <li key={service.id} className="flex flex-col rounded-xl border border-gray-100 p-6 shadow-sm">
-                <ServiceIcon icon={service.icon} title={service.title} />
-                <h3 className="mt-4 text-lg font-semibold text-gray-900">{service.title}</h3>
-                <p className="mt-2 flex-1 text-sm text-gray-700">{service.description}</p>
-                <div className="mt-6 flex flex-col gap-2">
-                  <Button asChild variant="secondary" size="sm">
-                    <Link to={`/services/${service.id}`} aria-label={`En savoir plus sur ${service.title}`}>
-                      En savoir plus
-                    </Link>
-                  </Button>
-                  <LeadButton
-                    lead="quote"
-                    service={service.title}
-                    size="sm"
-                    aria-label={`Demander un devis pour ${service.title}`}
-                  >
-                    Demander un devis
-                  </LeadButton>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection titleId="services-title" title="Nos expertises">
+        <p className="mt-2 max-w-2xl text-gray-700">
+          Quatre métiers complémentaires pour attirer, convaincre et fidéliser vos clients.
+        </p>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {services.map((service) => (
+            <li key={service.id} className="flex flex-col rounded-xl border border-gray-100 p-6 shadow-sm">
+              <ServiceIcon icon={service.icon} title={service.title} />
+              <h3 className="mt-4 text-lg font-semibold text-gray-900">{service.title}</h3>
+              <p className="mt-2 flex-1 text-sm text-gray-700">{service.description}</p>
+              <div className="mt-6 flex flex-col gap-2">
+                <Button asChild variant="secondary" size="sm">
+                  <Link to={`/services/${service.id}`} aria-label={`En savoir plus sur ${service.title}`}>
+                    En savoir plus
+                  </Link>
+                </Button>
+                <LeadButton
+                  lead="quote"
+                  service={service.title}
+                  size="sm"
+                  aria-label={`Demander un devis pour ${service.title}`}
+                >
+                  Demander un devis
+                </LeadButton>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <ValuesSection />
       <TeamSection team={team} />

@@ -1,12 +1,9 @@
-import { PAGES } from '#common/pages.ts';
-import { pageShareImage } from '#common/visuals.ts';
 import { CoverPicture } from '~/components/cover-picture';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
 import { appContext } from '~/context.server';
 import { ResultFigures } from '~/features/portfolio/result-figures';
-import { breadcrumbJsonLd, seo } from '~/lib/seo';
-import { siteFromMatches } from '~/lib/site';
+import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/portfolio';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,22 +11,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { caseStudies: await content.listCaseStudies() };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  return seo(site, {
-    title: PAGES.portfolio.title,
-    image: pageShareImage('portfolio'),
-    description:
-      'Banques, commerce, ONG : découvrez comment nous avons aidé nos clients en RDC à gagner en visibilité et en ventes, avec des résultats chiffrés.',
-    path: '/portfolio',
-    jsonLd: site
-      ? breadcrumbJsonLd(site, [
-          ['Accueil', '/'],
-          ['Portfolio', '/portfolio'],
-        ])
-      : undefined,
-  });
-}
+export const meta = pageMeta(
+  'portfolio',
+  'Banques, commerce, ONG : découvrez comment nous avons aidé nos clients en RDC à gagner en visibilité et en ventes, avec des résultats chiffrés.',
+  { breadcrumb: 'Portfolio' },
+);
 
 export default function Portfolio({ loaderData }: Route.ComponentProps) {
   const { caseStudies } = loaderData;

@@ -4,6 +4,7 @@ import { ServiceIdParamsSchema } from '#common/schemas/public-api.ts';
 import { serviceShareImage } from '#common/visuals.ts';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
+import { PageSection } from '~/components/page-section';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
 import { ServiceVisual } from '~/components/visuals/service-visual';
@@ -115,33 +116,28 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       </PageHeader>
 
       {service.children.length > 0 ? (
-        <section aria-labelledby="children-title" className="px-4 py-12 sm:py-16 lg:py-24">
-          <div className="mx-auto max-w-6xl">
-            <h2 id="children-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-              Nos prestations
-            </h2>
-            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {service.children.map((child) => (
-                <li key={child.id} className="flex flex-col rounded-xl border border-gray-100 p-6 shadow-sm">
-                  <ServiceIcon icon={child.icon} title={child.title} />
-                  <h3 className="mt-4 text-lg font-semibold text-gray-900">
-                    <Link to={`/services/${child.id}`} className="hover:text-brand-800 hover:underline">
-                      {child.title}
-                    </Link>
-                  </h3>
-                  <p className="mt-2 flex-1 text-sm text-gray-700">{child.description}</p>
-                  <Link
-                    to={`/services/${child.id}`}
-                    aria-label={`En savoir plus sur ${child.title}`}
-                    className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
-                  >
-                    En savoir plus <ArrowRight className="size-4" aria-hidden="true" />
+        <PageSection titleId="children-title" title="Nos prestations">
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {service.children.map((child) => (
+              <li key={child.id} className="flex flex-col rounded-xl border border-gray-100 p-6 shadow-sm">
+                <ServiceIcon icon={child.icon} title={child.title} />
+                <h3 className="mt-4 text-lg font-semibold text-gray-900">
+                  <Link to={`/services/${child.id}`} className="hover:text-brand-800 hover:underline">
+                    {child.title}
                   </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+                </h3>
+                <p className="mt-2 flex-1 text-sm text-gray-700">{child.description}</p>
+                <Link
+                  to={`/services/${child.id}`}
+                  aria-label={`En savoir plus sur ${child.title}`}
+                  className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+                >
+                  En savoir plus <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
       ) : null}
 
       {service.parent ? (
@@ -163,34 +159,29 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="steps-title" className="px-4 py-12 sm:py-16 lg:py-24">
-        <div className="mx-auto max-w-6xl">
-          <h2 id="steps-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-            Comment nous travaillons
-          </h2>
-          <ol className="mt-8 grid gap-6 md:grid-cols-3">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="rounded-xl border border-gray-100 p-6">
-                <span
-                  aria-hidden="true"
-                  className="flex size-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
-                >
-                  {index + 1}
-                </span>
-                <h3 className="mt-4 font-semibold text-gray-900">{step.title}</h3>
-                <p className="mt-2 text-sm text-gray-700">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-          <Link
-            to="/services"
-            className="mt-10 inline-flex items-center gap-2 font-medium text-brand-800 underline-offset-4 hover:underline"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Voir tous nos services
-          </Link>
-        </div>
-      </section>
+      <PageSection titleId="steps-title" title="Comment nous travaillons">
+        <ol className="mt-8 grid gap-6 md:grid-cols-3">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="rounded-xl border border-gray-100 p-6">
+              <span
+                aria-hidden="true"
+                className="flex size-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              <h3 className="mt-4 font-semibold text-gray-900">{step.title}</h3>
+              <p className="mt-2 text-sm text-gray-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <Link
+          to="/services"
+          className="mt-10 inline-flex items-center gap-2 font-medium text-brand-800 underline-offset-4 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Voir tous nos services
+        </Link>
+      </PageSection>
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicService } from '#common/api-types.ts';
-import { PAGES } from '#common/pages.ts';
-import { pageShareImage } from '#common/visuals.ts';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
 import { ServiceIcon } from '~/components/service-icon';
@@ -10,8 +8,7 @@ import { Button } from '~/components/ui/button';
 import { ServiceVisual } from '~/components/visuals/service-visual';
 import { appContext } from '~/context.server';
 import { leadAttributes } from '~/lib/lead-trigger';
-import { breadcrumbJsonLd, seo } from '~/lib/seo';
-import { siteFromMatches } from '~/lib/site';
+import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/services';
 
 type ServiceGroup = PublicService & { children: PublicService[] };
@@ -36,22 +33,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { groups: groupServices(await content.listServices()) };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches);
-  return seo(site, {
-    title: PAGES.services.title,
-    image: pageShareImage('services'),
-    description:
-      'Stratégie marketing, marketing digital, création de contenu et branding : découvrez les offres de notre agence pour les PME, banques et ONG de Kinshasa et de toute la RDC.',
-    path: '/services',
-    jsonLd: site
-      ? breadcrumbJsonLd(site, [
-          ['Accueil', '/'],
-          ['Services', '/services'],
-        ])
-      : undefined,
-  });
-}
+export const meta = pageMeta(
+  'services',
+  'Stratégie marketing, marketing digital, création de contenu et branding : découvrez les offres de notre agence pour les PME, banques et ONG de Kinshasa et de toute la RDC.',
+  { breadcrumb: 'Services' },
+);
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { groups } = loaderData;

@@ -58,16 +58,21 @@ function whereOf(query: ActivityListQuery): SQL | undefined {
   return defined.length > 0 ? and(...defined) : undefined;
 }
 
+/** What a list of the activity log shows of each entry (this screen and the dashboard's latest). */
+export const ACTIVITY_ENTRY_COLUMNS = {
+  id: activityLogs.id,
+  type: activityLogs.type,
+  title: activityLogs.title,
+  description: activityLogs.description,
+  createdAt: activityLogs.createdAt,
+};
+
 export async function listActivity(db: Database, query: ActivityListQuery): Promise<ActivityPage> {
   const where = whereOf(query);
   const [rows, [total], types, authors] = await Promise.all([
     db
       .select({
-        id: activityLogs.id,
-        type: activityLogs.type,
-        title: activityLogs.title,
-        description: activityLogs.description,
-        createdAt: activityLogs.createdAt,
+        ...ACTIVITY_ENTRY_COLUMNS,
         userId: adminUsers.id,
         email: adminUsers.email,
         firstName: adminUsers.firstName,

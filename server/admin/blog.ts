@@ -4,7 +4,7 @@
  * log row are one transaction; the first publication also records a content_publications row
  * for the campaigns (processed = false).
  */
-import { and, asc, count, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, like, or, sql } from 'drizzle-orm';
 import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
   type AdminBlogPage,
@@ -17,11 +17,11 @@ import {
   slugify,
 } from '#common/schemas/blog-admin.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
-import { type BlogPost, blogPosts, contentPublications } from '#db/schema.ts';
+import { type BlogPost, blogPosts } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
-import { recordFirstPublication } from './publications.ts';
-import { likePattern } from './search.ts';
+import { deletePublishable, setPublished } from './publications.ts';
+import { allOf, pageOf, searchIn } from './search.ts';
 
 export const slugTaken = () =>
   new HttpError(409, 'slug_taken', SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE });
@@ -56,34 +56,22 @@ const SORT_COLUMNS = {
 } as const;
 
 export async function listBlogPosts(db: Database, query: BlogListQuery): Promise<AdminBlogPage> {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    const search = or(
-      ilike(blogPosts.title, pattern),
-      ilike(blogPosts.slug, pattern),
-      ilike(blogPosts.excerpt, pattern),
-    );
-    if (search) conditions.push(search);
-  }
-  if (query.status) conditions.push(eq(blogPosts.isPublished, query.status === 'published'));
-  if (query.category) conditions.push(eq(blogPosts.category, query.category));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const where = allOf(
+    searchIn(query.q, [blogPosts.title, blogPosts.slug, blogPosts.excerpt]),
+    query.status && eq(blogPosts.isPublished, query.status === 'published'),
+    query.category && eq(blogPosts.category, query.category),
+  );
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await db
-    .select()
-    .from(blogPosts)
-    .where(where)
-    .orderBy(direction(SORT_COLUMNS[query.sort]), desc(blogPosts.createdAt), asc(blogPosts.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(blogPosts).where(where);
-  return {
-    items: rows.map(presentAdminPostSummary),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return pageOf(
+    query,
+    db
+      .select()
+      .from(blogPosts)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[query.sort]), desc(blogPosts.createdAt), asc(blogPosts.id)),
+    db.select({ n: count() }).from(blogPosts).where(where),
+    (rows) => rows.map(presentAdminPostSummary),
+  );
 }
 
 export async function findBlogPost(db: Database, id: string): Promise<AdminBlogPost | undefined> {
@@ -228,31 +216,25 @@ export async function publishBlogPost(
   publicUrl: string,
   now = new Date(),
 ): Promise<AdminBlogPost | undefined> {
-  return inTransaction(db, async (tx) => {
-    const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
-    if (!current) return undefined;
-    if (current.isPublished) return presentAdminPost(current);
-    const [row] = await tx
-      .update(blogPosts)
-      .set({ isPublished: true, publishedAt: current.publishedAt ?? now })
-      .where(eq(blogPosts.id, id))
-      .returning();
-    if (!row) throw new Error('blog post vanished during publication');
-    await recordFirstPublication(tx, {
+  const row = await setPublished<BlogPost>(db, blogPosts, id, {
+    published: true,
+    name: 'blog post',
+    extra: (current) => ({ publishedAt: current.publishedAt ?? now }),
+    record: (published) => ({
       contentType: 'blog',
       contentId: id,
-      title: row.title,
-      url: `${publicUrl}/blog/${encodeURIComponent(row.slug)}`,
+      title: published.title,
+      url: `${publicUrl}/blog/${encodeURIComponent(published.slug)}`,
       publishedAt: now,
-    });
-    await logActivity(tx, {
+    }),
+    activity: (row) => ({
       type: 'post.published',
       title: `Article publié : ${row.title}`,
       description: `/blog/${row.slug}`,
-      userId: adminId,
-    });
-    return presentAdminPost(row);
+    }),
+    adminId,
   });
+  return row && presentAdminPost(row);
 }
 
 /** The post leaves the site (its page answers 404); its publication record stays (decision 015). */
@@ -261,24 +243,17 @@ export async function unpublishBlogPost(
   id: string,
   adminId: string,
 ): Promise<AdminBlogPost | undefined> {
-  return inTransaction(db, async (tx) => {
-    const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
-    if (!current) return undefined;
-    if (!current.isPublished) return presentAdminPost(current);
-    const [row] = await tx
-      .update(blogPosts)
-      .set({ isPublished: false })
-      .where(eq(blogPosts.id, id))
-      .returning();
-    if (!row) throw new Error('blog post vanished during unpublication');
-    await logActivity(tx, {
+  const row = await setPublished<BlogPost>(db, blogPosts, id, {
+    published: false,
+    name: 'blog post',
+    activity: (row) => ({
       type: 'post.unpublished',
       title: `Article dépublié : ${row.title}`,
       description: `/blog/${row.slug} ne répond plus`,
-      userId: adminId,
-    });
-    return presentAdminPost(row);
+    }),
+    adminId,
   });
+  return row && presentAdminPost(row);
 }
 
 /**
@@ -291,24 +266,17 @@ export async function deleteBlogPost(
   id: string,
   adminId: string,
 ): Promise<{ coverImage: string | null } | undefined> {
-  return inTransaction(db, async (tx) => {
-    const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
-    if (!row) return undefined;
-    await tx
-      .delete(contentPublications)
-      .where(
-        and(
-          eq(contentPublications.contentType, 'blog'),
-          eq(contentPublications.contentId, id),
-          eq(contentPublications.processed, false),
-        ),
-      );
-    await logActivity(tx, {
+  const row = await deletePublishable<BlogPost>(
+    db,
+    blogPosts,
+    id,
+    'blog',
+    (row) => ({
       type: 'post.deleted',
       title: `Article supprimé : ${row.title}`,
       description: row.isPublished ? `Était publié à /blog/${row.slug}` : 'Brouillon',
-      userId: adminId,
-    });
-    return { coverImage: row.coverImage };
-  });
+    }),
+    adminId,
+  );
+  return row && { coverImage: row.coverImage };
 }

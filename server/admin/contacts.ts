@@ -2,7 +2,7 @@
  * Leads for the back-office: the filtered, sorted, paginated list, one lead, status changes
  * (broadcast on the real-time channel) and the CSV export.
  */
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContactStatus } from '#common/enums.ts';
 import {
@@ -18,8 +18,8 @@ import { type ContactRequest, contactRequests } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { CSV_EXPORT_MAX_ROWS, toCsv } from './csv.ts';
-import { likePattern } from './search.ts';
+import { exportCsv, searchFilter } from './csv.ts';
+import { allOf, pageOf, searchIn } from './search.ts';
 
 export type ContactFilters = z.output<typeof ContactFiltersSchema>;
 
@@ -42,21 +42,12 @@ export function presentContact(row: ContactRequest): AdminContact {
 }
 
 function whereOf(filters: ContactFilters): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filters.q) {
-    const pattern = likePattern(filters.q);
-    const search = or(
-      ilike(contactRequests.fullName, pattern),
-      ilike(contactRequests.email, pattern),
-      ilike(contactRequests.company, pattern),
-      ilike(contactRequests.phone, pattern),
-      ilike(contactRequests.phoneRaw, pattern),
-    );
-    if (search) conditions.push(search);
-  }
-  if (filters.status) conditions.push(eq(contactRequests.status, filters.status));
-  if (filters.source) conditions.push(eq(contactRequests.source, filters.source));
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  const c = contactRequests;
+  return allOf(
+    searchIn(filters.q, [c.fullName, c.email, c.company, c.phone, c.phoneRaw]),
+    filters.status && eq(c.status, filters.status),
+    filters.source && eq(c.source, filters.source),
+  );
 }
 
 const SORT_COLUMNS = {
@@ -68,21 +59,17 @@ const SORT_COLUMNS = {
 export async function listContacts(db: Database, query: ContactListQuery): Promise<Page<AdminContact>> {
   const where = whereOf(query);
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await db
-    .select()
-    .from(contactRequests)
-    .where(where)
-    // Ties (same status, same name) keep a stable order from one page to the next.
-    .orderBy(direction(SORT_COLUMNS[query.sort]), desc(contactRequests.createdAt), asc(contactRequests.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(contactRequests).where(where);
-  return {
-    items: rows.map(presentContact),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return pageOf(
+    query,
+    db
+      .select()
+      .from(contactRequests)
+      .where(where)
+      // Ties (same status, same name) keep a stable order from one page to the next.
+      .orderBy(direction(SORT_COLUMNS[query.sort]), desc(contactRequests.createdAt), asc(contactRequests.id)),
+    db.select({ n: count() }).from(contactRequests).where(where),
+    (rows) => rows.map(presentContact),
+  );
 }
 
 export async function findContact(db: Database, id: string): Promise<AdminContact | undefined> {
@@ -151,15 +138,14 @@ export async function exportContactsCsv(
   filters: ContactFilters,
   adminId: string,
 ): Promise<{ csv: string; rows: number }> {
-  const rows = await db
-    .select()
-    .from(contactRequests)
-    .where(whereOf(filters))
-    .orderBy(desc(contactRequests.createdAt), asc(contactRequests.id))
-    .limit(CSV_EXPORT_MAX_ROWS);
-  const csv = toCsv(
-    CONTACT_CSV_HEADER,
-    rows.map((r) => [
+  return exportCsv(db, {
+    rows: db
+      .select()
+      .from(contactRequests)
+      .where(whereOf(filters))
+      .orderBy(desc(contactRequests.createdAt), asc(contactRequests.id)),
+    header: CONTACT_CSV_HEADER,
+    line: (r) => [
       kinshasaDateTime(r.createdAt),
       r.fullName,
       r.email,
@@ -170,21 +156,16 @@ export async function exportContactsCsv(
       r.message,
       CONTACT_STATUS_LABELS[r.status],
       CONTACT_SOURCE_LABELS[r.source] ?? r.source,
-    ]),
-  );
-  await logActivity(db, {
-    type: 'contacts.exported',
-    title: `Export CSV des contacts (${rows.length})`,
-    description: describeFilters(filters),
-    userId: adminId,
+    ],
+    log: {
+      type: 'contacts.exported',
+      title: (count) => `Export CSV des contacts (${count})`,
+      filters: [
+        searchFilter(filters.q),
+        filters.status && `statut ${CONTACT_STATUS_LABELS[filters.status]}`,
+        filters.source && `source ${CONTACT_SOURCE_LABELS[filters.source] ?? filters.source}`,
+      ],
+    },
+    adminId,
   });
-  return { csv, rows: rows.length };
-}
-
-function describeFilters(filters: ContactFilters): string | null {
-  const parts: string[] = [];
-  if (filters.q) parts.push(`recherche « ${filters.q} »`);
-  if (filters.status) parts.push(`statut ${CONTACT_STATUS_LABELS[filters.status]}`);
-  if (filters.source) parts.push(`source ${CONTACT_SOURCE_LABELS[filters.source] ?? filters.source}`);
-  return parts.length > 0 ? `Filtres : ${parts.join(', ')}` : null;
 }

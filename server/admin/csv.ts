@@ -6,6 +6,8 @@
 
 import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
+import type { Database } from '#db/client.ts';
+import { logActivity } from '../activity/log.ts';
 
 export const CSV_BOM = '\uFEFF';
 /** Exports stop there: beyond it the admin should filter (a lead list is far smaller). */
@@ -28,4 +30,39 @@ export function sendCsv(res: Response, prefix: string, date: string, body: strin
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${prefix}-${date}.csv"`);
   res.send(body);
+}
+
+/** The search typed in a list, for the log of its export. */
+export const searchFilter = (q: string | undefined) => (q ? `recherche « ${q} »` : undefined);
+
+/**
+ * A filtered list as a CSV file: its rows in the list's order (`rows`, cut at
+ * CSV_EXPORT_MAX_ROWS), one line each, and the export logged with the filters applied.
+ */
+export async function exportCsv<Row>(
+  db: Database,
+  {
+    rows,
+    header,
+    line,
+    log,
+    adminId,
+  }: {
+    rows: { limit: (n: number) => PromiseLike<Row[]> };
+    header: string[];
+    line: (row: Row) => (string | null | undefined)[];
+    log: { type: string; title: (count: number) => string; filters: (string | undefined | false | '')[] };
+    adminId: string;
+  },
+): Promise<{ csv: string; rows: number }> {
+  const list = await rows.limit(CSV_EXPORT_MAX_ROWS);
+  const csv = toCsv(header, list.map(line));
+  const applied = log.filters.filter(Boolean);
+  await logActivity(db, {
+    type: log.type,
+    title: log.title(list.length),
+    description: applied.length > 0 ? `Filtres : ${applied.join(', ')}` : null,
+    userId: adminId,
+  });
+  return { csv, rows: list.length };
 }

@@ -10,6 +10,7 @@ import type { DashboardData } from '#common/schemas/admin.ts';
 import { type Database, queryRows } from '#db/client.ts';
 import { activityLogs, blogPosts, contactRequests, newsletterSubscriptions } from '#db/schema.ts';
 import { kinshasaDate, monthStart, WEEK_MS, weekStart } from '../calendar/kinshasa.ts';
+import { ACTIVITY_ENTRY_COLUMNS } from './activity-log.ts';
 
 export const DASHBOARD_WEEKS = 12;
 export const TOP_POSTS = 5;
@@ -114,13 +115,7 @@ export async function computeDashboard(db: Database, now: Date): Promise<Dashboa
   });
 
   const latest = await db
-    .select({
-      id: activityLogs.id,
-      type: activityLogs.type,
-      title: activityLogs.title,
-      description: activityLogs.description,
-      createdAt: activityLogs.createdAt,
-    })
+    .select(ACTIVITY_ENTRY_COLUMNS)
     .from(activityLogs)
     .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
     .limit(LATEST_ACTIVITY);

@@ -3,7 +3,7 @@
  * publish/unpublish and delete, each with its activity log row in the same transaction. The
  * first publication records a content_publications row for the campaigns (processed = false).
  */
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type {
   AdminCaseStudy,
   AdminCaseStudyPage,
@@ -11,10 +11,10 @@ import type {
   CaseStudyListQuery,
 } from '#common/schemas/portfolio-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import { type CaseStudy, caseStudies, contentPublications } from '#db/schema.ts';
+import { type CaseStudy, caseStudies } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
-import { recordFirstPublication } from './publications.ts';
-import { likePattern } from './search.ts';
+import { deletePublishable, setPublished } from './publications.ts';
+import { allOf, pageOf, searchIn } from './search.ts';
 
 export function presentAdminCaseStudy(row: CaseStudy): AdminCaseStudy {
   return {
@@ -32,33 +32,17 @@ export function presentAdminCaseStudy(row: CaseStudy): AdminCaseStudy {
 }
 
 export async function listCaseStudies(db: Database, query: CaseStudyListQuery): Promise<AdminCaseStudyPage> {
-  const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    const search = or(
-      ilike(caseStudies.title, pattern),
-      ilike(caseStudies.clientName, pattern),
-      ilike(caseStudies.industry, pattern),
-    );
-    if (search) conditions.push(search);
-  }
-  if (query.status) conditions.push(eq(caseStudies.isPublished, query.status === 'published'));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  // The public page's order (newest first), so the admin sees them as visitors do.
-  const rows = await db
-    .select()
-    .from(caseStudies)
-    .where(where)
-    .orderBy(desc(caseStudies.createdAt), asc(caseStudies.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(caseStudies).where(where);
-  return {
-    items: rows.map(presentAdminCaseStudy),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const where = allOf(
+    searchIn(query.q, [caseStudies.title, caseStudies.clientName, caseStudies.industry]),
+    query.status && eq(caseStudies.isPublished, query.status === 'published'),
+  );
+  return pageOf(
+    query,
+    // The public page's order (newest first), so the admin sees them as visitors do.
+    db.select().from(caseStudies).where(where).orderBy(desc(caseStudies.createdAt), asc(caseStudies.id)),
+    db.select({ n: count() }).from(caseStudies).where(where),
+    (rows) => rows.map(presentAdminCaseStudy),
+  );
 }
 
 export async function findCaseStudy(db: Database, id: string): Promise<AdminCaseStudy | undefined> {
@@ -133,32 +117,25 @@ export async function publishCaseStudy(
   publicUrl: string,
   now = new Date(),
 ): Promise<AdminCaseStudy | undefined> {
-  return inTransaction(db, async (tx) => {
-    const [current] = await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for('update');
-    if (!current) return undefined;
-    if (current.isPublished) return presentAdminCaseStudy(current);
-    const [row] = await tx
-      .update(caseStudies)
-      .set({ isPublished: true })
-      .where(eq(caseStudies.id, id))
-      .returning();
-    if (!row) throw new Error('case study vanished during publication');
-    await recordFirstPublication(tx, {
+  const row = await setPublished<CaseStudy>(db, caseStudies, id, {
+    published: true,
+    name: 'case study',
+    record: (published) => ({
       contentType: 'portfolio',
       contentId: id,
-      title: row.title,
+      title: published.title,
       // The portfolio has one public page; a case study is a card on it.
       url: `${publicUrl}/portfolio`,
       publishedAt: now,
-    });
-    await logActivity(tx, {
+    }),
+    activity: (row) => ({
       type: 'case_study.published',
       title: `Étude de cas publiée : ${row.title}`,
       description: `Client ${row.clientName}`,
-      userId: adminId,
-    });
-    return presentAdminCaseStudy(row);
+    }),
+    adminId,
   });
+  return row && presentAdminCaseStudy(row);
 }
 
 export async function unpublishCaseStudy(
@@ -166,24 +143,17 @@ export async function unpublishCaseStudy(
   id: string,
   adminId: string,
 ): Promise<AdminCaseStudy | undefined> {
-  return inTransaction(db, async (tx) => {
-    const [current] = await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for('update');
-    if (!current) return undefined;
-    if (!current.isPublished) return presentAdminCaseStudy(current);
-    const [row] = await tx
-      .update(caseStudies)
-      .set({ isPublished: false })
-      .where(eq(caseStudies.id, id))
-      .returning();
-    if (!row) throw new Error('case study vanished during unpublication');
-    await logActivity(tx, {
+  const row = await setPublished<CaseStudy>(db, caseStudies, id, {
+    published: false,
+    name: 'case study',
+    activity: (row) => ({
       type: 'case_study.unpublished',
       title: `Étude de cas dépubliée : ${row.title}`,
       description: `Client ${row.clientName}`,
-      userId: adminId,
-    });
-    return presentAdminCaseStudy(row);
+    }),
+    adminId,
   });
+  return row && presentAdminCaseStudy(row);
 }
 
 /** Deletes it and its publication records not yet processed by the campaigns. */
@@ -192,24 +162,17 @@ export async function deleteCaseStudy(
   id: string,
   adminId: string,
 ): Promise<{ imageUrl: string | null } | undefined> {
-  return inTransaction(db, async (tx) => {
-    const [row] = await tx.delete(caseStudies).where(eq(caseStudies.id, id)).returning();
-    if (!row) return undefined;
-    await tx
-      .delete(contentPublications)
-      .where(
-        and(
-          eq(contentPublications.contentType, 'portfolio'),
-          eq(contentPublications.contentId, id),
-          eq(contentPublications.processed, false),
-        ),
-      );
-    await logActivity(tx, {
+  const row = await deletePublishable<CaseStudy>(
+    db,
+    caseStudies,
+    id,
+    'portfolio',
+    (row) => ({
       type: 'case_study.deleted',
       title: `Étude de cas supprimée : ${row.title}`,
       description: `Client ${row.clientName}`,
-      userId: adminId,
-    });
-    return { imageUrl: row.imageUrl };
-  });
+    }),
+    adminId,
+  );
+  return row && { imageUrl: row.imageUrl };
 }

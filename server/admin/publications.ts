@@ -1,11 +1,14 @@
 /**
- * The record the campaigns read to announce new content (decision 015): written the first time a
- * post or case study is published, never again, so unpublishing and republishing does not announce
- * it twice.
+ * The publication of the blog's posts and the portfolio's case studies (decision 015): publishing
+ * and unpublishing one, deleting one, and the record the campaigns read to announce new content,
+ * written the first time it is published, never again, so unpublishing and republishing does not
+ * announce it twice.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '#db/client.ts';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type Database, inTransaction } from '#db/client.ts';
 import { contentPublications } from '#db/schema.ts';
+import { type ActivityEntry, logActivity } from '../activity/log.ts';
 
 type Publication = typeof contentPublications.$inferInsert;
 
@@ -25,4 +28,75 @@ export async function recordFirstPublication(
     )
     .limit(1);
   if (!recorded) await tx.insert(contentPublications).values({ ...publication, processed: false });
+}
+
+/** The table of publishable content: blog posts or case studies. */
+type PublishableTable = PgTable & { id: AnyPgColumn; isPublished: AnyPgColumn };
+
+type Logged = Omit<ActivityEntry, 'userId'>;
+
+/**
+ * Publishes or unpublishes one row, in a transaction that locks it: undefined when it does not
+ * exist; as it is, nothing written, when it already is so; else changed (with `extra` values),
+ * its publication recorded when `record` says what to announce, and the change logged.
+ */
+export async function setPublished<Row extends { isPublished: boolean }>(
+  db: Database,
+  table: PublishableTable,
+  id: string,
+  change: {
+    published: boolean;
+    /** For the error of a row deleted meanwhile: 'blog post', 'case study'. */
+    name: string;
+    extra?: (current: Row) => Record<string, unknown>;
+    record?: (row: Row) => Parameters<typeof recordFirstPublication>[1];
+    activity: (row: Row) => Logged;
+    adminId: string;
+  },
+): Promise<Row | undefined> {
+  const { published, name, extra, record, activity, adminId } = change;
+  return inTransaction(db, async (tx) => {
+    const [current] = (await tx.select().from(table).where(eq(table.id, id)).for('update')) as Row[];
+    if (!current) return undefined;
+    if (current.isPublished === published) return current;
+    const [row] = (await tx
+      .update(table)
+      .set({ isPublished: published, ...extra?.(current) })
+      .where(eq(table.id, id))
+      .returning()) as Row[];
+    if (!row) throw new Error(`${name} vanished during ${published ? 'publication' : 'unpublication'}`);
+    if (record) await recordFirstPublication(tx, record(row));
+    await logActivity(tx, { ...activity(row), userId: adminId });
+    return row;
+  });
+}
+
+/**
+ * Deletes one row and its publication records not yet handled by the campaigns (announcing
+ * deleted content would send readers to a 404); processed ones stay as history. Undefined when
+ * it does not exist.
+ */
+export async function deletePublishable<Row>(
+  db: Database,
+  table: PublishableTable,
+  id: string,
+  contentType: Publication['contentType'],
+  activity: (row: Row) => Logged,
+  adminId: string,
+): Promise<Row | undefined> {
+  return inTransaction(db, async (tx) => {
+    const [row] = (await tx.delete(table).where(eq(table.id, id)).returning()) as Row[];
+    if (!row) return undefined;
+    await tx
+      .delete(contentPublications)
+      .where(
+        and(
+          eq(contentPublications.contentType, contentType),
+          eq(contentPublications.contentId, id),
+          eq(contentPublications.processed, false),
+        ),
+      );
+    await logActivity(tx, { ...activity(row), userId: adminId });
+    return row;
+  });
 }

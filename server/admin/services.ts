@@ -8,7 +8,7 @@
  * service, and a service with children cannot become a child. Changes to the tree are serialised
  * by a transaction-level advisory lock, so two admins cannot build a cycle between them.
  */
-import { asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminService } from '#common/schemas/admin.ts';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
@@ -21,6 +21,7 @@ import { type Database, inTransaction } from '#db/client.ts';
 import { type Service, services } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
+import { changedFields, directionWord, moveInOrder, nextOrder, visibilityOnly } from './ordering.ts';
 
 /** pg_advisory_xact_lock key of service-tree changes (db/migrate.ts and server/seed.ts use 727_100_00x). */
 export const SERVICE_TREE_LOCK_KEY = 727_100_010;
@@ -106,13 +107,8 @@ async function checkParent(tx: Database, serviceId: string | null, parentId: str
 }
 
 /** The order after the last service of that level. */
-async function nextOrder(tx: Database, parentId: string | null): Promise<number> {
-  const [row] = await tx
-    .select({ last: max(services.order) })
-    .from(services)
-    .where(sameParent(parentId));
-  return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
-}
+const nextOrderIn = (tx: Database, parentId: string | null) =>
+  nextOrder(tx, services, services.order, sameParent(parentId));
 
 async function titleOf(tx: Database, id: string | null): Promise<string | null> {
   if (id === null) return null;
@@ -139,7 +135,7 @@ export async function createService(
         description: input.description,
         icon: input.icon ?? '',
         parentServiceId: parentId,
-        order: input.order ?? (await nextOrder(tx, parentId)),
+        order: input.order ?? (await nextOrderIn(tx, parentId)),
         isActive: input.isActive ?? true,
       })
       .returning();
@@ -184,7 +180,7 @@ export async function updateService(
       await checkParent(tx, id, patch.parentServiceId);
       changes.parentServiceId = patch.parentServiceId;
       // Moved to another level without a position: last of its new siblings.
-      if (patch.order === undefined) changes.order = await nextOrder(tx, patch.parentServiceId);
+      if (patch.order === undefined) changes.order = await nextOrderIn(tx, patch.parentServiceId);
     }
     const changed = (Object.keys(changes) as (keyof ServicePatch)[]).filter(
       (key) => changes[key] !== current[key],
@@ -193,7 +189,7 @@ export async function updateService(
     const [row] = await tx.update(services).set(changes).where(eq(services.id, id)).returning();
     if (!row) throw new Error('service vanished during update');
 
-    if (changed.length === 1 && changed[0] === 'isActive') {
+    if (visibilityOnly(changed)) {
       const [children] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(services)
@@ -213,7 +209,7 @@ export async function updateService(
         userId: adminId,
       });
     } else {
-      const parts = [`Champs modifiés : ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`];
+      const parts = [changedFields(changed, FIELD_LABELS)];
       if (changed.includes('parentServiceId')) {
         parts.push(placeDescription(await titleOf(tx, row.parentServiceId)));
       }
@@ -249,20 +245,14 @@ export async function moveService(
       .from(services)
       .where(sameParent(current.parentServiceId))
       .orderBy(asc(services.order), asc(services.title), asc(services.id));
-    const from = siblings.findIndex((s) => s.id === id);
-    const to = direction === 'up' ? from - 1 : from + 1;
-    if (from < 0 || to < 0 || to >= siblings.length) return true;
-    const [moved] = siblings.splice(from, 1);
-    if (moved) siblings.splice(to, 0, moved);
-    for (const [index, sibling] of siblings.entries()) {
-      if (sibling.order !== index) {
-        await tx.update(services).set({ order: index }).where(eq(services.id, sibling.id));
-      }
-    }
+    const move = await moveInOrder(siblings, id, direction, (siblingId, order) =>
+      tx.update(services).set({ order }).where(eq(services.id, siblingId)),
+    );
+    if (!move) return true;
     await logActivity(tx, {
       type: 'service.reordered',
-      title: `Service « ${current.title} » déplacé vers le ${direction === 'up' ? 'haut' : 'bas'}`,
-      description: `${placeDescription(await titleOf(tx, current.parentServiceId))}, position ${to + 1} sur ${siblings.length}`,
+      title: `Service « ${current.title} » déplacé vers le ${directionWord(direction)}`,
+      description: `${placeDescription(await titleOf(tx, current.parentServiceId))}, position ${move.position} sur ${move.count}`,
       userId: adminId,
     });
     return true;
@@ -306,7 +296,7 @@ export async function deleteService(
     let description: string | null = placeDescription(await titleOf(tx, current.parentServiceId));
     const names = children.map((child) => `« ${child.title} »`).join(', ');
     if (children.length > 0 && choice === 'promote') {
-      const first = await nextOrder(tx, null);
+      const first = await nextOrderIn(tx, null);
       for (const [index, child] of children.entries()) {
         await tx
           .update(services)

@@ -4,7 +4,7 @@
  * address is pending with a confirmation email unless the admin declares prior consent, and a
  * known address (above all an unsubscribed or bounced one) only ever gains tags.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AdminSubscriber,
@@ -21,8 +21,8 @@ import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { MailTransport } from '../email/transport.ts';
 import { eraseSubscriber, exportSubscriber, type SubscriberExport } from '../newsletter/newsletter.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { CSV_EXPORT_MAX_ROWS, toCsv } from './csv.ts';
-import { likePattern } from './search.ts';
+import { exportCsv, searchFilter } from './csv.ts';
+import { allOf, likePattern, pageOf, searchIn } from './search.ts';
 
 export type SubscriberFilters = z.output<typeof SubscriberFiltersSchema>;
 export type SubscriberUpdate = z.output<typeof SubscriberUpdateSchema>;
@@ -47,23 +47,19 @@ export function presentSubscriber(row: NewsletterSubscription): AdminSubscriber 
 }
 
 function whereOf(filters: SubscriberFilters): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filters.q) {
-    const pattern = likePattern(filters.q);
-    const s = newsletterSubscriptions;
-    const search = or(
-      ilike(s.email, pattern),
-      ilike(s.firstName, pattern),
-      ilike(s.lastName, pattern),
+  const s = newsletterSubscriptions;
+  return allOf(
+    searchIn(filters.q, [
+      s.email,
+      s.firstName,
+      s.lastName,
       // "Marie Kabila" finds the row whose first and last names are stored apart.
-      sql`(coalesce(${s.firstName}, '') || ' ' || coalesce(${s.lastName}, '')) ilike ${pattern}`,
-    );
-    if (search) conditions.push(search);
-  }
-  if (filters.status) conditions.push(eq(newsletterSubscriptions.status, filters.status));
-  // Tags are stored lower-cased (TagSchema).
-  if (filters.tag) conditions.push(sql`${filters.tag.toLowerCase()} = any(${newsletterSubscriptions.tags})`);
-  return conditions.length > 0 ? and(...conditions) : undefined;
+      sql`(coalesce(${s.firstName}, '') || ' ' || coalesce(${s.lastName}, ''))`,
+    ]),
+    filters.status && eq(s.status, filters.status),
+    // Tags are stored lower-cased (TagSchema).
+    filters.tag && sql`${filters.tag.toLowerCase()} = any(${s.tags})`,
+  );
 }
 
 const SORT_COLUMNS = {
@@ -84,25 +80,21 @@ export async function allTags(db: Database): Promise<string[]> {
 export async function listSubscribers(db: Database, query: SubscriberListQuery): Promise<SubscriberPage> {
   const where = whereOf(query);
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await db
-    .select()
-    .from(newsletterSubscriptions)
-    .where(where)
-    .orderBy(
-      direction(SORT_COLUMNS[query.sort]),
-      desc(newsletterSubscriptions.createdAt),
-      asc(newsletterSubscriptions.id),
-    )
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(newsletterSubscriptions).where(where);
-  return {
-    items: rows.map(presentSubscriber),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    tags: await allTags(db),
-  };
+  const page = await pageOf(
+    query,
+    db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(where)
+      .orderBy(
+        direction(SORT_COLUMNS[query.sort]),
+        desc(newsletterSubscriptions.createdAt),
+        asc(newsletterSubscriptions.id),
+      ),
+    db.select({ n: count() }).from(newsletterSubscriptions).where(where),
+    (rows) => rows.map(presentSubscriber),
+  );
+  return { ...page, tags: await allTags(db) };
 }
 
 export async function updateSubscriber(
@@ -162,16 +154,15 @@ export async function exportSubscribersCsv(
   filters: SubscriberFilters,
   adminId: string,
 ): Promise<{ csv: string; rows: number }> {
-  const rows = await db
-    .select()
-    .from(newsletterSubscriptions)
-    .where(whereOf(filters))
-    .orderBy(desc(newsletterSubscriptions.createdAt), asc(newsletterSubscriptions.id))
-    .limit(CSV_EXPORT_MAX_ROWS);
   const when = (d: Date | null) => (d ? kinshasaDateTime(d) : '');
-  const csv = toCsv(
-    SUBSCRIBER_CSV_HEADER,
-    rows.map((r) => [
+  return exportCsv(db, {
+    rows: db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(whereOf(filters))
+      .orderBy(desc(newsletterSubscriptions.createdAt), asc(newsletterSubscriptions.id)),
+    header: SUBSCRIBER_CSV_HEADER,
+    line: (r) => [
       r.email,
       r.firstName,
       r.lastName,
@@ -181,19 +172,18 @@ export async function exportSubscribersCsv(
       when(r.consentAt),
       when(r.subscribedAt),
       when(r.createdAt),
-    ]),
-  );
-  const parts: string[] = [];
-  if (filters.q) parts.push(`recherche « ${filters.q} »`);
-  if (filters.status) parts.push(`statut ${SUBSCRIBER_STATUS_LABELS[filters.status]}`);
-  if (filters.tag) parts.push(`étiquette ${filters.tag}`);
-  await logActivity(db, {
-    type: 'subscribers.exported',
-    title: `Export CSV des abonnés (${rows.length})`,
-    description: parts.length > 0 ? `Filtres : ${parts.join(', ')}` : null,
-    userId: adminId,
+    ],
+    log: {
+      type: 'subscribers.exported',
+      title: (count) => `Export CSV des abonnés (${count})`,
+      filters: [
+        searchFilter(filters.q),
+        filters.status && `statut ${SUBSCRIBER_STATUS_LABELS[filters.status]}`,
+        filters.tag && `étiquette ${filters.tag}`,
+      ],
+    },
+    adminId,
   });
-  return { csv, rows: rows.length };
 }
 
 /** Adds tags to known addresses (sorted, without duplicates); nothing else about them changes. */

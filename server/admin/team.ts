@@ -4,13 +4,14 @@
  * Photos are uploads (common/schemas/media.ts): the caller releases a replaced or removed photo
  * once the transaction has committed (server/media/release.ts).
  */
-import { asc, eq, max, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
 import type { AdminTeamMember, TeamMemberInputSchema, TeamMemberPatch } from '#common/schemas/team-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { type TeamMember, teamMembers } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
+import { changedFields, directionWord, moveInOrder, nextOrder, visibilityOnly } from './ordering.ts';
 
 type TeamMemberInput = z.output<typeof TeamMemberInputSchema>;
 
@@ -45,11 +46,6 @@ export async function listAdminTeam(db: Database): Promise<AdminTeamMember[]> {
   return rows.map(presentAdminTeamMember);
 }
 
-async function nextOrder(tx: Database): Promise<number> {
-  const [row] = await tx.select({ last: max(teamMembers.order) }).from(teamMembers);
-  return row?.last === null || row?.last === undefined ? 0 : row.last + 1;
-}
-
 export async function createTeamMember(
   db: Database,
   input: TeamMemberInput,
@@ -66,7 +62,7 @@ export async function createTeamMember(
         photoUrl: input.photoUrl ?? null,
         linkedinUrl: input.linkedinUrl ?? null,
         twitterUrl: input.twitterUrl ?? null,
-        order: input.order ?? (await nextOrder(tx)),
+        order: input.order ?? (await nextOrder(tx, teamMembers, teamMembers.order)),
         isActive: input.isActive ?? true,
       })
       .returning();
@@ -119,14 +115,14 @@ export async function updateTeamMember(
     const [row] = await tx.update(teamMembers).set(changes).where(eq(teamMembers.id, id)).returning();
     if (!row) throw new Error('team member vanished during update');
 
-    if (changed.length === 1 && changed[0] === 'isActive') {
+    if (visibilityOnly(changed)) {
       await logActivity(tx, {
         type: row.isActive ? 'team.activated' : 'team.deactivated',
         title: row.isActive ? `${row.name} affiché(e) sur le site` : `${row.name} masqué(e) du site`,
         userId: adminId,
       });
     } else {
-      const parts = [`Champs modifiés : ${changed.map((key) => FIELD_LABELS[key]).join(', ')}`];
+      const parts = [changedFields(changed, FIELD_LABELS)];
       if (current.name !== row.name) parts.push(`ancien nom « ${current.name} »`);
       await logActivity(tx, {
         type: 'team.updated',
@@ -156,22 +152,15 @@ export async function moveTeamMember(
       .select({ id: teamMembers.id, name: teamMembers.name, order: teamMembers.order })
       .from(teamMembers)
       .orderBy(...TEAM_ORDER);
-    const from = members.findIndex((m) => m.id === id);
-    if (from < 0) return false;
-    const to = direction === 'up' ? from - 1 : from + 1;
-    if (to < 0 || to >= members.length) return true;
-    const [moved] = members.splice(from, 1);
-    if (!moved) return false;
-    members.splice(to, 0, moved);
-    for (const [index, member] of members.entries()) {
-      if (member.order !== index) {
-        await tx.update(teamMembers).set({ order: index }).where(eq(teamMembers.id, member.id));
-      }
-    }
+    const move = await moveInOrder(members, id, direction, (memberId, order) =>
+      tx.update(teamMembers).set({ order }).where(eq(teamMembers.id, memberId)),
+    );
+    if (move === undefined) return false;
+    if (move === null) return true;
     await logActivity(tx, {
       type: 'team.reordered',
-      title: `${moved.name} déplacé(e) vers le ${direction === 'up' ? 'haut' : 'bas'} de l'équipe`,
-      description: `Position ${to + 1} sur ${members.length}`,
+      title: `${move.moved.name} déplacé(e) vers le ${directionWord(direction)} de l'équipe`,
+      description: `Position ${move.position} sur ${move.count}`,
       userId: adminId,
     });
     return true;

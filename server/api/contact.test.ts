@@ -6,11 +6,10 @@ import { composeCallMessage } from '#common/lead-message.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, contactRequests, emailOutbox, rateLimits } from '#db/schema.ts';
 import { aCallRequest, aQuoteRequest, aWebsiteRequest } from '#tests/helpers/request-factories.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
 import { HONEYPOT_MESSAGE } from '../security/honeypot.ts';
-import { seedDatabase } from '../seed.ts';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createTestApp>['app'];
@@ -18,8 +17,7 @@ let deps: ReturnType<typeof createTestApp>['deps'];
 const events: AppEvent[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: true, adminPassword: 'correct-horse-battery' });
+  database = await createSeededDatabase({ content: true, compile: false });
   ({ app, deps } = createTestApp(database));
   await deps.events.start();
   deps.events.subscribe((event) => events.push(event));

@@ -4,13 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_CONSENT_VERSION } from '#common/schemas/newsletter.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { newsletterSubscriptions, rateLimits, subscriberTokens } from '#db/schema.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { compileTemplates } from '../email/templates.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
 import { HONEYPOT_MESSAGE } from '../security/honeypot.ts';
-import { seedDatabase } from '../seed.ts';
 
 const PUBLIC_URL = 'https://www.lisanga-digital.cd';
 let database: DatabaseHandle;
@@ -19,9 +17,7 @@ let testApp: ReturnType<typeof createTestApp>;
 const events: AppEvent[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'correct-horse-battery' });
-  await compileTemplates(database.db);
+  database = await createSeededDatabase();
   smtp = await startSmtpServer();
   testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL });
   await testApp.deps.events.start();

@@ -109,6 +109,20 @@ async function findSession(db: Database, token: string) {
   return row;
 }
 
+/** The session of a well-formed token, if it is live (see validateSession); nothing is written. */
+async function liveSession(db: Database, token: string | undefined, now: Date) {
+  if (!isWellFormedToken(token)) return null;
+  const row = await findSession(db, token);
+  return row && isLive(row, now) ? row : null;
+}
+
+const validSession = (row: NonNullable<Awaited<ReturnType<typeof findSession>>>): ValidSession => ({
+  id: row.id,
+  rememberMe: row.rememberMe,
+  expiresAt: row.expiresAt,
+  user: row.user,
+});
+
 /**
  * The session a cookie token designates, or null when it is unknown, revoked, idle for too long,
  * past its absolute lifetime, or its account is inactive. A valid session's lastSeenAt is moved
@@ -119,16 +133,15 @@ export async function validateSession(
   token: string | undefined,
   now: Date,
 ): Promise<ValidSession | null> {
-  if (!isWellFormedToken(token)) return null;
-  const row = await findSession(db, token);
-  if (!row || !isLive(row, now)) return null;
+  const row = await liveSession(db, token, now);
+  if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL) {
     await db
       .update(adminSessions)
       .set({ lastSeenAt: now })
       .where(and(eq(adminSessions.id, row.id), isNull(adminSessions.revokedAt)));
   }
-  return { id: row.id, rememberMe: row.rememberMe, expiresAt: row.expiresAt, user: row.user };
+  return validSession(row);
 }
 
 /**
@@ -140,10 +153,8 @@ export async function peekSession(
   token: string | undefined,
   now: Date,
 ): Promise<ValidSession | null> {
-  if (!isWellFormedToken(token)) return null;
-  const row = await findSession(db, token);
-  if (!row || !isLive(row, now)) return null;
-  return { id: row.id, rememberMe: row.rememberMe, expiresAt: row.expiresAt, user: row.user };
+  const row = await liveSession(db, token, now);
+  return row ? validSession(row) : null;
 }
 
 /** Which of these session ids are still valid (read-only, one query): the websocket re-check. */

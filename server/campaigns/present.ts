@@ -10,6 +10,7 @@ import type {
 } from '#common/schemas/campaigns.ts';
 import type { Database } from '#db/client.ts';
 import { contentPublications, emailCampaigns, emailTemplates } from '#db/schema.ts';
+import { pageOf } from '../admin/search.ts';
 import { emptyCounts, type JobCounts, jobCounts } from './campaign-rows.ts';
 import type { CampaignRow } from './render.ts';
 import { countSegment, storedSegment } from './segment.ts';
@@ -72,22 +73,20 @@ export async function presentCampaign(db: Database, row: CampaignRow): Promise<C
 
 export async function listCampaigns(db: Database, query: CampaignListQuery): Promise<Page<CampaignSummary>> {
   const where = query.status ? eq(emailCampaigns.status, query.status) : undefined;
-  const rows = await db
-    .select()
-    .from(emailCampaigns)
-    .where(where)
-    .orderBy(desc(emailCampaigns.createdAt), asc(emailCampaigns.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [total] = await db.select({ n: count() }).from(emailCampaigns).where(where);
-  const counts = await jobCounts(
-    db,
-    rows.map((r) => r.id),
+  return pageOf(
+    query,
+    db
+      .select()
+      .from(emailCampaigns)
+      .where(where)
+      .orderBy(desc(emailCampaigns.createdAt), asc(emailCampaigns.id)),
+    db.select({ n: count() }).from(emailCampaigns).where(where),
+    async (rows) => {
+      const counts = await jobCounts(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row) => presentSummary(row, counts.get(row.id) ?? emptyCounts()));
+    },
   );
-  return {
-    items: rows.map((row) => presentSummary(row, counts.get(row.id) ?? emptyCounts())),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
 }

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailEvents, newsletterSubscriptions, siteSettings } from '#db/schema.ts';
+import { NO_CAMPAIGN_RESULTS } from '#tests/helpers/campaign-results.ts';
 import { insertActiveSubscriber, insertCampaign, insertCampaignJob } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
@@ -125,21 +126,7 @@ describe('campaignResults', () => {
       .values({ key: TRACKING_SETTING_KEY, value: 'false', category: 'email' })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value: 'false' } });
     try {
-      expect(await campaignResults(database.db, campaign.id)).toEqual({
-        sent: 0,
-        failed: 0,
-        queued: 0,
-        opens: 0,
-        uniqueOpens: 0,
-        clicks: 0,
-        uniqueClicks: 0,
-        bounces: 0,
-        complaints: 0,
-        unsubscribes: 0,
-        timeline: [],
-        topLinks: [],
-        trackingEnabled: false,
-      });
+      expect(await campaignResults(database.db, campaign.id)).toEqual(NO_CAMPAIGN_RESULTS);
     } finally {
       await database.db.delete(siteSettings).where(eq(siteSettings.key, TRACKING_SETTING_KEY));
     }

@@ -13,12 +13,12 @@ import {
 } from '#db/schema.ts';
 import { createTestAdmin } from '#tests/helpers/admin-session.ts';
 import { insertActiveSubscriber, insertSubscriber, seededTemplateId } from '#tests/helpers/factories.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
-import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
+import { currentBackend } from '#tests/helpers/test-database.ts';
 import { createMailTransport, type MailTransport } from '../email/transport.ts';
 import { inspectToken } from '../newsletter/tokens.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
-import { seedDatabase } from '../seed.ts';
 import { createAnnouncement, listPendingPublications } from './announcements.ts';
 import {
   CANCELLED_JOB_ERROR,
@@ -58,8 +58,7 @@ const events = {
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'a-long-password-123' });
+  database = await createSeededDatabase({ compile: false, adminPassword: 'a-long-password-123' });
   smtp = await startSmtpServer();
   transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', logger });
   adminId = (await createTestAdmin(database.db)).user.id;

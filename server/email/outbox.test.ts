@@ -2,14 +2,12 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox, siteSettings } from '#db/schema.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { seedDatabase } from '../seed.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { createOutbox, type EmailMessage, formatAddress } from './outbox.ts';
 
 let database: DatabaseHandle;
 beforeEach(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'a-long-password-123' });
+  database = await createSeededDatabase({ compile: false, adminPassword: 'a-long-password-123' });
 });
 afterEach(async () => {
   await database.close();

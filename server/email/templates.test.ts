@@ -3,8 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailTemplates } from '#db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { seedDatabase } from '../seed.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import {
   compileMjml,
   compileTemplates,
@@ -17,8 +16,7 @@ import {
 
 let database: DatabaseHandle;
 beforeEach(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'a-long-password-123' });
+  database = await createSeededDatabase({ compile: false, adminPassword: 'a-long-password-123' });
 });
 afterEach(async () => {
   await database.close();

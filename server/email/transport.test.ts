@@ -6,9 +6,8 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox } from '#db/schema.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { parseEmail } from '#tests/helpers/smtp.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { seedDatabase } from '../seed.ts';
 import { createOutbox } from './outbox.ts';
 import { createMailTransport, decodeMimeWords, isPermanentSmtpCode, listEmlFiles } from './transport.ts';
 import { createOutboxWorker } from './worker.ts';
@@ -20,8 +19,7 @@ describe('file transport (no SMTP_URL)', () => {
   let dataDir: string;
 
   beforeEach(async () => {
-    database = await createTestDatabase();
-    await seedDatabase(database.db, { content: false, adminPassword: 'a-long-password-123' });
+    database = await createSeededDatabase({ compile: false, adminPassword: 'a-long-password-123' });
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agence-eml-'));
   });
   afterEach(async () => {

@@ -3,9 +3,9 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox } from '#db/schema.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
-import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
-import { seedDatabase } from '../seed.ts';
+import { currentBackend } from '#tests/helpers/test-database.ts';
 import { createOutbox, type EmailMessage } from './outbox.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
 import {
@@ -64,8 +64,7 @@ describe('outbox worker', () => {
   const outbox = createOutbox({ publicUrl: 'https://lisanga.test' });
 
   beforeEach(async () => {
-    database = await createTestDatabase();
-    await seedDatabase(database.db, { content: false, adminPassword: 'a-long-password-123' });
+    database = await createSeededDatabase({ compile: false, adminPassword: 'a-long-password-123' });
     smtp = await startSmtpServer();
     transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', logger });
     // Ahead of the database clock that stamped next_attempt_at, so fresh rows are due.

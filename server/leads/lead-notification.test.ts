@@ -1,20 +1,16 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { compileTemplates } from '../email/templates.ts';
-import { seedDatabase } from '../seed.ts';
 
 let database: DatabaseHandle;
 let smtp: TestSmtpServer;
 let testApp: ReturnType<typeof createTestApp>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'correct-horse-battery' });
-  await compileTemplates(database.db);
+  database = await createSeededDatabase();
   smtp = await startSmtpServer();
   testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://www.lisanga-digital.cd' });
 });

@@ -10,9 +10,9 @@ import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { adminSessions, rateLimits } from '#db/schema.ts';
 import { insertAdminUser } from '#tests/helpers/factories.ts';
 import { aQuoteRequest } from '#tests/helpers/request-factories.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
-import { seedDatabase } from '../seed.ts';
+import { currentBackend } from '#tests/helpers/test-database.ts';
 import {
   attachRealtime,
   type RealtimeHub,
@@ -32,8 +32,12 @@ let testApp: ReturnType<typeof createTestApp>;
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: true, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+  database = await createSeededDatabase({
+    content: true,
+    compile: false,
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+  });
   testApp = createTestApp(database);
   await testApp.deps.events.start();
 });

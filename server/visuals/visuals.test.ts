@@ -11,9 +11,8 @@ import { type CoverImage, pageShareImage, type ShareImage } from '#common/visual
 import type { DatabaseHandle } from '#db/client.ts';
 import { blogPosts } from '#db/schema.ts';
 import { insertCaseStudy, insertPost } from '#tests/helpers/factories.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { seedDatabase } from '../seed.ts';
 import { visualFiles } from './routes.ts';
 import { createVisualStore } from './store.ts';
 
@@ -23,8 +22,7 @@ let app: ReturnType<typeof createTestApp>['app'];
 let deps: ReturnType<typeof createTestApp>['deps'];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: true, adminPassword: 'correct-horse-battery' });
+  database = await createSeededDatabase({ content: true, compile: false });
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'visuals-test-'));
   ({ app, deps } = createTestApp(database, { DATA_DIR: dataDir }));
 });

@@ -17,12 +17,10 @@ import { StatInputSchema } from '#common/schemas/settings-admin.ts';
 import { TeamMemberInputSchema } from '#common/schemas/team-admin.ts';
 import { AdminUserCreateSchema } from '#common/schemas/users-admin.ts';
 import type { DatabaseHandle } from '#db/client.ts';
-import { compileTemplates } from '#server/email/templates.ts';
-import { seedDatabase } from '#server/seed.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '../helpers/admin-session.ts';
 import { insertContact, insertSubscriber, seededTemplateId } from '../helpers/factories.ts';
+import { createSeededDatabase } from '../helpers/seeded-database.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
 import { boundsOf, fitLength, judge, sampleCorpus, withoutNul } from './corpus.ts';
 
 let database: DatabaseHandle;
@@ -30,9 +28,7 @@ let testApp: ReturnType<typeof createTestApp>;
 let admin: AdminSession;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'mot-de-passe-du-seed-attaque' });
-  await compileTemplates(database.db);
+  database = await createSeededDatabase({ adminPassword: 'mot-de-passe-du-seed-attaque' });
   templateId = await seededTemplateId(database.db, 'monthly_newsletter');
   testApp = createTestApp(database);
   admin = await signInAdmin(testApp.app, database.db);

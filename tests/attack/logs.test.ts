@@ -11,15 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { createApp } from '#server/app.ts';
 import { createAppDeps } from '#server/app-deps.ts';
-import { compileTemplates } from '#server/email/templates.ts';
 import { readEnv } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { issueToken } from '#server/newsletter/tokens.ts';
-import { seedDatabase } from '#server/seed.ts';
 import { createTestAdmin, nextTestIp, TEST_ORIGIN } from '../helpers/admin-session.ts';
 import { insertSubscriber } from '../helpers/factories.ts';
 import { aWebsiteRequest } from '../helpers/request-factories.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
+import { createSeededDatabase } from '../helpers/seeded-database.ts';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createApp>;
@@ -27,9 +25,7 @@ let deps: ReturnType<typeof createAppDeps>;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'mot-de-passe-du-seed-journal' });
-  await compileTemplates(database.db);
+  database = await createSeededDatabase({ adminPassword: 'mot-de-passe-du-seed-journal' });
   const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'debug' });
   const destination = new Writable({
     write(chunk, _encoding, callback) {

@@ -18,14 +18,12 @@ import {
 } from '#common/schemas/newsletter.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { contactRequests, emailOutbox, newsletterSubscriptions } from '#db/schema.ts';
-import { compileTemplates } from '#server/email/templates.ts';
 import { issueToken } from '#server/newsletter/tokens.ts';
-import { seedDatabase } from '#server/seed.ts';
 import { type AdminSession, nextTestIp, signInAdmin } from '../helpers/admin-session.ts';
 import { insertSubscriber } from '../helpers/factories.ts';
+import { createSeededDatabase } from '../helpers/seeded-database.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
 import { CORPUS, fitLength, judge, oneLine, sampleCorpus, VECTORS, withoutNul } from './corpus.ts';
 import { activeContent, expectSafeHeaders } from './email-html.ts';
 
@@ -42,9 +40,7 @@ let testApp: ReturnType<typeof createTestApp>;
 let admin: AdminSession;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'mot-de-passe-du-seed-attaque' });
-  await compileTemplates(database.db);
+  database = await createSeededDatabase({ adminPassword: 'mot-de-passe-du-seed-attaque' });
   smtp = await startSmtpServer();
   testApp = createTestApp(database, { SMTP_URL: smtp.url });
   admin = await signInAdmin(testApp.app, database.db);

@@ -14,10 +14,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { DatabaseHandle } from '#db/client.ts';
-import { compileTemplates } from '#server/email/templates.ts';
 import { issueToken } from '#server/newsletter/tokens.ts';
 import { attachRealtime } from '#server/realtime/ws-server.ts';
-import { seedDatabase } from '#server/seed.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '../helpers/admin-session.ts';
 import {
   insertCaseStudy,
@@ -29,8 +27,8 @@ import {
   seededTemplateId,
 } from '../helpers/factories.ts';
 import { aCampaignInput } from '../helpers/request-factories.ts';
+import { createSeededDatabase } from '../helpers/seeded-database.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
 import { type RouteEntry, routeTable } from './route-table.ts';
 
 let database: DatabaseHandle;
@@ -39,9 +37,7 @@ let admin: AdminSession;
 let routes: RouteEntry[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'mot-de-passe-du-seed-attaque' });
-  await compileTemplates(database.db);
+  database = await createSeededDatabase({ adminPassword: 'mot-de-passe-du-seed-attaque' });
   testApp = createTestApp(database);
   admin = await signInAdmin(testApp.app, database.db);
   routes = routeTable(testApp.app);

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type Request, type TestInfo, test } from '@playwright/test';
+import {
+  expect,
+  type Locator,
+  type Page,
+  type Request,
+  type Response,
+  type TestInfo,
+  test,
+} from '@playwright/test';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { emailsTo, requireEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/page.ts';
@@ -38,6 +46,19 @@ const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (
 /** The quote submit button: 'Devis gratuit', or 'Envoyer' on small screens. */
 const quoteSubmit = (dialog: Locator, page: Page) =>
   dialog.getByRole('button', { name: isPhone(page) ? 'Envoyer' : 'Devis gratuit', exact: true });
+
+/**
+ * A lead the server stored: its body still carries the fill time (older servers read it; the
+ * server ignores it, decision 026), and the answer is a 201 with the new lead's id.
+ */
+async function expectStored(body: { elapsedMs?: unknown }, answered: Promise<Response>) {
+  expect(body.elapsedMs).toBeGreaterThanOrEqual(0);
+  const response = await answered;
+  expect(response.status()).toBe(201);
+  const { id } = await response.json();
+  expect(id).toEqual(expect.any(String));
+  return id as string;
+}
 
 async function openQuoteFromNav(page: Page) {
   const header = page.getByRole('banner');
@@ -331,13 +352,7 @@ test.describe('the quote modal', () => {
       website: '',
     });
     expect(body.message).toContain('Service demandé : Branding');
-    // The fill time still travels (older servers read it); the server ignores it (decision 026).
-    expect(body.elapsedMs).toBeGreaterThanOrEqual(0);
-
-    const response = await answered;
-    expect(response.status()).toBe(201);
-    const { id } = await response.json();
-    expect(id).toEqual(expect.any(String));
+    const id = await expectStored(body, answered);
 
     await expect(toasts(page).filter({ hasText: 'Demande envoyée avec succès !' })).toContainText(
       'Nous vous recontacterons sous 24h avec votre devis personnalisé.',
@@ -501,13 +516,7 @@ test.describe('the call modal', () => {
     for (const key of ['phone', 'company']) expect(body).not.toHaveProperty(key);
     expect(body.details).not.toHaveProperty('message');
     expect(body.message).toContain('Téléphone : Non fourni');
-    // The fill time still travels (older servers read it); the server ignores it (decision 026).
-    expect(body.elapsedMs).toBeGreaterThanOrEqual(0);
-
-    const response = await answered;
-    expect(response.status()).toBe(201);
-    const { id } = await response.json();
-    expect(id).toEqual(expect.any(String));
+    await expectStored(body, answered);
     await expect(toasts(page).filter({ hasText: "Demande d'appel envoyée avec succès !" })).toContainText(
       'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
     );
@@ -574,12 +583,7 @@ test.describe('the contact page form', () => {
       website: '',
     });
     for (const key of ['phone', 'company']) expect(body).not.toHaveProperty(key);
-    // The fill time still travels (older servers read it); the server ignores it (decision 026).
-    expect(body.elapsedMs).toBeGreaterThanOrEqual(0);
-    const response = await answered;
-    expect(response.status()).toBe(201);
-    const { id } = await response.json();
-    expect(id).toEqual(expect.any(String));
+    await expectStored(body, answered);
 
     await expect(toasts(page).filter({ hasText: 'Message envoyé !' })).toContainText(
       'Merci, nous vous répondrons sous 24h.',

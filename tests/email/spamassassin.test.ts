@@ -9,18 +9,14 @@
  * test send.
  */
 import { execFile } from 'node:child_process';
-import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { emailTemplates } from '#db/schema.ts';
-import { compileTemplates } from '#server/email/templates.ts';
-import { seedDatabase } from '#server/seed.ts';
 import { type AdminSession, nextTestIp, signInAdmin } from '../helpers/admin-session.ts';
-import { insertSubscriber } from '../helpers/factories.ts';
+import { insertSubscriber, seededTemplateId } from '../helpers/factories.ts';
+import { createSeededDatabase } from '../helpers/seeded-database.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-database.ts';
 
 /** A site address as in production (no port: SpamAssassin's WEIRD_PORT scores links with one). */
 const PUBLIC_URL = 'http://www.agence-exemple.cd';
@@ -31,9 +27,7 @@ let testApp: ReturnType<typeof createTestApp>;
 let admin: AdminSession;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: true, adminPassword: 'correct-horse-battery' });
-  await compileTemplates(database.db);
+  database = await createSeededDatabase({ content: true });
   smtp = await startSmtpServer();
   testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL, CAMPAIGN_RATE_PER_SECOND: '500' });
   admin = await signInAdmin(testApp.app, database.db, { origin: PUBLIC_URL });
@@ -89,14 +83,7 @@ const links = (mail: CapturedEmail | undefined) =>
       .replace(/&amp;/g, '&'),
   );
 
-async function templateId(key: string): Promise<string> {
-  const [row] = await database.db
-    .select({ id: emailTemplates.id })
-    .from(emailTemplates)
-    .where(eq(emailTemplates.key, key));
-  if (!row) throw new Error(`no template ${key}`);
-  return row.id;
-}
+const templateId = (key: string) => seededTemplateId(database.db, key);
 
 /** Sends what the outbox and the campaign queue hold; returns every email captured so far. */
 async function deliver(): Promise<CapturedEmail[]> {

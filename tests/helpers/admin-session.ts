@@ -67,6 +67,7 @@ export async function signInAdmin(app: App, db: DatabaseHandle['db'], options: {
     get: (path: string) => request(app).get(path).set('Cookie', cookie),
     post: (path: string) => mutate('post', path),
     patch: (path: string) => mutate('patch', path),
+    put: (path: string) => mutate('put', path),
     delete: (path: string) => mutate('delete', path),
   };
 }

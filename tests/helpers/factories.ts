@@ -5,6 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
 import {
   activityLogs,
@@ -23,115 +24,88 @@ import { hashPassword } from '#server/auth/password.ts';
 
 const suffix = () => randomBytes(4).toString('hex');
 
-export async function insertService(db: Database, overrides: Partial<typeof services.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(services)
-    .values({ title: `Service ${suffix()}`, description: 'Description du service.', ...overrides })
-    .returning();
-  if (!row) throw new Error('insertService failed');
-  return row;
-}
+type Insert<T extends PgTable> = T['$inferInsert'];
 
-export async function insertTeamMember(
-  db: Database,
-  overrides: Partial<typeof teamMembers.$inferInsert> = {},
+/**
+ * The insert function of a table: `defaults` (built for each row, from the test's overrides when
+ * a default depends on one) under the test's own values, the row written and given back.
+ */
+export function factory<T extends PgTable>(
+  table: T,
+  name: string,
+  defaults: (overrides: Partial<Insert<T>>) => Partial<Insert<T>>,
 ) {
-  const [row] = await db
-    .insert(teamMembers)
-    .values({ name: `Membre ${suffix()}`, position: 'Consultant', skills: ['SEO'], ...overrides })
-    .returning();
-  if (!row) throw new Error('insertTeamMember failed');
-  return row;
+  return async (db: Database, overrides: Partial<Insert<T>> = {}): Promise<T['$inferSelect']> => {
+    const [row] = (await db
+      .insert(table)
+      .values({ ...defaults(overrides), ...overrides } as Insert<T>)
+      .returning()) as T['$inferSelect'][];
+    if (!row) throw new Error(`${name} failed`);
+    return row;
+  };
 }
 
-export async function insertPost(db: Database, overrides: Partial<typeof blogPosts.$inferInsert> = {}) {
+export const insertService = factory(services, 'insertService', () => ({
+  title: `Service ${suffix()}`,
+  description: 'Description du service.',
+}));
+
+export const insertTeamMember = factory(teamMembers, 'insertTeamMember', () => ({
+  name: `Membre ${suffix()}`,
+  position: 'Consultant',
+  skills: ['SEO'],
+}));
+
+export const insertPost = factory(blogPosts, 'insertPost', (overrides) => {
   const slug = overrides.slug ?? `article-${suffix()}`;
-  const [row] = await db
-    .insert(blogPosts)
-    .values({
-      title: `Article ${slug}`,
-      slug,
-      content: '## Titre\n\nContenu de l’article.',
-      excerpt: 'Résumé.',
-      category: 'branding',
-      isPublished: true,
-      publishedAt: new Date(),
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('insertPost failed');
-  return row;
-}
+  return {
+    title: `Article ${slug}`,
+    slug,
+    content: '## Titre\n\nContenu de l’article.',
+    excerpt: 'Résumé.',
+    category: 'branding' as const,
+    isPublished: true,
+    publishedAt: new Date(),
+  };
+});
 
-export async function insertCaseStudy(
-  db: Database,
-  overrides: Partial<typeof caseStudies.$inferInsert> = {},
-) {
-  const [row] = await db
-    .insert(caseStudies)
-    .values({
-      title: `Étude ${suffix()}`,
-      clientName: 'Client',
-      industry: 'Commerce',
-      description: 'Description.',
-      results: [{ label: 'Ventes', value: '+20 %' }],
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('insertCaseStudy failed');
-  return row;
-}
+export const insertCaseStudy = factory(caseStudies, 'insertCaseStudy', () => ({
+  title: `Étude ${suffix()}`,
+  clientName: 'Client',
+  industry: 'Commerce',
+  description: 'Description.',
+  results: [{ label: 'Ventes', value: '+20 %' }],
+}));
 
-export async function insertContact(
-  db: Database,
-  overrides: Partial<typeof contactRequests.$inferInsert> = {},
-) {
-  const [row] = await db
-    .insert(contactRequests)
-    .values({
-      fullName: `Client ${suffix()}`,
-      email: `client-${suffix()}@exemple.cd`,
-      serviceInterest: 'Marketing digital',
-      message: 'Bonjour, je voudrais un devis.',
-      source: 'website',
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('insertContact failed');
-  return row;
-}
+export const insertContact = factory(contactRequests, 'insertContact', () => ({
+  fullName: `Client ${suffix()}`,
+  email: `client-${suffix()}@exemple.cd`,
+  serviceInterest: 'Marketing digital',
+  message: 'Bonjour, je voudrais un devis.',
+  source: 'website' as const,
+}));
 
-export async function insertSubscriber(
-  db: Database,
-  overrides: Partial<typeof newsletterSubscriptions.$inferInsert> = {},
-) {
-  const [row] = await db
-    .insert(newsletterSubscriptions)
-    .values({ email: `abonne-${suffix()}@exemple.cd`, ...overrides })
-    .returning();
-  if (!row) throw new Error('insertSubscriber failed');
-  return row;
-}
+export const insertSubscriber = factory(newsletterSubscriptions, 'insertSubscriber', () => ({
+  email: `abonne-${suffix()}@exemple.cd`,
+}));
 
-export async function insertActivity(
-  db: Database,
-  overrides: Partial<typeof activityLogs.$inferInsert> = {},
-) {
-  const [row] = await db
-    .insert(activityLogs)
-    .values({ type: 'test.event', title: `Événement ${suffix()}`, ...overrides })
-    .returning();
-  if (!row) throw new Error('insertActivity failed');
-  return row;
-}
+export const insertActivity = factory(activityLogs, 'insertActivity', () => ({
+  type: 'test.event',
+  title: `Événement ${suffix()}`,
+}));
 
 /** A subscriber who confirmed: the one kind a campaign is sent to. */
-export async function insertActiveSubscriber(
+export const insertActiveSubscriber = (
   db: Database,
-  overrides: Partial<typeof newsletterSubscriptions.$inferInsert> = {},
-) {
-  return insertSubscriber(db, { status: 'active', subscribedAt: new Date(), ...overrides });
-}
+  overrides: Partial<Insert<typeof newsletterSubscriptions>> = {},
+) => insertSubscriber(db, { status: 'active', subscribedAt: new Date(), ...overrides });
+
+const insertAdminRow = factory(adminUsers, 'insertAdminUser', () => ({
+  email: `agent-${suffix()}@lisanga-digital.cd`,
+  passwordHash: '',
+  firstName: 'Agent',
+  lastName: 'Test',
+}));
 
 /**
  * An admin account with the real password hash; `password` is the clear one to sign in with.
@@ -144,57 +118,33 @@ export async function insertAdminUser(
   {
     password = `cheval-batterie-agrafe-${randomBytes(6).toString('hex')}`,
     ...overrides
-  }: Partial<typeof adminUsers.$inferInsert> & { password?: string } = {},
+  }: Partial<Insert<typeof adminUsers>> & { password?: string } = {},
 ) {
-  const [user] = await db
-    .insert(adminUsers)
-    .values({
-      email: `agent-${suffix()}@lisanga-digital.cd`,
-      passwordHash: await hashPassword(password),
-      firstName: 'Agent',
-      lastName: 'Test',
-      ...overrides,
-    })
-    .returning();
-  if (!user) throw new Error('insertAdminUser failed');
+  const user = await insertAdminRow(db, { passwordHash: await hashPassword(password), ...overrides });
   return { user, password };
 }
 
 /** A campaign written straight to its table, being sent (the campaign engine has its own tests). */
-export async function insertCampaign(
-  db: Database,
-  overrides: Partial<typeof emailCampaigns.$inferInsert> = {},
-) {
-  const [row] = await db
-    .insert(emailCampaigns)
-    .values({ title: `Campagne ${suffix()}`, subject: 'Nos nouveautés', status: 'sending', ...overrides })
-    .returning();
-  if (!row) throw new Error('insertCampaign failed');
-  return row;
-}
+export const insertCampaign = factory(emailCampaigns, 'insertCampaign', () => ({
+  title: `Campagne ${suffix()}`,
+  subject: 'Nos nouveautés',
+  status: 'sending' as const,
+}));
+
+const insertSentJob = factory(campaignJobs, 'insertCampaignJob', () => ({
+  status: 'sent' as const,
+  attempt: 1,
+  sentAt: new Date(),
+  messageId: `<${randomUUID()}@lisanga-digital.cd>`,
+}));
 
 /** A campaign's job as the campaign worker leaves it after sending: status sent, Message-ID set. */
-export async function insertCampaignJob(
+export const insertCampaignJob = (
   db: Database,
   campaignId: string,
   subscriberId: string,
-  overrides: Partial<typeof campaignJobs.$inferInsert> = {},
-) {
-  const [row] = await db
-    .insert(campaignJobs)
-    .values({
-      campaignId,
-      subscriberId,
-      status: 'sent',
-      attempt: 1,
-      sentAt: new Date(),
-      messageId: `<${randomUUID()}@lisanga-digital.cd>`,
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('insertCampaignJob failed');
-  return row;
-}
+  overrides: Partial<Insert<typeof campaignJobs>> = {},
+) => insertSentJob(db, { campaignId, subscriberId, ...overrides });
 
 /** The id of an email template the seed wrote (`monthly_newsletter`...). */
 export async function seededTemplateId(db: Database, key: string): Promise<string> {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { COPYRIGHT_YEAR } from '#common/constants.ts';
 import { type SiteInfo, whatsappUrl } from '#common/site.ts';
 import { InstagramIcon, TikTokIcon, WhatsAppIcon } from '~/components/ui/brand-icons';
+import { ExternalLink } from '~/components/ui/external-link';
 
 /** The four service entries of the footer (docs/product.md §2.4), all leading to /services. */
 const FOOTER_SERVICES = ['Stratégie Marketing', 'Marketing Digital', 'Création de Contenu', 'Branding'];
@@ -20,26 +21,18 @@ export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: 
           <p className="text-sm">{site.tagline}</p>
           <ul className="flex gap-3" aria-label="Réseaux sociaux">
             <li>
-              <a
+              <ExternalLink
                 href={site.social.instagram}
-                target="_blank"
-                rel="noopener noreferrer"
                 className={footerLink}
-                aria-label="Instagram (nouvel onglet)"
+                label="Instagram (nouvel onglet)"
               >
                 <InstagramIcon className="size-6" />
-              </a>
+              </ExternalLink>
             </li>
             <li>
-              <a
-                href={site.social.tiktok}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={footerLink}
-                aria-label="TikTok (nouvel onglet)"
-              >
+              <ExternalLink href={site.social.tiktok} className={footerLink} label="TikTok (nouvel onglet)">
                 <TikTokIcon className="size-6" />
-              </a>
+              </ExternalLink>
             </li>
           </ul>
         </div>

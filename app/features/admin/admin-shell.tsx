@@ -2,11 +2,12 @@
  * The back-office frame: a sidebar on wide screens, a top bar with a drawer on phones, who is
  * signed in, the state of the real-time channel, and the logout button.
  */
-import { ExternalLink, LogOut, Menu, X } from 'lucide-react';
+import { ExternalLink, LogOut, Menu } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 import { cn } from '~/lib/cn';
 import { useSite } from '~/lib/site';
 import { ADMIN_NAV } from './navigation';
@@ -64,16 +65,7 @@ export function AdminShell({ user, realtime, onLogout, children }: ShellProps) {
                 <Dialog.Description className="sr-only">
                   Navigation entre les écrans du back-office
                 </Dialog.Description>
-                <Dialog.Close asChild>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="absolute top-2 right-2"
-                    aria-label="Fermer le menu"
-                  >
-                    <X className="size-5" aria-hidden="true" />
-                  </Button>
-                </Dialog.Close>
+                <DialogCloseButton className="absolute top-2 right-2" label="Fermer le menu" />
                 {sidebar}
               </Dialog.Content>
             </Dialog.Portal>

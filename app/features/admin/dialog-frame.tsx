@@ -3,10 +3,9 @@
  * its buttons stay visible), a title, a description and a close button. While a request is on its
  * way, Escape and a tap outside do not close it.
  */
-import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { Button } from '~/components/ui/button';
+import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 
 export const dialogOverlayClass = 'fixed inset-0 z-50 bg-black/50';
 export const dialogContentClass =
@@ -46,17 +45,7 @@ export function AdminDialog({
             ) : null}
           </div>
           {children}
-          <Dialog.Close asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="absolute top-2 right-2"
-              aria-label="Fermer"
-              disabled={pending}
-            >
-              <X className="size-5" aria-hidden="true" />
-            </Button>
-          </Dialog.Close>
+          <DialogCloseButton className="absolute top-2 right-2" disabled={pending} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

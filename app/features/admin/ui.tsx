@@ -2,9 +2,22 @@
  * The building blocks shared by the admin screens: page heading, cards, badges, the three states
  * every list has (loading, error, empty), filters and pagination. Plain Tailwind, no extra library.
  */
-import { AlertTriangle, ChevronLeft, ChevronRight, Inbox, Loader2, Search } from 'lucide-react';
+
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import {
+  AlertTriangle,
+  ArrowLeft,
+  ChevronLeft,
+  ChevronRight,
+  Inbox,
+  Loader2,
+  Plus,
+  Search,
+} from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useEffectEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '~/components/ui/button';
+import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { useDebounced } from './use-debounced';
 
@@ -25,6 +38,25 @@ export function AdminPageHeader({
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/** The "new" action of a list: a link to the new item's screen, or a button opening its dialog. */
+export function NewItemButton({ label, to, onClick }: { label: string; to?: string; onClick?: () => void }) {
+  const content = (
+    <>
+      <Plus className="size-4" aria-hidden="true" />
+      {label}
+    </>
+  );
+  return to ? (
+    <Button asChild size="sm">
+      <Link to={to}>{content}</Link>
+    </Button>
+  ) : (
+    <Button size="sm" onClick={onClick}>
+      {content}
+    </Button>
   );
 }
 
@@ -85,6 +117,84 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   );
 }
 
+/** The way back from an item's screen to its list. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link
+      to={to}
+      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}
+
+/** The item asked for is not there: gone (404) or never was (a malformed id, 400). */
+export const isMissing = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/**
+ * An item's screen whose item could not be read: the way back, then "it does not exist" when it
+ * is missing, or the error with a retry.
+ */
+export function ItemLoadFailure({
+  back,
+  missing,
+  error,
+  onRetry,
+}: {
+  back: ReactNode;
+  missing: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      {back}
+      <Card>
+        {isMissing(error) ? (
+          <p role="alert" className="py-12 text-center text-gray-800">
+            {missing}
+          </p>
+        ) : (
+          <ErrorState error={error} onRetry={onRetry} />
+        )}
+      </Card>
+    </>
+  );
+}
+
+/**
+ * An item's screen: its query (`options`), the loading state, ItemLoadFailure when it cannot be
+ * read, else `render` with the item.
+ */
+export function ItemLoader<T>({
+  options,
+  back,
+  missing,
+  render,
+}: {
+  options: { queryKey: QueryKey; queryFn: (context: { signal?: AbortSignal }) => Promise<T> };
+  back: ReactNode;
+  missing: string;
+  render: (item: T) => ReactNode;
+}) {
+  const query = useQuery(options);
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) {
+    return (
+      <ItemLoadFailure
+        back={back}
+        missing={missing}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return render(query.data);
+}
+
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-2 py-12 text-center">
@@ -95,7 +205,8 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-const controlClass =
+/** The look of the lists' search box, filters and other toolbar controls. */
+export const filterControlClass =
   'h-10 rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700/30 sm:text-sm';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -135,7 +246,7 @@ export function SearchInput({
         value={draft}
         placeholder={placeholder}
         onChange={(event) => setDraft(event.target.value)}
-        className={cn(controlClass, 'w-full pl-9')}
+        className={cn(filterControlClass, 'w-full pl-9')}
       />
     </div>
   );
@@ -165,7 +276,7 @@ export function FilterSelect({
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className={controlClass}
+        className={filterControlClass}
       >
         <option value="">{allLabel}</option>
         {options.map((option) => (

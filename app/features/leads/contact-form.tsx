@@ -6,74 +6,30 @@
  */
 
 import { CheckCircle2, CloudOff, Send } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { PHONE_PLACEHOLDER, QUOTE_OTHER_SERVICE } from '#common/constants.ts';
+import { useEffect, useRef, useState } from 'react';
+import { QUOTE_OTHER_SERVICE } from '#common/constants.ts';
 import { ContactFormSchema } from '#common/schemas/leads.ts';
-import {
-  SelectField,
-  Sending,
-  TextAreaField,
-  TextField,
-  useFocusFirstInvalid,
-} from '~/components/form-fields';
+import { Sending, TextAreaField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { applyFieldErrors } from '~/lib/api';
 import { island } from '~/lib/island';
 import { QueryProvider } from '~/lib/query';
-import { toast } from '~/lib/toast';
-import { draftResolver, type FormDraft, Honeypot, useServiceOptions } from './form-fields';
-import { leadField, newSubmission, toastSubmitError, useSubmitLead, wasKeptOffline } from './use-submit-lead';
+import { useHydrated } from '~/lib/use-hydrated';
+import { ContactFields, type FormDraft, Honeypot, ServiceSelect, useServiceOptions } from './form-fields';
+import { contactAnswers, EMPTY_CONTACT, useLeadForm } from './use-lead-form';
 
 type ContactDraft = FormDraft<typeof ContactFormSchema>;
 
-const EMPTY: ContactDraft = { fullName: '', email: '', phone: '', company: '', serviceType: '', message: '' };
-const FIELDS = Object.keys(EMPTY) as (keyof ContactDraft)[];
-
-const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
-
-const noSubscription = () => () => {};
-/** False in the server's HTML, true once React runs in the browser. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+const EMPTY: ContactDraft = { ...EMPTY_CONTACT, serviceType: '', message: '' };
 
 export function ContactForm() {
   const hydrated = useHydrated();
-  const openedAt = useRef(0);
-  useEffect(() => {
-    openedAt.current = Date.now();
-  }, []);
-  const honeypot = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const cardRef = useRef<HTMLElement>(null);
   const sentRef = useRef<HTMLElement>(null);
   // After a success the form gives way to a confirmation saying what happens next.
   const [sent, setSent] = useState<{ email: string; queued: boolean } | null>(null);
   const serviceOptions = useServiceOptions(QUOTE_OTHER_SERVICE);
-  const submit = useSubmitLead();
-  const pending = submit.isPending;
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, submitCount },
-  } = useForm({
-    resolver: draftResolver(ContactFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    // useFocusFirstInvalid brings the field into view with its label, then focuses it.
-    shouldFocusError: false,
-    defaultValues: EMPTY,
-  });
-
-  useFocusFirstInvalid(formRef, submitCount);
+  const lead = useLeadForm(ContactFormSchema, EMPTY);
+  const { register, control, handleSubmit, errors, formRef, honeypot, pending } = lead;
 
   // The confirmation replaces the form: bring the card into view (below the sticky header; on
   // phones the spec's toast covers no more than the card's title) unless the confirmation already
@@ -98,33 +54,20 @@ export function ContactForm() {
     );
   };
 
-  const onSubmit = handleSubmit((values) => {
-    const submission = newSubmission({
-      source: 'website',
-      fullName: values.fullName,
-      email: values.email,
-      phone: optional(values.phone),
-      company: optional(values.company),
-      serviceType: values.serviceType,
-      message: values.message,
-      website: honeypot.current?.value ?? '',
-      elapsedMs: Date.now() - openedAt.current,
-    });
-    submit.mutate(submission, {
-      onSuccess: (result) => {
-        toast({ title: 'Message envoyé !', description: 'Merci, nous vous répondrons sous 24h.' });
-        reset(EMPTY);
-        setSent({ email: values.email, queued: wasKeptOffline(result) });
-        if (honeypot.current) honeypot.current.value = '';
-        // The next message is timed from now.
-        openedAt.current = Date.now();
+  const onSubmit = handleSubmit((values) =>
+    lead.send(
+      {
+        source: 'website',
+        ...contactAnswers(values, true),
+        serviceType: values.serviceType,
+        message: values.message,
       },
-      onError: (error) => {
-        applyFieldErrors(error, setError, FIELDS, leadField());
-        toastSubmitError(error);
+      {
+        success: { title: 'Message envoyé !', description: 'Merci, nous vous répondrons sous 24h.' },
+        onSent: (queued) => setSent({ email: values.email, queued }),
       },
-    });
-  });
+    ),
+  );
 
   return (
     <section
@@ -186,49 +129,14 @@ export function ContactForm() {
         className="mt-6 grid gap-4 sm:grid-cols-2"
       >
         <Honeypot ref={honeypot} />
-        <TextField
-          label="Nom complet"
-          autoComplete="name"
-          error={errors.fullName?.message}
-          {...register('fullName')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Téléphone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={PHONE_PLACEHOLDER}
-          optional
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-        <TextField
-          label="Entreprise"
-          autoComplete="organization"
-          optional
-          error={errors.company?.message}
-          {...register('company')}
-        />
-        <Controller
+        <ContactFields register={register} errors={errors} phoneAndCompanyOptional />
+        <ServiceSelect
           control={control}
           name="serviceType"
-          render={({ field }) => (
-            <SelectField
-              label="Service concerné"
-              options={serviceOptions}
-              error={errors.serviceType?.message}
-              className="sm:col-span-2"
-              {...field}
-            />
-          )}
+          label="Service concerné"
+          options={serviceOptions}
+          error={errors.serviceType?.message}
+          className="sm:col-span-2"
         />
         <TextAreaField
           label="Message"

@@ -1,14 +1,23 @@
 /**
- * What only the lead forms share: their draft type and resolver, the service choices of docs/product.md §7.2
- * and the honeypot. The controls themselves are app/components/form-fields.tsx.
+ * What only the lead forms share: their draft type and resolver, the service choices of docs/product.md §7.2,
+ * the contact fields every lead asks for, the service select and the honeypot. The controls
+ * themselves are app/components/form-fields.tsx.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type Ref, useId } from 'react';
-import type { Resolver } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import type { PublicService } from '#common/api-types.ts';
-import { PREFETCH_SERVICES_STALE } from '#common/constants.ts';
+import { PHONE_PLACEHOLDER, PREFETCH_SERVICES_STALE } from '#common/constants.ts';
+import { SelectField, TextField } from '~/components/form-fields';
 
 /**
  * What a form holds while it is being filled in: every field a string, empty at first (a select
@@ -53,5 +62,88 @@ export function Honeypot({ ref }: { ref: Ref<HTMLInputElement> }) {
       <label htmlFor={id}>Ne pas remplir ce champ</label>
       <input ref={ref} id={id} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
+  );
+}
+
+type ContactKey = 'fullName' | 'email' | 'phone' | 'company';
+
+/**
+ * Who the lead is: name, email, phone and company, in this order, with the same labels and
+ * autocomplete hints on every form. The quote requires the phone and the company; the call and
+ * contact forms mark them optional.
+ */
+export function ContactFields({
+  register,
+  errors,
+  phoneAndCompanyOptional = false,
+}: {
+  register: (name: ContactKey) => UseFormRegisterReturn;
+  errors: Partial<Record<ContactKey, { message?: string }>>;
+  phoneAndCompanyOptional?: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        label="Nom complet"
+        autoComplete="name"
+        error={errors.fullName?.message}
+        {...register('fullName')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Téléphone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder={PHONE_PLACEHOLDER}
+        optional={phoneAndCompanyOptional}
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <TextField
+        label="Entreprise"
+        autoComplete="organization"
+        optional={phoneAndCompanyOptional}
+        error={errors.company?.message}
+        {...register('company')}
+      />
+    </>
+  );
+}
+
+/**
+ * The service a lead is about, from useServiceOptions. Through a Controller, so that an option
+ * arriving late (services load after opening) never desynchronises what is shown.
+ */
+export function ServiceSelect<T extends FieldValues, TTransformed>({
+  control,
+  name,
+  label,
+  options,
+  error,
+  className,
+}: {
+  control: Control<T, unknown, TTransformed>;
+  name: FieldPath<T>;
+  label: string;
+  options: readonly string[];
+  error?: string;
+  className?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <SelectField label={label} options={options} error={error} className={className} {...field} />
+      )}
+    />
   );
 }

@@ -49,20 +49,21 @@ function loadModals() {
       default: function LeadModalsHost({ state, close, onSent, returnFocusTo }: ModalsProps) {
         return (
           <QueryProvider>
-            <QuoteModal
-              open={state?.kind === 'quote'}
-              service={state?.kind === 'quote' ? state.service : undefined}
-              onClose={close}
-              onSent={onSent}
-              returnFocusTo={returnFocusTo}
-            />
-            <CallModal
-              open={state?.kind === 'call'}
-              service={state?.kind === 'call' ? state.service : undefined}
-              onClose={close}
-              onSent={onSent}
-              returnFocusTo={returnFocusTo}
-            />
+            {(
+              [
+                ['quote', QuoteModal],
+                ['call', CallModal],
+              ] as const
+            ).map(([kind, Modal]) => (
+              <Modal
+                key={kind}
+                open={state?.kind === kind}
+                service={state?.kind === kind ? state.service : undefined}
+                onClose={close}
+                onSent={onSent}
+                returnFocusTo={returnFocusTo}
+              />
+            ))}
           </QueryProvider>
         );
       },

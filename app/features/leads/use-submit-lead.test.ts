@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContactRequest } from '#common/schemas/leads.ts';
+import { dropConnectionDuringRequest } from '#tests/helpers/offline.ts';
 import { ApiError } from '~/lib/api';
 import { newSubmission, sendLead, settleSubmission } from './use-submit-lead';
 
@@ -70,15 +71,7 @@ describe('sendLead without a connection', () => {
   });
 
   it('keeps it when the connection drops during the request', async () => {
-    const connection = { onLine: true };
-    vi.stubGlobal('navigator', connection);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        connection.onLine = false;
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    dropConnectionDuringRequest();
     const keep = vi.fn(async () => undefined);
     expect(await sendLead(submission(), keep)).toEqual({ queued: true });
     expect(keep).toHaveBeenCalledOnce();

@@ -5,6 +5,7 @@
 import { Download, Settings2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { FIRST_NAME_MAX_LENGTH, NEWSLETTER_TOPICS } from '#common/schemas/newsletter-shared.ts';
+import { MessagePage } from '~/components/message-page';
 import { Button } from '~/components/ui/button';
 import { island } from '~/lib/island';
 import { NewLinkForm } from './new-link-form';
@@ -28,28 +29,27 @@ export function ManageForm({ subscriber, expired }: ManageFormProps) {
 
   if (!subscriber || erased) {
     return (
-      <section className="px-4 py-16 sm:py-24">
-        <div className="mx-auto max-w-lg text-center">
-          <h1 className="text-3xl font-extrabold tracking-tight text-gray-900">
-            {erased
-              ? 'Vos données ont été supprimées'
-              : expired
-                ? 'Ce lien a expiré'
-                : "Ce lien n'est pas valide"}
-          </h1>
-          <p className="mt-4 text-gray-700">
-            {erased
-              ? 'Votre adresse et vos préférences ont été effacées de notre newsletter. Vous ne recevrez plus nos emails.'
-              : expired
-                ? 'Pour protéger vos données, un lien de gestion reste valable 90\u00a0jours. Demandez-en un nouveau\u00a0: il vous sera envoyé par email.'
-                : 'Utilisez le lien « Gérer mes préférences » du dernier email reçu de notre newsletter, ou demandez un nouveau lien ci-dessous.'}
-          </p>
-          {erased ? null : <NewLinkForm purpose="manage" />}
-          <Button asChild size="lg" variant="secondary" className="mt-8">
-            <a href="/">Retour à l'accueil</a>
-          </Button>
-        </div>
-      </section>
+      <MessagePage
+        title={
+          erased
+            ? 'Vos données ont été supprimées'
+            : expired
+              ? 'Ce lien a expiré'
+              : "Ce lien n'est pas valide"
+        }
+      >
+        <p className="mt-4 text-gray-700">
+          {erased
+            ? 'Votre adresse et vos préférences ont été effacées de notre newsletter. Vous ne recevrez plus nos emails.'
+            : expired
+              ? 'Pour protéger vos données, un lien de gestion reste valable 90\u00a0jours. Demandez-en un nouveau\u00a0: il vous sera envoyé par email.'
+              : 'Utilisez le lien « Gérer mes préférences » du dernier email reçu de notre newsletter, ou demandez un nouveau lien ci-dessous.'}
+        </p>
+        {erased ? null : <NewLinkForm purpose="manage" />}
+        <Button asChild size="lg" variant="secondary" className="mt-8">
+          <a href="/">Retour à l'accueil</a>
+        </Button>
+      </MessagePage>
     );
   }
   const token = subscriber.token;
@@ -89,119 +89,111 @@ export function ManageForm({ subscriber, expired }: ManageFormProps) {
     setTags((current) => (checked ? [...current, value] : current.filter((t) => t !== value)));
 
   return (
-    <section className="px-4 py-16 sm:py-24">
-      <div className="mx-auto max-w-xl">
-        <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-          <Settings2 className="size-7" aria-hidden="true" />
-        </span>
-        <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-gray-900">Gérer mon abonnement</h1>
-        <p className="mt-2 text-gray-700">
-          Adresse : <strong>{subscriber.email}</strong>
-          {subscriber.status === 'unsubscribed' ? ' (désinscrite)' : null}
+    <MessagePage icon={Settings2} tone="brand" width="xl" centered={false} title="Gérer mon abonnement">
+      <p className="mt-2 text-gray-700">
+        Adresse : <strong>{subscriber.email}</strong>
+        {subscriber.status === 'unsubscribed' ? ' (désinscrite)' : null}
+      </p>
+
+      <form onSubmit={save} className="mt-8 space-y-6" aria-labelledby="preferences-title">
+        <h2 id="preferences-title" className="text-xl font-semibold text-gray-900">
+          Mes préférences
+        </h2>
+        <div>
+          <label htmlFor="manage-first-name" className="block text-sm font-medium text-gray-800">
+            Prénom (facultatif)
+          </label>
+          <input
+            id="manage-first-name"
+            type="text"
+            autoComplete="given-name"
+            maxLength={FIRST_NAME_MAX_LENGTH}
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+            className="mt-1 h-11 w-full rounded-md border border-gray-300 px-3 text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-800">Les sujets qui vous intéressent</legend>
+          <div className="mt-2 space-y-2">
+            {NEWSLETTER_TOPICS.map((topic) => (
+              <label key={topic.value} className="flex items-center gap-3 text-gray-800">
+                <input
+                  type="checkbox"
+                  name="tags"
+                  value={topic.value}
+                  checked={tags.includes(topic.value)}
+                  onChange={(event) => toggle(topic.value, event.target.checked)}
+                  className="size-4 accent-brand-700"
+                />
+                {topic.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button type="submit" disabled={pending !== null}>
+          {pending === 'save' ? 'Enregistrement...' : 'Enregistrer mes préférences'}
+        </Button>
+        <p
+          role="status"
+          className={message?.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-brand-800'}
+        >
+          {message?.text ?? ''}
         </p>
+      </form>
 
-        <form onSubmit={save} className="mt-8 space-y-6" aria-labelledby="preferences-title">
-          <h2 id="preferences-title" className="text-xl font-semibold text-gray-900">
-            Mes préférences
-          </h2>
-          <div>
-            <label htmlFor="manage-first-name" className="block text-sm font-medium text-gray-800">
-              Prénom (facultatif)
-            </label>
-            <input
-              id="manage-first-name"
-              type="text"
-              autoComplete="given-name"
-              maxLength={FIRST_NAME_MAX_LENGTH}
-              value={firstName}
-              onChange={(event) => setFirstName(event.target.value)}
-              className="mt-1 h-11 w-full rounded-md border border-gray-300 px-3 text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-            />
-          </div>
-          <fieldset>
-            <legend className="text-sm font-medium text-gray-800">Les sujets qui vous intéressent</legend>
-            <div className="mt-2 space-y-2">
-              {NEWSLETTER_TOPICS.map((topic) => (
-                <label key={topic.value} className="flex items-center gap-3 text-gray-800">
-                  <input
-                    type="checkbox"
-                    name="tags"
-                    value={topic.value}
-                    checked={tags.includes(topic.value)}
-                    onChange={(event) => toggle(topic.value, event.target.checked)}
-                    className="size-4 accent-brand-700"
-                  />
-                  {topic.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <Button type="submit" disabled={pending !== null}>
-            {pending === 'save' ? 'Enregistrement...' : 'Enregistrer mes préférences'}
-          </Button>
-          <p
-            role="status"
-            className={message?.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-brand-800'}
-          >
-            {message?.text ?? ''}
-          </p>
-        </form>
-
-        <div className="mt-10 space-y-4 border-t border-gray-200 pt-8">
-          <h2 className="text-xl font-semibold text-gray-900">Mes données</h2>
-          <p className="text-gray-700">
-            Téléchargez tout ce que nous conservons sur vous, y compris la preuve de votre consentement.
-          </p>
-          <Button asChild variant="secondary">
-            <a href={`/api/newsletter/export?token=${encodeURIComponent(token)}`} download>
-              <Download className="size-4" aria-hidden="true" />
-              Télécharger mes données (JSON)
-            </a>
-          </Button>
-        </div>
-
-        {subscriber.status !== 'unsubscribed' ? (
-          <div className="mt-10 space-y-4 border-t border-gray-200 pt-8">
-            <h2 className="text-xl font-semibold text-gray-900">Se désinscrire</h2>
-            <p className="text-gray-700">
-              Vous ne recevrez plus nos emails. Vos préférences sont conservées.
-            </p>
-            <Button variant="secondary" onClick={unsubscribe} disabled={pending !== null}>
-              {pending === 'unsubscribe' ? 'Désinscription...' : 'Me désinscrire'}
-            </Button>
-          </div>
-        ) : null}
-
-        <div className="mt-10 space-y-4 border-t border-gray-200 pt-8">
-          <h2 className="text-xl font-semibold text-gray-900">Supprimer mes données</h2>
-          <p className="text-gray-700">Votre adresse et vos préférences seront effacées définitivement.</p>
-          {confirmErase ? (
-            <div className="rounded-lg bg-red-50 p-4">
-              <p id="erase-confirm" className="font-medium text-red-800">
-                Cette action est définitive. Voulez-vous vraiment supprimer vos données ?
-              </p>
-              <div className="mt-3 flex flex-wrap gap-3">
-                <button
-                  type="button"
-                  onClick={erase}
-                  disabled={pending !== null}
-                  className="inline-flex h-11 items-center rounded-md bg-red-700 px-5 font-medium text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
-                >
-                  {pending === 'erase' ? 'Suppression...' : 'Oui, supprimer définitivement'}
-                </button>
-                <Button variant="ghost" onClick={() => setConfirmErase(false)} disabled={pending !== null}>
-                  Annuler
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <Button variant="ghost" onClick={() => setConfirmErase(true)} className="text-red-700">
-              Supprimer mes données
-            </Button>
-          )}
-        </div>
+      <div className="mt-10 space-y-4 border-t border-gray-200 pt-8">
+        <h2 className="text-xl font-semibold text-gray-900">Mes données</h2>
+        <p className="text-gray-700">
+          Téléchargez tout ce que nous conservons sur vous, y compris la preuve de votre consentement.
+        </p>
+        <Button asChild variant="secondary">
+          <a href={`/api/newsletter/export?token=${encodeURIComponent(token)}`} download>
+            <Download className="size-4" aria-hidden="true" />
+            Télécharger mes données (JSON)
+          </a>
+        </Button>
       </div>
-    </section>
+
+      {subscriber.status !== 'unsubscribed' ? (
+        <div className="mt-10 space-y-4 border-t border-gray-200 pt-8">
+          <h2 className="text-xl font-semibold text-gray-900">Se désinscrire</h2>
+          <p className="text-gray-700">Vous ne recevrez plus nos emails. Vos préférences sont conservées.</p>
+          <Button variant="secondary" onClick={unsubscribe} disabled={pending !== null}>
+            {pending === 'unsubscribe' ? 'Désinscription...' : 'Me désinscrire'}
+          </Button>
+        </div>
+      ) : null}
+
+      <div className="mt-10 space-y-4 border-t border-gray-200 pt-8">
+        <h2 className="text-xl font-semibold text-gray-900">Supprimer mes données</h2>
+        <p className="text-gray-700">Votre adresse et vos préférences seront effacées définitivement.</p>
+        {confirmErase ? (
+          <div className="rounded-lg bg-red-50 p-4">
+            <p id="erase-confirm" className="font-medium text-red-800">
+              Cette action est définitive. Voulez-vous vraiment supprimer vos données ?
+            </p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <button
+                type="button"
+                onClick={erase}
+                disabled={pending !== null}
+                className="inline-flex h-11 items-center rounded-md bg-red-700 px-5 font-medium text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
+              >
+                {pending === 'erase' ? 'Suppression...' : 'Oui, supprimer définitivement'}
+              </button>
+              <Button variant="ghost" onClick={() => setConfirmErase(false)} disabled={pending !== null}>
+                Annuler
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Button variant="ghost" onClick={() => setConfirmErase(true)} className="text-red-700">
+            Supprimer mes données
+          </Button>
+        )}
+      </div>
+    </MessagePage>
   );
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dropConnectionDuringRequest } from '#tests/helpers/offline.ts';
 import { postSubscribe, type SubscribePayload } from './subscribe-request';
 
 const payload: SubscribePayload = {
@@ -37,15 +38,7 @@ describe('postSubscribe without a connection', () => {
   });
 
   it('keeps it when the connection drops during the request, and not when the server answers', async () => {
-    const connection = { onLine: true };
-    vi.stubGlobal('navigator', connection);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        connection.onLine = false;
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    const connection = dropConnectionDuringRequest();
     const keep = vi.fn(async () => undefined);
     expect(await postSubscribe(payload, keep)).toMatchObject({ ok: true, queued: true });
 

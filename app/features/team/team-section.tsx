@@ -3,7 +3,9 @@ import { Await } from 'react-router';
 import type { PublicTeamMember } from '#common/api-types.ts';
 import { TEAM_MAX_SKILLS, TEAM_SKELETON_COUNT } from '#common/constants.ts';
 import { mediaSrcset } from '#common/schemas/media.ts';
+import { PageSection } from '~/components/page-section';
 import { LinkedInIcon, XIcon } from '~/components/ui/brand-icons';
+import { ExternalLink } from '~/components/ui/external-link';
 import { cn } from '~/lib/cn';
 
 /**
@@ -12,25 +14,20 @@ import { cn } from '~/lib/cn';
  */
 export function TeamSection({ team }: { team: PublicTeamMember[] | Promise<PublicTeamMember[]> }) {
   return (
-    <section id="team" aria-labelledby="team-title" className="scroll-mt-20 px-4 py-12 sm:py-16 lg:py-24">
-      <div className="mx-auto max-w-6xl">
-        <h2 id="team-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-          Notre équipe
-        </h2>
-        <p className="mt-2 max-w-2xl text-gray-700">
-          Des stratèges, créatifs et analystes basés à Kinshasa, au service de votre croissance.
-        </p>
-        {Array.isArray(team) ? (
-          // Already loaded (public pages): no Suspense boundary, whose streamed swap would lay the
-          // whole page out again once on screen.
-          <TeamGrid members={team} />
-        ) : (
-          <Suspense fallback={<TeamSkeleton />}>
-            <Await resolve={team}>{(members) => <TeamGrid members={members} />}</Await>
-          </Suspense>
-        )}
-      </div>
-    </section>
+    <PageSection id="team" titleId="team-title" title="Notre équipe" className="scroll-mt-20">
+      <p className="mt-2 max-w-2xl text-gray-700">
+        Des stratèges, créatifs et analystes basés à Kinshasa, au service de votre croissance.
+      </p>
+      {Array.isArray(team) ? (
+        // Already loaded (public pages): no Suspense boundary, whose streamed swap would lay the
+        // whole page out again once on screen.
+        <TeamGrid members={team} />
+      ) : (
+        <Suspense fallback={<TeamSkeleton />}>
+          <Await resolve={team}>{(members) => <TeamGrid members={members} />}</Await>
+        </Suspense>
+      )}
+    </PageSection>
   );
 }
 
@@ -128,26 +125,22 @@ function TeamCard({ member, index }: { member: PublicTeamMember; index: number }
       {member.linkedinUrl || member.twitterUrl ? (
         <div className="mt-auto flex gap-3">
           {member.linkedinUrl ? (
-            <a
+            <ExternalLink
               href={member.linkedinUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               className="text-gray-600 hover:text-brand-800"
-              aria-label={`LinkedIn de ${member.name} (nouvel onglet)`}
+              label={`LinkedIn de ${member.name} (nouvel onglet)`}
             >
               <LinkedInIcon className="size-5" />
-            </a>
+            </ExternalLink>
           ) : null}
           {member.twitterUrl ? (
-            <a
+            <ExternalLink
               href={member.twitterUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               className="text-gray-600 hover:text-brand-800"
-              aria-label={`Twitter de ${member.name} (nouvel onglet)`}
+              label={`Twitter de ${member.name} (nouvel onglet)`}
             >
               <XIcon className="size-5" />
-            </a>
+            </ExternalLink>
           ) : null}
         </div>
       ) : null}

@@ -1,23 +1,14 @@
 import { Link } from 'react-router';
 import { STORAGE_KEYS } from '#common/constants.ts';
-import { PAGES } from '#common/pages.ts';
-import { pageShareImage } from '#common/visuals.ts';
 import { LegalPage, legalMeta } from '~/components/legal-page';
 import { useSite } from '~/lib/site';
-import type { Route } from './+types/cookies';
 
-const TITLE = PAGES['legal.cookies'].title;
-const PATH = '/legal/cookies';
+const PAGE = 'legal.cookies';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return legalMeta(matches, {
-    title: TITLE,
-    image: pageShareImage('legal.cookies'),
-    path: PATH,
-    description:
-      "Aucun cookie publicitaire ni de mesure d'audience : la liste complète des cookies et du stockage du navigateur strictement nécessaires au site et à son application.",
-  });
-}
+export const meta = legalMeta(
+  PAGE,
+  "Aucun cookie publicitaire ni de mesure d'audience : la liste complète des cookies et du stockage du navigateur strictement nécessaires au site et à son application.",
+);
 
 /** One cookie or storage entry, as a card: a table would overflow on a phone. */
 function Entry({ title, rows }: { title: string; rows: [string, string][] }) {
@@ -39,7 +30,7 @@ function Entry({ title, rows }: { title: string; rows: [string, string][] }) {
 export default function Cookies() {
   const { name, contact } = useSite();
   return (
-    <LegalPage title={TITLE}>
+    <LegalPage page={PAGE}>
       <p>
         Un cookie est un petit fichier déposé dans votre navigateur par un site. Les navigateurs offrent aussi
         d'autres espaces de stockage (stockage local, base IndexedDB, cache) que les applications web

@@ -1,29 +1,20 @@
 import { Link } from 'react-router';
-import { PAGES } from '#common/pages.ts';
-import { pageShareImage } from '#common/visuals.ts';
 import { LegalPage, legalMeta } from '~/components/legal-page';
 import { useSite } from '~/lib/site';
-import type { Route } from './+types/privacy';
 
-const TITLE = PAGES['legal.privacy'].title;
-const PATH = '/legal/privacy';
+const PAGE = 'legal.privacy';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return legalMeta(matches, {
-    title: TITLE,
-    image: pageShareImage('legal.privacy'),
-    path: PATH,
-    description:
-      'Quelles données personnelles nous collectons (demandes de devis, newsletter), pourquoi, combien de temps nous les gardons et comment exercer vos droits.',
-  });
-}
+export const meta = legalMeta(
+  PAGE,
+  'Quelles données personnelles nous collectons (demandes de devis, newsletter), pourquoi, combien de temps nous les gardons et comment exercer vos droits.',
+);
 
 export default function Privacy() {
   const site = useSite();
   const { name, contact } = site;
   const mail = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
   return (
-    <LegalPage title={TITLE}>
+    <LegalPage page={PAGE}>
       <p>
         {name} attache une grande importance à la protection de vos données personnelles. Cette politique
         explique quelles données nous recueillons sur ce site et dans son application installable, pourquoi

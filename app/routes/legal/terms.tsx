@@ -1,28 +1,19 @@
 import { Link } from 'react-router';
-import { PAGES } from '#common/pages.ts';
-import { pageShareImage } from '#common/visuals.ts';
 import { LegalPage, legalMeta } from '~/components/legal-page';
 import { useSite } from '~/lib/site';
-import type { Route } from './+types/terms';
 
-const TITLE = PAGES['legal.terms'].title;
-const PATH = '/legal/terms';
+const PAGE = 'legal.terms';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return legalMeta(matches, {
-    title: TITLE,
-    image: pageShareImage('legal.terms'),
-    path: PATH,
-    description:
-      "Les règles d'utilisation du site et de l'application : éditeur, accès, demandes de devis, newsletter, propriété intellectuelle, responsabilité et droit applicable.",
-  });
-}
+export const meta = legalMeta(
+  PAGE,
+  "Les règles d'utilisation du site et de l'application : éditeur, accès, demandes de devis, newsletter, propriété intellectuelle, responsabilité et droit applicable.",
+);
 
 export default function Terms() {
   const { name, publicUrl, contact } = useSite();
   const mail = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
   return (
-    <LegalPage title={TITLE}>
+    <LegalPage page={PAGE}>
       <p>
         Les présentes conditions encadrent l'utilisation du site {publicUrl} et de son application installable
         (ensemble, « le site »). En naviguant sur le site, vous les acceptez.

@@ -1,26 +1,18 @@
 import { MailCheck, MailWarning } from 'lucide-react';
-import { Form, redirect, useNavigation } from 'react-router';
-import { PAGES } from '#common/pages.ts';
-import { pageShareImage } from '#common/visuals.ts';
-import { Button } from '~/components/ui/button';
+import { redirect } from 'react-router';
+import { MessagePage } from '~/components/message-page';
 import { appContext, requestClientContext } from '~/context.server';
 import { NewLinkFormIsland } from '~/features/newsletter/new-link-form';
+import { TokenForm } from '~/features/newsletter/token-form';
 import { formField } from '~/lib/form-data';
-import { seo } from '~/lib/seo';
-import { siteFromMatches } from '~/lib/site';
+import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/confirm';
 // Used in the loader and action only: React Router drops them from the client bundle.
-import { HttpError, inspectToken, newsletterFromDeps, type TokenState } from './newsletter.server';
+import { HttpError, inspectLinkToken, newsletterFromDeps, type TokenState } from './newsletter.server';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(siteFromMatches(matches), {
-    title: PAGES['newsletter.confirm'].title,
-    image: pageShareImage('newsletter.confirm'),
-    description: 'Dernière étape de votre inscription à la newsletter.',
-    path: '/newsletter/confirm',
-    noindex: true,
-  });
-}
+export const meta = pageMeta('newsletter.confirm', 'Dernière étape de votre inscription à la newsletter.', {
+  noindex: true,
+});
 
 /**
  * Personal link: never cached. Other sites never see it: the site-wide referrer policy
@@ -35,9 +27,7 @@ export function headers() {
  * confirmation itself waits for the visitor's click (a POST).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token');
-  const { database } = context.get(appContext);
-  const { state } = await inspectToken(database.db, token, ['confirm'], new Date());
+  const { token, state } = await inspectLinkToken(request, context, ['confirm']);
   return { token: state === 'valid' ? token : null, state };
 }
 
@@ -82,45 +72,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const state: TokenState = actionData?.state ?? loaderData.state;
 
   if (state !== 'valid') {
     const problem = PROBLEMS[state];
     return (
-      <section className="px-4 py-16 sm:py-24">
-        <div className="mx-auto max-w-lg">
-          <span className="flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-800">
-            <MailWarning className="size-7" aria-hidden="true" />
-          </span>
-          <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-gray-900">{problem.title}</h1>
-          <p className="mt-4 text-gray-700">{problem.text}</p>
-          <NewLinkFormIsland />
-        </div>
-      </section>
+      <MessagePage icon={MailWarning} tone="amber" centered={false} title={problem.title}>
+        <p className="mt-4 text-gray-700">{problem.text}</p>
+        <NewLinkFormIsland />
+      </MessagePage>
     );
   }
 
   return (
-    <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-16 sm:py-24">
-      <div className="mx-auto max-w-lg text-center">
-        <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-          <MailCheck className="size-8" aria-hidden="true" />
-        </span>
-        <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-gray-900">
-          Confirmez votre inscription
-        </h1>
-        <p className="mt-4 text-lg text-gray-700">
-          Plus qu'un clic pour recevoir nos conseils marketing dans votre boîte mail.
-        </p>
-        <Form method="post" className="mt-8">
-          <input type="hidden" name="token" value={loaderData.token ?? ''} />
-          <Button type="submit" size="lg" disabled={pending}>
-            {pending ? 'Confirmation...' : 'Confirmer mon inscription'}
-          </Button>
-        </Form>
-      </div>
-    </section>
+    <MessagePage icon={MailCheck} tone="brand" backdrop title="Confirmez votre inscription">
+      <p className="mt-4 text-lg text-gray-700">
+        Plus qu'un clic pour recevoir nos conseils marketing dans votre boîte mail.
+      </p>
+      <TokenForm
+        token={loaderData.token ?? ''}
+        label="Confirmer mon inscription"
+        pendingLabel="Confirmation..."
+      />
+    </MessagePage>
   );
 }

@@ -1,22 +1,14 @@
 import { BookOpen, Lightbulb, MailCheck, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
-import { PAGES } from '#common/pages.ts';
-import { pageShareImage } from '#common/visuals.ts';
+import { MessageActions, MessagePage } from '~/components/message-page';
 import { Button } from '~/components/ui/button';
-import { seo } from '~/lib/seo';
-import { siteFromMatches, useSite } from '~/lib/site';
-import type { Route } from './+types/welcome';
+import { pageMeta } from '~/lib/seo';
+import { useSite } from '~/lib/site';
 
-export function meta({ matches }: Route.MetaArgs) {
-  // Reached only from a confirmation email: nothing for search engines here.
-  return seo(siteFromMatches(matches), {
-    title: PAGES['newsletter.welcome'].title,
-    image: pageShareImage('newsletter.welcome'),
-    description: 'Votre inscription à la newsletter est confirmée.',
-    path: '/newsletter/welcome',
-    noindex: true,
-  });
-}
+// Reached only from a confirmation email: nothing for search engines here.
+export const meta = pageMeta('newsletter.welcome', 'Votre inscription à la newsletter est confirmée.', {
+  noindex: true,
+});
 
 const PERKS = [
   { icon: Lightbulb, text: 'Des conseils pratiques de marketing digital, pensés pour le marché congolais.' },
@@ -27,36 +19,27 @@ const PERKS = [
 export default function NewsletterWelcome() {
   const site = useSite();
   return (
-    <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-16 sm:py-24">
-      <div className="mx-auto max-w-2xl text-center">
-        <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-          <MailCheck className="size-8" aria-hidden="true" />
-        </span>
-        <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-gray-900 sm:text-4xl">Bienvenue !</h1>
-        <p className="mt-4 text-lg text-gray-700">
-          Votre inscription à la newsletter de {site.name} est confirmée. Merci de votre confiance.
-        </p>
-        <h2 className="mt-10 text-lg font-semibold text-gray-900">Ce que vous allez recevoir</h2>
-        <ul className="mt-4 space-y-3 text-left">
-          {PERKS.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-100">
-              <Icon className="mt-0.5 size-5 shrink-0 text-brand-800" aria-hidden="true" />
-              <span className="text-gray-700">{text}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-6 text-sm text-gray-700">
-          Pas de spam : chaque email contient un lien pour vous désinscrire en un clic.
-        </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/blog">Lire nos articles</Link>
-          </Button>
-          <Button asChild size="lg" variant="secondary">
-            <Link to="/">Retour à l'accueil</Link>
-          </Button>
-        </div>
-      </div>
-    </section>
+    <MessagePage icon={MailCheck} tone="brand" backdrop width="2xl" bigTitle title="Bienvenue !">
+      <p className="mt-4 text-lg text-gray-700">
+        Votre inscription à la newsletter de {site.name} est confirmée. Merci de votre confiance.
+      </p>
+      <h2 className="mt-10 text-lg font-semibold text-gray-900">Ce que vous allez recevoir</h2>
+      <ul className="mt-4 space-y-3 text-left">
+        {PERKS.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-100">
+            <Icon className="mt-0.5 size-5 shrink-0 text-brand-800" aria-hidden="true" />
+            <span className="text-gray-700">{text}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-6 text-sm text-gray-700">
+        Pas de spam : chaque email contient un lien pour vous désinscrire en un clic.
+      </p>
+      <MessageActions>
+        <Button asChild size="lg">
+          <Link to="/blog">Lire nos articles</Link>
+        </Button>
+      </MessageActions>
+    </MessagePage>
   );
 }

@@ -12,11 +12,9 @@ import {
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { insertSubscriber, seededTemplateId } from '#tests/helpers/factories.ts';
 import { aCampaignInput } from '#tests/helpers/request-factories.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { compileTemplates } from '../../email/templates.ts';
-import { seedDatabase } from '../../seed.ts';
 
 let database: DatabaseHandle;
 let smtp: TestSmtpServer;
@@ -25,9 +23,7 @@ let admin: AdminSession;
 let monthlyId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'correct-horse-battery' });
-  await compileTemplates(database.db);
+  database = await createSeededDatabase();
   smtp = await startSmtpServer();
   testApp = createTestApp(database, { SMTP_URL: smtp.url, CAMPAIGN_RATE_PER_SECOND: '500' });
   admin = await signInAdmin(testApp.app, database.db);
@@ -39,14 +35,6 @@ afterAll(async () => {
   await smtp?.close();
   await database?.close();
 });
-
-const put = (path: string) =>
-  request(testApp.app)
-    .put(path)
-    .set('Cookie', admin.cookie)
-    .set('Origin', TEST_ORIGIN)
-    .set('X-Requested-With', 'fetch')
-    .set('X-Forwarded-For', nextTestIp());
 
 /** A campaign of the seeded monthly newsletter. */
 const input = (overrides: Partial<Parameters<typeof aCampaignInput>[0]> = {}) =>
@@ -158,7 +146,8 @@ describe('drafts', () => {
     expect(scheduled.body.campaign).toMatchObject({ status: 'scheduled', scheduledAt: at });
     const deleting = await admin.delete(`/api/admin/campaigns/${id}`).expect(409);
     expect(deleting.body.error.message).toContain('Seul un brouillon peut être supprimé');
-    const edited = await put(`/api/admin/campaigns/${id}`)
+    const edited = await admin
+      .put(`/api/admin/campaigns/${id}`)
       .send(input({ title: 'Titre revu' }))
       .expect(200);
     expect(edited.body.campaign).toMatchObject({ title: 'Titre revu', status: 'scheduled' });
@@ -247,7 +236,7 @@ describe('sending', () => {
       jobs: { queued: 3, total: 3 },
     });
     await admin.post(`/api/admin/campaigns/${id}/send`).expect(409);
-    const locked = await put(`/api/admin/campaigns/${id}`).send(input()).expect(409);
+    const locked = await admin.put(`/api/admin/campaigns/${id}`).send(input()).expect(409);
     expect(locked.body.error.message).toBe(
       'Une campagne envoyée ou en cours d’envoi ne peut plus être modifiée.',
     );

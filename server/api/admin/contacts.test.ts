@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, type ContactRequest, contactRequests } from '#db/schema.ts';
 import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
+import { waitForEvent } from '#tests/helpers/events.ts';
 import { insertContact } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
@@ -82,15 +83,6 @@ const list = async (query: string) => {
   return res.body as ListBody;
 };
 const names = (body: ListBody) => body.items.map((c) => c.fullName);
-
-async function waitForEvent(predicate: (event: AppEvent) => boolean): Promise<AppEvent> {
-  for (let i = 0; i < 100; i++) {
-    const found = events.find(predicate);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`event not received; got ${JSON.stringify(events)}`);
-}
 
 describe('GET /api/admin/contacts', () => {
   it('pages the newest leads first and counts them all', async () => {
@@ -200,13 +192,13 @@ describe('PATCH /api/admin/contacts/:id/status', () => {
       events.length = 0;
       const res = await patch(lead.id, status).expect(200);
       expect(res.body.contact).toMatchObject({ id: lead.id, status });
-      const event = await waitForEvent((e) => e.type === 'contact_status_update');
+      const event = await waitForEvent(events, (e) => e.type === 'contact_status_update');
       expect(event).toEqual({
         channel: 'contacts',
         type: 'contact_status_update',
         data: { id: lead.id, status },
       });
-      await waitForEvent((e) => e.channel === 'dashboard' && e.type === 'stats_update');
+      await waitForEvent(events, (e) => e.channel === 'dashboard' && e.type === 'stats_update');
     }
     const [row] = await database.db.select().from(contactRequests).where(eq(contactRequests.id, lead.id));
     expect(row?.status).toBe('nouveau');
@@ -229,7 +221,7 @@ describe('PATCH /api/admin/contacts/:id/status', () => {
     await patch(lead.id, 'en_cours').expect(200);
     // A real change afterwards: its event arrives, and it is the only one.
     await patch(lead.id, 'traite').expect(200);
-    await waitForEvent((e) => e.type === 'contact_status_update');
+    await waitForEvent(events, (e) => e.type === 'contact_status_update');
     expect(events.filter((e) => e.type === 'contact_status_update')).toEqual([
       { channel: 'contacts', type: 'contact_status_update', data: { id: lead.id, status: 'traite' } },
     ]);

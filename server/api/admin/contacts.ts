@@ -11,7 +11,7 @@ import { adminOf } from '../../auth/require-admin.ts';
 import { kinshasaDate } from '../../calendar/kinshasa.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { IdParamsSchema } from './params.ts';
+import { itemRoute } from './item-routes.ts';
 
 const contactNotFound = () => notFound('Contact introuvable.');
 
@@ -31,24 +31,18 @@ export function contactsAdminRouter(deps: AppDeps, now: () => Date): Router {
     sendCsv(res, 'contacts', kinshasaDate(now()), csv);
   });
 
-  router.get('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const contact = await findContact(db, id);
-    if (!contact) throw contactNotFound();
-    res.json({ contact });
-  });
+  router.get(
+    '/:id',
+    itemRoute('contact', contactNotFound, (id) => findContact(db, id)),
+  );
 
-  router.patch('/:id/status', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const { status } = parseInput(ContactStatusChangeSchema, req.body ?? {});
-    const contact = await changeContactStatus(db, deps.events, {
-      id,
-      status,
-      adminId: adminOf(res).user.id,
-    });
-    if (!contact) throw contactNotFound();
-    res.json({ contact });
-  });
+  router.patch(
+    '/:id/status',
+    itemRoute('contact', contactNotFound, (id, req, res) => {
+      const { status } = parseInput(ContactStatusChangeSchema, req.body ?? {});
+      return changeContactStatus(db, deps.events, { id, status, adminId: adminOf(res).user.id });
+    }),
+  );
 
   return router;
 }

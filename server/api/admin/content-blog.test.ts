@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { activityLogs, blogPosts, contentPublications } from '#db/schema.ts';
+import { activityLogs, blogPosts } from '#db/schema.ts';
+import { adminContentApi } from '#tests/helpers/admin-content.ts';
 import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { aBlogPostInput } from '#tests/helpers/request-factories.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
@@ -25,21 +26,12 @@ type Post = {
 let counter = 0;
 const unique = (label: string) => `${label} ${++counter} ${randomUUID().slice(0, 6)}`;
 
-async function create(overrides: Record<string, unknown> = {}): Promise<Post> {
-  const res = await ctx.admin.post('/api/admin/blog').send(aBlogPostInput(overrides));
-  expect(res.status).toBe(201);
-  return res.body.post as Post;
-}
-
-const lastActivity = async () =>
-  (await ctx.database.db.select().from(activityLogs).orderBy(desc(activityLogs.createdAt)).limit(1))[0];
+const api = adminContentApi<Post>(ctx, '/api/admin/blog', { item: 'post', list: 'items' });
+const create = (overrides: Record<string, unknown> = {}) => api.create(aBlogPostInput(overrides));
+const { lastActivity } = api;
 const activitiesOf = (type: string) =>
   ctx.database.db.select().from(activityLogs).where(eq(activityLogs.type, type));
-const publicationsOf = (id: string) =>
-  ctx.database.db
-    .select()
-    .from(contentPublications)
-    .where(and(eq(contentPublications.contentType, 'blog'), eq(contentPublications.contentId, id)));
+const publicationsOf = (id: string) => api.publicationsOf('blog', id);
 
 describe('admin blog API: access', () => {
   it('answers 401 without a session, on reads and writes', async () => {

@@ -20,16 +20,8 @@ import { renderMarkdown } from '../../content/markdown.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
+import { createRoute, itemRoute, sentFields } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
-
-/**
- * A PATCH changes the fields sent and only those: zod fills defaults (an empty excerpt, no image)
- * for absent keys, which must not overwrite what is stored.
- */
-function sentFields<T extends object>(parsed: T, body: unknown): Partial<T> {
-  const sent = new Set(Object.keys(body ?? {}));
-  return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key))) as Partial<T>;
-}
 
 const postNotFound = () => notFound('Article introuvable.');
 
@@ -51,18 +43,15 @@ export function blogAdminRouter(deps: AppDeps): Router {
     res.json({ html: renderMarkdown(content) });
   });
 
-  router.post('/', async (req, res) => {
-    const input = parseInput(BlogPostInputSchema, req.body ?? {});
-    const post = await createBlogPost(db, input, adminOf(res).user.id);
-    res.status(201).json({ post });
-  });
+  router.post(
+    '/',
+    createRoute('post', BlogPostInputSchema, (input, adminId) => createBlogPost(db, input, adminId)),
+  );
 
-  router.get('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const post = await findBlogPost(db, id);
-    if (!post) throw postNotFound();
-    res.json({ post });
-  });
+  router.get(
+    '/:id',
+    itemRoute('post', postNotFound, (id) => findBlogPost(db, id)),
+  );
 
   router.put('/:id', async (req, res) => {
     const { id } = parseInput(IdParamsSchema, req.params);
@@ -82,27 +71,26 @@ export function blogAdminRouter(deps: AppDeps): Router {
     res.json({ post: result.post });
   });
 
-  router.post('/:id/publish', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const post = await publishBlogPost(db, id, adminOf(res).user.id, publicUrl);
-    if (!post) throw postNotFound();
-    res.json({ post });
-  });
+  router.post(
+    '/:id/publish',
+    itemRoute('post', postNotFound, (id, _req, res) =>
+      publishBlogPost(db, id, adminOf(res).user.id, publicUrl),
+    ),
+  );
 
-  router.post('/:id/unpublish', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const post = await unpublishBlogPost(db, id, adminOf(res).user.id);
-    if (!post) throw postNotFound();
-    res.json({ post });
-  });
+  router.post(
+    '/:id/unpublish',
+    itemRoute('post', postNotFound, (id, _req, res) => unpublishBlogPost(db, id, adminOf(res).user.id)),
+  );
 
-  router.delete('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const deleted = await deleteBlogPost(db, id, adminOf(res).user.id);
-    if (!deleted) throw postNotFound();
-    await releaseMediaUrl(deps, deleted.coverImage);
-    res.status(204).end();
-  });
+  router.delete(
+    '/:id',
+    itemRoute(null, postNotFound, async (id, _req, res) => {
+      const deleted = await deleteBlogPost(db, id, adminOf(res).user.id);
+      if (deleted) await releaseMediaUrl(deps, deleted.coverImage);
+      return deleted;
+    }),
+  );
 
   return router;
 }

@@ -1,38 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { activityLogs, caseStudies, contentPublications } from '#db/schema.ts';
+import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
+import { activityLogs, caseStudies } from '#db/schema.ts';
+import { adminContentApi } from '#tests/helpers/admin-content.ts';
 import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { aCaseStudyInput } from '#tests/helpers/request-factories.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
 
 const ctx = adminTestContext();
 
-type CaseStudy = {
-  id: string;
-  title: string;
-  clientName: string;
-  industry: string;
-  description: string;
-  imageUrl: string | null;
-  results: { label: string; value: string }[];
-  isPublished: boolean;
-};
+type CaseStudy = AdminCaseStudy;
 
-async function create(overrides: Record<string, unknown> = {}): Promise<CaseStudy> {
-  const res = await ctx.admin.post('/api/admin/portfolio').send(aCaseStudyInput(overrides));
-  expect(res.status).toBe(201);
-  return res.body.caseStudy as CaseStudy;
-}
-
-const lastActivity = async () =>
-  (await ctx.database.db.select().from(activityLogs).orderBy(desc(activityLogs.createdAt)).limit(1))[0];
-const publicationsOf = (id: string) =>
-  ctx.database.db
-    .select()
-    .from(contentPublications)
-    .where(and(eq(contentPublications.contentType, 'portfolio'), eq(contentPublications.contentId, id)));
+const api = adminContentApi<CaseStudy>(ctx, '/api/admin/portfolio', { item: 'caseStudy', list: 'items' });
+const create = (overrides: Record<string, unknown> = {}) => api.create(aCaseStudyInput(overrides));
+const { lastActivity } = api;
+const publicationsOf = (id: string) => api.publicationsOf('portfolio', id);
 const publicTitles = async () =>
   ((await request(ctx.testApp.app).get('/api/portfolio')).body as { title: string }[]).map((c) => c.title);
 

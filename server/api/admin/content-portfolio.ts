@@ -18,16 +18,8 @@ import { adminOf } from '../../auth/require-admin.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
+import { createRoute, itemRoute, sentFields } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
-
-/**
- * A PATCH changes the fields sent and only those: zod fills defaults (an empty excerpt, no image)
- * for absent keys, which must not overwrite what is stored.
- */
-function sentFields<T extends object>(parsed: T, body: unknown): Partial<T> {
-  const sent = new Set(Object.keys(body ?? {}));
-  return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key))) as Partial<T>;
-}
 
 const caseStudyNotFound = () => notFound('Étude de cas introuvable.');
 
@@ -41,18 +33,15 @@ export function portfolioAdminRouter(deps: AppDeps): Router {
     res.json(await listCaseStudies(db, parseInput(CaseStudyListQuerySchema, req.query)));
   });
 
-  router.post('/', async (req, res) => {
-    const input = parseInput(CaseStudyInputSchema, req.body ?? {});
-    const caseStudy = await createCaseStudy(db, input, adminOf(res).user.id);
-    res.status(201).json({ caseStudy });
-  });
+  router.post(
+    '/',
+    createRoute('caseStudy', CaseStudyInputSchema, (input, adminId) => createCaseStudy(db, input, adminId)),
+  );
 
-  router.get('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const caseStudy = await findCaseStudy(db, id);
-    if (!caseStudy) throw caseStudyNotFound();
-    res.json({ caseStudy });
-  });
+  router.get(
+    '/:id',
+    itemRoute('caseStudy', caseStudyNotFound, (id) => findCaseStudy(db, id)),
+  );
 
   for (const method of ['put', 'patch'] as const) {
     const schema = method === 'put' ? CaseStudyInputSchema : CaseStudyPatchSchema;
@@ -67,27 +56,28 @@ export function portfolioAdminRouter(deps: AppDeps): Router {
     });
   }
 
-  router.post('/:id/publish', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const caseStudy = await publishCaseStudy(db, id, adminOf(res).user.id, publicUrl);
-    if (!caseStudy) throw caseStudyNotFound();
-    res.json({ caseStudy });
-  });
+  router.post(
+    '/:id/publish',
+    itemRoute('caseStudy', caseStudyNotFound, (id, _req, res) =>
+      publishCaseStudy(db, id, adminOf(res).user.id, publicUrl),
+    ),
+  );
 
-  router.post('/:id/unpublish', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const caseStudy = await unpublishCaseStudy(db, id, adminOf(res).user.id);
-    if (!caseStudy) throw caseStudyNotFound();
-    res.json({ caseStudy });
-  });
+  router.post(
+    '/:id/unpublish',
+    itemRoute('caseStudy', caseStudyNotFound, (id, _req, res) =>
+      unpublishCaseStudy(db, id, adminOf(res).user.id),
+    ),
+  );
 
-  router.delete('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const deleted = await deleteCaseStudy(db, id, adminOf(res).user.id);
-    if (!deleted) throw caseStudyNotFound();
-    await releaseMediaUrl(deps, deleted.imageUrl);
-    res.status(204).end();
-  });
+  router.delete(
+    '/:id',
+    itemRoute(null, caseStudyNotFound, async (id, _req, res) => {
+      const deleted = await deleteCaseStudy(db, id, adminOf(res).user.id);
+      if (deleted) await releaseMediaUrl(deps, deleted.imageUrl);
+      return deleted;
+    }),
+  );
 
   return router;
 }

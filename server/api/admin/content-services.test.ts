@@ -1,74 +1,53 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { AdminService } from '#common/schemas/admin.ts';
-import { activityLogs, services as servicesTable } from '#db/schema.ts';
-import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { services as servicesTable } from '#db/schema.ts';
+import {
+  adminContentApi,
+  expectUnauthorized,
+  postFromAnotherSite,
+  UNKNOWN_ID,
+} from '#tests/helpers/admin-content.ts';
+import { adminTestContext } from '#tests/helpers/admin-session.ts';
 import { insertService } from '#tests/helpers/factories.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
 import { SERVICE_TREE_LOCK_KEY } from '../../admin/services.ts';
 
 const ctx = adminTestContext();
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-async function create(body: Record<string, unknown>): Promise<AdminService> {
-  const res = await ctx.admin.post('/api/admin/services').send(body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.service;
-}
-
-const adminList = async (): Promise<AdminService[]> =>
-  (await ctx.admin.get('/api/admin/services').expect(200)).body.services;
+const { create, adminList, patch, move, activity, activityCount } = adminContentApi<AdminService>(
+  ctx,
+  '/api/admin/services',
+  { item: 'service', list: 'services' },
+);
 
 const publicTitles = async (): Promise<string[]> =>
   (await request(ctx.testApp.app).get('/api/services').expect(200)).body.map(
     (s: { title: string }) => s.title,
   );
 
-/** The latest activity row of that type naming that text in its title. */
-async function activity(type: string, titleContains: string) {
-  const rows = await ctx.database.db
-    .select()
-    .from(activityLogs)
-    .where(eq(activityLogs.type, type))
-    .orderBy(desc(activityLogs.createdAt));
-  return rows.find((row) => row.title.includes(titleContains));
-}
-
-async function activityCount(titleContains: string) {
-  const rows = await ctx.database.db.select().from(activityLogs);
-  return rows.filter((row) => row.title.includes(titleContains)).length;
-}
-
 describe('guard', () => {
   it('answers 401 without a session to every services route, and stores nothing', async () => {
     const service = await insertService(ctx.database.db, { title: 'Gardé par la session' });
     const anonymous = request(ctx.testApp.app);
-    const calls = [
+    await expectUnauthorized([
       anonymous.get('/api/admin/services'),
       anonymous.post('/api/admin/services').send({ title: 'Intrus', description: 'Un service pirate.' }),
       anonymous.patch(`/api/admin/services/${service.id}`).send({ title: 'Piraté' }),
       anonymous.post(`/api/admin/services/${service.id}/move`).send({ direction: 'up' }),
       anonymous.delete(`/api/admin/services/${service.id}`),
-    ];
-    for (const call of calls) {
-      const res = await call.set('Origin', TEST_ORIGIN).set('X-Requested-With', 'fetch');
-      expect(res.status).toBe(401);
-      expect(res.body.error.message).toBe('Authentification requise.');
-    }
+    ]);
     const [row] = await ctx.database.db.select().from(servicesTable).where(eq(servicesTable.id, service.id));
     expect(row?.title).toBe('Gardé par la session');
     expect(await publicTitles()).not.toContain('Intrus');
   });
 
   it('refuses a write from another site (foreign Origin) with 403, even with a session', async () => {
-    const res = await request(ctx.testApp.app)
-      .post('/api/admin/services')
-      .set('Cookie', ctx.admin.cookie)
-      .set('Origin', 'https://evil.example')
-      .set('X-Requested-With', 'fetch')
-      .send({ title: 'Service forgé', description: 'Créé depuis un autre site.' });
+    const res = await postFromAnotherSite(ctx, '/api/admin/services').send({
+      title: 'Service forgé',
+      description: 'Créé depuis un autre site.',
+    });
     expect(res.status).toBe(403);
     expect((await adminList()).map((s) => s.title)).not.toContain('Service forgé');
   });
@@ -193,10 +172,9 @@ describe('POST /api/admin/services', () => {
 describe('PATCH /api/admin/services/:id', () => {
   it('changes the fields, logs what changed, and the public site shows the new values', async () => {
     const service = await create({ title: 'Ancien titre', description: 'Une description à revoir.' });
-    const res = await ctx.admin
-      .patch(`/api/admin/services/${service.id}`)
-      .send({ title: 'Analyse de données', icon: 'database', order: 7 })
-      .expect(200);
+    const res = await patch(service.id, { title: 'Analyse de données', icon: 'database', order: 7 }).expect(
+      200,
+    );
     expect(res.body.service).toMatchObject({ title: 'Analyse de données', icon: 'database', order: 7 });
 
     const detail = await request(ctx.testApp.app).get(`/api/services/${service.id}`).expect(200);
@@ -213,10 +191,7 @@ describe('PATCH /api/admin/services/:id', () => {
   it('moves a service under a parent and back to the top level', async () => {
     const parent = await create({ title: 'Web', description: 'Sites et applications.' });
     const loose = await create({ title: 'Sites vitrines', description: 'Un site simple et rapide.' });
-    const moved = await ctx.admin
-      .patch(`/api/admin/services/${loose.id}`)
-      .send({ parentServiceId: parent.id })
-      .expect(200);
+    const moved = await patch(loose.id, { parentServiceId: parent.id }).expect(200);
     expect(moved.body.service).toMatchObject({ parentServiceId: parent.id, order: 0 });
     const detail = await request(ctx.testApp.app).get(`/api/services/${parent.id}`).expect(200);
     expect(detail.body.children.map((c: { id: string }) => c.id)).toEqual([loose.id]);
@@ -224,10 +199,7 @@ describe('PATCH /api/admin/services/:id', () => {
       description: 'Champs modifiés : service parent, ordre ; Sous-service de « Web »',
     });
 
-    const back = await ctx.admin
-      .patch(`/api/admin/services/${loose.id}`)
-      .send({ parentServiceId: null })
-      .expect(200);
+    const back = await patch(loose.id, { parentServiceId: null }).expect(200);
     expect(back.body.service.parentServiceId).toBeNull();
   });
 
@@ -240,26 +212,17 @@ describe('PATCH /api/admin/services/:id', () => {
     });
     const other = await create({ title: 'Autre principal', description: 'Un autre service.' });
 
-    const self = await ctx.admin
-      .patch(`/api/admin/services/${parent.id}`)
-      .send({ parentServiceId: parent.id })
-      .expect(400);
+    const self = await patch(parent.id, { parentServiceId: parent.id }).expect(400);
     expect(self.body.error.fields).toEqual({
       parentServiceId: 'Un service ne peut pas être son propre parent',
     });
 
-    const cycle = await ctx.admin
-      .patch(`/api/admin/services/${parent.id}`)
-      .send({ parentServiceId: child.id })
-      .expect(400);
+    const cycle = await patch(parent.id, { parentServiceId: child.id }).expect(400);
     expect(cycle.body.error.fields).toEqual({
       parentServiceId: "Un service ne peut pas être placé sous l'un de ses sous-services",
     });
 
-    const withChildren = await ctx.admin
-      .patch(`/api/admin/services/${parent.id}`)
-      .send({ parentServiceId: other.id })
-      .expect(400);
+    const withChildren = await patch(parent.id, { parentServiceId: other.id }).expect(400);
     expect(withChildren.body.error.fields).toEqual({
       parentServiceId: 'Ce service a des sous-services : il ne peut pas devenir lui-même un sous-service',
     });
@@ -279,10 +242,7 @@ describe('PATCH /api/admin/services/:id', () => {
       (await ctx.testApp.deps.content.listSitemapEntries()).services.map((s) => s.id);
     expect(await sitemapIds()).toEqual(expect.arrayContaining([parent.id, child.id]));
 
-    const hide = await ctx.admin
-      .patch(`/api/admin/services/${parent.id}`)
-      .send({ isActive: false })
-      .expect(200);
+    const hide = await patch(parent.id, { isActive: false }).expect(200);
     expect(hide.body.service.isActive).toBe(false);
     expect(await publicTitles()).not.toContain('Événementiel');
     expect(await publicTitles()).not.toContain('Stands de salon');
@@ -296,7 +256,7 @@ describe('PATCH /api/admin/services/:id', () => {
       userId: ctx.admin.user.id,
     });
 
-    await ctx.admin.patch(`/api/admin/services/${parent.id}`).send({ isActive: true }).expect(200);
+    await patch(parent.id, { isActive: true }).expect(200);
     expect(await publicTitles()).toEqual(expect.arrayContaining(['Événementiel', 'Stands de salon']));
     expect(await activity('service.activated', 'Événementiel')).toMatchObject({
       title: 'Service « Événementiel » affiché sur le site',
@@ -305,26 +265,17 @@ describe('PATCH /api/admin/services/:id', () => {
 
   it('logs nothing when nothing changes', async () => {
     const service = await create({ title: 'Inchangé', description: 'Rien ne bouge ici.' });
-    await ctx.admin.patch(`/api/admin/services/${service.id}`).send({ title: 'Inchangé' }).expect(200);
+    await patch(service.id, { title: 'Inchangé' }).expect(200);
     expect(await activityCount('Inchangé')).toBe(1);
   });
 
   it('answers 404 for an unknown service and 400 for a malformed id or invalid field', async () => {
-    const unknown = await ctx.admin
-      .patch(`/api/admin/services/${UNKNOWN_ID}`)
-      .send({ title: 'Fantôme' })
-      .expect(404);
+    const unknown = await patch(UNKNOWN_ID, { title: 'Fantôme' }).expect(404);
     expect(unknown.body.error.message).toBe('Service introuvable.');
-    const malformed = await ctx.admin
-      .patch('/api/admin/services/pas-un-id')
-      .send({ title: 'Fantôme' })
-      .expect(400);
+    const malformed = await patch('pas-un-id', { title: 'Fantôme' }).expect(400);
     expect(malformed.body.error.fields).toEqual({ id: 'Identifiant invalide.' });
     const service = await create({ title: 'Ordre valide', description: 'Une description correcte.' });
-    const negative = await ctx.admin
-      .patch(`/api/admin/services/${service.id}`)
-      .send({ order: -3 })
-      .expect(400);
+    const negative = await patch(service.id, { order: -3 }).expect(400);
     expect(negative.body.error.fields).toEqual({ order: "L'ordre ne peut pas être négatif" });
   });
 });
@@ -352,10 +303,7 @@ describe('POST /api/admin/services/:id/move', () => {
         (s: { title: string }) => s.title,
       );
 
-    const res = await ctx.admin
-      .post(`/api/admin/services/${c.id}/move`)
-      .send({ direction: 'up' })
-      .expect(200);
+    const res = await move(c.id, 'up').expect(200);
     expect(res.body.services.find((s: AdminService) => s.id === c.id)?.order).toBe(1);
     expect(await children()).toEqual(['Atelier A', 'Atelier C', 'Atelier B']);
     expect(await activity('service.reordered', 'Atelier C')).toMatchObject({
@@ -364,24 +312,21 @@ describe('POST /api/admin/services/:id/move', () => {
       userId: ctx.admin.user.id,
     });
 
-    await ctx.admin.post(`/api/admin/services/${a.id}/move`).send({ direction: 'down' }).expect(200);
+    await move(a.id, 'down').expect(200);
     expect(await children()).toEqual(['Atelier C', 'Atelier A', 'Atelier B']);
 
     // Already last: nothing moves, nothing is logged.
     const before = await activityCount('Atelier B');
-    await ctx.admin.post(`/api/admin/services/${b.id}/move`).send({ direction: 'down' }).expect(200);
+    await move(b.id, 'down').expect(200);
     expect(await children()).toEqual(['Atelier C', 'Atelier A', 'Atelier B']);
     expect(await activityCount('Atelier B')).toBe(before);
   });
 
   it('refuses an unknown direction (400) and an unknown service (404)', async () => {
     const service = await create({ title: 'Immobile', description: 'Ne bouge pas.' });
-    const bad = await ctx.admin
-      .post(`/api/admin/services/${service.id}/move`)
-      .send({ direction: 'left' })
-      .expect(400);
+    const bad = await move(service.id, 'left').expect(400);
     expect(bad.body.error.fields).toEqual({ direction: 'Direction invalide : « up » ou « down ».' });
-    await ctx.admin.post(`/api/admin/services/${UNKNOWN_ID}/move`).send({ direction: 'up' }).expect(404);
+    await move(UNKNOWN_ID, 'up').expect(404);
   });
 });
 
@@ -470,20 +415,14 @@ if (currentBackend() === 'postgres') {
       // Another change to the tree is in progress: both requests wait for it, then run in turn.
       await ctx.database.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${SERVICE_TREE_LOCK_KEY})`);
-        first = ctx.admin
-          .patch(`/api/admin/services/${a.id}`)
-          .send({ parentServiceId: b.id })
-          .then((res) => {
-            settled.push('first');
-            return res;
-          });
-        second = ctx.admin
-          .patch(`/api/admin/services/${b.id}`)
-          .send({ parentServiceId: a.id })
-          .then((res) => {
-            settled.push('second');
-            return res;
-          });
+        first = patch(a.id, { parentServiceId: b.id }).then((res) => {
+          settled.push('first');
+          return res;
+        });
+        second = patch(b.id, { parentServiceId: a.id }).then((res) => {
+          settled.push('second');
+          return res;
+        });
         await new Promise((resolve) => setTimeout(resolve, 400));
         expect(settled).toEqual([]);
       });

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { MoveSchema } from '#common/schemas/admin-content-fields.ts';
 import {
   ServiceDeleteQuerySchema,
   ServiceInputSchema,
@@ -16,7 +15,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { IdParamsSchema } from './params.ts';
+import { createRoute, itemRoute, moveRoute } from './item-routes.ts';
 
 const serviceNotFound = () => notFound('Service introuvable.');
 
@@ -29,33 +28,27 @@ export function serviceAdminRouter(deps: AppDeps): Router {
   const router = Router();
   const { db } = deps.database;
 
-  router.post('/', async (req, res) => {
-    const input = parseInput(ServiceInputSchema, req.body ?? {});
-    const service = await createService(db, input, adminOf(res).user.id);
-    res.status(201).json({ service });
-  });
+  router.post(
+    '/',
+    createRoute('service', ServiceInputSchema, (input, adminId) => createService(db, input, adminId)),
+  );
 
-  router.patch('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const patch = parseInput(ServicePatchSchema, req.body ?? {});
-    const service = await updateService(db, id, patch, adminOf(res).user.id);
-    if (!service) throw serviceNotFound();
-    res.json({ service });
-  });
+  router.patch(
+    '/:id',
+    itemRoute('service', serviceNotFound, (id, req, res) =>
+      updateService(db, id, parseInput(ServicePatchSchema, req.body ?? {}), adminOf(res).user.id),
+    ),
+  );
 
-  router.post('/:id/move', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const { direction } = parseInput(MoveSchema, req.body ?? {});
-    if (!(await moveService(db, id, direction, adminOf(res).user.id))) throw serviceNotFound();
-    res.json({ services: await listAdminServices(db) });
-  });
+  router.post('/:id/move', moveRoute(db, 'services', serviceNotFound, moveService, listAdminServices));
 
-  router.delete('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const { children } = parseInput(ServiceDeleteQuerySchema, req.query);
-    if (!(await deleteService(db, id, children, adminOf(res).user.id))) throw serviceNotFound();
-    res.status(204).end();
-  });
+  router.delete(
+    '/:id',
+    itemRoute(null, serviceNotFound, (id, req, res) => {
+      const { children } = parseInput(ServiceDeleteQuerySchema, req.query);
+      return deleteService(db, id, children, adminOf(res).user.id);
+    }),
+  );
 
   return router;
 }

@@ -1,9 +1,15 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
-import { activityLogs, teamMembers } from '#db/schema.ts';
-import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { teamMembers } from '#db/schema.ts';
+import {
+  adminContentApi,
+  expectUnauthorized,
+  postFromAnotherSite,
+  UNKNOWN_ID,
+} from '#tests/helpers/admin-content.ts';
+import { adminTestContext } from '#tests/helpers/admin-session.ts';
 import { insertTeamMember } from '#tests/helpers/factories.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
 
@@ -20,63 +26,37 @@ beforeEach(() => {
   released.mockClear();
 });
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-async function create(body: Record<string, unknown>): Promise<AdminTeamMember> {
-  const res = await ctx.admin.post('/api/admin/team').send(body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.member;
-}
-
-const adminList = async (): Promise<AdminTeamMember[]> =>
-  (await ctx.admin.get('/api/admin/team').expect(200)).body.members;
+const { create, adminList, patch, move, activity, activityCount } = adminContentApi<AdminTeamMember>(
+  ctx,
+  '/api/admin/team',
+  { item: 'member', list: 'members' },
+);
 
 type PublicMember = { id: string; name: string; photoUrl: string | null; skills: string[] };
 const publicTeam = async (): Promise<PublicMember[]> =>
   (await request(ctx.testApp.app).get('/api/team').expect(200)).body;
 const publicNames = async () => (await publicTeam()).map((m) => m.name);
 
-async function activity(type: string, titleContains: string) {
-  const rows = await ctx.database.db
-    .select()
-    .from(activityLogs)
-    .where(eq(activityLogs.type, type))
-    .orderBy(desc(activityLogs.createdAt));
-  return rows.find((row) => row.title.includes(titleContains));
-}
-
-async function activityCount(titleContains: string) {
-  const rows = await ctx.database.db.select().from(activityLogs);
-  return rows.filter((row) => row.title.includes(titleContains)).length;
-}
-
 describe('guard', () => {
   it('answers 401 without a session to every team route, and changes nothing', async () => {
     const member = await insertTeamMember(ctx.database.db, { name: 'Gardée Session' });
     const anonymous = request(ctx.testApp.app);
-    const calls = [
+    await expectUnauthorized([
       anonymous.get('/api/admin/team'),
       anonymous.post('/api/admin/team').send({ name: 'Intrus', position: 'Pirate' }),
       anonymous.patch(`/api/admin/team/${member.id}`).send({ name: 'Piraté' }),
       anonymous.post(`/api/admin/team/${member.id}/move`).send({ direction: 'up' }),
       anonymous.delete(`/api/admin/team/${member.id}`),
-    ];
-    for (const call of calls) {
-      const res = await call.set('Origin', TEST_ORIGIN).set('X-Requested-With', 'fetch');
-      expect(res.status).toBe(401);
-      expect(res.body.error.message).toBe('Authentification requise.');
-    }
+    ]);
     const [row] = await ctx.database.db.select().from(teamMembers).where(eq(teamMembers.id, member.id));
     expect(row?.name).toBe('Gardée Session');
   });
 
   it('refuses a write from another site (foreign Origin) with 403, even with a session', async () => {
-    const res = await request(ctx.testApp.app)
-      .post('/api/admin/team')
-      .set('Cookie', ctx.admin.cookie)
-      .set('Origin', 'https://evil.example')
-      .set('X-Requested-With', 'fetch')
-      .send({ name: 'Membre forgé', position: 'Pirate' });
+    const res = await postFromAnotherSite(ctx, '/api/admin/team').send({
+      name: 'Membre forgé',
+      position: 'Pirate',
+    });
     expect(res.status).toBe(403);
     expect((await adminList()).map((m) => m.name)).not.toContain('Membre forgé');
   });
@@ -186,10 +166,10 @@ describe('POST /api/admin/team', () => {
 describe('PATCH /api/admin/team/:id', () => {
   it('changes the fields, logs what changed, and the public team shows the new values', async () => {
     const member = await create({ name: 'Aline Kasongo', position: 'Stagiaire' });
-    const res = await ctx.admin
-      .patch(`/api/admin/team/${member.id}`)
-      .send({ position: 'Chargée de communication', skills: 'TikTok, Canva' })
-      .expect(200);
+    const res = await patch(member.id, {
+      position: 'Chargée de communication',
+      skills: 'TikTok, Canva',
+    }).expect(200);
     expect(res.body.member).toMatchObject({
       name: 'Aline Kasongo',
       position: 'Chargée de communication',
@@ -209,13 +189,13 @@ describe('PATCH /api/admin/team/:id', () => {
   it('hides a member from the public site, then shows them again', async () => {
     const member = await create({ name: 'Jules Tshibanda', position: 'Vidéaste' });
     expect(await publicNames()).toContain('Jules Tshibanda');
-    await ctx.admin.patch(`/api/admin/team/${member.id}`).send({ isActive: false }).expect(200);
+    await patch(member.id, { isActive: false }).expect(200);
     expect(await publicNames()).not.toContain('Jules Tshibanda');
     expect((await adminList()).find((m) => m.id === member.id)?.isActive).toBe(false);
     expect(await activity('team.deactivated', 'Jules Tshibanda')).toMatchObject({
       title: 'Jules Tshibanda masqué(e) du site',
     });
-    await ctx.admin.patch(`/api/admin/team/${member.id}`).send({ isActive: true }).expect(200);
+    await patch(member.id, { isActive: true }).expect(200);
     expect(await publicNames()).toContain('Jules Tshibanda');
   });
 
@@ -225,22 +205,16 @@ describe('PATCH /api/admin/team/:id', () => {
       position: 'Photographe',
       photoUrl: '/media/old.960.webp',
     });
-    await ctx.admin.patch(`/api/admin/team/${member.id}`).send({ bio: 'Nouvelle bio.' }).expect(200);
-    await ctx.admin
-      .patch(`/api/admin/team/${member.id}`)
-      .send({ photoUrl: '/media/old.960.webp' })
-      .expect(200);
+    await patch(member.id, { bio: 'Nouvelle bio.' }).expect(200);
+    await patch(member.id, { photoUrl: '/media/old.960.webp' }).expect(200);
     expect(released).not.toHaveBeenCalled();
 
-    await ctx.admin
-      .patch(`/api/admin/team/${member.id}`)
-      .send({ photoUrl: '/media/new.960.webp' })
-      .expect(200);
+    await patch(member.id, { photoUrl: '/media/new.960.webp' }).expect(200);
     expect(released).toHaveBeenCalledTimes(1);
     expect(released.mock.calls[0]?.[1]).toBe('/media/old.960.webp');
     expect((await publicTeam()).find((m) => m.id === member.id)?.photoUrl).toBe('/media/new.960.webp');
 
-    await ctx.admin.patch(`/api/admin/team/${member.id}`).send({ photoUrl: null }).expect(200);
+    await patch(member.id, { photoUrl: null }).expect(200);
     expect(released).toHaveBeenCalledTimes(2);
     expect(released.mock.calls[1]?.[1]).toBe('/media/new.960.webp');
     expect((await publicTeam()).find((m) => m.id === member.id)?.photoUrl).toBeNull();
@@ -248,26 +222,17 @@ describe('PATCH /api/admin/team/:id', () => {
 
   it('logs nothing when nothing changes', async () => {
     const member = await create({ name: 'Immuable Nzuzi', position: 'Analyste', skills: 'Data' });
-    await ctx.admin
-      .patch(`/api/admin/team/${member.id}`)
-      .send({ name: 'Immuable Nzuzi', skills: ['Data'] })
-      .expect(200);
+    await patch(member.id, { name: 'Immuable Nzuzi', skills: ['Data'] }).expect(200);
     expect(await activityCount('Immuable Nzuzi')).toBe(1);
   });
 
   it('answers 404 for an unknown member and 400 for a malformed id or an invalid link', async () => {
-    const unknown = await ctx.admin
-      .patch(`/api/admin/team/${UNKNOWN_ID}`)
-      .send({ name: 'Fantôme' })
-      .expect(404);
+    const unknown = await patch(UNKNOWN_ID, { name: 'Fantôme' }).expect(404);
     expect(unknown.body.error.message).toBe("Membre de l'équipe introuvable.");
-    const malformed = await ctx.admin.patch('/api/admin/team/123').send({ name: 'Fantôme' }).expect(400);
+    const malformed = await patch('123', { name: 'Fantôme' }).expect(400);
     expect(malformed.body.error.fields).toEqual({ id: 'Identifiant invalide.' });
     const member = await create({ name: 'Lien Valide', position: 'Consultant' });
-    const http = await ctx.admin
-      .patch(`/api/admin/team/${member.id}`)
-      .send({ twitterUrl: 'http://twitter.com/lien' })
-      .expect(400);
+    const http = await patch(member.id, { twitterUrl: 'http://twitter.com/lien' }).expect(400);
     expect(http.body.error.fields).toEqual({
       twitterUrl: 'Le lien Twitter doit être une adresse https:// de x.com ou twitter.com',
     });
@@ -286,10 +251,7 @@ describe('POST /api/admin/team/:id/move', () => {
     const tail = async () => (await publicNames()).slice(-3);
     expect(await tail()).toEqual(['Ordre Un', 'Ordre Deux', 'Ordre Trois']);
 
-    const res = await ctx.admin
-      .post(`/api/admin/team/${third.id}/move`)
-      .send({ direction: 'up' })
-      .expect(200);
+    const res = await move(third.id, 'up').expect(200);
     expect(res.body.members.slice(-3).map((m: AdminTeamMember) => m.name)).toEqual([
       'Ordre Un',
       'Ordre Trois',
@@ -301,22 +263,19 @@ describe('POST /api/admin/team/:id/move', () => {
       userId: ctx.admin.user.id,
     });
 
-    await ctx.admin.post(`/api/admin/team/${first.id}/move`).send({ direction: 'down' }).expect(200);
+    await move(first.id, 'down').expect(200);
     expect(await tail()).toEqual(['Ordre Trois', 'Ordre Un', 'Ordre Deux']);
 
     // Already last: nothing moves, nothing is logged.
-    await ctx.admin.post(`/api/admin/team/${second.id}/move`).send({ direction: 'down' }).expect(200);
+    await move(second.id, 'down').expect(200);
     expect(await tail()).toEqual(['Ordre Trois', 'Ordre Un', 'Ordre Deux']);
     expect(await activityCount('Ordre Deux')).toBe(0);
   });
 
   it('refuses an unknown direction (400) and an unknown member (404)', async () => {
     const member = await create({ name: 'Immobile Team', position: 'Consultant' });
-    await ctx.admin.post(`/api/admin/team/${member.id}/move`).send({ direction: 'sideways' }).expect(400);
-    const res = await ctx.admin
-      .post(`/api/admin/team/${UNKNOWN_ID}/move`)
-      .send({ direction: 'up' })
-      .expect(404);
+    await move(member.id, 'sideways').expect(400);
+    const res = await move(UNKNOWN_ID, 'up').expect(404);
     expect(res.body.error.message).toBe("Membre de l'équipe introuvable.");
   });
 });

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { MoveSchema } from '#common/schemas/admin-content-fields.ts';
 import { TeamMemberInputSchema, TeamMemberPatchSchema } from '#common/schemas/team-admin.ts';
 import {
   createTeamMember,
@@ -13,7 +12,7 @@ import { adminOf } from '../../auth/require-admin.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
-import { IdParamsSchema } from './params.ts';
+import { createRoute, itemRoute, moveRoute } from './item-routes.ts';
 
 const memberNotFound = () => notFound("Membre de l'équipe introuvable.");
 
@@ -30,35 +29,31 @@ export function teamAdminRouter(deps: AppDeps): Router {
     res.json({ members: await listAdminTeam(db) });
   });
 
-  router.post('/', async (req, res) => {
-    const input = parseInput(TeamMemberInputSchema, req.body ?? {});
-    const member = await createTeamMember(db, input, adminOf(res).user.id);
-    res.status(201).json({ member });
-  });
+  router.post(
+    '/',
+    createRoute('member', TeamMemberInputSchema, (input, adminId) => createTeamMember(db, input, adminId)),
+  );
 
-  router.patch('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const patch = parseInput(TeamMemberPatchSchema, req.body ?? {});
-    const result = await updateTeamMember(db, id, patch, adminOf(res).user.id);
-    if (!result) throw memberNotFound();
-    if (result.releasedPhoto) await releaseMediaUrl(deps, result.releasedPhoto);
-    res.json({ member: result.member });
-  });
+  router.patch(
+    '/:id',
+    itemRoute('member', memberNotFound, async (id, req, res) => {
+      const patch = parseInput(TeamMemberPatchSchema, req.body ?? {});
+      const result = await updateTeamMember(db, id, patch, adminOf(res).user.id);
+      if (result?.releasedPhoto) await releaseMediaUrl(deps, result.releasedPhoto);
+      return result?.member;
+    }),
+  );
 
-  router.post('/:id/move', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const { direction } = parseInput(MoveSchema, req.body ?? {});
-    if (!(await moveTeamMember(db, id, direction, adminOf(res).user.id))) throw memberNotFound();
-    res.json({ members: await listAdminTeam(db) });
-  });
+  router.post('/:id/move', moveRoute(db, 'members', memberNotFound, moveTeamMember, listAdminTeam));
 
-  router.delete('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const member = await deleteTeamMember(db, id, adminOf(res).user.id);
-    if (!member) throw memberNotFound();
-    if (member.photoUrl) await releaseMediaUrl(deps, member.photoUrl);
-    res.status(204).end();
-  });
+  router.delete(
+    '/:id',
+    itemRoute(null, memberNotFound, async (id, _req, res) => {
+      const member = await deleteTeamMember(db, id, adminOf(res).user.id);
+      if (member?.photoUrl) await releaseMediaUrl(deps, member.photoUrl);
+      return member;
+    }),
+  );
 
   return router;
 }

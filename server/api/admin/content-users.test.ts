@@ -5,6 +5,7 @@ import type { AdminAccount } from '#common/schemas/users-admin.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, adminSessions, adminUsers } from '#db/schema.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { waitForEvent } from '#tests/helpers/events.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppEvent } from '../../realtime/event-bus.ts';
@@ -43,15 +44,6 @@ async function login(email: string, password: string): Promise<{ status: number;
 }
 
 const me = (cookie: string) => request(testApp.app).get('/api/auth/me').set('Cookie', cookie);
-
-async function waitForEvent(predicate: (event: AppEvent) => boolean): Promise<AppEvent> {
-  for (let i = 0; i < 100; i++) {
-    const found = events.find(predicate);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`event not received; got ${JSON.stringify(events)}`);
-}
 
 async function createUser(email: string) {
   const res = await admin
@@ -165,7 +157,7 @@ describe('admin users', () => {
     const sessions = await database.db.select().from(adminSessions).where(eq(adminSessions.userId, user.id));
     expect(sessions.every((s) => s.revokedAt !== null)).toBe(true);
     // The websocket hub hears it and closes their open channels.
-    await waitForEvent((e) => e.type === 'session_revoked' && e.data.userId === user.id);
+    await waitForEvent(events, (e) => e.type === 'session_revoked' && e.data.userId === user.id);
     expect((await login('depart@lisanga-digital.cd', password)).status).toBe(401);
 
     await admin.patch(`/api/admin/users/${user.id}`).send({ isActive: true }).expect(200);

@@ -34,15 +34,6 @@ afterAll(async () => {
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** The session helper has no PUT: the same headers by hand. */
-const put = (path: string) =>
-  request(testApp.app)
-    .put(path)
-    .set('Cookie', admin.cookie)
-    .set('Origin', TEST_ORIGIN)
-    .set('X-Requested-With', 'fetch')
-    .set('X-Forwarded-For', nextTestIp());
-
 const VALID_MJML = `<mjml>
   <mj-body>
     <mj-section>
@@ -256,7 +247,8 @@ describe('PUT /api/admin/email-templates/:id', () => {
       template: EmailTemplateDetail;
     };
     const mjml = template.mjml.replace('Bienvenue parmi nous !', 'Bienvenue dans la famille Lisanga !');
-    const res = await put(`/api/admin/email-templates/${seeded.id}`)
+    const res = await admin
+      .put(`/api/admin/email-templates/${seeded.id}`)
       .send({
         name: template.name,
         subject: 'Bienvenue {{firstName}} !',
@@ -278,7 +270,7 @@ describe('PUT /api/admin/email-templates/:id', () => {
 
   it('refuses MJML with errors and keeps the template as it was', async () => {
     const template = await createTemplate();
-    const res = await put(`/api/admin/email-templates/${template.id}`).send({
+    const res = await admin.put(`/api/admin/email-templates/${template.id}`).send({
       name: 'Version cassée',
       subject: 'Objet',
       mjml: BROKEN_MJML,
@@ -296,7 +288,7 @@ describe('PUT /api/admin/email-templates/:id', () => {
 
   it('refuses a variable declared twice, a subject with a line break; 404 for an unknown id', async () => {
     const template = await createTemplate();
-    const twice = await put(`/api/admin/email-templates/${template.id}`).send({
+    const twice = await admin.put(`/api/admin/email-templates/${template.id}`).send({
       name: 'Deux fois',
       subject: 'Objet',
       mjml: VALID_MJML,
@@ -305,7 +297,7 @@ describe('PUT /api/admin/email-templates/:id', () => {
     expect(twice.status).toBe(400);
     expect(twice.body.error.fields['variables.1.name']).toBe('La variable intro est déclarée deux fois');
 
-    const header = await put(`/api/admin/email-templates/${template.id}`).send({
+    const header = await admin.put(`/api/admin/email-templates/${template.id}`).send({
       name: 'Injection',
       subject: 'Objet\r\nBcc: tous@example.com',
       mjml: VALID_MJML,
@@ -313,7 +305,7 @@ describe('PUT /api/admin/email-templates/:id', () => {
     expect(header.status).toBe(400);
     expect(header.body.error.fields.subject).toBe("L'objet ne peut pas contenir de retour à la ligne");
 
-    const unknown = await put(`/api/admin/email-templates/${UNKNOWN_ID}`).send({
+    const unknown = await admin.put(`/api/admin/email-templates/${UNKNOWN_ID}`).send({
       name: 'Fantôme',
       subject: 'Objet',
       mjml: VALID_MJML,

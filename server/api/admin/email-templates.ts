@@ -17,6 +17,7 @@ import {
 } from '../../campaigns/templates-admin.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
+import { itemRoute } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
 
 const templateNotFound = () => notFound('Modèle d’email introuvable.');
@@ -49,12 +50,10 @@ export function emailTemplatesAdminRouter(deps: AppDeps): Router {
     res.json(await previewTemplate(mjml, variables));
   });
 
-  router.get('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const template = await getTemplate(db, id);
-    if (!template) throw templateNotFound();
-    res.json({ template });
-  });
+  router.get(
+    '/:id',
+    itemRoute('template', templateNotFound, (id) => getTemplate(db, id)),
+  );
 
   router.post('/', async (req, res) => {
     const input = parseInput(TemplateCreateSchema, req.body ?? {});

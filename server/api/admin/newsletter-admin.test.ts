@@ -10,10 +10,8 @@ import {
 } from '#db/schema.ts';
 import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
 import { insertSubscriber } from '#tests/helpers/factories.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { compileTemplates } from '../../email/templates.ts';
-import { seedDatabase } from '../../seed.ts';
 
 let database: DatabaseHandle;
 let testApp: ReturnType<typeof createTestApp>;
@@ -29,9 +27,7 @@ let gone: NewsletterSubscription;
 let formula: NewsletterSubscription;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDatabase(database.db, { content: false, adminPassword: 'correct-horse-battery' });
-  await compileTemplates(database.db);
+  database = await createSeededDatabase();
   testApp = createTestApp(database);
   admin = await signInAdmin(testApp.app, database.db);
   const db = database.db;

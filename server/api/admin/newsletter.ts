@@ -22,6 +22,7 @@ import { kinshasaDate } from '../../calendar/kinshasa.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { newsletterFromDeps } from '../../newsletter/newsletter.ts';
+import { itemRoute } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
 
 /** The import's tags obey the same rule as tags edited one by one. */
@@ -82,13 +83,13 @@ export function newsletterAdminRouter(deps: AppDeps, now: () => Date): Router {
     res.json(body);
   });
 
-  router.patch('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const update = parseInput(SubscriberUpdateSchema, req.body ?? {});
-    const subscriber = await updateSubscriber(db, { id, update, adminId: adminOf(res).user.id });
-    if (!subscriber) throw subscriberNotFound();
-    res.json({ subscriber });
-  });
+  router.patch(
+    '/:id',
+    itemRoute('subscriber', subscriberNotFound, (id, req, res) => {
+      const update = parseInput(SubscriberUpdateSchema, req.body ?? {});
+      return updateSubscriber(db, { id, update, adminId: adminOf(res).user.id });
+    }),
+  );
 
   router.get('/:id/export', async (req, res) => {
     const { id } = parseInput(IdParamsSchema, req.params);
@@ -98,17 +99,17 @@ export function newsletterAdminRouter(deps: AppDeps, now: () => Date): Router {
     res.json(data);
   });
 
-  router.delete('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const erased = await eraseSubscriberForAdmin(db, {
-      id,
-      adminId: adminOf(res).user.id,
-      transport: deps.email.transport,
-      events: deps.events,
-    });
-    if (!erased) throw subscriberNotFound();
-    res.status(204).end();
-  });
+  router.delete(
+    '/:id',
+    itemRoute(null, subscriberNotFound, (id, _req, res) =>
+      eraseSubscriberForAdmin(db, {
+        id,
+        adminId: adminOf(res).user.id,
+        transport: deps.email.transport,
+        events: deps.events,
+      }),
+    ),
+  );
 
   return router;
 }

@@ -3,22 +3,12 @@
  * (contacts, blog, settings...), author, days and words. The filters live in the address, so a
  * reload or the back button keeps them.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { activityFamilyLabel } from '#common/schemas/activity-admin.ts';
 import { Button } from '~/components/ui/button';
+import { AdminList, useAdminList } from '~/features/admin/admin-list';
 import { toSearch } from '~/features/admin/queries';
-import {
-  AdminPageHeader,
-  Card,
-  EmptyState,
-  ErrorState,
-  FilterSelect,
-  LoadingState,
-  Pagination,
-  SearchInput,
-} from '~/features/admin/ui';
-import { useListParams } from '~/features/admin/use-list-params';
+import { AdminPageHeader, Card, filterControlClass } from '~/features/admin/ui';
 import { ActivityList } from './activity-list';
 import { ACTIVITY_DEFAULTS, type ActivityParams, activityQuery } from './data';
 
@@ -55,12 +45,10 @@ function toAddress(params: ActivityParams): URLSearchParams {
 }
 
 export function ActivityScreen() {
-  const { params, update, clear } = useListParams(readParams, toAddress);
-  const list = useQuery({ ...activityQuery(params), placeholderData: keepPreviousData });
-  const fromId = useId();
-  const toId = useId();
+  const list = useAdminList(readParams, toAddress, activityQuery);
+  const { params, update, clear } = list;
 
-  const data = list.data;
+  const data = list.query.data;
   const filtered = Boolean(params.type || params.userId || params.from || params.to || params.q);
   const typeOptions = (data?.types ?? []).map((value) => ({ value, label: activityFamilyLabel(value) }));
   if (params.type && !typeOptions.some((o) => o.value === params.type))
@@ -68,8 +56,6 @@ export function ActivityScreen() {
   const authorOptions = (data?.authors ?? []).map((a) => ({ value: a.id, label: a.name }));
   if (params.userId && !authorOptions.some((o) => o.value === params.userId))
     authorOptions.push({ value: params.userId, label: 'Auteur sélectionné' });
-  const dateClass =
-    'h-10 rounded-lg border border-gray-300 bg-white px-3 text-base text-gray-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700/30 sm:text-sm';
 
   return (
     <>
@@ -78,84 +64,79 @@ export function ActivityScreen() {
         description="Qui a modifié quoi, et quand : chaque action de l'administration y est inscrite."
       />
       <Card>
-        <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
-          <SearchInput
-            label="Rechercher dans le journal"
-            placeholder="Action, détail, auteur"
-            value={params.q ?? ''}
-            onChange={(q) => update({ q: q || undefined })}
-          />
-          <FilterSelect
-            label="Type"
-            allLabel="Tous"
-            value={params.type ?? ''}
-            options={typeOptions}
-            onChange={(type) => update({ type: type || undefined })}
-          />
-          <FilterSelect
-            label="Auteur"
-            allLabel="Tous"
-            value={params.userId ?? ''}
-            options={authorOptions}
-            onChange={(userId) => update({ userId: userId || undefined })}
-          />
-          <div className="flex flex-wrap gap-3">
-            <div className="flex items-center gap-2">
-              <label htmlFor={fromId} className="w-6 text-sm font-medium text-gray-700 lg:w-auto">
-                Du
-              </label>
-              <input
-                id={fromId}
-                type="date"
-                className={dateClass}
-                value={params.from ?? ''}
-                max={params.to}
-                onChange={(event) => update({ from: event.target.value || undefined })}
-              />
-            </div>
-            <div className="flex items-center gap-2">
-              <label htmlFor={toId} className="w-6 text-sm font-medium text-gray-700 lg:w-auto">
-                Au
-              </label>
-              <input
-                id={toId}
-                type="date"
-                className={dateClass}
-                value={params.to ?? ''}
-                min={params.from}
-                onChange={(event) => update({ to: event.target.value || undefined })}
-              />
-            </div>
-          </div>
-          {filtered ? (
-            <Button variant="ghost" size="sm" onClick={clear}>
-              Effacer les filtres
-            </Button>
-          ) : null}
-        </div>
-
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-        ) : data && data.items.length === 0 ? (
-          <EmptyState
-            title={filtered ? 'Aucune action ne correspond à ces filtres.' : 'Aucune action enregistrée.'}
-          >
-            Les modifications faites dans l'administration apparaîtront ici.
-          </EmptyState>
-        ) : data ? (
-          <>
-            <ActivityList items={data.items} busy={list.isFetching} />
-            <Pagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
-            />
-          </>
-        ) : null}
+        <AdminList
+          list={list}
+          toolbar={{
+            search: { label: 'Rechercher dans le journal', placeholder: 'Action, détail, auteur' },
+            filters: [
+              { key: 'type', label: 'Type', allLabel: 'Tous', options: typeOptions },
+              { key: 'userId', label: 'Auteur', allLabel: 'Tous', options: authorOptions },
+            ],
+            extra: (
+              <>
+                <div className="flex flex-wrap gap-3">
+                  <DayFilter
+                    label="Du"
+                    value={params.from}
+                    max={params.to}
+                    onChange={(from) => update({ from })}
+                  />
+                  <DayFilter
+                    label="Au"
+                    value={params.to}
+                    min={params.from}
+                    onChange={(to) => update({ to })}
+                  />
+                </div>
+                {filtered ? (
+                  <Button variant="ghost" size="sm" onClick={clear}>
+                    Effacer les filtres
+                  </Button>
+                ) : null}
+              </>
+            ),
+          }}
+          empty={{
+            title: filtered ? 'Aucune action ne correspond à ces filtres.' : 'Aucune action enregistrée.',
+            children: "Les modifications faites dans l'administration apparaîtront ici.",
+          }}
+        >
+          {(data) => <ActivityList items={data.items} busy={list.query.isFetching} />}
+        </AdminList>
       </Card>
     </>
+  );
+}
+
+/** A day of the period ("Du", "Au"); empty means no bound. */
+function DayFilter({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value?: string;
+  min?: string;
+  max?: string;
+  onChange: (day: string | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="w-6 text-sm font-medium text-gray-700 lg:w-auto">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className={filterControlClass}
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      />
+    </div>
   );
 }

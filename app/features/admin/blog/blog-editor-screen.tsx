@@ -5,11 +5,11 @@
  * the shared schema in the browser, then by the server (its field errors land on the fields).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ExternalLink, Eye, EyeOff, Save, Trash2 } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { ExternalLink, Eye, EyeOff, Save, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Controller } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
   type AdminBlogPost,
@@ -18,14 +18,15 @@ import {
   BlogPostInputSchema,
   slugify,
 } from '#common/schemas/blog-admin.ts';
-import { TextAreaField, TextField } from '~/components/form-fields';
+import { FieldError, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { ApiError, applyFieldErrors, errorMessage } from '~/lib/api';
+import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
+import { useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ImageUpload } from '../image-upload';
-import { AdminPageHeader, Card, ErrorState, formatDate, LoadingState } from '../ui';
+import { AdminPageHeader, Card, formatDate, ItemLoader, BackLink as SharedBackLink } from '../ui';
 import { BlogStatusBadge } from './blog-status-badge';
 import { blogPostQuery, blogPublicationMutation, deleteBlogPostMutation, saveBlogPostMutation } from './data';
 import { MarkdownPreview } from './markdown-preview';
@@ -34,45 +35,18 @@ const FORM_FIELDS = ['title', 'slug', 'category', 'excerpt', 'coverImage', 'cont
 
 export function BlogEditorScreen({ postId }: { postId: string | undefined }) {
   if (!postId) return <BlogEditor post={null} />;
-  return <ExistingPost id={postId} />;
-}
-
-function ExistingPost({ id }: { id: string }) {
-  const post = useQuery(blogPostQuery(id));
-  if (post.isPending) return <LoadingState />;
-  if (post.isError) {
-    const missing =
-      post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400);
-    return (
-      <>
-        <BackLink />
-        <Card>
-          {missing ? (
-            <p role="alert" className="py-12 text-center text-gray-800">
-              Cet article n'existe pas ou a été supprimé.
-            </p>
-          ) : (
-            <ErrorState error={post.error} onRetry={() => void post.refetch()} />
-          )}
-        </Card>
-      </>
-    );
-  }
-  // Keyed by id: another post gets a fresh form.
-  return <BlogEditor key={post.data.id} post={post.data} />;
-}
-
-function BackLink() {
   return (
-    <Link
-      to="/admin/blog"
-      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Tous les articles
-    </Link>
+    <ItemLoader
+      options={blogPostQuery(postId)}
+      back={<BackLink />}
+      missing="Cet article n'existe pas ou a été supprimé."
+      // Keyed by id: another post gets a fresh form.
+      render={(post) => <BlogEditor key={post.id} post={post} />}
+    />
   );
 }
+
+const BackLink = () => <SharedBackLink to="/admin/blog" label="Tous les articles" />;
 
 function toForm(post: AdminBlogPost | null): BlogPostForm {
   return {
@@ -99,12 +73,7 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
     reset,
     watch,
     formState: { errors, isDirty },
-  } = useForm<BlogPostForm, unknown, BlogPostInput>({
-    resolver: zodResolver(BlogPostInputSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: toForm(post),
-  });
+  } = useAdminForm<BlogPostForm, BlogPostInput>(zodResolver(BlogPostInputSchema), toForm(post));
   const title = watch('title');
   const slug = watch('slug');
   const content = watch('content');
@@ -377,11 +346,7 @@ function CategorySelect({ error, ...props }: { error?: string } & React.Componen
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

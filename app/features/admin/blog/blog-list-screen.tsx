@@ -3,8 +3,8 @@
  * search (in the address, so reload and back keep them), the views of each post, and the actions
  * a small team uses daily: edit, see on the site, publish or unpublish, delete (confirmed).
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { ExternalLink, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { ExternalLink, Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '#common/enums.ts';
 import {
@@ -14,21 +14,11 @@ import {
   type BlogStatus,
 } from '#common/schemas/blog-admin.ts';
 import { Button } from '~/components/ui/button';
+import { AdminList, DataTable, useAdminList } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
 import { type PendingAction, usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
-import {
-  AdminPageHeader,
-  Card,
-  EmptyState,
-  ErrorState,
-  FilterSelect,
-  formatDate,
-  LoadingState,
-  Pagination,
-  SearchInput,
-} from '../ui';
-import { useListParams } from '../use-list-params';
+import { AdminPageHeader, Card, formatDate, NewItemButton } from '../ui';
 import { BlogStatusBadge } from './blog-status-badge';
 import {
   BLOG_LIST_DEFAULTS,
@@ -59,8 +49,8 @@ const writeParams = (params: BlogListParams) =>
 type Pending = PendingAction<AdminBlogPostSummary>;
 
 export function BlogListScreen() {
-  const { params, update } = useListParams(readParams, writeParams);
-  const list = useQuery({ ...blogListQuery(params), placeholderData: keepPreviousData });
+  const list = useAdminList(readParams, writeParams, blogListQuery);
+  const { params, update } = list;
   const publication = useMutation(blogPublicationMutation());
   const remove = useMutation(deleteBlogPostMutation());
   const { pending, ask, publish, confirm } = usePublicationActions<AdminBlogPostSummary>({
@@ -70,162 +60,111 @@ export function BlogListScreen() {
   });
 
   const filtered = Boolean(params.q || params.status || params.category);
-  const data = list.data;
 
   return (
     <>
       <AdminPageHeader
         title="Blog"
         description="Les articles du site : brouillons et publiés, avec leurs lectures."
-        actions={
-          <Button asChild size="sm">
-            <Link to="/admin/blog/new">
-              <Plus className="size-4" aria-hidden="true" />
-              Nouvel article
-            </Link>
-          </Button>
-        }
+        actions={<NewItemButton to="/admin/blog/new" label="Nouvel article" />}
       />
       <Card>
-        <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
-          <SearchInput
-            label="Rechercher un article"
-            placeholder="Titre, slug, résumé"
-            value={params.q ?? ''}
-            onChange={(q) => update({ q })}
-          />
-          <FilterSelect
-            label="Statut"
-            allLabel="Tous"
-            value={params.status ?? ''}
-            options={STATUS_OPTIONS}
-            onChange={(status) => update({ status: (status || undefined) as BlogStatus | undefined })}
-          />
-          <FilterSelect
-            label="Catégorie"
-            allLabel="Toutes"
-            value={params.category ?? ''}
-            options={CATEGORY_OPTIONS}
-            onChange={(category) => update({ category: (category || undefined) as BlogCategory | undefined })}
-          />
-          <FilterSelect
-            label="Trier par"
-            allLabel="Dernière modification"
-            value={params.sort === 'views' ? 'views' : ''}
-            options={[{ value: 'views', label: 'Lectures' }]}
-            onChange={(sort) => update({ sort: sort === 'views' ? 'views' : 'updatedAt' })}
-          />
-        </div>
-
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-        ) : data && data.items.length === 0 ? (
-          <EmptyState
-            title={filtered ? 'Aucun article ne correspond à ces filtres.' : 'Aucun article pour le moment.'}
-          >
-            {filtered ? null : <Link to="/admin/blog/new">Écrire le premier article</Link>}
-          </EmptyState>
-        ) : data ? (
-          <>
-            <ul className="divide-y divide-gray-100 md:hidden" aria-busy={list.isFetching}>
-              {data.items.map((post) => (
-                <li key={post.id} className="py-3" data-testid="blog-row">
-                  <Link
-                    to={`/admin/blog/${post.id}`}
-                    className="font-medium break-words text-brand-800 hover:underline"
-                  >
-                    {post.title}
-                  </Link>
-                  <p className="truncate text-sm text-gray-600">/blog/{post.slug}</p>
-                  <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
-                    <BlogStatusBadge published={post.isPublished} />
-                    <span>{BLOG_CATEGORY_LABELS[post.category]}</span>
-                    <span>
-                      {post.views.toLocaleString('fr-FR')} lecture{post.views > 1 ? 's' : ''}
-                    </span>
-                  </div>
-                  <PostActions
-                    post={post}
-                    onPublish={publish}
-                    onAsk={ask}
-                    publishing={publication.isPending}
-                  />
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto md:block">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Articles du blog, {data.total} au total</caption>
-                <thead className="border-b border-gray-200 text-gray-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Titre
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Catégorie
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Statut
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-right font-medium">
-                      Lectures
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Modifié le
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100" aria-busy={list.isFetching}>
+        <AdminList
+          list={list}
+          toolbar={{
+            search: { label: 'Rechercher un article', placeholder: 'Titre, slug, résumé' },
+            filters: [
+              { key: 'status', label: 'Statut', allLabel: 'Tous', options: STATUS_OPTIONS },
+              { key: 'category', label: 'Catégorie', allLabel: 'Toutes', options: CATEGORY_OPTIONS },
+              {
+                label: 'Trier par',
+                allLabel: 'Dernière modification',
+                value: params.sort === 'views' ? 'views' : '',
+                options: [{ value: 'views', label: 'Lectures' }],
+                onChange: (sort) => update({ sort: sort === 'views' ? 'views' : 'updatedAt' }),
+              },
+            ],
+          }}
+          empty={{
+            title: filtered ? 'Aucun article ne correspond à ces filtres.' : 'Aucun article pour le moment.',
+            children: filtered ? null : <Link to="/admin/blog/new">Écrire le premier article</Link>,
+          }}
+        >
+          {(data) => {
+            const actions = (post: AdminBlogPostSummary) => (
+              <PostActions post={post} onPublish={publish} onAsk={ask} publishing={publication.isPending} />
+            );
+            return (
+              <>
+                <ul className="divide-y divide-gray-100 md:hidden" aria-busy={list.query.isFetching}>
                   {data.items.map((post) => (
-                    <tr key={post.id} className="hover:bg-gray-50" data-testid="blog-row">
-                      <td className="max-w-[18rem] px-4 py-3">
-                        <Link
-                          to={`/admin/blog/${post.id}`}
-                          className="font-medium break-words text-brand-800 hover:underline"
-                        >
-                          {post.title}
-                        </Link>
-                        <p className="truncate text-gray-600">/blog/{post.slug}</p>
-                      </td>
-                      <td className="px-4 py-3 text-gray-700">{BLOG_CATEGORY_LABELS[post.category]}</td>
-                      <td className="px-4 py-3">
+                    <li key={post.id} className="py-3" data-testid="blog-row">
+                      <PostTitle post={post} />
+                      <p className="truncate text-sm text-gray-600">/blog/{post.slug}</p>
+                      <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
                         <BlogStatusBadge published={post.isPublished} />
-                        {post.isPublished ? (
-                          <p className="mt-1 text-xs text-gray-600">le {formatDate(post.publishedAt)}</p>
-                        ) : null}
-                      </td>
-                      <td className="px-4 py-3 text-right tabular-nums text-gray-800">
-                        {post.views.toLocaleString('fr-FR')}
-                      </td>
-                      <td className="px-4 py-3 whitespace-nowrap text-gray-700">
-                        {formatDate(post.updatedAt)}
-                      </td>
-                      <td className="px-2 py-2">
-                        <PostActions
-                          post={post}
-                          onPublish={publish}
-                          onAsk={ask}
-                          publishing={publication.isPending}
-                        />
-                      </td>
-                    </tr>
+                        <span>{BLOG_CATEGORY_LABELS[post.category]}</span>
+                        <span>
+                          {post.views.toLocaleString('fr-FR')} lecture{post.views > 1 ? 's' : ''}
+                        </span>
+                      </div>
+                      {actions(post)}
+                    </li>
                   ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
-            />
-          </>
-        ) : null}
+                </ul>
+                <DataTable
+                  className="hidden overflow-x-auto md:block"
+                  caption={`Articles du blog, ${data.total} au total`}
+                  items={data.items}
+                  rowKey={(post) => post.id}
+                  rowTestId="blog-row"
+                  busy={list.query.isFetching}
+                  columns={[
+                    {
+                      header: 'Titre',
+                      className: 'max-w-[18rem] px-4 py-3',
+                      cell: (post) => (
+                        <>
+                          <PostTitle post={post} />
+                          <p className="truncate text-gray-600">/blog/{post.slug}</p>
+                        </>
+                      ),
+                    },
+                    {
+                      header: 'Catégorie',
+                      className: 'px-4 py-3 text-gray-700',
+                      cell: (post) => BLOG_CATEGORY_LABELS[post.category],
+                    },
+                    {
+                      header: 'Statut',
+                      className: 'px-4 py-3',
+                      cell: (post) => (
+                        <>
+                          <BlogStatusBadge published={post.isPublished} />
+                          {post.isPublished ? (
+                            <p className="mt-1 text-xs text-gray-600">le {formatDate(post.publishedAt)}</p>
+                          ) : null}
+                        </>
+                      ),
+                    },
+                    {
+                      header: 'Lectures',
+                      headerClassName: 'text-right',
+                      className: 'px-4 py-3 text-right tabular-nums text-gray-800',
+                      cell: (post) => post.views.toLocaleString('fr-FR'),
+                    },
+                    {
+                      header: 'Modifié le',
+                      className: 'px-4 py-3 whitespace-nowrap text-gray-700',
+                      cell: (post) => formatDate(post.updatedAt),
+                    },
+                    { header: 'Actions', hiddenHeader: true, className: 'px-2 py-2', cell: actions },
+                  ]}
+                />
+              </>
+            );
+          }}
+        </AdminList>
       </Card>
       <ConfirmDialog
         open={pending !== null}
@@ -240,6 +179,14 @@ export function BlogListScreen() {
         <PendingDescription pending={pending} />
       </ConfirmDialog>
     </>
+  );
+}
+
+function PostTitle({ post }: { post: AdminBlogPostSummary }) {
+  return (
+    <Link to={`/admin/blog/${post.id}`} className="font-medium break-words text-brand-800 hover:underline">
+      {post.title}
+    </Link>
   );
 }
 

@@ -3,11 +3,12 @@
  * composed message as they sent it, and its status (nouveau -> en_cours -> traite, and back).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Mail, MessageCircle, Phone, X } from 'lucide-react';
+import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { CONTACT_STATUSES } from '#common/enums.ts';
 import { type AdminContact, CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
+import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 import { cn } from '~/lib/cn';
 import { ErrorState, formatDateTime, LoadingState } from '../ui';
 import { ContactStatusBadge } from './contact-status-badge';
@@ -20,16 +21,7 @@ export function ContactDetail({ id, onClose }: { id: string | null; onClose: () 
         <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50" />
         <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-xl flex-col overflow-y-auto bg-white shadow-xl focus:outline-none">
           {id ? <ContactPanel id={id} /> : null}
-          <Dialog.Close asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="absolute top-3 right-3"
-              aria-label="Fermer la fiche"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </Button>
-          </Dialog.Close>
+          <DialogCloseButton className="absolute top-3 right-3" label="Fermer la fiche" />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -5,9 +5,8 @@
  * link to one lead), after which the open panel is the screen's own state. New leads arrive by the real-time
  * channel, which refreshes this list (admin/layout.tsx).
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, ArrowUpDown, Download } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CONTACT_STATUSES, type ContactStatus } from '#common/enums.ts';
 import {
@@ -16,18 +15,9 @@ import {
   type ContactListQuery,
 } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
+import { AdminList, type ColumnSort, DataTable, useAdminList } from '~/features/admin/admin-list';
 import { CONTACTS_KEY, toSearch } from '~/features/admin/queries';
-import {
-  AdminPageHeader,
-  Card,
-  EmptyState,
-  ErrorState,
-  FilterSelect,
-  formatDateTime,
-  LoadingState,
-  Pagination,
-  SearchInput,
-} from '~/features/admin/ui';
+import { AdminPageHeader, Card, formatDateTime } from '~/features/admin/ui';
 import { ContactDetail } from './contact-detail';
 import { ContactStatusBadge } from './contact-status-badge';
 import { CONTACT_LIST_DEFAULTS, type ContactListParams, contactsQuery } from './data';
@@ -49,28 +39,26 @@ function readParams(search: URLSearchParams): ContactListParams {
   };
 }
 
+const writeParams = (params: ContactListParams) =>
+  toSearch(params as Record<string, string | number | undefined>, CONTACT_LIST_DEFAULTS);
+
 export function ContactsScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = readParams(searchParams);
+  const [searchParams] = useSearchParams();
+  const list = useAdminList(readParams, writeParams, contactsQuery);
+  const { params, update } = list;
   // Read from the address once (a link to one lead); then the panel is local state, so that
   // closing it and changing a filter right after can never race over the address.
   const [openId, setOpenId] = useState(() => searchParams.get('lead'));
-  const list = useQuery({ ...contactsQuery(params), placeholderData: keepPreviousData });
-
-  /** Changes some filters; any change other than the page goes back to page 1. */
-  const update = useCallback(
-    (changes: Partial<ContactListParams>) => {
-      setSearchParams((previous) => {
-        const next = { ...readParams(previous), ...changes };
-        if (!('page' in changes)) next.page = 1;
-        return toSearch(next as Record<string, string | number | undefined>, CONTACT_LIST_DEFAULTS);
-      });
-    },
-    [setSearchParams],
-  );
 
   const exportSearch = toSearch({ q: params.q, status: params.status, source: params.source }, {});
-  const data = list.data;
+  const sort = (column: SortKey): ColumnSort => {
+    const active = params.sort === column;
+    return {
+      active,
+      ascending: params.order === 'asc',
+      onSort: () => update({ sort: column, order: active && params.order === 'desc' ? 'asc' : 'desc' }),
+    };
+  };
 
   return (
     <>
@@ -87,132 +75,78 @@ export function ContactsScreen() {
         }
       />
       <Card>
-        <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
-          <SearchInput
-            label="Rechercher un contact"
-            placeholder="Nom, email, entreprise, téléphone"
-            value={params.q ?? ''}
-            onChange={(q) => update({ q })}
-          />
-          <FilterSelect
-            label="Statut"
-            allLabel="Tous"
-            value={params.status ?? ''}
-            options={STATUS_OPTIONS}
-            onChange={(status) => update({ status: (status || undefined) as ContactStatus | undefined })}
-          />
-          <FilterSelect
-            label="Origine"
-            allLabel="Toutes"
-            value={params.source ?? ''}
-            options={SOURCE_OPTIONS}
-            onChange={(source) => update({ source: source || undefined })}
-          />
-        </div>
-
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-        ) : data && data.items.length === 0 ? (
-          <EmptyState
-            title={
+        <AdminList
+          list={list}
+          toolbar={{
+            search: { label: 'Rechercher un contact', placeholder: 'Nom, email, entreprise, téléphone' },
+            filters: [
+              { key: 'status', label: 'Statut', allLabel: 'Tous', options: STATUS_OPTIONS },
+              { key: 'source', label: 'Origine', allLabel: 'Toutes', options: SOURCE_OPTIONS },
+            ],
+          }}
+          empty={{
+            title:
               params.q || params.status || params.source
                 ? 'Aucun contact ne correspond à ces filtres.'
-                : 'Aucun contact pour le moment.'
-            }
-          >
-            Les demandes envoyées depuis le site apparaîtront ici en temps réel.
-          </EmptyState>
-        ) : data ? (
-          <>
-            <div className="-mx-4 overflow-x-auto sm:mx-0">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption className="sr-only">Liste des contacts, {data.total} au total</caption>
-                <thead className="border-b border-gray-200 text-gray-600">
-                  <tr>
-                    <SortHeader label="Nom" column="fullName" params={params} onSort={update} />
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Service
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-medium">
-                      Origine
-                    </th>
-                    <SortHeader label="Statut" column="status" params={params} onSort={update} />
-                    <SortHeader label="Reçu le" column="createdAt" params={params} onSort={update} />
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100" aria-busy={list.isFetching}>
-                  {data.items.map((contact) => (
-                    <tr key={contact.id} className="hover:bg-gray-50" data-testid="contact-row">
-                      <td className="px-4 py-3">
-                        <button
-                          type="button"
-                          className="text-left font-medium text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-                          onClick={() => setOpenId(contact.id)}
-                        >
-                          {contact.fullName}
-                        </button>
-                        <p className="max-w-[16rem] truncate text-gray-600">{contact.email}</p>
-                      </td>
-                      <td className="max-w-[12rem] truncate px-4 py-3 text-gray-800">
-                        {contact.serviceInterest}
-                      </td>
-                      <td className="px-4 py-3 text-gray-700">
-                        {CONTACT_SOURCE_LABELS[contact.source] ?? contact.source}
-                      </td>
-                      <td className="px-4 py-3">
-                        <ContactStatusBadge status={contact.status} />
-                      </td>
-                      <td className="px-4 py-3 whitespace-nowrap text-gray-700">
-                        {formatDateTime(contact.createdAt)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
+                : 'Aucun contact pour le moment.',
+            children: 'Les demandes envoyées depuis le site apparaîtront ici en temps réel.',
+          }}
+        >
+          {(data) => (
+            <DataTable
+              className="-mx-4 overflow-x-auto sm:mx-0"
+              tableClassName="w-full min-w-[40rem] text-left text-sm"
+              caption={`Liste des contacts, ${data.total} au total`}
+              items={data.items}
+              rowKey={(contact) => contact.id}
+              rowTestId="contact-row"
+              busy={list.query.isFetching}
+              columns={[
+                {
+                  header: 'Nom',
+                  sort: sort('fullName'),
+                  className: 'px-4 py-3',
+                  cell: (contact) => (
+                    <>
+                      <button
+                        type="button"
+                        className="text-left font-medium text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+                        onClick={() => setOpenId(contact.id)}
+                      >
+                        {contact.fullName}
+                      </button>
+                      <p className="max-w-[16rem] truncate text-gray-600">{contact.email}</p>
+                    </>
+                  ),
+                },
+                {
+                  header: 'Service',
+                  className: 'max-w-[12rem] truncate px-4 py-3 text-gray-800',
+                  cell: (contact) => contact.serviceInterest,
+                },
+                {
+                  header: 'Origine',
+                  className: 'px-4 py-3 text-gray-700',
+                  cell: (contact) => CONTACT_SOURCE_LABELS[contact.source] ?? contact.source,
+                },
+                {
+                  header: 'Statut',
+                  sort: sort('status'),
+                  className: 'px-4 py-3',
+                  cell: (contact) => <ContactStatusBadge status={contact.status} />,
+                },
+                {
+                  header: 'Reçu le',
+                  sort: sort('createdAt'),
+                  className: 'px-4 py-3 whitespace-nowrap text-gray-700',
+                  cell: (contact) => formatDateTime(contact.createdAt),
+                },
+              ]}
             />
-          </>
-        ) : null}
+          )}
+        </AdminList>
       </Card>
       <ContactDetail id={openId} onClose={() => setOpenId(null)} />
     </>
-  );
-}
-
-function SortHeader({
-  label,
-  column,
-  params,
-  onSort,
-}: {
-  label: string;
-  column: SortKey;
-  params: ContactListParams;
-  onSort: (changes: Partial<ContactListParams>) => void;
-}) {
-  const active = params.sort === column;
-  const Icon = !active ? ArrowUpDown : params.order === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <th
-      scope="col"
-      className="px-4 py-2 font-medium"
-      aria-sort={active ? (params.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-    >
-      <button
-        type="button"
-        className="inline-flex items-center gap-1 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-700"
-        onClick={() => onSort({ sort: column, order: active && params.order === 'desc' ? 'asc' : 'desc' })}
-      >
-        {label}
-        <Icon className="size-3.5" aria-hidden="true" />
-      </button>
-    </th>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Eye, Mail, TrendingUp, Users } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useId, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '#common/enums.ts';
 import {
@@ -15,6 +15,7 @@ import {
   SUBSCRIBER_STATUS_LABELS,
 } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
+import { useHydrated } from '~/lib/use-hydrated';
 import { AdminPageHeader, Card, EmptyState, ErrorState, formatDateTime, LoadingState } from '../ui';
 import { dashboardQuery } from './data';
 import { formatCount, formatShare, formatWeek, plural } from './format';
@@ -191,18 +192,6 @@ function StatusBreakdown({ entries }: { entries: [label: string, count: number][
       ))}
     </dl>
   );
-}
-
-/** True in the browser once hydrated; false on the server and during hydration. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-function noSubscription() {
-  return () => {};
 }
 
 function ChartCard({

@@ -5,11 +5,11 @@
  * results: KPI cards, the hourly timeline and the most clicked links. The progress, the results
  * and the preview, test and schedule dialogs have their own files next to this one.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
-  ArrowLeft,
   CalendarClock,
   Eye,
+  type LucideIcon,
   Mail,
   Pause,
   Pencil,
@@ -25,7 +25,14 @@ import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
-import { AdminPageHeader, Card, ErrorState, formatDate, formatDateTime, LoadingState } from '../ui';
+import {
+  AdminPageHeader,
+  Card,
+  formatDate,
+  formatDateTime,
+  ItemLoader,
+  BackLink as SharedBackLink,
+} from '../ui';
 import { CampaignPreviewDialog } from './campaign-preview-dialog';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignResultsSection } from './campaign-results';
@@ -37,45 +44,65 @@ import {
   campaignActionMutation,
   campaignQuery,
   deleteCampaignMutation,
-  isMissing,
 } from './data';
 import { formatCount } from './format';
 
 type DialogName = 'preview' | 'test' | 'send' | 'schedule' | 'cancel' | 'delete' | null;
 
 export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
-  const campaign = useQuery(campaignQuery(campaignId));
-  if (campaign.isPending) return <LoadingState />;
-  if (campaign.isError) {
-    return (
-      <>
-        <BackLink />
-        <Card>
-          {isMissing(campaign.error) ? (
-            <p role="alert" className="py-12 text-center text-gray-800">
-              Cette campagne n'existe pas ou a été supprimée.
-            </p>
-          ) : (
-            <ErrorState error={campaign.error} onRetry={() => void campaign.refetch()} />
-          )}
-        </Card>
-      </>
-    );
-  }
-  return <CampaignDetailView campaign={campaign.data} />;
-}
-
-function BackLink() {
   return (
-    <Link
-      to="/admin/emails/campaigns"
-      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Toutes les campagnes
-    </Link>
+    <ItemLoader
+      options={campaignQuery(campaignId)}
+      back={<BackLink />}
+      missing="Cette campagne n'existe pas ou a été supprimée."
+      render={(campaign) => <CampaignDetailView campaign={campaign} />}
+    />
   );
 }
+
+type BarAction = {
+  label: string;
+  icon?: LucideIcon;
+  variant?: 'secondary' | 'ghost';
+  className?: string;
+  /** A link to another screen, rather than a button. */
+  to?: string;
+  onClick?: () => void;
+  /** Available while another action runs (the others wait). */
+  always?: boolean;
+};
+
+/** The campaign's actions, those that apply (the others are `false`), in this order. */
+function ActionBar({ actions, busy }: { actions: (BarAction | false)[]; busy: boolean }) {
+  return actions.map((action) => {
+    if (!action) return null;
+    const { label, icon: Icon, variant, className, to, onClick, always } = action;
+    const content = (
+      <>
+        {Icon ? <Icon className="size-4" aria-hidden="true" /> : null}
+        {label}
+      </>
+    );
+    return to ? (
+      <Button key={label} asChild size="sm" variant={variant}>
+        <Link to={to}>{content}</Link>
+      </Button>
+    ) : (
+      <Button
+        key={label}
+        size="sm"
+        variant={variant}
+        className={className}
+        disabled={always ? undefined : busy}
+        onClick={onClick}
+      >
+        {content}
+      </Button>
+    );
+  });
+}
+
+const BackLink = () => <SharedBackLink to="/admin/emails/campaigns" label="Toutes les campagnes" />;
 
 function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
   const navigate = useNavigate();
@@ -126,96 +153,76 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       />
 
       <div className="mb-6 flex flex-wrap gap-2">
-        {editable ? (
-          <Button asChild size="sm" variant="secondary">
-            <Link to={`/admin/emails/campaigns/${campaign.id}/edit`}>
-              <Pencil className="size-4" aria-hidden="true" />
-              Modifier
-            </Link>
-          </Button>
-        ) : null}
-        <Button size="sm" variant="secondary" onClick={() => setDialog('preview')}>
-          <Eye className="size-4" aria-hidden="true" />
-          Aperçu
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => setDialog('test')}>
-          <Mail className="size-4" aria-hidden="true" />
-          Envoyer un test
-        </Button>
-        {editable ? (
-          <>
-            <Button size="sm" disabled={busy} onClick={() => setDialog('send')}>
-              <Send className="size-4" aria-hidden="true" />
-              Envoyer maintenant
-            </Button>
-            <Button size="sm" variant="secondary" disabled={busy} onClick={() => setDialog('schedule')}>
-              <CalendarClock className="size-4" aria-hidden="true" />
-              {status === 'scheduled' ? 'Reprogrammer' : 'Programmer'}
-            </Button>
-          </>
-        ) : null}
-        {status === 'scheduled' ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy}
-            onClick={() =>
-              run(
-                { action: 'unschedule' },
-                { done: 'Campagne déprogrammée', failed: 'Déprogrammation impossible' },
-              )
-            }
-          >
-            Déprogrammer
-          </Button>
-        ) : null}
-        {status === 'sending' && !paused ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy}
-            onClick={() =>
-              run({ action: 'pause' }, { done: 'Envoi mis en pause', failed: 'Pause impossible' })
-            }
-          >
-            <Pause className="size-4" aria-hidden="true" />
-            Mettre en pause
-          </Button>
-        ) : null}
-        {status === 'sending' && paused ? (
-          <Button
-            size="sm"
-            disabled={busy}
-            onClick={() => run({ action: 'resume' }, { done: 'Envoi repris', failed: 'Reprise impossible' })}
-          >
-            <Play className="size-4" aria-hidden="true" />
-            Reprendre
-          </Button>
-        ) : null}
-        {status === 'sending' ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-red-700 hover:bg-red-50"
-            disabled={busy}
-            onClick={() => setDialog('cancel')}
-          >
-            <XCircle className="size-4" aria-hidden="true" />
-            Annuler l'envoi
-          </Button>
-        ) : null}
-        {status === 'draft' ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            className="ml-auto text-red-700 hover:bg-red-50"
-            disabled={busy}
-            onClick={() => setDialog('delete')}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-            Supprimer
-          </Button>
-        ) : null}
+        <ActionBar
+          busy={busy}
+          actions={[
+            editable && {
+              label: 'Modifier',
+              icon: Pencil,
+              variant: 'secondary',
+              to: `/admin/emails/campaigns/${campaign.id}/edit`,
+            },
+            {
+              label: 'Aperçu',
+              icon: Eye,
+              variant: 'secondary',
+              always: true,
+              onClick: () => setDialog('preview'),
+            },
+            {
+              label: 'Envoyer un test',
+              icon: Mail,
+              variant: 'secondary',
+              always: true,
+              onClick: () => setDialog('test'),
+            },
+            editable && { label: 'Envoyer maintenant', icon: Send, onClick: () => setDialog('send') },
+            editable && {
+              label: status === 'scheduled' ? 'Reprogrammer' : 'Programmer',
+              icon: CalendarClock,
+              variant: 'secondary',
+              onClick: () => setDialog('schedule'),
+            },
+            status === 'scheduled' && {
+              label: 'Déprogrammer',
+              variant: 'secondary',
+              onClick: () =>
+                run(
+                  { action: 'unschedule' },
+                  { done: 'Campagne déprogrammée', failed: 'Déprogrammation impossible' },
+                ),
+            },
+            status === 'sending' &&
+              !paused && {
+                label: 'Mettre en pause',
+                icon: Pause,
+                variant: 'secondary',
+                onClick: () =>
+                  run({ action: 'pause' }, { done: 'Envoi mis en pause', failed: 'Pause impossible' }),
+              },
+            status === 'sending' &&
+              paused && {
+                label: 'Reprendre',
+                icon: Play,
+                onClick: () =>
+                  run({ action: 'resume' }, { done: 'Envoi repris', failed: 'Reprise impossible' }),
+              },
+            status === 'sending' && {
+              label: "Annuler l'envoi",
+              icon: XCircle,
+              variant: 'ghost',
+              className: 'text-red-700 hover:bg-red-50',
+              onClick: () => setDialog('cancel'),
+            },
+            status === 'draft' && {
+              label: 'Supprimer',
+              icon: Trash2,
+              variant: 'ghost',
+              className: 'ml-auto text-red-700 hover:bg-red-50',
+              onClick: () => setDialog('delete'),
+            },
+          ]}
+        />
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">

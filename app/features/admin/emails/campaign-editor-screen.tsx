@@ -7,10 +7,10 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Save, Users } from 'lucide-react';
+import { Save, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import {
   type CampaignDetail,
@@ -25,11 +25,10 @@ import { Button } from '~/components/ui/button';
 import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
-import { AdminPageHeader, Card, ErrorState, LoadingState } from '../ui';
+import { AdminPageHeader, BackLink, Card, ErrorState, ItemLoadFailure, LoadingState } from '../ui';
 import { useDebounced } from '../use-debounced';
 import {
   campaignQuery,
-  isMissing,
   saveCampaignMutation,
   segmentCountQuery,
   senderDefaultsQuery,
@@ -83,18 +82,12 @@ export function CampaignEditorScreen({ campaignId }: { campaignId: string | unde
     return <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />;
   if (campaignId && campaign.isError) {
     return (
-      <>
-        <BackLink to="/admin/emails/campaigns" label="Toutes les campagnes" />
-        <Card>
-          {isMissing(campaign.error) ? (
-            <p role="alert" className="py-12 text-center text-gray-800">
-              Cette campagne n'existe pas ou a été supprimée.
-            </p>
-          ) : (
-            <ErrorState error={campaign.error} onRetry={() => void campaign.refetch()} />
-          )}
-        </Card>
-      </>
+      <ItemLoadFailure
+        back={<BackLink to="/admin/emails/campaigns" label="Toutes les campagnes" />}
+        missing="Cette campagne n'existe pas ou a été supprimée."
+        error={campaign.error}
+        onRetry={() => void campaign.refetch()}
+      />
     );
   }
   const existing = campaignId ? (campaign.data ?? null) : null;
@@ -111,18 +104,6 @@ export function CampaignEditorScreen({ campaignId }: { campaignId: string | unde
     );
   }
   return <CampaignEditor key={existing?.id ?? 'new'} campaign={existing} templates={templates.data} />;
-}
-
-function BackLink({ to, label }: { to: string; label: string }) {
-  return (
-    <Link
-      to={to}
-      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      {label}
-    </Link>
-  );
 }
 
 function toForm(campaign: CampaignDetail | null): CampaignForm {

@@ -3,103 +3,71 @@
  * with their progress (messages sent out of jobs); above them, the new blog posts and case studies
  * not yet announced, which become an announcement draft in one click.
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Megaphone, Plus } from 'lucide-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '#common/enums.ts';
 import { CAMPAIGN_STATUS_LABELS } from '#common/schemas/campaigns.ts';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import {
-  AdminPageHeader,
-  Card,
-  EmptyState,
-  ErrorState,
-  FilterSelect,
-  formatDateTime,
-  LoadingState,
-  Pagination,
-} from '../ui';
+import { AdminList, DataTable, useAdminList } from '../admin-list';
+import { toSearch } from '../queries';
+import { AdminPageHeader, Card, formatDateTime, NewItemButton } from '../ui';
 import { CampaignStatusBadge } from './campaign-status-badge';
-import { announcementMutation, campaignsQuery, newContentQuery } from './data';
+import { announcementMutation, type CampaignListParams, campaignsQuery, newContentQuery } from './data';
 
 const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((value) => ({ value, label: CAMPAIGN_STATUS_LABELS[value] }));
 
-export function CampaignListScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const rawStatus = searchParams.get('status') ?? '';
-  const status = (CAMPAIGN_STATUSES as readonly string[]).includes(rawStatus)
-    ? (rawStatus as CampaignStatus)
-    : undefined;
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const campaigns = useQuery({ ...campaignsQuery({ status, page }), placeholderData: keepPreviousData });
-
-  const update = (next: { status?: string; page?: number }) => {
-    const search = new URLSearchParams();
-    const nextStatus = next.status ?? status ?? '';
-    if (nextStatus) search.set('status', nextStatus);
-    if (next.page && next.page > 1) search.set('page', String(next.page));
-    setSearchParams(search);
+function readParams(search: URLSearchParams): CampaignListParams {
+  const status = search.get('status') ?? '';
+  return {
+    status: (CAMPAIGN_STATUSES as readonly string[]).includes(status)
+      ? (status as CampaignStatus)
+      : undefined,
+    page: Math.max(1, Number(search.get('page')) || 1),
   };
+}
+
+const writeParams = (params: CampaignListParams) => toSearch(params, { page: 1 });
+
+export function CampaignListScreen() {
+  const list = useAdminList(readParams, writeParams, campaignsQuery);
 
   return (
     <>
       <AdminPageHeader
         title="Campagnes"
         description="Emails envoyés aux abonnés actifs de la newsletter."
-        actions={
-          <Button asChild size="sm">
-            <Link to="/admin/emails/campaigns/new">
-              <Plus className="size-4" aria-hidden="true" />
-              Nouvelle campagne
-            </Link>
-          </Button>
-        }
+        actions={<NewItemButton to="/admin/emails/campaigns/new" label="Nouvelle campagne" />}
       />
       <NewContentCard />
       <Card className="p-0">
-        <div className="flex flex-wrap items-center gap-3 border-b border-gray-100 p-4">
-          <FilterSelect
-            label="Statut"
-            value={status ?? ''}
-            onChange={(value) => update({ status: value, page: 1 })}
-            options={STATUS_OPTIONS}
-            allLabel="Tous"
-          />
-        </div>
-        {campaigns.isPending ? (
-          <LoadingState />
-        ) : campaigns.isError ? (
-          <ErrorState error={campaigns.error} onRetry={() => void campaigns.refetch()} />
-        ) : campaigns.data.items.length === 0 ? (
-          <EmptyState title={status ? 'Aucune campagne avec ce statut' : 'Aucune campagne pour le moment'}>
-            Créez-en une avec « Nouvelle campagne ».
-          </EmptyState>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Campagne
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Statut
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-                    Envois
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 md:table-cell">
-                    Date
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {campaigns.data.items.map((campaign) => (
-                  <tr key={campaign.id} className="hover:bg-gray-50">
-                    <td className="px-4 py-3">
+        <AdminList
+          list={list}
+          toolbar={{
+            className: 'flex flex-wrap items-center gap-3 border-b border-gray-100 p-4',
+            filters: [{ key: 'status', label: 'Statut', options: STATUS_OPTIONS, allLabel: 'Tous' }],
+          }}
+          empty={{
+            title: list.params.status ? 'Aucune campagne avec ce statut' : 'Aucune campagne pour le moment',
+            children: 'Créez-en une avec « Nouvelle campagne ».',
+          }}
+          frame={(content) => <div className="overflow-x-auto">{content}</div>}
+          paginationClassName="px-4 pb-4"
+        >
+          {(data) => (
+            <DataTable
+              head="boxed"
+              items={data.items}
+              rowKey={(campaign) => campaign.id}
+              columns={[
+                {
+                  header: 'Campagne',
+                  className: 'px-4 py-3',
+                  cell: (campaign) => (
+                    <>
                       <Link
                         to={`/admin/emails/campaigns/${campaign.id}`}
                         className="font-medium break-words text-brand-800 hover:underline"
@@ -107,34 +75,38 @@ export function CampaignListScreen() {
                         {campaign.title}
                       </Link>
                       <p className="mt-0.5 text-xs break-words text-gray-600">{campaign.subject}</p>
-                    </td>
-                    <td className="px-4 py-3">
-                      <CampaignStatusBadge status={campaign.status} paused={campaign.paused} />
-                    </td>
-                    <td className="hidden px-4 py-3 text-gray-700 tabular-nums sm:table-cell">
-                      {campaign.jobs.total > 0 ? `${campaign.jobs.sent} / ${campaign.jobs.total}` : '—'}
-                    </td>
-                    <td className="hidden px-4 py-3 text-gray-700 md:table-cell">
-                      {campaign.sentAt
-                        ? `Envoyée le ${formatDateTime(campaign.sentAt)}`
-                        : campaign.scheduledAt
-                          ? `Programmée le ${formatDateTime(campaign.scheduledAt)}`
-                          : `Créée le ${formatDateTime(campaign.createdAt)}`}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <div className="px-4 pb-4">
-              <Pagination
-                page={campaigns.data.page}
-                pageSize={campaigns.data.pageSize}
-                total={campaigns.data.total}
-                onPage={(next) => update({ page: next })}
-              />
-            </div>
-          </div>
-        )}
+                    </>
+                  ),
+                },
+                {
+                  header: 'Statut',
+                  className: 'px-4 py-3',
+                  cell: (campaign) => (
+                    <CampaignStatusBadge status={campaign.status} paused={campaign.paused} />
+                  ),
+                },
+                {
+                  header: 'Envois',
+                  headerClassName: 'hidden sm:table-cell',
+                  className: 'hidden px-4 py-3 text-gray-700 tabular-nums sm:table-cell',
+                  cell: (campaign) =>
+                    campaign.jobs.total > 0 ? `${campaign.jobs.sent} / ${campaign.jobs.total}` : '—',
+                },
+                {
+                  header: 'Date',
+                  headerClassName: 'hidden md:table-cell',
+                  className: 'hidden px-4 py-3 text-gray-700 md:table-cell',
+                  cell: (campaign) =>
+                    campaign.sentAt
+                      ? `Envoyée le ${formatDateTime(campaign.sentAt)}`
+                      : campaign.scheduledAt
+                        ? `Programmée le ${formatDateTime(campaign.scheduledAt)}`
+                        : `Créée le ${formatDateTime(campaign.createdAt)}`,
+                },
+              ]}
+            />
+          )}
+        </AdminList>
       </Card>
     </>
   );

@@ -3,8 +3,10 @@
  * screen readers) and the most clicked links, re-read while it is being sent.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { CampaignDetail, CampaignResults } from '#common/schemas/campaigns.ts';
+import { useHydrated } from '~/lib/use-hydrated';
+import { DataTable } from '../admin-list';
 import { Card, ErrorState, LoadingState } from '../ui';
 import { campaignResultsQuery } from './data';
 import { formatCount, formatHour, formatRate } from './format';
@@ -12,14 +14,6 @@ import { formatCount, formatHour, formatRate } from './format';
 const CampaignTimelineChart = lazy(() =>
   import('./campaign-timeline-chart').then((module) => ({ default: module.CampaignTimelineChart })),
 );
-
-function useHydrated() {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
-}
 
 export function CampaignResultsSection({ campaign }: { campaign: CampaignDetail }) {
   const results = useQuery(campaignResultsQuery(campaign.id, campaign.status === 'sending'));
@@ -115,32 +109,32 @@ export function CampaignResultsSection({ campaign }: { campaign: CampaignDetail 
         {r.topLinks.length === 0 ? (
           <p className="px-4 pb-4 text-sm text-gray-600">Aucun clic pour le moment.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-y border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-2">
-                    Lien
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right">
-                    Clics
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right">
-                    Clics uniques
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {r.topLinks.map((row) => (
-                  <tr key={row.url}>
-                    <td className="max-w-md px-4 py-2 break-all text-gray-900">{row.url}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatCount(row.clicks)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{formatCount(row.uniqueClicks)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="overflow-x-auto"
+            head="compact"
+            hover={false}
+            items={r.topLinks}
+            rowKey={(row) => row.url}
+            columns={[
+              {
+                header: 'Lien',
+                className: 'max-w-md px-4 py-2 break-all text-gray-900',
+                cell: (row) => row.url,
+              },
+              {
+                header: 'Clics',
+                headerClassName: 'text-right',
+                className: 'px-4 py-2 text-right tabular-nums',
+                cell: (row) => formatCount(row.clicks),
+              },
+              {
+                header: 'Clics uniques',
+                headerClassName: 'text-right',
+                className: 'px-4 py-2 text-right tabular-nums',
+                cell: (row) => formatCount(row.uniqueClicks),
+              },
+            ]}
+          />
         )}
       </Card>
     </section>

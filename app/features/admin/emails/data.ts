@@ -22,7 +22,7 @@ import type {
 } from '#common/schemas/campaigns.ts';
 import type { AdminSetting } from '#common/schemas/settings-admin.ts';
 import { ApiError, apiRequest } from '~/lib/api';
-import { createAdminMutation, createAdminQuery } from '../admin-data';
+import { createAdminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
 import { subscribersQuery } from '../newsletter/data';
 import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
 import { settingsQuery } from '../settings/data';
@@ -37,9 +37,6 @@ async function sendJson<T>(method: string, url: string, body?: unknown): Promise
   const response = await apiRequest(method, url, body);
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
-
-export const isMissing = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 // ---- templates --------------------------------------------------------------------------------
 
@@ -108,13 +105,7 @@ export const deleteTemplateMutation = createAdminMutation({
 export type CampaignListParams = { status?: CampaignStatus; page?: number };
 
 export function campaignsQuery(params: CampaignListParams = {}) {
-  const search = new URLSearchParams();
-  if (params.status) search.set('status', params.status);
-  if (params.page && params.page > 1) search.set('page', String(params.page));
-  return createAdminQuery<Page<CampaignSummary>>({
-    queryKey: [CAMPAIGNS_KEY, 'list', search.toString()],
-    url: `${CAMPAIGNS_KEY}?${search}`,
-  });
+  return createAdminListQuery<Page<CampaignSummary>>(CAMPAIGNS_KEY, params, { page: 1 });
 }
 
 export const campaignUrl = (id: string) => `${CAMPAIGNS_KEY}/${encodeURIComponent(id)}`;

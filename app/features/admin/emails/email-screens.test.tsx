@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignDetail, EmailTemplateDetail, EmailTemplateSummary } from '#common/schemas/campaigns.ts';
 import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { aCampaignDetail } from '#tests/helpers/answer-factories.ts';
+import { NO_CAMPAIGN_RESULTS } from '#tests/helpers/campaign-results.ts';
 import { createQueryClient } from '~/lib/query-client';
 import { getToastSnapshot } from '~/lib/toast';
 import { CampaignDetailScreen } from './campaign-detail-screen';
@@ -357,23 +358,7 @@ describe('campaign detail', () => {
         sent = true;
         return { json: { campaign: sending } };
       },
-      [`GET /api/admin/campaigns/${CAMPAIGN_ID}/results`]: {
-        json: {
-          sent: 0,
-          failed: 0,
-          queued: 42,
-          opens: 0,
-          uniqueOpens: 0,
-          clicks: 0,
-          uniqueClicks: 0,
-          bounces: 0,
-          complaints: 0,
-          unsubscribes: 0,
-          timeline: [],
-          topLinks: [],
-          trackingEnabled: false,
-        },
-      },
+      [`GET /api/admin/campaigns/${CAMPAIGN_ID}/results`]: { json: { ...NO_CAMPAIGN_RESULTS, queued: 42 } },
     });
     renderAdminScreen(
       CampaignDetailRoute,

@@ -7,10 +7,10 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, Plus, Save, Trash2 } from 'lucide-react';
+import { AlertTriangle, Plus, Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
   type EmailTemplateDetail,
@@ -24,11 +24,10 @@ import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
-import { AdminPageHeader, Badge, Card, ErrorState, formatDateTime, LoadingState } from '../ui';
+import { AdminPageHeader, Badge, Card, formatDateTime, ItemLoader, BackLink as SharedBackLink } from '../ui';
 import { useDebounced } from '../use-debounced';
 import {
   deleteTemplateMutation,
-  isMissing,
   mjmlErrorsOf,
   saveTemplateMutation,
   type TemplateValues,
@@ -77,42 +76,17 @@ const STARTER_VARIABLES: TemplateVariableInfo[] = [
 
 export function TemplateEditorScreen({ templateId }: { templateId: string }) {
   if (templateId === 'new') return <TemplateEditor template={null} />;
-  return <ExistingTemplate id={templateId} />;
-}
-
-function ExistingTemplate({ id }: { id: string }) {
-  const template = useQuery(templateQuery(id));
-  if (template.isPending) return <LoadingState />;
-  if (template.isError) {
-    return (
-      <>
-        <BackLink />
-        <Card>
-          {isMissing(template.error) ? (
-            <p role="alert" className="py-12 text-center text-gray-800">
-              Ce modèle n'existe pas ou a été supprimé.
-            </p>
-          ) : (
-            <ErrorState error={template.error} onRetry={() => void template.refetch()} />
-          )}
-        </Card>
-      </>
-    );
-  }
-  return <TemplateEditor key={template.data.id} template={template.data} />;
-}
-
-function BackLink() {
   return (
-    <Link
-      to="/admin/emails/templates"
-      className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Tous les modèles
-    </Link>
+    <ItemLoader
+      options={templateQuery(templateId)}
+      back={<BackLink />}
+      missing="Ce modèle n'existe pas ou a été supprimé."
+      render={(template) => <TemplateEditor key={template.id} template={template} />}
+    />
   );
 }
+
+const BackLink = () => <SharedBackLink to="/admin/emails/templates" label="Tous les modèles" />;
 
 function toForm(template: EmailTemplateDetail | null): TemplateForm {
   return {

@@ -4,36 +4,25 @@
  * their erasure; the CSV export of the current filters and the CSV import. On a phone each row
  * becomes a card.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, FileDown, Tags, Trash2, Upload } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '#common/enums.ts';
 import { type AdminSubscriber, SUBSCRIBER_STATUS_LABELS } from '#common/schemas/admin.ts';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
+import { AdminList, useAdminList } from '../admin-list';
 import { SUBSCRIBERS_KEY } from '../queries';
-import {
-  AdminPageHeader,
-  Badge,
-  type BadgeTone,
-  Card,
-  EmptyState,
-  ErrorState,
-  FilterSelect,
-  formatDate,
-  LoadingState,
-  Pagination,
-  SearchInput,
-} from '../ui';
+import { AdminPageHeader, Badge, type BadgeTone, Card, FilterSelect, formatDate } from '../ui';
 import { subscribersQuery } from './data';
 import { EraseDialog } from './erase-dialog';
 import { ImportDialog } from './import-dialog';
 import { TagsDialog } from './tags-dialog';
 import {
   filterSearch,
+  readSubscriberParams,
   type SubscriberParams,
   type SubscriberSort,
-  useSubscriberParams,
+  writeSubscriberParams,
 } from './use-subscriber-params';
 
 export const STATUS_TONES: Record<SubscriberStatus, BadgeTone> = {
@@ -71,12 +60,13 @@ const SORT_OPTIONS = [
 ] as const;
 
 export function SubscribersScreen() {
-  const { params, update } = useSubscriberParams();
-  const query = useQuery({ ...subscribersQuery(params), placeholderData: keepPreviousData });
+  const list = useAdminList(readSubscriberParams, writeSubscriberParams, subscribersQuery, {
+    preventScrollReset: true,
+  });
+  const { params, update, query } = list;
   const [importOpen, setImportOpen] = useState(false);
   const [editing, setEditing] = useState<AdminSubscriber | null>(null);
   const [erasing, setErasing] = useState<AdminSubscriber | null>(null);
-  const onSearch = useCallback((q: string) => update({ q }, { replace: true }), [update]);
 
   // Past the last page (its last row erased, or an old link): go to the last page that exists.
   const lastPage = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
@@ -112,66 +102,57 @@ export function SubscribersScreen() {
       />
 
       <Card className="min-w-0">
-        {/* The selects shrink to the card's width on a phone: a long tag name must not widen the page. */}
-        {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to happy-dom, which the unit tests run on; the role gives browsers the same landmark. */}
-        <div
-          role="search"
-          aria-label="Filtrer les abonnés"
-          className="mb-4 flex flex-col gap-3 md:flex-row md:flex-wrap md:items-center [&_select]:min-w-0 [&_select]:flex-1 md:[&_select]:max-w-60 md:[&_select]:flex-none"
-        >
-          <SearchInput
-            value={params.q ?? ''}
-            onChange={onSearch}
-            label="Rechercher un abonné"
-            placeholder="Email, prénom ou nom"
-          />
-          <FilterSelect
-            label="Statut"
-            value={params.status ?? ''}
-            onChange={(value) => update({ status: (value || undefined) as SubscriberStatus | undefined })}
-            options={STATUS_OPTIONS}
-            allLabel="Tous"
-          />
-          <FilterSelect
-            label="Étiquette"
-            value={params.tag ?? ''}
-            onChange={(value) => update({ tag: value || undefined })}
-            options={tagOptions(query.data?.tags ?? [], params.tag)}
-            allLabel="Toutes"
-          />
-          <div className="md:hidden">
-            <FilterSelect
-              label="Trier par"
-              value={`${params.sort}:${params.order}`}
-              onChange={(value) => {
-                const [sort, order] = (value || 'createdAt:desc').split(':') as [
-                  SubscriberSort,
-                  'asc' | 'desc',
-                ];
-                update({ sort, order });
-              }}
-              options={SORT_OPTIONS}
-              allLabel="Par défaut"
-            />
-          </div>
-        </div>
-
-        {query.isPending ? (
-          <LoadingState label="Chargement des abonnés..." />
-        ) : query.isError ? (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        ) : query.data.items.length === 0 ? (
-          <EmptyState
-            title={filtered ? 'Aucun abonné ne correspond à ces critères' : 'Aucun abonné pour le moment'}
-          >
-            {filtered
+        <AdminList
+          list={list}
+          toolbar={{
+            landmark: 'Filtrer les abonnés',
+            // The selects shrink to the card's width on a phone: a long tag name must not widen the page.
+            className:
+              'mb-4 flex flex-col gap-3 md:flex-row md:flex-wrap md:items-center [&_select]:min-w-0 [&_select]:flex-1 md:[&_select]:max-w-60 md:[&_select]:flex-none',
+            search: { label: 'Rechercher un abonné', placeholder: 'Email, prénom ou nom', replace: true },
+            filters: [
+              { key: 'status', label: 'Statut', options: STATUS_OPTIONS, allLabel: 'Tous' },
+              {
+                key: 'tag',
+                label: 'Étiquette',
+                options: tagOptions(query.data?.tags ?? [], params.tag),
+                allLabel: 'Toutes',
+              },
+            ],
+            extra: (
+              <div className="md:hidden">
+                <FilterSelect
+                  label="Trier par"
+                  value={`${params.sort}:${params.order}`}
+                  onChange={(value) => {
+                    const [sort, order] = (value || 'createdAt:desc').split(':') as [
+                      SubscriberSort,
+                      'asc' | 'desc',
+                    ];
+                    update({ sort, order });
+                  }}
+                  options={SORT_OPTIONS}
+                  allLabel="Par défaut"
+                />
+              </div>
+            ),
+          }}
+          loadingLabel="Chargement des abonnés..."
+          empty={{
+            title: filtered ? 'Aucun abonné ne correspond à ces critères' : 'Aucun abonné pour le moment',
+            children: filtered
               ? 'Modifiez la recherche ou les filtres.'
-              : 'Les inscriptions du site et vos imports apparaîtront ici.'}
-          </EmptyState>
-        ) : (
-          <div aria-busy={query.isPlaceholderData} className={cn(query.isPlaceholderData && 'opacity-60')}>
+              : 'Les inscriptions du site et vos imports apparaîtront ici.',
+          }}
+          frame={(content) => (
+            <div aria-busy={query.isPlaceholderData} className={cn(query.isPlaceholderData && 'opacity-60')}>
+              {content}
+            </div>
+          )}
+        >
+          {(data) => (
             <SubscribersTable
-              items={query.data.items}
+              items={data.items}
               params={params}
               onSort={(sort) =>
                 update({
@@ -182,14 +163,8 @@ export function SubscribersScreen() {
               onEditTags={setEditing}
               onErase={setErasing}
             />
-            <Pagination
-              page={query.data.page}
-              pageSize={query.data.pageSize}
-              total={query.data.total}
-              onPage={(page) => update({ page })}
-            />
-          </div>
-        )}
+          )}
+        </AdminList>
       </Card>
 
       <ImportDialog open={importOpen} onOpenChange={setImportOpen} />

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import {
   type AdminCaseStudy,
   CASE_STUDY_MAX_RESULTS,
@@ -19,6 +19,7 @@ import { Button } from '~/components/ui/button';
 import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import type { AdminMutationResult } from '../admin-data';
+import { useAdminForm } from '../admin-form';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { ImageUpload } from '../image-upload';
 import { saveCaseStudyMutation } from './data';
@@ -74,12 +75,7 @@ function CaseStudyEditForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<CaseStudyForm, unknown, CaseStudyInput>({
-    resolver: zodResolver(CaseStudyInputSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: toForm(caseStudy),
-  });
+  } = useAdminForm<CaseStudyForm, CaseStudyInput>(zodResolver(CaseStudyInputSchema), toForm(caseStudy));
   const results = useFieldArray({ control, name: 'results' });
 
   const submit = (publish: boolean) =>

@@ -3,27 +3,16 @@
  * key results, status), a search and a status filter in the address, and the actions: edit in a
  * dialog, publish, unpublish and delete (both confirmed: they change the public page).
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Eye, EyeOff, ImageOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { Eye, EyeOff, ImageOff, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
 import { Button } from '~/components/ui/button';
+import { AdminList, useAdminList } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
 import { usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
-import {
-  AdminPageHeader,
-  Badge,
-  Card,
-  EmptyState,
-  ErrorState,
-  FilterSelect,
-  formatDate,
-  LoadingState,
-  Pagination,
-  SearchInput,
-} from '../ui';
-import { useListParams } from '../use-list-params';
+import { AdminPageHeader, Badge, Card, formatDate, NewItemButton } from '../ui';
 import { CaseStudyDialog } from './case-study-dialog';
 import {
   CASE_STUDY_LIST_DEFAULTS,
@@ -51,8 +40,8 @@ const writeParams = (params: CaseStudyListParams) =>
   toSearch(params as Record<string, string | number | undefined>, CASE_STUDY_LIST_DEFAULTS);
 
 export function PortfolioScreen() {
-  const { params, update } = useListParams(readParams, writeParams);
-  const list = useQuery({ ...caseStudiesQuery(params), placeholderData: keepPreviousData });
+  const list = useAdminList(readParams, writeParams, caseStudiesQuery);
+  const { params } = list;
   const publication = useMutation(caseStudyPublicationMutation());
   const remove = useMutation(deleteCaseStudyMutation());
   const [editing, setEditing] = useState<AdminCaseStudy | 'new' | null>(null);
@@ -67,56 +56,30 @@ export function PortfolioScreen() {
   });
 
   const filtered = Boolean(params.q || params.status);
-  const data = list.data;
 
   return (
     <>
       <AdminPageHeader
         title="Portfolio"
         description="Les études de cas présentées sur la page Portfolio du site."
-        actions={
-          <Button size="sm" onClick={() => setEditing('new')}>
-            <Plus className="size-4" aria-hidden="true" />
-            Nouvelle étude de cas
-          </Button>
-        }
+        actions={<NewItemButton onClick={() => setEditing('new')} label="Nouvelle étude de cas" />}
       />
       <Card>
-        <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
-          <SearchInput
-            label="Rechercher une étude de cas"
-            placeholder="Titre, client, secteur"
-            value={params.q ?? ''}
-            onChange={(q) => update({ q })}
-          />
-          <FilterSelect
-            label="Statut"
-            allLabel="Toutes"
-            value={params.status ?? ''}
-            options={STATUS_OPTIONS}
-            onChange={(status) =>
-              update({ status: status === 'published' || status === 'draft' ? status : undefined })
-            }
-          />
-        </div>
-
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-        ) : data && data.items.length === 0 ? (
-          <EmptyState
-            title={
-              filtered
-                ? 'Aucune étude de cas ne correspond à ces filtres.'
-                : 'Aucune étude de cas pour le moment.'
-            }
-          >
-            {filtered ? null : 'Présentez un projet réussi avec ses chiffres clés.'}
-          </EmptyState>
-        ) : data ? (
-          <>
-            <ul className="grid gap-4 md:grid-cols-2" aria-busy={list.isFetching}>
+        <AdminList
+          list={list}
+          toolbar={{
+            search: { label: 'Rechercher une étude de cas', placeholder: 'Titre, client, secteur' },
+            filters: [{ key: 'status', label: 'Statut', allLabel: 'Toutes', options: STATUS_OPTIONS }],
+          }}
+          empty={{
+            title: filtered
+              ? 'Aucune étude de cas ne correspond à ces filtres.'
+              : 'Aucune étude de cas pour le moment.',
+            children: filtered ? null : 'Présentez un projet réussi avec ses chiffres clés.',
+          }}
+        >
+          {(data) => (
+            <ul className="grid gap-4 md:grid-cols-2" aria-busy={list.query.isFetching}>
               {data.items.map((caseStudy) => (
                 <li
                   key={caseStudy.id}
@@ -201,14 +164,8 @@ export function PortfolioScreen() {
                 </li>
               ))}
             </ul>
-            <Pagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={(page) => update({ page })}
-            />
-          </>
-        ) : null}
+          )}
+        </AdminList>
       </Card>
       <CaseStudyDialog editing={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog

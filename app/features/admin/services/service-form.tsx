@@ -9,18 +9,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
-import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { type ServiceInput, ServiceInputSchema } from '#common/schemas/services-admin.ts';
-import { TextAreaField, TextField } from '~/components/form-fields';
+import { FieldError, TextAreaField, TextField } from '~/components/form-fields';
 import { ServiceIcon } from '~/components/service-icon';
-import { reportFormError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-icon';
+import { reportOn, useAdminForm } from '../admin-form';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { OrderAndVisibilityFields } from '../ordered-content';
 import { FormActions } from '../ui';
-import { CheckboxField } from './controls';
 import { saveServiceMutation } from './data';
 
 type ServiceOutput = z.output<typeof ServiceInputSchema>;
@@ -94,18 +94,13 @@ function ServiceForm({
       ? target.parentServiceId
       : null;
   const save = useMutation(saveServiceMutation());
-  const form = useForm<ServiceInput, unknown, ServiceOutput>({
-    resolver: zodResolver(ServiceInputSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: {
-      title: editing?.title ?? '',
-      description: editing?.description ?? '',
-      icon: editing?.icon ?? '',
-      parentServiceId: parentId,
-      order: editing?.order ?? nextOrder(services, parentId),
-      isActive: editing?.isActive ?? true,
-    },
+  const form = useAdminForm<ServiceInput, ServiceOutput>(zodResolver(ServiceInputSchema), {
+    title: editing?.title ?? '',
+    description: editing?.description ?? '',
+    icon: editing?.icon ?? '',
+    parentServiceId: parentId,
+    order: editing?.order ?? nextOrder(services, parentId),
+    isActive: editing?.isActive ?? true,
   });
   const { register, control, handleSubmit, setError, formState, watch, setValue } = form;
   const errors = formState.errors;
@@ -118,11 +113,10 @@ function ServiceForm({
       { id: editing?.id ?? null, values },
       {
         onSuccess: onClose,
-        onError: (error) =>
-          reportFormError(error, setError, FIELDS, {
-            fallback: 'Le service n’a pas pu être enregistré.',
-            toField: (key) => key.split('.')[0],
-          }),
+        onError: reportOn({ setError }, FIELDS, {
+          fallback: 'Le service n’a pas pu être enregistré.',
+          toField: (key) => key.split('.')[0],
+        }),
       },
     );
   });
@@ -160,20 +154,11 @@ function ServiceForm({
             setValue('icon', name, { shouldValidate: formState.isSubmitted, shouldDirty: true })
           }
         />
-        <TextField
-          label="Ordre"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          className="max-w-40"
-          {...register('order', { valueAsNumber: true })}
-          error={errors.order?.message}
-        />
-        <CheckboxField
-          label="Visible sur le site"
+        <OrderAndVisibilityFields
+          order={register('order', { valueAsNumber: true })}
+          orderError={errors.order?.message}
+          isActive={register('isActive')}
           hint="Décoché, le service (et ses sous-services) n'apparaît plus sur le site ni dans les formulaires."
-          {...register('isActive')}
         />
       </DialogBody>
       <DialogFooter>
@@ -241,11 +226,7 @@ function ParentSelect({
           Ce service a des sous-services : il reste un service principal.
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -296,11 +277,7 @@ function IconField({
           Un nom de la liste, ou un mot-clé (marketing, web, design, data…) : le site choisit alors l'icône et
           la couleur d'après ce mot puis d'après le titre. Vide : d'après le titre seul.
         </p>
-        {error ? (
-          <p id={`${id}-error`} className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={id} error={error} />
       </div>
 
       <div className="flex items-center gap-3 rounded-lg bg-gray-50 p-3" data-testid="icon-preview">

@@ -3,25 +3,27 @@
  * sub-services, in the order of the public site. Per service: move up/down within its level,
  * show/hide on the site, edit, delete; per top-level service: add a sub-service.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
-import { AdminPageHeader, Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
-import { MoveButtons, VisibilitySwitch } from './controls';
+import { QueryStates } from '../admin-list';
+import { OrderedList, OrderedRow } from '../ordered-content';
+import { AdminPageHeader, Badge, Card, NewItemButton } from '../ui';
 import { adminServicesQuery, moveServiceMutation, toggleServiceMutation } from './data';
 import { DeleteServiceDialog } from './delete-service-dialog';
 import { ServiceFormDialog, type ServiceFormTarget } from './service-form';
 
-type Branch = { service: AdminService; children: AdminService[] };
+type Branch = { id: string; service: AdminService; children: AdminService[] };
 
 /** The flat list (already in tree order) as branches; a child whose parent is missing is shown alone. */
 function toTree(services: AdminService[]): Branch[] {
   const ids = new Set(services.map((s) => s.id));
   const roots = services.filter((s) => s.parentServiceId === null || !ids.has(s.parentServiceId));
   return roots.map((service) => ({
+    id: service.id,
     service,
     children: services.filter((s) => s.parentServiceId === service.id),
   }));
@@ -40,61 +42,55 @@ export function ServicesScreen() {
         title="Services"
         description="L'offre présentée sur le site : les services principaux et leurs sous-services, dans l'ordre affiché."
         actions={
-          <Button size="sm" onClick={() => setFormTarget({ parentServiceId: null })}>
-            <Plus className="size-4" aria-hidden="true" />
-            Nouveau service
-          </Button>
+          <NewItemButton onClick={() => setFormTarget({ parentServiceId: null })} label="Nouveau service" />
         }
       />
       <Card>
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-        ) : tree.length === 0 ? (
-          <EmptyState title="Aucun service pour le moment.">
-            Créez un premier service principal : il apparaîtra sur la page Services et dans les formulaires de
-            devis.
-          </EmptyState>
-        ) : (
-          <ul
-            className="divide-y divide-gray-100"
-            aria-label="Arborescence des services"
-            aria-busy={list.isFetching}
-          >
-            {tree.map((branch, index) => (
-              <li key={branch.service.id} className="py-3 first:pt-0 last:pb-0">
-                <ServiceRow
-                  service={branch.service}
-                  first={index === 0}
-                  last={index === tree.length - 1}
-                  onEdit={() => setFormTarget({ service: branch.service })}
-                  onDelete={() => setToDelete(branch.service)}
-                  onAddChild={() => setFormTarget({ parentServiceId: branch.service.id })}
-                />
-                {branch.children.length > 0 ? (
-                  <ul
-                    className="mt-2 ml-4 space-y-2 border-l-2 border-gray-100 pl-3 sm:ml-6 sm:pl-4"
-                    aria-label={`Sous-services de ${branch.service.title}`}
-                  >
-                    {branch.children.map((child, childIndex) => (
-                      <li key={child.id}>
-                        <ServiceRow
-                          service={child}
-                          parentHidden={!branch.service.isActive}
-                          first={childIndex === 0}
-                          last={childIndex === branch.children.length - 1}
-                          onEdit={() => setFormTarget({ service: child })}
-                          onDelete={() => setToDelete(child)}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryStates
+          query={list}
+          isEmpty={() => tree.length === 0}
+          empty={{
+            title: 'Aucun service pour le moment.',
+            children:
+              'Créez un premier service principal : il apparaîtra sur la page Services et dans les formulaires de devis.',
+          }}
+        >
+          {() => (
+            <OrderedList items={tree} label="Arborescence des services" busy={list.isFetching}>
+              {(branch, index) => (
+                <>
+                  <ServiceRow
+                    service={branch.service}
+                    first={index === 0}
+                    last={index === tree.length - 1}
+                    onEdit={() => setFormTarget({ service: branch.service })}
+                    onDelete={() => setToDelete(branch.service)}
+                    onAddChild={() => setFormTarget({ parentServiceId: branch.service.id })}
+                  />
+                  {branch.children.length > 0 ? (
+                    <ul
+                      className="mt-2 ml-4 space-y-2 border-l-2 border-gray-100 pl-3 sm:ml-6 sm:pl-4"
+                      aria-label={`Sous-services de ${branch.service.title}`}
+                    >
+                      {branch.children.map((child, childIndex) => (
+                        <li key={child.id}>
+                          <ServiceRow
+                            service={child}
+                            parentHidden={!branch.service.isActive}
+                            first={childIndex === 0}
+                            last={childIndex === branch.children.length - 1}
+                            onEdit={() => setFormTarget({ service: child })}
+                            onDelete={() => setToDelete(child)}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </>
+              )}
+            </OrderedList>
+          )}
+        </QueryStates>
       </Card>
       <ServiceFormDialog target={formTarget} services={services} onClose={() => setFormTarget(null)} />
       <DeleteServiceDialog service={toDelete} services={services} onClose={() => setToDelete(null)} />
@@ -119,11 +115,30 @@ function ServiceRow({
   onDelete: () => void;
   onAddChild?: () => void;
 }) {
-  const toggle = useMutation(toggleServiceMutation());
-  const move = useMutation(moveServiceMutation());
   const child = service.parentServiceId !== null;
   return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:items-center" data-testid="service-row">
+    <OrderedRow
+      item={service}
+      name={service.title}
+      testId="service-row"
+      first={first}
+      last={last}
+      mutations={{ move: moveServiceMutation, toggle: toggleServiceMutation }}
+      onEdit={onEdit}
+      onDelete={onDelete}
+      extra={
+        onAddChild ? (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Ajouter un sous-service à « ${service.title} »`}
+            onClick={onAddChild}
+          >
+            <Plus className="size-4" aria-hidden="true" />
+          </Button>
+        ) : null
+      }
+    >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <ServiceIcon icon={service.icon} title={service.title} className={child ? 'size-9' : 'size-11'} />
         <div className="min-w-0">
@@ -140,43 +155,6 @@ function ServiceRow({
           <p className="line-clamp-1 text-sm text-gray-600">{service.description}</p>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
-        <MoveButtons
-          name={service.title}
-          canUp={!first}
-          canDown={!last}
-          disabled={move.isPending}
-          onMove={(direction) => move.mutate({ service, direction })}
-        />
-        <VisibilitySwitch
-          checked={service.isActive}
-          label={`Afficher « ${service.title} » sur le site`}
-          disabled={toggle.isPending}
-          onChange={(isActive) => toggle.mutate({ service, isActive })}
-        />
-        {onAddChild ? (
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Ajouter un sous-service à « ${service.title} »`}
-            onClick={onAddChild}
-          >
-            <Plus className="size-4" aria-hidden="true" />
-          </Button>
-        ) : null}
-        <Button variant="ghost" size="icon" aria-label={`Modifier « ${service.title} »`} onClick={onEdit}>
-          <Pencil className="size-4" aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-red-700 hover:bg-red-50"
-          aria-label={`Supprimer « ${service.title} »`}
-          onClick={onDelete}
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-        </Button>
-      </div>
-    </div>
+    </OrderedRow>
   );
 }

@@ -5,11 +5,11 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { type PasswordChange, PasswordChangeSchema } from '#common/schemas/auth.ts';
 import { Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { reportFormError } from '~/lib/api';
+import { reportOn, useAdminForm } from '../admin-form';
 import { Card } from '../ui';
 import { changePasswordMutation } from './data';
 
@@ -18,18 +18,12 @@ const resolver = zodResolver(PasswordChangeSchema as never) as unknown as Resolv
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordPanel() {
-  const form = useForm<PasswordChange>({
-    resolver,
-    defaultValues: EMPTY,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useAdminForm(resolver, EMPTY);
   const { errors } = form.formState;
   const change = useMutation(
     changePasswordMutation({
       onSuccess: () => form.reset(EMPTY),
-      onError: (error) =>
-        reportFormError(error, form.setError, FIELDS, { title: 'Échec du changement de mot de passe' }),
+      onError: reportOn(form, FIELDS, { title: 'Échec du changement de mot de passe' }),
     }),
   );
   return (

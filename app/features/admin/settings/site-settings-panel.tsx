@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import {
   type AdminSetting,
@@ -23,8 +23,8 @@ import {
 } from '#common/schemas/settings-admin.ts';
 import { Sending, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { reportFormError } from '~/lib/api';
 import { toast } from '~/lib/toast';
+import { reportOn, useAdminForm } from '../admin-form';
 import { Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
 import { saveSettingsMutation, settingsQuery } from './data';
 
@@ -96,12 +96,7 @@ function CategoryForm({ category, settings }: { category: string; settings: Admi
     () => Object.fromEntries(settings.map((s) => [fieldOf(s.key), s.value])),
     [settings],
   );
-  const form = useForm<Record<string, string>>({
-    resolver,
-    defaultValues: values,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useAdminForm<Record<string, string>>(resolver, values);
   const { reset, formState } = form;
   // Read while rendering, so react-hook-form tracks which fields the admin changed.
   const { dirtyFields } = formState;
@@ -117,11 +112,10 @@ function CategoryForm({ category, settings }: { category: string; settings: Admi
         const mine = saved.filter((s) => s.category === category);
         reset(Object.fromEntries(mine.map((s) => [fieldOf(s.key), s.value])));
       },
-      onError: (error) =>
-        reportFormError(error, form.setError, fields, {
-          title: "Échec de l'enregistrement",
-          toField: fieldOf,
-        }),
+      onError: reportOn(form, fields, {
+        title: "Échec de l'enregistrement",
+        toField: fieldOf,
+      }),
     }),
   );
 

@@ -7,16 +7,16 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { type AdminStat, formatStat, StatInputSchema } from '#common/schemas/settings-admin.ts';
 import { Sending, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { reportFormError } from '~/lib/api';
+import { reportOn, useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { Badge, Card, EmptyState, ErrorState, FormActions, LoadingState } from '../ui';
+import { Badge, Card, EmptyState, ErrorState, FormActions, LoadingState, NewItemButton } from '../ui';
 import {
   deleteStatMutation,
   reorderStatsMutation,
@@ -53,10 +53,7 @@ export function StatsPanel() {
             n'apparaît plus sur le site.
           </p>
         </div>
-        <Button size="sm" onClick={() => setEditing('new')}>
-          <Plus className="size-4" aria-hidden="true" />
-          Ajouter un chiffre clé
-        </Button>
+        <NewItemButton onClick={() => setEditing('new')} label="Ajouter un chiffre clé" />
       </div>
       {stats.isPending ? (
         <LoadingState />
@@ -152,24 +149,18 @@ const STAT_FIELDS = ['name', 'value', 'unit', 'description', 'isActive'] as cons
 const statResolver = zodResolver(StatInputSchema as never) as unknown as Resolver<StatDraft>;
 
 function StatDialog({ stat, onClose }: { stat: AdminStat | null; onClose: () => void }) {
-  const form = useForm<StatDraft>({
-    resolver: statResolver,
-    defaultValues: {
-      name: stat?.name ?? '',
-      value: stat ? String(stat.value) : '',
-      unit: stat?.unit ?? '',
-      description: stat?.description ?? '',
-      isActive: stat?.isActive ?? true,
-    },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const form = useAdminForm<StatDraft>(statResolver, {
+    name: stat?.name ?? '',
+    value: stat ? String(stat.value) : '',
+    unit: stat?.unit ?? '',
+    description: stat?.description ?? '',
+    isActive: stat?.isActive ?? true,
   });
   const { errors } = form.formState;
   const save = useMutation(
     saveStatMutation({
       onSuccess: onClose,
-      onError: (error) =>
-        reportFormError(error, form.setError, STAT_FIELDS, { title: "Échec de l'enregistrement" }),
+      onError: reportOn(form, STAT_FIELDS, { title: "Échec de l'enregistrement" }),
     }),
   );
 

@@ -6,18 +6,27 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Check, Copy, KeyRound, Plus, UserCheck, UserX } from 'lucide-react';
+import { Check, Copy, KeyRound, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { type AdminAccount, AdminUserCreateSchema, adminRoleLabel } from '#common/schemas/users-admin.ts';
 import { Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { reportFormError } from '~/lib/api';
 import { toast } from '~/lib/toast';
+import { reportOn, useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { meQuery } from '../queries';
-import { Badge, Card, EmptyState, ErrorState, FormActions, formatDateTime, LoadingState } from '../ui';
+import {
+  Badge,
+  Card,
+  EmptyState,
+  ErrorState,
+  FormActions,
+  formatDateTime,
+  LoadingState,
+  NewItemButton,
+} from '../ui';
 import {
   createUserMutation,
   type GeneratedPassword,
@@ -59,10 +68,7 @@ export function UsersPanel() {
             connecter et ses sessions ouvertes sont fermées immédiatement.
           </p>
         </div>
-        <Button size="sm" onClick={() => setCreating(true)}>
-          <Plus className="size-4" aria-hidden="true" />
-          Ajouter un utilisateur
-        </Button>
+        <NewItemButton onClick={() => setCreating(true)} label="Ajouter un utilisateur" />
       </div>
       {users.isPending ? (
         <LoadingState />
@@ -190,18 +196,12 @@ function CreateUserDialog({
   onClose: () => void;
   onCreated: (result: GeneratedPassword) => void;
 }) {
-  const form = useForm<UserDraft>({
-    resolver: userResolver,
-    defaultValues: { email: '', firstName: '', lastName: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const form = useAdminForm(userResolver, { email: '', firstName: '', lastName: '' });
   const { errors } = form.formState;
   const create = useMutation(
     createUserMutation({
       onSuccess: onCreated,
-      onError: (error) =>
-        reportFormError(error, form.setError, USER_FIELDS, { title: 'Échec de la création' }),
+      onError: reportOn(form, USER_FIELDS, { title: 'Échec de la création' }),
     }),
   );
   return (

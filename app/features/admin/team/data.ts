@@ -4,6 +4,7 @@
  */
 import type { AdminTeamMember, TeamMemberPatch } from '#common/schemas/team-admin.ts';
 import { createAdminMutation, createAdminQuery } from '../admin-data';
+import { orderedContentMutations } from '../ordered-data';
 import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
 
 export const ADMIN_TEAM_KEY = '/api/admin/team';
@@ -14,43 +15,26 @@ export const adminTeamQuery = createAdminQuery({
   pick: (body: { members: AdminTeamMember[] }) => body.members,
 });
 
-const memberUrl = (id: string) => `${ADMIN_TEAM_KEY}/${encodeURIComponent(id)}`;
 const TEAM_WRITE_REFRESHES = [ADMIN_TEAM_KEY, DASHBOARD_KEY, ACTIVITY_KEY, '/api/team'];
-const readMember = (body: { member: AdminTeamMember }) => body.member;
 
-/** Creation (no id) or change of a member, from the form; the form shows field errors itself. */
-export const saveMemberMutation = createAdminMutation({
-  method: ({ id }: { id: string | null; values: TeamMemberPatch }) => (id ? 'PATCH' : 'POST'),
-  url: ({ id }) => (id ? memberUrl(id) : ADMIN_TEAM_KEY),
-  body: ({ values }) => values,
-  read: readMember,
-  invalidates: TEAM_WRITE_REFRESHES,
-  toast: (member, { id }) => ({
-    title: id === null ? 'Membre ajouté' : 'Fiche enregistrée',
-    description: member.name,
-  }),
-});
-
-export const toggleMemberMutation = createAdminMutation({
-  method: 'PATCH',
-  url: ({ member }: { member: AdminTeamMember; isActive: boolean }) => memberUrl(member.id),
-  body: ({ isActive }) => ({ isActive }),
-  read: readMember,
-  invalidates: TEAM_WRITE_REFRESHES,
-  toast: (member) => ({
-    title: member.isActive ? 'Membre affiché sur le site' : 'Membre masqué du site',
-    description: member.name,
-  }),
-  errorToast: { fallback: 'La visibilité n’a pas pu être modifiée.' },
-});
-
-export const moveMemberMutation = createAdminMutation({
-  method: 'POST',
-  url: ({ member }: { member: AdminTeamMember; direction: 'up' | 'down' }) => `${memberUrl(member.id)}/move`,
-  body: ({ direction }) => ({ direction }),
-  invalidates: TEAM_WRITE_REFRESHES,
-  toast: ({ member }) => ({ title: 'Ordre modifié', description: member.name }),
-  errorToast: { fallback: 'Le membre n’a pas pu être déplacé.' },
+export const {
+  itemUrl: memberUrl,
+  save: saveMemberMutation,
+  toggle: toggleMemberMutation,
+  move: moveMemberMutation,
+} = orderedContentMutations<AdminTeamMember, TeamMemberPatch>({
+  path: ADMIN_TEAM_KEY,
+  refreshes: TEAM_WRITE_REFRESHES,
+  read: (body: { member: AdminTeamMember }) => body.member,
+  texts: {
+    created: 'Membre ajouté',
+    saved: 'Fiche enregistrée',
+    shown: 'Membre affiché sur le site',
+    hidden: 'Membre masqué du site',
+    toggleFailed: 'La visibilité n’a pas pu être modifiée.',
+    moveFailed: 'Le membre n’a pas pu être déplacé.',
+    name: (member) => member.name,
+  },
 });
 
 export const deleteMemberMutation = createAdminMutation({

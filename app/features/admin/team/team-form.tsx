@@ -6,7 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
 import {
@@ -16,10 +16,10 @@ import {
   TeamMemberInputSchema,
 } from '#common/schemas/team-admin.ts';
 import { TextAreaField, TextField } from '~/components/form-fields';
-import { reportFormError } from '~/lib/api';
+import { reportOn, useAdminForm } from '../admin-form';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { ImageUpload } from '../image-upload';
-import { CheckboxField } from '../services/controls';
+import { OrderAndVisibilityFields } from '../ordered-content';
 import { Badge, FormActions } from '../ui';
 import { saveMemberMutation } from './data';
 
@@ -73,25 +73,19 @@ function TeamMemberForm({
   onClose: () => void;
 }) {
   const save = useMutation(saveMemberMutation());
-  const { register, control, handleSubmit, setError, formState, watch } = useForm<
+  const { register, control, handleSubmit, setError, formState, watch } = useAdminForm<
     TeamMemberInput,
-    unknown,
     TeamMemberOutput
-  >({
-    resolver: zodResolver(TeamMemberInputSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: {
-      name: member?.name ?? '',
-      position: member?.position ?? '',
-      bio: member?.bio ?? '',
-      skills: member?.skills.join(', ') ?? '',
-      photoUrl: member?.photoUrl ?? null,
-      linkedinUrl: member?.linkedinUrl ?? '',
-      twitterUrl: member?.twitterUrl ?? '',
-      order: member?.order ?? (members.length === 0 ? 0 : Math.max(...members.map((m) => m.order)) + 1),
-      isActive: member?.isActive ?? true,
-    },
+  >(zodResolver(TeamMemberInputSchema), {
+    name: member?.name ?? '',
+    position: member?.position ?? '',
+    bio: member?.bio ?? '',
+    skills: member?.skills.join(', ') ?? '',
+    photoUrl: member?.photoUrl ?? null,
+    linkedinUrl: member?.linkedinUrl ?? '',
+    twitterUrl: member?.twitterUrl ?? '',
+    order: member?.order ?? (members.length === 0 ? 0 : Math.max(...members.map((m) => m.order)) + 1),
+    isActive: member?.isActive ?? true,
   });
   const errors = formState.errors;
   const skills = splitSkills(watch('skills') ?? '');
@@ -101,11 +95,10 @@ function TeamMemberForm({
       { id: member?.id ?? null, values },
       {
         onSuccess: onClose,
-        onError: (error) =>
-          reportFormError(error, setError, FIELDS, {
-            fallback: 'La fiche n’a pas pu être enregistrée.',
-            toField: (key) => key.split('.')[0],
-          }),
+        onError: reportOn({ setError }, FIELDS, {
+          fallback: 'La fiche n’a pas pu être enregistrée.',
+          toField: (key) => key.split('.')[0],
+        }),
       },
     );
   });
@@ -183,20 +176,11 @@ function TeamMemberForm({
             error={errors.twitterUrl?.message}
           />
         </div>
-        <TextField
-          label="Ordre"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          className="max-w-40"
-          {...register('order', { valueAsNumber: true })}
-          error={errors.order?.message}
-        />
-        <CheckboxField
-          label="Visible sur le site"
+        <OrderAndVisibilityFields
+          order={register('order', { valueAsNumber: true })}
+          orderError={errors.order?.message}
+          isActive={register('isActive')}
           hint="Décoché, la carte n'apparaît plus sur le site ; la fiche est conservée."
-          {...register('isActive')}
         />
       </DialogBody>
       <DialogFooter>

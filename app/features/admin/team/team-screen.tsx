@@ -3,16 +3,18 @@
  * cards. Per member: move up/down, show/hide on the site, edit, delete (confirmed).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2, User } from 'lucide-react';
+import { User } from 'lucide-react';
 import { useState } from 'react';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
 import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
-import { Button } from '~/components/ui/button';
+import { QueryStates } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
-import { MoveButtons, VisibilitySwitch } from '../services/controls';
-import { AdminPageHeader, Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
+import { OrderedList, OrderedRow } from '../ordered-content';
+import { AdminPageHeader, Badge, Card, NewItemButton } from '../ui';
 import { adminTeamQuery, deleteMemberMutation, moveMemberMutation, toggleMemberMutation } from './data';
 import { TeamMemberDialog } from './team-form';
+
+const EMPTY_HINT = "Le site affiche « Équipe en construction » tant que personne n'est visible.";
 
 export function TeamScreen() {
   const list = useQuery(adminTeamQuery);
@@ -26,30 +28,17 @@ export function TeamScreen() {
       <AdminPageHeader
         title="Équipe"
         description="Les cartes de l'équipe affichées sur la page d'accueil et la page À propos, dans cet ordre."
-        actions={
-          <Button size="sm" onClick={() => setEditing(null)}>
-            <Plus className="size-4" aria-hidden="true" />
-            Ajouter un membre
-          </Button>
-        }
+        actions={<NewItemButton onClick={() => setEditing(null)} label="Ajouter un membre" />}
       />
       <Card>
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-        ) : members.length === 0 ? (
-          <EmptyState title="Aucun membre pour le moment.">
-            Le site affiche « Équipe en construction » tant que personne n'est visible.
-          </EmptyState>
-        ) : (
-          <ul
-            className="divide-y divide-gray-100"
-            aria-label="Membres de l'équipe"
-            aria-busy={list.isFetching}
-          >
-            {members.map((member, index) => (
-              <li key={member.id} className="py-3 first:pt-0 last:pb-0">
+        <QueryStates
+          query={list}
+          isEmpty={(data) => data.length === 0}
+          empty={{ title: 'Aucun membre pour le moment.', children: EMPTY_HINT }}
+        >
+          {() => (
+            <OrderedList items={members} label="Membres de l'équipe" busy={list.isFetching}>
+              {(member, index) => (
                 <MemberRow
                   member={member}
                   first={index === 0}
@@ -57,10 +46,10 @@ export function TeamScreen() {
                   onEdit={() => setEditing(member)}
                   onDelete={() => setToDelete(member)}
                 />
-              </li>
-            ))}
-          </ul>
-        )}
+              )}
+            </OrderedList>
+          )}
+        </QueryStates>
       </Card>
       <TeamMemberDialog
         open={editing !== undefined}
@@ -86,11 +75,18 @@ function MemberRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const toggle = useMutation(toggleMemberMutation());
-  const move = useMutation(moveMemberMutation());
   const extra = member.skills.length - TEAM_MAX_SKILLS;
   return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:items-center" data-testid="team-row">
+    <OrderedRow
+      item={member}
+      name={member.name}
+      testId="team-row"
+      first={first}
+      last={last}
+      mutations={{ move: moveMemberMutation, toggle: toggleMemberMutation }}
+      onEdit={onEdit}
+      onDelete={onDelete}
+    >
       <div className="flex min-w-0 flex-1 items-center gap-3">
         {member.photoUrl ? (
           <img
@@ -120,34 +116,7 @@ function MemberRow({
           ) : null}
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
-        <MoveButtons
-          name={member.name}
-          canUp={!first}
-          canDown={!last}
-          disabled={move.isPending}
-          onMove={(direction) => move.mutate({ member, direction })}
-        />
-        <VisibilitySwitch
-          checked={member.isActive}
-          label={`Afficher « ${member.name} » sur le site`}
-          disabled={toggle.isPending}
-          onChange={(isActive) => toggle.mutate({ member, isActive })}
-        />
-        <Button variant="ghost" size="icon" aria-label={`Modifier « ${member.name} »`} onClick={onEdit}>
-          <Pencil className="size-4" aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-red-700 hover:bg-red-50"
-          aria-label={`Supprimer « ${member.name} »`}
-          onClick={onDelete}
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-        </Button>
-      </div>
-    </div>
+    </OrderedRow>
   );
 }
 

@@ -1,0 +1,296 @@
+/**
+ * The lists of the back-office screens (blog, portfolio, contacts, activity, campaigns,
+ * subscribers, services, team, templates), from one set of pieces: the toolbar (search box and
+ * filters), the states of a query (loading, error with a retry, empty), a table whose columns the
+ * screen declares (header, cells, sortable or not) and the pagination. Each screen gives its
+ * filters, its columns or its own rows, and its texts.
+ */
+import { keepPreviousData, type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '~/lib/cn';
+import { EmptyState, ErrorState, FilterSelect, LoadingState, Pagination, SearchInput } from './ui';
+import { useListParams } from './use-list-params';
+
+/** A page of a paged list, as every list endpoint answers. */
+export type ListPage<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+type FilterSelectProps = ComponentProps<typeof FilterSelect>;
+
+/** A select bound to the list parameter `key`: its value, and "all" (empty) as no parameter. */
+type BoundFilter<P> = Pick<FilterSelectProps, 'label' | 'allLabel' | 'options'> & { key: keyof P & string };
+
+export type ListToolbarProps<P> = {
+  /** The search box, bound to the parameter `q`; `replace`: typing replaces the history entry. */
+  search?: { label: string; placeholder?: string; replace?: boolean };
+  /** Selects bound to a parameter, or wired by the screen itself. */
+  filters?: (BoundFilter<P> | FilterSelectProps)[];
+  /** Controls after the filters (dates, a sort, a reset button). */
+  extra?: ReactNode;
+  /** The bar's layout when it is not the usual one (a column on a phone, a wrapping row from lg). */
+  className?: string;
+  /** Makes the bar a search landmark with this name. */
+  landmark?: string;
+};
+
+/** A list's parameters and their update, from useListParams. */
+export type ListState<P> = {
+  params: P;
+  update: (changes: Partial<P>, options?: { replace?: boolean }) => void;
+};
+
+/**
+ * A paged list's state: its parameters in the address (useListParams) and the query of the page
+ * they name, which keeps the previous page on screen while the next one loads.
+ */
+export function useAdminList<P extends { page?: number }, TPage>(
+  read: (search: URLSearchParams) => P,
+  write: (params: P) => URLSearchParams,
+  queryOf: (params: P) => {
+    queryKey: QueryKey;
+    queryFn: (context: { signal?: AbortSignal }) => Promise<TPage>;
+  },
+  options?: { preventScrollReset?: boolean },
+) {
+  const { params, update, clear } = useListParams(read, write, options);
+  const query = useQuery({ ...queryOf(params), placeholderData: keepPreviousData });
+  return { params, update, clear, query };
+}
+
+export function ListToolbar<P extends { page?: number }>({
+  params,
+  update,
+  search,
+  filters = [],
+  extra,
+  className = 'mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center',
+  landmark,
+}: ListToolbarProps<P> & ListState<P>) {
+  const current = (key: string) => String((params as Record<string, unknown>)[key] ?? '');
+  const set = (key: string, value: string, options?: { replace?: boolean }) =>
+    update({ [key]: value || undefined } as Partial<P>, options);
+  const controls = (
+    <>
+      {search ? (
+        <SearchInput
+          label={search.label}
+          placeholder={search.placeholder}
+          value={current('q')}
+          onChange={(q) => set('q', q, search.replace ? { replace: true } : undefined)}
+        />
+      ) : null}
+      {filters.map((filter) => {
+        if (!('key' in filter)) return <FilterSelect key={filter.label} {...filter} />;
+        const { key: param, ...select } = filter;
+        return (
+          <FilterSelect
+            key={select.label}
+            {...select}
+            value={current(param)}
+            onChange={(value) => set(param, value)}
+          />
+        );
+      })}
+      {extra}
+    </>
+  );
+  return landmark ? (
+    // biome-ignore lint/a11y/useSemanticElements: the <search> element is unknown to happy-dom, which the unit tests run on; the role gives browsers the same landmark.
+    <div role="search" aria-label={landmark} className={className}>
+      {controls}
+    </div>
+  ) : (
+    <div className={className}>{controls}</div>
+  );
+}
+
+export type EmptyProps = { title: string; children?: ReactNode };
+
+/** A query's states before its rows: loading, failed (with a retry), empty; then `children`. */
+export function QueryStates<T>({
+  query,
+  isEmpty,
+  empty,
+  loadingLabel,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  isEmpty: (data: T) => boolean;
+  empty: EmptyProps;
+  loadingLabel?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingState label={loadingLabel} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (isEmpty(query.data)) return <EmptyState title={empty.title}>{empty.children}</EmptyState>;
+  return children(query.data);
+}
+
+/**
+ * A paged list: its toolbar, the query's states, the rows `children` draws from the page, and the
+ * pagination, all bound to the list's parameters (useListParams). `frame` wraps the rows and the
+ * pagination (a scrolling box, a busy state).
+ */
+export function AdminList<TPage extends ListPage<unknown>, P extends { page?: number }>({
+  list: { query, params, update },
+  toolbar,
+  empty,
+  loadingLabel,
+  frame = (content) => content,
+  paginationClassName,
+  children,
+}: {
+  /** From useAdminList. */
+  list: ListState<P> & { query: UseQueryResult<TPage> };
+  toolbar?: ListToolbarProps<P>;
+  empty: EmptyProps;
+  loadingLabel?: string;
+  frame?: (content: ReactNode) => ReactNode;
+  paginationClassName?: string;
+  children: (data: TPage) => ReactNode;
+}) {
+  return (
+    <>
+      {toolbar ? <ListToolbar params={params} update={update} {...toolbar} /> : null}
+      <QueryStates
+        query={query}
+        isEmpty={(data) => data.items.length === 0}
+        empty={empty}
+        loadingLabel={loadingLabel}
+      >
+        {(data) => {
+          const pagination = (
+            <Pagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={(page) => update({ page } as Partial<P>)}
+            />
+          );
+          return frame(
+            <>
+              {children(data)}
+              {paginationClassName ? <div className={paginationClassName}>{pagination}</div> : pagination}
+            </>,
+          );
+        }}
+      </QueryStates>
+    </>
+  );
+}
+
+/** A sortable column's state: whether the list is sorted by it, which way, and what a click does. */
+export type ColumnSort = { active: boolean; ascending: boolean; onSort: () => void };
+
+export type Column<T> = {
+  header: string;
+  /** The header is for screen readers only (an actions column). */
+  hiddenHeader?: boolean;
+  /** Classes of the header cell, after the table's. */
+  headerClassName?: string;
+  /** Classes of each cell of the column. */
+  className?: string;
+  cell: (item: T) => ReactNode;
+  sort?: ColumnSort;
+};
+
+const TABLE_HEADS = {
+  /** Quiet headers, as in the blog and contacts lists. */
+  plain: { thead: 'border-b border-gray-200 text-gray-600', th: 'px-4 py-2 font-medium' },
+  /** Small capitals on grey, as in the email screens. */
+  boxed: { thead: 'border-b border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase', th: 'px-4 py-3' },
+  /** The same, tighter and ruled above too, for a table under a card's title. */
+  compact: { thead: 'border-y border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase', th: 'px-4 py-2' },
+} as const;
+
+export function DataTable<T>({
+  columns,
+  items,
+  rowKey,
+  rowTestId,
+  caption,
+  busy,
+  hover = true,
+  head = 'plain',
+  className,
+  tableClassName = 'w-full text-left text-sm',
+}: {
+  columns: Column<T>[];
+  items: T[];
+  rowKey: (item: T) => string;
+  /** data-testid of each row. */
+  rowTestId?: string;
+  /** For screen readers. */
+  caption?: string;
+  busy?: boolean;
+  /** Rows light up under the pointer. */
+  hover?: boolean;
+  head?: keyof typeof TABLE_HEADS;
+  /** The box around the table (a horizontal scroll). */
+  className?: string;
+  tableClassName?: string;
+}) {
+  const style = TABLE_HEADS[head];
+  return (
+    <div className={className}>
+      <table className={tableClassName}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className={style.thead}>
+          <tr>
+            {columns.map((column) =>
+              column.sort ? (
+                <SortHeader
+                  key={column.header}
+                  label={column.header}
+                  className={cn(style.th, column.headerClassName)}
+                  {...column.sort}
+                />
+              ) : (
+                <th key={column.header} scope="col" className={cn(style.th, column.headerClassName)}>
+                  {column.hiddenHeader ? <span className="sr-only">{column.header}</span> : column.header}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100" aria-busy={busy}>
+          {items.map((item) => (
+            <tr key={rowKey(item)} className={hover ? 'hover:bg-gray-50' : undefined} data-testid={rowTestId}>
+              {columns.map((column) => (
+                <td key={column.header} className={column.className}>
+                  {column.cell(item)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SortHeader({
+  label,
+  className,
+  active,
+  ascending,
+  onSort,
+}: ColumnSort & { label: string; className: string }) {
+  const Icon = !active ? ArrowUpDown : ascending ? ArrowUp : ArrowDown;
+  return (
+    <th
+      scope="col"
+      className={className}
+      aria-sort={active ? (ascending ? 'ascending' : 'descending') : 'none'}
+    >
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+        onClick={onSort}
+      >
+        {label}
+        <Icon className="size-3.5" aria-hidden="true" />
+      </button>
+    </th>
+  );
+}

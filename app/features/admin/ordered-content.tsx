@@ -1,0 +1,250 @@
+/**
+ * The ordered content lists of the back-office (services, team; decision 014), shown in the public
+ * site's order: the list, each row with its controls (move up and down, show or hide on the site,
+ * edit, delete), and the order and visibility fields of their forms.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
+import { TextField } from '~/components/form-fields';
+import { Button } from '~/components/ui/button';
+import { cn } from '~/lib/cn';
+import type { AdminMutation } from './admin-data';
+
+/** On/off switch (role="switch"), labelled for screen readers with what it shows or hides. */
+export function VisibilitySwitch({
+  checked,
+  onChange,
+  label,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  /** e.g. 'Afficher « SEO » sur le site'. */
+  label: string;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      disabled={disabled}
+      onClick={() => onChange(!checked)}
+      className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-60"
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          'relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors',
+          checked ? 'bg-brand-700' : 'bg-gray-300',
+        )}
+      >
+        <span
+          className={cn(
+            'absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform',
+            checked && 'translate-x-5',
+          )}
+        />
+      </span>
+      {/* On a phone the row's badge says it already; the room goes to the other buttons. */}
+      <span aria-hidden="true" className="hidden sm:inline">
+        {checked ? 'Visible' : 'Masqué'}
+      </span>
+    </button>
+  );
+}
+
+const MOVES = [
+  { direction: 'up', verb: 'Monter', Icon: ArrowUp },
+  { direction: 'down', verb: 'Descendre', Icon: ArrowDown },
+] as const;
+
+/** Up and down buttons; `name` goes into their accessible names ('Monter « SEO »'). */
+export function MoveButtons({
+  name,
+  canUp,
+  canDown,
+  onMove,
+  disabled,
+}: {
+  name: string;
+  canUp: boolean;
+  canDown: boolean;
+  onMove: (direction: MoveDirection) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <span className="inline-flex">
+      {MOVES.map(({ direction, verb, Icon }) => (
+        <Button
+          key={direction}
+          variant="ghost"
+          size="icon"
+          aria-label={`${verb} « ${name} »`}
+          disabled={disabled || (direction === 'up' ? !canUp : !canDown)}
+          onClick={() => onMove(direction)}
+        >
+          <Icon className="size-4" aria-hidden="true" />
+        </Button>
+      ))}
+    </span>
+  );
+}
+
+/** A labelled checkbox with an optional hint, for react-hook-form's register(). */
+export function CheckboxField({
+  label,
+  hint,
+  ...props
+}: { label: string; hint?: string } & Omit<ComponentProps<'input'>, 'type' | 'id'>) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        {...props}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="mt-0.5 size-5 shrink-0 rounded border-gray-300 accent-brand-700"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-gray-900">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-sm text-gray-600">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The order and visibility fields that end the service and member forms. */
+export function OrderAndVisibilityFields({
+  order,
+  orderError,
+  isActive,
+  hint,
+}: {
+  order: UseFormRegisterReturn;
+  orderError?: string;
+  isActive: UseFormRegisterReturn;
+  /** What unticking "Visible sur le site" does. */
+  hint: string;
+}) {
+  return (
+    <>
+      <TextField
+        label="Ordre"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        className="max-w-40"
+        {...order}
+        error={orderError}
+      />
+      <CheckboxField label="Visible sur le site" hint={hint} {...isActive} />
+    </>
+  );
+}
+
+/** The list, in the site's order; `children` draws a row. */
+export function OrderedList<T extends { id: string }>({
+  items,
+  label,
+  busy,
+  children,
+}: {
+  items: T[];
+  label: string;
+  busy: boolean;
+  children: (item: T, index: number) => ReactNode;
+}) {
+  return (
+    <ul className="divide-y divide-gray-100" aria-label={label} aria-busy={busy}>
+      {items.map((item, index) => (
+        <li key={item.id} className="py-3 first:pt-0 last:pb-0">
+          {children(item, index)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The writes of a row, from orderedContentMutations. */
+type RowMutations<T, TMoved, TToggled> = {
+  move: AdminMutation<TMoved, { item: T; direction: MoveDirection }>;
+  toggle: AdminMutation<TToggled, { item: T; isActive: boolean }>;
+};
+
+/**
+ * A row: what the item is (`children`), then its controls: move up and down (`first` and `last`
+ * cannot), show or hide on the site, `extra` actions, edit and delete.
+ */
+export function OrderedRow<T extends { isActive: boolean }, TMoved, TToggled>({
+  item,
+  name,
+  testId,
+  first,
+  last,
+  mutations,
+  extra,
+  onEdit,
+  onDelete,
+  children,
+}: {
+  item: T;
+  /** What the controls' accessible names call it. */
+  name: string;
+  testId: string;
+  first: boolean;
+  last: boolean;
+  mutations: RowMutations<T, TMoved, TToggled>;
+  extra?: ReactNode;
+  onEdit: () => void;
+  onDelete: () => void;
+  children: ReactNode;
+}) {
+  const toggle = useMutation(mutations.toggle());
+  const move = useMutation(mutations.move());
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center" data-testid={testId}>
+      {children}
+      <div className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
+        <MoveButtons
+          name={name}
+          canUp={!first}
+          canDown={!last}
+          disabled={move.isPending}
+          onMove={(direction) => move.mutate({ item, direction })}
+        />
+        <VisibilitySwitch
+          checked={item.isActive}
+          label={`Afficher « ${name} » sur le site`}
+          disabled={toggle.isPending}
+          onChange={(isActive) => toggle.mutate({ item, isActive })}
+        />
+        {extra}
+        <Button variant="ghost" size="icon" aria-label={`Modifier « ${name} »`} onClick={onEdit}>
+          <Pencil className="size-4" aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-red-700 hover:bg-red-50"
+          aria-label={`Supprimer « ${name} »`}
+          onClick={onDelete}
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The state and submission shared by the three lead forms (the quote and call modals, the contact
+ * page): react-hook-form checking with the form's schema on submit then on every change, the
+ * first invalid field brought into view, the honeypot and the fill time against spam (timed from
+ * the form's display, and again after each success), one idempotency key per submission
+ * (newSubmission), and the outcome: the success toast and an emptied form, or the server's field
+ * messages under their fields and the error toast.
+ */
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { ContactRequest } from '#common/schemas/leads.ts';
+import { useFocusFirstInvalid } from '~/components/form-fields';
+import { applyFieldErrors } from '~/lib/api';
+import { type ToastOptions, toast } from '~/lib/toast';
+import { draftResolver, type FormDraft } from './form-fields';
+import { leadField, newSubmission, toastSubmitError, useSubmitLead, wasKeptOffline } from './use-submit-lead';
+
+/** A request body without what the form adds itself: the honeypot and the fill time. */
+type LeadAnswers = ContactRequest extends infer R
+  ? R extends unknown
+    ? Omit<R, 'website' | 'elapsedMs'>
+    : never
+  : never;
+
+type SendOptions = {
+  /** The toast of a success (or of a submission kept offline, which the offline toast then replaces). */
+  success: ToastOptions;
+  /** Body names that are other names on the form (leadField). */
+  rename?: Partial<Record<string, string>>;
+  /** After a success, once the form is emptied; `queued` when it was kept offline. */
+  onSent: (queued: boolean) => void;
+};
+
+/** Empty optional answers are left out of the request rather than sent as "". */
+export const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+/** The empty drafts of the contact fields every lead form starts with (ContactFields). */
+export const EMPTY_CONTACT = { fullName: '', email: '', phone: '', company: '' };
+
+type ContactValues = { fullName: string; email: string; phone?: string; company?: string };
+type ContactAnswers<P> = { fullName: string; email: string; phone: P; company: P };
+
+/**
+ * The contact fields of a request body, from the form's checked values: as they are for the
+ * quote, which requires the phone and the company; elsewhere without an empty one (`optional`).
+ */
+export function contactAnswers(values: Required<ContactValues>, optionalOnes: false): ContactAnswers<string>;
+export function contactAnswers(values: ContactValues, optionalOnes: true): ContactAnswers<string | undefined>;
+export function contactAnswers({ fullName, email, phone, company }: ContactValues, optionalOnes: boolean) {
+  return optionalOnes
+    ? { fullName, email, phone: optional(phone), company: optional(company) }
+    : { fullName, email, phone, company };
+}
+
+export function useLeadForm<S extends z.ZodType<object, object>>(
+  schema: S,
+  empty: FormDraft<S>,
+  defaults: Partial<FormDraft<S>> = {},
+) {
+  const openedAt = useRef(0);
+  useEffect(() => {
+    openedAt.current = Date.now();
+  }, []);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = useSubmitLead();
+  const form = useForm({
+    resolver: draftResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // useFocusFirstInvalid brings the field into view with its label, then focuses it.
+    shouldFocusError: false,
+    defaultValues: { ...empty, ...defaults } as never,
+  });
+  useFocusFirstInvalid(formRef, form.formState.submitCount);
+
+  const send = (answers: LeadAnswers, { success, rename, onSent }: SendOptions) => {
+    const submission = newSubmission({
+      ...answers,
+      website: honeypot.current?.value ?? '',
+      elapsedMs: Date.now() - openedAt.current,
+    });
+    submit.mutate(submission, {
+      onSuccess: (result) => {
+        toast(success);
+        form.reset(empty);
+        onSent(wasKeptOffline(result));
+        if (honeypot.current) honeypot.current.value = '';
+        // The next submission is timed from now.
+        openedAt.current = Date.now();
+      },
+      onError: (error) => {
+        applyFieldErrors(error, form.setError, Object.keys(empty), leadField(rename));
+        toastSubmitError(error);
+      },
+    });
+  };
+
+  return {
+    form,
+    register: form.register,
+    control: form.control,
+    handleSubmit: form.handleSubmit,
+    errors: form.formState.errors,
+    formRef,
+    honeypot,
+    pending: submit.isPending,
+    send,
+  };
+}
+
+export type LeadForm = ReturnType<typeof useLeadForm>;

@@ -1,0 +1,73 @@
+/**
+ * The handlers the admin routers share: creating from a schema, acting on one item by its id
+ * (a 404 when there is none), moving an item of an ordered list, and a PATCH's sent fields.
+ */
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
+import { MoveSchema } from '#common/schemas/admin-content-fields.ts';
+import type { Database } from '#db/client.ts';
+import { adminOf } from '../../auth/require-admin.ts';
+import { parseInput } from '../../http/validate.ts';
+import { IdParamsSchema } from './params.ts';
+
+type Handler = (req: Request, res: Response) => Promise<void>;
+
+/** POST /: creates from the body checked by `schema`; answers 201 with `{ [key]: created }`. */
+export function createRoute<S extends z.ZodType, T>(
+  key: string,
+  schema: S,
+  create: (input: z.output<S>, adminId: string) => Promise<T>,
+): Handler {
+  return async (req, res) => {
+    const input = parseInput(schema, req.body ?? {});
+    res.status(201).json({ [key]: await create(input, adminOf(res).user.id) });
+  };
+}
+
+/**
+ * A route on one item (`/:id`, the id checked first): `run` acts on it and gives it back, or
+ * nothing when there is no such item, which `missing` turns into a 404. The answer is
+ * `{ [key]: item }`, or 204 when `key` is null.
+ */
+export function itemRoute<T>(
+  key: string | null,
+  missing: () => Error,
+  run: (id: string, req: Request, res: Response) => Promise<T | undefined | null | false>,
+): Handler {
+  return async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const item = await run(id, req, res);
+    if (!item) throw missing();
+    if (key === null) res.status(204).end();
+    else res.json({ [key]: item });
+  };
+}
+
+/**
+ * POST /:id/move of an ordered list (services, team): one place up or down, answered with the
+ * whole list in its new order under `key`.
+ */
+export function moveRoute<T>(
+  db: Database,
+  key: string,
+  missing: () => Error,
+  move: (db: Database, id: string, direction: MoveDirection, adminId: string) => Promise<boolean>,
+  list: (db: Database) => Promise<T[]>,
+): Handler {
+  return async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const { direction } = parseInput(MoveSchema, req.body ?? {});
+    if (!(await move(db, id, direction, adminOf(res).user.id))) throw missing();
+    res.json({ [key]: await list(db) });
+  };
+}
+
+/**
+ * A PATCH changes the fields sent and only those: zod fills defaults (an empty excerpt, no image)
+ * for absent keys, which must not overwrite what is stored.
+ */
+export function sentFields<T extends object>(parsed: T, body: unknown): Partial<T> {
+  const sent = new Set(Object.keys(body ?? {}));
+  return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.has(key))) as Partial<T>;
+}

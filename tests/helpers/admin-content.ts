@@ -1,0 +1,75 @@
+/**
+ * What the API tests of the admin's content (services, team, blog, portfolio) share: the calls
+ * of the list's API, its activity rows and publication records, and the guard's two refusals (no
+ * session; a session used from another site).
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import request, { type Test } from 'supertest';
+import { expect } from 'vitest';
+import { activityLogs, contentPublications } from '#db/schema.ts';
+import { type AdminTestContext, TEST_ORIGIN } from './admin-session.ts';
+
+/** A well-formed id that names nothing. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * The API of the list at `path` (e.g. '/api/admin/team'), whose answers carry one item under
+ * `keys.item` ('member') and the list under `keys.list` ('members').
+ */
+export function adminContentApi<T>(
+  ctx: AdminTestContext,
+  path: string,
+  keys: { item: string; list: string },
+) {
+  const itemPath = (id: string) => `${path}/${id}`;
+  return {
+    /** Creates an item; anything but a 201 fails the test with the answer's body. */
+    create: async (body: Record<string, unknown>): Promise<T> => {
+      const res = await ctx.admin.post(path).send(body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body[keys.item];
+    },
+    adminList: async (): Promise<T[]> => (await ctx.admin.get(path).expect(200)).body[keys.list],
+    patch: (id: string, body: Record<string, unknown>) => ctx.admin.patch(itemPath(id)).send(body),
+    move: (id: string, direction: string) => ctx.admin.post(`${itemPath(id)}/move`).send({ direction }),
+    /** The latest activity row of that type naming that text in its title. */
+    activity: async (type: string, titleContains: string) => {
+      const rows = await ctx.database.db
+        .select()
+        .from(activityLogs)
+        .where(eq(activityLogs.type, type))
+        .orderBy(desc(activityLogs.createdAt));
+      return rows.find((row) => row.title.includes(titleContains));
+    },
+    activityCount: async (titleContains: string) => {
+      const rows = await ctx.database.db.select().from(activityLogs);
+      return rows.filter((row) => row.title.includes(titleContains)).length;
+    },
+    /** The newest activity row. */
+    lastActivity: async () =>
+      (await ctx.database.db.select().from(activityLogs).orderBy(desc(activityLogs.createdAt)).limit(1))[0],
+    /** The publication records of one post ('blog') or case study ('portfolio'). */
+    publicationsOf: (contentType: 'blog' | 'portfolio', id: string) =>
+      ctx.database.db
+        .select()
+        .from(contentPublications)
+        .where(and(eq(contentPublications.contentType, contentType), eq(contentPublications.contentId, id))),
+  };
+}
+
+/** Each call, sent as the site's own page would but without a session, is refused with 401. */
+export async function expectUnauthorized(calls: Test[]) {
+  for (const call of calls) {
+    const res = await call.set('Origin', TEST_ORIGIN).set('X-Requested-With', 'fetch');
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toBe('Authentification requise.');
+  }
+}
+
+/** A POST carrying the admin's session from another site (a foreign Origin). */
+export const postFromAnotherSite = (ctx: AdminTestContext, path: string) =>
+  request(ctx.testApp.app)
+    .post(path)
+    .set('Cookie', ctx.admin.cookie)
+    .set('Origin', 'https://evil.example')
+    .set('X-Requested-With', 'fetch');
