@@ -38,6 +38,10 @@ export default defineConfig({
     baseURL,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
+    // No service worker outside the specs that test it (pwa.spec.ts allows it): installing one
+    // precaches the public shell, about a hundred files, in every new browser context, which was a
+    // third of a spec's CPU time for nothing it checks (docs/decisions/063-e2e-service-worker.md).
+    serviceWorkers: 'block',
   },
   // The specs that edit public content (services, team, posts, case studies, settings) run after
   // the ones that read it, so that no public page changes under a test that counts its items.

@@ -22,7 +22,7 @@ export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one file at a time (cores - 1), which leaves the second core
     // idle while a file waits on its database, its SMTP server or a timer. Three files at once
-    // keep both cores busy: the whole suite (both databases) ran in 311 s alone (decision 062).
+    // keep both cores busy: the whole suite (both databases) ran in 311 s alone (decision 063).
     // VITEST_MAX_WORKERS still overrides it.
     maxWorkers: Math.max(3, os.availableParallelism() - 1),
     projects: backends.map((backend) => ({

@@ -17,6 +17,12 @@ import { hydrated, pwaReady } from './helpers/page.ts';
  * context's offline mode, which Chromium applies to the page and to its service worker alike.
  */
 
+// The one spec that runs with the service worker, which every other spec blocks (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+// Most tests first wait for the worker to precache the shell (about a hundred files) and take the
+// page: on a busy machine that alone can take 25 s, so the ceiling is twice the suite's.
+test.describe.configure({ timeout: 60_000 });
+
 const STAFF_INBOX = 'leads@lisanga-digital.cd';
 const DAY = 24 * 60 * 60 * 1_000;
 
@@ -142,7 +148,7 @@ test.describe('forms without a network', () => {
     context,
   }) => {
     // Offline, back online, then a look at the leads signed in: more steps than most tests.
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const email = `pwa-${randomUUID().slice(0, 8)}@example.cd`;
     await page.goto('/');
     await controlledBy(page);
