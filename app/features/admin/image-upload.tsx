@@ -7,6 +7,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ImageIcon, Loader2, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
+import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import {
   MEDIA_ACCEPTED_TYPES,
   MEDIA_FIELD,
@@ -186,5 +187,28 @@ export function ImageUpload({ label, value, onChange, error }: ImageUploadProps)
         </div>
       </div>
     </div>
+  );
+}
+
+/** ImageUpload bound to a form field that holds the image URL (or null, or nothing yet). */
+export function ImageUploadField<T extends FieldValues, TTransformed>({
+  control,
+  name,
+  label,
+  error,
+}: {
+  control: Control<T, unknown, TTransformed>;
+  name: FieldPath<T>;
+  label: string;
+  error?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <ImageUpload label={label} value={field.value ?? null} onChange={field.onChange} error={error} />
+      )}
+    />
   );
 }

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
-import { Controller, useFieldArray } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import {
   type AdminCaseStudy,
   CASE_STUDY_MAX_RESULTS,
@@ -21,7 +21,7 @@ import { toast } from '~/lib/toast';
 import type { AdminMutationResult } from '../admin-data';
 import { useAdminForm } from '../admin-form';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { ImageUpload } from '../image-upload';
+import { ImageUploadField } from '../image-upload';
 import { saveCaseStudyMutation } from './data';
 
 export function CaseStudyDialog({
@@ -115,18 +115,7 @@ function CaseStudyEditForm({
           <TextField label="Secteur" error={errors.industry?.message} {...register('industry')} />
         </div>
         <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
-        <Controller
-          control={control}
-          name="imageUrl"
-          render={({ field }) => (
-            <ImageUpload
-              label="Image"
-              value={field.value ?? null}
-              onChange={field.onChange}
-              error={errors.imageUrl?.message}
-            />
-          )}
-        />
+        <ImageUploadField control={control} name="imageUrl" label="Image" error={errors.imageUrl?.message} />
         <fieldset className="min-w-0">
           <legend className="text-sm font-medium text-gray-900">Résultats</legend>
           <p className="mb-2 text-xs text-gray-600">

@@ -6,7 +6,6 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
 import {
@@ -18,7 +17,7 @@ import {
 import { TextAreaField, TextField } from '~/components/form-fields';
 import { reportOn, useAdminForm } from '../admin-form';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { ImageUpload } from '../image-upload';
+import { ImageUploadField } from '../image-upload';
 import { OrderAndVisibilityFields } from '../ordered-content';
 import { Badge, FormActions } from '../ui';
 import { saveMemberMutation } from './data';
@@ -115,18 +114,7 @@ function TeamMemberForm({
             error={errors.position?.message}
           />
         </div>
-        <Controller
-          control={control}
-          name="photoUrl"
-          render={({ field }) => (
-            <ImageUpload
-              label="Photo"
-              value={field.value ?? null}
-              onChange={field.onChange}
-              error={errors.photoUrl?.message}
-            />
-          )}
-        />
+        <ImageUploadField control={control} name="photoUrl" label="Photo" error={errors.photoUrl?.message} />
         <TextAreaField
           label="Biographie"
           optional
