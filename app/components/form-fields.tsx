@@ -135,12 +135,19 @@ export function SelectField({
             </option>
           ))}
         </select>
-        <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-gray-600"
-          aria-hidden="true"
-        />
+        <SelectChevron />
       </div>
     </FieldFrame>
+  );
+}
+
+/** The chevron drawn over the right end of a native <select> (`appearance-none pr-10`) in a relative box. */
+export function SelectChevron() {
+  return (
+    <ChevronDown
+      className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-gray-600"
+      aria-hidden="true"
+    />
   );
 }
 

@@ -7,13 +7,12 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { type ServiceInput, ServiceInputSchema } from '#common/schemas/services-admin.ts';
-import { FieldError, TextAreaField, TextField } from '~/components/form-fields';
+import { FieldError, SelectChevron, TextAreaField, TextField } from '~/components/form-fields';
 import { ServiceIcon } from '~/components/service-icon';
 import { cn } from '~/lib/cn';
 import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-icon';
@@ -216,10 +215,7 @@ function ParentSelect({
             </option>
           ))}
         </select>
-        <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-gray-600"
-          aria-hidden="true"
-        />
+        <SelectChevron />
       </div>
       {disabled ? (
         <p id={`${id}-hint`} className="text-sm text-gray-600">
