@@ -5,6 +5,7 @@
  */
 import { ChevronDown, Loader2 } from 'lucide-react';
 import { type ComponentProps, type ReactNode, type RefObject, useEffect, useId } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { cn } from '~/lib/cn';
 
 const controlClass = (invalid: boolean) =>
@@ -65,6 +66,14 @@ function a11y(id: string, error: string | undefined, optional: boolean | undefin
 }
 
 type Common = { label: string; error?: string; optional?: boolean; className?: string };
+
+/** What a field drawn through react-hook-form's Controller is given: where its value lives, its label, its error. */
+export type ControlledFieldProps<T extends FieldValues, TTransformed> = {
+  control: Control<T, unknown, TTransformed>;
+  name: FieldPath<T>;
+  label: string;
+  error?: string;
+};
 
 export function TextField({
   label,

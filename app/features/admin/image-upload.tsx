@@ -7,7 +7,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ImageIcon, Loader2, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
-import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Controller, type FieldValues } from 'react-hook-form';
 import {
   MEDIA_ACCEPTED_TYPES,
   MEDIA_FIELD,
@@ -15,6 +15,7 @@ import {
   MEDIA_MESSAGES,
   type UploadedMedia,
 } from '#common/schemas/media.ts';
+import type { ControlledFieldProps } from '~/components/form-fields';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { ApiError, serverFieldMessages, serverMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
@@ -196,12 +197,7 @@ export function ImageUploadField<T extends FieldValues, TTransformed>({
   name,
   label,
   error,
-}: {
-  control: Control<T, unknown, TTransformed>;
-  name: FieldPath<T>;
-  label: string;
-  error?: string;
-}) {
+}: ControlledFieldProps<T, TTransformed>) {
   return (
     <Controller
       control={control}
