@@ -11,6 +11,9 @@ export const dialogOverlayClass = 'fixed inset-0 z-50 bg-black/50';
 export const dialogContentClass =
   'fixed top-1/2 left-1/2 z-50 flex max-h-[min(90dvh,48rem)] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl outline-none';
 
+/** Whether a dialog is open, and what to call when it asks to open or close. */
+export type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
 export function AdminDialog({
   open,
   onOpenChange,
@@ -18,9 +21,7 @@ export function AdminDialog({
   description,
   pending = false,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogProps & {
   title: string;
   description?: ReactNode;
   pending?: boolean;

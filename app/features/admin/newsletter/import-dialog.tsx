@@ -10,7 +10,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { SUBSCRIBER_STATUS_LABELS, type SubscriberImportResult } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
 import type { AdminMutationResult } from '../admin-data';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { AdminDialog, DialogBody, DialogFooter, type DialogProps } from '../dialog-frame';
 import { importSubscribersMutation } from './data';
 
 /** Larger files are refused before sending: a mailing list of that size is not a manual import. */
@@ -24,13 +24,7 @@ function quoted(text: string): string {
   return `«\u00a0${text}\u00a0»`;
 }
 
-export function ImportDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ImportDialog({ open, onOpenChange }: DialogProps) {
   const importing = useMutation(importSubscribersMutation());
   // The next opening starts from an empty form, not from the last report.
   const close = () => {
