@@ -15,8 +15,7 @@ import {
 } from '#common/schemas/blog-admin.ts';
 import { Button } from '~/components/ui/button';
 import { AdminList, DataTable, useAdminList } from '../admin-list';
-import { ConfirmDialog } from '../confirm-dialog';
-import { type PendingAction, usePublicationActions } from '../publication-actions';
+import { type PendingAction, PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
 import { AdminPageHeader, Card, formatDate, NewItemButton } from '../ui';
 import { BlogStatusBadge } from './blog-status-badge';
@@ -53,11 +52,12 @@ export function BlogListScreen() {
   const { params, update } = list;
   const publication = useMutation(blogPublicationMutation());
   const remove = useMutation(deleteBlogPostMutation());
-  const { pending, ask, publish, confirm } = usePublicationActions<AdminBlogPostSummary>({
+  const actions = usePublicationActions<AdminBlogPostSummary>({
     publication,
     remove,
     toasts: { published: 'Article publié', unpublished: 'Article dépublié', deleted: 'Article supprimé' },
   });
+  const { pending, ask, publish } = actions;
 
   const filtered = Boolean(params.q || params.status || params.category);
 
@@ -166,18 +166,12 @@ export function BlogListScreen() {
           }}
         </AdminList>
       </Card>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => (open ? undefined : ask(null))}
-        title={pending?.action === 'delete' ? 'Supprimer cet article ?' : 'Dépublier cet article ?'}
-        confirmLabel={pending?.action === 'delete' ? 'Supprimer définitivement' : 'Dépublier'}
-        pendingLabel={pending?.action === 'delete' ? 'Suppression...' : 'Dépublication...'}
-        pending={remove.isPending || publication.isPending}
-        danger={pending?.action === 'delete'}
-        onConfirm={confirm}
+      <PublicationConfirmDialog
+        actions={actions}
+        titles={{ delete: 'Supprimer cet article ?', unpublish: 'Dépublier cet article ?' }}
       >
         <PendingDescription pending={pending} />
-      </ConfirmDialog>
+      </PublicationConfirmDialog>
     </>
   );
 }
