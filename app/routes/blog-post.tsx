@@ -1,8 +1,8 @@
-import { ArrowRight } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { CoverPicture } from '~/components/cover-picture';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
+import { ArrowLink } from '~/components/ui/arrow-link';
 import { appContext } from '~/context.server';
 import { RecordViewIsland } from '~/features/blog/record-view';
 import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
@@ -180,12 +180,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <p className="mt-8">
-              <Link
-                to="/blog"
-                className="inline-flex items-center gap-1 font-medium text-brand-800 underline-offset-4 hover:underline"
-              >
-                Tous les articles <ArrowRight className="size-4" aria-hidden="true" />
-              </Link>
+              <ArrowLink to="/blog">Tous les articles</ArrowLink>
             </p>
           </div>
         </section>

@@ -1,9 +1,9 @@
-import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicService } from '#common/api-types.ts';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
 import { ServiceIcon } from '~/components/service-icon';
+import { ServiceMoreLink } from '~/components/ui/arrow-link';
 import { Button } from '~/components/ui/button';
 import { ServiceVisual } from '~/components/visuals/service-visual';
 import { appContext } from '~/context.server';
@@ -94,13 +94,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                         </div>
                         <p className="mt-3 flex-1 text-sm text-gray-700">{child.description}</p>
                         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-                          <Link
-                            to={`/services/${child.id}`}
-                            aria-label={`En savoir plus sur ${child.title}`}
-                            className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
-                          >
-                            En savoir plus <ArrowRight className="size-4" aria-hidden="true" />
-                          </Link>
+                          <ServiceMoreLink service={child} className="text-sm" />
                           <button
                             type="button"
                             {...leadAttributes('quote', child.title)}
