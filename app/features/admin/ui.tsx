@@ -266,25 +266,44 @@ export function FilterSelect({
   options: readonly { value: string; label: string }[];
   allLabel: string;
 }) {
+  return (
+    <FilterField label={label}>
+      {(id) => (
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={filterControlClass}
+        >
+          <option value="">{allLabel}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FilterField>
+  );
+}
+
+/** A filter's control after its visible label; `children` draws the control with the id it is given. */
+export function FilterField({
+  label,
+  labelClassName,
+  children,
+}: {
+  label: string;
+  labelClassName?: string;
+  children: (id: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-gray-700">
+      <label htmlFor={id} className={cn('text-sm font-medium text-gray-700', labelClassName)}>
         {label}
       </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={filterControlClass}
-      >
-        <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      {children(id)}
     </div>
   );
 }
