@@ -4,7 +4,7 @@
  * edit, delete), and the order and visibility fields of their forms.
  */
 import { useMutation } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
@@ -12,6 +12,7 @@ import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import type { AdminMutation } from './admin-data';
+import { DeleteIconButton, EditIconButton } from './ui';
 
 /** On/off switch (role="switch"), labelled for screen readers with what it shows or hides. */
 export function VisibilitySwitch({
@@ -232,18 +233,8 @@ export function OrderedRow<T extends { isActive: boolean }, TMoved, TToggled>({
           onChange={(isActive) => toggle.mutate({ item, isActive })}
         />
         {extra}
-        <Button variant="ghost" size="icon" aria-label={`Modifier « ${name} »`} onClick={onEdit}>
-          <Pencil className="size-4" aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-red-700 hover:bg-red-50"
-          aria-label={`Supprimer « ${name} »`}
-          onClick={onDelete}
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-        </Button>
+        <EditIconButton name={name} onClick={onEdit} />
+        <DeleteIconButton name={name} onClick={onDelete} />
       </div>
     </div>
   );

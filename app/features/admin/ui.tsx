@@ -11,8 +11,10 @@ import {
   ChevronRight,
   Inbox,
   Loader2,
+  Pencil,
   Plus,
   Search,
+  Trash2,
 } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useEffectEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -38,6 +40,39 @@ export function AdminPageHeader({
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/** A row's edit button, an icon alone, named 'Modifier « name »'. */
+export function EditIconButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={`Modifier « ${name} »`} onClick={onClick}>
+      <Pencil className="size-4" aria-hidden="true" />
+    </Button>
+  );
+}
+
+/** A row's delete button, an icon alone in red, named 'Supprimer « name »'. */
+export function DeleteIconButton({
+  name,
+  title,
+  onClick,
+}: {
+  name: string;
+  title?: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      title={title}
+      aria-label={`Supprimer « ${name} »`}
+      className="text-red-700 hover:bg-red-50"
+      onClick={onClick}
+    >
+      <Trash2 className="size-4" aria-hidden="true" />
+    </Button>
   );
 }
 

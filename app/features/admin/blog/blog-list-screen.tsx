@@ -4,7 +4,7 @@
  * a small team uses daily: edit, see on the site, publish or unpublish, delete (confirmed).
  */
 import { useMutation } from '@tanstack/react-query';
-import { ExternalLink, Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
+import { ExternalLink, Eye, EyeOff, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '#common/enums.ts';
 import {
@@ -17,7 +17,7 @@ import { Button } from '~/components/ui/button';
 import { AdminList, DataTable, useAdminList } from '../admin-list';
 import { type PendingAction, PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
-import { AdminPageHeader, Card, formatDate, NewItemButton } from '../ui';
+import { AdminPageHeader, Card, DeleteIconButton, formatDate, NewItemButton } from '../ui';
 import { BlogStatusBadge } from './blog-status-badge';
 import {
   BLOG_LIST_DEFAULTS,
@@ -236,16 +236,11 @@ function PostActions({
           <Eye className="size-4" aria-hidden="true" />
         </Button>
       )}
-      <Button
-        variant="ghost"
-        size="icon"
+      <DeleteIconButton
+        name={post.title}
         title="Supprimer"
-        aria-label={`Supprimer « ${post.title} »`}
-        className="text-red-700 hover:bg-red-50"
         onClick={() => onAsk({ item: post, action: 'delete' })}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-      </Button>
+      />
     </div>
   );
 }

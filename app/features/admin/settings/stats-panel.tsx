@@ -7,7 +7,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { type AdminStat, formatStat, StatInputSchema } from '#common/schemas/settings-admin.ts';
@@ -16,7 +16,16 @@ import { Button } from '~/components/ui/button';
 import { reportOn, useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { Badge, Card, EmptyState, ErrorState, FormActions, LoadingState, NewItemButton } from '../ui';
+import {
+  Badge,
+  Card,
+  EditIconButton,
+  EmptyState,
+  ErrorState,
+  FormActions,
+  LoadingState,
+  NewItemButton,
+} from '../ui';
 import {
   deleteStatMutation,
   reorderStatsMutation,
@@ -102,14 +111,7 @@ export function StatsPanel() {
                 >
                   <ArrowDown className="size-4" aria-hidden="true" />
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Modifier « ${stat.name} »`}
-                  onClick={() => setEditing(stat)}
-                >
-                  <Pencil className="size-4" aria-hidden="true" />
-                </Button>
+                <EditIconButton name={stat.name} onClick={() => setEditing(stat)} />
                 <Button
                   variant="ghost"
                   size="icon"
