@@ -16,7 +16,7 @@ import { FieldError, SelectChevron, TextAreaField, TextField } from '~/component
 import { ServiceIcon } from '~/components/service-icon';
 import { cn } from '~/lib/cn';
 import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-icon';
-import { reportOn, useAdminForm } from '../admin-form';
+import { saveItem, useAdminForm } from '../admin-form';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { OrderAndVisibilityFields } from '../ordered-content';
 import { FormActions } from '../ui';
@@ -107,18 +107,14 @@ function ServiceForm({
   // A parent is a top-level service other than this one (the site shows two levels).
   const parents = services.filter((s) => s.parentServiceId === null && s.id !== editing?.id);
 
-  const onSubmit = handleSubmit((values) => {
-    save.mutate(
-      { id: editing?.id ?? null, values },
-      {
-        onSuccess: onClose,
-        onError: reportOn({ setError }, FIELDS, {
-          fallback: 'Le service n’a pas pu être enregistré.',
-          toField: (key) => key.split('.')[0],
-        }),
-      },
-    );
-  });
+  const onSubmit = handleSubmit((values) =>
+    saveItem(save, editing?.id ?? null, values, {
+      form: { setError },
+      fields: FIELDS,
+      fallback: 'Le service n’a pas pu être enregistré.',
+      onSaved: onClose,
+    }),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">

@@ -15,7 +15,7 @@ import {
   TeamMemberInputSchema,
 } from '#common/schemas/team-admin.ts';
 import { TextAreaField, TextField } from '~/components/form-fields';
-import { reportOn, useAdminForm } from '../admin-form';
+import { saveItem, useAdminForm } from '../admin-form';
 import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
 import { ImageUploadField } from '../image-upload';
 import { OrderAndVisibilityFields } from '../ordered-content';
@@ -89,18 +89,14 @@ function TeamMemberForm({
   const errors = formState.errors;
   const skills = splitSkills(watch('skills') ?? '');
 
-  const onSubmit = handleSubmit((values) => {
-    save.mutate(
-      { id: member?.id ?? null, values },
-      {
-        onSuccess: onClose,
-        onError: reportOn({ setError }, FIELDS, {
-          fallback: 'La fiche n’a pas pu être enregistrée.',
-          toField: (key) => key.split('.')[0],
-        }),
-      },
-    );
-  });
+  const onSubmit = handleSubmit((values) =>
+    saveItem(save, member?.id ?? null, values, {
+      form: { setError },
+      fields: FIELDS,
+      fallback: 'La fiche n’a pas pu être enregistrée.',
+      onSaved: onClose,
+    }),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
