@@ -4,7 +4,7 @@
  * way, Escape and a tap outside do not close it.
  */
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 
 export const dialogOverlayClass = 'fixed inset-0 z-50 bg-black/50';
@@ -62,5 +62,23 @@ export function DialogFooter({ children }: { children: ReactNode }) {
     <div className="flex flex-wrap justify-end gap-3 border-t border-gray-100 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
       {children}
     </div>
+  );
+}
+
+/** A form in a dialog: its fields in the scrolling body, `footer` (its buttons) always in view. */
+export function DialogForm({
+  onSubmit,
+  footer,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
+      <DialogBody>{children}</DialogBody>
+      <DialogFooter>{footer}</DialogFooter>
+    </form>
   );
 }

@@ -17,7 +17,7 @@ import { ServiceIcon } from '~/components/service-icon';
 import { cn } from '~/lib/cn';
 import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-icon';
 import { saveItem, useAdminForm } from '../admin-form';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { AdminDialog, DialogForm } from '../dialog-frame';
 import { OrderAndVisibilityFields } from '../ordered-content';
 import { FormActions } from '../ui';
 import { saveServiceMutation } from './data';
@@ -117,49 +117,44 @@ function ServiceForm({
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
-      <DialogBody>
-        <TextField label="Titre" autoComplete="off" {...register('title')} error={errors.title?.message} />
-        <TextAreaField
-          label="Description"
-          rows={3}
-          {...register('description')}
-          error={errors.description?.message}
-        />
-        <Controller
-          control={control}
-          name="parentServiceId"
-          render={({ field }) => (
-            <ParentSelect
-              value={field.value ?? null}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              parents={parents}
-              disabled={hasChildren}
-              error={errors.parentServiceId?.message}
-            />
-          )}
-        />
-        <IconField
-          icon={watch('icon') ?? ''}
-          title={watch('title')}
-          registration={register('icon')}
-          error={errors.icon?.message}
-          onPick={(name) =>
-            setValue('icon', name, { shouldValidate: formState.isSubmitted, shouldDirty: true })
-          }
-        />
-        <OrderAndVisibilityFields
-          order={register('order', { valueAsNumber: true })}
-          orderError={errors.order?.message}
-          isActive={register('isActive')}
-          hint="Décoché, le service (et ses sous-services) n'apparaît plus sur le site ni dans les formulaires."
-        />
-      </DialogBody>
-      <DialogFooter>
-        <FormActions pending={save.isPending} onCancel={onClose} />
-      </DialogFooter>
-    </form>
+    <DialogForm onSubmit={onSubmit} footer={<FormActions pending={save.isPending} onCancel={onClose} />}>
+      <TextField label="Titre" autoComplete="off" {...register('title')} error={errors.title?.message} />
+      <TextAreaField
+        label="Description"
+        rows={3}
+        {...register('description')}
+        error={errors.description?.message}
+      />
+      <Controller
+        control={control}
+        name="parentServiceId"
+        render={({ field }) => (
+          <ParentSelect
+            value={field.value ?? null}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            parents={parents}
+            disabled={hasChildren}
+            error={errors.parentServiceId?.message}
+          />
+        )}
+      />
+      <IconField
+        icon={watch('icon') ?? ''}
+        title={watch('title')}
+        registration={register('icon')}
+        error={errors.icon?.message}
+        onPick={(name) =>
+          setValue('icon', name, { shouldValidate: formState.isSubmitted, shouldDirty: true })
+        }
+      />
+      <OrderAndVisibilityFields
+        order={register('order', { valueAsNumber: true })}
+        orderError={errors.order?.message}
+        isActive={register('isActive')}
+        hint="Décoché, le service (et ses sous-services) n'apparaît plus sur le site ni dans les formulaires."
+      />
+    </DialogForm>
   );
 }
 

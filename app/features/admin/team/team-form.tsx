@@ -16,7 +16,7 @@ import {
 } from '#common/schemas/team-admin.ts';
 import { TextAreaField, TextField } from '~/components/form-fields';
 import { saveItem, useAdminForm } from '../admin-form';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { AdminDialog, DialogForm } from '../dialog-frame';
 import { ImageUploadField } from '../image-upload';
 import { OrderAndVisibilityFields } from '../ordered-content';
 import { Badge, FormActions } from '../ui';
@@ -99,77 +99,66 @@ function TeamMemberForm({
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
-      <DialogBody>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Nom" autoComplete="off" {...register('name')} error={errors.name?.message} />
-          <TextField
-            label="Poste"
-            autoComplete="off"
-            {...register('position')}
-            error={errors.position?.message}
-          />
-        </div>
-        <ImageUploadField control={control} name="photoUrl" label="Photo" error={errors.photoUrl?.message} />
-        <TextAreaField
-          label="Biographie"
+    <DialogForm onSubmit={onSubmit} footer={<FormActions pending={save.isPending} onCancel={onClose} />}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Nom" autoComplete="off" {...register('name')} error={errors.name?.message} />
+        <TextField
+          label="Poste"
+          autoComplete="off"
+          {...register('position')}
+          error={errors.position?.message}
+        />
+      </div>
+      <ImageUploadField control={control} name="photoUrl" label="Photo" error={errors.photoUrl?.message} />
+      <TextAreaField label="Biographie" optional rows={3} {...register('bio')} error={errors.bio?.message} />
+      <div className="flex flex-col gap-2">
+        <TextField
+          label="Compétences"
           optional
-          rows={3}
-          {...register('bio')}
-          error={errors.bio?.message}
+          autoComplete="off"
+          placeholder="SEO, Publicité Facebook, Emailing"
+          {...register('skills')}
+          error={errors.skills?.message}
         />
-        <div className="flex flex-col gap-2">
-          <TextField
-            label="Compétences"
-            optional
-            autoComplete="off"
-            placeholder="SEO, Publicité Facebook, Emailing"
-            {...register('skills')}
-            error={errors.skills?.message}
-          />
-          <p className="text-sm text-gray-600">
-            Séparées par des virgules. Les {TEAM_MAX_SKILLS} premières sont affichées sur la carte.
-          </p>
-          {skills.length > 0 ? (
-            <ul aria-label="Aperçu des compétences" className="flex flex-wrap gap-1.5">
-              {skills.map((skill, index) => (
-                <li key={skill}>
-                  <Badge tone={index < TEAM_MAX_SKILLS ? 'green' : 'gray'}>{skill}</Badge>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Profil LinkedIn"
-            optional
-            type="url"
-            inputMode="url"
-            placeholder="https://www.linkedin.com/in/…"
-            {...register('linkedinUrl')}
-            error={errors.linkedinUrl?.message}
-          />
-          <TextField
-            label="Profil Twitter / X"
-            optional
-            type="url"
-            inputMode="url"
-            placeholder="https://x.com/…"
-            {...register('twitterUrl')}
-            error={errors.twitterUrl?.message}
-          />
-        </div>
-        <OrderAndVisibilityFields
-          order={register('order', { valueAsNumber: true })}
-          orderError={errors.order?.message}
-          isActive={register('isActive')}
-          hint="Décoché, la carte n'apparaît plus sur le site ; la fiche est conservée."
+        <p className="text-sm text-gray-600">
+          Séparées par des virgules. Les {TEAM_MAX_SKILLS} premières sont affichées sur la carte.
+        </p>
+        {skills.length > 0 ? (
+          <ul aria-label="Aperçu des compétences" className="flex flex-wrap gap-1.5">
+            {skills.map((skill, index) => (
+              <li key={skill}>
+                <Badge tone={index < TEAM_MAX_SKILLS ? 'green' : 'gray'}>{skill}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Profil LinkedIn"
+          optional
+          type="url"
+          inputMode="url"
+          placeholder="https://www.linkedin.com/in/…"
+          {...register('linkedinUrl')}
+          error={errors.linkedinUrl?.message}
         />
-      </DialogBody>
-      <DialogFooter>
-        <FormActions pending={save.isPending} onCancel={onClose} />
-      </DialogFooter>
-    </form>
+        <TextField
+          label="Profil Twitter / X"
+          optional
+          type="url"
+          inputMode="url"
+          placeholder="https://x.com/…"
+          {...register('twitterUrl')}
+          error={errors.twitterUrl?.message}
+        />
+      </div>
+      <OrderAndVisibilityFields
+        order={register('order', { valueAsNumber: true })}
+        orderError={errors.order?.message}
+        isActive={register('isActive')}
+        hint="Décoché, la carte n'apparaît plus sur le site ; la fiche est conservée."
+      />
+    </DialogForm>
   );
 }
