@@ -10,6 +10,20 @@ import type { ServiceChildrenChoice } from '#common/schemas/services-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
 import { deleteServiceMutation } from './data';
 
+/** What becomes of a service's children when it is deleted, in this order. */
+const CHILDREN_CHOICES = [
+  {
+    value: 'promote',
+    label: 'Les rattacher au premier niveau',
+    hint: 'Ils deviennent des services principaux et restent sur le site.',
+  },
+  {
+    value: 'delete',
+    label: 'Les supprimer aussi',
+    hint: 'Ils disparaissent définitivement avec ce service.',
+  },
+] as const;
+
 export function DeleteServiceDialog({
   service,
   services,
@@ -52,22 +66,15 @@ export function DeleteServiceDialog({
               Que faire de {children.length > 1 ? 'ses sous-services' : 'son sous-service'} :{' '}
               {children.map((child) => `« ${child.title} »`).join(', ')} ?
             </legend>
-            <ChoiceRadio
-              name={name}
-              value="promote"
-              checked={choice === 'promote'}
-              onChange={setChoice}
-              label="Les rattacher au premier niveau"
-              hint="Ils deviennent des services principaux et restent sur le site."
-            />
-            <ChoiceRadio
-              name={name}
-              value="delete"
-              checked={choice === 'delete'}
-              onChange={setChoice}
-              label="Les supprimer aussi"
-              hint="Ils disparaissent définitivement avec ce service."
-            />
+            {CHILDREN_CHOICES.map((option) => (
+              <ChoiceRadio
+                key={option.value}
+                name={name}
+                {...option}
+                checked={choice === option.value}
+                onChange={setChoice}
+              />
+            ))}
           </fieldset>
         ) : null
       }
