@@ -18,6 +18,7 @@ import {
 } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useEffectEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Sending } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
@@ -401,6 +402,17 @@ export function formatDate(iso: string | null | undefined): string {
  * The buttons that end an admin form: "Annuler" (closes without saving) and the submit button,
  * both disabled while the request runs, the submit one then showing `pendingLabel`.
  */
+/** The submit button of a settings panel's form, at its right end. */
+export function PanelSubmit({ pending, label }: { pending: boolean; label: string }) {
+  return (
+    <div className="flex justify-end">
+      <Button type="submit" disabled={pending}>
+        {pending ? <Sending /> : label}
+      </Button>
+    </div>
+  );
+}
+
 export function FormActions({
   pending,
   onCancel,
