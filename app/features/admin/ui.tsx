@@ -105,6 +105,18 @@ export function Card({ className, ...props }: ComponentProps<'section'>) {
   );
 }
 
+/** A card holding one group of a form's fields, under its legend. */
+export function FieldsetCard({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Card>
+      <fieldset className="min-w-0">
+        <legend className="mb-1 text-base font-semibold text-gray-900">{legend}</legend>
+        {children}
+      </fieldset>
+    </Card>
+  );
+}
+
 const BADGE_TONES = {
   blue: 'bg-blue-50 text-blue-800 ring-blue-200',
   amber: 'bg-amber-50 text-amber-800 ring-amber-200',
