@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AUDIT_SERVICE_TITLE } from '#common/constants.ts';
 import { PAGES } from '#common/pages.ts';
 import { pageShareImage } from '#common/visuals.ts';
+import { CtaBand } from '~/components/cta-band';
 import { LeadButton } from '~/components/lead-button';
 import { PageSection } from '~/components/page-section';
 import { ServiceIcon } from '~/components/service-icon';
@@ -139,35 +140,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <TeamSection team={team} />
       <NewsletterBlock form={<NewsletterFormIsland />} />
 
-      <section
-        aria-labelledby="closing-title"
-        className="bg-brand-800 px-4 py-12 text-white sm:py-16 lg:py-24"
+      <CtaBand
+        titleId="closing-title"
+        title="Où en est votre présence digitale ?"
+        text="Un audit gratuit de votre site, de vos réseaux sociaux et de vos campagnes, avec des priorités claires."
       >
-        <div className="mx-auto max-w-3xl text-center">
-          <h2 id="closing-title" className="text-2xl font-bold sm:text-3xl">
-            Où en est votre présence digitale ?
-          </h2>
-          <p className="mt-3 text-brand-50">
-            Un audit gratuit de votre site, de vos réseaux sociaux et de vos campagnes, avec des priorités
-            claires.
-          </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <LeadButton lead="quote" service={AUDIT_SERVICE_TITLE} size="lg" variant="inverse">
-              Demander un audit gratuit
-            </LeadButton>
-            <Button asChild size="lg" variant="outlineInverse">
-              <Link to="/portfolio">Voir nos études de cas</Link>
-            </Button>
-          </div>
-          <button
-            type="button"
-            {...leadAttributes('call')}
-            className="mt-6 text-sm text-brand-50 underline underline-offset-4 hover:text-white"
-          >
-            Ou réservez un appel découverte gratuit de 30 minutes
-          </button>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <LeadButton lead="quote" service={AUDIT_SERVICE_TITLE} size="lg" variant="inverse">
+            Demander un audit gratuit
+          </LeadButton>
+          <Button asChild size="lg" variant="outlineInverse">
+            <Link to="/portfolio">Voir nos études de cas</Link>
+          </Button>
         </div>
-      </section>
+        <button
+          type="button"
+          {...leadAttributes('call')}
+          className="mt-6 text-sm text-brand-50 underline underline-offset-4 hover:text-white"
+        >
+          Ou réservez un appel découverte gratuit de 30 minutes
+        </button>
+      </CtaBand>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { PublicService } from '#common/api-types.ts';
+import { CtaBand } from '~/components/cta-band';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
 import { ServiceIcon } from '~/components/service-icon';
@@ -114,23 +115,15 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section
-        aria-labelledby="services-cta-title"
-        className="bg-brand-800 px-4 py-12 text-white sm:py-16 lg:py-24"
+      <CtaBand
+        titleId="services-cta-title"
+        title="Vous ne savez pas par où commencer ?"
+        text="Parlons de votre activité et de vos objectifs pendant 30 minutes, gratuitement et sans engagement. Nous vous dirons quelles actions auront le plus d'impact pour votre budget."
       >
-        <div className="mx-auto max-w-3xl text-center">
-          <h2 id="services-cta-title" className="text-2xl font-bold sm:text-3xl">
-            Vous ne savez pas par où commencer ?
-          </h2>
-          <p className="mt-3 text-brand-50">
-            Parlons de votre activité et de vos objectifs pendant 30 minutes, gratuitement et sans engagement.
-            Nous vous dirons quelles actions auront le plus d'impact pour votre budget.
-          </p>
-          <LeadButton lead="call" size="lg" variant="inverse" className="mt-8">
-            Planifier un appel découverte
-          </LeadButton>
-        </div>
-      </section>
+        <LeadButton lead="call" size="lg" variant="inverse" className="mt-8">
+          Planifier un appel découverte
+        </LeadButton>
+      </CtaBand>
     </>
   );
 }
