@@ -6,6 +6,7 @@ import { pageShareImage } from '#common/visuals.ts';
 import { CtaBand } from '~/components/cta-band';
 import { LeadButton } from '~/components/lead-button';
 import { PageSection } from '~/components/page-section';
+import { ServiceActions } from '~/components/service-actions';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
 import { ValuesSection } from '~/components/values-section';
@@ -117,19 +118,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <h3 className="mt-4 text-lg font-semibold text-gray-900">{service.title}</h3>
               <p className="mt-2 flex-1 text-sm text-gray-700">{service.description}</p>
               <div className="mt-6 flex flex-col gap-2">
-                <Button asChild variant="secondary" size="sm">
-                  <Link to={`/services/${service.id}`} aria-label={`En savoir plus sur ${service.title}`}>
-                    En savoir plus
-                  </Link>
-                </Button>
-                <LeadButton
-                  lead="quote"
-                  service={service.title}
-                  size="sm"
-                  aria-label={`Demander un devis pour ${service.title}`}
-                >
-                  Demander un devis
-                </LeadButton>
+                <ServiceActions service={service} size="sm" />
               </div>
             </li>
           ))}

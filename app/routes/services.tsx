@@ -1,11 +1,10 @@
-import { Link } from 'react-router';
 import type { PublicService } from '#common/api-types.ts';
 import { CtaBand } from '~/components/cta-band';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
+import { ServiceActions } from '~/components/service-actions';
 import { ServiceIcon } from '~/components/service-icon';
 import { ServiceMoreLink } from '~/components/ui/arrow-link';
-import { Button } from '~/components/ui/button';
 import { ServiceVisual } from '~/components/visuals/service-visual';
 import { appContext } from '~/context.server';
 import { leadAttributes } from '~/lib/lead-trigger';
@@ -70,18 +69,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   </h2>
                   <p className="mt-3 text-gray-700">{group.description}</p>
                   <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-                    <Button asChild variant="secondary">
-                      <Link to={`/services/${group.id}`} aria-label={`En savoir plus sur ${group.title}`}>
-                        En savoir plus
-                      </Link>
-                    </Button>
-                    <LeadButton
-                      lead="quote"
-                      service={group.title}
-                      aria-label={`Demander un devis pour ${group.title}`}
-                    >
-                      Demander un devis
-                    </LeadButton>
+                    <ServiceActions service={group} />
                   </div>
                 </div>
 
