@@ -10,7 +10,7 @@ import { errorMessage, fieldMessages } from '~/lib/api';
 import type { AdminMutationResult } from '../admin-data';
 import { AdminDialog, DialogForm } from '../dialog-frame';
 import { Badge, FormActions } from '../ui';
-import { updateTagsMutation } from './data';
+import { type SubscriberDialogProps, updateTagsMutation } from './data';
 
 /** "Clients, vip , ,clients" -> ["clients", "vip"]: trimmed, lowercase, without duplicates. */
 export function parseTags(text: string): string[] {
@@ -24,14 +24,7 @@ export function parseTags(text: string): string[] {
   ];
 }
 
-export function TagsDialog({
-  subscriber,
-  onClose,
-}: {
-  /** The subscriber being edited; null when the dialog is closed. */
-  subscriber: AdminSubscriber | null;
-  onClose: () => void;
-}) {
+export function TagsDialog({ subscriber, onClose }: SubscriberDialogProps) {
   const update = useMutation(updateTagsMutation());
   const close = () => {
     update.reset();
