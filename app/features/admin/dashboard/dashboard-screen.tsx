@@ -78,9 +78,7 @@ function DashboardContent({ data }: { data: DashboardData }) {
           value={leads.week.total}
           hint="Depuis lundi"
         >
-          <StatusBreakdown
-            entries={CONTACT_STATUSES.map((status) => [CONTACT_STATUS_LABELS[status], leads.week[status]])}
-          />
+          <StatusBreakdown statuses={CONTACT_STATUSES} labels={CONTACT_STATUS_LABELS} counts={leads.week} />
         </KpiCard>
         <KpiCard
           title="Demandes ce mois-ci"
@@ -88,9 +86,7 @@ function DashboardContent({ data }: { data: DashboardData }) {
           value={leads.month.total}
           hint={`${plural(leads.total, 'demande')} au total`}
         >
-          <StatusBreakdown
-            entries={CONTACT_STATUSES.map((status) => [CONTACT_STATUS_LABELS[status], leads.month[status]])}
-          />
+          <StatusBreakdown statuses={CONTACT_STATUSES} labels={CONTACT_STATUS_LABELS} counts={leads.month} />
         </KpiCard>
         <KpiCard
           title="Abonnés newsletter"
@@ -99,10 +95,9 @@ function DashboardContent({ data }: { data: DashboardData }) {
           hint="Toutes les adresses connues"
         >
           <StatusBreakdown
-            entries={SUBSCRIBER_STATUSES.map((status) => [
-              SUBSCRIBER_STATUS_LABELS[status],
-              subscribers[status],
-            ])}
+            statuses={SUBSCRIBER_STATUSES}
+            labels={SUBSCRIBER_STATUS_LABELS}
+            counts={subscribers}
           />
         </KpiCard>
         <KpiCard
@@ -181,13 +176,22 @@ function KpiCard({
   );
 }
 
-function StatusBreakdown({ entries }: { entries: [label: string, count: number][] }) {
+/** Each status's label and count, in the order of `statuses`. */
+function StatusBreakdown<S extends string>({
+  statuses,
+  labels,
+  counts,
+}: {
+  statuses: readonly S[];
+  labels: Record<S, string>;
+  counts: Record<S, number>;
+}) {
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
-      {entries.map(([label, count]) => (
-        <div key={label} className="contents">
-          <dt className="text-gray-600">{label}</dt>
-          <dd className="text-right font-medium text-gray-900 tabular-nums">{formatCount(count)}</dd>
+      {statuses.map((status) => (
+        <div key={labels[status]} className="contents">
+          <dt className="text-gray-600">{labels[status]}</dt>
+          <dd className="text-right font-medium text-gray-900 tabular-nums">{formatCount(counts[status])}</dd>
         </div>
       ))}
     </dl>
