@@ -96,21 +96,32 @@ export function MoveButtons({
   );
 }
 
-/** A labelled checkbox with an optional hint, for react-hook-form's register(). */
-export function CheckboxField({
+/**
+ * A labelled checkbox or radio button with an optional hint under its label; `className` is the
+ * box around them.
+ */
+export function ChoiceInput({
+  type,
   label,
   hint,
+  className,
   ...props
-}: { label: string; hint?: string } & Omit<ComponentProps<'input'>, 'type' | 'id'>) {
+}: { type: 'checkbox' | 'radio'; label: string; hint?: string } & Omit<
+  ComponentProps<'input'>,
+  'type' | 'id'
+>) {
   const id = useId();
   return (
-    <div className="flex items-start gap-3">
+    <div className={cn('flex items-start gap-3', className)}>
       <input
         id={id}
-        type="checkbox"
+        type={type}
         {...props}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        className="mt-0.5 size-5 shrink-0 rounded border-gray-300 accent-brand-700"
+        className={cn(
+          'mt-0.5 size-5 shrink-0 accent-brand-700',
+          type === 'checkbox' && 'rounded border-gray-300',
+        )}
       />
       <div>
         <label htmlFor={id} className="text-sm font-medium text-gray-900">
@@ -151,7 +162,7 @@ export function OrderAndVisibilityFields({
         {...order}
         error={orderError}
       />
-      <CheckboxField label="Visible sur le site" hint={hint} {...isActive} />
+      <ChoiceInput type="checkbox" label="Visible sur le site" hint={hint} {...isActive} />
     </>
   );
 }
