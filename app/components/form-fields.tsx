@@ -5,6 +5,7 @@
  */
 import { ChevronDown, Loader2 } from 'lucide-react';
 import { type ComponentProps, type ReactNode, type RefObject, useEffect, useId } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { cn } from '~/lib/cn';
 
 const controlClass = (invalid: boolean) =>
@@ -65,6 +66,14 @@ function a11y(id: string, error: string | undefined, optional: boolean | undefin
 }
 
 type Common = { label: string; error?: string; optional?: boolean; className?: string };
+
+/** What a field drawn through react-hook-form's Controller is given: where its value lives, its label, its error. */
+export type ControlledFieldProps<T extends FieldValues, TTransformed> = {
+  control: Control<T, unknown, TTransformed>;
+  name: FieldPath<T>;
+  label: string;
+  error?: string;
+};
 
 export function TextField({
   label,
@@ -135,12 +144,19 @@ export function SelectField({
             </option>
           ))}
         </select>
-        <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-gray-600"
-          aria-hidden="true"
-        />
+        <SelectChevron />
       </div>
     </FieldFrame>
+  );
+}
+
+/** The chevron drawn over the right end of a native <select> (`appearance-none pr-10`) in a relative box. */
+export function SelectChevron() {
+  return (
+    <ChevronDown
+      className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-gray-600"
+      aria-hidden="true"
+    />
   );
 }
 

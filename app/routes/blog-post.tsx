@@ -1,8 +1,9 @@
-import { ArrowRight } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { CoverPicture } from '~/components/cover-picture';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
+import { ArrowLink } from '~/components/ui/arrow-link';
+import { CardLink } from '~/components/ui/card-link';
 import { appContext } from '~/context.server';
 import { RecordViewIsland } from '~/features/blog/record-view';
 import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
@@ -166,12 +167,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
                     {BLOG_CATEGORY_LABELS[item.category]}
                   </p>
                   <h3 className="mt-2 font-semibold text-gray-900">
-                    <Link
-                      to={`/blog/${item.slug}`}
-                      className="after:absolute after:inset-0 hover:text-brand-800 focus-visible:outline-none"
-                    >
-                      {item.title}
-                    </Link>
+                    <CardLink to={`/blog/${item.slug}`}>{item.title}</CardLink>
                   </h3>
                   <p className="mt-3 text-sm text-gray-600">
                     <time dateTime={item.publishedAt}>{dateFormat.format(new Date(item.publishedAt))}</time>
@@ -180,12 +176,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <p className="mt-8">
-              <Link
-                to="/blog"
-                className="inline-flex items-center gap-1 font-medium text-brand-800 underline-offset-4 hover:underline"
-              >
-                Tous les articles <ArrowRight className="size-4" aria-hidden="true" />
-              </Link>
+              <ArrowLink to="/blog">Tous les articles</ArrowLink>
             </p>
           </div>
         </section>

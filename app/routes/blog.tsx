@@ -6,6 +6,7 @@ import { BLOG_PAGE_SIZE, BlogListQuerySchema } from '#common/schemas/public-api.
 import { pageShareImage } from '#common/visuals.ts';
 import { CoverPicture } from '~/components/cover-picture';
 import { PageHeader } from '~/components/page-header';
+import { CardLink } from '~/components/ui/card-link';
 import { appContext } from '~/context.server';
 import { cn } from '~/lib/cn';
 import { breadcrumbJsonLd, seo } from '~/lib/seo';
@@ -154,12 +155,7 @@ function PostCard({ post, eager }: { post: PostSummary; eager: boolean }) {
         </p>
         <h2 className="mt-2 text-lg font-semibold text-gray-900">
           {/* The link covers the whole card (after:absolute) while its name stays the title. */}
-          <Link
-            to={`/blog/${post.slug}`}
-            className="after:absolute after:inset-0 hover:text-brand-800 focus-visible:outline-none"
-          >
-            {post.title}
-          </Link>
+          <CardLink to={`/blog/${post.slug}`}>{post.title}</CardLink>
         </h2>
         <p className="mt-2 flex-1 text-sm text-gray-700">{post.excerpt}</p>
         <p className="mt-4 text-sm text-gray-600">

@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { AUDIT_SERVICE_TITLE } from '#common/constants.ts';
 import { PAGES } from '#common/pages.ts';
 import { pageShareImage } from '#common/visuals.ts';
+import { CtaBand } from '~/components/cta-band';
 import { LeadButton } from '~/components/lead-button';
 import { PageSection } from '~/components/page-section';
+import { ServiceActions } from '~/components/service-actions';
 import { ServiceIcon } from '~/components/service-icon';
 import { Button } from '~/components/ui/button';
 import { ValuesSection } from '~/components/values-section';
@@ -116,19 +118,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <h3 className="mt-4 text-lg font-semibold text-gray-900">{service.title}</h3>
               <p className="mt-2 flex-1 text-sm text-gray-700">{service.description}</p>
               <div className="mt-6 flex flex-col gap-2">
-                <Button asChild variant="secondary" size="sm">
-                  <Link to={`/services/${service.id}`} aria-label={`En savoir plus sur ${service.title}`}>
-                    En savoir plus
-                  </Link>
-                </Button>
-                <LeadButton
-                  lead="quote"
-                  service={service.title}
-                  size="sm"
-                  aria-label={`Demander un devis pour ${service.title}`}
-                >
-                  Demander un devis
-                </LeadButton>
+                <ServiceActions service={service} size="sm" />
               </div>
             </li>
           ))}
@@ -139,35 +129,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <TeamSection team={team} />
       <NewsletterBlock form={<NewsletterFormIsland />} />
 
-      <section
-        aria-labelledby="closing-title"
-        className="bg-brand-800 px-4 py-12 text-white sm:py-16 lg:py-24"
+      <CtaBand
+        titleId="closing-title"
+        title="Où en est votre présence digitale ?"
+        text="Un audit gratuit de votre site, de vos réseaux sociaux et de vos campagnes, avec des priorités claires."
       >
-        <div className="mx-auto max-w-3xl text-center">
-          <h2 id="closing-title" className="text-2xl font-bold sm:text-3xl">
-            Où en est votre présence digitale ?
-          </h2>
-          <p className="mt-3 text-brand-50">
-            Un audit gratuit de votre site, de vos réseaux sociaux et de vos campagnes, avec des priorités
-            claires.
-          </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <LeadButton lead="quote" service={AUDIT_SERVICE_TITLE} size="lg" variant="inverse">
-              Demander un audit gratuit
-            </LeadButton>
-            <Button asChild size="lg" variant="outlineInverse">
-              <Link to="/portfolio">Voir nos études de cas</Link>
-            </Button>
-          </div>
-          <button
-            type="button"
-            {...leadAttributes('call')}
-            className="mt-6 text-sm text-brand-50 underline underline-offset-4 hover:text-white"
-          >
-            Ou réservez un appel découverte gratuit de 30 minutes
-          </button>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <LeadButton lead="quote" service={AUDIT_SERVICE_TITLE} size="lg" variant="inverse">
+            Demander un audit gratuit
+          </LeadButton>
+          <Button asChild size="lg" variant="outlineInverse">
+            <Link to="/portfolio">Voir nos études de cas</Link>
+          </Button>
         </div>
-      </section>
+        <button
+          type="button"
+          {...leadAttributes('call')}
+          className="mt-6 text-sm text-brand-50 underline underline-offset-4 hover:text-white"
+        >
+          Ou réservez un appel découverte gratuit de 30 minutes
+        </button>
+      </CtaBand>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { CoverPicture } from '~/components/cover-picture';
+import { CtaBand } from '~/components/cta-band';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
 import { appContext } from '~/context.server';
@@ -88,22 +89,15 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section
-        aria-labelledby="portfolio-cta-title"
-        className="bg-brand-800 px-4 py-12 text-white sm:py-16 lg:py-24"
+      <CtaBand
+        titleId="portfolio-cta-title"
+        title="Et si votre projet était le prochain ?"
+        text="Décrivez-nous votre besoin : vous recevez un devis personnalisé et gratuit sous 24h."
       >
-        <div className="mx-auto max-w-3xl text-center">
-          <h2 id="portfolio-cta-title" className="text-2xl font-bold sm:text-3xl">
-            Et si votre projet était le prochain ?
-          </h2>
-          <p className="mt-3 text-brand-50">
-            Décrivez-nous votre besoin : vous recevez un devis personnalisé et gratuit sous 24h.
-          </p>
-          <LeadButton lead="quote" size="lg" variant="inverse" className="mt-8">
-            Demander un devis
-          </LeadButton>
-        </div>
-      </section>
+        <LeadButton lead="quote" size="lg" variant="inverse" className="mt-8">
+          Demander un devis
+        </LeadButton>
+      </CtaBand>
     </>
   );
 }

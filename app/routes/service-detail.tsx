@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, CalendarClock } from 'lucide-react';
+import { ArrowLeft, CalendarClock } from 'lucide-react';
 import { data, Link } from 'react-router';
 import { ServiceIdParamsSchema } from '#common/schemas/public-api.ts';
 import { serviceShareImage } from '#common/visuals.ts';
@@ -6,6 +6,7 @@ import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
 import { PageSection } from '~/components/page-section';
 import { ServiceIcon } from '~/components/service-icon';
+import { ServiceMoreLink } from '~/components/ui/arrow-link';
 import { Button } from '~/components/ui/button';
 import { ServiceVisual } from '~/components/visuals/service-visual';
 import { appContext } from '~/context.server';
@@ -127,13 +128,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </h3>
                 <p className="mt-2 flex-1 text-sm text-gray-700">{child.description}</p>
-                <Link
-                  to={`/services/${child.id}`}
-                  aria-label={`En savoir plus sur ${child.title}`}
-                  className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
-                >
-                  En savoir plus <ArrowRight className="size-4" aria-hidden="true" />
-                </Link>
+                <ServiceMoreLink service={child} className="mt-4 text-sm" />
               </li>
             ))}
           </ul>

@@ -1,10 +1,10 @@
-import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
 import type { PublicService } from '#common/api-types.ts';
+import { CtaBand } from '~/components/cta-band';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
+import { ServiceActions } from '~/components/service-actions';
 import { ServiceIcon } from '~/components/service-icon';
-import { Button } from '~/components/ui/button';
+import { ServiceMoreLink } from '~/components/ui/arrow-link';
 import { ServiceVisual } from '~/components/visuals/service-visual';
 import { appContext } from '~/context.server';
 import { leadAttributes } from '~/lib/lead-trigger';
@@ -69,18 +69,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   </h2>
                   <p className="mt-3 text-gray-700">{group.description}</p>
                   <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-                    <Button asChild variant="secondary">
-                      <Link to={`/services/${group.id}`} aria-label={`En savoir plus sur ${group.title}`}>
-                        En savoir plus
-                      </Link>
-                    </Button>
-                    <LeadButton
-                      lead="quote"
-                      service={group.title}
-                      aria-label={`Demander un devis pour ${group.title}`}
-                    >
-                      Demander un devis
-                    </LeadButton>
+                    <ServiceActions service={group} />
                   </div>
                 </div>
 
@@ -94,13 +83,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                         </div>
                         <p className="mt-3 flex-1 text-sm text-gray-700">{child.description}</p>
                         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-                          <Link
-                            to={`/services/${child.id}`}
-                            aria-label={`En savoir plus sur ${child.title}`}
-                            className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
-                          >
-                            En savoir plus <ArrowRight className="size-4" aria-hidden="true" />
-                          </Link>
+                          <ServiceMoreLink service={child} className="text-sm" />
                           <button
                             type="button"
                             {...leadAttributes('quote', child.title)}
@@ -120,23 +103,15 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section
-        aria-labelledby="services-cta-title"
-        className="bg-brand-800 px-4 py-12 text-white sm:py-16 lg:py-24"
+      <CtaBand
+        titleId="services-cta-title"
+        title="Vous ne savez pas par où commencer ?"
+        text="Parlons de votre activité et de vos objectifs pendant 30 minutes, gratuitement et sans engagement. Nous vous dirons quelles actions auront le plus d'impact pour votre budget."
       >
-        <div className="mx-auto max-w-3xl text-center">
-          <h2 id="services-cta-title" className="text-2xl font-bold sm:text-3xl">
-            Vous ne savez pas par où commencer ?
-          </h2>
-          <p className="mt-3 text-brand-50">
-            Parlons de votre activité et de vos objectifs pendant 30 minutes, gratuitement et sans engagement.
-            Nous vous dirons quelles actions auront le plus d'impact pour votre budget.
-          </p>
-          <LeadButton lead="call" size="lg" variant="inverse" className="mt-8">
-            Planifier un appel découverte
-          </LeadButton>
-        </div>
-      </section>
+        <LeadButton lead="call" size="lg" variant="inverse" className="mt-8">
+          Planifier un appel découverte
+        </LeadButton>
+      </CtaBand>
     </>
   );
 }

@@ -36,62 +36,20 @@ export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: 
             </li>
           </ul>
         </div>
-        <nav aria-labelledby="footer-services">
-          <p id="footer-services" className="mb-3 font-semibold text-white">
-            Services
-          </p>
-          <ul className="space-y-2">
-            {FOOTER_SERVICES.map((label) => (
-              <li key={label}>
-                <Link to="/services" className={footerLink}>
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-company">
-          <p id="footer-company" className="mb-3 font-semibold text-white">
-            Entreprise
-          </p>
-          <ul className="space-y-2">
-            <li>
-              <Link to="/about" className={footerLink}>
-                À propos
-              </Link>
-            </li>
-            <li>
-              <Link to="/about#team" className={footerLink}>
-                Notre équipe
-              </Link>
-            </li>
-            <li>
-              <Link to="/blog" className={footerLink}>
-                Blog
-              </Link>
-            </li>
-            <li>
-              <Link to="/contact" className={footerLink}>
-                Contact
-              </Link>
-            </li>
-            <li>
-              <Link to="/legal/privacy" className={footerLink}>
-                Politique de confidentialité
-              </Link>
-            </li>
-            <li>
-              <Link to="/legal/terms" className={footerLink}>
-                Conditions d'utilisation
-              </Link>
-            </li>
-            <li>
-              <Link to="/legal/cookies" className={footerLink}>
-                Politique de cookies
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterNav id="footer-services" title="Services">
+          {FOOTER_SERVICES.map((label) => (
+            <FooterLink key={label} to="/services" label={label} />
+          ))}
+        </FooterNav>
+        <FooterNav id="footer-company" title="Entreprise">
+          <FooterLink to="/about" label="À propos" />
+          <FooterLink to="/about#team" label="Notre équipe" />
+          <FooterLink to="/blog" label="Blog" />
+          <FooterLink to="/contact" label="Contact" />
+          <FooterLink to="/legal/privacy" label="Politique de confidentialité" />
+          <FooterLink to="/legal/terms" label="Conditions d'utilisation" />
+          <FooterLink to="/legal/cookies" label="Politique de cookies" />
+        </FooterNav>
         <div className="space-y-4">
           <p className="font-semibold text-white">Contact</p>
           <ul className="space-y-2 text-sm">
@@ -132,5 +90,27 @@ export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: 
         </p>
       </div>
     </footer>
+  );
+}
+
+/** A column of links, named by its heading. */
+function FooterNav({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <nav aria-labelledby={id}>
+      <p id={id} className="mb-3 font-semibold text-white">
+        {title}
+      </p>
+      <ul className="space-y-2">{children}</ul>
+    </nav>
+  );
+}
+
+function FooterLink({ to, label }: { to: string; label: string }) {
+  return (
+    <li>
+      <Link to={to} className={footerLink}>
+        {label}
+      </Link>
+    </li>
   );
 }

@@ -33,3 +33,38 @@ export const reportOn =
   ) =>
   (error: unknown) =>
     reportFormError(error, form.setError, fields, options);
+
+/**
+ * The submit of an item's form in a dialog (a service, a team member): save it, new when `id` is
+ * null, and close; or put the server's messages under their fields, a nested key ('skills.2')
+ * under the field it starts with, and anything else in a toast saying `fallback`.
+ */
+export function saveItem<TValues, TDraft extends FieldValues>(
+  save: {
+    mutate: (
+      variables: { id: string | null; values: TValues },
+      callbacks: { onSuccess: () => void; onError: (error: unknown) => void },
+    ) => void;
+  },
+  id: string | null,
+  values: TValues,
+  {
+    form,
+    fields,
+    fallback,
+    onSaved,
+  }: {
+    form: { setError: UseFormSetError<TDraft> };
+    fields: readonly string[];
+    fallback: string;
+    onSaved: () => void;
+  },
+) {
+  save.mutate(
+    { id, values },
+    {
+      onSuccess: onSaved,
+      onError: reportOn(form, fields, { fallback, toField: (key) => key.split('.')[0] }),
+    },
+  );
+}

@@ -6,7 +6,7 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
-import { dialogContentClass, dialogOverlayClass } from './dialog-frame';
+import { type DialogProps, dialogContentClass, dialogOverlayClass } from './dialog-frame';
 
 // The Button's variants are all green or neutral; a destructive action gets its own red.
 export const dangerButtonClass =
@@ -24,9 +24,7 @@ export function ConfirmDialog({
   confirmDisabled = false,
   danger = true,
   onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogProps & {
   title: ReactNode;
   /** What happens: the dialog's accessible description. */
   children: ReactNode;

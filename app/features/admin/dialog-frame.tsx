@@ -4,12 +4,15 @@
  * way, Escape and a tap outside do not close it.
  */
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 
 export const dialogOverlayClass = 'fixed inset-0 z-50 bg-black/50';
 export const dialogContentClass =
   'fixed top-1/2 left-1/2 z-50 flex max-h-[min(90dvh,48rem)] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white shadow-xl outline-none';
+
+/** Whether a dialog is open, and what to call when it asks to open or close. */
+export type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 export function AdminDialog({
   open,
@@ -18,9 +21,7 @@ export function AdminDialog({
   description,
   pending = false,
   children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogProps & {
   title: string;
   description?: ReactNode;
   pending?: boolean;
@@ -61,5 +62,23 @@ export function DialogFooter({ children }: { children: ReactNode }) {
     <div className="flex flex-wrap justify-end gap-3 border-t border-gray-100 px-5 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
       {children}
     </div>
+  );
+}
+
+/** A form in a dialog: its fields in the scrolling body, `footer` (its buttons) always in view. */
+export function DialogForm({
+  onSubmit,
+  footer,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
+      <DialogBody>{children}</DialogBody>
+      <DialogFooter>{footer}</DialogFooter>
+    </form>
   );
 }

@@ -7,6 +7,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ImageIcon, Loader2, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
+import { Controller, type FieldValues } from 'react-hook-form';
 import {
   MEDIA_ACCEPTED_TYPES,
   MEDIA_FIELD,
@@ -14,6 +15,7 @@ import {
   MEDIA_MESSAGES,
   type UploadedMedia,
 } from '#common/schemas/media.ts';
+import type { ControlledFieldProps } from '~/components/form-fields';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { ApiError, serverFieldMessages, serverMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
@@ -186,5 +188,23 @@ export function ImageUpload({ label, value, onChange, error }: ImageUploadProps)
         </div>
       </div>
     </div>
+  );
+}
+
+/** ImageUpload bound to a form field that holds the image URL (or null, or nothing yet). */
+export function ImageUploadField<T extends FieldValues, TTransformed>({
+  control,
+  name,
+  label,
+  error,
+}: ControlledFieldProps<T, TTransformed>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <ImageUpload label={label} value={field.value ?? null} onChange={field.onChange} error={error} />
+      )}
+    />
   );
 }

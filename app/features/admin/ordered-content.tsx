@@ -4,7 +4,7 @@
  * edit, delete), and the order and visibility fields of their forms.
  */
 import { useMutation } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
@@ -12,6 +12,7 @@ import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import type { AdminMutation } from './admin-data';
+import { DeleteIconButton, EditIconButton } from './ui';
 
 /** On/off switch (role="switch"), labelled for screen readers with what it shows or hides. */
 export function VisibilitySwitch({
@@ -95,21 +96,32 @@ export function MoveButtons({
   );
 }
 
-/** A labelled checkbox with an optional hint, for react-hook-form's register(). */
-export function CheckboxField({
+/**
+ * A labelled checkbox or radio button with an optional hint under its label; `className` is the
+ * box around them.
+ */
+export function ChoiceInput({
+  type,
   label,
   hint,
+  className,
   ...props
-}: { label: string; hint?: string } & Omit<ComponentProps<'input'>, 'type' | 'id'>) {
+}: { type: 'checkbox' | 'radio'; label: string; hint?: string } & Omit<
+  ComponentProps<'input'>,
+  'type' | 'id'
+>) {
   const id = useId();
   return (
-    <div className="flex items-start gap-3">
+    <div className={cn('flex items-start gap-3', className)}>
       <input
         id={id}
-        type="checkbox"
+        type={type}
         {...props}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        className="mt-0.5 size-5 shrink-0 rounded border-gray-300 accent-brand-700"
+        className={cn(
+          'mt-0.5 size-5 shrink-0 accent-brand-700',
+          type === 'checkbox' && 'rounded border-gray-300',
+        )}
       />
       <div>
         <label htmlFor={id} className="text-sm font-medium text-gray-900">
@@ -150,7 +162,7 @@ export function OrderAndVisibilityFields({
         {...order}
         error={orderError}
       />
-      <CheckboxField label="Visible sur le site" hint={hint} {...isActive} />
+      <ChoiceInput type="checkbox" label="Visible sur le site" hint={hint} {...isActive} />
     </>
   );
 }
@@ -232,18 +244,8 @@ export function OrderedRow<T extends { isActive: boolean }, TMoved, TToggled>({
           onChange={(isActive) => toggle.mutate({ item, isActive })}
         />
         {extra}
-        <Button variant="ghost" size="icon" aria-label={`Modifier « ${name} »`} onClick={onEdit}>
-          <Pencil className="size-4" aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-red-700 hover:bg-red-50"
-          aria-label={`Supprimer « ${name} »`}
-          onClick={onDelete}
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-        </Button>
+        <EditIconButton name={name} onClick={onEdit} />
+        <DeleteIconButton name={name} onClick={onDelete} />
       </div>
     </div>
   );

@@ -11,11 +11,14 @@ import {
   ChevronRight,
   Inbox,
   Loader2,
+  Pencil,
   Plus,
   Search,
+  Trash2,
 } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useEffectEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Sending } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
@@ -38,6 +41,39 @@ export function AdminPageHeader({
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/** A row's edit button, an icon alone, named 'Modifier « name »'. */
+export function EditIconButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="icon" aria-label={`Modifier « ${name} »`} onClick={onClick}>
+      <Pencil className="size-4" aria-hidden="true" />
+    </Button>
+  );
+}
+
+/** A row's delete button, an icon alone in red, named 'Supprimer « name »'. */
+export function DeleteIconButton({
+  name,
+  title,
+  onClick,
+}: {
+  name: string;
+  title?: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      title={title}
+      aria-label={`Supprimer « ${name} »`}
+      className="text-red-700 hover:bg-red-50"
+      onClick={onClick}
+    >
+      <Trash2 className="size-4" aria-hidden="true" />
+    </Button>
   );
 }
 
@@ -66,6 +102,18 @@ export function Card({ className, ...props }: ComponentProps<'section'>) {
       className={cn('rounded-xl border border-gray-200 bg-white p-4 shadow-sm', className)}
       {...props}
     />
+  );
+}
+
+/** A card holding one group of a form's fields, under its legend. */
+export function FieldsetCard({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Card>
+      <fieldset className="min-w-0">
+        <legend className="mb-1 text-base font-semibold text-gray-900">{legend}</legend>
+        {children}
+      </fieldset>
+    </Card>
   );
 }
 
@@ -266,25 +314,44 @@ export function FilterSelect({
   options: readonly { value: string; label: string }[];
   allLabel: string;
 }) {
+  return (
+    <FilterField label={label}>
+      {(id) => (
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={filterControlClass}
+        >
+          <option value="">{allLabel}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FilterField>
+  );
+}
+
+/** A filter's control after its visible label; `children` draws the control with the id it is given. */
+export function FilterField({
+  label,
+  labelClassName,
+  children,
+}: {
+  label: string;
+  labelClassName?: string;
+  children: (id: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-gray-700">
+      <label htmlFor={id} className={cn('text-sm font-medium text-gray-700', labelClassName)}>
         {label}
       </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={filterControlClass}
-      >
-        <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      {children(id)}
     </div>
   );
 }
@@ -347,6 +414,17 @@ export function formatDate(iso: string | null | undefined): string {
  * The buttons that end an admin form: "Annuler" (closes without saving) and the submit button,
  * both disabled while the request runs, the submit one then showing `pendingLabel`.
  */
+/** The submit button of a settings panel's form, at its right end. */
+export function PanelSubmit({ pending, label }: { pending: boolean; label: string }) {
+  return (
+    <div className="flex justify-end">
+      <Button type="submit" disabled={pending}>
+        {pending ? <Sending /> : label}
+      </Button>
+    </div>
+  );
+}
+
 export function FormActions({
   pending,
   onCancel,

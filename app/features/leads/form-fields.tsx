@@ -6,18 +6,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type Ref, useId } from 'react';
-import {
-  type Control,
-  Controller,
-  type FieldPath,
-  type FieldValues,
-  type Resolver,
-  type UseFormRegisterReturn,
-} from 'react-hook-form';
+import { Controller, type FieldValues, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { PublicService } from '#common/api-types.ts';
 import { PHONE_PLACEHOLDER, PREFETCH_SERVICES_STALE } from '#common/constants.ts';
-import { SelectField, TextField } from '~/components/form-fields';
+import { type ControlledFieldProps, SelectField, TextField } from '~/components/form-fields';
 
 /**
  * What a form holds while it is being filled in: every field a string, empty at first (a select
@@ -129,14 +122,7 @@ export function ServiceSelect<T extends FieldValues, TTransformed>({
   options,
   error,
   className,
-}: {
-  control: Control<T, unknown, TTransformed>;
-  name: FieldPath<T>;
-  label: string;
-  options: readonly string[];
-  error?: string;
-  className?: string;
-}) {
+}: ControlledFieldProps<T, TTransformed> & { options: readonly string[]; className?: string }) {
   return (
     <Controller
       control={control}

@@ -10,8 +10,7 @@ import { Button } from '~/components/ui/button';
 import { island } from '~/lib/island';
 import { NewLinkForm } from './new-link-form';
 import { newsletterPost } from './newsletter-api';
-
-type Message = { tone: 'ok' | 'error'; text: string } | null;
+import { type Status, StatusLine } from './status-line';
 
 export type ManageFormProps = {
   subscriber: { token: string; email: string; firstName: string; tags: string[]; status: string } | null;
@@ -22,7 +21,7 @@ export type ManageFormProps = {
 export function ManageForm({ subscriber, expired }: ManageFormProps) {
   const [firstName, setFirstName] = useState(subscriber?.firstName ?? '');
   const [tags, setTags] = useState<string[]>(subscriber?.tags ?? []);
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<Status>(null);
   const [pending, setPending] = useState<'save' | 'unsubscribe' | 'erase' | null>(null);
   const [confirmErase, setConfirmErase] = useState(false);
   const [erased, setErased] = useState(false);
@@ -134,12 +133,7 @@ export function ManageForm({ subscriber, expired }: ManageFormProps) {
         <Button type="submit" disabled={pending !== null}>
           {pending === 'save' ? 'Enregistrement...' : 'Enregistrer mes préférences'}
         </Button>
-        <p
-          role="status"
-          className={message?.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-brand-800'}
-        >
-          {message?.text ?? ''}
-        </p>
+        <StatusLine status={message} />
       </form>
 
       <div className="mt-10 space-y-4 border-t border-gray-200 pt-8">

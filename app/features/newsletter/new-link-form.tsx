@@ -11,16 +11,15 @@ import {
 } from '#common/schemas/newsletter-shared.ts';
 import { island } from '~/lib/island';
 import { newsletterPost } from './newsletter-api';
+import { type Status, StatusLine } from './status-line';
 import { postSubscribe } from './subscribe-request';
-
-type Result = { tone: 'ok' | 'error'; text: string } | null;
 
 export function NewLinkForm({ purpose = 'confirmation' }: { purpose?: 'confirmation' | 'manage' }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<Result>(null);
+  const [result, setResult] = useState<Status>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -100,12 +99,7 @@ export function NewLinkForm({ purpose = 'confirmation' }: { purpose?: 'confirmat
       >
         {pending ? 'Envoi...' : 'Recevoir un nouveau lien'}
       </button>
-      <p
-        role="status"
-        className={result?.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-brand-800'}
-      >
-        {result?.text ?? ''}
-      </p>
+      <StatusLine status={result} />
     </form>
   );
 }

@@ -102,6 +102,12 @@ function Portrait({ member, index }: { member: PublicTeamMember; index: number }
   );
 }
 
+/** A member's profiles, in this order. */
+const SOCIAL_LINKS = [
+  { field: 'linkedinUrl', network: 'LinkedIn', Icon: LinkedInIcon },
+  { field: 'twitterUrl', network: 'Twitter', Icon: XIcon },
+] as const;
+
 function TeamCard({ member, index }: { member: PublicTeamMember; index: number }) {
   return (
     <article className="flex h-full flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-100">
@@ -124,24 +130,19 @@ function TeamCard({ member, index }: { member: PublicTeamMember; index: number }
       ) : null}
       {member.linkedinUrl || member.twitterUrl ? (
         <div className="mt-auto flex gap-3">
-          {member.linkedinUrl ? (
-            <ExternalLink
-              href={member.linkedinUrl}
-              className="text-gray-600 hover:text-brand-800"
-              label={`LinkedIn de ${member.name} (nouvel onglet)`}
-            >
-              <LinkedInIcon className="size-5" />
-            </ExternalLink>
-          ) : null}
-          {member.twitterUrl ? (
-            <ExternalLink
-              href={member.twitterUrl}
-              className="text-gray-600 hover:text-brand-800"
-              label={`Twitter de ${member.name} (nouvel onglet)`}
-            >
-              <XIcon className="size-5" />
-            </ExternalLink>
-          ) : null}
+          {SOCIAL_LINKS.map(({ field, network, Icon }) => {
+            const href = member[field];
+            return href ? (
+              <ExternalLink
+                key={field}
+                href={href}
+                className="text-gray-600 hover:text-brand-800"
+                label={`${network} de ${member.name} (nouvel onglet)`}
+              >
+                <Icon className="size-5" />
+              </ExternalLink>
+            ) : null;
+          })}
         </div>
       ) : null}
     </article>

@@ -7,12 +7,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { type AdminLogin, AdminLoginSchema } from '#common/schemas/auth.ts';
 import { Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
+import { useAdminForm } from '~/features/admin/admin-form';
 import { safeAdminRedirect } from '~/features/admin/navigation';
 import { forgetPendingLogout } from '~/features/admin/pending-logout';
 import { type AdminUser, AUTH_ME_KEY, meQuery } from '~/features/admin/queries';
@@ -36,11 +36,10 @@ export default function AdminLoginPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginDraft, unknown, AdminLogin>({
-    resolver: zodResolver(AdminLoginSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '', password: '', rememberMe: false },
+  } = useAdminForm<LoginDraft, AdminLogin>(zodResolver(AdminLoginSchema), {
+    email: '',
+    password: '',
+    rememberMe: false,
   });
 
   if (me.data) return <Navigate to={redirectTo} replace />;

@@ -14,10 +14,10 @@ import { AdminPageHeader } from '~/features/admin/ui';
 export const meta = () => [{ title: 'Paramètres — Administration' }];
 
 const TABS = [
-  { value: 'site', label: 'Site' },
-  { value: 'chiffres', label: 'Chiffres clés' },
-  { value: 'utilisateurs', label: 'Utilisateurs' },
-  { value: 'mot-de-passe', label: 'Mon mot de passe' },
+  { value: 'site', label: 'Site', Panel: SiteSettingsPanel },
+  { value: 'chiffres', label: 'Chiffres clés', Panel: StatsPanel },
+  { value: 'utilisateurs', label: 'Utilisateurs', Panel: UsersPanel },
+  { value: 'mot-de-passe', label: 'Mon mot de passe', Panel: PasswordPanel },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -55,18 +55,11 @@ export default function AdminSettings() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="site" className="focus-visible:outline-none">
-          <SiteSettingsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="chiffres" className="focus-visible:outline-none">
-          <StatsPanel />
-        </Tabs.Content>
-        <Tabs.Content value="utilisateurs" className="focus-visible:outline-none">
-          <UsersPanel />
-        </Tabs.Content>
-        <Tabs.Content value="mot-de-passe" className="focus-visible:outline-none">
-          <PasswordPanel />
-        </Tabs.Content>
+        {TABS.map(({ value, Panel }) => (
+          <Tabs.Content key={value} value={value} className="focus-visible:outline-none">
+            <Panel />
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     </>
   );

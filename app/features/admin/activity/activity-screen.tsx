@@ -3,12 +3,11 @@
  * (contacts, blog, settings...), author, days and words. The filters live in the address, so a
  * reload or the back button keeps them.
  */
-import { useId } from 'react';
 import { activityFamilyLabel } from '#common/schemas/activity-admin.ts';
 import { Button } from '~/components/ui/button';
 import { AdminList, useAdminList } from '~/features/admin/admin-list';
 import { toSearch } from '~/features/admin/queries';
-import { AdminPageHeader, Card, filterControlClass } from '~/features/admin/ui';
+import { AdminPageHeader, Card, FilterField, filterControlClass } from '~/features/admin/ui';
 import { ActivityList } from './activity-list';
 import { ACTIVITY_DEFAULTS, type ActivityParams, activityQuery } from './data';
 
@@ -122,21 +121,19 @@ function DayFilter({
   max?: string;
   onChange: (day: string | undefined) => void;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="w-6 text-sm font-medium text-gray-700 lg:w-auto">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        className={filterControlClass}
-        value={value ?? ''}
-        min={min}
-        max={max}
-        onChange={(event) => onChange(event.target.value || undefined)}
-      />
-    </div>
+    <FilterField label={label} labelClassName="w-6 lg:w-auto">
+      {(id) => (
+        <input
+          id={id}
+          type="date"
+          className={filterControlClass}
+          value={value ?? ''}
+          min={min}
+          max={max}
+          onChange={(event) => onChange(event.target.value || undefined)}
+        />
+      )}
+    </FilterField>
   );
 }

@@ -8,7 +8,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { ExternalLink, Eye, EyeOff, Save, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
@@ -25,7 +24,7 @@ import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
-import { ImageUpload } from '../image-upload';
+import { ImageUploadField } from '../image-upload';
 import { AdminPageHeader, Card, formatDate, ItemLoader, BackLink as SharedBackLink } from '../ui';
 import { BlogStatusBadge } from './blog-status-badge';
 import { blogPostQuery, blogPublicationMutation, deleteBlogPostMutation, saveBlogPostMutation } from './data';
@@ -205,17 +204,11 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
             className="lg:col-span-2"
           />
           <div className="lg:col-span-2">
-            <Controller
+            <ImageUploadField
               control={control}
               name="coverImage"
-              render={({ field }) => (
-                <ImageUpload
-                  label="Image de couverture"
-                  value={field.value ?? null}
-                  onChange={field.onChange}
-                  error={errors.coverImage?.message}
-                />
-              )}
+              label="Image de couverture"
+              error={errors.coverImage?.message}
             />
           </div>
         </Card>

@@ -4,7 +4,7 @@
  * a small team uses daily: edit, see on the site, publish or unpublish, delete (confirmed).
  */
 import { useMutation } from '@tanstack/react-query';
-import { ExternalLink, Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
+import { ExternalLink, Eye, EyeOff, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '#common/enums.ts';
 import {
@@ -15,10 +15,9 @@ import {
 } from '#common/schemas/blog-admin.ts';
 import { Button } from '~/components/ui/button';
 import { AdminList, DataTable, useAdminList } from '../admin-list';
-import { ConfirmDialog } from '../confirm-dialog';
-import { type PendingAction, usePublicationActions } from '../publication-actions';
+import { type PendingAction, PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
-import { AdminPageHeader, Card, formatDate, NewItemButton } from '../ui';
+import { AdminPageHeader, Card, DeleteIconButton, formatDate, NewItemButton } from '../ui';
 import { BlogStatusBadge } from './blog-status-badge';
 import {
   BLOG_LIST_DEFAULTS,
@@ -53,11 +52,12 @@ export function BlogListScreen() {
   const { params, update } = list;
   const publication = useMutation(blogPublicationMutation());
   const remove = useMutation(deleteBlogPostMutation());
-  const { pending, ask, publish, confirm } = usePublicationActions<AdminBlogPostSummary>({
+  const actions = usePublicationActions<AdminBlogPostSummary>({
     publication,
     remove,
     toasts: { published: 'Article publié', unpublished: 'Article dépublié', deleted: 'Article supprimé' },
   });
+  const { pending, ask, publish } = actions;
 
   const filtered = Boolean(params.q || params.status || params.category);
 
@@ -166,18 +166,12 @@ export function BlogListScreen() {
           }}
         </AdminList>
       </Card>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => (open ? undefined : ask(null))}
-        title={pending?.action === 'delete' ? 'Supprimer cet article ?' : 'Dépublier cet article ?'}
-        confirmLabel={pending?.action === 'delete' ? 'Supprimer définitivement' : 'Dépublier'}
-        pendingLabel={pending?.action === 'delete' ? 'Suppression...' : 'Dépublication...'}
-        pending={remove.isPending || publication.isPending}
-        danger={pending?.action === 'delete'}
-        onConfirm={confirm}
+      <PublicationConfirmDialog
+        actions={actions}
+        titles={{ delete: 'Supprimer cet article ?', unpublish: 'Dépublier cet article ?' }}
       >
         <PendingDescription pending={pending} />
-      </ConfirmDialog>
+      </PublicationConfirmDialog>
     </>
   );
 }
@@ -242,16 +236,11 @@ function PostActions({
           <Eye className="size-4" aria-hidden="true" />
         </Button>
       )}
-      <Button
-        variant="ghost"
-        size="icon"
+      <DeleteIconButton
+        name={post.title}
         title="Supprimer"
-        aria-label={`Supprimer « ${post.title} »`}
-        className="text-red-700 hover:bg-red-50"
         onClick={() => onAsk({ item: post, action: 'delete' })}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-      </Button>
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * invalidates on `stats_update`, so the figures refresh by themselves.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Eye, Mail, TrendingUp, Users } from 'lucide-react';
+import { Activity, Eye, type LucideIcon, Mail, TrendingUp, Users } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '#common/enums.ts';
@@ -78,9 +78,7 @@ function DashboardContent({ data }: { data: DashboardData }) {
           value={leads.week.total}
           hint="Depuis lundi"
         >
-          <StatusBreakdown
-            entries={CONTACT_STATUSES.map((status) => [CONTACT_STATUS_LABELS[status], leads.week[status]])}
-          />
+          <StatusBreakdown statuses={CONTACT_STATUSES} labels={CONTACT_STATUS_LABELS} counts={leads.week} />
         </KpiCard>
         <KpiCard
           title="Demandes ce mois-ci"
@@ -88,9 +86,7 @@ function DashboardContent({ data }: { data: DashboardData }) {
           value={leads.month.total}
           hint={`${plural(leads.total, 'demande')} au total`}
         >
-          <StatusBreakdown
-            entries={CONTACT_STATUSES.map((status) => [CONTACT_STATUS_LABELS[status], leads.month[status]])}
-          />
+          <StatusBreakdown statuses={CONTACT_STATUSES} labels={CONTACT_STATUS_LABELS} counts={leads.month} />
         </KpiCard>
         <KpiCard
           title="Abonnés newsletter"
@@ -99,10 +95,9 @@ function DashboardContent({ data }: { data: DashboardData }) {
           hint="Toutes les adresses connues"
         >
           <StatusBreakdown
-            entries={SUBSCRIBER_STATUSES.map((status) => [
-              SUBSCRIBER_STATUS_LABELS[status],
-              subscribers[status],
-            ])}
+            statuses={SUBSCRIBER_STATUSES}
+            labels={SUBSCRIBER_STATUS_LABELS}
+            counts={subscribers}
           />
         </KpiCard>
         <KpiCard
@@ -181,13 +176,22 @@ function KpiCard({
   );
 }
 
-function StatusBreakdown({ entries }: { entries: [label: string, count: number][] }) {
+/** Each status's label and count, in the order of `statuses`. */
+function StatusBreakdown<S extends string>({
+  statuses,
+  labels,
+  counts,
+}: {
+  statuses: readonly S[];
+  labels: Record<S, string>;
+  counts: Record<S, number>;
+}) {
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
-      {entries.map(([label, count]) => (
-        <div key={label} className="contents">
-          <dt className="text-gray-600">{label}</dt>
-          <dd className="text-right font-medium text-gray-900 tabular-nums">{formatCount(count)}</dd>
+      {statuses.map((status) => (
+        <div key={labels[status]} className="contents">
+          <dt className="text-gray-600">{labels[status]}</dt>
+          <dd className="text-right font-medium text-gray-900 tabular-nums">{formatCount(counts[status])}</dd>
         </div>
       ))}
     </dl>
@@ -255,66 +259,75 @@ function ChartCard({
   );
 }
 
-function TopPosts({ posts }: { posts: DashboardData['topPosts'] }) {
+/** A card listing the latest or first few of something, under a heading with its icon. */
+function ListCard({
+  icon: Icon,
+  title,
+  items,
+  empty,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  items: readonly unknown[];
+  /** What the card says when there are no items. */
+  empty: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <Card aria-labelledby={id}>
       <h2 id={id} className="flex items-center gap-2 text-base font-semibold text-gray-900">
-        <Eye className="size-5 text-brand-700" aria-hidden="true" />
-        Articles les plus lus
+        <Icon className="size-5 text-brand-700" aria-hidden="true" />
+        {title}
       </h2>
-      {posts.length === 0 ? (
-        <EmptyState title="Aucun article lu pour l'instant" />
-      ) : (
-        <ol className="mt-3 divide-y divide-gray-100">
-          {posts.map((post, index) => (
-            <li key={post.id} className="flex items-baseline gap-3 py-2.5">
-              <span className="w-5 shrink-0 text-sm font-semibold text-gray-500 tabular-nums">
-                {index + 1}.
-              </span>
-              <Link
-                to={`/blog/${post.slug}`}
-                reloadDocument
-                className="min-w-0 flex-1 font-medium break-words text-brand-800 underline-offset-2 hover:underline"
-              >
-                {post.title}
-              </Link>
-              <span className="shrink-0 text-sm text-gray-600 tabular-nums">{plural(post.views, 'vue')}</span>
-            </li>
-          ))}
-        </ol>
-      )}
+      {items.length === 0 ? <EmptyState title={empty} /> : children}
     </Card>
   );
 }
 
-function LatestActivity({ items }: { items: DashboardData['latestActivity'] }) {
-  const id = useId();
+function TopPosts({ posts }: { posts: DashboardData['topPosts'] }) {
   return (
-    <Card aria-labelledby={id}>
-      <h2 id={id} className="flex items-center gap-2 text-base font-semibold text-gray-900">
-        <Activity className="size-5 text-brand-700" aria-hidden="true" />
-        Activité récente
-      </h2>
-      {items.length === 0 ? (
-        <EmptyState title="Aucune activité récente" />
-      ) : (
-        <ul className="mt-3 divide-y divide-gray-100">
-          {items.map((item) => (
-            <li key={item.id} className="py-2.5">
-              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                <p className="min-w-0 font-medium break-words text-gray-900">{item.title}</p>
-                <time dateTime={item.createdAt} className="shrink-0 text-xs text-gray-500">
-                  {formatDateTime(item.createdAt)}
-                </time>
-              </div>
-              {item.description ? (
-                <p className="mt-0.5 text-sm break-words text-gray-600">{item.description}</p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <ListCard icon={Eye} title="Articles les plus lus" items={posts} empty="Aucun article lu pour l'instant">
+      <ol className="mt-3 divide-y divide-gray-100">
+        {posts.map((post, index) => (
+          <li key={post.id} className="flex items-baseline gap-3 py-2.5">
+            <span className="w-5 shrink-0 text-sm font-semibold text-gray-500 tabular-nums">
+              {index + 1}.
+            </span>
+            <Link
+              to={`/blog/${post.slug}`}
+              reloadDocument
+              className="min-w-0 flex-1 font-medium break-words text-brand-800 underline-offset-2 hover:underline"
+            >
+              {post.title}
+            </Link>
+            <span className="shrink-0 text-sm text-gray-600 tabular-nums">{plural(post.views, 'vue')}</span>
+          </li>
+        ))}
+      </ol>
+    </ListCard>
+  );
+}
+
+function LatestActivity({ items }: { items: DashboardData['latestActivity'] }) {
+  return (
+    <ListCard icon={Activity} title="Activité récente" items={items} empty="Aucune activité récente">
+      <ul className="mt-3 divide-y divide-gray-100">
+        {items.map((item) => (
+          <li key={item.id} className="py-2.5">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <p className="min-w-0 font-medium break-words text-gray-900">{item.title}</p>
+              <time dateTime={item.createdAt} className="shrink-0 text-xs text-gray-500">
+                {formatDateTime(item.createdAt)}
+              </time>
+            </div>
+            {item.description ? (
+              <p className="mt-0.5 text-sm break-words text-gray-600">{item.description}</p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </ListCard>
   );
 }

@@ -25,6 +25,7 @@ import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
+import type { DialogProps } from '../dialog-frame';
 import {
   AdminPageHeader,
   Card,
@@ -113,6 +114,10 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
   const editable = status === 'draft' || status === 'scheduled';
   const started = status === 'sending' || status === 'sent' || status === 'failed';
   const busy = action.isPending || remove.isPending;
+  const dialogProps = (name: NonNullable<DialogName>): DialogProps => ({
+    open: dialog === name,
+    onOpenChange: (open) => setDialog(open ? name : null),
+  });
 
   const run = (
     input: CampaignActionRequest,
@@ -270,21 +275,12 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
 
       {started ? <CampaignResultsSection campaign={campaign} /> : null}
 
-      <CampaignPreviewDialog
-        campaignId={campaign.id}
-        open={dialog === 'preview'}
-        onOpenChange={(open) => setDialog(open ? 'preview' : null)}
-      />
-      <CampaignTestDialog
-        campaignId={campaign.id}
-        open={dialog === 'test'}
-        onOpenChange={(open) => setDialog(open ? 'test' : null)}
-      />
+      <CampaignPreviewDialog campaignId={campaign.id} {...dialogProps('preview')} />
+      <CampaignTestDialog campaignId={campaign.id} {...dialogProps('test')} />
       <CampaignScheduleDialog
         campaign={campaign}
-        open={dialog === 'schedule'}
+        {...dialogProps('schedule')}
         pending={action.isPending}
-        onOpenChange={(open) => setDialog(open ? 'schedule' : null)}
         onSchedule={(scheduledAt) =>
           run(
             { action: 'schedule', scheduledAt },
@@ -293,8 +289,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         }
       />
       <ConfirmDialog
-        open={dialog === 'send'}
-        onOpenChange={(open) => setDialog(open ? 'send' : null)}
+        {...dialogProps('send')}
         title="Envoyer la campagne maintenant ?"
         confirmLabel="Envoyer maintenant"
         pendingLabel="Lancement..."
@@ -313,8 +308,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         </p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={dialog === 'cancel'}
-        onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
+        {...dialogProps('cancel')}
         title="Annuler l'envoi ?"
         confirmLabel="Annuler l'envoi"
         pendingLabel="Annulation..."
@@ -327,8 +321,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         </p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={dialog === 'delete'}
-        onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+        {...dialogProps('delete')}
         title="Supprimer ce brouillon ?"
         confirmLabel="Supprimer définitivement"
         pendingLabel="Suppression..."

@@ -25,7 +25,15 @@ import { Button } from '~/components/ui/button';
 import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
-import { AdminPageHeader, BackLink, Card, ErrorState, ItemLoadFailure, LoadingState } from '../ui';
+import {
+  AdminPageHeader,
+  BackLink,
+  Card,
+  ErrorState,
+  FieldsetCard,
+  ItemLoadFailure,
+  LoadingState,
+} from '../ui';
 import { useDebounced } from '../use-debounced';
 import {
   campaignQuery,
@@ -222,15 +230,7 @@ function CampaignEditor({
             control={control}
             name="templateId"
             render={({ field }) => (
-              <TemplateSelect
-                templates={templates}
-                error={errors.templateId?.message}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
+              <TemplateSelect templates={templates} error={errors.templateId?.message} {...field} />
             )}
           />
           <TextField
@@ -259,134 +259,120 @@ function CampaignEditor({
           </p>
         </Card>
 
-        <Card>
-          <fieldset className="min-w-0">
-            <legend className="mb-1 text-base font-semibold text-gray-900">Destinataires</legend>
-            <p className="mb-3 text-sm text-gray-600">
-              Toujours et seulement les abonnés actifs (confirmés, ni désinscrits ni en rebond).
-            </p>
-            <div className="grid gap-4 lg:grid-cols-3">
-              <fieldset className="min-w-0 lg:col-span-3">
-                <legend className="mb-1.5 text-sm font-medium text-gray-900">
-                  Étiquettes <span className="font-normal text-gray-600">(au moins une ; aucune : tous)</span>
-                </legend>
-                {knownTags.length === 0 ? (
-                  <p className="text-sm text-gray-600">
-                    {tags.isPending ? 'Chargement des étiquettes...' : 'Aucun abonné n’a d’étiquette.'}
-                  </p>
-                ) : (
-                  <Controller
-                    control={control}
-                    name="segment.tags"
-                    render={({ field }) => (
-                      <div className="flex flex-wrap gap-2">
-                        {knownTags.map((tag) => {
-                          const checked = field.value.includes(tag);
-                          return (
-                            <label
-                              key={tag}
-                              className={cn(
-                                'inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1 text-sm',
-                                checked
-                                  ? 'border-brand-700 bg-brand-50 text-brand-900'
-                                  : 'border-gray-300 text-gray-800',
-                              )}
-                            >
-                              <input
-                                type="checkbox"
-                                className="size-4 accent-brand-700"
-                                checked={checked}
-                                onChange={() =>
-                                  field.onChange(
-                                    checked ? field.value.filter((t) => t !== tag) : [...field.value, tag],
-                                  )
-                                }
-                              />
-                              {tag}
-                            </label>
-                          );
-                        })}
-                      </div>
-                    )}
-                  />
-                )}
-                {errors.segment?.tags?.message ? (
-                  <p className="mt-1 text-sm text-red-700">{errors.segment.tags.message}</p>
-                ) : null}
-              </fieldset>
-              <Controller
-                control={control}
-                name="segment.locale"
-                render={({ field }) => (
-                  <LocaleSelect
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                  />
-                )}
-              />
-              <TextField
-                label="Inscrits depuis le"
-                type="date"
-                optional
-                error={errors.segment?.subscribedFrom?.message}
-                {...register('segment.subscribedFrom')}
-              />
-              <TextField
-                label="Inscrits jusqu'au"
-                type="date"
-                optional
-                error={errors.segment?.subscribedTo?.message}
-                {...register('segment.subscribedTo')}
-              />
-            </div>
-            <p
-              role="status"
-              data-testid="segment-count"
-              className="mt-4 flex items-center gap-2 text-sm font-medium text-gray-900"
-            >
-              <Users className="size-4 text-brand-700" aria-hidden="true" />
-              {!parsedSegment.success
-                ? 'Critères invalides'
-                : segmentCount.isError
-                  ? 'Nombre de destinataires indisponible'
-                  : segmentCount.data === undefined
-                    ? 'Calcul des destinataires...'
-                    : `${segmentCount.data.toLocaleString('fr-FR')} destinataire${segmentCount.data > 1 ? 's' : ''} actif${segmentCount.data > 1 ? 's' : ''}`}
-            </p>
-          </fieldset>
-        </Card>
+        <FieldsetCard legend="Destinataires">
+          <p className="mb-3 text-sm text-gray-600">
+            Toujours et seulement les abonnés actifs (confirmés, ni désinscrits ni en rebond).
+          </p>
+          <div className="grid gap-4 lg:grid-cols-3">
+            <fieldset className="min-w-0 lg:col-span-3">
+              <legend className="mb-1.5 text-sm font-medium text-gray-900">
+                Étiquettes <span className="font-normal text-gray-600">(au moins une ; aucune : tous)</span>
+              </legend>
+              {knownTags.length === 0 ? (
+                <p className="text-sm text-gray-600">
+                  {tags.isPending ? 'Chargement des étiquettes...' : 'Aucun abonné n’a d’étiquette.'}
+                </p>
+              ) : (
+                <Controller
+                  control={control}
+                  name="segment.tags"
+                  render={({ field }) => (
+                    <div className="flex flex-wrap gap-2">
+                      {knownTags.map((tag) => {
+                        const checked = field.value.includes(tag);
+                        return (
+                          <label
+                            key={tag}
+                            className={cn(
+                              'inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1 text-sm',
+                              checked
+                                ? 'border-brand-700 bg-brand-50 text-brand-900'
+                                : 'border-gray-300 text-gray-800',
+                            )}
+                          >
+                            <input
+                              type="checkbox"
+                              className="size-4 accent-brand-700"
+                              checked={checked}
+                              onChange={() =>
+                                field.onChange(
+                                  checked ? field.value.filter((t) => t !== tag) : [...field.value, tag],
+                                )
+                              }
+                            />
+                            {tag}
+                          </label>
+                        );
+                      })}
+                    </div>
+                  )}
+                />
+              )}
+              {errors.segment?.tags?.message ? (
+                <p className="mt-1 text-sm text-red-700">{errors.segment.tags.message}</p>
+              ) : null}
+            </fieldset>
+            <Controller
+              control={control}
+              name="segment.locale"
+              render={({ field }) => <LocaleSelect {...field} />}
+            />
+            <TextField
+              label="Inscrits depuis le"
+              type="date"
+              optional
+              error={errors.segment?.subscribedFrom?.message}
+              {...register('segment.subscribedFrom')}
+            />
+            <TextField
+              label="Inscrits jusqu'au"
+              type="date"
+              optional
+              error={errors.segment?.subscribedTo?.message}
+              {...register('segment.subscribedTo')}
+            />
+          </div>
+          <p
+            role="status"
+            data-testid="segment-count"
+            className="mt-4 flex items-center gap-2 text-sm font-medium text-gray-900"
+          >
+            <Users className="size-4 text-brand-700" aria-hidden="true" />
+            {!parsedSegment.success
+              ? 'Critères invalides'
+              : segmentCount.isError
+                ? 'Nombre de destinataires indisponible'
+                : segmentCount.data === undefined
+                  ? 'Calcul des destinataires...'
+                  : `${segmentCount.data.toLocaleString('fr-FR')} destinataire${segmentCount.data > 1 ? 's' : ''} actif${segmentCount.data > 1 ? 's' : ''}`}
+          </p>
+        </FieldsetCard>
 
-        <Card>
-          <fieldset className="min-w-0">
-            <legend className="mb-1 text-base font-semibold text-gray-900">Contenu</legend>
-            {!template ? (
-              <p className="text-sm text-gray-600">Choisissez un modèle pour écrire son contenu.</p>
-            ) : blocks.length === 0 ? (
-              <p className="text-sm text-gray-600">
-                Ce modèle n'a pas de bloc de contenu à écrire : il est envoyé tel quel, personnalisé pour
-                chacun.
-              </p>
-            ) : (
-              <div className="flex flex-col gap-4">
-                {blocks.map((block) => (
-                  <TextAreaField
-                    key={`${template.id}-${block.name}`}
-                    label={block.description ? `${block.description} (${block.name})` : block.name}
-                    optional
-                    rows={/html/i.test(block.name) ? 10 : 3}
-                    placeholder={block.example}
-                    className={/html/i.test(block.name) ? 'font-mono' : undefined}
-                    error={errors.content?.[block.name]?.message}
-                    {...register(`content.${block.name}`)}
-                  />
-                ))}
-              </div>
-            )}
-          </fieldset>
-        </Card>
+        <FieldsetCard legend="Contenu">
+          {!template ? (
+            <p className="text-sm text-gray-600">Choisissez un modèle pour écrire son contenu.</p>
+          ) : blocks.length === 0 ? (
+            <p className="text-sm text-gray-600">
+              Ce modèle n'a pas de bloc de contenu à écrire : il est envoyé tel quel, personnalisé pour
+              chacun.
+            </p>
+          ) : (
+            <div className="flex flex-col gap-4">
+              {blocks.map((block) => (
+                <TextAreaField
+                  key={`${template.id}-${block.name}`}
+                  label={block.description ? `${block.description} (${block.name})` : block.name}
+                  optional
+                  rows={/html/i.test(block.name) ? 10 : 3}
+                  placeholder={block.example}
+                  className={/html/i.test(block.name) ? 'font-mono' : undefined}
+                  error={errors.content?.[block.name]?.message}
+                  {...register(`content.${block.name}`)}
+                />
+              ))}
+            </div>
+          )}
+        </FieldsetCard>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
           <Button type="submit" size="sm" disabled={save.isPending}>

@@ -1,7 +1,7 @@
 /** The campaign as its recipients will see it, with example values, in a sandboxed frame. */
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '~/lib/api';
-import { AdminDialog, DialogBody } from '../dialog-frame';
+import { AdminDialog, DialogBody, type DialogProps } from '../dialog-frame';
 import { ErrorState, LoadingState } from '../ui';
 import { campaignPreviewQuery } from './data';
 import { EmailFrame } from './email-frame';
@@ -10,11 +10,7 @@ export function CampaignPreviewDialog({
   campaignId,
   open,
   onOpenChange,
-}: {
-  campaignId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: DialogProps & { campaignId: string }) {
   const preview = useQuery({ ...campaignPreviewQuery(campaignId), enabled: open });
   return (
     <AdminDialog open={open} onOpenChange={onOpenChange} title="Aperçu de la campagne">

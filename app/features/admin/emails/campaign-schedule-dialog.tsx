@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { CampaignDetail } from '#common/schemas/campaigns.ts';
 import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { AdminDialog, DialogBody, DialogFooter, type DialogProps } from '../dialog-frame';
 import { isoToKinshasaLocal, kinshasaLocalToIso } from './format';
 
 export function CampaignScheduleDialog({
@@ -12,11 +12,9 @@ export function CampaignScheduleDialog({
   pending,
   onOpenChange,
   onSchedule,
-}: {
+}: DialogProps & {
   campaign: CampaignDetail;
-  open: boolean;
   pending: boolean;
-  onOpenChange: (open: boolean) => void;
   onSchedule: (scheduledAt: string) => void;
 }) {
   const initial = campaign.scheduledAt

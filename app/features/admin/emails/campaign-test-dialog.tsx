@@ -7,18 +7,10 @@ import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { AdminDialog, DialogBody, DialogFooter, type DialogProps } from '../dialog-frame';
 import { testSendMutation } from './data';
 
-export function CampaignTestDialog({
-  campaignId,
-  open,
-  onOpenChange,
-}: {
-  campaignId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function CampaignTestDialog({ campaignId, open, onOpenChange }: DialogProps & { campaignId: string }) {
   // Callbacks on the mutation itself, not on mutate(): they run even if the dialog's form is gone.
   const test = useMutation(
     testSendMutation({

@@ -24,7 +24,15 @@ import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
-import { AdminPageHeader, Badge, Card, formatDateTime, ItemLoader, BackLink as SharedBackLink } from '../ui';
+import {
+  AdminPageHeader,
+  Badge,
+  Card,
+  FieldsetCard,
+  formatDateTime,
+  ItemLoader,
+  BackLink as SharedBackLink,
+} from '../ui';
 import { useDebounced } from '../use-debounced';
 import {
   deleteTemplateMutation,
@@ -287,65 +295,62 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
           </Card>
         </div>
 
-        <Card>
-          <fieldset className="min-w-0">
-            <legend className="mb-1 text-base font-semibold text-gray-900">Variables</legend>
-            <p className="mb-3 text-sm text-gray-600">
-              Ce que le modèle utilise entre accolades. L'exemple sert à l'aperçu. firstName, manageUrl,
-              unsubscribeUrl et companyAddress sont remplis par l'envoi ; les autres deviennent des blocs de
-              contenu à écrire dans chaque campagne.
-            </p>
-            <div className="flex flex-col gap-3">
-              {variables.fields.map((field, index) => (
-                <div
-                  key={field.id}
-                  className="grid gap-2 rounded-lg border border-gray-200 p-3 sm:grid-cols-[12rem_1fr_1fr_auto] sm:items-start"
+        <FieldsetCard legend="Variables">
+          <p className="mb-3 text-sm text-gray-600">
+            Ce que le modèle utilise entre accolades. L'exemple sert à l'aperçu. firstName, manageUrl,
+            unsubscribeUrl et companyAddress sont remplis par l'envoi ; les autres deviennent des blocs de
+            contenu à écrire dans chaque campagne.
+          </p>
+          <div className="flex flex-col gap-3">
+            {variables.fields.map((field, index) => (
+              <div
+                key={field.id}
+                className="grid gap-2 rounded-lg border border-gray-200 p-3 sm:grid-cols-[12rem_1fr_1fr_auto] sm:items-start"
+              >
+                <TextField
+                  label="Nom"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  error={errors.variables?.[index]?.name?.message}
+                  {...register(`variables.${index}.name`)}
+                />
+                <TextField
+                  label="Description"
+                  optional
+                  error={errors.variables?.[index]?.description?.message}
+                  {...register(`variables.${index}.description`)}
+                />
+                <TextField
+                  label="Exemple"
+                  optional
+                  error={errors.variables?.[index]?.example?.message}
+                  {...register(`variables.${index}.example`)}
+                />
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700 sm:mt-7"
+                  aria-label={`Retirer la variable ${watchedVariables[index]?.name || index + 1}`}
+                  onClick={() => variables.remove(index)}
                 >
-                  <TextField
-                    label="Nom"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    error={errors.variables?.[index]?.name?.message}
-                    {...register(`variables.${index}.name`)}
-                  />
-                  <TextField
-                    label="Description"
-                    optional
-                    error={errors.variables?.[index]?.description?.message}
-                    {...register(`variables.${index}.description`)}
-                  />
-                  <TextField
-                    label="Exemple"
-                    optional
-                    error={errors.variables?.[index]?.example?.message}
-                    {...register(`variables.${index}.example`)}
-                  />
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    className="text-red-700 sm:mt-7"
-                    aria-label={`Retirer la variable ${watchedVariables[index]?.name || index + 1}`}
-                    onClick={() => variables.remove(index)}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                    <span className="sm:sr-only">Retirer</span>
-                  </Button>
-                </div>
-              ))}
-            </div>
-            <Button
-              type="button"
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              onClick={() => variables.append({ name: '', description: '', example: '' })}
-            >
-              <Plus className="size-4" aria-hidden="true" />
-              Ajouter une variable
-            </Button>
-          </fieldset>
-        </Card>
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  <span className="sm:sr-only">Retirer</span>
+                </Button>
+              </div>
+            ))}
+          </div>
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => variables.append({ name: '', description: '', example: '' })}
+          >
+            <Plus className="size-4" aria-hidden="true" />
+            Ajouter une variable
+          </Button>
+        </FieldsetCard>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
           <Button type="submit" size="sm" disabled={save.isPending || remove.isPending}>

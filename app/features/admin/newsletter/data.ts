@@ -13,6 +13,9 @@ import { createAdminListQuery, createAdminMutation } from '../admin-data';
 import { DASHBOARD_KEY, SUBSCRIBERS_KEY } from '../queries';
 
 export type SubscriberListParams = Partial<SubscriberListQuery>;
+
+/** A dialog about one subscriber (its tags, its erasure): open while `subscriber` is set. */
+export type SubscriberDialogProps = { subscriber: AdminSubscriber | null; onClose: () => void };
 export const SUBSCRIBER_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
 
 export function subscribersQuery(params: SubscriberListParams = {}) {

@@ -4,18 +4,10 @@
  * pressed inside this dialog.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { AdminSubscriber } from '#common/schemas/admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
-import { eraseSubscriberMutation } from './data';
+import { eraseSubscriberMutation, type SubscriberDialogProps } from './data';
 
-export function EraseDialog({
-  subscriber,
-  onClose,
-}: {
-  /** The subscriber to erase; null when the dialog is closed. */
-  subscriber: AdminSubscriber | null;
-  onClose: () => void;
-}) {
+export function EraseDialog({ subscriber, onClose }: SubscriberDialogProps) {
   const erase = useMutation(eraseSubscriberMutation());
   return (
     <ConfirmDialog

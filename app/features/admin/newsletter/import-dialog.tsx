@@ -10,7 +10,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { SUBSCRIBER_STATUS_LABELS, type SubscriberImportResult } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
 import type { AdminMutationResult } from '../admin-data';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { AdminDialog, DialogBody, DialogFooter, DialogForm, type DialogProps } from '../dialog-frame';
 import { importSubscribersMutation } from './data';
 
 /** Larger files are refused before sending: a mailing list of that size is not a manual import. */
@@ -24,13 +24,7 @@ function quoted(text: string): string {
   return `«\u00a0${text}\u00a0»`;
 }
 
-export function ImportDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ImportDialog({ open, onOpenChange }: DialogProps) {
   const importing = useMutation(importSubscribersMutation());
   // The next opening starts from an empty form, not from the last report.
   const close = () => {
@@ -102,110 +96,111 @@ function ImportForm({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
-      <DialogBody>
-        <div className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
-          <p className="font-medium text-gray-900">Format accepté</p>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            <li>
-              une ligne d'en-tête avec une colonne <code className="font-semibold">email</code>, et si vous
-              les avez <code className="font-semibold">prénom</code> et{' '}
-              <code className="font-semibold">nom</code> ;
-            </li>
-            <li>ou simplement une adresse email par ligne, sans en-tête.</li>
-            <li>séparateur virgule ou point-virgule ; 5 000 lignes au plus.</li>
-          </ul>
-          <p className="mt-1">
-            Les adresses déjà connues ne sont pas modifiées, sauf pour les étiquettes ajoutées.
-          </p>
-        </div>
+    <DialogForm
+      onSubmit={onSubmit}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={pending}>
+            Annuler
+          </Button>
+          <Button type="submit" disabled={pending}>
+            <Upload className="size-4" aria-hidden="true" />
+            {pending ? 'Import en cours...' : 'Importer'}
+          </Button>
+        </>
+      }
+    >
+      <div className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700">
+        <p className="font-medium text-gray-900">Format accepté</p>
+        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          <li>
+            une ligne d'en-tête avec une colonne <code className="font-semibold">email</code>, et si vous les
+            avez <code className="font-semibold">prénom</code> et <code className="font-semibold">nom</code> ;
+          </li>
+          <li>ou simplement une adresse email par ligne, sans en-tête.</li>
+          <li>séparateur virgule ou point-virgule ; 5 000 lignes au plus.</li>
+        </ul>
+        <p className="mt-1">
+          Les adresses déjà connues ne sont pas modifiées, sauf pour les étiquettes ajoutées.
+        </p>
+      </div>
 
-        <div>
-          <label htmlFor={`${id}-file`} className="block text-sm font-medium text-gray-800">
-            Fichier CSV (2 Mo au plus)
-          </label>
+      <div>
+        <label htmlFor={`${id}-file`} className="block text-sm font-medium text-gray-800">
+          Fichier CSV (2 Mo au plus)
+        </label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            setFileError(null);
+          }}
+          aria-invalid={fileError !== null}
+          aria-describedby={fileError ? `${id}-file-error` : undefined}
+          className="mt-1 block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
+        />
+        {fileError ? (
+          <p id={`${id}-file-error`} role="alert" className="mt-1 text-sm text-red-700">
+            {fileError}
+          </p>
+        ) : null}
+      </div>
+
+      <div>
+        <label htmlFor={`${id}-tags`} className="block text-sm font-medium text-gray-800">
+          Étiquettes à ajouter (facultatif)
+        </label>
+        <input
+          id={`${id}-tags`}
+          type="text"
+          value={tags}
+          onChange={(event) => setTags(event.target.value)}
+          placeholder="salon-2026, clients"
+          aria-describedby={`${id}-tags-hint`}
+          className={inputClass}
+        />
+        <p id={`${id}-tags-hint`} className="mt-1 text-xs text-gray-600">
+          Séparées par des virgules ; ajoutées à chaque adresse du fichier.
+        </p>
+      </div>
+
+      <div className="space-y-2">
+        <div className="flex items-start gap-2">
           <input
-            id={`${id}-file`}
-            type="file"
-            accept=".csv,text/csv"
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setFileError(null);
-            }}
-            aria-invalid={fileError !== null}
-            aria-describedby={fileError ? `${id}-file-error` : undefined}
-            className="mt-1 block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
+            id={`${id}-consent`}
+            type="checkbox"
+            checked={consented}
+            onChange={(event) => setConsented(event.target.checked)}
+            aria-describedby={`${id}-consent-note`}
+            className="mt-1 size-4 shrink-0 accent-brand-700"
           />
-          {fileError ? (
-            <p id={`${id}-file-error`} role="alert" className="mt-1 text-sm text-red-700">
-              {fileError}
-            </p>
-          ) : null}
-        </div>
-
-        <div>
-          <label htmlFor={`${id}-tags`} className="block text-sm font-medium text-gray-800">
-            Étiquettes à ajouter (facultatif)
+          <label htmlFor={`${id}-consent`} className="text-sm font-medium text-gray-900">
+            Ces personnes ont déjà donné leur consentement explicite
           </label>
-          <input
-            id={`${id}-tags`}
-            type="text"
-            value={tags}
-            onChange={(event) => setTags(event.target.value)}
-            placeholder="salon-2026, clients"
-            aria-describedby={`${id}-tags-hint`}
-            className={inputClass}
-          />
-          <p id={`${id}-tags-hint`} className="mt-1 text-xs text-gray-600">
-            Séparées par des virgules ; ajoutées à chaque adresse du fichier.
-          </p>
         </div>
-
-        <div className="space-y-2">
-          <div className="flex items-start gap-2">
-            <input
-              id={`${id}-consent`}
-              type="checkbox"
-              checked={consented}
-              onChange={(event) => setConsented(event.target.checked)}
-              aria-describedby={`${id}-consent-note`}
-              className="mt-1 size-4 shrink-0 accent-brand-700"
-            />
-            <label htmlFor={`${id}-consent`} className="text-sm font-medium text-gray-900">
-              Ces personnes ont déjà donné leur consentement explicite
-            </label>
-          </div>
-          <p
-            id={`${id}-consent-note`}
-            className="flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
-          >
-            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {consented ? (
-              <span>
-                Les nouvelles adresses seront directement {quoted(SUBSCRIBER_STATUS_LABELS.active)}. Ne cochez
-                cette case que si vous pouvez prouver ce consentement (formulaire signé, inscription sur un
-                autre outil...).
-              </span>
-            ) : (
-              <span>
-                Sans cette case, chaque nouvelle adresse reçoit un email de confirmation et reste{' '}
-                {quoted(SUBSCRIBER_STATUS_LABELS.pending)} jusqu'à ce que la personne confirme. Aucune adresse
-                ne devient active sans consentement.
-              </span>
-            )}
-          </p>
-        </div>
-      </DialogBody>
-      <DialogFooter>
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={pending}>
-          <Upload className="size-4" aria-hidden="true" />
-          {pending ? 'Import en cours...' : 'Importer'}
-        </Button>
-      </DialogFooter>
-    </form>
+        <p
+          id={`${id}-consent-note`}
+          className="flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+        >
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {consented ? (
+            <span>
+              Les nouvelles adresses seront directement {quoted(SUBSCRIBER_STATUS_LABELS.active)}. Ne cochez
+              cette case que si vous pouvez prouver ce consentement (formulaire signé, inscription sur un
+              autre outil...).
+            </span>
+          ) : (
+            <span>
+              Sans cette case, chaque nouvelle adresse reçoit un email de confirmation et reste{' '}
+              {quoted(SUBSCRIBER_STATUS_LABELS.pending)} jusqu'à ce que la personne confirme. Aucune adresse
+              ne devient active sans consentement.
+            </span>
+          )}
+        </p>
+      </div>
+    </DialogForm>
   );
 }
 

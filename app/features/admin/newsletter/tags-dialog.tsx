@@ -8,9 +8,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { type AdminSubscriber, SubscriberUpdateSchema } from '#common/schemas/admin.ts';
 import { errorMessage, fieldMessages } from '~/lib/api';
 import type { AdminMutationResult } from '../admin-data';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { AdminDialog, DialogForm } from '../dialog-frame';
 import { Badge, FormActions } from '../ui';
-import { updateTagsMutation } from './data';
+import { type SubscriberDialogProps, updateTagsMutation } from './data';
 
 /** "Clients, vip , ,clients" -> ["clients", "vip"]: trimmed, lowercase, without duplicates. */
 export function parseTags(text: string): string[] {
@@ -24,14 +24,7 @@ export function parseTags(text: string): string[] {
   ];
 }
 
-export function TagsDialog({
-  subscriber,
-  onClose,
-}: {
-  /** The subscriber being edited; null when the dialog is closed. */
-  subscriber: AdminSubscriber | null;
-  onClose: () => void;
-}) {
+export function TagsDialog({ subscriber, onClose }: SubscriberDialogProps) {
   const update = useMutation(updateTagsMutation());
   const close = () => {
     update.reset();
@@ -86,51 +79,46 @@ function TagsForm({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
-      <DialogBody>
-        <div>
-          <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-            Étiquettes
-          </label>
-          <p id={`${id}-hint`} className="text-xs text-gray-600">
-            Séparées par des virgules, par exemple : clients, salon-2026, vip
+    <DialogForm onSubmit={onSubmit} footer={<FormActions pending={update.isPending} onCancel={onClose} />}>
+      <div>
+        <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+          Étiquettes
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-gray-600">
+          Séparées par des virgules, par exemple : clients, salon-2026, vip
+        </p>
+        <input
+          id={id}
+          type="text"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setClientError(null);
+          }}
+          aria-invalid={errors.length > 0}
+          aria-describedby={`${id}-hint${errors.length > 0 ? ` ${id}-error` : ''}`}
+          className="mt-1 h-10 w-full rounded-lg border border-gray-300 px-3 text-base text-gray-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700/30 sm:text-sm"
+        />
+        {errors.length > 0 ? (
+          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+            {errors.join(' ')}
           </p>
-          <input
-            id={id}
-            type="text"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setClientError(null);
-            }}
-            aria-invalid={errors.length > 0}
-            aria-describedby={`${id}-hint${errors.length > 0 ? ` ${id}-error` : ''}`}
-            className="mt-1 h-10 w-full rounded-lg border border-gray-300 px-3 text-base text-gray-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700/30 sm:text-sm"
-          />
-          {errors.length > 0 ? (
-            <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-              {errors.join(' ')}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <p className="text-sm font-medium text-gray-800">Aperçu</p>
-          {tags.length === 0 ? (
-            <p className="text-sm text-gray-600">Aucune étiquette</p>
-          ) : (
-            <ul aria-label="Aperçu des étiquettes" className="mt-1 flex flex-wrap gap-1.5">
-              {tags.map((tag) => (
-                <li key={tag}>
-                  <Badge tone="blue">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </DialogBody>
-      <DialogFooter>
-        <FormActions pending={update.isPending} onCancel={onClose} />
-      </DialogFooter>
-    </form>
+        ) : null}
+      </div>
+      <div>
+        <p className="text-sm font-medium text-gray-800">Aperçu</p>
+        {tags.length === 0 ? (
+          <p className="text-sm text-gray-600">Aucune étiquette</p>
+        ) : (
+          <ul aria-label="Aperçu des étiquettes" className="mt-1 flex flex-wrap gap-1.5">
+            {tags.map((tag) => (
+              <li key={tag}>
+                <Badge tone="blue">{tag}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </DialogForm>
   );
 }

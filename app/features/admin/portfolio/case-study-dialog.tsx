@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
-import { Controller, useFieldArray } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import {
   type AdminCaseStudy,
   CASE_STUDY_MAX_RESULTS,
@@ -20,8 +20,8 @@ import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import type { AdminMutationResult } from '../admin-data';
 import { useAdminForm } from '../admin-form';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { ImageUpload } from '../image-upload';
+import { AdminDialog, DialogForm } from '../dialog-frame';
+import { ImageUploadField } from '../image-upload';
 import { saveCaseStudyMutation } from './data';
 
 export function CaseStudyDialog({
@@ -107,94 +107,85 @@ function CaseStudyEditForm({
     );
 
   return (
-    <form noValidate onSubmit={submit(false)} className="flex min-h-0 flex-1 flex-col">
-      <DialogBody>
-        <TextField label="Titre" error={errors.title?.message} {...register('title')} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Client" error={errors.clientName?.message} {...register('clientName')} />
-          <TextField label="Secteur" error={errors.industry?.message} {...register('industry')} />
-        </div>
-        <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
-        <Controller
-          control={control}
-          name="imageUrl"
-          render={({ field }) => (
-            <ImageUpload
-              label="Image"
-              value={field.value ?? null}
-              onChange={field.onChange}
-              error={errors.imageUrl?.message}
-            />
-          )}
-        />
-        <fieldset className="min-w-0">
-          <legend className="text-sm font-medium text-gray-900">Résultats</legend>
-          <p className="mb-2 text-xs text-gray-600">
-            Un chiffre clé par ligne, par exemple « Leads qualifiés » : « +180 % » ({CASE_STUDY_MAX_RESULTS}{' '}
-            au plus).
-          </p>
-          <ol className="flex flex-col gap-3">
-            {results.fields.map((field, index) => (
-              <li key={field.id} className="flex items-start gap-2">
-                <div className="grid flex-1 gap-2 sm:grid-cols-[1fr_9rem]">
-                  <TextField
-                    label={`Libellé ${index + 1}`}
-                    error={errors.results?.[index]?.label?.message}
-                    {...register(`results.${index}.label`)}
-                  />
-                  <TextField
-                    label={`Valeur ${index + 1}`}
-                    error={errors.results?.[index]?.value?.message}
-                    {...register(`results.${index}.value`)}
-                  />
-                </div>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="mt-7 shrink-0"
-                  aria-label={`Retirer le résultat ${index + 1}`}
-                  onClick={() => results.remove(index)}
-                >
-                  <X className="size-4" aria-hidden="true" />
-                </Button>
-              </li>
-            ))}
-          </ol>
-          {errors.results?.message ? (
-            <p className="mt-2 text-sm text-red-700">{errors.results.message}</p>
-          ) : null}
-          {results.fields.length < CASE_STUDY_MAX_RESULTS ? (
-            <Button
-              type="button"
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              onClick={() => results.append({ label: '', value: '' })}
-            >
-              <Plus className="size-4" aria-hidden="true" />
-              Ajouter un résultat
-            </Button>
-          ) : null}
-        </fieldset>
-      </DialogBody>
-      <DialogFooter>
-        <Button type="button" variant="ghost" disabled={save.isPending} onClick={onClose}>
-          Annuler
-        </Button>
-        <Button
-          type="submit"
-          variant={caseStudy?.isPublished ? 'primary' : 'secondary'}
-          disabled={save.isPending}
-        >
-          {save.isPending && !save.variables?.publish ? 'Enregistrement...' : 'Enregistrer'}
-        </Button>
-        {caseStudy?.isPublished ? null : (
-          <Button type="button" disabled={save.isPending} onClick={submit(true)}>
-            {save.isPending && save.variables?.publish ? 'Publication...' : 'Enregistrer et publier'}
+    <DialogForm
+      onSubmit={submit(false)}
+      footer={
+        <>
+          <Button type="button" variant="ghost" disabled={save.isPending} onClick={onClose}>
+            Annuler
           </Button>
-        )}
-      </DialogFooter>
-    </form>
+          <Button
+            type="submit"
+            variant={caseStudy?.isPublished ? 'primary' : 'secondary'}
+            disabled={save.isPending}
+          >
+            {save.isPending && !save.variables?.publish ? 'Enregistrement...' : 'Enregistrer'}
+          </Button>
+          {caseStudy?.isPublished ? null : (
+            <Button type="button" disabled={save.isPending} onClick={submit(true)}>
+              {save.isPending && save.variables?.publish ? 'Publication...' : 'Enregistrer et publier'}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <TextField label="Titre" error={errors.title?.message} {...register('title')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Client" error={errors.clientName?.message} {...register('clientName')} />
+        <TextField label="Secteur" error={errors.industry?.message} {...register('industry')} />
+      </div>
+      <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
+      <ImageUploadField control={control} name="imageUrl" label="Image" error={errors.imageUrl?.message} />
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-medium text-gray-900">Résultats</legend>
+        <p className="mb-2 text-xs text-gray-600">
+          Un chiffre clé par ligne, par exemple « Leads qualifiés » : « +180 % » ({CASE_STUDY_MAX_RESULTS} au
+          plus).
+        </p>
+        <ol className="flex flex-col gap-3">
+          {results.fields.map((field, index) => (
+            <li key={field.id} className="flex items-start gap-2">
+              <div className="grid flex-1 gap-2 sm:grid-cols-[1fr_9rem]">
+                <TextField
+                  label={`Libellé ${index + 1}`}
+                  error={errors.results?.[index]?.label?.message}
+                  {...register(`results.${index}.label`)}
+                />
+                <TextField
+                  label={`Valeur ${index + 1}`}
+                  error={errors.results?.[index]?.value?.message}
+                  {...register(`results.${index}.value`)}
+                />
+              </div>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="mt-7 shrink-0"
+                aria-label={`Retirer le résultat ${index + 1}`}
+                onClick={() => results.remove(index)}
+              >
+                <X className="size-4" aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ol>
+        {errors.results?.message ? (
+          <p className="mt-2 text-sm text-red-700">{errors.results.message}</p>
+        ) : null}
+        {results.fields.length < CASE_STUDY_MAX_RESULTS ? (
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => results.append({ label: '', value: '' })}
+          >
+            <Plus className="size-4" aria-hidden="true" />
+            Ajouter un résultat
+          </Button>
+        ) : null}
+      </fieldset>
+    </DialogForm>
   );
 }

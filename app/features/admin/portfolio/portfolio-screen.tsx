@@ -9,8 +9,7 @@ import { useState } from 'react';
 import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
 import { Button } from '~/components/ui/button';
 import { AdminList, useAdminList } from '../admin-list';
-import { ConfirmDialog } from '../confirm-dialog';
-import { usePublicationActions } from '../publication-actions';
+import { PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
 import { AdminPageHeader, Badge, Card, formatDate, NewItemButton } from '../ui';
 import { CaseStudyDialog } from './case-study-dialog';
@@ -45,7 +44,7 @@ export function PortfolioScreen() {
   const publication = useMutation(caseStudyPublicationMutation());
   const remove = useMutation(deleteCaseStudyMutation());
   const [editing, setEditing] = useState<AdminCaseStudy | 'new' | null>(null);
-  const { pending, ask, publish, confirm } = usePublicationActions({
+  const actions = usePublicationActions({
     publication,
     remove,
     toasts: {
@@ -54,6 +53,7 @@ export function PortfolioScreen() {
       deleted: 'Étude de cas supprimée',
     },
   });
+  const { pending, ask, publish } = actions;
 
   const filtered = Boolean(params.q || params.status);
 
@@ -168,15 +168,9 @@ export function PortfolioScreen() {
         </AdminList>
       </Card>
       <CaseStudyDialog editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => (open ? undefined : ask(null))}
-        title={pending?.action === 'delete' ? "Supprimer l'étude de cas ?" : "Dépublier l'étude de cas ?"}
-        confirmLabel={pending?.action === 'delete' ? 'Supprimer définitivement' : 'Dépublier'}
-        pendingLabel={pending?.action === 'delete' ? 'Suppression...' : 'Dépublication...'}
-        pending={remove.isPending || publication.isPending}
-        danger={pending?.action === 'delete'}
-        onConfirm={confirm}
+      <PublicationConfirmDialog
+        actions={actions}
+        titles={{ delete: "Supprimer l'étude de cas ?", unpublish: "Dépublier l'étude de cas ?" }}
       >
         {pending ? (
           <p>
@@ -186,7 +180,7 @@ export function PortfolioScreen() {
               : 'ne sera plus affichée sur la page Portfolio. Vous pourrez la republier.'}
           </p>
         ) : null}
-      </ConfirmDialog>
+      </PublicationConfirmDialog>
     </>
   );
 }

@@ -8,7 +8,22 @@ import { useId, useState } from 'react';
 import type { AdminService } from '#common/schemas/admin.ts';
 import type { ServiceChildrenChoice } from '#common/schemas/services-admin.ts';
 import { ConfirmDialog } from '../confirm-dialog';
+import { ChoiceInput } from '../ordered-content';
 import { deleteServiceMutation } from './data';
+
+/** What becomes of a service's children when it is deleted, in this order. */
+const CHILDREN_CHOICES = [
+  {
+    value: 'promote',
+    label: 'Les rattacher au premier niveau',
+    hint: 'Ils deviennent des services principaux et restent sur le site.',
+  },
+  {
+    value: 'delete',
+    label: 'Les supprimer aussi',
+    hint: 'Ils disparaissent définitivement avec ce service.',
+  },
+] as const;
 
 export function DeleteServiceDialog({
   service,
@@ -52,22 +67,15 @@ export function DeleteServiceDialog({
               Que faire de {children.length > 1 ? 'ses sous-services' : 'son sous-service'} :{' '}
               {children.map((child) => `« ${child.title} »`).join(', ')} ?
             </legend>
-            <ChoiceRadio
-              name={name}
-              value="promote"
-              checked={choice === 'promote'}
-              onChange={setChoice}
-              label="Les rattacher au premier niveau"
-              hint="Ils deviennent des services principaux et restent sur le site."
-            />
-            <ChoiceRadio
-              name={name}
-              value="delete"
-              checked={choice === 'delete'}
-              onChange={setChoice}
-              label="Les supprimer aussi"
-              hint="Ils disparaissent définitivement avec ce service."
-            />
+            {CHILDREN_CHOICES.map((option) => (
+              <ChoiceRadio
+                key={option.value}
+                name={name}
+                {...option}
+                checked={choice === option.value}
+                onChange={setChoice}
+              />
+            ))}
           </fieldset>
         ) : null
       }
@@ -96,27 +104,16 @@ function ChoiceRadio({
   label: string;
   hint: string;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-start gap-3 rounded-lg border border-gray-200 p-3">
-      <input
-        id={id}
-        type="radio"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={() => onChange(value)}
-        aria-describedby={`${id}-hint`}
-        className="mt-0.5 size-5 shrink-0 accent-brand-700"
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-gray-900">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-gray-600">
-          {hint}
-        </p>
-      </div>
-    </div>
+    <ChoiceInput
+      type="radio"
+      name={name}
+      value={value}
+      checked={checked}
+      onChange={() => onChange(value)}
+      label={label}
+      hint={hint}
+      className="rounded-lg border border-gray-200 p-3"
+    />
   );
 }

@@ -7,18 +7,17 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { type ServiceInput, ServiceInputSchema } from '#common/schemas/services-admin.ts';
-import { FieldError, TextAreaField, TextField } from '~/components/form-fields';
+import { FieldError, SelectChevron, TextAreaField, TextField } from '~/components/form-fields';
 import { ServiceIcon } from '~/components/service-icon';
 import { cn } from '~/lib/cn';
 import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-icon';
-import { reportOn, useAdminForm } from '../admin-form';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { saveItem, useAdminForm } from '../admin-form';
+import { AdminDialog, DialogForm } from '../dialog-frame';
 import { OrderAndVisibilityFields } from '../ordered-content';
 import { FormActions } from '../ui';
 import { saveServiceMutation } from './data';
@@ -108,63 +107,54 @@ function ServiceForm({
   // A parent is a top-level service other than this one (the site shows two levels).
   const parents = services.filter((s) => s.parentServiceId === null && s.id !== editing?.id);
 
-  const onSubmit = handleSubmit((values) => {
-    save.mutate(
-      { id: editing?.id ?? null, values },
-      {
-        onSuccess: onClose,
-        onError: reportOn({ setError }, FIELDS, {
-          fallback: 'Le service n’a pas pu être enregistré.',
-          toField: (key) => key.split('.')[0],
-        }),
-      },
-    );
-  });
+  const onSubmit = handleSubmit((values) =>
+    saveItem(save, editing?.id ?? null, values, {
+      form: { setError },
+      fields: FIELDS,
+      fallback: 'Le service n’a pas pu être enregistré.',
+      onSaved: onClose,
+    }),
+  );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
-      <DialogBody>
-        <TextField label="Titre" autoComplete="off" {...register('title')} error={errors.title?.message} />
-        <TextAreaField
-          label="Description"
-          rows={3}
-          {...register('description')}
-          error={errors.description?.message}
-        />
-        <Controller
-          control={control}
-          name="parentServiceId"
-          render={({ field }) => (
-            <ParentSelect
-              value={field.value ?? null}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              parents={parents}
-              disabled={hasChildren}
-              error={errors.parentServiceId?.message}
-            />
-          )}
-        />
-        <IconField
-          icon={watch('icon') ?? ''}
-          title={watch('title')}
-          registration={register('icon')}
-          error={errors.icon?.message}
-          onPick={(name) =>
-            setValue('icon', name, { shouldValidate: formState.isSubmitted, shouldDirty: true })
-          }
-        />
-        <OrderAndVisibilityFields
-          order={register('order', { valueAsNumber: true })}
-          orderError={errors.order?.message}
-          isActive={register('isActive')}
-          hint="Décoché, le service (et ses sous-services) n'apparaît plus sur le site ni dans les formulaires."
-        />
-      </DialogBody>
-      <DialogFooter>
-        <FormActions pending={save.isPending} onCancel={onClose} />
-      </DialogFooter>
-    </form>
+    <DialogForm onSubmit={onSubmit} footer={<FormActions pending={save.isPending} onCancel={onClose} />}>
+      <TextField label="Titre" autoComplete="off" {...register('title')} error={errors.title?.message} />
+      <TextAreaField
+        label="Description"
+        rows={3}
+        {...register('description')}
+        error={errors.description?.message}
+      />
+      <Controller
+        control={control}
+        name="parentServiceId"
+        render={({ field }) => (
+          <ParentSelect
+            value={field.value ?? null}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            parents={parents}
+            disabled={hasChildren}
+            error={errors.parentServiceId?.message}
+          />
+        )}
+      />
+      <IconField
+        icon={watch('icon') ?? ''}
+        title={watch('title')}
+        registration={register('icon')}
+        error={errors.icon?.message}
+        onPick={(name) =>
+          setValue('icon', name, { shouldValidate: formState.isSubmitted, shouldDirty: true })
+        }
+      />
+      <OrderAndVisibilityFields
+        order={register('order', { valueAsNumber: true })}
+        orderError={errors.order?.message}
+        isActive={register('isActive')}
+        hint="Décoché, le service (et ses sous-services) n'apparaît plus sur le site ni dans les formulaires."
+      />
+    </DialogForm>
   );
 }
 
@@ -216,10 +206,7 @@ function ParentSelect({
             </option>
           ))}
         </select>
-        <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-gray-600"
-          aria-hidden="true"
-        />
+        <SelectChevron />
       </div>
       {disabled ? (
         <p id={`${id}-hint`} className="text-sm text-gray-600">

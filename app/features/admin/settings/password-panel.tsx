@@ -7,10 +7,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
 import { type PasswordChange, PasswordChangeSchema } from '#common/schemas/auth.ts';
-import { Sending, TextField } from '~/components/form-fields';
-import { Button } from '~/components/ui/button';
+import { TextField } from '~/components/form-fields';
 import { reportOn, useAdminForm } from '../admin-form';
-import { Card } from '../ui';
+import { Card, PanelSubmit } from '../ui';
 import { changePasswordMutation } from './data';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -57,11 +56,7 @@ export function PasswordPanel() {
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
         />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? <Sending /> : 'Changer le mot de passe'}
-          </Button>
-        </div>
+        <PanelSubmit pending={change.isPending} label="Changer le mot de passe" />
       </form>
     </Card>
   );

@@ -21,11 +21,10 @@ import {
   settingLabel,
   settingValueSchema,
 } from '#common/schemas/settings-admin.ts';
-import { Sending, TextAreaField, TextField } from '~/components/form-fields';
-import { Button } from '~/components/ui/button';
+import { TextAreaField, TextField } from '~/components/form-fields';
 import { toast } from '~/lib/toast';
 import { reportOn, useAdminForm } from '../admin-form';
-import { Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
+import { Badge, Card, EmptyState, ErrorState, LoadingState, PanelSubmit } from '../ui';
 import { saveSettingsMutation, settingsQuery } from './data';
 
 /** react-hook-form reads dots as nesting: a key becomes a flat field name and back. */
@@ -190,11 +189,7 @@ function CategoryForm({ category, settings }: { category: string; settings: Admi
             );
           })}
         </div>
-        <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Sending /> : 'Enregistrer'}
-          </Button>
-        </div>
+        <PanelSubmit pending={save.isPending} label="Enregistrer" />
       </form>
     </Card>
   );

@@ -7,7 +7,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { type AdminStat, formatStat, StatInputSchema } from '#common/schemas/settings-admin.ts';
@@ -15,8 +15,17 @@ import { Sending, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { reportOn, useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { Badge, Card, EmptyState, ErrorState, FormActions, LoadingState, NewItemButton } from '../ui';
+import { AdminDialog, DialogForm } from '../dialog-frame';
+import {
+  Badge,
+  Card,
+  EditIconButton,
+  EmptyState,
+  ErrorState,
+  FormActions,
+  LoadingState,
+  NewItemButton,
+} from '../ui';
 import {
   deleteStatMutation,
   reorderStatsMutation,
@@ -102,14 +111,7 @@ export function StatsPanel() {
                 >
                   <ArrowDown className="size-4" aria-hidden="true" />
                 </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Modifier « ${stat.name} »`}
-                  onClick={() => setEditing(stat)}
-                >
-                  <Pencil className="size-4" aria-hidden="true" />
-                </Button>
+                <EditIconButton name={stat.name} onClick={() => setEditing(stat)} />
                 <Button
                   variant="ghost"
                   size="icon"
@@ -172,44 +174,38 @@ function StatDialog({ stat, onClose }: { stat: AdminStat | null; onClose: () => 
       description="Il s'affiche comme « valeur + unité », par exemple 15+ ou 120%."
       pending={save.isPending}
     >
-      <form
-        noValidate
-        className="flex min-h-0 flex-1 flex-col"
+      <DialogForm
         // The resolver hands over the schema's output (value as a number); it is sent as is.
         onSubmit={form.handleSubmit((input) => save.mutate({ id: stat?.id ?? null, values: input }))}
+        footer={<FormActions pending={save.isPending} onCancel={onClose} pendingLabel={<Sending />} />}
       >
-        <DialogBody>
-          <TextField label="Libellé" error={errors.name?.message} {...form.register('name')} />
-          <div className="grid grid-cols-2 gap-4">
-            <TextField
-              label="Valeur"
-              inputMode="numeric"
-              error={errors.value?.message}
-              {...form.register('value')}
-            />
-            <TextField
-              label="Unité"
-              optional
-              error={errors.unit?.message}
-              placeholder="+, %, k..."
-              {...form.register('unit')}
-            />
-          </div>
-          <TextAreaField
-            label="Description"
-            optional
-            error={errors.description?.message}
-            {...form.register('description')}
+        <TextField label="Libellé" error={errors.name?.message} {...form.register('name')} />
+        <div className="grid grid-cols-2 gap-4">
+          <TextField
+            label="Valeur"
+            inputMode="numeric"
+            error={errors.value?.message}
+            {...form.register('value')}
           />
-          <label className="flex items-center gap-2 text-sm font-medium text-gray-900">
-            <input type="checkbox" className="size-4 accent-brand-700" {...form.register('isActive')} />
-            Afficher sur le site
-          </label>
-        </DialogBody>
-        <DialogFooter>
-          <FormActions pending={save.isPending} onCancel={onClose} pendingLabel={<Sending />} />
-        </DialogFooter>
-      </form>
+          <TextField
+            label="Unité"
+            optional
+            error={errors.unit?.message}
+            placeholder="+, %, k..."
+            {...form.register('unit')}
+          />
+        </div>
+        <TextAreaField
+          label="Description"
+          optional
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
+        <label className="flex items-center gap-2 text-sm font-medium text-gray-900">
+          <input type="checkbox" className="size-4 accent-brand-700" {...form.register('isActive')} />
+          Afficher sur le site
+        </label>
+      </DialogForm>
     </AdminDialog>
   );
 }

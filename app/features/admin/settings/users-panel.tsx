@@ -15,7 +15,7 @@ import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
 import { reportOn, useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
+import { AdminDialog, DialogBody, DialogFooter, DialogForm } from '../dialog-frame';
 import { meQuery } from '../queries';
 import {
   Badge,
@@ -212,36 +212,32 @@ function CreateUserDialog({
       description="Un mot de passe provisoire sera généré et affiché une seule fois, pour que vous le transmettiez."
       pending={create.isPending}
     >
-      <form
-        noValidate
-        className="flex min-h-0 flex-1 flex-col"
+      <DialogForm
         onSubmit={form.handleSubmit((input) => create.mutate(input))}
-      >
-        <DialogBody>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Prénom" error={errors.firstName?.message} {...form.register('firstName')} />
-            <TextField label="Nom" error={errors.lastName?.message} {...form.register('lastName')} />
-          </div>
-          <p className="text-sm text-gray-600">
-            Rôle : {adminRoleLabel('admin')} (accès à tout le back-office).
-          </p>
-        </DialogBody>
-        <DialogFooter>
+        footer={
           <FormActions
             pending={create.isPending}
             onCancel={onClose}
             submitLabel="Créer le compte"
             pendingLabel={<Sending />}
           />
-        </DialogFooter>
-      </form>
+        }
+      >
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Prénom" error={errors.firstName?.message} {...form.register('firstName')} />
+          <TextField label="Nom" error={errors.lastName?.message} {...form.register('lastName')} />
+        </div>
+        <p className="text-sm text-gray-600">
+          Rôle : {adminRoleLabel('admin')} (accès à tout le back-office).
+        </p>
+      </DialogForm>
     </AdminDialog>
   );
 }

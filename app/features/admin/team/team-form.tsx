@@ -6,7 +6,6 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
 import {
@@ -16,9 +15,9 @@ import {
   TeamMemberInputSchema,
 } from '#common/schemas/team-admin.ts';
 import { TextAreaField, TextField } from '~/components/form-fields';
-import { reportOn, useAdminForm } from '../admin-form';
-import { AdminDialog, DialogBody, DialogFooter } from '../dialog-frame';
-import { ImageUpload } from '../image-upload';
+import { saveItem, useAdminForm } from '../admin-form';
+import { AdminDialog, DialogForm } from '../dialog-frame';
+import { ImageUploadField } from '../image-upload';
 import { OrderAndVisibilityFields } from '../ordered-content';
 import { Badge, FormActions } from '../ui';
 import { saveMemberMutation } from './data';
@@ -90,102 +89,76 @@ function TeamMemberForm({
   const errors = formState.errors;
   const skills = splitSkills(watch('skills') ?? '');
 
-  const onSubmit = handleSubmit((values) => {
-    save.mutate(
-      { id: member?.id ?? null, values },
-      {
-        onSuccess: onClose,
-        onError: reportOn({ setError }, FIELDS, {
-          fallback: 'La fiche n’a pas pu être enregistrée.',
-          toField: (key) => key.split('.')[0],
-        }),
-      },
-    );
-  });
+  const onSubmit = handleSubmit((values) =>
+    saveItem(save, member?.id ?? null, values, {
+      form: { setError },
+      fields: FIELDS,
+      fallback: 'La fiche n’a pas pu être enregistrée.',
+      onSaved: onClose,
+    }),
+  );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
-      <DialogBody>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Nom" autoComplete="off" {...register('name')} error={errors.name?.message} />
-          <TextField
-            label="Poste"
-            autoComplete="off"
-            {...register('position')}
-            error={errors.position?.message}
-          />
-        </div>
-        <Controller
-          control={control}
-          name="photoUrl"
-          render={({ field }) => (
-            <ImageUpload
-              label="Photo"
-              value={field.value ?? null}
-              onChange={field.onChange}
-              error={errors.photoUrl?.message}
-            />
-          )}
+    <DialogForm onSubmit={onSubmit} footer={<FormActions pending={save.isPending} onCancel={onClose} />}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Nom" autoComplete="off" {...register('name')} error={errors.name?.message} />
+        <TextField
+          label="Poste"
+          autoComplete="off"
+          {...register('position')}
+          error={errors.position?.message}
         />
-        <TextAreaField
-          label="Biographie"
+      </div>
+      <ImageUploadField control={control} name="photoUrl" label="Photo" error={errors.photoUrl?.message} />
+      <TextAreaField label="Biographie" optional rows={3} {...register('bio')} error={errors.bio?.message} />
+      <div className="flex flex-col gap-2">
+        <TextField
+          label="Compétences"
           optional
-          rows={3}
-          {...register('bio')}
-          error={errors.bio?.message}
+          autoComplete="off"
+          placeholder="SEO, Publicité Facebook, Emailing"
+          {...register('skills')}
+          error={errors.skills?.message}
         />
-        <div className="flex flex-col gap-2">
-          <TextField
-            label="Compétences"
-            optional
-            autoComplete="off"
-            placeholder="SEO, Publicité Facebook, Emailing"
-            {...register('skills')}
-            error={errors.skills?.message}
-          />
-          <p className="text-sm text-gray-600">
-            Séparées par des virgules. Les {TEAM_MAX_SKILLS} premières sont affichées sur la carte.
-          </p>
-          {skills.length > 0 ? (
-            <ul aria-label="Aperçu des compétences" className="flex flex-wrap gap-1.5">
-              {skills.map((skill, index) => (
-                <li key={skill}>
-                  <Badge tone={index < TEAM_MAX_SKILLS ? 'green' : 'gray'}>{skill}</Badge>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Profil LinkedIn"
-            optional
-            type="url"
-            inputMode="url"
-            placeholder="https://www.linkedin.com/in/…"
-            {...register('linkedinUrl')}
-            error={errors.linkedinUrl?.message}
-          />
-          <TextField
-            label="Profil Twitter / X"
-            optional
-            type="url"
-            inputMode="url"
-            placeholder="https://x.com/…"
-            {...register('twitterUrl')}
-            error={errors.twitterUrl?.message}
-          />
-        </div>
-        <OrderAndVisibilityFields
-          order={register('order', { valueAsNumber: true })}
-          orderError={errors.order?.message}
-          isActive={register('isActive')}
-          hint="Décoché, la carte n'apparaît plus sur le site ; la fiche est conservée."
+        <p className="text-sm text-gray-600">
+          Séparées par des virgules. Les {TEAM_MAX_SKILLS} premières sont affichées sur la carte.
+        </p>
+        {skills.length > 0 ? (
+          <ul aria-label="Aperçu des compétences" className="flex flex-wrap gap-1.5">
+            {skills.map((skill, index) => (
+              <li key={skill}>
+                <Badge tone={index < TEAM_MAX_SKILLS ? 'green' : 'gray'}>{skill}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Profil LinkedIn"
+          optional
+          type="url"
+          inputMode="url"
+          placeholder="https://www.linkedin.com/in/…"
+          {...register('linkedinUrl')}
+          error={errors.linkedinUrl?.message}
         />
-      </DialogBody>
-      <DialogFooter>
-        <FormActions pending={save.isPending} onCancel={onClose} />
-      </DialogFooter>
-    </form>
+        <TextField
+          label="Profil Twitter / X"
+          optional
+          type="url"
+          inputMode="url"
+          placeholder="https://x.com/…"
+          {...register('twitterUrl')}
+          error={errors.twitterUrl?.message}
+        />
+      </div>
+      <OrderAndVisibilityFields
+        order={register('order', { valueAsNumber: true })}
+        orderError={errors.order?.message}
+        isActive={register('isActive')}
+        hint="Décoché, la carte n'apparaît plus sur le site ; la fiche est conservée."
+      />
+    </DialogForm>
   );
 }

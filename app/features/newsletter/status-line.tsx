@@ -1,0 +1,10 @@
+/** The outcome of a newsletter form, in a live region that is always there (so it is announced). */
+export type Status = { tone: 'ok' | 'error'; text: string } | null;
+
+export function StatusLine({ status }: { status: Status }) {
+  return (
+    <p role="status" className={status?.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-brand-800'}>
+      {status?.text ?? ''}
+    </p>
+  );
+}
