@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import type { DatabaseHandle } from '#db/client.ts';
 import { appSecrets, campaignLinks, emailEvents, newsletterSubscriptions, siteSettings } from '#db/schema.ts';
 import { insertActiveSubscriber, insertCampaign } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
+import { createTestDatabase, currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
 import { compileTemplates, renderTemplate } from '../email/templates.ts';
 import { seedDatabase } from '../seed.ts';
 import { appSecret, storedAppSecret } from './secrets.ts';
@@ -405,14 +405,7 @@ if (currentBackend() === 'postgres') {
   describe('tracking secret — several instances', () => {
     it('two fresh instances generating the key at the same time agree on one', async () => {
       await database.db.delete(appSecrets).where(eq(appSecrets.key, 'tracking'));
-      const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      };
-      const url = new URL(process.env.TEST_DATABASE_URL as string);
-      url.pathname = `/${current.rows[0]?.name}`;
-      const handles = await Promise.all(
-        [1, 2].map(() => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })),
-      );
+      const handles = await Promise.all([1, 2].map(() => openSameDatabase(database, 2)));
       try {
         const keys = await Promise.all(handles.map((h) => storedAppSecret(h.db, 'tracking')));
         expect(keys[0]).toBe(keys[1]);
