@@ -19,7 +19,12 @@ import { activityLogs, type NewsletterSubscription, newsletterSubscriptions } fr
 import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { MailTransport } from '../email/transport.ts';
-import { eraseSubscriber, exportSubscriber, type SubscriberExport } from '../newsletter/newsletter.ts';
+import {
+  eraseSubscriber,
+  exportSubscriber,
+  type SubscriberExport,
+  subscriberFields,
+} from '../newsletter/newsletter.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { exportCsv, searchFilter } from './csv.ts';
 import { allOf, likePattern, pageOf, searchIn } from './search.ts';
@@ -32,13 +37,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function presentSubscriber(row: NewsletterSubscription): AdminSubscriber {
   return {
     id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    locale: row.locale,
-    tags: row.tags,
-    status: row.status,
-    source: row.source,
+    ...subscriberFields(row),
     consentAt: iso(row.consentAt),
     subscribedAt: iso(row.subscribedAt),
     createdAt: row.createdAt.toISOString(),
