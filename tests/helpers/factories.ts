@@ -155,3 +155,12 @@ export async function seededTemplateId(db: Database, key: string): Promise<strin
   if (!row) throw new Error(`no template ${key}`);
   return row.id;
 }
+
+/** The subscription of that address as stored now, or undefined when there is none. */
+export async function subscriptionOf(db: Database, email: string) {
+  const [row] = await db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email));
+  return row;
+}
