@@ -484,16 +484,11 @@ if (currentBackend() === 'postgres') {
 
       // Small batches so the two workers interleave over the whole queue.
       const first = worker({ concurrency: 3, batchSize: 4 });
-      const second = createCampaignWorker({
+      const second = worker({
         db: other.db,
         transport: otherTransport,
-        logger,
-        events,
-        publicUrl: PUBLIC_URL,
-        ratePerSecond: 1_000,
         concurrency: 3,
         batchSize: 4,
-        now,
         sleep: async () => {},
       });
       const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
@@ -516,18 +511,7 @@ if (currentBackend() === 'postgres') {
       await scheduleCampaign(database.db, campaign.id, new Date(clock.getTime() + HOUR), adminId, now());
       advance(HOUR);
 
-      const second = createCampaignWorker({
-        db: other.db,
-        transport,
-        logger,
-        events,
-        publicUrl: PUBLIC_URL,
-        ratePerSecond: 1_000,
-        concurrency: 2,
-        batchSize: 3,
-        now,
-        sleep: async () => {},
-      });
+      const second = worker({ db: other.db, batchSize: 3, sleep: async () => {} });
       const [a, b] = await Promise.all([worker({ batchSize: 3 }).runOnce(), second.runOnce()]);
       expect(a.started + b.started).toBe(1);
       expect(a.sent + b.sent).toBe(10);

@@ -59,6 +59,14 @@ async function serve(
 let ipCounter = 0;
 const nextIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
+/** A visitor's quote request (from Awa Mbuyi) posted to `app`; it must be accepted. */
+const postLead = (app: Instance['app']) =>
+  request(app)
+    .post('/api/contact')
+    .set('X-Forwarded-For', nextIp())
+    .send(aQuoteRequest({ fullName: 'Awa Mbuyi' }))
+    .expect(201);
+
 /** Logs in through the API; returns the "session=..." cookie. */
 async function login(app: Instance['app'], email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<string> {
   const res = await request(app)
@@ -281,11 +289,7 @@ describe('websocket /ws — protocol', () => {
     await subscribe(contacts, 'contacts');
     await subscribe(dashboardOnly, 'dashboard');
 
-    const res = await request(instance.app)
-      .post('/api/contact')
-      .set('X-Forwarded-For', nextIp())
-      .send(aQuoteRequest({ fullName: 'Awa Mbuyi' }))
-      .expect(201);
+    const res = await postLead(instance.app);
 
     expect(await contacts.next((m) => m.type === 'broadcast')).toEqual({
       type: 'broadcast',
@@ -434,11 +438,7 @@ if (currentBackend() === 'postgres') {
       const socket = await connect(second.url, await login(second.app));
       await subscribe(socket, 'contacts');
 
-      const res = await request(first.app)
-        .post('/api/contact')
-        .set('X-Forwarded-For', nextIp())
-        .send(aQuoteRequest({ fullName: 'Awa Mbuyi' }))
-        .expect(201);
+      const res = await postLead(first.app);
       const message = await socket.next((m) => m.type === 'broadcast');
       expect(message).toMatchObject({
         type: 'broadcast',
