@@ -4,7 +4,7 @@
  * log row are one transaction; the first publication also records a content_publications row
  * for the campaigns (processed = false).
  */
-import { asc, count, desc, eq, like, or, sql } from 'drizzle-orm';
+import { eq, like, or, sql } from 'drizzle-orm';
 import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
   type AdminBlogPage,
@@ -21,7 +21,7 @@ import { type BlogPost, blogPosts } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
 import { deletePublishable, setPublished } from './publications.ts';
-import { allOf, pageOf, searchIn } from './search.ts';
+import { allOf, pageOfTable, rowById, searchIn } from './search.ts';
 
 export const slugTaken = () =>
   new HttpError(409, 'slug_taken', SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE });
@@ -61,21 +61,13 @@ export async function listBlogPosts(db: Database, query: BlogListQuery): Promise
     query.status && eq(blogPosts.isPublished, query.status === 'published'),
     query.category && eq(blogPosts.category, query.category),
   );
-  const direction = query.order === 'asc' ? asc : desc;
-  return pageOf(
-    query,
-    db
-      .select()
-      .from(blogPosts)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), desc(blogPosts.createdAt), asc(blogPosts.id)),
-    db.select({ n: count() }).from(blogPosts).where(where),
-    (rows) => rows.map(presentAdminPostSummary),
+  return pageOfTable(db, blogPosts, query, where, SORT_COLUMNS[query.sort], (rows: BlogPost[]) =>
+    rows.map(presentAdminPostSummary),
   );
 }
 
 export async function findBlogPost(db: Database, id: string): Promise<AdminBlogPost | undefined> {
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  const row = await rowById<BlogPost>(db, blogPosts, id);
   return row ? presentAdminPost(row) : undefined;
 }
 
