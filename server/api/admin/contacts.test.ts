@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, type ContactRequest, contactRequests } from '#db/schema.ts';
 import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
-import { waitForEvent } from '#tests/helpers/events.ts';
+import { recordEvents, waitForEvent } from '#tests/helpers/events.ts';
 import { insertContact } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
@@ -27,8 +27,7 @@ let formula: ContactRequest;
 beforeAll(async () => {
   database = await createTestDatabase();
   testApp = createTestApp(database);
-  await testApp.deps.events.start();
-  testApp.deps.events.subscribe((event) => events.push(event));
+  await recordEvents(testApp.deps.events, events);
   admin = await signInAdmin(testApp.app, database.db);
 
   const db = database.db;
