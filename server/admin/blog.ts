@@ -21,7 +21,7 @@ import { type BlogPost, blogPosts } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
 import { deletePublishable, setPublished } from './publications.ts';
-import { allOf, pageOfTable, rowById, searchIn } from './search.ts';
+import { allOf, findPresented, pageOfTable, searchIn } from './search.ts';
 
 export const slugTaken = () =>
   new HttpError(409, 'slug_taken', SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE });
@@ -66,10 +66,8 @@ export async function listBlogPosts(db: Database, query: BlogListQuery): Promise
   );
 }
 
-export async function findBlogPost(db: Database, id: string): Promise<AdminBlogPost | undefined> {
-  const row = await rowById<BlogPost>(db, blogPosts, id);
-  return row ? presentAdminPost(row) : undefined;
-}
+export const findBlogPost = (db: Database, id: string): Promise<AdminBlogPost | undefined> =>
+  findPresented(db, blogPosts, id, presentAdminPost);
 
 /** The title's slug, or the first of slug-2, slug-3... that no other post uses. */
 async function freeSlugFor(tx: Database, title: string): Promise<string> {

@@ -19,7 +19,7 @@ import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { exportCsv, searchFilter } from './csv.ts';
-import { allOf, pageOfTable, rowById, searchIn } from './search.ts';
+import { allOf, findPresented, pageOfTable, searchIn } from './search.ts';
 
 export type ContactFilters = z.output<typeof ContactFiltersSchema>;
 
@@ -63,10 +63,8 @@ export async function listContacts(db: Database, query: ContactListQuery): Promi
   );
 }
 
-export async function findContact(db: Database, id: string): Promise<AdminContact | undefined> {
-  const row = await rowById<ContactRequest>(db, contactRequests, id);
-  return row ? presentContact(row) : undefined;
-}
+export const findContact = (db: Database, id: string): Promise<AdminContact | undefined> =>
+  findPresented(db, contactRequests, id, presentContact);
 
 /**
  * Any status may follow any other (a lead marked done by mistake goes back). The change, its

@@ -14,7 +14,7 @@ import { type Database, inTransaction } from '#db/client.ts';
 import { type CaseStudy, caseStudies } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { deletePublishable, setPublished } from './publications.ts';
-import { allOf, pageOfTable, rowById, searchIn } from './search.ts';
+import { allOf, findPresented, pageOfTable, searchIn } from './search.ts';
 
 export function presentAdminCaseStudy(row: CaseStudy): AdminCaseStudy {
   return {
@@ -42,10 +42,8 @@ export async function listCaseStudies(db: Database, query: CaseStudyListQuery): 
   );
 }
 
-export async function findCaseStudy(db: Database, id: string): Promise<AdminCaseStudy | undefined> {
-  const row = await rowById<CaseStudy>(db, caseStudies, id);
-  return row ? presentAdminCaseStudy(row) : undefined;
-}
+export const findCaseStudy = (db: Database, id: string): Promise<AdminCaseStudy | undefined> =>
+  findPresented(db, caseStudies, id, presentAdminCaseStudy);
 
 export async function createCaseStudy(
   db: Database,

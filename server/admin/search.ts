@@ -71,8 +71,13 @@ export function pageOfTable<TRow, TItem>(
   return pageOf(query, rows, db.select({ n: count() }).from(table).where(where), present);
 }
 
-/** The row of `table` with that id, or undefined. */
-export async function rowById<TRow>(db: Database, table: ListedTable, id: string): Promise<TRow | undefined> {
+/** The row of `table` with that id presented by `present`, or undefined when there is none. */
+export async function findPresented<TRow, TItem>(
+  db: Database,
+  table: ListedTable,
+  id: string,
+  present: (row: TRow) => TItem,
+): Promise<TItem | undefined> {
   const [row] = (await db.select().from(table).where(eq(table.id, id))) as TRow[];
-  return row;
+  return row ? present(row) : undefined;
 }
