@@ -164,3 +164,9 @@ export async function subscriptionOf(db: Database, email: string) {
     .where(eq(newsletterSubscriptions.email, email));
   return row;
 }
+
+/** `at(n)`: the date `n` days after `start` (an ISO date-time), for rows whose order a test sets. */
+export const daysAfter = (start: string) => {
+  const base = new Date(start).getTime();
+  return (days: number) => new Date(base + days * 24 * 60 * 60_000);
+};
