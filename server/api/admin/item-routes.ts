@@ -1,7 +1,7 @@
 /**
- * The handlers the admin routers share: a list's page and its CSV export, creating from a
- * schema, acting on one item by its id (a 404 when there is none), moving an item of an ordered
- * list, and a PATCH's sent fields.
+ * The handlers the admin routers share: a whole list, a list's page and its CSV export, creating
+ * from a schema, acting on one item by its id (a 404 when there is none), moving an item of an
+ * ordered list, and a PATCH's sent fields.
  */
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
@@ -24,6 +24,13 @@ export function listRoute<S extends z.ZodType, T>(
 ): Handler {
   return async (req, res) => {
     res.json(await list(db, parseInput(schema, req.query)));
+  };
+}
+
+/** GET of a whole list, not paged: `{ [key]: list }`. */
+export function wholeListRoute<T>(db: Database, key: string, list: (db: Database) => Promise<T[]>): Handler {
+  return async (_req, res) => {
+    res.json({ [key]: await list(db) });
   };
 }
 
