@@ -120,19 +120,14 @@ describe('admin blog API: writing posts', () => {
 
   it('updates a post with PUT and PATCH, and logs each change', async () => {
     const post = await create({ coverImage: '/media/couverture.960.webp' });
-    const put = await request(ctx.testApp.app)
-      .put(`/api/admin/blog/${post.id}`)
-      .set('Cookie', ctx.admin.cookie)
-      .set('Origin', TEST_ORIGIN)
-      .set('X-Requested-With', 'fetch')
-      .send(
-        aBlogPostInput({
-          title: 'Titre revu',
-          slug: `titre-revu-${post.id.slice(0, 8)}`,
-          category: 'branding',
-          coverImage: '/media/couverture.960.webp',
-        }),
-      );
+    const put = await ctx.admin.put(`/api/admin/blog/${post.id}`).send(
+      aBlogPostInput({
+        title: 'Titre revu',
+        slug: `titre-revu-${post.id.slice(0, 8)}`,
+        category: 'branding',
+        coverImage: '/media/couverture.960.webp',
+      }),
+    );
     expect(put.status).toBe(200);
     expect(put.body.post).toMatchObject({ title: 'Titre revu', category: 'branding' });
     expect(put.body.post.slug).toBe(`titre-revu-${post.id.slice(0, 8)}`);

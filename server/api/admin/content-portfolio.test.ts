@@ -74,19 +74,14 @@ describe('admin portfolio API', () => {
 
   it('updates with PUT and PATCH, and logs each change', async () => {
     const created = await create();
-    const put = await request(ctx.testApp.app)
-      .put(`/api/admin/portfolio/${created.id}`)
-      .set('Cookie', ctx.admin.cookie)
-      .set('Origin', TEST_ORIGIN)
-      .set('X-Requested-With', 'fetch')
-      .send(
-        aCaseStudyInput({
-          title: `Refonte ${created.id.slice(0, 8)}`,
-          clientName: 'Kin Agro',
-          imageUrl: 'https://images.exemple.cd/kin-agro.jpg',
-          results: [],
-        }),
-      );
+    const put = await ctx.admin.put(`/api/admin/portfolio/${created.id}`).send(
+      aCaseStudyInput({
+        title: `Refonte ${created.id.slice(0, 8)}`,
+        clientName: 'Kin Agro',
+        imageUrl: 'https://images.exemple.cd/kin-agro.jpg',
+        results: [],
+      }),
+    );
     expect(put.status).toBe(200);
     expect(put.body.caseStudy).toMatchObject({ title: `Refonte ${created.id.slice(0, 8)}`, results: [] });
     const keepImage = await ctx.admin
