@@ -9,7 +9,8 @@ const ctx = adminTestContext({ seedContent: true });
 
 const UNKNOWN_ID = '5f0c6a1e-3c1b-4b8a-9a51-1b2c3d4e5f60';
 
-const { put } = ctx.admin;
+/** PUT with the session (filled in before the tests run). */
+const put = (path: string) => ctx.admin.put(path);
 
 const settingValue = async (key: string) =>
   (await ctx.database.db.select().from(siteSettings).where(eq(siteSettings.key, key)))[0]?.value;
