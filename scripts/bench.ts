@@ -438,6 +438,16 @@ const LEAD_P99_BUDGET_MS = 100;
 const LEAD_KINDS_MEASURED: MeasuredKind[] = [...LEAD_KINDS, 'replay'];
 type LeadFigures = { answered: number; perSecond: number; p50: number; p99: number };
 
+/** A row of the report's POST /api/contact table: the load, the server processes, the figures. */
+const leadRow = (load: string, processes: string, f: LeadFigures) => [
+  load,
+  processes,
+  f.answered,
+  f.perSecond,
+  f.p50,
+  f.p99,
+];
+
 /** The POST /api/contact answers of one run: those recorded after `from` (latency counts per kind). */
 function leadFigures(from: Record<MeasuredKind, number>, elapsedS: number): LeadFigures {
   const answered = LEAD_KINDS_MEASURED.flatMap((kind) => latencies[kind].slice(from[kind]));
@@ -918,34 +928,9 @@ function benchMarkdown(report: {
     markdownTable(
       ['load', 'processes', 'answered', 'per second', 'p50 (ms)', 'p99 (ms)'],
       [
-        [
-          'leads alone',
-          '1',
-          report.leads.alone.answered,
-          report.leads.alone.perSecond,
-          report.leads.alone.p50,
-          report.leads.alone.p99,
-        ],
-        [
-          'mix',
-          '1',
-          report.leads.oneWorker.answered,
-          report.leads.oneWorker.perSecond,
-          report.leads.oneWorker.p50,
-          report.leads.oneWorker.p99,
-        ],
-        ...(report.leads.twoWorkers
-          ? [
-              [
-                'mix',
-                '2',
-                report.leads.twoWorkers.answered,
-                report.leads.twoWorkers.perSecond,
-                report.leads.twoWorkers.p50,
-                report.leads.twoWorkers.p99,
-              ],
-            ]
-          : []),
+        leadRow('leads alone', '1', report.leads.alone),
+        leadRow('mix', '1', report.leads.oneWorker),
+        ...(report.leads.twoWorkers ? [leadRow('mix', '2', report.leads.twoWorkers)] : []),
       ],
     ),
     '',

@@ -3,6 +3,7 @@
  * same field is checked with the same French message everywhere, in the forms and on the server.
  */
 import { z } from 'zod';
+import { tooLong } from './fields.ts';
 
 /** docs/product.md §5.4: service and team-member order must be 0 or more. */
 export const ORDER_NEGATIVE_MESSAGE = "L'ordre ne peut pas être négatif";
@@ -19,13 +20,6 @@ export const OrderSchema = z
   .int({ error: ORDER_NOT_INTEGER })
   .min(0, { error: ORDER_NEGATIVE_MESSAGE })
   .max(ORDER_MAX, { error: `L'ordre ne peut pas dépasser ${ORDER_MAX}` });
-
-export const tooLong = (max: number) => ({ error: `Ce champ est trop long (${max} caractères au plus).` });
-
-/** Titles and names are shown on one line (cards, selects, the quote form's options). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-export const SINGLE_LINE = /^[^\r\n\u0000-\u001f\u007f]*$/;
-export const singleLine = { error: 'Ce champ ne peut pas contenir de retour à la ligne.' };
 
 /** An absolute https:// address with a dotted host name (no http, no javascript:, no intranet name). */
 export function isHttpsUrl(value: string): boolean {

@@ -25,6 +25,7 @@ import {
   type SubscriberStatus,
 } from '../enums.ts';
 import { type BroadcastMessage, REALTIME_CHANNELS, type RealtimeChannel } from '../realtime.ts';
+import { optionalFilter, pageNumber } from './fields.ts';
 
 export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const ADMIN_DEFAULT_PAGE_SIZE = 20;
@@ -55,18 +56,8 @@ export const CONTACT_SOURCE_LABELS: Record<string, string> = {
  * activity): a page from 1 and a page size of 100 at most, with the same French messages.
  */
 export const pageQueryFields = {
-  page: z.coerce
-    .number({ error: 'Page invalide' })
-    .int({ error: 'Page invalide' })
-    .min(1, { error: 'Page invalide' })
-    .max(100_000, { error: 'Page invalide' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'Taille de page invalide' })
-    .int({ error: 'Taille de page invalide' })
-    .min(1, { error: 'Taille de page invalide' })
-    .max(100, { error: 'Taille de page invalide' })
-    .default(ADMIN_DEFAULT_PAGE_SIZE),
+  page: pageNumber('Page invalide', 100_000).default(1),
+  pageSize: pageNumber('Taille de page invalide', 100).default(ADMIN_DEFAULT_PAGE_SIZE),
 };
 
 /** The sort direction of an admin list, newest (or largest) first unless asked. */
@@ -85,12 +76,7 @@ export const searchQueryField = z
 export const ContactFiltersSchema = z.object({
   q: searchQueryField,
   status: z.enum(CONTACT_STATUSES, { error: 'Statut invalide' }).optional(),
-  source: z
-    .string()
-    .trim()
-    .max(50, { error: 'Source invalide' })
-    .optional()
-    .transform((v) => v || undefined),
+  source: optionalFilter(50, 'Source invalide'),
 });
 
 export const ContactListQuerySchema = ContactFiltersSchema.extend({
@@ -106,12 +92,7 @@ export const ContactStatusChangeSchema = z.object({
 export const SubscriberFiltersSchema = z.object({
   q: searchQueryField,
   status: z.enum(SUBSCRIBER_STATUSES, { error: 'Statut invalide' }).optional(),
-  tag: z
-    .string()
-    .trim()
-    .max(50, { error: 'Étiquette invalide' })
-    .optional()
-    .transform((v) => v || undefined),
+  tag: optionalFilter(50, 'Étiquette invalide'),
 });
 
 export const SubscriberListQuerySchema = SubscriberFiltersSchema.extend({

@@ -44,6 +44,7 @@
 import { z } from 'zod';
 import type { CampaignStatus, JobStatus } from '../enums.ts';
 import { TagSchema } from './admin.ts';
+import { optionalFilter } from './fields.ts';
 
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   draft: 'Brouillon',
@@ -66,12 +67,7 @@ export const SegmentSchema = z
   .object({
     /** Subscribers having at least one of these tags (none: every active subscriber). */
     tags: z.array(TagSchema).max(30, { error: '30 étiquettes au plus' }).default([]),
-    locale: z
-      .string()
-      .trim()
-      .max(10, { error: 'Langue invalide' })
-      .optional()
-      .transform((v) => v || undefined),
+    locale: optionalFilter(10, 'Langue invalide'),
     /** Confirmed on or after / before these dates (YYYY-MM-DD, Kinshasa time). */
     subscribedFrom: z.iso.date({ error: 'Date invalide' }).optional(),
     subscribedTo: z.iso.date({ error: 'Date invalide' }).optional(),

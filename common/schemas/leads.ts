@@ -15,6 +15,7 @@ import {
   TIMELINE_OPTIONS,
   URGENCY_OPTIONS,
 } from '../constants.ts';
+import { optionalLine, requiredLine, tooLong } from './fields.ts';
 
 export const LEAD_SOURCES = ['quote_request', 'call_request', 'website'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
@@ -29,51 +30,26 @@ export const MAX_LENGTH = {
   text: 5_000,
 } as const;
 
-const tooLong = (max: number) => ({ error: `Ce champ est trop long (${max} caractères au plus).` });
-/** Anything that may reach an email header (name, subject) must stay on one line. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-const SINGLE_LINE = /^[^\r\n\u0000-\u001f\u007f]*$/;
-const singleLine = { error: 'Ce champ ne peut pas contenir de retour à la ligne.' };
-
-const fullName = z
-  .string({ error: 'Le nom doit contenir au moins 2 caractères' })
-  .trim()
-  .min(MIN_LENGTH.name, { error: 'Le nom doit contenir au moins 2 caractères' })
-  .max(MAX_LENGTH.name, tooLong(MAX_LENGTH.name))
-  .regex(SINGLE_LINE, singleLine);
+/** Names, phone, company and service may reach an email header, so they stay on one line. */
+const fullName = requiredLine('Le nom doit contenir au moins 2 caractères', MIN_LENGTH.name, MAX_LENGTH.name);
 const email = z
   .string({ error: 'Email invalide' })
   .trim()
   .max(MAX_LENGTH.email, tooLong(MAX_LENGTH.email))
   .pipe(z.email({ error: 'Email invalide' }));
-const requiredPhone = z
-  .string({ error: 'Le téléphone doit contenir au moins 10 caractères' })
-  .trim()
-  .min(MIN_LENGTH.phone, { error: 'Le téléphone doit contenir au moins 10 caractères' })
-  .max(MAX_LENGTH.phone, tooLong(MAX_LENGTH.phone))
-  .regex(SINGLE_LINE, singleLine);
-const optionalPhone = z
-  .string()
-  .trim()
-  .max(MAX_LENGTH.phone, tooLong(MAX_LENGTH.phone))
-  .regex(SINGLE_LINE, singleLine);
-const requiredCompany = z
-  .string({ error: "Le nom de l'entreprise doit contenir au moins 2 caractères" })
-  .trim()
-  .min(MIN_LENGTH.company, { error: "Le nom de l'entreprise doit contenir au moins 2 caractères" })
-  .max(MAX_LENGTH.company, tooLong(MAX_LENGTH.company))
-  .regex(SINGLE_LINE, singleLine);
-const optionalCompany = z
-  .string()
-  .trim()
-  .max(MAX_LENGTH.company, tooLong(MAX_LENGTH.company))
-  .regex(SINGLE_LINE, singleLine);
-const service = z
-  .string({ error: 'Veuillez sélectionner un service' })
-  .trim()
-  .min(1, { error: 'Veuillez sélectionner un service' })
-  .max(MAX_LENGTH.service, tooLong(MAX_LENGTH.service))
-  .regex(SINGLE_LINE, singleLine);
+const requiredPhone = requiredLine(
+  'Le téléphone doit contenir au moins 10 caractères',
+  MIN_LENGTH.phone,
+  MAX_LENGTH.phone,
+);
+const optionalPhone = optionalLine(MAX_LENGTH.phone);
+const requiredCompany = requiredLine(
+  "Le nom de l'entreprise doit contenir au moins 2 caractères",
+  MIN_LENGTH.company,
+  MAX_LENGTH.company,
+);
+const optionalCompany = optionalLine(MAX_LENGTH.company);
+const service = requiredLine('Veuillez sélectionner un service', 1, MAX_LENGTH.service);
 const optionalText = z.string().trim().max(MAX_LENGTH.text, tooLong(MAX_LENGTH.text));
 const choice = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
   z.enum(options, { error: message });

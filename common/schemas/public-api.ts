@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { BLOG_CATEGORIES } from '../enums.ts';
+import { pageNumber } from './fields.ts';
 
 export const UuidSchema = z.uuid({ error: 'Identifiant invalide.' });
 
@@ -20,18 +21,12 @@ export const BLOG_PAGE_SIZE = 9;
 export const BLOG_MAX_PAGE_SIZE = 50;
 
 export const BlogListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Numéro de page invalide.' })
-    .int({ error: 'Numéro de page invalide.' })
-    .min(1, { error: 'Numéro de page invalide.' })
-    .max(10_000, { error: 'Numéro de page invalide.' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'Taille de page invalide.' })
-    .int({ error: 'Taille de page invalide.' })
-    .min(1, { error: 'Taille de page invalide.' })
-    .max(BLOG_MAX_PAGE_SIZE, { error: `Taille de page invalide (${BLOG_MAX_PAGE_SIZE} au plus).` })
-    .default(BLOG_PAGE_SIZE),
+  page: pageNumber('Numéro de page invalide.', 10_000).default(1),
+  pageSize: pageNumber(
+    'Taille de page invalide.',
+    BLOG_MAX_PAGE_SIZE,
+    `Taille de page invalide (${BLOG_MAX_PAGE_SIZE} au plus).`,
+  ).default(BLOG_PAGE_SIZE),
   category: z.enum(BLOG_CATEGORIES, { error: 'Catégorie inconnue.' }).optional(),
 });
 export type BlogListQuery = z.infer<typeof BlogListQuerySchema>;

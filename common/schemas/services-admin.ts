@@ -11,18 +11,14 @@
  *   and no choice was given (promote: they become top-level services; delete: they go with it).
  */
 import { z } from 'zod';
-import { OrderSchema, SINGLE_LINE, singleLine, tooLong } from './admin-content-fields.ts';
+import { OrderSchema } from './admin-content-fields.ts';
+import { requiredLine, tooLong } from './fields.ts';
 
 export const SERVICE_TITLE_MAX = 120;
 export const SERVICE_DESCRIPTION_MAX = 2_000;
 export const SERVICE_ICON_MAX = 50;
 
-const title = z
-  .string({ error: 'Le titre doit contenir au moins 2 caractères' })
-  .trim()
-  .min(2, { error: 'Le titre doit contenir au moins 2 caractères' })
-  .max(SERVICE_TITLE_MAX, tooLong(SERVICE_TITLE_MAX))
-  .regex(SINGLE_LINE, singleLine);
+const title = requiredLine('Le titre doit contenir au moins 2 caractères', 2, SERVICE_TITLE_MAX);
 
 const description = z
   .string({ error: 'La description doit contenir au moins 10 caractères' })

@@ -16,6 +16,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { DEFAULT_PHONE_REGION } from '../constants.ts';
+import { SINGLE_LINE, singleLine, tooLong } from './fields.ts';
 
 /** The categories in the order the screen shows them, with their French names. */
 export const SETTING_CATEGORY_LABELS: Record<string, string> = {
@@ -71,10 +72,6 @@ export type AdminSetting = {
   updatedAt: string;
 };
 
-const tooLong = (max: number) => ({ error: `Ce champ est trop long (${max} caractères au plus).` });
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-const SINGLE_LINE = /^[^\r\n\u0000-\u001f\u007f]*$/;
-const singleLine = { error: 'Ce champ ne peut pas contenir de retour à la ligne.' };
 const REQUIRED = 'Ce champ est obligatoire.';
 
 /** Object-level errors in French: an unexpected field is refused by name (no mass assignment). */

@@ -10,15 +10,8 @@
  */
 import { z } from 'zod';
 import type { PublicTeamMember } from '../api-types.ts';
-import {
-  isHttpsUrl,
-  isHttpsUrlOn,
-  OrderSchema,
-  optionalLink,
-  SINGLE_LINE,
-  singleLine,
-  tooLong,
-} from './admin-content-fields.ts';
+import { isHttpsUrl, isHttpsUrlOn, OrderSchema, optionalLink } from './admin-content-fields.ts';
+import { requiredLine, SINGLE_LINE, singleLine, tooLong } from './fields.ts';
 import { MEDIA_URL_PREFIX } from './media.ts';
 
 export const TEAM_NAME_MAX = 100;
@@ -77,18 +70,8 @@ export const LINKEDIN_DOMAINS = ['linkedin.com'] as const;
 export const TWITTER_DOMAINS = ['twitter.com', 'x.com'] as const;
 
 export const TeamMemberInputSchema = z.object({
-  name: z
-    .string({ error: 'Le nom doit contenir au moins 2 caractères' })
-    .trim()
-    .min(2, { error: 'Le nom doit contenir au moins 2 caractères' })
-    .max(TEAM_NAME_MAX, tooLong(TEAM_NAME_MAX))
-    .regex(SINGLE_LINE, singleLine),
-  position: z
-    .string({ error: 'Le poste doit contenir au moins 2 caractères' })
-    .trim()
-    .min(2, { error: 'Le poste doit contenir au moins 2 caractères' })
-    .max(TEAM_POSITION_MAX, tooLong(TEAM_POSITION_MAX))
-    .regex(SINGLE_LINE, singleLine),
+  name: requiredLine('Le nom doit contenir au moins 2 caractères', 2, TEAM_NAME_MAX),
+  position: requiredLine('Le poste doit contenir au moins 2 caractères', 2, TEAM_POSITION_MAX),
   bio: z.string({ error: 'Biographie invalide' }).trim().max(TEAM_BIO_MAX, tooLong(TEAM_BIO_MAX)).optional(),
   skills: SkillsSchema.optional(),
   photoUrl: optionalLink(isImageUrl, 'Photo invalide : téléversez une image').optional(),

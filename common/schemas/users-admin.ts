@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { AUTH_MAX_LENGTH } from './auth.ts';
+import { SINGLE_LINE, singleLine } from './fields.ts';
 import { strictObjectError } from './settings-admin.ts';
 
 export const ADMIN_ROLE_LABELS: Record<string, string> = { admin: 'Administrateur' };
@@ -30,16 +31,13 @@ export type AdminAccount = {
   activeSessions: number;
 };
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-const SINGLE_LINE = /^[^\r\n\u0000-\u001f\u007f]*$/;
-
 const name = (label: string) =>
   z
     .string({ error: `${label} est obligatoire.` })
     .trim()
     .min(1, { error: `${label} est obligatoire.` })
     .max(100, { error: `${label} est trop long (100 caractères au plus).` })
-    .regex(SINGLE_LINE, { error: 'Ce champ ne peut pas contenir de retour à la ligne.' });
+    .regex(SINGLE_LINE, singleLine);
 
 export const AdminUserCreateSchema = z.strictObject(
   {

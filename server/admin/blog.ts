@@ -4,7 +4,7 @@
  * log row are one transaction; the first publication also records a content_publications row
  * for the campaigns (processed = false).
  */
-import { asc, count, desc, eq, like, or, sql } from 'drizzle-orm';
+import { eq, like, or, sql } from 'drizzle-orm';
 import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
   type AdminBlogPage,
@@ -21,7 +21,7 @@ import { type BlogPost, blogPosts } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
 import { deletePublishable, setPublished } from './publications.ts';
-import { allOf, pageOf, searchIn } from './search.ts';
+import { allOf, findPresented, pageOfTable, searchIn } from './search.ts';
 
 export const slugTaken = () =>
   new HttpError(409, 'slug_taken', SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE });
@@ -61,23 +61,13 @@ export async function listBlogPosts(db: Database, query: BlogListQuery): Promise
     query.status && eq(blogPosts.isPublished, query.status === 'published'),
     query.category && eq(blogPosts.category, query.category),
   );
-  const direction = query.order === 'asc' ? asc : desc;
-  return pageOf(
-    query,
-    db
-      .select()
-      .from(blogPosts)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), desc(blogPosts.createdAt), asc(blogPosts.id)),
-    db.select({ n: count() }).from(blogPosts).where(where),
-    (rows) => rows.map(presentAdminPostSummary),
+  return pageOfTable(db, blogPosts, query, where, SORT_COLUMNS[query.sort], (rows: BlogPost[]) =>
+    rows.map(presentAdminPostSummary),
   );
 }
 
-export async function findBlogPost(db: Database, id: string): Promise<AdminBlogPost | undefined> {
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
-  return row ? presentAdminPost(row) : undefined;
-}
+export const findBlogPost = (db: Database, id: string): Promise<AdminBlogPost | undefined> =>
+  findPresented(db, blogPosts, id, presentAdminPost);
 
 /** The title's slug, or the first of slug-2, slug-3... that no other post uses. */
 async function freeSlugFor(tx: Database, title: string): Promise<string> {
@@ -103,10 +93,18 @@ async function assertSlugFree(tx: Database, slug: string, exceptId?: string) {
   if (other && other.id !== exceptId) throw slugTaken();
 }
 
-/** Two admins saving the same slug at once: the unique index refuses the second, a 409 too. */
-function rethrowSlugRace(error: unknown): never {
-  if (hasPgCode(error, '23505')) throw slugTaken();
-  throw error;
+/**
+ * Runs a write of a post in a transaction. Two admins saving the same slug at once: the unique
+ * index refuses the second, a 409 too.
+ */
+async function writeWithSlug<T>(db: Database, write: (tx: Database) => Promise<T>): Promise<T> {
+  try {
+    return await inTransaction(db, write);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (hasPgCode(error, '23505')) throw slugTaken();
+    throw error;
+  }
 }
 
 const categoryLabel = (post: { category: BlogPost['category'] }) => BLOG_CATEGORY_LABELS[post.category];
@@ -116,35 +114,30 @@ export async function createBlogPost(
   input: BlogPostInput,
   adminId: string,
 ): Promise<AdminBlogPost> {
-  try {
-    return await inTransaction(db, async (tx) => {
-      const slug = input.slug ?? (await freeSlugFor(tx, input.title));
-      if (input.slug) await assertSlugFree(tx, slug);
-      const [row] = await tx
-        .insert(blogPosts)
-        .values({
-          title: input.title,
-          slug,
-          category: input.category,
-          excerpt: input.excerpt,
-          coverImage: input.coverImage,
-          content: input.content,
-          isPublished: false,
-        })
-        .returning();
-      if (!row) throw new Error('blog post insert returned nothing');
-      await logActivity(tx, {
-        type: 'post.created',
-        title: `Article créé : ${row.title}`,
-        description: `Brouillon, catégorie ${categoryLabel(row)}`,
-        userId: adminId,
-      });
-      return presentAdminPost(row);
+  return writeWithSlug(db, async (tx) => {
+    const slug = input.slug ?? (await freeSlugFor(tx, input.title));
+    if (input.slug) await assertSlugFree(tx, slug);
+    const [row] = await tx
+      .insert(blogPosts)
+      .values({
+        title: input.title,
+        slug,
+        category: input.category,
+        excerpt: input.excerpt,
+        coverImage: input.coverImage,
+        content: input.content,
+        isPublished: false,
+      })
+      .returning();
+    if (!row) throw new Error('blog post insert returned nothing');
+    await logActivity(tx, {
+      type: 'post.created',
+      title: `Article créé : ${row.title}`,
+      description: `Brouillon, catégorie ${categoryLabel(row)}`,
+      userId: adminId,
     });
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    rethrowSlugRace(error);
-  }
+    return presentAdminPost(row);
+  });
 }
 
 /**
@@ -158,50 +151,45 @@ export async function updateBlogPost(
   adminId: string,
   options: { regenerateEmptySlug: boolean },
 ): Promise<{ post: AdminBlogPost; previousCover: string | null } | undefined> {
-  try {
-    return await inTransaction(db, async (tx) => {
-      const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
-      if (!current) return undefined;
-      const title = input.title ?? current.title;
-      let slug = current.slug;
-      if (input.slug) {
-        slug = input.slug;
-        if (slug !== current.slug) await assertSlugFree(tx, slug, id);
-      } else if (options.regenerateEmptySlug && slugify(title) !== current.slug) {
-        slug = await freeSlugFor(tx, title);
-      }
-      const changes = {
-        title,
-        slug,
-        category: input.category ?? current.category,
-        excerpt: input.excerpt ?? current.excerpt,
-        coverImage: input.coverImage !== undefined ? input.coverImage : current.coverImage,
-        content: input.content ?? current.content,
-      };
-      // Saving the form unchanged writes nothing and logs nothing.
-      const unchanged = (Object.keys(changes) as (keyof typeof changes)[]).every(
-        (key) => changes[key] === current[key],
-      );
-      if (unchanged) return { post: presentAdminPost(current), previousCover: null };
-      const [row] = await tx.update(blogPosts).set(changes).where(eq(blogPosts.id, id)).returning();
-      if (!row) throw new Error('blog post vanished during update');
-      const notes: string[] = [];
-      if (row.slug !== current.slug) notes.push(`adresse /blog/${current.slug} → /blog/${row.slug}`);
-      if (row.title !== current.title) notes.push(`ancien titre « ${current.title} »`);
-      await logActivity(tx, {
-        type: 'post.updated',
-        title: `Article modifié : ${row.title}`,
-        description: notes.length > 0 ? notes.join(' ; ') : null,
-        userId: adminId,
-      });
-      const previousCover =
-        current.coverImage && current.coverImage !== row.coverImage ? current.coverImage : null;
-      return { post: presentAdminPost(row), previousCover };
+  return writeWithSlug(db, async (tx) => {
+    const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!current) return undefined;
+    const title = input.title ?? current.title;
+    let slug = current.slug;
+    if (input.slug) {
+      slug = input.slug;
+      if (slug !== current.slug) await assertSlugFree(tx, slug, id);
+    } else if (options.regenerateEmptySlug && slugify(title) !== current.slug) {
+      slug = await freeSlugFor(tx, title);
+    }
+    const changes = {
+      title,
+      slug,
+      category: input.category ?? current.category,
+      excerpt: input.excerpt ?? current.excerpt,
+      coverImage: input.coverImage !== undefined ? input.coverImage : current.coverImage,
+      content: input.content ?? current.content,
+    };
+    // Saving the form unchanged writes nothing and logs nothing.
+    const unchanged = (Object.keys(changes) as (keyof typeof changes)[]).every(
+      (key) => changes[key] === current[key],
+    );
+    if (unchanged) return { post: presentAdminPost(current), previousCover: null };
+    const [row] = await tx.update(blogPosts).set(changes).where(eq(blogPosts.id, id)).returning();
+    if (!row) throw new Error('blog post vanished during update');
+    const notes: string[] = [];
+    if (row.slug !== current.slug) notes.push(`adresse /blog/${current.slug} → /blog/${row.slug}`);
+    if (row.title !== current.title) notes.push(`ancien titre « ${current.title} »`);
+    await logActivity(tx, {
+      type: 'post.updated',
+      title: `Article modifié : ${row.title}`,
+      description: notes.length > 0 ? notes.join(' ; ') : null,
+      userId: adminId,
     });
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    rethrowSlugRace(error);
-  }
+    const previousCover =
+      current.coverImage && current.coverImage !== row.coverImage ? current.coverImage : null;
+    return { post: presentAdminPost(row), previousCover };
+  });
 }
 
 /**

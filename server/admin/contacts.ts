@@ -2,7 +2,7 @@
  * Leads for the back-office: the filtered, sorted, paginated list, one lead, status changes
  * (broadcast on the real-time channel) and the CSV export.
  */
-import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContactStatus } from '#common/enums.ts';
 import {
@@ -19,7 +19,7 @@ import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { exportCsv, searchFilter } from './csv.ts';
-import { allOf, pageOf, searchIn } from './search.ts';
+import { allOf, findPresented, pageOfTable, searchIn } from './search.ts';
 
 export type ContactFilters = z.output<typeof ContactFiltersSchema>;
 
@@ -58,24 +58,13 @@ const SORT_COLUMNS = {
 
 export async function listContacts(db: Database, query: ContactListQuery): Promise<Page<AdminContact>> {
   const where = whereOf(query);
-  const direction = query.order === 'asc' ? asc : desc;
-  return pageOf(
-    query,
-    db
-      .select()
-      .from(contactRequests)
-      .where(where)
-      // Ties (same status, same name) keep a stable order from one page to the next.
-      .orderBy(direction(SORT_COLUMNS[query.sort]), desc(contactRequests.createdAt), asc(contactRequests.id)),
-    db.select({ n: count() }).from(contactRequests).where(where),
-    (rows) => rows.map(presentContact),
+  return pageOfTable(db, contactRequests, query, where, SORT_COLUMNS[query.sort], (rows: ContactRequest[]) =>
+    rows.map(presentContact),
   );
 }
 
-export async function findContact(db: Database, id: string): Promise<AdminContact | undefined> {
-  const [row] = await db.select().from(contactRequests).where(eq(contactRequests.id, id));
-  return row ? presentContact(row) : undefined;
-}
+export const findContact = (db: Database, id: string): Promise<AdminContact | undefined> =>
+  findPresented(db, contactRequests, id, presentContact);
 
 /**
  * Any status may follow any other (a lead marked done by mistake goes back). The change, its

@@ -3,7 +3,7 @@
  * publish/unpublish and delete, each with its activity log row in the same transaction. The
  * first publication records a content_publications row for the campaigns (processed = false).
  */
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   AdminCaseStudy,
   AdminCaseStudyPage,
@@ -14,7 +14,7 @@ import { type Database, inTransaction } from '#db/client.ts';
 import { type CaseStudy, caseStudies } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { deletePublishable, setPublished } from './publications.ts';
-import { allOf, pageOf, searchIn } from './search.ts';
+import { allOf, findPresented, pageOfTable, searchIn } from './search.ts';
 
 export function presentAdminCaseStudy(row: CaseStudy): AdminCaseStudy {
   return {
@@ -36,19 +36,14 @@ export async function listCaseStudies(db: Database, query: CaseStudyListQuery): 
     searchIn(query.q, [caseStudies.title, caseStudies.clientName, caseStudies.industry]),
     query.status && eq(caseStudies.isPublished, query.status === 'published'),
   );
-  return pageOf(
-    query,
-    // The public page's order (newest first), so the admin sees them as visitors do.
-    db.select().from(caseStudies).where(where).orderBy(desc(caseStudies.createdAt), asc(caseStudies.id)),
-    db.select({ n: count() }).from(caseStudies).where(where),
-    (rows) => rows.map(presentAdminCaseStudy),
+  // The public page's order (newest first), so the admin sees them as visitors do.
+  return pageOfTable(db, caseStudies, query, where, undefined, (rows: CaseStudy[]) =>
+    rows.map(presentAdminCaseStudy),
   );
 }
 
-export async function findCaseStudy(db: Database, id: string): Promise<AdminCaseStudy | undefined> {
-  const [row] = await db.select().from(caseStudies).where(eq(caseStudies.id, id));
-  return row ? presentAdminCaseStudy(row) : undefined;
-}
+export const findCaseStudy = (db: Database, id: string): Promise<AdminCaseStudy | undefined> =>
+  findPresented(db, caseStudies, id, presentAdminCaseStudy);
 
 export async function createCaseStudy(
   db: Database,

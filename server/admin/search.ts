@@ -3,9 +3,10 @@
  * search box's condition, the filters joined, and one page with the total under the same
  * conditions.
  */
-import { and, ilike, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '#common/schemas/admin.ts';
+import type { Database } from '#db/client.ts';
 
 /** `%`, `_` and `\` typed in a search box are literal characters, not LIKE wildcards. */
 export function likePattern(search: string): string {
@@ -43,4 +44,40 @@ export async function pageOf<TRow, TItem>(
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+type ListedTable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn };
+
+/**
+ * One page of `table`'s rows matching `where`: by `sort` first when given (ascending or
+ * descending as `query.order` says), then newest first, the id breaking the last ties so that the
+ * order stays the same from one page to the next; the rows presented by `present`.
+ */
+export function pageOfTable<TRow, TItem>(
+  db: Database,
+  table: ListedTable,
+  query: { page: number; pageSize: number; order?: 'asc' | 'desc' },
+  where: SQL | undefined,
+  sort: AnyPgColumn | SQL | undefined,
+  present: (rows: TRow[]) => TItem[] | Promise<TItem[]>,
+): Promise<Page<TItem>> {
+  const direction = query.order === 'asc' ? asc : desc;
+  const order = [...(sort ? [direction(sort)] : []), desc(table.createdAt), asc(table.id)];
+  const rows = db
+    .select()
+    .from(table)
+    .where(where)
+    .orderBy(...order) as unknown as Parameters<typeof pageOf<TRow, TItem>>[1];
+  return pageOf(query, rows, db.select({ n: count() }).from(table).where(where), present);
+}
+
+/** The row of `table` with that id presented by `present`, or undefined when there is none. */
+export async function findPresented<TRow, TItem>(
+  db: Database,
+  table: ListedTable,
+  id: string,
+  present: (row: TRow) => TItem,
+): Promise<TItem | undefined> {
+  const [row] = (await db.select().from(table).where(eq(table.id, id))) as TRow[];
+  return row ? present(row) : undefined;
 }

@@ -64,8 +64,12 @@ export async function listAdminServices(db: Database): Promise<AdminService[]> {
 const invalidParent = (message: string) =>
   new HttpError(400, 'validation_error', 'Certains champs sont invalides.', { parentServiceId: message });
 
-async function lockTree(tx: Database) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SERVICE_TREE_LOCK_KEY})`);
+/** A change of the tree: one transaction holding the tree's lock, so changes run one after the other. */
+function inTreeTransaction<T>(db: Database, change: (tx: Database) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SERVICE_TREE_LOCK_KEY})`);
+    return change(tx);
+  });
 }
 
 const sameParent = (parentId: string | null) =>
@@ -124,8 +128,7 @@ export async function createService(
   input: ServiceInput,
   adminId: string,
 ): Promise<AdminService> {
-  return inTransaction(db, async (tx) => {
-    await lockTree(tx);
+  return inTreeTransaction(db, async (tx) => {
     const parentId = input.parentServiceId ?? null;
     await checkParent(tx, null, parentId);
     const [row] = await tx
@@ -166,8 +169,7 @@ export async function updateService(
   patch: ServicePatch,
   adminId: string,
 ): Promise<AdminService | undefined> {
-  return inTransaction(db, async (tx) => {
-    await lockTree(tx);
+  return inTreeTransaction(db, async (tx) => {
     const [current] = await tx.select().from(services).where(eq(services.id, id));
     if (!current) return undefined;
     const changes: Partial<typeof services.$inferInsert> = {};
@@ -236,8 +238,7 @@ export async function moveService(
   direction: MoveDirection,
   adminId: string,
 ): Promise<boolean> {
-  return inTransaction(db, async (tx) => {
-    await lockTree(tx);
+  return inTreeTransaction(db, async (tx) => {
     const [current] = await tx.select().from(services).where(eq(services.id, id));
     if (!current) return false;
     const siblings = await tx
@@ -282,8 +283,7 @@ export async function deleteService(
   choice: ServiceChildrenChoice | undefined,
   adminId: string,
 ): Promise<AdminService | undefined> {
-  return inTransaction(db, async (tx) => {
-    await lockTree(tx);
+  return inTreeTransaction(db, async (tx) => {
     const [current] = await tx.select().from(services).where(eq(services.id, id));
     if (!current) return undefined;
     const children = await tx

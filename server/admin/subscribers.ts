@@ -4,7 +4,7 @@
  * address is pending with a confirmation email unless the admin declares prior consent, and a
  * known address (above all an unsubscribed or bounced one) only ever gains tags.
  */
-import { asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AdminSubscriber,
@@ -19,10 +19,15 @@ import { activityLogs, type NewsletterSubscription, newsletterSubscriptions } fr
 import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { MailTransport } from '../email/transport.ts';
-import { eraseSubscriber, exportSubscriber, type SubscriberExport } from '../newsletter/newsletter.ts';
+import {
+  eraseSubscriber,
+  exportSubscriber,
+  type SubscriberExport,
+  subscriberFields,
+} from '../newsletter/newsletter.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { exportCsv, searchFilter } from './csv.ts';
-import { allOf, likePattern, pageOf, searchIn } from './search.ts';
+import { allOf, likePattern, pageOfTable, searchIn } from './search.ts';
 
 export type SubscriberFilters = z.output<typeof SubscriberFiltersSchema>;
 export type SubscriberUpdate = z.output<typeof SubscriberUpdateSchema>;
@@ -32,13 +37,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function presentSubscriber(row: NewsletterSubscription): AdminSubscriber {
   return {
     id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    locale: row.locale,
-    tags: row.tags,
-    status: row.status,
-    source: row.source,
+    ...subscriberFields(row),
     consentAt: iso(row.consentAt),
     subscribedAt: iso(row.subscribedAt),
     createdAt: row.createdAt.toISOString(),
@@ -79,20 +78,13 @@ export async function allTags(db: Database): Promise<string[]> {
 
 export async function listSubscribers(db: Database, query: SubscriberListQuery): Promise<SubscriberPage> {
   const where = whereOf(query);
-  const direction = query.order === 'asc' ? asc : desc;
-  const page = await pageOf(
+  const page = await pageOfTable(
+    db,
+    newsletterSubscriptions,
     query,
-    db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(where)
-      .orderBy(
-        direction(SORT_COLUMNS[query.sort]),
-        desc(newsletterSubscriptions.createdAt),
-        asc(newsletterSubscriptions.id),
-      ),
-    db.select({ n: count() }).from(newsletterSubscriptions).where(where),
-    (rows) => rows.map(presentSubscriber),
+    where,
+    SORT_COLUMNS[query.sort],
+    (rows: NewsletterSubscription[]) => rows.map(presentSubscriber),
   );
   return { ...page, tags: await allTags(db) };
 }

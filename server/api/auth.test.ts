@@ -223,23 +223,18 @@ describe('POST /api/auth/login', () => {
   });
 
   it('issues a new session at each login; a cookie sent before login never becomes valid', async () => {
-    const planted = `session=${'A'.repeat(43)}`;
-    const res = await login({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { cookie: planted }).expect(
-      200,
-    );
-    const first = sessionCookieOf(res);
-    expect(first).not.toBe(planted);
-    await me(planted).expect(401);
-    await me(first).expect(200);
-
+    /** Logs in sending `cookie`: a new session's cookie, the one sent no longer valid (or never). */
+    const loginReplacing = async (cookie: string) => {
+      const res = await login({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { cookie }).expect(200);
+      const issued = sessionCookieOf(res);
+      expect(issued).not.toBe(cookie);
+      await me(cookie).expect(401);
+      await me(issued).expect(200);
+      return issued;
+    };
+    const first = await loginReplacing(`session=${'A'.repeat(43)}`);
     // Logging in again with a valid cookie replaces it: the old session ends.
-    const again = await login({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { cookie: first }).expect(
-      200,
-    );
-    const second = sessionCookieOf(again);
-    expect(second).not.toBe(first);
-    await me(first).expect(401);
-    await me(second).expect(200);
+    await loginReplacing(first);
   });
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { composeCallMessage } from '#common/lead-message.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, contactRequests, emailOutbox, rateLimits } from '#db/schema.ts';
+import { recordEvents } from '#tests/helpers/events.ts';
 import { aCallRequest, aQuoteRequest, aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
@@ -19,8 +20,7 @@ const events: AppEvent[] = [];
 beforeAll(async () => {
   database = await createSeededDatabase({ content: true, compile: false });
   ({ app, deps } = createTestApp(database));
-  await deps.events.start();
-  deps.events.subscribe((event) => events.push(event));
+  await recordEvents(deps.events, events);
 });
 afterAll(async () => {
   await deps?.events.stop();

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_CONSENT_VERSION } from '#common/schemas/newsletter.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { newsletterSubscriptions, rateLimits, subscriberTokens } from '#db/schema.ts';
+import { recordEvents } from '#tests/helpers/events.ts';
+import { subscriptionOf } from '#tests/helpers/factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
@@ -20,8 +22,7 @@ beforeAll(async () => {
   database = await createSeededDatabase();
   smtp = await startSmtpServer();
   testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL });
-  await testApp.deps.events.start();
-  testApp.deps.events.subscribe((event) => events.push(event));
+  await recordEvents(testApp.deps.events, events);
 });
 afterAll(async () => {
   await testApp?.deps.events.stop();
@@ -57,13 +58,7 @@ function linkIn(mail: CapturedEmail, path: string): string {
   return match[1];
 }
 
-async function subscriberRow(email: string) {
-  const [row] = await database.db
-    .select()
-    .from(newsletterSubscriptions)
-    .where(eq(newsletterSubscriptions.email, email));
-  return row;
-}
+const subscriberRow = (email: string) => subscriptionOf(database.db, email);
 
 async function subscribeAndConfirm(email: string) {
   await subscribe({ email }).expect(200);

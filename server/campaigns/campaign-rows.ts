@@ -6,6 +6,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { JobStatus } from '#common/enums.ts';
 import type { Database } from '#db/client.ts';
 import { campaignJobs, emailCampaigns, siteSettings } from '#db/schema.ts';
+import { type ActivityEntry, logActivity } from '../activity/log.ts';
 import { HttpError, notFound } from '../errors.ts';
 import type { CampaignRow } from './render.ts';
 
@@ -23,6 +24,27 @@ export async function lockCampaign(tx: Database, id: string): Promise<CampaignRo
   const [row] = await tx.select().from(emailCampaigns).where(eq(emailCampaigns.id, id)).for('update');
   if (!row) throw campaignNotFound();
   return row;
+}
+
+/** Writes `values` to a campaign and logs the change, its entry drawn from the written row. */
+export async function updateCampaignRow(
+  tx: Database,
+  id: string,
+  values: Partial<typeof emailCampaigns.$inferInsert>,
+  adminId: string,
+  activity: (row: CampaignRow) => Omit<ActivityEntry, 'userId'>,
+): Promise<CampaignRow> {
+  const [row] = await tx.update(emailCampaigns).set(values).where(eq(emailCampaigns.id, id)).returning();
+  if (!row) throw campaignNotFound();
+  await logActivity(tx, { ...activity(row), userId: adminId });
+  return row;
+}
+
+/** Locks a campaign not sent yet (a draft or a scheduled one); any other is refused with `refusal`. */
+export async function lockUnsentCampaign(tx: Database, id: string, refusal: string): Promise<CampaignRow> {
+  const current = await lockCampaign(tx, id);
+  if (current.status !== 'draft' && current.status !== 'scheduled') throw conflict(refusal);
+  return current;
 }
 
 export type JobCounts = Record<JobStatus, number> & { total: number };

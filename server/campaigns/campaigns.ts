@@ -23,12 +23,13 @@ import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import {
-  campaignNotFound,
   conflict,
   emptyCounts,
   fieldError,
   jobCounts,
   lockCampaign,
+  lockUnsentCampaign,
+  updateCampaignRow,
 } from './campaign-rows.ts';
 import type { CampaignRow } from './render.ts';
 import { segmentCondition, storedSegment } from './segment.ts';
@@ -88,10 +89,7 @@ export async function sendCampaignNow(
   at: Date,
 ): Promise<CampaignRow> {
   return inTransaction(deps.db, async (tx) => {
-    const current = await lockCampaign(tx, id);
-    if (current.status !== 'draft' && current.status !== 'scheduled') {
-      throw conflict('Cette campagne a déjà été envoyée.');
-    }
+    const current = await lockUnsentCampaign(tx, id, 'Cette campagne a déjà été envoyée.');
     if (!current.templateId) throw conflict('Choisissez un modèle avant d’envoyer la campagne.');
     const jobs = await startSending(tx, current, at, hostOf(deps.publicUrl));
     // Thrown inside the transaction: nothing of the above is kept.
@@ -115,26 +113,19 @@ export async function scheduleCampaign(
   at: Date,
 ): Promise<CampaignRow> {
   return inTransaction(db, async (tx) => {
-    const current = await lockCampaign(tx, id);
-    if (current.status !== 'draft' && current.status !== 'scheduled') {
-      throw conflict('Seule une campagne qui n’a pas encore été envoyée peut être programmée.');
-    }
+    await lockUnsentCampaign(
+      tx,
+      id,
+      'Seule une campagne qui n’a pas encore été envoyée peut être programmée.',
+    );
     if (scheduledAt.getTime() <= at.getTime()) {
       throw fieldError('scheduledAt', 'Choisissez une date et une heure à venir.');
     }
-    const [row] = await tx
-      .update(emailCampaigns)
-      .set({ status: 'scheduled', scheduledAt })
-      .where(eq(emailCampaigns.id, id))
-      .returning();
-    if (!row) throw campaignNotFound();
-    await logActivity(tx, {
+    return updateCampaignRow(tx, id, { status: 'scheduled', scheduledAt }, adminId, (row) => ({
       type: 'campaign.scheduled',
       title: `Campagne « ${row.title} » programmée`,
       description: `Envoi prévu le ${kinshasaDateTime(scheduledAt)} (heure de Kinshasa)`,
-      userId: adminId,
-    });
-    return row;
+    }));
   });
 }
 

@@ -4,7 +4,14 @@ import type { CampaignInput } from '#common/schemas/campaigns.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
-import { campaignNotFound, conflict, defaultSender, fieldError, lockCampaign } from './campaign-rows.ts';
+import {
+  conflict,
+  defaultSender,
+  fieldError,
+  lockCampaign,
+  lockUnsentCampaign,
+  updateCampaignRow,
+} from './campaign-rows.ts';
 import type { CampaignRow } from './render.ts';
 
 async function assertTemplate(db: Database, templateId: string): Promise<void> {
@@ -56,22 +63,11 @@ export async function updateCampaign(
   adminId: string,
 ): Promise<CampaignRow> {
   return inTransaction(db, async (tx) => {
-    const current = await lockCampaign(tx, id);
-    if (current.status !== 'draft' && current.status !== 'scheduled') {
-      throw conflict('Une campagne envoyée ou en cours d’envoi ne peut plus être modifiée.');
-    }
-    const [row] = await tx
-      .update(emailCampaigns)
-      .set(await inputValues(tx, input))
-      .where(eq(emailCampaigns.id, id))
-      .returning();
-    if (!row) throw campaignNotFound();
-    await logActivity(tx, {
+    await lockUnsentCampaign(tx, id, 'Une campagne envoyée ou en cours d’envoi ne peut plus être modifiée.');
+    return updateCampaignRow(tx, id, await inputValues(tx, input), adminId, (row) => ({
       type: 'campaign.updated',
       title: `Campagne « ${row.title} » modifiée`,
-      userId: adminId,
-    });
-    return row;
+    }));
   });
 }
 

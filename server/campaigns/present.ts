@@ -1,5 +1,5 @@
 /** Campaigns as the back-office shows them: the list with its counts, and one campaign in full. */
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '#common/schemas/admin.ts';
 import type {
@@ -10,7 +10,7 @@ import type {
 } from '#common/schemas/campaigns.ts';
 import type { Database } from '#db/client.ts';
 import { contentPublications, emailCampaigns, emailTemplates } from '#db/schema.ts';
-import { pageOf } from '../admin/search.ts';
+import { pageOfTable } from '../admin/search.ts';
 import { emptyCounts, type JobCounts, jobCounts } from './campaign-rows.ts';
 import type { CampaignRow } from './render.ts';
 import { countSegment, storedSegment } from './segment.ts';
@@ -73,20 +73,11 @@ export async function presentCampaign(db: Database, row: CampaignRow): Promise<C
 
 export async function listCampaigns(db: Database, query: CampaignListQuery): Promise<Page<CampaignSummary>> {
   const where = query.status ? eq(emailCampaigns.status, query.status) : undefined;
-  return pageOf(
-    query,
-    db
-      .select()
-      .from(emailCampaigns)
-      .where(where)
-      .orderBy(desc(emailCampaigns.createdAt), asc(emailCampaigns.id)),
-    db.select({ n: count() }).from(emailCampaigns).where(where),
-    async (rows) => {
-      const counts = await jobCounts(
-        db,
-        rows.map((r) => r.id),
-      );
-      return rows.map((row) => presentSummary(row, counts.get(row.id) ?? emptyCounts()));
-    },
-  );
+  return pageOfTable(db, emailCampaigns, query, where, undefined, async (rows: CampaignRow[]) => {
+    const counts = await jobCounts(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => presentSummary(row, counts.get(row.id) ?? emptyCounts()));
+  });
 }

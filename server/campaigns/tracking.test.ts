@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import type { DatabaseHandle } from '#db/client.ts';
 import { appSecrets, campaignLinks, emailEvents, newsletterSubscriptions, siteSettings } from '#db/schema.ts';
 import { insertActiveSubscriber, insertCampaign } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
+import { createTestDatabase, currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
 import { compileTemplates, renderTemplate } from '../email/templates.ts';
 import { seedDatabase } from '../seed.ts';
 import { appSecret, storedAppSecret } from './secrets.ts';
@@ -43,6 +43,13 @@ async function setTracking(value: string) {
 }
 
 /** One subscriber's email of a campaign, rendered from the seeded announcement template, then instrumented. */
+/** A campaign being sent and an active subscriber, its recipient. */
+async function campaignAndRecipient() {
+  const campaign = await insertCampaign(database.db);
+  const subscriber = await insertActiveSubscriber(database.db);
+  return { campaign, subscriber };
+}
+
 async function campaignEmail(
   campaignId: string,
   subscriberId: string,
@@ -86,8 +93,7 @@ async function eventsOf(campaignId: string) {
 
 describe('instrumentHtml', () => {
   it('sends the campaign links through the click redirect, keeps the newsletter links, adds the pixel', async () => {
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
+    const { campaign, subscriber } = await campaignAndRecipient();
     const { original, html } = await campaignEmail(campaign.id, subscriber.id);
 
     // Mustache escaped the article URL in the template output (&amp;, &#x2F;, &#x3D;)...
@@ -124,8 +130,7 @@ describe('instrumentHtml', () => {
   });
 
   it('handles the href forms a hand-written template can have and leaves non-web links alone', async () => {
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
+    const { campaign, subscriber } = await campaignAndRecipient();
     const html = [
       '<html><body>',
       `<a title="voir href=&quot;x&quot;" href='https://exemple.cd/a?x=1&amp;y=2'>simple quotes</a>`,
@@ -175,8 +180,7 @@ describe('instrumentHtml', () => {
 
   it('changes nothing and stores nothing when per-person tracking is switched off', async () => {
     await setTracking('false');
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
+    const { campaign, subscriber } = await campaignAndRecipient();
     const { original, html } = await campaignEmail(campaign.id, subscriber.id);
     expect(html).toBe(original);
     expect(
@@ -220,8 +224,7 @@ describe('tracking tokens', () => {
 
 describe('GET /t/o/:token (open pixel)', () => {
   it('records an open for a valid token and answers the transparent GIF, never cached', async () => {
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
+    const { campaign, subscriber } = await campaignAndRecipient();
     const { html } = await campaignEmail(campaign.id, subscriber.id);
 
     const res = await request(testApp.app)
@@ -237,8 +240,7 @@ describe('GET /t/o/:token (open pixel)', () => {
   });
 
   it('answers the very same GIF to a tampered or made-up token and records nothing', async () => {
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
+    const { campaign, subscriber } = await campaignAndRecipient();
     const pixel = pathOf(pixelUrl((await campaignEmail(campaign.id, subscriber.id)).html));
     const tampered = `${pixel.slice(0, -3)}${pixel.endsWith('AAA') ? 'BBB' : 'AAA'}`;
 
@@ -251,8 +253,7 @@ describe('GET /t/o/:token (open pixel)', () => {
   });
 
   it('records nothing when tracking was switched off after the send', async () => {
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
+    const { campaign, subscriber } = await campaignAndRecipient();
     const pixel = pathOf(pixelUrl((await campaignEmail(campaign.id, subscriber.id)).html));
     await setTracking('false');
     await request(testApp.app).get(pixel).expect(200);
@@ -262,8 +263,7 @@ describe('GET /t/o/:token (open pixel)', () => {
 
 describe('GET /t/c/:token (click redirect)', () => {
   it('records the click with its URL and redirects to the stored URL', async () => {
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
+    const { campaign, subscriber } = await campaignAndRecipient();
     const [link] = clickLinks((await campaignEmail(campaign.id, subscriber.id)).html);
 
     const res = await request(testApp.app)
@@ -302,8 +302,7 @@ describe('GET /t/c/:token (click redirect)', () => {
   });
 
   it('never redirects to a URL from the request: forged, tampered and open tokens are 404', async () => {
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
+    const { campaign, subscriber } = await campaignAndRecipient();
     const { html } = await campaignEmail(campaign.id, subscriber.id);
     const [link] = clickLinks(html);
     const forgedKey = signTrackingToken(
@@ -332,8 +331,7 @@ describe('GET /t/c/:token (click redirect)', () => {
   });
 
   it('still redirects when the subscriber was erased, recording the click without them', async () => {
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
+    const { campaign, subscriber } = await campaignAndRecipient();
     const [link] = clickLinks((await campaignEmail(campaign.id, subscriber.id)).html);
     await database.db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, subscriber.id));
 
@@ -346,8 +344,7 @@ describe('GET /t/c/:token (click redirect)', () => {
   });
 
   it('redirects but records nothing when tracking is switched off, and HEAD never counts', async () => {
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
+    const { campaign, subscriber } = await campaignAndRecipient();
     const [link] = clickLinks((await campaignEmail(campaign.id, subscriber.id)).html);
 
     await request(testApp.app)
@@ -364,8 +361,7 @@ describe('GET /t/c/:token (click redirect)', () => {
 
 describe('tracking secret', () => {
   it('keeps links signed with the stored key working once TRACKING_SECRET is set, and signs new ones with it', async () => {
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
+    const { campaign, subscriber } = await campaignAndRecipient();
     const [oldLink] = clickLinks((await campaignEmail(campaign.id, subscriber.id)).html);
     const envSecret = randomBytes(32).toString('base64url');
     const withEnv = createTestApp(database, { PUBLIC_URL, TRACKING_SECRET: envSecret });
@@ -405,22 +401,14 @@ if (currentBackend() === 'postgres') {
   describe('tracking secret — several instances', () => {
     it('two fresh instances generating the key at the same time agree on one', async () => {
       await database.db.delete(appSecrets).where(eq(appSecrets.key, 'tracking'));
-      const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      };
-      const url = new URL(process.env.TEST_DATABASE_URL as string);
-      url.pathname = `/${current.rows[0]?.name}`;
-      const handles = await Promise.all(
-        [1, 2].map(() => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })),
-      );
+      const handles = await Promise.all([1, 2].map(() => openSameDatabase(database, 2)));
       try {
         const keys = await Promise.all(handles.map((h) => storedAppSecret(h.db, 'tracking')));
         expect(keys[0]).toBe(keys[1]);
         const [stored] = await database.db.select().from(appSecrets).where(eq(appSecrets.key, 'tracking'));
         expect(stored?.value).toBe(keys[0]);
 
-        const campaign = await insertCampaign(database.db);
-        const subscriber = await insertActiveSubscriber(database.db);
+        const { campaign, subscriber } = await campaignAndRecipient();
         const [one, two] = handles as [DatabaseHandle, DatabaseHandle];
         // Instance one signs the link (as its campaign worker would), instance two redirects it.
         const rendered = await instrumentHtml(one.db, {

@@ -1,8 +1,8 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CampaignInput } from '#common/schemas/campaigns.ts';
-import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import type { DatabaseHandle } from '#db/client.ts';
 import {
   activityLogs,
   campaignJobs,
@@ -15,7 +15,7 @@ import { createTestAdmin } from '#tests/helpers/admin-session.ts';
 import { insertActiveSubscriber, insertSubscriber, seededTemplateId } from '#tests/helpers/factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
-import { currentBackend } from '#tests/helpers/test-database.ts';
+import { currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
 import { createMailTransport, type MailTransport } from '../email/transport.ts';
 import { inspectToken } from '../newsletter/tokens.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
@@ -108,6 +108,30 @@ async function newCampaign(overrides: Partial<CampaignInput> = {}) {
 
 const active = (overrides: Parameters<typeof insertActiveSubscriber>[1] = {}) =>
   insertActiveSubscriber(database.db, { subscribedAt: clock, consentAt: clock, ...overrides });
+
+/** Four active subscribers (`${prefix}0@exemple.cd` to 3) and a campaign to them, sending started. */
+async function sendingToFour(prefix: string) {
+  for (let i = 0; i < 4; i += 1) await active({ email: `${prefix}${i}@exemple.cd` });
+  const campaign = await newCampaign();
+  await sendCampaignNow(deps(), campaign.id, adminId, now());
+  return campaign;
+}
+
+/** The test's transport, running `action` once, right after the first message went out. */
+function afterFirstSend(action: () => Promise<unknown>): MailTransport {
+  let done = false;
+  return {
+    ...transport,
+    async send(message) {
+      const outcome = await transport.send(message);
+      if (!done) {
+        done = true;
+        await action();
+      }
+      return outcome;
+    },
+  };
+}
 
 async function jobsOf(campaignId: string) {
   return database.db.select().from(campaignJobs).where(eq(campaignJobs.campaignId, campaignId));
@@ -306,21 +330,8 @@ describe('campaign sending', { timeout: 60_000 }, () => {
   });
 
   it('pausing stops the sending between two messages; resuming sends the rest', async () => {
-    for (let i = 0; i < 4; i += 1) await active({ email: `pause${i}@exemple.cd` });
-    const campaign = await newCampaign();
-    await sendCampaignNow(deps(), campaign.id, adminId, now());
-    let paused = false;
-    const pausing: MailTransport = {
-      ...transport,
-      async send(message) {
-        const outcome = await transport.send(message);
-        if (!paused) {
-          paused = true;
-          await pauseCampaign(database.db, campaign.id, adminId, now());
-        }
-        return outcome;
-      },
-    };
+    const campaign = await sendingToFour('pause');
+    const pausing = afterFirstSend(() => pauseCampaign(database.db, campaign.id, adminId, now()));
     expect(await worker({ transport: pausing, concurrency: 1 }).runOnce()).toMatchObject({ sent: 1 });
     expect(smtp.messages()).toHaveLength(1);
     const pausedRow = await campaignRow(campaign.id);
@@ -336,21 +347,10 @@ describe('campaign sending', { timeout: 60_000 }, () => {
   });
 
   it('cancelling drops the queued jobs; the campaign ends sent if anything went out, failed otherwise', async () => {
-    for (let i = 0; i < 4; i += 1) await active({ email: `annule${i}@exemple.cd` });
-    const campaign = await newCampaign();
-    await sendCampaignNow(deps(), campaign.id, adminId, now());
-    let cancelled = false;
-    const cancelling: MailTransport = {
-      ...transport,
-      async send(message) {
-        const outcome = await transport.send(message);
-        if (!cancelled) {
-          cancelled = true;
-          await cancelCampaign({ db: database.db, events }, campaign.id, adminId, now());
-        }
-        return outcome;
-      },
-    };
+    const campaign = await sendingToFour('annule');
+    const cancelling = afterFirstSend(() =>
+      cancelCampaign({ db: database.db, events }, campaign.id, adminId, now()),
+    );
     await worker({ transport: cancelling, concurrency: 1 }).runOnce();
     expect(smtp.messages()).toHaveLength(1);
     const jobs = await jobsOf(campaign.id);
@@ -470,12 +470,7 @@ describe('createRateLimiter', () => {
 if (currentBackend() === 'postgres') {
   describe('campaign sending — several instances', { timeout: 60_000 }, () => {
     it('two workers on two connections racing over 40 jobs send each recipient exactly once', async () => {
-      const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      };
-      const url = new URL(process.env.TEST_DATABASE_URL as string);
-      url.pathname = `/${current.rows[0]?.name}`;
-      const other = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      const other = await openSameDatabase(database, 4);
       const otherTransport = createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', logger });
       cleanups.push(async () => {
         otherTransport.close();
@@ -489,16 +484,11 @@ if (currentBackend() === 'postgres') {
 
       // Small batches so the two workers interleave over the whole queue.
       const first = worker({ concurrency: 3, batchSize: 4 });
-      const second = createCampaignWorker({
+      const second = worker({
         db: other.db,
         transport: otherTransport,
-        logger,
-        events,
-        publicUrl: PUBLIC_URL,
-        ratePerSecond: 1_000,
         concurrency: 3,
         batchSize: 4,
-        now,
         sleep: async () => {},
       });
       const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
@@ -514,30 +504,14 @@ if (currentBackend() === 'postgres') {
     });
 
     it('two instances reaching a scheduled campaign’s time start it once', async () => {
-      const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      };
-      const url = new URL(process.env.TEST_DATABASE_URL as string);
-      url.pathname = `/${current.rows[0]?.name}`;
-      const other = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+      const other = await openSameDatabase(database, 4);
       cleanups.push(() => other.close());
       for (let i = 0; i < 10; i += 1) await active({ email: `heure${i}@exemple.cd` });
       const campaign = await newCampaign();
       await scheduleCampaign(database.db, campaign.id, new Date(clock.getTime() + HOUR), adminId, now());
       advance(HOUR);
 
-      const second = createCampaignWorker({
-        db: other.db,
-        transport,
-        logger,
-        events,
-        publicUrl: PUBLIC_URL,
-        ratePerSecond: 1_000,
-        concurrency: 2,
-        batchSize: 3,
-        now,
-        sleep: async () => {},
-      });
+      const second = worker({ db: other.db, batchSize: 3, sleep: async () => {} });
       const [a, b] = await Promise.all([worker({ batchSize: 3 }).runOnce(), second.runOnce()]);
       expect(a.started + b.started).toBe(1);
       expect(a.sent + b.sent).toBe(10);

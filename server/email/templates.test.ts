@@ -28,6 +28,10 @@ const storedTemplate = async (key: string) => {
   return row;
 };
 
+/** Writes straight to the stored newsletter_welcome template, as an edit or a stale copy would. */
+const changeWelcome = (values: Partial<typeof emailTemplates.$inferInsert>) =>
+  database.db.update(emailTemplates).set(values).where(eq(emailTemplates.key, 'newsletter_welcome'));
+
 /** The example values the seed documents for each variable. */
 const exampleVariables = (key: string) =>
   Object.fromEntries(
@@ -55,10 +59,7 @@ describe('compileTemplates', () => {
     await compileTemplates(database.db);
     const before = await storedTemplate('newsletter_welcome');
     const mjml = before.mjml.replace('Bienvenue parmi nous !', 'Bienvenue, {{firstName}} !');
-    await database.db
-      .update(emailTemplates)
-      .set({ mjml })
-      .where(eq(emailTemplates.key, 'newsletter_welcome'));
+    await changeWelcome({ mjml });
 
     expect(await compileTemplates(database.db)).toBe(1);
     const after = await storedTemplate('newsletter_welcome');
@@ -198,10 +199,7 @@ describe('renderTemplate', () => {
     const stored = await storedTemplate('newsletter_welcome');
     // Tamper with the stored HTML but keep its hash: a render that recompiled would undo this.
     const tampered = stored.compiledHtml.replace('Bienvenue parmi nous !', 'Servi depuis le cache');
-    await database.db
-      .update(emailTemplates)
-      .set({ compiledHtml: tampered })
-      .where(eq(emailTemplates.key, 'newsletter_welcome'));
+    await changeWelcome({ compiledHtml: tampered });
     for (let i = 0; i < 2; i += 1) {
       const email = await renderTemplate(database.db, 'newsletter_welcome', {});
       expect(email.html).toContain('Servi depuis le cache');
@@ -210,10 +208,7 @@ describe('renderTemplate', () => {
 
     // The admin edits the MJML: the stale compilation is replaced on the fly and saved.
     const mjml = stored.mjml.replace('Bienvenue parmi nous !', 'Nouvelle version');
-    await database.db
-      .update(emailTemplates)
-      .set({ mjml })
-      .where(eq(emailTemplates.key, 'newsletter_welcome'));
+    await changeWelcome({ mjml });
     const email = await renderTemplate(database.db, 'newsletter_welcome', {});
     expect(email.html).toContain('Nouvelle version');
     expect((await storedTemplate('newsletter_welcome')).compiledHtml).toContain(

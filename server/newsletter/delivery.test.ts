@@ -11,7 +11,8 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONSENT_TEXT } from '#common/schemas/newsletter.ts';
 import type { DatabaseHandle } from '#db/client.ts';
-import { emailOutbox, newsletterSubscriptions } from '#db/schema.ts';
+import { emailOutbox } from '#db/schema.ts';
+import { subscriptionOf } from '#tests/helpers/factories.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
@@ -136,10 +137,7 @@ describe('newsletter emails while the SMTP server refuses mail (421), then accep
       .post('/api/newsletter/confirm')
       .send({ token: tokenIn(confirmation, '/newsletter/confirm') })
       .expect(200);
-    const [subscriber] = await database.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, email));
+    const subscriber = await subscriptionOf(database.db, email);
     expect(subscriber?.status).toBe('active');
 
     await sitOutRefusals(email, 'newsletter_welcome', 2);
@@ -176,10 +174,7 @@ describe('newsletter emails while the SMTP server refuses mail (421), then accep
       .type('form')
       .send('List-Unsubscribe=One-Click')
       .expect(200);
-    const [after] = await database.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, email));
+    const after = await subscriptionOf(database.db, email);
     expect(after?.status).toBe('unsubscribed');
   });
 

@@ -10,6 +10,7 @@ import {
 } from '#common/schemas/newsletter.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox, newsletterSubscriptions, rateLimits, subscriberTokens } from '#db/schema.ts';
+import { subscriptionOf } from '#tests/helpers/factories.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { createOutbox } from '../email/outbox.ts';
 import { compileTemplates, renderTemplate } from '../email/templates.ts';
@@ -218,10 +219,7 @@ describe('export and erase', () => {
       ip: '10.8.8.8',
       userAgent: 'Chrome Android',
     });
-    const [row] = await database.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'proof@example.cd'));
+    const row = await subscriptionOf(database.db, 'proof@example.cd');
     if (!row) throw new Error('no row');
     const data = await exportSubscriber(database.db, row.id, clock);
     expect(data).toMatchObject({
@@ -293,10 +291,7 @@ describe('proof of consent', () => {
       userAgent: 'Firefox',
     });
     await newsletter.confirm(await latestConfirmToken(email), { ip: '10.1.1.2', userAgent: 'Firefox' });
-    const [before] = await database.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, email));
+    const before = await subscriptionOf(database.db, email);
     if (!before) throw new Error('no row');
     await database.db
       .update(newsletterSubscriptions)
@@ -307,10 +302,7 @@ describe('proof of consent', () => {
       NewsletterSubscribeSchema.parse({ email, firstName: 'Intrus', consentText: 'Texte inventé' }),
       { ip: '10.6.6.6', userAgent: 'curl' },
     );
-    const [pending] = await database.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, email));
+    const pending = await subscriptionOf(database.db, email);
     expect(pending).toMatchObject({
       status: 'pending',
       firstName: 'Grâce',

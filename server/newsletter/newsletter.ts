@@ -84,17 +84,29 @@ export type SubscriberExport = {
 
 export type Preferences = { email: string; firstName: string; tags: string[]; status: string };
 
+const preferencesOf = (row: NewsletterSubscription): Preferences => ({
+  email: row.email,
+  firstName: row.firstName ?? '',
+  tags: row.tags,
+  status: row.status,
+});
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** What the admin list and the subscriber's own export both show of a subscription, in this order. */
+export const subscriberFields = (row: NewsletterSubscription) => ({
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  locale: row.locale,
+  tags: row.tags,
+  status: row.status,
+  source: row.source,
+});
 
 export function toExport(row: NewsletterSubscription, now: Date): SubscriberExport {
   return {
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    locale: row.locale,
-    tags: row.tags,
-    status: row.status,
-    source: row.source,
+    ...subscriberFields(row),
     isActive: row.isActive,
     subscribedAt: iso(row.subscribedAt),
     createdAt: row.createdAt.toISOString(),
@@ -296,12 +308,7 @@ export function createNewsletter(deps: NewsletterDeps) {
     preferences(token: string): Promise<Preferences> {
       return inTx(async (tx) => {
         const { subscriber } = await findToken(tx, token, ['manage'], now());
-        return {
-          email: subscriber.email,
-          firstName: subscriber.firstName ?? '',
-          tags: subscriber.tags,
-          status: subscriber.status,
-        };
+        return preferencesOf(subscriber);
       });
     },
 
@@ -314,12 +321,7 @@ export function createNewsletter(deps: NewsletterDeps) {
           .where(eq(newsletterSubscriptions.id, subscriber.id))
           .returning();
         if (!updated) throw new Error('newsletter subscription vanished during update');
-        return {
-          email: updated.email,
-          firstName: updated.firstName ?? '',
-          tags: updated.tags,
-          status: updated.status,
-        };
+        return preferencesOf(updated);
       });
     },
 

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { createTestDatabase, currentBackend } from '#tests/helpers/test-database.ts';
+import { createTestDatabase, currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
 import { createLogger } from '../logger.ts';
 import { type AppEvent, createEventBus, type EventBus } from './event-bus.ts';
 
@@ -72,13 +71,7 @@ describe('event bus', () => {
   // (PGlite is one process, and its in-process delivery is covered above).
   if (currentBackend() === 'postgres') {
     it('reaches the listeners of another connection to the same database', async () => {
-      const { openDatabase } = await import('#db/client.ts');
-      const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      };
-      const url = new URL(process.env.TEST_DATABASE_URL as string);
-      url.pathname = `/${current.rows[0]?.name}`;
-      const other = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+      const other = await openSameDatabase(database, 2);
       const otherBus = createEventBus(other, logger);
       await otherBus.start();
       try {

@@ -1,24 +1,16 @@
-import { once } from 'node:events';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
-import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import type { DatabaseHandle } from '#db/client.ts';
 import { adminSessions, rateLimits } from '#db/schema.ts';
 import { insertAdminUser } from '#tests/helpers/factories.ts';
 import { aQuoteRequest } from '#tests/helpers/request-factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
-import { createTestApp } from '#tests/helpers/test-app.ts';
-import { currentBackend } from '#tests/helpers/test-database.ts';
-import {
-  attachRealtime,
-  type RealtimeHub,
-  type RealtimeHubOptions,
-  SESSION_ENDED_CLOSE_CODE,
-} from './ws-server.ts';
+import { createTestApp, serveWithRealtime } from '#tests/helpers/test-app.ts';
+import { currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
+import { type RealtimeHub, type RealtimeHubOptions, SESSION_ENDED_CLOSE_CODE } from './ws-server.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const ADMIN_EMAIL = 'admin@agence.cd';
@@ -59,26 +51,21 @@ async function serve(
   target: ReturnType<typeof createTestApp> = testApp,
   hubOptions: Partial<RealtimeHubOptions> = {},
 ): Promise<Instance> {
-  const server = http.createServer(target.app);
-  const hub = attachRealtime(server, {
-    db: target.deps.database.db,
-    events: target.deps.events,
-    publicUrl: target.deps.env.PUBLIC_URL,
-    logger: target.deps.logger,
-    ...hubOptions,
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  cleanups.push(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-  cleanups.push(() => hub.close());
-  const { port } = server.address() as AddressInfo;
-  return { app: target.app, url: `ws://127.0.0.1:${port}/ws`, hub };
+  const { hub, url, close } = await serveWithRealtime(target, hubOptions);
+  cleanups.push(close);
+  return { app: target.app, url, hub };
 }
 
 let ipCounter = 0;
 const nextIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+/** A visitor's quote request (from Awa Mbuyi) posted to `app`; it must be accepted. */
+const postLead = (app: Instance['app']) =>
+  request(app)
+    .post('/api/contact')
+    .set('X-Forwarded-For', nextIp())
+    .send(aQuoteRequest({ fullName: 'Awa Mbuyi' }))
+    .expect(201);
 
 /** Logs in through the API; returns the "session=..." cookie. */
 async function login(app: Instance['app'], email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<string> {
@@ -302,11 +289,7 @@ describe('websocket /ws — protocol', () => {
     await subscribe(contacts, 'contacts');
     await subscribe(dashboardOnly, 'dashboard');
 
-    const res = await request(instance.app)
-      .post('/api/contact')
-      .set('X-Forwarded-For', nextIp())
-      .send(aQuoteRequest({ fullName: 'Awa Mbuyi' }))
-      .expect(201);
+    const res = await postLead(instance.app);
 
     expect(await contacts.next((m) => m.type === 'broadcast')).toEqual({
       type: 'broadcast',
@@ -442,12 +425,7 @@ describe('websocket /ws — the session ends, the socket closes', () => {
 if (currentBackend() === 'postgres') {
   describe('websocket /ws — several instances', () => {
     it('delivers a lead posted to one instance to a socket connected to another', async () => {
-      const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      };
-      const url = new URL(process.env.TEST_DATABASE_URL as string);
-      url.pathname = `/${current.rows[0]?.name}`;
-      const otherDatabase = await openDatabase({ databaseUrl: url.toString(), poolSize: 3 });
+      const otherDatabase = await openSameDatabase(database, 3);
       const other = createTestApp(otherDatabase);
       await other.deps.events.start();
       cleanups.push(async () => {
@@ -460,11 +438,7 @@ if (currentBackend() === 'postgres') {
       const socket = await connect(second.url, await login(second.app));
       await subscribe(socket, 'contacts');
 
-      const res = await request(first.app)
-        .post('/api/contact')
-        .set('X-Forwarded-For', nextIp())
-        .send(aQuoteRequest({ fullName: 'Awa Mbuyi' }))
-        .expect(201);
+      const res = await postLead(first.app);
       const message = await socket.next((m) => m.type === 'broadcast');
       expect(message).toMatchObject({
         type: 'broadcast',

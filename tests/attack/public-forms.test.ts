@@ -20,7 +20,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { contactRequests, emailOutbox, newsletterSubscriptions } from '#db/schema.ts';
 import { issueToken } from '#server/newsletter/tokens.ts';
 import { type AdminSession, nextTestIp, signInAdmin } from '../helpers/admin-session.ts';
-import { insertSubscriber } from '../helpers/factories.ts';
+import { insertSubscriber, subscriptionOf } from '../helpers/factories.ts';
 import { createSeededDatabase } from '../helpers/seeded-database.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -495,10 +495,7 @@ describe('mass assignment from the public endpoints', () => {
         consentIp: '1.2.3.4',
       });
     expect([200, 400]).toContain(res.status);
-    const [row] = await database.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'mass-abonne@exemple.cd'));
+    const row = await subscriptionOf(database.db, 'mass-abonne@exemple.cd');
     if (row) {
       expect(row.status).toBe('pending');
       expect(row.tags).toEqual([]);

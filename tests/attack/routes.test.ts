@@ -6,16 +6,12 @@
  * server/realtime/ws-server.test.ts (websocket refusals).
  */
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { DatabaseHandle } from '#db/client.ts';
 import { issueToken } from '#server/newsletter/tokens.ts';
-import { attachRealtime } from '#server/realtime/ws-server.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '../helpers/admin-session.ts';
 import {
   insertCaseStudy,
@@ -28,7 +24,7 @@ import {
 } from '../helpers/factories.ts';
 import { aCampaignInput } from '../helpers/request-factories.ts';
 import { createSeededDatabase } from '../helpers/seeded-database.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, serveWithRealtime } from '../helpers/test-app.ts';
 import { type RouteEntry, routeTable } from './route-table.ts';
 
 let database: DatabaseHandle;
@@ -172,17 +168,8 @@ describe('session lifecycle and websocket, over the whole surface', () => {
   });
 
   it('refuses the websocket without a session, with a forged or revoked one, and from a foreign Origin', async () => {
-    const server = http.createServer(testApp.app);
-    const hub = attachRealtime(server, {
-      db: testApp.deps.database.db,
-      events: testApp.deps.events,
-      publicUrl: testApp.deps.env.PUBLIC_URL,
-      logger: testApp.deps.logger,
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
+    const { url, close } = await serveWithRealtime(testApp);
     try {
-      const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`;
       const fresh = await signInAdmin(testApp.app, database.db);
       expect(await upgradeStatus(url, { Origin: TEST_ORIGIN, Cookie: fresh.cookie })).toBe(101);
       expect(await upgradeStatus(url, { Origin: TEST_ORIGIN })).toBe(401);
@@ -196,8 +183,7 @@ describe('session lifecycle and websocket, over the whole surface', () => {
       await fresh.post('/api/auth/logout').expect(204);
       expect(await upgradeStatus(url, { Origin: TEST_ORIGIN, Cookie: fresh.cookie })).toBe(401);
     } finally {
-      await hub.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
     }
   });
 });

@@ -2,7 +2,13 @@
  * The real-time events a test app published (recorded by the test through
  * `deps.events.subscribe`): waiting for one, as the bus delivers them asynchronously.
  */
-import type { AppEvent } from '#server/realtime/event-bus.ts';
+import type { AppEvent, EventBus } from '#server/realtime/event-bus.ts';
+
+/** Starts a test app's event bus and records every event it delivers in `events`. */
+export async function recordEvents(bus: EventBus, events: AppEvent[]): Promise<void> {
+  await bus.start();
+  bus.subscribe((event) => events.push(event));
+}
 
 /** The first recorded event that matches, waited for up to 2 seconds. */
 export async function waitForEvent(

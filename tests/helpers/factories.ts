@@ -155,3 +155,18 @@ export async function seededTemplateId(db: Database, key: string): Promise<strin
   if (!row) throw new Error(`no template ${key}`);
   return row.id;
 }
+
+/** The subscription of that address as stored now, or undefined when there is none. */
+export async function subscriptionOf(db: Database, email: string) {
+  const [row] = await db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email));
+  return row;
+}
+
+/** `at(n)`: the date `n` days after `start` (an ISO date-time), for rows whose order a test sets. */
+export const daysAfter = (start: string) => {
+  const base = new Date(start).getTime();
+  return (days: number) => new Date(base + days * 24 * 60 * 60_000);
+};

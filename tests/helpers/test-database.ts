@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { MIGRATIONS_DIR, migrateDatabase } from '#db/migrate.ts';
@@ -105,4 +106,17 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await client.end();
     },
   };
+}
+
+/**
+ * A second connection (pool of `poolSize`) to the PostgreSQL database `database` is on, as
+ * another instance of the site would open: only for the postgres project (PGlite is one process).
+ */
+export async function openSameDatabase(database: DatabaseHandle, poolSize: number): Promise<DatabaseHandle> {
+  const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${current.rows[0]?.name}`;
+  return openDatabase({ databaseUrl: url.toString(), poolSize });
 }

@@ -46,6 +46,7 @@ import { countSegment, segmentCondition, storedSegment } from '../../campaigns/s
 import { formatAddress } from '../../email/outbox.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
+import { listRoute } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
 
 const PreviewQuerySchema = z.object({ subscriberId: UuidSchema.optional() });
@@ -69,9 +70,7 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
   };
   const idOf = (params: unknown) => parseInput(IdParamsSchema, params).id;
 
-  router.get('/', async (req, res) => {
-    res.json(await listCampaigns(db, parseInput(CampaignListQuerySchema, req.query)));
-  });
+  router.get('/', listRoute(db, CampaignListQuerySchema, listCampaigns));
 
   // The fixed paths go before '/:id', which would otherwise take them for ids.
   router.post('/segment-count', async (req, res) => {

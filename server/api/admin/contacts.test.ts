@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, type ContactRequest, contactRequests } from '#db/schema.ts';
 import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
-import { waitForEvent } from '#tests/helpers/events.ts';
-import { insertContact } from '#tests/helpers/factories.ts';
+import { recordEvents, waitForEvent } from '#tests/helpers/events.ts';
+import { daysAfter, insertContact } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppEvent } from '../../realtime/event-bus.ts';
@@ -14,9 +14,7 @@ let testApp: ReturnType<typeof createTestApp>;
 let admin: AdminSession;
 const events: AppEvent[] = [];
 
-const DAY = 24 * 60 * 60_000;
-const base = new Date('2026-01-05T09:00:00Z').getTime();
-const at = (days: number) => new Date(base + days * DAY);
+const at = daysAfter('2026-01-05T09:00:00Z');
 
 let marie: ContactRequest;
 let jean: ContactRequest;
@@ -27,8 +25,7 @@ let formula: ContactRequest;
 beforeAll(async () => {
   database = await createTestDatabase();
   testApp = createTestApp(database);
-  await testApp.deps.events.start();
-  testApp.deps.events.subscribe((event) => events.push(event));
+  await recordEvents(testApp.deps.events, events);
   admin = await signInAdmin(testApp.app, database.db);
 
   const db = database.db;

@@ -5,13 +5,11 @@ import {
   ContactStatusChangeSchema,
 } from '#common/schemas/admin.ts';
 import { changeContactStatus, exportContactsCsv, findContact, listContacts } from '../../admin/contacts.ts';
-import { sendCsv } from '../../admin/csv.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
-import { kinshasaDate } from '../../calendar/kinshasa.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { itemRoute } from './item-routes.ts';
+import { csvExportRoute, itemRoute, listRoute } from './item-routes.ts';
 
 const contactNotFound = () => notFound('Contact introuvable.');
 
@@ -20,16 +18,10 @@ export function contactsAdminRouter(deps: AppDeps, now: () => Date): Router {
   const router = Router();
   const { db } = deps.database;
 
-  router.get('/', async (req, res) => {
-    res.json(await listContacts(db, parseInput(ContactListQuerySchema, req.query)));
-  });
+  router.get('/', listRoute(db, ContactListQuerySchema, listContacts));
 
   // Before '/:id', which would otherwise take "export.csv" for an id.
-  router.get('/export.csv', async (req, res) => {
-    const filters = parseInput(ContactFiltersSchema, req.query);
-    const { csv } = await exportContactsCsv(db, filters, adminOf(res).user.id);
-    sendCsv(res, 'contacts', kinshasaDate(now()), csv);
-  });
+  router.get('/export.csv', csvExportRoute(db, 'contacts', ContactFiltersSchema, exportContactsCsv, now));
 
   router.get(
     '/:id',

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, blogPosts } from '#db/schema.ts';
-import { adminContentApi } from '#tests/helpers/admin-content.ts';
+import { adminContentApi, expectUnauthorized, postFromAnotherSite } from '#tests/helpers/admin-content.ts';
 import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { aBlogPostInput } from '#tests/helpers/request-factories.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
@@ -35,23 +35,18 @@ const publicationsOf = (id: string) => api.publicationsOf('blog', id);
 
 describe('admin blog API: access', () => {
   it('answers 401 without a session, on reads and writes', async () => {
-    expect((await request(ctx.testApp.app).get('/api/admin/blog')).status).toBe(401);
-    const write = await request(ctx.testApp.app)
-      .post('/api/admin/blog')
-      .set('Origin', TEST_ORIGIN)
-      .set('X-Requested-With', 'fetch')
-      .send(aBlogPostInput());
-    expect(write.status).toBe(401);
+    const anonymous = request(ctx.testApp.app);
+    await expectUnauthorized([
+      anonymous.get('/api/admin/blog'),
+      anonymous.post('/api/admin/blog').send(aBlogPostInput()),
+    ]);
     expect(await ctx.database.db.select().from(blogPosts)).toHaveLength(0);
   });
 
   it('refuses a write from a foreign Origin with 403 and stores nothing', async () => {
-    const res = await request(ctx.testApp.app)
-      .post('/api/admin/blog')
-      .set('Cookie', ctx.admin.cookie)
-      .set('Origin', 'https://evil.example')
-      .set('X-Requested-With', 'fetch')
-      .send(aBlogPostInput({ title: 'Article piégé' }));
+    const res = await postFromAnotherSite(ctx, '/api/admin/blog').send(
+      aBlogPostInput({ title: 'Article piégé' }),
+    );
     expect(res.status).toBe(403);
     expect(
       await ctx.database.db.select().from(blogPosts).where(eq(blogPosts.title, 'Article piégé')),
@@ -125,19 +120,14 @@ describe('admin blog API: writing posts', () => {
 
   it('updates a post with PUT and PATCH, and logs each change', async () => {
     const post = await create({ coverImage: '/media/couverture.960.webp' });
-    const put = await request(ctx.testApp.app)
-      .put(`/api/admin/blog/${post.id}`)
-      .set('Cookie', ctx.admin.cookie)
-      .set('Origin', TEST_ORIGIN)
-      .set('X-Requested-With', 'fetch')
-      .send(
-        aBlogPostInput({
-          title: 'Titre revu',
-          slug: `titre-revu-${post.id.slice(0, 8)}`,
-          category: 'branding',
-          coverImage: '/media/couverture.960.webp',
-        }),
-      );
+    const put = await ctx.admin.put(`/api/admin/blog/${post.id}`).send(
+      aBlogPostInput({
+        title: 'Titre revu',
+        slug: `titre-revu-${post.id.slice(0, 8)}`,
+        category: 'branding',
+        coverImage: '/media/couverture.960.webp',
+      }),
+    );
     expect(put.status).toBe(200);
     expect(put.body.post).toMatchObject({ title: 'Titre revu', category: 'branding' });
     expect(put.body.post.slug).toBe(`titre-revu-${post.id.slice(0, 8)}`);

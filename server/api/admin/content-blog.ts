@@ -20,7 +20,7 @@ import { renderMarkdown } from '../../content/markdown.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
-import { createRoute, itemRoute, sentFields } from './item-routes.ts';
+import { createRoute, itemRoute, listRoute, sentFields } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
 
 const postNotFound = () => notFound('Article introuvable.');
@@ -34,9 +34,7 @@ export function blogAdminRouter(deps: AppDeps): Router {
   const { db } = deps.database;
   const publicUrl = deps.env.PUBLIC_URL;
 
-  router.get('/', async (req, res) => {
-    res.json(await listBlogPosts(db, parseInput(BlogListQuerySchema, req.query)));
-  });
+  router.get('/', listRoute(db, BlogListQuerySchema, listBlogPosts));
 
   router.post('/preview', (req, res) => {
     const { content } = parseInput(BlogPreviewSchema, req.body ?? {});

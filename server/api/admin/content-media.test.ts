@@ -7,6 +7,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, type MediaItem, mediaSrcset, type UploadedMedia } from '#common/schemas/media.ts';
 import { activityLogs, media, teamMembers } from '#db/schema.ts';
+import { postFromAnotherSite } from '#tests/helpers/admin-content.ts';
 import { adminTestContext, nextTestIp, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { insertPost, insertTeamMember } from '#tests/helpers/factories.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
@@ -343,11 +344,7 @@ describe('POST /api/admin/media: refused files', () => {
       .attach('file', jpeg, { filename: 'a.jpg', contentType: 'image/jpeg' });
     expect(anonymous.status).toBe(401);
     expect((await request(ctx.testApp.app).get('/api/admin/media')).status).toBe(401);
-    const foreign = await request(ctx.testApp.app)
-      .post('/api/admin/media')
-      .set('Cookie', ctx.admin.cookie)
-      .set('Origin', 'https://evil.example')
-      .set('X-Requested-With', 'fetch')
+    const foreign = await postFromAnotherSite(ctx, '/api/admin/media')
       .set('X-Forwarded-For', nextTestIp())
       .attach('file', jpeg, { filename: 'a.jpg', contentType: 'image/jpeg' });
     expect(foreign.status).toBe(403);

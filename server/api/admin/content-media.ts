@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { deleteMediaIfUnused, listMedia, storeUpload } from '../../media/library.ts';
 import { readUploadedImage } from '../../media/multipart.ts';
+import { wholeListRoute } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
 
 /**
@@ -15,9 +16,7 @@ import { IdParamsSchema } from './params.ts';
 export function mediaAdminRouter(deps: AppDeps): Router {
   const router = Router();
 
-  router.get('/', async (_req, res) => {
-    res.json({ items: await listMedia(deps.database.db) });
-  });
+  router.get('/', wholeListRoute(deps.database.db, 'items', listMedia));
 
   router.post('/', async (req, res) => {
     const file = await readUploadedImage(req, res);

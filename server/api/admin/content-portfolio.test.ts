@@ -4,7 +4,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
 import { activityLogs, caseStudies } from '#db/schema.ts';
-import { adminContentApi } from '#tests/helpers/admin-content.ts';
+import { adminContentApi, expectUnauthorized, postFromAnotherSite } from '#tests/helpers/admin-content.ts';
 import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { aCaseStudyInput } from '#tests/helpers/request-factories.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
@@ -22,19 +22,12 @@ const publicTitles = async () =>
 
 describe('admin portfolio API', () => {
   it('answers 401 without a session and 403 for a foreign Origin, storing nothing', async () => {
-    expect((await request(ctx.testApp.app).get('/api/admin/portfolio')).status).toBe(401);
-    const anonymous = await request(ctx.testApp.app)
-      .post('/api/admin/portfolio')
-      .set('Origin', TEST_ORIGIN)
-      .set('X-Requested-With', 'fetch')
-      .send(aCaseStudyInput());
-    expect(anonymous.status).toBe(401);
-    const foreign = await request(ctx.testApp.app)
-      .post('/api/admin/portfolio')
-      .set('Cookie', ctx.admin.cookie)
-      .set('Origin', 'https://evil.example')
-      .set('X-Requested-With', 'fetch')
-      .send(aCaseStudyInput());
+    const anonymous = request(ctx.testApp.app);
+    await expectUnauthorized([
+      anonymous.get('/api/admin/portfolio'),
+      anonymous.post('/api/admin/portfolio').send(aCaseStudyInput()),
+    ]);
+    const foreign = await postFromAnotherSite(ctx, '/api/admin/portfolio').send(aCaseStudyInput());
     expect(foreign.status).toBe(403);
     expect(await ctx.database.db.select().from(caseStudies)).toEqual([]);
   });
@@ -81,19 +74,14 @@ describe('admin portfolio API', () => {
 
   it('updates with PUT and PATCH, and logs each change', async () => {
     const created = await create();
-    const put = await request(ctx.testApp.app)
-      .put(`/api/admin/portfolio/${created.id}`)
-      .set('Cookie', ctx.admin.cookie)
-      .set('Origin', TEST_ORIGIN)
-      .set('X-Requested-With', 'fetch')
-      .send(
-        aCaseStudyInput({
-          title: `Refonte ${created.id.slice(0, 8)}`,
-          clientName: 'Kin Agro',
-          imageUrl: 'https://images.exemple.cd/kin-agro.jpg',
-          results: [],
-        }),
-      );
+    const put = await ctx.admin.put(`/api/admin/portfolio/${created.id}`).send(
+      aCaseStudyInput({
+        title: `Refonte ${created.id.slice(0, 8)}`,
+        clientName: 'Kin Agro',
+        imageUrl: 'https://images.exemple.cd/kin-agro.jpg',
+        results: [],
+      }),
+    );
     expect(put.status).toBe(200);
     expect(put.body.caseStudy).toMatchObject({ title: `Refonte ${created.id.slice(0, 8)}`, results: [] });
     const keepImage = await ctx.admin

@@ -18,7 +18,7 @@ import { adminOf } from '../../auth/require-admin.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
-import { createRoute, itemRoute, sentFields } from './item-routes.ts';
+import { createRoute, itemRoute, listRoute, sentFields } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
 
 const caseStudyNotFound = () => notFound('Étude de cas introuvable.');
@@ -29,9 +29,7 @@ export function portfolioAdminRouter(deps: AppDeps): Router {
   const { db } = deps.database;
   const publicUrl = deps.env.PUBLIC_URL;
 
-  router.get('/', async (req, res) => {
-    res.json(await listCaseStudies(db, parseInput(CaseStudyListQuerySchema, req.query)));
-  });
+  router.get('/', listRoute(db, CaseStudyListQuerySchema, listCaseStudies));
 
   router.post(
     '/',

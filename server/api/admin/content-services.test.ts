@@ -22,6 +22,17 @@ const { create, adminList, patch, move, activity, activityCount } = adminContent
   { item: 'service', list: 'services' },
 );
 
+/** A service with one sub-service (described as `childDescription`), both created through the API. */
+async function parentAndChild(parentTitle: string, childTitle: string, childDescription: string) {
+  const parent = await create({ title: parentTitle, description: 'Il a des enfants.' });
+  const child = await create({
+    title: childTitle,
+    description: childDescription,
+    parentServiceId: parent.id,
+  });
+  return { parent, child };
+}
+
 const publicTitles = async (): Promise<string[]> =>
   (await request(ctx.testApp.app).get('/api/services').expect(200)).body.map(
     (s: { title: string }) => s.title,
@@ -361,12 +372,7 @@ describe('DELETE /api/admin/services/:id', () => {
   });
 
   it('promotes the children to top-level services when asked', async () => {
-    const parent = await create({ title: 'Parent promu', description: 'Il a des enfants.' });
-    const child = await create({
-      title: 'Enfant promu',
-      description: 'Deviendra principal.',
-      parentServiceId: parent.id,
-    });
+    const { parent, child } = await parentAndChild('Parent promu', 'Enfant promu', 'Deviendra principal.');
     await ctx.admin.delete(`/api/admin/services/${parent.id}?children=promote`).expect(204);
     const list = await adminList();
     expect(list.map((s) => s.id)).not.toContain(parent.id);
@@ -379,12 +385,7 @@ describe('DELETE /api/admin/services/:id', () => {
   });
 
   it('deletes the children with their parent when asked', async () => {
-    const parent = await create({ title: 'Parent supprimé', description: 'Il a des enfants.' });
-    const child = await create({
-      title: 'Enfant supprimé',
-      description: 'Partira avec lui.',
-      parentServiceId: parent.id,
-    });
+    const { parent, child } = await parentAndChild('Parent supprimé', 'Enfant supprimé', 'Partira avec lui.');
     await ctx.admin.delete(`/api/admin/services/${parent.id}?children=delete`).expect(204);
     const left = await ctx.database.db
       .select()

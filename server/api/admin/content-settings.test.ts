@@ -3,20 +3,14 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { AdminSetting, AdminStat } from '#common/schemas/settings-admin.ts';
 import { activityLogs, companyStats, siteSettings } from '#db/schema.ts';
-import { adminTestContext, nextTestIp, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { adminTestContext } from '#tests/helpers/admin-session.ts';
 
 const ctx = adminTestContext({ seedContent: true });
 
 const UNKNOWN_ID = '5f0c6a1e-3c1b-4b8a-9a51-1b2c3d4e5f60';
 
-/** The session helper has no PUT: the same headers by hand. */
-const put = (path: string) =>
-  request(ctx.testApp.app)
-    .put(path)
-    .set('Cookie', ctx.admin.cookie)
-    .set('Origin', TEST_ORIGIN)
-    .set('X-Requested-With', 'fetch')
-    .set('X-Forwarded-For', nextTestIp());
+/** PUT with the session (filled in before the tests run). */
+const put = (path: string) => ctx.admin.put(path);
 
 const settingValue = async (key: string) =>
   (await ctx.database.db.select().from(siteSettings).where(eq(siteSettings.key, key)))[0]?.value;

@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { parseInput } from '../../http/validate.ts';
+import { wholeListRoute } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
 
 /**
@@ -27,18 +28,14 @@ export function settingsAdminRouter(deps: AppDeps): Router {
   const router = Router();
   const { db } = deps.database;
 
-  router.get('/', async (_req, res) => {
-    res.json({ settings: await listSettings(db) });
-  });
+  router.get('/', wholeListRoute(db, 'settings', listSettings));
 
   router.patch('/', async (req, res) => {
     const values = parseInput(SettingsUpdateSchema, req.body ?? {});
     res.json({ settings: await updateSettings(db, values, adminOf(res).user.id) });
   });
 
-  router.get('/stats', async (_req, res) => {
-    res.json({ stats: await listStats(db) });
-  });
+  router.get('/stats', wholeListRoute(db, 'stats', listStats));
 
   router.post('/stats', async (req, res) => {
     const input = parseInput(StatInputSchema, req.body ?? {});

@@ -12,7 +12,7 @@ import { adminOf } from '../../auth/require-admin.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
-import { createRoute, itemRoute, moveRoute } from './item-routes.ts';
+import { createRoute, itemRoute, moveRoute, wholeListRoute } from './item-routes.ts';
 
 const memberNotFound = () => notFound("Membre de l'équipe introuvable.");
 
@@ -25,9 +25,7 @@ export function teamAdminRouter(deps: AppDeps): Router {
   const router = Router();
   const { db } = deps.database;
 
-  router.get('/', async (_req, res) => {
-    res.json({ members: await listAdminTeam(db) });
-  });
+  router.get('/', wholeListRoute(db, 'members', listAdminTeam));
 
   router.post(
     '/',

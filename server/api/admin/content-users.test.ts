@@ -5,7 +5,7 @@ import type { AdminAccount } from '#common/schemas/users-admin.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, adminSessions, adminUsers } from '#db/schema.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
-import { waitForEvent } from '#tests/helpers/events.ts';
+import { recordEvents, waitForEvent } from '#tests/helpers/events.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppEvent } from '../../realtime/event-bus.ts';
@@ -20,8 +20,7 @@ const UNKNOWN_ID = '5f0c6a1e-3c1b-4b8a-9a51-1b2c3d4e5f60';
 beforeAll(async () => {
   database = await createTestDatabase();
   testApp = createTestApp(database);
-  await testApp.deps.events.start();
-  testApp.deps.events.subscribe((event) => events.push(event));
+  await recordEvents(testApp.deps.events, events);
   admin = await signInAdmin(testApp.app, database.db);
 });
 afterAll(async () => {

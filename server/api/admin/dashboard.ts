@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { computeDashboard } from '../../admin/dashboard.ts';
 import { listAdminServices } from '../../admin/services.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { wholeListRoute } from './item-routes.ts';
 
 /** GET /api/admin/dashboard and GET /api/admin/services. */
 export function dashboardAdminRouter(deps: AppDeps, now: () => Date): Router {
@@ -12,9 +13,7 @@ export function dashboardAdminRouter(deps: AppDeps, now: () => Date): Router {
     res.json(await computeDashboard(db, now()));
   });
 
-  router.get('/services', async (_req, res) => {
-    res.json({ services: await listAdminServices(db) });
-  });
+  router.get('/services', wholeListRoute(db, 'services', listAdminServices));
 
   return router;
 }

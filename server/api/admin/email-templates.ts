@@ -17,7 +17,7 @@ import {
 } from '../../campaigns/templates-admin.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { itemRoute } from './item-routes.ts';
+import { itemRoute, wholeListRoute } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
 
 const templateNotFound = () => notFound('Modèle d’email introuvable.');
@@ -40,9 +40,7 @@ export function emailTemplatesAdminRouter(deps: AppDeps): Router {
   const router = Router();
   const { db } = deps.database;
 
-  router.get('/', async (_req, res) => {
-    res.json({ templates: await listTemplates(db) });
-  });
+  router.get('/', wholeListRoute(db, 'templates', listTemplates));
 
   // Before '/:id' routes: 'compile' is not an id.
   router.post('/compile', async (req, res) => {

@@ -1,17 +1,56 @@
 /**
- * The handlers the admin routers share: creating from a schema, acting on one item by its id
- * (a 404 when there is none), moving an item of an ordered list, and a PATCH's sent fields.
+ * The handlers the admin routers share: a whole list, a list's page and its CSV export, creating
+ * from a schema, acting on one item by its id (a 404 when there is none), moving an item of an
+ * ordered list, and a PATCH's sent fields.
  */
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
 import { MoveSchema } from '#common/schemas/admin-content-fields.ts';
 import type { Database } from '#db/client.ts';
+import { sendCsv } from '../../admin/csv.ts';
 import { adminOf } from '../../auth/require-admin.ts';
+import { kinshasaDate } from '../../calendar/kinshasa.ts';
 import { parseInput } from '../../http/validate.ts';
 import { IdParamsSchema } from './params.ts';
 
 type Handler = (req: Request, res: Response) => Promise<void>;
+
+/** GET /: what `list` answers for the query string checked by `schema` (a list's page). */
+export function listRoute<S extends z.ZodType, T>(
+  db: Database,
+  schema: S,
+  list: (db: Database, query: z.output<S>) => Promise<T>,
+): Handler {
+  return async (req, res) => {
+    res.json(await list(db, parseInput(schema, req.query)));
+  };
+}
+
+/** GET of a whole list, not paged: `{ [key]: list }`. */
+export function wholeListRoute<T>(db: Database, key: string, list: (db: Database) => Promise<T[]>): Handler {
+  return async (_req, res) => {
+    res.json({ [key]: await list(db) });
+  };
+}
+
+/**
+ * GET /export.csv: the rows the filters of the query string (checked by `schema`) select, as the
+ * attachment `<prefix>-<today in Kinshasa>.csv`; the export is logged under the admin's name.
+ */
+export function csvExportRoute<S extends z.ZodType>(
+  db: Database,
+  prefix: string,
+  schema: S,
+  exportCsv: (db: Database, filters: z.output<S>, adminId: string) => Promise<{ csv: string }>,
+  now: () => Date,
+): Handler {
+  return async (req, res) => {
+    const filters = parseInput(schema, req.query);
+    const { csv } = await exportCsv(db, filters, adminOf(res).user.id);
+    sendCsv(res, prefix, kinshasaDate(now()), csv);
+  };
+}
 
 /** POST /: creates from the body checked by `schema`; answers 201 with `{ [key]: created }`. */
 export function createRoute<S extends z.ZodType, T>(

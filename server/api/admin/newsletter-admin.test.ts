@@ -9,7 +9,7 @@ import {
   newsletterSubscriptions,
 } from '#db/schema.ts';
 import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
-import { insertSubscriber } from '#tests/helpers/factories.ts';
+import { daysAfter, insertSubscriber } from '#tests/helpers/factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 
@@ -17,9 +17,7 @@ let database: DatabaseHandle;
 let testApp: ReturnType<typeof createTestApp>;
 let admin: AdminSession;
 
-const DAY = 24 * 60 * 60_000;
-const base = new Date('2026-02-02T08:00:00Z').getTime();
-const at = (days: number) => new Date(base + days * DAY);
+const at = daysAfter('2026-02-02T08:00:00Z');
 
 let amani: NewsletterSubscription;
 let berthe: NewsletterSubscription;

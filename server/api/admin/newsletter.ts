@@ -7,7 +7,6 @@ import {
   SubscriberUpdateSchema,
   TagSchema,
 } from '#common/schemas/admin.ts';
-import { sendCsv } from '../../admin/csv.ts';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, importSubscribers } from '../../admin/import.ts';
 import {
   eraseSubscriberForAdmin,
@@ -22,7 +21,7 @@ import { kinshasaDate } from '../../calendar/kinshasa.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { newsletterFromDeps } from '../../newsletter/newsletter.ts';
-import { itemRoute } from './item-routes.ts';
+import { csvExportRoute, itemRoute, listRoute } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
 
 /** The import's tags obey the same rule as tags edited one by one. */
@@ -47,15 +46,12 @@ export function newsletterAdminRouter(deps: AppDeps, now: () => Date): Router {
   const { db } = deps.database;
   const newsletter = newsletterFromDeps(deps);
 
-  router.get('/', async (req, res) => {
-    res.json(await listSubscribers(db, parseInput(SubscriberListQuerySchema, req.query)));
-  });
+  router.get('/', listRoute(db, SubscriberListQuerySchema, listSubscribers));
 
-  router.get('/export.csv', async (req, res) => {
-    const filters = parseInput(SubscriberFiltersSchema, req.query);
-    const { csv } = await exportSubscribersCsv(db, filters, adminOf(res).user.id);
-    sendCsv(res, 'abonnes', kinshasaDate(now()), csv);
-  });
+  router.get(
+    '/export.csv',
+    csvExportRoute(db, 'abonnes', SubscriberFiltersSchema, exportSubscribersCsv, now),
+  );
 
   // The raw file as the body; the app's JSON parser leaves text/csv alone.
   router.post('/import', csvBody, async (req, res) => {

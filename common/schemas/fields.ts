@@ -1,0 +1,42 @@
+/**
+ * Field rules shared by the schemas (lead forms, back-office content, settings, list queries), so
+ * that one rule is checked with the same French message wherever it applies.
+ */
+import { z } from 'zod';
+
+export const tooLong = (max: number) => ({ error: `Ce champ est trop long (${max} caractères au plus).` });
+
+/** Anything that may reach an email header or a one-line display (names, titles) stays on one line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+export const SINGLE_LINE = /^[^\r\n\u0000-\u001f\u007f]*$/;
+export const singleLine = { error: 'Ce champ ne peut pas contenir de retour à la ligne.' };
+
+/** A required text on one line, trimmed: `message` when missing or shorter than `min`. */
+export const requiredLine = (message: string, min: number, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(min, { error: message })
+    .max(max, tooLong(max))
+    .regex(SINGLE_LINE, singleLine);
+
+/** An optional text on one line, trimmed (the caller adds `.optional()` where it may be absent). */
+export const optionalLine = (max: number) =>
+  z.string().trim().max(max, tooLong(max)).regex(SINGLE_LINE, singleLine);
+
+/** A list filter from the query string: trimmed, empty means none. */
+export const optionalFilter = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: message })
+    .optional()
+    .transform((v) => v || undefined);
+
+/** A page number or size from the query string: a whole number from 1 to `max`. */
+export const pageNumber = (message: string, max: number, maxMessage = message) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(max, { error: maxMessage });
