@@ -7,7 +7,7 @@
  * Needs a PostgreSQL server: defined when TEST_DATABASE_URL is set (CI's .ci/run sets it), like
  * the PostgreSQL half of the integration tests.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,51 +17,29 @@ import pg from 'pg';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { ADMIN, clientIp, logIn, toasts } from './helpers/admin.ts';
 import { E2E_PORT, emailsTo, SMTP_URL } from './helpers/mailbox.ts';
+import { type SiteProcess, START_CEILING, startSiteProcess } from './helpers/process.ts';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 const STAFF_INBOX = 'leads@lisanga-digital.cd';
-
-type Instance = { url: string; child: ChildProcess; exited: Promise<number | null>; output: () => string };
 
 function startInstance(
   port: number,
   databaseUrl: string,
   dataDir: string,
   extraEnv: Record<string, string> = {},
-): Instance {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? 'build'}/server/index.js`], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '4',
-      DATA_DIR: dataDir,
-      SMTP_URL,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+): SiteProcess {
+  return startSiteProcess(port, dataDir, {
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '4',
+    SMTP_URL,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...extraEnv,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { url, child, exited, output: () => output };
 }
 
-/**
- * A start (a cluster primary and its workers included) takes seconds on an idle machine and more
- * than a minute on a busy one: the same ceiling as the test server's own start (playwright.config.ts).
- */
-const START_CEILING = 180_000;
-
-async function ready(instance: Instance) {
+async function ready(instance: SiteProcess) {
   await expect
     .poll(
       async () => {
@@ -96,7 +74,7 @@ function withDatabase(serverUrl: string, name: string): string {
 if (SERVER_URL) {
   test.describe('two instances on one PostgreSQL', () => {
     test.describe.configure({ mode: 'serial' });
-    let instances: [Instance, Instance];
+    let instances: [SiteProcess, SiteProcess];
     let databaseName: string;
     let databaseUrl: string;
     const dataDirs: string[] = [];
@@ -114,7 +92,7 @@ if (SERVER_URL) {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-instance-'));
         dataDirs.push(dataDir);
         return startInstance(port, databaseUrl, dataDir);
-      }) as [Instance, Instance];
+      }) as [SiteProcess, SiteProcess];
       // Started together: one migrates and seeds under the advisory lock, the other waits.
       await Promise.all(instances.map(ready));
     });
@@ -269,7 +247,7 @@ if (SERVER_URL) {
       test.setTimeout(START_CEILING + 120_000);
       const ids: string[] = [];
       for (let i = 0; i < 12; i++) {
-        const instance = instances[i % 2] as Instance;
+        const instance = instances[i % 2] as SiteProcess;
         const res = await request.post(`${instance.url}/api/contact`, {
           headers: { 'X-Forwarded-For': clientIp(testInfo, 13 + (i % 2)), 'Idempotency-Key': randomUUID() },
           data: aWebsiteRequest({ fullName: `Double Envoi ${String.fromCharCode(97 + i)}` }),

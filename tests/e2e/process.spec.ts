@@ -2,42 +2,13 @@
  * The site as an operator runs it: first start on an empty data directory, a second process on
  * the same directory, a graceful stop, and a restart that reuses the data.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { type SiteProcess, START_CEILING, startSiteProcess } from './helpers/process.ts';
 
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function startSite(dataDir: string, port: number, extraEnv: Record<string, string> = {}): Started {
-  const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? 'build'}/server/index.js`], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-/**
- * A first start (a new embedded database, its migrations, the seed, the email templates) takes a
- * few seconds on an idle machine and much longer on a busy one: the same ceiling as the test
- * server's own start (playwright.config.ts).
- */
-const START_CEILING = 180_000;
-
-async function waitForOutput(site: Started, text: string, timeoutMs = START_CEILING) {
+async function waitForOutput(site: SiteProcess, text: string, timeoutMs = START_CEILING) {
   await expect.poll(site.output, { timeout: timeoutMs }).toContain(text);
 }
 
@@ -49,7 +20,7 @@ test('first start seeds and prints the admin login once; a second process is ref
   const port = Number(process.env.E2E_PORT ?? 3100) + 90;
   const base = `http://127.0.0.1:${port}`;
   try {
-    const first = startSite(dataDir, port);
+    const first = startSiteProcess(port, dataDir);
     await waitForOutput(first, 'Site prêt');
     expect(first.output()).toContain(`Administration : http://localhost:${port}/admin`);
     expect(first.output()).toContain('Identifiant : admin@lisanga-digital.cd');
@@ -58,7 +29,7 @@ test('first start seeds and prints the admin login once; a second process is ref
     const services = await (await request.get(`${base}/api/services`)).json();
     expect(services.length).toBeGreaterThan(4);
 
-    const intruder = startSite(dataDir, port + 1);
+    const intruder = startSiteProcess(port + 1, dataDir);
     expect(await intruder.exited).toBe(1);
     expect(intruder.output()).toContain('is already used by another running process');
     // The first process is unharmed.
@@ -67,7 +38,7 @@ test('first start seeds and prints the admin login once; a second process is ref
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 
-    const again = startSite(dataDir, port);
+    const again = startSiteProcess(port, dataDir);
     await waitForOutput(again, 'Site prêt');
     expect(again.output()).not.toContain(password as string);
     expect(again.output()).toContain('celui affiché au premier démarrage');
@@ -86,7 +57,7 @@ test('a fresh install without demo content shows "Équipe en construction" and n
   test.setTimeout(2 * START_CEILING);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-empty-'));
   const port = Number(process.env.E2E_PORT ?? 3100) + 92;
-  const site = startSite(dataDir, port, { SEED_ON_START: 'false' });
+  const site = startSiteProcess(port, dataDir, { SEED_ON_START: 'false' });
   try {
     await waitForOutput(site, 'Site prêt');
     await page.goto(`http://127.0.0.1:${port}/`);
@@ -107,7 +78,7 @@ test('an admin whose password is too common is asked for a new one at login, the
   const port = Number(process.env.E2E_PORT ?? 3100) + 91;
   const url = `http://127.0.0.1:${port}`;
   // Long enough for ADMIN_PASSWORD, but among the most common passwords.
-  const site = startSite(dataDir, port, {
+  const site = startSiteProcess(port, dataDir, {
     PUBLIC_URL: url,
     SEED_ON_START: 'false',
     ADMIN_EMAIL: 'faible@example.cd',

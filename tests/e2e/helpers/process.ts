@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/** A production server process started by a test, with everything it printed so far. */
+export type SiteProcess = {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+};
+
+/**
+ * A start (a new embedded database's migrations, seed and email templates, or a cluster primary
+ * and its workers) takes seconds on an idle machine and more than a minute on a busy one: the same
+ * ceiling as the test server's own start (playwright.config.ts).
+ */
+export const START_CEILING = 180_000;
+
+/**
+ * Starts the production build (BUILD_DIR or `build`) on a loopback port with its own data
+ * directory, as an operator would run it; `env` adds to or overrides the defaults.
+ */
+export function startSiteProcess(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): SiteProcess {
+  const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? 'build'}/server/index.js`], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { url: `http://127.0.0.1:${port}`, child, exited, output: () => output };
+}
