@@ -27,6 +27,9 @@ export type { SessionUser };
 
 export type ValidSession = { id: string; rememberMe: boolean; expiresAt: Date; user: SessionUser };
 
+/** The session a cookie token designates at `now`, or null (validateSession and peekSession). */
+type SessionCheck = (db: Database, token: string | undefined, now: Date) => Promise<ValidSession | null>;
+
 const TOKEN_BYTES = 32;
 /** 32 bytes in base64url, without padding: anything else is refused before touching the database. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -128,11 +131,7 @@ const validSession = (row: NonNullable<Awaited<ReturnType<typeof findSession>>>)
  * past its absolute lifetime, or its account is inactive. A valid session's lastSeenAt is moved
  * forward at most once per SESSION_TOUCH_INTERVAL: a request counts as activity.
  */
-export async function validateSession(
-  db: Database,
-  token: string | undefined,
-  now: Date,
-): Promise<ValidSession | null> {
+export const validateSession: SessionCheck = async (db, token, now) => {
   const row = await liveSession(db, token, now);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL) {
@@ -142,20 +141,16 @@ export async function validateSession(
       .where(and(eq(adminSessions.id, row.id), isNull(adminSessions.revokedAt)));
   }
   return validSession(row);
-}
+};
 
 /**
  * Same check as validateSession, read-only: an open websocket is not activity, so opening one or
  * re-checking it never extends the session (the admin's inactivity logout must still happen).
  */
-export async function peekSession(
-  db: Database,
-  token: string | undefined,
-  now: Date,
-): Promise<ValidSession | null> {
+export const peekSession: SessionCheck = async (db, token, now) => {
   const row = await liveSession(db, token, now);
   return row ? validSession(row) : null;
-}
+};
 
 /** Which of these session ids are still valid (read-only, one query): the websocket re-check. */
 export async function liveSessionIds(db: Database, sessionIds: string[], now: Date): Promise<Set<string>> {
@@ -193,12 +188,36 @@ export async function revokeSessionByToken(
 }
 
 /** After a password change: every other session of the user ends, the current one stays. */
-export async function revokeOtherSessions(
+export function revokeOtherSessions(
   db: Database,
   userId: string,
   keepSessionId: string,
   now: Date,
   events?: RevocationEvents,
+): Promise<void> {
+  return revokeSessionsOf(db, userId, now, events, keepSessionId);
+}
+
+/**
+ * Every session of a user. Validation already refuses the sessions of an inactive account; call
+ * this too when deactivating one so the sessions stay dead if it is reactivated later.
+ */
+export function revokeUserSessions(
+  db: Database,
+  userId: string,
+  now: Date,
+  events?: RevocationEvents,
+): Promise<void> {
+  return revokeSessionsOf(db, userId, now, events);
+}
+
+/** Revokes the user's live sessions but `keepSessionId`'s, and tells every instance's sockets. */
+async function revokeSessionsOf(
+  db: Database,
+  userId: string,
+  now: Date,
+  events: RevocationEvents,
+  keepSessionId?: string,
 ): Promise<void> {
   await db
     .update(adminSessions)
@@ -206,26 +225,9 @@ export async function revokeOtherSessions(
     .where(
       and(
         eq(adminSessions.userId, userId),
-        ne(adminSessions.id, keepSessionId),
+        keepSessionId === undefined ? undefined : ne(adminSessions.id, keepSessionId),
         isNull(adminSessions.revokedAt),
       ),
     );
-  if (events) await publishSessionsRevoked(events, db, userId);
-}
-
-/**
- * Every session of a user. Validation already refuses the sessions of an inactive account; call
- * this too when deactivating one so the sessions stay dead if it is reactivated later.
- */
-export async function revokeUserSessions(
-  db: Database,
-  userId: string,
-  now: Date,
-  events?: RevocationEvents,
-): Promise<void> {
-  await db
-    .update(adminSessions)
-    .set({ revokedAt: now })
-    .where(and(eq(adminSessions.userId, userId), isNull(adminSessions.revokedAt)));
   if (events) await publishSessionsRevoked(events, db, userId);
 }
