@@ -2,6 +2,8 @@
  * Seed content for a fresh database: services, team, blog posts, case studies, home-page figures
  * and site settings. Pure data, in French, for Lisanga Digital (Kinshasa, DR Congo).
  */
+
+import type { PublicTeamMember } from '#common/api-types.ts';
 import type { BlogCategory } from '#common/enums.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -126,15 +128,8 @@ export const SEED_SERVICES: SeedService[] = [
 // ---------------------------------------------------------------------------------------------
 // Team (the first member is the founder)
 // ---------------------------------------------------------------------------------------------
-export type SeedTeamMember = {
-  name: string;
-  position: string;
-  bio: string;
-  skills: string[];
-  photoUrl: string | null;
-  linkedinUrl: string | null;
-  twitterUrl: string | null;
-};
+/** A member as the public sees them, before the database gives them an id, a place and a visibility. */
+export type SeedTeamMember = Omit<PublicTeamMember, 'id' | 'order' | 'isActive'>;
 
 export const SEED_TEAM: SeedTeamMember[] = [
   {

@@ -35,6 +35,12 @@ const LAYOUTS: Record<number, [number, number][]> = {
   ],
 };
 
+/** The two rings around the sun behind the tiles: a wide faint one and a thin one. */
+const SUN_RINGS = [
+  { r: '96', opacity: '.2', width: '18' },
+  { r: '56', opacity: '.3', width: '2' },
+];
+
 /**
  * The hero visual of the service pages (docs/design.md, "Hero visuals"): the site's deep green
  * panel with its grid, growth curve and Kuba-inspired band, and the service's own icon on a tile of
@@ -91,24 +97,18 @@ export function ServiceVisual({
       <g clipPath={`url(#${id}clip)`}>
         <rect width="480" height="300" fill={`url(#${id}bg)`} />
         <rect width="480" height="300" fill={`url(#${id}grid)`} />
-        <circle
-          cx={sun[0]}
-          cy={sun[1]}
-          r="96"
-          fill="none"
-          stroke={accent.tile}
-          strokeOpacity=".2"
-          strokeWidth="18"
-        />
-        <circle
-          cx={sun[0]}
-          cy={sun[1]}
-          r="56"
-          fill="none"
-          stroke={accent.tile}
-          strokeOpacity=".3"
-          strokeWidth="2"
-        />
+        {SUN_RINGS.map(({ r, opacity, width }) => (
+          <circle
+            key={r}
+            cx={sun[0]}
+            cy={sun[1]}
+            r={r}
+            fill="none"
+            stroke={accent.tile}
+            strokeOpacity={opacity}
+            strokeWidth={width}
+          />
+        ))}
         <circle cx={sun[0]} cy={sun[1]} r="26" fill={accent.ring} />
         <path
           d="M0 250C80 246 120 210 190 196S310 150 360 110 430 60 480 40V300H0Z"

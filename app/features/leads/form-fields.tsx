@@ -74,22 +74,12 @@ export function ContactFields({
   errors: Partial<Record<ContactKey, { message?: string }>>;
   phoneAndCompanyOptional?: boolean;
 }) {
+  // Each field's registration and error message, spread onto it.
+  const field = (name: ContactKey) => ({ ...register(name), error: errors[name]?.message });
   return (
     <>
-      <TextField
-        label="Nom complet"
-        autoComplete="name"
-        error={errors.fullName?.message}
-        {...register('fullName')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField label="Nom complet" autoComplete="name" {...field('fullName')} />
+      <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...field('email')} />
       <TextField
         label="Téléphone"
         type="tel"
@@ -97,15 +87,13 @@ export function ContactFields({
         autoComplete="tel"
         placeholder={PHONE_PLACEHOLDER}
         optional={phoneAndCompanyOptional}
-        error={errors.phone?.message}
-        {...register('phone')}
+        {...field('phone')}
       />
       <TextField
         label="Entreprise"
         autoComplete="organization"
         optional={phoneAndCompanyOptional}
-        error={errors.company?.message}
-        {...register('company')}
+        {...field('company')}
       />
     </>
   );

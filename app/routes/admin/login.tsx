@@ -41,6 +41,8 @@ export default function AdminLoginPage() {
     password: '',
     rememberMe: false,
   });
+  // Each field's registration and error message, spread onto it.
+  const field = (name: 'email' | 'password') => ({ ...register(name), error: errors[name]?.message });
 
   if (me.data) return <Navigate to={redirectTo} replace />;
 
@@ -88,15 +90,13 @@ export default function AdminLoginPage() {
             type="email"
             autoComplete="username"
             inputMode="email"
-            error={errors.email?.message}
-            {...register('email')}
+            {...field('email')}
           />
           <TextField
             label="Mot de passe"
             type="password"
             autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
+            {...field('password')}
           />
           <label className="flex items-center gap-2 text-sm text-gray-800">
             <input type="checkbox" className="size-4 accent-brand-700" {...register('rememberMe')} />
