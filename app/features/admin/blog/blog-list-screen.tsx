@@ -168,7 +168,7 @@ export function BlogListScreen() {
       </Card>
       <PublicationConfirmDialog
         actions={actions}
-        titles={{ delete: 'Supprimer cet article ?', unpublish: 'Dépublier cet article ?' }}
+        titles={{ delete: 'Supprimer cet article ?', unpublish: 'Dépublier cet article ?' }}
       >
         <PendingDescription pending={pending} />
       </PublicationConfirmDialog>
