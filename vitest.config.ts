@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   include: ['**/*.test.ts', '**/*.test.tsx'],
   exclude: ['node_modules/**', 'build/**', 'tests/e2e/**'],
-  setupFiles: ['./tests/setup/fail-on-console-error.ts'],
+  setupFiles: ['./tests/setup/fail-on-console-error.ts', './tests/setup/testing-library.ts'],
   globalSetup: ['./tests/setup/global-database.ts'],
   testTimeout: 20_000,
   hookTimeout: 60_000,

@@ -120,7 +120,7 @@ describe('template editor', () => {
     fireEvent.change(screen.getByLabelText('Source MJML'), {
       target: { value: '<mjml><mj-body><mj-oops /></mj-body></mjml>' },
     });
-    const problems = await screen.findByTestId('mjml-errors', {}, { timeout: 3_000 });
+    const problems = await screen.findByTestId('mjml-errors');
     expect(problems.textContent).toBe('Ligne 1 : La balise mj-oops n’existe pas dans MJML.');
     expect(screen.getByText('1 erreur MJML')).toBeTruthy();
   });
@@ -196,9 +196,9 @@ describe('campaign editor', () => {
       '/admin/emails/campaigns/new',
     );
 
-    expect(await screen.findByText('120 destinataires actifs', {}, { timeout: 3_000 })).toBeTruthy();
+    expect(await screen.findByText('120 destinataires actifs')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'vip' }));
-    expect(await screen.findByText('7 destinataires actifs', {}, { timeout: 3_000 })).toBeTruthy();
+    expect(await screen.findByText('7 destinataires actifs')).toBeTruthy();
     expect((screen.getByLabelText(/Nom de l'expéditeur/) as HTMLInputElement).placeholder).toBe(
       'Lisanga Digital Marketing',
     );
