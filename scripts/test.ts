@@ -6,10 +6,6 @@
  *    cores busy on its own (both mostly wait: on the databases, the browser, timers), and every
  *    test is written to hold on a busy machine (`npm run test:stress` proves it), so running them
  *    together takes the time of the longer one instead of their sum.
- *    With TEST_FAULTS=1 (as `.ci/run` sets), the scripted faults (scripts/faults.ts, decision 021)
- *    run beside them on the same build: about three minutes spent mostly waiting for an outage to
- *    end or a retry to come, which then costs no time of their own. They need PostgreSQL's
- *    binaries (a cluster of their own), which is why they are not in a plain `npm test`.
  * The output of commands run together is prefixed with their name, line by line. Every step runs
  * whatever the one before gave (a failed lint still lets the tests tell their verdict); the script
  * ends with each command's verdict and time, and exits 1 if any failed. Arguments are not taken:
@@ -31,9 +27,6 @@ const STEPS: Command[][] = [
     { name: 'unit', command: 'npm', args: ['run', 'test:unit'] },
     // `npm run test:e2e` without its build: the step before made it.
     { name: 'e2e', command: process.execPath, args: ['scripts/e2e.ts'] },
-    ...(process.env.TEST_FAULTS === '1'
-      ? [{ name: 'faults', command: process.execPath, args: ['scripts/faults.ts'] }]
-      : []),
   ],
 ];
 
