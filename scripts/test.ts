@@ -8,14 +8,24 @@
  *    together takes the time of the longer one instead of their sum.
  * The output of commands run together is prefixed with their name, line by line. Every step runs
  * whatever the one before gave (a failed lint still lets the tests tell their verdict); the script
- * ends with each command's verdict and time, and exits 1 if any failed. Arguments are not taken:
+ * ends with each command's verdict and time, then the names of the failed tests, and exits 1 if
+ * any command failed. Arguments are not taken:
  * run `npm run test:unit` or `npm run test:e2e -- ...` for a part.
  */
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 
-type Command = { name: string; command: string; args: string[] };
-type Result = { name: string; status: number; seconds: number };
+type Command = { name: string; command: string; args: string[]; env?: Record<string, string> };
+type Result = { name: string; status: number; seconds: number; failures: string[] };
+
+/**
+ * The lines naming a failed test: Vitest's "FAIL  |backend| file > test" and "×" lines, and
+ * Playwright's "✘" and numbered "1) [project] › file" lines. The end of the output repeats them,
+ * since the commands run together and the full output of the first to fail may have scrolled far
+ * away (CI shows only the end of it).
+ */
+const FAILURE_LINE = /^\s*(FAIL\s|×\s|✘\s|\d+\) \[)/;
 
 const STEPS: Command[][] = [
   [{ name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] }],
@@ -24,7 +34,9 @@ const STEPS: Command[][] = [
     { name: 'build', command: 'npm', args: ['run', 'build'] },
   ],
   [
-    { name: 'unit', command: 'npm', args: ['run', 'test:unit'] },
+    // Two test files at once, not the three of vitest.config.ts: beside Playwright the two cores
+    // are busy already, and more at once only makes every test slower (decision 065).
+    { name: 'unit', command: 'npm', args: ['run', 'test:unit'], env: { VITEST_MAX_WORKERS: '2' } },
     // `npm run test:e2e` without its build: the step before made it.
     { name: 'e2e', command: process.execPath, args: ['scripts/e2e.ts'] },
   ],
@@ -32,20 +44,26 @@ const STEPS: Command[][] = [
 
 function run(command: Command, prefixed: boolean): Promise<Result> {
   const started = Date.now();
+  const failures = new Set<string>();
   const child = spawn(command.command, command.args, {
-    stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    // Colours survive the pipe: the prefixed output reads as it would in a terminal.
-    env: prefixed && process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      ...command.env,
+      // Colours survive the pipe: the output reads as it would in a terminal.
+      ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}),
+    },
   });
-  if (prefixed) {
-    const label = `[${command.name}] `;
-    for (const [stream, out] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ] as const) {
-      if (!stream) continue;
-      readline.createInterface({ input: stream }).on('line', (line) => out.write(`${label}${line}\n`));
-    }
+  const label = prefixed ? `[${command.name}] ` : '';
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      out.write(`${label}${line}\n`);
+      const plain = stripVTControlCharacters(line);
+      if (FAILURE_LINE.test(plain)) failures.add(plain.trim());
+    });
   }
   return new Promise((resolve) => {
     child.on('close', (code, signal) =>
@@ -53,6 +71,7 @@ function run(command: Command, prefixed: boolean): Promise<Result> {
         name: command.name,
         status: code ?? (signal ? 1 : 0),
         seconds: Math.round((Date.now() - started) / 1000),
+        failures: [...failures],
       }),
     );
   });
@@ -74,4 +93,8 @@ for (const result of results) {
 process.stdout.write(
   `  ${'total'.padEnd(10)} ${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s\n`,
 );
+for (const result of results.filter((result) => result.failures.length > 0)) {
+  process.stdout.write(`\nFailed in ${result.name}:\n`);
+  for (const line of result.failures) process.stdout.write(`  ${line}\n`);
+}
 process.exit(results.every((result) => result.status === 0) ? 0 : 1);

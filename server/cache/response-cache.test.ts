@@ -52,7 +52,7 @@ async function written<T>(table: string, write: () => Promise<T>): Promise<T> {
 
 /** A change reaches the cache when its transaction commits, through the database's notification. */
 async function untilMiss(path: string, expected: (body: unknown) => boolean) {
-  await expect.poll(async () => expected((await request(app).get(path)).body), { timeout: 5_000 }).toBe(true);
+  await expect.poll(async () => expected((await request(app).get(path)).body)).toBe(true);
 }
 
 describe('response cache', () => {

@@ -68,7 +68,7 @@ describe('table memo', () => {
     await renameSubject('Nouvelle demande : {{fullName}}');
     // The change reaches the memo when its statement commits, through the database's notification.
     await expect
-      .poll(() => memo.get('subject', ['email_templates'], reader.load), { timeout: 5_000 })
+      .poll(() => memo.get('subject', ['email_templates'], reader.load))
       .toBe('Nouvelle demande : {{fullName}}');
     expect(reader.reads).toBe(2);
   });
@@ -98,7 +98,7 @@ describe('table memo', () => {
     await renameSubject('Pendant la lecture');
     // Wait until the change has been heard: the kept probe is dropped and read again.
     await expect
-      .poll(() => memo.get('probe', ['email_templates'], subjectReader().load), { timeout: 5_000 })
+      .poll(() => memo.get('probe', ['email_templates'], subjectReader().load))
       .toBe('Pendant la lecture');
     release();
     const stale = await reading;
@@ -133,7 +133,7 @@ describe("the lead's email", () => {
       };
       expect(await sendLead()).toBe('Nouveau contact\u00a0: Visiteur 1');
       await renameSubject('Prospect à rappeler : {{fullName}}');
-      await expect.poll(sendLead, { timeout: 5_000 }).toMatch(/^Prospect à rappeler : Visiteur \d+$/);
+      await expect.poll(sendLead).toMatch(/^Prospect à rappeler : Visiteur \d+$/);
     } finally {
       await sending.deps.events.stop();
       sending.deps.email.transport.close();
@@ -151,7 +151,7 @@ describe('public lists in memory', () => {
 
     await insertService(database.db, { title: 'Audit express' });
     await expect
-      .poll(async () => (await content.listServices()).map((service) => service.title), { timeout: 5_000 })
+      .poll(async () => (await content.listServices()).map((service) => service.title))
       .toContain('Audit express');
     expect((await content.listServices()).length).toBe(before.length + 1);
   });

@@ -277,7 +277,7 @@ describe('outbox worker', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       await enqueue({ to: 'reveil@exemple.cd' });
       w.wake();
-      const email = await smtp.requireEmail('reveil@exemple.cd', { timeoutMs: 5_000 });
+      const email = await smtp.requireEmail('reveil@exemple.cd');
       expect(email.subject).toBe('Votre devis');
     } finally {
       await w.stop();

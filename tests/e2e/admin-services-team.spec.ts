@@ -11,7 +11,7 @@ import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
  * server and its database, and run in parallel.
  */
 test.beforeEach(async ({ page }, testInfo) => {
-  // Each journey goes through the admin, the public pages and back: more than the default 30 s
+  // Each journey goes through the admin, the public pages and back: more than the usual ceiling
   // when the machine is busy.
   test.slow();
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 5) });

@@ -157,8 +157,8 @@ test('a new admin gets a one-time password, logs in, changes it, and loses the s
   page,
   browser,
 }, testInfo) => {
-  // Four logins (argon2 on purpose) and three browsers: more than the default 30 s on 2 cores.
-  test.setTimeout(90_000);
+  // Four logins (argon2 on purpose) and three browsers: three times the usual ceiling.
+  test.slow();
   const id = suffix();
   const email = `e2e-${id}@exemple.cd`;
   const lastName = `Essai${id}`;

@@ -120,8 +120,8 @@ test.describe('leads', () => {
     browser,
   }, testInfo) => {
     // A login, a lead sent from a second browser, a live toast, a status change and an export:
-    // a generous ceiling for a busy machine; each step waits for its own event.
-    test.setTimeout(90_000);
+    // three times the usual ceiling for a busy machine; each step waits for its own event.
+    test.slow();
     await recordToasts(page);
     await page.goto('/admin/login?redirect=%2Fadmin%2Fcontacts');
     await logIn(page);

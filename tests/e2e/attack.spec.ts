@@ -85,7 +85,7 @@ test('hostile values sent through the public forms are shown literally in the ba
   browser,
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.slow();
   const dialogs: string[] = [];
 
   // 1. The contact page form.

@@ -88,8 +88,8 @@ test('an invalid address is refused under the field, without a request', async (
 test('double opt-in from the home block, then unsubscribe from the manage page', async ({
   page,
 }, testInfo) => {
-  // Two emails over SMTP, three pages and an accessibility scan: a generous ceiling for a busy machine.
-  test.setTimeout(90_000);
+  // Two emails over SMTP, three pages and an accessibility scan: three times the usual ceiling.
+  test.slow();
   const email = uniqueEmail(testInfo);
   await page.goto('/');
   await hydrated(page);

@@ -10,15 +10,19 @@ export async function recordEvents(bus: EventBus, events: AppEvent[]): Promise<v
   bus.subscribe((event) => events.push(event));
 }
 
-/** The first recorded event that matches, waited for up to 2 seconds. */
+/**
+ * The first recorded event that matches, waited for up to 30 seconds: on PostgreSQL it comes back
+ * through another connection (LISTEN), which a busy machine may take seconds to deliver.
+ */
 export async function waitForEvent(
   events: readonly AppEvent[],
   predicate: (event: AppEvent) => boolean,
 ): Promise<AppEvent> {
-  for (let i = 0; i < 100; i++) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
     const found = events.find(predicate);
     if (found) return found;
+    if (Date.now() > deadline) throw new Error(`event not received; got ${JSON.stringify(events)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`event not received; got ${JSON.stringify(events)}`);
 }

@@ -128,7 +128,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     failNext(count, code = 421) {
       failures = { remaining: count, code };
     },
-    requireEmail(to, { timeoutMs = 5_000 } = {}) {
+    requireEmail(to, { timeoutMs = 30_000 } = {}) {
       const found = find(to);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {

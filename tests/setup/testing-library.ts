@@ -7,4 +7,4 @@ import { configure } from '@testing-library/dom';
  * come. A generous ceiling costs nothing when the element comes (the wait ends as soon as it is
  * there) and still fails, with the same message, when it never does.
  */
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });

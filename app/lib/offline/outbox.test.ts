@@ -110,7 +110,7 @@ describe('the outbox', () => {
     const replay = singleFlight(() => replayOutbox(storage, fetch, NOW));
     const first = replay();
     const second = replay();
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     release();
     expect(await first).toBe(await second);
     expect(fetch).toHaveBeenCalledTimes(1);
