@@ -53,7 +53,7 @@ export async function recordToasts(page: Page) {
   });
 }
 
-/** Whether a toast containing all these texts was shown since recordToasts (waits up to 10 s). */
+/** Whether a toast containing all these texts was shown since recordToasts (waits up to 30 s). */
 export async function expectToastShown(page: Page, ...texts: string[]) {
   await expect
     .poll(
