@@ -200,13 +200,10 @@ test.describe('between pages', () => {
     // The leaving page tells the test when the status shows, through a binding: the test cannot
     // read that page itself while its navigation is pending.
     let shownAt = 0;
-    let markShown = () => {};
-    const shown = new Promise<void>((resolve) => {
-      markShown = resolve;
-    });
+    const shown = Promise.withResolvers<void>();
     await page.exposeFunction('loadingShown', (at: number) => {
       shownAt ||= at;
-      markShown();
+      shown.resolve();
     });
     await page.goto('/');
     await hydrated(page);
@@ -214,7 +211,7 @@ test.describe('between pages', () => {
     // (however slow the machine).
     let releasedAt = 0;
     await page.route('**/services', async (route) => {
-      await Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+      await Promise.race([shown.promise, new Promise((resolve) => setTimeout(resolve, 20_000))]);
       releasedAt = Date.now();
       await route.continue();
     });
