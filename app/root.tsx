@@ -78,7 +78,8 @@ function AdminOverlays() {
   return (
     <>
       <PwaOverlays />
-      <ToastMount />
+      {/* Ready before the first live toast (a lead, a subscriber): none is replaced unseen. */}
+      <ToastMount preload />
     </>
   );
 }
