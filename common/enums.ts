@@ -5,6 +5,28 @@
 export const CONTACT_STATUSES = ['nouveau', 'en_cours', 'traite'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
+/**
+ * What a lead's timeline records: a note written by the staff, a change of status, owner or next
+ * action, and the quick actions that log themselves (an email written, a call, WhatsApp opened).
+ */
+export const CONTACT_NOTE_KINDS = [
+  'note',
+  'status',
+  'owner',
+  'next_action',
+  'email',
+  'call',
+  'whatsapp',
+] as const;
+export type ContactNoteKind = (typeof CONTACT_NOTE_KINDS)[number];
+/** The quick actions of a lead's panel that log themselves. */
+export const CONTACT_TOUCH_KINDS = [
+  'email',
+  'call',
+  'whatsapp',
+] as const satisfies readonly ContactNoteKind[];
+export type ContactTouchKind = (typeof CONTACT_TOUCH_KINDS)[number];
+
 export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed', 'bounced'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 

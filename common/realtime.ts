@@ -18,6 +18,8 @@ export type BrowserEvent =
       data: { id: string; fullName: string; source: string; serviceInterest: string };
     }
   | { channel: 'contacts'; type: 'contact_status_update'; data: { id: string; status: string } }
+  /** Its follow-up changed (owner, next action, a timeline entry): the lists and its panel reload. */
+  | { channel: 'contacts'; type: 'contact_updated'; data: { id: string } }
   | { channel: 'newsletter'; type: 'new_subscription'; data: { email: string } }
   | {
       channel: 'system';

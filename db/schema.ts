@@ -25,6 +25,7 @@ import {
 import {
   BLOG_CATEGORIES,
   CAMPAIGN_STATUSES,
+  CONTACT_NOTE_KINDS,
   CONTACT_STATUSES,
   CONTENT_TYPES,
   EMAIL_EVENT_TYPES,
@@ -90,11 +91,35 @@ export const contactRequests = pgTable(
     // Beyond docs/product.md §3.1: the phone exactly as typed, and when the lead last changed (status).
     phoneRaw: text(),
     updatedAt: updatedAt(),
+    // The follow-up (docs/decisions/066-lead-follow-up.md): who follows the lead, and what is next.
+    ownerId: uuid().references(() => adminUsers.id, { onDelete: 'set null' }),
+    nextActionAt: timestamp({ withTimezone: true }),
+    nextActionNote: text(),
   },
   (t) => [
     index('contact_requests_created_at_idx').on(t.createdAt),
     index('contact_requests_status_created_at_idx').on(t.status, t.createdAt),
+    index('contact_requests_next_action_at_idx').on(t.nextActionAt),
   ],
+);
+
+/**
+ * A lead's timeline: the notes the staff write and what they did (status, owner and next action
+ * changed; email, call or WhatsApp opened), each with who and when. Kept when its author leaves.
+ */
+export const contactNotes = pgTable(
+  'contact_notes',
+  {
+    id: id(),
+    contactId: uuid()
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: 'cascade' }),
+    kind: text({ enum: CONTACT_NOTE_KINDS }).notNull(),
+    body: text().notNull(),
+    userId: uuid().references(() => adminUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_notes_contact_created_at_idx').on(t.contactId, t.createdAt)],
 );
 
 export const newsletterSubscriptions = pgTable(
@@ -491,6 +516,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 export type AdminUser = typeof adminUsers.$inferSelect;
+export type ContactNote = typeof contactNotes.$inferSelect;
 export type ContactRequest = typeof contactRequests.$inferSelect;
 export type NewsletterSubscription = typeof newsletterSubscriptions.$inferSelect;
 export type Service = typeof services.$inferSelect;

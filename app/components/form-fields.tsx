@@ -121,11 +121,14 @@ export function SelectField({
   optional,
   className,
   options,
+  placeholder = 'Sélectionnez…',
   ...props
-}: Common & { options: readonly string[] } & Omit<
-    ComponentProps<'select'>,
-    'id' | 'className' | 'children'
-  >) {
+}: Common & {
+  /** A string is its own value; `{ value, label }` shows the label (an id behind a name). */
+  options: readonly (string | { value: string; label: string })[];
+  /** The first, unselectable option while nothing is chosen; null for none (an option means "none"). */
+  placeholder?: string | null;
+} & Omit<ComponentProps<'select'>, 'id' | 'className' | 'children' | 'placeholder'>) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} optional={optional} className={className}>
@@ -135,14 +138,20 @@ export function SelectField({
           {...a11y(id, error, optional)}
           className={cn(controlClass(!!error), 'appearance-none pr-10')}
         >
-          <option value="" disabled>
-            Sélectionnez…
-          </option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
+          {placeholder === null ? null : (
+            <option value="" disabled>
+              {placeholder}
             </option>
-          ))}
+          )}
+          {options.map((option) => {
+            const { value, label: text } =
+              typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
         </select>
         <SelectChevron />
       </div>

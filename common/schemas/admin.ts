@@ -8,6 +8,10 @@
  * - GET    /api/admin/contacts/export.csv?filters   -> text/csv (UTF-8 with BOM)
  * - GET    /api/admin/contacts/:id                  -> { contact: AdminContact }
  * - PATCH  /api/admin/contacts/:id/status           ContactStatusChange -> { contact: AdminContact }
+ * - PATCH  /api/admin/contacts/:id/follow-up        ContactFollowUp -> { contact: AdminContact }
+ * - GET    /api/admin/contacts/:id/timeline         -> { entries: ContactTimelineEntry[] } (newest first)
+ * - POST   /api/admin/contacts/:id/notes            ContactNoteInput -> 201 { entry: ContactTimelineEntry }
+ * - POST   /api/admin/contacts/:id/touches          ContactTouch -> 201 { entry: ContactTimelineEntry }
  * - GET    /api/admin/newsletter?SubscriberListQuery -> Page<AdminSubscriber> & { tags: string[] }
  * - GET    /api/admin/newsletter/export.csv?filters -> text/csv (UTF-8 with BOM)
  * - POST   /api/admin/newsletter/import?SubscriberImportQuery  body: text/csv -> SubscriberImportResult
@@ -20,12 +24,14 @@ import { z } from 'zod';
 import type { PublicService } from '../api-types.ts';
 import {
   CONTACT_STATUSES,
+  CONTACT_TOUCH_KINDS,
+  type ContactNoteKind,
   type ContactStatus,
   SUBSCRIBER_STATUSES,
   type SubscriberStatus,
 } from '../enums.ts';
 import { type BroadcastMessage, REALTIME_CHANNELS, type RealtimeChannel } from '../realtime.ts';
-import { optionalFilter, pageNumber } from './fields.ts';
+import { optionalFilter, pageNumber, strictObjectError } from './fields.ts';
 
 export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const ADMIN_DEFAULT_PAGE_SIZE = 20;
@@ -73,21 +79,95 @@ export const searchQueryField = z
   .optional()
   .transform((v) => v || undefined);
 
+/**
+ * The leads' follow-up filter (docs/decisions/066-lead-follow-up.md): `late`, a next action whose
+ * time has come; `today`, one due before tonight midnight in Kinshasa (late ones included).
+ */
+export const CONTACT_FOLLOW_UP_FILTERS = { today: "À traiter aujourd'hui", late: 'En retard' } as const;
+export type ContactFollowUpFilter = keyof typeof CONTACT_FOLLOW_UP_FILTERS;
+/** The owner filter's value for the leads nobody follows yet. */
+export const NO_OWNER = 'none';
+
 export const ContactFiltersSchema = z.object({
   q: searchQueryField,
   status: z.enum(CONTACT_STATUSES, { error: 'Statut invalide' }).optional(),
   source: optionalFilter(50, 'Source invalide'),
+  owner: z
+    .union(
+      [z.uuid({ error: 'Responsable invalide' }), z.literal(NO_OWNER, { error: 'Responsable invalide' })],
+      {
+        error: 'Responsable invalide',
+      },
+    )
+    .optional(),
+  followUp: z
+    .enum(Object.keys(CONTACT_FOLLOW_UP_FILTERS) as [ContactFollowUpFilter], { error: 'Suivi invalide' })
+    .optional(),
 });
 
 export const ContactListQuerySchema = ContactFiltersSchema.extend({
   ...pageFields,
-  sort: z.enum(['createdAt', 'fullName', 'status'], { error: 'Tri invalide' }).default('createdAt'),
+  /** `nextActionAt` ascending: the soonest next action first, the leads without one last. */
+  sort: z
+    .enum(['createdAt', 'fullName', 'status', 'nextActionAt'], { error: 'Tri invalide' })
+    .default('createdAt'),
 });
 export type ContactListQuery = z.infer<typeof ContactListQuerySchema>;
 
 export const ContactStatusChangeSchema = z.object({
   status: z.enum(CONTACT_STATUSES, { error: 'Statut invalide' }),
 });
+
+/**
+ * A lead's follow-up (docs/decisions/066-lead-follow-up.md): who follows it and what is next. Each
+ * field is changed only when sent; null clears it. A next action is a date and time with a short
+ * description ("Rappeler pour le devis"): both or neither.
+ */
+export const ContactFollowUpSchema = z
+  .strictObject(
+    {
+      ownerId: z.uuid({ error: 'Responsable invalide' }).nullable().optional(),
+      nextActionAt: z.iso.datetime({ offset: true, error: 'Date et heure invalides' }).nullable().optional(),
+      nextActionNote: z
+        .string({ error: 'Action invalide' })
+        .trim()
+        .max(200, { error: 'Action trop longue (200 caractères au plus)' })
+        .optional(),
+    },
+    strictObjectError,
+  )
+  .refine((v) => !v.nextActionAt || Boolean(v.nextActionNote), {
+    error: 'Décrivez la prochaine action',
+    path: ['nextActionNote'],
+  })
+  .refine((v) => Object.values(v).some((field) => field !== undefined), { error: 'Rien à modifier' });
+export type ContactFollowUp = z.infer<typeof ContactFollowUpSchema>;
+
+export const ContactNoteInputSchema = z.strictObject(
+  {
+    body: z
+      .string({ error: 'Note invalide' })
+      .trim()
+      .min(1, { error: 'Écrivez la note' })
+      .max(5_000, { error: 'Note trop longue (5 000 caractères au plus)' }),
+  },
+  strictObjectError,
+);
+
+/** A quick action of the lead's panel (email, call, WhatsApp), logged when the admin opens it. */
+export const ContactTouchSchema = z.strictObject(
+  { kind: z.enum(CONTACT_TOUCH_KINDS, { error: 'Action invalide' }) },
+  strictObjectError,
+);
+
+export type ContactTimelineEntry = {
+  id: string;
+  kind: ContactNoteKind;
+  body: string;
+  /** The admin's name; null once their account is gone. */
+  author: string | null;
+  createdAt: string;
+};
 
 export const SubscriberFiltersSchema = z.object({
   q: searchQueryField,
@@ -154,6 +234,9 @@ export type AdminContact = {
   source: string;
   createdAt: string;
   updatedAt: string;
+  owner: { id: string; name: string } | null;
+  nextActionAt: string | null;
+  nextActionNote: string | null;
 };
 
 export type AdminSubscriber = {

@@ -40,3 +40,11 @@ export const pageNumber = (message: string, max: number, maxMessage = message) =
     .int({ error: message })
     .min(1, { error: message })
     .max(max, { error: maxMessage });
+
+/** Object-level errors in French: an unexpected field is refused by name (no mass assignment). */
+export const strictObjectError = {
+  error: (issue: { code?: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys'
+      ? `Champ non autorisé : ${(issue.keys ?? []).join(', ')}.`
+      : 'Requête invalide.',
+};

@@ -16,7 +16,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { DEFAULT_PHONE_REGION } from '../constants.ts';
-import { SINGLE_LINE, singleLine, tooLong } from './fields.ts';
+import { SINGLE_LINE, singleLine, strictObjectError, tooLong } from './fields.ts';
 
 /** The categories in the order the screen shows them, with their French names. */
 export const SETTING_CATEGORY_LABELS: Record<string, string> = {
@@ -73,14 +73,6 @@ export type AdminSetting = {
 };
 
 const REQUIRED = 'Ce champ est obligatoire.';
-
-/** Object-level errors in French: an unexpected field is refused by name (no mass assignment). */
-export const strictObjectError = {
-  error: (issue: { code?: string; keys?: string[] }) =>
-    issue.code === 'unrecognized_keys'
-      ? `Champ non autorisé : ${(issue.keys ?? []).join(', ')}.`
-      : 'Requête invalide.',
-};
 
 const text = (max: number, options: { required?: boolean; multiline?: boolean } = {}) => {
   let schema = z.string({ error: 'Valeur invalide.' }).trim().max(max, tooLong(max));

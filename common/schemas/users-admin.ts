@@ -10,8 +10,7 @@
  */
 import { z } from 'zod';
 import { AUTH_MAX_LENGTH } from './auth.ts';
-import { SINGLE_LINE, singleLine } from './fields.ts';
-import { strictObjectError } from './settings-admin.ts';
+import { SINGLE_LINE, singleLine, strictObjectError } from './fields.ts';
 
 export const ADMIN_ROLE_LABELS: Record<string, string> = { admin: 'Administrateur' };
 export const adminRoleLabel = (role: string) => ADMIN_ROLE_LABELS[role] ?? role;

@@ -2,6 +2,7 @@
  * The activity log screen's reads (decision 016): newest first, filtered by type family, author,
  * days (Kinshasa calendar) and text, with the author's name. Writing is server/activity/log.ts.
  */
+
 import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import {
   ACTIVITY_TYPE_LABELS,
@@ -14,6 +15,7 @@ import type { Database } from '#db/client.ts';
 import { activityLogs, adminUsers } from '#db/schema.ts';
 import { KINSHASA_OFFSET_MS } from '../calendar/kinshasa.ts';
 import { likePattern } from './search.ts';
+import { adminFullName } from './users.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -116,7 +118,7 @@ export async function listActivity(db: Database, query: ActivityListQuery): Prom
     pageSize: query.pageSize,
     types: families,
     authors: authors
-      .map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}`.trim() }))
+      .map((a) => ({ id: a.id, name: adminFullName(a) }))
       .sort((a, b) => a.name.localeCompare(b.name, 'fr')),
   };
 }

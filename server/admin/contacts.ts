@@ -2,28 +2,39 @@
  * Leads for the back-office: the filtered, sorted, paginated list, one lead, status changes
  * (broadcast on the real-time channel) and the CSV export.
  */
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ContactStatus } from '#common/enums.ts';
+import type { ContactNoteKind, ContactStatus } from '#common/enums.ts';
 import {
   type AdminContact,
+  CONTACT_FOLLOW_UP_FILTERS,
   CONTACT_SOURCE_LABELS,
   CONTACT_STATUS_LABELS,
   type ContactFiltersSchema,
   type ContactListQuery,
+  NO_OWNER,
   type Page,
 } from '#common/schemas/admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import { type ContactRequest, contactRequests } from '#db/schema.ts';
+import {
+  adminUsers,
+  type ContactNote,
+  type ContactRequest,
+  contactNotes,
+  contactRequests,
+} from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
-import { kinshasaDateTime } from '../calendar/kinshasa.ts';
+import { kinshasaDateTime, kinshasaDayEnd } from '../calendar/kinshasa.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { exportCsv, searchFilter } from './csv.ts';
-import { allOf, findPresented, pageOfTable, searchIn } from './search.ts';
+import { allOf, pageOfTable, searchIn } from './search.ts';
+import { adminFullName } from './users.ts';
 
 export type ContactFilters = z.output<typeof ContactFiltersSchema>;
 
-export function presentContact(row: ContactRequest): AdminContact {
+/** A lead as the back-office shows it; `owners` names its owner (presentContacts loads them). */
+export function presentContact(row: ContactRequest, owners: Map<string, string>): AdminContact {
+  const ownerName = row.ownerId ? owners.get(row.ownerId) : undefined;
   return {
     id: row.id,
     fullName: row.fullName,
@@ -38,15 +49,52 @@ export function presentContact(row: ContactRequest): AdminContact {
     source: row.source,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    owner: row.ownerId && ownerName ? { id: row.ownerId, name: ownerName } : null,
+    nextActionAt: row.nextActionAt?.toISOString() ?? null,
+    nextActionNote: row.nextActionNote,
   };
 }
 
-function whereOf(filters: ContactFilters): SQL | undefined {
+/** The names of these admins by id (an account deleted since has none). */
+export async function adminNames(db: Database, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: adminUsers.id, firstName: adminUsers.firstName, lastName: adminUsers.lastName })
+    .from(adminUsers)
+    .where(inArray(adminUsers.id, wanted));
+  return new Map(rows.map((row) => [row.id, adminFullName(row)]));
+}
+
+/** Leads as the back-office shows them, with their owner's name. */
+export async function presentContacts(db: Database, rows: ContactRequest[]): Promise<AdminContact[]> {
+  const names = await adminNames(
+    db,
+    rows.map((row) => row.ownerId),
+  );
+  return rows.map((row) => presentContact(row, names));
+}
+
+/** Writes one timeline entry (inside the caller's transaction). */
+export async function addTimelineEntry(
+  db: Database,
+  entry: { contactId: string; kind: ContactNoteKind; body: string; userId: string | null },
+): Promise<ContactNote> {
+  const [row] = await db.insert(contactNotes).values(entry).returning();
+  if (!row) throw new Error('timeline entry not written');
+  return row;
+}
+
+/** The filters' condition; `now` decides which next actions are late or due today. */
+function whereOf(filters: ContactFilters, now: Date): SQL | undefined {
   const c = contactRequests;
   return allOf(
     searchIn(filters.q, [c.fullName, c.email, c.company, c.phone, c.phoneRaw]),
     filters.status && eq(c.status, filters.status),
     filters.source && eq(c.source, filters.source),
+    filters.owner && (filters.owner === NO_OWNER ? isNull(c.ownerId) : eq(c.ownerId, filters.owner)),
+    filters.followUp === 'late' && lte(c.nextActionAt, now),
+    filters.followUp === 'today' && lt(c.nextActionAt, kinshasaDayEnd(now)),
   );
 }
 
@@ -54,17 +102,26 @@ const SORT_COLUMNS = {
   createdAt: contactRequests.createdAt,
   fullName: sql`lower(${contactRequests.fullName})`,
   status: contactRequests.status,
+  // Ascending, the soonest next action first and the leads without one last; descending, the
+  // leads with nothing planned first, then the furthest next actions.
+  nextActionAt: sql`coalesce(${contactRequests.nextActionAt}, 'infinity'::timestamptz)`,
 } as const;
 
-export async function listContacts(db: Database, query: ContactListQuery): Promise<Page<AdminContact>> {
-  const where = whereOf(query);
+export async function listContacts(
+  db: Database,
+  query: ContactListQuery,
+  now: Date,
+): Promise<Page<AdminContact>> {
+  const where = whereOf(query, now);
   return pageOfTable(db, contactRequests, query, where, SORT_COLUMNS[query.sort], (rows: ContactRequest[]) =>
-    rows.map(presentContact),
+    presentContacts(db, rows),
   );
 }
 
-export const findContact = (db: Database, id: string): Promise<AdminContact | undefined> =>
-  findPresented(db, contactRequests, id, presentContact);
+export async function findContact(db: Database, id: string): Promise<AdminContact | undefined> {
+  const rows = await db.select().from(contactRequests).where(eq(contactRequests.id, id));
+  return (await presentContacts(db, rows))[0];
+}
 
 /**
  * Any status may follow any other (a lead marked done by mistake goes back). The change, its
@@ -82,13 +139,19 @@ export async function changeContactStatus(
       .where(eq(contactRequests.id, input.id))
       .for('update');
     if (!current) return undefined;
-    if (current.status === input.status) return presentContact(current);
+    if (current.status === input.status) return (await presentContacts(tx, [current]))[0];
     const [updated] = await tx
       .update(contactRequests)
       .set({ status: input.status })
       .where(eq(contactRequests.id, input.id))
       .returning();
     if (!updated) throw new Error('contact vanished during status change');
+    await addTimelineEntry(tx, {
+      contactId: updated.id,
+      kind: 'status',
+      body: `Statut : ${CONTACT_STATUS_LABELS[current.status]} → ${CONTACT_STATUS_LABELS[input.status]}`,
+      userId: input.adminId,
+    });
     await logActivity(tx, {
       type: 'contact.status_changed',
       title: `Statut du contact ${updated.fullName} : ${CONTACT_STATUS_LABELS[input.status]}`,
@@ -104,7 +167,7 @@ export async function changeContactStatus(
       },
       { channel: 'dashboard', type: 'stats_update', data: {} },
     );
-    return presentContact(updated);
+    return (await presentContacts(tx, [updated]))[0];
   });
 }
 
@@ -126,12 +189,13 @@ export async function exportContactsCsv(
   db: Database,
   filters: ContactFilters,
   adminId: string,
+  now: Date,
 ): Promise<{ csv: string; rows: number }> {
   return exportCsv(db, {
     rows: db
       .select()
       .from(contactRequests)
-      .where(whereOf(filters))
+      .where(whereOf(filters, now))
       .orderBy(desc(contactRequests.createdAt), asc(contactRequests.id)),
     header: CONTACT_CSV_HEADER,
     line: (r) => [
@@ -153,6 +217,11 @@ export async function exportContactsCsv(
         searchFilter(filters.q),
         filters.status && `statut ${CONTACT_STATUS_LABELS[filters.status]}`,
         filters.source && `source ${CONTACT_SOURCE_LABELS[filters.source] ?? filters.source}`,
+        filters.owner &&
+          (filters.owner === NO_OWNER
+            ? 'sans responsable'
+            : `responsable ${(await adminNames(db, [filters.owner])).get(filters.owner) ?? 'inconnu'}`),
+        filters.followUp && CONTACT_FOLLOW_UP_FILTERS[filters.followUp].toLowerCase(),
       ],
     },
     adminId,

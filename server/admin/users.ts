@@ -24,7 +24,9 @@ import type { EventBus } from '../realtime/event-bus.ts';
 type Events = Pick<EventBus, 'publish'>;
 
 const userNotFound = () => new HttpError(404, 'not_found', 'Utilisateur introuvable.');
-const fullName = (u: Pick<AdminUser, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
+/** An admin's name as the back-office shows it. */
+export const adminFullName = (u: Pick<AdminUser, 'firstName' | 'lastName'>) =>
+  `${u.firstName} ${u.lastName}`.trim();
 
 function presentAccount(
   row: AdminUser,
@@ -114,7 +116,7 @@ export async function createUser(
     if (!created) throw emailTaken();
     await logActivity(tx, {
       type: 'user.created',
-      title: `Utilisateur créé : ${fullName(created)} (${created.email})`,
+      title: `Utilisateur créé : ${adminFullName(created)} (${created.email})`,
       description: 'Mot de passe provisoire généré et affiché une fois.',
       userId: adminId,
     });
@@ -144,12 +146,12 @@ export async function updateUser(
     if (Object.keys(set).length === 0) return;
     const [row] = await tx.update(adminUsers).set(set).where(eq(adminUsers.id, id)).returning();
     if (!row) throw userNotFound();
-    const who = `${fullName(row)} (${row.email})`;
+    const who = `${adminFullName(row)} (${row.email})`;
     if (set.firstName !== undefined || set.lastName !== undefined) {
       await logActivity(tx, {
         type: 'user.updated',
         title: `Utilisateur modifié : ${who}`,
-        description: `Nom : ${fullName(current)} → ${fullName(row)}`,
+        description: `Nom : ${adminFullName(current)} → ${adminFullName(row)}`,
         userId: adminId,
       });
     }
@@ -198,7 +200,7 @@ export async function resetUserPassword(
     await revokeUserSessions(tx, row.id, input.now, events);
     await logActivity(tx, {
       type: 'user.password_reset',
-      title: `Mot de passe réinitialisé : ${fullName(row)} (${row.email})`,
+      title: `Mot de passe réinitialisé : ${adminFullName(row)} (${row.email})`,
       description: 'Nouveau mot de passe provisoire généré ; ses sessions ont été fermées.',
       userId: input.adminId,
     });

@@ -15,6 +15,13 @@ export function weekStart(at: Date): Date {
   return new Date(localMidnight - daysSinceMonday * DAY_MS - KINSHASA_OFFSET_MS);
 }
 
+/** Midnight at the end of `at`'s day in Kinshasa (the next day's 00:00), as a UTC instant. */
+export function kinshasaDayEnd(at: Date): Date {
+  const local = new Date(at.getTime() + KINSHASA_OFFSET_MS);
+  const localMidnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  return new Date(localMidnight + DAY_MS - KINSHASA_OFFSET_MS);
+}
+
 /** The 1st of the month 00:00 Kinshasa time of `at`, as a UTC instant. */
 export function monthStart(at: Date): Date {
   const local = new Date(at.getTime() + KINSHASA_OFFSET_MS);
@@ -30,4 +37,11 @@ export function kinshasaDate(at: Date): string {
 export function kinshasaDateTime(at: Date): string {
   const iso = new Date(at.getTime() + KINSHASA_OFFSET_MS).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+
+/** Kinshasa local date and time as a French sentence reads it: "28/11/2026 à 10:00". */
+export function kinshasaDayAndHour(at: Date): string {
+  const [date = '', time = ''] = kinshasaDateTime(at).split(' ');
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year} à ${time}`;
 }

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { clientIp, expectToastShown, logIn, recordToasts } from './helpers/admin.ts';
+import { clientIp, expectToastShown, logIn, openSignedIn, recordToasts } from './helpers/admin.ts';
 import { hydrated } from './helpers/page.ts';
 
 /**
@@ -176,6 +177,67 @@ test.describe('leads', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain(fullName);
     expect(csv).not.toMatch(/,Nouveau,/);
+  });
+});
+
+test.describe('following a lead', () => {
+  test('an admin takes a lead, sets its next action (late ones stand out) and writes a note; the timeline keeps each with who and when', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.slow(); // a login, a lead sent from a second browser, three saves and a reload
+    await recordToasts(page);
+    await openSignedIn(page, '/admin/contacts');
+    const fullName = uniqueName('Bienvenu');
+    await sendLeadFromSite(browser, testInfo, fullName);
+    const listed = page.getByTestId('contact-row').filter({ hasText: fullName });
+    await listed.getByRole('button', { name: fullName }).click();
+    const panel = page.getByRole('dialog', { name: fullName });
+    const entries = panel.getByTestId('timeline-entry');
+    await expect(panel.getByText(/^Rien pour l'instant/)).toBeVisible();
+
+    // The owner: the admins are listed by name, "Personne" first.
+    const owner = panel.getByLabel('Responsable');
+    await expect(owner).toHaveValue('');
+    await expect(owner.locator('option')).not.toHaveCount(1);
+    const adminName = (await owner.locator('option').nth(1).textContent()) ?? '';
+    await owner.selectOption({ label: adminName });
+    await expectToastShown(page, 'Suivi mis à jour', fullName);
+    await expect(entries.first()).toContainText(`Responsable : ${adminName}`);
+    await expect(owner).toHaveValue(/.+/);
+
+    // A next action already due: the panel says it is late.
+    await panel.getByLabel('Prochaine action').fill('Rappeler pour le devis');
+    await panel.getByLabel('Date et heure (Kinshasa)').fill('2026-01-06T10:00');
+    await panel.getByRole('button', { name: 'Enregistrer la prochaine action' }).click();
+    await expect(panel.getByText('— en retard')).toBeVisible();
+    await expect(entries.first()).toContainText(
+      'Prochaine action : Rappeler pour le devis, le 06/01/2026 à 10:00',
+    );
+
+    // An empty note is refused on the spot; a written one heads the timeline, signed.
+    await panel.getByRole('button', { name: 'Ajouter la note' }).click();
+    await expect(panel.getByText('Écrivez la note')).toBeVisible();
+    await panel.getByLabel('Nouvelle note').fill('Souhaite un site bilingue, budget à confirmer.');
+    await panel.getByRole('button', { name: 'Ajouter la note' }).click();
+    await expect(entries.first()).toContainText('Souhaite un site bilingue, budget à confirmer.');
+    await expect(entries.first()).toContainText(`Note · ${adminName}`);
+    await expect(panel.getByLabel('Nouvelle note')).toHaveValue('');
+
+    // Kept: after a reload the lead still has its owner, its late action and its three entries.
+    await page.reload();
+    await page
+      .getByTestId('contact-row')
+      .filter({ hasText: fullName })
+      .getByRole('button', { name: fullName })
+      .click();
+    await expect(owner.locator('option:checked')).toHaveText(adminName);
+    await expect(panel.getByText('— en retard')).toBeVisible();
+    await expect(entries).toHaveCount(3);
+    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(
+      violations.map(({ id, nodes }) => ({ id, targets: nodes.map((n) => n.target.join(' ')) })),
+    ).toEqual([]);
   });
 });
 

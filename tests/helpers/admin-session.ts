@@ -17,7 +17,9 @@ import { createAppDeps } from '#server/app-deps.ts';
 import { readEnv } from '#server/env.ts';
 import { apiErrorHandler, apiNotFound } from '#server/http/error-handler.ts';
 import { createLogger } from '#server/logger.ts';
+import type { AppEvent } from '#server/realtime/event-bus.ts';
 import { seedDatabase } from '#server/seed.ts';
+import { recordEvents } from './events.ts';
 import { insertAdminUser } from './factories.ts';
 import { createTestApp } from './test-app.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -100,18 +102,20 @@ export type AdminTestContext = {
   admin: AdminSession;
   /** The app's MEDIA_DIR when asked for (`mediaDir: true`), a fresh temporary folder; else ''. */
   mediaDir: string;
+  /** The real-time events the app published, when asked for (`events: true`): see waitForEvent. */
+  events: AppEvent[];
 };
 
 /**
  * The setup the admin API test files share: registers the file's beforeAll/afterAll hooks that
  * open a test database (seeded with the site content when `seedContent`), build the app on it
- * (with its own temporary MEDIA_DIR when `mediaDir`), sign an admin in, and close and remove it
- * all afterwards. The returned object is filled in before the tests run.
+ * (with its own temporary MEDIA_DIR when `mediaDir`, recording its real-time events when `events`),
+ * sign an admin in, and close and remove it all afterwards. The returned object is filled in before the tests run.
  */
 export function adminTestContext(
-  options: { seedContent?: boolean; mediaDir?: boolean } = {},
+  options: { seedContent?: boolean; mediaDir?: boolean; events?: boolean } = {},
 ): AdminTestContext {
-  const context = { mediaDir: '' } as AdminTestContext;
+  const context = { mediaDir: '', events: [] as AppEvent[] } as AdminTestContext;
   beforeAll(async () => {
     if (options.mediaDir) context.mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-test-'));
     context.database = await createTestDatabase();
@@ -122,9 +126,11 @@ export function adminTestContext(
       context.database,
       options.mediaDir ? { MEDIA_DIR: context.mediaDir } : {},
     );
+    if (options.events) await recordEvents(context.testApp.deps.events, context.events);
     context.admin = await signInAdmin(context.testApp.app, context.database.db);
   });
   afterAll(async () => {
+    if (options.events) await context.testApp?.deps.events.stop();
     await context.database?.close();
     if (context.mediaDir) fs.rmSync(context.mediaDir, { recursive: true, force: true });
   });

@@ -22,9 +22,9 @@ describe('ToastMount', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // past whenIdle's fallback delay
     expect(screen.queryByRole('region', { name: 'Notifications (F8)' })).toBeNull();
     act(() => {
-      toast({ title: 'Message envoyé !' });
+      toast({ title: 'Message envoyé !' });
     });
-    expect(await screen.findByText('Message envoyé !')).toBeTruthy();
+    expect(await screen.findByText(/^Message envoyé.!$/)).toBeTruthy();
   });
 
   it('in the back-office (preload), is ready before any toast, so two live toasts a moment apart are both shown', async () => {
@@ -32,12 +32,12 @@ describe('ToastMount', () => {
     render(<ToastMount preload />);
     await screen.findByRole('region', { name: 'Notifications (F8)' });
     act(() => {
-      toast({ title: 'Nouveau contact !', description: 'Awa Mbuyi vient de nous contacter' });
+      toast({ title: 'Nouveau contact !', description: 'Awa Mbuyi vient de nous contacter' });
     });
     // Shown at once, not after a fetch during which the next toast could replace it.
     expect(screen.getByText('Awa Mbuyi vient de nous contacter')).toBeTruthy();
     act(() => {
-      toast({ title: 'Nouveau contact !', description: 'Joël Tshibanda vient de nous contacter' });
+      toast({ title: 'Nouveau contact !', description: 'Joël Tshibanda vient de nous contacter' });
     });
     expect(screen.getByText('Joël Tshibanda vient de nous contacter')).toBeTruthy();
     expect(screen.queryByText('Awa Mbuyi vient de nous contacter')).toBeNull(); // one at a time

@@ -203,6 +203,14 @@ const TABLE_HEADS = {
   compact: { thead: 'border-y border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase', th: 'px-4 py-2' },
 } as const;
 
+// Below md, a table with `cards` shows each row as a card, each cell labelled by its column's
+// header (data-label), as the subscribers screen does; from md it is a plain table.
+const CARD_TABLE = 'block md:table';
+const CARD_ROW =
+  'block rounded-lg border border-gray-200 p-3 md:table-row md:rounded-none md:border-0 md:p-0';
+const CARD_CELL =
+  'flex min-w-0 items-start justify-between gap-3 px-0 py-1 text-right before:shrink-0 before:text-left before:font-medium before:text-gray-500 before:content-[attr(data-label)] md:table-cell md:text-left md:before:content-none';
+
 export function DataTable<T>({
   columns,
   items,
@@ -212,6 +220,7 @@ export function DataTable<T>({
   busy,
   hover = true,
   head = 'plain',
+  cards = false,
   className,
   tableClassName = 'w-full text-left text-sm',
 }: {
@@ -226,6 +235,8 @@ export function DataTable<T>({
   /** Rows light up under the pointer. */
   hover?: boolean;
   head?: keyof typeof TABLE_HEADS;
+  /** Below md, one card per row instead of a table (column classes then apply from md: `md:px-4`). */
+  cards?: boolean;
   /** The box around the table (a horizontal scroll). */
   className?: string;
   tableClassName?: string;
@@ -233,9 +244,9 @@ export function DataTable<T>({
   const style = TABLE_HEADS[head];
   return (
     <div className={className}>
-      <table className={tableClassName}>
+      <table className={cn(tableClassName, cards && CARD_TABLE)}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className={style.thead}>
+        <thead className={cn(style.thead, cards && 'hidden md:table-header-group')}>
           <tr>
             {columns.map((column) =>
               column.sort ? (
@@ -253,11 +264,25 @@ export function DataTable<T>({
             )}
           </tr>
         </thead>
-        <tbody className="divide-y divide-gray-100" aria-busy={busy}>
+        <tbody
+          className={cn(
+            'divide-y divide-gray-100',
+            cards && 'block space-y-3 divide-y-0 md:table-row-group md:space-y-0 md:divide-y',
+          )}
+          aria-busy={busy}
+        >
           {items.map((item) => (
-            <tr key={rowKey(item)} className={hover ? 'hover:bg-gray-50' : undefined} data-testid={rowTestId}>
+            <tr
+              key={rowKey(item)}
+              className={cn(hover && 'hover:bg-gray-50', cards && CARD_ROW)}
+              data-testid={rowTestId}
+            >
               {columns.map((column) => (
-                <td key={column.header} className={column.className}>
+                <td
+                  key={column.header}
+                  data-label={cards ? column.header : undefined}
+                  className={cn(cards && CARD_CELL, column.className)}
+                >
                   {column.cell(item)}
                 </td>
               ))}

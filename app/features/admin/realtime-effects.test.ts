@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
-import { contactsQuery } from './contacts/data';
+import { contactsQuery, contactTimelineQuery } from './contacts/data';
 import { dashboardQuery } from './dashboard/data';
 import { safeAdminRedirect } from './navigation';
 import { subscribersQuery } from './newsletter/data';
@@ -60,6 +60,20 @@ describe('real-time effects (docs/product.md §4.5)', () => {
       },
     );
     expect(stale().contacts).toBe(true);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it("contact_updated (another admin's note, owner or next action) refreshes the leads and that lead's timeline, silently", () => {
+    const { queryClient, stale } = cache();
+    const timelineKey = contactTimelineQuery('lead-1').queryKey;
+    queryClient.setQueryData(timelineKey, []);
+    const toast = vi.fn();
+    applyRealtimeMessage(broadcast('contacts', { type: 'contact_updated', id: 'lead-1' }), {
+      queryClient,
+      toast,
+    });
+    expect(stale()).toEqual({ dashboard: false, contacts: true, subscribers: false });
+    expect(queryClient.getQueryState(timelineKey)?.isInvalidated).toBe(true);
     expect(toast).not.toHaveBeenCalled();
   });
 

@@ -31,6 +31,7 @@ export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClie
       });
       break;
     case 'contact_status_update':
+    case 'contact_updated':
       invalidate(queryClient, CONTACTS_KEY);
       break;
     case 'new_subscription':

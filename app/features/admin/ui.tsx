@@ -410,6 +410,16 @@ export function formatDate(iso: string | null | undefined): string {
   return iso ? dateOnly.format(new Date(iso)) : '—';
 }
 
+/** Kinshasa is UTC+1 all year (no daylight saving): a datetime-local value read there. */
+export const KINSHASA_OFFSET = '+01:00';
+export function kinshasaLocalToIso(local: string): string {
+  return `${local.length === 16 ? `${local}:00` : local}${KINSHASA_OFFSET}`;
+}
+/** The datetime-local value (YYYY-MM-DDTHH:MM) of an instant in Kinshasa. */
+export function isoToKinshasaLocal(date: Date): string {
+  return new Date(date.getTime() + 60 * 60 * 1000).toISOString().slice(0, 16);
+}
+
 /**
  * The buttons that end an admin form: "Annuler" (closes without saving) and the submit button,
  * both disabled while the request runs, the submit one then showing `pendingLabel`.

@@ -1,9 +1,18 @@
 import { Router } from 'express';
 import {
   ContactFiltersSchema,
+  ContactFollowUpSchema,
   ContactListQuerySchema,
+  ContactNoteInputSchema,
   ContactStatusChangeSchema,
+  ContactTouchSchema,
 } from '#common/schemas/admin.ts';
+import {
+  addContactNote,
+  CONTACT_TOUCH_TEXTS,
+  contactTimeline,
+  updateContactFollowUp,
+} from '../../admin/contact-follow-up.ts';
 import { changeContactStatus, exportContactsCsv, findContact, listContacts } from '../../admin/contacts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
@@ -13,15 +22,28 @@ import { csvExportRoute, itemRoute, listRoute } from './item-routes.ts';
 
 const contactNotFound = () => notFound('Contact introuvable.');
 
-/** /api/admin/contacts: the leads' list, detail, status and CSV export. */
+/** /api/admin/contacts: the leads' list, detail, status, follow-up, timeline and CSV export. */
 export function contactsAdminRouter(deps: AppDeps, now: () => Date): Router {
   const router = Router();
   const { db } = deps.database;
 
-  router.get('/', listRoute(db, ContactListQuerySchema, listContacts));
+  // The follow-up filters (late, due today) read the clock.
+  router.get(
+    '/',
+    listRoute(db, ContactListQuerySchema, (db, query) => listContacts(db, query, now())),
+  );
 
   // Before '/:id', which would otherwise take "export.csv" for an id.
-  router.get('/export.csv', csvExportRoute(db, 'contacts', ContactFiltersSchema, exportContactsCsv, now));
+  router.get(
+    '/export.csv',
+    csvExportRoute(
+      db,
+      'contacts',
+      ContactFiltersSchema,
+      (db, filters, adminId) => exportContactsCsv(db, filters, adminId, now()),
+      now,
+    ),
+  );
 
   router.get(
     '/:id',
@@ -34,6 +56,46 @@ export function contactsAdminRouter(deps: AppDeps, now: () => Date): Router {
       const { status } = parseInput(ContactStatusChangeSchema, req.body ?? {});
       return changeContactStatus(db, deps.events, { id, status, adminId: adminOf(res).user.id });
     }),
+  );
+
+  router.patch(
+    '/:id/follow-up',
+    itemRoute('contact', contactNotFound, (id, req, res) => {
+      const changes = parseInput(ContactFollowUpSchema, req.body ?? {});
+      return updateContactFollowUp(db, deps.events, { id, changes, adminId: adminOf(res).user.id });
+    }),
+  );
+
+  router.get(
+    '/:id/timeline',
+    itemRoute('entries', contactNotFound, (id) => contactTimeline(db, id)),
+  );
+
+  router.post(
+    '/:id/notes',
+    itemRoute(
+      'entry',
+      contactNotFound,
+      (id, req, res) => {
+        const { body } = parseInput(ContactNoteInputSchema, req.body ?? {});
+        return addContactNote(db, deps.events, { id, kind: 'note', body, adminId: adminOf(res).user.id });
+      },
+      201,
+    ),
+  );
+
+  router.post(
+    '/:id/touches',
+    itemRoute(
+      'entry',
+      contactNotFound,
+      (id, req, res) => {
+        const { kind } = parseInput(ContactTouchSchema, req.body ?? {});
+        const adminId = adminOf(res).user.id;
+        return addContactNote(db, deps.events, { id, kind, body: CONTACT_TOUCH_TEXTS[kind], adminId });
+      },
+      201,
+    ),
   );
 
   return router;

@@ -67,19 +67,20 @@ export function createRoute<S extends z.ZodType, T>(
 /**
  * A route on one item (`/:id`, the id checked first): `run` acts on it and gives it back, or
  * nothing when there is no such item, which `missing` turns into a 404. The answer is
- * `{ [key]: item }`, or 204 when `key` is null.
+ * `{ [key]: item }` (with `status`, 201 for what it created), or 204 when `key` is null.
  */
 export function itemRoute<T>(
   key: string | null,
   missing: () => Error,
   run: (id: string, req: Request, res: Response) => Promise<T | undefined | null | false>,
+  status = 200,
 ): Handler {
   return async (req, res) => {
     const { id } = parseInput(IdParamsSchema, req.params);
     const item = await run(id, req, res);
     if (!item) throw missing();
     if (key === null) res.status(204).end();
-    else res.json({ [key]: item });
+    else res.status(status).json({ [key]: item });
   };
 }
 

@@ -1,18 +1,20 @@
 /**
- * One lead, in a side panel over the list: who, how to reach them (email, phone, WhatsApp), the
- * composed message as they sent it, and its status (nouveau -> en_cours -> traite, and back).
+ * One lead, in a side panel over the list: who, how to reach them (email, phone, WhatsApp: each
+ * noted in its timeline when opened), the composed message as they sent it, its status (nouveau ->
+ * en_cours -> traite, and back), who follows it, its next action and its timeline.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { CONTACT_STATUSES } from '#common/enums.ts';
+import { CONTACT_STATUSES, type ContactTouchKind } from '#common/enums.ts';
 import { type AdminContact, CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
 import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 import { cn } from '~/lib/cn';
 import { ErrorState, formatDateTime, LoadingState } from '../ui';
+import { FollowUpSection, TimelineSection } from './contact-follow-up';
 import { ContactStatusBadge } from './contact-status-badge';
-import { contactQuery, contactStatusMutation } from './data';
+import { contactQuery, contactStatusMutation, contactTouchMutation } from './data';
 
 export function ContactDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   return (
@@ -58,6 +60,8 @@ function whatsappLink(phone: string): string | null {
 function ContactFacts({ contact }: { contact: AdminContact }) {
   const phone = contact.phone ?? contact.phoneRaw;
   const whatsapp = phone ? whatsappLink(phone) : null;
+  const touch = useMutation(contactTouchMutation());
+  const logs = (kind: ContactTouchKind) => () => touch.mutate({ id: contact.id, kind });
   return (
     <div className="flex flex-col gap-6 p-6">
       <div className="pr-10">
@@ -74,14 +78,14 @@ function ContactFacts({ contact }: { contact: AdminContact }) {
 
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="secondary" size="sm">
-          <a href={`mailto:${contact.email}`}>
+          <a href={`mailto:${contact.email}`} onClick={logs('email')}>
             <Mail className="size-4" aria-hidden="true" />
             Écrire un email
           </a>
         </Button>
         {phone ? (
           <Button asChild variant="secondary" size="sm">
-            <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+            <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} onClick={logs('call')}>
               <Phone className="size-4" aria-hidden="true" />
               Appeler
             </a>
@@ -89,7 +93,7 @@ function ContactFacts({ contact }: { contact: AdminContact }) {
         ) : null}
         {whatsapp ? (
           <Button asChild variant="secondary" size="sm">
-            <a href={whatsapp} target="_blank" rel="noopener noreferrer">
+            <a href={whatsapp} target="_blank" rel="noopener noreferrer" onClick={logs('whatsapp')}>
               <MessageCircle className="size-4" aria-hidden="true" />
               WhatsApp
             </a>
@@ -112,6 +116,9 @@ function ContactFacts({ contact }: { contact: AdminContact }) {
           {contact.message}
         </p>
       </section>
+
+      <FollowUpSection contact={contact} />
+      <TimelineSection contactId={contact.id} />
     </div>
   );
 }

@@ -5,35 +5,62 @@
  * link to one lead), after which the open panel is the screen's own state. New leads arrive by the real-time
  * channel, which refreshes this list (admin/layout.tsx).
  */
+
+import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { QUOTE_RESPONSE_HOURS } from '#common/constants.ts';
 import { CONTACT_STATUSES, type ContactStatus } from '#common/enums.ts';
 import {
+  type AdminContact,
+  CONTACT_FOLLOW_UP_FILTERS,
   CONTACT_SOURCE_LABELS,
   CONTACT_STATUS_LABELS,
+  type ContactFollowUpFilter,
   type ContactListQuery,
+  NO_OWNER,
 } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
 import { AdminList, type ColumnSort, DataTable, useAdminList } from '~/features/admin/admin-list';
 import { CONTACTS_KEY, toSearch } from '~/features/admin/queries';
-import { AdminPageHeader, Card, formatDateTime } from '~/features/admin/ui';
+import { AdminPageHeader, Card, FilterSelect, formatDateTime } from '~/features/admin/ui';
+import { cn } from '~/lib/cn';
+import { usersQuery } from '../settings/data';
 import { ContactDetail } from './contact-detail';
+import { isOverdue } from './contact-follow-up';
 import { ContactStatusBadge } from './contact-status-badge';
 import { CONTACT_LIST_DEFAULTS, type ContactListParams, contactsQuery } from './data';
 
 const STATUS_OPTIONS = CONTACT_STATUSES.map((value) => ({ value, label: CONTACT_STATUS_LABELS[value] }));
 const SOURCE_OPTIONS = Object.entries(CONTACT_SOURCE_LABELS).map(([value, label]) => ({ value, label }));
+const FOLLOW_UP_OPTIONS = Object.entries(CONTACT_FOLLOW_UP_FILTERS).map(([value, label]) => ({
+  value,
+  label,
+}));
 type SortKey = ContactListQuery['sort'];
+const SORT_KEYS: readonly SortKey[] = ['createdAt', 'fullName', 'status', 'nextActionAt'];
+/** On a phone the column headers are gone with the table: the order is chosen here. */
+const PHONE_SORT_OPTIONS = [
+  { value: 'createdAt:desc', label: 'Plus récents' },
+  { value: 'createdAt:asc', label: 'Plus anciens' },
+  { value: 'nextActionAt:asc', label: 'Prochaine action' },
+  { value: 'fullName:asc', label: 'Nom (A → Z)' },
+  { value: 'fullName:desc', label: 'Nom (Z → A)' },
+  { value: 'status:asc', label: 'Statut' },
+] as const;
 
 function readParams(search: URLSearchParams): ContactListParams {
   const status = search.get('status');
-  const sort = search.get('sort');
+  const sort = search.get('sort') as SortKey;
+  const followUp = search.get('followUp') as ContactFollowUpFilter;
   return {
     q: search.get('q') ?? undefined,
     status: CONTACT_STATUSES.includes(status as ContactStatus) ? (status as ContactStatus) : undefined,
     source: search.get('source') ?? undefined,
-    sort: sort === 'fullName' || sort === 'status' ? sort : 'createdAt',
+    owner: search.get('owner') ?? undefined,
+    followUp: followUp in CONTACT_FOLLOW_UP_FILTERS ? followUp : undefined,
+    sort: SORT_KEYS.includes(sort) ? sort : 'createdAt',
     order: search.get('order') === 'asc' ? 'asc' : 'desc',
     page: Math.max(1, Number(search.get('page')) || 1),
   };
@@ -50,13 +77,27 @@ export function ContactsScreen() {
   // closing it and changing a filter right after can never race over the address.
   const [openId, setOpenId] = useState(() => searchParams.get('lead'));
 
-  const exportSearch = toSearch({ q: params.q, status: params.status, source: params.source }, {});
+  const users = useQuery(usersQuery);
+  const ownerOptions = [
+    { value: NO_OWNER, label: 'Sans responsable' },
+    ...(users.data ?? [])
+      .filter((user) => user.isActive || user.id === params.owner)
+      .map((user) => ({ value: user.id, label: `${user.firstName} ${user.lastName}`.trim() })),
+  ];
+  const { q, status, source, owner, followUp } = params;
+  const exportSearch = toSearch({ q, status, source, owner, followUp }, {});
   const sort = (column: SortKey): ColumnSort => {
     const active = params.sort === column;
     return {
       active,
       ascending: params.order === 'asc',
-      onSort: () => update({ sort: column, order: active && params.order === 'desc' ? 'asc' : 'desc' }),
+      // A first click shows the newest (or largest) first, except the follow-up: the soonest
+      // next action first, the one to do now.
+      onSort: () => {
+        const first = column === 'nextActionAt' ? 'asc' : 'desc';
+        const other = first === 'asc' ? 'desc' : 'asc';
+        update({ sort: column, order: active && params.order === first ? other : first });
+      },
     };
   };
 
@@ -82,11 +123,27 @@ export function ContactsScreen() {
             filters: [
               { key: 'status', label: 'Statut', allLabel: 'Tous', options: STATUS_OPTIONS },
               { key: 'source', label: 'Origine', allLabel: 'Toutes', options: SOURCE_OPTIONS },
+              { key: 'owner', label: 'Responsable', allLabel: 'Tous', options: ownerOptions },
+              { key: 'followUp', label: 'Suivi', allLabel: 'Tous', options: FOLLOW_UP_OPTIONS },
             ],
+            extra: (
+              <div className="md:hidden">
+                <FilterSelect
+                  label="Trier par"
+                  value={`${params.sort ?? 'createdAt'}:${params.order ?? 'desc'}`}
+                  onChange={(value) => {
+                    const [sort, order] = (value || 'createdAt:desc').split(':') as [SortKey, 'asc' | 'desc'];
+                    update({ sort, order });
+                  }}
+                  options={PHONE_SORT_OPTIONS}
+                  allLabel="Par défaut"
+                />
+              </div>
+            ),
           }}
           empty={{
             title:
-              params.q || params.status || params.source
+              q || status || source || owner || followUp
                 ? 'Aucun contact ne correspond à ces filtres.'
                 : 'Aucun contact pour le moment.',
             children: 'Les demandes envoyées depuis le site apparaîtront ici en temps réel.',
@@ -94,8 +151,9 @@ export function ContactsScreen() {
         >
           {(data) => (
             <DataTable
-              className="-mx-4 overflow-x-auto sm:mx-0"
-              tableClassName="w-full min-w-[40rem] text-left text-sm"
+              cards
+              className="relative md:overflow-x-auto"
+              tableClassName="w-full text-left text-sm md:min-w-[48rem]"
               caption={`Liste des contacts, ${data.total} au total`}
               items={data.items}
               rowKey={(contact) => contact.id}
@@ -105,40 +163,57 @@ export function ContactsScreen() {
                 {
                   header: 'Nom',
                   sort: sort('fullName'),
-                  className: 'px-4 py-3',
+                  className: 'md:px-4 md:py-3',
                   cell: (contact) => (
-                    <>
+                    <div className="min-w-0">
                       <button
                         type="button"
-                        className="text-left font-medium text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+                        className="text-right font-medium wrap-anywhere text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 md:text-left"
                         onClick={() => setOpenId(contact.id)}
                       >
                         {contact.fullName}
                       </button>
-                      <p className="max-w-[16rem] truncate text-gray-600">{contact.email}</p>
-                    </>
+                      <p className="wrap-anywhere text-gray-600 md:max-w-[16rem] md:truncate">
+                        {contact.email}
+                      </p>
+                    </div>
                   ),
                 },
                 {
                   header: 'Service',
-                  className: 'max-w-[12rem] truncate px-4 py-3 text-gray-800',
+                  className: 'text-gray-800 md:max-w-[12rem] md:truncate md:px-4 md:py-3',
                   cell: (contact) => contact.serviceInterest,
                 },
                 {
                   header: 'Origine',
-                  className: 'px-4 py-3 text-gray-700',
+                  className: 'text-gray-700 md:px-4 md:py-3',
                   cell: (contact) => CONTACT_SOURCE_LABELS[contact.source] ?? contact.source,
                 },
                 {
                   header: 'Statut',
                   sort: sort('status'),
-                  className: 'px-4 py-3',
-                  cell: (contact) => <ContactStatusBadge status={contact.status} />,
+                  className: 'md:px-4 md:py-3',
+                  cell: (contact) => (
+                    <div className="flex flex-col items-end gap-1 md:items-start">
+                      <ContactStatusBadge status={contact.status} />
+                      {unanswered(contact) ? (
+                        <span className="text-xs font-medium whitespace-nowrap text-red-700">
+                          Sans réponse depuis plus de {QUOTE_RESPONSE_HOURS} h
+                        </span>
+                      ) : null}
+                    </div>
+                  ),
+                },
+                {
+                  header: 'Suivi',
+                  sort: sort('nextActionAt'),
+                  className: 'text-gray-700 md:px-4 md:py-3',
+                  cell: (contact) => <FollowUpCell contact={contact} />,
                 },
                 {
                   header: 'Reçu le',
                   sort: sort('createdAt'),
-                  className: 'px-4 py-3 whitespace-nowrap text-gray-700',
+                  className: 'whitespace-nowrap text-gray-700 md:px-4 md:py-3',
                   cell: (contact) => formatDateTime(contact.createdAt),
                 },
               ]}
@@ -147,6 +222,27 @@ export function ContactsScreen() {
         </AdminList>
       </Card>
       <ContactDetail id={openId} onClose={() => setOpenId(null)} />
+    </>
+  );
+}
+
+/** A lead still `nouveau` past the answer the site promises (docs/product.md §9.1: within 24 h). */
+const unanswered = (contact: AdminContact, now = Date.now()) =>
+  contact.status === 'nouveau' &&
+  now - new Date(contact.createdAt).getTime() > QUOTE_RESPONSE_HOURS * 3_600_000;
+
+/** Who follows the lead and its next action's date, late ones in red. */
+function FollowUpCell({ contact }: { contact: AdminContact }) {
+  const late = isOverdue(contact.nextActionAt);
+  return (
+    <>
+      <p className="whitespace-nowrap">{contact.owner?.name ?? 'Sans responsable'}</p>
+      {contact.nextActionAt ? (
+        <p className={cn('whitespace-nowrap', late ? 'font-medium text-red-700' : 'text-gray-600')}>
+          {formatDateTime(contact.nextActionAt)}
+          {late ? ' · en retard' : null}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -1,9 +1,11 @@
-/** The leads screen's data: the list and one lead, keyed by API path, and the status change. */
-import type { ContactStatus } from '#common/enums.ts';
+/** The leads screen's data: the list and one lead, keyed by API path, its status, follow-up and timeline. */
+import type { ContactStatus, ContactTouchKind } from '#common/enums.ts';
 import {
   type AdminContact,
   CONTACT_STATUS_LABELS,
+  type ContactFollowUp,
   type ContactListQuery,
+  type ContactTimelineEntry,
   type Page,
 } from '#common/schemas/admin.ts';
 import { createAdminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
@@ -38,4 +40,47 @@ export const contactStatusMutation = createAdminMutation({
   errorToast: { fallback: 'Le statut n’a pas pu être modifié.' },
   // Declared no retry policy of its own: the client's default.
   clientRetries: true,
+});
+
+// ---- follow-up (docs/decisions/066-lead-follow-up.md) ------------------------------------------
+
+const contactUrl = (id: string) => `${CONTACTS_KEY}/${encodeURIComponent(id)}`;
+
+/** The lead's timeline, newest first; refreshed with every leads query (its key starts with the path). */
+export function contactTimelineQuery(id: string) {
+  return createAdminQuery({
+    queryKey: [CONTACTS_KEY, 'detail', id, 'timeline'],
+    url: `${contactUrl(id)}/timeline`,
+    pick: (body: { entries: ContactTimelineEntry[] }) => body.entries,
+  });
+}
+
+export const contactFollowUpMutation = createAdminMutation({
+  method: 'PATCH',
+  url: ({ id }: { id: string } & ContactFollowUp) => `${contactUrl(id)}/follow-up`,
+  body: ({ id: _id, ...changes }) => changes,
+  read: (body: { contact: AdminContact }) => body.contact,
+  updates: (contact) => [contactQuery(contact.id).queryKey, contact],
+  invalidates: [CONTACTS_KEY],
+  toast: (contact) => ({ title: 'Suivi mis à jour', description: contact.fullName }),
+  errorToast: { fallback: 'Le suivi n’a pas pu être enregistré.' },
+});
+
+export const contactNoteMutation = createAdminMutation({
+  method: 'POST',
+  url: ({ id }: { id: string; body: string }) => `${contactUrl(id)}/notes`,
+  body: ({ body }) => ({ body }),
+  read: (body: { entry: ContactTimelineEntry }) => body.entry,
+  invalidates: [CONTACTS_KEY],
+  toast: () => ({ title: 'Note ajoutée' }),
+  errorToast: { fallback: 'La note n’a pas pu être ajoutée.' },
+});
+
+/** A quick action opened (email, call, WhatsApp): logged in the timeline, without a toast. */
+export const contactTouchMutation = createAdminMutation({
+  method: 'POST',
+  url: ({ id }: { id: string; kind: ContactTouchKind }) => `${contactUrl(id)}/touches`,
+  body: ({ kind }) => ({ kind }),
+  invalidates: [CONTACTS_KEY],
+  errorToast: { fallback: 'L’action n’a pas pu être notée dans l’historique.' },
 });

@@ -4,7 +4,7 @@ import type { CampaignDetail } from '#common/schemas/campaigns.ts';
 import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { AdminDialog, DialogBody, DialogFooter, type DialogProps } from '../dialog-frame';
-import { isoToKinshasaLocal, kinshasaLocalToIso } from './format';
+import { isoToKinshasaLocal, kinshasaLocalToIso } from '../ui';
 
 export function CampaignScheduleDialog({
   campaign,

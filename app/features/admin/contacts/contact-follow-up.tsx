@@ -1,0 +1,228 @@
+/**
+ * Following a lead, in its panel (docs/decisions/066-lead-follow-up.md): who follows it, its next
+ * action with a date (late ones stand out), and its timeline: notes written by the staff and what
+ * they did (status, owner, next action; email, call, WhatsApp opened), each with who and when.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { AlarmClock } from 'lucide-react';
+import { useState } from 'react';
+import type { ContactNoteKind } from '#common/enums.ts';
+import type { AdminContact, ContactTimelineEntry } from '#common/schemas/admin.ts';
+import { SelectField, Sending, TextAreaField, TextField } from '~/components/form-fields';
+import { Button } from '~/components/ui/button';
+import { fieldMessages } from '~/lib/api';
+import { cn } from '~/lib/cn';
+import { usersQuery } from '../settings/data';
+import { ErrorState, formatDateTime, isoToKinshasaLocal, kinshasaLocalToIso, LoadingState } from '../ui';
+import { contactFollowUpMutation, contactNoteMutation, contactTimelineQuery } from './data';
+
+/** A next action whose time has come (the panel and the lists flag it). */
+export const isOverdue = (nextActionAt: string | null, now = Date.now()) =>
+  nextActionAt !== null && new Date(nextActionAt).getTime() <= now;
+
+export function FollowUpSection({ contact }: { contact: AdminContact }) {
+  return (
+    <section aria-labelledby="follow-up-title" className="flex flex-col gap-4">
+      <h3 id="follow-up-title" className="text-sm font-semibold text-gray-900">
+        Suivi
+      </h3>
+      <OwnerSelect contact={contact} />
+      <NextAction contact={contact} />
+    </section>
+  );
+}
+
+function OwnerSelect({ contact }: { contact: AdminContact }) {
+  const users = useQuery(usersQuery);
+  const change = useMutation(contactFollowUpMutation());
+  const active = (users.data ?? []).filter((user) => user.isActive);
+  const options = [
+    { value: '', label: 'Personne' },
+    ...active.map((user) => ({ value: user.id, label: `${user.firstName} ${user.lastName}`.trim() })),
+  ];
+  // The owner is listed even before the accounts load (or once deactivated).
+  if (contact.owner && !active.some((user) => user.id === contact.owner?.id)) {
+    options.push({ value: contact.owner.id, label: contact.owner.name });
+  }
+  return (
+    <SelectField
+      label="Responsable"
+      placeholder={null}
+      options={options}
+      value={contact.owner?.id ?? ''}
+      disabled={change.isPending}
+      error={fieldMessages(change.error, 'ownerId')[0]}
+      onChange={(event) => change.mutate({ id: contact.id, ownerId: event.target.value || null })}
+    />
+  );
+}
+
+function NextAction({ contact }: { contact: AdminContact }) {
+  const change = useMutation(contactFollowUpMutation());
+  const [at, setAt] = useState(() =>
+    isoToKinshasaLocal(contact.nextActionAt ? new Date(contact.nextActionAt) : tomorrowAtNine()),
+  );
+  const [note, setNote] = useState(contact.nextActionNote ?? '');
+  const [atError, setAtError] = useState<string | undefined>();
+  const overdue = isOverdue(contact.nextActionAt);
+  const submit = () => {
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at)) return setAtError('Date et heure invalides');
+    setAtError(undefined);
+    change.mutate({ id: contact.id, nextActionAt: kinshasaLocalToIso(at), nextActionNote: note });
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      {contact.nextActionAt ? (
+        <p
+          className={cn(
+            'flex items-start gap-2 rounded-lg p-3 text-sm',
+            overdue ? 'bg-red-50 text-red-800' : 'bg-gray-50 text-gray-800',
+          )}
+        >
+          <AlarmClock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="min-w-0 break-words">
+            <span className="font-medium">{contact.nextActionNote}</span>, le{' '}
+            {formatDateTime(contact.nextActionAt)}
+            {overdue ? <span className="font-semibold"> — en retard</span> : null}
+          </span>
+        </p>
+      ) : null}
+      <form
+        noValidate
+        aria-label="Prochaine action"
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <TextField
+          label="Prochaine action"
+          placeholder="Rappeler pour le devis"
+          value={note}
+          maxLength={200}
+          onChange={(event) => setNote(event.target.value)}
+          error={fieldMessages(change.error, 'nextActionNote')[0]}
+        />
+        <TextField
+          label="Date et heure (Kinshasa)"
+          type="datetime-local"
+          value={at}
+          onChange={(event) => setAt(event.target.value)}
+          error={atError ?? fieldMessages(change.error, 'nextActionAt')[0]}
+        />
+        <div className="flex flex-wrap gap-2 sm:col-span-2">
+          <Button type="submit" size="sm" disabled={change.isPending}>
+            {change.isPending ? <Sending /> : 'Enregistrer la prochaine action'}
+          </Button>
+          {contact.nextActionAt ? (
+            <Button
+              type="button"
+              size="sm"
+              variant="secondary"
+              disabled={change.isPending}
+              onClick={() =>
+                change.mutate({ id: contact.id, nextActionAt: null }, { onSuccess: () => setNote('') })
+              }
+            >
+              Retirer
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** Tomorrow 09:00 in Kinshasa: where a new next action starts. */
+function tomorrowAtNine(): Date {
+  const local = isoToKinshasaLocal(new Date(Date.now() + 24 * 60 * 60 * 1000)).slice(0, 10);
+  return new Date(kinshasaLocalToIso(`${local}T09:00`));
+}
+
+const KIND_LABELS: Record<ContactNoteKind, string> = {
+  note: 'Note',
+  status: 'Statut',
+  owner: 'Responsable',
+  next_action: 'Prochaine action',
+  email: 'Email',
+  call: 'Appel',
+  whatsapp: 'WhatsApp',
+};
+
+export function TimelineSection({ contactId }: { contactId: string }) {
+  const timeline = useQuery(contactTimelineQuery(contactId));
+  return (
+    <section aria-labelledby="timeline-title" className="flex flex-col gap-4">
+      <h3 id="timeline-title" className="text-sm font-semibold text-gray-900">
+        Historique
+      </h3>
+      <NoteForm contactId={contactId} />
+      {timeline.isPending ? (
+        <LoadingState />
+      ) : timeline.isError ? (
+        <ErrorState error={timeline.error} onRetry={() => void timeline.refetch()} />
+      ) : timeline.data.length === 0 ? (
+        <p className="text-sm text-gray-600">Rien pour l'instant : ajoutez une note après chaque échange.</p>
+      ) : (
+        <ol className="flex flex-col gap-3" aria-label="Historique du contact">
+          {timeline.data.map((entry) => (
+            <TimelineItem key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function TimelineItem({ entry }: { entry: ContactTimelineEntry }) {
+  const note = entry.kind === 'note';
+  return (
+    <li
+      data-testid="timeline-entry"
+      className={cn(
+        'rounded-lg border p-3 text-sm',
+        note ? 'border-brand-200 bg-brand-50' : 'border-gray-200',
+      )}
+    >
+      <p className={cn('break-words text-gray-900', note && 'whitespace-pre-wrap')}>{entry.body}</p>
+      <p className="mt-1 text-xs text-gray-600">
+        {KIND_LABELS[entry.kind]} · {entry.author ?? 'Compte supprimé'} · {formatDateTime(entry.createdAt)}
+      </p>
+    </li>
+  );
+}
+
+function NoteForm({ contactId }: { contactId: string }) {
+  const [body, setBody] = useState('');
+  const add = useMutation(contactNoteMutation({ onSuccess: () => setBody('') }));
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      noValidate
+      aria-label="Ajouter une note"
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!body.trim()) return setError('Écrivez la note');
+        setError(undefined);
+        add.mutate({ id: contactId, body });
+      }}
+    >
+      <TextAreaField
+        label="Nouvelle note"
+        rows={3}
+        value={body}
+        maxLength={5_000}
+        placeholder="Ce qui a été dit, ce qui a été promis…"
+        onChange={(event) => setBody(event.target.value)}
+        error={error ?? fieldMessages(add.error, 'body')[0]}
+      />
+      <div>
+        <Button type="submit" size="sm" disabled={add.isPending}>
+          {add.isPending ? <Sending /> : 'Ajouter la note'}
+        </Button>
+      </div>
+    </form>
+  );
+}

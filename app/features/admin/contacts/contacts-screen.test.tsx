@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminContact, Page } from '#common/schemas/admin.ts';
+import type { AdminAccount } from '#common/schemas/users-admin.ts';
+import { type RecordedCall, renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
+import { ContactsScreen } from './contacts-screen';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const HOUR = 3_600_000;
+const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+
+function buildContact(overrides: Partial<AdminContact> = {}): AdminContact {
+  return {
+    id: crypto.randomUUID(),
+    fullName: 'Grâce Mbuyi',
+    email: 'grace@kin-agro.cd',
+    phone: null,
+    phoneRaw: null,
+    company: null,
+    serviceInterest: 'Site web',
+    budget: null,
+    message: 'Bonjour',
+    status: 'nouveau',
+    source: 'quote_request',
+    createdAt: ago(1),
+    updatedAt: ago(1),
+    owner: null,
+    nextActionAt: null,
+    nextActionNote: null,
+    ...overrides,
+  };
+}
+
+const nadine: AdminAccount = {
+  id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+  email: 'nadine@agence.cd',
+  firstName: 'Nadine',
+  lastName: 'Kapinga',
+  role: 'admin',
+  isActive: true,
+  createdAt: ago(1000),
+  updatedAt: ago(1000),
+  lastLoginAt: null,
+  activeSessions: 0,
+};
+
+const page = (items: AdminContact[]): Page<AdminContact> => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 20,
+});
+const lastListSearch = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method === 'GET' && call.url.pathname === '/api/admin/contacts').at(-1)?.url
+    .searchParams;
+
+async function findRow(name: string) {
+  return within((await screen.findByRole('button', { name })).closest('tr') as HTMLElement);
+}
+
+describe('the leads list: follow-up', () => {
+  it('shows who follows each lead, its next action (late ones said so) and flags a lead unanswered for 24 h', async () => {
+    stubFetch({
+      'GET /api/admin/contacts': {
+        json: page([
+          buildContact({
+            fullName: 'Late Lead',
+            owner: { id: nadine.id, name: 'Nadine Kapinga' },
+            nextActionAt: ago(2),
+            nextActionNote: 'Rappeler',
+            status: 'en_cours',
+            createdAt: ago(50),
+          }),
+          buildContact({ fullName: 'Old New Lead', createdAt: ago(25) }),
+          buildContact({ fullName: 'Fresh Lead', createdAt: ago(23), nextActionAt: ago(-24) }),
+        ]),
+      },
+      'GET /api/admin/users': { json: { users: [nadine] } },
+    });
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts');
+
+    const late = await findRow('Late Lead');
+    expect(late.getByText('Nadine Kapinga')).toBeTruthy();
+    expect(late.getByText(/en retard/)).toBeTruthy();
+    expect(late.queryByText(/Sans réponse/)).toBeNull(); // en cours: someone answered
+
+    const old = await findRow('Old New Lead');
+    expect(old.getByText('Sans responsable')).toBeTruthy();
+    expect(old.getByText('Sans réponse depuis plus de 24 h')).toBeTruthy();
+
+    const fresh = await findRow('Fresh Lead');
+    expect(fresh.queryByText(/Sans réponse/)).toBeNull();
+    expect(fresh.queryByText(/en retard/)).toBeNull();
+  });
+
+  it('filters by owner and follow-up from the address, with the admins by name', async () => {
+    const { calls } = stubFetch({
+      'GET /api/admin/contacts': { json: page([buildContact({ fullName: 'Late Lead' })]) },
+      'GET /api/admin/users': { json: { users: [nadine] } },
+    });
+    renderAdminScreen(
+      ContactsScreen,
+      '/admin/contacts',
+      `/admin/contacts?owner=${nadine.id}&followUp=late&sort=nextActionAt&order=asc`,
+    );
+    await findRow('Late Lead');
+    expect(Object.fromEntries(lastListSearch(calls) ?? [])).toEqual({
+      owner: nadine.id,
+      followUp: 'late',
+      sort: 'nextActionAt',
+      order: 'asc',
+    });
+    const owner = (await screen.findByLabelText('Responsable')) as HTMLSelectElement;
+    await within(owner).findByRole('option', { name: 'Nadine Kapinga' });
+    expect(owner.value).toBe(nadine.id);
+    expect((screen.getByLabelText('Suivi') as HTMLSelectElement).value).toBe('late');
+    expect(screen.getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')).toBe(
+      `/api/admin/contacts/export.csv?owner=${nadine.id}&followUp=late`,
+    );
+  });
+});
