@@ -95,6 +95,8 @@ export const contactRequests = pgTable(
     ownerId: uuid().references(() => adminUsers.id, { onDelete: 'set null' }),
     nextActionAt: timestamp({ withTimezone: true }),
     nextActionNote: text(),
+    /** When the staff were reminded of a lead left `nouveau` past the promised answer (24 h). */
+    remindedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('contact_requests_created_at_idx').on(t.createdAt),

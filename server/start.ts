@@ -3,6 +3,7 @@
  * with the admin's websocket, and a graceful shutdown on SIGTERM/SIGINT (in-flight requests finish, new ones get 503, the
  * database is closed cleanly, exit code 0).
  */
+
 import type { Server } from 'node:http';
 import { asc } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
@@ -12,6 +13,7 @@ import { createApp, type PageRendering } from './app.ts';
 import { createAppDeps } from './app-deps.ts';
 import { compileTemplates } from './email/templates.ts';
 import { type Env, readEnv } from './env.ts';
+import { startLeadReminders } from './leads/reminders.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { startPendingPurge } from './newsletter/newsletter.ts';
 import { attachRealtime } from './realtime/ws-server.ts';
@@ -88,6 +90,12 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   deps.email.worker.start();
   deps.campaigns.worker.start();
   const newsletterPurge = startPendingPurge(database.db, logger, deps.email.transport);
+  const leadReminders = startLeadReminders(database.db, {
+    outbox: deps.email.outbox,
+    publicUrl: env.PUBLIC_URL,
+    logger,
+    wakeEmails: () => deps.email.worker.wake(),
+  });
   // A worker of several (server/cluster.ts): the primary prepared the database and told the person.
   if (options.banner !== false) printBanner(env, admin);
 
@@ -102,6 +110,7 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
       await options.onClose?.();
       // Sends in flight finish (and are recorded) before the database goes away.
       newsletterPurge.stop();
+      leadReminders.stop();
       await deps.campaigns.worker.stop();
       await deps.email.worker.stop();
       await deps.events.stop();

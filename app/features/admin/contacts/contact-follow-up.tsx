@@ -89,7 +89,6 @@ function NextAction({ contact }: { contact: AdminContact }) {
       ) : null}
       <form
         noValidate
-        aria-label="Prochaine action"
         className="grid gap-3 sm:grid-cols-2"
         onSubmit={(event) => {
           event.preventDefault();
@@ -200,7 +199,6 @@ function NoteForm({ contactId }: { contactId: string }) {
   return (
     <form
       noValidate
-      aria-label="Ajouter une note"
       className="flex flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault();

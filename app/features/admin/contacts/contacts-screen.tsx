@@ -198,7 +198,7 @@ export function ContactsScreen() {
                       <ContactStatusBadge status={contact.status} />
                       {unanswered(contact) ? (
                         <span className="text-xs font-medium whitespace-nowrap text-red-700">
-                          Sans réponse depuis plus de {QUOTE_RESPONSE_HOURS} h
+                          Sans réponse depuis plus de {QUOTE_RESPONSE_HOURS} h
                         </span>
                       ) : null}
                     </div>
