@@ -12,9 +12,9 @@ import {
   activityFamily,
 } from '#common/schemas/activity-admin.ts';
 import type { Database } from '#db/client.ts';
+import { likePattern } from '#db/list-queries.ts';
 import { activityLogs, adminUsers } from '#db/schema.ts';
 import { KINSHASA_OFFSET_MS } from '../calendar/kinshasa.ts';
-import { likePattern } from './search.ts';
 import { adminFullName } from './users.ts';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -17,11 +17,11 @@ import {
   slugify,
 } from '#common/schemas/blog-admin.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
+import { allOf, findPresented, pageOfTable, searchIn } from '#db/list-queries.ts';
 import { type BlogPost, blogPosts } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
 import { deletePublishable, setPublished } from './publications.ts';
-import { allOf, findPresented, pageOfTable, searchIn } from './search.ts';
 
 export const slugTaken = () =>
   new HttpError(409, 'slug_taken', SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE });

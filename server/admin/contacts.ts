@@ -16,6 +16,7 @@ import {
   type Page,
 } from '#common/schemas/admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { allOf, pageOfTable, searchIn } from '#db/list-queries.ts';
 import {
   adminUsers,
   type ContactNote,
@@ -27,7 +28,6 @@ import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime, kinshasaDayEnd } from '../calendar/kinshasa.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { exportCsv, searchFilter } from './csv.ts';
-import { allOf, pageOfTable, searchIn } from './search.ts';
 import { adminFullName } from './users.ts';
 
 export type ContactFilters = z.output<typeof ContactFiltersSchema>;

@@ -11,10 +11,10 @@ import type {
   CaseStudyListQuery,
 } from '#common/schemas/portfolio-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { allOf, findPresented, pageOfTable, searchIn } from '#db/list-queries.ts';
 import { type CaseStudy, caseStudies } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { deletePublishable, setPublished } from './publications.ts';
-import { allOf, findPresented, pageOfTable, searchIn } from './search.ts';
 
 export function presentAdminCaseStudy(row: CaseStudy): AdminCaseStudy {
   return {

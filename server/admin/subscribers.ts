@@ -15,6 +15,7 @@ import {
   type SubscriberUpdateSchema,
 } from '#common/schemas/admin.ts';
 import { type Database, inTransaction, queryRows } from '#db/client.ts';
+import { allOf, likePattern, pageOfTable, searchIn } from '#db/list-queries.ts';
 import { activityLogs, type NewsletterSubscription, newsletterSubscriptions } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime } from '../calendar/kinshasa.ts';
@@ -27,7 +28,6 @@ import {
 } from '../newsletter/newsletter.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { exportCsv, searchFilter } from './csv.ts';
-import { allOf, likePattern, pageOfTable, searchIn } from './search.ts';
 
 export type SubscriberFilters = z.output<typeof SubscriberFiltersSchema>;
 export type SubscriberUpdate = z.output<typeof SubscriberUpdateSchema>;

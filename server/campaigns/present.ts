@@ -9,8 +9,8 @@ import type {
   Segment,
 } from '#common/schemas/campaigns.ts';
 import type { Database } from '#db/client.ts';
+import { pageOfTable } from '#db/list-queries.ts';
 import { contentPublications, emailCampaigns, emailTemplates } from '#db/schema.ts';
-import { pageOfTable } from '../admin/search.ts';
 import { emptyCounts, type JobCounts, jobCounts } from './campaign-rows.ts';
 import type { CampaignRow } from './render.ts';
 import { countSegment, storedSegment } from './segment.ts';

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '#common/schemas/admin.ts';
-import type { Database } from '#db/client.ts';
+import type { Database } from './client.ts';
 
 /** `%`, `_` and `\` typed in a search box are literal characters, not LIKE wildcards. */
 export function likePattern(search: string): string {
