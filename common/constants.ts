@@ -23,6 +23,8 @@ export const HOME_VALUES = [
 
 /** Quote response promise and discovery call (docs/product.md §9.1). */
 export const QUOTE_RESPONSE_HOURS = 24;
+/** The same promise in milliseconds: a lead still `nouveau` this long after it came is unanswered. */
+export const QUOTE_RESPONSE_TIME = QUOTE_RESPONSE_HOURS * HOUR;
 export const DISCOVERY_CALL_MINUTES = 30;
 
 export const BUDGET_OPTIONS = [

@@ -289,7 +289,23 @@ export type DashboardData = {
     title: string;
     description: string | null;
     createdAt: string;
-  }[];
+  }[] /**
+   * The leads to follow up (docs/decisions/066-lead-follow-up.md): how many next actions are late
+   * and due before midnight (Kinshasa, late ones included), how many leads are still `nouveau`
+   * past the promised 24 h, and the first of those due, soonest first.
+   */;
+  followUp: {
+    late: number;
+    dueToday: number;
+    unanswered: number;
+    due: {
+      id: string;
+      fullName: string;
+      nextActionAt: string;
+      nextActionNote: string | null;
+      owner: string | null;
+    }[];
+  };
 };
 
 /** The real-time channel's protocol (docs/product.md §4.5), shared by the websocket server and the admin. */

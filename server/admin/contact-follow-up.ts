@@ -158,7 +158,11 @@ export async function updateContactFollowUp(
       description: written.join(' · '),
       userId: input.adminId,
     });
-    await events.publish(tx, { channel: 'contacts', type: 'contact_updated', data: { id: updated.id } });
+    await events.publish(
+      tx,
+      { channel: 'contacts', type: 'contact_updated', data: { id: updated.id } },
+      { channel: 'dashboard', type: 'stats_update', data: {} },
+    );
     return (await presentContacts(tx, [updated]))[0];
   });
 }

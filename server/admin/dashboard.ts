@@ -4,17 +4,21 @@
  * the current one, empty weeks included. Buckets are computed from epoch seconds, so PGlite and
  * PostgreSQL agree.
  */
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { QUOTE_RESPONSE_TIME } from '#common/constants.ts';
 import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '#common/enums.ts';
 import type { DashboardData } from '#common/schemas/admin.ts';
 import { type Database, queryRows } from '#db/client.ts';
 import { activityLogs, blogPosts, contactRequests, newsletterSubscriptions } from '#db/schema.ts';
-import { kinshasaDate, monthStart, WEEK_MS, weekStart } from '../calendar/kinshasa.ts';
+import { kinshasaDate, kinshasaDayEnd, monthStart, WEEK_MS, weekStart } from '../calendar/kinshasa.ts';
 import { ACTIVITY_ENTRY_COLUMNS } from './activity-log.ts';
+import { adminNames } from './contacts.ts';
 
 export const DASHBOARD_WEEKS = 12;
 export const TOP_POSTS = 5;
 export const LATEST_ACTIVITY = 10;
+/** The leads due that the dashboard lists (the leads screen has them all). */
+export const FOLLOW_UP_ITEMS = 5;
 
 type StatusCounts<S extends string> = Record<S, number> & { total: number };
 
@@ -44,6 +48,41 @@ async function leadsSince(db: Database, since: Date) {
 function weekIndex(column: unknown, first: Date) {
   const firstEpoch = first.getTime() / 1000;
   return sql<number>`floor((extract(epoch from ${column}) - ${firstEpoch}) / ${WEEK_MS / 1000})::int`;
+}
+
+/** The leads to follow up as of `now` (decision 066). */
+async function followUpOf(db: Database, now: Date): Promise<DashboardData['followUp']> {
+  const c = contactRequests;
+  const endOfDay = kinshasaDayEnd(now);
+  const [counts] = await db
+    .select({
+      late: sql<number>`count(*) filter (where ${c.nextActionAt} <= ${now})`,
+      dueToday: sql<number>`count(*) filter (where ${c.nextActionAt} < ${endOfDay})`,
+      unanswered: sql<number>`count(*) filter (where ${c.status} = 'nouveau' and ${c.createdAt} <= ${new Date(now.getTime() - QUOTE_RESPONSE_TIME)})`,
+    })
+    .from(c);
+  const rows = await db
+    .select()
+    .from(c)
+    .where(lt(c.nextActionAt, endOfDay))
+    .orderBy(asc(c.nextActionAt), asc(c.id))
+    .limit(FOLLOW_UP_ITEMS);
+  const owners = await adminNames(
+    db,
+    rows.map((row) => row.ownerId),
+  );
+  return {
+    late: Number(counts?.late ?? 0),
+    dueToday: Number(counts?.dueToday ?? 0),
+    unanswered: Number(counts?.unanswered ?? 0),
+    due: rows.map((row) => ({
+      id: row.id,
+      fullName: row.fullName,
+      nextActionAt: (row.nextActionAt ?? now).toISOString(),
+      nextActionNote: row.nextActionNote,
+      owner: row.ownerId ? (owners.get(row.ownerId) ?? null) : null,
+    })),
+  };
 }
 
 export async function computeDashboard(db: Database, now: Date): Promise<DashboardData> {
@@ -121,6 +160,7 @@ export async function computeDashboard(db: Database, now: Date): Promise<Dashboa
     .limit(LATEST_ACTIVITY);
 
   return {
+    followUp: await followUpOf(db, now),
     leads: { week, month, total: Number(leadTotal?.n ?? 0) },
     subscribers,
     conversion: {

@@ -7,7 +7,7 @@
  * transaction, with a dedupe key per lead and admin.
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { QUOTE_RESPONSE_HOURS } from '#common/constants.ts';
+import { QUOTE_RESPONSE_HOURS, QUOTE_RESPONSE_TIME } from '#common/constants.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { type AdminUser, adminUsers, type ContactRequest, contactRequests } from '#db/schema.ts';
 import { activityInsert } from '../activity/log.ts';
@@ -16,7 +16,6 @@ import { type EmailMessage, formatAddress, type Outbox } from '../email/outbox.t
 import { plainTextHtml, siteUrlOf } from '../email/templates.ts';
 import type { Logger } from '../logger.ts';
 
-const HOUR_MS = 3_600_000;
 /** Leads reminded per run; the next run takes the rest. */
 const BATCH = 50;
 
@@ -46,7 +45,7 @@ export async function remindUnansweredLeads(
   deps: { outbox: Outbox; publicUrl: string },
   now: Date,
 ): Promise<number> {
-  const answerDue = new Date(now.getTime() - QUOTE_RESPONSE_HOURS * HOUR_MS);
+  const answerDue = new Date(now.getTime() - QUOTE_RESPONSE_TIME);
   return inTransaction(db, async (tx) => {
     const due = tx
       .select({ id: contactRequests.id })

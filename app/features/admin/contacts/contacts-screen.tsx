@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { QUOTE_RESPONSE_HOURS } from '#common/constants.ts';
+import { QUOTE_RESPONSE_HOURS, QUOTE_RESPONSE_TIME } from '#common/constants.ts';
 import { CONTACT_STATUSES, type ContactStatus } from '#common/enums.ts';
 import {
   type AdminContact,
@@ -228,8 +228,7 @@ export function ContactsScreen() {
 
 /** A lead still `nouveau` past the answer the site promises (docs/product.md §9.1: within 24 h). */
 const unanswered = (contact: AdminContact, now = Date.now()) =>
-  contact.status === 'nouveau' &&
-  now - new Date(contact.createdAt).getTime() > QUOTE_RESPONSE_HOURS * 3_600_000;
+  contact.status === 'nouveau' && now - new Date(contact.createdAt).getTime() >= QUOTE_RESPONSE_TIME;
 
 /** Who follows the lead and its next action's date, late ones in red. */
 function FollowUpCell({ contact }: { contact: AdminContact }) {

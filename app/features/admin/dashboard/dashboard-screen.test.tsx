@@ -51,6 +51,7 @@ function buildDashboard(overrides: Partial<DashboardData> = {}): DashboardData {
         createdAt: '2026-11-20T09:30:00.000Z',
       },
     ],
+    followUp: { late: 0, dueToday: 0, unanswered: 0, due: [] },
     ...overrides,
   };
 }
@@ -60,6 +61,75 @@ function region(name: string) {
 }
 
 describe('the admin dashboard', () => {
+  it('opens with what is to follow up today: late and unanswered leads in red, each count a link to its list', async () => {
+    const hour = 3_600_000;
+    stubFetch({
+      'GET /api/admin/dashboard': {
+        json: buildDashboard({
+          followUp: {
+            late: 1,
+            dueToday: 2,
+            unanswered: 3,
+            due: [
+              {
+                id: 'late-lead',
+                fullName: 'Marie Kabila',
+                nextActionAt: new Date(Date.now() - hour).toISOString(),
+                nextActionNote: 'Rappeler pour le devis',
+                owner: 'Nadine Kapinga',
+              },
+              {
+                id: 'later-lead',
+                fullName: 'Jean Mbala',
+                nextActionAt: new Date(Date.now() + hour).toISOString(),
+                nextActionNote: 'Envoyer la proposition',
+                owner: null,
+              },
+            ],
+          },
+        }),
+      },
+    });
+    renderAdminScreen(DashboardScreen, '/admin/dashboard');
+    const card = await screen.findByRole('region', { name: "À traiter aujourd'hui" });
+    const late = within(card).getByRole('link', { name: '1 en retard' });
+    expect(late.getAttribute('href')).toBe('/admin/contacts?followUp=late&sort=nextActionAt&order=asc');
+    expect(late.className).toContain('text-red-700');
+    const today = within(card).getByRole('link', { name: "2 à traiter aujourd'hui" });
+    expect(today.getAttribute('href')).toBe('/admin/contacts?followUp=today&sort=nextActionAt&order=asc');
+    expect(today.className).not.toContain('text-red-700');
+    expect(
+      within(card)
+        .getByRole('link', { name: /^3 sans réponse depuis 24.h$/ })
+        .getAttribute('href'),
+    ).toBe('/admin/contacts?status=nouveau&sort=createdAt&order=asc');
+    const items = within(card)
+      .getAllByRole('listitem')
+      .filter((item) => item.querySelector('time'));
+    expect(items).toHaveLength(2);
+    expect(
+      within(items[0] as HTMLElement)
+        .getByRole('link', { name: 'Marie Kabila' })
+        .getAttribute('href'),
+    ).toBe('/admin/contacts?lead=late-lead');
+    expect(items[0]?.textContent).toContain('Rappeler pour le devis');
+    expect(items[0]?.textContent).toContain('Nadine Kapinga');
+    expect(items[0]?.textContent).toContain('en retard');
+    expect(items[1]?.textContent).toContain('Sans responsable');
+    expect(items[1]?.textContent).not.toContain('en retard');
+    // First on the screen, before the figures.
+    const regions = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
+    expect(regions[0]).toBe(card.getAttribute('aria-labelledby'));
+  });
+
+  it('says when nothing is due today', async () => {
+    stubFetch({ 'GET /api/admin/dashboard': { json: buildDashboard() } });
+    renderAdminScreen(DashboardScreen, '/admin/dashboard');
+    const card = await screen.findByRole('region', { name: "À traiter aujourd'hui" });
+    expect(within(card).getByText("Aucune action prévue d'ici ce soir")).toBeTruthy();
+    expect(within(card).getByRole('link', { name: '0 en retard' }).className).not.toContain('text-red-700');
+  });
+
   it('shows the leads and subscribers figures by status, with their French labels', async () => {
     stubFetch({ 'GET /api/admin/dashboard': { json: buildDashboard() } });
     renderAdminScreen(DashboardScreen, '/admin/dashboard');

@@ -1,13 +1,14 @@
 /**
  * The admin dashboard (decision 038): leads of the week and of the month by status, newsletter
  * subscribers by status, the double opt-in conversion, two 12-week charts, the most-read posts and
- * the latest activity. It reads the shared dashboard query, which the real-time channel
+ * the latest activity, under what the team has to follow up today. It reads the shared dashboard query, which the real-time channel
  * invalidates on `stats_update`, so the figures refresh by themselves.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Eye, type LucideIcon, Mail, TrendingUp, Users } from 'lucide-react';
+import { Activity, AlarmClock, Eye, type LucideIcon, Mail, TrendingUp, Users } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
+import { QUOTE_RESPONSE_HOURS } from '#common/constants.ts';
 import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '#common/enums.ts';
 import {
   CONTACT_STATUS_LABELS,
@@ -15,6 +16,7 @@ import {
   SUBSCRIBER_STATUS_LABELS,
 } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
+import { cn } from '~/lib/cn';
 import { useHydrated } from '~/lib/use-hydrated';
 import { AdminPageHeader, Card, EmptyState, ErrorState, formatDateTime, LoadingState } from '../ui';
 import { dashboardQuery } from './data';
@@ -71,6 +73,7 @@ function DashboardContent({ data }: { data: DashboardData }) {
   const { leads, subscribers, conversion } = data;
   return (
     <div className="space-y-6">
+      <FollowUp followUp={data.followUp} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <KpiCard
           title="Demandes cette semaine"
@@ -265,6 +268,7 @@ function ListCard({
   title,
   items,
   empty,
+  summary,
   children,
 }: {
   icon: LucideIcon;
@@ -272,6 +276,8 @@ function ListCard({
   items: readonly unknown[];
   /** What the card says when there are no items. */
   empty: string;
+  /** Shown under the heading, items or not. */
+  summary?: ReactNode;
   children: ReactNode;
 }) {
   const id = useId();
@@ -281,6 +287,7 @@ function ListCard({
         <Icon className="size-5 text-brand-700" aria-hidden="true" />
         {title}
       </h2>
+      {summary}
       {items.length === 0 ? <EmptyState title={empty} /> : children}
     </Card>
   );
@@ -327,6 +334,87 @@ function LatestActivity({ items }: { items: DashboardData['latestActivity'] }) {
             ) : null}
           </li>
         ))}
+      </ul>
+    </ListCard>
+  );
+}
+
+/**
+ * What the team has to do today (decision 066), first on the screen: the counts lead to the
+ * leads list filtered the same way, and the first leads due open in their panel.
+ */
+function FollowUp({ followUp }: { followUp: DashboardData['followUp'] }) {
+  const now = Date.now();
+  // Late and unanswered leads are alarms (in red when there are some); "today" is the day's work.
+  const links = [
+    {
+      to: '/admin/contacts?followUp=late&sort=nextActionAt&order=asc',
+      count: followUp.late,
+      label: 'en retard',
+      alarm: true,
+    },
+    {
+      to: '/admin/contacts?followUp=today&sort=nextActionAt&order=asc',
+      count: followUp.dueToday,
+      label: "à traiter aujourd'hui",
+      alarm: false,
+    },
+    {
+      to: '/admin/contacts?status=nouveau&sort=createdAt&order=asc',
+      count: followUp.unanswered,
+      label: `sans réponse depuis ${QUOTE_RESPONSE_HOURS} h`,
+      alarm: true,
+    },
+  ];
+  return (
+    <ListCard
+      icon={AlarmClock}
+      title="À traiter aujourd'hui"
+      items={followUp.due}
+      empty="Aucune action prévue d'ici ce soir"
+      summary={
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {links.map((link) => (
+            <li key={link.label}>
+              <Link
+                to={link.to}
+                className={cn(
+                  'underline-offset-2 hover:underline',
+                  link.count > 0 && link.alarm ? 'font-semibold text-red-700' : 'text-brand-800',
+                )}
+              >
+                {formatCount(link.count)} {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      }
+    >
+      <ul className="mt-3 divide-y divide-gray-100">
+        {followUp.due.map((lead) => {
+          const late = new Date(lead.nextActionAt).getTime() <= now;
+          return (
+            <li key={lead.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2.5">
+              <p className="min-w-0 break-words">
+                <Link
+                  to={`/admin/contacts?lead=${encodeURIComponent(lead.id)}`}
+                  className="font-medium text-brand-800 underline-offset-2 hover:underline"
+                >
+                  {lead.fullName}
+                </Link>
+                <span className="text-gray-700"> — {lead.nextActionNote}</span>
+                <span className="block text-xs text-gray-600">{lead.owner ?? 'Sans responsable'}</span>
+              </p>
+              <time
+                dateTime={lead.nextActionAt}
+                className={cn('shrink-0 text-xs', late ? 'font-semibold text-red-700' : 'text-gray-600')}
+              >
+                {formatDateTime(lead.nextActionAt)}
+                {late ? ' · en retard' : null}
+              </time>
+            </li>
+          );
+        })}
       </ul>
     </ListCard>
   );
