@@ -11,6 +11,7 @@ import { QUOTE_RESPONSE_HOURS, QUOTE_RESPONSE_TIME } from '#common/constants.ts'
 import { type Database, inTransaction } from '#db/client.ts';
 import { type AdminUser, adminUsers, type ContactRequest, contactRequests } from '#db/schema.ts';
 import { activityInsert } from '../activity/log.ts';
+import { repeatEvery } from '../background/repeat.ts';
 import { kinshasaDayAndHour } from '../calendar/kinshasa.ts';
 import { type EmailMessage, formatAddress, type Outbox } from '../email/outbox.ts';
 import { plainTextHtml, siteUrlOf } from '../email/templates.ts';
@@ -101,14 +102,5 @@ export function startLeadReminders(
       deps.logger.error({ err: error }, 'unanswered leads reminder failed');
     }
   };
-  const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return repeatEvery(run, intervalMs);
 }

@@ -20,6 +20,7 @@ import {
   siteSettings,
 } from '#db/schema.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { repeatEvery } from '../background/repeat.ts';
 import type { Outbox } from '../email/outbox.ts';
 import { type renderTemplate, siteUrlOf } from '../email/templates.ts';
 import type { KeptMessage, MailTransport } from '../email/transport.ts';
@@ -530,16 +531,7 @@ export function startPendingPurge(
       logger.error({ err: error }, 'newsletter pending purge failed');
     }
   };
-  const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return repeatEvery(run, intervalMs);
 }
 
 /** The newsletter bound to the process's dependencies (app-deps.ts): for the API and for the pages' actions. */

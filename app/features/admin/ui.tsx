@@ -378,16 +378,18 @@ export function Pagination({
       <p className="whitespace-nowrap">
         {first}–{last} sur {total}
       </p>
+      {/* Below 400 px the buttons keep their arrow and say their word to screen readers only:
+          both words and the page number do not fit beside each other in a card on a 360-px phone. */}
       <div className="flex items-center gap-2">
         <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <ChevronLeft className="size-4" aria-hidden="true" />
-          Précédent
+          <span className="max-[399px]:sr-only">Précédent</span>
         </Button>
         <span aria-current="page" className="whitespace-nowrap">
           Page {page} / {pages}
         </span>
         <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Suivant
+          <span className="max-[399px]:sr-only">Suivant</span>
           <ChevronRight className="size-4" aria-hidden="true" />
         </Button>
       </div>

@@ -101,7 +101,7 @@ function ContactFacts({ contact }: { contact: AdminContact }) {
         ) : null}
       </div>
 
-      <dl className="grid gap-x-4 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
         <Fact label="Email">{contact.email}</Fact>
         <Fact label="Téléphone">{phone ?? '—'}</Fact>
         <Fact label="Entreprise">{contact.company ?? '—'}</Fact>
@@ -127,7 +127,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   return (
     <>
       <dt className="font-medium text-gray-600">{label}</dt>
-      <dd className="min-w-0 break-words text-gray-900">{children}</dd>
+      <dd className="min-w-0 wrap-anywhere text-gray-900">{children}</dd>
     </>
   );
 }

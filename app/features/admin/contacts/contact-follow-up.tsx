@@ -89,7 +89,7 @@ function NextAction({ contact }: { contact: AdminContact }) {
       ) : null}
       <form
         noValidate
-        className="grid gap-3 sm:grid-cols-2"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2"
         onSubmit={(event) => {
           event.preventDefault();
           submit();

@@ -119,6 +119,10 @@ export function ContactsScreen() {
         <AdminList
           list={list}
           toolbar={{
+            // The selects shrink to the card's width on a phone: an admin's long name in the owner
+            // filter must not widen the page.
+            className:
+              'mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center [&_select]:min-w-0 [&_select]:flex-1 lg:[&_select]:max-w-60 lg:[&_select]:flex-none',
             search: { label: 'Rechercher un contact', placeholder: 'Nom, email, entreprise, téléphone' },
             filters: [
               { key: 'status', label: 'Statut', allLabel: 'Tous', options: STATUS_OPTIONS },
@@ -234,14 +238,14 @@ const unanswered = (contact: AdminContact, now = Date.now()) =>
 function FollowUpCell({ contact }: { contact: AdminContact }) {
   const late = isOverdue(contact.nextActionAt);
   return (
-    <>
-      <p className="whitespace-nowrap">{contact.owner?.name ?? 'Sans responsable'}</p>
+    <div className="min-w-0">
+      <p>{contact.owner?.name ?? 'Sans responsable'}</p>
       {contact.nextActionAt ? (
-        <p className={cn('whitespace-nowrap', late ? 'font-medium text-red-700' : 'text-gray-600')}>
-          {formatDateTime(contact.nextActionAt)}
-          {late ? ' · en retard' : null}
+        <p className={cn(late ? 'font-medium text-red-700' : 'text-gray-600')}>
+          <span className="whitespace-nowrap">{formatDateTime(contact.nextActionAt)}</span>
+          {late ? <span className="whitespace-nowrap"> · en retard</span> : null}
         </p>
       ) : null}
-    </>
+    </div>
   );
 }
