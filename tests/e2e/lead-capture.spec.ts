@@ -91,12 +91,18 @@ async function servicePath(page: Page, title: string) {
   return `/services/${service?.id}`;
 }
 
-/** Holds each lead request for a moment, as a slow connection would, then lets the server answer. */
-async function slowDownLeads(page: Page) {
+/**
+ * Holds the lead requests, as a slow connection would, until the test calls the returned release:
+ * the sending state is checked while the request waits, however slow the machine (a fixed 1.5-s
+ * delay once ended between two checks on a busy one).
+ */
+async function holdLeads(page: Page): Promise<() => void> {
+  const { promise: released, resolve: release } = Promise.withResolvers<void>();
   await page.route('**/api/contact', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await released;
     await route.continue();
   });
+  return release;
 }
 
 const QUOTE_MESSAGES = [
@@ -323,7 +329,7 @@ test.describe('the quote modal', () => {
     await hydrated(page);
     const dialog = await openQuoteFromNav(page);
     await fillQuote(dialog);
-    await slowDownLeads(page);
+    const release = await holdLeads(page);
 
     const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
@@ -333,6 +339,7 @@ test.describe('the quote modal', () => {
     await expect(sending).toBeVisible();
     await expect(sending).toBeDisabled();
     await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeDisabled();
+    release();
 
     const request = await requestSent;
     expect(request.headers()['idempotency-key']).toMatch(UUID_V4);
@@ -491,7 +498,7 @@ test.describe('the call modal', () => {
     for (const message of CALL_MESSAGES) {
       await expect(dialog.getByText(message, { exact: true })).toBeHidden();
     }
-    await slowDownLeads(page);
+    const release = await holdLeads(page);
 
     const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
@@ -499,6 +506,7 @@ test.describe('the call modal', () => {
     const sending = dialog.getByRole('button', { name: 'Envoi en cours...' });
     await expect(sending).toBeDisabled();
     await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeDisabled();
+    release();
 
     const body = (await requestSent).postDataJSON();
     expect(body).toMatchObject({
@@ -567,11 +575,12 @@ test.describe('the contact page form', () => {
 
     await fillContact(page);
     await expect(f.getByText('Email invalide')).toBeHidden();
-    await slowDownLeads(page);
+    const release = await holdLeads(page);
     const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
     await f.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(f.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
+    release();
 
     const body = (await requestSent).postDataJSON();
     expect(body).toMatchObject({
