@@ -15,6 +15,10 @@ import { SINGLE_LINE, singleLine, strictObjectError } from './fields.ts';
 export const ADMIN_ROLE_LABELS: Record<string, string> = { admin: 'Administrateur' };
 export const adminRoleLabel = (role: string) => ADMIN_ROLE_LABELS[role] ?? role;
 
+/** An admin's name as the back-office shows it, on the server and in the screens. */
+export const adminFullName = (u: { firstName: string; lastName: string }) =>
+  `${u.firstName} ${u.lastName}`.trim();
+
 export type AdminAccount = {
   id: string;
   email: string;

@@ -11,11 +11,11 @@ import {
   type ActivityPage,
   activityFamily,
 } from '#common/schemas/activity-admin.ts';
+import { adminFullName } from '#common/schemas/users-admin.ts';
 import type { Database } from '#db/client.ts';
 import { likePattern } from '#db/list-queries.ts';
 import { activityLogs, adminUsers } from '#db/schema.ts';
 import { KINSHASA_OFFSET_MS } from '../calendar/kinshasa.ts';
-import { adminFullName } from './users.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -7,6 +7,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { ContactNoteKind, ContactTouchKind } from '#common/enums.ts';
 import type { AdminContact, ContactFollowUp, ContactTimelineEntry } from '#common/schemas/admin.ts';
+import { adminFullName } from '#common/schemas/users-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import {
   adminUsers,
@@ -20,7 +21,6 @@ import { kinshasaDayAndHour } from '../calendar/kinshasa.ts';
 import { badRequest } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { addTimelineEntry, adminNames, presentContacts } from './contacts.ts';
-import { adminFullName } from './users.ts';
 
 type Events = Pick<EventBus, 'publish'>;
 

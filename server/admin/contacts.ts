@@ -15,6 +15,7 @@ import {
   NO_OWNER,
   type Page,
 } from '#common/schemas/admin.ts';
+import { adminFullName } from '#common/schemas/users-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { allOf, pageOfTable, searchIn } from '#db/list-queries.ts';
 import {
@@ -28,7 +29,6 @@ import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime, kinshasaDayEnd } from '../calendar/kinshasa.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { exportCsv, searchFilter } from './csv.ts';
-import { adminFullName } from './users.ts';
 
 export type ContactFilters = z.output<typeof ContactFiltersSchema>;
 

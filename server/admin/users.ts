@@ -10,6 +10,7 @@ import {
   type AdminAccount,
   type AdminUserCreateSchema,
   type AdminUserUpdateSchema,
+  adminFullName,
   CANNOT_DEACTIVATE_SELF,
   EMAIL_ALREADY_USED,
 } from '#common/schemas/users-admin.ts';
@@ -24,9 +25,6 @@ import type { EventBus } from '../realtime/event-bus.ts';
 type Events = Pick<EventBus, 'publish'>;
 
 const userNotFound = () => new HttpError(404, 'not_found', 'Utilisateur introuvable.');
-/** An admin's name as the back-office shows it. */
-export const adminFullName = (u: Pick<AdminUser, 'firstName' | 'lastName'>) =>
-  `${u.firstName} ${u.lastName}`.trim();
 
 function presentAccount(
   row: AdminUser,

@@ -412,6 +412,10 @@ export function formatDate(iso: string | null | undefined): string {
   return iso ? dateOnly.format(new Date(iso)) : '—';
 }
 
+/** A lead's next action whose time has come (the panel, the list and the dashboard flag it). */
+export const isOverdue = (nextActionAt: string | null, now = Date.now()) =>
+  nextActionAt !== null && new Date(nextActionAt).getTime() <= now;
+
 /** Kinshasa is UTC+1 all year (no daylight saving): a datetime-local value read there. */
 export const KINSHASA_OFFSET = '+01:00';
 export function kinshasaLocalToIso(local: string): string {

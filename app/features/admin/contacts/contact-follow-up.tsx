@@ -13,12 +13,15 @@ import { Button } from '~/components/ui/button';
 import { fieldMessages } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { usersQuery } from '../settings/data';
-import { ErrorState, formatDateTime, isoToKinshasaLocal, kinshasaLocalToIso, LoadingState } from '../ui';
-import { contactFollowUpMutation, contactNoteMutation, contactTimelineQuery } from './data';
-
-/** A next action whose time has come (the panel and the lists flag it). */
-export const isOverdue = (nextActionAt: string | null, now = Date.now()) =>
-  nextActionAt !== null && new Date(nextActionAt).getTime() <= now;
+import {
+  ErrorState,
+  formatDateTime,
+  isOverdue,
+  isoToKinshasaLocal,
+  kinshasaLocalToIso,
+  LoadingState,
+} from '../ui';
+import { contactFollowUpMutation, contactNoteMutation, contactTimelineQuery, ownerOptions } from './data';
 
 export function FollowUpSection({ contact }: { contact: AdminContact }) {
   return (
@@ -35,15 +38,8 @@ export function FollowUpSection({ contact }: { contact: AdminContact }) {
 function OwnerSelect({ contact }: { contact: AdminContact }) {
   const users = useQuery(usersQuery);
   const change = useMutation(contactFollowUpMutation());
-  const active = (users.data ?? []).filter((user) => user.isActive);
-  const options = [
-    { value: '', label: 'Personne' },
-    ...active.map((user) => ({ value: user.id, label: `${user.firstName} ${user.lastName}`.trim() })),
-  ];
   // The owner is listed even before the accounts load (or once deactivated).
-  if (contact.owner && !active.some((user) => user.id === contact.owner?.id)) {
-    options.push({ value: contact.owner.id, label: contact.owner.name });
-  }
+  const options = [{ value: '', label: 'Personne' }, ...ownerOptions(users.data, contact.owner ?? undefined)];
   return (
     <SelectField
       label="Responsable"

@@ -21,16 +21,16 @@ import {
   type ContactListQuery,
   NO_OWNER,
 } from '#common/schemas/admin.ts';
+import { adminFullName } from '#common/schemas/users-admin.ts';
 import { Button } from '~/components/ui/button';
 import { AdminList, type ColumnSort, DataTable, useAdminList } from '~/features/admin/admin-list';
 import { CONTACTS_KEY, toSearch } from '~/features/admin/queries';
-import { AdminPageHeader, Card, FilterSelect, formatDateTime } from '~/features/admin/ui';
+import { AdminPageHeader, Card, FilterSelect, formatDateTime, isOverdue } from '~/features/admin/ui';
 import { cn } from '~/lib/cn';
 import { usersQuery } from '../settings/data';
 import { ContactDetail } from './contact-detail';
-import { isOverdue } from './contact-follow-up';
 import { ContactStatusBadge } from './contact-status-badge';
-import { CONTACT_LIST_DEFAULTS, type ContactListParams, contactsQuery } from './data';
+import { CONTACT_LIST_DEFAULTS, type ContactListParams, contactsQuery, ownerOptions } from './data';
 
 const STATUS_OPTIONS = CONTACT_STATUSES.map((value) => ({ value, label: CONTACT_STATUS_LABELS[value] }));
 const SOURCE_OPTIONS = Object.entries(CONTACT_SOURCE_LABELS).map(([value, label]) => ({ value, label }));
@@ -78,11 +78,11 @@ export function ContactsScreen() {
   const [openId, setOpenId] = useState(() => searchParams.get('lead'));
 
   const users = useQuery(usersQuery);
-  const ownerOptions = [
+  // A deactivated admin stays selectable while the list is filtered by them.
+  const filtered = users.data?.find((user) => user.id === params.owner);
+  const owners = [
     { value: NO_OWNER, label: 'Sans responsable' },
-    ...(users.data ?? [])
-      .filter((user) => user.isActive || user.id === params.owner)
-      .map((user) => ({ value: user.id, label: `${user.firstName} ${user.lastName}`.trim() })),
+    ...ownerOptions(users.data, filtered && { id: filtered.id, name: adminFullName(filtered) }),
   ];
   const { q, status, source, owner, followUp } = params;
   const exportSearch = toSearch({ q, status, source, owner, followUp }, {});
@@ -127,7 +127,7 @@ export function ContactsScreen() {
             filters: [
               { key: 'status', label: 'Statut', allLabel: 'Tous', options: STATUS_OPTIONS },
               { key: 'source', label: 'Origine', allLabel: 'Toutes', options: SOURCE_OPTIONS },
-              { key: 'owner', label: 'Responsable', allLabel: 'Tous', options: ownerOptions },
+              { key: 'owner', label: 'Responsable', allLabel: 'Tous', options: owners },
               { key: 'followUp', label: 'Suivi', allLabel: 'Tous', options: FOLLOW_UP_OPTIONS },
             ],
             extra: (

@@ -8,6 +8,7 @@ import {
   type ContactTimelineEntry,
   type Page,
 } from '#common/schemas/admin.ts';
+import { type AdminAccount, adminFullName } from '#common/schemas/users-admin.ts';
 import { createAdminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
 import { CONTACTS_KEY, DASHBOARD_KEY } from '../queries';
 
@@ -84,3 +85,20 @@ export const contactTouchMutation = createAdminMutation({
   invalidates: [CONTACTS_KEY],
   errorToast: { fallback: 'L’action n’a pas pu être notée dans l’historique.' },
 });
+
+/**
+ * The admins a lead can be given to, by name: the active accounts, plus `keep` (the current owner or
+ * filter) when it is not among them (deactivated since, or the accounts not loaded yet).
+ */
+export function ownerOptions(
+  users: readonly AdminAccount[] | undefined,
+  keep?: { id: string; name: string },
+): { value: string; label: string }[] {
+  const options = (users ?? [])
+    .filter((user) => user.isActive)
+    .map((user) => ({ value: user.id, label: adminFullName(user) }));
+  if (keep && !options.some((option) => option.value === keep.id)) {
+    options.push({ value: keep.id, label: keep.name });
+  }
+  return options;
+}

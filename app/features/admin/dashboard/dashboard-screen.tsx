@@ -18,7 +18,15 @@ import {
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { useHydrated } from '~/lib/use-hydrated';
-import { AdminPageHeader, Card, EmptyState, ErrorState, formatDateTime, LoadingState } from '../ui';
+import {
+  AdminPageHeader,
+  Card,
+  EmptyState,
+  ErrorState,
+  formatDateTime,
+  isOverdue,
+  LoadingState,
+} from '../ui';
 import { dashboardQuery } from './data';
 import { formatCount, formatShare, formatWeek, plural } from './format';
 
@@ -344,7 +352,6 @@ function LatestActivity({ items }: { items: DashboardData['latestActivity'] }) {
  * leads list filtered the same way, and the first leads due open in their panel.
  */
 function FollowUp({ followUp }: { followUp: DashboardData['followUp'] }) {
-  const now = Date.now();
   // Late and unanswered leads are alarms (in red when there are some); "today" is the day's work.
   const links = [
     {
@@ -392,7 +399,7 @@ function FollowUp({ followUp }: { followUp: DashboardData['followUp'] }) {
     >
       <ul className="mt-3 divide-y divide-gray-100">
         {followUp.due.map((lead) => {
-          const late = new Date(lead.nextActionAt).getTime() <= now;
+          const late = isOverdue(lead.nextActionAt);
           return (
             <li key={lead.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2.5">
               <p className="min-w-0 break-words">

@@ -9,7 +9,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Check, Copy, KeyRound, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
-import { type AdminAccount, AdminUserCreateSchema, adminRoleLabel } from '#common/schemas/users-admin.ts';
+import {
+  type AdminAccount,
+  AdminUserCreateSchema,
+  adminFullName,
+  adminRoleLabel,
+} from '#common/schemas/users-admin.ts';
 import { Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
@@ -34,8 +39,6 @@ import {
   setUserActiveMutation,
   usersQuery,
 } from './data';
-
-const fullName = (u: Pick<AdminAccount, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 
 type Revealed = { user: AdminAccount; password: string; reason: 'created' | 'reset' };
 
@@ -88,7 +91,7 @@ export function UsersPanel() {
               >
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-gray-900">
-                    <span className="wrap-anywhere">{fullName(user)}</span>
+                    <span className="wrap-anywhere">{adminFullName(user)}</span>
                     {isMe ? <Badge tone="blue">Vous</Badge> : null}
                     <Badge tone="gray">{adminRoleLabel(user.role)}</Badge>
                     {user.isActive ? <Badge tone="green">Actif</Badge> : <Badge tone="red">Désactivé</Badge>}
@@ -260,7 +263,7 @@ function PasswordRevealDialog({ revealed, onClose }: { revealed: Revealed; onClo
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={revealed.reason === 'created' ? 'Compte créé' : 'Nouveau mot de passe'}
-      description={`${fullName(revealed.user)} — ${revealed.user.email}`}
+      description={`${adminFullName(revealed.user)} — ${revealed.user.email}`}
     >
       <DialogBody>
         <p className="text-sm text-gray-700">
