@@ -40,7 +40,10 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (each action's DOM snapshot, the network, the console) under
+    // test-results/; without the screencast, which made Chromium encode a frame of every page for
+    // the film strip: 12 % of the browser tests' CPU (docs/decisions/067-test-suite-time.md).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // No service worker outside the specs that test it (pwa.spec.ts allows it): installing one
     // precaches the public shell, about a hundred files, in every new browser context, which was a
     // third of a spec's CPU time for nothing it checks (docs/decisions/063-e2e-service-worker.md).

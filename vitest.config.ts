@@ -9,7 +9,11 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   include: ['**/*.test.ts', '**/*.test.tsx'],
   exclude: ['node_modules/**', 'build/**', 'tests/e2e/**'],
-  setupFiles: ['./tests/setup/fail-on-console-error.ts', './tests/setup/testing-library.ts'],
+  setupFiles: [
+    './tests/setup/fail-on-console-error.ts',
+    './tests/setup/testing-library.ts',
+    './tests/setup/shared-worker.ts',
+  ],
   globalSetup: ['./tests/setup/global-database.ts'],
   // Generous ceilings (docs/decisions/065-test-ceilings.md): a wait ends when what it waits for
   // comes, so the ceiling only decides how long a broken test takes to fail; on a CI machine
@@ -17,6 +21,13 @@ const shared = {
   testTimeout: 60_000,
   hookTimeout: 120_000,
   expect: { poll: { timeout: 30_000 } },
+  // The files of a worker share its modules instead of importing the server, MJML, React and the
+  // database driver again for each file: importing was a third of the suite's time, and the
+  // suite's CPU went from 592 to 372 s on PGlite (docs/decisions/067-test-suite-time.md). Each
+  // file still gets its own database, app and SMTP server from its helpers (rate limiters and
+  // caches belong to an app); what modules keep is pure caches (compiled MJML, statement texts)
+  // and the client's small stores. The suite passes in shuffled file order too.
+  isolate: false,
 };
 
 const backends = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];

@@ -401,13 +401,16 @@ describe('websocket /ws — the session ends, the socket closes', () => {
   });
 
   it('terminates a socket that stops answering pings, and keeps the ones that answer', async () => {
-    const instance = await serve(testApp, { heartbeatIntervalMs: 50 });
+    // Half a second between pings: at 50 ms, a loaded machine once held the healthy socket's pong
+    // past the next ping and the server rightly dropped it too.
+    const instance = await serve(testApp, { heartbeatIntervalMs: 500 });
     const cookie = await login(instance.app);
     const healthy = await connect(instance.url, cookie);
     const vanished = await connect(instance.url, cookie, { autoPong: false });
     // No close handshake: the server just drops the connection (1006 on the client's side).
     expect((await closed(vanished)).code).toBe(1006);
-    await sleep(200);
+    // Two more rounds of pings, answered.
+    await sleep(1_100);
     await stillAnswers(healthy);
     expect(instance.hub.clientCount()).toBe(1);
   });

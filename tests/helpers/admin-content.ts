@@ -4,9 +4,11 @@
  * session; a session used from another site).
  */
 import { and, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import request, { type Test } from 'supertest';
 import { expect } from 'vitest';
-import { activityLogs, contentPublications } from '#db/schema.ts';
+import type { UploadedMedia } from '#common/schemas/media.ts';
+import { activityLogs, contentPublications, media } from '#db/schema.ts';
 import { type AdminTestContext, TEST_ORIGIN } from './admin-session.ts';
 
 /** A well-formed id that names nothing. */
@@ -73,3 +75,27 @@ export const postFromAnotherSite = (ctx: AdminTestContext, path: string) =>
     .set('Cookie', ctx.admin.cookie)
     .set('Origin', 'https://evil.example')
     .set('X-Requested-With', 'fetch');
+
+/**
+ * A real photo uploaded through the media library (a small JPEG made by sharp), for the content
+ * that shows it; `isStored` tells whether the upload is still there (row and public URL).
+ */
+export async function uploadPhoto(ctx: AdminTestContext, filename = 'photo.jpg') {
+  const bytes = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 120, b: 200 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const res = await ctx.admin
+    .post('/api/admin/media')
+    .attach('file', bytes, { filename, contentType: 'image/jpeg' });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.media as UploadedMedia;
+}
+
+export async function isStored(ctx: AdminTestContext, item: UploadedMedia) {
+  const rows = await ctx.database.db.$count(media, eq(media.id, item.id));
+  const served = (await request(ctx.testApp.app).get(item.url)).status === 200;
+  expect(served, `${item.url} served while its row is ${rows ? 'there' : 'gone'}`).toBe(rows === 1);
+  return served;
+}

@@ -1,13 +1,22 @@
 import { afterEach, vi } from 'vitest';
 
-/** A console.error during a test is a bug someone would otherwise never see: fail the test. */
-const errors: unknown[][] = [];
-const original = console.error;
-
-console.error = (...args: unknown[]) => {
-  errors.push(args);
-  original(...args);
-};
+/**
+ * A console.error during a test is a bug someone would otherwise never see: fail the test.
+ * Test files share their worker's modules (`isolate: false` in vitest.config.ts) and this file
+ * runs before each of them: the wrapper is installed once per worker, and each file's hook reads
+ * (and empties) the one list of errors.
+ */
+const state = globalThis as typeof globalThis & { consoleErrors?: unknown[][] };
+if (!state.consoleErrors) {
+  const errors: unknown[][] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    errors.push(args);
+    original(...args);
+  };
+  state.consoleErrors = errors;
+}
+const errors = state.consoleErrors;
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,30 +1,21 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
 import { teamMembers } from '#db/schema.ts';
 import {
   adminContentApi,
   expectUnauthorized,
+  isStored,
   postFromAnotherSite,
   UNKNOWN_ID,
+  uploadPhoto,
 } from '#tests/helpers/admin-content.ts';
 import { adminTestContext } from '#tests/helpers/admin-session.ts';
 import { insertTeamMember } from '#tests/helpers/factories.ts';
-import { releaseMediaUrl } from '../../media/release.ts';
 
-// The real release (server/media/release.ts), watched: a replaced or removed photo must be handed
-// to it after the change, so the upload nothing uses any more is deleted.
-vi.mock('../../media/release.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../media/release.ts')>();
-  return { releaseMediaUrl: vi.fn(actual.releaseMediaUrl) };
-});
-const released = vi.mocked(releaseMediaUrl);
-
-const ctx = adminTestContext();
-beforeEach(() => {
-  released.mockClear();
-});
+// Photos are real uploads: a replaced or removed one that nothing uses any more is deleted.
+const ctx = adminTestContext({ mediaDir: true });
 
 const { create, adminList, patch, move, activity, activityCount } = adminContentApi<AdminTeamMember>(
   ctx,
@@ -199,24 +190,21 @@ describe('PATCH /api/admin/team/:id', () => {
     expect(await publicNames()).toContain('Jules Tshibanda');
   });
 
-  it('releases the old photo when it is replaced or removed, not when it stays', async () => {
-    const member = await create({
-      name: 'Sarah Photo',
-      position: 'Photographe',
-      photoUrl: '/media/old.960.webp',
-    });
+  it('deletes the old photo when it is replaced or removed, not when it stays', async () => {
+    const old = await uploadPhoto(ctx, 'ancienne.jpg');
+    const member = await create({ name: 'Sarah Photo', position: 'Photographe', photoUrl: old.url });
     await patch(member.id, { bio: 'Nouvelle bio.' }).expect(200);
-    await patch(member.id, { photoUrl: '/media/old.960.webp' }).expect(200);
-    expect(released).not.toHaveBeenCalled();
+    await patch(member.id, { photoUrl: old.url }).expect(200);
+    expect(await isStored(ctx, old)).toBe(true);
 
-    await patch(member.id, { photoUrl: '/media/new.960.webp' }).expect(200);
-    expect(released).toHaveBeenCalledTimes(1);
-    expect(released.mock.calls[0]?.[1]).toBe('/media/old.960.webp');
-    expect((await publicTeam()).find((m) => m.id === member.id)?.photoUrl).toBe('/media/new.960.webp');
+    const replacement = await uploadPhoto(ctx, 'nouvelle.jpg');
+    await patch(member.id, { photoUrl: replacement.url }).expect(200);
+    expect(await isStored(ctx, old)).toBe(false);
+    expect(await isStored(ctx, replacement)).toBe(true);
+    expect((await publicTeam()).find((m) => m.id === member.id)?.photoUrl).toBe(replacement.url);
 
     await patch(member.id, { photoUrl: null }).expect(200);
-    expect(released).toHaveBeenCalledTimes(2);
-    expect(released.mock.calls[1]?.[1]).toBe('/media/new.960.webp');
+    expect(await isStored(ctx, replacement)).toBe(false);
     expect((await publicTeam()).find((m) => m.id === member.id)?.photoUrl).toBeNull();
   });
 
@@ -281,17 +269,13 @@ describe('POST /api/admin/team/:id/move', () => {
 });
 
 describe('DELETE /api/admin/team/:id', () => {
-  it('deletes a member, logs it, releases the photo, and the public team no longer shows them', async () => {
-    const member = await create({
-      name: 'Départ Lukaku',
-      position: 'Designer',
-      photoUrl: '/media/depart.960.webp',
-    });
+  it('deletes a member, logs it, deletes the photo, and the public team no longer shows them', async () => {
+    const photo = await uploadPhoto(ctx, 'depart.jpg');
+    const member = await create({ name: 'Départ Lukaku', position: 'Designer', photoUrl: photo.url });
     await ctx.admin.delete(`/api/admin/team/${member.id}`).expect(204);
     expect((await adminList()).map((m) => m.id)).not.toContain(member.id);
     expect(await publicNames()).not.toContain('Départ Lukaku');
-    expect(released).toHaveBeenCalledTimes(1);
-    expect(released.mock.calls[0]?.[1]).toBe('/media/depart.960.webp');
+    expect(await isStored(ctx, photo)).toBe(false);
     expect(await activity('team.deleted', 'Départ Lukaku')).toMatchObject({
       title: "Départ Lukaku retiré(e) de l'équipe",
       description: 'Designer',
