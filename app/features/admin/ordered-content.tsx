@@ -9,9 +9,9 @@ import { type ComponentProps, type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
 import { TextField } from '~/components/form-fields';
-import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import type { AdminMutation } from './admin-data';
+import { IconButton } from './icon-button';
 import { DeleteIconButton, EditIconButton } from './ui';
 
 /** On/off switch (role="switch"), labelled for screen readers with what it shows or hides. */
@@ -81,16 +81,15 @@ export function MoveButtons({
   return (
     <span className="inline-flex">
       {MOVES.map(({ direction, verb, Icon }) => (
-        <Button
+        <IconButton
           key={direction}
-          variant="ghost"
-          size="icon"
-          aria-label={`${verb} « ${name} »`}
+          label={`${verb} « ${name} »`}
+          tooltip={verb}
           disabled={disabled || (direction === 'up' ? !canUp : !canDown)}
           onClick={() => onMove(direction)}
         >
           <Icon className="size-4" aria-hidden="true" />
-        </Button>
+        </IconButton>
       ))}
     </span>
   );

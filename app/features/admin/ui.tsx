@@ -22,6 +22,7 @@ import { Sending } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
+import { IconButton } from './icon-button';
 import { useDebounced } from './use-debounced';
 
 export function AdminPageHeader({
@@ -47,33 +48,23 @@ export function AdminPageHeader({
 /** A row's edit button, an icon alone, named 'Modifier « name »'. */
 export function EditIconButton({ name, onClick }: { name: string; onClick: () => void }) {
   return (
-    <Button variant="ghost" size="icon" aria-label={`Modifier « ${name} »`} onClick={onClick}>
+    <IconButton label={`Modifier « ${name} »`} tooltip="Modifier" onClick={onClick}>
       <Pencil className="size-4" aria-hidden="true" />
-    </Button>
+    </IconButton>
   );
 }
 
 /** A row's delete button, an icon alone in red, named 'Supprimer « name »'. */
-export function DeleteIconButton({
-  name,
-  title,
-  onClick,
-}: {
-  name: string;
-  title?: string;
-  onClick: () => void;
-}) {
+export function DeleteIconButton({ name, onClick }: { name: string; onClick: () => void }) {
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      title={title}
-      aria-label={`Supprimer « ${name} »`}
+    <IconButton
+      label={`Supprimer « ${name} »`}
+      tooltip="Supprimer"
       className="text-red-700 hover:bg-red-50"
       onClick={onClick}
     >
       <Trash2 className="size-4" aria-hidden="true" />
-    </Button>
+    </IconButton>
   );
 }
 

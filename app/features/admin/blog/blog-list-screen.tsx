@@ -13,8 +13,8 @@ import {
   BLOG_STATUSES,
   type BlogStatus,
 } from '#common/schemas/blog-admin.ts';
-import { Button } from '~/components/ui/button';
 import { AdminList, DataTable, useAdminList } from '../admin-list';
+import { IconButton } from '../icon-button';
 import { type PendingAction, PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
 import { AdminPageHeader, Card, DeleteIconButton, formatDate, NewItemButton } from '../ui';
@@ -197,50 +197,37 @@ function PostActions({
 }) {
   return (
     <div className="flex justify-end gap-1">
-      <Button asChild variant="ghost" size="icon" title="Modifier">
-        <Link to={`/admin/blog/${post.id}`} aria-label={`Modifier « ${post.title} »`}>
+      <IconButton asChild label={`Modifier « ${post.title} »`} tooltip="Modifier">
+        <Link to={`/admin/blog/${post.id}`}>
           <Pencil className="size-4" aria-hidden="true" />
         </Link>
-      </Button>
+      </IconButton>
       {post.isPublished ? (
         <>
-          <Button asChild variant="ghost" size="icon" title="Voir sur le site">
-            <a
-              href={`/blog/${encodeURIComponent(post.slug)}`}
-              target="_blank"
-              rel="noopener"
-              aria-label={`Voir « ${post.title} » sur le site`}
-            >
+          <IconButton asChild label={`Voir « ${post.title} » sur le site`} tooltip="Voir sur le site">
+            <a href={`/blog/${encodeURIComponent(post.slug)}`} target="_blank" rel="noopener">
               <ExternalLink className="size-4" aria-hidden="true" />
             </a>
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            title="Dépublier"
-            aria-label={`Dépublier « ${post.title} »`}
+          </IconButton>
+          <IconButton
+            label={`Dépublier « ${post.title} »`}
+            tooltip="Dépublier"
             onClick={() => onAsk({ item: post, action: 'unpublish' })}
           >
             <EyeOff className="size-4" aria-hidden="true" />
-          </Button>
+          </IconButton>
         </>
       ) : (
-        <Button
-          variant="ghost"
-          size="icon"
-          title="Publier"
-          aria-label={`Publier « ${post.title} »`}
+        <IconButton
+          label={`Publier « ${post.title} »`}
+          tooltip="Publier"
           disabled={publishing}
           onClick={() => onPublish(post)}
         >
           <Eye className="size-4" aria-hidden="true" />
-        </Button>
+        </IconButton>
       )}
-      <DeleteIconButton
-        name={post.title}
-        title="Supprimer"
-        onClick={() => onAsk({ item: post, action: 'delete' })}
-      />
+      <DeleteIconButton name={post.title} onClick={() => onAsk({ item: post, action: 'delete' })} />
     </div>
   );
 }

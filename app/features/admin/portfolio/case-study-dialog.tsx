@@ -21,6 +21,7 @@ import { toast } from '~/lib/toast';
 import type { AdminMutationResult } from '../admin-data';
 import { useAdminForm } from '../admin-form';
 import { AdminDialog, DialogForm } from '../dialog-frame';
+import { IconButton } from '../icon-button';
 import { ImageUploadField } from '../image-upload';
 import { saveCaseStudyMutation } from './data';
 
@@ -157,16 +158,13 @@ function CaseStudyEditForm({
                   {...register(`results.${index}.value`)}
                 />
               </div>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
+              <IconButton
                 className="mt-7 shrink-0"
-                aria-label={`Retirer le résultat ${index + 1}`}
+                label={`Retirer le résultat ${index + 1}`}
                 onClick={() => results.remove(index)}
               >
                 <X className="size-4" aria-hidden="true" />
-              </Button>
+              </IconButton>
             </li>
           ))}
         </ol>

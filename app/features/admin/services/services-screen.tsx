@@ -8,8 +8,8 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { ServiceIcon } from '~/components/service-icon';
-import { Button } from '~/components/ui/button';
 import { QueryStates } from '../admin-list';
+import { IconButton } from '../icon-button';
 import { OrderedList, OrderedRow } from '../ordered-content';
 import { AdminPageHeader, Badge, Card, NewItemButton } from '../ui';
 import { adminServicesQuery, moveServiceMutation, toggleServiceMutation } from './data';
@@ -128,14 +128,13 @@ function ServiceRow({
       onDelete={onDelete}
       extra={
         onAddChild ? (
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Ajouter un sous-service à « ${service.title} »`}
+          <IconButton
+            label={`Ajouter un sous-service à « ${service.title} »`}
+            tooltip="Ajouter un sous-service"
             onClick={onAddChild}
           >
             <Plus className="size-4" aria-hidden="true" />
-          </Button>
+          </IconButton>
         ) : null
       }
     >

@@ -7,18 +7,19 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { type AdminStat, formatStat, StatInputSchema } from '#common/schemas/settings-admin.ts';
 import { Sending, TextAreaField, TextField } from '~/components/form-fields';
-import { Button } from '~/components/ui/button';
 import { reportOn, useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
 import { AdminDialog, DialogForm } from '../dialog-frame';
+import { IconButton } from '../icon-button';
 import {
   Badge,
   Card,
+  DeleteIconButton,
   EditIconButton,
   EmptyState,
   ErrorState,
@@ -93,33 +94,24 @@ export function StatsPanel() {
                 </div>
               </div>
               <div className="flex shrink-0 flex-wrap gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Monter « ${stat.name} »`}
+                <IconButton
+                  label={`Monter « ${stat.name} »`}
+                  tooltip="Monter"
                   disabled={index === 0 || reorder.isPending}
                   onClick={() => move(list, index, -1)}
                 >
                   <ArrowUp className="size-4" aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Descendre « ${stat.name} »`}
+                </IconButton>
+                <IconButton
+                  label={`Descendre « ${stat.name} »`}
+                  tooltip="Descendre"
                   disabled={index === list.length - 1 || reorder.isPending}
                   onClick={() => move(list, index, 1)}
                 >
                   <ArrowDown className="size-4" aria-hidden="true" />
-                </Button>
+                </IconButton>
                 <EditIconButton name={stat.name} onClick={() => setEditing(stat)} />
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Supprimer « ${stat.name} »`}
-                  onClick={() => setDeleting(stat)}
-                >
-                  <Trash2 className="size-4 text-red-700" aria-hidden="true" />
-                </Button>
+                <DeleteIconButton name={stat.name} onClick={() => setDeleting(stat)} />
               </div>
             </li>
           ))}
