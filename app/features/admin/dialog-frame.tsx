@@ -6,6 +6,7 @@
 import { Dialog } from 'radix-ui';
 import type { FormEventHandler, ReactNode } from 'react';
 import { DialogCloseButton } from '~/components/ui/dialog-close-button';
+import { cn } from '~/lib/cn';
 
 export const dialogOverlayClass = 'fixed inset-0 z-50 bg-black/50';
 export const dialogContentClass =
@@ -20,11 +21,15 @@ export function AdminDialog({
   title,
   description,
   pending = false,
+  wide = false,
   children,
 }: DialogProps & {
   title: string;
   description?: ReactNode;
   pending?: boolean;
+  /** A content form (a team member, a service, a case study): wider from 1024 px, so that its
+   * fields show their values instead of cutting them. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -32,7 +37,7 @@ export function AdminDialog({
       <Dialog.Portal>
         <Dialog.Overlay className={dialogOverlayClass} />
         <Dialog.Content
-          className={dialogContentClass}
+          className={cn(dialogContentClass, wide && 'lg:max-w-2xl')}
           onEscapeKeyDown={(event) => (pending ? event.preventDefault() : undefined)}
           onInteractOutside={(event) => (pending ? event.preventDefault() : undefined)}
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -13,7 +13,7 @@ export function CampaignPreviewDialog({
 }: DialogProps & { campaignId: string }) {
   const preview = useQuery({ ...campaignPreviewQuery(campaignId), enabled: open });
   return (
-    <AdminDialog open={open} onOpenChange={onOpenChange} title="Aperçu de la campagne">
+    <AdminDialog wide open={open} onOpenChange={onOpenChange} title="Aperçu de la campagne">
       <DialogBody>
         {preview.isPending ? (
           <LoadingState label="Préparation de l'aperçu..." />

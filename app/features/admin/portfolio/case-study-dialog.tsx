@@ -37,6 +37,7 @@ export function CaseStudyDialog({
   const caseStudy = editing === 'new' ? null : editing;
   return (
     <AdminDialog
+      wide
       open={editing !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={caseStudy ? "Modifier l'étude de cas" : 'Nouvelle étude de cas'}

@@ -52,6 +52,7 @@ export function ServiceFormDialog({
   const editing = target && 'service' in target ? target.service : null;
   return (
     <AdminDialog
+      wide
       open={target !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={editing ? 'Modifier le service' : 'Nouveau service'}

@@ -50,6 +50,7 @@ export function TeamMemberDialog({
 }) {
   return (
     <AdminDialog
+      wide
       open={open}
       onOpenChange={(next) => (next ? undefined : onClose())}
       title={member ? 'Modifier la fiche' : 'Ajouter un membre'}
