@@ -228,23 +228,29 @@ export function OrderedRow<T extends { isActive: boolean }, TMoved, TToggled>({
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center" data-testid={testId}>
       {children}
+      {/* Two groups, placing and showing / changing, so that a narrow phone wraps between them and
+          never leaves one button alone on a line. */}
       <div className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
-        <MoveButtons
-          name={name}
-          canUp={!first}
-          canDown={!last}
-          disabled={move.isPending}
-          onMove={(direction) => move.mutate({ item, direction })}
-        />
-        <VisibilitySwitch
-          checked={item.isActive}
-          label={`Afficher « ${name} » sur le site`}
-          disabled={toggle.isPending}
-          onChange={(isActive) => toggle.mutate({ item, isActive })}
-        />
-        {extra}
-        <EditIconButton name={name} onClick={onEdit} />
-        <DeleteIconButton name={name} onClick={onDelete} />
+        <div className="flex items-center gap-1">
+          <MoveButtons
+            name={name}
+            canUp={!first}
+            canDown={!last}
+            disabled={move.isPending}
+            onMove={(direction) => move.mutate({ item, direction })}
+          />
+          <VisibilitySwitch
+            checked={item.isActive}
+            label={`Afficher « ${name} » sur le site`}
+            disabled={toggle.isPending}
+            onChange={(isActive) => toggle.mutate({ item, isActive })}
+          />
+        </div>
+        <div className="ml-auto flex items-center gap-1">
+          {extra}
+          <EditIconButton name={name} onClick={onEdit} />
+          <DeleteIconButton name={name} onClick={onDelete} />
+        </div>
       </div>
     </div>
   );
