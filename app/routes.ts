@@ -13,7 +13,6 @@ export default [
       route('admin/services', 'routes/admin/services.tsx'),
       route('admin/team', 'routes/admin/team.tsx'),
       route('admin/blog', 'routes/admin/blog.tsx'),
-      route('admin/blog/new', 'routes/admin/blog-editor.tsx', { id: 'admin-blog-new' }),
       route('admin/blog/:postId', 'routes/admin/blog-editor.tsx'),
       route('admin/portfolio', 'routes/admin/portfolio.tsx'),
       route('admin/settings', 'routes/admin/settings.tsx'),

@@ -20,6 +20,10 @@ import { orderQueryField, type Page, pageQueryFields, searchQueryField } from '.
 export const SLUG_MAX_LENGTH = 80;
 export const SLUG_TAKEN_MESSAGE = 'Ce slug est déjà utilisé.';
 export const BLOG_CONTENT_MAX_LENGTH = 100_000;
+export const IMAGE_ALT_MESSAGE = 'Chaque image du contenu doit avoir un texte alternatif';
+
+/** A Markdown image whose alt text is empty: `![](/media/x.960.webp)`. */
+const IMAGE_WITHOUT_ALT = /!\[\s*\]\(/;
 
 /**
  * A URL slug from a title: lowercase, accents removed ("Stratégie" -> "strategie"), anything
@@ -85,7 +89,9 @@ export const BlogPostInputSchema = z.object({
     .string({ error: 'Le contenu est requis' })
     .trim()
     .min(1, { error: 'Le contenu est requis' })
-    .max(BLOG_CONTENT_MAX_LENGTH, { error: 'Le contenu est trop long (100 000 caractères au plus)' }),
+    .max(BLOG_CONTENT_MAX_LENGTH, { error: 'Le contenu est trop long (100 000 caractères au plus)' })
+    // A reader who cannot see an image (screen reader, image not loaded on 3G) is told what it shows.
+    .refine((v) => !IMAGE_WITHOUT_ALT.test(v), { error: IMAGE_ALT_MESSAGE }),
 });
 export type BlogPostInput = z.output<typeof BlogPostInputSchema>;
 export type BlogPostForm = z.input<typeof BlogPostInputSchema>;

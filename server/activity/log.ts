@@ -3,6 +3,7 @@
  * row, in the same transaction as the change, saying who did what. Types are `<resource>.<action>`
  * (e.g. 'service.created', 'post.published'); titles are French sentences shown as they are.
  */
+import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { activityLogs } from '#db/schema.ts';
 
@@ -29,4 +30,24 @@ export function activityInsert(db: Database, entry: ActivityEntry) {
 
 export async function logActivity(db: Database, entry: ActivityEntry): Promise<void> {
   await activityInsert(db, entry);
+}
+
+/**
+ * logActivity, unless the same admin logged the same entry (type and title) less than `within` ms
+ * ago: a draft saved every few seconds while it is written (the editor's autosave) is one line of
+ * the log, "Article modifié : …", not one per pause in the typing.
+ */
+export async function logActivityCoalesced(
+  db: Database,
+  entry: ActivityEntry,
+  { within, now = new Date() }: { within: number; now?: Date },
+): Promise<void> {
+  const conditions = [eq(activityLogs.type, entry.type), eq(activityLogs.title, entry.title)];
+  if (entry.userId) conditions.push(eq(activityLogs.userId, entry.userId));
+  const [recent] = await db
+    .select({ id: activityLogs.id })
+    .from(activityLogs)
+    .where(and(...conditions, gt(activityLogs.createdAt, new Date(now.getTime() - within))))
+    .limit(1);
+  if (!recent) await logActivity(db, entry);
 }

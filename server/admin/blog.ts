@@ -19,9 +19,12 @@ import {
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
 import { allOf, findPresented, pageOfTable, searchIn } from '#db/list-queries.ts';
 import { type BlogPost, blogPosts } from '#db/schema.ts';
-import { logActivity } from '../activity/log.ts';
+import { logActivity, logActivityCoalesced } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
 import { deletePublishable, setPublished } from './publications.ts';
+
+/** Edits of one post by one admin within this time are one "Article modifié" line of the log. */
+export const EDIT_LOG_WINDOW_MS = 10 * 60_000;
 
 export const slugTaken = () =>
   new HttpError(409, 'slug_taken', SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE });
@@ -180,12 +183,15 @@ export async function updateBlogPost(
     const notes: string[] = [];
     if (row.slug !== current.slug) notes.push(`adresse /blog/${current.slug} → /blog/${row.slug}`);
     if (row.title !== current.title) notes.push(`ancien titre « ${current.title} »`);
-    await logActivity(tx, {
+    const entry = {
       type: 'post.updated',
       title: `Article modifié : ${row.title}`,
       description: notes.length > 0 ? notes.join(' ; ') : null,
       userId: adminId,
-    });
+    };
+    // A new title or address is always a line of its own; the editor's autosaves in between are one.
+    if (entry.description) await logActivity(tx, entry);
+    else await logActivityCoalesced(tx, entry, { within: EDIT_LOG_WINDOW_MS });
     const previousCover =
       current.coverImage && current.coverImage !== row.coverImage ? current.coverImage : null;
     return { post: presentAdminPost(row), previousCover };

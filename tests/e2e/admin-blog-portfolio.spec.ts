@@ -4,10 +4,12 @@ import sharp from 'sharp';
 import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
 
 /**
- * Blog and portfolio from the back-office to the public site (decision 015): a post written in
- * Markdown with a cover image, previewed, published, read at /blog/{slug}, in the sitemap and the
- * RSS feed, then unpublished (404); a case study published on /portfolio, then unpublished. Every
- * action is found in the activity log. Names carry a random suffix: two projects and another worker
+ * Blog and portfolio from the back-office to the public site (decisions 015 and 068): a post
+ * written with the editor's toolbar (a heading, bold text, a list, an inline image with its alt
+ * text) and a cover image, saved by itself as a draft (it survives a reload), published, read at
+ * /blog/{slug}, in the sitemap and the RSS feed, guarded against leaving with unsaved changes,
+ * then unpublished (404); a case study published on /portfolio, then unpublished. Every action is
+ * found in the activity log. Names carry a random suffix: two projects and another worker
  * share the server and its database.
  */
 test.beforeEach(async ({ page }, testInfo) => {
@@ -23,14 +25,15 @@ async function activityTitles(page: Page, q: string): Promise<string[]> {
   return ((await res.json()) as { items: { title: string }[] }).items.map((entry) => entry.title);
 }
 
-test('a post written in Markdown is previewed, published, read on the site, then unpublished', async ({
+test('a post written with the toolbar saves itself, is published, read on the site, then unpublished', async ({
   page,
 }) => {
-  // The longest journey of the suite (an image encoded, six full page loads): three times the budget.
+  // The longest journey of the suite (two images encoded, seven full page loads): three times the budget.
   test.slow();
   const tag = suffix();
   const title = `Réussir son lancement à Kinshasa ${tag}`;
   const slug = `reussir-son-lancement-a-kinshasa-${tag}`;
+  const alt = `Atelier de marque ${tag}`;
 
   await openSignedIn(page, '/admin/blog/new');
   await expect(page.getByRole('heading', { name: 'Nouvel article', level: 1 })).toBeVisible();
@@ -45,32 +48,81 @@ test('a post written in Markdown is previewed, published, read on the site, then
   await expect(page.getByText(`/blog/${slug}`)).toBeVisible();
   await page.getByLabel('Catégorie').selectOption({ label: 'Branding' });
   await page.getByLabel('Résumé').fill('Trois étapes pour une marque qui se remarque.');
-  const cover = await sharp({
-    create: { width: 1200, height: 630, channels: 3, background: { r: 10, g: 120, b: 80 } },
-  })
-    .png()
-    .toBuffer();
-  await page
-    .getByLabel('Image de couverture')
-    .setInputFiles({ name: 'couverture.png', mimeType: 'image/png', buffer: cover });
-  await expect(page.getByRole('img', { name: 'Aperçu : Image de couverture' })).toBeVisible();
+  const image = (color: { r: number; g: number; b: number }) =>
+    sharp({ create: { width: 1200, height: 630, channels: 3, background: color } })
+      .png()
+      .toBuffer();
+  await page.getByLabel('Image de couverture').setInputFiles({
+    name: 'couverture.png',
+    mimeType: 'image/png',
+    buffer: await image({ r: 10, g: 120, b: 80 }),
+  });
+  await expect(page.getByRole('img', { name: 'Aperçu : Image de couverture' })).toBeVisible();
 
-  await page
-    .getByLabel('Contenu (Markdown)')
-    .fill(
-      `## Étape ${tag}\n\nUne marque **forte** se construit pas à pas.\n\n- Écouter\n- Tester\n\n<script>window.piege = 1</script>`,
-    );
-  // The live preview is the public renderer's HTML: heading, bold, list; the script is dropped.
+  // The content, written as in a word processor: a heading, bold words, a list.
+  const editor = page.getByRole('textbox', { name: 'Contenu' });
+  const toolbar = page.getByRole('toolbar', { name: 'Mise en forme' });
+  await editor.click();
+  await toolbar.getByRole('button', { name: 'Intertitre', exact: true }).click();
+  await page.keyboard.type(`Étape ${tag}`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Une marque ');
+  await toolbar.getByRole('button', { name: 'Gras' }).click();
+  await page.keyboard.type('forte');
+  await toolbar.getByRole('button', { name: 'Gras' }).click();
+  await page.keyboard.type(' se construit pas à pas.');
+  await page.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: 'Liste à puces' }).click();
+  await page.keyboard.type('Écouter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Tester');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+
+  // An inline image goes through the media pipeline, and only with its alt text.
+  await toolbar.getByRole('button', { name: 'Image', exact: true }).click();
+  const imageDialog = page.getByRole('dialog', { name: 'Insérer une image' });
+  await imageDialog.getByLabel('Image', { exact: true }).setInputFiles({
+    name: 'atelier.png',
+    mimeType: 'image/png',
+    buffer: await image({ r: 200, g: 120, b: 20 }),
+  });
+  await expect(imageDialog.getByRole('img', { name: 'Aperçu : Image' })).toBeVisible();
+  await imageDialog.getByRole('button', { name: 'Insérer l’image' }).click();
+  await expect(imageDialog.getByText('Décrivez l’image en quelques mots')).toBeVisible();
+  await imageDialog.getByLabel('Texte alternatif').fill(alt);
+  await imageDialog.getByRole('button', { name: 'Insérer l’image' }).click();
+  await expect(imageDialog).toBeHidden();
+  await expect(editor.getByRole('img', { name: alt })).toBeVisible();
+
+  // The draft saved itself, without a button: the address is the post's, and a reload keeps it all.
+  await expect(page.getByTestId('save-status')).toHaveText('Enregistré');
+  await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}$/);
+  const editorUrl = page.url();
+  await page.reload();
+  await expect(editor.getByRole('heading', { name: `Étape ${tag}`, level: 2 })).toBeVisible();
+  await expect(editor.locator('strong')).toHaveText('forte');
+  await expect(editor.getByRole('listitem')).toHaveText(['Écouter', 'Tester']);
+  await expect(editor.getByRole('img', { name: alt })).toHaveAttribute('src', /^\/media\/.+\.webp$/);
+  await expect(page.getByRole('img', { name: 'Aperçu : Image de couverture' })).toBeVisible();
+
+  // The Markdown source, for those who want it, with the public renderer's preview beside it.
+  await page.getByRole('button', { name: 'Markdown' }).click();
+  const source = page.getByLabel('Contenu (Markdown)');
+  await expect(source).toHaveValue(
+    new RegExp(
+      `^## Étape ${tag}\\n\\nUne marque \\*\\*forte\\*\\* se construit pas à pas\\.\\n\\n- Écouter\\n- Tester\\n\\n!\\[${alt}\\]\\(/media/`,
+    ),
+  );
   const preview = page.getByTestId('blog-preview');
   await expect(preview.getByRole('heading', { name: `Étape ${tag}` })).toBeVisible();
-  await expect(preview.locator('strong')).toHaveText('forte');
-  await expect(preview.getByRole('listitem')).toHaveText(['Écouter', 'Tester']);
-  await expect(preview.locator('script')).toHaveCount(0);
+  await expect(preview.getByRole('img', { name: alt })).toBeVisible();
+  await page.getByRole('button', { name: 'Markdown' }).click();
+  await expect(editor).toBeVisible();
 
   await page.getByRole('button', { name: 'Publier' }).click();
   await expect(toasts(page).filter({ hasText: 'Article publié' })).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}$/);
-  const editorUrl = page.url();
+  await expect(page).toHaveURL(editorUrl);
   await expect(page.getByLabel("Slug (adresse de l'article)")).toHaveValue(slug);
   await expect(page.getByText('Publié', { exact: true })).toBeVisible();
   await expect(page.getByTestId('blog-views')).toHaveText('0 lecture');
@@ -80,6 +132,8 @@ test('a post written in Markdown is previewed, published, read on the site, then
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: `Étape ${tag}`, level: 2 })).toBeVisible();
   await expect(page.locator('main img[src^="/media/"]').first()).toBeVisible();
+  await expect(page.locator('main strong', { hasText: 'forte' })).toBeVisible();
+  await expect(page.getByRole('img', { name: alt })).toHaveAttribute('src', /^\/media\/.+\.webp$/);
   const sitemap = await (await page.request.get('/sitemap.xml')).text();
   expect(sitemap).toContain(`/blog/${slug}</loc>`);
   const rss = await (await page.request.get('/blog/rss.xml')).text();
@@ -93,6 +147,24 @@ test('a post written in Markdown is previewed, published, read on the site, then
 
   await row.getByRole('link', { name: title, exact: true }).click();
   await expect(page).toHaveURL(editorUrl);
+
+  // A published post is saved by its button only; leaving with a change not saved asks first.
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Brouillon de phrase.');
+  await expect(page.getByTestId('save-status')).toHaveText('Modifications non enregistrées');
+  await page.getByRole('link', { name: 'Tous les articles' }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Quitter sans enregistrer ?' });
+  await leave.getByRole('button', { name: 'Annuler' }).click();
+  await expect(page).toHaveURL(editorUrl);
+  await expect(editor).toContainText('Brouillon de phrase.');
+  await page.getByRole('link', { name: 'Tous les articles' }).click();
+  await leave.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await page.goBack();
+  await expect(editor).toContainText('Tester');
+  await expect(editor).not.toContainText('Brouillon de phrase.');
+
   await page.getByRole('button', { name: 'Dépublier' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Dépublier cet article ?' });
   await dialog.getByRole('button', { name: 'Dépublier' }).click();
@@ -110,6 +182,15 @@ test('a post written in Markdown is previewed, published, read on the site, then
       `Article dépublié : ${title}`,
     ]),
   );
+
+  // Closing the tab with a change not saved: the browser asks too.
+  await editor.click();
+  await page.keyboard.type(' Dernier mot');
+  const question = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const asked = await question;
+  expect(asked.type()).toBe('beforeunload');
+  await asked.accept();
 });
 
 test('a case study with its results is published on /portfolio, then unpublished', async ({ page }) => {

@@ -88,8 +88,8 @@ type Effects<TData, TVariables> = {
   refreshOn?: 'success' | 'settled' | 'error';
   /** The cached query the answer replaces, and its new data, written before the refresh. */
   updates?: (data: TData, variables: TVariables) => readonly [QueryKey, unknown];
-  /** The toast of a success. */
-  toast?: (data: TData, variables: TVariables) => ToastOptions;
+  /** The toast of a success; null for none (a save the screen reports itself, such as an autosave). */
+  toast?: (data: TData, variables: TVariables) => ToastOptions | null;
   /** A failure's toast (toastError's title and fallback), for writes whose screen shows no other. */
   errorToast?: { title?: string; fallback?: string };
   /**
@@ -148,7 +148,8 @@ export function createAdminMutation(
     onSuccess: (data, variables, onMutateResult, context) => {
       if (updates) context.client.setQueryData(...updates(data, variables));
       if (refreshOn !== 'error') refresh(context.client);
-      if (successToast) toast(successToast(data, variables));
+      const shown = successToast?.(data, variables);
+      if (shown) toast(shown);
       return callbacks.onSuccess?.(data, variables, onMutateResult, context);
     },
     onError: (error, variables, onMutateResult, context) => {

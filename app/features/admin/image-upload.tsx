@@ -6,7 +6,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { ImageIcon, Loader2, Trash2, Upload } from 'lucide-react';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import {
   MEDIA_ACCEPTED_TYPES,
@@ -29,6 +29,8 @@ export type ImageUploadProps = {
   value: string | null;
   onChange: (url: string | null) => void;
   error?: string;
+  /** A file to send at once, as if chosen (an image pasted or dropped into the post's text). */
+  pendingFile?: File | null;
 };
 
 /** What is wrong with a file before sending it, or null when the server may judge it. */
@@ -55,7 +57,7 @@ export function uploadErrorMessage(error: unknown): string {
 }
 
 /** The upload answers the stored image; a failed one is tried again like any write of the client. */
-const uploadImageMutation = createAdminMutation({
+export const uploadImageMutation = createAdminMutation({
   method: 'POST',
   url: MEDIA_KEY,
   init: (file: File) => {
@@ -69,7 +71,7 @@ const uploadImageMutation = createAdminMutation({
   clientRetries: true,
 });
 
-export function ImageUpload({ label, value, onChange, error }: ImageUploadProps) {
+export function ImageUpload({ label, value, onChange, error, pendingFile }: ImageUploadProps) {
   const id = useId();
   const inputId = `${id}-input`;
   const messageId = `${id}-message`;
@@ -86,16 +88,28 @@ export function ImageUpload({ label, value, onChange, error }: ImageUploadProps)
     }),
   );
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared at once, so choosing the same file again (after a failure) fires a change.
-    event.target.value = '';
-    if (!file) return;
+  const send = (file: File) => {
     setDone(false);
     const problem = checkImageFile(file);
     setLocalError(problem);
     if (!problem) upload.mutate(file);
   };
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared at once, so choosing the same file again (after a failure) fires a change.
+    event.target.value = '';
+    if (file) send(file);
+  };
+
+  // Sent once per file given, however often the effect runs.
+  const sentFile = useRef<File | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `send` is recreated on each render; the file decides.
+  useEffect(() => {
+    if (!pendingFile || sentFile.current === pendingFile) return;
+    sentFile.current = pendingFile;
+    send(pendingFile);
+  }, [pendingFile]);
 
   const remove = () => {
     setLocalError(null);

@@ -1,11 +1,13 @@
 import { useParams } from 'react-router';
-import { BlogEditorScreen } from '~/features/admin/blog/blog-editor-screen';
+import { BlogEditorScreen, NEW_POST_ID } from '~/features/admin/blog/blog-editor-screen';
 
 export const meta = () => [{ title: 'Article — Administration' }];
 
-/** /admin/blog/new (no postId) and /admin/blog/:postId: the post editor. */
+/**
+ * /admin/blog/new and /admin/blog/:postId: the post editor. One route, so that the move of a new
+ * post to its own address after its first save keeps the same editor (the screen handles it).
+ */
 export default function AdminBlogEditor() {
-  const { postId } = useParams();
-  // Keyed: going from one post (or /new) to another starts a fresh editor.
-  return <BlogEditorScreen key={postId ?? 'new'} postId={postId} />;
+  const { postId = NEW_POST_ID } = useParams();
+  return <BlogEditorScreen postId={postId} />;
 }

@@ -1,14 +1,22 @@
 /**
- * Writing a post (decision 015): title, slug (generated from the title when left empty, editable),
- * category, excerpt, cover image, Markdown content beside its live preview. "Enregistrer" keeps
+ * Writing a post (decisions 015 and 068): title, slug (generated from the title when left empty, editable),
+ * category, excerpt, cover image, and the content in the rich-text editor (stored as Markdown; its
+ * source beside the live preview on demand). "Enregistrer" keeps
  * the status; "Publier" saves then publishes; "Dépublier" and "Supprimer" ask first. Validated by
  * the shared schema in the browser, then by the server (its field errors land on the fields).
+ *
+ * A draft saves itself (Ghost's habit): 3 s after the last change and when a field loses the focus,
+ * once it has a title and a category, with "Enregistré" in the action bar instead of a toast. A
+ * published post is saved only by its button (its changes go live). Leaving with changes not saved
+ * asks first: a link of the back-office through the router's blocker, a reload or a closed tab
+ * through `beforeunload`.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { ExternalLink, Eye, EyeOff, Save, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Check, ExternalLink, Eye, EyeOff, Save, Trash2 } from 'lucide-react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useBlocker, useNavigate } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
   type AdminBlogPost,
@@ -25,6 +33,7 @@ import { toast } from '~/lib/toast';
 import { useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ImageUploadField } from '../image-upload';
+import { MarkdownEditor } from '../rich-text/markdown-editor';
 import { AdminPageHeader, Card, formatDate, ItemLoader, BackLink as SharedBackLink } from '../ui';
 import { BlogStatusBadge } from './blog-status-badge';
 import { blogPostQuery, blogPublicationMutation, deleteBlogPostMutation, saveBlogPostMutation } from './data';
@@ -32,8 +41,17 @@ import { MarkdownPreview } from './markdown-preview';
 
 const FORM_FIELDS = ['title', 'slug', 'category', 'excerpt', 'coverImage', 'content'] as const;
 
-export function BlogEditorScreen({ postId }: { postId: string | undefined }) {
-  if (!postId) return <BlogEditor post={null} />;
+export const NEW_POST_ID = 'new';
+export const AUTOSAVE_DELAY_MS = 3_000;
+
+/** `postId` is 'new' for /admin/blog/new. */
+export function BlogEditorScreen({ postId }: { postId: string }) {
+  // A new post's first save moves the address to /admin/blog/{id}; the same editor goes on (the
+  // text being typed, its cursor), so the screen remembers the id its editor created.
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  if (postId === NEW_POST_ID || postId === createdId) {
+    return <BlogEditor post={null} onCreated={setCreatedId} />;
+  }
   return (
     <ItemLoader
       options={blogPostQuery(postId)}
@@ -59,33 +77,76 @@ function toForm(post: AdminBlogPost | null): BlogPostForm {
   };
 }
 
-function BlogEditor({ post }: { post: AdminBlogPost | null }) {
+/** The form's values as one string: what was saved is compared with what is typed. */
+const snapshot = (values: BlogPostForm) => JSON.stringify(values);
+
+type AutosaveState = 'idle' | 'saving' | 'saved' | 'incomplete' | 'failed';
+
+function BlogEditor({
+  post: loaded,
+  onCreated,
+}: {
+  post: AdminBlogPost | null;
+  /** A new post was created by this editor (its first save). */
+  onCreated?: (id: string) => void;
+}) {
   const navigate = useNavigate();
   const publication = useMutation(blogPublicationMutation());
   const remove = useMutation(deleteBlogPostMutation());
   const [confirming, setConfirming] = useState<'delete' | 'unpublish' | null>(null);
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const created = useQuery({ ...blogPostQuery(createdId ?? ''), enabled: createdId !== null });
+  const post = loaded ?? created.data ?? null;
   const {
     register,
     control,
     handleSubmit,
     setError,
+    clearErrors,
     reset,
     watch,
-    formState: { errors, isDirty },
+    getValues,
+    formState: { errors },
   } = useAdminForm<BlogPostForm, BlogPostInput>(zodResolver(BlogPostInputSchema), toForm(post));
-  const title = watch('title');
-  const slug = watch('slug');
-  const content = watch('content');
-  const generatedSlug = slugify(title ?? '');
+  const values = watch();
+  const current = snapshot(values);
+  const [savedSnapshot, setSavedSnapshot] = useState(current);
+  const [autosave, setAutosave] = useState<{ state: AutosaveState; message?: string; failed?: string }>({
+    state: 'idle',
+  });
+  const unsaved = current !== savedSnapshot;
+  const canAutosave = !post?.isPublished;
+  const generatedSlug = slugify(values.title ?? '');
+  const slug = values.slug;
 
   const save = useMutation(
     saveBlogPostMutation({
-      onSuccess: ({ saved }) => {
-        reset(toForm(saved));
-        if (!post) navigate(`/admin/blog/${saved.id}`, { replace: true });
+      onSuccess: ({ saved }, variables) => {
+        const sent = snapshot(variables.form);
+        const typedMeanwhile = snapshot(getValues()) !== sent;
+        // What was typed while the request ran stays; the rest takes the saved values (a generated slug).
+        reset(toForm(saved), { keepDirtyValues: true });
+        setSavedSnapshot(typedMeanwhile ? sent : snapshot(getValues()));
+        setAutosave({ state: 'saved' });
+        if (!post) {
+          setCreatedId(saved.id);
+          onCreated?.(saved.id);
+          ownPath.current = `/admin/blog/${saved.id}`;
+          navigate(ownPath.current, { replace: true });
+        }
       },
-      onError: (error) => {
+      onError: (error, variables) => {
         const onFields = applyFieldErrors(error, setError, FORM_FIELDS);
+        if (variables.auto) {
+          // Not tried again until something changes: a refusal would come back every 3 s.
+          setAutosave({
+            state: 'failed',
+            failed: snapshot(variables.form),
+            message: onFields ? 'corrigez les champs signalés' : errorMessage(error),
+          });
+          return;
+        }
+        setAutosave({ state: 'idle' });
         toast({
           title: 'Enregistrement impossible',
           description: onFields ? 'Corrigez les champs signalés.' : errorMessage(error),
@@ -94,10 +155,38 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
       },
     }),
   );
+  const ownPath = useRef(post ? `/admin/blog/${post.id}` : '');
 
   const submit = (publish: boolean) =>
-    handleSubmit((values) => save.mutate({ id: post?.id ?? null, values, publish }));
-  const busy = save.isPending || publication.isPending || remove.isPending;
+    handleSubmit((input) => save.mutate({ id: post?.id ?? null, values: input, publish, form: getValues() }));
+
+  /** Saves a draft quietly when it can be saved; says what is missing when it cannot. */
+  const saveDraft = () => {
+    if (!canAutosave || save.isPending) return;
+    const form = getValues();
+    if (snapshot(form) === savedSnapshot || snapshot(form) === autosave.failed) return;
+    const parsed = BlogPostInputSchema.safeParse(form);
+    if (!parsed.success) {
+      setAutosave({ state: 'incomplete' });
+      return;
+    }
+    clearErrors();
+    setAutosave({ state: 'saving' });
+    save.mutate({ id: post?.id ?? null, values: parsed.data, publish: false, auto: true, form });
+  };
+  const saveDraftLater = useRef(saveDraft);
+  saveDraftLater.current = saveDraft;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the timer restarts on each change of the values.
+  useEffect(() => {
+    if (!canAutosave || !unsaved || save.isPending) return;
+    const timer = setTimeout(() => saveDraftLater.current(), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [current, canAutosave, unsaved, save.isPending]);
+
+  const leaving = useLeaveGuard(unsaved, ownPath);
+  // An autosave runs behind the typing: it disables no button.
+  const busy = (save.isPending && !save.variables?.auto) || publication.isPending || remove.isPending;
   const slugChangedWhilePublished = post?.isPublished && slug !== post.slug;
 
   const confirm = () => {
@@ -166,7 +255,13 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
           ) : null
         }
       />
-      <form noValidate onSubmit={submit(false)} className="flex flex-col gap-6">
+      <form
+        noValidate
+        onSubmit={submit(false)}
+        // A field left (focus going out of it) saves the draft at once.
+        onBlur={() => saveDraftLater.current()}
+        className="flex flex-col gap-6"
+      >
         <Card className="grid gap-4 lg:grid-cols-2">
           <TextField
             label="Titre"
@@ -213,21 +308,22 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
           </div>
         </Card>
 
-        <Card className="grid gap-4 lg:grid-cols-2">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <TextAreaField
-              label="Contenu (Markdown)"
-              rows={22}
-              spellCheck
-              error={errors.content?.message}
-              {...register('content')}
-            />
-            <p className="text-xs text-gray-600">
-              ## Intertitre, **gras**, *italique*, [lien](https://…), listes avec « - ». Le titre de l'article
-              est déjà le titre principal de la page.
-            </p>
-          </div>
-          <MarkdownPreview content={content ?? ''} />
+        <Card>
+          <Controller
+            control={control}
+            name="content"
+            render={({ field, fieldState }) => (
+              <MarkdownEditor
+                label="Contenu"
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+                placeholder="Écrivez votre article… Un intertitre, du gras, une image : la barre ci-dessus."
+                sourcePreview={(markdown) => <MarkdownPreview content={markdown} />}
+              />
+            )}
+          />
         </Card>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
@@ -238,15 +334,16 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
             disabled={busy}
           >
             <Save className="size-4" aria-hidden="true" />
-            {save.isPending && !save.variables?.publish ? (
+            {save.isPending && !save.variables?.publish && !save.variables?.auto ? (
               'Enregistrement...'
             ) : (
-              <>
+              // One flex item: the button's gap would add its width to the space between the words.
+              <span>
                 Enregistrer
                 <span className="hidden sm:inline">
                   {post?.isPublished ? ' les modifications' : ' le brouillon'}
                 </span>
-              </>
+              </span>
             )}
           </Button>
           {post?.isPublished ? (
@@ -265,9 +362,12 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
               {save.isPending && save.variables?.publish ? 'Publication...' : 'Publier'}
             </Button>
           )}
-          {isDirty ? (
-            <span className="text-xs text-amber-800 sm:text-sm">Modifications non enregistrées</span>
-          ) : null}
+          <SaveStatus
+            state={save.isPending ? 'saving' : autosave.state}
+            unsaved={unsaved}
+            published={post?.isPublished ?? false}
+            message={autosave.message}
+          />
           {post ? (
             <Button
               type="button"
@@ -283,6 +383,17 @@ function BlogEditor({ post }: { post: AdminBlogPost | null }) {
           ) : null}
         </div>
       </form>
+      <ConfirmDialog
+        open={leaving.state === 'blocked'}
+        onOpenChange={(open) => (open ? undefined : leaving.reset?.())}
+        title="Quitter sans enregistrer ?"
+        confirmLabel="Quitter sans enregistrer"
+        pendingLabel="Quitter sans enregistrer"
+        pending={false}
+        onConfirm={() => leaving.proceed?.()}
+      >
+        <p>Vos dernières modifications ne sont pas enregistrées : elles seront perdues.</p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => (open ? undefined : setConfirming(null))}
@@ -342,4 +453,79 @@ function CategorySelect({ error, ...props }: { error?: string } & React.Componen
       <FieldError id={id} error={error} />
     </div>
   );
+}
+
+const STATUS_TEXT: Record<AutosaveState, string> = {
+  idle: '',
+  saving: 'Enregistrement...',
+  saved: 'Enregistré',
+  incomplete: 'Pas encore enregistré : donnez un titre et une catégorie',
+  failed: 'Enregistrement automatique impossible',
+};
+
+/** Where the post stands, read out politely when it changes: saving, saved, or what stops it. */
+function SaveStatus({
+  state,
+  unsaved,
+  published,
+  message,
+}: {
+  state: AutosaveState;
+  unsaved: boolean;
+  published: boolean;
+  message?: string;
+}) {
+  const text =
+    state === 'saving'
+      ? STATUS_TEXT.saving
+      : state === 'failed' || (unsaved && state === 'incomplete')
+        ? `${STATUS_TEXT[state]}${message ? ` : ${message}` : ''}`
+        : unsaved
+          ? published
+            ? 'Modifications non enregistrées'
+            : ''
+          : state === 'saved'
+            ? STATUS_TEXT.saved
+            : '';
+  return (
+    <span
+      role="status"
+      data-testid="save-status"
+      className={cn(
+        'text-xs sm:text-sm',
+        state === 'failed' || (unsaved && published) ? 'text-amber-800' : 'text-gray-700',
+      )}
+    >
+      {state === 'saved' && !unsaved ? <Check className="mr-1 inline size-4" aria-hidden="true" /> : null}
+      {text}
+    </span>
+  );
+}
+
+/**
+ * Asks before leaving with changes not saved: the router's links (but not the move of a new post to
+ * its own address, nor the logout of an expired session, which must happen), and a reload or a
+ * closed tab (the browser's own question). Returns the blocker for the screen's dialog.
+ */
+function useLeaveGuard(unsaved: boolean, ownPath: RefObject<string>) {
+  const unsavedNow = useRef(unsaved);
+  unsavedNow.current = unsaved;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsavedNow.current &&
+      nextLocation.pathname !== currentLocation.pathname &&
+      nextLocation.pathname !== ownPath.current &&
+      nextLocation.pathname !== '/admin/login',
+  );
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers read the question from here (they show their own text).
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+  return blocker;
 }

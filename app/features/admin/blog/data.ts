@@ -7,6 +7,7 @@ import type {
   AdminBlogPage,
   AdminBlogPost,
   BlogListQuery,
+  BlogPostForm,
   BlogPostInput,
 } from '#common/schemas/blog-admin.ts';
 import { apiRequest, errorMessage } from '~/lib/api';
@@ -53,12 +54,22 @@ export function blogPreviewQuery(content: string) {
 const BLOG_WRITE_REFRESHES = [BLOG_KEY, DASHBOARD_KEY, ACTIVITY_KEY];
 const readPost = async (response: Response) => ((await response.json()) as { post: AdminBlogPost }).post;
 
+export type SaveBlogPost = {
+  id: string | null;
+  values: BlogPostInput;
+  publish: boolean;
+  /** An autosave of a draft: the editor shows "Enregistré" instead of a toast. */
+  auto?: boolean;
+  /** The form's values as sent, to tell what was typed while the request ran. */
+  form: BlogPostForm;
+};
+
 /**
  * Creates (no id) or replaces a post; `publish` then publishes it. A refused publication does not
  * undo the save: it comes back as `publishError`, beside the saved post.
  */
 export const saveBlogPostMutation = createAdminMutation({
-  run: async ({ id, values, publish }: { id: string | null; values: BlogPostInput; publish: boolean }) => {
+  run: async ({ id, values, publish }: SaveBlogPost) => {
     const saved = await readPost(
       id ? await apiRequest('PUT', blogPostUrl(id), values) : await apiRequest('POST', BLOG_KEY, values),
     );
@@ -74,21 +85,23 @@ export const saveBlogPostMutation = createAdminMutation({
   },
   updates: ({ saved }) => [blogPostQuery(saved.id).queryKey, saved],
   invalidates: BLOG_WRITE_REFRESHES,
-  toast: ({ saved, publishError }, { publish }): ToastOptions =>
-    publishError
-      ? {
-          title: 'Article enregistré, mais pas publié',
-          description: errorMessage(publishError),
-          variant: 'destructive',
-        }
-      : {
-          title: publish
-            ? 'Article publié'
-            : saved.isPublished
-              ? 'Modifications publiées'
-              : 'Brouillon enregistré',
-          description: saved.title,
-        },
+  toast: ({ saved, publishError }, { publish, auto }): ToastOptions | null =>
+    auto
+      ? null
+      : publishError
+        ? {
+            title: 'Article enregistré, mais pas publié',
+            description: errorMessage(publishError),
+            variant: 'destructive',
+          }
+        : {
+            title: publish
+              ? 'Article publié'
+              : saved.isPublished
+                ? 'Modifications publiées'
+                : 'Brouillon enregistré',
+            description: saved.title,
+          },
 });
 
 export type PublicationAction = 'publish' | 'unpublish';

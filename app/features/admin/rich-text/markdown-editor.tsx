@@ -1,0 +1,370 @@
+/**
+ * The back-office's writing field (Tiptap): the text looks as it will on the site, a toolbar sets
+ * headings, bold, italic, lists, quotes, links and images, and the value it gives the form is
+ * Markdown, the stored format. An image pasted or dropped into the text opens the image dialog,
+ * which uploads it and asks for its alt text. "Markdown" switches to the source (with the
+ * server's preview beside it); content the visual editor would lose part of (a table, raw HTML)
+ * opens there and stays there, so no one ever loses words by opening a post.
+ */
+import type { Editor } from '@tiptap/core';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import {
+  Bold,
+  Code2,
+  Heading2,
+  Heading3,
+  ImagePlus,
+  Italic,
+  Link2,
+  List,
+  ListOrdered,
+  Quote,
+  Redo2,
+  Undo2,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FieldError } from '~/components/form-fields';
+import { cn } from '~/lib/cn';
+import '~/components/prose.css';
+import { IconButton } from '../icon-button';
+import { markdownExtensions } from './extensions';
+import { ImageDialog, type ImageRequest, LinkDialog, type LinkRequest } from './insert-dialogs';
+
+export const SOURCE_ONLY_NOTICE =
+  'Ce contenu contient des éléments que l’éditeur visuel ne sait pas afficher (un tableau, du HTML) : il reste en Markdown pour ne rien perdre.';
+
+/** Every word of `source` is still in `roundTrip` (as often): the visual editor loses nothing. */
+export function keepsEveryWord(source: string, roundTrip: string): boolean {
+  const counts = new Map<string, number>();
+  for (const word of roundTrip.match(/[\p{L}\p{N}]+/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  for (const word of source.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const left = counts.get(word) ?? 0;
+    if (left === 0) return false;
+    counts.set(word, left - 1);
+  }
+  return true;
+}
+
+const imageFile = (files: FileList | null | undefined) =>
+  Array.from(files ?? []).find((file) => file.type.startsWith('image/'));
+
+export type MarkdownEditorProps = {
+  label: string;
+  value: string;
+  onChange: (markdown: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  placeholder?: string;
+  /** Shown beside the Markdown source: what readers will get. */
+  sourcePreview?: (markdown: string) => ReactNode;
+};
+
+export function MarkdownEditor({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  placeholder,
+  sourcePreview,
+}: MarkdownEditorProps) {
+  const id = useId();
+  const [mode, setMode] = useState<'visual' | 'source'>('visual');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [linkRequest, setLinkRequest] = useState<LinkRequest | null>(null);
+  const [imageRequest, setImageRequest] = useState<ImageRequest | null>(null);
+  // The Markdown this editor last gave the form: a different value comes from outside (a reset).
+  const emitted = useRef(value);
+  const callbacks = useRef({ onChange, onBlur });
+  callbacks.current = { onChange, onBlur };
+
+  // Stable options: Tiptap compares them on each render and applies any that changed.
+  const [initialValue] = useState(value);
+  const extensions = useMemo(() => markdownExtensions({ placeholder }), [placeholder]);
+  const editorProps = useMemo(
+    () => ({
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': `${id}-label`,
+        ...(error ? { 'aria-invalid': 'true', 'aria-describedby': `${id}-error` } : {}),
+        class:
+          'prose min-h-72 max-w-none px-4 py-3 text-base focus:outline-none [&_img]:rounded-lg [&_img.ProseMirror-selectednode]:outline-2 [&_img.ProseMirror-selectednode]:outline-brand-700',
+      },
+      handlePaste: (_view: unknown, event: ClipboardEvent) => {
+        const file = imageFile(event.clipboardData?.files);
+        if (!file) return false;
+        setImageRequest({ src: null, alt: '', file });
+        return true;
+      },
+      handleDrop: (_view: unknown, event: DragEvent) => {
+        const file = imageFile(event.dataTransfer?.files);
+        if (!file) return false;
+        event.preventDefault();
+        setImageRequest({ src: null, alt: '', file });
+        return true;
+      },
+    }),
+    [id, error],
+  );
+
+  const editor = useEditor({
+    extensions,
+    content: initialValue,
+    contentType: 'markdown',
+    immediatelyRender: false,
+    shouldRerenderOnTransaction: false,
+    editorProps,
+    onCreate: ({ editor: created }) => {
+      if (!keepsEveryWord(initialValue, created.getMarkdown())) {
+        setMode('source');
+        setNotice(SOURCE_ONLY_NOTICE);
+      }
+    },
+    onUpdate: ({ editor: changed }) => {
+      // The empty paragraph the editor keeps after a last heading or image is not content.
+      const markdown = changed.getMarkdown().trimEnd();
+      emitted.current = markdown;
+      callbacks.current.onChange(markdown);
+    },
+    onBlur: () => callbacks.current.onBlur?.(),
+  });
+
+  // The form's value changed from outside (saved and normalised, reset): the editor follows.
+  useEffect(() => {
+    if (!editor || mode !== 'visual' || value === emitted.current) return;
+    emitted.current = value;
+    editor.commands.setContent(value, { contentType: 'markdown', emitUpdate: false });
+  }, [editor, mode, value]);
+
+  const toVisual = () => {
+    if (!editor) return;
+    editor.commands.setContent(value, { contentType: 'markdown', emitUpdate: false });
+    if (!keepsEveryWord(value, editor.getMarkdown())) {
+      setNotice(SOURCE_ONLY_NOTICE);
+      return;
+    }
+    emitted.current = value;
+    setNotice(null);
+    setMode('visual');
+    editor.commands.focus('end');
+  };
+
+  const openLink = () => {
+    if (!editor) return;
+    const href = (editor.getAttributes('link').href as string | undefined) ?? '';
+    setLinkRequest({ href, needsText: editor.state.selection.empty && !href });
+  };
+
+  const openImage = () => {
+    if (!editor) return;
+    const selected = editor.isActive('image') ? editor.getAttributes('image') : null;
+    setImageRequest({ src: selected?.src ?? null, alt: selected?.alt ?? '', file: null });
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <div className="flex items-end justify-between gap-2">
+        {mode === 'source' ? (
+          <label htmlFor={`${id}-source`} className="text-sm font-medium text-gray-900">
+            {label} (Markdown)
+          </label>
+        ) : (
+          // A contenteditable cannot be a label's control: clicking the name focuses the text.
+          // biome-ignore lint/a11y/noStaticElementInteractions: the textbox is named by aria-labelledby; this is a convenience for the mouse.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users reach the textbox by Tab.
+          <span
+            id={`${id}-label`}
+            className="text-sm font-medium text-gray-900"
+            onClick={() => editor?.commands.focus()}
+          >
+            {label}
+          </span>
+        )}
+        <button
+          type="button"
+          aria-pressed={mode === 'source'}
+          disabled={!editor}
+          onClick={() => (mode === 'source' ? toVisual() : setMode('source'))}
+          className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-gray-700 hover:bg-gray-100 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 disabled:opacity-50"
+        >
+          <Code2 className="size-4" aria-hidden="true" />
+          Markdown
+        </button>
+      </div>
+      <div
+        className={cn(
+          'min-w-0 rounded-lg border bg-white',
+          error ? 'border-red-600' : 'border-gray-300 focus-within:border-brand-700',
+        )}
+      >
+        <Toolbar editor={editor} source={mode === 'source'} onLink={openLink} onImage={openImage} />
+        {notice ? (
+          <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+            {notice}
+          </p>
+        ) : null}
+        <div hidden={mode === 'source'}>
+          <EditorContent editor={editor} />
+        </div>
+        {mode === 'source' ? (
+          <div className="grid gap-4 p-3 lg:grid-cols-2">
+            <textarea
+              id={`${id}-source`}
+              rows={22}
+              spellCheck
+              value={value}
+              onChange={(event) => onChange(event.target.value)}
+              onBlur={onBlur}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              className="block min-h-72 w-full resize-y rounded-md border border-gray-300 px-3 py-2 font-mono text-sm text-gray-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700/30"
+            />
+            {sourcePreview?.(value)}
+          </div>
+        ) : null}
+      </div>
+      <FieldError id={id} error={error} />
+      <LinkDialog
+        request={linkRequest}
+        onClose={() => setLinkRequest(null)}
+        onRemove={() => {
+          editor?.chain().focus().extendMarkRange('link').unsetLink().run();
+          setLinkRequest(null);
+        }}
+        onApply={({ href, text }) => {
+          if (!editor) return;
+          const chain = editor.chain().focus();
+          if (linkRequest?.needsText) {
+            chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).run();
+          } else {
+            chain.extendMarkRange('link').setLink({ href }).run();
+          }
+          setLinkRequest(null);
+        }}
+      />
+      <ImageDialog
+        request={imageRequest}
+        onClose={() => setImageRequest(null)}
+        onInsert={(image) => {
+          editor?.chain().focus().setImage(image).run();
+          setImageRequest(null);
+        }}
+      />
+    </div>
+  );
+}
+
+type Action = {
+  label: string;
+  icon: typeof Bold;
+  run: (editor: Editor) => void;
+  active?: (editor: Editor) => boolean;
+};
+
+const FORMATS: Action[] = [
+  {
+    label: 'Intertitre',
+    icon: Heading2,
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+    active: (e) => e.isActive('heading', { level: 2 }),
+  },
+  {
+    label: 'Sous-intertitre',
+    icon: Heading3,
+    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+    active: (e) => e.isActive('heading', { level: 3 }),
+  },
+  {
+    label: 'Gras',
+    icon: Bold,
+    run: (e) => e.chain().focus().toggleBold().run(),
+    active: (e) => e.isActive('bold'),
+  },
+  {
+    label: 'Italique',
+    icon: Italic,
+    run: (e) => e.chain().focus().toggleItalic().run(),
+    active: (e) => e.isActive('italic'),
+  },
+  {
+    label: 'Liste à puces',
+    icon: List,
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+    active: (e) => e.isActive('bulletList'),
+  },
+  {
+    label: 'Liste numérotée',
+    icon: ListOrdered,
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+    active: (e) => e.isActive('orderedList'),
+  },
+  {
+    label: 'Citation',
+    icon: Quote,
+    run: (e) => e.chain().focus().toggleBlockquote().run(),
+    active: (e) => e.isActive('blockquote'),
+  },
+];
+
+const HISTORY: Action[] = [
+  { label: 'Défaire', icon: Undo2, run: (e) => e.chain().focus().undo().run() },
+  { label: 'Refaire', icon: Redo2, run: (e) => e.chain().focus().redo().run() },
+];
+
+function Toolbar({
+  editor,
+  source,
+  onLink,
+  onImage,
+}: {
+  editor: Editor | null;
+  source: boolean;
+  onLink: () => void;
+  onImage: () => void;
+}) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) =>
+      current
+        ? {
+            active: FORMATS.map((action) => action.active?.(current) ?? false),
+            link: current.isActive('link'),
+            image: current.isActive('image'),
+            canUndo: current.can().undo(),
+            canRedo: current.can().redo(),
+          }
+        : null,
+  });
+  const off = !editor || source;
+  const tool = (action: Action, pressed: boolean | undefined, disabled = false) => (
+    <IconButton
+      key={action.label}
+      label={action.label}
+      aria-pressed={pressed}
+      disabled={off || disabled}
+      // The text keeps its selection: a toolbar tap must not blur the editor first.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => editor && action.run(editor)}
+      className="size-9 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
+    >
+      <action.icon className="size-4" aria-hidden="true" />
+    </IconButton>
+  );
+  return (
+    <div
+      role="toolbar"
+      aria-label="Mise en forme"
+      // Under the phone's top bar (h-14) while the text scrolls; no top bar from 1024 px.
+      className="sticky top-14 z-10 flex flex-wrap items-center gap-0.5 rounded-t-lg border-b border-gray-200 bg-gray-50/95 p-1 backdrop-blur lg:top-0"
+    >
+      {FORMATS.map((action, index) => tool(action, state?.active[index] ?? false))}
+      {tool({ label: 'Lien', icon: Link2, run: onLink }, state?.link ?? false)}
+      {tool({ label: state?.image ? 'Modifier l’image' : 'Image', icon: ImagePlus, run: onImage }, undefined)}
+      {HISTORY.map((action, index) =>
+        tool(action, undefined, index === 0 ? !state?.canUndo : !state?.canRedo),
+      )}
+    </div>
+  );
+}
