@@ -107,6 +107,8 @@ export default defineConfig({
       SMTP_URL,
       // Every request logged, so that the secrets check sees what production logs would hold.
       LOG_LEVEL: 'info',
+      // A post planned a few seconds ahead goes online within a second (the journey waits for it).
+      SCHEDULED_PUBLISH_POLL_MS: '1000',
     },
   },
 });

@@ -211,12 +211,29 @@ export const blogPosts = pgTable(
     isPublished: boolean().notNull().default(false),
     // Beyond docs/product.md §3.1: the date readers see, RSS and the sitemap use; set on first publication.
     publishedAt: timestamp({ withTimezone: true }),
+    // A draft's publication planned by an admin (decision 069): the background task publishes it then.
+    scheduledAt: timestamp({ withTimezone: true }),
     views: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('blog_posts_published_idx').on(t.isPublished, t.publishedAt)],
+  (t) => [
+    index('blog_posts_published_idx').on(t.isPublished, t.publishedAt),
+    index('blog_posts_scheduled_idx').on(t.scheduledAt).where(sql`${t.scheduledAt} is not null`),
+  ],
 );
+
+/**
+ * The former addresses of posts that were read under them (decision 069): /blog/{oldSlug} answers
+ * a 301 to the post's address of today, so shared links and search results keep working.
+ */
+export const blogSlugRedirects = pgTable('blog_slug_redirects', {
+  oldSlug: text().primaryKey(),
+  postId: uuid()
+    .notNull()
+    .references(() => blogPosts.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
 
 export const caseStudies = pgTable(
   'case_studies',

@@ -42,5 +42,9 @@ export function fieldErrorsFrom(error: ZodError): FieldErrors {
   return fields;
 }
 
+/** A 400 with one field's message, for a rule the schema cannot check (a date still to come). */
+export const fieldError = (field: string, message: string) =>
+  new HttpError(400, 'validation_error', 'Certains champs sont invalides.', { [field]: message });
+
 export const validationError = (error: ZodError) =>
   new HttpError(400, 'validation_error', 'Certains champs sont invalides.', fieldErrorsFrom(error));

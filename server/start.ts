@@ -9,6 +9,7 @@ import { asc } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { adminUsers } from '#db/schema.ts';
+import { startScheduledPublishing } from './admin/blog.ts';
 import { createApp, type PageRendering } from './app.ts';
 import { createAppDeps } from './app-deps.ts';
 import { compileTemplates } from './email/templates.ts';
@@ -96,6 +97,11 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
     logger,
     wakeEmails: () => deps.email.worker.wake(),
   });
+  const plannedPosts = startScheduledPublishing(
+    database.db,
+    { publicUrl: env.PUBLIC_URL, logger },
+    env.SCHEDULED_PUBLISH_POLL_MS,
+  );
   // A worker of several (server/cluster.ts): the primary prepared the database and told the person.
   if (options.banner !== false) printBanner(env, admin);
 
@@ -111,6 +117,7 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
       // Sends in flight finish (and are recorded) before the database goes away.
       newsletterPurge.stop();
       leadReminders.stop();
+      plannedPosts.stop();
       await deps.campaigns.worker.stop();
       await deps.email.worker.stop();
       await deps.events.stop();

@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { CoverPicture } from '~/components/cover-picture';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
@@ -29,7 +29,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     content.getPost(slug),
     content.listPosts({ page: 1, pageSize: RELATED_COUNT + 1 }),
   ]);
-  if (!post) throw data(null, { status: 404 });
+  if (!post) {
+    // A post whose slug changed after it was read keeps its former address (decision 069).
+    const moved = await content.findMovedPost(slug);
+    if (moved) throw redirect(`/blog/${encodeURIComponent(moved)}`, 301);
+    throw data(null, { status: 404 });
+  }
   // The Markdown stays on the server: the page ships the sanitised HTML once, not both. The view
   // count is left out too: it changes with every reader and is not shown.
   const { content: markdown, views: _views, ...summary } = post;

@@ -10,8 +10,11 @@
  * - PUT    /api/admin/blog/:id                BlogPostInput -> { post };  PATCH: any subset of it
  * - POST   /api/admin/blog/:id/publish        -> { post } (records a content_publications row once)
  * - POST   /api/admin/blog/:id/unpublish      -> { post }
+ * - POST   /api/admin/blog/:id/schedule       BlogSchedule -> { post } (a draft published at that time)
+ * - DELETE /api/admin/blog/:id/schedule       -> { post } (the planned publication cancelled)
  * - DELETE /api/admin/blog/:id                -> 204
- * A slug already taken by another post is a 409 with `fields.slug` = SLUG_TAKEN_MESSAGE.
+ * A slug already taken by another post is a 409 with `fields.slug` = SLUG_TAKEN_MESSAGE. A published
+ * post whose slug changes keeps its former address as a 301 (decision 069).
  */
 import { z } from 'zod';
 import { BLOG_CATEGORIES, type BlogCategory } from '../enums.ts';
@@ -105,6 +108,18 @@ export const BlogPreviewSchema = z.object({
     .max(BLOG_CONTENT_MAX_LENGTH, { error: 'Le contenu est trop long (100 000 caractères au plus)' }),
 });
 
+export const SCHEDULE_MESSAGES = {
+  invalid: 'Date et heure invalides',
+  past: 'Choisissez une date et une heure à venir',
+  tooFar: 'Choisissez une date dans les douze mois',
+  published: 'Cet article est déjà publié.',
+} as const;
+
+/** The planned publication of a draft: an instant with its offset (the screen sends Kinshasa time, +01:00). */
+export const BlogScheduleSchema = z.object({
+  publishAt: z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.invalid }),
+});
+
 export const BLOG_STATUSES = ['published', 'draft'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 export const BLOG_STATUS_LABELS: Record<BlogStatus, string> = { published: 'Publié', draft: 'Brouillon' };
@@ -130,6 +145,8 @@ export type AdminBlogPostSummary = {
   coverImage: string | null;
   isPublished: boolean;
   publishedAt: string | null;
+  /** A draft's planned publication (ISO), or null. */
+  scheduledAt: string | null;
   views: number;
   createdAt: string;
   updatedAt: string;

@@ -4,7 +4,7 @@
  * log row are one transaction; the first publication also records a content_publications row
  * for the campaigns (processed = false).
  */
-import { eq, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, like, lte, or, sql } from 'drizzle-orm';
 import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
   type AdminBlogPage,
@@ -12,16 +12,20 @@ import {
   type AdminBlogPostSummary,
   type BlogListQuery,
   type BlogPostInput,
+  SCHEDULE_MESSAGES,
   SLUG_MAX_LENGTH,
   SLUG_TAKEN_MESSAGE,
   slugify,
 } from '#common/schemas/blog-admin.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
 import { allOf, findPresented, pageOfTable, searchIn } from '#db/list-queries.ts';
-import { type BlogPost, blogPosts } from '#db/schema.ts';
+import { type BlogPost, blogPosts, blogSlugRedirects } from '#db/schema.ts';
 import { logActivity, logActivityCoalesced } from '../activity/log.ts';
-import { HttpError } from '../errors.ts';
-import { deletePublishable, setPublished } from './publications.ts';
+import { repeatEvery } from '../background/repeat.ts';
+import { kinshasaDayAndHour } from '../calendar/kinshasa.ts';
+import { fieldError, HttpError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { deletePublishable, recordFirstPublication, setPublished } from './publications.ts';
 
 /** Edits of one post by one admin within this time are one "Article modifié" line of the log. */
 export const EDIT_LOG_WINDOW_MS = 10 * 60_000;
@@ -39,6 +43,7 @@ export function presentAdminPostSummary(row: BlogPost): AdminBlogPostSummary {
     coverImage: row.coverImage,
     isPublished: row.isPublished,
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
     views: row.views,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -96,6 +101,11 @@ async function assertSlugFree(tx: Database, slug: string, exceptId?: string) {
   if (other && other.id !== exceptId) throw slugTaken();
 }
 
+/** A post takes this address: a former address of another post that pointed here no longer does. */
+async function claimAddress(tx: Database, slug: string) {
+  await tx.delete(blogSlugRedirects).where(eq(blogSlugRedirects.oldSlug, slug));
+}
+
 /**
  * Runs a write of a post in a transaction. Two admins saving the same slug at once: the unique
  * index refuses the second, a 409 too.
@@ -120,6 +130,7 @@ export async function createBlogPost(
   return writeWithSlug(db, async (tx) => {
     const slug = input.slug ?? (await freeSlugFor(tx, input.title));
     if (input.slug) await assertSlugFree(tx, slug);
+    await claimAddress(tx, slug);
     const [row] = await tx
       .insert(blogPosts)
       .values({
@@ -180,6 +191,16 @@ export async function updateBlogPost(
     if (unchanged) return { post: presentAdminPost(current), previousCover: null };
     const [row] = await tx.update(blogPosts).set(changes).where(eq(blogPosts.id, id)).returning();
     if (!row) throw new Error('blog post vanished during update');
+    if (row.slug !== current.slug) {
+      await claimAddress(tx, row.slug);
+      // An address readers may have (shared, bookmarked, indexed) keeps leading to the post.
+      if (current.publishedAt) {
+        await tx
+          .insert(blogSlugRedirects)
+          .values({ oldSlug: current.slug, postId: id })
+          .onConflictDoUpdate({ target: blogSlugRedirects.oldSlug, set: { postId: id } });
+      }
+    }
     const notes: string[] = [];
     if (row.slug !== current.slug) notes.push(`adresse /blog/${current.slug} → /blog/${row.slug}`);
     if (row.title !== current.title) notes.push(`ancien titre « ${current.title} »`);
@@ -213,7 +234,7 @@ export async function publishBlogPost(
   const row = await setPublished<BlogPost>(db, blogPosts, id, {
     published: true,
     name: 'blog post',
-    extra: (current) => ({ publishedAt: current.publishedAt ?? now }),
+    extra: (current) => ({ publishedAt: current.publishedAt ?? now, scheduledAt: null }),
     record: (published) => ({
       contentType: 'blog',
       contentId: id,
@@ -229,6 +250,139 @@ export async function publishBlogPost(
     adminId,
   });
   return row && presentAdminPost(row);
+}
+
+/** How far ahead a publication may be planned. */
+export const SCHEDULE_MAX_AHEAD_MS = 366 * 24 * 60 * 60_000;
+
+/**
+ * Plans the publication of a draft at `at` (decision 069), or moves it; the background task
+ * publishes it then (publishDuePosts). Undefined when the post does not exist.
+ */
+export async function scheduleBlogPost(
+  db: Database,
+  id: string,
+  at: Date,
+  adminId: string,
+  now = new Date(),
+): Promise<AdminBlogPost | undefined> {
+  if (at.getTime() <= now.getTime()) throw fieldError('publishAt', SCHEDULE_MESSAGES.past);
+  if (at.getTime() > now.getTime() + SCHEDULE_MAX_AHEAD_MS) {
+    throw fieldError('publishAt', SCHEDULE_MESSAGES.tooFar);
+  }
+  return inTransaction(db, async (tx) => {
+    const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!current) return undefined;
+    if (current.isPublished) throw new HttpError(409, 'already_published', SCHEDULE_MESSAGES.published);
+    const [row] = await tx.update(blogPosts).set({ scheduledAt: at }).where(eq(blogPosts.id, id)).returning();
+    if (!row) throw new Error('blog post vanished during scheduling');
+    await logActivity(tx, {
+      type: 'post.scheduled',
+      title: `Publication programmée : ${row.title}`,
+      description: `Le ${kinshasaDayAndHour(at)} (heure de Kinshasa)`,
+      userId: adminId,
+    });
+    return presentAdminPost(row);
+  });
+}
+
+/** The planned publication is cancelled; the post stays a draft. Undefined when it does not exist. */
+export async function unscheduleBlogPost(
+  db: Database,
+  id: string,
+  adminId: string,
+): Promise<AdminBlogPost | undefined> {
+  return inTransaction(db, async (tx) => {
+    const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+    if (!current) return undefined;
+    if (!current.scheduledAt) return presentAdminPost(current);
+    const [row] = await tx
+      .update(blogPosts)
+      .set({ scheduledAt: null })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    if (!row) throw new Error('blog post vanished during unscheduling');
+    await logActivity(tx, {
+      type: 'post.unscheduled',
+      title: `Programmation annulée : ${row.title}`,
+      description: null,
+      userId: adminId,
+    });
+    return presentAdminPost(row);
+  });
+}
+
+/** At most this many posts published by one run; the next run takes the rest. */
+const DUE_BATCH = 20;
+
+/**
+ * Publishes the drafts whose planned time has come, as their author would have (the publication
+ * record for the campaigns, the activity line, the reading date: the planned time). Each is claimed
+ * `FOR UPDATE SKIP LOCKED` in the transaction that publishes it, so with several instances running
+ * this at once, each post is published by exactly one. Returns the posts published.
+ */
+export async function publishDuePosts(
+  db: Database,
+  publicUrl: string,
+  now = new Date(),
+): Promise<BlogPost[]> {
+  return inTransaction(db, async (tx) => {
+    const due = await tx
+      .select()
+      .from(blogPosts)
+      .where(
+        and(
+          eq(blogPosts.isPublished, false),
+          isNotNull(blogPosts.scheduledAt),
+          lte(blogPosts.scheduledAt, now),
+        ),
+      )
+      .orderBy(asc(blogPosts.scheduledAt))
+      .limit(DUE_BATCH)
+      .for('update', { skipLocked: true });
+    const published: BlogPost[] = [];
+    for (const post of due) {
+      const at = post.scheduledAt ?? now;
+      const [row] = await tx
+        .update(blogPosts)
+        .set({ isPublished: true, publishedAt: post.publishedAt ?? at, scheduledAt: null })
+        .where(eq(blogPosts.id, post.id))
+        .returning();
+      if (!row) continue;
+      await recordFirstPublication(tx, {
+        contentType: 'blog',
+        contentId: row.id,
+        title: row.title,
+        url: `${publicUrl}/blog/${encodeURIComponent(row.slug)}`,
+        publishedAt: at,
+      });
+      await logActivity(tx, {
+        type: 'post.published',
+        title: `Article publié : ${row.title}`,
+        description: `/blog/${row.slug} (publication programmée)`,
+        userId: null,
+      });
+      published.push(row);
+    }
+    return published;
+  });
+}
+
+/** Publishes the due posts every `intervalMs` in this instance (first after one interval). */
+export function startScheduledPublishing(
+  db: Database,
+  deps: { publicUrl: string; logger: Logger },
+  intervalMs: number,
+): { stop(): void } {
+  const run = async () => {
+    try {
+      const published = await publishDuePosts(db, deps.publicUrl, new Date());
+      for (const post of published) deps.logger.info({ postId: post.id }, 'planned post published');
+    } catch (error) {
+      deps.logger.error({ err: error }, 'publishing planned posts failed');
+    }
+  };
+  return repeatEvery(run, intervalMs, intervalMs);
 }
 
 /** The post leaves the site (its page answers 404); its publication record stays (decision 015). */

@@ -4,7 +4,8 @@ import type { PendingPublication } from '#common/schemas/campaigns.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { campaignJobs, contentPublications, emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
-import { conflict, defaultSender, fieldError } from './campaign-rows.ts';
+import { fieldError } from '../errors.ts';
+import { conflict, defaultSender } from './campaign-rows.ts';
 import type { CampaignRow } from './render.ts';
 
 /** The key of the seeded template announcements start from (db/seed-email-templates.ts). */

@@ -12,8 +12,6 @@ import type { CampaignRow } from './render.ts';
 
 export const campaignNotFound = () => notFound('Campagne introuvable.');
 export const conflict = (message: string) => new HttpError(409, 'invalid_transition', message);
-export const fieldError = (field: string, message: string) =>
-  new HttpError(400, 'validation_error', 'Certains champs sont invalides.', { [field]: message });
 
 export async function findCampaign(db: Database, id: string): Promise<CampaignRow | undefined> {
   const [row] = await db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));

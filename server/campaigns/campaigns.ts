@@ -21,11 +21,11 @@ import { type Database, inTransaction } from '#db/client.ts';
 import { campaignJobs, contentPublications, emailCampaigns, newsletterSubscriptions } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime } from '../calendar/kinshasa.ts';
+import { fieldError } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import {
   conflict,
   emptyCounts,
-  fieldError,
   jobCounts,
   lockCampaign,
   lockUnsentCampaign,

@@ -4,10 +4,10 @@ import type { CampaignInput } from '#common/schemas/campaigns.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
+import { fieldError } from '../errors.ts';
 import {
   conflict,
   defaultSender,
-  fieldError,
   lockCampaign,
   lockUnsentCampaign,
   updateCampaignRow,

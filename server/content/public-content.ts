@@ -6,7 +6,15 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { BlogCategory } from '#common/enums.ts';
 import { siteInfoFromSettings } from '#common/site.ts';
 import type { Database } from '#db/client.ts';
-import { blogPosts, caseStudies, companyStats, services, siteSettings, teamMembers } from '#db/schema.ts';
+import {
+  blogPosts,
+  blogSlugRedirects,
+  caseStudies,
+  companyStats,
+  services,
+  siteSettings,
+  teamMembers,
+} from '#db/schema.ts';
 import type { TableMemo } from '../cache/table-memo.ts';
 import { type ContentTable, noteRead } from './content-reads.ts';
 import {
@@ -147,6 +155,17 @@ export function createPublicContent(db: Database, publicUrl: string, memo?: Tabl
         .from(blogPosts)
         .where(and(eq(blogPosts.slug, slug), eq(blogPosts.isPublished, true)));
       return post ? presentPost(post) : undefined;
+    },
+
+    /** The address of today of a published post that was read at /blog/{slug} before its slug changed. */
+    async findMovedPost(slug: string): Promise<string | undefined> {
+      noteRead('blog_posts');
+      const [moved] = await db
+        .select({ slug: blogPosts.slug })
+        .from(blogSlugRedirects)
+        .innerJoin(blogPosts, eq(blogPosts.id, blogSlugRedirects.postId))
+        .where(and(eq(blogSlugRedirects.oldSlug, slug), eq(blogPosts.isPublished, true)));
+      return moved?.slug;
     },
 
     async listCaseStudies() {

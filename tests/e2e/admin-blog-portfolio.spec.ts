@@ -154,7 +154,7 @@ test('a post written with the toolbar saves itself, is published, read on the si
   await page.keyboard.type(' Brouillon de phrase.');
   await expect(page.getByTestId('save-status')).toHaveText('Modifications non enregistrées');
   await page.getByRole('link', { name: 'Tous les articles' }).click();
-  const leave = page.getByRole('alertdialog', { name: 'Quitter sans enregistrer ?' });
+  const leave = page.getByRole('alertdialog', { name: /^Quitter sans enregistrer\s\?$/ });
   await leave.getByRole('button', { name: 'Annuler' }).click();
   await expect(page).toHaveURL(editorUrl);
   await expect(editor).toContainText('Brouillon de phrase.');
@@ -191,6 +191,57 @@ test('a post written with the toolbar saves itself, is published, read on the si
   const asked = await question;
   expect(asked.type()).toBe('beforeunload');
   await asked.accept();
+});
+
+test('a post planned a few seconds ahead goes online by itself; its former address leads to the new one', async ({
+  page,
+}) => {
+  test.slow();
+  const tag = suffix();
+  const title = `Programme de la rentrée ${tag}`;
+  const slug = `programme-de-la-rentree-${tag}`;
+
+  await openSignedIn(page, '/admin/blog/new');
+  await page.getByLabel('Titre', { exact: true }).fill(title);
+  await page.getByLabel('Catégorie').selectOption({ label: 'Stratégie marketing' });
+  await page.getByRole('textbox', { name: 'Contenu' }).click();
+  await page.keyboard.type('Nos ateliers reprennent bientôt.');
+
+  // Planned in Kinshasa time, eight seconds ahead (the test server looks every second).
+  await page.getByRole('button', { name: 'Programmer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Programmer la publication' });
+  const kinshasaLocal = (at: number) => new Date(at + 3_600_000).toISOString().slice(0, 19);
+  await dialog.getByLabel('Date et heure (Kinshasa)').fill(kinshasaLocal(Date.now() - 60_000));
+  await dialog.getByRole('button', { name: 'Programmer' }).click();
+  await expect(dialog.getByText('Choisissez une date et une heure à venir')).toBeVisible();
+  await dialog.getByLabel('Date et heure (Kinshasa)').fill(kinshasaLocal(Date.now() + 8_000));
+  await dialog.getByRole('button', { name: 'Programmer' }).click();
+  await expect(toasts(page).filter({ hasText: 'Publication programmée' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Programmé', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('blog-schedule')).toContainText('(heure de Kinshasa)');
+  expect((await page.request.get(`/blog/${slug}`)).status()).toBe(404);
+
+  // Its time comes: the post is on the blog, and the editor says so.
+  await expect
+    .poll(async () => (await page.request.get(`/blog/${slug}`)).status(), { timeout: 30_000 })
+    .toBe(200);
+  await page.reload();
+  await expect(page.getByText('Publié', { exact: true })).toBeVisible();
+  const activity = await activityTitles(page, tag);
+  expect(activity.filter((entry) => entry.startsWith('Article publié'))).toHaveLength(1);
+
+  // A new address for a post already read: the former one leads to it (301).
+  await page.getByLabel("Slug (adresse de l'article)").fill(`${slug}-2026`);
+  await expect(page.getByText(`L'ancienne adresse /blog/${slug} mènera à la nouvelle`)).toBeVisible();
+  await page.getByRole('button', { name: /^Enregistrer/ }).click();
+  await expect(toasts(page).filter({ hasText: 'Modifications publiées' })).toBeVisible();
+  const moved = await page.request.get(`/blog/${slug}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe(`/blog/${slug}-2026`);
+  await page.goto(`/blog/${slug}`);
+  await expect(page).toHaveURL(new RegExp(`/blog/${slug}-2026$`));
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
 });
 
 test('a case study with its results is published on /portfolio, then unpublished', async ({ page }) => {

@@ -91,7 +91,8 @@ if (SERVER_URL) {
       instances = ports.map((port) => {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-instance-'));
         dataDirs.push(dataDir);
-        return startInstance(port, databaseUrl, dataDir);
+        // Both look for planned posts every half second: they compete for each one.
+        return startInstance(port, databaseUrl, dataDir, { SCHEDULED_PUBLISH_POLL_MS: '500' });
       }) as [SiteProcess, SiteProcess];
       // Started together: one migrates and seeds under the advisory lock, the other waits.
       await Promise.all(instances.map(ready));
@@ -177,7 +178,7 @@ if (SERVER_URL) {
         }
       }
 
-      const admin = await adminHeaders(request, a.url, clientIp(testInfo, 16));
+      const admin = await adminHeaders(request, a.url, clientIp(testInfo, 17));
       const title = `Conseil renommé ${randomUUID().slice(0, 6)}`;
       const renamed = await request.patch(`${a.url}/api/admin/services/${service.id}`, {
         headers: admin,
@@ -242,6 +243,39 @@ if (SERVER_URL) {
         await db.end();
       }
     }
+
+    test('a post planned on one instance goes online once, both instances looking for it', async ({
+      request,
+    }, testInfo) => {
+      const [a, b] = instances;
+      const admin = await adminHeaders(request, a.url, clientIp(testInfo, 16));
+      const run = randomUUID().slice(0, 8);
+      const created = await request.post(`${a.url}/api/admin/blog`, {
+        headers: admin,
+        data: { title: `Deux instances ${run}`, category: 'branding', content: 'Planifié.' },
+      });
+      expect(created.status()).toBe(201);
+      const { post } = await created.json();
+      const planned = await request.post(`${a.url}/api/admin/blog/${post.id}/schedule`, {
+        headers: admin,
+        data: { publishAt: new Date(Date.now() + 3_000).toISOString() },
+      });
+      expect(planned.status()).toBe(200);
+      await expect
+        .poll(async () => (await request.get(`${b.url}/blog/${post.slug}`)).status(), { timeout: 30_000 })
+        .toBe(200);
+      // A few more rounds of both instances: still one publication, one line in the log.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(
+        await countRows('select count(*) from content_publications where content_id = $1', post.id),
+      ).toBe(1);
+      expect(
+        await countRows(
+          "select count(*) from activity_logs where type = 'post.published' and title like $1",
+          `%Deux instances ${run}`,
+        ),
+      ).toBe(1);
+    });
 
     test('emails queued on both instances are each sent exactly once', async ({ request }, testInfo) => {
       test.setTimeout(START_CEILING + 120_000);

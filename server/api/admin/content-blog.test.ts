@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, blogPosts } from '#db/schema.ts';
+import { publishDuePosts } from '#server/admin/blog.ts';
 import { adminContentApi, expectUnauthorized, postFromAnotherSite } from '#tests/helpers/admin-content.ts';
 import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { aBlogPostInput } from '#tests/helpers/request-factories.ts';
-import { currentBackend } from '#tests/helpers/test-database.ts';
+import { currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
 
 const ctx = adminTestContext();
 
@@ -244,7 +245,8 @@ describe('admin blog API: publication and the public site', () => {
     expect(await publicationsOf(post.id)).toHaveLength(1);
   });
 
-  it('changing the slug of a published post moves it: the old address 404s', async () => {
+  it('changing the slug of a published post moves it: the old address leads to the new one', async () => {
+    const { content } = ctx.testApp.deps;
     const post = await create();
     await ctx.admin.post(`/api/admin/blog/${post.id}/publish`);
     const newSlug = `nouvelle-adresse-${post.id.slice(0, 8)}`;
@@ -253,6 +255,28 @@ describe('admin blog API: publication and the public site', () => {
     expect((await request(ctx.testApp.app).get(`/api/blog/${post.slug}`)).status).toBe(404);
     expect((await request(ctx.testApp.app).get(`/api/blog/${newSlug}`)).status).toBe(200);
     expect((await lastActivity())?.description).toContain(`/blog/${post.slug} → /blog/${newSlug}`);
+    // The page /blog/{old} answers a 301 to the address of today (the loader asks this).
+    expect(await content.findMovedPost(post.slug)).toBe(newSlug);
+
+    // Moved again: both former addresses lead to the last one.
+    const third = `troisieme-adresse-${post.id.slice(0, 8)}`;
+    await ctx.admin.patch(`/api/admin/blog/${post.id}`).send({ slug: third });
+    expect(await content.findMovedPost(post.slug)).toBe(third);
+    expect(await content.findMovedPost(newSlug)).toBe(third);
+
+    // Unpublished, it leads nowhere; another post taking a former address gets it for itself.
+    await ctx.admin.post(`/api/admin/blog/${post.id}/unpublish`);
+    expect(await content.findMovedPost(newSlug)).toBeUndefined();
+    await ctx.admin.post(`/api/admin/blog/${post.id}/publish`);
+    const other = await create({ slug: post.slug });
+    expect(other.slug).toBe(post.slug);
+    expect(await content.findMovedPost(post.slug)).toBeUndefined();
+    expect(await content.findMovedPost(newSlug)).toBe(third);
+
+    // A draft never read at its address leaves no former address behind.
+    const draft = await create();
+    await ctx.admin.patch(`/api/admin/blog/${draft.id}`).send({ slug: `brouillon-${draft.id.slice(0, 8)}` });
+    expect(await content.findMovedPost(draft.slug)).toBeUndefined();
   });
 
   it('deletes a post: gone from the site, unprocessed publication records removed, logged', async () => {
@@ -266,6 +290,89 @@ describe('admin blog API: publication and the public site', () => {
     const activity = await lastActivity();
     expect(activity).toMatchObject({ type: 'post.deleted', userId: ctx.admin.user.id });
     expect(activity?.title).toContain(post.title);
+  });
+});
+
+describe('admin blog API: planned publication', () => {
+  const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+  it('plans a draft at a time to come, refuses a past or malformed one, and cancels it', async () => {
+    const post = await create();
+    const past = await ctx.admin
+      .post(`/api/admin/blog/${post.id}/schedule`)
+      .send({ publishAt: inMinutes(-1) });
+    expect(past.status).toBe(400);
+    expect(past.body.error.fields).toEqual({ publishAt: 'Choisissez une date et une heure à venir' });
+    const malformed = await ctx.admin
+      .post(`/api/admin/blog/${post.id}/schedule`)
+      .send({ publishAt: 'demain' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.fields).toEqual({ publishAt: 'Date et heure invalides' });
+    const tooFar = await ctx.admin
+      .post(`/api/admin/blog/${post.id}/schedule`)
+      .send({ publishAt: inMinutes(60 * 24 * 400) });
+    expect(tooFar.body.error.fields).toEqual({ publishAt: 'Choisissez une date dans les douze mois' });
+
+    // Kinshasa time as the screen sends it: 2 hours ahead, at +01:00.
+    const at = new Date(Date.now() + 2 * 3_600_000);
+    const kinshasa = `${new Date(at.getTime() + 3_600_000).toISOString().slice(0, 19)}+01:00`;
+    const planned = await ctx.admin.post(`/api/admin/blog/${post.id}/schedule`).send({ publishAt: kinshasa });
+    expect(planned.status).toBe(200);
+    expect(planned.body.post).toMatchObject({ isPublished: false });
+    expect(new Date(planned.body.post.scheduledAt).getTime()).toBe(Math.floor(at.getTime() / 1000) * 1000);
+    expect(await lastActivity()).toMatchObject({ type: 'post.scheduled', userId: ctx.admin.user.id });
+    expect((await lastActivity())?.description).toMatch(
+      /^Le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2} \(heure de Kinshasa\)$/,
+    );
+    // Still off the site until its time.
+    expect((await request(ctx.testApp.app).get(`/api/blog/${post.slug}`)).status).toBe(404);
+
+    const cancelled = await ctx.admin.delete(`/api/admin/blog/${post.id}/schedule`);
+    expect(cancelled.body.post.scheduledAt).toBeNull();
+    expect(await lastActivity()).toMatchObject({ type: 'post.unscheduled' });
+
+    // A published post is not planned; publishing a planned one now clears its plan.
+    await ctx.admin.post(`/api/admin/blog/${post.id}/schedule`).send({ publishAt: inMinutes(30) });
+    const published = await ctx.admin.post(`/api/admin/blog/${post.id}/publish`);
+    expect(published.body.post).toMatchObject({ isPublished: true, scheduledAt: null });
+    const again = await ctx.admin
+      .post(`/api/admin/blog/${post.id}/schedule`)
+      .send({ publishAt: inMinutes(30) });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('Cet article est déjà publié.');
+  });
+
+  it('publishes a planned post when its time comes, once, even with two instances running at once', async () => {
+    const post = await create();
+    const at = new Date(Date.now() + 60_000);
+    await ctx.admin.post(`/api/admin/blog/${post.id}/schedule`).send({ publishAt: at.toISOString() });
+    const { db } = ctx.database;
+    expect(await publishDuePosts(db, TEST_ORIGIN, new Date(at.getTime() - 1000))).toEqual([]);
+
+    // Two instances run the task at the same moment: on PostgreSQL each with its own connection pool
+    // (PGlite serves one process, so there the two runs take turns).
+    const second = currentBackend() === 'postgres' ? await openSameDatabase(ctx.database, 2) : null;
+    try {
+      const runs = await Promise.all([
+        publishDuePosts(db, TEST_ORIGIN, new Date(at.getTime() + 1000)),
+        publishDuePosts(second?.db ?? db, TEST_ORIGIN, new Date(at.getTime() + 1000)),
+      ]);
+      expect(runs.flat().map((row) => row.id)).toEqual([post.id]);
+    } finally {
+      await second?.close();
+    }
+    const published = (await ctx.admin.get(`/api/admin/blog/${post.id}`)).body.post;
+    // Read from its planned time, which is the date readers see.
+    expect(published).toMatchObject({ isPublished: true, scheduledAt: null });
+    expect(new Date(published.publishedAt).getTime()).toBe(at.getTime());
+    expect((await request(ctx.testApp.app).get(`/api/blog/${post.slug}`)).status).toBe(200);
+    expect(await publicationsOf(post.id)).toHaveLength(1);
+    const logged = (await activitiesOf('post.published')).filter((a) => a.title.endsWith(post.title));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      userId: null,
+      description: `/blog/${post.slug} (publication programmée)`,
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   BlogPostInputSchema,
   BlogPostPatchSchema,
   BlogPreviewSchema,
+  BlogScheduleSchema,
 } from '#common/schemas/blog-admin.ts';
 import {
   createBlogPost,
@@ -11,7 +12,9 @@ import {
   findBlogPost,
   listBlogPosts,
   publishBlogPost,
+  scheduleBlogPost,
   unpublishBlogPost,
+  unscheduleBlogPost,
   updateBlogPost,
 } from '../../admin/blog.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -26,8 +29,9 @@ import { IdParamsSchema } from './params.ts';
 const postNotFound = () => notFound('Article introuvable.');
 
 /**
- * /api/admin/blog (decision 015): posts of every status, the editor's live preview (the public
- * page's own sanitising renderer, so the preview is exactly what readers will get), publication.
+ * /api/admin/blog (decisions 015, 069): posts of every status, the editor's live preview (the public
+ * page's own sanitising renderer, so the preview is exactly what readers will get), publication,
+ * now or at a planned time.
  */
 export function blogAdminRouter(deps: AppDeps): Router {
   const router = Router();
@@ -79,6 +83,19 @@ export function blogAdminRouter(deps: AppDeps): Router {
   router.post(
     '/:id/unpublish',
     itemRoute('post', postNotFound, (id, _req, res) => unpublishBlogPost(db, id, adminOf(res).user.id)),
+  );
+
+  router.post(
+    '/:id/schedule',
+    itemRoute('post', postNotFound, (id, req, res) => {
+      const { publishAt } = parseInput(BlogScheduleSchema, req.body ?? {});
+      return scheduleBlogPost(db, id, new Date(publishAt), adminOf(res).user.id);
+    }),
+  );
+
+  router.delete(
+    '/:id/schedule',
+    itemRoute('post', postNotFound, (id, _req, res) => unscheduleBlogPost(db, id, adminOf(res).user.id)),
   );
 
   router.delete(

@@ -13,7 +13,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Check, ExternalLink, Eye, EyeOff, Save, Trash2 } from 'lucide-react';
+import { CalendarClock, Check, ExternalLink, Eye, EyeOff, Save, Trash2 } from 'lucide-react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useBlocker, useNavigate } from 'react-router';
@@ -34,9 +34,23 @@ import { useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ImageUploadField } from '../image-upload';
 import { MarkdownEditor } from '../rich-text/markdown-editor';
-import { AdminPageHeader, Card, formatDate, ItemLoader, BackLink as SharedBackLink } from '../ui';
+import { ScheduleDialog } from '../schedule-dialog';
+import {
+  AdminPageHeader,
+  Card,
+  formatDate,
+  formatDateTime,
+  ItemLoader,
+  BackLink as SharedBackLink,
+} from '../ui';
 import { BlogStatusBadge } from './blog-status-badge';
-import { blogPostQuery, blogPublicationMutation, deleteBlogPostMutation, saveBlogPostMutation } from './data';
+import {
+  blogPostQuery,
+  blogPublicationMutation,
+  deleteBlogPostMutation,
+  saveBlogPostMutation,
+  unscheduleBlogPostMutation,
+} from './data';
 import { MarkdownPreview } from './markdown-preview';
 
 const FORM_FIELDS = ['title', 'slug', 'category', 'excerpt', 'coverImage', 'content'] as const;
@@ -93,7 +107,9 @@ function BlogEditor({
   const navigate = useNavigate();
   const publication = useMutation(blogPublicationMutation());
   const remove = useMutation(deleteBlogPostMutation());
+  const unschedule = useMutation(unscheduleBlogPostMutation());
   const [confirming, setConfirming] = useState<'delete' | 'unpublish' | null>(null);
+  const [scheduling, setScheduling] = useState(false);
   const [createdId, setCreatedId] = useState<string | null>(null);
   const created = useQuery({ ...blogPostQuery(createdId ?? ''), enabled: createdId !== null });
   const post = loaded ?? created.data ?? null;
@@ -186,7 +202,11 @@ function BlogEditor({
 
   const leaving = useLeaveGuard(unsaved, ownPath);
   // An autosave runs behind the typing: it disables no button.
-  const busy = (save.isPending && !save.variables?.auto) || publication.isPending || remove.isPending;
+  const busy =
+    (save.isPending && !save.variables?.auto) ||
+    publication.isPending ||
+    remove.isPending ||
+    unschedule.isPending;
   const slugChangedWhilePublished = post?.isPublished && slug !== post.slug;
 
   const confirm = () => {
@@ -236,7 +256,20 @@ function BlogEditor({
         actions={
           post ? (
             <div className="flex flex-wrap items-center gap-3 text-sm text-gray-700">
-              <BlogStatusBadge published={post.isPublished} />
+              <BlogStatusBadge post={post} />
+              {post.scheduledAt && !post.isPublished ? (
+                <span data-testid="blog-schedule" className="flex flex-wrap items-center gap-x-2">
+                  Mise en ligne le {formatDateTime(post.scheduledAt)} (heure de Kinshasa)
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => unschedule.mutate(post)}
+                    className="font-medium text-brand-800 underline-offset-2 hover:underline disabled:opacity-60"
+                  >
+                    Annuler la programmation
+                  </button>
+                </span>
+              ) : null}
               <span data-testid="blog-views">
                 {post.views.toLocaleString('fr-FR')} lecture{post.views > 1 ? 's' : ''}
               </span>
@@ -280,8 +313,8 @@ function BlogEditor({
               {...register('slug')}
             />
             {slugChangedWhilePublished ? (
-              <p className="text-xs font-medium text-amber-800">
-                Attention : l'ancienne adresse /blog/{post?.slug} ne répondra plus.
+              <p className="text-xs text-gray-700">
+                L'ancienne adresse /blog/{post?.slug} mènera à la nouvelle (redirection permanente).
               </p>
             ) : !slug ? (
               <p className="text-xs break-words text-gray-600">
@@ -319,7 +352,7 @@ function BlogEditor({
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={fieldState.error?.message}
-                placeholder="Écrivez votre article… Un intertitre, du gras, une image : la barre ci-dessus."
+                placeholder="Écrivez votre article… Un intertitre, du gras, une image : la barre ci-dessus."
                 sourcePreview={(markdown) => <MarkdownPreview content={markdown} />}
               />
             )}
@@ -357,10 +390,23 @@ function BlogEditor({
               Dépublier
             </Button>
           ) : (
-            <Button type="button" size="sm" disabled={busy} onClick={submit(true)}>
-              <Eye className="size-4" aria-hidden="true" />
-              {save.isPending && save.variables?.publish ? 'Publication...' : 'Publier'}
-            </Button>
+            <>
+              <Button type="button" size="sm" disabled={busy} onClick={submit(true)}>
+                <Eye className="size-4" aria-hidden="true" />
+                {save.isPending && save.variables?.publish ? 'Publication...' : 'Publier'}
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                disabled={busy}
+                // The form must be valid to be saved with its plan: its errors show, no dialog.
+                onClick={handleSubmit(() => setScheduling(true))}
+              >
+                <CalendarClock className="size-4" aria-hidden="true" />
+                {post?.scheduledAt ? 'Reprogrammer' : 'Programmer'}
+              </Button>
+            </>
           )}
           <SaveStatus
             state={save.isPending ? 'saving' : autosave.state}
@@ -383,16 +429,32 @@ function BlogEditor({
           ) : null}
         </div>
       </form>
+      <ScheduleDialog
+        open={scheduling}
+        onOpenChange={setScheduling}
+        pending={save.isPending && Boolean(save.variables?.schedule)}
+        title="Programmer la publication"
+        description="L'article sera mis en ligne de lui-même à cette heure (heure de Kinshasa). D'ici là, il reste un brouillon que vous pouvez modifier."
+        current={post?.scheduledAt ?? null}
+        onSchedule={(publishAt) =>
+          handleSubmit((input) =>
+            save.mutate(
+              { id: post?.id ?? null, values: input, publish: false, schedule: publishAt, form: getValues() },
+              { onSuccess: () => setScheduling(false) },
+            ),
+          )()
+        }
+      />
       <ConfirmDialog
         open={leaving.state === 'blocked'}
         onOpenChange={(open) => (open ? undefined : leaving.reset?.())}
-        title="Quitter sans enregistrer ?"
+        title="Quitter sans enregistrer ?"
         confirmLabel="Quitter sans enregistrer"
         pendingLabel="Quitter sans enregistrer"
         pending={false}
         onConfirm={() => leaving.proceed?.()}
       >
-        <p>Vos dernières modifications ne sont pas enregistrées : elles seront perdues.</p>
+        <p>Vos dernières modifications ne sont pas enregistrées : elles seront perdues.</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={confirming !== null}
@@ -459,7 +521,7 @@ const STATUS_TEXT: Record<AutosaveState, string> = {
   idle: '',
   saving: 'Enregistrement...',
   saved: 'Enregistré',
-  incomplete: 'Pas encore enregistré : donnez un titre et une catégorie',
+  incomplete: 'Pas encore enregistré : donnez un titre et une catégorie',
   failed: 'Enregistrement automatique impossible',
 };
 
@@ -479,7 +541,7 @@ function SaveStatus({
     state === 'saving'
       ? STATUS_TEXT.saving
       : state === 'failed' || (unsaved && state === 'incomplete')
-        ? `${STATUS_TEXT[state]}${message ? ` : ${message}` : ''}`
+        ? `${STATUS_TEXT[state]}${message ? ` : ${message}` : ''}`
         : unsaved
           ? published
             ? 'Modifications non enregistrées'

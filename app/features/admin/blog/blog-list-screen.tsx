@@ -102,7 +102,7 @@ export function BlogListScreen() {
                       <PostTitle post={post} />
                       <p className="truncate text-sm text-gray-600">/blog/{post.slug}</p>
                       <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
-                        <BlogStatusBadge published={post.isPublished} />
+                        <BlogStatusBadge post={post} />
                         <span>{BLOG_CATEGORY_LABELS[post.category]}</span>
                         <span>
                           {post.views.toLocaleString('fr-FR')} lecture{post.views > 1 ? 's' : ''}
@@ -140,7 +140,7 @@ export function BlogListScreen() {
                       className: 'px-4 py-3',
                       cell: (post) => (
                         <>
-                          <BlogStatusBadge published={post.isPublished} />
+                          <BlogStatusBadge post={post} />
                           {post.isPublished ? (
                             <p className="mt-1 text-xs text-gray-600">le {formatDate(post.publishedAt)}</p>
                           ) : null}

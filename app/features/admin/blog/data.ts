@@ -14,6 +14,7 @@ import { apiRequest, errorMessage } from '~/lib/api';
 import type { ToastOptions } from '~/lib/toast';
 import { createAdminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
 import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
+import { formatDateTime } from '../ui';
 
 export const BLOG_KEY = '/api/admin/blog';
 
@@ -62,6 +63,8 @@ export type SaveBlogPost = {
   auto?: boolean;
   /** The form's values as sent, to tell what was typed while the request ran. */
   form: BlogPostForm;
+  /** Saved, then planned to go online at this instant (ISO with its offset) instead of now. */
+  schedule?: string;
 };
 
 /**
@@ -69,14 +72,18 @@ export type SaveBlogPost = {
  * undo the save: it comes back as `publishError`, beside the saved post.
  */
 export const saveBlogPostMutation = createAdminMutation({
-  run: async ({ id, values, publish }: SaveBlogPost) => {
+  run: async ({ id, values, publish, schedule }: SaveBlogPost) => {
     const saved = await readPost(
       id ? await apiRequest('PUT', blogPostUrl(id), values) : await apiRequest('POST', BLOG_KEY, values),
     );
-    if (!publish || saved.isPublished) return { saved, publishError: null };
+    if (!(publish || schedule) || saved.isPublished) return { saved, publishError: null };
     try {
       return {
-        saved: await readPost(await apiRequest('POST', `${blogPostUrl(saved.id)}/publish`)),
+        saved: await readPost(
+          schedule
+            ? await apiRequest('POST', `${blogPostUrl(saved.id)}/schedule`, { publishAt: schedule })
+            : await apiRequest('POST', `${blogPostUrl(saved.id)}/publish`),
+        ),
         publishError: null,
       };
     } catch (publishError) {
@@ -85,26 +92,44 @@ export const saveBlogPostMutation = createAdminMutation({
   },
   updates: ({ saved }) => [blogPostQuery(saved.id).queryKey, saved],
   invalidates: BLOG_WRITE_REFRESHES,
-  toast: ({ saved, publishError }, { publish, auto }): ToastOptions | null =>
+  toast: ({ saved, publishError }, { publish, auto, schedule }): ToastOptions | null =>
     auto
       ? null
       : publishError
         ? {
-            title: 'Article enregistré, mais pas publié',
+            title: schedule
+              ? 'Article enregistré, mais pas programmé'
+              : 'Article enregistré, mais pas publié',
             description: errorMessage(publishError),
             variant: 'destructive',
           }
-        : {
-            title: publish
-              ? 'Article publié'
-              : saved.isPublished
-                ? 'Modifications publiées'
-                : 'Brouillon enregistré',
-            description: saved.title,
-          },
+        : schedule && saved.scheduledAt
+          ? {
+              title: 'Publication programmée',
+              description: `${saved.title} : le ${formatDateTime(saved.scheduledAt)} (heure de Kinshasa)`,
+            }
+          : {
+              title: publish
+                ? 'Article publié'
+                : saved.isPublished
+                  ? 'Modifications publiées'
+                  : 'Brouillon enregistré',
+              description: saved.title,
+            },
 });
 
 export type PublicationAction = 'publish' | 'unpublish';
+
+/** The planned publication is cancelled: the post stays a draft. */
+export const unscheduleBlogPostMutation = createAdminMutation({
+  method: 'DELETE',
+  url: (post: { id: string }) => `${blogPostUrl(post.id)}/schedule`,
+  read: (body: { post: AdminBlogPost }) => body.post,
+  updates: (post) => [blogPostQuery(post.id).queryKey, post],
+  invalidates: BLOG_WRITE_REFRESHES,
+  toast: (post) => ({ title: 'Programmation annulée', description: `${post.title} reste un brouillon.` }),
+  errorToast: { title: 'Annulation impossible' },
+});
 
 export const blogPublicationMutation = createAdminMutation({
   method: 'POST',

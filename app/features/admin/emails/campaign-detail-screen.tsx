@@ -26,6 +26,7 @@ import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import type { DialogProps } from '../dialog-frame';
+import { ScheduleDialog } from '../schedule-dialog';
 import {
   AdminPageHeader,
   Card,
@@ -37,7 +38,6 @@ import {
 import { CampaignPreviewDialog } from './campaign-preview-dialog';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignResultsSection } from './campaign-results';
-import { CampaignScheduleDialog } from './campaign-schedule-dialog';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CampaignTestDialog } from './campaign-test-dialog';
 import {
@@ -277,8 +277,10 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
 
       <CampaignPreviewDialog campaignId={campaign.id} {...dialogProps('preview')} />
       <CampaignTestDialog campaignId={campaign.id} {...dialogProps('test')} />
-      <CampaignScheduleDialog
-        campaign={campaign}
+      <ScheduleDialog
+        title="Programmer l'envoi"
+        description="La campagne partira d'elle-même à cette heure, heure de Kinshasa."
+        current={campaign.scheduledAt}
         {...dialogProps('schedule')}
         pending={action.isPending}
         onSchedule={(scheduledAt) =>

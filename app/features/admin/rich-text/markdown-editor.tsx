@@ -31,7 +31,7 @@ import { markdownExtensions } from './extensions';
 import { ImageDialog, type ImageRequest, LinkDialog, type LinkRequest } from './insert-dialogs';
 
 export const SOURCE_ONLY_NOTICE =
-  'Ce contenu contient des éléments que l’éditeur visuel ne sait pas afficher (un tableau, du HTML) : il reste en Markdown pour ne rien perdre.';
+  'Ce contenu contient des éléments que l’éditeur visuel ne sait pas afficher (un tableau, du HTML) : il reste en Markdown pour ne rien perdre.';
 
 /** Every word of `source` is still in `roundTrip` (as often): the visual editor loses nothing. */
 export function keepsEveryWord(source: string, roundTrip: string): boolean {

@@ -1,0 +1,78 @@
+/**
+ * Choosing when something happens by itself (a campaign leaves, a post goes online), in Kinshasa
+ * time whatever the browser's zone; a past or malformed time is refused here, the server checks
+ * again. Minutes are enough for people; seconds typed in are kept.
+ */
+import { useState } from 'react';
+import { TextField } from '~/components/form-fields';
+import { Button } from '~/components/ui/button';
+import { AdminDialog, DialogBody, DialogFooter, type DialogProps } from './dialog-frame';
+import { isoToKinshasaLocal, kinshasaLocalToIso } from './ui';
+
+export const SCHEDULE_DIALOG_MESSAGES = {
+  invalid: 'Date et heure invalides',
+  past: 'Choisissez une date et une heure à venir',
+} as const;
+
+export function ScheduleDialog({
+  open,
+  onOpenChange,
+  pending,
+  title,
+  description,
+  current,
+  submitLabel = 'Programmer',
+  onSchedule,
+}: DialogProps & {
+  pending: boolean;
+  title: string;
+  description: string;
+  /** The time already planned (ISO), shown first; else an hour from now. */
+  current: string | null;
+  submitLabel?: string;
+  onSchedule: (isoWithOffset: string) => void;
+}) {
+  const initial = isoToKinshasaLocal(current ? new Date(current) : new Date(Date.now() + 60 * 60 * 1000));
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return setError(SCHEDULE_DIALOG_MESSAGES.invalid);
+    const iso = kinshasaLocalToIso(value);
+    if (new Date(iso).getTime() <= Date.now()) return setError(SCHEDULE_DIALOG_MESSAGES.past);
+    setError(null);
+    onSchedule(iso);
+  };
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      pending={pending}
+      title={title}
+      description={description}
+    >
+      <form
+        noValidate
+        className="contents"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <DialogBody>
+          <TextField
+            label="Date et heure (Kinshasa)"
+            type="datetime-local"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            error={error ?? undefined}
+          />
+        </DialogBody>
+        <DialogFooter>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Programmation...' : submitLabel}
+          </Button>
+        </DialogFooter>
+      </form>
+    </AdminDialog>
+  );
+}
