@@ -12,6 +12,7 @@
  * - POST   /api/admin/blog/:id/unpublish      -> { post }
  * - POST   /api/admin/blog/:id/schedule       BlogSchedule -> { post } (a draft published at that time)
  * - DELETE /api/admin/blog/:id/schedule       -> { post } (the planned publication cancelled)
+ * - POST   /api/admin/blog/:id/preview-link   -> { link: PreviewLink } (the public page of the post, any status)
  * - DELETE /api/admin/blog/:id                -> 204
  * A slug already taken by another post is a 409 with `fields.slug` = SLUG_TAKEN_MESSAGE. A published
  * post whose slug changes keeps its former address as a 301 (decision 069).
@@ -119,6 +120,9 @@ export const SCHEDULE_MESSAGES = {
 export const BlogScheduleSchema = z.object({
   publishAt: z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.invalid }),
 });
+
+/** A signed link to a post's public page, published or not (decision 070). */
+export type PreviewLink = { url: string; expiresAt: string };
 
 export const BLOG_STATUSES = ['published', 'draft'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];

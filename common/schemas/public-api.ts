@@ -17,6 +17,11 @@ export const SlugSchema = z
   .regex(SLUG_PATTERN, { error: "Adresse d'article invalide." });
 export const BlogSlugParamsSchema = z.object({ slug: SlugSchema });
 
+/** /apercu?token=<postId>.<expires>.<mac> (decision 070); the signature is checked on the server. */
+export const PreviewQuerySchema = z.object({
+  token: z.string().regex(/^[0-9a-f-]{36}\.\d{1,12}\.[\w-]{20,100}$/, { error: 'Lien invalide.' }),
+});
+
 export const BLOG_PAGE_SIZE = 9;
 export const BLOG_MAX_PAGE_SIZE = 50;
 

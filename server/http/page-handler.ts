@@ -14,7 +14,12 @@ import { cacheKey, type MadeAnswer, type ResponseCache } from '../cache/response
 
 /** Documents whose answer is the same for every visitor, and so may be shared. */
 export function isSharedPage(path: string): boolean {
-  return !(isAdminPath(path) || /^\/newsletter\/(confirm|manage|unsubscribe)\/?$/.test(path));
+  return !(
+    isAdminPath(path) ||
+    /^\/newsletter\/(confirm|manage|unsubscribe)\/?$/.test(path) ||
+    // A draft's preview (its link carries a token): decision 070.
+    /^\/apercu\/?$/.test(path)
+  );
 }
 
 /** The Fetch API request React Router reads (@react-router/express's createRemixRequest). */

@@ -106,6 +106,27 @@ test('a post written with the toolbar saves itself, is published, read on the si
   await expect(editor.getByRole('img', { name: alt })).toHaveAttribute('src', /^\/media\/.+\.webp$/);
   await expect(page.getByRole('img', { name: 'Aperçu : Image de couverture' })).toBeVisible();
 
+  // The draft's real public page, through a signed link an admin can send: not cached, not indexed.
+  await page.getByRole('button', { name: 'Aperçu', exact: true }).click();
+  const linkDialog = page.getByRole('dialog', { name: "Lien d'aperçu" });
+  const previewUrl = await linkDialog.getByLabel('Lien').inputValue();
+  expect(new URL(previewUrl).pathname).toBe('/apercu');
+  await expect(linkDialog.getByRole('link', { name: "Ouvrir l'aperçu" })).toHaveAttribute('href', previewUrl);
+  await linkDialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(linkDialog).toBeHidden();
+  const reader = await page.context().newPage();
+  const previewed = await reader.goto(previewUrl);
+  expect(previewed?.headers()['cache-control']).toBe('private, no-store');
+  expect(previewed?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  await expect(reader.getByRole('note')).toContainText("cet article n'est pas encore publié");
+  await expect(reader.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(reader.getByRole('heading', { name: `Étape ${tag}`, level: 2 })).toBeVisible();
+  await expect(reader.getByRole('img', { name: alt })).toBeVisible();
+  const forged = new URL(previewUrl);
+  forged.searchParams.set('token', `${forged.searchParams.get('token')?.slice(0, -4)}abcd`);
+  expect((await reader.goto(forged.toString()))?.status()).toBe(404);
+  await reader.close();
+
   // The Markdown source, for those who want it, with the public renderer's preview beside it.
   await page.getByRole('button', { name: 'Markdown' }).click();
   const source = page.getByLabel('Contenu (Markdown)');

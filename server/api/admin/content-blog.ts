@@ -20,6 +20,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { renderMarkdown } from '../../content/markdown.ts';
+import { previewToken } from '../../content/preview.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
@@ -90,6 +91,16 @@ export function blogAdminRouter(deps: AppDeps): Router {
     itemRoute('post', postNotFound, (id, req, res) => {
       const { publishAt } = parseInput(BlogScheduleSchema, req.body ?? {});
       return scheduleBlogPost(db, id, new Date(publishAt), adminOf(res).user.id);
+    }),
+  );
+
+  // A link to the post's real public page, published or not, for seven days (decision 070).
+  router.post(
+    '/:id/preview-link',
+    itemRoute('link', postNotFound, async (id) => {
+      if (!(await findBlogPost(db, id))) return undefined;
+      const { token, expiresAt } = await previewToken(db, id);
+      return { url: `${publicUrl}/apercu?token=${token}`, expiresAt: expiresAt.toISOString() };
     }),
   );
 

@@ -13,7 +13,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CalendarClock, Check, ExternalLink, Eye, EyeOff, Save, Trash2 } from 'lucide-react';
+import { CalendarClock, Check, ExternalLink, Eye, EyeOff, Save, ScanEye, Trash2 } from 'lucide-react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useBlocker, useNavigate } from 'react-router';
@@ -48,10 +48,12 @@ import {
   blogPostQuery,
   blogPublicationMutation,
   deleteBlogPostMutation,
+  previewLinkMutation,
   saveBlogPostMutation,
   unscheduleBlogPostMutation,
 } from './data';
 import { MarkdownPreview } from './markdown-preview';
+import { PreviewLinkDialog } from './preview-link-dialog';
 
 const FORM_FIELDS = ['title', 'slug', 'category', 'excerpt', 'coverImage', 'content'] as const;
 
@@ -108,6 +110,7 @@ function BlogEditor({
   const publication = useMutation(blogPublicationMutation());
   const remove = useMutation(deleteBlogPostMutation());
   const unschedule = useMutation(unscheduleBlogPostMutation());
+  const previewLink = useMutation(previewLinkMutation());
   const [confirming, setConfirming] = useState<'delete' | 'unpublish' | null>(null);
   const [scheduling, setScheduling] = useState(false);
   const [createdId, setCreatedId] = useState<string | null>(null);
@@ -273,6 +276,15 @@ function BlogEditor({
               <span data-testid="blog-views">
                 {post.views.toLocaleString('fr-FR')} lecture{post.views > 1 ? 's' : ''}
               </span>
+              <button
+                type="button"
+                disabled={previewLink.isPending}
+                onClick={() => previewLink.mutate(post)}
+                className="inline-flex items-center gap-1 font-medium text-brand-800 hover:underline disabled:opacity-60"
+              >
+                <ScanEye className="size-4" aria-hidden="true" />
+                Aperçu
+              </button>
               {post.isPublished ? (
                 <a
                   href={`/blog/${encodeURIComponent(post.slug)}`}
@@ -429,6 +441,7 @@ function BlogEditor({
           ) : null}
         </div>
       </form>
+      <PreviewLinkDialog link={previewLink.data ?? null} onClose={() => previewLink.reset()} />
       <ScheduleDialog
         open={scheduling}
         onOpenChange={setScheduling}

@@ -9,6 +9,7 @@ import type {
   BlogListQuery,
   BlogPostForm,
   BlogPostInput,
+  PreviewLink,
 } from '#common/schemas/blog-admin.ts';
 import { apiRequest, errorMessage } from '~/lib/api';
 import type { ToastOptions } from '~/lib/toast';
@@ -119,6 +120,14 @@ export const saveBlogPostMutation = createAdminMutation({
 });
 
 export type PublicationAction = 'publish' | 'unpublish';
+
+/** A signed link to the post's public page, published or not (decision 070). */
+export const previewLinkMutation = createAdminMutation({
+  method: 'POST',
+  url: (post: { id: string }) => `${blogPostUrl(post.id)}/preview-link`,
+  read: (body: { link: PreviewLink }) => body.link,
+  errorToast: { title: "Lien d'aperçu indisponible" },
+});
 
 /** The planned publication is cancelled: the post stays a draft. */
 export const unscheduleBlogPostMutation = createAdminMutation({
