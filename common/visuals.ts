@@ -89,6 +89,8 @@ export type PostVisualInput = {
   title: string;
   category: BlogCategory;
   coverImage: string | null;
+  /** The admin's description of the cover (decision 071); empty or absent: made from the title. */
+  coverAlt?: string;
 };
 export type CaseStudyVisualInput = {
   id: string;
@@ -155,7 +157,7 @@ function givenCover(url: string, alt: string): CoverImage {
 }
 
 export function postCover(p: PostVisualInput): CoverImage {
-  const alt = `Illustration de l’article « ${p.title} »`;
+  const alt = (p.coverImage && p.coverAlt) || `Illustration de l’article « ${p.title} »`;
   return p.coverImage ? givenCover(p.coverImage, alt) : generatedCover('post', p.id, postCoverHash(p), alt);
 }
 
@@ -171,7 +173,8 @@ export function postShareImage(p: PostVisualInput): ShareImage {
     width: OG_WIDTH,
     height: OG_HEIGHT,
     type: photo ? 'image/jpeg' : 'image/png',
-    alt: `${p.title} (${BLOG_CATEGORY_LABELS[p.category]})`,
+    // The composed image shows the photo under the title: its alt says both when the admin described it.
+    alt: `${p.title} (${BLOG_CATEGORY_LABELS[p.category]})${photo && p.coverAlt ? `, ${p.coverAlt}` : ''}`,
   };
 }
 

@@ -208,6 +208,10 @@ export const blogPosts = pgTable(
     excerpt: text().notNull().default(''),
     category: blogCategory().notNull(),
     coverImage: text(),
+    // Sharing and search (decision 071): the description Google and WhatsApp show (empty: the
+    // excerpt), and what the cover shows, for whoever cannot see it.
+    metaDescription: text().notNull().default(''),
+    coverAlt: text().notNull().default(''),
     isPublished: boolean().notNull().default(false),
     // Beyond docs/product.md §3.1: the date readers see, RSS and the sitemap use; set on first publication.
     publishedAt: timestamp({ withTimezone: true }),

@@ -57,7 +57,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
           '@context': 'https://schema.org',
           '@type': 'BlogPosting',
           headline: post.title,
-          description: post.excerpt,
+          description: post.description,
           datePublished: post.publishedAt,
           dateModified: modifiedTime,
           image: absoluteUrl(site, post.shareImage.url),
@@ -82,7 +82,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     : undefined;
   return seo(site, {
     title: post.title,
-    description: post.excerpt,
+    description: post.description,
     path,
     type: 'article',
     image: post.shareImage,

@@ -24,6 +24,8 @@ import { orderQueryField, type Page, pageQueryFields, searchQueryField } from '.
 export const SLUG_MAX_LENGTH = 80;
 export const SLUG_TAKEN_MESSAGE = 'Ce slug est déjà utilisé.';
 export const BLOG_CONTENT_MAX_LENGTH = 100_000;
+/** Google shows about this much of a description; WhatsApp two lines of it. */
+export const META_DESCRIPTION_MAX_LENGTH = 160;
 export const IMAGE_ALT_MESSAGE = 'Chaque image du contenu doit avoir un texte alternatif';
 
 /** A Markdown image whose alt text is empty: `![](/media/x.960.webp)`. */
@@ -89,6 +91,18 @@ export const BlogPostInputSchema = z.object({
     .max(500, { error: 'Le résumé fait 500 caractères au plus' })
     .default(''),
   coverImage: ImageUrlSchema,
+  /** What Google and a shared link show under the title; empty: the excerpt. */
+  metaDescription: z
+    .string({ error: 'Description invalide' })
+    .trim()
+    .max(META_DESCRIPTION_MAX_LENGTH, { error: 'La description fait 160 caractères au plus' })
+    .default(''),
+  /** What the cover shows, for whoever cannot see it; empty: a sentence made from the title. */
+  coverAlt: z
+    .string({ error: 'Texte alternatif invalide' })
+    .trim()
+    .max(200, { error: 'Le texte alternatif fait 200 caractères au plus' })
+    .default(''),
   content: z
     .string({ error: 'Le contenu est requis' })
     .trim()
@@ -155,5 +169,9 @@ export type AdminBlogPostSummary = {
   createdAt: string;
   updatedAt: string;
 };
-export type AdminBlogPost = AdminBlogPostSummary & { content: string };
+export type AdminBlogPost = AdminBlogPostSummary & {
+  content: string;
+  metaDescription: string;
+  coverAlt: string;
+};
 export type AdminBlogPage = Page<AdminBlogPostSummary>;

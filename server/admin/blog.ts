@@ -53,6 +53,8 @@ export function presentAdminPostSummary(row: BlogPost): AdminBlogPostSummary {
 export const presentAdminPost = (row: BlogPost): AdminBlogPost => ({
   ...presentAdminPostSummary(row),
   content: row.content,
+  metaDescription: row.metaDescription,
+  coverAlt: row.coverAlt,
 });
 
 const SORT_COLUMNS = {
@@ -139,6 +141,8 @@ export async function createBlogPost(
         category: input.category,
         excerpt: input.excerpt,
         coverImage: input.coverImage,
+        metaDescription: input.metaDescription,
+        coverAlt: input.coverAlt,
         content: input.content,
         isPublished: false,
       })
@@ -182,6 +186,8 @@ export async function updateBlogPost(
       category: input.category ?? current.category,
       excerpt: input.excerpt ?? current.excerpt,
       coverImage: input.coverImage !== undefined ? input.coverImage : current.coverImage,
+      metaDescription: input.metaDescription ?? current.metaDescription,
+      coverAlt: input.coverAlt ?? current.coverAlt,
       content: input.content ?? current.content,
     };
     // Saving the form unchanged writes nothing and logs nothing.

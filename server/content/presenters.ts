@@ -49,6 +49,8 @@ export const presentPostSummary = (p: BlogPost) => ({
   title: fr(p.title),
   slug: p.slug,
   excerpt: fr(p.excerpt),
+  /** What search engines and shared links show (decision 071): the admin's, else the excerpt. */
+  description: fr(p.metaDescription || p.excerpt),
   category: p.category,
   coverImage: p.coverImage,
   /** The admin's upload when there is one, else the generated cover (docs/decisions/023). */

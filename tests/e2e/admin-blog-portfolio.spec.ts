@@ -227,6 +227,12 @@ test('a post planned a few seconds ahead goes online by itself; its former addre
   await page.getByLabel('Catégorie').selectOption({ label: 'Stratégie marketing' });
   await page.getByRole('textbox', { name: 'Contenu' }).click();
   await page.keyboard.type('Nos ateliers reprennent bientôt.');
+  // What Google and a shared link show, previewed as WhatsApp shows it.
+  const description = `Les ateliers de la rentrée ${tag}, dates et inscriptions.`;
+  await page.getByLabel('Description pour Google et les partages').fill(description);
+  const share = page.getByRole('figure', { name: "Aperçu d'un partage (WhatsApp)" });
+  await expect(share).toContainText(title);
+  await expect(share).toContainText(description);
 
   // Planned in Kinshasa time, eight seconds ahead (the test server looks every second).
   await page.getByRole('button', { name: 'Programmer' }).click();
@@ -247,6 +253,9 @@ test('a post planned a few seconds ahead goes online by itself; its former addre
   await expect
     .poll(async () => (await page.request.get(`/blog/${slug}`)).status(), { timeout: 30_000 })
     .toBe(200);
+  const online = await (await page.request.get(`/blog/${slug}`)).text();
+  expect(online).toContain(`<meta name="description" content="${description}"/>`);
+  expect(online).toContain(`<meta property="og:description" content="${description}"/>`);
   await page.reload();
   await expect(page.getByText('Publié', { exact: true })).toBeVisible();
   const activity = await activityTitles(page, tag);

@@ -115,6 +115,14 @@ describe('admin blog API: writing posts', () => {
     });
     expect(res.body.error.fields.slug).toMatch(/lettres minuscules/);
 
+    const tooLong = await ctx.admin
+      .post('/api/admin/blog')
+      .send(aBlogPostInput({ metaDescription: 'x'.repeat(161), coverAlt: 'y'.repeat(201) }));
+    expect(tooLong.body.error.fields).toEqual({
+      metaDescription: 'La description fait 160 caractères au plus',
+      coverAlt: 'Le texte alternatif fait 200 caractères au plus',
+    });
+
     const imageWithoutAlt = await ctx.admin
       .post('/api/admin/blog')
       .send(aBlogPostInput({ content: 'Avant.\n\n![](/media/photo.960.webp)\n\nAprès.' }));
@@ -204,6 +212,9 @@ describe('admin blog API: publication and the public site', () => {
     const page = await request(ctx.testApp.app).get(`/api/blog/${post.slug}`);
     expect(page.status).toBe(200);
     expect(page.body.title).toBe(post.title);
+    // No description of its own: search engines and shared links read the excerpt.
+    expect(page.body.description).toBe(page.body.excerpt);
+
     const list = await request(ctx.testApp.app).get('/api/blog?pageSize=50');
     expect(list.body.items.map((p: { slug: string }) => p.slug)).toContain(post.slug);
     const feed = await ctx.testApp.deps.content.listPosts({ page: 1, pageSize: 20 });
@@ -224,6 +235,17 @@ describe('admin blog API: publication and the public site', () => {
     const activityCount = (await activitiesOf('post.published')).length;
     expect((await ctx.admin.post(`/api/admin/blog/${post.id}/publish`)).status).toBe(200);
     expect(await activitiesOf('post.published')).toHaveLength(activityCount);
+
+    // Described for search engines and shares, with its cover described: both reach the public page.
+    await ctx.admin.patch(`/api/admin/blog/${post.id}`).send({
+      metaDescription: 'Trois conseils pour votre marque à Kinshasa.',
+      coverImage: '/media/6f1c2d7e-0000-4000-8000-000000000009.960.webp',
+      coverAlt: 'Une boutique de Gombe',
+    });
+    const described = (await request(ctx.testApp.app).get(`/api/blog/${post.slug}`)).body;
+    expect(described.description).toBe('Trois conseils pour votre marque à Kinshasa.');
+    expect(described.cover.alt).toBe('Une boutique de Gombe');
+    expect(described.shareImage.alt).toMatch(/, Une boutique de Gombe$/);
   });
 
   it('unpublishes: the public page 404s and leaves the sitemap; republishing keeps the date and is not announced twice', async () => {

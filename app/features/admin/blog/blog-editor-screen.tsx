@@ -23,6 +23,7 @@ import {
   type BlogPostForm,
   type BlogPostInput,
   BlogPostInputSchema,
+  META_DESCRIPTION_MAX_LENGTH,
   slugify,
 } from '#common/schemas/blog-admin.ts';
 import { FieldError, TextAreaField, TextField } from '~/components/form-fields';
@@ -54,8 +55,18 @@ import {
 } from './data';
 import { MarkdownPreview } from './markdown-preview';
 import { PreviewLinkDialog } from './preview-link-dialog';
+import { SharePreview } from './share-preview';
 
-const FORM_FIELDS = ['title', 'slug', 'category', 'excerpt', 'coverImage', 'content'] as const;
+const FORM_FIELDS = [
+  'title',
+  'slug',
+  'category',
+  'excerpt',
+  'coverImage',
+  'metaDescription',
+  'coverAlt',
+  'content',
+] as const;
 
 export const NEW_POST_ID = 'new';
 export const AUTOSAVE_DELAY_MS = 3_000;
@@ -89,6 +100,8 @@ function toForm(post: AdminBlogPost | null): BlogPostForm {
     category: post?.category ?? ('' as BlogPostForm['category']),
     excerpt: post?.excerpt ?? '',
     coverImage: post?.coverImage ?? null,
+    metaDescription: post?.metaDescription ?? '',
+    coverAlt: post?.coverAlt ?? '',
     content: post?.content ?? '',
   };
 }
@@ -351,6 +364,38 @@ function BlogEditor({
               error={errors.coverImage?.message}
             />
           </div>
+          {values.coverImage ? (
+            <TextField
+              label="Texte alternatif de la couverture"
+              optional
+              placeholder="Ce que montre l’image, en quelques mots"
+              error={errors.coverAlt?.message}
+              {...register('coverAlt')}
+              className="lg:col-span-2"
+            />
+          ) : null}
+        </Card>
+
+        <Card className="grid gap-4 lg:grid-cols-2">
+          <h2 className="text-base font-semibold text-gray-900 lg:col-span-2">Référencement et partage</h2>
+          <div className="flex flex-col gap-1">
+            <TextAreaField
+              label="Description pour Google et les partages"
+              optional
+              rows={3}
+              error={errors.metaDescription?.message}
+              {...register('metaDescription')}
+            />
+            <p className="text-xs text-gray-600">
+              {(values.metaDescription ?? '').trim().length}/{META_DESCRIPTION_MAX_LENGTH} caractères. Laissée
+              vide, le résumé sert de description.
+            </p>
+          </div>
+          <SharePreview
+            saved={post}
+            title={values.title ?? ''}
+            description={(values.metaDescription || values.excerpt || '').trim()}
+          />
         </Card>
 
         <Card>
