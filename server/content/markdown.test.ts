@@ -172,6 +172,21 @@ describe('renderMarkdown: ordinary Markdown', () => {
     expect(html).toContain('<hr />');
   });
 
+  it('turns a call-to-action link into a button that opens the quote or call modal, and nothing else', () => {
+    const html = renderMarkdown(
+      '[Demander un devis gratuit](/contact#devis)\n\n[Réserver un appel](/contact#appel)',
+    );
+    expect(html).toContain(
+      '<a href="/contact#devis" data-lead="quote" aria-haspopup="dialog" class="cta">Demander un devis gratuit</a>',
+    );
+    expect(html).toContain('<a href="/contact#appel" data-lead="call" aria-haspopup="dialog" class="cta">');
+    // Written in the source, the attributes do not survive.
+    const forged = renderMarkdown(
+      '<a href="/services" data-lead="call" class="cta" aria-haspopup="dialog">x</a>',
+    );
+    expect(forged.trim()).toBe('<p><a href="/services">x</a></p>');
+  });
+
   it('opens external links in a new tab safely and leaves internal, mail and phone links alone', () => {
     const html = renderMarkdown(
       '[site](https://business.whatsapp.com) [contact](/contact) [écrire](mailto:contact@example.cd) [appeler](tel:+243810000000)',

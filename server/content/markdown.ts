@@ -44,17 +44,28 @@ const clampHeading = (tagName: string, attribs: sanitizeHtml.Attributes): saniti
 
 const isExternal = (href: string) => /^https?:\/\//i.test(href.trim());
 
+/**
+ * The call-to-action links staff put in a post (the editor's "Appel à l'action", decision 072):
+ * the site's own button attributes (app/lib/lead-trigger.ts) open the quote or call modal; without
+ * JavaScript the link leads to the contact page. Only these addresses get them: no attribute
+ * written in the source survives.
+ */
+export const CALL_TO_ACTION_HREFS: Record<string, 'quote' | 'call'> = {
+  '/contact#devis': 'quote',
+  '/contact#appel': 'call',
+};
+
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
-    a: ['href', 'title', 'rel', 'target'],
+    a: ['href', 'title', 'rel', 'target', 'data-lead', 'aria-haspopup', 'class'],
     img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
     // GFM tables give column alignment as an attribute (style attributes are never allowed).
     th: ['align'],
     td: ['align'],
     ol: ['start'],
   },
-  allowedClasses: { code: [/^language-[\w-]+$/] },
+  allowedClasses: { code: [/^language-[\w-]+$/], a: ['cta'] },
   // No data:, javascript:, vbscript:, ftp: …; URLs without a scheme (relative ones) stay allowed.
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['https'] },
@@ -70,8 +81,19 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     h6: clampHeading,
     a: (tagName, attribs) => {
       // Never trust rel/target from the source: a bare target="_blank" allows reverse tabnabbing.
-      const { rel: _rel, target: _target, ...rest } = attribs;
+      // Nor the attributes of a call to action: only its address gives them.
+      const {
+        rel: _rel,
+        target: _target,
+        'data-lead': _lead,
+        'aria-haspopup': _popup,
+        class: _class,
+        ...rest
+      } = attribs;
       const href = rest.href ?? '';
+      const lead = CALL_TO_ACTION_HREFS[href.trim()];
+      if (lead)
+        return { tagName, attribs: { ...rest, 'data-lead': lead, 'aria-haspopup': 'dialog', class: 'cta' } };
       return {
         tagName,
         attribs: isExternal(href) ? { ...rest, rel: 'noopener noreferrer', target: '_blank' } : rest,

@@ -94,6 +94,9 @@ test('a post written with the toolbar saves itself, is published, read on the si
   await imageDialog.getByRole('button', { name: 'Insérer l’image' }).click();
   await expect(imageDialog).toBeHidden();
   await expect(editor.getByRole('img', { name: alt })).toBeVisible();
+  // A call to action in the text: on the site, it opens the quote form.
+  await toolbar.getByRole('button', { name: 'Appel à l’action (devis)' }).click();
+  await expect(editor.getByRole('link', { name: 'Demander un devis gratuit' })).toBeVisible();
 
   // The draft saved itself, without a button: the address is the post's, and a reload keeps it all.
   await expect(page.getByTestId('save-status')).toHaveText('Enregistré');
@@ -132,7 +135,7 @@ test('a post written with the toolbar saves itself, is published, read on the si
   const source = page.getByLabel('Contenu (Markdown)');
   await expect(source).toHaveValue(
     new RegExp(
-      `^## Étape ${tag}\\n\\nUne marque \\*\\*forte\\*\\* se construit pas à pas\\.\\n\\n- Écouter\\n- Tester\\n\\n!\\[${alt}\\]\\(/media/`,
+      `^## Étape ${tag}\\n\\nUne marque \\*\\*forte\\*\\* se construit pas à pas\\.\\n\\n- Écouter\\n- Tester\\n\\n!\\[${alt}\\]\\(/media/[^)]+\\)\\n\\n\\[Demander un devis gratuit\\]\\(/contact#devis\\)$`,
     ),
   );
   const preview = page.getByTestId('blog-preview');
@@ -155,6 +158,9 @@ test('a post written with the toolbar saves itself, is published, read on the si
   await expect(page.locator('main img[src^="/media/"]').first()).toBeVisible();
   await expect(page.locator('main strong', { hasText: 'forte' })).toBeVisible();
   await expect(page.getByRole('img', { name: alt })).toHaveAttribute('src', /^\/media\/.+\.webp$/);
+  await page.locator('main .prose').getByRole('link', { name: 'Demander un devis gratuit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Obtenez votre devis personnalisé' })).toBeVisible();
+  await page.keyboard.press('Escape');
   const sitemap = await (await page.request.get('/sitemap.xml')).text();
   expect(sitemap).toContain(`/blog/${slug}</loc>`);
   const rss = await (await page.request.get('/blog/rss.xml')).text();

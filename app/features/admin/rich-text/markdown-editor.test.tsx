@@ -64,6 +64,7 @@ const POST = [
   'Voir [nos services](/services) ou [écrire](mailto:contact@agence.cd).',
   '![Une équipe en atelier](/media/6f1c2d7e-0000-4000-8000-000000000001.960.webp)',
   '### Sous-titre',
+  '[Demander un devis gratuit](/contact#devis)',
 ].join('\n\n');
 
 describe('the rich-text editor', () => {
@@ -102,6 +103,19 @@ describe('the rich-text editor', () => {
     await waitFor(() => expect(last()).toBe('## **Une marque forte.**'));
     fireEvent.click(within(toolbar).getByRole('button', { name: 'Défaire' }));
     await waitFor(() => expect(last()).toBe('**Une marque forte.**'));
+  });
+
+  it('inserts the quote call to action as its own paragraph', async () => {
+    const { last } = setup('Intro.');
+    const toolbar = await screen.findByRole('toolbar', { name: 'Mise en forme' });
+    const textbox = screen.getByRole('textbox', { name: 'Contenu' });
+    await waitFor(() => expect(textbox.textContent).toBe('Intro.'));
+    fireEvent.focus(textbox);
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Appel à l’action (devis)' }));
+    await waitFor(() =>
+      expect(last()).toMatch(/(^|\n\n)\[Demander un devis gratuit\]\(\/contact#devis\)(\n\n|$)/),
+    );
+    expect(last()).toContain('Intro.');
   });
 
   it('switches to the Markdown source and back', async () => {

@@ -18,6 +18,7 @@ import {
   Link2,
   List,
   ListOrdered,
+  MousePointerClick,
   Quote,
   Redo2,
   Undo2,
@@ -123,8 +124,9 @@ export function MarkdownEditor({
       }
     },
     onUpdate: ({ editor: changed }) => {
-      // The empty paragraph the editor keeps after a last heading or image is not content.
-      const markdown = changed.getMarkdown().trimEnd();
+      // Empty paragraphs at the end (the one the editor keeps after a last heading or image, written
+      // `&nbsp;` when there are several) are not content.
+      const markdown = changed.getMarkdown().replace(/(\s|&nbsp;)+$/, '');
       emitted.current = markdown;
       callbacks.current.onChange(markdown);
     },
@@ -248,7 +250,15 @@ export function MarkdownEditor({
         request={imageRequest}
         onClose={() => setImageRequest(null)}
         onInsert={(image) => {
-          editor?.chain().focus().setImage(image).run();
+          if (!editor) return;
+          // A selected image is replaced (its alt text edited); anything else selected is kept.
+          if (editor.isActive('image')) editor.chain().focus().setImage(image).run();
+          else
+            editor
+              .chain()
+              .focus()
+              .insertContentAt(editor.state.selection.to, { type: 'image', attrs: image })
+              .run();
           setImageRequest(null);
         }}
       />
@@ -308,6 +318,32 @@ const FORMATS: Action[] = [
   },
 ];
 
+/** The quote call to action (decision 072): its own paragraph, a link the site draws as a button. */
+export const CALL_TO_ACTION = { href: '/contact#devis', text: 'Demander un devis gratuit' } as const;
+
+const CTA: Action = {
+  label: 'Appel à l’action (devis)',
+  icon: MousePointerClick,
+  // After what is selected (an image just inserted, a sentence), never in its place.
+  run: (e) =>
+    e
+      .chain()
+      .focus()
+      .insertContentAt(e.state.selection.to, [
+        {
+          type: 'paragraph',
+          content: [
+            {
+              type: 'text',
+              text: CALL_TO_ACTION.text,
+              marks: [{ type: 'link', attrs: { href: CALL_TO_ACTION.href } }],
+            },
+          ],
+        },
+      ])
+      .run(),
+};
+
 const HISTORY: Action[] = [
   { label: 'Défaire', icon: Undo2, run: (e) => e.chain().focus().undo().run() },
   { label: 'Refaire', icon: Redo2, run: (e) => e.chain().focus().redo().run() },
@@ -362,6 +398,7 @@ function Toolbar({
       {FORMATS.map((action, index) => tool(action, state?.active[index] ?? false))}
       {tool({ label: 'Lien', icon: Link2, run: onLink }, state?.link ?? false)}
       {tool({ label: state?.image ? 'Modifier l’image' : 'Image', icon: ImagePlus, run: onImage }, undefined)}
+      {tool(CTA, undefined)}
       {HISTORY.map((action, index) =>
         tool(action, undefined, index === 0 ? !state?.canUndo : !state?.canRedo),
       )}
