@@ -6,10 +6,18 @@ import { appContext } from '~/context.server';
 import { ResultFigures } from '~/features/portfolio/result-figures';
 import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/portfolio';
+// Used in the loader only: React Router drops it (marked, sanitize-html) from the client bundle.
+import { renderMarkdown } from './portfolio.server';
+import '~/components/prose.css';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
-  return { caseStudies: await content.listCaseStudies() };
+  // The description is Markdown (the editor's); the page ships its sanitised HTML only.
+  const caseStudies = (await content.listCaseStudies()).map(({ description, ...study }) => ({
+    ...study,
+    descriptionHtml: renderMarkdown(description),
+  }));
+  return { caseStudies };
 }
 
 export const meta = pageMeta(
@@ -71,7 +79,11 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                       <p className="mt-1 text-gray-700">
                         Client : <span className="font-semibold text-gray-900">{study.clientName}</span>
                       </p>
-                      <p className="mt-4 text-gray-700">{study.description}</p>
+                      <div
+                        className="prose mt-4"
+                        // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown and sanitised against an allow-list on the server (server/content/markdown.ts).
+                        dangerouslySetInnerHTML={{ __html: study.descriptionHtml }}
+                      />
                       {study.results.length > 0 ? (
                         <>
                           <h3 className="mt-6 text-sm font-semibold tracking-wide text-gray-900 uppercase">

@@ -293,10 +293,14 @@ test('a case study with its results is published on /portfolio, then unpublished
   await expect(dialog.getByText('Le titre est requis')).toBeVisible();
   await expect(dialog.getByText('Le libellé est requis')).toBeVisible();
 
-  await dialog.getByLabel('Titre').fill(title);
+  await dialog.getByLabel('Titre', { exact: true }).fill(title);
   await dialog.getByLabel('Client').fill(`Maison Lokua ${tag}`);
   await dialog.getByLabel('Secteur').fill('Mode');
-  await dialog.getByLabel('Description').fill('Une boutique Instagram devenue site marchand.');
+  // The description in the posts' rich-text editor: bold words stay bold on the site.
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Une boutique Instagram devenue ');
+  await dialog.getByRole('textbox', { name: 'Description' }).press('End');
+  await dialog.getByRole('button', { name: 'Gras' }).click();
+  await page.keyboard.type('site marchand');
   await dialog.getByLabel('Libellé 1').fill('Ventes en ligne');
   await dialog.getByLabel('Valeur 1').fill('x4');
   await dialog.getByRole('button', { name: 'Ajouter un résultat' }).click();
@@ -312,6 +316,8 @@ test('a case study with its results is published on /portfolio, then unpublished
   await expect(card.getByRole('heading', { name: title, level: 2 })).toBeVisible();
   await expect(card).toContainText('Ventes en ligne');
   await expect(card).toContainText(secondValue);
+  await expect(card.locator('.prose')).toContainText('Une boutique Instagram devenue site marchand');
+  await expect(card.locator('.prose strong')).toHaveText('site marchand');
 
   await page.goto(`/admin/portfolio?q=${tag}`);
   const adminCard = page.getByTestId('case-study-card').filter({ hasText: title });

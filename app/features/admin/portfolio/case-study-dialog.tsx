@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
-import { useFieldArray } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import {
   type AdminCaseStudy,
   CASE_STUDY_MAX_RESULTS,
@@ -14,7 +14,7 @@ import {
   type CaseStudyInput,
   CaseStudyInputSchema,
 } from '#common/schemas/portfolio-admin.ts';
-import { TextAreaField, TextField } from '~/components/form-fields';
+import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { applyFieldErrors, errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
@@ -23,6 +23,7 @@ import { useAdminForm } from '../admin-form';
 import { AdminDialog, DialogForm } from '../dialog-frame';
 import { IconButton } from '../icon-button';
 import { ImageUploadField } from '../image-upload';
+import { MarkdownEditor } from '../rich-text/markdown-editor';
 import { saveCaseStudyMutation } from './data';
 
 export function CaseStudyDialog({
@@ -136,7 +137,20 @@ function CaseStudyEditForm({
         <TextField label="Client" error={errors.clientName?.message} {...register('clientName')} />
         <TextField label="Secteur" error={errors.industry?.message} {...register('industry')} />
       </div>
-      <TextAreaField label="Description" error={errors.description?.message} {...register('description')} />
+      <Controller
+        control={control}
+        name="description"
+        render={({ field, fieldState }) => (
+          <MarkdownEditor
+            label="Description"
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            compact
+          />
+        )}
+      />
       <ImageUploadField control={control} name="imageUrl" label="Image" error={errors.imageUrl?.message} />
       <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-gray-900">Résultats</legend>

@@ -58,6 +58,8 @@ export type MarkdownEditorProps = {
   placeholder?: string;
   /** Shown beside the Markdown source: what readers will get. */
   sourcePreview?: (markdown: string) => ReactNode;
+  /** In a dialog (a case study): a shorter text area, and a toolbar that scrolls with it. */
+  compact?: boolean;
 };
 
 export function MarkdownEditor({
@@ -68,6 +70,7 @@ export function MarkdownEditor({
   error,
   placeholder,
   sourcePreview,
+  compact = false,
 }: MarkdownEditorProps) {
   const id = useId();
   const [mode, setMode] = useState<'visual' | 'source'>('visual');
@@ -90,8 +93,10 @@ export function MarkdownEditor({
         'aria-multiline': 'true',
         'aria-labelledby': `${id}-label`,
         ...(error ? { 'aria-invalid': 'true', 'aria-describedby': `${id}-error` } : {}),
-        class:
-          'prose min-h-72 max-w-none px-4 py-3 text-base focus:outline-none [&_img]:rounded-lg [&_img.ProseMirror-selectednode]:outline-2 [&_img.ProseMirror-selectednode]:outline-brand-700',
+        class: cn(
+          'prose max-w-none px-4 py-3 text-base focus:outline-none [&_img]:rounded-lg [&_img.ProseMirror-selectednode]:outline-2 [&_img.ProseMirror-selectednode]:outline-brand-700',
+          compact ? 'min-h-40' : 'min-h-72',
+        ),
       },
       handlePaste: (_view: unknown, event: ClipboardEvent) => {
         const file = imageFile(event.clipboardData?.files);
@@ -107,7 +112,7 @@ export function MarkdownEditor({
         return true;
       },
     }),
-    [id, error],
+    [id, error, compact],
   );
 
   const editor = useEditor({
@@ -201,7 +206,13 @@ export function MarkdownEditor({
           error ? 'border-red-600' : 'border-gray-300 focus-within:border-brand-700',
         )}
       >
-        <Toolbar editor={editor} source={mode === 'source'} onLink={openLink} onImage={openImage} />
+        <Toolbar
+          editor={editor}
+          source={mode === 'source'}
+          sticky={!compact}
+          onLink={openLink}
+          onImage={openImage}
+        />
         {notice ? (
           <p role="status" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
             {notice}
@@ -354,9 +365,11 @@ function Toolbar({
   source,
   onLink,
   onImage,
+  sticky,
 }: {
   editor: Editor | null;
   source: boolean;
+  sticky: boolean;
   onLink: () => void;
   onImage: () => void;
 }) {
@@ -393,7 +406,10 @@ function Toolbar({
       role="toolbar"
       aria-label="Mise en forme"
       // Under the phone's top bar (h-14) while the text scrolls; no top bar from 1024 px.
-      className="sticky top-14 z-10 flex flex-wrap items-center gap-0.5 rounded-t-lg border-b border-gray-200 bg-gray-50/95 p-1 backdrop-blur lg:top-0"
+      className={cn(
+        'flex flex-wrap items-center gap-0.5 rounded-t-lg border-b border-gray-200 bg-gray-50/95 p-1 backdrop-blur',
+        sticky && 'sticky top-14 z-10 lg:top-0',
+      )}
     >
       {FORMATS.map((action, index) => tool(action, state?.active[index] ?? false))}
       {tool({ label: 'Lien', icon: Link2, run: onLink }, state?.link ?? false)}
