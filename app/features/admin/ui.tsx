@@ -271,7 +271,8 @@ export function SearchInput({
   });
   useEffect(() => report(settled), [settled]);
   return (
-    <div className="relative min-w-0 flex-1 sm:max-w-xs">
+    // In a row of filters (from 1024 px) it keeps room for a few words rather than shrink to an icon.
+    <div className="relative min-w-0 flex-1 sm:max-w-xs lg:min-w-60">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -291,7 +292,11 @@ export function SearchInput({
   );
 }
 
-/** A labelled native select; the empty value means "all". */
+/**
+ * A labelled native select; the empty value means "all". It fills its line in the toolbar's column
+ * (a phone) and shrinks rather than widen the page (a long tag or an admin's long name); from
+ * 1024 px, where ListToolbar puts its controls in a row, it takes its options' width, 15 rem at most.
+ */
 export function FilterSelect({
   label,
   value,
@@ -312,7 +317,7 @@ export function FilterSelect({
           id={id}
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          className={filterControlClass}
+          className={cn(filterControlClass, 'min-w-0 flex-1 lg:max-w-60 lg:flex-none')}
         >
           <option value="">{allLabel}</option>
           {options.map((option) => (
@@ -338,8 +343,8 @@ export function FilterField({
 }) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className={cn('text-sm font-medium text-gray-700', labelClassName)}>
+    <div className="flex min-w-0 items-center gap-2">
+      <label htmlFor={id} className={cn('shrink-0 text-sm font-medium text-gray-700', labelClassName)}>
         {label}
       </label>
       {children(id)}

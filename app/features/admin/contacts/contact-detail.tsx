@@ -8,6 +8,7 @@ import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { CONTACT_STATUSES, type ContactTouchKind } from '#common/enums.ts';
 import { type AdminContact, CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '#common/schemas/admin.ts';
+import { EmailAddress } from '~/components/email-address';
 import { Button } from '~/components/ui/button';
 import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 import { cn } from '~/lib/cn';
@@ -102,7 +103,9 @@ function ContactFacts({ contact }: { contact: AdminContact }) {
       </div>
 
       <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
-        <Fact label="Email">{contact.email}</Fact>
+        <Fact label="Email">
+          <EmailAddress email={contact.email} />
+        </Fact>
         <Fact label="Téléphone">{phone ?? '—'}</Fact>
         <Fact label="Entreprise">{contact.company ?? '—'}</Fact>
         <Fact label="Service souhaité">{contact.serviceInterest}</Fact>

@@ -22,6 +22,7 @@ import {
   NO_OWNER,
 } from '#common/schemas/admin.ts';
 import { adminFullName } from '#common/schemas/users-admin.ts';
+import { EmailAddress } from '~/components/email-address';
 import { Button } from '~/components/ui/button';
 import { AdminList, type ColumnSort, DataTable, useAdminList } from '~/features/admin/admin-list';
 import { CONTACTS_KEY, toSearch } from '~/features/admin/queries';
@@ -119,10 +120,6 @@ export function ContactsScreen() {
         <AdminList
           list={list}
           toolbar={{
-            // The selects shrink to the card's width on a phone: an admin's long name in the owner
-            // filter must not widen the page.
-            className:
-              'mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center [&_select]:min-w-0 [&_select]:flex-1 lg:[&_select]:max-w-60 lg:[&_select]:flex-none',
             search: { label: 'Rechercher un contact', placeholder: 'Nom, email, entreprise, téléphone' },
             filters: [
               { key: 'status', label: 'Statut', allLabel: 'Tous', options: STATUS_OPTIONS },
@@ -178,7 +175,7 @@ export function ContactsScreen() {
                         {contact.fullName}
                       </button>
                       <p className="wrap-anywhere text-gray-600 md:max-w-[16rem] md:truncate">
-                        {contact.email}
+                        <EmailAddress email={contact.email} />
                       </p>
                     </div>
                   ),

@@ -4,6 +4,7 @@
  * pressed inside this dialog.
  */
 import { useMutation } from '@tanstack/react-query';
+import { EmailAddress } from '~/components/email-address';
 import { ConfirmDialog } from '../confirm-dialog';
 import { eraseSubscriberMutation, type SubscriberDialogProps } from './data';
 
@@ -22,9 +23,12 @@ export function EraseDialog({ subscriber, onClose }: SubscriberDialogProps) {
       }}
     >
       <p>
-        L'adresse <strong className="wrap-anywhere text-gray-900">{subscriber?.email}</strong> sera effacée de
-        la base, avec ses liens de confirmation et de désabonnement et les emails qui ne lui ont pas encore
-        été envoyés.
+        L'adresse{' '}
+        <strong className="wrap-anywhere text-gray-900">
+          <EmailAddress email={subscriber?.email ?? ''} />
+        </strong>{' '}
+        sera effacée de la base, avec ses liens de confirmation et de désabonnement et les emails qui ne lui
+        ont pas encore été envoyés.
       </p>
       <p className="font-medium text-red-800">
         Cette action est irréversible. Exportez d'abord ses données si vous devez les conserver ou les lui

@@ -8,6 +8,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Download, FileDown, Tags, Trash2, Uplo
 import { type ReactNode, useEffect, useState } from 'react';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '#common/enums.ts';
 import { type AdminSubscriber, SUBSCRIBER_STATUS_LABELS } from '#common/schemas/admin.ts';
+import { EmailAddress } from '~/components/email-address';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { AdminList, useAdminList } from '../admin-list';
@@ -106,9 +107,6 @@ export function SubscribersScreen() {
           list={list}
           toolbar={{
             landmark: 'Filtrer les abonnés',
-            // The selects shrink to the card's width on a phone: a long tag name must not widen the page.
-            className:
-              'mb-4 flex flex-col gap-3 md:flex-row md:flex-wrap md:items-center [&_select]:min-w-0 [&_select]:flex-1 md:[&_select]:max-w-60 md:[&_select]:flex-none',
             search: { label: 'Rechercher un abonné', placeholder: 'Email, prénom ou nom', replace: true },
             filters: [
               { key: 'status', label: 'Statut', options: STATUS_OPTIONS, allLabel: 'Tous' },
@@ -310,7 +308,9 @@ function SubscriberRow({
   return (
     <tr className="block rounded-lg border border-gray-200 p-3 md:table-row md:rounded-none md:border-0 md:p-0">
       <Cell label="Email" className="font-medium text-gray-900 md:min-w-52">
-        <span className="min-w-0 text-right wrap-anywhere md:text-left">{subscriber.email}</span>
+        <span className="min-w-0 text-right wrap-anywhere md:text-left">
+          <EmailAddress email={subscriber.email} />
+        </span>
       </Cell>
       <Cell label="Nom" className="text-gray-700">
         <span className="min-w-0 text-right break-words md:text-left">{name || '—'}</span>

@@ -15,6 +15,7 @@ import {
   adminFullName,
   adminRoleLabel,
 } from '#common/schemas/users-admin.ts';
+import { EmailAddress } from '~/components/email-address';
 import { Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';
@@ -96,7 +97,9 @@ export function UsersPanel() {
                     <Badge tone="gray">{adminRoleLabel(user.role)}</Badge>
                     {user.isActive ? <Badge tone="green">Actif</Badge> : <Badge tone="red">Désactivé</Badge>}
                   </p>
-                  <p className="text-sm wrap-anywhere text-gray-700">{user.email}</p>
+                  <p className="text-sm wrap-anywhere text-gray-700">
+                    <EmailAddress email={user.email} />
+                  </p>
                   <p className="text-xs text-gray-600">
                     Créé le {formatDateTime(user.createdAt)} · Dernière connexion :{' '}
                     {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'jamais'}
