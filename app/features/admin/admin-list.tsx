@@ -194,13 +194,15 @@ export type Column<T> = {
   sort?: ColumnSort;
 };
 
+// Every table of the back-office names its columns the same way: sentence case, medium weight,
+// grey (no small capitals on one screen and plain words on the next).
 const TABLE_HEADS = {
   /** Quiet headers, as in the blog and contacts lists. */
   plain: { thead: 'border-b border-gray-200 text-gray-600', th: 'px-4 py-2 font-medium' },
-  /** Small capitals on grey, as in the email screens. */
-  boxed: { thead: 'border-b border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase', th: 'px-4 py-3' },
+  /** On grey, as in the email screens. */
+  boxed: { thead: 'border-b border-gray-200 bg-gray-50 text-gray-600', th: 'px-4 py-3 font-medium' },
   /** The same, tighter and ruled above too, for a table under a card's title. */
-  compact: { thead: 'border-y border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase', th: 'px-4 py-2' },
+  compact: { thead: 'border-y border-gray-200 bg-gray-50 text-gray-600', th: 'px-4 py-2 font-medium' },
 } as const;
 
 // Below md, a table with `cards` shows each row as a card, each cell labelled by its column's

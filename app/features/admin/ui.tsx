@@ -422,10 +422,6 @@ export function isoToKinshasaLocal(date: Date): string {
   return new Date(date.getTime() + 60 * 60 * 1000).toISOString().slice(0, 16);
 }
 
-/**
- * The buttons that end an admin form: "Annuler" (closes without saving) and the submit button,
- * both disabled while the request runs, the submit one then showing `pendingLabel`.
- */
 /** The submit button of a settings panel's form, at its right end. */
 export function PanelSubmit({ pending, label }: { pending: boolean; label: string }) {
   return (
@@ -437,6 +433,19 @@ export function PanelSubmit({ pending, label }: { pending: boolean; label: strin
   );
 }
 
+/** "Annuler": closes a form or a dialog without saving; one look everywhere in the back-office. */
+export function CancelButton({ onClick, disabled = false }: { onClick: () => void; disabled?: boolean }) {
+  return (
+    <Button type="button" variant="secondary" onClick={onClick} disabled={disabled}>
+      Annuler
+    </Button>
+  );
+}
+
+/**
+ * The buttons that end an admin form: "Annuler" (closes without saving) and the submit button,
+ * both disabled while the request runs, the submit one then showing `pendingLabel`.
+ */
 export function FormActions({
   pending,
   onCancel,
@@ -450,9 +459,7 @@ export function FormActions({
 }) {
   return (
     <>
-      <Button variant="secondary" onClick={onCancel} disabled={pending}>
-        Annuler
-      </Button>
+      <CancelButton onClick={onCancel} disabled={pending} />
       <Button type="submit" disabled={pending}>
         {pending ? pendingLabel : submitLabel}
       </Button>

@@ -271,6 +271,9 @@ function ChartCard({
 }
 
 /** A card listing the latest or first few of something, under a heading with its icon. */
+/** A line of a dashboard list: its text, then its date at the right, top-aligned, whatever the text's length. */
+const DATED_LINE = 'grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3';
+
 function ListCard({
   icon: Icon,
   title,
@@ -331,7 +334,8 @@ function LatestActivity({ items }: { items: DashboardData['latestActivity'] }) {
       <ul className="mt-3 divide-y divide-gray-100">
         {items.map((item) => (
           <li key={item.id} className="py-2.5">
-            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            {/* One layout for every line: the title wraps in its column, the time stays at its right. */}
+            <div className={DATED_LINE}>
               <p className="min-w-0 font-medium break-words text-gray-900">{item.title}</p>
               <time dateTime={item.createdAt} className="shrink-0 text-xs text-gray-500">
                 {formatDateTime(item.createdAt)}
@@ -401,7 +405,7 @@ function FollowUp({ followUp }: { followUp: DashboardData['followUp'] }) {
         {followUp.due.map((lead) => {
           const late = isOverdue(lead.nextActionAt);
           return (
-            <li key={lead.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2.5">
+            <li key={lead.id} className={cn(DATED_LINE, 'py-2.5')}>
               <p className="min-w-0 break-words">
                 <Link
                   to={`/admin/contacts?lead=${encodeURIComponent(lead.id)}`}

@@ -11,6 +11,7 @@ import { SUBSCRIBER_STATUS_LABELS, type SubscriberImportResult } from '#common/s
 import { Button } from '~/components/ui/button';
 import type { AdminMutationResult } from '../admin-data';
 import { AdminDialog, DialogBody, DialogFooter, DialogForm, type DialogProps } from '../dialog-frame';
+import { CancelButton } from '../ui';
 import { importSubscribersMutation } from './data';
 
 /** Larger files are refused before sending: a mailing list of that size is not a manual import. */
@@ -100,9 +101,7 @@ function ImportForm({
       onSubmit={onSubmit}
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={pending}>
-            Annuler
-          </Button>
+          <CancelButton onClick={onCancel} disabled={pending} />
           <Button type="submit" disabled={pending}>
             <Upload className="size-4" aria-hidden="true" />
             {pending ? 'Import en cours...' : 'Importer'}

@@ -209,7 +209,7 @@ function SubscribersTable({
       <table className="block w-full md:table md:min-w-[52rem]">
         <caption className="sr-only">Abonnés à la newsletter</caption>
         <thead className="hidden md:table-header-group">
-          <tr className="border-b border-gray-200 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase">
+          <tr className="border-b border-gray-200 text-left font-medium text-gray-600">
             {sortHeader('email', 'Email')}
             <th scope="col" className="px-2 py-2">
               Nom
@@ -264,7 +264,7 @@ function SortHeader({
       <button
         type="button"
         onClick={() => onSort(sort)}
-        className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-semibold tracking-wide uppercase hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+        className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         {label}
         <Icon className={cn('size-3.5', !active && 'text-gray-400')} aria-hidden="true" />

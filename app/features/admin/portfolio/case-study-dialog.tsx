@@ -24,6 +24,7 @@ import { AdminDialog, DialogForm } from '../dialog-frame';
 import { IconButton } from '../icon-button';
 import { ImageUploadField } from '../image-upload';
 import { MarkdownEditor } from '../rich-text/markdown-editor';
+import { CancelButton } from '../ui';
 import { saveCaseStudyMutation } from './data';
 
 export function CaseStudyDialog({
@@ -114,9 +115,7 @@ function CaseStudyEditForm({
       onSubmit={submit(false)}
       footer={
         <>
-          <Button type="button" variant="ghost" disabled={save.isPending} onClick={onClose}>
-            Annuler
-          </Button>
+          <CancelButton onClick={onClose} disabled={save.isPending} />
           <Button
             type="submit"
             variant={caseStudy?.isPublished ? 'primary' : 'secondary'}

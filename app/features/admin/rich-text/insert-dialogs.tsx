@@ -8,6 +8,7 @@ import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { AdminDialog, DialogForm } from '../dialog-frame';
 import { ImageUpload } from '../image-upload';
+import { FormActions } from '../ui';
 import { isAllowedHref } from './extensions';
 
 export const LINK_MESSAGES = {
@@ -71,16 +72,11 @@ export function LinkDialog({
         footer={
           <>
             {request?.href ? (
-              <Button type="button" variant="ghost" size="sm" className="mr-auto" onClick={onRemove}>
+              <Button type="button" variant="ghost" className="mr-auto" onClick={onRemove}>
                 Retirer le lien
               </Button>
             ) : null}
-            <Button type="button" variant="secondary" size="sm" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" size="sm">
-              Appliquer
-            </Button>
+            <FormActions pending={false} onCancel={onClose} submitLabel="Appliquer" />
           </>
         }
       >
@@ -152,12 +148,11 @@ export function ImageDialog({
         onSubmit={submit}
         footer={
           <>
-            <Button type="button" variant="secondary" size="sm" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" size="sm">
-              {editing ? 'Enregistrer' : 'Insérer l’image'}
-            </Button>
+            <FormActions
+              pending={false}
+              onCancel={onClose}
+              submitLabel={editing ? 'Enregistrer' : 'Insérer l’image'}
+            />
           </>
         }
       >
