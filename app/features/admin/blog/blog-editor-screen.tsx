@@ -217,9 +217,10 @@ function BlogEditor({
   }, [current, canAutosave, unsaved, save.isPending]);
 
   const leaving = useLeaveGuard(unsaved, ownPath);
-  // An autosave runs behind the typing: it disables no button.
+  // An autosave runs behind the typing and disables no button, except while it creates the post:
+  // a "Publier" then would create a second one.
   const busy =
-    (save.isPending && !save.variables?.auto) ||
+    (save.isPending && (!save.variables?.auto || !post)) ||
     publication.isPending ||
     remove.isPending ||
     unschedule.isPending;

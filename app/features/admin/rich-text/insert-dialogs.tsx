@@ -147,13 +147,11 @@ export function ImageDialog({
       <DialogForm
         onSubmit={submit}
         footer={
-          <>
-            <FormActions
-              pending={false}
-              onCancel={onClose}
-              submitLabel={editing ? 'Enregistrer' : 'Insérer l’image'}
-            />
-          </>
+          <FormActions
+            pending={false}
+            onCancel={onClose}
+            submitLabel={editing ? 'Enregistrer' : 'Insérer l’image'}
+          />
         }
       >
         <ImageUpload
