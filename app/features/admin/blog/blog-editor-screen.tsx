@@ -15,7 +15,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarClock, Check, ExternalLink, Eye, EyeOff, Save, ScanEye, Trash2 } from 'lucide-react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useBlocker, useNavigate } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import {
@@ -34,7 +33,7 @@ import { toast } from '~/lib/toast';
 import { useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ImageUploadField } from '../image-upload';
-import { MarkdownEditor } from '../rich-text/markdown-editor';
+import { MarkdownEditorField } from '../rich-text/markdown-editor';
 import { ScheduleDialog } from '../schedule-dialog';
 import {
   AdminPageHeader,
@@ -77,7 +76,7 @@ export function BlogEditorScreen({ postId }: { postId: string }) {
   // text being typed, its cursor), so the screen remembers the id its editor created.
   const [createdId, setCreatedId] = useState<string | null>(null);
   if (postId === NEW_POST_ID || postId === createdId) {
-    return <BlogEditor post={null} onCreated={setCreatedId} />;
+    return <BlogEditor post={null} createdId={createdId} onCreated={setCreatedId} />;
   }
   return (
     <ItemLoader
@@ -113,10 +112,12 @@ type AutosaveState = 'idle' | 'saving' | 'saved' | 'incomplete' | 'failed';
 
 function BlogEditor({
   post: loaded,
+  createdId = null,
   onCreated,
 }: {
   post: AdminBlogPost | null;
-  /** A new post was created by this editor (its first save). */
+  /** The post this editor created by its first save, while it goes on editing it. */
+  createdId?: string | null;
   onCreated?: (id: string) => void;
 }) {
   const navigate = useNavigate();
@@ -126,7 +127,6 @@ function BlogEditor({
   const previewLink = useMutation(previewLinkMutation());
   const [confirming, setConfirming] = useState<'delete' | 'unpublish' | null>(null);
   const [scheduling, setScheduling] = useState(false);
-  const [createdId, setCreatedId] = useState<string | null>(null);
   const created = useQuery({ ...blogPostQuery(createdId ?? ''), enabled: createdId !== null });
   const post = loaded ?? created.data ?? null;
   const {
@@ -161,7 +161,6 @@ function BlogEditor({
         setSavedSnapshot(typedMeanwhile ? sent : snapshot(getValues()));
         setAutosave({ state: 'saved' });
         if (!post) {
-          setCreatedId(saved.id);
           onCreated?.(saved.id);
           ownPath.current = `/admin/blog/${saved.id}`;
           navigate(ownPath.current, { replace: true });
@@ -400,20 +399,12 @@ function BlogEditor({
         </Card>
 
         <Card>
-          <Controller
+          <MarkdownEditorField
             control={control}
             name="content"
-            render={({ field, fieldState }) => (
-              <MarkdownEditor
-                label="Contenu"
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                placeholder="Écrivez votre article… Un intertitre, du gras, une image : la barre ci-dessus."
-                sourcePreview={(markdown) => <MarkdownPreview content={markdown} />}
-              />
-            )}
+            label="Contenu"
+            placeholder="Écrivez votre article… Un intertitre, du gras, une image : la barre ci-dessus."
+            sourcePreview={(markdown) => <MarkdownPreview content={markdown} />}
           />
         </Card>
 

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
-import { Controller, useFieldArray } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import {
   type AdminCaseStudy,
   CASE_STUDY_MAX_RESULTS,
@@ -23,7 +23,7 @@ import { useAdminForm } from '../admin-form';
 import { AdminDialog, DialogForm } from '../dialog-frame';
 import { IconButton } from '../icon-button';
 import { ImageUploadField } from '../image-upload';
-import { MarkdownEditor } from '../rich-text/markdown-editor';
+import { MarkdownEditorField } from '../rich-text/markdown-editor';
 import { CancelButton } from '../ui';
 import { saveCaseStudyMutation } from './data';
 
@@ -136,20 +136,7 @@ function CaseStudyEditForm({
         <TextField label="Client" error={errors.clientName?.message} {...register('clientName')} />
         <TextField label="Secteur" error={errors.industry?.message} {...register('industry')} />
       </div>
-      <Controller
-        control={control}
-        name="description"
-        render={({ field, fieldState }) => (
-          <MarkdownEditor
-            label="Description"
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-            compact
-          />
-        )}
-      />
+      <MarkdownEditorField control={control} name="description" label="Description" compact />
       <ImageUploadField control={control} name="imageUrl" label="Image" error={errors.imageUrl?.message} />
       <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-gray-900">Résultats</legend>
