@@ -4,3 +4,19 @@
  * from the response cache (server/http/page-handler.ts).
  */
 export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
+/**
+ * The public pages that exist whatever the database holds (not the newsletter outcomes or
+ * /offline): the sitemap lists them, and a campaign's link to one of them is not broken.
+ */
+export const PUBLIC_STATIC_PATHS = [
+  '/',
+  '/about',
+  '/services',
+  '/portfolio',
+  '/contact',
+  '/blog',
+  '/legal/privacy',
+  '/legal/terms',
+  '/legal/cookies',
+] as const;

@@ -34,6 +34,7 @@ import {
   SUBSCRIBER_STATUSES,
   TOKEN_TYPES,
 } from '#common/enums.ts';
+import type { CampaignBlock } from '#common/schemas/campaign-blocks.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (docs/product.md §4.1)
@@ -341,6 +342,12 @@ export const emailCampaigns = pgTable(
     content: jsonb().$type<Record<string, string>>().notNull().default({}),
     pausedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
+    // The block composer (decision 073): its blocks, the MJML made of them when saved (latest posts
+    // and case studies as they were then), and that MJML compiled (marked with its hash, as
+    // email_templates.compiled_html). All null for a campaign on a template.
+    blocks: jsonb().$type<CampaignBlock[]>(),
+    bodyMjml: text(),
+    compiledHtml: text(),
   },
   (t) => [index('email_campaigns_status_scheduled_idx').on(t.status, t.scheduledAt)],
 );

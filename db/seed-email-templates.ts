@@ -5,6 +5,7 @@
  *
  * Every template is one layout (mjmlEmail): the agency's fonts, colours and button, a green
  * banner, the white card of the message and a small-print footer; each template gives its lines.
+ * The campaign composer (server/campaigns/compose.ts) writes its emails in the same layout.
  */
 export type SeedEmailTemplate = {
   key: string;
@@ -19,7 +20,7 @@ type Variable = SeedEmailTemplate['variablesJson'][number];
 // ---- the layout ----------------------------------------------------------------------------------
 
 /** A section of the body: one column of MJML lines. */
-function section(attributes: string, lines: string[]): string {
+export function section(attributes: string, lines: string[]): string {
   return [
     `    <mj-section ${attributes}>`,
     '      <mj-column>',
@@ -33,21 +34,21 @@ const BANNER_NAME =
   '<mj-text align="center" color="#ffffff" font-size="22px" font-weight="bold">Lisanga Digital</mj-text>';
 
 /** The green banner at the top: the agency's name, and what follows it. */
-const banner = (lines: string[] = [BANNER_NAME], padding = '20px 0') =>
+export const banner = (lines: string[] = [BANNER_NAME], padding = '20px 0') =>
   section(`background-color="#15803d" padding="${padding}"`, lines);
 
 /** The white card that holds the message. */
-const card = (lines: string[], padding = '28px 0') =>
+export const card = (lines: string[], padding = '28px 0') =>
   section(`background-color="#ffffff" padding="${padding}"`, lines);
 
 /** The small print under the card. */
-const footer = (lines: string[]) => section('padding="16px 0"', lines.map(footnote));
+export const footer = (lines: string[]) => section('padding="16px 0"', lines.map(footnote));
 
 function footnote(text: string) {
   return `<mj-text align="center" font-size="12px" color="#6b7280">${text}</mj-text>`;
 }
 
-function mjmlEmail({
+export function mjmlEmail({
   title,
   preview,
   attributes = [],
@@ -101,11 +102,12 @@ const linkWrittenOut = (validity: string, variable: string) =>
 const signOff = (words: string, padding = '16px 24px 8px 24px') =>
   `<mj-text padding="${padding}">${words},<br />L'équipe Lisanga Digital</mj-text>`;
 
-const ADDRESS = 'Lisanga Digital · {{companyAddress}}';
+export const ADDRESS = 'Lisanga Digital · {{companyAddress}}';
 const MANAGE_LINK = '<a href="{{manageUrl}}" style="color:#15803d;">Gérer mes préférences</a>';
 const UNSUBSCRIBE_LINK = '<a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a>';
-const SUBSCRIBER_LINKS = `${MANAGE_LINK} · ${UNSUBSCRIBE_LINK}`;
-const WHY_THIS_EMAIL = 'Vous recevez cet email car vous êtes abonné à la newsletter de Lisanga Digital.';
+export const SUBSCRIBER_LINKS = `${MANAGE_LINK} · ${UNSUBSCRIBE_LINK}`;
+export const WHY_THIS_EMAIL =
+  'Vous recevez cet email car vous êtes abonné à la newsletter de Lisanga Digital.';
 
 // ---- the variables they share --------------------------------------------------------------------
 

@@ -23,9 +23,14 @@
  * - POST   /api/admin/campaigns/segment-count          { segment: Segment } -> { count }
  * - GET    /api/admin/campaigns/:id/preview?subscriberId=   -> CampaignPreview (one subscriber, or
  *          example values without subscriberId; never tracked)
- * - POST   /api/admin/campaigns/:id/test               { email } -> 202 (subject prefixed '[TEST] ')
+ * - POST   /api/admin/campaigns/:id/test               { email, subscriberId? } -> 202 (subject prefixed
+ *          '[TEST] ', greeting the subscriber's first name when one is given)
+ * - POST   /api/admin/campaigns/compose-preview        ComposePreview -> CampaignPreview (the composer's
+ *          live preview of unsaved blocks, example links, never tracked)
  * - POST   /api/admin/campaigns/:id/send               -> { campaign } (now: jobs created, status sending)
  * - POST   /api/admin/campaigns/:id/schedule           { scheduledAt } -> { campaign } (status scheduled)
+ *          Both answer 422 `not_ready` with `problems` (CampaignDetail.problems) when the campaign
+ *          has an empty subject or body, nobody to send to, or a broken link.
  * - POST   /api/admin/campaigns/:id/unschedule         -> { campaign } (back to draft)
  * - POST   /api/admin/campaigns/:id/pause              -> { campaign } (sending, paused)
  * - POST   /api/admin/campaigns/:id/resume             -> { campaign }
@@ -44,6 +49,7 @@
 import { z } from 'zod';
 import type { CampaignStatus, JobStatus } from '../enums.ts';
 import { TagSchema } from './admin.ts';
+import { type CampaignBlock, CampaignBlocksSchema } from './campaign-blocks.ts';
 import { optionalFilter } from './fields.ts';
 
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
@@ -107,18 +113,30 @@ export const CampaignInputSchema = z
       .refine((v) => !/[\r\n<>"]/.test(v), { error: 'Nom d’expéditeur invalide' })
       .optional(),
     senderEmail: email.optional(),
-    templateId: z.uuid({ error: 'Choisissez un modèle' }),
+    /** The MJML template the campaign fills ("Avancé"); absent for a campaign written in blocks. */
+    templateId: z.uuid({ error: 'Choisissez un modèle' }).optional(),
+    /** The composer's blocks (decision 073); absent for a campaign on a template. */
+    blocks: CampaignBlocksSchema.optional(),
     segment: SegmentSchema,
     /** Content blocks the template shows (e.g. the monthly newsletter's text), Markdown-free plain text or HTML-escaped by Mustache. */
     content: z.record(z.string(), z.string().max(20_000)).default({}),
   })
-  .strict();
+  .strict()
+  // One body: the blocks, or a template (an empty list of blocks is a draft still to write).
+  .refine((c) => (c.templateId === undefined) !== (c.blocks === undefined), {
+    error: 'Choisissez un modèle',
+    path: ['templateId'],
+  });
 export type CampaignInput = z.infer<typeof CampaignInputSchema>;
 
 export const CampaignScheduleSchema = z.object({
   scheduledAt: z.iso.datetime({ offset: true, error: 'Date et heure invalides' }),
 });
-export const CampaignTestSchema = z.object({ email });
+export const CampaignTestSchema = z.object({
+  email,
+  /** Greet the test as this subscriber would be greeted (their first name; links stay examples). */
+  subscriberId: z.uuid({ error: 'Abonné invalide' }).optional(),
+});
 export const CampaignListQuerySchema = z.object({
   status: z
     .enum(['draft', 'scheduled', 'sending', 'sent', 'failed'], { error: 'Statut invalide' })
@@ -164,6 +182,21 @@ export const TemplateCompileSchema = z.object({
 });
 
 export type TemplateVariableInfo = z.infer<typeof TemplateVariableSchema>;
+
+/** Variables the sending fills for each recipient (server/campaigns/render.ts): not content the admin writes. */
+const FILLED_AT_SENDING = new Set([
+  'firstName',
+  'manageUrl',
+  'unsubscribeUrl',
+  'companyAddress',
+  'siteUrl',
+  'publications',
+  'campaignTitle',
+]);
+
+/** The template's variables the admin writes for each campaign. */
+export const contentVariables = (template: { variables: TemplateVariableInfo[] } | undefined) =>
+  (template?.variables ?? []).filter((v) => !FILLED_AT_SENDING.has(v.name));
 /** One MJML problem, in French, with its line when MJML gave one. */
 export type MjmlProblem = { line: number | null; message: string };
 export type TemplateCompileResult = { html: string; errors: MjmlProblem[] };
@@ -200,6 +233,8 @@ export type CampaignDetail = CampaignSummary & {
   senderEmail: string;
   templateId: string | null;
   templateName: string | null;
+  /** The composer's blocks; null for a campaign on a template. */
+  blocks: CampaignBlock[] | null;
   segment: Segment;
   content: Record<string, string>;
   /** Recipients the segment matches now (before sending) or jobs created (after). */
@@ -208,7 +243,20 @@ export type CampaignDetail = CampaignSummary & {
   cancelledAt: string | null;
   /** content_publications this announcement covers (marked processed when it is sent). */
   publicationIds: string[];
+  /**
+   * Why it cannot be sent or scheduled now, in French (empty subject or body, nobody to send to, a
+   * broken link...): empty when it is ready. Always empty once sending has started.
+   */
+  problems: string[];
 };
+
+export const ComposePreviewSchema = z.object({
+  subject: z.string().max(200).default(''),
+  blocks: CampaignBlocksSchema,
+  /** Shown as the first name; null shows the chips' fallback words. */
+  firstName: z.string().trim().max(100).nullable().default(null),
+});
+export type ComposePreview = z.input<typeof ComposePreviewSchema>;
 
 export type CampaignPreview = { subject: string; html: string; text: string; subscriberEmail: string | null };
 

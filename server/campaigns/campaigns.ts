@@ -31,6 +31,7 @@ import {
   lockUnsentCampaign,
   updateCampaignRow,
 } from './campaign-rows.ts';
+import { assertReady } from './readiness.ts';
 import type { CampaignRow } from './render.ts';
 import { segmentCondition, storedSegment } from './segment.ts';
 
@@ -90,7 +91,7 @@ export async function sendCampaignNow(
 ): Promise<CampaignRow> {
   return inTransaction(deps.db, async (tx) => {
     const current = await lockUnsentCampaign(tx, id, 'Cette campagne a déjà été envoyée.');
-    if (!current.templateId) throw conflict('Choisissez un modèle avant d’envoyer la campagne.');
+    await assertReady(tx, current, deps.publicUrl);
     const jobs = await startSending(tx, current, at, hostOf(deps.publicUrl));
     // Thrown inside the transaction: nothing of the above is kept.
     if (jobs === 0)
@@ -106,14 +107,14 @@ export async function sendCampaignNow(
 }
 
 export async function scheduleCampaign(
-  db: Database,
+  deps: { db: Database; publicUrl: string },
   id: string,
   scheduledAt: Date,
   adminId: string,
   at: Date,
 ): Promise<CampaignRow> {
-  return inTransaction(db, async (tx) => {
-    await lockUnsentCampaign(
+  return inTransaction(deps.db, async (tx) => {
+    const current = await lockUnsentCampaign(
       tx,
       id,
       'Seule une campagne qui n’a pas encore été envoyée peut être programmée.',
@@ -121,6 +122,7 @@ export async function scheduleCampaign(
     if (scheduledAt.getTime() <= at.getTime()) {
       throw fieldError('scheduledAt', 'Choisissez une date et une heure à venir.');
     }
+    await assertReady(tx, current, deps.publicUrl);
     return updateCampaignRow(tx, id, { status: 'scheduled', scheduledAt }, adminId, (row) => ({
       type: 'campaign.scheduled',
       title: `Campagne « ${row.title} » programmée`,

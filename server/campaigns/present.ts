@@ -12,6 +12,7 @@ import type { Database } from '#db/client.ts';
 import { pageOfTable } from '#db/list-queries.ts';
 import { contentPublications, emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { emptyCounts, type JobCounts, jobCounts } from './campaign-rows.ts';
+import { campaignProblems } from './readiness.ts';
 import type { CampaignRow } from './render.ts';
 import { countSegment, storedSegment } from './segment.ts';
 
@@ -42,7 +43,11 @@ function displaySegment(row: CampaignRow): Segment {
   }
 }
 
-export async function presentCampaign(db: Database, row: CampaignRow): Promise<CampaignDetail> {
+export async function presentCampaign(
+  db: Database,
+  row: CampaignRow,
+  publicUrl: string,
+): Promise<CampaignDetail> {
   const jobs = (await jobCounts(db, [row.id])).get(row.id) ?? emptyCounts();
   const [template] = row.templateId
     ? await db
@@ -63,11 +68,13 @@ export async function presentCampaign(db: Database, row: CampaignRow): Promise<C
     senderEmail: row.senderEmail,
     templateId: row.templateId,
     templateName: template?.name ?? null,
+    blocks: row.blocks,
     segment,
     content: row.content,
     recipientCount: started ? jobs.total : await countSegment(db, segment),
     cancelledAt: iso(row.cancelledAt),
     publicationIds: publications.map((p) => p.id),
+    problems: started ? [] : (await campaignProblems(db, row, publicUrl)).map((p) => p.message),
   };
 }
 

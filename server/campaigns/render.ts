@@ -1,7 +1,9 @@
 /**
- * One campaign email for one recipient (decision 017): the campaign's template (email_templates by
- * templateId, MJML compiled once and stored, see server/email/templates.ts) rendered with
- * Mustache, the campaign's subject rendered with the same variables.
+ * One campaign email for one recipient (decision 017): the campaign's body rendered with Mustache,
+ * the campaign's subject rendered with the same variables. The body is either the MJML the block
+ * composer made of the campaign's blocks (decision 073, compiled when saved and kept in
+ * email_campaigns.compiled_html) or its template (email_templates by templateId, MJML compiled
+ * once and stored, see server/email/templates.ts).
  *
  * Variables, the personal ones last so a content block cannot override them:
  * - the campaign's `content` blocks (e.g. `contentHtml` of the monthly newsletter, `contentTitle`,
@@ -19,7 +21,15 @@ import { eq } from 'drizzle-orm';
 import Mustache from 'mustache';
 import type { Database } from '#db/client.ts';
 import { contentPublications, type emailCampaigns, emailTemplates, siteSettings } from '#db/schema.ts';
-import { type RenderedEmail, renderTemplate, sanitizeSubject, siteUrlOf } from '../email/templates.ts';
+import {
+  compileForStorage,
+  isCompiledFrom,
+  type RenderedEmail,
+  renderCompiled,
+  renderTemplate,
+  sanitizeSubject,
+  siteUrlOf,
+} from '../email/templates.ts';
 import { reusableToken } from '../newsletter/tokens.ts';
 
 export type CampaignRow = typeof emailCampaigns.$inferSelect;
@@ -79,25 +89,46 @@ export function unsubscribeHeaders(links: RecipientLinks): Record<string, string
 
 /** What stays the same for every recipient of one campaign: fetched once per batch. */
 export type CampaignRenderContext = {
-  templateKey: string;
+  /** The composer's compiled HTML, or the key of the template to render. */
+  body: { kind: 'compiled'; html: string } | { kind: 'template'; key: string };
   /** PUBLIC_URL without its trailing slash: `{{siteUrl}}/contact` in a template. */
   siteUrl: string;
   companyAddress: string;
   publications: { title: string; url: string; type: string }[];
 };
 
-export async function loadRenderContext(
+async function loadBody(
   db: Database,
-  campaign: Pick<CampaignRow, 'id' | 'templateId'>,
-  publicUrl: string,
-): Promise<CampaignRenderContext> {
-  if (!campaign.templateId) throw new CampaignRenderError('La campagne n’a pas de modèle.');
+  campaign: Pick<CampaignRow, 'templateId' | 'bodyMjml' | 'compiledHtml'>,
+): Promise<CampaignRenderContext['body']> {
+  if (campaign.bodyMjml !== null) {
+    const stored = campaign.compiledHtml ?? '';
+    if (isCompiledFrom(stored, campaign.bodyMjml)) return { kind: 'compiled', html: stored };
+    // Compiled by an older compiler revision: compiled again (the next save stores it).
+    try {
+      return { kind: 'compiled', html: await compileForStorage(campaign.bodyMjml, 'The campaign') };
+    } catch (error) {
+      throw new CampaignRenderError('Le contenu de la campagne ne peut pas être mis en page.', {
+        cause: error,
+      });
+    }
+  }
+  if (!campaign.templateId) throw new CampaignRenderError('La campagne n’a pas de contenu.');
   const [template] = await db
     .select({ key: emailTemplates.key })
     .from(emailTemplates)
     .where(eq(emailTemplates.id, campaign.templateId))
     .limit(1);
   if (!template) throw new CampaignRenderError('Le modèle de la campagne est introuvable.');
+  return { kind: 'template', key: template.key };
+}
+
+export async function loadRenderContext(
+  db: Database,
+  campaign: Pick<CampaignRow, 'id' | 'templateId' | 'bodyMjml' | 'compiledHtml'>,
+  publicUrl: string,
+): Promise<CampaignRenderContext> {
+  const body = await loadBody(db, campaign);
   const [address] = await db
     .select({ value: siteSettings.value })
     .from(siteSettings)
@@ -113,7 +144,7 @@ export async function loadRenderContext(
     .where(eq(contentPublications.campaignId, campaign.id))
     .orderBy(contentPublications.publishedAt);
   return {
-    templateKey: template.key,
+    body,
     siteUrl: siteUrlOf(publicUrl),
     companyAddress: address?.value ?? '',
     publications: publications.map((p) => ({ ...p, url: new URL(p.url, publicUrl).toString() })),
@@ -145,7 +176,10 @@ export async function renderCampaign(
   };
   let rendered: RenderedEmail;
   try {
-    rendered = await renderTemplate(db, context.templateKey, variables);
+    rendered =
+      context.body.kind === 'compiled'
+        ? renderCompiled(context.body.html, '', variables)
+        : await renderTemplate(db, context.body.key, variables);
   } catch (error) {
     throw new CampaignRenderError(
       `Le modèle ne peut pas être rendu : ${error instanceof Error ? error.message : String(error)}`,

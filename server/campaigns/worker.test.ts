@@ -272,7 +272,7 @@ describe('campaign sending', { timeout: 60_000 }, () => {
     await active({ email: 'programme@exemple.cd' });
     const campaign = await newCampaign();
     const scheduled = await scheduleCampaign(
-      database.db,
+      deps(),
       campaign.id,
       new Date(clock.getTime() + HOUR),
       adminId,
@@ -508,7 +508,7 @@ if (currentBackend() === 'postgres') {
       cleanups.push(() => other.close());
       for (let i = 0; i < 10; i += 1) await active({ email: `heure${i}@exemple.cd` });
       const campaign = await newCampaign();
-      await scheduleCampaign(database.db, campaign.id, new Date(clock.getTime() + HOUR), adminId, now());
+      await scheduleCampaign(deps(), campaign.id, new Date(clock.getTime() + HOUR), adminId, now());
       advance(HOUR);
 
       const second = worker({ db: other.db, batchSize: 3, sleep: async () => {} });

@@ -33,7 +33,7 @@ export const PUBLIC_SETTING_CATEGORIES = ['site', 'contact', 'social', 'seo'] as
  * A service the public may see: active, and under an active parent when it has one (hiding a
  * parent hides its children everywhere: lists, detail pages, sitemap, quote form).
  */
-const serviceIsPublic = sql`${services.isActive} and (${services.parentServiceId} is null or exists (
+export const serviceIsPublic = sql`${services.isActive} and (${services.parentServiceId} is null or exists (
   select 1 from services parent where parent.id = ${services.parentServiceId} and parent.is_active))`;
 
 /**

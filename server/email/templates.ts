@@ -39,7 +39,7 @@ export function mjmlHash(mjml: string): string {
   return createHash('sha256').update(COMPILER_REVISION).update('\n').update(mjml).digest('hex').slice(0, 16);
 }
 
-function isCompiledFrom(compiledHtml: string, mjml: string): boolean {
+export function isCompiledFrom(compiledHtml: string, mjml: string): boolean {
   const match = MARKER_PATTERN.exec(compiledHtml);
   return match !== null && match[1] === mjmlHash(mjml);
 }
@@ -116,15 +116,18 @@ export const siteUrlOf = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
 type TemplateRow = Pick<typeof emailTemplates.$inferSelect, 'key' | 'mjml' | 'compiledHtml'>;
 
+/** MJML compiled for storage, marked with the hash of its source; throws on MJML errors. */
+export async function compileForStorage(mjml: string, name: string): Promise<string> {
+  const { html, errors } = await compileMjml(mjml);
+  if (errors.length > 0) {
+    throw new Error(`${name} has MJML errors:\n${errors.map((e) => `  - ${e}`).join('\n')}`);
+  }
+  return `<!-- mjml:${mjmlHash(mjml)} -->\n${html}`;
+}
+
 /** Compiles one row and stores the result, unless the admin changed the MJML meanwhile. */
 async function compileAndStore(db: Database, row: TemplateRow): Promise<string> {
-  const { html, errors } = await compileMjml(row.mjml);
-  if (errors.length > 0) {
-    throw new Error(
-      `Email template "${row.key}" has MJML errors:\n${errors.map((e) => `  - ${e}`).join('\n')}`,
-    );
-  }
-  const compiledHtml = `<!-- mjml:${mjmlHash(row.mjml)} -->\n${html}`;
+  const compiledHtml = await compileForStorage(row.mjml, `Email template "${row.key}"`);
   await db
     .update(emailTemplates)
     .set({ compiledHtml })
@@ -273,10 +276,20 @@ export async function renderTemplate(
     ? memo.get(`email_template:${key}`, ['email_templates'], read)
     : read());
   const compiledHtml = upToDate ? row.compiledHtml : await compileAndStore(db, row);
+  return renderCompiled(compiledHtml, row.subject, variables);
+}
 
+/** One message from stored compiled HTML (marker and all) and a subject with Mustache tags. */
+export function renderCompiled(
+  compiledHtml: string,
+  subjectTemplate: string,
+  variables: Record<string, unknown>,
+): RenderedEmail {
   const template = stripMarker(compiledHtml);
   const html = Mustache.render(template, variables);
-  const subject = sanitizeSubject(Mustache.render(row.subject, variables, undefined, { escape: noEscape }));
+  const subject = sanitizeSubject(
+    Mustache.render(subjectTemplate, variables, undefined, { escape: noEscape }),
+  );
   const text = emailText(Mustache.render(cachedTextSkeleton(template), variables));
   return { subject, html, text };
 }

@@ -23,10 +23,12 @@ export const aCampaignDetail = (overrides: Partial<CampaignDetail> = {}): Campai
   templateId: crypto.randomUUID(),
   templateName: 'Newsletter mensuelle',
   segment: { tags: [], locale: undefined },
+  blocks: null,
   content: { contentHtml: '<p>Bonjour</p>' },
   recipientCount: 10,
   cancelledAt: null,
   publicationIds: [],
+  problems: [],
   ...overrides,
 });
 

@@ -1,20 +1,8 @@
+import { PUBLIC_STATIC_PATHS } from '#common/paths.ts';
 import { appContext } from '~/context.server';
 import { absoluteUrl } from '~/lib/seo';
 import { escapeXml } from '~/lib/xml';
 import type { Route } from './+types/sitemap';
-
-/** The public pages that exist whatever the database holds (not the newsletter outcomes or /offline). */
-const STATIC_PATHS = [
-  '/',
-  '/about',
-  '/services',
-  '/portfolio',
-  '/contact',
-  '/blog',
-  '/legal/privacy',
-  '/legal/terms',
-  '/legal/cookies',
-];
 
 function urlEntry(loc: string, lastModified?: string) {
   const lastmod = lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : '';
@@ -25,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
   const [site, entries] = await Promise.all([content.getSiteInfo(), content.listSitemapEntries()]);
   const urls = [
-    ...STATIC_PATHS.map((path) => urlEntry(absoluteUrl(site, path))),
+    ...PUBLIC_STATIC_PATHS.map((path) => urlEntry(absoluteUrl(site, path))),
     ...entries.services.map((s) => urlEntry(absoluteUrl(site, `/services/${s.id}`), s.lastModified)),
     ...entries.posts.map((p) =>
       urlEntry(absoluteUrl(site, `/blog/${encodeURIComponent(p.slug)}`), p.lastModified),

@@ -10,7 +10,7 @@ import {
   subscriberTokens,
 } from '#db/schema.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
-import { insertSubscriber, seededTemplateId } from '#tests/helpers/factories.ts';
+import { insertCaseStudy, insertPost, insertSubscriber, seededTemplateId } from '#tests/helpers/factories.ts';
 import { aCampaignInput } from '#tests/helpers/request-factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
@@ -225,8 +225,10 @@ describe('sending', () => {
       await insertSubscriber(database.db, { email, status: 'active', tags: ['envoi'] });
     }
     const empty = await createDraft({ segment: { tags: ['personne'] } });
-    const nobody = await admin.post(`/api/admin/campaigns/${empty}/send`).expect(409);
-    expect(nobody.body.error.message).toContain('Aucun abonné actif ne correspond à ce segment');
+    const nobody = await admin.post(`/api/admin/campaigns/${empty}/send`).expect(422);
+    expect(nobody.body.error.fields.segment).toBe(
+      'Aucun abonné actif ne correspond aux destinataires choisis : il n’y a personne à qui envoyer.',
+    );
 
     const id = await createDraft({ segment: { tags: ['envoi'] } });
     const sending = await admin.post(`/api/admin/campaigns/${id}/send`).expect(200);
@@ -276,11 +278,12 @@ describe('sending', () => {
 describe('new content', () => {
   it('lists unprocessed publications, drafts an announcement, and sending it marks them processed', async () => {
     await insertSubscriber(database.db, { email: 'annonce@exemple.cd', status: 'active' });
+    const post = await insertPost(database.db, { slug: 'guide-mobile-money', isPublished: true });
     const [publication] = await database.db
       .insert(contentPublications)
       .values({
         contentType: 'blog',
-        contentId: crypto.randomUUID(),
+        contentId: post.id,
         title: 'Le guide du Mobile Money',
         url: 'http://localhost:3000/blog/guide-mobile-money',
       })
@@ -330,5 +333,198 @@ describe('new content', () => {
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, 'annonce@exemple.cd'));
     expect(subscriber?.status).toBe('active');
+  });
+});
+
+describe('block composer', () => {
+  const text = (value: string) => ({ type: 'text', text: value });
+  const doc = (...inline: object[]) => ({ type: 'doc', content: [{ type: 'paragraph', content: inline }] });
+  const chip = (fallback: string) => ({ type: 'firstName', attrs: { fallback } });
+  const composed = (blocks: object[], overrides: Record<string, unknown> = {}) => {
+    const { templateId: _template, content: _content, ...rest } = input(overrides);
+    return { ...rest, blocks };
+  };
+
+  it('sends a campaign written in blocks: the first name or its fallback, the site’s content, the typed text kept as text', async () => {
+    await insertSubscriber(database.db, {
+      email: 'blocs1@exemple.cd',
+      firstName: 'Amani',
+      status: 'active',
+      tags: ['blocs'],
+    });
+    await insertSubscriber(database.db, { email: 'blocs2@exemple.cd', status: 'active', tags: ['blocs'] });
+    const post = await insertPost(database.db, {
+      title: 'Vendre sur WhatsApp en 2026',
+      slug: 'vendre-whatsapp-2026',
+      excerpt: 'Catalogue et réponses rapides.',
+    });
+    const study = await insertCaseStudy(database.db, {
+      title: 'Boutique Makala en ligne',
+      clientName: 'Makala SARL',
+      description: 'Une **boutique** qui vend désormais sur [Instagram](https://instagram.com).',
+      isPublished: true,
+    });
+    const blocks = [
+      { id: 'a', type: 'heading', text: doc(text('Les nouvelles du mois')) },
+      {
+        id: 'b',
+        type: 'paragraph',
+        text: doc(
+          text('Bonjour '),
+          chip('cher lecteur'),
+          text(', voici {{unsubscribeUrl}} en toutes lettres.'),
+        ),
+      },
+      { id: 'c', type: 'button', label: 'Demander un devis', url: '/contact#devis' },
+      { id: 'd', type: 'divider' },
+      { id: 'e', type: 'latestPosts', count: 1 },
+      { id: 'f', type: 'caseStudy', caseStudyId: study.id },
+    ];
+    const created = await admin
+      .post('/api/admin/campaigns')
+      .send(
+        composed(blocks, {
+          segment: { tags: ['blocs'] },
+          subject: 'Du nouveau, {{#firstName}}{{firstName}}{{/firstName}}{{^firstName}}ami{{/firstName}}',
+        }),
+      )
+      .expect(201);
+    expect(created.body.campaign).toMatchObject({ templateId: null, templateName: null, problems: [] });
+    expect(created.body.campaign.blocks).toHaveLength(6);
+    const id = created.body.campaign.id as string;
+
+    const preview = await admin
+      .post('/api/admin/campaigns/compose-preview')
+      .send({ subject: 'Aperçu', blocks, firstName: null })
+      .expect(200);
+    expect(preview.body.text).toContain('Bonjour cher lecteur, voici {{unsubscribeUrl}} en toutes lettres.');
+    expect(preview.body.text).toContain('Vendre sur WhatsApp en 2026');
+    expect(preview.body.text).toContain('Client : Makala SARL');
+    expect(preview.body.text).toContain('Une boutique qui vend désormais sur Instagram.');
+    expect(preview.body.html).toContain(`/blog/${post.slug}`);
+    expect(preview.body.html).toContain(`/portfolio#case-${study.id}`);
+
+    await admin.post(`/api/admin/campaigns/${id}/send`).expect(200);
+    expect(await testApp.deps.campaigns.worker.runOnce()).toMatchObject({ sent: 2 });
+    const amani = await smtp.requireEmail('blocs1@exemple.cd');
+    expect(amani.subject).toBe('Du nouveau, Amani');
+    expect(amani.text).toContain('Bonjour Amani, voici {{unsubscribeUrl}} en toutes lettres.');
+    expect(amani.text).toContain('Les nouvelles du mois');
+    expect(amani.html).toMatch(/href="http:\/\/[^"]+\/t\/c\/[^"]+"[^>]*>\s*Demander un devis/);
+    const other = await smtp.requireEmail('blocs2@exemple.cd');
+    expect(other.subject).toBe('Du nouveau, ami');
+    expect(other.text).toContain('Bonjour cher lecteur, voici');
+  });
+
+  it('refuses to send or schedule an empty campaign, a broken link, a case study gone, or nobody to send to', async () => {
+    await insertSubscriber(database.db, { email: 'pret@exemple.cd', status: 'active', tags: ['pret'] });
+    const empty = await admin
+      .post('/api/admin/campaigns')
+      .send(composed([{ type: 'paragraph', text: doc() }], { segment: { tags: ['pret'] } }))
+      .expect(201);
+    const emptyId = empty.body.campaign.id as string;
+    expect(empty.body.campaign.problems).toEqual([
+      'Le contenu est vide : écrivez au moins un paragraphe ou ajoutez un bloc.',
+    ]);
+    const refused = await admin.post(`/api/admin/campaigns/${emptyId}/send`).expect(422);
+    expect(refused.body.error).toMatchObject({
+      code: 'not_ready',
+      fields: { body: 'Le contenu est vide : écrivez au moins un paragraphe ou ajoutez un bloc.' },
+    });
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    await admin.post(`/api/admin/campaigns/${emptyId}/schedule`).send({ scheduledAt: inAnHour }).expect(422);
+    const still = await admin.get(`/api/admin/campaigns/${emptyId}`).expect(200);
+    expect(still.body.campaign.status).toBe('draft');
+
+    const hidden = await insertCaseStudy(database.db, { isPublished: false });
+    const live = await insertPost(database.db, { slug: 'article-en-ligne', isPublished: true });
+    await insertPost(database.db, { slug: 'brouillon-cache', isPublished: false });
+    const broken = await admin
+      .post('/api/admin/campaigns')
+      .send(
+        composed(
+          [
+            {
+              type: 'paragraph',
+              text: doc({
+                type: 'text',
+                text: 'notre article',
+                marks: [{ type: 'link', attrs: { href: `/blog/${live.slug}` } }],
+              }),
+            },
+            { type: 'button', label: 'Lire', url: '/blog/brouillon-cache' },
+            { type: 'button', label: 'Ailleurs', url: 'https://exemple.org/page' },
+            { type: 'button', label: 'Faute', url: 'http://localhost:3000/servics' },
+            { type: 'caseStudy', caseStudyId: hidden.id },
+          ],
+          { segment: { tags: ['personne-ici'] } },
+        ),
+      )
+      .expect(201);
+    expect(broken.body.campaign.problems).toEqual([
+      'Bloc 5 (Étude de cas) : cette étude de cas n’est plus publiée.',
+      'Bloc 2 : le lien « /blog/brouillon-cache » ne mène à aucune page du site.',
+      'Bloc 4 : le lien « http://localhost:3000/servics » ne mène à aucune page du site.',
+      'Aucun abonné actif ne correspond aux destinataires choisis : il n’y a personne à qui envoyer.',
+    ]);
+    const brokenSend = await admin.post(`/api/admin/campaigns/${broken.body.campaign.id}/send`).expect(422);
+    expect(Object.keys(brokenSend.body.error.fields).sort()).toEqual(['body', 'links', 'segment']);
+    const [jobs] = await database.db
+      .select({ n: count() })
+      .from(campaignJobs)
+      .where(eq(campaignJobs.campaignId, broken.body.campaign.id));
+    expect(jobs?.n).toBe(0);
+
+    const invalid = await admin
+      .post('/api/admin/campaigns')
+      .send(
+        composed([
+          { type: 'button', label: '', url: 'javascript:alert(1)' },
+          { type: 'image', src: '/media/photo.960.webp', alt: ' ' },
+          { type: 'mystere' },
+        ]),
+      )
+      .expect(400);
+    expect(invalid.body.error.fields).toMatchObject({
+      'blocks.0.label': 'Indiquez le texte du bouton',
+      'blocks.0.url': 'Une adresse commençant par https://, mailto:, tel: ou / (une page du site)',
+      'blocks.1.alt': 'Décrivez l’image en quelques mots',
+      'blocks.2.type': 'Type de bloc inconnu',
+    });
+    const both = await admin
+      .post('/api/admin/campaigns')
+      .send({ ...input(), blocks: [] })
+      .expect(400);
+    expect(both.body.error.fields.templateId).toBe('Choisissez un modèle');
+  });
+
+  it('sends a test greeting the chosen subscriber by their first name, with example links', async () => {
+    const reader = await insertSubscriber(database.db, {
+      email: 'lecteur-test@exemple.cd',
+      firstName: 'Bijou',
+      status: 'active',
+    });
+    const created = await admin
+      .post('/api/admin/campaigns')
+      .send(
+        composed([{ type: 'paragraph', text: doc(text('Bonjour '), chip('à vous'), text(' !')) }], {
+          subject: 'Essai',
+        }),
+      )
+      .expect(201);
+    const id = created.body.campaign.id as string;
+    await admin
+      .post(`/api/admin/campaigns/${id}/test`)
+      .send({ email: 'equipe-test@lisanga-digital.cd', subscriberId: reader.id })
+      .expect(202);
+    await testApp.deps.email.worker.runOnce();
+    const mail = await smtp.requireEmail('equipe-test@lisanga-digital.cd');
+    expect(mail.subject).toBe('[TEST] Essai');
+    expect(mail.text).toContain('Bonjour Bijou !');
+    expect(mail.text).toContain('/newsletter/unsubscribe?token=exemple');
+    await admin
+      .post(`/api/admin/campaigns/${id}/test`)
+      .send({ email: 'equipe-test@lisanga-digital.cd', subscriberId: crypto.randomUUID() })
+      .expect(404);
   });
 });

@@ -15,6 +15,7 @@ import {
   type CampaignPreview,
   CampaignScheduleSchema,
   CampaignTestSchema,
+  ComposePreviewSchema,
   SegmentSchema,
 } from '#common/schemas/campaigns.ts';
 import { UuidSchema } from '#common/schemas/public-api.ts';
@@ -33,6 +34,7 @@ import {
   sendCampaignNow,
   unscheduleCampaign,
 } from '../../campaigns/campaigns.ts';
+import { composeCampaignMjml } from '../../campaigns/compose.ts';
 import { createCampaign, deleteCampaign, updateCampaign } from '../../campaigns/drafts.ts';
 import { listCampaigns, presentCampaign } from '../../campaigns/present.ts';
 import {
@@ -44,10 +46,14 @@ import {
 import { campaignResults } from '../../campaigns/results.ts';
 import { countSegment, segmentCondition, storedSegment } from '../../campaigns/segment.ts';
 import { formatAddress } from '../../email/outbox.ts';
+import { compileForStorage } from '../../email/templates.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { listRoute } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
+
+/** The id a preview of unsaved blocks renders under: it announces no publication. */
+const NO_CAMPAIGN = '00000000-0000-0000-0000-000000000000';
 
 const PreviewQuerySchema = z.object({ subscriberId: UuidSchema.optional() });
 const SegmentCountSchema = z.object({ segment: SegmentSchema });
@@ -61,7 +67,7 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
   const detail = async (
     row: Parameters<typeof presentCampaign>[1],
   ): Promise<{ campaign: CampaignDetail }> => ({
-    campaign: await presentCampaign(db, row),
+    campaign: await presentCampaign(db, row, publicUrl),
   });
   const load = async (id: string) => {
     const row = await findCampaign(db, id);
@@ -76,6 +82,26 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
   router.post('/segment-count', async (req, res) => {
     const { segment } = parseInput(SegmentCountSchema, req.body ?? {});
     res.json({ count: await countSegment(db, segment) });
+  });
+
+  // The composer's live preview: unsaved blocks, example links, the chosen first name or none.
+  router.post('/compose-preview', async (req, res) => {
+    const input = parseInput(ComposePreviewSchema, req.body ?? {});
+    const { mjml } = await composeCampaignMjml(db, input.blocks);
+    const compiledHtml = await compileForStorage(mjml, 'A composed campaign');
+    const context = await loadRenderContext(
+      db,
+      { id: NO_CAMPAIGN, templateId: null, bodyMjml: mjml, compiledHtml },
+      publicUrl,
+    );
+    const rendered = await renderCampaign(db, {
+      campaign: { title: '', subject: input.subject, content: {} },
+      context,
+      firstName: input.firstName,
+      links: exampleLinks(publicUrl),
+    }).catch(renderProblem);
+    const preview: CampaignPreview = { ...rendered, subscriberEmail: null };
+    res.json(preview);
   });
 
   router.get('/new-content', async (_req, res) => {
@@ -109,18 +135,19 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
     res.status(204).end();
   });
 
+  const subscriberNamed = async (subscriberId: string) => {
+    const [row] = await db
+      .select({ email: newsletterSubscriptions.email, firstName: newsletterSubscriptions.firstName })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.id, subscriberId));
+    if (!row) throw notFound('Abonné introuvable.');
+    return row;
+  };
+
   router.get('/:id/preview', async (req, res) => {
     const campaign = await load(idOf(req.params));
     const { subscriberId } = parseInput(PreviewQuerySchema, req.query);
-    let recipient: { email: string; firstName: string | null } | null = null;
-    if (subscriberId) {
-      const [row] = await db
-        .select({ email: newsletterSubscriptions.email, firstName: newsletterSubscriptions.firstName })
-        .from(newsletterSubscriptions)
-        .where(eq(newsletterSubscriptions.id, subscriberId));
-      if (!row) throw notFound('Abonné introuvable.');
-      recipient = row;
-    }
+    const recipient = subscriberId ? await subscriberNamed(subscriberId) : null;
     const context = await loadRenderContext(db, campaign, publicUrl).catch(renderProblem);
     const rendered = await renderCampaign(db, {
       campaign,
@@ -135,17 +162,18 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
 
   router.post('/:id/test', async (req, res) => {
     const id = idOf(req.params);
-    const { email } = parseInput(CampaignTestSchema, req.body ?? {});
+    const { email, subscriberId } = parseInput(CampaignTestSchema, req.body ?? {});
     const campaign = await load(id);
+    const greeted = subscriberId ? await subscriberNamed(subscriberId) : null;
     const links = exampleLinks(publicUrl);
     await inTransaction(db, async (tx) => {
       const context = await loadRenderContext(tx, campaign, publicUrl).catch(renderProblem);
       const rendered = await renderCampaign(tx, {
         campaign,
         context,
-        // An invented first name: a test goes to any address the admin types, never with a
-        // real subscriber's personal data.
-        firstName: TEST_FIRST_NAME,
+        // The subscriber the admin chose to see it as, or an invented first name: a test never
+        // carries a subscriber's data the admin did not ask for.
+        firstName: greeted ? greeted.firstName : TEST_FIRST_NAME,
         links,
       }).catch(renderProblem);
       // Through the outbox like any transactional email: no job row, no tracking.
@@ -184,7 +212,13 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
   router.post('/:id/schedule', async (req, res) => {
     const id = idOf(req.params);
     const { scheduledAt } = parseInput(CampaignScheduleSchema, req.body ?? {});
-    const row = await scheduleCampaign(db, id, new Date(scheduledAt), adminOf(res).user.id, now());
+    const row = await scheduleCampaign(
+      { db, publicUrl },
+      id,
+      new Date(scheduledAt),
+      adminOf(res).user.id,
+      now(),
+    );
     res.json(await detail(row));
   });
 
@@ -220,10 +254,10 @@ function renderProblem(error: unknown): never {
   throw error;
 }
 
-/** The first name of the first subscriber the segment matches, to make a preview look real. */
-/** The first name a test email greets. */
+/** The first name a test email greets when no subscriber was chosen. */
 const TEST_FIRST_NAME = 'Grâce';
 
+/** The first name of the first subscriber the segment matches, to make a preview look real. */
 async function exampleFirstName(db: Database, segmentJson: unknown): Promise<string | null> {
   let condition: ReturnType<typeof segmentCondition>;
   try {

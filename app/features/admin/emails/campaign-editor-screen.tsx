@@ -16,6 +16,7 @@ import {
   type CampaignDetail,
   type CampaignInput,
   CampaignInputSchema,
+  contentVariables,
   type EmailTemplateSummary,
   type Segment,
   SegmentSchema,
@@ -43,20 +44,6 @@ import {
   subscriberTagsQuery,
   templatesQuery,
 } from './data';
-
-/** Variables the sending fills for each recipient: not content the admin writes. */
-export const PERSONAL_VARIABLES = new Set([
-  'firstName',
-  'manageUrl',
-  'unsubscribeUrl',
-  'companyAddress',
-  'publications',
-  'campaignTitle',
-]);
-
-/** The template's variables the admin writes for each campaign. */
-export const contentVariables = (template: EmailTemplateSummary | undefined) =>
-  (template?.variables ?? []).filter((v) => !PERSONAL_VARIABLES.has(v.name));
 
 type CampaignForm = {
   title: string;
