@@ -98,11 +98,13 @@ test('write a template, preview it, send a campaign to a tag, watch it sent and 
   await page.goto('/admin/emails/campaigns');
   await page.getByRole('link', { name: 'Nouvelle campagne' }).click();
   await page.getByLabel('Titre (interne)').fill(`Campagne ${id}`);
+  // A template is the expert's way, behind "Avancé"; the composer is the default.
+  await page.getByRole('switch', { name: /^Avancé/ }).check();
   await page.getByLabel('Modèle', { exact: true }).selectOption({ label: templateName });
   await page.getByLabel('Objet', { exact: true }).fill(subject);
   await page.getByRole('checkbox', { name: tag }).check();
   await expect(page.getByTestId('segment-count')).toHaveText('3 destinataires actifs');
-  await page.getByLabel('Texte du message (message)').fill(message);
+  await page.getByRole('textbox', { name: /^Texte du message/ }).fill(message);
   await page.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
   await expect(page).toHaveURL(/\/admin\/emails\/campaigns\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('campaign-status')).toHaveText('Brouillon');
@@ -164,4 +166,119 @@ test('write a template, preview it, send a campaign to a tag, watch it sent and 
   await expect(kpi(page, 'Clics')).toHaveText('1');
   await expect(kpi(page, "Taux d'ouverture")).toHaveText(/33,3\s?%/);
   await expect(page.getByRole('cell', { name: offerUrl })).toBeVisible();
+});
+
+test('compose a campaign in blocks with a first-name chip, preview it, send a test greeting a subscriber; an empty one cannot leave', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const id = suffix();
+  const phone = testInfo.project.name === 'phone';
+  const tag = `blocs-${id}`;
+  const recipients = [1, 2].map((n) => `blocs-${id}-${n}@example.com`);
+  const tester = `testeur-blocs-${id}@example.com`;
+  const origin = () => new URL(page.url()).origin;
+
+  await openSignedIn(page, '/admin/emails/campaigns/new');
+  await importActiveSubscribers(page, tag, recipients);
+  await page.reload();
+
+  // 1. Title, and a subject with the first name as a chip, its fallback typed under it.
+  await page.getByLabel('Titre (interne)').fill(`Blocs ${id}`);
+  const subject = page.getByRole('textbox', { name: 'Objet' });
+  await subject.click();
+  await page.keyboard.type(`Nos conseils ${id}, `);
+  await page.getByRole('button', { name: 'Insérer le Prénom' }).first().click();
+  await page.getByLabel('Sans prénom connu, écrire').fill('chers lecteurs');
+  await page.getByRole('checkbox', { name: tag }).check();
+  await expect(page.getByTestId('segment-count')).toHaveText('2 destinataires actifs');
+
+  // 2. The blocks: the starter's greeting (with its chip) stays; text in the second paragraph, a
+  // heading added and moved to the top, the default button kept.
+  const blocks = page.getByRole('region', { name: /^Bloc \d+/ });
+  await expect(blocks).toHaveCount(2);
+  await blocks.nth(1).getByRole('textbox', { name: 'Texte' }).click();
+  await page.keyboard.type(`Trois idées pour vendre plus ce mois-ci ${id}.`);
+  await page.getByRole('button', { name: 'Titre', exact: true }).click();
+  await blocks.nth(2).getByRole('textbox', { name: 'Titre' }).click();
+  await page.keyboard.type('Le mot du mois');
+  await page.getByRole('button', { name: 'Monter le bloc 3' }).click();
+  await page.getByRole('button', { name: 'Monter le bloc 2' }).click();
+  await expect(blocks.first()).toHaveAccessibleName(/^Bloc 1\s?: Titre$/);
+  await page.getByRole('button', { name: 'Bouton', exact: true }).click();
+  await expect(blocks).toHaveCount(4);
+
+  // 3. The live preview: the example first name, then the fallback, at both widths.
+  const preview = page.getByRole('region', { name: 'Aperçu' });
+  const frame = preview.frameLocator('iframe').getByRole('article');
+  await preview.scrollIntoViewIfNeeded();
+  await expect(frame.getByText('Bonjour Grâce,')).toBeVisible();
+  await expect(frame.getByText(`Trois idées pour vendre plus ce mois-ci ${id}.`)).toBeVisible();
+  await expect(frame.getByRole('link', { name: 'Demander un devis gratuit' })).toBeVisible();
+  await expect(page.getByTestId('composer-preview-subject')).toHaveText(
+    new RegExp(`Nos conseils ${id}, Grâce$`),
+  );
+  await preview.getByRole('button', { name: 'Sans prénom' }).click();
+  await expect(frame.getByText('Bonjour à vous,')).toBeVisible();
+  await expect(page.getByTestId('composer-preview-subject')).toHaveText(
+    new RegExp(`Nos conseils ${id}, chers lecteurs$`),
+  );
+  await preview.getByRole('button', { name: 'Ordinateur' }).click();
+  await expect(preview.locator('iframe')).toHaveAttribute('sandbox', '');
+  const frameWidth = await preview.locator('iframe').evaluate((el) => el.getBoundingClientRect().width);
+  expect(frameWidth).toBeGreaterThan(phone ? 250 : 400);
+  // Nothing on the screen scrolls sideways, on a phone either.
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+
+  await page.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
+  await expect(page).toHaveURL(/\/admin\/emails\/campaigns\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('campaign-status')).toHaveText('Brouillon');
+  await expect(page.getByRole('region', { name: /Avant de l.envoyer/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Envoyer maintenant' })).toBeEnabled();
+
+  // 4. A test greeting the first subscriber: the SMTP server gets their first name.
+  await page.getByRole('button', { name: 'Envoyer un test' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Envoyer un test' });
+  await dialog.getByLabel('Adresse email').fill(tester);
+  await dialog.getByLabel('Chercher un abonné').fill(recipients[0] as string);
+  const who = dialog.getByLabel('Abonné', { exact: true });
+  await expect(who.locator('option')).toHaveCount(2);
+  await who.selectOption({ label: `Abonné1 · ${recipients[0]}` });
+  await dialog.getByRole('button', { name: 'Envoyer le test' }).click();
+  await expectToastShown(page, 'Email de test envoyé');
+  const mail = await requireEmail(tester, { subject: /^\[TEST\] / });
+  expect(mail.subject).toBe(`[TEST] Nos conseils ${id}, Abonné1`);
+  expect(mail.text).toContain('Bonjour Abonné1,');
+  expect(mail.text).toContain('Le mot du mois');
+  expect(mail.text).toContain(`Trois idées pour vendre plus ce mois-ci ${id}.`);
+  expect(mail.text).not.toContain('{{');
+
+  // 5. An empty campaign: saved as a draft, but neither the screen nor the API sends it.
+  await page.goto('/admin/emails/campaigns/new');
+  await page.getByLabel('Titre (interne)').fill(`Vide ${id}`);
+  await page.getByRole('textbox', { name: 'Objet' }).click();
+  await page.keyboard.type(`Rien à dire ${id}`);
+  await page.getByRole('checkbox', { name: tag }).check();
+  await page.getByRole('button', { name: 'Supprimer le bloc 2' }).click();
+  await page.getByRole('button', { name: 'Supprimer le bloc 1' }).click();
+  await expect(page.getByText(/^L'email est vide\s: ajoutez un premier bloc ci-dessous\.$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
+  await expect(page).toHaveURL(/\/admin\/emails\/campaigns\/[0-9a-f-]{36}$/);
+  const problems = page.getByRole('region', { name: /Avant de l.envoyer ou de la programmer/ });
+  await expect(problems).toContainText(
+    /Le contenu est vide\s: écrivez au moins un paragraphe ou ajoutez un bloc\./,
+  );
+  await expect(page.getByRole('button', { name: 'Envoyer maintenant' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Programmer' })).toBeDisabled();
+  const emptyId = page.url().split('/').at(-1) as string;
+  const refused = await page.request.post(`/api/admin/campaigns/${emptyId}/send`, {
+    headers: { Origin: origin(), 'X-Requested-With': 'fetch' },
+  });
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).error.fields.body).toMatch(/^Le contenu est vide/);
+  for (const address of recipients) {
+    expect(await emailsTo(address, { subject: new RegExp(`Rien à dire ${id}`) })).toHaveLength(0);
+  }
 });

@@ -6,21 +6,9 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { PUBLIC_STATIC_PATHS } from '#common/paths.ts';
 
-const STATIC_ROUTES = [
-  '/',
-  '/about',
-  '/services',
-  '/portfolio',
-  '/contact',
-  '/blog',
-  '/legal/privacy',
-  '/legal/terms',
-  '/legal/cookies',
-  '/newsletter/welcome',
-  '/newsletter/unsubscribed',
-  '/offline',
-];
+const STATIC_ROUTES = [...PUBLIC_STATIC_PATHS, '/newsletter/welcome', '/newsletter/unsubscribed', '/offline'];
 
 async function meta(page: Page, key: string): Promise<string | null> {
   const byProperty = page.locator(`meta[property="${key}"]`);

@@ -16,6 +16,7 @@ import {
   Play,
   Send,
   Trash2,
+  TriangleAlert,
   XCircle,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -40,6 +41,7 @@ import { CampaignProgress } from './campaign-progress';
 import { CampaignResultsSection } from './campaign-results';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { CampaignTestDialog } from './campaign-test-dialog';
+import { SubjectText } from './composer/subject-text';
 import {
   type CampaignActionRequest,
   campaignActionMutation,
@@ -71,13 +73,16 @@ type BarAction = {
   onClick?: () => void;
   /** Available while another action runs (the others wait). */
   always?: boolean;
+  /** Not possible now; `describedBy` names the element that says why. */
+  disabled?: boolean;
+  describedBy?: string;
 };
 
 /** The campaign's actions, those that apply (the others are `false`), in this order. */
 function ActionBar({ actions, busy }: { actions: (BarAction | false)[]; busy: boolean }) {
   return actions.map((action) => {
     if (!action) return null;
-    const { label, icon: Icon, variant, className, to, onClick, always } = action;
+    const { label, icon: Icon, variant, className, to, onClick, always, disabled, describedBy } = action;
     const content = (
       <>
         {Icon ? <Icon className="size-4" aria-hidden="true" /> : null}
@@ -94,7 +99,8 @@ function ActionBar({ actions, busy }: { actions: (BarAction | false)[]; busy: bo
         size="sm"
         variant={variant}
         className={className}
-        disabled={always ? undefined : busy}
+        disabled={disabled || (always ? undefined : busy)}
+        aria-describedby={describedBy}
         onClick={onClick}
       >
         {content}
@@ -112,6 +118,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
   const remove = useMutation(deleteCampaignMutation());
   const { status, paused } = campaign;
   const editable = status === 'draft' || status === 'scheduled';
+  const notReady = editable && campaign.problems.length > 0;
   const started = status === 'sending' || status === 'sent' || status === 'failed';
   const busy = action.isPending || remove.isPending;
   const dialogProps = (name: NonNullable<DialogName>): DialogProps => ({
@@ -181,11 +188,19 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
               always: true,
               onClick: () => setDialog('test'),
             },
-            editable && { label: 'Envoyer maintenant', icon: Send, onClick: () => setDialog('send') },
+            editable && {
+              label: 'Envoyer maintenant',
+              icon: Send,
+              disabled: notReady,
+              describedBy: notReady ? 'campaign-problems' : undefined,
+              onClick: () => setDialog('send'),
+            },
             editable && {
               label: status === 'scheduled' ? 'Reprogrammer' : 'Programmer',
               icon: CalendarClock,
               variant: 'secondary',
+              disabled: notReady,
+              describedBy: notReady ? 'campaign-problems' : undefined,
               onClick: () => setDialog('schedule'),
             },
             status === 'scheduled' && {
@@ -230,14 +245,40 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         />
       </div>
 
+      {notReady ? (
+        <section
+          id="campaign-problems"
+          aria-labelledby="campaign-problems-title"
+          className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          <h2 id="campaign-problems-title" className="flex items-center gap-2 font-semibold">
+            <TriangleAlert className="size-4" aria-hidden="true" />
+            Avant de l'envoyer ou de la programmer
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {campaign.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <h2 className="mb-3 text-base font-semibold text-gray-900">Résumé</h2>
           <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-gray-600">Objet</dt>
-            <dd className="break-words text-gray-900">{campaign.subject}</dd>
-            <dt className="text-gray-600">Modèle</dt>
-            <dd className="text-gray-900">{campaign.templateName ?? '—'}</dd>
+            <dd className="break-words text-gray-900">
+              <SubjectText subject={campaign.subject} />
+            </dd>
+            <dt className="text-gray-600">Contenu</dt>
+            <dd className="text-gray-900">
+              {campaign.blocks
+                ? `Éditeur de blocs (${campaign.blocks.length} bloc${campaign.blocks.length > 1 ? 's' : ''})`
+                : campaign.templateName
+                  ? `Modèle « ${campaign.templateName} »`
+                  : '—'}
+            </dd>
             <dt className="text-gray-600">Expéditeur</dt>
             <dd className="break-words text-gray-900">
               {campaign.senderName} &lt;{campaign.senderEmail}&gt;
@@ -276,7 +317,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       {started ? <CampaignResultsSection campaign={campaign} /> : null}
 
       <CampaignPreviewDialog campaignId={campaign.id} {...dialogProps('preview')} />
-      <CampaignTestDialog campaignId={campaign.id} {...dialogProps('test')} />
+      <CampaignTestDialog campaign={campaign} {...dialogProps('test')} />
       <ScheduleDialog
         title="Programmer l'envoi"
         description="La campagne partira d'elle-même à cette heure, heure de Kinshasa."
@@ -300,7 +341,9 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         onConfirm={() => run({ action: 'send' }, { done: 'Envoi lancé', failed: 'Envoi impossible' })}
       >
         <p>
-          « {campaign.subject} » part vers{' '}
+          « 
+          <SubjectText subject={campaign.subject} />
+           » part vers{' '}
           <strong>
             {formatCount(campaign.recipientCount)} destinataire{campaign.recipientCount > 1 ? 's' : ''} actif
             {campaign.recipientCount > 1 ? 's' : ''}

@@ -1,17 +1,20 @@
 /**
- * Writing a campaign (decision 019): title, subject, template, sender (empty: the settings' sender,
- * shown as placeholder), the segment (tags, language, subscription dates; always only active
- * subscribers) with the live count of recipients, and one text block per variable of the template
- * that is campaign content (the personal ones, first name and links, are filled at sending).
- * Saved as a draft; sending, testing and scheduling happen on the campaign's page.
+ * Writing a campaign (decisions 019 and 073): title, subject (the first name as a "Prénom" chip),
+ * sender (empty: the settings' sender, shown as placeholder), the segment (tags, language,
+ * subscription dates; always only active subscribers) with the live count of recipients, and the
+ * email itself: blocks in the composer with their live preview, or, behind "Avancé", an MJML
+ * template with one field per variable that is campaign content (the personal ones, first name
+ * and links, are filled at sending). Saved as a draft; sending, testing and scheduling happen on
+ * the campaign's page.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Save, Users } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { type CampaignBlock, STARTER_BLOCKS } from '#common/schemas/campaign-blocks.ts';
 import {
   type CampaignDetail,
   type CampaignInput,
@@ -36,6 +39,10 @@ import {
   LoadingState,
 } from '../ui';
 import { useDebounced } from '../use-debounced';
+import { BlockComposer, type BlockErrorOf } from './composer/block-composer';
+import { ComposerPreview } from './composer/composer-preview';
+import { docToSubject, subjectToDoc } from './composer/first-name';
+import { ChipTextEditor } from './composer/text-editor';
 import {
   campaignQuery,
   saveCampaignMutation,
@@ -48,6 +55,9 @@ import {
 type CampaignForm = {
   title: string;
   subject: string;
+  /** 'blocks': the composer; 'template': an MJML template ("Avancé"). */
+  mode: 'blocks' | 'template';
+  blocks: CampaignBlock[];
   templateId: string;
   senderName: string;
   senderEmail: string;
@@ -58,11 +68,15 @@ type CampaignForm = {
 const withoutEmpty = (record: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(record).filter(([, value]) => value !== ''));
 
-/** An empty sender or date means "not set" (the settings' sender, no bound), as the API wants. */
+/**
+ * An empty sender or date means "not set" (the settings' sender, no bound), as the API wants; the
+ * body sent is the chosen mode's only (blocks, or a template and its fields).
+ */
 const CampaignFormSchema = z.preprocess((raw) => {
-  const form = raw as CampaignForm;
+  const { mode, blocks, templateId, content, ...form } = raw as CampaignForm;
+  const body = mode === 'blocks' ? { blocks } : { templateId, content };
   return {
-    ...withoutEmpty({ ...form, segment: undefined }),
+    ...withoutEmpty({ ...form, ...body, segment: undefined }),
     segment: withoutEmpty(form.segment),
   };
 }, CampaignInputSchema);
@@ -101,10 +115,16 @@ export function CampaignEditorScreen({ campaignId }: { campaignId: string | unde
   return <CampaignEditor key={existing?.id ?? 'new'} campaign={existing} templates={templates.data} />;
 }
 
+/** A new campaign starts in the composer with a greeting; each block gets its own id. */
+const starterBlocks = () => STARTER_BLOCKS.map((block) => ({ ...block, id: crypto.randomUUID() }));
+
 function toForm(campaign: CampaignDetail | null): CampaignForm {
+  const onTemplate = campaign !== null && campaign.blocks === null && campaign.templateId !== null;
   return {
     title: campaign?.title ?? '',
     subject: campaign?.subject ?? '',
+    mode: onTemplate ? 'template' : 'blocks',
+    blocks: campaign?.blocks ?? (onTemplate ? [] : starterBlocks()),
     templateId: campaign?.templateId ?? '',
     senderName: campaign?.senderName ?? '',
     senderEmail: campaign?.senderEmail ?? '',
@@ -148,9 +168,10 @@ function CampaignEditor({
     defaultValues: toForm(campaign),
   });
 
+  const mode = watch('mode');
   const templateId = watch('templateId');
-  const template = templates.find((t) => t.id === templateId);
-  const blocks = contentVariables(template);
+  const template = mode === 'template' ? templates.find((t) => t.id === templateId) : undefined;
+  const fields = contentVariables(template);
 
   // A fresh campaign takes the template's subject as a start.
   useEffect(() => {
@@ -175,7 +196,12 @@ function CampaignEditor({
     saveCampaignMutation({
       onSuccess: (saved) => navigate(`/admin/emails/campaigns/${saved.id}`),
       onError: (error) => {
-        const shown = applyFieldErrors(error, setError, [...FIELD_NAMES, 'segment.*', 'content.*']);
+        const shown = applyFieldErrors(error, setError, [
+          ...FIELD_NAMES,
+          'segment.*',
+          'content.*',
+          'blocks.*',
+        ]);
         toast({
           title: 'Enregistrement impossible',
           description: shown ? 'Corrigez les champs signalés.' : errorMessage(error),
@@ -185,14 +211,25 @@ function CampaignEditor({
     }),
   );
   const submit = (values: CampaignInput) => {
-    // The blocks the chosen template shows, and those the campaign already had (an announcement's
+    if (values.blocks) {
+      const { content: _unused, ...composed } = values;
+      save.mutate({ id: campaign?.id ?? null, values: composed as CampaignInput });
+      return;
+    }
+    // The fields the chosen template shows, and those the campaign already had (an announcement's
     // list of publications, written by the server): text typed for another template is dropped.
-    const names = new Set([...blocks.map((b) => b.name), ...Object.keys(campaign?.content ?? {})]);
+    const names = new Set([...fields.map((b) => b.name), ...Object.keys(campaign?.content ?? {})]);
     const body = {
       ...values,
       content: Object.fromEntries(Object.entries(values.content).filter(([k]) => names.has(k))),
     };
     save.mutate({ id: campaign?.id ?? null, values: body });
+  };
+  const blockError: BlockErrorOf = (index, field) => {
+    const blockErrors = errors.blocks?.[index] as
+      | Record<string, { message?: string } | undefined>
+      | undefined;
+    return blockErrors?.[field]?.message;
   };
 
   const knownTags = [...new Set([...(tags.data ?? []), ...(segmentDraft?.tags ?? [])])].sort((a, b) =>
@@ -211,21 +248,26 @@ function CampaignEditor({
       />
       <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-6">
         <Card className="grid gap-4 lg:grid-cols-2">
-          <TextField label="Titre (interne)" error={errors.title?.message} {...register('title')} />
-          {/* Controlled: the select shows the form's value, never the other way round. */}
-          <Controller
-            control={control}
-            name="templateId"
-            render={({ field }) => (
-              <TemplateSelect templates={templates} error={errors.templateId?.message} {...field} />
-            )}
-          />
           <TextField
-            label="Objet"
-            error={errors.subject?.message}
+            label="Titre (interne)"
+            error={errors.title?.message}
             className="lg:col-span-2"
-            {...register('subject')}
+            {...register('title')}
           />
+          <div className="lg:col-span-2">
+            <Controller
+              control={control}
+              name="subject"
+              render={({ field }) => (
+                <SubjectField
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.subject?.message}
+                />
+              )}
+            />
+          </div>
           <TextField
             label="Nom de l'expéditeur"
             optional
@@ -336,29 +378,82 @@ function CampaignEditor({
         </FieldsetCard>
 
         <FieldsetCard legend="Contenu">
-          {!template ? (
-            <p className="text-sm text-gray-600">Choisissez un modèle pour écrire son contenu.</p>
-          ) : blocks.length === 0 ? (
-            <p className="text-sm text-gray-600">
-              Ce modèle n'a pas de bloc de contenu à écrire : il est envoyé tel quel, personnalisé pour
-              chacun.
-            </p>
+          <Controller
+            control={control}
+            name="mode"
+            render={({ field }) => (
+              <div className="mb-4 flex items-start gap-3 text-sm">
+                <input
+                  id="campaign-advanced"
+                  type="checkbox"
+                  role="switch"
+                  aria-checked={field.value === 'template'}
+                  aria-describedby="campaign-advanced-hint"
+                  className="mt-0.5 size-5 shrink-0 accent-brand-700"
+                  checked={field.value === 'template'}
+                  onChange={(event) => field.onChange(event.target.checked ? 'template' : 'blocks')}
+                />
+                <div>
+                  <label htmlFor="campaign-advanced" className="font-medium text-gray-900">
+                    Avancé : un modèle MJML
+                  </label>
+                  <p id="campaign-advanced-hint" className="text-gray-600">
+                    Pour les experts : l'email suit un modèle écrit en MJML (Emails, Modèles) au lieu des
+                    blocs. Seul le mode choisi est enregistré.
+                  </p>
+                </div>
+              </div>
+            )}
+          />
+          {mode === 'blocks' ? (
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
+              <Controller
+                control={control}
+                name="blocks"
+                render={({ field }) => (
+                  <BlockComposer blocks={field.value} onChange={field.onChange} errorOf={blockError} />
+                )}
+              />
+              <section aria-label="Aperçu" className="min-w-0 xl:sticky xl:top-4 xl:self-start">
+                <h2 className="mb-2 text-sm font-semibold text-gray-900">Aperçu</h2>
+                <ComposerPreview subject={watch('subject')} blocks={watch('blocks')} />
+              </section>
+            </div>
           ) : (
             <div className="flex flex-col gap-4">
-              {blocks.map((block) => (
-                <TextAreaField
-                  key={`${template.id}-${block.name}`}
-                  label={block.description ? `${block.description} (${block.name})` : block.name}
-                  optional
-                  rows={/html/i.test(block.name) ? 10 : 3}
-                  placeholder={block.example}
-                  className={/html/i.test(block.name) ? 'font-mono' : undefined}
-                  error={errors.content?.[block.name]?.message}
-                  {...register(`content.${block.name}`)}
-                />
-              ))}
+              {/* Controlled: the select shows the form's value, never the other way round. */}
+              <Controller
+                control={control}
+                name="templateId"
+                render={({ field }) => (
+                  <TemplateSelect templates={templates} error={errors.templateId?.message} {...field} />
+                )}
+              />
+              {!template ? (
+                <p className="text-sm text-gray-600">Choisissez un modèle pour écrire son contenu.</p>
+              ) : fields.length === 0 ? (
+                <p className="text-sm text-gray-600">
+                  Ce modèle n'a pas de champ à écrire : il est envoyé tel quel, personnalisé pour chacun.
+                </p>
+              ) : (
+                fields.map((variable) => (
+                  <TextAreaField
+                    key={`${template.id}-${variable.name}`}
+                    label={variable.description || variable.name}
+                    optional
+                    rows={/html/i.test(variable.name) ? 10 : 3}
+                    placeholder={variable.example}
+                    className={/html/i.test(variable.name) ? 'font-mono' : undefined}
+                    error={errors.content?.[variable.name]?.message}
+                    {...register(`content.${variable.name}`)}
+                  />
+                ))
+              )}
             </div>
           )}
+          {errors.blocks?.message ? (
+            <p className="mt-2 text-sm text-red-700">{errors.blocks.message}</p>
+          ) : null}
         </FieldsetCard>
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
@@ -372,6 +467,31 @@ function CampaignEditor({
         </div>
       </form>
     </>
+  );
+}
+
+/** The subject: one line where the first name is a chip, stored with its Mustache sections. */
+function SubjectField({
+  value,
+  onChange,
+  onBlur,
+  error,
+}: {
+  value: string;
+  onChange: (subject: string) => void;
+  onBlur: () => void;
+  error?: string;
+}) {
+  const doc = useMemo(() => subjectToDoc(value), [value]);
+  return (
+    <ChipTextEditor
+      variant="line"
+      label="Objet"
+      value={doc}
+      onChange={(next) => onChange(docToSubject(next))}
+      onBlur={onBlur}
+      error={error}
+    />
   );
 }
 

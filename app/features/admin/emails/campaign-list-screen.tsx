@@ -3,6 +3,7 @@
  * with their progress (messages sent out of jobs); above them, the new blog posts and case studies
  * not yet announced, which become an announcement draft in one click.
  */
+
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { useState } from 'react';
@@ -16,6 +17,7 @@ import { AdminList, DataTable, useAdminList } from '../admin-list';
 import { toSearch } from '../queries';
 import { AdminPageHeader, Card, formatDateTime, NewItemButton } from '../ui';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import { SubjectText } from './composer/subject-text';
 import { announcementMutation, type CampaignListParams, campaignsQuery, newContentQuery } from './data';
 
 const STATUS_OPTIONS = CAMPAIGN_STATUSES.map((value) => ({ value, label: CAMPAIGN_STATUS_LABELS[value] }));
@@ -74,7 +76,9 @@ export function CampaignListScreen() {
                       >
                         {campaign.title}
                       </Link>
-                      <p className="mt-0.5 text-xs break-words text-gray-600">{campaign.subject}</p>
+                      <p className="mt-0.5 text-xs break-words text-gray-600">
+                        <SubjectText subject={campaign.subject} />
+                      </p>
                     </>
                   ),
                 },

@@ -1,16 +1,32 @@
-/** Sending one test copy of a campaign to an address. */
+/**
+ * Sending one test copy of a campaign to an address, greeting the example first name or, when the
+ * admin picks one, an active subscriber of the campaign's first tag (to see the email as they
+ * will). The links stay examples: a click in a test unsubscribes nobody.
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { CampaignDetail } from '#common/schemas/campaigns.ts';
 import { CampaignTestSchema } from '#common/schemas/campaigns.ts';
-import { TextField } from '~/components/form-fields';
+import { SelectField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { AdminDialog, DialogBody, DialogFooter, type DialogProps } from '../dialog-frame';
+import { subscribersQuery } from '../newsletter/data';
+import { useDebounced } from '../use-debounced';
 import { testSendMutation } from './data';
 
-export function CampaignTestDialog({ campaignId, open, onOpenChange }: DialogProps & { campaignId: string }) {
+/** The first name a test greets when no subscriber is chosen (server/api/admin/campaigns.ts). */
+const EXAMPLE_FIRST_NAME = 'Grâce';
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function CampaignTestDialog({
+  campaign,
+  open,
+  onOpenChange,
+}: DialogProps & { campaign: CampaignDetail }) {
   // Callbacks on the mutation itself, not on mutate(): they run even if the dialog's form is gone.
   const test = useMutation(
     testSendMutation({
@@ -22,11 +38,25 @@ export function CampaignTestDialog({ campaignId, open, onOpenChange }: DialogPro
         toast({ title: 'Test impossible', description: errorMessage(error), variant: 'destructive' }),
     }),
   );
+  const [search, setSearch] = useState('');
+  const [subscriberId, setSubscriberId] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const subscribers = useQuery({
+    ...subscribersQuery({ status: 'active', tag: campaign.segment.tags[0], q: q || undefined, pageSize: 20 }),
+    enabled: open,
+  });
+  const options = (subscribers.data?.items ?? []).map((s) => ({
+    value: s.id,
+    label: `${s.firstName ? `${s.firstName} · ` : '(sans prénom) · '}${s.email}`,
+  }));
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<{ email: string }>({ resolver: zodResolver(CampaignTestSchema), defaultValues: { email: '' } });
+  } = useForm<{ email: string }>({
+    resolver: zodResolver(CampaignTestSchema.pick({ email: true })),
+    defaultValues: { email: '' },
+  });
   return (
     <AdminDialog
       open={open}
@@ -37,7 +67,9 @@ export function CampaignTestDialog({ campaignId, open, onOpenChange }: DialogPro
     >
       <form
         noValidate
-        onSubmit={handleSubmit(({ email }) => test.mutate({ id: campaignId, email }))}
+        onSubmit={handleSubmit(({ email }) =>
+          test.mutate({ id: campaign.id, email, subscriberId: subscriberId || undefined }),
+        )}
         className="contents"
       >
         <DialogBody>
@@ -48,6 +80,23 @@ export function CampaignTestDialog({ campaignId, open, onOpenChange }: DialogPro
             error={errors.email?.message}
             {...register('email')}
           />
+          <fieldset className="flex min-w-0 flex-col gap-3">
+            <legend className="mb-1 text-sm font-medium text-gray-900">Personnaliser comme</legend>
+            <TextField
+              label="Chercher un abonné"
+              type="search"
+              optional
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+            <SelectField
+              label="Abonné"
+              placeholder={null}
+              options={[{ value: '', label: `Un exemple (prénom : ${EXAMPLE_FIRST_NAME})` }, ...options]}
+              value={subscriberId}
+              onChange={(event) => setSubscriberId(event.target.value)}
+            />
+          </fieldset>
         </DialogBody>
         <DialogFooter>
           <Button type="submit" disabled={test.isPending}>

@@ -12,6 +12,7 @@ import type {
   CampaignPreview,
   CampaignResults,
   CampaignSummary,
+  ComposePreview,
   EmailTemplateDetail,
   EmailTemplateSummary,
   PendingPublication,
@@ -145,6 +146,16 @@ export function campaignPreviewQuery(id: string) {
   };
 }
 
+/** The composer's live preview of unsaved blocks: the same input gives the same answer. */
+export function composePreviewQuery(input: ComposePreview) {
+  return {
+    queryKey: [CAMPAIGNS_KEY, 'compose-preview', JSON.stringify(input)] as const,
+    queryFn: () => sendJson<CampaignPreview>('POST', `${CAMPAIGNS_KEY}/compose-preview`, input),
+    staleTime: 60_000,
+    retry: false,
+  };
+}
+
 export const newContentQuery = createAdminQuery({
   queryKey: [CAMPAIGNS_KEY, 'new-content'],
   url: `${CAMPAIGNS_KEY}/new-content`,
@@ -216,11 +227,11 @@ export const campaignActionMutation = createAdminMutation({
   invalidates: CAMPAIGN_WRITE_REFRESHES,
 });
 
-/** A test email to one address; nothing cached changes. */
+/** A test email to one address, greeting a chosen subscriber or an example; nothing cached changes. */
 export const testSendMutation = createAdminMutation({
   method: 'POST',
-  url: ({ id }: { id: string; email: string }) => `${campaignUrl(id)}/test`,
-  body: ({ email }) => ({ email }),
+  url: ({ id }: { id: string; email: string; subscriberId?: string }) => `${campaignUrl(id)}/test`,
+  body: ({ email, subscriberId }) => (subscriberId ? { email, subscriberId } : { email }),
 });
 
 export const deleteCampaignMutation = createAdminMutation({

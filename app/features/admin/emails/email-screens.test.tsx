@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { Editor } from '@tiptap/core';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CampaignDetail, EmailTemplateDetail, EmailTemplateSummary } from '#common/schemas/campaigns.ts';
@@ -23,6 +24,7 @@ afterEach(() => {
 
 const TEMPLATE_ID = '3f1c6a52-5d0e-4c8b-9a57-0c1d2e3f4a5b';
 const CAMPAIGN_ID = '8a2b7c4d-1e3f-4a5b-8c6d-7e8f9a0b1c2d';
+const SUBSCRIBER_ID = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
 
 const template: EmailTemplateDetail = {
   id: TEMPLATE_ID,
@@ -206,13 +208,17 @@ describe('campaign editor', () => {
     fireEvent.change(screen.getByLabelText('Titre (interne)'), {
       target: { value: 'Newsletter de novembre' },
     });
+    // A template is the expert's way, behind "Avancé" (the composer is the default).
+    fireEvent.click(screen.getByRole('switch', { name: /^Avancé/ }));
     fireEvent.change(screen.getByLabelText('Modèle'), { target: { value: TEMPLATE_ID } });
-    // The template's subject as a start, and its content block (not the personal variables).
+    // The template's subject as a start, and its content block, named in words (not the personal
+    // variables, not the variable's name).
     await waitFor(() =>
-      expect((screen.getByLabelText('Objet') as HTMLInputElement).value).toBe('Les actus du mois'),
+      expect(screen.getByRole('textbox', { name: 'Objet' }).textContent).toBe('Les actus du mois'),
     );
     expect(screen.queryByLabelText(/unsubscribeUrl/)).toBeNull();
-    fireEvent.change(screen.getByLabelText(/Contenu du numéro \(contentHtml\)/), {
+    expect(screen.queryByLabelText(/contentHtml/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Contenu du numéro/), {
       target: { value: '<p>Nos nouveautés</p>' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer le brouillon' }));
@@ -230,6 +236,77 @@ describe('campaign editor', () => {
       segment: { tags: ['vip'] },
       content: { contentHtml: '<p>Nos nouveautés</p>' },
     });
+  });
+
+  it('writes a new campaign in blocks: the greeting with its chip, a button added, an empty paragraph removed', async () => {
+    const { calls } = stubFetch({
+      'GET /api/admin/email-templates': TEMPLATES_REPLY,
+      'GET /api/admin/newsletter': TAGS_REPLY,
+      'GET /api/admin/settings': SETTINGS_REPLY,
+      'POST /api/admin/campaigns/segment-count': { json: { count: 12 } },
+      'POST /api/admin/campaigns/compose-preview': {
+        json: { subject: 'Nos conseils', html: '<p>Bonjour Grâce,</p>', text: '', subscriberEmail: null },
+      },
+      'POST /api/admin/campaigns': { status: 201, json: { campaign: buildCampaign() } },
+    });
+    renderRoutes(
+      [
+        { path: '/admin/emails/campaigns/new', Component: NewCampaignRoute },
+        { path: '/admin/emails/campaigns/:id', Component: CampaignPageRoute },
+      ],
+      '/admin/emails/campaigns/new',
+    );
+    fireEvent.change(await screen.findByLabelText('Titre (interne)'), { target: { value: 'Conseils' } });
+    // Typing into the subject's editor (Tiptap keeps its instance on its element).
+    const subject = await screen.findByRole('textbox', { name: 'Objet' });
+    await waitFor(() => expect((subject as { editor?: unknown } & HTMLElement).editor).toBeTruthy());
+    act(() => {
+      (subject as unknown as { editor: Editor }).editor.commands.insertContent('Nos conseils');
+    });
+    // The starter: a greeting whose first name is a chip, then a paragraph to write.
+    const blocks = await screen.findAllByRole('region', { name: /^Bloc \d/ });
+    expect(blocks).toHaveLength(2);
+    await waitFor(() => expect(blocks[0]?.querySelector('[data-first-name]')?.textContent).toBe('Prénom'));
+    expect(screen.queryByLabelText('Modèle')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Bouton' }));
+    expect(screen.getAllByRole('region', { name: /^Bloc \d/ })).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Supprimer le bloc 2' }));
+    expect(screen.getAllByRole('region', { name: /^Bloc \d/ })).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Adresse du lien'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer le brouillon' }));
+    expect(await screen.findByText(/^Une adresse commençant par https:/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/admin/campaigns')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Adresse du lien'), { target: { value: '/contact#devis' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer le brouillon' }));
+    expect(await screen.findByText('Page de la campagne')).toBeTruthy();
+    const body = JSON.parse(
+      calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/admin/campaigns')?.body ?? '{}',
+    );
+    expect(body.subject).toBe('Nos conseils');
+    expect(body.templateId).toBeUndefined();
+    expect(body.content).toBeUndefined();
+    expect(body.blocks).toEqual([
+      {
+        id: expect.any(String),
+        type: 'paragraph',
+        text: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: 'Bonjour ' },
+                { type: 'firstName', attrs: { fallback: 'à vous' } },
+                { type: 'text', text: ',' },
+              ],
+            },
+          ],
+        },
+      },
+      { id: expect.any(String), type: 'button', label: 'Demander un devis gratuit', url: '/contact#devis' },
+    ]);
   });
 
   it('edits a campaign as saved, keeping the blocks the server wrote (an announcement’s list)', async () => {
@@ -385,9 +462,41 @@ describe('campaign detail', () => {
     ).toBeTruthy();
   });
 
+  it('says why a campaign cannot leave yet, and offers neither sending nor scheduling', async () => {
+    stubFetch({
+      [`GET /api/admin/campaigns/${CAMPAIGN_ID}`]: {
+        json: {
+          campaign: buildCampaign({
+            problems: ['Le contenu est vide\u00a0: écrivez au moins un paragraphe ou ajoutez un bloc.'],
+          }),
+        },
+      },
+    });
+    renderAdminScreen(
+      CampaignDetailRoute,
+      '/admin/emails/campaigns/:id',
+      `/admin/emails/campaigns/${CAMPAIGN_ID}`,
+    );
+    const problems = await screen.findByRole('region', { name: /Avant de l'envoyer/ });
+    expect(problems.textContent).toContain('Le contenu est vide');
+    const send = screen.getByRole('button', { name: 'Envoyer maintenant' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    expect(send.getAttribute('aria-describedby')).toBe(problems.id);
+    expect((screen.getByRole('button', { name: 'Programmer' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('sends a test to the address typed, and says so', async () => {
     const { calls } = stubFetch({
       [`GET /api/admin/campaigns/${CAMPAIGN_ID}`]: { json: { campaign: buildCampaign() } },
+      'GET /api/admin/newsletter': {
+        json: {
+          items: [{ id: SUBSCRIBER_ID, email: 'amani@example.cd', firstName: 'Amani' }],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+          tags: [],
+        },
+      },
       [`POST /api/admin/campaigns/${CAMPAIGN_ID}/test`]: { status: 202, json: {} },
     });
     renderAdminScreen(
@@ -409,6 +518,20 @@ describe('campaign detail', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const call = calls.find((c) => c.url.pathname.endsWith('/test'));
     expect(JSON.parse(call?.body ?? '{}')).toEqual({ email: 'moi@example.cd' });
+
+    // Greeting a subscriber of the campaign, picked in the list: the test carries their id.
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer un test' }));
+    const again = await screen.findByRole('dialog', { name: 'Envoyer un test' });
+    fireEvent.change(within(again).getByLabelText('Adresse email'), { target: { value: 'moi@example.cd' } });
+    const who = within(again).getByLabelText('Abonné') as HTMLSelectElement;
+    await within(again).findByRole('option', { name: 'Amani · amani@example.cd' });
+    fireEvent.change(who, { target: { value: SUBSCRIBER_ID } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Envoyer le test' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/test'))).toHaveLength(2));
+    expect(JSON.parse(calls.filter((c) => c.url.pathname.endsWith('/test'))[1]?.body ?? '{}')).toEqual({
+      email: 'moi@example.cd',
+      subscriberId: SUBSCRIBER_ID,
+    });
     expect(getToastSnapshot()).toMatchObject({
       title: 'Email de test envoyé',
       description: 'moi@example.cd',

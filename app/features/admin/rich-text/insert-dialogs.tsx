@@ -3,6 +3,7 @@
  * selected) and an image (uploaded through the media pipeline, which re-encodes it, with its alt
  * text required: a reader who cannot see the image is told what it shows).
  */
+import type { Editor } from '@tiptap/core';
 import { useEffect, useState } from 'react';
 import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
@@ -24,16 +25,43 @@ export const IMAGE_MESSAGES = {
 
 export type LinkRequest = { href: string; needsText: boolean };
 
+/** What the link dialog opens with: the link under the cursor, or a new one (with its text when nothing is selected). */
+export function linkRequestOf(editor: Editor | null): LinkRequest | null {
+  if (!editor) return null;
+  const href = (editor.getAttributes('link').href as string | undefined) ?? '';
+  return { href, needsText: editor.state.selection.empty && !href };
+}
+
+/** The dialog's answer applied to the text: a new linked text, or the selection linked. */
+function applyLink(editor: Editor | null, request: LinkRequest | null, link: { href: string; text: string }) {
+  if (!editor) return;
+  const chain = editor.chain().focus();
+  if (request?.needsText) {
+    chain
+      .insertContent({ type: 'text', text: link.text, marks: [{ type: 'link', attrs: { href: link.href } }] })
+      .run();
+  } else {
+    chain.extendMarkRange('link').setLink({ href: link.href }).run();
+  }
+}
+
+function removeLink(editor: Editor | null) {
+  editor?.chain().focus().extendMarkRange('link').unsetLink().run();
+}
+
 export function LinkDialog({
   request,
   onClose,
   onApply,
   onRemove,
+  allows = isAllowedHref,
 }: {
   request: LinkRequest | null;
   onClose: () => void;
   onApply: (link: { href: string; text: string }) => void;
   onRemove: () => void;
+  /** The addresses accepted (an email's links are stricter than a page's: no `#anchor`). */
+  allows?: (href: string) => boolean;
 }) {
   const [href, setHref] = useState('');
   const [text, setText] = useState('');
@@ -49,11 +77,7 @@ export function LinkDialog({
     event.preventDefault();
     const value = href.trim();
     const next = {
-      href: !value
-        ? LINK_MESSAGES.hrefRequired
-        : isAllowedHref(value)
-          ? undefined
-          : LINK_MESSAGES.hrefInvalid,
+      href: !value ? LINK_MESSAGES.hrefRequired : allows(value) ? undefined : LINK_MESSAGES.hrefInvalid,
       text: request?.needsText && !text.trim() ? LINK_MESSAGES.textRequired : undefined,
     };
     setErrors(next);
@@ -101,6 +125,35 @@ export function LinkDialog({
         ) : null}
       </DialogForm>
     </AdminDialog>
+  );
+}
+
+/** The link dialog bound to an editor: its answer links the text, "Retirer le lien" unlinks it. */
+export function EditorLinkDialog({
+  editor,
+  request,
+  onClose,
+  allows,
+}: {
+  editor: Editor | null;
+  request: LinkRequest | null;
+  onClose: () => void;
+  allows?: (href: string) => boolean;
+}) {
+  return (
+    <LinkDialog
+      request={request}
+      allows={allows}
+      onClose={onClose}
+      onRemove={() => {
+        removeLink(editor);
+        onClose();
+      }}
+      onApply={(link) => {
+        applyLink(editor, request, link);
+        onClose();
+      }}
+    />
   );
 }
 

@@ -29,8 +29,15 @@ import { type ControlledFieldProps, FieldError } from '~/components/form-fields'
 import { cn } from '~/lib/cn';
 import '~/components/prose.css';
 import { IconButton } from '../icon-button';
+import { EditorLabel } from './editor-label';
 import { markdownExtensions } from './extensions';
-import { ImageDialog, type ImageRequest, LinkDialog, type LinkRequest } from './insert-dialogs';
+import {
+  EditorLinkDialog,
+  ImageDialog,
+  type ImageRequest,
+  type LinkRequest,
+  linkRequestOf,
+} from './insert-dialogs';
 
 export const SOURCE_ONLY_NOTICE =
   'Ce contenu contient des éléments que l’éditeur visuel ne sait pas afficher (un tableau, du HTML) : il reste en Markdown pour ne rien perdre.';
@@ -159,11 +166,7 @@ export function MarkdownEditor({
     editor.commands.focus('end');
   };
 
-  const openLink = () => {
-    if (!editor) return;
-    const href = (editor.getAttributes('link').href as string | undefined) ?? '';
-    setLinkRequest({ href, needsText: editor.state.selection.empty && !href });
-  };
+  const openLink = () => setLinkRequest(linkRequestOf(editor));
 
   const openImage = () => {
     if (!editor) return;
@@ -179,16 +182,9 @@ export function MarkdownEditor({
             {label} (Markdown)
           </label>
         ) : (
-          // A contenteditable cannot be a label's control: clicking the name focuses the text.
-          // biome-ignore lint/a11y/noStaticElementInteractions: the textbox is named by aria-labelledby; this is a convenience for the mouse.
-          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users reach the textbox by Tab.
-          <span
-            id={`${id}-label`}
-            className="text-sm font-medium text-gray-900"
-            onClick={() => editor?.commands.focus()}
-          >
+          <EditorLabel id={`${id}-label`} editor={editor}>
             {label}
-          </span>
+          </EditorLabel>
         )}
         <button
           type="button"
@@ -240,24 +236,7 @@ export function MarkdownEditor({
         ) : null}
       </div>
       <FieldError id={id} error={error} />
-      <LinkDialog
-        request={linkRequest}
-        onClose={() => setLinkRequest(null)}
-        onRemove={() => {
-          editor?.chain().focus().extendMarkRange('link').unsetLink().run();
-          setLinkRequest(null);
-        }}
-        onApply={({ href, text }) => {
-          if (!editor) return;
-          const chain = editor.chain().focus();
-          if (linkRequest?.needsText) {
-            chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).run();
-          } else {
-            chain.extendMarkRange('link').setLink({ href }).run();
-          }
-          setLinkRequest(null);
-        }}
-      />
+      <EditorLinkDialog editor={editor} request={linkRequest} onClose={() => setLinkRequest(null)} />
       <ImageDialog
         request={imageRequest}
         onClose={() => setImageRequest(null)}

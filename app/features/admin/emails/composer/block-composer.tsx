@@ -1,0 +1,310 @@
+/**
+ * The campaign's email as a list of blocks (docs/decisions/073-campaign-composer.md): each block
+ * is a card with its own fields, moved up or down or removed from its header; "Ajouter un bloc"
+ * appends one. The server writes the MJML; nothing here is code.
+ */
+import { useQuery } from '@tanstack/react-query';
+import {
+  ArrowDown,
+  ArrowUp,
+  Heading,
+  Image as ImageIcon,
+  LayoutList,
+  Minus,
+  MousePointerClick,
+  Newspaper,
+  Pilcrow,
+  Trash2,
+} from 'lucide-react';
+import {
+  BLOCK_LABELS,
+  type CampaignBlock,
+  type CampaignBlockType,
+  LATEST_POSTS_MAX,
+  richText,
+} from '#common/schemas/campaign-blocks.ts';
+import { SelectField, TextField } from '~/components/form-fields';
+import { Button } from '~/components/ui/button';
+import { IconButton } from '../../icon-button';
+import { ImageUpload } from '../../image-upload';
+import { caseStudiesQuery } from '../../portfolio/data';
+import { ChipTextEditor } from './text-editor';
+
+const BLOCK_ICONS: Record<CampaignBlockType, typeof Heading> = {
+  heading: Heading,
+  paragraph: Pilcrow,
+  image: ImageIcon,
+  button: MousePointerClick,
+  divider: Minus,
+  latestPosts: Newspaper,
+  caseStudy: LayoutList,
+};
+
+const newId = () => crypto.randomUUID();
+
+/** A fresh block of each type, as "Ajouter un bloc" appends it. */
+export function newBlock(type: CampaignBlockType): CampaignBlock {
+  const id = newId();
+  switch (type) {
+    case 'heading':
+    case 'paragraph':
+      return { id, type, text: richText([]) };
+    case 'image':
+      return { id, type, src: '', alt: '', href: '' };
+    case 'button':
+      return { id, type, label: 'Demander un devis gratuit', url: '/contact#devis' };
+    case 'divider':
+      return { id, type };
+    case 'latestPosts':
+      return { id, type, count: 3 };
+    case 'caseStudy':
+      return { id, type, caseStudyId: '' };
+  }
+}
+
+/** The message of a block's field, from the form's errors (`blocks.2.label`). */
+export type BlockErrorOf = (index: number, field: string) => string | undefined;
+
+export function BlockComposer({
+  blocks,
+  onChange,
+  errorOf,
+}: {
+  blocks: CampaignBlock[];
+  onChange: (blocks: CampaignBlock[]) => void;
+  errorOf: BlockErrorOf;
+}) {
+  const replace = (index: number, block: CampaignBlock) =>
+    onChange(blocks.map((current, i) => (i === index ? block : current)));
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...blocks];
+    const [moved] = next.splice(index, 1);
+    if (moved) next.splice(index + by, 0, moved);
+    onChange(next);
+  };
+  return (
+    <div className="flex min-w-0 flex-col gap-3">
+      {blocks.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-gray-300 p-4 text-center text-sm text-gray-600">
+          L'email est vide : ajoutez un premier bloc ci-dessous.
+        </p>
+      ) : (
+        <ol className="flex flex-col gap-3">
+          {blocks.map((block, index) => {
+            const Icon = BLOCK_ICONS[block.type];
+            const name = `Bloc ${index + 1} : ${BLOCK_LABELS[block.type]}`;
+            return (
+              <li key={block.id ?? index}>
+                <section aria-label={name} className="rounded-xl border border-gray-200 bg-white shadow-sm">
+                  <header className="flex items-center gap-1 border-b border-gray-100 py-1 pr-1 pl-3">
+                    <Icon className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                    <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-gray-900">
+                      <span className="text-gray-500">{index + 1}.</span> {BLOCK_LABELS[block.type]}
+                    </h2>
+                    <IconButton
+                      label={`Monter le bloc ${index + 1}`}
+                      tooltip="Monter"
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                      className="size-9"
+                    >
+                      <ArrowUp className="size-4" aria-hidden="true" />
+                    </IconButton>
+                    <IconButton
+                      label={`Descendre le bloc ${index + 1}`}
+                      tooltip="Descendre"
+                      disabled={index === blocks.length - 1}
+                      onClick={() => move(index, 1)}
+                      className="size-9"
+                    >
+                      <ArrowDown className="size-4" aria-hidden="true" />
+                    </IconButton>
+                    <IconButton
+                      label={`Supprimer le bloc ${index + 1}`}
+                      tooltip="Supprimer"
+                      onClick={() => onChange(blocks.filter((_, i) => i !== index))}
+                      className="size-9 text-red-700 hover:bg-red-50"
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </IconButton>
+                  </header>
+                  <div className="flex flex-col gap-3 p-3">
+                    <BlockFields
+                      block={block}
+                      onChange={(next) => replace(index, next)}
+                      error={(field) => errorOf(index, field)}
+                    />
+                  </div>
+                </section>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <fieldset className="min-w-0 rounded-xl border border-dashed border-gray-300 p-3">
+        <legend className="px-1 text-sm font-medium text-gray-900">Ajouter un bloc</legend>
+        <div className="flex flex-wrap gap-2">
+          {(Object.keys(BLOCK_LABELS) as CampaignBlockType[]).map((type) => {
+            const Icon = BLOCK_ICONS[type];
+            return (
+              <Button
+                key={type}
+                type="button"
+                variant="secondary"
+                size="sm"
+                onClick={() => onChange([...blocks, newBlock(type)])}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {BLOCK_LABELS[type]}
+              </Button>
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+function BlockFields({
+  block,
+  onChange,
+  error,
+}: {
+  block: CampaignBlock;
+  onChange: (block: CampaignBlock) => void;
+  error: (field: string) => string | undefined;
+}) {
+  switch (block.type) {
+    case 'heading':
+      return (
+        <ChipTextEditor
+          variant="line"
+          emphasis
+          label="Titre"
+          placeholder="Le titre de cette partie"
+          value={block.text}
+          onChange={(text) => onChange({ ...block, text })}
+          error={error('text')}
+        />
+      );
+    case 'paragraph':
+      return (
+        <ChipTextEditor
+          variant="paragraph"
+          label="Texte"
+          placeholder="Écrivez votre message…"
+          value={block.text}
+          onChange={(text) => onChange({ ...block, text })}
+          error={error('text')}
+        />
+      );
+    case 'image':
+      return (
+        <>
+          <ImageUpload
+            label="Image"
+            value={block.src || null}
+            onChange={(src) => onChange({ ...block, src: src ?? '' })}
+            error={error('src')}
+          />
+          <TextField
+            label="Texte alternatif (ce que montre l'image)"
+            value={block.alt}
+            maxLength={200}
+            onChange={(event) => onChange({ ...block, alt: event.target.value })}
+            error={error('alt')}
+          />
+          <TextField
+            label="Lien au clic"
+            optional
+            inputMode="url"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="https://… ou /services"
+            value={block.href}
+            onChange={(event) => onChange({ ...block, href: event.target.value })}
+            error={error('href')}
+          />
+        </>
+      );
+    case 'button':
+      return (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label="Texte du bouton"
+            value={block.label}
+            maxLength={60}
+            onChange={(event) => onChange({ ...block, label: event.target.value })}
+            error={error('label')}
+          />
+          <TextField
+            label="Adresse du lien"
+            inputMode="url"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="https://… ou /contact"
+            value={block.url}
+            onChange={(event) => onChange({ ...block, url: event.target.value })}
+            error={error('url')}
+          />
+        </div>
+      );
+    case 'divider':
+      return <p className="text-sm text-gray-600">Une ligne fine sépare ce qui précède de ce qui suit.</p>;
+    case 'latestPosts':
+      return (
+        <>
+          <SelectField
+            label="Nombre d'articles"
+            placeholder={null}
+            options={Array.from({ length: LATEST_POSTS_MAX }, (_, i) => String(i + 1))}
+            value={String(block.count)}
+            onChange={(event) => onChange({ ...block, count: Number(event.target.value) })}
+            error={error('count')}
+            className="sm:max-w-48"
+          />
+          <p className="text-sm text-gray-600">
+            Les articles les plus récents du blog (titre, résumé et lien), tels qu'ils sont à l'enregistrement
+            de la campagne.
+          </p>
+        </>
+      );
+    case 'caseStudy':
+      return <CaseStudyField block={block} onChange={onChange} error={error('caseStudyId')} />;
+  }
+}
+
+function CaseStudyField({
+  block,
+  onChange,
+  error,
+}: {
+  block: Extract<CampaignBlock, { type: 'caseStudy' }>;
+  onChange: (block: CampaignBlock) => void;
+  error: string | undefined;
+}) {
+  const studies = useQuery(caseStudiesQuery({ status: 'published', pageSize: 100 }));
+  const options = (studies.data?.items ?? []).map((study) => ({
+    value: study.id,
+    label: `${study.title} (${study.clientName})`,
+  }));
+  return (
+    <>
+      <SelectField
+        label="Étude de cas"
+        placeholder={studies.isPending ? 'Chargement…' : 'Choisissez une étude de cas…'}
+        options={options}
+        value={block.caseStudyId}
+        onChange={(event) => onChange({ ...block, caseStudyId: event.target.value })}
+        error={error ?? (studies.isError ? 'Liste des études de cas indisponible' : undefined)}
+      />
+      {studies.isSuccess && options.length === 0 ? (
+        <p className="text-sm text-gray-600">Aucune étude de cas n'est publiée pour le moment.</p>
+      ) : (
+        <p className="text-sm text-gray-600">
+          Son image, son client, le début de sa description et un bouton vers le portfolio.
+        </p>
+      )}
+    </>
+  );
+}

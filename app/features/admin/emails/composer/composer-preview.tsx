@@ -1,0 +1,107 @@
+/**
+ * The composer's live preview: the email the server makes of the unsaved blocks, at a phone's
+ * width or a computer's, greeting an example first name or nobody (to see the fallback words).
+ * Asked for half a second after the last change, only when the blocks are complete.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Monitor, Smartphone } from 'lucide-react';
+import { useState } from 'react';
+import { type CampaignBlock, CampaignBlocksSchema } from '#common/schemas/campaign-blocks.ts';
+import { errorMessage } from '~/lib/api';
+import { cn } from '~/lib/cn';
+import { useDebounced } from '../../use-debounced';
+import { composePreviewQuery } from '../data';
+import { EmailFrame } from '../email-frame';
+
+const PREVIEW_DEBOUNCE_MS = 500;
+/** The first name the preview greets when "Avec prénom" is chosen. */
+export const PREVIEW_FIRST_NAME = 'Grâce';
+
+function Toggle({
+  pressed,
+  onClick,
+  children,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className="inline-flex h-9 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-gray-700 hover:bg-gray-100 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
+    >
+      {children}
+    </button>
+  );
+}
+
+export function ComposerPreview({ subject, blocks }: { subject: string; blocks: CampaignBlock[] }) {
+  const [width, setWidth] = useState<'phone' | 'desktop'>('phone');
+  const [withName, setWithName] = useState(true);
+  const parsed = CampaignBlocksSchema.safeParse(blocks);
+  const input = parsed.success
+    ? JSON.stringify({ subject, blocks: parsed.data, firstName: withName ? PREVIEW_FIRST_NAME : null })
+    : null;
+  const debounced = useDebounced(input, PREVIEW_DEBOUNCE_MS);
+  const preview = useQuery({
+    ...composePreviewQuery(JSON.parse(debounced ?? '{"blocks":[]}')),
+    enabled: debounced !== null,
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-1">
+        <fieldset
+          aria-label="Largeur de l'aperçu"
+          className="m-0 flex min-w-0 gap-0.5 rounded-lg border-0 bg-gray-50 p-0.5"
+        >
+          <Toggle pressed={width === 'phone'} onClick={() => setWidth('phone')}>
+            <Smartphone className="size-4" aria-hidden="true" />
+            Téléphone
+          </Toggle>
+          <Toggle pressed={width === 'desktop'} onClick={() => setWidth('desktop')}>
+            <Monitor className="size-4" aria-hidden="true" />
+            Ordinateur
+          </Toggle>
+        </fieldset>
+        <fieldset
+          aria-label="Prénom de l'aperçu"
+          className="m-0 flex min-w-0 gap-0.5 rounded-lg border-0 bg-gray-50 p-0.5"
+        >
+          <Toggle pressed={withName} onClick={() => setWithName(true)}>
+            Avec prénom
+          </Toggle>
+          <Toggle pressed={!withName} onClick={() => setWithName(false)}>
+            Sans prénom
+          </Toggle>
+        </fieldset>
+      </div>
+      <p className="min-h-5 text-sm break-words text-gray-700" data-testid="composer-preview-subject">
+        <span className="font-medium">Objet :</span> {preview.data?.subject ?? '…'}
+      </p>
+      {!parsed.success ? (
+        <p role="status" className="text-sm text-amber-800">
+          Complétez les blocs signalés pour voir l'aperçu.
+        </p>
+      ) : preview.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          Aperçu indisponible : {errorMessage(preview.error)}
+        </p>
+      ) : null}
+      <div className={cn('w-full rounded-xl bg-gray-100 p-2', width === 'phone' && 'flex justify-center')}>
+        {preview.data ? (
+          <EmailFrame
+            html={preview.data.html}
+            title="Aperçu de l'email"
+            className={cn('h-[36rem]', width === 'phone' ? 'w-[360px] max-w-full' : 'w-full')}
+          />
+        ) : (
+          <div className="h-[36rem] w-full animate-pulse rounded-lg bg-white" aria-hidden="true" />
+        )}
+      </div>
+    </div>
+  );
+}
