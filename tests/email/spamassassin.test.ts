@@ -9,9 +9,11 @@
  * test send.
  */
 import { execFile } from 'node:child_process';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
+import { caseStudies } from '#db/schema.ts';
 import { type AdminSession, nextTestIp, signInAdmin } from '../helpers/admin-session.ts';
 import { insertSubscriber, seededTemplateId } from '../helpers/factories.ts';
 import { createSeededDatabase } from '../helpers/seeded-database.ts';
@@ -179,7 +181,48 @@ describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by Spam
       }
     }
 
+    // A campaign written in blocks (decision 073): the composer's layout, the site's latest posts
+    // and a case study, a button to the contact page.
+    const [study] = await database.db
+      .select({ id: caseStudies.id })
+      .from(caseStudies)
+      .where(eq(caseStudies.isPublished, true))
+      .limit(1);
+    if (!study) throw new Error('the seeded content has a published case study');
+    const paragraph = (...content: object[]) => ({ type: 'doc', content: [{ type: 'paragraph', content }] });
+    const composed = await admin
+      .post('/api/admin/campaigns')
+      .send({
+        title: 'Campagne en blocs',
+        subject: 'Nos conseils du mois, {{#firstName}}{{firstName}}{{/firstName}}',
+        segment: { tags: ['spam-test'] },
+        blocks: [
+          { type: 'heading', text: paragraph({ type: 'text', text: 'Le mot du mois' }) },
+          {
+            type: 'paragraph',
+            text: paragraph(
+              { type: 'text', text: 'Bonjour ' },
+              { type: 'firstName', attrs: { fallback: 'à vous' } },
+              { type: 'text', text: ', voici trois idées pour vendre plus sur WhatsApp ce mois-ci.' },
+            ),
+          },
+          { type: 'latestPosts', count: 2 },
+          { type: 'divider' },
+          { type: 'caseStudy', caseStudyId: study.id },
+          { type: 'button', label: 'Demander un devis gratuit', url: '/contact#devis' },
+        ],
+      })
+      .expect(201);
+    expect(composed.body.campaign.problems).toEqual([]);
+    await admin.post(`/api/admin/campaigns/${composed.body.campaign.id}/send`).expect(200);
+    await deliver();
+    const blocksMail = latestTo('lecteur@exemple.cd') as CapturedEmail;
+    expect(blocksMail.subject).toBe('Nos conseils du mois, Mireille');
+    expect(blocksMail.text).toContain('Bonjour Mireille, voici trois idées');
+    sent.set('campaign_blocks', blocksMail);
+
     expect([...sent.keys()].sort()).toEqual([
+      'campaign_blocks',
       'campaign_test',
       'content_announcement',
       'lead_notification',
@@ -198,7 +241,7 @@ describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by Spam
     }
     expect(links(sent.get('newsletter_welcome'))).toContain(`${PUBLIC_URL}/blog`);
     // Campaign links go through click tracking, on the site's own address too.
-    for (const kind of ['content_announcement', 'monthly_newsletter']) {
+    for (const kind of ['content_announcement', 'monthly_newsletter', 'campaign_blocks']) {
       const found = links(sent.get(kind));
       expect(found.length, kind).toBeGreaterThan(0);
       expect(
