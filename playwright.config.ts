@@ -61,7 +61,7 @@ export default defineConfig({
     {
       name: 'phone',
       use: phone,
-      testIgnore: [EDITS_PUBLIC_CONTENT, ATTACK, /(process|instances|logs)\.spec\.ts/],
+      testIgnore: [EDITS_PUBLIC_CONTENT, ATTACK, /(process|instances|logs|clock)\.spec\.ts/],
     },
     {
       name: 'desktop-content',

@@ -63,6 +63,8 @@ export const EnvSchema = z
     CAMPAIGN_RATE_PER_SECOND: z.coerce.number().positive().max(1_000).default(5),
     /** How often each instance looks for posts whose planned publication time has come (ms). */
     SCHEDULED_PUBLISH_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+    /** How often each instance looks for leads left unanswered for 24 hours, to remind the staff (ms). */
+    LEAD_REMINDER_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
     /** Campaign emails an instance sends at the same time (SMTP connections in parallel). */
     CAMPAIGN_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
     /**

@@ -91,12 +91,16 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   deps.email.worker.start();
   deps.campaigns.worker.start();
   const newsletterPurge = startPendingPurge(database.db, logger, deps.email.transport);
-  const leadReminders = startLeadReminders(database.db, {
-    outbox: deps.email.outbox,
-    publicUrl: env.PUBLIC_URL,
-    logger,
-    wakeEmails: () => deps.email.worker.wake(),
-  });
+  const leadReminders = startLeadReminders(
+    database.db,
+    {
+      outbox: deps.email.outbox,
+      publicUrl: env.PUBLIC_URL,
+      logger,
+      wakeEmails: () => deps.email.worker.wake(),
+    },
+    env.LEAD_REMINDER_POLL_MS,
+  );
   const plannedPosts = startScheduledPublishing(
     database.db,
     { publicUrl: env.PUBLIC_URL, logger },

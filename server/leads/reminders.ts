@@ -85,7 +85,10 @@ export async function remindUnansweredLeads(
   });
 }
 
-/** Runs the reminder every `intervalMs` (first after a minute), then wakes the email worker. */
+/**
+ * Runs the reminder every `intervalMs` (the first time after a minute, or sooner when the interval
+ * is shorter), then wakes the email worker.
+ */
 export function startLeadReminders(
   db: Database,
   deps: { outbox: Outbox; publicUrl: string; logger: Logger; wakeEmails: () => void },
@@ -102,5 +105,5 @@ export function startLeadReminders(
       deps.logger.error({ err: error }, 'unanswered leads reminder failed');
     }
   };
-  return repeatEvery(run, intervalMs);
+  return repeatEvery(run, intervalMs, Math.min(60_000, intervalMs));
 }

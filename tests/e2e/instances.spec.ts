@@ -17,7 +17,7 @@ import pg from 'pg';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { ADMIN, clientIp, logIn, toasts } from './helpers/admin.ts';
 import { E2E_PORT, emailsTo, SMTP_URL } from './helpers/mailbox.ts';
-import { type SiteProcess, START_CEILING, startSiteProcess } from './helpers/process.ts';
+import { type SiteProcess, START_CEILING, startSiteProcess, waitUntilReady } from './helpers/process.ts';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 const STAFF_INBOX = 'leads@lisanga-digital.cd';
@@ -37,21 +37,6 @@ function startInstance(
     ADMIN_PASSWORD: ADMIN.password,
     ...extraEnv,
   });
-}
-
-async function ready(instance: SiteProcess) {
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${instance.url}/readyz`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: START_CEILING, message: `instance ${instance.url} ready:\n${instance.output()}` },
-    )
-    .toBe(200);
 }
 
 /** Logs the admin in through the API of `url`: the headers of their next admin calls there. */
@@ -95,7 +80,7 @@ if (SERVER_URL) {
         return startInstance(port, databaseUrl, dataDir, { SCHEDULED_PUBLISH_POLL_MS: '500' });
       }) as [SiteProcess, SiteProcess];
       // Started together: one migrates and seeds under the advisory lock, the other waits.
-      await Promise.all(instances.map(ready));
+      await Promise.all(instances.map(waitUntilReady));
     });
 
     test.afterAll(async () => {
@@ -215,7 +200,7 @@ if (SERVER_URL) {
           .filter(Boolean)
           .map(Number);
       try {
-        await ready(primary);
+        await waitUntilReady(primary);
         await expect.poll(() => workers().length, { timeout: 30_000 }).toBe(2);
         const [victim] = workers();
         process.kill(victim as number, 'SIGKILL');

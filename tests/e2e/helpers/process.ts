@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { expect } from '@playwright/test';
 
 /** A production server process started by a test, with everything it printed so far. */
 export type SiteProcess = {
@@ -41,4 +42,20 @@ export function startSiteProcess(
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { url: `http://127.0.0.1:${port}`, child, exited, output: () => output };
+}
+
+/** Waits until the instance answers /readyz with 200 (its database migrated and seeded). */
+export async function waitUntilReady(instance: SiteProcess) {
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${instance.url}/readyz`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: START_CEILING, message: `instance ${instance.url} ready:\n${instance.output()}` },
+    )
+    .toBe(200);
 }
