@@ -263,7 +263,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         </section>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
         <Card>
           <h2 className="mb-3 text-base font-semibold text-gray-900">Résumé</h2>
           <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
@@ -280,7 +280,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
                   : '—'}
             </dd>
             <dt className="text-gray-600">Expéditeur</dt>
-            <dd className="break-words text-gray-900">
+            <dd className="text-gray-900 [overflow-wrap:anywhere]">
               {campaign.senderName} &lt;{campaign.senderEmail}&gt;
             </dd>
             <dt className="text-gray-600">Destinataires</dt>
