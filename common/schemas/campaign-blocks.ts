@@ -9,7 +9,7 @@
  * refused here, so the server never meets a node it does not know how to write.
  */
 import { z } from 'zod';
-import { requiredLine, SINGLE_LINE, singleLine, tooLong } from './fields.ts';
+import { LINK_ADDRESS_MESSAGE, requiredLine, SINGLE_LINE, singleLine, tooLong } from './fields.ts';
 import { MEDIA_URL_PREFIX } from './media.ts';
 
 /**
@@ -23,8 +23,7 @@ export function isEmailHref(href: string): boolean {
   return /^(https?:\/\/[^\s/]+[^\s]*|mailto:[^\s@]+@[^\s@]+|tel:\+?[\d\s().-]+)$/i.test(value);
 }
 
-export const EMAIL_LINK_MESSAGE =
-  'Une adresse commençant par https://, mailto:, tel: ou / (une page du site)';
+export const EMAIL_LINK_MESSAGE = LINK_ADDRESS_MESSAGE;
 
 const href = z
   .string({ error: EMAIL_LINK_MESSAGE })

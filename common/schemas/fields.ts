@@ -48,3 +48,7 @@ export const strictObjectError = {
       ? `Champ non autorisé : ${(issue.keys ?? []).join(', ')}.`
       : 'Requête invalide.',
 };
+
+/** What a link may be, said the same way by the post editor and the campaign composer. */
+export const LINK_ADDRESS_MESSAGE =
+  'Une adresse commençant par https://, mailto:, tel: ou / (une page du site)';

@@ -328,6 +328,8 @@ if (SERVER_URL) {
           subject,
           templateId: template.rows[0]?.id,
           segment: { tags: [tag] },
+          // A campaign with nothing of its own to say is refused (decision 073).
+          content: { contentHtml: `<p>Ce mois-ci ${run}, trois idées pour vendre plus.</p>` },
         },
       });
       expect(created.status()).toBe(201);

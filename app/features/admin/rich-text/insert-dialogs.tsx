@@ -5,6 +5,7 @@
  */
 import type { Editor } from '@tiptap/core';
 import { useEffect, useState } from 'react';
+import { LINK_ADDRESS_MESSAGE } from '#common/schemas/fields.ts';
 import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { AdminDialog, DialogForm } from '../dialog-frame';
@@ -14,7 +15,7 @@ import { isAllowedHref } from './extensions';
 
 export const LINK_MESSAGES = {
   hrefRequired: 'Indiquez l’adresse du lien',
-  hrefInvalid: 'Une adresse commençant par https://, mailto:, tel: ou / (une page du site)',
+  hrefInvalid: LINK_ADDRESS_MESSAGE,
   textRequired: 'Indiquez le texte du lien',
 } as const;
 
