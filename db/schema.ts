@@ -72,6 +72,8 @@ export const adminUsers = pgTable('admin_users', {
   passwordChangeRequired: boolean().notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /** Visitors may book discovery calls with this admin (docs/decisions/075-call-slots.md). */
+  bookable: boolean().notNull().default(false),
 });
 
 export const contactRequests = pgTable(
@@ -557,3 +559,75 @@ export type CompanyStat = typeof companyStats.$inferSelect;
 export type SiteSetting = typeof siteSettings.$inferSelect;
 export type EmailTemplate = typeof emailTemplates.$inferSelect;
 export type OutboxMessage = typeof emailOutbox.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Discovery-call booking (docs/decisions/075-call-slots.md)
+// ---------------------------------------------------------------------------------------------
+
+/** An admin's weekly hours for calls, in Kinshasa time: weekday 1 (Monday) to 7, minutes of the day. */
+export const bookingHours = pgTable(
+  'booking_hours',
+  {
+    id: id(),
+    adminId: uuid()
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    weekday: integer().notNull(),
+    startMinute: integer().notNull(),
+    endMinute: integer().notNull(),
+  },
+  (t) => [
+    index('booking_hours_admin_idx').on(t.adminId),
+    check('booking_hours_weekday', sql`${t.weekday} between 1 and 7`),
+    check(
+      'booking_hours_range',
+      sql`${t.startMinute} >= 0 and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= 1440`,
+    ),
+  ],
+);
+
+/** A Kinshasa date on which an admin takes no call. */
+export const bookingDaysOff = pgTable(
+  'booking_days_off',
+  {
+    adminId: uuid()
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    day: text().notNull(),
+  },
+  (t) => [uniqueIndex('booking_days_off_admin_day').on(t.adminId, t.day)],
+);
+
+/**
+ * A booked discovery call. Two confirmed calls of one admin can never start at the same time, and
+ * a lead has one confirmed call at most: partial unique indexes, so that two visitors (or two
+ * instances) booking at once get one success, whatever the order of their reads.
+ */
+export const callBookings = pgTable(
+  'call_bookings',
+  {
+    id: id(),
+    contactId: uuid()
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: 'cascade' }),
+    adminId: uuid()
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'restrict' }),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    status: text({ enum: ['confirmed', 'cancelled'] })
+      .notNull()
+      .default('confirmed'),
+    /** The invitation's SEQUENCE: raised by each reschedule or cancellation. */
+    sequence: integer().notNull().default(0),
+    /** The visitor's IANA time zone, for the times their emails show. */
+    visitorTimeZone: text().notNull().default('Africa/Kinshasa'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('call_bookings_admin_start').on(t.adminId, t.startsAt).where(sql`${t.status} = 'confirmed'`),
+    uniqueIndex('call_bookings_contact').on(t.contactId).where(sql`${t.status} = 'confirmed'`),
+    index('call_bookings_starts_at_idx').on(t.startsAt),
+  ],
+);
