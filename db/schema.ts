@@ -494,6 +494,8 @@ export const emailOutbox = pgTable(
     textBody: text().notNull(),
     templateVariables: jsonb().$type<Record<string, unknown>>(),
     headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** An iCalendar invitation sent as the message's text/calendar part (decision 076). */
+    calendar: text(),
     status: outboxStatus().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

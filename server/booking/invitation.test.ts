@@ -1,20 +1,9 @@
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
-import { type CallInvitation, callInvitation } from './invitation.ts';
+import { aCallInvitation } from '#tests/helpers/factories.ts';
+import { callInvitation } from './invitation.ts';
 
-const call: CallInvitation = {
-  bookingId: '6d1f0c3a-2b4e-4c5d-8e9f-0a1b2c3d4e5f',
-  startsAt: new Date('2027-04-05T09:00:00Z'),
-  endsAt: new Date('2027-04-05T09:30:00Z'),
-  sequence: 0,
-  cancelled: false,
-  organizer: { name: 'Nadine Kapinga', email: 'nadine@lisanga-digital.cd' },
-  attendee: { name: 'Amani Kabeya', email: 'amani@example.cd' },
-  title: 'Appel découverte avec Lisanga Digital',
-  description: 'Rejoindre : https://meet.example.cd/lisanga',
-  location: 'https://meet.example.cd/lisanga',
-  publicUrl: 'https://www.lisanga-digital.cd',
-};
+const call = aCallInvitation();
 
 /** The one event of an .ics, read by a real parser (node-ical), and the calendar's METHOD. */
 function parse(text: string) {

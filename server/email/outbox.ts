@@ -29,6 +29,10 @@ export type EmailMessage = {
   templateKey?: string;
   /** Enqueueing twice with one key gives back the first message (a replayed form, a retried job). */
   dedupeKey?: string;
+  /** An iCalendar text (an invitation, decision 076), sent as a text/calendar part with its METHOD. */
+  calendar?: string;
+  /** Not sent before this time (a reminder before a call); at once when absent. */
+  sendAfter?: Date;
 };
 
 export type EnqueueResult = { id: string; messageId: string; duplicate: boolean };
@@ -143,6 +147,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       templateVariables: message.html === undefined ? (message.templateVariables ?? null) : null,
       textBody: message.text,
       headers,
+      calendar: message.calendar ?? null,
+      ...(message.sendAfter ? { nextAttemptAt: message.sendAfter } : {}),
     };
   }
 

@@ -23,7 +23,7 @@ export type OutgoingEmail = Pick<
   | 'textBody'
   | 'headers'
   | 'createdAt'
-> & { html: string };
+> & { html: string; calendar?: string | null };
 
 export type SendResult = { accepted: boolean; response: string };
 
@@ -80,6 +80,14 @@ function mailOptions(message: OutgoingEmail) {
     headers: message.headers,
     messageId: message.messageId,
     date: message.createdAt,
+    // An invitation: the calendar part mail clients show as "Accepter / Refuser", with its METHOD.
+    icalEvent: message.calendar
+      ? {
+          method: /^METHOD:([A-Z-]+)\r?$/m.exec(message.calendar)?.[1] ?? 'REQUEST',
+          filename: 'invitation.ics',
+          content: message.calendar,
+        }
+      : undefined,
   };
 }
 

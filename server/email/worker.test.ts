@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
+import ical from 'node-ical';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox } from '#db/schema.ts';
+import { aCallInvitation } from '#tests/helpers/factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
+import { callInvitation } from '../booking/invitation.ts';
 import { createOutbox, type EmailMessage } from './outbox.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
 import {
@@ -17,6 +20,17 @@ import {
 } from './worker.ts';
 
 const logger = pino({ level: 'silent' });
+
+/** The raw message with its quoted-printable and base64 parts decoded, as a mail client reads them. */
+function decodedParts(raw: string): string {
+  const qp = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const base64 = [
+    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g),
+  ].map((m) => Buffer.from((m[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'));
+  return [qp, ...base64].join('\n');
+}
 
 describe('backoffDelayMs', () => {
   const MINUTE = 60_000;
@@ -126,6 +140,37 @@ describe('outbox worker', () => {
 
     expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
     expect(smtp.messages()).toHaveLength(1);
+  });
+
+  it('sends an invitation as its text/calendar part, with its METHOD, readable by a calendar', async () => {
+    const calendar = callInvitation(
+      aCallInvitation({
+        sequence: 2,
+        cancelled: true,
+        attendee: { name: 'Amani Kabeya', email: 'amani@exemple.cd' },
+        publicUrl: 'https://lisanga.test',
+      }),
+    );
+    await enqueue({ to: 'amani@exemple.cd', subject: 'Appel annulé', calendar });
+    expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+    const email = await smtp.requireEmail('amani@exemple.cd');
+    expect(email.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=CANCEL/i);
+    const part = /BEGIN:VCALENDAR[\s\S]*?END:VCALENDAR/.exec(decodedParts(email.raw))?.[0] ?? '';
+    const events = Object.values(ical.sync.parseICS(part)).filter((c) => c?.type === 'VEVENT');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ uid: 'call-6d1f0c3a-2b4e-4c5d-8e9f-0a1b2c3d4e5f@lisanga.test' });
+  });
+
+  it('holds a message until its sendAfter time (a reminder before a call)', async () => {
+    const { id } = await enqueue({
+      to: 'rappel@exemple.cd',
+      sendAfter: new Date(clock.getTime() + 3_600_000),
+    });
+    expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
+    expect((await rowOf(id)).status).toBe('pending');
+    advance(3_600_000);
+    expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+    await smtp.requireEmail('rappel@exemple.cd');
   });
 
   it('retries after 421 answers with backoff, then delivers exactly once with the same Message-ID', async () => {

@@ -3,6 +3,7 @@
  * `await insertPost(db, { isPublished: false })`. The API's request bodies are built in
  * request-factories.ts, its answers (for the screen tests) in answer-factories.ts.
  */
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -21,6 +22,7 @@ import {
   teamMembers,
 } from '#db/schema.ts';
 import { hashPassword } from '#server/auth/password.ts';
+import type { CallInvitation } from '#server/booking/invitation.ts';
 
 const suffix = () => randomBytes(4).toString('hex');
 
@@ -170,3 +172,19 @@ export const daysAfter = (start: string) => {
   const base = new Date(start).getTime();
   return (days: number) => new Date(base + days * 24 * 60 * 60_000);
 };
+
+/** A discovery call's invitation (server/booking/invitation.ts): Monday 5 April 2027, 10:00 in Kinshasa. */
+export const aCallInvitation = (overrides: Partial<CallInvitation> = {}): CallInvitation => ({
+  bookingId: '6d1f0c3a-2b4e-4c5d-8e9f-0a1b2c3d4e5f',
+  startsAt: new Date('2027-04-05T09:00:00Z'),
+  endsAt: new Date('2027-04-05T09:30:00Z'),
+  sequence: 0,
+  cancelled: false,
+  organizer: { name: 'Nadine Kapinga', email: 'nadine@lisanga-digital.cd' },
+  attendee: { name: 'Amani Kabeya', email: 'amani@example.cd' },
+  title: 'Appel découverte avec Lisanga Digital',
+  description: 'Rejoindre : https://meet.example.cd/lisanga',
+  location: 'https://meet.example.cd/lisanga',
+  publicUrl: 'https://www.lisanga-digital.cd',
+  ...overrides,
+});
