@@ -23,14 +23,12 @@ export function isEmailHref(href: string): boolean {
   return /^(https?:\/\/[^\s/]+[^\s]*|mailto:[^\s@]+@[^\s@]+|tel:\+?[\d\s().-]+)$/i.test(value);
 }
 
-export const EMAIL_LINK_MESSAGE = LINK_ADDRESS_MESSAGE;
-
 const href = z
-  .string({ error: EMAIL_LINK_MESSAGE })
+  .string({ error: LINK_ADDRESS_MESSAGE })
   .trim()
   .min(1, { error: 'Indiquez l’adresse du lien' })
   .max(2_000, tooLong(2_000))
-  .refine(isEmailHref, { error: EMAIL_LINK_MESSAGE });
+  .refine(isEmailHref, { error: LINK_ADDRESS_MESSAGE });
 
 const MarkSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bold') }),

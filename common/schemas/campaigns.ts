@@ -129,6 +129,9 @@ export const CampaignInputSchema = z
   });
 export type CampaignInput = z.infer<typeof CampaignInputSchema>;
 
+/** The first name a preview or a test greets when no subscriber is chosen. */
+export const EXAMPLE_FIRST_NAME = 'Grâce';
+
 export const CampaignScheduleSchema = z.object({
   scheduledAt: z.iso.datetime({ offset: true, error: 'Date et heure invalides' }),
 });

@@ -6,7 +6,7 @@
  * or told the slot is gone. No check-then-insert decides anything.
  */
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
-import { type Database, inTransaction } from '#db/client.ts';
+import type { Database } from '#db/client.ts';
 import { adminUsers, bookingDaysOff, bookingHours, callBookings, contactRequests } from '#db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import {
@@ -78,19 +78,18 @@ export async function bookCall(
   const slot = slots.find((s) => s.startsAt.getTime() === input.startsAt.getTime());
   if (!slot) throw new HttpError(409, 'slot_taken', SLOT_TAKEN_MESSAGE);
   for (const adminId of slot.adminIds) {
-    const [booked] = await inTransaction(db, (tx) =>
-      tx
-        .insert(callBookings)
-        .values({
-          contactId: input.contactId,
-          adminId,
-          startsAt: slot.startsAt,
-          endsAt: slot.endsAt,
-          visitorTimeZone: timeZoneOrKinshasa(input.visitorTimeZone),
-        })
-        .onConflictDoNothing()
-        .returning(),
-    );
+    // One statement: the unique indexes decide, in whatever order two bookings arrive.
+    const [booked] = await db
+      .insert(callBookings)
+      .values({
+        contactId: input.contactId,
+        adminId,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        visitorTimeZone: timeZoneOrKinshasa(input.visitorTimeZone),
+      })
+      .onConflictDoNothing()
+      .returning();
     if (booked) return booked;
     // Either this admin's slot was just taken, or this lead already has its call.
     const [existing] = await db

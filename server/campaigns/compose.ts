@@ -70,11 +70,9 @@ function inlineHtml(nodes: readonly InlineNode[] | undefined, { marks = true } =
 
 /** The paragraphs of a text block, without the empty ones at its ends. */
 function paragraphsOf(doc: RichText) {
-  const paragraphs = [...doc.content];
-  const empty = (p: (typeof paragraphs)[number]) => !(p.content ?? []).length;
-  while (paragraphs.length > 0 && empty(paragraphs[0] as (typeof paragraphs)[number])) paragraphs.shift();
-  while (paragraphs.length > 0 && empty(paragraphs.at(-1) as (typeof paragraphs)[number])) paragraphs.pop();
-  return paragraphs;
+  const filled = (p: RichText['content'][number]) => (p.content ?? []).length > 0;
+  const first = doc.content.findIndex(filled);
+  return first < 0 ? [] : doc.content.slice(first, doc.content.findLastIndex(filled) + 1);
 }
 
 function paragraphHtml(doc: RichText): string {
@@ -226,7 +224,7 @@ function blockLines(block: CampaignBlock, resolved: Resolved): string[] {
 }
 
 /** What the blocks need that the site no longer has (a case study unpublished, no post yet). */
-export function missingContent(blocks: readonly CampaignBlock[], resolved: Resolved): string[] {
+function missingContent(blocks: readonly CampaignBlock[], resolved: Resolved): string[] {
   const problems: string[] = [];
   blocks.forEach((block, index) => {
     if (block.type === 'latestPosts' && resolved.posts.length === 0) {
@@ -239,15 +237,15 @@ export function missingContent(blocks: readonly CampaignBlock[], resolved: Resol
   return problems;
 }
 
-export type ComposedCampaign = { mjml: string; missing: string[] };
+/** The blocks' problems with the site's content as it is now, without writing the email. */
+export async function missingBlockContent(db: Database, blocks: readonly CampaignBlock[]): Promise<string[]> {
+  return missingContent(blocks, await resolveContent(db, blocks));
+}
 
 /** The campaign's email as MJML, with Mustache tags for the first name and the footer's links. */
-export async function composeCampaignMjml(
-  db: Database,
-  blocks: readonly CampaignBlock[],
-): Promise<ComposedCampaign> {
+export async function composeCampaignMjml(db: Database, blocks: readonly CampaignBlock[]): Promise<string> {
   const resolved = await resolveContent(db, blocks);
-  const mjml = mjmlEmail({
+  return mjmlEmail({
     title: 'Lisanga Digital',
     preview: previewText(blocks),
     head: ['    <mj-style>', `      a { color: ${BRAND}; }`, '    </mj-style>'],
@@ -257,5 +255,4 @@ export async function composeCampaignMjml(
       footer([WHY_THIS_EMAIL, ADDRESS, SUBSCRIBER_LINKS]),
     ],
   });
-  return { mjml, missing: missingContent(blocks, resolved) };
 }

@@ -30,7 +30,7 @@ async function assertTemplate(db: Database, templateId: string): Promise<void> {
  */
 async function bodyValues(db: Database, input: CampaignInput) {
   if (input.blocks) {
-    const { mjml } = await composeCampaignMjml(db, input.blocks);
+    const mjml = await composeCampaignMjml(db, input.blocks);
     return {
       templateId: null,
       content: {},

@@ -62,6 +62,7 @@ export async function presentCampaign(
     .orderBy(asc(contentPublications.publishedAt));
   const segment = displaySegment(row);
   const started = row.status !== 'draft' && row.status !== 'scheduled';
+  const recipients = started ? jobs.total : await countSegment(db, segment);
   return {
     ...presentSummary(row, jobs),
     senderName: row.senderName,
@@ -71,10 +72,10 @@ export async function presentCampaign(
     blocks: row.blocks,
     segment,
     content: row.content,
-    recipientCount: started ? jobs.total : await countSegment(db, segment),
+    recipientCount: started ? jobs.total : recipients,
     cancelledAt: iso(row.cancelledAt),
     publicationIds: publications.map((p) => p.id),
-    problems: started ? [] : (await campaignProblems(db, row, publicUrl)).map((p) => p.message),
+    problems: started ? [] : (await campaignProblems(db, row, publicUrl, recipients)).map((p) => p.message),
   };
 }
 

@@ -9,20 +9,21 @@
  * sites are checked for their form only: the server does not fetch them.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import Mustache from 'mustache';
 import { PUBLIC_STATIC_PATHS } from '#common/paths.ts';
 import {
   areBlocksEmpty,
   blockLinks,
   type CampaignBlock,
-  EMAIL_LINK_MESSAGE,
   isEmailHref,
 } from '#common/schemas/campaign-blocks.ts';
 import { contentVariables } from '#common/schemas/campaigns.ts';
+import { LINK_ADDRESS_MESSAGE } from '#common/schemas/fields.ts';
 import type { Database } from '#db/client.ts';
 import { blogPosts, blogSlugRedirects, emailTemplates, services } from '#db/schema.ts';
 import { serviceIsPublic } from '../content/public-content.ts';
 import { HttpError } from '../errors.ts';
-import { composeCampaignMjml } from './compose.ts';
+import { missingBlockContent } from './compose.ts';
 import type { CampaignRow } from './render.ts';
 import { countSegment, storedSegment } from './segment.ts';
 
@@ -102,7 +103,7 @@ async function linkProblems(
     if (!isEmailHref(link.href)) {
       problems.push({
         field: 'links',
-        message: `${link.where} : le lien « ${link.href} » est invalide (${EMAIL_LINK_MESSAGE}).`,
+        message: `${link.where} : le lien « ${link.href} » est invalide (${LINK_ADDRESS_MESSAGE}).`,
       });
       continue;
     }
@@ -137,7 +138,7 @@ async function blocksProblems(
       { field: 'body', message: 'Le contenu est vide : écrivez au moins un paragraphe ou ajoutez un bloc.' },
     ];
   }
-  const { missing } = await composeCampaignMjml(db, blocks);
+  const missing = await missingBlockContent(db, blocks);
   const links = blockLinks(blocks).map((l) => ({ href: l.href, where: `Bloc ${l.blockIndex + 1}` }));
   return [
     ...missing.map((message) => ({ field: 'body' as const, message })),
@@ -171,26 +172,45 @@ async function templateProblems(
   return linkProblems(db, links, publicUrl);
 }
 
-/** Everything that stops the campaign from being sent now; empty when it is ready. */
+/**
+ * The subject's problem: empty as typed, or empty for a subscriber who gave no first name (a
+ * subject that is only the "Prénom" chip, without fallback words).
+ */
+function subjectProblem(row: CampaignRow): CampaignProblem | null {
+  if (!row.subject.trim()) return { field: 'subject', message: 'L’objet est vide.' };
+  let nameless = row.subject;
+  try {
+    nameless = Mustache.render(row.subject, { ...row.content, firstName: '' }, undefined, { escape: String });
+  } catch {
+    // A stray "{{" is sent as typed (render.ts): not empty.
+  }
+  return nameless.trim()
+    ? null
+    : {
+        field: 'subject',
+        message: `L’objet est vide pour un abonné sans prénom : donnez des mots de remplacement au « Prénom » de l’objet.`,
+      };
+}
+
+/**
+ * Everything that stops the campaign from being sent now; empty when it is ready. `recipients`,
+ * when the caller has just counted them, spares counting again.
+ */
 export async function campaignProblems(
   db: Database,
   row: CampaignRow,
   publicUrl: string,
+  recipients?: number,
 ): Promise<CampaignProblem[]> {
   const problems: CampaignProblem[] = [];
-  if (!row.subject.trim()) problems.push({ field: 'subject', message: 'L’objet est vide.' });
+  const subject = subjectProblem(row);
+  if (subject) problems.push(subject);
   problems.push(
     ...(row.blocks !== null
       ? await blocksProblems(db, row.blocks, publicUrl)
       : await templateProblems(db, row, publicUrl)),
   );
-  let recipients = 0;
-  try {
-    recipients = await countSegment(db, storedSegment(row.segmentFilterJson));
-  } catch {
-    recipients = 0;
-  }
-  if (recipients === 0) {
+  if ((recipients ?? (await countRecipients(db, row))) === 0) {
     problems.push({
       field: 'segment',
       message:
@@ -198,6 +218,14 @@ export async function campaignProblems(
     });
   }
   return problems;
+}
+
+async function countRecipients(db: Database, row: CampaignRow): Promise<number> {
+  try {
+    return await countSegment(db, storedSegment(row.segmentFilterJson));
+  } catch {
+    return 0;
+  }
 }
 
 /** The 422 a send or a schedule gets when the campaign is not ready, one message per field. */

@@ -491,6 +491,24 @@ describe('block composer', () => {
       'blocks.1.alt': 'Décrivez l’image en quelques mots',
       'blocks.2.type': 'Type de bloc inconnu',
     });
+    // A subject that is only the first name, without fallback words, is empty for some readers.
+    const nameless = await admin
+      .post('/api/admin/campaigns')
+      .send(
+        composed([{ type: 'paragraph', text: doc(text('Bonjour')) }], {
+          subject: '{{#firstName}}{{firstName}}{{/firstName}}',
+          segment: { tags: ['pret'] },
+        }),
+      )
+      .expect(201);
+    expect(nameless.body.campaign.problems).toEqual([
+      'L’objet est vide pour un abonné sans prénom : donnez des mots de remplacement au « Prénom » de l’objet.',
+    ]);
+    const namelessSend = await admin
+      .post(`/api/admin/campaigns/${nameless.body.campaign.id}/send`)
+      .expect(422);
+    expect(Object.keys(namelessSend.body.error.fields)).toEqual(['subject']);
+
     const both = await admin
       .post('/api/admin/campaigns')
       .send({ ...input(), blocks: [] })

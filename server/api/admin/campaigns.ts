@@ -16,6 +16,7 @@ import {
   CampaignScheduleSchema,
   CampaignTestSchema,
   ComposePreviewSchema,
+  EXAMPLE_FIRST_NAME,
   SegmentSchema,
 } from '#common/schemas/campaigns.ts';
 import { UuidSchema } from '#common/schemas/public-api.ts';
@@ -87,7 +88,7 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
   // The composer's live preview: unsaved blocks, example links, the chosen first name or none.
   router.post('/compose-preview', async (req, res) => {
     const input = parseInput(ComposePreviewSchema, req.body ?? {});
-    const { mjml } = await composeCampaignMjml(db, input.blocks);
+    const mjml = await composeCampaignMjml(db, input.blocks);
     const compiledHtml = await compileForStorage(mjml, 'A composed campaign');
     const context = await loadRenderContext(
       db,
@@ -173,7 +174,7 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
         context,
         // The subscriber the admin chose to see it as, or an invented first name: a test never
         // carries a subscriber's data the admin did not ask for.
-        firstName: greeted ? greeted.firstName : TEST_FIRST_NAME,
+        firstName: greeted ? greeted.firstName : EXAMPLE_FIRST_NAME,
         links,
       }).catch(renderProblem);
       // Through the outbox like any transactional email: no job row, no tracking.
@@ -253,9 +254,6 @@ function renderProblem(error: unknown): never {
   if (error instanceof CampaignRenderError) throw new HttpError(409, 'template_error', error.message);
   throw error;
 }
-
-/** The first name a test email greets when no subscriber was chosen. */
-const TEST_FIRST_NAME = 'Grâce';
 
 /** The first name of the first subscriber the segment matches, to make a preview look real. */
 async function exampleFirstName(db: Database, segmentJson: unknown): Promise<string | null> {

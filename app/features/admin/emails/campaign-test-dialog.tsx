@@ -7,8 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { CampaignDetail } from '#common/schemas/campaigns.ts';
-import { CampaignTestSchema } from '#common/schemas/campaigns.ts';
+import { type CampaignDetail, CampaignTestSchema, EXAMPLE_FIRST_NAME } from '#common/schemas/campaigns.ts';
 import { SelectField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
@@ -18,8 +17,6 @@ import { subscribersQuery } from '../newsletter/data';
 import { useDebounced } from '../use-debounced';
 import { testSendMutation } from './data';
 
-/** The first name a test greets when no subscriber is chosen (server/api/admin/campaigns.ts). */
-const EXAMPLE_FIRST_NAME = 'Grâce';
 const SEARCH_DEBOUNCE_MS = 300;
 
 export function CampaignTestDialog({

@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { type CampaignBlock, CampaignBlocksSchema } from '#common/schemas/campaign-blocks.ts';
+import { EXAMPLE_FIRST_NAME } from '#common/schemas/campaigns.ts';
 import { errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { useDebounced } from '../../use-debounced';
@@ -14,8 +15,6 @@ import { composePreviewQuery } from '../data';
 import { EmailFrame } from '../email-frame';
 
 const PREVIEW_DEBOUNCE_MS = 500;
-/** The first name the preview greets when "Avec prénom" is chosen. */
-export const PREVIEW_FIRST_NAME = 'Grâce';
 
 function Toggle({
   pressed,
@@ -43,7 +42,7 @@ export function ComposerPreview({ subject, blocks }: { subject: string; blocks: 
   const [withName, setWithName] = useState(true);
   const parsed = CampaignBlocksSchema.safeParse(blocks);
   const input = parsed.success
-    ? JSON.stringify({ subject, blocks: parsed.data, firstName: withName ? PREVIEW_FIRST_NAME : null })
+    ? JSON.stringify({ subject, blocks: parsed.data, firstName: withName ? EXAMPLE_FIRST_NAME : null })
     : null;
   const debounced = useDebounced(input, PREVIEW_DEBOUNCE_MS);
   const preview = useQuery({

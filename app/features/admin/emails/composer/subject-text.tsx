@@ -1,5 +1,5 @@
 /** A subject as the admin wrote it: its text, and "Prénom" where the first name goes (never `{{`). */
-import { subjectToDoc } from './first-name';
+import { FIRST_NAME_LABEL, subjectToDoc } from './first-name';
 
 export function SubjectText({ subject }: { subject: string }) {
   const nodes = subjectToDoc(subject).content[0]?.content ?? [];
@@ -14,7 +14,7 @@ export function SubjectText({ subject }: { subject: string }) {
         title={node.attrs.fallback ? `Sinon « ${node.attrs.fallback} »` : undefined}
         className="mx-0.5 inline-flex rounded-full bg-brand-100 px-2 text-[0.9em] font-semibold text-brand-900"
       >
-        Prénom
+        {FIRST_NAME_LABEL}
       </span>
     ) : null,
   );
