@@ -8,6 +8,11 @@ import { openSignedIn } from './helpers/admin.ts';
  * reach inside something hidden from screen readers (the dashboard's charts once were), no
  * nameless button, no missing label. One sign-in, one step per screen.
  */
+// Screens as they settle: a live toast from another spec's lead (one server for all) fading in
+// while axe reads the colours blended its text into a false contrast failure. The site honours
+// reduced motion, so nothing fades here.
+test.use({ reducedMotion: 'reduce' });
+
 test('every back-office screen passes axe', async ({ page }) => {
   // Fourteen screens and their axe scans: generous, for a busy machine.
   test.setTimeout(240_000);
