@@ -20,6 +20,12 @@ export type BrowserEvent =
   | { channel: 'contacts'; type: 'contact_status_update'; data: { id: string; status: string } }
   /** Its follow-up changed (owner, next action, a timeline entry): the lists and its panel reload. */
   | { channel: 'contacts'; type: 'contact_updated'; data: { id: string } }
+  /** A discovery call was booked, moved or cancelled (docs/decisions/077): the agenda and the lead reload. */
+  | {
+      channel: 'contacts';
+      type: 'call_booking_update';
+      data: { contactId: string; bookingId: string; status: 'confirmed' | 'cancelled'; startsAt: string };
+    }
   | { channel: 'newsletter'; type: 'new_subscription'; data: { email: string } }
   | {
       channel: 'system';

@@ -100,6 +100,12 @@ export const contactRequests = pgTable(
     nextActionNote: text(),
     /** When the staff were reminded of a lead left `nouveau` past the promised answer (24 h). */
     remindedAt: timestamp({ withTimezone: true }),
+    /**
+     * A call request's preferred part of the day and urgency, as chosen in the form: the slots
+     * offered for booking follow them (docs/decisions/077-call-booking.md). Null for other leads.
+     */
+    callPreferredTime: text(),
+    callUrgency: text(),
   },
   (t) => [
     index('contact_requests_created_at_idx').on(t.createdAt),

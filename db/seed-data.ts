@@ -827,6 +827,14 @@ export const SEED_SETTINGS: SeedSetting[] = [
       'Suivi individuel des campagnes : « true » pour compter les ouvertures et les clics de chaque abonné, « false » pour ne rien enregistrer (les liens fonctionnent toujours).',
   },
   {
+    key: 'booking.meeting_details',
+    value:
+      "Nous vous appelons au numéro que vous nous avez indiqué, ou sur WhatsApp. Sans numéro, nous vous envoyons par email un lien de visioconférence avant l'appel.",
+    category: 'booking',
+    description:
+      "Comment se passe l'appel découverte (téléphone, WhatsApp, lien de visioconférence) : écrit dans les emails de confirmation, les rappels et l'invitation d'agenda.",
+  },
+  {
     key: 'seo.default_title',
     value: 'Lisanga Digital | Agence de marketing digital à Kinshasa',
     category: 'seo',

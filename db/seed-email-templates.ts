@@ -137,6 +137,37 @@ const UNSUBSCRIBE_URL: Variable = {
   example: 'https://lisanga-digital.cd/newsletter/unsubscribe?token=e27a9f14',
 };
 
+const CALL_FIRST_NAME: Variable = {
+  name: 'firstName',
+  description: 'Prénom du visiteur (le premier mot du nom indiqué)',
+  example: 'Jean-Pierre',
+};
+const CALL_WHEN: Variable = {
+  name: 'when',
+  description: "Date et heure de l'appel, à l'heure du visiteur",
+  example: 'jeudi 3 décembre à 11:00 (heure de Paris)',
+};
+const CALL_KINSHASA: Variable = {
+  name: 'kinshasa',
+  description: "L'heure de Kinshasa quand elle diffère de celle du visiteur (sinon vide)",
+  example: '10:00 à Kinshasa',
+};
+const CALL_WITH: Variable = {
+  name: 'withName',
+  description: "Le membre de l'équipe qui mène l'appel",
+  example: 'Nadine Mbuyi, Lisanga Digital',
+};
+const CALL_MEETING_DETAILS: Variable = {
+  name: 'meetingDetails',
+  description: "Comment se passe l'appel (réglage « Déroulement de l'appel »)",
+  example: 'Nous vous appelons au numéro que vous nous avez indiqué, ou sur WhatsApp.',
+};
+const CALL_MANAGE_URL: Variable = {
+  name: 'manageUrl',
+  description: "Lien personnel pour déplacer ou annuler l'appel, valable jusqu'à son début",
+  example: 'https://lisanga-digital.cd/appel-decouverte?token=3c1f0a9e',
+};
+
 // ---- the templates -------------------------------------------------------------------------------
 
 export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
@@ -426,6 +457,228 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
       COMPANY_ADDRESS,
       MANAGE_URL,
       UNSUBSCRIBE_URL,
+    ],
+  },
+  // ---- the discovery call (docs/decisions/077-call-booking.md) ----------------------------------
+  {
+    key: 'call_request_received',
+    name: 'Appel découverte : demande reçue, choix du créneau',
+    subject: "Votre demande d'appel découverte est bien reçue",
+    mjml: mjmlEmail({
+      title: "Votre demande d'appel est bien reçue",
+      preview: "Choisissez dès maintenant l'heure de votre appel découverte.",
+      sections: [
+        banner(),
+        card([
+          '<mj-text font-size="22px" font-weight="bold">Votre demande d\'appel est bien reçue</mj-text>',
+          GREETING,
+          "<mj-text>Merci de votre intérêt pour Lisanga Digital. Choisissez dès maintenant l'heure de votre appel découverte gratuit de 30 minutes : les créneaux libres de notre équipe sont affichés à l'heure de votre appareil.</mj-text>",
+          button('{{bookingUrl}}', 'Choisir mon créneau'),
+          linkWrittenOut('14 jours', 'bookingUrl'),
+          smallPrint(
+            "Aucun créneau ne vous convient ? Ne faites rien : nous vous recontactons sous 24 h pour fixer l'heure de l'appel avec vous.",
+          ),
+          signOff('À très bientôt'),
+        ]),
+        footer([ADDRESS]),
+      ],
+    }),
+    variablesJson: [
+      CALL_FIRST_NAME,
+      {
+        name: 'bookingUrl',
+        description: 'Lien personnel vers la page de choix du créneau, valable 14 jours',
+        example: 'https://lisanga-digital.cd/appel-decouverte?token=3c1f0a9e',
+      },
+      COMPANY_ADDRESS,
+    ],
+  },
+  {
+    key: 'call_confirmation',
+    name: 'Appel découverte : confirmation au visiteur',
+    subject: 'Votre appel découverte : {{when}}',
+    mjml: mjmlEmail({
+      title: '{{headline}}',
+      preview: 'Votre appel découverte avec Lisanga Digital : {{when}}',
+      sections: [
+        banner(),
+        card([
+          '<mj-text font-size="22px" font-weight="bold">{{headline}}</mj-text>',
+          GREETING,
+          '<mj-text>Votre appel découverte gratuit de 30 minutes avec {{withName}} aura lieu le :</mj-text>',
+          '<mj-text font-size="18px" font-weight="bold" color="#15803d">{{when}}{{#kinshasa}}<br /><span style="font-size:15px; color:#4b5563; font-weight:normal;">soit {{kinshasa}}</span>{{/kinshasa}}</mj-text>',
+          '<mj-text>{{meetingDetails}}</mj-text>',
+          "<mj-text>L'invitation jointe ajoute l'appel à votre agenda. Nous vous enverrons un rappel la veille et une heure avant.</mj-text>",
+          button('{{manageUrl}}', 'Déplacer ou annuler', '16px 24px'),
+          linkWrittenOut("jusqu'au début de l'appel", 'manageUrl'),
+          signOff('À très bientôt'),
+        ]),
+        footer([ADDRESS]),
+      ],
+    }),
+    variablesJson: [
+      CALL_FIRST_NAME,
+      {
+        name: 'headline',
+        description: "Titre de l'email : « Votre appel est réservé » ou « Votre appel a été déplacé »",
+        example: 'Votre appel est réservé',
+      },
+      CALL_WHEN,
+      CALL_KINSHASA,
+      CALL_WITH,
+      CALL_MEETING_DETAILS,
+      CALL_MANAGE_URL,
+      COMPANY_ADDRESS,
+    ],
+  },
+  {
+    key: 'call_cancellation',
+    name: "Appel découverte : confirmation d'annulation au visiteur",
+    subject: 'Votre appel découverte du {{when}} est annulé',
+    mjml: mjmlEmail({
+      title: 'Votre appel est annulé',
+      preview: 'Vous pouvez choisir un autre créneau quand vous le souhaitez.',
+      sections: [
+        banner(),
+        card([
+          '<mj-text font-size="22px" font-weight="bold">Votre appel est annulé</mj-text>',
+          GREETING,
+          "<mj-text>Votre appel découverte du {{when}} est bien annulé, et l'invitation jointe le retire de votre agenda.</mj-text>",
+          '<mj-text>Vous souhaitez tout de même échanger avec nous ? Choisissez un autre créneau quand vous le voulez.</mj-text>',
+          button('{{bookingUrl}}', 'Choisir un autre créneau', '16px 24px'),
+          linkWrittenOut('14 jours', 'bookingUrl'),
+          signOff('À bientôt'),
+        ]),
+        footer([ADDRESS]),
+      ],
+    }),
+    variablesJson: [
+      CALL_FIRST_NAME,
+      CALL_WHEN,
+      {
+        name: 'bookingUrl',
+        description: 'Lien personnel pour choisir un autre créneau, valable 14 jours',
+        example: 'https://lisanga-digital.cd/appel-decouverte?token=3c1f0a9e',
+      },
+      COMPANY_ADDRESS,
+    ],
+  },
+  {
+    key: 'call_reminder',
+    name: 'Appel découverte : rappel (la veille et une heure avant)',
+    subject: 'Rappel : appel découverte {{inHowLong}}, {{when}}',
+    mjml: mjmlEmail({
+      title: 'Rappel : appel découverte {{inHowLong}}',
+      preview: 'Appel découverte avec {{withName}} : {{when}}',
+      sections: [
+        banner(),
+        card([
+          '<mj-text font-size="22px" font-weight="bold">Votre appel découverte, {{inHowLong}}</mj-text>',
+          '<mj-text>Bonjour{{#recipientFirstName}} {{recipientFirstName}}{{/recipientFirstName}},</mj-text>',
+          '<mj-text>Petit rappel : votre appel découverte avec {{withName}} commence {{inHowLong}}.</mj-text>',
+          '<mj-text font-size="18px" font-weight="bold" color="#15803d">{{when}}{{#kinshasa}}<br /><span style="font-size:15px; color:#4b5563; font-weight:normal;">soit {{kinshasa}}</span>{{/kinshasa}}</mj-text>',
+          '<mj-text>{{meetingDetails}}</mj-text>',
+          // A section cannot wrap an <mj-button>: the link that applies is a button-like link in a text.
+          '<mj-text padding="16px 24px">{{#manageUrl}}<a href="{{manageUrl}}" style="display:inline-block; background-color:#15803d; color:#ffffff; font-weight:bold; text-decoration:none; padding:12px 24px; border-radius:6px;">Déplacer ou annuler</a>{{/manageUrl}}{{#adminUrl}}<a href="{{adminUrl}}" style="display:inline-block; background-color:#15803d; color:#ffffff; font-weight:bold; text-decoration:none; padding:12px 24px; border-radius:6px;">Voir le contact</a>{{/adminUrl}}</mj-text>',
+          signOff('À tout à l’heure'),
+        ]),
+        footer([ADDRESS]),
+      ],
+    }),
+    variablesJson: [
+      {
+        name: 'recipientFirstName',
+        description: 'Prénom de la personne qui reçoit le rappel (le visiteur ou le membre de l’équipe)',
+        example: 'Grâce',
+      },
+      {
+        name: 'inHowLong',
+        description: "Quand commence l'appel : « demain » ou « dans une heure »",
+        example: 'demain',
+      },
+      CALL_WHEN,
+      CALL_KINSHASA,
+      {
+        ...CALL_WITH,
+        description: "Avec qui : le membre de l'équipe (pour le visiteur) ou le visiteur (pour l'équipe)",
+      },
+      CALL_MEETING_DETAILS,
+      { ...CALL_MANAGE_URL, description: 'Lien pour déplacer ou annuler (rappel du visiteur seulement)' },
+      {
+        name: 'adminUrl',
+        description:
+          "Lien vers la fiche du contact dans l'espace d'administration (rappel de l'équipe seulement)",
+      },
+      COMPANY_ADDRESS,
+    ],
+  },
+  {
+    key: 'call_staff_notification',
+    name: 'Notification interne : appel découverte réservé, déplacé ou annulé',
+    subject: '{{event}} : {{fullName}}, {{when}}',
+    mjml: mjmlEmail({
+      title: '{{event}}',
+      preview: '{{fullName}} : {{when}}',
+      sections: [
+        banner(
+          [
+            '<mj-text align="center" color="#ffffff" font-size="18px" font-weight="bold">Lisanga Digital · {{event}}</mj-text>',
+          ],
+          '16px 0',
+        ),
+        card(
+          [
+            '<mj-text font-size="20px" font-weight="bold">{{event}} : {{fullName}}</mj-text>',
+            '<mj-text font-size="18px" font-weight="bold" color="#15803d">{{when}}</mj-text>',
+            '<mj-text>{{#visitorTime}}Pour {{fullName}}, il sera {{visitorTime}}.{{/visitorTime}}</mj-text>',
+            '<mj-text>Avec : {{withName}}<br />Email : <a href="mailto:{{email}}" style="color:#15803d;">{{email}}</a><br />Téléphone : {{#phone}}{{phone}}{{/phone}}{{^phone}}Non fourni{{/phone}}<br />Entreprise : {{#company}}{{company}}{{/company}}{{^company}}Non précisée{{/company}}<br />Service : {{serviceInterest}}</mj-text>',
+            '<mj-text>{{meetingDetails}}</mj-text>',
+            button('{{adminUrl}}', 'Voir le contact'),
+          ],
+          '24px 0',
+        ),
+        footer([
+          "Notification automatique envoyée par le site de Lisanga Digital. L'invitation jointe met à jour votre agenda.",
+        ]),
+      ],
+    }),
+    variablesJson: [
+      {
+        name: 'event',
+        description: '« Appel réservé », « Appel déplacé » ou « Appel annulé »',
+        example: 'Appel réservé',
+      },
+      { name: 'fullName', description: 'Nom complet du visiteur', example: 'Jean-Pierre Kasongo' },
+      { name: 'email', description: 'Adresse email du visiteur', example: 'jp.kasongo@exemple.cd' },
+      { name: 'phone', description: 'Téléphone du visiteur (facultatif)', example: '+243 99 876 5432' },
+      {
+        name: 'company',
+        description: 'Entreprise du visiteur (facultatif)',
+        example: 'Kasongo Logistique SARL',
+      },
+      {
+        name: 'serviceInterest',
+        description: 'Service qui intéresse le visiteur',
+        example: 'Audit digital complet',
+      },
+      {
+        ...CALL_WHEN,
+        description: "Date et heure de l'appel, à l'heure de Kinshasa",
+        example: 'jeudi 3 décembre à 10:00 (heure de Kinshasa)',
+      },
+      {
+        name: 'visitorTime',
+        description:
+          "L'heure de l'appel chez le visiteur quand elle diffère de celle de Kinshasa (sinon vide)",
+        example: 'jeudi 3 décembre à 11:00 (heure de Paris)',
+      },
+      { ...CALL_WITH, description: "Le membre de l'équipe qui mène l'appel", example: 'Nadine Mbuyi' },
+      CALL_MEETING_DETAILS,
+      {
+        name: 'adminUrl',
+        description: "Lien vers la fiche du contact dans l'espace d'administration",
+        example: 'https://lisanga-digital.cd/admin/contacts?lead=3c1f0a9e',
+      },
     ],
   },
 ];

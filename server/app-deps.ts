@@ -3,6 +3,7 @@
  * the router context (app/context.server.ts), to the page loaders.
  */
 import type { DatabaseHandle } from '#db/client.ts';
+import { createCallDesk } from './booking/desk.ts';
 import { invalidateOnContentChange } from './cache/invalidation.ts';
 import { createResponseCache } from './cache/response-cache.ts';
 import { createTableMemo } from './cache/table-memo.ts';
@@ -77,6 +78,8 @@ export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger
     responseCache,
     /** Campaign sending (decision 017): `worker.wake()` after a campaign starts or resumes. */
     campaigns: { worker: campaignWorker },
+    /** The discovery call's booking (docs/decisions/077-call-booking.md). */
+    calls: createCallDesk({ outbox, events, memo, publicUrl: deps.env.PUBLIC_URL }),
     leads: {
       staffNotification: createStaffNotifier({
         outbox,

@@ -21,6 +21,7 @@ import { bootstrapScript, type IslandAssets } from '#app/islands/bootstrap.ts';
 import { contentAdminRouter } from './api/admin/content.ts';
 import { adminApiRouter } from './api/admin/index.ts';
 import { adminGate, authApiRouter } from './api/auth.ts';
+import { callsApiRouter } from './api/calls.ts';
 import { contactApiRouter } from './api/contact.ts';
 import { newsletterApiRouter } from './api/newsletter.ts';
 import { publicApiRouter } from './api/public.ts';
@@ -230,8 +231,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
       db: deps.database.db,
       events: deps.events,
       staffNotification: deps.leads.staffNotification,
+      calls: deps.calls,
       afterLead: () => deps.email.worker.wake(),
     }),
+  );
+  api.use(
+    callsApiRouter({ db: deps.database.db, calls: deps.calls, afterChange: () => deps.email.worker.wake() }),
   );
   api.use(
     newsletterApiRouter({

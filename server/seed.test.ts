@@ -79,6 +79,11 @@ describe('seedDatabase', () => {
 
     const templateKeys = (await db.select().from(emailTemplates)).map((t) => t.key).sort();
     expect(templateKeys).toEqual([
+      'call_cancellation',
+      'call_confirmation',
+      'call_reminder',
+      'call_request_received',
+      'call_staff_notification',
       'content_announcement',
       'lead_notification',
       'monthly_newsletter',

@@ -184,4 +184,8 @@ export const ContactRequestSchema = z.discriminatedUnion(
 export type ContactRequest = z.infer<typeof ContactRequestSchema>;
 
 /** The answer to an accepted request. */
-export type ContactRequestAccepted = { id: string };
+export type ContactRequestAccepted = {
+  id: string;
+  /** A call request's page where the visitor picks the call's time (its signed link). */
+  bookingPath?: string;
+};

@@ -25,12 +25,13 @@ export const SETTING_CATEGORY_LABELS: Record<string, string> = {
   social: 'Réseaux sociaux',
   seo: 'Référencement (SEO)',
   email: "Envoi d'emails",
+  booking: 'Appels découverte',
   system: 'Système',
 };
 export const SETTING_CATEGORY_ORDER = Object.keys(SETTING_CATEGORY_LABELS);
 
 /** Categories the public site never reads (server/content/public-content.ts). */
-export const PRIVATE_SETTING_CATEGORIES = ['email', 'system'] as const;
+export const PRIVATE_SETTING_CATEGORIES = ['email', 'booking', 'system'] as const;
 
 export function settingCategoryLabel(category: string): string {
   return SETTING_CATEGORY_LABELS[category] ?? category;
@@ -57,6 +58,7 @@ export const SETTING_LABELS: Record<string, string> = {
   'email.notification_to': 'Notifications des nouvelles demandes',
   'email.notification_from': "Adresse d'expédition des notifications",
   'email.tracking_enabled': 'Suivi des ouvertures et des clics',
+  'booking.meeting_details': "Déroulement de l'appel",
   'system.seed_version': 'Version du contenu de démonstration',
 };
 
@@ -158,6 +160,8 @@ const KEY_RULES: Record<string, z.ZodType<string, string>> = {
   'email.notification_from': email,
   // Per-person tracking of campaign emails (decision 018): switched on or off, nothing else.
   'email.tracking_enabled': z.enum(['true', 'false'], { error: 'Choisissez activé ou désactivé.' }),
+  // Written in the call's emails and its calendar invitation (docs/decisions/077-call-booking.md).
+  'booking.meeting_details': text(500, { required: true, multiline: true }),
 };
 
 /** Keys without their own rule: text, up to 2 000 characters. */

@@ -6,8 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { ContactRequestSchema } from '#common/schemas/leads.ts';
+import { type ContactRequestAccepted, ContactRequestSchema } from '#common/schemas/leads.ts';
 import type { Database } from '#db/client.ts';
+import type { CallDesk } from '../booking/desk.ts';
 import { badRequest } from '../errors.ts';
 import {
   hashRequest,
@@ -25,6 +26,8 @@ const SCOPE = 'contact';
 
 export type ContactApiDeps = LeadDeps & {
   db: Database;
+  /** A call request's booking link, and its email (docs/decisions/077-call-booking.md). */
+  calls: Pick<CallDesk, 'requestWrites'>;
   /** Called after a lead committed (wakes the email worker). */
   afterLead?: () => void;
 };
@@ -56,10 +59,19 @@ export function contactApiRouter(deps: ContactApiDeps): Router {
 
     // The lead's id is chosen here, so that its answer is stored with the key in one statement.
     const id = randomUUID();
+    const lead = newLead(request, id);
+    const writes = await leadWrites(deps.db, deps, lead);
+    let answer: ContactRequestAccepted = { id };
+    if (request.source === 'call_request') {
+      // The visitor picks the call's time next: the modal opens the page, the email keeps it.
+      const booking = await deps.calls.requestWrites(deps.db, lead);
+      writes.writes.push(booking.write);
+      answer = { id, bookingPath: booking.path };
+    }
     const response = await runIdempotently(
       deps.db,
-      { scope: SCOPE, key, requestHash, answer: { status: 201, body: { id } } },
-      await leadWrites(deps.db, deps, newLead(request, id)),
+      { scope: SCOPE, key, requestHash, answer: { status: 201, body: answer } },
+      writes,
     );
     req.log.info({ leadId: (response.body as { id: string }).id, source: request.source }, 'lead stored');
     deps.afterLead?.();

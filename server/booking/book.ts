@@ -6,6 +6,7 @@
  * or told the slot is gone. No check-then-insert decides anything.
  */
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { knownTimeZone } from '#common/call-time.ts';
 import type { Database } from '#db/client.ts';
 import { adminUsers, bookingDaysOff, bookingHours, callBookings, contactRequests } from '#db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
@@ -15,7 +16,6 @@ import {
   DEFAULT_HORIZON_DAYS,
   type SlotAnswer,
   type SlotQuery,
-  timeZoneOrKinshasa,
 } from './slots.ts';
 
 const DAY = 86_400_000;
@@ -86,7 +86,7 @@ export async function bookCall(
         adminId,
         startsAt: slot.startsAt,
         endsAt: slot.endsAt,
-        visitorTimeZone: timeZoneOrKinshasa(input.visitorTimeZone),
+        visitorTimeZone: knownTimeZone(input.visitorTimeZone),
       })
       .onConflictDoNothing()
       .returning();

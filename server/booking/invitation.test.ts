@@ -1,17 +1,9 @@
-import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import { aCallInvitation } from '#tests/helpers/factories.ts';
+import { parseInvitation as parse } from '#tests/helpers/ical.ts';
 import { callInvitation } from './invitation.ts';
 
 const call = aCallInvitation();
-
-/** The one event of an .ics, read by a real parser (node-ical), and the calendar's METHOD. */
-function parse(text: string) {
-  const parsed = ical.sync.parseICS(text);
-  const events = Object.values(parsed).filter((c) => c?.type === 'VEVENT');
-  expect(events).toHaveLength(1);
-  return { event: events[0] as VEvent, method: /^METHOD:(.+)$/m.exec(text)?.[1]?.trim() };
-}
 
 describe('the call’s invitation', () => {
   it('is a REQUEST with the UTC times, organiser, attendee, place and a UID of the booking', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { availableSlots, type BookableAdmin, type SlotQuery, timeZoneOrKinshasa } from './slots.ts';
+import { knownTimeZone } from '#common/call-time.ts';
+import { availableSlots, type BookableAdmin, type SlotQuery } from './slots.ts';
 
 /** Thursday 25 March 2027, 07:00 in Kinshasa (06:00 UTC); Paris moves to summer time on Sunday 28. */
 const NOW = new Date('2027-03-25T06:00:00Z');
@@ -134,8 +135,8 @@ describe('the discovery call’s slots', () => {
   });
 
   it('takes an unknown time zone for Kinshasa’s', () => {
-    expect(timeZoneOrKinshasa('Mars/Olympus')).toBe('Africa/Kinshasa');
-    expect(timeZoneOrKinshasa(undefined)).toBe('Africa/Kinshasa');
-    expect(timeZoneOrKinshasa('Europe/Paris')).toBe('Europe/Paris');
+    expect(knownTimeZone('Mars/Olympus')).toBe('Africa/Kinshasa');
+    expect(knownTimeZone(undefined)).toBe('Africa/Kinshasa');
+    expect(knownTimeZone('Europe/Paris')).toBe('Europe/Paris');
   });
 });

@@ -9,6 +9,8 @@
  * the same on any server; the visitor's clock comes from the time-zone database (Intl), which
  * knows Europe/Paris's summer time.
  */
+
+import { knownTimeZone } from '#common/call-time.ts';
 import type { PREFERRED_SLOTS, URGENCY_OPTIONS } from '#common/constants.ts';
 import { KINSHASA_OFFSET_MS } from '../calendar/kinshasa.ts';
 
@@ -75,23 +77,10 @@ const URGENT_DAYS: Record<SlotQuery['urgency'], number | null> = {
 
 export const DEFAULT_HORIZON_DAYS = 14;
 export const DEFAULT_NOTICE_MINUTES = 120;
-export const KINSHASA_TIME_ZONE = 'Africa/Kinshasa';
-
 const minutesOf = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
   return (h ?? 0) * 60 + (m ?? 0);
 };
-
-/** A valid IANA zone, or Kinshasa's. */
-export function timeZoneOrKinshasa(zone: string | undefined): string {
-  if (!zone) return KINSHASA_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return zone;
-  } catch {
-    return KINSHASA_TIME_ZONE;
-  }
-}
 
 /** Minutes since midnight of `at` on the wall clock of `timeZone`. */
 function minutesInZone(at: Date, format: Intl.DateTimeFormat): number {
@@ -143,7 +132,7 @@ export function availableSlots(query: SlotQuery): SlotAnswer {
   const from = new Date(query.now.getTime() + (query.noticeMinutes ?? DEFAULT_NOTICE_MINUTES) * MINUTE);
   const all = freeSlots(query, from, new Date(query.now.getTime() + horizon * DAY));
   const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone: timeZoneOrKinshasa(query.visitorTimeZone),
+    timeZone: knownTimeZone(query.visitorTimeZone),
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { appSecrets } from '#db/schema.ts';
 
-export type AppSecretKey = 'tracking' | 'preview';
+export type AppSecretKey = 'tracking' | 'preview' | 'call';
 
 const SECRET_BYTES = 32;
 

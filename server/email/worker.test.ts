@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox } from '#db/schema.ts';
 import { aCallInvitation } from '#tests/helpers/factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
-import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
+import { calendarPart, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
 import { callInvitation } from '../booking/invitation.ts';
 import { createOutbox, type EmailMessage } from './outbox.ts';
@@ -22,16 +22,6 @@ import {
 const logger = pino({ level: 'silent' });
 
 /** The raw message with its quoted-printable and base64 parts decoded, as a mail client reads them. */
-function decodedParts(raw: string): string {
-  const qp = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  const base64 = [
-    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g),
-  ].map((m) => Buffer.from((m[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'));
-  return [qp, ...base64].join('\n');
-}
-
 describe('backoffDelayMs', () => {
   const MINUTE = 60_000;
   const schedule = (random: () => number) =>
@@ -155,7 +145,7 @@ describe('outbox worker', () => {
     expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
     const email = await smtp.requireEmail('amani@exemple.cd');
     expect(email.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=CANCEL/i);
-    const part = /BEGIN:VCALENDAR[\s\S]*?END:VCALENDAR/.exec(decodedParts(email.raw))?.[0] ?? '';
+    const part = calendarPart(email);
     const events = Object.values(ical.sync.parseICS(part)).filter((c) => c?.type === 'VEVENT');
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ uid: 'call-6d1f0c3a-2b4e-4c5d-8e9f-0a1b2c3d4e5f@lisanga.test' });

@@ -57,6 +57,8 @@ export type NewLead = Pick<
   | 'budget'
   | 'message'
   | 'source'
+  | 'callPreferredTime'
+  | 'callUrgency'
 >;
 
 export function newLead(request: ContactRequest, id: string): NewLead {
@@ -72,6 +74,8 @@ export function newLead(request: ContactRequest, id: string): NewLead {
     budget: request.source === 'quote_request' ? (request.details?.budget ?? null) : null,
     message: composeLeadMessage(request),
     source: request.source,
+    callPreferredTime: request.source === 'call_request' ? (request.details?.preferredTime ?? null) : null,
+    callUrgency: request.source === 'call_request' ? (request.details?.urgency ?? null) : null,
   };
 }
 

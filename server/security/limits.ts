@@ -10,6 +10,8 @@ export const RATE_LIMITS = {
   contactPerIp: { limit: 10, windowMs: 15 * MINUTE },
   /** Newsletter subscriptions per client IP. */
   newsletterPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** Bookings, moves and cancellations of discovery calls from one IP: each one sends emails. */
+  callChangesPerIp: { limit: 20, windowMs: 15 * MINUTE },
   /** Confirmation emails sent again to one pending address: nobody can flood a mailbox. */
   newsletterConfirmResendPerAddress: { limit: 4, windowMs: 60 * MINUTE },
   /** New manage links sent to one address (expired link): same reasoning. */

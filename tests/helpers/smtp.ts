@@ -261,3 +261,19 @@ export function parseEmail(raw: string, envelope: { from: string; to: string[] }
     html: body('text/html'),
   };
 }
+
+/** The message's parts decoded (quoted-printable and base64), for what a parser does not expose. */
+function decodedParts(raw: string): string {
+  const qp = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const base64 = [
+    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g),
+  ].map((m) => Buffer.from((m[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'));
+  return [qp, ...base64].join('\n');
+}
+
+/** The message's calendar invitation (its text/calendar part), or '' when it has none. */
+export function calendarPart(email: CapturedEmail): string {
+  return /BEGIN:VCALENDAR[\s\S]*?END:VCALENDAR/.exec(decodedParts(email.raw))?.[0] ?? '';
+}

@@ -1,0 +1,266 @@
+import { and, eq, like } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { adminUsers, bookingHours, callBookings, contactRequests, emailOutbox } from '#db/schema.ts';
+import { insertAdminUser } from '#tests/helpers/factories.ts';
+import { parseInvitation } from '#tests/helpers/ical.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
+import {
+  type CapturedEmail,
+  calendarPart,
+  startSmtpServer,
+  type TestSmtpServer,
+} from '#tests/helpers/smtp.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { signLink } from '../security/signed-link.ts';
+
+const HOUR = 3_600_000;
+const VISITOR = 'amani.kabeya@example.cd';
+const STAFF = 'nadine.mbuyi@lisanga-digital.cd';
+
+let database: DatabaseHandle;
+let smtp: TestSmtpServer;
+let testApp: ReturnType<typeof createTestApp>;
+
+beforeAll(async () => {
+  database = await createSeededDatabase();
+  smtp = await startSmtpServer();
+  testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://www.lisanga-digital.cd' });
+  await database.db.update(adminUsers).set({ bookable: false });
+  // Bookable every day from 08:00 to 18:00 in Kinshasa: slots exist whenever the test runs.
+  const { user } = await insertAdminUser(database.db, {
+    bookable: true,
+    email: STAFF,
+    firstName: 'Nadine',
+    lastName: 'Mbuyi',
+  });
+  await database.db
+    .insert(bookingHours)
+    .values(
+      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        adminId: user.id,
+        weekday,
+        startMinute: 8 * 60,
+        endMinute: 18 * 60,
+      })),
+    );
+});
+afterAll(async () => {
+  testApp?.deps.email.transport.close();
+  await smtp?.close();
+  await database?.close();
+});
+
+const app = () => request(testApp.app);
+
+async function requestCall(email = VISITOR, ip = '10.30.0.1') {
+  const res = await app()
+    .post('/api/contact')
+    .set('X-Forwarded-For', ip)
+    .send({
+      source: 'call_request',
+      fullName: 'Amani Kabeya',
+      email,
+      serviceType: 'Stratégie Marketing Digital',
+      message: 'Appel',
+      details: { callType: 'Découverte générale', preferredTime: 'Flexible', urgency: 'Sous 15 jours' },
+      elapsedMs: 9_000,
+    })
+    .expect(201);
+  return res.body as { id: string; bookingPath: string };
+}
+
+const tokenOf = (path: string) => new URL(path, 'https://x.test').searchParams.get('token') ?? '';
+
+/** Sends what the outbox holds now; the emails that reached `to` since `before` messages. */
+async function deliveredTo(to: string, before: number): Promise<CapturedEmail[]> {
+  await testApp.deps.email.worker.runOnce();
+  return smtp
+    .messages()
+    .slice(before)
+    .filter((m) => m.envelope.to.includes(to));
+}
+
+const remindersOf = (bookingId: string) =>
+  database.db
+    .select({ key: emailOutbox.dedupeKey, to: emailOutbox.toAddress, sendAfter: emailOutbox.nextAttemptAt })
+    .from(emailOutbox)
+    .where(
+      and(eq(emailOutbox.status, 'pending'), like(emailOutbox.dedupeKey, `call:${bookingId}:%:remind-%`)),
+    );
+
+describe('booking the discovery call after the request', () => {
+  it('sends the visitor the link to pick a time, keeps the preferences, and answers the page’s path', async () => {
+    const before = smtp.messages().length;
+    const { id, bookingPath } = await requestCall();
+    expect(bookingPath).toMatch(/^\/appel-decouverte\?token=/);
+    const [lead] = await database.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    expect(lead).toMatchObject({ callPreferredTime: 'Flexible', callUrgency: 'Sous 15 jours' });
+
+    const [email] = await deliveredTo(VISITOR, before);
+    expect(email?.subject).toBe('Votre demande d’appel découverte est bien reçue'.replace('’', "'"));
+    expect(email?.html).toContain('Choisir mon créneau');
+    expect(email?.text).toContain(`https://www.lisanga-digital.cd${bookingPath.replace(/&/g, '&')}`);
+  });
+
+  it('books a slot on the visitor’s clock, with an invitation to both sides and reminders; a retry books nothing more', async () => {
+    const { id, bookingPath } = await requestCall('booker@example.cd', '10.30.0.2');
+    const token = tokenOf(bookingPath);
+    const page = await app().get('/api/calls').query({ token, timeZone: 'America/Sao_Paulo' }).expect(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toMatchObject({ firstName: 'Amani', call: null, timeZone: 'America/Sao_Paulo' });
+    const slot = (page.body.slots as { startsAt: string }[]).find(
+      (s) => new Date(s.startsAt).getTime() > Date.now() + 25 * HOUR,
+    );
+    if (!slot) throw new Error('no slot more than a day ahead');
+    await testApp.deps.email.worker.runOnce();
+
+    const before = smtp.messages().length;
+    const booked = await app()
+      .post('/api/calls/book')
+      .send({ token, startsAt: slot.startsAt, timeZone: 'America/Sao_Paulo' })
+      .expect(201);
+    expect(booked.body.call).toMatchObject({
+      startsAt: slot.startsAt,
+      status: 'confirmed',
+      withName: 'Nadine Mbuyi',
+    });
+    // The answer was lost and the phone sends again: the same call, nothing sent twice.
+    await app()
+      .post('/api/calls/book')
+      .send({ token, startsAt: slot.startsAt, timeZone: 'America/Sao_Paulo' })
+      .expect(200);
+
+    const [visitorEmail, ...moreToVisitor] = await deliveredTo('booker@example.cd', before);
+    expect(moreToVisitor).toHaveLength(0);
+    expect(visitorEmail?.subject).toMatch(/^Votre appel découverte\s: .+ \(heure de Sao Paulo\)$/);
+    expect(visitorEmail?.text).toMatch(/à Kinshasa/);
+    expect(visitorEmail?.text).toContain('Nadine Mbuyi');
+    expect(visitorEmail?.replyTo).toContain(STAFF);
+    const visitorInvitation = parseInvitation(calendarPart(visitorEmail as CapturedEmail));
+    expect(visitorInvitation.method).toBe('REQUEST');
+    expect(new Date(visitorInvitation.event.start).toISOString()).toBe(new Date(slot.startsAt).toISOString());
+    expect(JSON.stringify(visitorInvitation.event.organizer).toLowerCase()).toContain(`mailto:${STAFF}`);
+    expect(JSON.stringify(visitorInvitation.event.attendee).toLowerCase()).toContain(
+      'mailto:booker@example.cd',
+    );
+
+    const [staffEmail] = smtp
+      .messages()
+      .slice(before)
+      .filter((m) => m.envelope.to.includes(STAFF));
+    expect(staffEmail?.subject).toMatch(/^Appel réservé\s: Amani Kabeya, .+\(heure de Kinshasa\)$/);
+    expect(staffEmail?.text).toContain(`/admin/contacts?lead=${id}`);
+    const staffInvitation = parseInvitation(calendarPart(staffEmail as CapturedEmail));
+    expect(staffInvitation.event.uid).toBe(visitorInvitation.event.uid);
+
+    const [call] = await database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
+    const reminders = await remindersOf(call?.id ?? '');
+    const start = new Date(slot.startsAt).getTime();
+    expect(reminders.map((r) => [r.to, r.sendAfter.getTime() - start]).sort()).toEqual(
+      [
+        ['booker@example.cd', -24 * HOUR],
+        ['booker@example.cd', -HOUR],
+        [STAFF, -24 * HOUR],
+        [STAFF, -HOUR],
+      ].sort(),
+    );
+  });
+
+  it('moves the call with the same event (SEQUENCE raised), then cancels it (METHOD:CANCEL), withdrawing the reminders', async () => {
+    const { id, bookingPath } = await requestCall('mover@example.cd', '10.30.0.3');
+    const token = tokenOf(bookingPath);
+    const page = await app().get('/api/calls').query({ token, timeZone: 'Africa/Kinshasa' }).expect(200);
+    const later = (page.body.slots as { startsAt: string }[]).filter(
+      (s) => new Date(s.startsAt).getTime() > Date.now() + 30 * HOUR,
+    );
+    const [first, second] = [later[0], later[3]];
+    if (!first || !second) throw new Error('not enough slots');
+    await app().post('/api/calls/book').send({ token, startsAt: first.startsAt }).expect(201);
+    const [booked] = await database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
+
+    let before = smtp.messages().length;
+    await deliveredTo('mover@example.cd', before);
+    before = smtp.messages().length;
+    const moved = await app()
+      .post('/api/calls/reschedule')
+      .send({ token, startsAt: second.startsAt })
+      .expect(200);
+    expect(moved.body.call).toMatchObject({ startsAt: second.startsAt, status: 'confirmed' });
+    const [movedEmail] = await deliveredTo('mover@example.cd', before);
+    expect(movedEmail?.html).toContain('Votre appel a été déplacé');
+    const movedInvitation = parseInvitation(calendarPart(movedEmail as CapturedEmail));
+    expect(movedInvitation.method).toBe('REQUEST');
+    expect(movedInvitation.event.uid).toBe(`call-${booked?.id}@www.lisanga-digital.cd`);
+    expect(Number(movedInvitation.event.sequence)).toBe(1);
+    expect(new Date(movedInvitation.event.start).toISOString()).toBe(new Date(second.startsAt).toISOString());
+    const reminders = await remindersOf(booked?.id ?? '');
+    expect(reminders).toHaveLength(4);
+    expect(reminders.every((r) => r.key?.startsWith(`call:${booked?.id}:1:`))).toBe(true);
+
+    before = smtp.messages().length;
+    const cancelled = await app().post('/api/calls/cancel').send({ token }).expect(200);
+    expect(cancelled.body.call).toMatchObject({ status: 'cancelled' });
+    await app().post('/api/calls/cancel').send({ token }).expect(200);
+    const toVisitor = await deliveredTo('mover@example.cd', before);
+    expect(toVisitor).toHaveLength(1);
+    expect(toVisitor[0]?.subject).toMatch(/est annulé$/);
+    const cancellation = parseInvitation(calendarPart(toVisitor[0] as CapturedEmail));
+    expect(cancellation.method).toBe('CANCEL');
+    expect(String(cancellation.event.status)).toBe('CANCELLED');
+    expect(Number(cancellation.event.sequence)).toBe(2);
+    expect(cancellation.event.uid).toBe(movedInvitation.event.uid);
+    expect(await remindersOf(booked?.id ?? '')).toHaveLength(0);
+    const staffCancel = smtp
+      .messages()
+      .slice(before)
+      .find((m) => m.envelope.to.includes(STAFF));
+    expect(staffCancel?.subject).toMatch(/^Appel annulé/);
+    expect(parseInvitation(calendarPart(staffCancel as CapturedEmail)).method).toBe('CANCEL');
+
+    // The slot is free again, and the visitor may book another time with the same link.
+    const again = await app().get('/api/calls').query({ token }).expect(200);
+    expect(again.body.call).toMatchObject({ status: 'cancelled' });
+    expect((again.body.slots as { startsAt: string }[]).some((s) => s.startsAt === second.startsAt)).toBe(
+      true,
+    );
+    await app().post('/api/calls/book').send({ token, startsAt: second.startsAt }).expect(201);
+  });
+
+  it('refuses forged, expired and other purposes’ links, bad bodies and times not offered, in French', async () => {
+    const { id, bookingPath } = await requestCall('refused@example.cd', '10.30.0.4');
+    const token = tokenOf(bookingPath);
+    const forged = `${token.slice(0, -2)}xx`;
+    const invalid = await app().get('/api/calls').query({ token: forged }).expect(404);
+    expect(invalid.body.error.message).toBe('Ce lien de réservation n’est pas valide.'.replace('’', "'"));
+    const preview = await signLink(database.db, 'preview', id, new Date(Date.now() + HOUR));
+    await app().get('/api/calls').query({ token: preview.token }).expect(404);
+    const old = await signLink(database.db, 'call', id, new Date(Date.now() - 1000));
+    const expired = await app()
+      .post('/api/calls/book')
+      .send({ token: old.token, startsAt: new Date().toISOString() });
+    expect(expired.status).toBe(410);
+    expect(expired.body.error.message).toBe('Ce lien de réservation a expiré.');
+
+    const bad = await app()
+      .post('/api/calls/book')
+      .send({ token, startsAt: 'demain matin', extra: 1 })
+      .expect(400);
+    expect(JSON.stringify(bad.body)).toContain('Choisissez un créneau dans la liste.');
+    expect(JSON.stringify(bad.body)).toMatch(/Champ non autorisé\s: extra/);
+
+    // 03:00 in Kinshasa is nobody's working hour.
+    const night = new Date(Date.now() + 3 * 24 * HOUR);
+    night.setUTCHours(2, 0, 0, 0);
+    const taken = await app()
+      .post('/api/calls/book')
+      .send({ token, startsAt: night.toISOString() })
+      .expect(409);
+    expect(taken.body.error.message).toMatch(/Ce créneau vient d.être pris/);
+    await app().post('/api/calls/cancel').send({ token }).expect(409);
+    expect(await database.db.select().from(callBookings).where(eq(callBookings.contactId, id))).toHaveLength(
+      0,
+    );
+  });
+});

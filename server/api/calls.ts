@@ -1,0 +1,64 @@
+/**
+ * The discovery call's public API (docs/decisions/077-call-booking.md; shapes in
+ * common/schemas/calls.ts). Each route is opened by the lead's signed link: the token travels as
+ * the `token` query parameter of the GET (masked in the logs) or in the body of the POSTs. The
+ * POSTs are limited per IP, and each one is safe to retry (server/booking/desk.ts).
+ */
+import { Router } from 'express';
+import { CallBookSchema, CallCancelSchema, CallPageQuerySchema } from '#common/schemas/calls.ts';
+import type { Database } from '#db/client.ts';
+import type { CallDesk } from '../booking/desk.ts';
+import { parseInput } from '../http/validate.ts';
+import { RATE_LIMITS } from '../security/limits.ts';
+import { hitRateLimit, rateLimited } from '../security/rate-limit.ts';
+
+export type CallsApiDeps = {
+  db: Database;
+  calls: CallDesk;
+  /** Called after a change committed (wakes the email worker). */
+  afterChange?: () => void;
+};
+
+export function callsApiRouter(deps: CallsApiDeps): Router {
+  const router = Router();
+  const { db, calls } = deps;
+
+  router.use('/calls', (req, res, next) => {
+    // Personal answers: never kept by a cache, never indexed.
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    if (req.method !== 'POST') return next();
+    hitRateLimit(db, `calls:${req.ip}`, RATE_LIMITS.callChangesPerIp)
+      .then((limit) => (limit.allowed ? next() : next(rateLimited(limit.retryAfterSeconds))))
+      .catch(next);
+  });
+
+  router.get('/calls', async (req, res) => {
+    const query = parseInput(CallPageQuerySchema, req.query);
+    res.json(await calls.page(db, query.token, query.timeZone));
+  });
+
+  router.post('/calls/book', async (req, res) => {
+    const input = parseInput(CallBookSchema, req.body);
+    const { call, created } = await calls.book(db, { ...input, startsAt: new Date(input.startsAt) });
+    if (created) deps.afterChange?.();
+    req.log.info({ created }, 'call booked');
+    res.status(created ? 201 : 200).json({ call });
+  });
+
+  router.post('/calls/reschedule', async (req, res) => {
+    const input = parseInput(CallBookSchema, req.body);
+    const answer = await calls.reschedule(db, { ...input, startsAt: new Date(input.startsAt) });
+    deps.afterChange?.();
+    res.json(answer);
+  });
+
+  router.post('/calls/cancel', async (req, res) => {
+    const input = parseInput(CallCancelSchema, req.body);
+    const answer = await calls.cancel(db, input);
+    deps.afterChange?.();
+    res.json(answer);
+  });
+
+  return router;
+}

@@ -1,0 +1,497 @@
+/**
+ * The discovery call's life after the request (docs/decisions/077-call-booking.md): the signed
+ * link that opens it, the slots offered, and booking, moving or cancelling it. Each change writes
+ * the call, its emails (with their calendar invitation) and its reminders in ONE transaction, so
+ * a visitor told "booked" has the row and the emails, and a retried request changes nothing
+ * twice: booking or moving to the time already held, or cancelling a cancelled call, answers
+ * with the call as it is and sends nothing.
+ */
+import { and, desc, eq, like, type SQL } from 'drizzle-orm';
+import { callTimeWords, KINSHASA_TIME_ZONE, knownTimeZone } from '#common/call-time.ts';
+import type { PREFERRED_SLOTS, URGENCY_OPTIONS } from '#common/constants.ts';
+import type { CallPageAnswer, PublicCall } from '#common/schemas/calls.ts';
+import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
+import { adminUsers, callBookings, contactRequests, emailOutbox, siteSettings } from '#db/schema.ts';
+import { activityInsert } from '../activity/log.ts';
+import type { TableMemo } from '../cache/table-memo.ts';
+import { formatAddress, type Outbox } from '../email/outbox.ts';
+import { siteUrlOf } from '../email/templates.ts';
+import { HttpError } from '../errors.ts';
+import type { NewLead } from '../leads/create-lead.ts';
+import type { EventBus } from '../realtime/event-bus.ts';
+import { checkLink, signLink } from '../security/signed-link.ts';
+import { type BookingRow, bookCall, offeredSlots, SLOT_TAKEN_MESSAGE } from './book.ts';
+import { callInvitation } from './invitation.ts';
+
+const HOUR = 3_600_000;
+/** How long the link of the request's email and of a cancellation stays open. */
+export const BOOKING_LINK_TTL_MS = 14 * 24 * HOUR;
+/** The public page of the call, opened by the link (`?token=`). */
+export const CALL_PAGE_PATH = '/appel-decouverte';
+/** The reminders before a call: the day before and an hour before. */
+const REMINDERS = [
+  { key: 'remind-24h', before: 24 * HOUR, inHowLong: 'demain' },
+  { key: 'remind-1h', before: HOUR, inHowLong: 'dans une heure' },
+] as const;
+
+export const INVALID_LINK_MESSAGE = "Ce lien de réservation n'est pas valide.";
+export const EXPIRED_LINK_MESSAGE = 'Ce lien de réservation a expiré.';
+
+type Preferred = (typeof PREFERRED_SLOTS)[number];
+type Urgency = (typeof URGENCY_OPTIONS)[number];
+
+export type CallDeskDeps = {
+  outbox: Outbox;
+  events: EventBus;
+  publicUrl: string;
+  /** The settings, read once until they change. */
+  memo: TableMemo;
+};
+
+type Lead = Pick<
+  typeof contactRequests.$inferSelect,
+  'id' | 'fullName' | 'email' | 'phone' | 'company' | 'serviceInterest' | 'callPreferredTime' | 'callUrgency'
+>;
+type Admin = { id: string; firstName: string; lastName: string; email: string };
+type Change = 'booked' | 'moved' | 'cancelled';
+
+const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
+const nameOf = (admin: Admin) => `${admin.firstName} ${admin.lastName}`.trim();
+
+export function createCallDesk(deps: CallDeskDeps) {
+  const siteUrl = siteUrlOf(deps.publicUrl);
+  const pageUrl = (token: string) => `${siteUrl}${CALL_PAGE_PATH}?token=${encodeURIComponent(token)}`;
+  const adminUrl = (leadId: string) => `${siteUrl}/admin/contacts?lead=${leadId}`;
+
+  async function settings(db: Database) {
+    const rows = await deps.memo.get('call_settings', ['site_settings'], () =>
+      db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings),
+    );
+    const value = (key: string) => rows.find((r) => r.key === key)?.value.trim() ?? '';
+    return {
+      meetingDetails: value('booking.meeting_details'),
+      companyAddress: value('contact.address'),
+      notificationFrom: value('email.notification_from'),
+      senderName: value('email.sender_name'),
+    };
+  }
+
+  /** The link of the page where the lead picks (or picks again) a time, open BOOKING_LINK_TTL_MS. */
+  const bookingLink = async (db: Database, leadId: string, now: Date) =>
+    pageUrl((await signLink(db, 'call', leadId, new Date(now.getTime() + BOOKING_LINK_TTL_MS))).token);
+
+  /** The link in a booked call's emails: open until the call starts. */
+  const manageLink = async (db: Database, call: BookingRow) =>
+    pageUrl((await signLink(db, 'call', call.contactId, call.startsAt)).token);
+
+  /** The lead a token opens; 404 or 410 (in French) otherwise. */
+  async function leadOf(db: Database, token: string, now: Date): Promise<Lead> {
+    const link = await checkLink(db, 'call', token, now);
+    if (link.state === 'invalid') throw new HttpError(404, 'invalid_link', INVALID_LINK_MESSAGE);
+    if (link.state === 'expired') throw new HttpError(410, 'expired_link', EXPIRED_LINK_MESSAGE);
+    const [lead] = await db
+      .select({
+        id: contactRequests.id,
+        fullName: contactRequests.fullName,
+        email: contactRequests.email,
+        phone: contactRequests.phone,
+        company: contactRequests.company,
+        serviceInterest: contactRequests.serviceInterest,
+        callPreferredTime: contactRequests.callPreferredTime,
+        callUrgency: contactRequests.callUrgency,
+      })
+      .from(contactRequests)
+      .where(eq(contactRequests.id, link.id));
+    // An erased lead leaves links behind: they open nothing.
+    if (!lead) throw new HttpError(404, 'invalid_link', INVALID_LINK_MESSAGE);
+    return lead;
+  }
+
+  /** The lead's confirmed call, else its latest cancelled one. */
+  async function latestCall(db: Database, leadId: string): Promise<BookingRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(callBookings)
+      .where(eq(callBookings.contactId, leadId))
+      .orderBy(desc(eq(callBookings.status, 'confirmed')), desc(callBookings.updatedAt))
+      .limit(1);
+    return row;
+  }
+
+  async function adminOf(db: Database, id: string): Promise<Admin> {
+    const [admin] = await db
+      .select({
+        id: adminUsers.id,
+        firstName: adminUsers.firstName,
+        lastName: adminUsers.lastName,
+        email: adminUsers.email,
+      })
+      .from(adminUsers)
+      .where(eq(adminUsers.id, id));
+    if (!admin) throw new Error(`admin ${id} of a call is missing`);
+    return admin;
+  }
+
+  async function publicCall(db: Database, call: BookingRow): Promise<PublicCall> {
+    return {
+      startsAt: call.startsAt.toISOString(),
+      endsAt: call.endsAt.toISOString(),
+      status: call.status,
+      withName: nameOf(await adminOf(db, call.adminId)),
+    };
+  }
+
+  const query = (lead: Lead, visitorTimeZone: string | undefined, now: Date) => ({
+    preferredTime: (lead.callPreferredTime ?? 'Flexible') as Preferred,
+    urgency: (lead.callUrgency ?? 'Sous 15 jours') as Urgency,
+    visitorTimeZone,
+    now,
+  });
+
+  /**
+   * Everything a change of the call sends, written in its transaction: the visitor's email and
+   * the staff's, each with the invitation, and the reminders of a call still on. Reminders of
+   * the call's earlier times, not yet sent, are withdrawn first.
+   */
+  async function writeEmails(
+    db: Database,
+    input: { lead: Lead; call: BookingRow; change: Change; formerAdminId?: string; now: Date },
+  ) {
+    const { lead, call, change, now } = input;
+    const s = await settings(db);
+    const admin = await adminOf(db, call.adminId);
+    const visitorZone = knownTimeZone(call.visitorTimeZone);
+    const visitorTime = callTimeWords(call.startsAt, visitorZone);
+    const kinshasaTime = callTimeWords(call.startsAt, KINSHASA_TIME_ZONE).when;
+    const base = `call:${call.id}:${call.sequence}`;
+    const cancelled = change === 'cancelled';
+    const invitation = (organizer: Admin, isCancelled: boolean) =>
+      callInvitation({
+        bookingId: call.id,
+        startsAt: call.startsAt,
+        endsAt: call.endsAt,
+        sequence: call.sequence,
+        cancelled: isCancelled,
+        organizer: { name: `${nameOf(organizer)} (Lisanga Digital)`, email: organizer.email },
+        attendee: { name: lead.fullName, email: lead.email },
+        title: `Appel découverte Lisanga Digital · ${lead.fullName}`,
+        description: s.meetingDetails,
+        location: s.meetingDetails,
+        publicUrl: deps.publicUrl,
+      });
+    const staffFrom = s.notificationFrom
+      ? { from: formatAddress(`${s.senderName || 'Site'} (notifications)`, s.notificationFrom) }
+      : {};
+    const writes: Promise<SQL>[] = [];
+
+    await db
+      .delete(emailOutbox)
+      .where(
+        and(eq(emailOutbox.status, 'pending'), like(emailOutbox.dedupeKey, `call:${call.id}:%:remind-%`)),
+      );
+
+    // The visitor.
+    if (cancelled) {
+      const bookingUrl = await bookingLink(db, lead.id, now);
+      const variables = {
+        firstName: firstNameOf(lead.fullName),
+        when: visitorTime.when,
+        bookingUrl,
+        companyAddress: s.companyAddress,
+      };
+      writes.push(
+        deps.outbox.emailInsert(db, {
+          to: lead.email,
+          subject: `Votre appel découverte du ${variables.when} est annulé`,
+          text: `Bonjour ${variables.firstName},\n\nVotre appel découverte du ${variables.when} est bien annulé.\n\nChoisir un autre créneau : ${bookingUrl}\n\nL'équipe Lisanga Digital`,
+          templateKey: 'call_cancellation',
+          templateVariables: variables,
+          replyTo: formatAddress(nameOf(admin), admin.email),
+          calendar: invitation(admin, true),
+          dedupeKey: `${base}:visitor`,
+        }),
+      );
+    } else {
+      const manageUrl = await manageLink(db, call);
+      const variables = {
+        firstName: firstNameOf(lead.fullName),
+        headline: change === 'moved' ? 'Votre appel a été déplacé' : 'Votre appel est réservé',
+        when: visitorTime.when,
+        kinshasa: visitorTime.kinshasa,
+        withName: `${nameOf(admin)}, Lisanga Digital`,
+        meetingDetails: s.meetingDetails,
+        manageUrl,
+        companyAddress: s.companyAddress,
+      };
+      writes.push(
+        deps.outbox.emailInsert(db, {
+          to: lead.email,
+          subject: `Votre appel découverte : ${variables.when}`,
+          text: [
+            `Bonjour ${variables.firstName},`,
+            '',
+            `${variables.headline}. Votre appel découverte de 30 minutes avec ${variables.withName} aura lieu le ${variables.when}${variables.kinshasa ? ` (soit ${variables.kinshasa})` : ''}.`,
+            '',
+            s.meetingDetails,
+            '',
+            `Déplacer ou annuler : ${manageUrl}`,
+            '',
+            "L'équipe Lisanga Digital",
+          ].join('\n'),
+          templateKey: 'call_confirmation',
+          templateVariables: variables,
+          replyTo: formatAddress(nameOf(admin), admin.email),
+          calendar: invitation(admin, false),
+          dedupeKey: `${base}:visitor`,
+        }),
+      );
+      for (const reminder of REMINDERS) {
+        const sendAfter = new Date(call.startsAt.getTime() - reminder.before);
+        // A call booked for tomorrow morning gets no "tomorrow" reminder a few hours later.
+        if (sendAfter.getTime() <= now.getTime()) continue;
+        const shared = {
+          inHowLong: reminder.inHowLong,
+          meetingDetails: s.meetingDetails,
+          companyAddress: s.companyAddress,
+        };
+        const forVisitor = {
+          ...shared,
+          recipientFirstName: firstNameOf(lead.fullName),
+          when: visitorTime.when,
+          kinshasa: visitorTime.kinshasa,
+          withName: `${nameOf(admin)}, Lisanga Digital`,
+          manageUrl,
+          adminUrl: '',
+        };
+        const forStaff = {
+          ...shared,
+          recipientFirstName: admin.firstName,
+          when: kinshasaTime,
+          kinshasa: '',
+          withName: lead.fullName,
+          manageUrl: '',
+          adminUrl: adminUrl(lead.id),
+        };
+        for (const [who, to, variables, extra] of [
+          ['visitor', lead.email, forVisitor, `Déplacer ou annuler : ${manageUrl}`],
+          ['staff', admin.email, forStaff, `Voir le contact : ${adminUrl(lead.id)}`],
+        ] as const) {
+          writes.push(
+            deps.outbox.emailInsert(db, {
+              to,
+              subject: `Rappel : appel découverte ${reminder.inHowLong}, ${variables.when}`,
+              text: `Petit rappel : votre appel découverte avec ${variables.withName} commence ${reminder.inHowLong}, le ${variables.when}.\n\n${s.meetingDetails}\n\n${extra}`,
+              templateKey: 'call_reminder',
+              templateVariables: variables,
+              sendAfter,
+              dedupeKey: `${base}:${reminder.key}:${who}`,
+              ...(who === 'staff' ? staffFrom : {}),
+            }),
+          );
+        }
+      }
+    }
+
+    // The staff: the admin who takes the call, and the one who no longer does when it moved.
+    const staffEmail = (to: Admin, event: string, isCancelled: boolean, key: string) => {
+      const variables = {
+        event,
+        fullName: lead.fullName,
+        email: lead.email,
+        phone: lead.phone ?? '',
+        company: lead.company ?? '',
+        serviceInterest: lead.serviceInterest,
+        when: kinshasaTime,
+        visitorTime: visitorTime.kinshasa ? visitorTime.when : '',
+        withName: nameOf(admin),
+        meetingDetails: s.meetingDetails,
+        adminUrl: adminUrl(lead.id),
+      };
+      return deps.outbox.emailInsert(db, {
+        to: to.email,
+        subject: `${event} : ${lead.fullName}, ${kinshasaTime}`,
+        text: `${event} : ${lead.fullName} (${lead.email}), ${kinshasaTime}, avec ${nameOf(admin)}.\n\nVoir le contact : ${variables.adminUrl}`,
+        templateKey: 'call_staff_notification',
+        templateVariables: variables,
+        replyTo: formatAddress(lead.fullName, lead.email),
+        calendar: invitation(to, isCancelled),
+        dedupeKey: `${base}:${key}`,
+        ...staffFrom,
+      });
+    };
+    const event = { booked: 'Appel réservé', moved: 'Appel déplacé', cancelled: 'Appel annulé' }[change];
+    writes.push(staffEmail(admin, event, cancelled, 'staff'));
+    if (input.formerAdminId && input.formerAdminId !== admin.id) {
+      writes.push(staffEmail(await adminOf(db, input.formerAdminId), 'Appel annulé', true, 'former-staff'));
+    }
+    for (const write of await Promise.all(writes)) await db.execute(write);
+
+    await activityInsert(db, {
+      type: `call.${change}`,
+      title: `${event} : ${lead.fullName}`,
+      description: kinshasaTime,
+      userId: null,
+    });
+    await deps.events.publish(db, {
+      channel: 'contacts',
+      type: 'call_booking_update',
+      data: {
+        contactId: lead.id,
+        bookingId: call.id,
+        status: call.status,
+        startsAt: call.startsAt.toISOString(),
+      },
+    });
+    await deps.events.publish(db, { channel: 'dashboard', type: 'stats_update', data: {} });
+  }
+
+  /** The confirmed call of the lead, or 409 `no_call`. */
+  async function confirmedCall(db: Database, leadId: string): Promise<BookingRow> {
+    const [call] = await db
+      .select()
+      .from(callBookings)
+      .where(and(eq(callBookings.contactId, leadId), eq(callBookings.status, 'confirmed')));
+    if (!call) throw new HttpError(409, 'no_call', "Vous n'avez pas d'appel réservé.");
+    return call;
+  }
+
+  const sameTime = (call: BookingRow, startsAt: Date) => call.startsAt.getTime() === startsAt.getTime();
+
+  return {
+    /**
+     * What a call request adds to the lead's statement: the email with the booking link. The
+     * page's path is the request's answer, so the modal can open it at once.
+     */
+    async requestWrites(
+      db: Database,
+      lead: NewLead,
+      now = new Date(),
+    ): Promise<{ write: SQL; path: string }> {
+      const url = await bookingLink(db, lead.id, now);
+      const s = await settings(db);
+      const firstName = firstNameOf(lead.fullName);
+      const write = await deps.outbox.emailInsert(db, {
+        to: lead.email,
+        subject: "Votre demande d'appel découverte est bien reçue",
+        text: `Bonjour ${firstName},\n\nMerci de votre intérêt pour Lisanga Digital. Choisissez dès maintenant l'heure de votre appel découverte : ${url}\n\nAucun créneau ne vous convient ? Nous vous recontactons sous 24 h.\n\nL'équipe Lisanga Digital`,
+        templateKey: 'call_request_received',
+        templateVariables: { firstName, bookingUrl: url, companyAddress: s.companyAddress },
+        dedupeKey: `lead:${lead.id}:call-link`,
+      });
+      return { write, path: url.slice(siteUrl.length) };
+    },
+
+    /** The page's data: who, the current call, the slots on the visitor's clock. */
+    async page(
+      db: Database,
+      token: string,
+      timeZone: string | undefined,
+      now = new Date(),
+    ): Promise<CallPageAnswer> {
+      const lead = await leadOf(db, token, now);
+      const call = await latestCall(db, lead.id);
+      const zone = knownTimeZone(timeZone);
+      const { slots, matchesPreference } = await offeredSlots(db, query(lead, zone, now));
+      return {
+        firstName: firstNameOf(lead.fullName),
+        call: call ? await publicCall(db, call) : null,
+        slots: slots.map((slot) => ({
+          startsAt: slot.startsAt.toISOString(),
+          endsAt: slot.endsAt.toISOString(),
+        })),
+        matchesPreference,
+        preferredTime: lead.callPreferredTime ?? 'Flexible',
+        timeZone: zone,
+      };
+    },
+
+    /** Books `startsAt`; `created` is false when the lead already had exactly that call. */
+    book(db: Database, input: { token: string; startsAt: Date; timeZone?: string; now?: Date }) {
+      const now = input.now ?? new Date();
+      return inTransaction(db, async (tx) => {
+        const lead = await leadOf(tx, input.token, now);
+        const [held] = await tx
+          .select()
+          .from(callBookings)
+          .where(and(eq(callBookings.contactId, lead.id), eq(callBookings.status, 'confirmed')));
+        if (held && sameTime(held, input.startsAt))
+          return { call: await publicCall(tx, held), created: false };
+        if (held) throw new HttpError(409, 'already_booked', 'Votre appel est déjà réservé.');
+        const call = await bookCall(tx, {
+          ...query(lead, input.timeZone, now),
+          contactId: lead.id,
+          startsAt: input.startsAt,
+        });
+        await writeEmails(tx, { lead, call, change: 'booked', now });
+        return { call: await publicCall(tx, call), created: true };
+      });
+    },
+
+    /** Moves the lead's call to `startsAt`, with another admin if its own is taken then. */
+    reschedule(db: Database, input: { token: string; startsAt: Date; timeZone?: string; now?: Date }) {
+      const now = input.now ?? new Date();
+      return inTransaction(db, async (tx) => {
+        const lead = await leadOf(tx, input.token, now);
+        const held = await confirmedCall(tx, lead.id);
+        if (sameTime(held, input.startsAt)) return { call: await publicCall(tx, held) };
+        if (held.startsAt.getTime() <= now.getTime()) {
+          throw new HttpError(409, 'call_started', "L'appel a déjà commencé : il ne peut plus être déplacé.");
+        }
+        const { slots } = await offeredSlots(tx, query(lead, input.timeZone, now));
+        const slot = slots.find((s) => s.startsAt.getTime() === input.startsAt.getTime());
+        if (!slot) throw new HttpError(409, 'slot_taken', SLOT_TAKEN_MESSAGE);
+        for (const adminId of slot.adminIds) {
+          let moved: BookingRow | undefined;
+          try {
+            // A savepoint: the unique index refusing this admin must not end the transaction.
+            moved = await inTransaction(tx, async (inner) => {
+              const [row] = await inner
+                .update(callBookings)
+                .set({
+                  adminId,
+                  startsAt: slot.startsAt,
+                  endsAt: slot.endsAt,
+                  sequence: held.sequence + 1,
+                  visitorTimeZone: knownTimeZone(input.timeZone ?? held.visitorTimeZone),
+                  updatedAt: now,
+                })
+                .where(and(eq(callBookings.id, held.id), eq(callBookings.sequence, held.sequence)))
+                .returning();
+              return row;
+            });
+          } catch (error) {
+            if (hasPgCode(error, '23505')) continue;
+            throw error;
+          }
+          if (!moved)
+            throw new HttpError(409, 'call_changed', 'Votre appel vient de changer : rechargez la page.');
+          await writeEmails(tx, { lead, call: moved, change: 'moved', formerAdminId: held.adminId, now });
+          return { call: await publicCall(tx, moved) };
+        }
+        throw new HttpError(409, 'slot_taken', SLOT_TAKEN_MESSAGE);
+      });
+    },
+
+    /** Cancels the lead's call; a call already cancelled is answered as it is. */
+    cancel(db: Database, input: { token: string; now?: Date }) {
+      const now = input.now ?? new Date();
+      return inTransaction(db, async (tx) => {
+        const lead = await leadOf(tx, input.token, now);
+        const latest = await latestCall(tx, lead.id);
+        if (!latest) throw new HttpError(409, 'no_call', "Vous n'avez pas d'appel réservé.");
+        if (latest.status === 'cancelled') return { call: await publicCall(tx, latest) };
+        const [cancelled] = await tx
+          .update(callBookings)
+          .set({ status: 'cancelled', sequence: latest.sequence + 1, updatedAt: now })
+          .where(and(eq(callBookings.id, latest.id), eq(callBookings.sequence, latest.sequence)))
+          .returning();
+        if (!cancelled)
+          throw new HttpError(409, 'call_changed', 'Votre appel vient de changer : rechargez la page.');
+        await writeEmails(tx, { lead, call: cancelled, change: 'cancelled', now });
+        return { call: await publicCall(tx, cancelled) };
+      });
+    },
+  };
+}
+
+export type CallDesk = ReturnType<typeof createCallDesk>;
