@@ -35,6 +35,7 @@ export default [
     route('blog', 'routes/blog.tsx'),
     route('blog/:slug', 'routes/blog-post.tsx'),
     route('apercu', 'routes/blog-preview.tsx'),
+    route('appel-decouverte', 'routes/call-booking.tsx'),
     route('legal/privacy', 'routes/legal/privacy.tsx'),
     route('legal/terms', 'routes/legal/terms.tsx'),
     route('legal/cookies', 'routes/legal/cookies.tsx'),

@@ -57,7 +57,8 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 /** Paths whose pages or data are never kept on the device (private, or carrying a token). */
-const PRIVATE_PATHS = /^\/(admin|api\/admin|api\/auth|newsletter\/(confirm|manage|unsubscribe))(\/|\.data|$)/;
+const PRIVATE_PATHS =
+  /^\/(admin|api\/admin|api\/auth|api\/calls|apercu|appel-decouverte|newsletter\/(confirm|manage|unsubscribe))(\/|\.data|$)/;
 const PUBLIC_API = /^\/api\/(services|team|stats|blog|portfolio|settings\/public)(\/|$)/;
 const IMAGES = /^\/(media\/|[^/]+\.(png|svg|ico|webp|jpg)$)/;
 

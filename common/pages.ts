@@ -101,6 +101,12 @@ const BASE_PAGES = {
     label: 'Newsletter',
     subtitle: 'Désinscription de la newsletter',
   },
+  'call.booking': {
+    path: '/appel-decouverte',
+    title: "Choisir l'heure de mon appel découverte",
+    label: 'Appel découverte',
+    subtitle: '30 minutes gratuites avec notre équipe',
+  },
   offline: {
     path: '/offline',
     title: 'Vous êtes hors ligne',

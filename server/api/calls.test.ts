@@ -35,16 +35,14 @@ beforeAll(async () => {
     firstName: 'Nadine',
     lastName: 'Mbuyi',
   });
-  await database.db
-    .insert(bookingHours)
-    .values(
-      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-        adminId: user.id,
-        weekday,
-        startMinute: 8 * 60,
-        endMinute: 18 * 60,
-      })),
-    );
+  await database.db.insert(bookingHours).values(
+    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      adminId: user.id,
+      weekday,
+      startMinute: 8 * 60,
+      endMinute: 18 * 60,
+    })),
+  );
 });
 afterAll(async () => {
   testApp?.deps.email.transport.close();
@@ -102,6 +100,36 @@ describe('booking the discovery call after the request', () => {
     expect(email?.subject).toBe('Votre demande d’appel découverte est bien reçue'.replace('’', "'"));
     expect(email?.html).toContain('Choisir mon créneau');
     expect(email?.text).toContain(`https://www.lisanga-digital.cd${bookingPath.replace(/&/g, '&')}`);
+  });
+
+  it('keeps the former way while nobody is bookable: no link, no email to the visitor', async () => {
+    await database.db.update(adminUsers).set({ bookable: false }).where(eq(adminUsers.email, STAFF));
+    try {
+      const before = smtp.messages().length;
+      const res = await app()
+        .post('/api/contact')
+        .set('X-Forwarded-For', '10.30.0.9')
+        .send({
+          source: 'call_request',
+          fullName: 'Sans Créneau',
+          email: 'sans.creneau@example.cd',
+          serviceType: 'Stratégie Marketing Digital',
+          message: 'Appel',
+          details: { callType: 'Découverte générale', preferredTime: 'Flexible', urgency: 'Pas urgent' },
+          elapsedMs: 9_000,
+        })
+        .expect(201);
+      expect(res.body).toEqual({ id: expect.any(String) });
+      expect(await deliveredTo('sans.creneau@example.cd', before)).toHaveLength(0);
+      expect(
+        smtp
+          .messages()
+          .slice(before)
+          .some((m) => m.envelope.to.includes('leads@lisanga-digital.cd')),
+      ).toBe(true);
+    } finally {
+      await database.db.update(adminUsers).set({ bookable: true }).where(eq(adminUsers.email, STAFF));
+    }
   });
 
   it('books a slot on the visitor’s clock, with an invitation to both sides and reminders; a retry books nothing more', async () => {

@@ -65,8 +65,10 @@ export function contactApiRouter(deps: ContactApiDeps): Router {
     if (request.source === 'call_request') {
       // The visitor picks the call's time next: the modal opens the page, the email keeps it.
       const booking = await deps.calls.requestWrites(deps.db, lead);
-      writes.writes.push(booking.write);
-      answer = { id, bookingPath: booking.path };
+      if (booking) {
+        writes.writes.push(booking.write);
+        answer = { id, bookingPath: booking.path };
+      }
     }
     const response = await runIdempotently(
       deps.db,

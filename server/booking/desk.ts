@@ -11,7 +11,14 @@ import { callTimeWords, KINSHASA_TIME_ZONE, knownTimeZone } from '#common/call-t
 import type { PREFERRED_SLOTS, URGENCY_OPTIONS } from '#common/constants.ts';
 import type { CallPageAnswer, PublicCall } from '#common/schemas/calls.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
-import { adminUsers, callBookings, contactRequests, emailOutbox, siteSettings } from '#db/schema.ts';
+import {
+  adminUsers,
+  bookingHours,
+  callBookings,
+  contactRequests,
+  emailOutbox,
+  siteSettings,
+} from '#db/schema.ts';
 import { activityInsert } from '../activity/log.ts';
 import type { TableMemo } from '../cache/table-memo.ts';
 import { formatAddress, type Outbox } from '../email/outbox.ts';
@@ -355,18 +362,31 @@ export function createCallDesk(deps: CallDeskDeps) {
     return call;
   }
 
+  async function anyoneBookable(db: Database): Promise<boolean> {
+    const [row] = await db
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .innerJoin(bookingHours, eq(bookingHours.adminId, adminUsers.id))
+      .where(and(eq(adminUsers.isActive, true), eq(adminUsers.bookable, true)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   const sameTime = (call: BookingRow, startsAt: Date) => call.startsAt.getTime() === startsAt.getTime();
 
   return {
     /**
      * What a call request adds to the lead's statement: the email with the booking link. The
-     * page's path is the request's answer, so the modal can open it at once.
+     * page's path is the request's answer, so the modal can open it at once. Null while no admin
+     * is bookable with hours.
      */
     async requestWrites(
       db: Database,
       lead: NewLead,
       now = new Date(),
-    ): Promise<{ write: SQL; path: string }> {
+    ): Promise<{ write: SQL; path: string } | null> {
+      // Nobody takes calls yet: the request keeps the former way (staff call back within 24 h).
+      if (!(await anyoneBookable(db))) return null;
       const url = await bookingLink(db, lead.id, now);
       const s = await settings(db);
       const firstName = firstNameOf(lead.fullName);

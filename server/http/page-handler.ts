@@ -3,7 +3,8 @@
  * differences: a public page may be answered from the response cache, or made once and kept there
  * (server/cache/response-cache.ts, docs/decisions/031-response-cache.md), and an answer goes out
  * in one write rather than streamed (sendWhole). The back-office and the personal newsletter pages
- * (confirm, manage, unsubscribe: their links carry a token) are always rendered for their own
+ * (confirm, manage, unsubscribe), a draft's preview and a lead's call page (their links carry a
+ * token) are always rendered for their own
  * request.
  */
 import { createReadableStreamFromReadable } from '@react-router/node';
@@ -17,8 +18,8 @@ export function isSharedPage(path: string): boolean {
   return !(
     isAdminPath(path) ||
     /^\/newsletter\/(confirm|manage|unsubscribe)\/?$/.test(path) ||
-    // A draft's preview (its link carries a token): decision 070.
-    /^\/apercu\/?$/.test(path)
+    // A draft's preview and a lead's call (their links carry a token): decisions 070 and 077.
+    /^\/(apercu|appel-decouverte)\/?$/.test(path)
   );
 }
 

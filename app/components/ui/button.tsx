@@ -12,6 +12,8 @@ export const buttonVariants = cva(
         ghost: 'text-gray-800 hover:bg-gray-100',
         inverse: 'bg-white text-brand-800 hover:bg-brand-50',
         outlineInverse: 'bg-transparent text-white ring-1 ring-white ring-inset hover:bg-brand-700',
+        /** What cannot be undone (erasing data, cancelling a call): asked for after a first click. */
+        danger: 'bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700',
       },
       size: {
         sm: 'h-9 px-3 text-sm',

@@ -18,6 +18,7 @@ import { FormSection, SelectField, TextAreaField } from '~/components/form-field
 import { ContactFields, type FormDraft, ServiceSelect, useServiceOptions } from './form-fields';
 import { LeadDialogForm, type LeadDialogProps, leadModal } from './lead-dialog';
 import { contactAnswers, EMPTY_CONTACT, optional, useLeadForm } from './use-lead-form';
+import { wasKeptOffline } from './use-submit-lead';
 
 type CallDraft = FormDraft<typeof CallFormSchema>;
 
@@ -57,8 +58,12 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps
           description: 'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
         },
         rename: { serviceType: 'serviceInterest' },
-        onSent: (queued) => {
-          onSent?.({ kind: 'call', email: values.email, queued });
+        onSent: (result) => {
+          onSent?.(
+            wasKeptOffline(result)
+              ? { kind: 'call', email: values.email, queued: true }
+              : { kind: 'call', email: values.email, queued: false, bookingPath: result.bookingPath },
+          );
           onClose();
         },
       },

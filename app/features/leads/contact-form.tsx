@@ -16,6 +16,7 @@ import { QueryProvider } from '~/lib/query';
 import { useHydrated } from '~/lib/use-hydrated';
 import { ContactFields, type FormDraft, Honeypot, ServiceSelect, useServiceOptions } from './form-fields';
 import { contactAnswers, EMPTY_CONTACT, useLeadForm } from './use-lead-form';
+import { wasKeptOffline } from './use-submit-lead';
 
 type ContactDraft = FormDraft<typeof ContactFormSchema>;
 
@@ -64,7 +65,7 @@ export function ContactForm() {
       },
       {
         success: { title: 'Message envoyé !', description: 'Merci, nous vous répondrons sous 24h.' },
-        onSent: (queued) => setSent({ email: values.email, queued }),
+        onSent: (result) => setSent({ email: values.email, queued: wasKeptOffline(result) }),
       },
     ),
   );

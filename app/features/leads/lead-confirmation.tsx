@@ -4,6 +4,7 @@
  * panel says what happens next until the visitor closes it, opens a modal again or changes page.
  * Part of every page's first script (rendered by LeadModalsHost): markup and two icons only.
  */
+import CalendarCheck from 'lucide-react/icons/calendar-check';
 import CheckCircle2 from 'lucide-react/icons/circle-check';
 import CloudOff from 'lucide-react/icons/cloud-off';
 import X from 'lucide-react/icons/x';
@@ -11,19 +12,33 @@ import { type ReactNode, useEffect, useId } from 'react';
 import { DISCOVERY_CALL_MINUTES } from '#common/constants.ts';
 
 /** A successful (or kept offline) submission of a lead modal. */
-export type LeadSent = { kind: 'quote' | 'call'; email: string; queued: boolean };
+export type LeadSent = {
+  kind: 'quote' | 'call';
+  email: string;
+  queued: boolean;
+  /** A call request's page where the visitor picks the call's time (docs/decisions/077). */
+  bookingPath?: string;
+};
 
-export function confirmationText({ kind, email, queued }: LeadSent): { title: string; steps: string[] } {
+export function confirmationText({ kind, email, queued, bookingPath }: LeadSent): {
+  title: string;
+  steps: string[];
+} {
   const followUp =
     kind === 'quote'
       ? [
           `Un conseiller étudie votre projet et vous contacte sous 24h à ${email} pour préciser vos besoins.`,
           'Vous recevez ensuite votre devis détaillé, gratuit et sans engagement.',
         ]
-      : [
-          `Nous vous recontactons sous 24h à ${email} pour fixer l'heure de l'appel, selon le créneau choisi.`,
-          `L'appel découverte dure ${DISCOVERY_CALL_MINUTES} minutes, gratuit et sans engagement.`,
-        ];
+      : bookingPath
+        ? [
+            "Choisissez dès maintenant l'heure de votre appel parmi les créneaux libres de notre équipe.",
+            `Le lien vous est aussi envoyé à ${email}. Sans choix de votre part, nous vous recontactons sous 24h.`,
+          ]
+        : [
+            `Nous vous recontactons sous 24h à ${email} pour fixer l'heure de l'appel, selon le créneau choisi.`,
+            `L'appel découverte dure ${DISCOVERY_CALL_MINUTES} minutes, gratuit et sans engagement.`,
+          ];
   if (queued) {
     return {
       title: kind === 'quote' ? 'Demande de devis enregistrée' : "Demande d'appel enregistrée",
@@ -95,6 +110,15 @@ export function LeadConfirmation({ sent, onDismiss }: { sent: LeadSent; onDismis
           <li key={step}>{withEmail(step, sent.email)}</li>
         ))}
       </ol>
+      {sent.bookingPath ? (
+        <a
+          href={sent.bookingPath}
+          className="mt-3 flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          <CalendarCheck className="size-4" aria-hidden="true" />
+          Choisir mon créneau
+        </a>
+      ) : null}
       <button
         type="button"
         onClick={onDismiss}

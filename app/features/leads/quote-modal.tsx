@@ -13,6 +13,7 @@ import { FormSection, SelectField, TextAreaField } from '~/components/form-field
 import { ContactFields, type FormDraft, ServiceSelect, useServiceOptions } from './form-fields';
 import { LeadDialogForm, type LeadDialogProps, leadModal } from './lead-dialog';
 import { contactAnswers, EMPTY_CONTACT, useLeadForm } from './use-lead-form';
+import { wasKeptOffline } from './use-submit-lead';
 
 type QuoteDraft = FormDraft<typeof QuoteFormSchema>;
 
@@ -47,8 +48,8 @@ function QuoteDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProp
           title: 'Demande envoyée avec succès !',
           description: 'Nous vous recontacterons sous 24h avec votre devis personnalisé.',
         },
-        onSent: (queued) => {
-          onSent?.({ kind: 'quote', email: values.email, queued });
+        onSent: (result) => {
+          onSent?.({ kind: 'quote', email: values.email, queued: wasKeptOffline(result) });
           onClose();
         },
       },

@@ -14,7 +14,13 @@ import { useFocusFirstInvalid } from '~/components/form-fields';
 import { applyFieldErrors } from '~/lib/api';
 import { type ToastOptions, toast } from '~/lib/toast';
 import { draftResolver, type FormDraft } from './form-fields';
-import { leadField, newSubmission, toastSubmitError, useSubmitLead, wasKeptOffline } from './use-submit-lead';
+import {
+  type LeadSubmitResult,
+  leadField,
+  newSubmission,
+  toastSubmitError,
+  useSubmitLead,
+} from './use-submit-lead';
 
 /** A request body without what the form adds itself: the honeypot and the fill time. */
 type LeadAnswers = ContactRequest extends infer R
@@ -28,8 +34,8 @@ type SendOptions = {
   success: ToastOptions;
   /** Body names that are other names on the form (leadField). */
   rename?: Partial<Record<string, string>>;
-  /** After a success, once the form is emptied; `queued` when it was kept offline. */
-  onSent: (queued: boolean) => void;
+  /** After a success, once the form is emptied: the server's answer, or `{ queued: true }` offline. */
+  onSent: (result: LeadSubmitResult) => void;
 };
 
 /** Empty optional answers are left out of the request rather than sent as "". */
@@ -85,7 +91,7 @@ export function useLeadForm<S extends z.ZodType<object, object>>(
       onSuccess: (result) => {
         toast(success);
         form.reset(empty);
-        onSent(wasKeptOffline(result));
+        onSent(result);
         if (honeypot.current) honeypot.current.value = '';
         // The next submission is timed from now.
         openedAt.current = Date.now();

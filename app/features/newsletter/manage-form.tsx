@@ -168,14 +168,9 @@ export function ManageForm({ subscriber, expired }: ManageFormProps) {
               Cette action est définitive. Voulez-vous vraiment supprimer vos données ?
             </p>
             <div className="mt-3 flex flex-wrap gap-3">
-              <button
-                type="button"
-                onClick={erase}
-                disabled={pending !== null}
-                className="inline-flex h-11 items-center rounded-md bg-red-700 px-5 font-medium text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
-              >
+              <Button variant="danger" onClick={erase} disabled={pending !== null}>
                 {pending === 'erase' ? 'Suppression...' : 'Oui, supprimer définitivement'}
-              </button>
+              </Button>
               <Button variant="ghost" onClick={() => setConfirmErase(false)} disabled={pending !== null}>
                 Annuler
               </Button>

@@ -1,0 +1,416 @@
+/**
+ * The lead's call page (/appel-decouverte, docs/decisions/077-call-booking.md): pick a 30-minute
+ * slot, or see the call booked, move it or cancel it. Times are on the device's clock, with
+ * Kinshasa's beside them when it says otherwise. An island: the server renders the page with
+ * Kinshasa's clock, and a device elsewhere reads the slots again on its own.
+ */
+import { CalendarCheck, CalendarClock, CalendarX } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  calendarDay,
+  callTimeWords,
+  clockTime,
+  KINSHASA_TIME_ZONE,
+  knownTimeZone,
+  sameClockAsKinshasa,
+  zoneLabel,
+} from '#common/call-time.ts';
+import { DISCOVERY_CALL_MINUTES } from '#common/constants.ts';
+import type { CallPageAnswer, PublicCall, PublicSlot } from '#common/schemas/calls.ts';
+import { MessagePage } from '~/components/message-page';
+import { Button } from '~/components/ui/button';
+import { apiRequest, errorMessage, getJson } from '~/lib/api';
+import { cn } from '~/lib/cn';
+import { island } from '~/lib/island';
+import { type Status, StatusLine } from '../newsletter/status-line';
+
+export type CallBookingProps =
+  | { state: 'invalid' }
+  | { state: 'expired' }
+  | { state: 'valid'; token: string; page: CallPageAnswer };
+
+/** The device's IANA zone; Kinshasa's where the runtime cannot say (and on the server). */
+function deviceTimeZone(): string {
+  if (typeof window === 'undefined') return KINSHASA_TIME_ZONE;
+  return knownTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
+
+export function CallBooking(props: CallBookingProps) {
+  if (props.state !== 'valid') {
+    const expired = props.state === 'expired';
+    return (
+      <MessagePage icon={CalendarX} title={expired ? 'Ce lien a expiré' : "Ce lien n'est pas valide"}>
+        <p className="mt-4 text-gray-700">
+          {expired
+            ? 'Un lien de réservation reste valable 14\u00a0jours, et celui d’un appel réservé jusqu’à son début. Écrivez-nous ou faites une nouvelle demande d’appel depuis le site\u00a0: nous vous répondons sous 24h.'
+            : 'Utilisez le lien complet reçu par email, ou écrivez-nous\u00a0: nous vous répondons sous 24h.'}
+        </p>
+        {/* An island has no router: plain links (MessageActions' Link needs one). */}
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <a href="/contact">Nous contacter</a>
+          </Button>
+          <Button asChild size="lg" variant="secondary">
+            <a href="/">Retour à l'accueil</a>
+          </Button>
+        </div>
+      </MessagePage>
+    );
+  }
+  return <CallDesk token={props.token} initial={props.page} />;
+}
+
+export const CallBookingIsland = island('call-booking', CallBooking, { personal: true });
+
+type Mode = 'pick' | 'view';
+
+function CallDesk({ token, initial }: { token: string; initial: CallPageAnswer }) {
+  const [page, setPage] = useState(initial);
+  const [mode, setMode] = useState<Mode>(initial.call?.status === 'confirmed' ? 'view' : 'pick');
+  const [refreshing, setRefreshing] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const [pending, setPending] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  async function reload(zone: string) {
+    setRefreshing(true);
+    try {
+      const query = new URLSearchParams({ token, timeZone: zone });
+      setPage(await getJson<CallPageAnswer>(`/api/calls?${query}`));
+    } catch (error) {
+      setStatus({ tone: 'error', text: errorMessage(error) });
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  // A device outside Kinshasa's clock: its own parts of the day, and its own times.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration.
+  useEffect(() => {
+    const zone = deviceTimeZone();
+    if (zone !== page.timeZone) void reload(zone);
+  }, []);
+
+  async function change(path: 'book' | 'reschedule' | 'cancel', startsAt?: string) {
+    setPending(true);
+    setStatus(null);
+    try {
+      const body = startsAt ? { token, startsAt, timeZone: page.timeZone } : { token };
+      const response = await apiRequest('POST', `/api/calls/${path}`, body);
+      const { call } = (await response.json()) as { call: PublicCall };
+      setPage((current) => ({ ...current, call }));
+      setMode(call.status === 'confirmed' ? 'view' : 'pick');
+      setStatus({
+        tone: 'ok',
+        text:
+          path === 'cancel'
+            ? 'Votre appel est annulé. Une confirmation part à votre adresse email.'
+            : path === 'book'
+              ? 'C’est réservé\u00a0! La confirmation et l’invitation d’agenda partent à votre adresse email.'
+              : 'Votre appel est déplacé. La nouvelle invitation d’agenda part à votre adresse email.',
+      });
+      // The page changed under the visitor's finger: the screen reader starts again at its title.
+      requestAnimationFrame(() => headingRef.current?.focus());
+      if (path === 'cancel') void reload(page.timeZone);
+    } catch (error) {
+      setStatus({ tone: 'error', text: errorMessage(error) });
+      // Someone took the slot meanwhile: the list shows what is still free.
+      void reload(page.timeZone);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const confirmed = page.call?.status === 'confirmed' ? page.call : null;
+  return (
+    <MessagePage icon={CalendarClock} tone="brand" centered={false} width="xl" title="Votre appel découverte">
+      {/* What just happened comes first, where the eye is after the tap. */}
+      <div className="mt-3" aria-live="polite">
+        <StatusLine status={status} />
+      </div>
+      {mode === 'view' && confirmed ? (
+        <BookedCall
+          call={confirmed}
+          zone={page.timeZone}
+          headingRef={headingRef}
+          pending={pending}
+          onMove={() => {
+            setStatus(null);
+            setMode('pick');
+          }}
+          onCancel={() => change('cancel')}
+        />
+      ) : (
+        <SlotPicker
+          page={page}
+          headingRef={headingRef}
+          refreshing={refreshing}
+          pending={pending}
+          moving={confirmed}
+          onKeep={() => setMode('view')}
+          onChoose={(startsAt) => change(confirmed ? 'reschedule' : 'book', startsAt)}
+        />
+      )}
+    </MessagePage>
+  );
+}
+
+/** "jeudi 3 décembre à 10:00 (heure de Paris)" and, when it differs, Kinshasa's time under it. */
+function CallTime({ at, zone }: { at: string; zone: string }) {
+  const { when, kinshasa } = callTimeWords(new Date(at), zone);
+  return (
+    <>
+      <p className="text-lg font-semibold text-gray-900 first-letter:uppercase">{when}</p>
+      {kinshasa ? <p className="text-sm text-gray-700">soit {kinshasa}</p> : null}
+    </>
+  );
+}
+
+function BookedCall({
+  call,
+  zone,
+  headingRef,
+  pending,
+  onMove,
+  onCancel,
+}: {
+  call: PublicCall;
+  zone: string;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  pending: boolean;
+  onMove: () => void;
+  onCancel: () => void;
+}) {
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  return (
+    <section aria-labelledby="call-booked-title" className="mt-6">
+      <div className="rounded-xl border border-brand-200 bg-brand-50 p-4">
+        <h2
+          id="call-booked-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="flex items-center gap-2 text-base font-bold text-brand-900 outline-none"
+        >
+          <CalendarCheck className="size-5 shrink-0" aria-hidden="true" />
+          Votre appel est réservé
+        </h2>
+        <div className="mt-3">
+          <CallTime at={call.startsAt} zone={zone} />
+        </div>
+        <p className="mt-2 text-sm text-gray-700">
+          {DISCOVERY_CALL_MINUTES}
+          {'\u00a0'}minutes avec {call.withName}, de Lisanga Digital. L’invitation d’agenda et les détails de
+          l’appel sont dans votre email de confirmation.
+        </p>
+      </div>
+      {confirmCancel ? (
+        <div className="mt-6 rounded-xl border border-red-200 bg-red-50 p-4">
+          <p className="font-medium text-gray-900">Annuler votre appel découverte ?</p>
+          <p className="mt-1 text-sm text-gray-700">
+            Le créneau sera libéré. Vous pourrez en choisir un autre.
+          </p>
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+            <Button variant="danger" disabled={pending} onClick={onCancel}>
+              Oui, annuler l'appel
+            </Button>
+            <Button variant="secondary" disabled={pending} onClick={() => setConfirmCancel(false)}>
+              Non, garder l'appel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Button variant="secondary" onClick={onMove}>
+            Déplacer l'appel
+          </Button>
+          <Button variant="ghost" className="text-red-700" onClick={() => setConfirmCancel(true)}>
+            Annuler l'appel
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The slots by day of the device's calendar, in their order. */
+function byDay(slots: PublicSlot[], zone: string): [string, PublicSlot[]][] {
+  const days = new Map<string, PublicSlot[]>();
+  for (const slot of slots) {
+    const day = calendarDay(new Date(slot.startsAt), zone);
+    days.set(day, [...(days.get(day) ?? []), slot]);
+  }
+  return [...days];
+}
+
+const shortDay = (at: string, zone: string) =>
+  new Intl.DateTimeFormat('fr-FR', {
+    timeZone: zone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  }).format(new Date(at));
+
+function SlotPicker({
+  page,
+  headingRef,
+  refreshing,
+  pending,
+  moving,
+  onKeep,
+  onChoose,
+}: {
+  page: CallPageAnswer;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  refreshing: boolean;
+  pending: boolean;
+  /** The confirmed call being moved, if any. */
+  moving: PublicCall | null;
+  onKeep: () => void;
+  onChoose: (startsAt: string) => void;
+}) {
+  const zone = page.timeZone;
+  const days = byDay(page.slots, zone);
+  const [day, setDay] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const shownDay = days.find(([key]) => key === day) ?? days[0];
+  const chosenSlot = page.slots.find((slot) => slot.startsAt === chosen);
+  const showKinshasa = page.slots.some((slot) => !sameClockAsKinshasa(new Date(slot.startsAt), zone));
+  const cancelled = page.call?.status === 'cancelled' ? page.call : null;
+
+  return (
+    <section aria-labelledby="call-pick-title" aria-busy={refreshing} className="mt-4">
+      <h2 id="call-pick-title" ref={headingRef} tabIndex={-1} className="sr-only">
+        {moving ? 'Choisir la nouvelle heure de votre appel' : 'Choisir l’heure de votre appel'}
+      </h2>
+      <p className="text-gray-700">
+        {moving
+          ? `${page.firstName ? `${page.firstName}, c` : 'C'}hoisissez la nouvelle heure de votre appel.`
+          : `Bonjour${page.firstName ? ` ${page.firstName}` : ''}, choisissez l’heure de votre appel découverte gratuit de ${DISCOVERY_CALL_MINUTES}\u00a0minutes.`}
+      </p>
+      {cancelled ? (
+        <p className="mt-3 rounded-lg bg-gray-100 p-3 text-sm text-gray-800">
+          Votre appel du {callTimeWords(new Date(cancelled.startsAt), zone).when} est annulé. Vous pouvez
+          choisir un autre créneau.
+        </p>
+      ) : null}
+      <p className="mt-3 text-sm text-gray-700">
+        Heures affichées à l’{zoneLabel(zone)}, celle de votre appareil
+        {showKinshasa ? ', avec l’heure de Kinshasa en dessous.' : '.'}
+      </p>
+      {!page.matchesPreference && page.slots.length > 0 ? (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          Aucun créneau libre ne correspond à «{'\u00a0'}
+          {page.preferredTime}
+          {'\u00a0'}»{'\u00a0'}: voici tous les créneaux disponibles.
+        </p>
+      ) : null}
+
+      {refreshing ? (
+        <p className="mt-6 text-sm text-gray-700">Mise à l’heure de votre appareil…</p>
+      ) : days.length === 0 ? (
+        <p className="mt-6 rounded-lg bg-gray-100 p-4 text-gray-800">
+          Aucun créneau n’est libre dans les 14 prochains jours. Nous vous recontactons sous 24h pour fixer
+          l’heure de l’appel avec vous.
+        </p>
+      ) : (
+        <>
+          <fieldset className="mt-6">
+            <legend className="text-sm font-medium text-gray-900">Jour</legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {days.map(([key, slots]) => (
+                <button
+                  key={key}
+                  type="button"
+                  aria-pressed={key === shownDay?.[0]}
+                  onClick={() => {
+                    setDay(key);
+                    setChosen(null);
+                  }}
+                  className={cn(
+                    'min-h-11 rounded-full px-3 text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+                    key === shownDay?.[0]
+                      ? 'bg-brand-700 text-white ring-brand-700'
+                      : 'bg-white text-gray-800 ring-gray-300 hover:bg-brand-50',
+                  )}
+                >
+                  <span className="first-letter:uppercase">{shortDay(slots[0]?.startsAt ?? '', zone)}</span>
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          {shownDay ? (
+            <fieldset className="mt-6">
+              <legend className="text-sm font-medium text-gray-900 first-letter:uppercase">
+                {shownDay[0]}
+              </legend>
+              <div
+                className={cn(
+                  'mt-2 grid gap-2',
+                  showKinshasa ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3 sm:grid-cols-5',
+                )}
+              >
+                {shownDay[1].map((slot) => {
+                  const at = new Date(slot.startsAt);
+                  return (
+                    <button
+                      key={slot.startsAt}
+                      type="button"
+                      aria-pressed={chosen === slot.startsAt}
+                      onClick={() => setChosen(slot.startsAt)}
+                      className={cn(
+                        'flex min-h-11 flex-col items-center justify-center rounded-md px-2 py-1 ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+                        chosen === slot.startsAt
+                          ? 'bg-brand-700 text-white ring-brand-700'
+                          : 'bg-white text-gray-900 ring-gray-300 hover:bg-brand-50',
+                      )}
+                    >
+                      <span className="font-semibold">{clockTime(at, zone)}</span>
+                      {showKinshasa ? (
+                        <span
+                          className={cn(
+                            'text-xs',
+                            chosen === slot.startsAt ? 'text-brand-50' : 'text-gray-600',
+                          )}
+                        >
+                          {clockTime(at, KINSHASA_TIME_ZONE)} à Kinshasa
+                        </span>
+                      ) : null}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
+          ) : null}
+        </>
+      )}
+
+      {/* Once a time is chosen, it and its button stay in reach of the thumb while the list scrolls. */}
+      <div
+        className={cn(
+          '-mx-4 mt-6 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]',
+          chosenSlot && 'sticky bottom-0 border-t border-gray-200 shadow-[0_-4px_12px_rgba(0,0,0,0.06)]',
+        )}
+      >
+        {chosenSlot ? (
+          <div className="mb-3">
+            <p className="text-sm text-gray-700">Votre choix{'\u00a0'}:</p>
+            <CallTime at={chosenSlot.startsAt} zone={zone} />
+          </div>
+        ) : null}
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button
+            disabled={!chosenSlot || pending}
+            onClick={() => chosenSlot && onChoose(chosenSlot.startsAt)}
+          >
+            {pending ? 'Envoi…' : moving ? 'Déplacer mon appel à cette heure' : 'Réserver ce créneau'}
+          </Button>
+          {moving ? (
+            <Button variant="secondary" disabled={pending} onClick={onKeep}>
+              Garder l’heure actuelle
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
