@@ -18,7 +18,8 @@ fs.mkdirSync('node_modules/.cache', { recursive: true });
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const phone = { ...devices['Pixel 7'] };
-const EDITS_PUBLIC_CONTENT = /admin-(services-team|blog-portfolio|settings)\.spec\.ts/;
+// admin-agenda makes admins bookable, which changes what the public call modal offers.
+const EDITS_PUBLIC_CONTENT = /admin-(services-team|blog-portfolio|settings|agenda)\.spec\.ts/;
 /** Its hostile leads arrive as live toasts on any open admin screen: it runs alone, near the end. */
 const ATTACK = /attack\.spec\.ts/;
 
@@ -55,7 +56,8 @@ export default defineConfig({
     {
       name: 'desktop',
       use: desktop,
-      testIgnore: [EDITS_PUBLIC_CONTENT, ATTACK, /logs\.spec\.ts/],
+      // The booking journey is a phone's (its own server): the visitor's and the staff's screen.
+      testIgnore: [EDITS_PUBLIC_CONTENT, ATTACK, /(logs|call-booking)\.spec\.ts/],
     },
     // Process-level tests start their own servers (and need no phone): once is enough.
     {

@@ -9,6 +9,7 @@ export default [
     layout('routes/admin/layout.tsx', [
       route('admin/dashboard', 'routes/admin/dashboard.tsx'),
       route('admin/contacts', 'routes/admin/contacts.tsx'),
+      route('admin/rendez-vous', 'routes/admin/agenda.tsx'),
       route('admin/newsletter', 'routes/admin/newsletter.tsx'),
       route('admin/services', 'routes/admin/services.tsx'),
       route('admin/team', 'routes/admin/team.tsx'),

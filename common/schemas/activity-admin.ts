@@ -21,6 +21,7 @@ export const ACTIVITY_TYPE_LABELS: Record<string, string> = {
   setting: 'Paramètres',
   stat: 'Chiffres clés',
   user: 'Utilisateurs',
+  availability: 'Disponibilités',
 };
 
 /** 'contacts.exported' is filed under 'contact', like 'contact.status_changed'. */

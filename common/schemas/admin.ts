@@ -6,7 +6,7 @@
  * - GET    /api/admin/dashboard                    -> DashboardData
  * - GET    /api/admin/contacts?ContactListQuery     -> Page<AdminContact>
  * - GET    /api/admin/contacts/export.csv?filters   -> text/csv (UTF-8 with BOM)
- * - GET    /api/admin/contacts/:id                  -> { contact: AdminContact }
+ * - GET    /api/admin/contacts/:id                  -> { contact: AdminContact, call: ContactCall | null }
  * - PATCH  /api/admin/contacts/:id/status           ContactStatusChange -> { contact: AdminContact }
  * - PATCH  /api/admin/contacts/:id/follow-up        ContactFollowUp -> { contact: AdminContact }
  * - GET    /api/admin/contacts/:id/timeline         -> { entries: ContactTimelineEntry[] } (newest first)
@@ -31,6 +31,7 @@ import {
   type SubscriberStatus,
 } from '../enums.ts';
 import { type BroadcastMessage, REALTIME_CHANNELS, type RealtimeChannel } from '../realtime.ts';
+import type { AdminCall } from './booking-admin.ts';
 import { optionalFilter, pageNumber, strictObjectError } from './fields.ts';
 
 export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -306,6 +307,8 @@ export type DashboardData = {
       owner: string | null;
     }[];
   };
+  /** The next confirmed discovery calls, soonest first (docs/decisions/078-call-booking-admin.md). */
+  upcomingCalls: AdminCall[];
 };
 
 /** The real-time channel's protocol (docs/product.md §4.5), shared by the websocket server and the admin. */

@@ -12,6 +12,7 @@ import { type Database, queryRows } from '#db/client.ts';
 import { activityLogs, blogPosts, contactRequests, newsletterSubscriptions } from '#db/schema.ts';
 import { kinshasaDate, kinshasaDayEnd, monthStart, WEEK_MS, weekStart } from '../calendar/kinshasa.ts';
 import { ACTIVITY_ENTRY_COLUMNS } from './activity-log.ts';
+import { upcomingCalls } from './booking.ts';
 import { adminNames } from './contacts.ts';
 
 export const DASHBOARD_WEEKS = 12;
@@ -19,6 +20,8 @@ export const TOP_POSTS = 5;
 export const LATEST_ACTIVITY = 10;
 /** The leads due that the dashboard lists (the leads screen has them all). */
 export const FOLLOW_UP_ITEMS = 5;
+/** The next calls the dashboard lists (the agenda has them all). */
+export const UPCOMING_CALLS = 5;
 
 type StatusCounts<S extends string> = Record<S, number> & { total: number };
 
@@ -161,6 +164,7 @@ export async function computeDashboard(db: Database, now: Date): Promise<Dashboa
 
   return {
     followUp: await followUpOf(db, now),
+    upcomingCalls: await upcomingCalls(db, now, UPCOMING_CALLS),
     leads: { week, month, total: Number(leadTotal?.n ?? 0) },
     subscribers,
     conversion: {

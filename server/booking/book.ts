@@ -7,6 +7,7 @@
  */
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { knownTimeZone } from '#common/call-time.ts';
+import { timeOfMinutes } from '#common/schemas/booking-admin.ts';
 import type { Database } from '#db/client.ts';
 import { adminUsers, bookingDaysOff, bookingHours, callBookings, contactRequests } from '#db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
@@ -19,8 +20,6 @@ import {
 } from './slots.ts';
 
 const DAY = 86_400_000;
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** The active, bookable admins with their hours and days off. */
 async function bookableAdmins(db: Database): Promise<BookableAdmin[]> {
@@ -37,7 +36,11 @@ async function bookableAdmins(db: Database): Promise<BookableAdmin[]> {
     id,
     hours: hours
       .filter((h) => h.adminId === id)
-      .map((h) => ({ weekday: h.weekday, start: hhmm(h.startMinute), end: hhmm(h.endMinute) })),
+      .map((h) => ({
+        weekday: h.weekday,
+        start: timeOfMinutes(h.startMinute),
+        end: timeOfMinutes(h.endMinute),
+      })),
     daysOff: daysOff.filter((d) => d.adminId === id).map((d) => d.day),
   }));
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { DatabaseHandle } from '#db/client.ts';
 import { issueToken } from '#server/newsletter/tokens.ts';
+import { signLink } from '#server/security/signed-link.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '../helpers/admin-session.ts';
 import {
   insertCaseStudy,
@@ -329,6 +330,7 @@ describe('no GET route changes state', () => {
     const subscriber = await insertSubscriber(db, { status: 'pending' });
     const confirmToken = await issueToken(db, subscriber.id, 'confirm', new Date());
     const manageToken = await issueToken(db, subscriber.id, 'manage', new Date());
+    const callLink = await signLink(db, 'call', contact.id, new Date(Date.now() + 3_600_000));
     const templateId = await seededTemplateId(db, 'monthly_newsletter');
     const campaign = await admin
       .post('/api/admin/campaigns')
@@ -359,6 +361,7 @@ describe('no GET route changes state', () => {
       }
       expect(path, 'every parameter is substituted').not.toContain(':');
       if (path.startsWith('/api/newsletter/')) path += `?token=${manageToken}`;
+      if (path === '/api/calls') path += `?token=${callLink.token}`;
       const res = /^\/api\/(admin|auth)\//.test(path)
         ? await admin.get(path)
         : await request(testApp.app).get(path);

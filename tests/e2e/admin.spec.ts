@@ -50,7 +50,7 @@ test.describe('login and guard', () => {
     page,
   }) => {
     await page.goto('/admin');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await expect(page.getByText('Email invalide')).toBeVisible();
     await expect(page.getByText('Le mot de passe doit contenir au moins 6 caractères')).toBeVisible();
 
@@ -71,6 +71,7 @@ test.describe('login and guard', () => {
     const phone = (page.viewportSize()?.width ?? 1280) < 1024;
     for (const [label, path] of [
       ['Contacts', '/admin/contacts'],
+      ['Rendez-vous', '/admin/rendez-vous'],
       ['Newsletter', '/admin/newsletter'],
       ['Campagnes', '/admin/emails/campaigns'],
       ["Modèles d'email", '/admin/emails/templates'],
@@ -315,7 +316,7 @@ test.describe('inactivity', () => {
     await page.clock.fastForward('30:01');
     await expect(page).toHaveURL(/\/admin\/login/);
     await expectToastShown(page, 'Session expirée');
-    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Se connecter', exact: true })).toBeVisible();
 
     // The server never heard the logout, so its session still holds; the browser does not use it:
     // an admin screen opened again, in this tab or another, shows the login screen.
@@ -323,7 +324,7 @@ test.describe('inactivity', () => {
     await other.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
     await other.goto('/admin/contacts');
     await expect(other).toHaveURL(/\/admin\/login/);
-    await expect(other.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Se connecter', exact: true })).toBeVisible();
     expect(logoutCalls.length).toBeGreaterThanOrEqual(1);
 
     // With the connection back, the next check sends the logout again: the old cookie is dead.

@@ -4,6 +4,7 @@
  * `aCampaignDetail({ status: 'sending' })`.
  */
 import type { PublicTeamMember } from '#common/api-types.ts';
+import type { AdminCall } from '#common/schemas/booking-admin.ts';
 import type { CampaignDetail } from '#common/schemas/campaigns.ts';
 
 /** GET /api/admin/campaigns/:id: a draft, nothing sent yet. */
@@ -44,5 +45,25 @@ export const aPublicTeamMember = (overrides: Partial<PublicTeamMember> = {}): Pu
   twitterUrl: null,
   order: 0,
   isActive: true,
+  ...overrides,
+});
+
+/**
+ * A booked discovery call as the agenda, the lead's panel and the dashboard receive it: Monday
+ * 30 November 2026, 10:00-10:30 in Kinshasa, confirmed.
+ */
+export const anAdminCall = (overrides: Partial<AdminCall> = {}): AdminCall => ({
+  id: crypto.randomUUID(),
+  startsAt: '2026-11-30T09:00:00.000Z',
+  endsAt: '2026-11-30T09:30:00.000Z',
+  status: 'confirmed',
+  visitorTimeZone: 'Africa/Kinshasa',
+  contact: {
+    id: crypto.randomUUID(),
+    fullName: 'Amani Kabeya',
+    company: 'Kin Market',
+    serviceInterest: 'Marketing Digital',
+  },
+  admin: { id: crypto.randomUUID(), name: 'Nadine Kapinga' },
   ...overrides,
 });

@@ -12,6 +12,7 @@ import {
   activityLogs,
   adminUsers,
   blogPosts,
+  callBookings,
   campaignJobs,
   caseStudies,
   contactRequests,
@@ -125,6 +126,15 @@ export async function insertAdminUser(
   const user = await insertAdminRow(db, { passwordHash: await hashPassword(password), ...overrides });
   return { user, password };
 }
+
+/**
+ * A discovery call written straight to its table (the booking itself has its own tests): 30
+ * minutes from `startsAt`, confirmed unless told.
+ */
+export const insertCallBooking = factory(callBookings, 'insertCallBooking', (overrides) => {
+  const startsAt = overrides.startsAt ?? new Date('2027-04-05T09:00:00Z');
+  return { startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000) };
+});
 
 /** A campaign written straight to its table, being sent (the campaign engine has its own tests). */
 export const insertCampaign = factory(emailCampaigns, 'insertCampaign', () => ({

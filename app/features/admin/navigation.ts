@@ -1,6 +1,7 @@
 /** The admin screens of docs/product.md §2.2, in the order the navigation shows them. */
 import {
   Briefcase,
+  CalendarClock,
   FileText,
   History,
   LayoutDashboard,
@@ -19,6 +20,7 @@ export type AdminNavItem = { to: string; label: string; icon: LucideIcon };
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/dashboard', label: 'Tableau de bord', icon: LayoutDashboard },
   { to: '/admin/contacts', label: 'Contacts', icon: MessageSquare },
+  { to: '/admin/rendez-vous', label: 'Rendez-vous', icon: CalendarClock },
   { to: '/admin/newsletter', label: 'Newsletter', icon: Mail },
   { to: '/admin/emails/campaigns', label: 'Campagnes', icon: Send },
   { to: '/admin/emails/templates', label: "Modèles d'email", icon: LayoutTemplate },

@@ -54,6 +54,8 @@ export const SUBSCRIBERS_KEY = '/api/admin/newsletter';
 export const DASHBOARD_KEY = '/api/admin/dashboard';
 export const ACTIVITY_KEY = '/api/admin/activity';
 export const SETTINGS_KEY = '/api/admin/settings';
+/** The discovery calls' availability and agenda (docs/decisions/078-call-booking-admin.md). */
+export const BOOKING_KEY = '/api/admin/booking';
 
 /**
  * The public stats, prefetched by the idle rule of docs/product.md §7.5 (default loader: the key is the URL).

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
-import { contactsQuery, contactTimelineQuery } from './contacts/data';
+import { callsQuery } from './bookings/data';
+import { contactQuery, contactsQuery, contactTimelineQuery } from './contacts/data';
 import { dashboardQuery } from './dashboard/data';
 import { safeAdminRedirect } from './navigation';
 import { subscribersQuery } from './newsletter/data';
@@ -122,6 +123,29 @@ describe('real-time effects (docs/product.md §4.5)', () => {
       variant: 'destructive',
       duration: 8_000,
     });
+  });
+
+  it('call_booking_update (a call booked or cancelled) refreshes the agenda, the leads with their panels and the dashboard, silently', () => {
+    const { queryClient, stale } = cache();
+    const agendaKey = callsQuery('2026-11-29T23:00:00.000Z', '2026-12-06T23:00:00.000Z').queryKey;
+    const leadKey = contactQuery('lead-1').queryKey;
+    queryClient.setQueryData(agendaKey, []);
+    queryClient.setQueryData(leadKey, { contact: {}, call: null });
+    const toast = vi.fn();
+    applyRealtimeMessage(
+      broadcast('contacts', {
+        type: 'call_booking_update',
+        contactId: 'lead-1',
+        bookingId: 'b-1',
+        status: 'confirmed',
+        startsAt: '2026-11-30T09:00:00.000Z',
+      }),
+      { queryClient, toast },
+    );
+    expect(stale()).toEqual({ dashboard: true, contacts: true, subscribers: false });
+    expect(queryClient.getQueryState(agendaKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(leadKey)?.isInvalidated).toBe(true);
+    expect(toast).not.toHaveBeenCalled();
   });
 
   it('other messages change nothing', () => {

@@ -7,7 +7,7 @@ import { NEW_CONTACT_TOAST_DURATION, TOAST_DURATION } from '#common/constants.ts
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import type { ToastOptions } from '~/lib/toast';
 import { invalidate } from './admin-data';
-import { CONTACTS_KEY, DASHBOARD_KEY, SUBSCRIBERS_KEY } from './queries';
+import { BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY, SUBSCRIBERS_KEY } from './queries';
 
 type Effects = { queryClient: QueryClient; toast: (options: ToastOptions) => unknown };
 
@@ -33,6 +33,10 @@ export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClie
     case 'contact_status_update':
     case 'contact_updated':
       invalidate(queryClient, CONTACTS_KEY);
+      break;
+    // A call booked, moved or cancelled: the agenda, the lead's panel and the dashboard's next calls.
+    case 'call_booking_update':
+      invalidate(queryClient, BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY);
       break;
     case 'new_subscription':
       invalidate(queryClient, SUBSCRIBERS_KEY);

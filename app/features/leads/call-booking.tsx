@@ -18,11 +18,11 @@ import {
 import { DISCOVERY_CALL_MINUTES } from '#common/constants.ts';
 import type { CallPageAnswer, PublicCall, PublicSlot } from '#common/schemas/calls.ts';
 import { MessagePage } from '~/components/message-page';
+import { type Status, StatusLine } from '~/components/status-line';
 import { Button } from '~/components/ui/button';
 import { apiRequest, errorMessage, getJson } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { island } from '~/lib/island';
-import { type Status, StatusLine } from '../newsletter/status-line';
 
 export type CallBookingProps =
   | { state: 'invalid' }

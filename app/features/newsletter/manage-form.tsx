@@ -6,11 +6,11 @@ import { Download, Settings2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { FIRST_NAME_MAX_LENGTH, NEWSLETTER_TOPICS } from '#common/schemas/newsletter-shared.ts';
 import { MessagePage } from '~/components/message-page';
+import { type Status, StatusLine } from '~/components/status-line';
 import { Button } from '~/components/ui/button';
 import { island } from '~/lib/island';
 import { NewLinkForm } from './new-link-form';
 import { newsletterPost } from './newsletter-api';
-import { type Status, StatusLine } from './status-line';
 
 export type ManageFormProps = {
   subscriber: { token: string; email: string; firstName: string; tags: string[]; status: string } | null;

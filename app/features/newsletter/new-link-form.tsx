@@ -9,9 +9,9 @@ import {
   isValidEmail,
   NEWSLETTER_CONSENT_TEXT,
 } from '#common/schemas/newsletter-shared.ts';
+import { type Status, StatusLine } from '~/components/status-line';
 import { island } from '~/lib/island';
 import { newsletterPost } from './newsletter-api';
-import { type Status, StatusLine } from './status-line';
 import { postSubscribe } from './subscribe-request';
 
 export function NewLinkForm({ purpose = 'confirmation' }: { purpose?: 'confirmation' | 'manage' }) {

@@ -1,10 +1,12 @@
 /**
  * Settings (decision 016): the site's settings by category, the company figures of the home page,
- * the admin accounts and one's own password, as four tabs. The tab lives in the address (?onglet=),
- * so a reload or a shared link opens the same one.
+ * the admin accounts, the availability for discovery calls (decision 078) and one's own password,
+ * as five tabs. The tab lives in the address (?onglet=), so a reload or a shared link opens the
+ * same one.
  */
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
+import { AvailabilityPanel } from '~/features/admin/bookings/availability-panel';
 import { PasswordPanel } from '~/features/admin/settings/password-panel';
 import { SiteSettingsPanel } from '~/features/admin/settings/site-settings-panel';
 import { StatsPanel } from '~/features/admin/settings/stats-panel';
@@ -17,6 +19,7 @@ const TABS = [
   { value: 'site', label: 'Site', Panel: SiteSettingsPanel },
   { value: 'chiffres', label: 'Chiffres clés', Panel: StatsPanel },
   { value: 'utilisateurs', label: 'Utilisateurs', Panel: UsersPanel },
+  { value: 'disponibilites', label: 'Disponibilités', Panel: AvailabilityPanel },
   { value: 'mot-de-passe', label: 'Mon mot de passe', Panel: PasswordPanel },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
@@ -30,7 +33,7 @@ export default function AdminSettings() {
     <>
       <AdminPageHeader
         title="Paramètres"
-        description="Coordonnées et textes du site, chiffres clés, comptes d'administration et mot de passe."
+        description="Coordonnées et textes du site, chiffres clés, comptes d'administration, disponibilités pour les appels et mot de passe."
       />
       <Tabs.Root
         value={tab}

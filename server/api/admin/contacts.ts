@@ -7,6 +7,7 @@ import {
   ContactStatusChangeSchema,
   ContactTouchSchema,
 } from '#common/schemas/admin.ts';
+import { contactCall } from '../../admin/booking.ts';
 import {
   addContactNote,
   CONTACT_TOUCH_TEXTS,
@@ -19,6 +20,7 @@ import { adminOf } from '../../auth/require-admin.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { csvExportRoute, itemRoute, listRoute } from './item-routes.ts';
+import { IdParamsSchema } from './params.ts';
 
 const contactNotFound = () => notFound('Contact introuvable.');
 
@@ -45,10 +47,13 @@ export function contactsAdminRouter(deps: AppDeps, now: () => Date): Router {
     ),
   );
 
-  router.get(
-    '/:id',
-    itemRoute('contact', contactNotFound, (id) => findContact(db, id)),
-  );
+  // The lead and its discovery call, when it booked one (docs/decisions/078-call-booking-admin.md).
+  router.get('/:id', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const contact = await findContact(db, id);
+    if (!contact) throw contactNotFound();
+    res.json({ contact, call: await contactCall(db, id) });
+  });
 
   router.patch(
     '/:id/status',

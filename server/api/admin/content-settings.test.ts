@@ -57,7 +57,15 @@ describe('site settings', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const settings = res.body.settings as AdminSetting[];
     const categories = new Set(settings.map((s) => s.category));
-    expect([...categories].sort()).toEqual(['contact', 'email', 'seo', 'site', 'social', 'system']);
+    expect([...categories].sort()).toEqual([
+      'booking',
+      'contact',
+      'email',
+      'seo',
+      'site',
+      'social',
+      'system',
+    ]);
     expect(settings.find((s) => s.key === 'email.sender_email')).toMatchObject({
       value: 'newsletter@lisanga-digital.cd',
       category: 'email',

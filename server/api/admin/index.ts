@@ -5,6 +5,7 @@
  */
 import { Router } from 'express';
 import type { AppDeps } from '../../app-deps.ts';
+import { bookingAdminRouter } from './booking.ts';
 import { contactsAdminRouter } from './contacts.ts';
 import { dashboardAdminRouter } from './dashboard.ts';
 import { newsletterAdminRouter } from './newsletter.ts';
@@ -20,5 +21,6 @@ export function adminApiRouter(deps: AppDeps, options: AdminApiOptions = {}): Ro
   router.use(dashboardAdminRouter(deps, now));
   router.use('/contacts', contactsAdminRouter(deps, now));
   router.use('/newsletter', newsletterAdminRouter(deps, now));
+  router.use('/booking', bookingAdminRouter(deps, now));
   return router;
 }

@@ -22,7 +22,7 @@ export function clientIp(testInfo: TestInfo, block: number): string {
 export async function logIn(page: Page, password = ADMIN.password) {
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
 /** Opens `path` (an admin screen) signed in: through the login screen, which sends back there. */

@@ -1,5 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from '@playwright/test';
+import { ADMIN } from './admin.ts';
+import { SMTP_URL } from './mailbox.ts';
 
 /** A production server process started by a test, with everything it printed so far. */
 export type SiteProcess = {
@@ -58,4 +63,36 @@ export async function waitUntilReady(instance: SiteProcess) {
       { timeout: START_CEILING, message: `instance ${instance.url} ready:\n${instance.output()}` },
     )
     .toBe(200);
+}
+
+/**
+ * A site of the test's own (its port, a fresh data directory, the e2e SMTP server, the e2e admin),
+ * ready to use: for a spec whose changes the shared site's other specs must not see. `stop` ends
+ * it and removes its data. `env` adds to or overrides the defaults.
+ */
+export async function startOwnSite(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-own-site-'));
+  const url = `http://127.0.0.1:${port}`;
+  const site = startSiteProcess(port, dataDir, {
+    PUBLIC_URL: url,
+    SMTP_URL,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  });
+  const stop = async () => {
+    if (site.child.exitCode === null) site.child.kill('SIGTERM');
+    await site.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(site);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, dataDir, stop };
 }

@@ -1,18 +1,23 @@
 /**
  * One lead, in a side panel over the list: who, how to reach them (email, phone, WhatsApp: each
- * noted in its timeline when opened), the composed message as they sent it, its status (nouveau ->
- * en_cours -> traite, and back), who follows it, its next action and its timeline.
+ * noted in its timeline when opened), its discovery call when it booked one (decision 078), the
+ * composed message as they sent it, its status (nouveau -> en_cours -> traite, and back), who
+ * follows it, its next action and its timeline.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Mail, MessageCircle, Phone } from 'lucide-react';
+import { CalendarClock, Mail, MessageCircle, Phone } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { Link } from 'react-router';
 import { CONTACT_STATUSES, type ContactTouchKind } from '#common/enums.ts';
+import { kinshasaDate } from '#common/kinshasa.ts';
 import { type AdminContact, CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '#common/schemas/admin.ts';
+import { CALL_STATUS_LABELS, type ContactCall } from '#common/schemas/booking-admin.ts';
 import { EmailAddress } from '~/components/email-address';
 import { Button } from '~/components/ui/button';
 import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 import { cn } from '~/lib/cn';
-import { ErrorState, formatDateTime, LoadingState } from '../ui';
+import { callWhen } from '../bookings/format';
+import { Badge, ErrorState, formatDateTime, LoadingState } from '../ui';
 import { FollowUpSection, TimelineSection } from './contact-follow-up';
 import { ContactStatusBadge } from './contact-status-badge';
 import { contactQuery, contactStatusMutation, contactTouchMutation } from './data';
@@ -49,7 +54,7 @@ function ContactPanel({ id }: { id: string }) {
       </>
     );
   }
-  return <ContactFacts contact={contact.data} />;
+  return <ContactFacts contact={contact.data.contact} call={contact.data.call} />;
 }
 
 /** wa.me wants the international number in digits only. */
@@ -58,7 +63,7 @@ function whatsappLink(phone: string): string | null {
   return digits.length >= 8 ? `https://wa.me/${digits}` : null;
 }
 
-function ContactFacts({ contact }: { contact: AdminContact }) {
+function ContactFacts({ contact, call }: { contact: AdminContact; call: ContactCall | null }) {
   const phone = contact.phone ?? contact.phoneRaw;
   const whatsapp = phone ? whatsappLink(phone) : null;
   const touch = useMutation(contactTouchMutation());
@@ -74,6 +79,8 @@ function ContactFacts({ contact }: { contact: AdminContact }) {
           {formatDateTime(contact.createdAt)}
         </Dialog.Description>
       </div>
+
+      {call ? <CallSummary call={call} /> : null}
 
       <StatusSwitcher contact={contact} />
 
@@ -123,6 +130,39 @@ function ContactFacts({ contact }: { contact: AdminContact }) {
       <FollowUpSection contact={contact} />
       <TimelineSection contactId={contact.id} />
     </div>
+  );
+}
+
+/** The lead's discovery call: when (Kinshasa time), with whom, confirmed or cancelled; its day in the agenda. */
+function CallSummary({ call }: { call: ContactCall }) {
+  const cancelled = call.status === 'cancelled';
+  return (
+    <section
+      aria-label="Appel découverte"
+      className={cn(
+        'flex items-start gap-3 rounded-lg p-3 text-sm',
+        cancelled ? 'bg-gray-50 text-gray-700' : 'bg-brand-50 text-gray-900',
+      )}
+    >
+      <CalendarClock className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="break-words">
+          <span className="font-medium">Appel découverte :</span>{' '}
+          <span className={cn(cancelled && 'line-through')}>
+            {callWhen(call.startsAt)} (heure de Kinshasa) avec {call.admin.name}
+          </span>
+        </p>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <Badge tone={cancelled ? 'gray' : 'green'}>{CALL_STATUS_LABELS[call.status]}</Badge>
+          <Link
+            to={`/admin/rendez-vous?vue=jour&date=${kinshasaDate(new Date(call.startsAt))}`}
+            className="font-medium text-brand-800 underline-offset-2 hover:underline"
+          >
+            Voir dans l'agenda
+          </Link>
+        </p>
+      </div>
+    </section>
   );
 }
 

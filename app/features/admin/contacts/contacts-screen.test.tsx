@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminContact, Page } from '#common/schemas/admin.ts';
+import type { ContactCall } from '#common/schemas/booking-admin.ts';
 import type { AdminAccount } from '#common/schemas/users-admin.ts';
 import { type RecordedCall, renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
+import { anAdminCall } from '#tests/helpers/answer-factories.ts';
 import { ContactsScreen } from './contacts-screen';
 
 afterEach(() => {
@@ -122,5 +124,65 @@ describe('the leads list: follow-up', () => {
     expect(screen.getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')).toBe(
       `/api/admin/contacts/export.csv?owner=${nadine.id}&followUp=late`,
     );
+  });
+});
+
+describe('the lead’s panel: its discovery call', () => {
+  const lead = buildContact({ id: 'lead-call', fullName: 'Amani Kabeya' });
+  const panelRoutes = (call: ContactCall | null) => ({
+    'GET /api/admin/contacts': { json: page([lead]) },
+    'GET /api/admin/contacts/lead-call': { json: { contact: lead, call } },
+    'GET /api/admin/contacts/lead-call/timeline': { json: { entries: [] } },
+    'GET /api/admin/users': { json: { users: [nadine] } },
+  });
+  const { contact: _contact, ...confirmed } = anAdminCall();
+
+  it('says when the call is (Kinshasa time), with whom and its status, and leads to its day in the agenda; a status change keeps it', async () => {
+    let stored = lead;
+    stubFetch({
+      ...panelRoutes(confirmed),
+      'GET /api/admin/contacts/lead-call': () => ({ json: { contact: stored, call: confirmed } }),
+      'PATCH /api/admin/contacts/lead-call/status': () => {
+        stored = { ...lead, status: 'en_cours' };
+        return { json: { contact: stored } };
+      },
+    });
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-call');
+    const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
+    const call = await within(panel).findByRole('region', { name: 'Appel découverte' });
+    expect(call.textContent).toMatch(
+      /^Appel découverte\s:\slundi 30 novembre à 10:00 \(heure de Kinshasa\) avec Nadine Kapinga/,
+    );
+    expect(within(call).getByText('Confirmé')).toBeTruthy();
+    expect(within(call).getByRole('link', { name: "Voir dans l'agenda" }).getAttribute('href')).toBe(
+      '/admin/rendez-vous?vue=jour&date=2026-11-30',
+    );
+
+    // The status's answer is the lead alone: the panel keeps its call.
+    fireEvent.click(within(panel).getByRole('button', { name: 'En cours' }));
+    await waitFor(() =>
+      expect(within(panel).getByRole('button', { name: 'En cours' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
+    );
+    expect(within(panel).getByRole('region', { name: 'Appel découverte' })).toBeTruthy();
+  });
+
+  it('shows a cancelled call struck through as "Annulé", and nothing when the lead booked none', async () => {
+    stubFetch(panelRoutes({ ...confirmed, status: 'cancelled' }));
+    const { unmount } = renderAdminScreen(
+      ContactsScreen,
+      '/admin/contacts',
+      '/admin/contacts?lead=lead-call',
+    );
+    const call = await screen.findByRole('region', { name: 'Appel découverte' });
+    expect(within(call).getByText('Annulé')).toBeTruthy();
+    expect(within(call).getByText(/avec Nadine Kapinga/).className).toContain('line-through');
+    unmount();
+
+    stubFetch(panelRoutes(null));
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-call');
+    await screen.findByRole('dialog', { name: 'Amani Kabeya' });
+    expect(screen.queryByRole('region', { name: 'Appel découverte' })).toBeNull();
   });
 });

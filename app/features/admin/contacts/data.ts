@@ -8,6 +8,7 @@ import {
   type ContactTimelineEntry,
   type Page,
 } from '#common/schemas/admin.ts';
+import type { ContactCall } from '#common/schemas/booking-admin.ts';
 import { type AdminAccount, adminFullName } from '#common/schemas/users-admin.ts';
 import { createAdminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
 import { CONTACTS_KEY, DASHBOARD_KEY } from '../queries';
@@ -19,20 +20,28 @@ export function contactsQuery(params: ContactListParams = {}) {
   return createAdminListQuery<Page<AdminContact>>(CONTACTS_KEY, params, CONTACT_LIST_DEFAULTS);
 }
 
+/** One lead and its discovery call, when it booked one (docs/decisions/078-call-booking-admin.md). */
+export type ContactDetail = { contact: AdminContact; call: ContactCall | null };
+
 export function contactQuery(id: string) {
   return createAdminQuery({
     queryKey: [CONTACTS_KEY, 'detail', id],
     url: `${CONTACTS_KEY}/${encodeURIComponent(id)}`,
-    pick: (body: { contact: AdminContact }) => body.contact,
+    pick: (body: ContactDetail): ContactDetail => ({ contact: body.contact, call: body.call ?? null }),
   });
 }
+
+/** A write's answer (the lead alone) put in the panel's cache, its call kept. */
+const withContact =
+  (contact: AdminContact) =>
+  (cached: ContactDetail | undefined): ContactDetail => ({ contact, call: cached?.call ?? null });
 
 export const contactStatusMutation = createAdminMutation({
   method: 'PATCH',
   url: ({ id }: { id: string; status: ContactStatus }) => `${CONTACTS_KEY}/${encodeURIComponent(id)}/status`,
   body: ({ status }) => ({ status }),
   read: (body: { contact: AdminContact }) => body.contact,
-  updates: (contact) => [contactQuery(contact.id).queryKey, contact],
+  updates: (contact) => [contactQuery(contact.id).queryKey, withContact(contact)],
   invalidates: [CONTACTS_KEY, DASHBOARD_KEY],
   toast: (contact) => ({
     title: 'Statut mis à jour',
@@ -61,7 +70,7 @@ export const contactFollowUpMutation = createAdminMutation({
   url: ({ id }: { id: string } & ContactFollowUp) => `${contactUrl(id)}/follow-up`,
   body: ({ id: _id, ...changes }) => changes,
   read: (body: { contact: AdminContact }) => body.contact,
-  updates: (contact) => [contactQuery(contact.id).queryKey, contact],
+  updates: (contact) => [contactQuery(contact.id).queryKey, withContact(contact)],
   invalidates: [CONTACTS_KEY],
   toast: (contact) => ({ title: 'Suivi mis à jour', description: contact.fullName }),
   errorToast: { fallback: 'Le suivi n’a pas pu être enregistré.' },

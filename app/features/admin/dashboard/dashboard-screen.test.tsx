@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardData } from '#common/schemas/admin.ts';
 import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
+import { anAdminCall } from '#tests/helpers/answer-factories.ts';
 import { DashboardScreen } from './dashboard-screen';
 
 beforeEach(() => {
@@ -52,6 +53,7 @@ function buildDashboard(overrides: Partial<DashboardData> = {}): DashboardData {
       },
     ],
     followUp: { late: 0, dueToday: 0, unanswered: 0, due: [] },
+    upcomingCalls: [],
     ...overrides,
   };
 }
@@ -120,6 +122,34 @@ describe('the admin dashboard', () => {
     // First on the screen, before the figures.
     const regions = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'));
     expect(regions[0]).toBe(card.getAttribute('aria-labelledby'));
+  });
+
+  it('lists the next calls, each opening its lead, beside the follow-up; and says when none is planned', async () => {
+    const call = anAdminCall({
+      contact: { id: 'lead-call', fullName: 'Amani Kabeya', company: 'Kin Market', serviceInterest: 'SEO' },
+    });
+    stubFetch({ 'GET /api/admin/dashboard': { json: buildDashboard({ upcomingCalls: [call] }) } });
+    const { unmount } = renderAdminScreen(DashboardScreen, '/admin/dashboard');
+    const card = await screen.findByRole('region', { name: 'Prochains appels' });
+    const [item] = within(card).getAllByRole('listitem');
+    expect(
+      within(item as HTMLElement)
+        .getByRole('link', { name: 'Amani Kabeya' })
+        .getAttribute('href'),
+    ).toBe('/admin/contacts?lead=lead-call');
+    expect(item?.textContent).toContain('Kin Market');
+    expect(item?.textContent).toContain('avec Nadine Kapinga');
+    // 10:00 in Kinshasa, whatever the machine's time zone.
+    expect(item?.querySelector('time')?.textContent).toBe('30/11/2026 10:00');
+    expect(within(card).getByRole('link', { name: "Voir l'agenda" }).getAttribute('href')).toBe(
+      '/admin/rendez-vous',
+    );
+    unmount();
+
+    stubFetch({ 'GET /api/admin/dashboard': { json: buildDashboard() } });
+    renderAdminScreen(DashboardScreen, '/admin/dashboard');
+    const empty = await screen.findByRole('region', { name: 'Prochains appels' });
+    expect(within(empty).getByText('Aucun appel prévu')).toBeTruthy();
   });
 
   it('says when nothing is due today', async () => {

@@ -1,11 +1,21 @@
 /**
  * The admin dashboard (decision 038): leads of the week and of the month by status, newsletter
  * subscribers by status, the double opt-in conversion, two 12-week charts, the most-read posts and
- * the latest activity, under what the team has to follow up today. It reads the shared dashboard query, which the real-time channel
+ * the latest activity, under what the team has to follow up today and the next discovery calls
+ * (decision 078). It reads the shared dashboard query, which the real-time channel
  * invalidates on `stats_update`, so the figures refresh by themselves.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Activity, AlarmClock, Eye, type LucideIcon, Mail, TrendingUp, Users } from 'lucide-react';
+import {
+  Activity,
+  AlarmClock,
+  CalendarClock,
+  Eye,
+  type LucideIcon,
+  Mail,
+  TrendingUp,
+  Users,
+} from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { QUOTE_RESPONSE_HOURS } from '#common/constants.ts';
@@ -81,7 +91,10 @@ function DashboardContent({ data }: { data: DashboardData }) {
   const { leads, subscribers, conversion } = data;
   return (
     <div className="space-y-6">
-      <FollowUp followUp={data.followUp} />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <FollowUp followUp={data.followUp} />
+        <UpcomingCalls calls={data.upcomingCalls} />
+      </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <KpiCard
           title="Demandes cette semaine"
@@ -426,6 +439,45 @@ function FollowUp({ followUp }: { followUp: DashboardData['followUp'] }) {
             </li>
           );
         })}
+      </ul>
+    </ListCard>
+  );
+}
+
+/** The next confirmed discovery calls (decision 078), each opening its lead; the agenda has them all. */
+function UpcomingCalls({ calls }: { calls: DashboardData['upcomingCalls'] }) {
+  return (
+    <ListCard
+      icon={CalendarClock}
+      title="Prochains appels"
+      items={calls}
+      empty="Aucun appel prévu"
+      summary={
+        <p className="mt-2 text-sm">
+          <Link to="/admin/rendez-vous" className="text-brand-800 underline-offset-2 hover:underline">
+            Voir l'agenda
+          </Link>
+        </p>
+      }
+    >
+      <ul className="mt-3 divide-y divide-gray-100">
+        {calls.map((call) => (
+          <li key={call.id} className={cn(DATED_LINE, 'py-2.5')}>
+            <p className="min-w-0 break-words">
+              <Link
+                to={`/admin/contacts?lead=${encodeURIComponent(call.contact.id)}`}
+                className="font-medium text-brand-800 underline-offset-2 hover:underline"
+              >
+                {call.contact.fullName}
+              </Link>
+              {call.contact.company ? <span className="text-gray-700"> — {call.contact.company}</span> : null}
+              <span className="block text-xs text-gray-600">avec {call.admin.name}</span>
+            </p>
+            <time dateTime={call.startsAt} className="shrink-0 text-xs text-gray-600">
+              {formatDateTime(call.startsAt)}
+            </time>
+          </li>
+        ))}
       </ul>
     </ListCard>
   );

@@ -1,4 +1,7 @@
-/** The outcome of a newsletter form, in a live region that is always there (so it is announced). */
+/**
+ * The outcome of a public page's form (the newsletter's, the call booking's), in a live region
+ * that is always there (so it is announced).
+ */
 export type Status = { tone: 'ok' | 'error'; text: string } | null;
 
 export function StatusLine({ status }: { status: Status }) {

@@ -1,0 +1,41 @@
+/**
+ * The discovery calls' data in the back-office (docs/decisions/078-call-booking-admin.md): an
+ * admin's availability and its save, and the agenda's calls over a period. Every key starts with
+ * the booking API's path, which the real-time `call_booking_update` refreshes.
+ */
+import type { AdminCall, AvailabilityInput, BookingAvailability } from '#common/schemas/booking-admin.ts';
+import { createAdminMutation, createAdminQuery } from '../admin-data';
+import { BOOKING_KEY } from '../queries';
+
+const AVAILABILITY_URL = `${BOOKING_KEY}/availability`;
+/** One's own availability without `adminId`; a colleague's with it. */
+const availabilityUrl = (adminId: string | null) =>
+  adminId ? `${AVAILABILITY_URL}?adminId=${encodeURIComponent(adminId)}` : AVAILABILITY_URL;
+
+export function availabilityQuery(adminId: string | null) {
+  return createAdminQuery({
+    queryKey: [AVAILABILITY_URL, adminId ?? 'me'],
+    url: availabilityUrl(adminId),
+    pick: (body: { availability: BookingAvailability }) => body.availability,
+  });
+}
+
+/** From the form, which shows field errors itself. */
+export const saveAvailabilityMutation = createAdminMutation({
+  method: 'PUT',
+  url: ({ adminId }: { adminId: string | null; values: AvailabilityInput }) => availabilityUrl(adminId),
+  body: ({ values }) => values,
+  read: (body: { availability: BookingAvailability }) => body.availability,
+  updates: (saved, { adminId }) => [availabilityQuery(adminId).queryKey, saved],
+  toast: (saved) => ({ title: 'Disponibilités enregistrées', description: saved.admin.name }),
+});
+
+/** The calls starting in [from, to) (two ISO instants), cancelled ones included. */
+export function callsQuery(from: string, to: string) {
+  const search = new URLSearchParams({ from, to });
+  return createAdminQuery({
+    queryKey: [BOOKING_KEY, 'calls', from, to],
+    url: `${BOOKING_KEY}/calls?${search}`,
+    pick: (body: { calls: AdminCall[] }) => body.calls,
+  });
+}

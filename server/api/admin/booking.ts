@@ -1,0 +1,67 @@
+import { type Request, type Response, Router } from 'express';
+import {
+  AvailabilityQuerySchema,
+  availabilitySchema,
+  CallsQuerySchema,
+} from '#common/schemas/booking-admin.ts';
+import { listCalls, readAvailability, saveAvailability } from '../../admin/booking.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { adminOf } from '../../auth/require-admin.ts';
+import { kinshasaDate, WEEK_MS, weekStart } from '../../calendar/kinshasa.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import { parseInput } from '../../http/validate.ts';
+
+const adminNotFound = () => notFound('Utilisateur introuvable.');
+
+/** The role that may set up someone else's availability (docs/product.md §6.2: the only one today). */
+const TEAM_ROLE = 'admin';
+
+/** Whose availability: the signed-in admin's, or with `?adminId=` a colleague's (for the team role). */
+function targetAdmin(req: Request, res: Response): string {
+  const { adminId } = parseInput(AvailabilityQuerySchema, req.query);
+  const { user } = adminOf(res);
+  if (!adminId || adminId === user.id) return user.id;
+  if (user.role !== TEAM_ROLE) {
+    throw new HttpError(403, 'forbidden', 'Vous ne pouvez modifier que vos propres disponibilités.');
+  }
+  return adminId;
+}
+
+/**
+ * /api/admin/booking: the admins' availability for discovery calls and the agenda of booked calls
+ * (contract: common/schemas/booking-admin.ts; docs/decisions/078-call-booking-admin.md).
+ */
+export function bookingAdminRouter(deps: AppDeps, now: () => Date): Router {
+  const router = Router();
+  const { db } = deps.database;
+
+  router.get('/availability', async (req, res) => {
+    const availability = await readAvailability(db, targetAdmin(req, res), kinshasaDate(now()));
+    if (!availability) throw adminNotFound();
+    res.json({ availability });
+  });
+
+  router.put('/availability', async (req, res) => {
+    const adminId = targetAdmin(req, res);
+    const today = kinshasaDate(now());
+    const change = parseInput(availabilitySchema(today), req.body ?? {});
+    const availability = await saveAvailability(db, {
+      adminId,
+      change,
+      actorId: adminOf(res).user.id,
+      today,
+    });
+    if (!availability) throw adminNotFound();
+    res.json({ availability });
+  });
+
+  router.get('/calls', async (req, res) => {
+    const query = parseInput(CallsQuerySchema, req.query);
+    // Without a period, this week (the schema lets through both ends or neither).
+    const from = query.from ? new Date(query.from) : weekStart(now());
+    const to = query.to ? new Date(query.to) : new Date(from.getTime() + WEEK_MS);
+    res.json({ calls: await listCalls(db, from, to) });
+  });
+
+  return router;
+}

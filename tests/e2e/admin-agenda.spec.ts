@@ -1,0 +1,171 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { kinshasaDate } from '#common/kinshasa.ts';
+import { aCallRequest } from '#tests/helpers/request-factories.ts';
+import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
+
+/**
+ * The staff's side of the discovery call end to end (docs/decisions/078-call-booking-admin.md): an
+ * admin sets a colleague's availability in the settings; a visitor books a call through the
+ * public API; the open agenda shows it live, by week and by day, and its lead's panel says when it
+ * is. Nothing scrolls sideways, on a computer and on phones down to 320 px.
+ *
+ * Making someone bookable changes what the public call modal offers, so this spec runs with the
+ * specs that edit public content (playwright.config.ts). Both projects run it at once on the same
+ * server: each works on its own new colleague and its own lead.
+ */
+test.beforeEach(async ({ page }, testInfo) => {
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 19) });
+});
+
+const suffix = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
+
+/** The admin API with the page's session (the CSRF check wants the Origin and X-Requested-With). */
+const adminHeaders = (page: Page) => ({ Origin: new URL(page.url()).origin, 'X-Requested-With': 'fetch' });
+
+/** A new admin account, through the API: the colleague whose availability the test sets. */
+async function newColleague(page: Page, lastName: string) {
+  const response = await page.request.post('/api/admin/users', {
+    data: { email: `agenda-${suffix()}@example.cd`, firstName: 'Agenda', lastName },
+    headers: adminHeaders(page),
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { user: { id: string } }).user;
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+}
+
+test('an admin sets up a colleague’s weekly availability and days off in the settings', async ({
+  page,
+}, testInfo) => {
+  const lastName = `${testInfo.project.name} ${suffix()}`;
+  await openSignedIn(page, '/admin/settings?onglet=disponibilites');
+  await newColleague(page, lastName);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Disponibilités', selected: true })).toBeVisible();
+
+  await page.getByLabel('Disponibilités de').selectOption({ label: `Agenda ${lastName}` });
+  const bookable = page.getByRole('switch', {
+    name: `Agenda ${lastName} peut être réservé(e) pour un appel découverte`,
+  });
+  await expect(bookable).not.toBeChecked();
+  await expect(page.getByText('Heures de Kinshasa (UTC+1).')).toBeVisible();
+  await page.getByRole('button', { name: 'Proposer des horaires types' }).click();
+  await expect(page.getByRole('group', { name: 'Lundi, plage 2' }).getByLabel('Début')).toHaveValue('14:00');
+  await bookable.check();
+  // A range that ends before it starts is refused under its field, in French.
+  await page.getByRole('group', { name: 'Mardi, plage 1' }).getByLabel('Fin').selectOption('08:00');
+  await page.getByRole('button', { name: 'Enregistrer les disponibilités' }).click();
+  await expect(
+    page
+      .getByRole('group', { name: 'Mardi, plage 1' })
+      .getByText('L’heure de fin doit venir après l’heure de début.'),
+  ).toBeVisible();
+  await page.getByRole('group', { name: 'Mardi, plage 1' }).getByLabel('Fin').selectOption('12:00');
+
+  const dayOff = kinshasaDate(new Date(Date.now() + 20 * 86_400_000));
+  await page.getByLabel('Date du jour de congé').fill(dayOff);
+  await page.getByRole('button', { name: 'Ajouter ce jour' }).click();
+  await page.getByRole('button', { name: 'Enregistrer les disponibilités' }).click();
+  await expect(toasts(page).filter({ hasText: 'Disponibilités enregistrées' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  // Stored: read back after a reload.
+  await page.reload();
+  await page.getByLabel('Disponibilités de').selectOption({ label: `Agenda ${lastName}` });
+  await expect(bookable).toBeChecked();
+  await expect(page.getByRole('group', { name: 'Vendredi, plage 2' }).getByLabel('Fin')).toHaveValue('17:00');
+  await expect(page.getByRole('list', { name: 'Jours de congé prévus' }).getByRole('listitem')).toHaveCount(
+    1,
+  );
+});
+
+test('a call booked by a visitor appears live in the agenda, by week and by day, and on its lead', async ({
+  page,
+}, testInfo) => {
+  const phone = testInfo.project.name.startsWith('phone');
+  await openSignedIn(page, '/admin/rendez-vous');
+  await expect(page.getByRole('heading', { name: 'Rendez-vous', level: 1 })).toBeVisible();
+
+  // A colleague who takes calls every day from 08:00 to 20:00 (Kinshasa).
+  const colleague = await newColleague(page, `${testInfo.project.name} ${suffix()}`);
+  const allWeek = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+    weekday,
+    ranges: [{ start: '08:00', end: '20:00' }],
+  }));
+  const saved = await page.request.put(`/api/admin/booking/availability?adminId=${colleague.id}`, {
+    data: { bookable: true, days: allWeek, daysOff: [] },
+    headers: adminHeaders(page),
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  // A visitor asks for a call: the answer leads to their booking page, whose token books.
+  const fullName = `Visiteur Agenda ${suffix()}`;
+  const asked = await page.request.post('/api/contact', {
+    data: aCallRequest({
+      fullName,
+      email: `${suffix()}@example.cd`,
+      details: { callType: 'Conseil stratégique', preferredTime: 'Flexible', urgency: 'Sous 15 jours' },
+    }),
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const { bookingPath } = (await asked.json()) as { bookingPath?: string };
+  expect(bookingPath, 'someone is bookable: the request answers the booking page').toBeTruthy();
+  const token = new URL(bookingPath ?? '', page.url()).searchParams.get('token') ?? '';
+  const offer = await page.request.get(`/api/calls?token=${encodeURIComponent(token)}`);
+  expect(offer.status(), await offer.text()).toBe(200);
+  const { slots } = (await offer.json()) as { slots: { startsAt: string }[] };
+  expect(slots.length).toBeGreaterThan(0);
+  const first = slots[0]?.startsAt ?? '';
+
+  // The agenda of that week is open, its real-time channel live, when the visitor books.
+  await page.goto(`/admin/rendez-vous?date=${kinshasaDate(new Date(first))}`);
+  await expect(page.getByText('Temps réel actif').first()).toBeAttached();
+  let booked: string | undefined;
+  for (const slot of slots) {
+    // The other project's visitor may take the same time at once: then the next one.
+    const response = await page.request.post('/api/calls/book', { data: { token, startsAt: slot.startsAt } });
+    if (response.status() === 201) {
+      booked = slot.startsAt;
+      break;
+    }
+    expect(response.status(), await response.text()).toBe(409);
+  }
+  expect(booked).toBeDefined();
+  const day = kinshasaDate(new Date(booked ?? ''));
+  if (day !== kinshasaDate(new Date(first))) await page.goto(`/admin/rendez-vous?date=${day}`);
+
+  const card = page.getByRole('article', { name: new RegExp(fullName) });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Conseil général');
+  await expect(card).toContainText('Confirmé');
+  await expectNoSidewaysScroll(page);
+
+  await page.getByRole('button', { name: 'Jour', exact: true }).click();
+  await expect(page).toHaveURL(/vue=jour/);
+  await expect(card).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  if (phone) {
+    for (const width of [320, 360]) {
+      await page.setViewportSize({ width, height: 640 });
+      await expect(card).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await page.getByRole('button', { name: 'Semaine', exact: true }).click();
+      await expectNoSidewaysScroll(page);
+      await page.getByRole('button', { name: 'Jour', exact: true }).click();
+    }
+  }
+
+  // Its lead's panel says when the call is and with whom.
+  await card.getByRole('link', { name: fullName }).click();
+  const panel = page.getByRole('dialog', { name: fullName });
+  await expect(panel.getByRole('region', { name: 'Appel découverte' })).toContainText(
+    '(heure de Kinshasa) avec',
+  );
+  await expect(panel.getByRole('region', { name: 'Appel découverte' })).toContainText('Confirmé');
+});

@@ -1,0 +1,146 @@
+/**
+ * Booking the discovery call for real (docs/decisions/077-call-booking.md), on a phone, as people
+ * do it: an admin makes themself bookable in the settings; a visitor in New York asks for a call,
+ * picks a time from the modal's confirmation, on their own clock with Kinshasa's beside it; both
+ * sides get an email with the calendar invitation; the visitor moves the call from the email's
+ * link (the same event, SEQUENCE raised), then cancels it (METHOD:CANCEL).
+ *
+ * On its own server and data directory: making an admin bookable changes what every call request
+ * answers, which the shared site's other specs must not see.
+ */
+import { devices, expect, type Page, test } from '@playwright/test';
+import { parseInvitation } from '#tests/helpers/ical.ts';
+import { calendarPart } from '#tests/helpers/smtp.ts';
+import { ADMIN, logIn } from './helpers/admin.ts';
+import { E2E_PORT, linkIn, requireEmail } from './helpers/mailbox.ts';
+import { hydrated } from './helpers/page.ts';
+import { START_CEILING, startOwnSite } from './helpers/process.ts';
+
+const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+
+/** Both sides on a phone: the visitor's and the staff's usual screen. */
+const phone = devices['Pixel 7'];
+
+test('a visitor books the call from the modal, both sides get the invitation, then the visitor moves and cancels it', async ({
+  browser,
+}) => {
+  test.setTimeout(START_CEILING + 120_000);
+  const visitor = `amani.${Date.now().toString(36)}@example.cd`;
+  const { url, stop } = await startOwnSite(E2E_PORT + 97);
+  try {
+    // The admin, on their phone, takes calls on weekdays.
+    const staff = await browser.newContext({
+      ...phone,
+      baseURL: url,
+      locale: 'fr-FR',
+      serviceWorkers: 'block',
+    });
+    const admin = await staff.newPage();
+    await admin.goto('/admin/login?redirect=%2Fadmin%2Fsettings');
+    await logIn(admin);
+    await admin.waitForURL(/\/admin\/settings/);
+    await admin.getByRole('tab', { name: 'Disponibilités' }).click();
+    await admin.getByLabel('Je peux être réservé(e) pour un appel découverte').check();
+    await admin.getByRole('button', { name: 'Proposer des horaires types' }).click();
+    await admin.getByRole('button', { name: 'Enregistrer les disponibilités' }).click();
+    await expect(admin.getByText('Disponibilités enregistrées', { exact: true })).toBeVisible();
+
+    // The visitor, in New York, asks for a call in their morning.
+    const away = await browser.newContext({
+      ...phone,
+      baseURL: url,
+      locale: 'fr-FR',
+      timezoneId: 'America/New_York',
+      serviceWorkers: 'block',
+    });
+    const page = await away.newPage();
+    await page.goto('/');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Ou réservez un appel découverte gratuit de 30 minutes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Planifions un appel découverte' });
+    await dialog.getByLabel('Nom complet').fill('Amani Kabeya');
+    await dialog.getByLabel('Email').fill(visitor);
+    await dialog.getByLabel('Service qui vous intéresse').selectOption('Conseil général');
+    await dialog.getByLabel('Type de discussion').selectOption('Conseil stratégique');
+    await dialog.getByLabel('Créneau préféré').selectOption('Matin (8h-12h)');
+    await dialog.getByLabel('Urgence').selectOption('Sous 15 jours');
+    await dialog.getByRole('button', { name: "Planifier l'appel" }).click();
+    const confirmation = page.getByRole('region', { name: "Demande d'appel bien reçue" });
+    await expect(confirmation).toContainText("Choisissez dès maintenant l'heure de votre appel");
+    await confirmation.getByRole('link', { name: 'Choisir mon créneau' }).click();
+
+    // Their own clock, Kinshasa's beside it: 08:00 in New York is 14:00 in Kinshasa.
+    await page.waitForURL(/\/appel-decouverte\?token=/);
+    await expect(page.getByText('Heures affichées à l’heure de New York')).toBeVisible();
+    const slots = page.getByRole('button', { name: /^\d\d:\d\d \d\d:\d\d à Kinshasa$/ });
+    await expect(slots.first()).toBeVisible();
+    const firstSlot = (await slots.first().textContent()) ?? '';
+    const [localTime = '', kinshasaTime = ''] = firstSlot.match(/\d\d:\d\d/g) ?? [];
+    expect(Number(kinshasaTime.slice(0, 2)) - Number(localTime.slice(0, 2))).toBe(6);
+    await noSidewaysScroll(page);
+    await slots.first().click();
+    await page.getByRole('button', { name: 'Réserver ce créneau' }).click();
+    await expect(page.getByRole('heading', { name: 'Votre appel est réservé' })).toBeVisible();
+    await expect(page.getByText(/C’est réservé\s!/)).toBeVisible();
+    await noSidewaysScroll(page);
+
+    // Both sides have the invitation: one event, the visitor as attendee, the admin organising.
+    const invited = await requireEmail(visitor, {
+      subject: /^Votre appel découverte\s: .+\(heure de New York\)$/,
+    });
+    expect(invited.text).toContain(`${kinshasaTime} à Kinshasa`);
+    const forVisitor = parseInvitation(calendarPart(invited));
+    expect(forVisitor.method).toBe('REQUEST');
+    expect(JSON.stringify(forVisitor.event.attendee).toLowerCase()).toContain(`mailto:${visitor}`);
+    expect(JSON.stringify(forVisitor.event.organizer).toLowerCase()).toContain(`mailto:${ADMIN.email}`);
+    const told = await requireEmail(ADMIN.email, { subject: /^Appel réservé\s: Amani Kabeya/ });
+    const forStaff = parseInvitation(calendarPart(told));
+    expect(forStaff.event.uid).toBe(forVisitor.event.uid);
+    expect(new Date(forStaff.event.start).toISOString()).toBe(new Date(forVisitor.event.start).toISOString());
+
+    // The admin sees the call on the dashboard, and in the agenda's week of the call.
+    await admin.goto('/admin/dashboard');
+    await expect(admin.getByRole('region', { name: 'Prochains appels' })).toContainText('Amani Kabeya');
+    await admin.goto('/admin/rendez-vous');
+    await admin.getByRole('button', { name: 'Semaine', exact: true }).click();
+    const call = admin.getByRole('article', { name: /Amani Kabeya/ });
+    // The first slot may fall in next week (a Friday afternoon's request is booked on Monday).
+    for (let week = 0; week < 2; week++) {
+      await expect(call.first().or(admin.getByText('Aucun appel prévu cette semaine.'))).toBeVisible();
+      if (await call.first().isVisible()) break;
+      await admin.getByRole('button', { name: 'Semaine suivante' }).click();
+    }
+    await expect(call.first()).toBeVisible();
+    await noSidewaysScroll(admin);
+
+    // Later, from the email's link, the visitor moves the call to another time.
+    await page.goto(linkIn(invited, /\/appel-decouverte\?token=[^\s\]>)]+/));
+    await page.getByRole('button', { name: "Déplacer l'appel" }).click();
+    await page
+      .getByRole('button', { name: /^\d\d:\d\d/ })
+      .nth(1)
+      .click();
+    await page.getByRole('button', { name: 'Déplacer mon appel à cette heure' }).click();
+    await expect(page.getByText('Votre appel est déplacé.', { exact: false })).toBeVisible();
+    const moved = await requireEmail(visitor, { containing: 'Votre appel a été déplacé' });
+    const update = parseInvitation(calendarPart(moved));
+    expect(update.event.uid).toBe(forVisitor.event.uid);
+    expect(Number(update.event.sequence)).toBe(1);
+    expect(new Date(update.event.start).getTime()).not.toBe(new Date(forVisitor.event.start).getTime());
+
+    // And cancels it: the calendars drop the event.
+    await page.getByRole('button', { name: "Annuler l'appel" }).click();
+    await page.getByRole('button', { name: "Oui, annuler l'appel" }).click();
+    await expect(page.getByText('Votre appel est annulé.', { exact: false }).first()).toBeVisible();
+    const cancelled = parseInvitation(calendarPart(await requireEmail(visitor, { subject: /est annulé$/ })));
+    expect(cancelled.method).toBe('CANCEL');
+    expect(Number(cancelled.event.sequence)).toBe(2);
+    const staffCancel = await requireEmail(ADMIN.email, { subject: /^Appel annulé\s: Amani Kabeya/ });
+    expect(parseInvitation(calendarPart(staffCancel)).method).toBe('CANCEL');
+    await staff.close();
+    await away.close();
+  } finally {
+    await stop();
+  }
+});
