@@ -63,7 +63,11 @@ export default defineConfig({
     {
       name: 'phone',
       use: phone,
-      testIgnore: [EDITS_PUBLIC_CONTENT, ATTACK, /(process|instances|logs|clock)\.spec\.ts/],
+      testIgnore: [
+        EDITS_PUBLIC_CONTENT,
+        ATTACK,
+        /(process|instances|logs|clock|admin-second-factor)\.spec\.ts/,
+      ],
     },
     {
       name: 'desktop-content',

@@ -37,4 +37,9 @@ export type SessionUser = {
   role: string;
   /** The password no longer meets the policy (server/auth/password-policy.ts): a new one is asked. */
   passwordChangeRequired: boolean;
+  /**
+   * A second factor is required for every admin and this one has none yet: the back-office stays
+   * closed until they set one up (docs/decisions/079-second-factor.md). Absent means false.
+   */
+  secondFactorSetupRequired?: boolean;
 };

@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -638,4 +639,111 @@ export const callBookings = pgTable(
     uniqueIndex('call_bookings_contact').on(t.contactId).where(sql`${t.status} = 'confirmed'`),
     index('call_bookings_starts_at_idx').on(t.startsAt),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Second factor of the admins' sign-in (docs/decisions/079-second-factor.md)
+// ---------------------------------------------------------------------------------------------
+
+/** A passkey (WebAuthn credential) of an admin: a second factor, or a sign-in without password. */
+export const adminPasskeys = pgTable(
+  'admin_passkeys',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    /** The credential's id, base64url, as the browser sends it back at each sign-in. */
+    credentialId: text().notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text().notNull(),
+    /** The authenticator's signature counter: 32 bits unsigned, beyond a Postgres integer. */
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    transports: jsonb().$type<string[]>().notNull().default([]),
+    name: text().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('admin_passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * An admin's authenticator app: the TOTP secret, encrypted (AES-256-GCM, key in app_secrets), never
+ * sent again after its setup. Unconfirmed until a first code proves the app holds it.
+ */
+export const adminTotp = pgTable('admin_totp', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => adminUsers.id, { onDelete: 'cascade' }),
+  secretEncrypted: text().notNull(),
+  confirmedAt: timestamp({ withTimezone: true }),
+  /** The time step of the last code accepted: a code is never accepted twice. */
+  lastUsedStep: bigint({ mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes: only the SHA-256 of each (80 random bits) is kept. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admin_recovery_codes_user_hash').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in whose password was right and whose second factor is awaited: not a session, it opens
+ * nothing but the second step. Only the SHA-256 of its cookie's token is kept.
+ */
+export const adminPendingLogins = pgTable(
+  'admin_pending_logins',
+  {
+    id: id(),
+    tokenHash: text().notNull().unique(),
+    userId: uuid()
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    rememberMe: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('admin_pending_logins_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * WebAuthn challenges, short-lived and single use (deleted when answered), in the database so that
+ * the options and the answer may reach two different instances. Bound to what asked for them: an
+ * admin's session (registration), a pending sign-in (second factor), or nothing (a passkey sign-in).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text().primaryKey(),
+    purpose: text({ enum: ['register', 'second_factor', 'sign_in'] }).notNull(),
+    userId: uuid().references(() => adminUsers.id, { onDelete: 'cascade' }),
+    sessionId: uuid().references(() => adminSessions.id, { onDelete: 'cascade' }),
+    pendingLoginId: uuid().references(() => adminPendingLogins.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/** The sign-in policy: one row at most (no row: no second factor required). */
+export const authSettings = pgTable(
+  'auth_settings',
+  {
+    id: boolean().primaryKey().default(true),
+    /** Every admin must sign in with a second factor, and set one up first when they have none. */
+    secondFactorRequired: boolean().notNull().default(false),
+    updatedBy: uuid().references(() => adminUsers.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('auth_settings_single_row', sql`${t.id}`)],
 );

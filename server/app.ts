@@ -25,6 +25,7 @@ import { callsApiRouter } from './api/calls.ts';
 import { contactApiRouter } from './api/contact.ts';
 import { newsletterApiRouter } from './api/newsletter.ts';
 import { publicApiRouter } from './api/public.ts';
+import { securityAdminRouter } from './api/second-factor.ts';
 import type { AppDeps } from './app-deps.ts';
 import { cacheKey } from './cache/response-cache.ts';
 import { emailWebhookRouter, trackingRouter } from './campaigns/tracking-routes.ts';
@@ -225,6 +226,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     adminGate({ db: deps.database.db, publicUrl: env.PUBLIC_URL, trustedOrigins: env.TRUSTED_ORIGINS }),
     adminApiRouter(deps),
     contentAdminRouter(deps),
+    securityAdminRouter({ db: deps.database.db }),
   );
   api.use(
     contactApiRouter({

@@ -14,7 +14,7 @@ export const PASSWORDS_DO_NOT_MATCH = 'Les mots de passe ne correspondent pas';
 export const PASSWORD_UNCHANGED = "Le nouveau mot de passe doit être différent de l'actuel.";
 
 // Passwords are never trimmed: a space is a character the user chose.
-const password = z
+export const passwordField = z
   .string({ error: PASSWORD_TOO_SHORT })
   .min(MIN_LENGTH.password, { error: PASSWORD_TOO_SHORT })
   .max(AUTH_MAX_LENGTH.password, { error: PASSWORD_TOO_LONG });
@@ -25,13 +25,13 @@ export const AdminLoginSchema = z.object({
     .trim()
     .max(AUTH_MAX_LENGTH.email, { error: 'Email invalide' })
     .pipe(z.email({ error: 'Email invalide' })),
-  password,
+  password: passwordField,
   rememberMe: z.boolean().optional().default(false),
 });
 export type AdminLogin = z.infer<typeof AdminLoginSchema>;
 
 export const PasswordChangeSchema = z
-  .object({ currentPassword: password, newPassword: password, confirmPassword: password })
+  .object({ currentPassword: passwordField, newPassword: passwordField, confirmPassword: passwordField })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: PASSWORDS_DO_NOT_MATCH,
     path: ['confirmPassword'],

@@ -124,6 +124,7 @@ describe('POST /api/auth/login', () => {
         lastName: 'Lisanga',
         role: 'admin',
         passwordChangeRequired: false,
+        secondFactorSetupRequired: false,
       },
     });
     const [header] = setCookies(res);
@@ -330,6 +331,7 @@ describe('GET /api/auth/me, POST /api/auth/logout, /api/admin guard', () => {
       'lastName',
       'passwordChangeRequired',
       'role',
+      'secondFactorSetupRequired',
     ]);
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash|token/i);
     const anonymous = await me().expect(401);

@@ -1,25 +1,50 @@
 /**
  * Admin authentication (docs/product.md §4.3, §5.4, §7.3): POST /api/auth/login, GET /api/auth/me,
- * POST /api/auth/logout, POST /api/auth/password; and adminGate, mounted before every /api/admin
+ * POST /api/auth/logout, POST /api/auth/password, the second step of a sign-in and the sign-in
+ * with a passkey alone (docs/decisions/079-second-factor.md; one's own factors are managed by
+ * server/api/second-factor.ts, mounted here); and adminGate, mounted before every /api/admin
  * router: every /api/auth and /api/admin answer is `Cache-Control: no-store`, every
  * state-changing call there passes the CSRF check, and /api/admin/* answers 401 without a valid
  * session.
  *
- * Brute force: only failures count, per account+IP (5, then 15 minutes of refusal) and per IP
- * across accounts; a success clears its account+IP counter. The owner logging in from another
- * address is never locked out by an attacker elsewhere.
+ * Brute force (server/auth/attempts.ts): only failures count, per account+IP (5, then 15 minutes
+ * of refusal) and per IP across accounts, at every step; a complete sign-in clears its
+ * account+IP counter. The owner logging in from another address is never locked out by an
+ * attacker elsewhere.
  */
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { type Request, type RequestHandler, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { AdminLoginSchema, PasswordChangeSchema } from '#common/schemas/auth.ts';
+import {
+  PasskeyAssertionSchema,
+  RecoveryCodeSchema,
+  type SecondFactorChallenge,
+  TotpCodeSchema,
+} from '#common/schemas/second-factor.ts';
 import type { Database } from '#db/client.ts';
 import { adminUsers } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
+import { confirmCurrentPassword, ipKey, reserveAttempts, signInRules } from '../auth/attempts.ts';
 import { clearSessionCookie, readSessionToken, sessionCookieFor, setSessionCookie } from '../auth/cookie.ts';
+import {
+  authenticationOptions,
+  type PasskeyResponse,
+  passkeyByCredential,
+  relyingPartyFor,
+  verifyPasskeyAssertion,
+} from '../auth/passkeys.ts';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/password.ts';
 import { passwordPolicyProblem } from '../auth/password-policy.ts';
+import {
+  endPendingLogin,
+  type PendingLogin,
+  pendingCookieFor,
+  readPendingLogin,
+  startPendingLogin,
+} from '../auth/pending-login.ts';
+import { useRecoveryCode } from '../auth/recovery-codes.ts';
 import { adminOf, currentAdmin, requireAdmin, unauthenticated } from '../auth/require-admin.ts';
+import { factorsOf, hasSecondFactor, methodsOf } from '../auth/second-factor.ts';
 import {
   type Clock,
   createSession,
@@ -27,19 +52,16 @@ import {
   revokeSessionByToken,
   type SessionUser,
   systemClock,
+  validateSession,
 } from '../auth/sessions.ts';
+import { acceptTotpCode, totpOf } from '../auth/totp.ts';
 import { HttpError } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { csrfProtection } from '../security/csrf.ts';
-import { RATE_LIMITS, type RateLimitRule } from '../security/limits.ts';
-import {
-  hitRateLimit,
-  type RateLimitResult,
-  releaseRateLimitHit,
-  resetRateLimit,
-  restartRateLimitWindow,
-} from '../security/rate-limit.ts';
+import { RATE_LIMITS } from '../security/limits.ts';
+import { hitRateLimit, rateLimited } from '../security/rate-limit.ts';
+import { secondFactorRouter } from './second-factor.ts';
 
 export type AuthApiDeps = {
   db: Database;
@@ -59,21 +81,19 @@ export type AuthApiDeps = {
 const INVALID_CREDENTIALS = 'Email ou mot de passe incorrect.';
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
 
-function tooManyAttempts(retryAfterSeconds: number): HttpError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new HttpError(
-    429,
-    'too_many_attempts',
-    `Trop de tentatives de connexion. Réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-    undefined,
-    { 'Retry-After': String(retryAfterSeconds) },
+const loginExpired = () =>
+  new HttpError(
+    401,
+    'login_expired',
+    'Votre connexion a expiré. Saisissez à nouveau votre email et votre mot de passe.',
   );
-}
 
-/** The email is hashed in the key: the counters table keeps no address someone mistyped. */
-const accountIpKey = (email: string, ip: string) =>
-  `login-fail:${createHash('sha256').update(email).digest('hex').slice(0, 32)}:${ip}`;
-const ipKey = (ip: string) => `login-fail-ip:${ip}`;
+/** A wrong second step: the message is also the field's, under the code the admin typed. */
+const wrongSecondFactor = (message: string, field?: string) =>
+  new HttpError(401, 'invalid_second_factor', message, field ? { [field]: message } : undefined);
+const WRONG_TOTP = "Code incorrect. Vérifiez l'heure de votre téléphone et réessayez.";
+const WRONG_RECOVERY = 'Code de secours incorrect ou déjà utilisé.';
+const WRONG_PASSKEY = "Cette clé d'accès n'a pas été reconnue.";
 
 /**
  * An argon2id hash of a random password, verified against when the email is unknown so the answer
@@ -84,26 +104,6 @@ const getDummyHash = () => {
   dummyHash ??= hashPassword(generatePassword());
   return dummyHash;
 };
-
-/** Counts one attempt as a failure in advance; past the limit, gives it back and refuses (429). */
-async function reserveAttempt(
-  db: Database,
-  key: string,
-  rule: RateLimitRule,
-  at: Date,
-  req: Request,
-): Promise<RateLimitResult> {
-  const result = await hitRateLimit(db, key, rule, at);
-  if (!result.allowed) {
-    await releaseRateLimitHit(db, key);
-    req.log.warn(
-      { ip: req.ip, limit: rule.limit, retryAfterSeconds: result.retryAfterSeconds },
-      'admin sign-in refused: too many failed attempts (lockout)',
-    );
-    throw tooManyAttempts(result.retryAfterSeconds);
-  }
-  return result;
-}
 
 const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
@@ -117,12 +117,15 @@ const publicUser = (user: SessionUser): SessionUser => ({
   lastName: user.lastName,
   role: user.role,
   passwordChangeRequired: user.passwordChangeRequired,
+  secondFactorSetupRequired: user.secondFactorSetupRequired ?? false,
 });
 
 export function authApiRouter(deps: AuthApiDeps): Router {
   const { db, events } = deps;
   const now = deps.now ?? systemClock;
   const cookie = sessionCookieFor(deps.publicUrl);
+  const pendingCookie = pendingCookieFor(cookie);
+  const rp = relyingPartyFor(deps.publicUrl);
   const authDeps = { db, cookie, now };
   const guard = requireAdmin(authDeps);
   const router = Router();
@@ -133,32 +136,49 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     csrfProtection({ publicUrl: deps.publicUrl, trustedOrigins: deps.trustedOrigins }),
   );
 
+  /**
+   * The end of every successful sign-in: the pending step is over, a session token sent before is
+   * revoked and never reused (no session fixation), a brand-new session is opened.
+   */
+  async function openSession(
+    req: Request,
+    res: Response,
+    userId: string,
+    rememberMe: boolean,
+    method: string,
+  ) {
+    const at = now();
+    await endPendingLogin(db, req, res, pendingCookie);
+    await revokeSessionByToken(db, readSessionToken(req, cookie), at, events);
+    const session = await createSession(
+      db,
+      { userId, rememberMe, ip: req.ip, userAgent: req.get('User-Agent') },
+      at,
+    );
+    setSessionCookie(
+      res,
+      cookie,
+      session.token,
+      rememberMe ? session.expiresAt.getTime() - at.getTime() : undefined,
+    );
+    const valid = await validateSession(db, session.token, at);
+    if (!valid) throw new Error('a session just opened is not valid');
+    req.log.info({ userId, sessionId: session.sessionId, method }, 'admin logged in');
+    res.json({ user: publicUser(valid.user) });
+  }
+
   router.post('/auth/login', async (req, res) => {
     const input = parseInput(AdminLoginSchema, req.body);
     const email = input.email.toLowerCase();
     const ip = req.ip ?? 'unknown';
     const at = now();
-    const pairKey = accountIpKey(email, ip);
-
-    const addressKey = ipKey(ip);
-    // Each attempt first reserves a failure (one atomic upsert), so a burst of parallel guesses
-    // cannot all pass the check before any failure is recorded; refusals and successes give the
-    // reservation back, so only failures count in the end.
-    const pair = await reserveAttempt(db, pairKey, RATE_LIMITS.loginFailuresPerAccountIp, at, req);
-    try {
-      await reserveAttempt(db, addressKey, RATE_LIMITS.loginFailuresPerIp, at, req);
-    } catch (error) {
-      await releaseRateLimitHit(db, pairKey);
-      throw error;
-    }
+    const attempt = await reserveAttempts(db, req, at, signInRules(email, ip, false));
 
     const [user] = await db.select().from(adminUsers).where(eq(adminUsers.email, email)).limit(1);
     // Always one argon2 verification, whether the account exists or not.
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
     if (!user || !passwordOk || !user.isActive) {
-      // The failure that reaches the limit starts the full refusal period.
-      if (pair.count === RATE_LIMITS.loginFailuresPerAccountIp.limit)
-        await restartRateLimitWindow(db, pairKey, at);
+      await attempt.failed();
       req.log.info(
         {
           userId: user?.id,
@@ -170,29 +190,145 @@ export function authApiRouter(deps: AuthApiDeps): Router {
       throw invalidCredentials();
     }
 
-    await resetRateLimit(db, pairKey);
-    await releaseRateLimitHit(db, addressKey);
     // The one moment the server sees the password: one that no longer meets the policy (set before
     // it, or through ADMIN_PASSWORD) is kept working, and its owner is asked for a new one.
     const passwordChangeRequired = passwordPolicyProblem(input.password) !== null;
     if (passwordChangeRequired !== user.passwordChangeRequired) {
       await db.update(adminUsers).set({ passwordChangeRequired }).where(eq(adminUsers.id, user.id));
     }
-    // A session token sent before login is revoked and never reused: a new one is issued.
-    await revokeSessionByToken(db, readSessionToken(req, cookie), at, events);
-    const session = await createSession(
-      db,
-      { userId: user.id, rememberMe: input.rememberMe, ip, userAgent: req.get('User-Agent') },
-      at,
-    );
-    setSessionCookie(
+
+    const factors = await factorsOf(db, user.id);
+    if (hasSecondFactor(factors)) {
+      // The password alone clears no counter: someone who knows it could otherwise alternate a
+      // right password and wrong codes for ever. Only the complete sign-in does.
+      await attempt.refunded();
+      await startPendingLogin(
+        db,
+        req,
+        res,
+        pendingCookie,
+        { userId: user.id, rememberMe: input.rememberMe },
+        at,
+      );
+      req.log.info({ userId: user.id, ip }, 'admin password accepted; second factor awaited');
+      const answer: SecondFactorChallenge = { secondFactor: { methods: methodsOf(factors) } };
+      res.json(answer);
+      return;
+    }
+    await attempt.succeeded();
+    await openSession(req, res, user.id, input.rememberMe, 'password');
+  });
+
+  /**
+   * A second step of the pending sign-in: counted like a password (per account+IP, per IP) and
+   * per account from every address; `check` says whether the factor given is right.
+   */
+  async function secondStep(
+    req: Request,
+    res: Response,
+    method: string,
+    check: (pending: PendingLogin, at: Date) => Promise<boolean>,
+    refusal: () => HttpError,
+  ) {
+    const at = now();
+    const pending = await readPendingLogin(db, req, pendingCookie, at);
+    if (!pending) throw loginExpired();
+    const ip = req.ip ?? 'unknown';
+    const attempt = await reserveAttempts(db, req, at, signInRules(pending.user.email, ip, true));
+    if (!(await check(pending, at))) {
+      await attempt.failed();
+      req.log.info({ userId: pending.user.id, ip, method }, 'admin second factor refused');
+      throw refusal();
+    }
+    await attempt.succeeded();
+    await openSession(req, res, pending.user.id, pending.rememberMe, method);
+  }
+
+  router.post('/auth/login/totp', async (req, res) => {
+    const { code } = parseInput(TotpCodeSchema, req.body);
+    await secondStep(
+      req,
       res,
-      cookie,
-      session.token,
-      input.rememberMe ? session.expiresAt.getTime() - at.getTime() : undefined,
+      'totp',
+      async (pending, at) => {
+        const totp = await totpOf(db, pending.user.id);
+        return totp?.confirmedAt ? acceptTotpCode(db, totp, code, at) : false;
+      },
+      () => wrongSecondFactor(WRONG_TOTP, 'code'),
     );
-    req.log.info({ userId: user.id, sessionId: session.sessionId }, 'admin logged in');
-    res.json({ user: publicUser({ ...user, passwordChangeRequired }) });
+  });
+
+  router.post('/auth/login/recovery', async (req, res) => {
+    const { code } = parseInput(RecoveryCodeSchema, req.body);
+    await secondStep(
+      req,
+      res,
+      'recovery code',
+      (pending, at) => useRecoveryCode(db, pending.user.id, code, at),
+      () => wrongSecondFactor(WRONG_RECOVERY, 'code'),
+    );
+  });
+
+  router.post('/auth/login/passkey/options', async (req, res) => {
+    const at = now();
+    const pending = await readPendingLogin(db, req, pendingCookie, at);
+    if (!pending) throw loginExpired();
+    const step = { pendingLoginId: pending.id, userId: pending.user.id };
+    res.json({ options: await authenticationOptions(db, rp, step, at) });
+  });
+
+  router.post('/auth/login/passkey', async (req, res) => {
+    const { response } = parseInput(PasskeyAssertionSchema, req.body);
+    await secondStep(
+      req,
+      res,
+      'passkey',
+      async (pending, at) =>
+        (await verifyPasskeyAssertion(
+          db,
+          rp,
+          response as PasskeyResponse,
+          { pendingLoginId: pending.id, userId: pending.user.id },
+          at,
+        )) !== null,
+      () => wrongSecondFactor(WRONG_PASSKEY),
+    );
+  });
+
+  // A sign-in with a passkey alone: the passkey, with its user verification (a PIN, a fingerprint),
+  // stands for the password and the second factor at once.
+  router.post('/auth/passkey/options', async (req, res) => {
+    const at = now();
+    const ip = req.ip ?? 'unknown';
+    // Each call stores a challenge: an anonymous caller may not fill the table.
+    const limit = await hitRateLimit(db, `passkey-options:${ip}`, RATE_LIMITS.passkeyOptionsPerIp, at);
+    if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
+    res.json({ options: await authenticationOptions(db, rp, null, at) });
+  });
+
+  router.post('/auth/passkey', async (req, res) => {
+    const input = parseInput(PasskeyAssertionSchema, req.body);
+    const at = now();
+    const ip = req.ip ?? 'unknown';
+    const passkey = await passkeyByCredential(db, input.response.id);
+    const [user] = passkey
+      ? await db.select().from(adminUsers).where(eq(adminUsers.id, passkey.userId)).limit(1)
+      : [];
+    // A key the site does not know counts against the address only: it names no account.
+    const attempt = await reserveAttempts(
+      db,
+      req,
+      at,
+      user ? signInRules(user.email, ip, true) : [{ key: ipKey(ip), rule: RATE_LIMITS.loginFailuresPerIp }],
+    );
+    const verified = await verifyPasskeyAssertion(db, rp, input.response as PasskeyResponse, null, at);
+    if (!verified || !user?.isActive || verified.userId !== user.id) {
+      await attempt.failed();
+      req.log.info({ userId: user?.id, ip }, 'admin passkey sign-in refused');
+      throw wrongSecondFactor(WRONG_PASSKEY);
+    }
+    await attempt.succeeded();
+    await openSession(req, res, user.id, input.rememberMe, 'passkey');
   });
 
   router.get('/auth/me', async (req, res) => {
@@ -206,6 +342,8 @@ export function authApiRouter(deps: AuthApiDeps): Router {
       await revokeSessionByToken(tx, readSessionToken(req, cookie), now(), events);
     });
     clearSessionCookie(res, cookie);
+    // "Annuler" on the second step signs out too: the pending sign-in goes with it.
+    await endPendingLogin(db, req, res, pendingCookie);
     // The browser's HTTP cache goes with the session (docs/decisions/020-pwa.md). The
     // service worker never stores admin data, and "cache" leaves its public caches alone.
     res.setHeader('Clear-Site-Data', '"cache"');
@@ -221,26 +359,8 @@ export function authApiRouter(deps: AuthApiDeps): Router {
         newPassword: weakness,
       });
     }
-    const ip = req.ip ?? 'unknown';
     const at = now();
-    // A wrong current password counts as a failed login: a stolen session cannot guess it at will.
-    const pairKey = accountIpKey(admin.user.email, ip);
-    const pair = await reserveAttempt(db, pairKey, RATE_LIMITS.loginFailuresPerAccountIp, at, req);
-
-    const [user] = await db
-      .select({ passwordHash: adminUsers.passwordHash })
-      .from(adminUsers)
-      .where(eq(adminUsers.id, admin.user.id));
-    if (!user) throw unauthenticated();
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      if (pair.count === RATE_LIMITS.loginFailuresPerAccountIp.limit)
-        await restartRateLimitWindow(db, pairKey, at);
-      throw new HttpError(400, 'validation_error', 'Certains champs sont invalides.', {
-        currentPassword: 'Mot de passe actuel incorrect.',
-      });
-    }
-
-    await resetRateLimit(db, pairKey);
+    await confirmCurrentPassword(db, req, admin.user, input.currentPassword, at);
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
       await tx
@@ -258,6 +378,9 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     req.log.info({ userId: admin.user.id }, 'admin password changed; other sessions revoked');
     res.status(204).end();
   });
+
+  // One's own second factors: a session is enough, even one that must first set up a factor.
+  router.use('/auth/second-factor', guard, secondFactorRouter({ db, rp, now, events }));
 
   return router;
 }
@@ -281,10 +404,22 @@ export function adminGate(deps: Omit<AuthApiDeps, 'events'>): RequestHandler[] {
     }
     next();
   };
+  const secondFactorReady: RequestHandler = (_req, res, next) => {
+    // The policy requires a second factor this admin has not set up: only /auth/second-factor opens.
+    if (adminOf(res).user.secondFactorSetupRequired) {
+      throw new HttpError(
+        403,
+        'second_factor_required',
+        'Activez une double authentification avant de continuer.',
+      );
+    }
+    next();
+  };
   return [
     noStore,
     csrfProtection({ publicUrl: deps.publicUrl, trustedOrigins: deps.trustedOrigins }),
     guard,
     passwordAccepted,
+    secondFactorReady,
   ];
 }

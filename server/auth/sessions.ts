@@ -6,7 +6,7 @@
  */
 
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '#common/api-types.ts';
 import {
   SESSION_IDLE_TIMEOUT,
@@ -15,7 +15,7 @@ import {
   SESSION_TOUCH_INTERVAL,
 } from '#common/constants.ts';
 import type { Database } from '#db/client.ts';
-import { adminSessions, adminUsers } from '#db/schema.ts';
+import { adminPasskeys, adminSessions, adminTotp, adminUsers, authSettings } from '#db/schema.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { publishSessionsRevoked } from '../realtime/session-events.ts';
 
@@ -76,6 +76,17 @@ export async function createSession(
   return { token, sessionId: row.id, expiresAt };
 }
 
+/**
+ * Whether the policy requires a second factor and the admin has none (neither a passkey nor a
+ * confirmed authenticator app): read with the session, in the same query.
+ */
+function secondFactorSetupRequired() {
+  return sql<boolean>`(exists (select 1 from ${authSettings} where ${authSettings.secondFactorRequired})
+    and not exists (select 1 from ${adminPasskeys} where ${adminPasskeys.userId} = ${adminUsers.id})
+    and not exists (select 1 from ${adminTotp} where ${adminTotp.userId} = ${adminUsers.id}
+      and ${adminTotp.confirmedAt} is not null))`.mapWith(Boolean);
+}
+
 const sessionColumns = {
   id: adminSessions.id,
   rememberMe: adminSessions.rememberMe,
@@ -90,6 +101,7 @@ const sessionColumns = {
     lastName: adminUsers.lastName,
     role: adminUsers.role,
     passwordChangeRequired: adminUsers.passwordChangeRequired,
+    secondFactorSetupRequired: secondFactorSetupRequired(),
   },
 };
 type SessionRow = { lastSeenAt: Date; expiresAt: Date; revokedAt: Date | null; isActive: boolean };

@@ -10,7 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { appSecrets } from '#db/schema.ts';
 
-export type AppSecretKey = 'tracking' | 'preview' | 'call';
+/** 'totp' encrypts the authenticator apps' secrets (docs/decisions/079-second-factor.md). */
+export type AppSecretKey = 'tracking' | 'preview' | 'call' | 'totp';
 
 const SECRET_BYTES = 32;
 

@@ -128,8 +128,9 @@ export function attachRealtime(server: Server, options: RealtimeHubOptions): Rea
       logger.debug('realtime connection refused: no valid session');
       return { status: 401 };
     }
-    // Leads' names and emails wait until a password the policy refuses has been replaced.
-    if (session.user.passwordChangeRequired) return { status: 403 };
+    // Leads' names and emails wait until a password the policy refuses has been replaced, and
+    // until a second factor the policy requires is set up (docs/decisions/079-second-factor.md).
+    if (session.user.passwordChangeRequired || session.user.secondFactorSetupRequired) return { status: 403 };
     let open = 0;
     for (const client of clients.values()) if (client.sessionId === session.id) open++;
     if (open >= MAX_SOCKETS_PER_SESSION) {

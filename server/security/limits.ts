@@ -21,6 +21,12 @@ export const RATE_LIMITS = {
   loginFailuresPerAccountIp: { limit: 5, windowMs: 15 * MINUTE },
   /** Failed admin logins from one IP across all accounts: one address cannot spray passwords. */
   loginFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /** Failed second steps (authenticator code, recovery code, passkey) of one account from every
+   *  address: whoever tries knows the password, so spreading guesses over many addresses must not
+   *  buy more than 10 of the million codes per 15 minutes (docs/decisions/079-second-factor.md). */
+  secondFactorFailuresPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  /** Passkey sign-in options asked from one IP: each stores a challenge for five minutes. */
+  passkeyOptionsPerIp: { limit: 30, windowMs: 15 * MINUTE },
   /** Blog views counted per client IP: a reader sends one per post and browser session; an
    *  office behind one address reads many posts, a script cannot inflate the counts. */
   postViewsPerIp: { limit: 60, windowMs: 60 * MINUTE },

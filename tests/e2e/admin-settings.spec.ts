@@ -39,7 +39,7 @@ async function logInAs(page: Page, email: string, password: string) {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
 }
 
 /** Puts a setting back to its seeded value through the API, with the page's session. */

@@ -89,7 +89,7 @@ test('an admin whose password is too common is asked for a new one at login, the
     await page.goto(`${url}/admin/login`);
     await page.getByLabel('Email').fill('faible@example.cd');
     await page.getByLabel('Mot de passe').fill('password1234');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Choisissez un nouveau mot de passe' })).toBeVisible();
     // Every screen asks the same until it is done.
     await page.getByRole('link', { name: 'Contacts' }).first().click();

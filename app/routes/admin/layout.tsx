@@ -13,6 +13,7 @@ import { useAdminPrefetch } from '~/features/admin/prefetch';
 import { type AdminUser, meQuery } from '~/features/admin/queries';
 import { connectRealtime, type RealtimeStatus } from '~/features/admin/realtime-client';
 import { applyRealtimeMessage } from '~/features/admin/realtime-effects';
+import { SecondFactorSetupRequired } from '~/features/admin/security/security-panel';
 import { useAdminLogout, useInactivity } from '~/features/admin/session';
 import { SessionExpiryDialog } from '~/features/admin/session-expiry-dialog';
 import { PasswordChangeRequired } from '~/features/admin/settings/password-panel';
@@ -99,7 +100,13 @@ function SignedIn({ user }: { user: AdminUser }) {
 
   return (
     <AdminShell user={user} realtime={realtime} onLogout={() => void logout('manual')}>
-      {user.passwordChangeRequired ? <PasswordChangeRequired /> : <Outlet />}
+      {user.passwordChangeRequired ? (
+        <PasswordChangeRequired />
+      ) : user.secondFactorSetupRequired ? (
+        <SecondFactorSetupRequired />
+      ) : (
+        <Outlet />
+      )}
       <SessionExpiryDialog
         open={inactivity.warning}
         remaining={inactivity.remaining}

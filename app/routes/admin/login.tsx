@@ -2,6 +2,8 @@
  * The login screen, at /admin and /admin/login (docs/product.md §2.2, §5.4). An admin already signed in goes
  * straight on; after login, back to the screen the guard sent them from, or to the dashboard.
  * A login is never retried automatically: each failure counts against the brute-force limit.
+ * An account with a second factor gets a second step after its password, and a passkey signs in
+ * alone (docs/decisions/079-second-factor.md).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,12 +12,18 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { type AdminLogin, AdminLoginSchema } from '#common/schemas/auth.ts';
+import type { SecondFactorChallenge, SecondFactorMethod } from '#common/schemas/second-factor.ts';
 import { Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { useAdminForm } from '~/features/admin/admin-form';
 import { safeAdminRedirect } from '~/features/admin/navigation';
 import { forgetPendingLogout } from '~/features/admin/pending-logout';
 import { type AdminUser, AUTH_ME_KEY, meQuery } from '~/features/admin/queries';
+import {
+  PasskeySignInButton,
+  SecondFactorStep,
+  usePasskeysSupported,
+} from '~/features/admin/security/sign-in-steps';
 import { ApiError, apiRequest, applyFieldErrors, serverMessage } from '~/lib/api';
 import { useSite } from '~/lib/site';
 
@@ -31,10 +39,14 @@ export default function AdminLoginPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = safeAdminRedirect(searchParams.get('redirect'));
   const [failure, setFailure] = useState<string | null>(null);
+  // Set once the password was right and a second factor is awaited: the methods the account has.
+  const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(null);
+  const passkeys = usePasskeysSupported();
   const {
     register,
     handleSubmit,
     setError,
+    getValues,
     formState: { errors, isSubmitting },
   } = useAdminForm<LoginDraft, AdminLogin>(zodResolver(AdminLoginSchema), {
     email: '',
@@ -46,15 +58,20 @@ export default function AdminLoginPage() {
 
   if (me.data) return <Navigate to={redirectTo} replace />;
 
+  const signedIn = (user: AdminUser) => {
+    // Signed in again: an earlier logout the server never heard is moot (new session, new cookie).
+    forgetPendingLogout();
+    queryClient.setQueryData(AUTH_ME_KEY, user);
+    navigate(redirectTo, { replace: true });
+  };
+
   const onSubmit = handleSubmit(async (input) => {
     setFailure(null);
     try {
       const response = await apiRequest('POST', '/api/auth/login', input);
-      const { user } = (await response.json()) as { user: AdminUser };
-      // Signed in again: an earlier logout the server never heard is moot (new session, new cookie).
-      forgetPendingLogout();
-      queryClient.setQueryData(AUTH_ME_KEY, user);
-      navigate(redirectTo, { replace: true });
+      const answer = (await response.json()) as { user: AdminUser } | SecondFactorChallenge;
+      if ('secondFactor' in answer) setSecondStep(answer.secondFactor.methods);
+      else signedIn(answer.user);
     } catch (error) {
       if (error instanceof ApiError) {
         applyFieldErrors(error, setError, ['email', 'password']);
@@ -75,37 +92,60 @@ export default function AdminLoginPage() {
           <h1 className="text-2xl font-bold text-gray-900">Administration</h1>
           <p className="text-sm text-gray-600">{site.name} — espace réservé à l'équipe</p>
         </div>
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
-        >
-          {failure ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              {failure}
-            </p>
-          ) : null}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            {...field('email')}
+        {secondStep ? (
+          <SecondFactorStep
+            methods={secondStep}
+            onSignedIn={signedIn}
+            onRestart={(message) => {
+              setSecondStep(null);
+              setFailure(message ?? null);
+            }}
           />
-          <TextField
-            label="Mot de passe"
-            type="password"
-            autoComplete="current-password"
-            {...field('password')}
-          />
-          <label className="flex items-center gap-2 text-sm text-gray-800">
-            <input type="checkbox" className="size-4 accent-brand-700" {...register('rememberMe')} />
-            Se souvenir de moi (30 jours)
-          </label>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? <Sending /> : 'Se connecter'}
-          </Button>
-        </form>
+        ) : (
+          <form
+            noValidate
+            onSubmit={onSubmit}
+            className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
+          >
+            {failure ? (
+              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+                {failure}
+              </p>
+            ) : null}
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              {...field('email')}
+            />
+            <TextField
+              label="Mot de passe"
+              type="password"
+              autoComplete="current-password"
+              {...field('password')}
+            />
+            <label className="flex items-center gap-2 text-sm text-gray-800">
+              <input type="checkbox" className="size-4 accent-brand-700" {...register('rememberMe')} />
+              Se souvenir de moi (30 jours)
+            </label>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <Sending /> : 'Se connecter'}
+            </Button>
+            {passkeys ? (
+              <>
+                <p className="flex items-center gap-3 text-xs text-gray-600 before:h-px before:flex-1 before:bg-gray-200 after:h-px after:flex-1 after:bg-gray-200">
+                  ou
+                </p>
+                <PasskeySignInButton
+                  rememberMe={() => getValues('rememberMe') ?? false}
+                  onSignedIn={signedIn}
+                  onFailure={setFailure}
+                />
+              </>
+            ) : null}
+          </form>
+        )}
         <p className="mt-6 text-center text-sm">
           <Link to="/" reloadDocument className="text-brand-800 underline-offset-2 hover:underline">
             Retour au site

@@ -7,6 +7,7 @@
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { AvailabilityPanel } from '~/features/admin/bookings/availability-panel';
+import { SecurityPanel } from '~/features/admin/security/security-panel';
 import { PasswordPanel } from '~/features/admin/settings/password-panel';
 import { SiteSettingsPanel } from '~/features/admin/settings/site-settings-panel';
 import { StatsPanel } from '~/features/admin/settings/stats-panel';
@@ -21,6 +22,7 @@ const TABS = [
   { value: 'utilisateurs', label: 'Utilisateurs', Panel: UsersPanel },
   { value: 'disponibilites', label: 'Disponibilités', Panel: AvailabilityPanel },
   { value: 'mot-de-passe', label: 'Mon mot de passe', Panel: PasswordPanel },
+  { value: 'securite', label: 'Sécurité', Panel: SecurityPanel },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
