@@ -66,7 +66,7 @@ export default defineConfig({
       testIgnore: [
         EDITS_PUBLIC_CONTENT,
         ATTACK,
-        /(process|instances|logs|clock|admin-second-factor)\.spec\.ts/,
+        /(process|instances|logs|clock|staff-push|admin-second-factor)\.spec\.ts/,
       ],
     },
     {

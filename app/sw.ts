@@ -13,6 +13,8 @@
  * - Forms kept offline (app/lib/offline/outbox.ts): replayed on Background Sync or when a page
  *   asks (REPLAY_OUTBOX); the pages hear the outcome through DATA_SYNCED.
  * - Updates: a new worker waits until a page posts SKIP_WAITING (the update card).
+ * - Staff notifications (docs/decisions/080-staff-push.md): a push message is shown with the
+ *   site's icon; a tap opens its back-office page, in a back-office tab already open if there is one.
  */
 
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -24,6 +26,7 @@ import { StaleWhileRevalidate } from 'workbox-strategies';
 import { replayOutbox, reportIsWorthTelling, singleFlight } from '~/lib/offline/outbox.ts';
 import { idbOutbox } from '~/lib/offline/outbox-idb.ts';
 import { NAVIGATION_NETWORK_TIMEOUT_SECONDS, OUTBOX_SYNC_TAG, SW_MESSAGES } from '~/lib/pwa-constants.ts';
+import { staffNotification } from './features/pwa/push-message.ts';
 import { sameOriginTarget } from './features/pwa/return-path.ts';
 
 // The worker's global scope, typed here: the project compiles against the DOM library, and the
@@ -31,17 +34,27 @@ import { sameOriginTarget } from './features/pwa/return-path.ts';
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 type SyncEvent = ExtendableEvent & { tag: string };
 type MessageFromPage = ExtendableEvent & { data: unknown };
-type WindowClient = { postMessage(message: unknown): void };
+type PushEvent = ExtendableEvent & { data: { json(): unknown } | null };
+type NotificationEvent = ExtendableEvent & { notification: Notification };
+type WindowClient = {
+  url: string;
+  postMessage(message: unknown): void;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+};
 type WorkerScope = {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
   registration: ServiceWorkerRegistration;
   clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
   };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageFromPage) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
 };
 declare const self: WorkerScope;
 
@@ -225,3 +238,32 @@ function hash(text: string): string {
   for (let i = 0; i < text.length; i++) value = Math.imul(value ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return value.toString(36);
 }
+
+self.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json() ?? null;
+  } catch {
+    // Not JSON: not one of ours.
+  }
+  const shown = staffNotification(data, location.origin);
+  if (shown) event.waitUntil(self.registration.showNotification(shown.title, shown.options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? '/admin/dashboard';
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const backOffice = windows.find((client) => new URL(client.url).pathname.startsWith('/admin'));
+      if (backOffice) {
+        await backOffice.navigate(url);
+        // Focusing needs the tap's own activation; a browser refusing it still shows the page.
+        await backOffice.focus().catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

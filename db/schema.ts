@@ -747,3 +747,53 @@ export const authSettings = pgTable(
   },
   (t) => [check('auth_settings_single_row', sql`${t.id}`)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Push notifications to the staff's devices (docs/decisions/080-staff-push.md)
+// ---------------------------------------------------------------------------------------------
+
+/** A browser (an installed PWA, a desktop browser) an admin allowed to receive notifications. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    /** The push service's address for this browser (RFC 8030); one row per browser. */
+    endpoint: text().notNull().unique(),
+    /** The browser's public key (P-256) and auth secret, base64url: the payload's encryption (RFC 8291). */
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    /** What the admin sees in the device list ("Chrome sur Android"). */
+    label: text().notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * One notification for one device: an outbox, claimed with SKIP LOCKED by one instance, so each
+ * device gets it once however many instances run. The dedupe key is the event's and the device's.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: id(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    dedupeKey: text().notNull().unique(),
+    /** { title, body, url, tag }: what the service worker shows, and where a tap leads. */
+    payload: jsonb().$type<{ title: string; body: string; url: string; tag: string }>().notNull(),
+    status: outboxStatus().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_deliveries_due_idx').on(t.status, t.nextAttemptAt)],
+);

@@ -234,7 +234,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
       events: deps.events,
       staffNotification: deps.leads.staffNotification,
       calls: deps.calls,
-      afterLead: () => deps.email.worker.wake(),
+      afterLead: () => {
+        deps.email.worker.wake();
+        deps.push.worker.wake();
+      },
     }),
   );
   api.use(
@@ -244,7 +247,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     newsletterApiRouter({
       db: deps.database.db,
       newsletter: newsletterFromDeps(deps),
-      afterEmail: () => deps.email.worker.wake(),
+      afterEmail: () => {
+        deps.email.worker.wake();
+        deps.push.worker.wake();
+      },
     }),
   );
   api.use(apiNotFound);

@@ -65,6 +65,20 @@ export const EnvSchema = z
     SCHEDULED_PUBLISH_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
     /** How often each instance looks for leads left unanswered for 24 hours, to remind the staff (ms). */
     LEAD_REMINDER_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+    /**
+     * The push services the server may post notifications to (docs/decisions/080-staff-push.md):
+     * comma-separated host names, each also matching its subdomains. A browser's subscription to
+     * any other host is refused, so the endpoint field cannot make the server call anywhere.
+     */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .default(['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com']),
     /** Campaign emails an instance sends at the same time (SMTP connections in parallel). */
     CAMPAIGN_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
     /**

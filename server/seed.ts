@@ -30,6 +30,7 @@ import {
 } from '#db/seed-data.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { generatePassword, hashPassword } from './auth/password.ts';
+import { vapidKeys } from './push/worker.ts';
 
 export const SEED_VERSION_KEY = 'system.seed_version';
 const SEED_VERSION = '1';
@@ -60,6 +61,8 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       .insert(emailTemplates)
       .values(SEED_EMAIL_TEMPLATES.map((t) => ({ ...t, compiledHtml: '' })))
       .onConflictDoNothing({ target: emailTemplates.key });
+    // Made at the first start, so that reading the key (the devices' settings) never writes.
+    await vapidKeys(tx);
 
     let contentSeeded = false;
     if (options.content) {

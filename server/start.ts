@@ -90,6 +90,7 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   await deps.events.start();
   deps.email.worker.start();
   deps.campaigns.worker.start();
+  deps.push.worker.start();
   const newsletterPurge = startPendingPurge(database.db, logger, deps.email.transport);
   const leadReminders = startLeadReminders(
     database.db,
@@ -123,6 +124,7 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
       leadReminders.stop();
       plannedPosts.stop();
       await deps.campaigns.worker.stop();
+      await deps.push.worker.stop();
       await deps.email.worker.stop();
       await deps.events.stop();
       deps.email.transport.close();

@@ -25,6 +25,7 @@ import { formatAddress, type Outbox } from '../email/outbox.ts';
 import { siteUrlOf } from '../email/templates.ts';
 import { HttpError } from '../errors.ts';
 import type { NewLead } from '../leads/create-lead.ts';
+import { queuePush } from '../push/notify.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { checkLink, signLink } from '../security/signed-link.ts';
 import { type BookingRow, bookCall, offeredSlots, SLOT_TAKEN_MESSAGE } from './book.ts';
@@ -333,6 +334,12 @@ export function createCallDesk(deps: CallDeskDeps) {
     }
     for (const write of await Promise.all(writes)) await db.execute(write);
 
+    await queuePush(db, {
+      key: `call:${call.id}:${call.sequence}`,
+      title: `${event} : ${lead.fullName}`,
+      body: `${kinshasaTime}, avec ${nameOf(admin)}`,
+      url: adminUrl(lead.id).slice(siteUrl.length),
+    });
     await activityInsert(db, {
       type: `call.${change}`,
       title: `${event} : ${lead.fullName}`,

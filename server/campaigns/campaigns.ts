@@ -22,6 +22,7 @@ import { campaignJobs, contentPublications, emailCampaigns, newsletterSubscripti
 import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import { fieldError } from '../errors.ts';
+import { queuePush } from '../push/notify.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import {
   conflict,
@@ -262,6 +263,12 @@ export async function finishIfDone(
         : `Campagne « ${campaign.title} » : aucun message n’a pu être envoyé`,
     description: `${sentText}${failedText}`,
     userId: null,
+  });
+  await queuePush(tx, {
+    key: `campaign:${campaignId}:finished`,
+    title: status === 'sent' ? 'Campagne envoyée' : 'Échec de la campagne',
+    body: `« ${campaign.title} » : ${status === 'sent' ? sentText : 'aucun message envoyé'}${failedText}`,
+    url: `/admin/emails/campaigns/${campaignId}`,
   });
   await events.publish(
     tx,

@@ -10,8 +10,11 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { appSecrets } from '#db/schema.ts';
 
-/** 'totp' encrypts the authenticator apps' secrets (docs/decisions/079-second-factor.md). */
-export type AppSecretKey = 'tracking' | 'preview' | 'call' | 'totp';
+/**
+ * 'totp' encrypts the authenticator apps' secrets (docs/decisions/079-second-factor.md); 'vapid' is
+ * the key pair that signs push messages (docs/decisions/080-staff-push.md).
+ */
+export type AppSecretKey = 'tracking' | 'preview' | 'call' | 'totp' | 'vapid';
 
 const SECRET_BYTES = 32;
 
@@ -30,8 +33,17 @@ export function appSecret(db: Database, key: AppSecretKey, fromEnv?: string): Pr
   return storedAppSecret(db, key);
 }
 
-/** The secret kept in app_secrets, whatever the environment says (see `appSecret`). */
-export function storedAppSecret(db: Database, key: AppSecretKey): Promise<string> {
+const randomSecret = () => randomBytes(SECRET_BYTES).toString('base64url');
+
+/**
+ * The secret kept in app_secrets, whatever the environment says (see `appSecret`); `generate`
+ * makes its first value (32 random bytes by default; a key pair for 'vapid').
+ */
+export function storedAppSecret(
+  db: Database,
+  key: AppSecretKey,
+  generate: () => string = randomSecret,
+): Promise<string> {
   let byKey = cache.get(db);
   if (!byKey) {
     byKey = new Map();
@@ -39,18 +51,18 @@ export function storedAppSecret(db: Database, key: AppSecretKey): Promise<string
   }
   const known = byKey.get(key);
   if (known) return known;
-  const loading = readOrCreate(db, key);
+  const loading = readOrCreate(db, key, generate);
   byKey.set(key, loading);
   loading.catch(() => byKey.delete(key));
   return loading;
 }
 
-async function readOrCreate(db: Database, key: AppSecretKey): Promise<string> {
+async function readOrCreate(db: Database, key: AppSecretKey, generate: () => string): Promise<string> {
   const existing = await read(db, key);
   if (existing) return existing;
   await db
     .insert(appSecrets)
-    .values({ key, value: randomBytes(SECRET_BYTES).toString('base64url') })
+    .values({ key, value: generate() })
     .onConflictDoNothing({ target: appSecrets.key });
   // Read back rather than trust our own value: another instance may have won the insert.
   const stored = await read(db, key);

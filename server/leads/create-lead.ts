@@ -10,6 +10,7 @@ import type { ContactRequest, LeadSource } from '#common/schemas/leads.ts';
 import type { Database, Statement } from '#db/client.ts';
 import { contactRequests, type ContactRequest as Lead } from '#db/schema.ts';
 import { activityInsert } from '../activity/log.ts';
+import { pushInsert } from '../push/notify.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { normalizePhone } from './phone.ts';
 
@@ -99,6 +100,13 @@ export async function leadWrites(
       userId: null,
     }),
     await deps.staffNotification(db, lead),
+    // The staff's phones (docs/decisions/080-staff-push.md).
+    pushInsert(db, {
+      key: `lead:${lead.id}`,
+      title: `Nouveau contact : ${lead.fullName}`,
+      body: `${SOURCE_LABELS[lead.source as LeadSource]} — ${lead.serviceInterest}`,
+      url: `/admin/contacts?lead=${lead.id}`,
+    }),
   ];
   const select = deps.events.notification(
     {

@@ -26,6 +26,7 @@ import { type renderTemplate, siteUrlOf } from '../email/templates.ts';
 import type { KeptMessage, MailTransport } from '../email/transport.ts';
 import { HttpError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { queuePush } from '../push/notify.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { RATE_LIMITS } from '../security/limits.ts';
 import { hitRateLimit } from '../security/rate-limit.ts';
@@ -281,6 +282,12 @@ export function createNewsletter(deps: NewsletterDeps) {
           .returning();
         if (!active) throw new Error('newsletter subscription vanished during confirm');
         await sendToSubscriber(tx, active, 'newsletter_welcome', at);
+        await queuePush(tx, {
+          key: `subscriber:${active.id}:confirmed`,
+          title: 'Nouvel abonné à la newsletter',
+          body: active.firstName ? `${active.firstName} (${active.email})` : active.email,
+          url: '/admin/newsletter',
+        });
         await deps.events.publish(tx, {
           channel: 'newsletter',
           type: 'new_subscription',

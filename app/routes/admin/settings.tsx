@@ -1,12 +1,14 @@
 /**
  * Settings (decision 016): the site's settings by category, the company figures of the home page,
- * the admin accounts, the availability for discovery calls (decision 078) and one's own password,
- * as five tabs. The tab lives in the address (?onglet=), so a reload or a shared link opens the
- * same one.
+ * the admin accounts, the availability for discovery calls (decision 078), the devices that get
+ * the staff's notifications (decision 080), one's own password and the second factor (decision
+ * 079), as seven tabs. The tab lives in the address (?onglet=), so a reload or a shared link opens
+ * the same one.
  */
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { AvailabilityPanel } from '~/features/admin/bookings/availability-panel';
+import { PushPanel } from '~/features/admin/push/push-panel';
 import { SecurityPanel } from '~/features/admin/security/security-panel';
 import { PasswordPanel } from '~/features/admin/settings/password-panel';
 import { SiteSettingsPanel } from '~/features/admin/settings/site-settings-panel';
@@ -21,6 +23,7 @@ const TABS = [
   { value: 'chiffres', label: 'Chiffres clés', Panel: StatsPanel },
   { value: 'utilisateurs', label: 'Utilisateurs', Panel: UsersPanel },
   { value: 'disponibilites', label: 'Disponibilités', Panel: AvailabilityPanel },
+  { value: 'notifications', label: 'Notifications', Panel: PushPanel },
   { value: 'mot-de-passe', label: 'Mon mot de passe', Panel: PasswordPanel },
   { value: 'securite', label: 'Sécurité', Panel: SecurityPanel },
 ] as const;
@@ -35,7 +38,7 @@ export default function AdminSettings() {
     <>
       <AdminPageHeader
         title="Paramètres"
-        description="Coordonnées et textes du site, chiffres clés, comptes d'administration, disponibilités pour les appels et mot de passe."
+        description="Coordonnées et textes du site, chiffres clés, comptes d'administration, disponibilités pour les appels, notifications, mot de passe et sécurité de la connexion."
       />
       <Tabs.Root
         value={tab}

@@ -9,6 +9,7 @@ import { bookingAdminRouter } from './booking.ts';
 import { contactsAdminRouter } from './contacts.ts';
 import { dashboardAdminRouter } from './dashboard.ts';
 import { newsletterAdminRouter } from './newsletter.ts';
+import { pushAdminRouter } from './push.ts';
 
 export type AdminApiOptions = {
   /** The clock of the dashboard's weeks and of imports; tests fix it. */
@@ -22,5 +23,6 @@ export function adminApiRouter(deps: AppDeps, options: AdminApiOptions = {}): Ro
   router.use('/contacts', contactsAdminRouter(deps, now));
   router.use('/newsletter', newsletterAdminRouter(deps, now));
   router.use('/booking', bookingAdminRouter(deps, now));
+  router.use('/push', pushAdminRouter(deps));
   return router;
 }

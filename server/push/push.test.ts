@@ -1,0 +1,332 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import ece from 'http_ece';
+import selfsigned from 'selfsigned';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#db/client.ts';
+import { bookingHours, pushDeliveries, pushSubscriptions } from '#db/schema.ts';
+import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
+import {
+  insertAdminUser,
+  insertCampaign,
+  insertCampaignJob,
+  insertSubscriber,
+} from '#tests/helpers/factories.ts';
+import { aCallRequest } from '#tests/helpers/request-factories.ts';
+import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
+import { createTestApp } from '#tests/helpers/test-app.ts';
+import { currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
+import { isAllowedPushService } from '../api/admin/push.ts';
+import { finishCompletedCampaigns } from '../campaigns/campaigns.ts';
+import { readEnv } from '../env.ts';
+import { createLogger } from '../logger.ts';
+import { issueToken } from '../newsletter/tokens.ts';
+import { pushPayload } from './notify.ts';
+import { createPushWorker } from './worker.ts';
+
+/**
+ * A push service on loopback, as RFC 8030 describes one: it takes an encrypted message POSTed to
+ * a device's address and answers 201, or 410 for a device it forgot. HTTPS, as every real one,
+ * with a certificate the workers are told to trust.
+ */
+type Received = { path: string; headers: IncomingHttpHeaders; body: Buffer };
+
+let database: DatabaseHandle;
+const others: DatabaseHandle[] = [];
+let testApp: ReturnType<typeof createTestApp>;
+let admin: AdminSession;
+let service: https.Server;
+let serviceUrl: string;
+let agent: https.Agent;
+const received: Received[] = [];
+const gone = new Set<string>();
+
+beforeAll(async () => {
+  database = await createSeededDatabase();
+  testApp = createTestApp(database, { PUSH_SERVICE_HOSTS: '127.0.0.1' });
+  admin = await signInAdmin(testApp.app, database.db);
+  const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  service = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(gone.has(path) ? 410 : 201).end();
+    });
+  });
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  serviceUrl = `https://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  agent = new https.Agent({ ca: pems.cert });
+});
+afterAll(async () => {
+  agent?.destroy();
+  await new Promise((resolve) => service?.close(resolve));
+  for (const other of others) await other.close();
+  await database?.close();
+});
+
+/** A browser's subscription: its P-256 key pair and auth secret, as PushManager makes them. */
+function aBrowser(path: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    subscription: {
+      endpoint: `${serviceUrl}${path}`,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+    },
+    /** The notifications this browser received, decrypted as it would (RFC 8291). */
+    inbox: () =>
+      received
+        .filter((r) => r.path === path)
+        .map((r) =>
+          JSON.parse(
+            ece
+              .decrypt(r.body, {
+                version: 'aes128gcm',
+                privateKey: ecdh,
+                authSecret: auth.toString('base64url'),
+              })
+              .toString('utf8'),
+          ),
+        ),
+  };
+}
+
+const worker = (db = database.db) =>
+  createPushWorker({
+    db,
+    logger: createLogger(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })),
+    publicUrl: testApp.deps.env.PUBLIC_URL,
+    agent,
+  });
+
+describe('the push services a device may use', () => {
+  it('are by default the browsers’ own services, subdomains included, and nothing else', () => {
+    const { PUSH_SERVICE_HOSTS } = readEnv({ NODE_ENV: 'test' });
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+      'https://web.push.apple.com/abc',
+    ]) {
+      expect(isAllowedPushService(endpoint, PUSH_SERVICE_HOSTS), endpoint).toBe(true);
+    }
+    for (const endpoint of [
+      'https://127.0.0.1/push',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evilfcm.googleapis.com.example/x',
+      'https://metadata.google.internal/computeMetadata',
+    ]) {
+      expect(isAllowedPushService(endpoint, PUSH_SERVICE_HOSTS), endpoint).toBe(false);
+    }
+  });
+});
+
+describe('a notification’s text', () => {
+  it('is cut to what a notification shows, never inside a character written with two code units', () => {
+    const name = '𝑻𝒉𝒆 𝒒𝒖𝒊𝒄𝒌 𝒃𝒓𝒐𝒘𝒏 𝒇𝒐𝒙 '.repeat(8);
+    const payload = pushPayload({
+      key: 'lead:1',
+      title: `Nouveau contact : ${name}`,
+      body: name,
+      url: '/admin',
+    });
+    expect([...payload.title]).toHaveLength(80);
+    expect([...payload.body]).toHaveLength(160);
+    expect(payload.title.endsWith('…')).toBe(true);
+    const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    expect(loneSurrogate.test(payload.title + payload.body)).toBe(false);
+    expect(pushPayload({ key: 'k', title: 'Court', body: 'Bref', url: '/admin' })).toEqual({
+      title: 'Court',
+      body: 'Bref',
+      url: '/admin',
+      tag: 'k',
+    });
+  });
+});
+
+describe('push notifications to the staff’s devices', () => {
+  it('registers a device of the signed-in admin, and refuses an address that is not an allowed push service', async () => {
+    const phone = aBrowser('/push/refused-check');
+    await admin
+      .post('/api/admin/push/devices')
+      .send({ ...phone.subscription, endpoint: 'http://127.0.0.1/push/x', label: 'Test' })
+      .expect(400);
+    const elsewhere = await admin
+      .post('/api/admin/push/devices')
+      .send({ ...phone.subscription, endpoint: 'https://intranet.example.cd/push/x', label: 'Test' })
+      .expect(400);
+    expect(elsewhere.body.error.fields.endpoint).toMatch(
+      /service de notification que le site n.autorise pas/,
+    );
+    expect(await database.db.select().from(pushSubscriptions)).toHaveLength(0);
+  });
+
+  it('tells every device of a new lead once, even with two instances sending, encrypted for each device', async () => {
+    const phone = aBrowser('/push/phone');
+    const laptop = aBrowser('/push/laptop');
+    for (const [browser, label] of [
+      [phone, 'Chrome sur Android'],
+      [laptop, 'Firefox sur Windows'],
+    ] as const) {
+      await admin
+        .post('/api/admin/push/devices')
+        .send({ ...browser.subscription, label })
+        .expect(201);
+    }
+    const settings = await admin.get('/api/admin/push').expect(200);
+    expect(settings.body.devices.map((d: { label: string }) => d.label)).toEqual([
+      'Chrome sur Android',
+      'Firefox sur Windows',
+    ]);
+
+    const lead = await request(testApp.app)
+      .post('/api/contact')
+      .set('X-Forwarded-For', '10.40.0.1')
+      .send(aCallRequest({ fullName: 'Bijou Kasongo' }))
+      .expect(201);
+
+    // Two instances, each with its own connections on PostgreSQL, run their workers at once.
+    let second = database.db;
+    if (currentBackend() === 'postgres') {
+      const instance = await openSameDatabase(database, 2);
+      others.push(instance);
+      second = instance.db;
+    }
+    const results = await Promise.all([worker().runOnce(), worker(second).runOnce()]);
+    expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(2);
+
+    for (const browser of [phone, laptop]) {
+      expect(browser.inbox()).toEqual([
+        {
+          title: 'Nouveau contact\u00a0: Bijou Kasongo',
+          body: expect.stringMatching(/^Demande d'appel découverte — /),
+          url: `/admin/contacts?lead=${lead.body.id}`,
+          tag: `lead:${lead.body.id}`,
+        },
+      ]);
+    }
+    const sent = received.find((r) => r.path === '/push/phone');
+    expect(sent?.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(sent?.headers.ttl)).toBeGreaterThan(0);
+    // Signed with the site's VAPID key, the one browsers subscribed with.
+    expect(sent?.headers.authorization).toContain(`k=${settings.body.publicKey}`);
+    expect(await worker().runOnce()).toMatchObject({ sent: 0 });
+  });
+
+  it('removes a device its push service no longer knows (410), and sends a test to one device only', async () => {
+    const [phone] = await database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.label, 'Chrome sur Android'));
+    const [laptop] = await database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.label, 'Firefox sur Windows'));
+    if (!phone || !laptop) throw new Error('devices of the previous test missing');
+
+    const before = received.length;
+    await admin.post(`/api/admin/push/devices/${laptop.id}/test`).expect(202);
+    expect(await worker().runOnce()).toMatchObject({ sent: 1 });
+    expect(received.slice(before).map((r) => r.path)).toEqual(['/push/laptop']);
+
+    gone.add('/push/phone');
+    await admin.post(`/api/admin/push/devices/${phone.id}/test`).expect(202);
+    expect(await worker().runOnce()).toMatchObject({ gone: 1, sent: 0 });
+    const left = await admin.get('/api/admin/push').expect(200);
+    expect(left.body.devices.map((d: { label: string }) => d.label)).toEqual(['Firefox sur Windows']);
+    expect(
+      await database.db.select().from(pushDeliveries).where(eq(pushDeliveries.subscriptionId, phone.id)),
+    ).toHaveLength(0);
+  });
+
+  it('also tells of a confirmed subscriber, a booked call and a finished campaign, each opening its screen', async () => {
+    const tablet = aBrowser('/push/tablet');
+    await admin
+      .post('/api/admin/push/devices')
+      .send({ ...tablet.subscription, label: 'Safari sur iPhone' })
+      .expect(201);
+
+    const subscriber = await insertSubscriber(database.db, {
+      status: 'pending',
+      email: 'grace@example.cd',
+      firstName: 'Grâce',
+    });
+    const confirmToken = await issueToken(database.db, subscriber.id, 'confirm', new Date());
+    await request(testApp.app).post('/api/newsletter/confirm').send({ token: confirmToken }).expect(200);
+
+    const { user: nadine } = await insertAdminUser(database.db, {
+      bookable: true,
+      firstName: 'Nadine',
+      lastName: 'Mbuyi',
+    });
+    await database.db.insert(bookingHours).values(
+      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        adminId: nadine.id,
+        weekday,
+        startMinute: 480,
+        endMinute: 1080,
+      })),
+    );
+    const call = await request(testApp.app)
+      .post('/api/contact')
+      .set('X-Forwarded-For', '10.40.0.2')
+      .send(aCallRequest({ fullName: 'Amani Kabeya', email: 'amani@example.cd' }))
+      .expect(201);
+    const token = new URL(call.body.bookingPath, 'https://x.test').searchParams.get('token') ?? '';
+    const page = await request(testApp.app).get('/api/calls').query({ token }).expect(200);
+    await request(testApp.app)
+      .post('/api/calls/book')
+      .send({ token, startsAt: page.body.slots[0].startsAt })
+      .expect(201);
+
+    const campaign = await insertCampaign(database.db, { title: 'Newsletter de décembre' });
+    await insertCampaignJob(database.db, campaign.id, subscriber.id);
+    await finishCompletedCampaigns({ db: database.db, events: testApp.deps.events }, new Date());
+
+    await worker().runOnce();
+    // In whatever order the worker took them.
+    const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title);
+    expect(
+      tablet
+        .inbox()
+        .map(({ title, url }) => ({ title, url }))
+        .sort(byTitle),
+    ).toEqual(
+      [
+        { title: 'Nouvel abonné à la newsletter', url: '/admin/newsletter' },
+        { title: 'Nouveau contact\u00a0: Amani Kabeya', url: `/admin/contacts?lead=${call.body.id}` },
+        { title: 'Appel réservé\u00a0: Amani Kabeya', url: `/admin/contacts?lead=${call.body.id}` },
+        { title: 'Campagne envoyée', url: `/admin/emails/campaigns/${campaign.id}` },
+      ].sort(byTitle),
+    );
+    expect(tablet.inbox().find((n) => n.url === '/admin/newsletter')?.body).toBe('Grâce (grace@example.cd)');
+  });
+
+  it('lets an admin remove only their own devices', async () => {
+    const [laptop] = await database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.label, 'Firefox sur Windows'));
+    const colleague = await signInAdmin(testApp.app, database.db);
+    await colleague.delete(`/api/admin/push/devices/${laptop?.id}`).expect(404);
+    await colleague.post(`/api/admin/push/devices/${laptop?.id}/test`).expect(404);
+    expect((await colleague.get('/api/admin/push').expect(200)).body.devices).toEqual([]);
+    await admin.delete(`/api/admin/push/devices/${laptop?.id}`).expect(204);
+    expect(
+      (await admin.get('/api/admin/push').expect(200)).body.devices.map((d: { label: string }) => d.label),
+    ).toEqual(['Safari sur iPhone']);
+  });
+});

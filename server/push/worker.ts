@@ -1,0 +1,166 @@
+/**
+ * Sends the staff's push notifications (docs/decisions/080-staff-push.md) with the `web-push`
+ * library: VAPID-signed, the payload encrypted for the device (RFC 8291, aes128gcm), posted to
+ * the device's push service (RFC 8030). Rows are claimed as the email outbox claims them (a lease
+ * taken with SKIP LOCKED), so two instances never send one delivery twice. A push service saying
+ * the subscription is gone (404, 410) deletes the device; other failures are tried again later,
+ * a few times: a notification a day late is worth nothing.
+ */
+import type { Agent } from 'node:https';
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import webpush, { WebPushError } from 'web-push';
+import type { Database } from '#db/client.ts';
+import { pushDeliveries, pushSubscriptions, siteSettings } from '#db/schema.ts';
+import { createPollLoop, describeError } from '../background/poll-loop.ts';
+import { storedAppSecret } from '../campaigns/secrets.ts';
+import { backoffDelayMs } from '../email/worker.ts';
+import type { Logger } from '../logger.ts';
+
+/** A notification not delivered after this many attempts (about 15 minutes of retries) is dropped. */
+export const PUSH_MAX_ATTEMPTS = 5;
+/** How long a push service keeps a notification for a device that is off: a working day. */
+const TTL_SECONDS = 8 * 60 * 60;
+const LEASE_MS = 60_000;
+
+export type VapidKeys = { publicKey: string; privateKey: string };
+
+/** The site's VAPID key pair, made once and shared by every instance (app_secrets 'vapid'). */
+export async function vapidKeys(db: Database): Promise<VapidKeys> {
+  const stored = await storedAppSecret(db, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys()));
+  return JSON.parse(stored) as VapidKeys;
+}
+
+/** Who the push services may write to about our messages: the agency's public email. */
+async function vapidSubject(db: Database, publicUrl: string): Promise<string> {
+  const [row] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, 'contact.email'))
+    .limit(1);
+  const email = row?.value.trim();
+  if (email) return `mailto:${email}`;
+  return publicUrl.startsWith('https:') ? publicUrl : `mailto:webmaster@${new URL(publicUrl).hostname}`;
+}
+
+export type PushWorkerOptions = {
+  db: Database;
+  logger: Logger;
+  publicUrl: string;
+  now?: () => Date;
+  pollIntervalMs?: number;
+  /** The TLS agent for the push services (tests trust their local endpoint's certificate). */
+  agent?: Agent;
+};
+
+export type PushRunResult = { sent: number; failed: number; retried: number; gone: number };
+
+export function createPushWorker(options: PushWorkerOptions) {
+  const { db } = options;
+  const logger = options.logger.child({ component: 'push-worker' });
+  const now = options.now ?? (() => new Date());
+
+  async function claim() {
+    const at = now();
+    const due = db
+      .select({ id: pushDeliveries.id })
+      .from(pushDeliveries)
+      .where(
+        and(
+          eq(pushDeliveries.status, 'pending'),
+          lte(pushDeliveries.nextAttemptAt, at),
+          or(isNull(pushDeliveries.lockedUntil), lt(pushDeliveries.lockedUntil, at)),
+        ),
+      )
+      .orderBy(asc(pushDeliveries.nextAttemptAt))
+      .limit(20)
+      .for('update', { skipLocked: true });
+    // One statement, committed on its own: the lease is visible to every instance before sending.
+    return db
+      .update(pushDeliveries)
+      .set({ lockedUntil: new Date(at.getTime() + LEASE_MS) })
+      .where(inArray(pushDeliveries.id, due))
+      .returning();
+  }
+
+  async function run(): Promise<PushRunResult> {
+    const result: PushRunResult = { sent: 0, failed: 0, retried: 0, gone: 0 };
+    let vapid: { subject: string; publicKey: string; privateKey: string } | undefined;
+    while (!loop.isStopping()) {
+      const rows = await claim();
+      if (rows.length === 0) break;
+      vapid ??= { subject: await vapidSubject(db, options.publicUrl), ...(await vapidKeys(db)) };
+      for (const row of rows) {
+        const [device] = await db
+          .select()
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.id, row.subscriptionId));
+        const log = { deliveryId: row.id, subscriptionId: row.subscriptionId };
+        if (!device) continue; // deleted meanwhile: its deliveries went with it
+        const attempts = row.attempts + 1;
+        const stillPending = and(eq(pushDeliveries.id, row.id), eq(pushDeliveries.status, 'pending'));
+        try {
+          await webpush.sendNotification(
+            { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+            JSON.stringify(row.payload),
+            {
+              vapidDetails: vapid,
+              TTL: TTL_SECONDS,
+              urgency: 'high',
+              contentEncoding: 'aes128gcm',
+              timeout: 10_000,
+              ...(options.agent ? { agent: options.agent } : {}),
+            },
+          );
+          await db
+            .update(pushDeliveries)
+            .set({ status: 'sent', sentAt: now(), attempts, lockedUntil: null })
+            .where(stillPending);
+          await db
+            .update(pushSubscriptions)
+            .set({ lastSuccessAt: now() })
+            .where(eq(pushSubscriptions.id, device.id));
+          result.sent += 1;
+          logger.info(log, 'push sent');
+        } catch (error) {
+          const status = error instanceof WebPushError ? error.statusCode : undefined;
+          if (status === 404 || status === 410) {
+            // The browser unsubscribed or the push service forgot it: the device is gone.
+            await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+            result.gone += 1;
+            logger.info({ ...log, status }, 'push subscription gone, removed');
+            continue;
+          }
+          // Never log the endpoint: it is the device's address, a credential of sorts.
+          const lastError = status ? `HTTP ${status}` : describeError(error);
+          if (attempts >= PUSH_MAX_ATTEMPTS) {
+            await db
+              .update(pushDeliveries)
+              .set({ status: 'failed', attempts, lastError, lockedUntil: null })
+              .where(stillPending);
+            result.failed += 1;
+            logger.warn({ ...log, error: lastError }, 'push failed too many times, given up');
+          } else {
+            const nextAttemptAt = new Date(now().getTime() + backoffDelayMs(attempts));
+            await db
+              .update(pushDeliveries)
+              .set({ attempts, lastError, nextAttemptAt, lockedUntil: null })
+              .where(stillPending);
+            result.retried += 1;
+            logger.warn({ ...log, error: lastError, nextAttemptAt }, 'push not sent, will retry');
+          }
+        }
+      }
+    }
+    return result;
+  }
+
+  const loop = createPollLoop({
+    run,
+    pollIntervalMs: options.pollIntervalMs ?? 5_000,
+    logger,
+    failureMessage: 'push run failed',
+  });
+  return loop;
+}
+
+export type PushWorker = ReturnType<typeof createPushWorker>;
