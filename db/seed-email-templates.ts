@@ -543,8 +543,8 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         card([
           '<mj-text font-size="22px" font-weight="bold">Votre appel est annulé</mj-text>',
           GREETING,
-          "<mj-text>Votre appel découverte du {{when}} est bien annulé, et l'invitation jointe le retire de votre agenda.</mj-text>",
-          '<mj-text>Vous souhaitez tout de même échanger avec nous ? Choisissez un autre créneau quand vous le voulez.</mj-text>',
+          "<mj-text>{{#byStaff}}Nous devons malheureusement annuler votre appel découverte du {{when}}. Toutes nos excuses.{{/byStaff}}{{^byStaff}}Votre appel découverte du {{when}} est bien annulé.{{/byStaff}} L'invitation jointe le retire de votre agenda.</mj-text>",
+          '<mj-text>{{#byStaff}}Choisissez un autre créneau quand vous le voulez : nous serons ravis d’échanger avec vous.{{/byStaff}}{{^byStaff}}Vous souhaitez tout de même échanger avec nous ? Choisissez un autre créneau quand vous le voulez.{{/byStaff}}</mj-text>',
           button('{{bookingUrl}}', 'Choisir un autre créneau', '16px 24px'),
           linkWrittenOut('14 jours', 'bookingUrl'),
           signOff('À bientôt'),
@@ -555,6 +555,11 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     variablesJson: [
       CALL_FIRST_NAME,
       CALL_WHEN,
+      {
+        name: 'byStaff',
+        description:
+          "Vrai quand c'est l'agence qui annule (un membre de l'équipe empêché) : le texte s'excuse",
+      },
       {
         name: 'bookingUrl',
         description: 'Lien personnel pour choisir un autre créneau, valable 14 jours',

@@ -1,8 +1,16 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { adminUsers, bookingHours, callBookings, contactRequests, emailOutbox } from '#db/schema.ts';
+import {
+  activityLogs,
+  adminUsers,
+  bookingHours,
+  callBookings,
+  contactRequests,
+  emailOutbox,
+} from '#db/schema.ts';
+import { signInAdmin } from '#tests/helpers/admin-session.ts';
 import { insertAdminUser } from '#tests/helpers/factories.ts';
 import { parseInvitation } from '#tests/helpers/ical.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
@@ -254,6 +262,45 @@ describe('booking the discovery call after the request', () => {
       true,
     );
     await app().post('/api/calls/book').send({ token, startsAt: second.startsAt }).expect(201);
+  });
+
+  it('lets the agency cancel a call it cannot take: the visitor gets apologies, the cancellation and a new link', async () => {
+    const { id, bookingPath } = await requestCall('excuses@example.cd', '10.30.0.5');
+    const token = tokenOf(bookingPath);
+    const page = await app().get('/api/calls').query({ token }).expect(200);
+    const [slot] = page.body.slots as { startsAt: string }[];
+    await app().post('/api/calls/book').send({ token, startsAt: slot?.startsAt }).expect(201);
+    const [call] = await database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
+    await testApp.deps.email.worker.runOnce();
+
+    const admin = await signInAdmin(testApp.app, database.db, { origin: testApp.deps.env.PUBLIC_URL });
+    const before = smtp.messages().length;
+    const cancelled = await admin.post(`/api/admin/booking/calls/${call?.id}/cancel`).expect(200);
+    expect(cancelled.body.call).toEqual({ id: call?.id, status: 'cancelled' });
+    // Twice (a double tap): one cancellation, one email.
+    await admin.post(`/api/admin/booking/calls/${call?.id}/cancel`).expect(200);
+    const [apology, ...more] = await deliveredTo('excuses@example.cd', before);
+    expect(more).toHaveLength(0);
+    expect(apology?.text).toContain('Nous devons malheureusement annuler votre appel découverte');
+    expect(apology?.text).toMatch(/nous serons ravis d’échanger\s+avec vous/);
+    expect(apology?.text).toMatch(
+      /Choisir un autre créneau\s+\[https:\/\/www\.lisanga-digital\.cd\/appel-decouverte\?token=/,
+    );
+    const invitation = parseInvitation(calendarPart(apology as CapturedEmail));
+    expect(invitation.method).toBe('CANCEL');
+    expect(Number(invitation.event.sequence)).toBe(1);
+    expect(await remindersOf(call?.id ?? '')).toHaveLength(0);
+    const [logged] = await database.db
+      .select({ userId: activityLogs.userId })
+      .from(activityLogs)
+      .where(eq(activityLogs.type, 'call.cancelled'))
+      .orderBy(desc(activityLogs.createdAt))
+      .limit(1);
+    expect(logged?.userId).toBe(admin.user.id);
+    await admin.post('/api/admin/booking/calls/00000000-0000-4000-8000-000000000000/cancel').expect(404);
+    // The visitor picks another time with the same link.
+    const again = await app().get('/api/calls').query({ token }).expect(200);
+    expect(again.body.call).toMatchObject({ status: 'cancelled' });
   });
 
   it('refuses forged, expired and other purposes’ links, bad bodies and times not offered, in French', async () => {

@@ -23,7 +23,7 @@ import { activityInsert } from '../activity/log.ts';
 import type { TableMemo } from '../cache/table-memo.ts';
 import { formatAddress, type Outbox } from '../email/outbox.ts';
 import { siteUrlOf } from '../email/templates.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import type { NewLead } from '../leads/create-lead.ts';
 import { queuePush } from '../push/notify.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
@@ -97,6 +97,13 @@ export function createCallDesk(deps: CallDeskDeps) {
     const link = await checkLink(db, 'call', token, now);
     if (link.state === 'invalid') throw new HttpError(404, 'invalid_link', INVALID_LINK_MESSAGE);
     if (link.state === 'expired') throw new HttpError(410, 'expired_link', EXPIRED_LINK_MESSAGE);
+    const lead = await leadById(db, link.id);
+    // An erased lead leaves links behind: they open nothing.
+    if (!lead) throw new HttpError(404, 'invalid_link', INVALID_LINK_MESSAGE);
+    return lead;
+  }
+
+  async function leadById(db: Database, id: string): Promise<Lead | undefined> {
     const [lead] = await db
       .select({
         id: contactRequests.id,
@@ -109,9 +116,7 @@ export function createCallDesk(deps: CallDeskDeps) {
         callUrgency: contactRequests.callUrgency,
       })
       .from(contactRequests)
-      .where(eq(contactRequests.id, link.id));
-    // An erased lead leaves links behind: they open nothing.
-    if (!lead) throw new HttpError(404, 'invalid_link', INVALID_LINK_MESSAGE);
+      .where(eq(contactRequests.id, id));
     return lead;
   }
 
@@ -163,7 +168,15 @@ export function createCallDesk(deps: CallDeskDeps) {
    */
   async function writeEmails(
     db: Database,
-    input: { lead: Lead; call: BookingRow; change: Change; formerAdminId?: string; now: Date },
+    input: {
+      lead: Lead;
+      call: BookingRow;
+      change: Change;
+      formerAdminId?: string;
+      /** The admin who cancelled the call for the agency; absent when the visitor did. */
+      byStaff?: string;
+      now: Date;
+    },
   ) {
     const { lead, call, change, now } = input;
     const s = await settings(db);
@@ -205,13 +218,17 @@ export function createCallDesk(deps: CallDeskDeps) {
         firstName: firstNameOf(lead.fullName),
         when: visitorTime.when,
         bookingUrl,
+        byStaff: input.byStaff !== undefined,
         companyAddress: s.companyAddress,
       };
+      const why = variables.byStaff
+        ? `Nous devons malheureusement annuler votre appel découverte du ${variables.when}. Toutes nos excuses.`
+        : `Votre appel découverte du ${variables.when} est bien annulé.`;
       writes.push(
         deps.outbox.emailInsert(db, {
           to: lead.email,
           subject: `Votre appel découverte du ${variables.when} est annulé`,
-          text: `Bonjour ${variables.firstName},\n\nVotre appel découverte du ${variables.when} est bien annulé.\n\nChoisir un autre créneau : ${bookingUrl}\n\nL'équipe Lisanga Digital`,
+          text: `Bonjour ${variables.firstName},\n\n${why}\n\nChoisir un autre créneau : ${bookingUrl}\n\nL'équipe Lisanga Digital`,
           templateKey: 'call_cancellation',
           templateVariables: variables,
           replyTo: formatAddress(nameOf(admin), admin.email),
@@ -344,7 +361,7 @@ export function createCallDesk(deps: CallDeskDeps) {
       type: `call.${change}`,
       title: `${event} : ${lead.fullName}`,
       description: kinshasaTime,
-      userId: null,
+      userId: input.byStaff ?? null,
     });
     await deps.events.publish(db, {
       channel: 'contacts',
@@ -506,19 +523,42 @@ export function createCallDesk(deps: CallDeskDeps) {
         const lead = await leadOf(tx, input.token, now);
         const latest = await latestCall(tx, lead.id);
         if (!latest) throw new HttpError(409, 'no_call', "Vous n'avez pas d'appel réservé.");
-        if (latest.status === 'cancelled') return { call: await publicCall(tx, latest) };
-        const [cancelled] = await tx
-          .update(callBookings)
-          .set({ status: 'cancelled', sequence: latest.sequence + 1, updatedAt: now })
-          .where(and(eq(callBookings.id, latest.id), eq(callBookings.sequence, latest.sequence)))
-          .returning();
-        if (!cancelled)
-          throw new HttpError(409, 'call_changed', 'Votre appel vient de changer : rechargez la page.');
-        await writeEmails(tx, { lead, call: cancelled, change: 'cancelled', now });
-        return { call: await publicCall(tx, cancelled) };
+        return { call: await publicCall(tx, await cancelCall(tx, { lead, call: latest, now })) };
+      });
+    },
+
+    /**
+     * Cancels a call for the agency (an admin who cannot take it): the visitor is told, with
+     * apologies and a link to pick another time. Answers the call, cancelled.
+     */
+    cancelByStaff(db: Database, input: { bookingId: string; adminId: string; now?: Date }) {
+      const now = input.now ?? new Date();
+      return inTransaction(db, async (tx) => {
+        const [call] = await tx.select().from(callBookings).where(eq(callBookings.id, input.bookingId));
+        const lead = call && (await leadById(tx, call.contactId));
+        if (!call || !lead) throw notFound('Appel introuvable.');
+        return cancelCall(tx, { lead, call, now, byStaff: input.adminId });
       });
     },
   };
+
+  /** The call cancelled (SEQUENCE raised) with its emails; one already cancelled is left as it is. */
+  async function cancelCall(
+    tx: Database,
+    input: { lead: Lead; call: BookingRow; now: Date; byStaff?: string },
+  ): Promise<BookingRow> {
+    const { lead, call, now } = input;
+    if (call.status === 'cancelled') return call;
+    const [cancelled] = await tx
+      .update(callBookings)
+      .set({ status: 'cancelled', sequence: call.sequence + 1, updatedAt: now })
+      .where(and(eq(callBookings.id, call.id), eq(callBookings.sequence, call.sequence)))
+      .returning();
+    if (!cancelled)
+      throw new HttpError(409, 'call_changed', 'Votre appel vient de changer : rechargez la page.');
+    await writeEmails(tx, { lead, call: cancelled, change: 'cancelled', byStaff: input.byStaff, now });
+    return cancelled;
+  }
 }
 
 export type CallDesk = ReturnType<typeof createCallDesk>;

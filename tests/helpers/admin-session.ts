@@ -53,7 +53,8 @@ export async function signInAdmin(app: App, db: DatabaseHandle['db'], options: {
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   const header = ([] as string[])
     .concat(res.headers['set-cookie'] ?? [])
-    .find((c) => c.startsWith('session='));
+    // `__Host-session` when the site's address is https (server/auth/cookie.ts).
+    .find((c) => /^(__Host-)?session=/.test(c));
   if (!header) throw new Error('no session cookie set');
   const cookie = header.split(';')[0] as string;
   const mutate = (method: 'post' | 'patch' | 'put' | 'delete', path: string) =>

@@ -10,6 +10,7 @@ import { adminOf } from '../../auth/require-admin.ts';
 import { kinshasaDate, WEEK_MS, weekStart } from '../../calendar/kinshasa.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
+import { IdParamsSchema } from './params.ts';
 
 const adminNotFound = () => notFound('Utilisateur introuvable.');
 
@@ -61,6 +62,20 @@ export function bookingAdminRouter(deps: AppDeps, now: () => Date): Router {
     const from = query.from ? new Date(query.from) : weekStart(now());
     const to = query.to ? new Date(query.to) : new Date(from.getTime() + WEEK_MS);
     res.json({ calls: await listCalls(db, from, to) });
+  });
+
+  // The agency cancels a call it cannot take: the visitor gets apologies and a link to pick
+  // another time (docs/decisions/077-call-booking.md). A cancelled call is answered as it is.
+  router.post('/calls/:id/cancel', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const call = await deps.calls.cancelByStaff(db, {
+      bookingId: id,
+      adminId: adminOf(res).user.id,
+      now: now(),
+    });
+    deps.email.worker.wake();
+    deps.push.worker.wake();
+    res.json({ call: { id: call.id, status: call.status } });
   });
 
   return router;

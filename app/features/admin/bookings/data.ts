@@ -5,7 +5,7 @@
  */
 import type { AdminCall, AvailabilityInput, BookingAvailability } from '#common/schemas/booking-admin.ts';
 import { createAdminMutation, createAdminQuery } from '../admin-data';
-import { BOOKING_KEY } from '../queries';
+import { BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY } from '../queries';
 
 const AVAILABILITY_URL = `${BOOKING_KEY}/availability`;
 /** One's own availability without `adminId`; a colleague's with it. */
@@ -39,3 +39,19 @@ export function callsQuery(from: string, to: string) {
     pick: (body: { calls: AdminCall[] }) => body.calls,
   });
 }
+
+/**
+ * The agency cancels a call it cannot take: the visitor is emailed apologies, the calendar's
+ * cancellation and a link to pick another time (docs/decisions/077-call-booking.md).
+ */
+export const cancelCallMutation = createAdminMutation({
+  method: 'POST',
+  url: (call: { id: string; leadName: string }) =>
+    `${BOOKING_KEY}/calls/${encodeURIComponent(call.id)}/cancel`,
+  invalidates: [BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY],
+  toast: (call) => ({
+    title: 'Appel annulé',
+    description: `${call.leadName} reçoit un email d’excuse avec un lien pour choisir un autre créneau.`,
+  }),
+  errorToast: { fallback: 'L’appel n’a pas pu être annulé.' },
+});

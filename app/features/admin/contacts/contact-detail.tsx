@@ -7,6 +7,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarClock, Mail, MessageCircle, Phone } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CONTACT_STATUSES, type ContactTouchKind } from '#common/enums.ts';
 import { kinshasaDate } from '#common/kinshasa.ts';
@@ -16,7 +17,9 @@ import { EmailAddress } from '~/components/email-address';
 import { Button } from '~/components/ui/button';
 import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 import { cn } from '~/lib/cn';
+import { cancelCallMutation } from '../bookings/data';
 import { callWhen } from '../bookings/format';
+import { ConfirmDialog } from '../confirm-dialog';
 import { Badge, ErrorState, formatDateTime, LoadingState } from '../ui';
 import { FollowUpSection, TimelineSection } from './contact-follow-up';
 import { ContactStatusBadge } from './contact-status-badge';
@@ -80,7 +83,7 @@ function ContactFacts({ contact, call }: { contact: AdminContact; call: ContactC
         </Dialog.Description>
       </div>
 
-      {call ? <CallSummary call={call} /> : null}
+      {call ? <CallSummary call={call} leadName={contact.fullName} /> : null}
 
       <StatusSwitcher contact={contact} />
 
@@ -134,8 +137,12 @@ function ContactFacts({ contact, call }: { contact: AdminContact; call: ContactC
 }
 
 /** The lead's discovery call: when (Kinshasa time), with whom, confirmed or cancelled; its day in the agenda. */
-function CallSummary({ call }: { call: ContactCall }) {
+function CallSummary({ call, leadName }: { call: ContactCall; leadName: string }) {
   const cancelled = call.status === 'cancelled';
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useMutation(cancelCallMutation({ onSuccess: () => setConfirming(false) }));
+  // A call still ahead can be cancelled by the agency (someone who cannot take it).
+  const ahead = !cancelled && new Date(call.startsAt).getTime() > Date.now();
   return (
     <section
       aria-label="Appel découverte"
@@ -160,7 +167,30 @@ function CallSummary({ call }: { call: ContactCall }) {
           >
             Voir dans l'agenda
           </Link>
+          {ahead ? (
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              className="font-medium text-red-700 underline-offset-2 hover:underline"
+            >
+              Annuler l'appel
+            </button>
+          ) : null}
         </p>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Annuler l'appel de ${leadName} ?`}
+          confirmLabel="Oui, annuler l'appel"
+          pendingLabel="Annulation…"
+          pending={cancel.isPending}
+          onConfirm={() => cancel.mutate({ id: call.id, leadName })}
+        >
+          <p>
+            Le créneau est libéré. {leadName} reçoit un email d'excuse, avec l'annulation pour son agenda et
+            un lien pour choisir un autre créneau.
+          </p>
+        </ConfirmDialog>
       </div>
     </section>
   );

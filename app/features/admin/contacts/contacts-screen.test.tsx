@@ -168,6 +168,30 @@ describe('the lead’s panel: its discovery call', () => {
     expect(within(panel).getByRole('region', { name: 'Appel découverte' })).toBeTruthy();
   });
 
+  it('lets the agency cancel a call still ahead, after asking, and shows it cancelled', async () => {
+    const ahead = { ...confirmed, startsAt: '2030-03-04T09:00:00.000Z', endsAt: '2030-03-04T09:30:00.000Z' };
+    let call: ContactCall = ahead;
+    const { calls } = stubFetch({
+      ...panelRoutes(ahead),
+      'GET /api/admin/contacts/lead-call': () => ({ json: { contact: lead, call } }),
+      [`POST /api/admin/booking/calls/${ahead.id}/cancel`]: () => {
+        call = { ...ahead, status: 'cancelled' };
+        return { json: { call: { id: ahead.id, status: 'cancelled' } } };
+      },
+    });
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-call');
+    const region = await screen.findByRole('region', { name: 'Appel découverte' });
+    fireEvent.click(within(region).getByRole('button', { name: "Annuler l'appel" }));
+    const dialog = await screen.findByRole('alertdialog', { name: /Annuler l'appel de Amani Kabeya/ });
+    expect(dialog.textContent).toMatch(/reçoit un email d'excuse/);
+    fireEvent.click(within(dialog).getByRole('button', { name: "Oui, annuler l'appel" }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/cancel'))).toBe(true),
+    );
+    expect(await screen.findByText('Annulé')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: "Annuler l'appel" })).toBeNull();
+  });
+
   it('shows a cancelled call struck through as "Annulé", and nothing when the lead booked none', async () => {
     stubFetch(panelRoutes({ ...confirmed, status: 'cancelled' }));
     const { unmount } = renderAdminScreen(
