@@ -494,6 +494,37 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     ],
   },
   {
+    key: 'call_booking_invitation',
+    name: "Appel découverte : proposé par l'équipe, choix du créneau",
+    subject: "Choisissez l'heure de votre appel découverte avec Lisanga Digital",
+    mjml: mjmlEmail({
+      title: 'Choisissez l’heure de votre appel découverte',
+      preview: 'Un appel gratuit de 30 minutes, à l’heure qui vous convient.',
+      sections: [
+        banner(),
+        card([
+          '<mj-text font-size="22px" font-weight="bold">Parlons de votre projet</mj-text>',
+          GREETING,
+          "<mj-text>Merci de votre intérêt pour Lisanga Digital. Nous vous proposons un appel découverte gratuit de 30 minutes, sans engagement. Choisissez l'heure qui vous convient parmi les créneaux libres de notre équipe, affichés à l'heure de votre appareil.</mj-text>",
+          button('{{bookingUrl}}', 'Choisir mon créneau'),
+          linkWrittenOut('14 jours', 'bookingUrl'),
+          smallPrint('Une question avant l’appel ? Répondez simplement à cet email.'),
+          signOff('À très bientôt'),
+        ]),
+        footer([ADDRESS]),
+      ],
+    }),
+    variablesJson: [
+      CALL_FIRST_NAME,
+      {
+        name: 'bookingUrl',
+        description: 'Lien personnel vers la page de choix du créneau, valable 14 jours',
+        example: 'https://lisanga-digital.cd/appel-decouverte?token=3c1f0a9e',
+      },
+      COMPANY_ADDRESS,
+    ],
+  },
+  {
     key: 'call_confirmation',
     name: 'Appel découverte : confirmation au visiteur',
     subject: 'Votre appel découverte : {{when}}',

@@ -79,6 +79,7 @@ describe('seedDatabase', () => {
 
     const templateKeys = (await db.select().from(emailTemplates)).map((t) => t.key).sort();
     expect(templateKeys).toEqual([
+      'call_booking_invitation',
       'call_cancellation',
       'call_confirmation',
       'call_reminder',

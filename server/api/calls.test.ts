@@ -11,7 +11,7 @@ import {
   emailOutbox,
 } from '#db/schema.ts';
 import { signInAdmin } from '#tests/helpers/admin-session.ts';
-import { insertAdminUser } from '#tests/helpers/factories.ts';
+import { insertAdminUser, insertContact } from '#tests/helpers/factories.ts';
 import { parseInvitation } from '#tests/helpers/ical.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import {
@@ -301,6 +301,61 @@ describe('booking the discovery call after the request', () => {
     // The visitor picks another time with the same link.
     const again = await app().get('/api/calls').query({ token }).expect(200);
     expect(again.body.call).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('lets an admin offer the call to a lead without a link, once however many clicks, and not twice to a booked one', async () => {
+    const quote = await app()
+      .post('/api/contact')
+      .set('X-Forwarded-For', '10.30.0.6')
+      .send({
+        source: 'website',
+        fullName: 'Grâce Mwamba',
+        email: 'grace.mwamba@example.cd',
+        serviceType: 'Branding',
+        message: 'Pouvez-vous nous aider pour notre nouvelle marque ?',
+        elapsedMs: 9_000,
+      })
+      .expect(201);
+    expect(quote.body).toEqual({ id: expect.any(String) });
+    await testApp.deps.email.worker.runOnce();
+    const admin = await signInAdmin(testApp.app, database.db, { origin: testApp.deps.env.PUBLIC_URL });
+    const before = smtp.messages().length;
+    await admin.post(`/api/admin/booking/contacts/${quote.body.id}/link`).expect(202);
+    await admin.post(`/api/admin/booking/contacts/${quote.body.id}/link`).expect(202);
+    const [offer, ...more] = await deliveredTo('grace.mwamba@example.cd', before);
+    expect(more).toHaveLength(0);
+    expect(offer?.subject).toBe(
+      'Choisissez l’heure de votre appel découverte avec Lisanga Digital'.replace('’', "'"),
+    );
+    const link = /\/appel-decouverte\?token=[^\s\]]+/.exec(offer?.text ?? '')?.[0] ?? '';
+    const page = await app()
+      .get('/api/calls')
+      .query({ token: tokenOf(link) })
+      .expect(200);
+    expect(page.body).toMatchObject({ firstName: 'Grâce', call: null });
+    const timeline = await admin.get(`/api/admin/contacts/${quote.body.id}/timeline`).expect(200);
+    expect(timeline.body.entries).toEqual([
+      expect.objectContaining({
+        kind: 'email',
+        body: 'Lien de réservation de l’appel découverte envoyé'.replace('’', "'"),
+      }),
+    ]);
+
+    await app()
+      .post('/api/calls/book')
+      .send({ token: tokenOf(link), startsAt: page.body.slots[0].startsAt })
+      .expect(201);
+    const booked = await admin.post(`/api/admin/booking/contacts/${quote.body.id}/link`).expect(409);
+    expect(booked.body.error.message).toBe('Un appel est déjà réservé avec ce contact.');
+
+    await database.db.update(adminUsers).set({ bookable: false }).where(eq(adminUsers.email, STAFF));
+    try {
+      const other = await insertContact(database.db, { source: 'quote_request' });
+      const nobody = await admin.post(`/api/admin/booking/contacts/${other.id}/link`).expect(409);
+      expect(nobody.body.error.message).toMatch(/^Personne n.est disponible pour un appel/);
+    } finally {
+      await database.db.update(adminUsers).set({ bookable: true }).where(eq(adminUsers.email, STAFF));
+    }
   });
 
   it('refuses forged, expired and other purposes’ links, bad bodies and times not offered, in French', async () => {

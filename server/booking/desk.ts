@@ -15,6 +15,7 @@ import {
   adminUsers,
   bookingHours,
   callBookings,
+  contactNotes,
   contactRequests,
   emailOutbox,
   siteSettings,
@@ -423,6 +424,63 @@ export function createCallDesk(deps: CallDeskDeps) {
         dedupeKey: `lead:${lead.id}:call-link`,
       });
       return { write, path: url.slice(siteUrl.length) };
+    },
+
+    /**
+     * An admin offers the call to a lead who has no link (a quote request, a call request made
+     * while nobody was bookable, a lost email): the same email and link as after a call request,
+     * noted in the lead's timeline. One email per lead and minute, whatever the clicks.
+     */
+    async sendBookingLink(
+      db: Database,
+      input: { leadId: string; adminId: string; now?: Date },
+    ): Promise<void> {
+      const now = input.now ?? new Date();
+      const lead = await leadById(db, input.leadId);
+      if (!lead) throw notFound('Demande introuvable.');
+      const [held] = await db
+        .select({ id: callBookings.id })
+        .from(callBookings)
+        .where(and(eq(callBookings.contactId, lead.id), eq(callBookings.status, 'confirmed')));
+      if (held) throw new HttpError(409, 'already_booked', 'Un appel est déjà réservé avec ce contact.');
+      if (!(await anyoneBookable(db))) {
+        throw new HttpError(
+          409,
+          'nobody_bookable',
+          "Personne n'est disponible pour un appel : réglez d'abord les disponibilités dans les paramètres.",
+        );
+      }
+      const url = await bookingLink(db, lead.id, now);
+      const settingsNow = await settings(db);
+      const firstName = firstNameOf(lead.fullName);
+      await inTransaction(db, async (tx) => {
+        const queued = await deps.outbox.enqueueEmail(tx, {
+          to: lead.email,
+          subject: "Choisissez l'heure de votre appel découverte avec Lisanga Digital",
+          text: `Bonjour ${firstName},\n\nNous vous proposons un appel découverte gratuit de 30 minutes. Choisissez l'heure qui vous convient : ${url}\n\nL'équipe Lisanga Digital`,
+          templateKey: 'call_booking_invitation',
+          templateVariables: { firstName, bookingUrl: url, companyAddress: settingsNow.companyAddress },
+          dedupeKey: `lead:${lead.id}:call-link:${now.toISOString().slice(0, 16)}`,
+        });
+        // A second click within the minute: the same email, nothing more to note.
+        if (queued.duplicate) return;
+        await tx.insert(contactNotes).values({
+          contactId: lead.id,
+          kind: 'email',
+          body: "Lien de réservation de l'appel découverte envoyé",
+          userId: input.adminId,
+        });
+        await activityInsert(tx, {
+          type: 'call.link_sent',
+          title: `Lien de réservation envoyé : ${lead.fullName}`,
+          userId: input.adminId,
+        });
+        await deps.events.publish(tx, {
+          channel: 'contacts',
+          type: 'contact_updated',
+          data: { id: lead.id },
+        });
+      });
     },
 
     /** The page's data: who, the current call, the slots on the visitor's clock. */

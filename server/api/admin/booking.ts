@@ -64,6 +64,14 @@ export function bookingAdminRouter(deps: AppDeps, now: () => Date): Router {
     res.json({ calls: await listCalls(db, from, to) });
   });
 
+  // The agency offers the call to a lead without a link: the email of a call request's.
+  router.post('/contacts/:id/link', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    await deps.calls.sendBookingLink(db, { leadId: id, adminId: adminOf(res).user.id, now: now() });
+    deps.email.worker.wake();
+    res.status(202).json({ sent: true });
+  });
+
   // The agency cancels a call it cannot take: the visitor gets apologies and a link to pick
   // another time (docs/decisions/077-call-booking.md). A cancelled call is answered as it is.
   router.post('/calls/:id/cancel', async (req, res) => {

@@ -55,3 +55,16 @@ export const cancelCallMutation = createAdminMutation({
   }),
   errorToast: { fallback: 'L’appel n’a pas pu être annulé.' },
 });
+
+/** An admin offers the call to a lead without a booked one: the email with the booking link. */
+export const sendBookingLinkMutation = createAdminMutation({
+  method: 'POST',
+  url: (lead: { id: string; fullName: string }) =>
+    `${BOOKING_KEY}/contacts/${encodeURIComponent(lead.id)}/link`,
+  invalidates: [CONTACTS_KEY],
+  toast: (lead) => ({
+    title: 'Lien envoyé',
+    description: `${lead.fullName} reçoit un email pour choisir l’heure de son appel découverte.`,
+  }),
+  errorToast: { fallback: 'Le lien n’a pas pu être envoyé.' },
+});

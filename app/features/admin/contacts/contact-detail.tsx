@@ -17,7 +17,7 @@ import { EmailAddress } from '~/components/email-address';
 import { Button } from '~/components/ui/button';
 import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 import { cn } from '~/lib/cn';
-import { cancelCallMutation } from '../bookings/data';
+import { cancelCallMutation, sendBookingLinkMutation } from '../bookings/data';
 import { callWhen } from '../bookings/format';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Badge, ErrorState, formatDateTime, LoadingState } from '../ui';
@@ -84,6 +84,7 @@ function ContactFacts({ contact, call }: { contact: AdminContact; call: ContactC
       </div>
 
       {call ? <CallSummary call={call} leadName={contact.fullName} /> : null}
+      {call?.status === 'confirmed' ? null : <OfferCall lead={contact} />}
 
       <StatusSwitcher contact={contact} />
 
@@ -133,6 +134,40 @@ function ContactFacts({ contact, call }: { contact: AdminContact; call: ContactC
       <FollowUpSection contact={contact} />
       <TimelineSection contactId={contact.id} />
     </div>
+  );
+}
+
+/**
+ * Offers the discovery call to a lead without one booked (a quote request, a request made while
+ * nobody was bookable, a lost email): the lead gets the booking link by email (decision 077).
+ */
+function OfferCall({ lead }: { lead: AdminContact }) {
+  const [confirming, setConfirming] = useState(false);
+  const send = useMutation(sendBookingLinkMutation({ onSuccess: () => setConfirming(false) }));
+  return (
+    <>
+      <p>
+        <Button size="sm" variant="secondary" onClick={() => setConfirming(true)}>
+          <CalendarClock className="size-4" aria-hidden="true" />
+          Proposer un appel découverte
+        </Button>
+      </p>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        danger={false}
+        title={`Proposer un appel découverte à ${lead.fullName} ?`}
+        confirmLabel="Envoyer le lien"
+        pendingLabel="Envoi…"
+        pending={send.isPending}
+        onConfirm={() => send.mutate({ id: lead.id, fullName: lead.fullName })}
+      >
+        <p>
+          {lead.fullName} reçoit un email avec un lien, valable 14 jours, pour choisir l'heure d'un appel de
+          30 minutes parmi les disponibilités de l'équipe.
+        </p>
+      </ConfirmDialog>
+    </>
   );
 }
 

@@ -192,6 +192,25 @@ describe('the lead’s panel: its discovery call', () => {
     expect(screen.queryByRole('button', { name: "Annuler l'appel" })).toBeNull();
   });
 
+  it('offers the call to a lead without one: the booking link is emailed after asking', async () => {
+    const { calls } = stubFetch({
+      ...panelRoutes(null),
+      'POST /api/admin/booking/contacts/lead-call/link': { status: 202, json: { sent: true } },
+    });
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-call');
+    const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Proposer un appel découverte' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: /Proposer un appel découverte à Amani Kabeya/,
+    });
+    expect(dialog.textContent).toMatch(/valable 14\sjours/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer le lien' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/link'))).toBe(true),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
   it('shows a cancelled call struck through as "Annulé", and nothing when the lead booked none', async () => {
     stubFetch(panelRoutes({ ...confirmed, status: 'cancelled' }));
     const { unmount } = renderAdminScreen(
