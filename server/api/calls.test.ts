@@ -393,4 +393,58 @@ describe('booking the discovery call after the request', () => {
       0,
     );
   });
+
+  it('hands a moved call to a colleague when its admin is taken then: a new call for one, a cancellation for the other', async () => {
+    const patrick = 'patrick.ilunga@lisanga-digital.cd';
+    const { user } = await insertAdminUser(database.db, {
+      bookable: true,
+      email: patrick,
+      firstName: 'Patrick',
+      lastName: 'Ilunga',
+    });
+    await database.db.insert(bookingHours).values(
+      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        adminId: user.id,
+        weekday,
+        startMinute: 8 * 60,
+        endMinute: 18 * 60,
+      })),
+    );
+    try {
+      const first = await requestCall('first.handover@example.cd', '10.30.0.7');
+      const second = await requestCall('second.handover@example.cd', '10.30.0.8');
+      const firstToken = tokenOf(first.bookingPath);
+      const secondToken = tokenOf(second.bookingPath);
+      const page = await app().get('/api/calls').query({ token: firstToken }).expect(200);
+      const later = (page.body.slots as { startsAt: string }[]).filter(
+        (s) => new Date(s.startsAt).getTime() > Date.now() + 30 * HOUR,
+      );
+      const [one, two] = [later[0], later[1]];
+      if (!one || !two) throw new Error('not enough slots');
+      // Nadine, the earlier admin, takes both; then the first call moves to the second's time.
+      await app().post('/api/calls/book').send({ token: firstToken, startsAt: one.startsAt }).expect(201);
+      await app().post('/api/calls/book').send({ token: secondToken, startsAt: two.startsAt }).expect(201);
+      await testApp.deps.email.worker.runOnce();
+      const before = smtp.messages().length;
+      const moved = await app()
+        .post('/api/calls/reschedule')
+        .send({ token: firstToken, startsAt: two.startsAt })
+        .expect(200);
+      expect(moved.body.call).toMatchObject({ startsAt: two.startsAt, withName: 'Patrick Ilunga' });
+      await testApp.deps.email.worker.runOnce();
+      const sent = smtp.messages().slice(before);
+      const toPatrick = sent.filter((m) => m.envelope.to.includes(patrick));
+      const toNadine = sent.filter((m) => m.envelope.to.includes(STAFF));
+      expect(toPatrick.map((m) => m.subject)).toEqual([
+        expect.stringMatching(/^Appel réservé\s: Amani Kabeya/),
+      ]);
+      expect(parseInvitation(calendarPart(toPatrick[0] as CapturedEmail)).method).toBe('REQUEST');
+      expect(toNadine.map((m) => m.subject)).toEqual([
+        expect.stringMatching(/^Appel annulé\s: Amani Kabeya/),
+      ]);
+      expect(parseInvitation(calendarPart(toNadine[0] as CapturedEmail)).method).toBe('CANCEL');
+    } finally {
+      await database.db.update(adminUsers).set({ bookable: false }).where(eq(adminUsers.id, user.id));
+    }
+  });
 });

@@ -346,8 +346,10 @@ export function createCallDesk(deps: CallDeskDeps) {
       });
     };
     const event = { booked: 'Appel réservé', moved: 'Appel déplacé', cancelled: 'Appel annulé' }[change];
-    writes.push(staffEmail(admin, event, cancelled, 'staff'));
-    if (input.formerAdminId && input.formerAdminId !== admin.id) {
+    // A call moved to another admin is, for them, a new call.
+    const handedOver = input.formerAdminId !== undefined && input.formerAdminId !== admin.id;
+    writes.push(staffEmail(admin, handedOver ? 'Appel réservé' : event, cancelled, 'staff'));
+    if (input.formerAdminId && handedOver) {
       writes.push(staffEmail(await adminOf(db, input.formerAdminId), 'Appel annulé', true, 'former-staff'));
     }
     for (const write of await Promise.all(writes)) await db.execute(write);
