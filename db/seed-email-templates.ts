@@ -168,6 +168,49 @@ const CALL_MANAGE_URL: Variable = {
   example: 'https://lisanga-digital.cd/appel-decouverte?token=3c1f0a9e',
 };
 
+/** An email whose button opens the call's booking page (docs/decisions/077-call-booking.md). */
+function bookingLinkTemplate(t: {
+  key: string;
+  name: string;
+  subject: string;
+  heading: string;
+  preview: string;
+  intro: string;
+  after: string;
+}): SeedEmailTemplate {
+  return {
+    key: t.key,
+    name: t.name,
+    subject: t.subject,
+    mjml: mjmlEmail({
+      title: t.heading,
+      preview: t.preview,
+      sections: [
+        banner(),
+        card([
+          `<mj-text font-size="22px" font-weight="bold">${t.heading}</mj-text>`,
+          GREETING,
+          `<mj-text>${t.intro}</mj-text>`,
+          button('{{bookingUrl}}', 'Choisir mon créneau'),
+          linkWrittenOut('14 jours', 'bookingUrl'),
+          smallPrint(t.after),
+          signOff('À très bientôt'),
+        ]),
+        footer([ADDRESS]),
+      ],
+    }),
+    variablesJson: [
+      CALL_FIRST_NAME,
+      {
+        name: 'bookingUrl',
+        description: 'Lien personnel vers la page de choix du créneau, valable 14 jours',
+        example: 'https://lisanga-digital.cd/appel-decouverte?token=3c1f0a9e',
+      },
+      COMPANY_ADDRESS,
+    ],
+  };
+}
+
 // ---- the templates -------------------------------------------------------------------------------
 
 export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
@@ -460,70 +503,27 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     ],
   },
   // ---- the discovery call (docs/decisions/077-call-booking.md) ----------------------------------
-  {
+  bookingLinkTemplate({
     key: 'call_request_received',
     name: 'Appel découverte : demande reçue, choix du créneau',
     subject: "Votre demande d'appel découverte est bien reçue",
-    mjml: mjmlEmail({
-      title: "Votre demande d'appel est bien reçue",
-      preview: "Choisissez dès maintenant l'heure de votre appel découverte.",
-      sections: [
-        banner(),
-        card([
-          '<mj-text font-size="22px" font-weight="bold">Votre demande d\'appel est bien reçue</mj-text>',
-          GREETING,
-          "<mj-text>Merci de votre intérêt pour Lisanga Digital. Choisissez dès maintenant l'heure de votre appel découverte gratuit de 30 minutes : les créneaux libres de notre équipe sont affichés à l'heure de votre appareil.</mj-text>",
-          button('{{bookingUrl}}', 'Choisir mon créneau'),
-          linkWrittenOut('14 jours', 'bookingUrl'),
-          smallPrint(
-            "Aucun créneau ne vous convient ? Ne faites rien : nous vous recontactons sous 24 h pour fixer l'heure de l'appel avec vous.",
-          ),
-          signOff('À très bientôt'),
-        ]),
-        footer([ADDRESS]),
-      ],
-    }),
-    variablesJson: [
-      CALL_FIRST_NAME,
-      {
-        name: 'bookingUrl',
-        description: 'Lien personnel vers la page de choix du créneau, valable 14 jours',
-        example: 'https://lisanga-digital.cd/appel-decouverte?token=3c1f0a9e',
-      },
-      COMPANY_ADDRESS,
-    ],
-  },
-  {
+    heading: "Votre demande d'appel est bien reçue",
+    preview: "Choisissez dès maintenant l'heure de votre appel découverte.",
+    intro:
+      "Merci de votre intérêt pour Lisanga Digital. Choisissez dès maintenant l'heure de votre appel découverte gratuit de 30 minutes : les créneaux libres de notre équipe sont affichés à l'heure de votre appareil.",
+    after:
+      "Aucun créneau ne vous convient ? Ne faites rien : nous vous recontactons sous 24 h pour fixer l'heure de l'appel avec vous.",
+  }),
+  bookingLinkTemplate({
     key: 'call_booking_invitation',
     name: "Appel découverte : proposé par l'équipe, choix du créneau",
     subject: "Choisissez l'heure de votre appel découverte avec Lisanga Digital",
-    mjml: mjmlEmail({
-      title: 'Choisissez l’heure de votre appel découverte',
-      preview: 'Un appel gratuit de 30 minutes, à l’heure qui vous convient.',
-      sections: [
-        banner(),
-        card([
-          '<mj-text font-size="22px" font-weight="bold">Parlons de votre projet</mj-text>',
-          GREETING,
-          "<mj-text>Merci de votre intérêt pour Lisanga Digital. Nous vous proposons un appel découverte gratuit de 30 minutes, sans engagement. Choisissez l'heure qui vous convient parmi les créneaux libres de notre équipe, affichés à l'heure de votre appareil.</mj-text>",
-          button('{{bookingUrl}}', 'Choisir mon créneau'),
-          linkWrittenOut('14 jours', 'bookingUrl'),
-          smallPrint('Une question avant l’appel ? Répondez simplement à cet email.'),
-          signOff('À très bientôt'),
-        ]),
-        footer([ADDRESS]),
-      ],
-    }),
-    variablesJson: [
-      CALL_FIRST_NAME,
-      {
-        name: 'bookingUrl',
-        description: 'Lien personnel vers la page de choix du créneau, valable 14 jours',
-        example: 'https://lisanga-digital.cd/appel-decouverte?token=3c1f0a9e',
-      },
-      COMPANY_ADDRESS,
-    ],
-  },
+    heading: 'Parlons de votre projet',
+    preview: 'Un appel gratuit de 30 minutes, à l’heure qui vous convient.',
+    intro:
+      "Merci de votre intérêt pour Lisanga Digital. Nous vous proposons un appel découverte gratuit de 30 minutes, sans engagement. Choisissez l'heure qui vous convient parmi les créneaux libres de notre équipe, affichés à l'heure de votre appareil.",
+    after: 'Une question avant l’appel ? Répondez simplement à cet email.',
+  }),
   {
     key: 'call_confirmation',
     name: 'Appel découverte : confirmation au visiteur',

@@ -2,16 +2,9 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import {
-  activityLogs,
-  adminUsers,
-  bookingHours,
-  callBookings,
-  contactRequests,
-  emailOutbox,
-} from '#db/schema.ts';
+import { activityLogs, adminUsers, callBookings, contactRequests, emailOutbox } from '#db/schema.ts';
 import { signInAdmin } from '#tests/helpers/admin-session.ts';
-import { insertAdminUser, insertContact } from '#tests/helpers/factories.ts';
+import { insertBookableAdmin, insertContact } from '#tests/helpers/factories.ts';
 import { parseInvitation } from '#tests/helpers/ical.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import {
@@ -37,20 +30,7 @@ beforeAll(async () => {
   testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://www.lisanga-digital.cd' });
   await database.db.update(adminUsers).set({ bookable: false });
   // Bookable every day from 08:00 to 18:00 in Kinshasa: slots exist whenever the test runs.
-  const { user } = await insertAdminUser(database.db, {
-    bookable: true,
-    email: STAFF,
-    firstName: 'Nadine',
-    lastName: 'Mbuyi',
-  });
-  await database.db.insert(bookingHours).values(
-    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-      adminId: user.id,
-      weekday,
-      startMinute: 8 * 60,
-      endMinute: 18 * 60,
-    })),
-  );
+  await insertBookableAdmin(database.db, { email: STAFF, firstName: 'Nadine', lastName: 'Mbuyi' });
 });
 afterAll(async () => {
   testApp?.deps.email.transport.close();
@@ -396,20 +376,11 @@ describe('booking the discovery call after the request', () => {
 
   it('hands a moved call to a colleague when its admin is taken then: a new call for one, a cancellation for the other', async () => {
     const patrick = 'patrick.ilunga@lisanga-digital.cd';
-    const { user } = await insertAdminUser(database.db, {
-      bookable: true,
+    const user = await insertBookableAdmin(database.db, {
       email: patrick,
       firstName: 'Patrick',
       lastName: 'Ilunga',
     });
-    await database.db.insert(bookingHours).values(
-      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-        adminId: user.id,
-        weekday,
-        startMinute: 8 * 60,
-        endMinute: 18 * 60,
-      })),
-    );
     try {
       const first = await requestCall('first.handover@example.cd', '10.30.0.7');
       const second = await requestCall('second.handover@example.cd', '10.30.0.8');

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { adminUsers, bookingDaysOff, bookingHours, callBookings } from '#db/schema.ts';
-import { insertAdminUser, insertContact } from '#tests/helpers/factories.ts';
+import { adminUsers, bookingDaysOff, callBookings } from '#db/schema.ts';
+import { insertBookableAdmin, insertContact } from '#tests/helpers/factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
 import { HttpError } from '../errors.ts';
@@ -30,18 +30,12 @@ beforeEach(async () => {
 });
 
 /** A bookable admin working Monday to Friday, 09:00-12:00 in Kinshasa. */
-async function bookableAdmin(overrides: { isActive?: boolean; bookable?: boolean } = {}) {
-  const { user } = await insertAdminUser(database.db, { bookable: true, ...overrides });
-  await database.db.insert(bookingHours).values(
-    [1, 2, 3, 4, 5].map((weekday) => ({
-      adminId: user.id,
-      weekday,
-      startMinute: 9 * 60,
-      endMinute: 12 * 60,
-    })),
-  );
-  return user;
-}
+const bookableAdmin = (overrides: { isActive?: boolean; bookable?: boolean } = {}) =>
+  insertBookableAdmin(database.db, overrides, {
+    weekdays: [1, 2, 3, 4, 5],
+    startMinute: 9 * 60,
+    endMinute: 12 * 60,
+  });
 
 const lead = async () => (await insertContact(database.db, { source: 'call_request' })).id;
 

@@ -8,10 +8,10 @@ import selfsigned from 'selfsigned';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
-import { bookingHours, pushDeliveries, pushSubscriptions } from '#db/schema.ts';
+import { pushDeliveries, pushSubscriptions } from '#db/schema.ts';
 import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
 import {
-  insertAdminUser,
+  insertBookableAdmin,
   insertCampaign,
   insertCampaignJob,
   insertSubscriber,
@@ -267,19 +267,7 @@ describe('push notifications to the staff’s devices', () => {
     const confirmToken = await issueToken(database.db, subscriber.id, 'confirm', new Date());
     await request(testApp.app).post('/api/newsletter/confirm').send({ token: confirmToken }).expect(200);
 
-    const { user: nadine } = await insertAdminUser(database.db, {
-      bookable: true,
-      firstName: 'Nadine',
-      lastName: 'Mbuyi',
-    });
-    await database.db.insert(bookingHours).values(
-      [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-        adminId: nadine.id,
-        weekday,
-        startMinute: 480,
-        endMinute: 1080,
-      })),
-    );
+    await insertBookableAdmin(database.db, { firstName: 'Nadine', lastName: 'Mbuyi' });
     const call = await request(testApp.app)
       .post('/api/contact')
       .set('X-Forwarded-For', '10.40.0.2')

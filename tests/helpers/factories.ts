@@ -12,6 +12,7 @@ import {
   activityLogs,
   adminUsers,
   blogPosts,
+  bookingHours,
   callBookings,
   campaignJobs,
   caseStudies,
@@ -135,6 +136,22 @@ export const insertCallBooking = factory(callBookings, 'insertCallBooking', (ove
   const startsAt = overrides.startsAt ?? new Date('2027-04-05T09:00:00Z');
   return { startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000) };
 });
+
+/**
+ * A bookable admin with the same hours on the given weekdays (Kinshasa minutes): by default every
+ * day from 08:00 to 18:00, so that slots exist whenever a test runs.
+ */
+export async function insertBookableAdmin(
+  db: Database,
+  overrides: Partial<Insert<typeof adminUsers>> = {},
+  { weekdays = [1, 2, 3, 4, 5, 6, 7], startMinute = 8 * 60, endMinute = 18 * 60 } = {},
+) {
+  const { user } = await insertAdminUser(db, { bookable: true, ...overrides });
+  await db
+    .insert(bookingHours)
+    .values(weekdays.map((weekday) => ({ adminId: user.id, weekday, startMinute, endMinute })));
+  return user;
+}
 
 /** A campaign written straight to its table, being sent (the campaign engine has its own tests). */
 export const insertCampaign = factory(emailCampaigns, 'insertCampaign', () => ({
