@@ -219,6 +219,8 @@ export type BookingAvailability = {
   days: AvailabilityDay[];
   /** From today on, sorted. */
   daysOff: string[];
+  /** The admin's confirmed calls still ahead: they stay booked whatever the availability becomes. */
+  upcomingCalls: number;
 };
 
 export type CallStatus = 'confirmed' | 'cancelled';

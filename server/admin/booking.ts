@@ -4,7 +4,7 @@
  * and the booked calls with their lead and admin, for the agenda, the lead's panel and the
  * dashboard.
  */
-import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AdminCall,
@@ -27,6 +27,7 @@ export async function readAvailability(
   db: Database,
   adminId: string,
   today: string,
+  now: Date,
 ): Promise<BookingAvailability | undefined> {
   const [admin] = await db
     .select({
@@ -58,7 +59,23 @@ export async function readAvailability(
         .map((h) => ({ start: timeOfMinutes(h.startMinute), end: timeOfMinutes(h.endMinute) })),
     })),
     daysOff: daysOff.map((d) => d.day),
+    upcomingCalls: await upcomingCallsOf(db, adminId, now),
   };
+}
+
+/** How many confirmed calls the admin has from `now` on. */
+async function upcomingCallsOf(db: Database, adminId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(callBookings)
+    .where(
+      and(
+        eq(callBookings.adminId, adminId),
+        eq(callBookings.status, 'confirmed'),
+        gt(callBookings.endsAt, now),
+      ),
+    );
+  return row?.value ?? 0;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
@@ -81,7 +98,7 @@ function summary(change: AvailabilityChange): string {
  */
 export async function saveAvailability(
   db: Database,
-  input: { adminId: string; change: AvailabilityChange; actorId: string; today: string },
+  input: { adminId: string; change: AvailabilityChange; actorId: string; today: string; now: Date },
 ): Promise<BookingAvailability | undefined> {
   const { adminId, change } = input;
   return inTransaction(db, async (tx) => {
@@ -111,7 +128,7 @@ export async function saveAvailability(
       description: summary(change),
       userId: input.actorId,
     });
-    return readAvailability(tx, adminId, input.today);
+    return readAvailability(tx, adminId, input.today, input.now);
   });
 }
 

@@ -42,6 +42,7 @@ describe('GET and PUT /api/admin/booking/availability: one’s own', () => {
       bookable: false,
       days: emptyWeek,
       daysOff: [],
+      upcomingCalls: 0,
     } satisfies BookingAvailability);
   });
 
@@ -68,6 +69,7 @@ describe('GET and PUT /api/admin/booking/availability: one’s own', () => {
         3: [['08:30', '10:00']],
       }),
       daysOff: ['2026-11-27', '2026-12-24'],
+      upcomingCalls: 0,
     };
     expect(res.body.availability).toEqual(expected);
     expect((await admin.get(AVAILABILITY).expect(200)).body.availability).toEqual(expected);
@@ -238,6 +240,15 @@ describe('the booked calls: agenda, lead and dashboard', () => {
   beforeEach(async () => {
     await database.db.delete(callBookings);
     ({ user: nadine } = await insertAdminUser(database.db, { firstName: 'Nadine', lastName: 'Kapinga' }));
+  });
+
+  it('counts in the availability the confirmed calls still ahead of the admin, whose calls stay booked', async () => {
+    await call(48);
+    await call(72);
+    await call(96, 'cancelled');
+    await call(-48);
+    const res = await admin.get(`${AVAILABILITY}?adminId=${nadine.id}`).expect(200);
+    expect(res.body.availability.upcomingCalls).toBe(2);
   });
 
   it('GET /calls lists the calls of the period, cancelled ones too, with their lead and admin', async () => {

@@ -37,7 +37,8 @@ export function bookingAdminRouter(deps: AppDeps, now: () => Date): Router {
   const { db } = deps.database;
 
   router.get('/availability', async (req, res) => {
-    const availability = await readAvailability(db, targetAdmin(req, res), kinshasaDate(now()));
+    const at = now();
+    const availability = await readAvailability(db, targetAdmin(req, res), kinshasaDate(at), at);
     if (!availability) throw adminNotFound();
     res.json({ availability });
   });
@@ -51,6 +52,7 @@ export function bookingAdminRouter(deps: AppDeps, now: () => Date): Router {
       change,
       actorId: adminOf(res).user.id,
       today,
+      now: now(),
     });
     if (!availability) throw adminNotFound();
     res.json({ availability });

@@ -17,6 +17,7 @@ import {
   useFieldArray,
   useWatch,
 } from 'react-hook-form';
+import { Link } from 'react-router';
 import {
   AVAILABILITY_STEP_MINUTES,
   type AvailabilityInput,
@@ -113,6 +114,14 @@ export function AvailabilityPanel() {
   );
 }
 
+/** Calls already booked stay booked when the admin stops taking new ones: how to let them go. */
+function upcomingCallsNote(count: number, own: boolean): string {
+  const who = own ? 'vous ne pouvez pas' : 'personne ne peut';
+  return count === 1
+    ? `1 appel déjà réservé reste prévu. Si ${who} l'assurer, annulez-le depuis la fiche du contact : le visiteur reçoit un email d'excuse et choisit un autre créneau.`
+    : `${count} appels déjà réservés restent prévus. Si ${who} les assurer, annulez-les depuis la fiche de chaque contact : le visiteur reçoit un email d'excuse et choisit un autre créneau.`;
+}
+
 function AvailabilityForm({
   availability,
   adminId,
@@ -169,6 +178,14 @@ function AvailabilityForm({
               </label>
             </div>
             <FieldError id="availability-bookable" error={errors.bookable?.message} />
+            {!field.value && availability.upcomingCalls > 0 ? (
+              <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                {upcomingCallsNote(availability.upcomingCalls, own)}{' '}
+                <Link to="/admin/rendez-vous" className="font-medium underline underline-offset-2">
+                  Voir l'agenda
+                </Link>
+              </p>
+            ) : null}
           </div>
         )}
       />

@@ -44,6 +44,7 @@ const nothingStored = (admin = { id: ME.id, name: 'Patrick Mukendi' }): BookingA
   admin,
   bookable: false,
   days: emptyWeek,
+  upcomingCalls: 0,
   daysOff: [],
 });
 const saved = (calls: RecordedCall[]) =>
@@ -194,6 +195,30 @@ describe('settings, "Disponibilités"', () => {
     expect(
       within(screen.getByRole('list', { name: 'Jours de congé prévus' })).getByText('Cette date est passée.'),
     ).toBeTruthy();
+  });
+
+  it('says that calls already booked stay booked when one stops taking calls, and how to let them go', async () => {
+    const booked: BookingAvailability = {
+      ...nothingStored(),
+      bookable: true,
+      days: emptyWeek.map((d) =>
+        d.weekday === 1 ? { ...d, ranges: [{ start: '09:00', end: '12:00' }] } : d,
+      ),
+      upcomingCalls: 2,
+    };
+    renderPanel({ 'GET /api/admin/booking/availability': { json: { availability: booked } } });
+    const toggle = await screen.findByRole('switch', {
+      name: 'Je peux être réservé(e) pour un appel découverte',
+    });
+    expect(screen.queryByText(/appels déjà réservés restent prévus/)).toBeNull();
+    fireEvent.click(toggle);
+    const note = await screen.findByText(
+      /^2 appels déjà réservés restent prévus\. Si vous ne pouvez pas les assurer/,
+    );
+    expect(note.textContent).toMatch(/le visiteur reçoit un email d'excuse/);
+    expect(screen.getByRole('link', { name: "Voir l'agenda" }).getAttribute('href')).toBe(
+      '/admin/rendez-vous',
+    );
   });
 
   it('lets an admin set up a colleague’s availability', async () => {
