@@ -22,19 +22,31 @@ export function zoneLabel(zone: string): string {
   return /^[AEIOUYÉH]/i.test(city) ? `heure d’${city}` : `heure de ${city}`;
 }
 
+/**
+ * One formatter per kind and zone, made once: building an Intl.DateTimeFormat costs far more than
+ * using one, and the booking page formats every slot of two weeks on a cheap phone.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: string, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${kind}|${zone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat('fr-FR', { timeZone: zone, ...options });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 const dayAndTime = (zone: string) =>
-  new Intl.DateTimeFormat('fr-FR', {
-    timeZone: zone,
+  formatter('day-time', zone, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     hour: '2-digit',
     minute: '2-digit',
   });
-const timeOnly = (zone: string) =>
-  new Intl.DateTimeFormat('fr-FR', { timeZone: zone, hour: '2-digit', minute: '2-digit' });
-const dayOnly = (zone: string) =>
-  new Intl.DateTimeFormat('fr-FR', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' });
+const timeOnly = (zone: string) => formatter('time', zone, { hour: '2-digit', minute: '2-digit' });
+const dayOnly = (zone: string) => formatter('day', zone, { weekday: 'long', day: 'numeric', month: 'long' });
 
 /** "10:00" on `zone`'s clock. */
 export const clockTime = (at: Date, zone: string) => timeOnly(zone).format(at);

@@ -87,28 +87,36 @@ export function PushPanel() {
         setState(permission === 'denied' ? 'denied' : 'ready');
         return;
       }
-      // The site's worker, installed by any visit of the public pages, or now.
-      const registration =
-        (await navigator.serviceWorker.getRegistration('/')) ?? (await registerServiceWorker());
-      if (!registration) throw new Error('no service worker to receive notifications');
-      const subscription = await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: keyBytes(publicKey),
-      });
-      const { keys } = subscription.toJSON();
-      await add.mutateAsync({
-        endpoint: subscription.endpoint,
-        keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' },
-        label: deviceLabel(navigator.userAgent),
-      });
-      setEndpoint(subscription.endpoint);
-    } catch (error) {
-      // The mutation toasts its own failures; the browser's (no push service) are told here.
-      if (!add.isError)
+      let subscription: PushSubscription;
+      try {
+        // The site's worker, installed by any visit of the public pages, or now.
+        const registration =
+          (await navigator.serviceWorker.getRegistration('/')) ?? (await registerServiceWorker());
+        if (!registration) throw new Error('no service worker to receive notifications');
+        subscription = await registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: keyBytes(publicKey),
+        });
+      } catch (error) {
+        // The browser's refusal (no push service reachable); the server's is the mutation's toast.
         toastError(error, {
           title: 'Activation impossible',
           fallback: 'Ce navigateur a refusé l’abonnement aux notifications. Réessayez plus tard.',
         });
+        return;
+      }
+      const { keys } = subscription.toJSON();
+      try {
+        await add.mutateAsync({
+          endpoint: subscription.endpoint,
+          keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' },
+          label: deviceLabel(navigator.userAgent),
+        });
+        setEndpoint(subscription.endpoint);
+      } catch {
+        // Refused by the server (toasted by the mutation): the browser keeps no subscription of it.
+        await subscription.unsubscribe().catch(() => undefined);
+      }
     } finally {
       setActivating(false);
     }
