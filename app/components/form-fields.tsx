@@ -5,7 +5,16 @@
  */
 import { ChevronDown, Loader2 } from 'lucide-react';
 import { type ComponentProps, type ReactNode, type RefObject, useEffect, useId } from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import {
+  type Control,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type FieldError as FormFieldError,
+  get,
+  type RegisterOptions,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { cn } from '~/lib/cn';
 
 const controlClass = (invalid: boolean) =>
@@ -66,6 +75,18 @@ function a11y(id: string, error: string | undefined, optional: boolean | undefin
 }
 
 type Common = { label: string; error?: string; optional?: boolean; className?: string };
+
+/**
+ * The props of a field registered with react-hook-form: its registration and its error message
+ * (a nested path such as 'results.2.label' too), spread onto a TextField, TextAreaField or
+ * SelectField: `const field = fieldProps(register, errors)`, then `<TextField {...field('title')} />`.
+ */
+export function fieldProps<T extends FieldValues>(register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  return <N extends FieldPath<T>>(name: N, options?: RegisterOptions<T, N>) => ({
+    ...register(name, options),
+    error: get<FieldErrors<T>, FormFieldError | undefined>(errors, name)?.message,
+  });
+}
 
 /** What a field drawn through react-hook-form's Controller is given: where its value lives, its label, its error. */
 export type ControlledFieldProps<T extends FieldValues, TTransformed> = {

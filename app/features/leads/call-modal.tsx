@@ -34,7 +34,7 @@ const EMPTY: CallDraft = {
 function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps) {
   const serviceOptions = useServiceOptions(CALL_GENERAL_SERVICE, service);
   const lead = useLeadForm(CallFormSchema, EMPTY, { serviceInterest: service ?? '' });
-  const { register, control, handleSubmit, errors } = lead;
+  const { field, control, handleSubmit, errors } = lead;
 
   const onSubmit = handleSubmit(({ source: _source, ...values }) => {
     const message = optional(values.message);
@@ -82,7 +82,7 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps
       submitLabel="Planifier l'appel"
     >
       <FormSection title="Vos coordonnées">
-        <ContactFields register={register} errors={errors} phoneAndCompanyOptional />
+        <ContactFields field={field} phoneAndCompanyOptional />
       </FormSection>
 
       <FormSection title="Votre appel">
@@ -93,31 +93,15 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps
           options={serviceOptions}
           error={errors.serviceInterest?.message}
         />
-        <SelectField
-          label="Type de discussion"
-          options={DISCUSSION_TYPES}
-          error={errors.callType?.message}
-          {...register('callType')}
-        />
-        <SelectField
-          label="Créneau préféré"
-          options={PREFERRED_SLOTS}
-          error={errors.preferredTime?.message}
-          {...register('preferredTime')}
-        />
-        <SelectField
-          label="Urgence"
-          options={URGENCY_OPTIONS}
-          error={errors.urgency?.message}
-          {...register('urgency')}
-        />
+        <SelectField label="Type de discussion" options={DISCUSSION_TYPES} {...field('callType')} />
+        <SelectField label="Créneau préféré" options={PREFERRED_SLOTS} {...field('preferredTime')} />
+        <SelectField label="Urgence" options={URGENCY_OPTIONS} {...field('urgency')} />
         <TextAreaField
           label="Message"
           optional
           placeholder="Ce dont vous aimeriez parler pendant l'appel…"
-          error={errors.message?.message}
           className="sm:col-span-2"
-          {...register('message')}
+          {...field('message')}
         />
       </FormSection>
     </LeadDialogForm>

@@ -30,7 +30,7 @@ export function ContactForm() {
   const [sent, setSent] = useState<{ email: string; queued: boolean } | null>(null);
   const serviceOptions = useServiceOptions(QUOTE_OTHER_SERVICE);
   const lead = useLeadForm(ContactFormSchema, EMPTY);
-  const { register, control, handleSubmit, errors, formRef, honeypot, pending } = lead;
+  const { field, control, handleSubmit, errors, formRef, honeypot, pending } = lead;
 
   // The confirmation replaces the form: bring the card into view (below the sticky header; on
   // phones the spec's toast covers no more than the card's title) unless the confirmation already
@@ -130,7 +130,7 @@ export function ContactForm() {
         className="mt-6 grid gap-4 sm:grid-cols-2"
       >
         <Honeypot ref={honeypot} />
-        <ContactFields register={register} errors={errors} phoneAndCompanyOptional />
+        <ContactFields field={field} phoneAndCompanyOptional />
         <ServiceSelect
           control={control}
           name="serviceType"
@@ -139,13 +139,7 @@ export function ContactForm() {
           error={errors.serviceType?.message}
           className="sm:col-span-2"
         />
-        <TextAreaField
-          label="Message"
-          rows={6}
-          error={errors.message?.message}
-          className="sm:col-span-2"
-          {...register('message')}
-        />
+        <TextAreaField label="Message" rows={6} className="sm:col-span-2" {...field('message')} />
         <div className="sm:col-span-2">
           {/* Disabled until React runs: a submission before that would be a plain GET with the answers in the URL. */}
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated || pending}>

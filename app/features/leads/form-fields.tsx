@@ -66,16 +66,13 @@ type ContactKey = 'fullName' | 'email' | 'phone' | 'company';
  * contact forms mark them optional.
  */
 export function ContactFields({
-  register,
-  errors,
+  field,
   phoneAndCompanyOptional = false,
 }: {
-  register: (name: ContactKey) => UseFormRegisterReturn;
-  errors: Partial<Record<ContactKey, { message?: string }>>;
+  /** The form's fieldProps. */
+  field: (name: ContactKey) => UseFormRegisterReturn & { error?: string };
   phoneAndCompanyOptional?: boolean;
 }) {
-  // Each field's registration and error message, spread onto it.
-  const field = (name: ContactKey) => ({ ...register(name), error: errors[name]?.message });
   return (
     <>
       <TextField label="Nom complet" autoComplete="name" {...field('fullName')} />

@@ -28,7 +28,7 @@ const EMPTY: QuoteDraft = {
 function QuoteDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps) {
   const serviceOptions = useServiceOptions(QUOTE_OTHER_SERVICE, service);
   const lead = useLeadForm(QuoteFormSchema, EMPTY, { serviceType: service ?? '' });
-  const { register, control, handleSubmit, errors } = lead;
+  const { field, control, handleSubmit, errors } = lead;
 
   const onSubmit = handleSubmit(({ source: _source, ...values }) =>
     lead.send(
@@ -73,7 +73,7 @@ function QuoteDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProp
       }
     >
       <FormSection title="Vos informations">
-        <ContactFields register={register} errors={errors} />
+        <ContactFields field={field} />
       </FormSection>
 
       <FormSection title="Votre projet">
@@ -88,25 +88,14 @@ function QuoteDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProp
         <TextAreaField
           label="Description du projet"
           placeholder="Vos objectifs, votre public, ce que vous avez déjà en place…"
-          error={errors.projectDescription?.message}
           className="sm:col-span-2"
-          {...register('projectDescription')}
+          {...field('projectDescription')}
         />
       </FormSection>
 
       <FormSection title="Budget & Planning">
-        <SelectField
-          label="Budget indicatif"
-          options={BUDGET_OPTIONS}
-          error={errors.budget?.message}
-          {...register('budget')}
-        />
-        <SelectField
-          label="Délais souhaités"
-          options={TIMELINE_OPTIONS}
-          error={errors.timeline?.message}
-          {...register('timeline')}
-        />
+        <SelectField label="Budget indicatif" options={BUDGET_OPTIONS} {...field('budget')} />
+        <SelectField label="Délais souhaités" options={TIMELINE_OPTIONS} {...field('timeline')} />
       </FormSection>
 
       <section

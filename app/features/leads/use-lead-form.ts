@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ContactRequest } from '#common/schemas/leads.ts';
-import { useFocusFirstInvalid } from '~/components/form-fields';
+import { fieldProps, useFocusFirstInvalid } from '~/components/form-fields';
 import { applyFieldErrors } from '~/lib/api';
 import { type ToastOptions, toast } from '~/lib/toast';
 import { draftResolver, type FormDraft } from './form-fields';
@@ -106,6 +106,8 @@ export function useLeadForm<S extends z.ZodType<object, object>>(
   return {
     form,
     register: form.register,
+    /** A registered field's props: its registration and error message (fieldProps). */
+    field: fieldProps(form.register, form.formState.errors),
     control: form.control,
     handleSubmit: form.handleSubmit,
     errors: form.formState.errors,

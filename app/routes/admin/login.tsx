@@ -13,7 +13,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { type AdminLogin, AdminLoginSchema } from '#common/schemas/auth.ts';
 import type { SecondFactorChallenge, SecondFactorMethod } from '#common/schemas/second-factor.ts';
-import { Sending, TextField } from '~/components/form-fields';
+import { fieldProps, Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { useAdminForm } from '~/features/admin/admin-form';
 import { safeAdminRedirect } from '~/features/admin/navigation';
@@ -53,8 +53,7 @@ export default function AdminLoginPage() {
     password: '',
     rememberMe: false,
   });
-  // Each field's registration and error message, spread onto it.
-  const field = (name: 'email' | 'password') => ({ ...register(name), error: errors[name]?.message });
+  const field = fieldProps(register, errors);
 
   if (me.data) return <Navigate to={redirectTo} replace />;
 
