@@ -1,34 +1,13 @@
-import { BookOpen, Home, Layers, Mail } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { BookOpen, Home, Layers, type LucideIcon, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { LeadButton } from '~/components/lead-button';
 import { Button } from '~/components/ui/button';
 
-const DESTINATIONS: { to: string; label: string; hint: string; icon: ReactNode }[] = [
-  {
-    to: '/',
-    label: "Retour à l'accueil",
-    hint: 'Nos offres et nos réalisations',
-    icon: <Home className="size-5" aria-hidden="true" />,
-  },
-  {
-    to: '/services',
-    label: 'Nos services',
-    hint: 'Stratégie, digital, contenu, branding',
-    icon: <Layers className="size-5" aria-hidden="true" />,
-  },
-  {
-    to: '/blog',
-    label: 'Le blog',
-    hint: 'Conseils et cas concrets',
-    icon: <BookOpen className="size-5" aria-hidden="true" />,
-  },
-  {
-    to: '/contact',
-    label: 'Nous contacter',
-    hint: 'Réponse sous 24h',
-    icon: <Mail className="size-5" aria-hidden="true" />,
-  },
+const DESTINATIONS: { to: string; label: string; hint: string; icon: LucideIcon }[] = [
+  { to: '/', label: "Retour à l'accueil", hint: 'Nos offres et nos réalisations', icon: Home },
+  { to: '/services', label: 'Nos services', hint: 'Stratégie, digital, contenu, branding', icon: Layers },
+  { to: '/blog', label: 'Le blog', hint: 'Conseils et cas concrets', icon: BookOpen },
+  { to: '/contact', label: 'Nous contacter', hint: 'Réponse sous 24h', icon: Mail },
 ];
 
 /**
@@ -46,14 +25,14 @@ export function NotFoundPage({ withLeadModals = true }: { withLeadModals?: boole
         continuez vers l'une de ces pages.
       </p>
       <ul className="grid w-full gap-3 text-left sm:grid-cols-2">
-        {DESTINATIONS.map((destination) => (
+        {DESTINATIONS.map(({ icon: Icon, ...destination }) => (
           <li key={destination.to}>
             <Link
               to={destination.to}
               className="flex min-h-14 items-center gap-3 rounded-xl border border-gray-200 p-3 hover:border-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
               <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
-                {destination.icon}
+                <Icon className="size-5" aria-hidden="true" />
               </span>
               <span className="min-w-0">
                 <span className="block font-semibold text-gray-900">{destination.label}</span>

@@ -146,3 +146,20 @@ export function reportFormError<T extends FieldValues>(
 ) {
   if (!applyFieldErrors(error, setError, fields, options.toField)) toastError(error, options);
 }
+
+/**
+ * A refused save of an editor (a post, a template, a campaign, a case study): the server's messages
+ * under these fields, and a toast in any case: correct the fields, or what went wrong.
+ */
+export function reportSaveError<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+) {
+  const shown = applyFieldErrors(error, setError, fields);
+  toast({
+    title: 'Enregistrement impossible',
+    description: shown ? 'Corrigez les champs signalés.' : errorMessage(error),
+    variant: 'destructive',
+  });
+}

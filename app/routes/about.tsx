@@ -1,6 +1,8 @@
 import { Compass, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '~/components/page-header';
+import { PageSection } from '~/components/page-section';
+import { StatFigures } from '~/components/stat-figures';
 import { Button } from '~/components/ui/button';
 import { ValuesSection } from '~/components/values-section';
 import { appContext } from '~/context.server';
@@ -84,30 +86,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </section>
 
       {stats.length > 0 ? (
-        <section aria-labelledby="figures-title" className="px-4 pb-12 sm:pb-16 lg:pb-24">
-          <div className="mx-auto max-w-6xl">
-            <h2 id="figures-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
-              {site.name} en chiffres
-            </h2>
-            <dl className="mt-8 grid gap-4 sm:grid-cols-3">
-              {stats.map((stat) => (
-                <div
-                  key={stat.id}
-                  className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-gray-100"
-                >
-                  <dt className="order-2 mt-2 font-semibold text-gray-900">{stat.name}</dt>
-                  <dd className="order-1 text-4xl leading-none font-extrabold text-brand-800 tabular-nums">
-                    {stat.value}
-                    {stat.unit}
-                  </dd>
-                  {stat.description ? (
-                    <dd className="order-3 mt-1 text-sm text-gray-700">{stat.description}</dd>
-                  ) : null}
-                </div>
-              ))}
-            </dl>
-          </div>
-        </section>
+        <PageSection titleId="figures-title" title={`${site.name} en chiffres`} continues>
+          <StatFigures stats={stats} look="section" className="mt-8 grid gap-4 sm:grid-cols-3" />
+        </PageSection>
       ) : null}
 
       <ValuesSection />

@@ -8,6 +8,7 @@ import { LeadButton } from '~/components/lead-button';
 import { PageSection } from '~/components/page-section';
 import { ServiceActions } from '~/components/service-actions';
 import { ServiceIcon } from '~/components/service-icon';
+import { StatFigures } from '~/components/stat-figures';
 import { Button } from '~/components/ui/button';
 import { ValuesSection } from '~/components/values-section';
 import heroHomeUrl from '~/components/visuals/hero-home.svg?no-inline';
@@ -73,20 +74,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Button>
             </div>
             {/* One grid, one size: the figures share a baseline whatever the length of their label. */}
-            <dl className="mx-auto mt-10 grid max-w-2xl grid-cols-3 gap-3 sm:gap-4 lg:mx-0">
-              {stats.map((stat) => (
-                <div
-                  key={stat.id}
-                  className="flex flex-col rounded-xl bg-white px-2 py-3 text-center shadow-sm ring-1 ring-gray-100 sm:p-4 lg:text-left"
-                >
-                  <dt className="order-2 mt-1 text-xs leading-snug text-gray-700 sm:text-sm">{stat.name}</dt>
-                  <dd className="order-1 text-2xl leading-none font-extrabold text-brand-700 tabular-nums sm:text-3xl">
-                    {stat.value}
-                    {stat.unit}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <StatFigures
+              stats={stats}
+              look="hero"
+              className="mx-auto mt-10 grid max-w-2xl grid-cols-3 gap-3 sm:gap-4 lg:mx-0"
+            />
           </div>
           {/*
             Decorative (alt=""): a 4 KB SVG, 1.1 KB Brotli, fingerprinted and precompressed under

@@ -62,6 +62,29 @@ export function createAdminListQuery<TPage>(
   return createAdminQuery<TPage>({ queryKey: [path, 'list', search.toString()], url: `${path}?${search}` });
 }
 
+/**
+ * The query of a paged list at `path`, for any of its parameters (a list screen, a picker, the
+ * prefetching): createAdminListQuery with the list's defaults.
+ */
+export function adminListQuery<TPage, P extends object>(path: string, defaults: Record<string, unknown>) {
+  return (params: P = {} as P) =>
+    createAdminListQuery<TPage>(path, params as Record<string, string | number | undefined>, defaults);
+}
+
+/**
+ * The items of the collection at `path`: `url` is the address of one, `query` reads one (a GET of
+ * `path/id`, cached under `[path, 'detail', id]`), `pick` keeping the item out of the answer
+ * (`(body) => body.post`).
+ */
+export function adminItems(path: string) {
+  const url = (id: string) => `${path}/${encodeURIComponent(id)}`;
+  return {
+    url,
+    query: <TBody, TItem>(id: string, pick: (body: TBody) => TItem) =>
+      createAdminQuery({ queryKey: [path, 'detail', id], url: url(id), pick }),
+  };
+}
+
 // ---- writes -----------------------------------------------------------------------------------
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -36,8 +36,9 @@ export const reportOn =
 
 /**
  * The submit of an item's form in a dialog (a service, a team member): save it, new when `id` is
- * null, and close; or put the server's messages under their fields, a nested key ('skills.2')
- * under the field it starts with, and anything else in a toast saying `fallback`.
+ * null, and close; or put the server's messages under the form's fields (those of its default
+ * values), a nested key ('skills.2') under the field it starts with, and anything else in a toast
+ * saying `fallback`.
  */
 export function saveItem<TValues, TDraft extends FieldValues>(
   save: {
@@ -50,16 +51,15 @@ export function saveItem<TValues, TDraft extends FieldValues>(
   values: TValues,
   {
     form,
-    fields,
     fallback,
     onSaved,
   }: {
-    form: { setError: UseFormSetError<TDraft> };
-    fields: readonly string[];
+    form: { setError: UseFormSetError<TDraft>; formState: { defaultValues?: object } };
     fallback: string;
     onSaved: () => void;
   },
 ) {
+  const fields = Object.keys(form.formState.defaultValues ?? {});
   save.mutate(
     { id, values },
     {

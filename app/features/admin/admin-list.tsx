@@ -126,18 +126,26 @@ export function QueryStates<T>({
   return children(query.data);
 }
 
+/** A list's rows as a DataTable of the page's items: its columns and look, its caption from the page. */
+type ListTable<TPage extends ListPage<{ id: string }>> = Omit<
+  DataTableProps<TPage['items'][number]>,
+  'items' | 'rowKey' | 'busy' | 'caption'
+> & { caption?: (data: TPage) => string };
+
 /**
- * A paged list: its toolbar, the query's states, the rows `children` draws from the page, and the
+ * A paged list: its toolbar, the query's states, the rows (`children` draws them from the page, or
+ * `table` declares them: a DataTable of the items, busy while the next page loads), and the
  * pagination, all bound to the list's parameters (useListParams). `frame` wraps the rows and the
  * pagination (a scrolling box, a busy state).
  */
-export function AdminList<TPage extends ListPage<unknown>, P extends { page?: number }>({
+export function AdminList<TPage extends ListPage<{ id: string }>, P extends { page?: number }>({
   list: { query, params, update },
   toolbar,
   empty,
   loadingLabel,
   frame = (content) => content,
   paginationClassName,
+  table,
   children,
 }: {
   /** From useAdminList. */
@@ -147,7 +155,9 @@ export function AdminList<TPage extends ListPage<unknown>, P extends { page?: nu
   loadingLabel?: string;
   frame?: (content: ReactNode) => ReactNode;
   paginationClassName?: string;
-  children: (data: TPage) => ReactNode;
+  table?: ListTable<TPage>;
+  /** Rows of the screen's own, before the table if there is one (a list for phones). */
+  children?: (data: TPage) => ReactNode;
 }) {
   return (
     <>
@@ -169,7 +179,16 @@ export function AdminList<TPage extends ListPage<unknown>, P extends { page?: nu
           );
           return frame(
             <>
-              {children(data)}
+              {children?.(data)}
+              {table ? (
+                <DataTable
+                  {...table}
+                  items={data.items}
+                  rowKey={(item) => item.id}
+                  busy={query.isFetching}
+                  caption={table.caption?.(data)}
+                />
+              ) : null}
               {paginationClassName ? <div className={paginationClassName}>{pagination}</div> : pagination}
             </>,
           );
@@ -186,13 +205,24 @@ export type Column<T> = {
   header: string;
   /** The header is for screen readers only (an actions column). */
   hiddenHeader?: boolean;
-  /** Classes of the header cell, after the table's. */
-  headerClassName?: string;
+  /** Shown from this width up only, header and cells: left out on a phone. */
+  from?: keyof typeof SHOWN_FROM;
+  /** Numbers: right-aligned, header too, in figures of one width. */
+  numeric?: boolean;
   /** Classes of each cell of the column. */
   className?: string;
   cell: (item: T) => ReactNode;
   sort?: ColumnSort;
 };
+
+const SHOWN_FROM = { sm: 'hidden sm:table-cell', md: 'hidden md:table-cell' } as const;
+
+/** The classes a column's header (`header`) or cells have by what the column is. */
+const columnClass = (column: Column<never>, header: boolean) =>
+  cn(
+    column.from && SHOWN_FROM[column.from],
+    column.numeric && (header ? 'text-right' : 'text-right tabular-nums'),
+  );
 
 // Every table of the back-office names its columns the same way: sentence case, medium weight,
 // grey (no small capitals on one screen and plain words on the next).
@@ -213,19 +243,7 @@ const CARD_ROW =
 const CARD_CELL =
   'flex min-w-0 items-start justify-between gap-3 px-0 py-1 text-right before:shrink-0 before:text-left before:font-medium before:text-gray-500 before:content-[attr(data-label)] md:table-cell md:text-left md:before:content-none';
 
-export function DataTable<T>({
-  columns,
-  items,
-  rowKey,
-  rowTestId,
-  caption,
-  busy,
-  hover = true,
-  head = 'plain',
-  cards = false,
-  className,
-  tableClassName = 'w-full text-left text-sm',
-}: {
+export type DataTableProps<T> = {
   columns: Column<T>[];
   items: T[];
   rowKey: (item: T) => string;
@@ -242,7 +260,21 @@ export function DataTable<T>({
   /** The box around the table (a horizontal scroll). */
   className?: string;
   tableClassName?: string;
-}) {
+};
+
+export function DataTable<T>({
+  columns,
+  items,
+  rowKey,
+  rowTestId,
+  caption,
+  busy,
+  hover = true,
+  head = 'plain',
+  cards = false,
+  className,
+  tableClassName = 'w-full text-left text-sm',
+}: DataTableProps<T>) {
   const style = TABLE_HEADS[head];
   return (
     <div className={className}>
@@ -255,11 +287,11 @@ export function DataTable<T>({
                 <SortHeader
                   key={column.header}
                   label={column.header}
-                  className={cn(style.th, column.headerClassName)}
+                  className={cn(style.th, columnClass(column, true))}
                   {...column.sort}
                 />
               ) : (
-                <th key={column.header} scope="col" className={cn(style.th, column.headerClassName)}>
+                <th key={column.header} scope="col" className={cn(style.th, columnClass(column, true))}>
                   {column.hiddenHeader ? <span className="sr-only">{column.header}</span> : column.header}
                 </th>
               ),
@@ -283,7 +315,7 @@ export function DataTable<T>({
                 <td
                   key={column.header}
                   data-label={cards ? column.header : undefined}
-                  className={cn(cards && CARD_CELL, column.className)}
+                  className={cn(cards && CARD_CELL, columnClass(column, false), column.className)}
                 >
                   {column.cell(item)}
                 </td>

@@ -12,19 +12,7 @@ import { type DialogProps, dialogContentClass, dialogOverlayClass } from './dial
 export const dangerButtonClass =
   'inline-flex h-11 items-center justify-center gap-2 rounded-md bg-red-700 px-5 font-medium whitespace-nowrap text-white transition-colors hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:pointer-events-none disabled:opacity-60';
 
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  children,
-  extra,
-  confirmLabel,
-  pendingLabel,
-  pending,
-  confirmDisabled = false,
-  danger = true,
-  onConfirm,
-}: DialogProps & {
+type ConfirmDialogProps = DialogProps & {
   title: ReactNode;
   /** What happens: the dialog's accessible description. */
   children: ReactNode;
@@ -37,7 +25,21 @@ export function ConfirmDialog({
   confirmDisabled?: boolean;
   danger?: boolean;
   onConfirm: () => void;
-}) {
+};
+
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+  extra,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  confirmDisabled = false,
+  danger = true,
+  onConfirm,
+}: ConfirmDialogProps) {
   const disabled = pending || confirmDisabled;
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
@@ -72,5 +74,29 @@ export function ConfirmDialog({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/**
+ * The confirmation of an action on `item` (the row whose button asked), open while there is one:
+ * `onConfirm` acts on it, `onClose` drops it.
+ */
+export function ItemConfirmDialog<T>({
+  item,
+  onClose,
+  onConfirm,
+  ...props
+}: Omit<ConfirmDialogProps, 'open' | 'onOpenChange' | 'onConfirm'> & {
+  item: T | null;
+  onClose: () => void;
+  onConfirm: (item: T) => void;
+}) {
+  return (
+    <ConfirmDialog
+      {...props}
+      open={item !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      onConfirm={() => (item === null ? undefined : onConfirm(item))}
+    />
   );
 }

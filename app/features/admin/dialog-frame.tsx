@@ -5,8 +5,10 @@
  */
 import { Dialog } from 'radix-ui';
 import type { FormEventHandler, ReactNode } from 'react';
+import { Sending } from '~/components/form-fields';
 import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 import { cn } from '~/lib/cn';
+import { FormActions } from './ui';
 
 export const dialogOverlayClass = 'fixed inset-0 z-50 bg-black/50';
 export const dialogContentClass =
@@ -85,5 +87,53 @@ export function DialogForm({
       <DialogBody>{children}</DialogBody>
       <DialogFooter>{footer}</DialogFooter>
     </form>
+  );
+}
+
+/**
+ * A dialog that is one form (an account, a figure, a passkey's name, a password check): its fields,
+ * then "Annuler" and the submit button, which says "Envoi en cours..." while `pending`; meanwhile
+ * nothing closes it.
+ */
+export function FormDialog({
+  title,
+  description,
+  submitLabel,
+  pending,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  /** "Enregistrer" unless said. */
+  submitLabel?: string;
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <AdminDialog
+      open
+      onOpenChange={(open) => (open || pending ? undefined : onClose())}
+      title={title}
+      description={description}
+      pending={pending}
+    >
+      <DialogForm
+        onSubmit={onSubmit}
+        footer={
+          <FormActions
+            pending={pending}
+            onCancel={onClose}
+            submitLabel={submitLabel}
+            pendingLabel={<Sending />}
+          />
+        }
+      >
+        {children}
+      </DialogForm>
+    </AdminDialog>
   );
 }

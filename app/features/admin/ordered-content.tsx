@@ -139,12 +139,11 @@ export function ChoiceInput({
 /** The order and visibility fields that end the service and member forms. */
 export function OrderAndVisibilityFields({
   order,
-  orderError,
   isActive,
   hint,
 }: {
-  order: UseFormRegisterReturn;
-  orderError?: string;
+  /** The order field's registration and error (fieldProps). */
+  order: UseFormRegisterReturn & { error?: string };
   isActive: UseFormRegisterReturn;
   /** What unticking "Visible sur le site" does. */
   hint: string;
@@ -159,7 +158,6 @@ export function OrderAndVisibilityFields({
         step={1}
         className="max-w-40"
         {...order}
-        error={orderError}
       />
       <ChoiceInput type="checkbox" label="Visible sur le site" hint={hint} {...isActive} />
     </>

@@ -1,10 +1,10 @@
 /**
  * The writes every ordered content list has (services, team): create or change from the form,
- * show or hide on the site, move up or down. Each refreshes the queries of `refreshes` and says
- * what it did in a toast naming the item.
+ * show or hide on the site, move up or down, delete. Each refreshes the queries of `refreshes` and
+ * says what it did in a toast naming the item.
  */
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
-import { createAdminMutation } from './admin-data';
+import { adminItems, createAdminMutation } from './admin-data';
 
 type Texts<T> = {
   /** The toast of a creation, and of a change. */
@@ -15,6 +15,9 @@ type Texts<T> = {
   hidden: string;
   toggleFailed: string;
   moveFailed: string;
+  /** The toast once deleted, and the failure's. */
+  deleted: string;
+  deleteFailed: string;
   /** How the toasts name an item. */
   name: (item: T) => string;
 };
@@ -32,7 +35,7 @@ export function orderedContentMutations<T extends { id: string; isActive: boolea
   read: (body: never) => T;
   texts: Texts<T>;
 }) {
-  const itemUrl = (id: string) => `${path}/${encodeURIComponent(id)}`;
+  const itemUrl = adminItems(path).url;
   const readItem = read as (body: unknown) => T;
   const { name } = texts;
 
@@ -65,5 +68,19 @@ export function orderedContentMutations<T extends { id: string; isActive: boolea
     errorToast: { fallback: texts.moveFailed },
   });
 
-  return { itemUrl, save, toggle, move };
+  /**
+   * Deletion; `search` is the query of the address (what becomes of a service's children). Refreshed
+   * on failure too: an item already gone must leave the list, a change meanwhile (409) must show.
+   */
+  const remove = createAdminMutation({
+    method: 'DELETE',
+    url: ({ item, search }: { item: T; search?: string }) =>
+      `${itemUrl(item.id)}${search ? `?${search}` : ''}`,
+    invalidates: refreshes,
+    refreshOn: 'settled',
+    toast: ({ item }) => ({ title: texts.deleted, description: name(item) }),
+    errorToast: { fallback: texts.deleteFailed },
+  });
+
+  return { save, toggle, move, remove };
 }

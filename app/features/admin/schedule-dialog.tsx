@@ -3,7 +3,7 @@
  * time whatever the browser's zone; a past or malformed time is refused here, the server checks
  * again. Minutes are enough for people; seconds typed in are kept.
  */
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { AdminDialog, DialogBody, DialogFooter, type DialogProps } from './dialog-frame';
@@ -15,14 +15,10 @@ export const SCHEDULE_DIALOG_MESSAGES = {
 } as const;
 
 export function ScheduleDialog({
-  open,
-  onOpenChange,
-  pending,
-  title,
-  description,
   current,
   submitLabel = 'Programmer',
   onSchedule,
+  ...dialog
 }: DialogProps & {
   pending: boolean;
   title: string;
@@ -35,7 +31,8 @@ export function ScheduleDialog({
   const initial = isoToKinshasaLocal(current ? new Date(current) : new Date(Date.now() + 60 * 60 * 1000));
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const submit = () => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return setError(SCHEDULE_DIALOG_MESSAGES.invalid);
     const iso = kinshasaLocalToIso(value);
     if (new Date(iso).getTime() <= Date.now()) return setError(SCHEDULE_DIALOG_MESSAGES.past);
@@ -43,21 +40,8 @@ export function ScheduleDialog({
     onSchedule(iso);
   };
   return (
-    <AdminDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
-      title={title}
-      description={description}
-    >
-      <form
-        noValidate
-        className="contents"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+    <AdminDialog {...dialog}>
+      <form noValidate className="contents" onSubmit={submit}>
         <DialogBody>
           <TextField
             label="Date et heure (Kinshasa)"
@@ -68,8 +52,8 @@ export function ScheduleDialog({
           />
         </DialogBody>
         <DialogFooter>
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Programmation...' : submitLabel}
+          <Button type="submit" disabled={dialog.pending}>
+            {dialog.pending ? 'Programmation...' : submitLabel}
           </Button>
         </DialogFooter>
       </form>

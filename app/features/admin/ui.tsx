@@ -11,6 +11,7 @@ import {
   ChevronRight,
   Inbox,
   Loader2,
+  type LucideIcon,
   Pencil,
   Plus,
   Search,
@@ -68,6 +69,32 @@ export function DeleteIconButton({ name, onClick }: { name: string; onClick: () 
   );
 }
 
+/**
+ * A row's labelled button, its icon then its verb; with `item`, screen readers hear what it acts on
+ * ('Renommer Ma clé').
+ */
+export function RowButton({
+  icon: Icon,
+  label,
+  item,
+  ...props
+}: { icon: LucideIcon; label: string; item?: string } & Omit<
+  ComponentProps<typeof Button>,
+  'children' | 'variant' | 'size'
+>) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-label={item === undefined ? undefined : `${label} ${item}`}
+      {...props}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
+
 /** The "new" action of a list: a link to the new item's screen, or a button opening its dialog. */
 export function NewItemButton({ label, to, onClick }: { label: string; to?: string; onClick?: () => void }) {
   const content = (
@@ -93,6 +120,105 @@ export function Card({ className, ...props }: ComponentProps<'section'>) {
       className={cn('rounded-xl border border-gray-200 bg-white p-4 shadow-sm', className)}
       {...props}
     />
+  );
+}
+
+/**
+ * A card of the settings screen: its title (which names the card), a line saying what it is for,
+ * the card's actions beside them from 640 px (a "new" button), then its content.
+ */
+export function SettingsCard({
+  titleId,
+  title,
+  description,
+  actions,
+  className,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  description: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={titleId} className={className}>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+            {title}
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">{description}</p>
+        </div>
+        {actions}
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/**
+ * A row of a settings card's list (an account, a figure, a passkey, a device): what it is, then its
+ * buttons, below it on a phone and at its right end from 640 px.
+ */
+export function SettingsRow({
+  testId,
+  className,
+  children,
+}: {
+  testId?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li
+      data-testid={testId}
+      className={cn('flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between', className)}
+    >
+      {children}
+    </li>
+  );
+}
+
+/** The name of a row's item, then its badges (hidden, role, active...). */
+export function RowTitle({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2 font-medium text-gray-900">
+      <span className="wrap-anywhere">{name}</span>
+      {children}
+    </p>
+  );
+}
+
+/**
+ * Shown instead of every admin screen while the signed-in admin has a step to take first (a new
+ * password, a second factor): why, in an amber box, then the panel that takes it.
+ */
+export function RequiredStep({
+  titleId,
+  title,
+  reason,
+  className,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  reason: string;
+  /** Its width: the panel's own. */
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId} className={cn('mx-auto space-y-4', className)}>
+      <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
+        <h1 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h1>
+        <p className="mt-1 text-sm">{reason}</p>
+      </div>
+      {children}
+    </section>
   );
 }
 

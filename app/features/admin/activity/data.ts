@@ -1,6 +1,6 @@
 /** The activity log's query: the key starts with the API path, the filters without their defaults. */
 import type { ActivityPage } from '#common/schemas/activity-admin.ts';
-import { createAdminListQuery } from '../admin-data';
+import { adminListQuery } from '../admin-data';
 import { ACTIVITY_KEY } from '../queries';
 
 export type ActivityParams = {
@@ -13,6 +13,4 @@ export type ActivityParams = {
 };
 export const ACTIVITY_DEFAULTS = { page: 1 } as const;
 
-export function activityQuery(params: ActivityParams) {
-  return createAdminListQuery<ActivityPage>(ACTIVITY_KEY, params, ACTIVITY_DEFAULTS);
-}
+export const activityQuery = adminListQuery<ActivityPage, ActivityParams>(ACTIVITY_KEY, ACTIVITY_DEFAULTS);

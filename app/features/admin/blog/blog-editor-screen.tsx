@@ -13,7 +13,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CalendarClock, Check, ExternalLink, Eye, EyeOff, Save, ScanEye, Trash2 } from 'lucide-react';
+import { CalendarClock, Check, ExternalLink, Eye, EyeOff, Save, ScanEye } from 'lucide-react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from '#common/enums.ts';
@@ -25,24 +25,24 @@ import {
   META_DESCRIPTION_MAX_LENGTH,
   slugify,
 } from '#common/schemas/blog-admin.ts';
-import { FieldError, TextAreaField, TextField } from '~/components/form-fields';
+import { FieldError, fieldProps, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { applyFieldErrors, errorMessage } from '~/lib/api';
+import { applyFieldErrors, errorMessage, reportSaveError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { useAdminForm } from '../admin-form';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ImageUploadField } from '../image-upload';
+import {
+  EditorActionBar,
+  EditorDeleteButton,
+  type ItemList,
+  ListBackLink,
+  ListItemLoader,
+} from '../item-screen';
 import { MarkdownEditorField } from '../rich-text/markdown-editor';
 import { ScheduleDialog } from '../schedule-dialog';
-import {
-  AdminPageHeader,
-  Card,
-  formatDate,
-  formatDateTime,
-  ItemLoader,
-  BackLink as SharedBackLink,
-} from '../ui';
+import { AdminPageHeader, Card, formatDate, formatDateTime } from '../ui';
 import { BlogStatusBadge } from './blog-status-badge';
 import {
   blogPostQuery,
@@ -70,6 +70,12 @@ const FORM_FIELDS = [
 export const NEW_POST_ID = 'new';
 export const AUTOSAVE_DELAY_MS = 3_000;
 
+const POSTS: ItemList = {
+  to: '/admin/blog',
+  label: 'Tous les articles',
+  missing: "Cet article n'existe pas ou a été supprimé.",
+};
+
 /** `postId` is 'new' for /admin/blog/new. */
 export function BlogEditorScreen({ postId }: { postId: string }) {
   // A new post's first save moves the address to /admin/blog/{id}; the same editor goes on (the
@@ -79,17 +85,14 @@ export function BlogEditorScreen({ postId }: { postId: string }) {
     return <BlogEditor post={null} createdId={createdId} onCreated={setCreatedId} />;
   }
   return (
-    <ItemLoader
+    <ListItemLoader
+      list={POSTS}
       options={blogPostQuery(postId)}
-      back={<BackLink />}
-      missing="Cet article n'existe pas ou a été supprimé."
       // Keyed by id: another post gets a fresh form.
       render={(post) => <BlogEditor key={post.id} post={post} />}
     />
   );
 }
-
-const BackLink = () => <SharedBackLink to="/admin/blog" label="Tous les articles" />;
 
 function toForm(post: AdminBlogPost | null): BlogPostForm {
   return {
@@ -140,6 +143,7 @@ function BlogEditor({
     getValues,
     formState: { errors },
   } = useAdminForm<BlogPostForm, BlogPostInput>(zodResolver(BlogPostInputSchema), toForm(post));
+  const field = fieldProps(register, errors);
   const values = watch();
   const current = snapshot(values);
   const [savedSnapshot, setSavedSnapshot] = useState(current);
@@ -167,21 +171,17 @@ function BlogEditor({
         }
       },
       onError: (error, variables) => {
-        const onFields = applyFieldErrors(error, setError, FORM_FIELDS);
-        if (variables.auto) {
-          // Not tried again until something changes: a refusal would come back every 3 s.
-          setAutosave({
-            state: 'failed',
-            failed: snapshot(variables.form),
-            message: onFields ? 'corrigez les champs signalés' : errorMessage(error),
-          });
+        if (!variables.auto) {
+          reportSaveError(error, setError, FORM_FIELDS);
+          setAutosave({ state: 'idle' });
           return;
         }
-        setAutosave({ state: 'idle' });
-        toast({
-          title: 'Enregistrement impossible',
-          description: onFields ? 'Corrigez les champs signalés.' : errorMessage(error),
-          variant: 'destructive',
+        // Not tried again until something changes: a refusal would come back every 3 s.
+        const onFields = applyFieldErrors(error, setError, FORM_FIELDS);
+        setAutosave({
+          state: 'failed',
+          failed: snapshot(variables.form),
+          message: onFields ? 'corrigez les champs signalés' : errorMessage(error),
         });
       },
     }),
@@ -261,7 +261,7 @@ function BlogEditor({
 
   return (
     <>
-      <BackLink />
+      <ListBackLink list={POSTS} />
       <AdminPageHeader
         title={post ? "Modifier l'article" : 'Nouvel article'}
         description={
@@ -321,12 +321,7 @@ function BlogEditor({
         className="flex flex-col gap-6"
       >
         <Card className="grid gap-4 lg:grid-cols-2">
-          <TextField
-            label="Titre"
-            error={errors.title?.message}
-            {...register('title')}
-            className="lg:col-span-2"
-          />
+          <TextField label="Titre" {...field('title')} className="lg:col-span-2" />
           <div className="flex flex-col gap-1.5">
             <TextField
               label="Slug (adresse de l'article)"
@@ -334,8 +329,7 @@ function BlogEditor({
               placeholder={generatedSlug || 'genere-depuis-le-titre'}
               autoCapitalize="none"
               spellCheck={false}
-              error={errors.slug?.message}
-              {...register('slug')}
+              {...field('slug')}
             />
             {slugChangedWhilePublished ? (
               <p className="text-xs text-gray-700">
@@ -347,15 +341,8 @@ function BlogEditor({
               </p>
             ) : null}
           </div>
-          <CategorySelect error={errors.category?.message} {...register('category')} />
-          <TextAreaField
-            label="Résumé"
-            optional
-            rows={3}
-            error={errors.excerpt?.message}
-            {...register('excerpt')}
-            className="lg:col-span-2"
-          />
+          <CategorySelect {...field('category')} />
+          <TextAreaField label="Résumé" optional rows={3} {...field('excerpt')} className="lg:col-span-2" />
           <div className="lg:col-span-2">
             <ImageUploadField
               control={control}
@@ -369,8 +356,7 @@ function BlogEditor({
               label="Texte alternatif de la couverture"
               optional
               placeholder="Ce que montre l’image, en quelques mots"
-              error={errors.coverAlt?.message}
-              {...register('coverAlt')}
+              {...field('coverAlt')}
               className="lg:col-span-2"
             />
           ) : null}
@@ -383,8 +369,7 @@ function BlogEditor({
               label="Description pour Google et les partages"
               optional
               rows={3}
-              error={errors.metaDescription?.message}
-              {...register('metaDescription')}
+              {...field('metaDescription')}
             />
             <p className="text-xs text-gray-600">
               {(values.metaDescription ?? '').trim().length}/{META_DESCRIPTION_MAX_LENGTH} caractères. Laissée
@@ -408,7 +393,7 @@ function BlogEditor({
           />
         </Card>
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        <EditorActionBar>
           <Button
             type="submit"
             size="sm"
@@ -463,20 +448,8 @@ function BlogEditor({
             published={post?.isPublished ?? false}
             message={autosave.message}
           />
-          {post ? (
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              disabled={busy}
-              className="ml-auto text-red-700 hover:bg-red-50"
-              onClick={() => setConfirming('delete')}
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-              Supprimer
-            </Button>
-          ) : null}
-        </div>
+          {post ? <EditorDeleteButton disabled={busy} onClick={() => setConfirming('delete')} /> : null}
+        </EditorActionBar>
       </form>
       <PreviewLinkDialog link={previewLink.data ?? null} onClose={() => previewLink.reset()} />
       <ScheduleDialog

@@ -13,7 +13,7 @@ import {
   BLOG_STATUSES,
   type BlogStatus,
 } from '#common/schemas/blog-admin.ts';
-import { AdminList, DataTable, useAdminList } from '../admin-list';
+import { AdminList, useAdminList } from '../admin-list';
 import { IconButton } from '../icon-button';
 import { type PendingAction, PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
@@ -60,6 +60,9 @@ export function BlogListScreen() {
   const { pending, ask, publish } = actions;
 
   const filtered = Boolean(params.q || params.status || params.category);
+  const postActions = (post: AdminBlogPostSummary) => (
+    <PostActions post={post} onPublish={publish} onAsk={ask} publishing={publication.isPending} />
+  );
 
   return (
     <>
@@ -89,81 +92,71 @@ export function BlogListScreen() {
             title: filtered ? 'Aucun article ne correspond à ces filtres.' : 'Aucun article pour le moment.',
             children: filtered ? null : <Link to="/admin/blog/new">Écrire le premier article</Link>,
           }}
-        >
-          {(data) => {
-            const actions = (post: AdminBlogPostSummary) => (
-              <PostActions post={post} onPublish={publish} onAsk={ask} publishing={publication.isPending} />
-            );
-            return (
-              <>
-                <ul className="divide-y divide-gray-100 md:hidden" aria-busy={list.query.isFetching}>
-                  {data.items.map((post) => (
-                    <li key={post.id} className="py-3" data-testid="blog-row">
-                      <PostTitle post={post} />
-                      <p className="truncate text-sm text-gray-600">/blog/{post.slug}</p>
-                      <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
-                        <BlogStatusBadge post={post} />
-                        <span>{BLOG_CATEGORY_LABELS[post.category]}</span>
-                        <span>
-                          {post.views.toLocaleString('fr-FR')} lecture{post.views > 1 ? 's' : ''}
-                        </span>
-                      </div>
-                      {actions(post)}
-                    </li>
-                  ))}
-                </ul>
-                <DataTable
-                  className="hidden overflow-x-auto md:block"
-                  caption={`Articles du blog, ${data.total} au total`}
-                  items={data.items}
-                  rowKey={(post) => post.id}
-                  rowTestId="blog-row"
-                  busy={list.query.isFetching}
-                  columns={[
-                    {
-                      header: 'Titre',
-                      className: 'max-w-[18rem] px-4 py-3',
-                      cell: (post) => (
-                        <>
-                          <PostTitle post={post} />
-                          <p className="truncate text-gray-600">/blog/{post.slug}</p>
-                        </>
-                      ),
-                    },
-                    {
-                      header: 'Catégorie',
-                      className: 'px-4 py-3 text-gray-700',
-                      cell: (post) => BLOG_CATEGORY_LABELS[post.category],
-                    },
-                    {
-                      header: 'Statut',
-                      className: 'px-4 py-3',
-                      cell: (post) => (
-                        <>
-                          <BlogStatusBadge post={post} />
-                          {post.isPublished ? (
-                            <p className="mt-1 text-xs text-gray-600">le {formatDate(post.publishedAt)}</p>
-                          ) : null}
-                        </>
-                      ),
-                    },
-                    {
-                      header: 'Lectures',
-                      headerClassName: 'text-right',
-                      className: 'px-4 py-3 text-right tabular-nums text-gray-800',
-                      cell: (post) => post.views.toLocaleString('fr-FR'),
-                    },
-                    {
-                      header: 'Modifié le',
-                      className: 'px-4 py-3 whitespace-nowrap text-gray-700',
-                      cell: (post) => formatDate(post.updatedAt),
-                    },
-                    { header: 'Actions', hiddenHeader: true, className: 'px-2 py-2', cell: actions },
-                  ]}
-                />
-              </>
-            );
+          table={{
+            className: 'hidden overflow-x-auto md:block',
+            caption: (data) => `Articles du blog, ${data.total} au total`,
+            rowTestId: 'blog-row',
+            columns: [
+              {
+                header: 'Titre',
+                className: 'max-w-[18rem] px-4 py-3',
+                cell: (post) => (
+                  <>
+                    <PostTitle post={post} />
+                    <p className="truncate text-gray-600">/blog/{post.slug}</p>
+                  </>
+                ),
+              },
+              {
+                header: 'Catégorie',
+                className: 'px-4 py-3 text-gray-700',
+                cell: (post) => BLOG_CATEGORY_LABELS[post.category],
+              },
+              {
+                header: 'Statut',
+                className: 'px-4 py-3',
+                cell: (post) => (
+                  <>
+                    <BlogStatusBadge post={post} />
+                    {post.isPublished ? (
+                      <p className="mt-1 text-xs text-gray-600">le {formatDate(post.publishedAt)}</p>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                header: 'Lectures',
+                numeric: true,
+                className: 'px-4 py-3 text-gray-800',
+                cell: (post) => post.views.toLocaleString('fr-FR'),
+              },
+              {
+                header: 'Modifié le',
+                className: 'px-4 py-3 whitespace-nowrap text-gray-700',
+                cell: (post) => formatDate(post.updatedAt),
+              },
+              { header: 'Actions', hiddenHeader: true, className: 'px-2 py-2', cell: postActions },
+            ],
           }}
+        >
+          {(data) => (
+            <ul className="divide-y divide-gray-100 md:hidden" aria-busy={list.query.isFetching}>
+              {data.items.map((post) => (
+                <li key={post.id} className="py-3" data-testid="blog-row">
+                  <PostTitle post={post} />
+                  <p className="truncate text-sm text-gray-600">/blog/{post.slug}</p>
+                  <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
+                    <BlogStatusBadge post={post} />
+                    <span>{BLOG_CATEGORY_LABELS[post.category]}</span>
+                    <span>
+                      {post.views.toLocaleString('fr-FR')} lecture{post.views > 1 ? 's' : ''}
+                    </span>
+                  </div>
+                  {postActions(post)}
+                </li>
+              ))}
+            </ul>
+          )}
         </AdminList>
       </Card>
       <PublicationConfirmDialog

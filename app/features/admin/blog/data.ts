@@ -13,7 +13,7 @@ import type {
 } from '#common/schemas/blog-admin.ts';
 import { apiRequest, errorMessage } from '~/lib/api';
 import type { ToastOptions } from '~/lib/toast';
-import { createAdminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
+import { adminItems, adminListQuery, createAdminMutation } from '../admin-data';
 import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
 import { formatDateTime } from '../ui';
 
@@ -22,23 +22,11 @@ export const BLOG_KEY = '/api/admin/blog';
 export type BlogListParams = Partial<BlogListQuery>;
 export const BLOG_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'updatedAt', order: 'desc' } as const;
 
-export function blogListQuery(params: BlogListParams = {}) {
-  return createAdminListQuery<AdminBlogPage>(
-    BLOG_KEY,
-    params as Record<string, string | number | undefined>,
-    BLOG_LIST_DEFAULTS,
-  );
-}
+export const blogListQuery = adminListQuery<AdminBlogPage, BlogListParams>(BLOG_KEY, BLOG_LIST_DEFAULTS);
 
-export const blogPostUrl = (id: string) => `${BLOG_KEY}/${encodeURIComponent(id)}`;
-
-export function blogPostQuery(id: string) {
-  return createAdminQuery({
-    queryKey: [BLOG_KEY, 'detail', id],
-    url: blogPostUrl(id),
-    pick: (body: { post: AdminBlogPost }) => body.post,
-  });
-}
+const posts = adminItems(BLOG_KEY);
+export const blogPostUrl = posts.url;
+export const blogPostQuery = (id: string) => posts.query(id, (body: { post: AdminBlogPost }) => body.post);
 
 /** The sanitised HTML of a Markdown text, rendered by the server exactly as the public page does. */
 export function blogPreviewQuery(content: string) {

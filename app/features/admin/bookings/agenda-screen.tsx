@@ -13,7 +13,8 @@ import { addDays, kinshasaDate, kinshasaDayStart, weekStart } from '#common/kins
 import { type AdminCall, CALL_STATUS_LABELS } from '#common/schemas/booking-admin.ts';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { AdminPageHeader, Badge, Card, EmptyState, ErrorState, LoadingState } from '../ui';
+import { QueryStates } from '../admin-list';
+import { AdminPageHeader, Badge, Card } from '../ui';
 import { callsQuery } from './data';
 import { callHour, capitalized, formatDay, kinshasaToday } from './format';
 
@@ -111,27 +112,23 @@ export function AgendaScreen() {
             </div>
           </div>
         </div>
-        {calls.isPending ? (
-          <LoadingState />
-        ) : calls.isError ? (
-          <ErrorState error={calls.error} onRetry={() => void calls.refetch()} />
-        ) : calls.data.length === 0 ? (
-          <EmptyState
-            title={
+        <QueryStates
+          query={calls}
+          isEmpty={(list) => list.length === 0}
+          empty={{
+            title:
               view === 'semaine'
                 ? 'Aucun appel prévu cette semaine.'
                 : day === today
                   ? "Aucun appel prévu aujourd'hui."
-                  : 'Aucun appel prévu ce jour-là.'
-            }
-          >
-            Les visiteurs réservent leurs appels dans vos disponibilités.
-          </EmptyState>
-        ) : view === 'jour' ? (
-          <CallList calls={calls.data} />
-        ) : (
-          <WeekGrid days={days} today={today} calls={calls.data} />
-        )}
+                  : 'Aucun appel prévu ce jour-là.',
+            children: 'Les visiteurs réservent leurs appels dans vos disponibilités.',
+          }}
+        >
+          {(list) =>
+            view === 'jour' ? <CallList calls={list} /> : <WeekGrid days={days} today={today} calls={list} />
+          }
+        </QueryStates>
       </Card>
     </>
   );

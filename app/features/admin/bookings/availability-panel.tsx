@@ -37,7 +37,7 @@ import { reportOn, useAdminForm } from '../admin-form';
 import { IconButton } from '../icon-button';
 import { meQuery } from '../queries';
 import { usersQuery } from '../settings/data';
-import { Card, ErrorState, filterControlClass, LoadingState, PanelSubmit } from '../ui';
+import { ErrorState, filterControlClass, LoadingState, PanelSubmit, SettingsCard } from '../ui';
 import { availabilityQuery, saveAvailabilityMutation } from './data';
 import { capitalized, formatDay, kinshasaToday } from './format';
 
@@ -74,15 +74,15 @@ export function AvailabilityPanel() {
   const colleagues = (users.data ?? []).filter((user) => user.isActive || user.id === chosen);
 
   return (
-    <Card aria-labelledby="availability-title">
-      <h2 id="availability-title" className="text-lg font-semibold text-gray-900">
-        {adminId
+    <SettingsCard
+      titleId="availability-title"
+      title={
+        adminId
           ? 'Disponibilités pour les appels découverte'
-          : 'Mes disponibilités pour les appels découverte'}
-      </h2>
-      <p className="mt-1 text-sm text-gray-600">
-        Les visiteurs réservent un appel de 30 minutes dans ces plages, hors jours de congé.
-      </p>
+          : 'Mes disponibilités pour les appels découverte'
+      }
+      description="Les visiteurs réservent un appel de 30 minutes dans ces plages, hors jours de congé."
+    >
       {colleagues.length > 1 && myId ? (
         <div className="mt-4 max-w-sm">
           <SelectField
@@ -110,7 +110,7 @@ export function AvailabilityPanel() {
           />
         )}
       </div>
-    </Card>
+    </SettingsCard>
   );
 }
 

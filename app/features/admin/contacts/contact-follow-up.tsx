@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { AlarmClock } from 'lucide-react';
-import { useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { ContactNoteKind } from '#common/enums.ts';
 import type { AdminContact, ContactTimelineEntry } from '#common/schemas/admin.ts';
 import { SelectField, Sending, TextAreaField, TextField } from '~/components/form-fields';
@@ -23,15 +23,24 @@ import {
 } from '../ui';
 import { contactFollowUpMutation, contactNoteMutation, contactTimelineQuery, ownerOptions } from './data';
 
+/** A part of the lead's panel under its title (`titleId` names the section for screen readers). */
+function PanelSection({ titleId, title, children }: { titleId: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4">
+      <h3 id={titleId} className="text-sm font-semibold text-gray-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 export function FollowUpSection({ contact }: { contact: AdminContact }) {
   return (
-    <section aria-labelledby="follow-up-title" className="flex flex-col gap-4">
-      <h3 id="follow-up-title" className="text-sm font-semibold text-gray-900">
-        Suivi
-      </h3>
+    <PanelSection titleId="follow-up-title" title="Suivi">
       <OwnerSelect contact={contact} />
       <NextAction contact={contact} />
-    </section>
+    </PanelSection>
   );
 }
 
@@ -61,7 +70,8 @@ function NextAction({ contact }: { contact: AdminContact }) {
   const [note, setNote] = useState(contact.nextActionNote ?? '');
   const [atError, setAtError] = useState<string | undefined>();
   const overdue = isOverdue(contact.nextActionAt);
-  const submit = () => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at)) return setAtError('Date et heure invalides');
     setAtError(undefined);
     change.mutate({ id: contact.id, nextActionAt: kinshasaLocalToIso(at), nextActionNote: note });
@@ -83,14 +93,7 @@ function NextAction({ contact }: { contact: AdminContact }) {
           </span>
         </p>
       ) : null}
-      <form
-        noValidate
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-2" onSubmit={submit}>
         <TextField
           label="Prochaine action"
           placeholder="Rappeler pour le devis"
@@ -148,10 +151,7 @@ const KIND_LABELS: Record<ContactNoteKind, string> = {
 export function TimelineSection({ contactId }: { contactId: string }) {
   const timeline = useQuery(contactTimelineQuery(contactId));
   return (
-    <section aria-labelledby="timeline-title" className="flex flex-col gap-4">
-      <h3 id="timeline-title" className="text-sm font-semibold text-gray-900">
-        Historique
-      </h3>
+    <PanelSection titleId="timeline-title" title="Historique">
       <NoteForm contactId={contactId} />
       {timeline.isPending ? (
         <LoadingState />
@@ -166,7 +166,7 @@ export function TimelineSection({ contactId }: { contactId: string }) {
           ))}
         </ol>
       )}
-    </section>
+    </PanelSection>
   );
 }
 

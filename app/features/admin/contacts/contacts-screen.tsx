@@ -24,7 +24,7 @@ import {
 import { adminFullName } from '#common/schemas/users-admin.ts';
 import { EmailAddress } from '~/components/email-address';
 import { Button } from '~/components/ui/button';
-import { AdminList, type ColumnSort, DataTable, useAdminList } from '~/features/admin/admin-list';
+import { AdminList, type ColumnSort, useAdminList } from '~/features/admin/admin-list';
 import { CONTACTS_KEY, toSearch } from '~/features/admin/queries';
 import { AdminPageHeader, Card, FilterSelect, formatDateTime, isOverdue } from '~/features/admin/ui';
 import { cn } from '~/lib/cn';
@@ -149,78 +149,72 @@ export function ContactsScreen() {
                 : 'Aucun contact pour le moment.',
             children: 'Les demandes envoyées depuis le site apparaîtront ici en temps réel.',
           }}
-        >
-          {(data) => (
-            <DataTable
-              cards
-              className="relative md:overflow-x-auto"
-              tableClassName="w-full text-left text-sm md:min-w-[48rem]"
-              caption={`Liste des contacts, ${data.total} au total`}
-              items={data.items}
-              rowKey={(contact) => contact.id}
-              rowTestId="contact-row"
-              busy={list.query.isFetching}
-              columns={[
-                {
-                  header: 'Nom',
-                  sort: sort('fullName'),
-                  className: 'md:px-4 md:py-3',
-                  cell: (contact) => (
-                    <div className="min-w-0">
-                      <button
-                        type="button"
-                        className="text-right font-medium wrap-anywhere text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 md:text-left"
-                        onClick={() => setOpenId(contact.id)}
-                      >
-                        {contact.fullName}
-                      </button>
-                      <p className="wrap-anywhere text-gray-600 md:max-w-[16rem] md:truncate">
-                        <EmailAddress email={contact.email} />
-                      </p>
-                    </div>
-                  ),
-                },
-                {
-                  header: 'Service',
-                  className: 'text-gray-800 md:max-w-[12rem] md:truncate md:px-4 md:py-3',
-                  cell: (contact) => contact.serviceInterest,
-                },
-                {
-                  header: 'Origine',
-                  className: 'text-gray-700 md:px-4 md:py-3',
-                  cell: (contact) => CONTACT_SOURCE_LABELS[contact.source] ?? contact.source,
-                },
-                {
-                  header: 'Statut',
-                  sort: sort('status'),
-                  className: 'md:px-4 md:py-3',
-                  cell: (contact) => (
-                    <div className="flex flex-col items-end gap-1 md:items-start">
-                      <ContactStatusBadge status={contact.status} />
-                      {unanswered(contact) ? (
-                        <span className="text-xs font-medium whitespace-nowrap text-red-700">
-                          Sans réponse depuis plus de {QUOTE_RESPONSE_HOURS} h
-                        </span>
-                      ) : null}
-                    </div>
-                  ),
-                },
-                {
-                  header: 'Suivi',
-                  sort: sort('nextActionAt'),
-                  className: 'text-gray-700 md:px-4 md:py-3',
-                  cell: (contact) => <FollowUpCell contact={contact} />,
-                },
-                {
-                  header: 'Reçu le',
-                  sort: sort('createdAt'),
-                  className: 'whitespace-nowrap text-gray-700 md:px-4 md:py-3',
-                  cell: (contact) => formatDateTime(contact.createdAt),
-                },
-              ]}
-            />
-          )}
-        </AdminList>
+          table={{
+            cards: true,
+            className: 'relative md:overflow-x-auto',
+            tableClassName: 'w-full text-left text-sm md:min-w-[48rem]',
+            caption: (data) => `Liste des contacts, ${data.total} au total`,
+            rowTestId: 'contact-row',
+            columns: [
+              {
+                header: 'Nom',
+                sort: sort('fullName'),
+                className: 'md:px-4 md:py-3',
+                cell: (contact) => (
+                  <div className="min-w-0">
+                    <button
+                      type="button"
+                      className="text-right font-medium wrap-anywhere text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 md:text-left"
+                      onClick={() => setOpenId(contact.id)}
+                    >
+                      {contact.fullName}
+                    </button>
+                    <p className="wrap-anywhere text-gray-600 md:max-w-[16rem] md:truncate">
+                      <EmailAddress email={contact.email} />
+                    </p>
+                  </div>
+                ),
+              },
+              {
+                header: 'Service',
+                className: 'text-gray-800 md:max-w-[12rem] md:truncate md:px-4 md:py-3',
+                cell: (contact) => contact.serviceInterest,
+              },
+              {
+                header: 'Origine',
+                className: 'text-gray-700 md:px-4 md:py-3',
+                cell: (contact) => CONTACT_SOURCE_LABELS[contact.source] ?? contact.source,
+              },
+              {
+                header: 'Statut',
+                sort: sort('status'),
+                className: 'md:px-4 md:py-3',
+                cell: (contact) => (
+                  <div className="flex flex-col items-end gap-1 md:items-start">
+                    <ContactStatusBadge status={contact.status} />
+                    {unanswered(contact) ? (
+                      <span className="text-xs font-medium whitespace-nowrap text-red-700">
+                        Sans réponse depuis plus de {QUOTE_RESPONSE_HOURS} h
+                      </span>
+                    ) : null}
+                  </div>
+                ),
+              },
+              {
+                header: 'Suivi',
+                sort: sort('nextActionAt'),
+                className: 'text-gray-700 md:px-4 md:py-3',
+                cell: (contact) => <FollowUpCell contact={contact} />,
+              },
+              {
+                header: 'Reçu le',
+                sort: sort('createdAt'),
+                className: 'whitespace-nowrap text-gray-700 md:px-4 md:py-3',
+                cell: (contact) => formatDateTime(contact.createdAt),
+              },
+            ],
+          }}
+        />
       </Card>
       <ContactDetail id={openId} onClose={() => setOpenId(null)} />
     </>

@@ -10,26 +10,28 @@ import {
 } from '#common/schemas/admin.ts';
 import type { ContactCall } from '#common/schemas/booking-admin.ts';
 import { type AdminAccount, adminFullName } from '#common/schemas/users-admin.ts';
-import { createAdminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
+import { adminItems, adminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
 import { CONTACTS_KEY, DASHBOARD_KEY } from '../queries';
 
 export type ContactListParams = Partial<ContactListQuery>;
 export const CONTACT_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
 
-export function contactsQuery(params: ContactListParams = {}) {
-  return createAdminListQuery<Page<AdminContact>>(CONTACTS_KEY, params, CONTACT_LIST_DEFAULTS);
-}
+export const contactsQuery = adminListQuery<Page<AdminContact>, ContactListParams>(
+  CONTACTS_KEY,
+  CONTACT_LIST_DEFAULTS,
+);
 
 /** One lead and its discovery call, when it booked one (docs/decisions/078-call-booking-admin.md). */
 export type ContactDetail = { contact: AdminContact; call: ContactCall | null };
 
-export function contactQuery(id: string) {
-  return createAdminQuery({
-    queryKey: [CONTACTS_KEY, 'detail', id],
-    url: `${CONTACTS_KEY}/${encodeURIComponent(id)}`,
-    pick: (body: ContactDetail): ContactDetail => ({ contact: body.contact, call: body.call ?? null }),
-  });
-}
+const contacts = adminItems(CONTACTS_KEY);
+const contactUrl = contacts.url;
+
+export const contactQuery = (id: string) =>
+  contacts.query(
+    id,
+    (body: ContactDetail): ContactDetail => ({ contact: body.contact, call: body.call ?? null }),
+  );
 
 /** A write's answer (the lead alone) put in the panel's cache, its call kept. */
 const withContact =
@@ -38,7 +40,7 @@ const withContact =
 
 export const contactStatusMutation = createAdminMutation({
   method: 'PATCH',
-  url: ({ id }: { id: string; status: ContactStatus }) => `${CONTACTS_KEY}/${encodeURIComponent(id)}/status`,
+  url: ({ id }: { id: string; status: ContactStatus }) => `${contactUrl(id)}/status`,
   body: ({ status }) => ({ status }),
   read: (body: { contact: AdminContact }) => body.contact,
   updates: (contact) => [contactQuery(contact.id).queryKey, withContact(contact)],
@@ -53,8 +55,6 @@ export const contactStatusMutation = createAdminMutation({
 });
 
 // ---- follow-up (docs/decisions/066-lead-follow-up.md) ------------------------------------------
-
-const contactUrl = (id: string) => `${CONTACTS_KEY}/${encodeURIComponent(id)}`;
 
 /** The lead's timeline, newest first; refreshed with every leads query (its key starts with the path). */
 export function contactTimelineQuery(id: string) {

@@ -4,6 +4,8 @@
  * page and the other admin screens never pay for it. The charts are decorative for assistive
  * technologies; the same figures are given as a table next to them.
  */
+
+import type { ComponentProps } from 'react';
 import {
   Area,
   AreaChart,
@@ -29,18 +31,31 @@ const axisProps = { stroke: AXIS, fontSize: 12, tickLine: false } as const;
 
 // accessibilityLayer={false}: the drawing is hidden from screen readers (a table beside it holds
 // the same figures), so it must not take the keyboard's focus either (axe: aria-hidden-focus).
+const chartProps = {
+  accessibilityLayer: false,
+  margin: { top: 8, right: 16, bottom: 0, left: -16 },
+} as const;
+
+/**
+ * What both charts draw around their figures: the grid, the weeks along, whole counts up, and the
+ * tooltip naming the week; `formatter` says a hovered figure.
+ */
+function weeklyFrame(formatter: ComponentProps<typeof Tooltip>['formatter']) {
+  return (
+    <>
+      <CartesianGrid stroke={GRID} vertical={false} />
+      <XAxis dataKey="weekStart" tickFormatter={formatWeek} {...axisProps} />
+      <YAxis allowDecimals={false} {...axisProps} />
+      <Tooltip labelFormatter={(label) => `Semaine du ${formatWeek(String(label))}`} formatter={formatter} />
+    </>
+  );
+}
 
 export function LeadsPerWeekChart({ data }: { data: DashboardData['leadsPerWeek'] }) {
   return (
     <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
-      <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
-        <CartesianGrid stroke={GRID} vertical={false} />
-        <XAxis dataKey="weekStart" tickFormatter={formatWeek} {...axisProps} />
-        <YAxis allowDecimals={false} {...axisProps} />
-        <Tooltip
-          labelFormatter={(label) => `Semaine du ${formatWeek(String(label))}`}
-          formatter={(value) => [formatCount(Number(value)), 'Demandes']}
-        />
+      <BarChart data={data} {...chartProps}>
+        {weeklyFrame((value) => [formatCount(Number(value)), 'Demandes'])}
         <Bar dataKey="count" name="Demandes" fill={BRAND_700} radius={[4, 4, 0, 0]} />
       </BarChart>
     </ResponsiveContainer>
@@ -50,14 +65,8 @@ export function LeadsPerWeekChart({ data }: { data: DashboardData['leadsPerWeek'
 export function SubscriberGrowthChart({ data }: { data: DashboardData['subscriberGrowth'] }) {
   return (
     <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
-      <AreaChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
-        <CartesianGrid stroke={GRID} vertical={false} />
-        <XAxis dataKey="weekStart" tickFormatter={formatWeek} {...axisProps} />
-        <YAxis allowDecimals={false} {...axisProps} />
-        <Tooltip
-          labelFormatter={(label) => `Semaine du ${formatWeek(String(label))}`}
-          formatter={(value, name) => [formatCount(Number(value)), name]}
-        />
+      <AreaChart data={data} {...chartProps}>
+        {weeklyFrame((value, name) => [formatCount(Number(value)), name])}
         <Area
           type="monotone"
           dataKey="totalActive"

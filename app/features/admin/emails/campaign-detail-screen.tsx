@@ -24,18 +24,13 @@ import { Link, useNavigate } from 'react-router';
 import type { CampaignDetail } from '#common/schemas/campaigns.ts';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
+import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import type { DialogProps } from '../dialog-frame';
+import { ListBackLink, ListItemLoader } from '../item-screen';
 import { ScheduleDialog } from '../schedule-dialog';
-import {
-  AdminPageHeader,
-  Card,
-  formatDate,
-  formatDateTime,
-  ItemLoader,
-  BackLink as SharedBackLink,
-} from '../ui';
+import { AdminPageHeader, Card, formatDate, formatDateTime } from '../ui';
 import { CampaignPreviewDialog } from './campaign-preview-dialog';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignResultsSection } from './campaign-results';
@@ -43,6 +38,7 @@ import { CampaignStatusBadge } from './campaign-status-badge';
 import { CampaignTestDialog } from './campaign-test-dialog';
 import { SubjectText } from './composer/subject-text';
 import {
+  CAMPAIGN_LIST,
   type CampaignActionRequest,
   campaignActionMutation,
   campaignQuery,
@@ -54,10 +50,9 @@ type DialogName = 'preview' | 'test' | 'send' | 'schedule' | 'cancel' | 'delete'
 
 export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
   return (
-    <ItemLoader
+    <ListItemLoader
+      list={CAMPAIGN_LIST}
       options={campaignQuery(campaignId)}
-      back={<BackLink />}
-      missing="Cette campagne n'existe pas ou a été supprimée."
       render={(campaign) => <CampaignDetailView campaign={campaign} />}
     />
   );
@@ -67,6 +62,8 @@ type BarAction = {
   label: string;
   icon?: LucideIcon;
   variant?: 'secondary' | 'ghost';
+  /** Destroys or stops something: a ghost button in red. */
+  danger?: boolean;
   className?: string;
   /** A link to another screen, rather than a button. */
   to?: string;
@@ -82,7 +79,18 @@ type BarAction = {
 function ActionBar({ actions, busy }: { actions: (BarAction | false)[]; busy: boolean }) {
   return actions.map((action) => {
     if (!action) return null;
-    const { label, icon: Icon, variant, className, to, onClick, always, disabled, describedBy } = action;
+    const {
+      label,
+      icon: Icon,
+      variant,
+      danger,
+      className,
+      to,
+      onClick,
+      always,
+      disabled,
+      describedBy,
+    } = action;
     const content = (
       <>
         {Icon ? <Icon className="size-4" aria-hidden="true" /> : null}
@@ -97,8 +105,8 @@ function ActionBar({ actions, busy }: { actions: (BarAction | false)[]; busy: bo
       <Button
         key={label}
         size="sm"
-        variant={variant}
-        className={className}
+        variant={danger ? 'ghost' : variant}
+        className={danger ? cn('text-red-700 hover:bg-red-50', className) : className}
         disabled={disabled || (always ? undefined : busy)}
         aria-describedby={describedBy}
         onClick={onClick}
@@ -108,8 +116,6 @@ function ActionBar({ actions, busy }: { actions: (BarAction | false)[]; busy: bo
     );
   });
 }
-
-const BackLink = () => <SharedBackLink to="/admin/emails/campaigns" label="Toutes les campagnes" />;
 
 function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
   const navigate = useNavigate();
@@ -144,6 +150,13 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       },
     );
 
+  /** A confirmation whose button runs the action of the same name. */
+  const confirmRun = (name: 'send' | 'cancel', messages: { done: string; failed: string }) => ({
+    ...dialogProps(name),
+    pending: action.isPending,
+    onConfirm: () => run({ action: name }, messages),
+  });
+
   const segmentWords = [
     campaign.segment.tags.length > 0
       ? `étiquettes : ${campaign.segment.tags.join(', ')}`
@@ -157,7 +170,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
 
   return (
     <>
-      <BackLink />
+      <ListBackLink list={CAMPAIGN_LIST} />
       <AdminPageHeader
         title={campaign.title}
         description={`Créée le ${formatDateTime(campaign.createdAt)}, modifiée le ${formatDateTime(campaign.updatedAt)}.`}
@@ -230,15 +243,14 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
             status === 'sending' && {
               label: "Annuler l'envoi",
               icon: XCircle,
-              variant: 'ghost',
-              className: 'text-red-700 hover:bg-red-50',
+              danger: true,
               onClick: () => setDialog('cancel'),
             },
             status === 'draft' && {
               label: 'Supprimer',
               icon: Trash2,
-              variant: 'ghost',
-              className: 'ml-auto text-red-700 hover:bg-red-50',
+              danger: true,
+              className: 'ml-auto',
               onClick: () => setDialog('delete'),
             },
           ]}
@@ -291,24 +303,9 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
               </span>
               <span className="block text-xs text-gray-600">{segmentWords.join(' · ')}</span>
             </dd>
-            {campaign.scheduledAt ? (
-              <>
-                <dt className="text-gray-600">Programmée</dt>
-                <dd className="text-gray-900">{formatDateTime(campaign.scheduledAt)} (heure de Kinshasa)</dd>
-              </>
-            ) : null}
-            {campaign.sentAt ? (
-              <>
-                <dt className="text-gray-600">Envoyée</dt>
-                <dd className="text-gray-900">{formatDateTime(campaign.sentAt)}</dd>
-              </>
-            ) : null}
-            {campaign.cancelledAt ? (
-              <>
-                <dt className="text-gray-600">Annulée</dt>
-                <dd className="text-gray-900">{formatDateTime(campaign.cancelledAt)}</dd>
-              </>
-            ) : null}
+            <SummaryDate term="Programmée" at={campaign.scheduledAt} note=" (heure de Kinshasa)" />
+            <SummaryDate term="Envoyée" at={campaign.sentAt} />
+            <SummaryDate term="Annulée" at={campaign.cancelledAt} />
           </dl>
         </Card>
         {campaign.jobs.total > 0 ? <CampaignProgress campaign={campaign} /> : null}
@@ -332,13 +329,11 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         }
       />
       <ConfirmDialog
-        {...dialogProps('send')}
+        {...confirmRun('send', { done: 'Envoi lancé', failed: 'Envoi impossible' })}
         title="Envoyer la campagne maintenant ?"
         confirmLabel="Envoyer maintenant"
         pendingLabel="Lancement..."
-        pending={action.isPending}
         danger={false}
-        onConfirm={() => run({ action: 'send' }, { done: 'Envoi lancé', failed: 'Envoi impossible' })}
       >
         <p>
           « 
@@ -353,12 +348,10 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         </p>
       </ConfirmDialog>
       <ConfirmDialog
-        {...dialogProps('cancel')}
+        {...confirmRun('cancel', { done: 'Envoi annulé', failed: 'Annulation impossible' })}
         title="Annuler l'envoi ?"
         confirmLabel="Annuler l'envoi"
         pendingLabel="Annulation..."
-        pending={action.isPending}
-        onConfirm={() => run({ action: 'cancel' }, { done: 'Envoi annulé', failed: 'Annulation impossible' })}
       >
         <p>
           Les {formatCount(campaign.jobs.queued)} emails encore en attente ne partiront pas. Ceux déjà envoyés
@@ -388,6 +381,20 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       >
         <p>Le brouillon « {campaign.title} » sera supprimé.</p>
       </ConfirmDialog>
+    </>
+  );
+}
+
+/** A date of the summary (the planned sending, the sending, the cancellation), when the campaign has it. */
+function SummaryDate({ term, at, note }: { term: string; at: string | null; note?: string }) {
+  if (!at) return null;
+  return (
+    <>
+      <dt className="text-gray-600">{term}</dt>
+      <dd className="text-gray-900">
+        {formatDateTime(at)}
+        {note}
+      </dd>
     </>
   );
 }

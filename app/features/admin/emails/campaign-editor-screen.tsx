@@ -24,11 +24,11 @@ import {
   type Segment,
   SegmentSchema,
 } from '#common/schemas/campaigns.ts';
-import { TextAreaField, TextField } from '~/components/form-fields';
+import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { applyFieldErrors, errorMessage } from '~/lib/api';
+import { reportSaveError } from '~/lib/api';
 import { cn } from '~/lib/cn';
-import { toast } from '~/lib/toast';
+import { EditorActionBar, ListBackLink, UnsavedNote } from '../item-screen';
 import {
   AdminPageHeader,
   BackLink,
@@ -44,6 +44,7 @@ import { ComposerPreview } from './composer/composer-preview';
 import { docToSubject, subjectToDoc } from './composer/first-name';
 import { ChipTextEditor } from './composer/text-editor';
 import {
+  CAMPAIGN_LIST,
   campaignQuery,
   saveCampaignMutation,
   segmentCountQuery,
@@ -92,8 +93,8 @@ export function CampaignEditorScreen({ campaignId }: { campaignId: string | unde
   if (campaignId && campaign.isError) {
     return (
       <ItemLoadFailure
-        back={<BackLink to="/admin/emails/campaigns" label="Toutes les campagnes" />}
-        missing="Cette campagne n'existe pas ou a été supprimée."
+        back={<ListBackLink list={CAMPAIGN_LIST} />}
+        missing={CAMPAIGN_LIST.missing}
         error={campaign.error}
         onRetry={() => void campaign.refetch()}
       />
@@ -167,6 +168,7 @@ function CampaignEditor({
     >,
     defaultValues: toForm(campaign),
   });
+  const field = fieldProps(register, errors);
 
   const mode = watch('mode');
   const templateId = watch('templateId');
@@ -195,19 +197,8 @@ function CampaignEditor({
   const save = useMutation(
     saveCampaignMutation({
       onSuccess: (saved) => navigate(`/admin/emails/campaigns/${saved.id}`),
-      onError: (error) => {
-        const shown = applyFieldErrors(error, setError, [
-          ...FIELD_NAMES,
-          'segment.*',
-          'content.*',
-          'blocks.*',
-        ]);
-        toast({
-          title: 'Enregistrement impossible',
-          description: shown ? 'Corrigez les champs signalés.' : errorMessage(error),
-          variant: 'destructive',
-        });
-      },
+      onError: (error) =>
+        reportSaveError(error, setError, [...FIELD_NAMES, 'segment.*', 'content.*', 'blocks.*']),
     }),
   );
   const submit = (values: CampaignInput) => {
@@ -248,12 +239,7 @@ function CampaignEditor({
       />
       <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-6">
         <Card className="grid gap-4 lg:grid-cols-2">
-          <TextField
-            label="Titre (interne)"
-            error={errors.title?.message}
-            className="lg:col-span-2"
-            {...register('title')}
-          />
+          <TextField label="Titre (interne)" className="lg:col-span-2" {...field('title')} />
           <div className="lg:col-span-2">
             <Controller
               control={control}
@@ -272,16 +258,14 @@ function CampaignEditor({
             label="Nom de l'expéditeur"
             optional
             placeholder={sender.data?.name || 'Nom des réglages'}
-            error={errors.senderName?.message}
-            {...register('senderName')}
+            {...field('senderName')}
           />
           <TextField
             label="Adresse de l'expéditeur"
             type="email"
             optional
             placeholder={sender.data?.email || 'Adresse des réglages'}
-            error={errors.senderEmail?.message}
-            {...register('senderEmail')}
+            {...field('senderEmail')}
           />
           <p className="text-xs text-gray-600 lg:col-span-2">
             Laissés vides, l'expéditeur et son adresse sont ceux des réglages (Envoi d'emails).
@@ -346,20 +330,8 @@ function CampaignEditor({
               name="segment.locale"
               render={({ field }) => <LocaleSelect {...field} />}
             />
-            <TextField
-              label="Inscrits depuis le"
-              type="date"
-              optional
-              error={errors.segment?.subscribedFrom?.message}
-              {...register('segment.subscribedFrom')}
-            />
-            <TextField
-              label="Inscrits jusqu'au"
-              type="date"
-              optional
-              error={errors.segment?.subscribedTo?.message}
-              {...register('segment.subscribedTo')}
-            />
+            <TextField label="Inscrits depuis le" type="date" optional {...field('segment.subscribedFrom')} />
+            <TextField label="Inscrits jusqu'au" type="date" optional {...field('segment.subscribedTo')} />
           </div>
           <p
             role="status"
@@ -444,8 +416,7 @@ function CampaignEditor({
                     rows={/html/i.test(variable.name) ? 10 : 3}
                     placeholder={variable.example}
                     className={/html/i.test(variable.name) ? 'font-mono' : undefined}
-                    error={errors.content?.[variable.name]?.message}
-                    {...register(`content.${variable.name}`)}
+                    {...field(`content.${variable.name}`)}
                   />
                 ))
               )}
@@ -456,15 +427,13 @@ function CampaignEditor({
           ) : null}
         </FieldsetCard>
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        <EditorActionBar>
           <Button type="submit" size="sm" disabled={save.isPending}>
             <Save className="size-4" aria-hidden="true" />
             {save.isPending ? 'Enregistrement...' : 'Enregistrer le brouillon'}
           </Button>
-          {isDirty ? (
-            <span className="text-xs text-amber-800 sm:text-sm">Modifications non enregistrées</span>
-          ) : null}
-        </div>
+          {isDirty ? <UnsavedNote /> : null}
+        </EditorActionBar>
       </form>
     </>
   );

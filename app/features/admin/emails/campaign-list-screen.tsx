@@ -91,15 +91,15 @@ export function CampaignListScreen() {
                 },
                 {
                   header: 'Envois',
-                  headerClassName: 'hidden sm:table-cell',
-                  className: 'hidden px-4 py-3 text-gray-700 tabular-nums sm:table-cell',
+                  from: 'sm',
+                  className: 'px-4 py-3 text-gray-700 tabular-nums',
                   cell: (campaign) =>
                     campaign.jobs.total > 0 ? `${campaign.jobs.sent} / ${campaign.jobs.total}` : '—',
                 },
                 {
                   header: 'Date',
-                  headerClassName: 'hidden md:table-cell',
-                  className: 'hidden px-4 py-3 text-gray-700 md:table-cell',
+                  from: 'md',
+                  className: 'px-4 py-3 text-gray-700',
                   cell: (campaign) =>
                     campaign.sentAt
                       ? `Envoyée le ${formatDateTime(campaign.sentAt)}`

@@ -123,14 +123,14 @@ export function CampaignResultsSection({ campaign }: { campaign: CampaignDetail 
               },
               {
                 header: 'Clics',
-                headerClassName: 'text-right',
-                className: 'px-4 py-2 text-right tabular-nums',
+                numeric: true,
+                className: 'px-4 py-2',
                 cell: (row) => formatCount(row.clicks),
               },
               {
                 header: 'Clics uniques',
-                headerClassName: 'text-right',
-                className: 'px-4 py-2 text-right tabular-nums',
+                numeric: true,
+                className: 'px-4 py-2',
                 cell: (row) => formatCount(row.uniqueClicks),
               },
             ]}

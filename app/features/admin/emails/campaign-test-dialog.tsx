@@ -8,7 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type CampaignDetail, CampaignTestSchema, EXAMPLE_FIRST_NAME } from '#common/schemas/campaigns.ts';
-import { SelectField, TextField } from '~/components/form-fields';
+import { fieldProps, SelectField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
@@ -54,6 +54,7 @@ export function CampaignTestDialog({
     resolver: zodResolver(CampaignTestSchema.pick({ email: true })),
     defaultValues: { email: '' },
   });
+  const field = fieldProps(register, errors);
   return (
     <AdminDialog
       open={open}
@@ -70,13 +71,7 @@ export function CampaignTestDialog({
         className="contents"
       >
         <DialogBody>
-          <TextField
-            label="Adresse email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <TextField label="Adresse email" type="email" autoComplete="email" {...field('email')} />
           <fieldset className="flex min-w-0 flex-col gap-3">
             <legend className="mb-1 text-sm font-medium text-gray-900">Personnaliser comme</legend>
             <TextField

@@ -23,13 +23,21 @@ import type {
 } from '#common/schemas/campaigns.ts';
 import type { AdminSetting } from '#common/schemas/settings-admin.ts';
 import { ApiError, apiRequest } from '~/lib/api';
-import { createAdminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
+import { adminItems, adminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
+import type { ItemList } from '../item-screen';
 import { subscribersQuery } from '../newsletter/data';
 import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
 import { settingsQuery } from '../settings/data';
 
 export const TEMPLATES_KEY = '/api/admin/email-templates';
 export const CAMPAIGNS_KEY = '/api/admin/campaigns';
+
+/** The campaigns' list, where a campaign's screens (its page, its editor) go back to. */
+export const CAMPAIGN_LIST: ItemList = {
+  to: '/admin/emails/campaigns',
+  label: 'Toutes les campagnes',
+  missing: "Cette campagne n'existe pas ou a été supprimée.",
+};
 
 /** How often a campaign being sent is re-read (progress and results). */
 export const SENDING_POLL_INTERVAL = 3_000;
@@ -47,15 +55,10 @@ export const templatesQuery = createAdminQuery({
   pick: (body: { templates: EmailTemplateSummary[] }) => body.templates,
 });
 
-export const templateUrl = (id: string) => `${TEMPLATES_KEY}/${encodeURIComponent(id)}`;
-
-export function templateQuery(id: string) {
-  return createAdminQuery({
-    queryKey: [TEMPLATES_KEY, 'detail', id],
-    url: templateUrl(id),
-    pick: (body: { template: EmailTemplateDetail }) => body.template,
-  });
-}
+const templates = adminItems(TEMPLATES_KEY);
+export const templateUrl = templates.url;
+export const templateQuery = (id: string) =>
+  templates.query(id, (body: { template: EmailTemplateDetail }) => body.template);
 
 /** The live preview of the editor: the same source and variables give the same answer. */
 export function templateCompileQuery(mjml: string, variables: TemplateVariableInfo[]) {
@@ -105,22 +108,21 @@ export const deleteTemplateMutation = createAdminMutation({
 
 export type CampaignListParams = { status?: CampaignStatus; page?: number };
 
-export function campaignsQuery(params: CampaignListParams = {}) {
-  return createAdminListQuery<Page<CampaignSummary>>(CAMPAIGNS_KEY, params, { page: 1 });
-}
+export const campaignsQuery = adminListQuery<Page<CampaignSummary>, CampaignListParams>(CAMPAIGNS_KEY, {
+  page: 1,
+});
 
-export const campaignUrl = (id: string) => `${CAMPAIGNS_KEY}/${encodeURIComponent(id)}`;
+const campaigns = adminItems(CAMPAIGNS_KEY);
+export const campaignUrl = campaigns.url;
+
+const readCampaign = (body: { campaign: CampaignDetail }) => body.campaign;
 
 const pollWhileSending = (query: { state: { data?: { status: CampaignStatus } | undefined } }) =>
   query.state.data?.status === 'sending' ? SENDING_POLL_INTERVAL : false;
 
 export function campaignQuery(id: string) {
   return {
-    ...createAdminQuery({
-      queryKey: [CAMPAIGNS_KEY, 'detail', id],
-      url: campaignUrl(id),
-      pick: (body: { campaign: CampaignDetail }) => body.campaign,
-    }),
+    ...campaigns.query(id, readCampaign),
     // Progress while sending only: a draft or a sent campaign does not change by itself.
     refetchInterval: pollWhileSending,
   };
@@ -195,7 +197,6 @@ export const senderDefaultsQuery = {
 };
 
 const CAMPAIGN_WRITE_REFRESHES = [CAMPAIGNS_KEY, DASHBOARD_KEY, ACTIVITY_KEY];
-const readCampaign = (body: { campaign: CampaignDetail }) => body.campaign;
 /** A campaign write answers the campaign: it replaces the cached one before the lists refresh. */
 const replacesCampaign = (campaign: CampaignDetail) =>
   [campaignQuery(campaign.id).queryKey, campaign] as const;

@@ -74,6 +74,30 @@ function renderRoutes(routes: { path: string; Component: () => React.ReactNode }
   );
 }
 
+/** The page of the campaign of these tests. */
+const renderCampaignPage = () =>
+  renderAdminScreen(
+    CampaignDetailRoute,
+    '/admin/emails/campaigns/:id',
+    `/admin/emails/campaigns/${CAMPAIGN_ID}`,
+  );
+
+/** Clicks the button named `button` once it shows, and returns the dialog named `dialog` it opens. */
+async function openDialog(button: string, dialog: string) {
+  fireEvent.click(await screen.findByRole('button', { name: button }));
+  return screen.findByRole('dialog', { name: dialog });
+}
+
+/** The editor of a new campaign; once saved it goes to the campaign's page, a second route that shows where it landed. */
+const renderNewCampaign = () =>
+  renderRoutes(
+    [
+      { path: '/admin/emails/campaigns/new', Component: NewCampaignRoute },
+      { path: '/admin/emails/campaigns/:id', Component: CampaignPageRoute },
+    ],
+    '/admin/emails/campaigns/new',
+  );
+
 const TEMPLATES_REPLY = () => ({ json: { templates: [{ ...template }] } });
 const SETTINGS_REPLY = { json: { settings: [] } };
 const TAGS_REPLY = { json: { items: [], total: 0, page: 1, pageSize: 1, tags: ['clients'] } };
@@ -189,14 +213,7 @@ describe('campaign editor', () => {
       }),
       'POST /api/admin/campaigns': { status: 201, json: { campaign: buildCampaign() } },
     });
-    // The editor goes to the campaign's page once saved: a second route shows where it landed.
-    renderRoutes(
-      [
-        { path: '/admin/emails/campaigns/new', Component: NewCampaignRoute },
-        { path: '/admin/emails/campaigns/:id', Component: CampaignPageRoute },
-      ],
-      '/admin/emails/campaigns/new',
-    );
+    renderNewCampaign();
 
     expect(await screen.findByText('120 destinataires actifs')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'vip' }));
@@ -249,13 +266,7 @@ describe('campaign editor', () => {
       },
       'POST /api/admin/campaigns': { status: 201, json: { campaign: buildCampaign() } },
     });
-    renderRoutes(
-      [
-        { path: '/admin/emails/campaigns/new', Component: NewCampaignRoute },
-        { path: '/admin/emails/campaigns/:id', Component: CampaignPageRoute },
-      ],
-      '/admin/emails/campaigns/new',
-    );
+    renderNewCampaign();
     fireEvent.change(await screen.findByLabelText('Titre (interne)'), { target: { value: 'Conseils' } });
     // Typing into the subject's editor (Tiptap keeps its instance on its element).
     const subject = await screen.findByRole('textbox', { name: 'Objet' });
@@ -437,11 +448,7 @@ describe('campaign detail', () => {
       },
       [`GET /api/admin/campaigns/${CAMPAIGN_ID}/results`]: { json: { ...NO_CAMPAIGN_RESULTS, queued: 42 } },
     });
-    renderAdminScreen(
-      CampaignDetailRoute,
-      '/admin/emails/campaigns/:id',
-      `/admin/emails/campaigns/${CAMPAIGN_ID}`,
-    );
+    renderCampaignPage();
     expect((await screen.findByTestId('campaign-status')).textContent).toBe('Brouillon');
     expect(screen.queryByRole('button', { name: 'Mettre en pause' })).toBeNull();
 
@@ -472,11 +479,7 @@ describe('campaign detail', () => {
         },
       },
     });
-    renderAdminScreen(
-      CampaignDetailRoute,
-      '/admin/emails/campaigns/:id',
-      `/admin/emails/campaigns/${CAMPAIGN_ID}`,
-    );
+    renderCampaignPage();
     const problems = await screen.findByRole('region', { name: /Avant de l'envoyer/ });
     expect(problems.textContent).toContain('Le contenu est vide');
     const send = screen.getByRole('button', { name: 'Envoyer maintenant' }) as HTMLButtonElement;
@@ -499,13 +502,8 @@ describe('campaign detail', () => {
       },
       [`POST /api/admin/campaigns/${CAMPAIGN_ID}/test`]: { status: 202, json: {} },
     });
-    renderAdminScreen(
-      CampaignDetailRoute,
-      '/admin/emails/campaigns/:id',
-      `/admin/emails/campaigns/${CAMPAIGN_ID}`,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'Envoyer un test' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Envoyer un test' });
+    renderCampaignPage();
+    const dialog = await openDialog('Envoyer un test', 'Envoyer un test');
     fireEvent.change(within(dialog).getByLabelText('Adresse email'), {
       target: { value: 'pas-une-adresse' },
     });
@@ -520,8 +518,7 @@ describe('campaign detail', () => {
     expect(JSON.parse(call?.body ?? '{}')).toEqual({ email: 'moi@example.cd' });
 
     // Greeting a subscriber of the campaign, picked in the list: the test carries their id.
-    fireEvent.click(screen.getByRole('button', { name: 'Envoyer un test' }));
-    const again = await screen.findByRole('dialog', { name: 'Envoyer un test' });
+    const again = await openDialog('Envoyer un test', 'Envoyer un test');
     fireEvent.change(within(again).getByLabelText('Adresse email'), { target: { value: 'moi@example.cd' } });
     const who = within(again).getByLabelText('Abonné') as HTMLSelectElement;
     await within(again).findByRole('option', { name: 'Amani · amani@example.cd' });
@@ -548,13 +545,8 @@ describe('campaign detail', () => {
         return { json: { campaign: scheduled } };
       },
     });
-    renderAdminScreen(
-      CampaignDetailRoute,
-      '/admin/emails/campaigns/:id',
-      `/admin/emails/campaigns/${CAMPAIGN_ID}`,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'Programmer' }));
-    const dialog = await screen.findByRole('dialog', { name: "Programmer l'envoi" });
+    renderCampaignPage();
+    const dialog = await openDialog('Programmer', "Programmer l'envoi");
     fireEvent.change(within(dialog).getByLabelText('Date et heure (Kinshasa)'), {
       target: { value: '2030-01-15T09:30' },
     });

@@ -18,21 +18,20 @@ import {
   TemplateCreateSchema,
   type TemplateVariableInfo,
 } from '#common/schemas/campaigns.ts';
-import { TextField } from '~/components/form-fields';
+import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { applyFieldErrors, errorMessage } from '~/lib/api';
+import { errorMessage, reportSaveError } from '~/lib/api';
 import { cn } from '~/lib/cn';
-import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import {
-  AdminPageHeader,
-  Badge,
-  Card,
-  FieldsetCard,
-  formatDateTime,
-  ItemLoader,
-  BackLink as SharedBackLink,
-} from '../ui';
+  EditorActionBar,
+  EditorDeleteButton,
+  type ItemList,
+  ListBackLink,
+  ListItemLoader,
+  UnsavedNote,
+} from '../item-screen';
+import { AdminPageHeader, Badge, Card, FieldsetCard, formatDateTime } from '../ui';
 import { useDebounced } from '../use-debounced';
 import {
   deleteTemplateMutation,
@@ -82,19 +81,22 @@ const STARTER_VARIABLES: TemplateVariableInfo[] = [
   },
 ];
 
+const TEMPLATES: ItemList = {
+  to: '/admin/emails/templates',
+  label: 'Tous les modèles',
+  missing: "Ce modèle n'existe pas ou a été supprimé.",
+};
+
 export function TemplateEditorScreen({ templateId }: { templateId: string }) {
   if (templateId === 'new') return <TemplateEditor template={null} />;
   return (
-    <ItemLoader
+    <ListItemLoader
+      list={TEMPLATES}
       options={templateQuery(templateId)}
-      back={<BackLink />}
-      missing="Ce modèle n'existe pas ou a été supprimé."
       render={(template) => <TemplateEditor key={template.id} template={template} />}
     />
   );
 }
-
-const BackLink = () => <SharedBackLink to="/admin/emails/templates" label="Tous les modèles" />;
 
 function toForm(template: EmailTemplateDetail | null): TemplateForm {
   return {
@@ -130,6 +132,7 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
     resolver: zodResolver(TemplateCreateSchema),
     defaultValues: toForm(template),
   });
+  const field = fieldProps(register, errors);
   const variables = useFieldArray({ control, name: 'variables' });
 
   const mjml = watch('mjml') ?? '';
@@ -159,12 +162,7 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
       },
       onError: (error) => {
         setSaveProblems(mjmlErrorsOf(error));
-        const shown = applyFieldErrors(error, setError, ['mjml', 'key', 'name', 'subject', 'variables.*']);
-        toast({
-          title: 'Enregistrement impossible',
-          description: shown ? 'Corrigez les champs signalés.' : errorMessage(error),
-          variant: 'destructive',
-        });
+        reportSaveError(error, setError, ['mjml', 'key', 'name', 'subject', 'variables.*']);
       },
     }),
   );
@@ -180,7 +178,7 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
 
   return (
     <>
-      <BackLink />
+      <ListBackLink list={TEMPLATES} />
       <AdminPageHeader
         title={template ? `Modèle : ${template.name}` : 'Nouveau modèle'}
         description={
@@ -196,22 +194,16 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
         className="flex flex-col gap-6"
       >
         <Card className="grid gap-4 lg:grid-cols-3">
-          <TextField label="Nom" error={errors.name?.message} {...register('name')} />
+          <TextField label="Nom" {...field('name')} />
           <TextField
             label="Clé"
             readOnly={template !== null}
             autoCapitalize="none"
             spellCheck={false}
             placeholder="newsletter_speciale"
-            error={errors.key?.message}
-            {...register('key')}
+            {...field('key')}
           />
-          <TextField
-            label="Objet par défaut"
-            optional
-            error={errors.subject?.message}
-            {...register('subject')}
-          />
+          <TextField label="Objet par défaut" optional {...field('subject')} />
         </Card>
 
         <div className="flex gap-2 lg:hidden" role="tablist" aria-label="Affichage">
@@ -302,30 +294,19 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
             contenu à écrire dans chaque campagne.
           </p>
           <div className="flex flex-col gap-3">
-            {variables.fields.map((field, index) => (
+            {variables.fields.map((variable, index) => (
               <div
-                key={field.id}
+                key={variable.id}
                 className="grid gap-2 rounded-lg border border-gray-200 p-3 sm:grid-cols-[12rem_1fr_1fr_auto] sm:items-start"
               >
                 <TextField
                   label="Nom"
                   autoCapitalize="none"
                   spellCheck={false}
-                  error={errors.variables?.[index]?.name?.message}
-                  {...register(`variables.${index}.name`)}
+                  {...field(`variables.${index}.name`)}
                 />
-                <TextField
-                  label="Description"
-                  optional
-                  error={errors.variables?.[index]?.description?.message}
-                  {...register(`variables.${index}.description`)}
-                />
-                <TextField
-                  label="Exemple"
-                  optional
-                  error={errors.variables?.[index]?.example?.message}
-                  {...register(`variables.${index}.example`)}
-                />
+                <TextField label="Description" optional {...field(`variables.${index}.description`)} />
+                <TextField label="Exemple" optional {...field(`variables.${index}.example`)} />
                 <Button
                   type="button"
                   variant="ghost"
@@ -352,28 +333,19 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
           </Button>
         </FieldsetCard>
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        <EditorActionBar>
           <Button type="submit" size="sm" disabled={save.isPending || remove.isPending}>
             <Save className="size-4" aria-hidden="true" />
             {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
           </Button>
-          {isDirty ? (
-            <span className="text-xs text-amber-800 sm:text-sm">Modifications non enregistrées</span>
-          ) : null}
+          {isDirty ? <UnsavedNote /> : null}
           {template && !template.builtIn ? (
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              className="ml-auto text-red-700 hover:bg-red-50"
+            <EditorDeleteButton
               disabled={save.isPending || remove.isPending}
               onClick={() => setConfirmDelete(true)}
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-              Supprimer
-            </Button>
+            />
           ) : null}
-        </div>
+        </EditorActionBar>
       </form>
       <ConfirmDialog
         open={confirmDelete}

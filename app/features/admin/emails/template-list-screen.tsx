@@ -46,14 +46,14 @@ export function TemplateListScreen() {
                 },
                 {
                   header: 'Clé',
-                  headerClassName: 'hidden sm:table-cell',
-                  className: 'hidden px-4 py-3 font-mono text-xs text-gray-700 sm:table-cell',
+                  from: 'sm',
+                  className: 'px-4 py-3 font-mono text-xs text-gray-700',
                   cell: (template) => template.key,
                 },
                 {
                   header: 'Modifié le',
-                  headerClassName: 'hidden md:table-cell',
-                  className: 'hidden px-4 py-3 text-gray-700 md:table-cell',
+                  from: 'md',
+                  className: 'px-4 py-3 text-gray-700',
                   cell: (template) => formatDateTime(template.updatedAt),
                 },
               ]}

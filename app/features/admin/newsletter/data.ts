@@ -9,7 +9,7 @@ import type {
   SubscriberListQuery,
   SubscriberPage,
 } from '#common/schemas/admin.ts';
-import { createAdminListQuery, createAdminMutation } from '../admin-data';
+import { adminItems, adminListQuery, createAdminMutation } from '../admin-data';
 import { DASHBOARD_KEY, SUBSCRIBERS_KEY } from '../queries';
 
 export type SubscriberListParams = Partial<SubscriberListQuery>;
@@ -18,11 +18,12 @@ export type SubscriberListParams = Partial<SubscriberListQuery>;
 export type SubscriberDialogProps = { subscriber: AdminSubscriber | null; onClose: () => void };
 export const SUBSCRIBER_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
 
-export function subscribersQuery(params: SubscriberListParams = {}) {
-  return createAdminListQuery<SubscriberPage>(SUBSCRIBERS_KEY, params, SUBSCRIBER_LIST_DEFAULTS);
-}
+export const subscribersQuery = adminListQuery<SubscriberPage, SubscriberListParams>(
+  SUBSCRIBERS_KEY,
+  SUBSCRIBER_LIST_DEFAULTS,
+);
 
-const subscriberUrl = (id: string) => `${SUBSCRIBERS_KEY}/${encodeURIComponent(id)}`;
+const subscriberUrl = adminItems(SUBSCRIBERS_KEY).url;
 const SUBSCRIBER_WRITE_REFRESHES = [SUBSCRIBERS_KEY, DASHBOARD_KEY];
 
 export const updateTagsMutation = createAdminMutation({

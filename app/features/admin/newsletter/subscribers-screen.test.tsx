@@ -12,6 +12,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Waits for the error toast (in red) with this title and description. */
+const expectErrorToast = (title: string, description: string) =>
+  waitFor(() => expect(getToastSnapshot()).toMatchObject({ title, description, variant: 'destructive' }));
+
 function buildSubscriber(overrides: Partial<AdminSubscriber> = {}): AdminSubscriber {
   return {
     id: crypto.randomUUID(),
@@ -243,13 +247,7 @@ describe('erasing a subscriber', () => {
     fireEvent.click(row.getByRole('button', { name: 'Supprimer définitivement marie.kabila@example.cd' }));
     const dialog = await screen.findByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Supprimer définitivement' }));
-    await waitFor(() =>
-      expect(getToastSnapshot()).toMatchObject({
-        title: 'Suppression impossible',
-        description: 'Abonné introuvable.',
-        variant: 'destructive',
-      }),
-    );
+    await expectErrorToast('Suppression impossible', 'Abonné introuvable.');
     expect(screen.getByRole('alertdialog')).toBeTruthy();
   });
 });
@@ -435,13 +433,7 @@ describe('importing a CSV file', () => {
     const dialog = await openImport();
     chooseFile(dialog, new File(['nom;ville\nAwa;Kinshasa\n'], 'mauvais.csv', { type: 'text/csv' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Importer' }));
-    await waitFor(() =>
-      expect(getToastSnapshot()).toMatchObject({
-        title: "Échec de l'import",
-        description: "Aucune colonne 'email' trouvée dans le fichier.",
-        variant: 'destructive',
-      }),
-    );
+    await expectErrorToast("Échec de l'import", "Aucune colonne 'email' trouvée dans le fichier.");
     expect(within(dialog).queryByRole('status')).toBeNull();
   });
 });

@@ -14,15 +14,16 @@ import {
   type CaseStudyInput,
   CaseStudyInputSchema,
 } from '#common/schemas/portfolio-admin.ts';
-import { TextField } from '~/components/form-fields';
+import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { applyFieldErrors, errorMessage } from '~/lib/api';
+import { reportSaveError } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import type { AdminMutationResult } from '../admin-data';
 import { useAdminForm } from '../admin-form';
-import { AdminDialog, DialogForm } from '../dialog-frame';
+import { DialogForm } from '../dialog-frame';
 import { IconButton } from '../icon-button';
 import { ImageUploadField } from '../image-upload';
+import { ItemFormDialog } from '../item-screen';
 import { MarkdownEditorField } from '../rich-text/markdown-editor';
 import { CancelButton } from '../ui';
 import { saveCaseStudyMutation } from './data';
@@ -38,10 +39,9 @@ export function CaseStudyDialog({
   const save = useMutation(saveCaseStudyMutation());
   const caseStudy = editing === 'new' ? null : editing;
   return (
-    <AdminDialog
-      wide
+    <ItemFormDialog
       open={editing !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
+      onClose={onClose}
       title={caseStudy ? "Modifier l'étude de cas" : 'Nouvelle étude de cas'}
       description={
         caseStudy ? caseStudy.title : 'Elle reste invisible sur le site tant que vous ne la publiez pas.'
@@ -51,7 +51,7 @@ export function CaseStudyDialog({
       {editing !== null ? (
         <CaseStudyEditForm key={caseStudy?.id ?? 'new'} caseStudy={caseStudy} save={save} onClose={onClose} />
       ) : null}
-    </AdminDialog>
+    </ItemFormDialog>
   );
 }
 
@@ -80,6 +80,7 @@ function CaseStudyEditForm({
     setError,
     formState: { errors },
   } = useAdminForm<CaseStudyForm, CaseStudyInput>(zodResolver(CaseStudyInputSchema), toForm(caseStudy));
+  const field = fieldProps(register, errors);
   const results = useFieldArray({ control, name: 'results' });
 
   const submit = (publish: boolean) =>
@@ -98,14 +99,7 @@ function CaseStudyEditForm({
             });
             onClose();
           },
-          onError: (error) => {
-            const shown = applyFieldErrors(error, setError, Object.keys(toForm(caseStudy)));
-            toast({
-              title: 'Enregistrement impossible',
-              description: shown ? 'Corrigez les champs signalés.' : errorMessage(error),
-              variant: 'destructive',
-            });
-          },
+          onError: (error) => reportSaveError(error, setError, Object.keys(toForm(caseStudy))),
         },
       ),
     );
@@ -131,10 +125,10 @@ function CaseStudyEditForm({
         </>
       }
     >
-      <TextField label="Titre" error={errors.title?.message} {...register('title')} />
+      <TextField label="Titre" {...field('title')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Client" error={errors.clientName?.message} {...register('clientName')} />
-        <TextField label="Secteur" error={errors.industry?.message} {...register('industry')} />
+        <TextField label="Client" {...field('clientName')} />
+        <TextField label="Secteur" {...field('industry')} />
       </div>
       <MarkdownEditorField control={control} name="description" label="Description" compact />
       <ImageUploadField control={control} name="imageUrl" label="Image" error={errors.imageUrl?.message} />
@@ -145,19 +139,11 @@ function CaseStudyEditForm({
           plus).
         </p>
         <ol className="flex flex-col gap-3">
-          {results.fields.map((field, index) => (
-            <li key={field.id} className="flex items-start gap-2">
+          {results.fields.map((result, index) => (
+            <li key={result.id} className="flex items-start gap-2">
               <div className="grid flex-1 gap-2 sm:grid-cols-[1fr_9rem]">
-                <TextField
-                  label={`Libellé ${index + 1}`}
-                  error={errors.results?.[index]?.label?.message}
-                  {...register(`results.${index}.label`)}
-                />
-                <TextField
-                  label={`Valeur ${index + 1}`}
-                  error={errors.results?.[index]?.value?.message}
-                  {...register(`results.${index}.value`)}
-                />
+                <TextField label={`Libellé ${index + 1}`} {...field(`results.${index}.label`)} />
+                <TextField label={`Valeur ${index + 1}`} {...field(`results.${index}.value`)} />
               </div>
               <IconButton
                 className="mt-7 shrink-0"

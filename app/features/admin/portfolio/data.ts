@@ -9,22 +9,19 @@ import type {
   CaseStudyListQuery,
 } from '#common/schemas/portfolio-admin.ts';
 import { apiRequest } from '~/lib/api';
-import { createAdminListQuery, createAdminMutation } from '../admin-data';
+import { adminItems, adminListQuery, createAdminMutation } from '../admin-data';
 import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
 
 export const PORTFOLIO_KEY = '/api/admin/portfolio';
 export type CaseStudyListParams = Partial<CaseStudyListQuery>;
 export const CASE_STUDY_LIST_DEFAULTS = { page: 1, pageSize: 20 } as const;
 
-export function caseStudiesQuery(params: CaseStudyListParams = {}) {
-  return createAdminListQuery<AdminCaseStudyPage>(
-    PORTFOLIO_KEY,
-    params as Record<string, string | number | undefined>,
-    CASE_STUDY_LIST_DEFAULTS,
-  );
-}
+export const caseStudiesQuery = adminListQuery<AdminCaseStudyPage, CaseStudyListParams>(
+  PORTFOLIO_KEY,
+  CASE_STUDY_LIST_DEFAULTS,
+);
 
-const caseStudyUrl = (id: string) => `${PORTFOLIO_KEY}/${encodeURIComponent(id)}`;
+const caseStudyUrl = adminItems(PORTFOLIO_KEY).url;
 const read = async (response: Response) =>
   ((await response.json()) as { caseStudy: AdminCaseStudy }).caseStudy;
 const PORTFOLIO_WRITE_REFRESHES = [PORTFOLIO_KEY, DASHBOARD_KEY, ACTIVITY_KEY];

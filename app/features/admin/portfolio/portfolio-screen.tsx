@@ -11,6 +11,7 @@ import { Button } from '~/components/ui/button';
 import { AdminList, useAdminList } from '../admin-list';
 import { PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
+import { Thumbnail } from '../thumbnail';
 import { AdminPageHeader, Badge, Card, formatDate, NewItemButton } from '../ui';
 import { CaseStudyDialog } from './case-study-dialog';
 import {
@@ -87,18 +88,12 @@ export function PortfolioScreen() {
                   className="flex min-w-0 flex-col overflow-hidden rounded-lg border border-gray-200"
                 >
                   <div className="flex gap-3 p-3">
-                    {caseStudy.imageUrl ? (
-                      <img
-                        src={caseStudy.imageUrl}
-                        alt=""
-                        loading="lazy"
-                        className="size-20 shrink-0 rounded-md bg-gray-100 object-cover"
-                      />
-                    ) : (
-                      <div className="flex size-20 shrink-0 items-center justify-center rounded-md bg-gray-100">
-                        <ImageOff className="size-6 text-gray-400" aria-hidden="true" />
-                      </div>
-                    )}
+                    <Thumbnail
+                      src={caseStudy.imageUrl}
+                      icon={ImageOff}
+                      className="size-20 rounded-md bg-gray-100"
+                      placeholderClassName="text-gray-400"
+                    />
                     <div className="min-w-0 flex-1">
                       <h2 className="font-semibold break-words text-gray-900">{caseStudy.title}</h2>
                       <p className="text-sm break-words text-gray-600">

@@ -10,7 +10,7 @@ import type { PushDevice } from '#common/schemas/push.ts';
 import { Button } from '~/components/ui/button';
 import { toastError } from '~/lib/api';
 import { registerServiceWorker } from '~/lib/service-worker';
-import { Card } from '../ui';
+import { SettingsCard, SettingsRow } from '../ui';
 import { addDeviceMutation, pushSettingsQuery, removeDeviceMutation, testDeviceMutation } from './data';
 
 /** "Chrome sur Android": enough for a person to tell their devices apart. */
@@ -134,17 +134,13 @@ export function PushPanel() {
   const devices = settings.data?.devices ?? [];
   const thisOne = devices.find((device) => device.endpoint === endpoint);
   return (
-    <Card aria-labelledby="push-title" className="max-w-2xl">
-      <h2 id="push-title" className="text-lg font-semibold text-gray-900">
-        Notifications sur mes appareils
-      </h2>
-      <p className="mt-1 text-sm text-gray-600">
-        Une notification à chaque nouvelle demande, nouvel abonné confirmé, appel réservé ou annulé, et à la
-        fin de l’envoi d’une campagne. Un appui ouvre la bonne page. Sur un téléphone, installez d’abord
-        l’application (menu du navigateur, « Ajouter à l’écran d’accueil »).
-      </p>
-
-      <div className="mt-4 rounded-lg bg-gray-50 p-3" aria-live="polite">
+    <SettingsCard
+      titleId="push-title"
+      title="Notifications sur mes appareils"
+      description="Une notification à chaque nouvelle demande, nouvel abonné confirmé, appel réservé ou annulé, et à la fin de l’envoi d’une campagne. Un appui ouvre la bonne page. Sur un téléphone, installez d’abord l’application (menu du navigateur, « Ajouter à l’écran d’accueil »)."
+      className="max-w-2xl"
+    >
+      <div className="rounded-lg bg-gray-50 p-3" aria-live="polite">
         {state === 'unsupported' ? (
           <p className="text-sm text-gray-800">
             Ce navigateur ne peut pas recevoir de notifications. Sur iPhone, ajoutez d’abord le site à l’écran
@@ -183,10 +179,7 @@ export function PushPanel() {
       ) : (
         <ul className="mt-2 divide-y divide-gray-200" aria-label="Mes appareils">
           {devices.map((device) => (
-            <li
-              key={device.id}
-              className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
-            >
+            <SettingsRow key={device.id}>
               <div className="flex min-w-0 items-start gap-3">
                 <Smartphone className="mt-0.5 size-5 shrink-0 text-gray-500" aria-hidden="true" />
                 <div className="min-w-0">
@@ -223,10 +216,10 @@ export function PushPanel() {
                   Supprimer
                 </Button>
               </div>
-            </li>
+            </SettingsRow>
           ))}
         </ul>
       )}
-    </Card>
+    </SettingsCard>
   );
 }

@@ -46,6 +46,16 @@ function setup(initial: string) {
   return { changes, last: () => changes.at(-1) ?? initial };
 }
 
+/** The editor opened on `initial` in its visual mode, its text shown and focused, and its toolbar. */
+async function setupFocused(initial: string) {
+  const { last } = setup(initial);
+  const toolbar = await screen.findByRole('toolbar', { name: 'Mise en forme' });
+  const textbox = screen.getByRole('textbox', { name: 'Contenu' });
+  await waitFor(() => expect(textbox.textContent).toBe(initial));
+  fireEvent.focus(textbox);
+  return { last, toolbar, textbox };
+}
+
 const media = {
   id: '6f1c2d7e-0000-4000-8000-000000000001',
   url: '/media/6f1c2d7e-0000-4000-8000-000000000001.960.webp',
@@ -88,11 +98,7 @@ describe('the rich-text editor', () => {
   });
 
   it('formats the text from its toolbar and gives the form Markdown', async () => {
-    const { last } = setup('Une marque forte.');
-    const toolbar = await screen.findByRole('toolbar', { name: 'Mise en forme' });
-    const textbox = screen.getByRole('textbox', { name: 'Contenu' });
-    await waitFor(() => expect(textbox.textContent).toBe('Une marque forte.'));
-    fireEvent.focus(textbox);
+    const { last, toolbar, textbox } = await setupFocused('Une marque forte.');
     // Select everything, then make it bold, then a heading.
     fireEvent.keyDown(textbox, { key: 'a', ctrlKey: true });
     const bold = within(toolbar).getByRole('button', { name: 'Gras' });
@@ -106,11 +112,7 @@ describe('the rich-text editor', () => {
   });
 
   it('inserts the quote call to action as its own paragraph', async () => {
-    const { last } = setup('Intro.');
-    const toolbar = await screen.findByRole('toolbar', { name: 'Mise en forme' });
-    const textbox = screen.getByRole('textbox', { name: 'Contenu' });
-    await waitFor(() => expect(textbox.textContent).toBe('Intro.'));
-    fireEvent.focus(textbox);
+    const { last, toolbar } = await setupFocused('Intro.');
     fireEvent.click(within(toolbar).getByRole('button', { name: 'Appel à l’action (devis)' }));
     await waitFor(() =>
       expect(last()).toMatch(/(^|\n\n)\[Demander un devis gratuit\]\(\/contact#devis\)(\n\n|$)/),

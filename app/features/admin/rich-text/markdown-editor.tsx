@@ -6,8 +6,8 @@
  * server's preview beside it); content the visual editor would lose part of (a table, raw HTML)
  * opens there and stays there, so no one ever loses words by opening a post.
  */
-import type { Editor } from '@tiptap/core';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import type { ChainedCommands, Editor } from '@tiptap/core';
+import { EditorContent, useEditor } from '@tiptap/react';
 import {
   Bold,
   Code2,
@@ -28,7 +28,6 @@ import { Controller, type FieldValues } from 'react-hook-form';
 import { type ControlledFieldProps, FieldError } from '~/components/form-fields';
 import { cn } from '~/lib/cn';
 import '~/components/prose.css';
-import { IconButton } from '../icon-button';
 import { EditorLabel } from './editor-label';
 import { markdownExtensions } from './extensions';
 import {
@@ -38,6 +37,7 @@ import {
   type LinkRequest,
   linkRequestOf,
 } from './insert-dialogs';
+import { ToolButton, useToolbarState } from './toolbar';
 
 export const SOURCE_ONLY_NOTICE =
   'Ce contenu contient des éléments que l’éditeur visuel ne sait pas afficher (un tableau, du HTML) : il reste en Markdown pour ne rien perdre.';
@@ -264,49 +264,31 @@ type Action = {
   active?: (editor: Editor) => boolean;
 };
 
+/**
+ * A format the toolbar turns on and off: `toggle` applies it to the selection; it is on where the
+ * editor has the node or mark `name` (with these `attributes`).
+ */
+const format = (
+  label: string,
+  icon: typeof Bold,
+  toggle: (chain: ChainedCommands) => ChainedCommands,
+  name: string,
+  attributes?: Record<string, unknown>,
+): Action => ({
+  label,
+  icon,
+  run: (e) => toggle(e.chain().focus()).run(),
+  active: (e) => e.isActive(name, attributes),
+});
+
 const FORMATS: Action[] = [
-  {
-    label: 'Intertitre',
-    icon: Heading2,
-    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
-    active: (e) => e.isActive('heading', { level: 2 }),
-  },
-  {
-    label: 'Sous-intertitre',
-    icon: Heading3,
-    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
-    active: (e) => e.isActive('heading', { level: 3 }),
-  },
-  {
-    label: 'Gras',
-    icon: Bold,
-    run: (e) => e.chain().focus().toggleBold().run(),
-    active: (e) => e.isActive('bold'),
-  },
-  {
-    label: 'Italique',
-    icon: Italic,
-    run: (e) => e.chain().focus().toggleItalic().run(),
-    active: (e) => e.isActive('italic'),
-  },
-  {
-    label: 'Liste à puces',
-    icon: List,
-    run: (e) => e.chain().focus().toggleBulletList().run(),
-    active: (e) => e.isActive('bulletList'),
-  },
-  {
-    label: 'Liste numérotée',
-    icon: ListOrdered,
-    run: (e) => e.chain().focus().toggleOrderedList().run(),
-    active: (e) => e.isActive('orderedList'),
-  },
-  {
-    label: 'Citation',
-    icon: Quote,
-    run: (e) => e.chain().focus().toggleBlockquote().run(),
-    active: (e) => e.isActive('blockquote'),
-  },
+  format('Intertitre', Heading2, (chain) => chain.toggleHeading({ level: 2 }), 'heading', { level: 2 }),
+  format('Sous-intertitre', Heading3, (chain) => chain.toggleHeading({ level: 3 }), 'heading', { level: 3 }),
+  format('Gras', Bold, (chain) => chain.toggleBold(), 'bold'),
+  format('Italique', Italic, (chain) => chain.toggleItalic(), 'italic'),
+  format('Liste à puces', List, (chain) => chain.toggleBulletList(), 'bulletList'),
+  format('Liste numérotée', ListOrdered, (chain) => chain.toggleOrderedList(), 'orderedList'),
+  format('Citation', Quote, (chain) => chain.toggleBlockquote(), 'blockquote'),
 ];
 
 /** The quote call to action (decision 072): its own paragraph, a link the site draws as a button. */
@@ -353,33 +335,23 @@ function Toolbar({
   onLink: () => void;
   onImage: () => void;
 }) {
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: current }) =>
-      current
-        ? {
-            active: FORMATS.map((action) => action.active?.(current) ?? false),
-            link: current.isActive('link'),
-            image: current.isActive('image'),
-            canUndo: current.can().undo(),
-            canRedo: current.can().redo(),
-          }
-        : null,
-  });
+  const state = useToolbarState(editor, (current) => ({
+    active: FORMATS.map((action) => action.active?.(current) ?? false),
+    link: current.isActive('link'),
+    image: current.isActive('image'),
+    canUndo: current.can().undo(),
+    canRedo: current.can().redo(),
+  }));
   const off = !editor || source;
   const tool = (action: Action, pressed: boolean | undefined, disabled = false) => (
-    <IconButton
+    <ToolButton
       key={action.label}
       label={action.label}
-      aria-pressed={pressed}
+      icon={action.icon}
+      pressed={pressed}
       disabled={off || disabled}
-      // The text keeps its selection: a toolbar tap must not blur the editor first.
-      onMouseDown={(event) => event.preventDefault()}
       onClick={() => editor && action.run(editor)}
-      className="size-9 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
-    >
-      <action.icon className="size-4" aria-hidden="true" />
-    </IconButton>
+    />
   );
   return (
     <div

@@ -6,10 +6,11 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Check, Copy, Download, Fingerprint, KeyRound, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
+import { Download, Fingerprint, KeyRound, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import {
+  type CurrentPassword,
   CurrentPasswordSchema,
   PasskeyRenameSchema,
   type PasskeySummary,
@@ -17,13 +18,25 @@ import {
   TotpCodeSchema,
   type TotpSetup,
 } from '#common/schemas/second-factor.ts';
-import { Sending, TextField } from '~/components/form-fields';
+import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { toast } from '~/lib/toast';
+import type { AdminMutation } from '../admin-data';
 import { reportOn, useAdminForm } from '../admin-form';
-import { AdminDialog, DialogBody, DialogFooter, DialogForm } from '../dialog-frame';
-import { Badge, Card, ErrorState, FormActions, formatDateTime, LoadingState } from '../ui';
+import { CopyButton } from '../copy-button';
+import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../dialog-frame';
+import { PasswordField } from '../settings/password-panel';
+import {
+  Badge,
+  ErrorState,
+  formatDateTime,
+  LoadingState,
+  RequiredStep,
+  RowButton,
+  SettingsCard,
+  SettingsRow,
+} from '../ui';
 import {
   addPasskeyMutation,
   confirmTotpMutation,
@@ -77,10 +90,14 @@ export function SecurityPanel({ heldBack = false }: { heldBack?: boolean }) {
 
       {dialog?.kind === 'add-passkey' ? <AddPasskeyDialog onClose={close} onAdded={showCodes} /> : null}
       {dialog?.kind === 'rename' ? <RenameDialog passkey={dialog.passkey} onClose={close} /> : null}
-      {dialog?.kind === 'delete' ? <DeletePasskeyDialog passkey={dialog.passkey} onClose={close} /> : null}
+      {dialog?.kind === 'delete' ? (
+        <PasswordChangeDialog {...deletePasskey(dialog.passkey)} onClose={close} />
+      ) : null}
       {dialog?.kind === 'totp' ? <TotpSetupDialog onClose={close} onConfirmed={showCodes} /> : null}
-      {dialog?.kind === 'disable-totp' ? <DisableTotpDialog onClose={close} /> : null}
-      {dialog?.kind === 'regenerate' ? <RegenerateDialog onClose={close} onDone={showCodes} /> : null}
+      {dialog?.kind === 'disable-totp' ? <PasswordChangeDialog {...DISABLE_TOTP} onClose={close} /> : null}
+      {dialog?.kind === 'regenerate' ? (
+        <PasswordChangeDialog {...REGENERATE_CODES} onDone={showCodes} onClose={close} />
+      ) : null}
       {dialog?.kind === 'codes' ? <RecoveryCodesDialog codes={dialog.codes} onClose={close} /> : null}
     </div>
   );
@@ -88,35 +105,26 @@ export function SecurityPanel({ heldBack = false }: { heldBack?: boolean }) {
 
 type CardProps = { status: SecondFactorStatus; open: (dialog: Dialog) => void };
 
-function CardHeading({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <div className="mb-4">
-      <h2 id={id} className="text-lg font-semibold text-gray-900">
-        {title}
-      </h2>
-      <p className="mt-1 text-sm text-gray-600">{children}</p>
-    </div>
-  );
-}
+/** A passkey's buttons: the dialog each opens. */
+const PASSKEY_ACTIONS = [
+  { kind: 'rename', label: 'Renommer', icon: Pencil },
+  { kind: 'delete', label: 'Supprimer', icon: Trash2 },
+] as const;
 
 function PasskeysCard({ status, open }: CardProps) {
   const supported = usePasskeysSupported();
   return (
-    <Card aria-labelledby="passkeys-title">
-      <CardHeading id="passkeys-title" title="Clés d'accès">
-        Connectez-vous avec l'empreinte, le visage ou le code PIN de votre appareil, ou avec une clé de
-        sécurité&nbsp;: sans mot de passe, ou en second facteur après lui.
-      </CardHeading>
+    <SettingsCard
+      titleId="passkeys-title"
+      title="Clés d'accès"
+      description="Connectez-vous avec l'empreinte, le visage ou le code PIN de votre appareil, ou avec une clé de sécurité : sans mot de passe, ou en second facteur après lui."
+    >
       {status.passkeys.length === 0 ? (
         <p className="mb-4 text-sm text-gray-700">Aucune clé d'accès pour l'instant.</p>
       ) : (
         <ul className="mb-4 divide-y divide-gray-100">
           {status.passkeys.map((passkey) => (
-            <li
-              key={passkey.id}
-              data-testid="passkey-row"
-              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
-            >
+            <SettingsRow key={passkey.id} testId="passkey-row" className="gap-2">
               <div className="min-w-0">
                 <p className="flex items-center gap-2 font-medium wrap-anywhere text-gray-900">
                   <KeyRound className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
@@ -128,26 +136,17 @@ function PasskeysCard({ status, open }: CardProps) {
                 </p>
               </div>
               <div className="flex shrink-0 flex-wrap gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Renommer ${passkey.name}`}
-                  onClick={() => open({ kind: 'rename', passkey })}
-                >
-                  <Pencil className="size-4" aria-hidden="true" />
-                  Renommer
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`Supprimer ${passkey.name}`}
-                  onClick={() => open({ kind: 'delete', passkey })}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  Supprimer
-                </Button>
+                {PASSKEY_ACTIONS.map(({ kind, label, icon }) => (
+                  <RowButton
+                    key={kind}
+                    icon={icon}
+                    label={label}
+                    item={passkey.name}
+                    onClick={() => open({ kind, passkey })}
+                  />
+                ))}
               </div>
-            </li>
+            </SettingsRow>
           ))}
         </ul>
       )}
@@ -159,17 +158,17 @@ function PasskeysCard({ status, open }: CardProps) {
       ) : (
         <p className="text-sm text-gray-600">Ce navigateur ne permet pas d'utiliser les clés d'accès.</p>
       )}
-    </Card>
+    </SettingsCard>
   );
 }
 
 function TotpCard({ status, open }: CardProps) {
   return (
-    <Card aria-labelledby="totp-title">
-      <CardHeading id="totp-title" title="Application d'authentification">
-        Un code à 6 chiffres, renouvelé toutes les 30 secondes par une application comme Google Authenticator,
-        Microsoft Authenticator ou 2FAS, demandé après votre mot de passe.
-      </CardHeading>
+    <SettingsCard
+      titleId="totp-title"
+      title="Application d'authentification"
+      description="Un code à 6 chiffres, renouvelé toutes les 30 secondes par une application comme Google Authenticator, Microsoft Authenticator ou 2FAS, demandé après votre mot de passe."
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex flex-wrap items-center gap-2 text-sm text-gray-800">
           {status.totp.enabled ? <Badge tone="green">Activée</Badge> : <Badge tone="gray">Désactivée</Badge>}
@@ -186,17 +185,17 @@ function TotpCard({ status, open }: CardProps) {
           </Button>
         )}
       </div>
-    </Card>
+    </SettingsCard>
   );
 }
 
 function RecoveryCard({ status, hasFactor, open }: CardProps & { hasFactor: boolean }) {
   return (
-    <Card aria-labelledby="recovery-title">
-      <CardHeading id="recovery-title" title="Codes de secours">
-        Dix codes à usage unique, pour vous connecter si vous perdez votre téléphone ou votre clé. Gardez-les
-        hors de l'ordinateur, par exemple imprimés.
-      </CardHeading>
+    <SettingsCard
+      titleId="recovery-title"
+      title="Codes de secours"
+      description="Dix codes à usage unique, pour vous connecter si vous perdez votre téléphone ou votre clé. Gardez-les hors de l'ordinateur, par exemple imprimés."
+    >
       {hasFactor ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-gray-800" data-testid="recovery-codes-left">
@@ -215,7 +214,7 @@ function RecoveryCard({ status, hasFactor, open }: CardProps & { hasFactor: bool
           Ils sont créés avec votre première clé d'accès ou l'application.
         </p>
       )}
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -226,12 +225,17 @@ function PolicyCard({ status, hasFactor }: { status: SecondFactorStatus; hasFact
     ? (change.variables?.secondFactorRequired ?? false)
     : status.secondFactorRequired;
   return (
-    <Card aria-labelledby="policy-title">
-      <CardHeading id="policy-title" title="Tous les administrateurs">
-        Une fois la règle active, un administrateur sans second facteur doit en ajouter un avant d'accéder au
-        back-office.
-        {hasFactor ? null : " Activez d'abord un second facteur sur votre propre compte."}
-      </CardHeading>
+    <SettingsCard
+      titleId="policy-title"
+      title="Tous les administrateurs"
+      description={
+        <>
+          Une fois la règle active, un administrateur sans second facteur doit en ajouter un avant d'accéder
+          au back-office.
+          {hasFactor ? null : " Activez d'abord un second facteur sur votre propre compte."}
+        </>
+      }
+    >
       <div className="flex items-start gap-3">
         <input
           id={id}
@@ -247,78 +251,109 @@ function PolicyCard({ status, hasFactor }: { status: SecondFactorStatus; hasFact
           Exiger une double authentification pour tous les administrateurs
         </label>
       </div>
-    </Card>
+    </SettingsCard>
   );
 }
 
 // ---- dialogs ----------------------------------------------------------------------------------
 
-const passwordResolver = zodResolver(CurrentPasswordSchema as never) as unknown as Resolver<{
-  currentPassword: string;
-}>;
+const passwordResolver = zodResolver(CurrentPasswordSchema as never) as unknown as Resolver<CurrentPassword>;
 
-function PasswordField({ form }: { form: ReturnType<typeof usePasswordForm> }) {
-  return (
-    <TextField
-      label="Mot de passe actuel"
-      type="password"
-      autoComplete="current-password"
-      error={form.formState.errors.currentPassword?.message}
-      {...form.register('currentPassword')}
-    />
-  );
-}
-
-const usePasswordForm = () => useAdminForm(passwordResolver, { currentPassword: '' });
+/** What a PasswordDialog says: its title, what the change does, its button, a failure's toast title. */
+type PasswordTexts = { title: string; description: string; submitLabel: string; failure: string };
 
 /**
- * A dialog asking for the current password before `run`; the server's refusal of the password is
+ * A dialog asking for the current password before `onSubmit`; the server's refusal of the password is
  * said under its field, anything else in a toast titled `failure`.
  */
 function PasswordDialog({
-  title,
-  description,
-  submitLabel,
   failure,
-  pending,
-  onClose,
   onSubmit,
   children,
-}: {
-  title: string;
-  description: string;
-  submitLabel: string;
-  failure: string;
+  ...dialog
+}: PasswordTexts & {
   pending: boolean;
   onClose: () => void;
   onSubmit: (currentPassword: string, onError: (error: unknown) => void) => void;
   children?: ReactNode;
 }) {
-  const form = usePasswordForm();
+  const form = useAdminForm(passwordResolver, { currentPassword: '' });
+  const field = fieldProps(form.register, form.formState.errors);
   const onError = reportOn(form, ['currentPassword'], { title: failure });
   return (
-    <AdminDialog
-      open
-      onOpenChange={(open) => (open || pending ? undefined : onClose())}
-      title={title}
-      description={description}
-      pending={pending}
+    <FormDialog
+      {...dialog}
+      onSubmit={form.handleSubmit(({ currentPassword }) => onSubmit(currentPassword, onError))}
     >
-      <DialogForm
-        onSubmit={form.handleSubmit(({ currentPassword }) => onSubmit(currentPassword, onError))}
-        footer={
-          <FormActions
-            pending={pending}
-            onCancel={onClose}
-            submitLabel={submitLabel}
-            pendingLabel={<Sending />}
-          />
-        }
-      >
-        {children}
-        <PasswordField form={form} />
-      </DialogForm>
-    </AdminDialog>
+      {children}
+      <PasswordField {...field('currentPassword')} />
+    </FormDialog>
+  );
+}
+
+/**
+ * A change the current password alone allows: what its dialog says, and the request, sent
+ * `{ currentPassword }` with `variables` beside it (the passkey to delete).
+ */
+type PasswordChange<TData, TVariables extends CurrentPassword> = PasswordTexts & {
+  mutation: AdminMutation<TData, TVariables>;
+  variables?: Omit<TVariables, 'currentPassword'>;
+};
+
+const START_TOTP = {
+  title: "Activer l'application d'authentification",
+  description: 'Confirmez votre mot de passe pour afficher le QR code à scanner.',
+  submitLabel: 'Continuer',
+  failure: "Échec de l'activation",
+  mutation: startTotpMutation,
+};
+
+const DISABLE_TOTP = {
+  title: "Désactiver l'application d'authentification ?",
+  description:
+    "Ses codes ne permettront plus de vous connecter. Vos sessions ouvertes sur d'autres appareils seront fermées.",
+  submitLabel: 'Désactiver',
+  failure: 'Échec de la désactivation',
+  mutation: disableTotpMutation,
+};
+
+const REGENERATE_CODES = {
+  title: 'Régénérer les codes de secours ?',
+  description:
+    "Dix nouveaux codes remplaceront les anciens, qui ne fonctionneront plus. Vos sessions ouvertes sur d'autres appareils seront fermées.",
+  submitLabel: 'Régénérer',
+  failure: 'Échec de la régénération',
+  mutation: replaceRecoveryCodesMutation,
+};
+
+const deletePasskey = (passkey: PasskeySummary) => ({
+  title: `Supprimer « ${passkey.name} » ?`,
+  description:
+    "Cette clé ne permettra plus de vous connecter. Vos sessions ouvertes sur d'autres appareils seront fermées.",
+  submitLabel: 'Supprimer',
+  failure: 'Échec de la suppression',
+  mutation: deletePasskeyMutation,
+  variables: { passkey },
+});
+
+/** The PasswordDialog of a PasswordChange; `onDone` gets the answer (by default the dialog closes). */
+function PasswordChangeDialog<TData, TVariables extends CurrentPassword>({
+  mutation,
+  variables,
+  onClose,
+  onDone = onClose,
+  ...texts
+}: PasswordChange<TData, TVariables> & { onClose: () => void; onDone?: (data: TData) => void }) {
+  const change = useMutation(mutation({ onSuccess: onDone }));
+  return (
+    <PasswordDialog
+      {...texts}
+      pending={change.isPending}
+      onClose={onClose}
+      onSubmit={(currentPassword, onError) =>
+        change.mutate({ ...variables, currentPassword } as TVariables, { onError })
+      }
+    />
   );
 }
 
@@ -373,6 +408,7 @@ function AddPasskeyDialog({
 function RenameDialog({ passkey, onClose }: { passkey: PasskeySummary; onClose: () => void }) {
   const resolver = zodResolver(PasskeyRenameSchema as never) as unknown as Resolver<{ name: string }>;
   const form = useAdminForm(resolver, { name: passkey.name });
+  const field = fieldProps(form.register, form.formState.errors);
   const rename = useMutation(
     renamePasskeyMutation({
       onSuccess: onClose,
@@ -380,69 +416,14 @@ function RenameDialog({ passkey, onClose }: { passkey: PasskeySummary; onClose: 
     }),
   );
   return (
-    <AdminDialog
-      open
-      onOpenChange={(open) => (open || rename.isPending ? undefined : onClose())}
+    <FormDialog
       title="Renommer la clé d'accès"
       pending={rename.isPending}
+      onClose={onClose}
+      onSubmit={form.handleSubmit(({ name }) => rename.mutate({ id: passkey.id, name }))}
     >
-      <DialogForm
-        onSubmit={form.handleSubmit(({ name }) => rename.mutate({ id: passkey.id, name }))}
-        footer={<FormActions pending={rename.isPending} onCancel={onClose} pendingLabel={<Sending />} />}
-      >
-        <TextField
-          label="Nom de la clé"
-          maxLength={60}
-          error={form.formState.errors.name?.message}
-          {...form.register('name')}
-        />
-      </DialogForm>
-    </AdminDialog>
-  );
-}
-
-function DeletePasskeyDialog({ passkey, onClose }: { passkey: PasskeySummary; onClose: () => void }) {
-  const remove = useMutation(deletePasskeyMutation({ onSuccess: onClose }));
-  return (
-    <PasswordDialog
-      title={`Supprimer « ${passkey.name} » ?`}
-      description="Cette clé ne permettra plus de vous connecter. Vos sessions ouvertes sur d'autres appareils seront fermées."
-      submitLabel="Supprimer"
-      failure="Échec de la suppression"
-      pending={remove.isPending}
-      onClose={onClose}
-      onSubmit={(currentPassword, onError) => remove.mutate({ passkey, currentPassword }, { onError })}
-    />
-  );
-}
-
-function DisableTotpDialog({ onClose }: { onClose: () => void }) {
-  const disable = useMutation(disableTotpMutation({ onSuccess: onClose }));
-  return (
-    <PasswordDialog
-      title="Désactiver l'application d'authentification ?"
-      description="Ses codes ne permettront plus de vous connecter. Vos sessions ouvertes sur d'autres appareils seront fermées."
-      submitLabel="Désactiver"
-      failure="Échec de la désactivation"
-      pending={disable.isPending}
-      onClose={onClose}
-      onSubmit={(currentPassword, onError) => disable.mutate({ currentPassword }, { onError })}
-    />
-  );
-}
-
-function RegenerateDialog({ onClose, onDone }: { onClose: () => void; onDone: (codes: string[]) => void }) {
-  const regenerate = useMutation(replaceRecoveryCodesMutation({ onSuccess: onDone }));
-  return (
-    <PasswordDialog
-      title="Régénérer les codes de secours ?"
-      description="Dix nouveaux codes remplaceront les anciens, qui ne fonctionneront plus. Vos sessions ouvertes sur d'autres appareils seront fermées."
-      submitLabel="Régénérer"
-      failure="Échec de la régénération"
-      pending={regenerate.isPending}
-      onClose={onClose}
-      onSubmit={(currentPassword, onError) => regenerate.mutate({ currentPassword }, { onError })}
-    />
+      <TextField label="Nom de la clé" maxLength={60} {...field('name')} />
+    </FormDialog>
   );
 }
 
@@ -455,19 +436,8 @@ function TotpSetupDialog({
   onConfirmed: (codes: string[]) => void;
 }) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
-  const start = useMutation(startTotpMutation({ onSuccess: setSetup }));
   if (!setup) {
-    return (
-      <PasswordDialog
-        title="Activer l'application d'authentification"
-        description="Confirmez votre mot de passe pour afficher le QR code à scanner."
-        submitLabel="Continuer"
-        failure="Échec de l'activation"
-        pending={start.isPending}
-        onClose={onClose}
-        onSubmit={(currentPassword, onError) => start.mutate({ currentPassword }, { onError })}
-      />
-    );
+    return <PasswordChangeDialog {...START_TOTP} onDone={setSetup} onClose={onClose} />;
   }
   return <TotpConfirmDialog setup={setup} onClose={onClose} onConfirmed={onConfirmed} />;
 }
@@ -483,6 +453,7 @@ function TotpConfirmDialog({
 }) {
   const resolver = zodResolver(TotpCodeSchema as never) as unknown as Resolver<{ code: string }>;
   const form = useAdminForm(resolver, { code: '' });
+  const field = fieldProps(form.register, form.formState.errors);
   const confirm = useMutation(
     confirmTotpMutation({
       onSuccess: onConfirmed,
@@ -491,68 +462,47 @@ function TotpConfirmDialog({
   );
   const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`;
   return (
-    <AdminDialog
-      open
-      onOpenChange={(open) => (open || confirm.isPending ? undefined : onClose())}
+    <FormDialog
       title="Activer l'application d'authentification"
       description="Scannez ce QR code avec votre application, puis saisissez le code qu'elle affiche."
+      submitLabel="Activer"
       pending={confirm.isPending}
+      onClose={onClose}
+      onSubmit={form.handleSubmit((input) => confirm.mutate(input))}
     >
-      <DialogForm
-        onSubmit={form.handleSubmit((input) => confirm.mutate(input))}
-        footer={
-          <FormActions
-            pending={confirm.isPending}
-            onCancel={onClose}
-            submitLabel="Activer"
-            pendingLabel={<Sending />}
-          />
-        }
-      >
-        <img
-          src={qr}
-          alt="QR code à scanner avec l'application d'authentification"
-          width={192}
-          height={192}
-          className="mx-auto size-48 rounded-lg border border-gray-200 bg-white p-1"
-        />
-        <div>
-          <p className="text-sm text-gray-700" id="totp-secret-label">
-            Impossible de scanner&nbsp;? Saisissez cette clé dans l'application&nbsp;:
-          </p>
-          <output
-            aria-labelledby="totp-secret-label"
-            data-testid="totp-secret"
-            className="mt-1 block rounded-lg bg-gray-100 px-3 py-2 font-mono text-sm break-all text-gray-900 select-all"
-          >
-            {setup.secret.replace(/(.{4})(?=.)/g, '$1 ')}
-          </output>
-        </div>
-        <TextField
-          label="Code à 6 chiffres"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          error={form.formState.errors.code?.message}
-          {...form.register('code')}
-        />
-      </DialogForm>
-    </AdminDialog>
+      <img
+        src={qr}
+        alt="QR code à scanner avec l'application d'authentification"
+        width={192}
+        height={192}
+        className="mx-auto size-48 rounded-lg border border-gray-200 bg-white p-1"
+      />
+      <div>
+        <p className="text-sm text-gray-700" id="totp-secret-label">
+          Impossible de scanner&nbsp;? Saisissez cette clé dans l'application&nbsp;:
+        </p>
+        <output
+          aria-labelledby="totp-secret-label"
+          data-testid="totp-secret"
+          className="mt-1 block rounded-lg bg-gray-100 px-3 py-2 font-mono text-sm break-all text-gray-900 select-all"
+        >
+          {setup.secret.replace(/(.{4})(?=.)/g, '$1 ')}
+        </output>
+      </div>
+      <TextField
+        label="Code à 6 chiffres"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        {...field('code')}
+      />
+    </FormDialog>
   );
 }
 
 /** The recovery codes, shown once: copy, download, and a button saying they were kept. */
 function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
   const text = `Codes de secours — administration\n\n${codes.join('\n')}\n\nChaque code ne sert qu'une fois.\n`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-    } catch {
-      toast({ title: 'Copie impossible', description: 'Sélectionnez les codes et copiez-les à la main.' });
-    }
-  };
   const download = () => {
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
@@ -580,14 +530,11 @@ function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () 
         </ul>
       </DialogBody>
       <DialogFooter>
-        <Button variant="secondary" onClick={() => void copy()}>
-          {copied ? (
-            <Check className="size-4" aria-hidden="true" />
-          ) : (
-            <Copy className="size-4" aria-hidden="true" />
-          )}
-          {copied ? 'Copiés' : 'Copier'}
-        </Button>
+        <CopyButton
+          text={text}
+          copiedLabel="Copiés"
+          byHand="Sélectionnez les codes et copiez-les à la main."
+        />
         <Button variant="secondary" onClick={download}>
           <Download className="size-4" aria-hidden="true" />
           Télécharger
@@ -604,17 +551,13 @@ function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () 
  */
 export function SecondFactorSetupRequired() {
   return (
-    <section aria-labelledby="second-factor-required-title" className="mx-auto max-w-3xl space-y-4">
-      <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
-        <h1 id="second-factor-required-title" className="text-lg font-semibold">
-          Activez la double authentification
-        </h1>
-        <p className="mt-1 text-sm">
-          Les administrateurs doivent se connecter avec un second facteur. Ajoutez une clé d'accès ou activez
-          l'application d'authentification pour accéder au back-office.
-        </p>
-      </div>
+    <RequiredStep
+      titleId="second-factor-required-title"
+      title="Activez la double authentification"
+      reason="Les administrateurs doivent se connecter avec un second facteur. Ajoutez une clé d'accès ou activez l'application d'authentification pour accéder au back-office."
+      className="max-w-3xl"
+    >
       <SecurityPanel heldBack />
-    </section>
+    </RequiredStep>
   );
 }

@@ -13,7 +13,7 @@ import {
   type SecondFactorMethod,
   TotpCodeSchema,
 } from '#common/schemas/second-factor.ts';
-import { Sending, TextField } from '~/components/form-fields';
+import { fieldProps, Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError, apiRequest, applyFieldErrors, serverMessage } from '~/lib/api';
 import { useAdminForm } from '../admin-form';
@@ -233,6 +233,7 @@ function CodeStep({ method, onSignedIn, onError, onStart }: StepProps & { method
   const step = CODE_STEPS[method];
   const form = useAdminForm(step.resolver, { code: '' });
   const { errors, isSubmitting } = form.formState;
+  const field = fieldProps(form.register, errors);
   const submit = form.handleSubmit(async ({ code }) => {
     onStart();
     try {
@@ -252,8 +253,7 @@ function CodeStep({ method, onSignedIn, onError, onStart }: StepProps & { method
         spellCheck={false}
         {...(method === 'totp' ? { inputMode: 'numeric' as const, maxLength: 7 } : { maxLength: 24 })}
         autoFocus
-        error={errors.code?.message}
-        {...form.register('code')}
+        {...field('code')}
       />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? <Sending /> : 'Vérifier'}

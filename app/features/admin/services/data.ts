@@ -3,8 +3,8 @@
  * the activity log (a row was written), and the public services list cached in this tab.
  */
 import type { AdminService } from '#common/schemas/admin.ts';
-import type { ServiceChildrenChoice, ServicePatch } from '#common/schemas/services-admin.ts';
-import { createAdminMutation, createAdminQuery } from '../admin-data';
+import type { ServicePatch } from '#common/schemas/services-admin.ts';
+import { createAdminQuery } from '../admin-data';
 import { orderedContentMutations } from '../ordered-data';
 import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
 
@@ -18,10 +18,10 @@ export const adminServicesQuery = createAdminQuery<{ services: AdminService[] }>
 const SERVICE_WRITE_REFRESHES = [ADMIN_SERVICES_KEY, DASHBOARD_KEY, ACTIVITY_KEY, '/api/services'];
 
 export const {
-  itemUrl: serviceUrl,
   save: saveServiceMutation,
   toggle: toggleServiceMutation,
   move: moveServiceMutation,
+  remove: deleteServiceMutation,
 } = orderedContentMutations<AdminService, ServicePatch>({
   path: ADMIN_SERVICES_KEY,
   refreshes: SERVICE_WRITE_REFRESHES,
@@ -33,17 +33,8 @@ export const {
     hidden: 'Service masqué du site',
     toggleFailed: 'La visibilité du service n’a pas pu être modifiée.',
     moveFailed: 'Le service n’a pas pu être déplacé.',
+    deleted: 'Service supprimé',
+    deleteFailed: 'Le service n’a pas pu être supprimé.',
     name: (service) => service.title,
   },
-});
-
-export const deleteServiceMutation = createAdminMutation({
-  method: 'DELETE',
-  url: ({ service, children }: { service: AdminService; children?: ServiceChildrenChoice }) =>
-    `${serviceUrl(service.id)}${children ? `?children=${children}` : ''}`,
-  invalidates: SERVICE_WRITE_REFRESHES,
-  // A child added meanwhile (409) or a service already gone: the list must catch up.
-  refreshOn: 'settled',
-  toast: ({ service }) => ({ title: 'Service supprimé', description: service.title }),
-  errorToast: { fallback: 'Le service n’a pas pu être supprimé.' },
 });

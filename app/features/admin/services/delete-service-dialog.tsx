@@ -55,10 +55,8 @@ export function DeleteServiceDialog({
       confirmDisabled={needsChoice && choice === null}
       onConfirm={() => {
         if (!service) return;
-        remove.mutate(
-          { service, children: needsChoice ? (choice ?? undefined) : undefined },
-          { onSettled: close },
-        );
+        const search = needsChoice && choice ? `children=${choice}` : undefined;
+        remove.mutate({ item: service, search }, { onSettled: close });
       }}
       extra={
         needsChoice ? (

@@ -12,12 +12,13 @@ import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { type ServiceInput, ServiceInputSchema } from '#common/schemas/services-admin.ts';
-import { FieldError, SelectChevron, TextAreaField, TextField } from '~/components/form-fields';
+import { FieldError, fieldProps, SelectChevron, TextAreaField, TextField } from '~/components/form-fields';
 import { ServiceIcon } from '~/components/service-icon';
 import { cn } from '~/lib/cn';
 import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-icon';
 import { saveItem, useAdminForm } from '../admin-form';
-import { AdminDialog, DialogForm } from '../dialog-frame';
+import { DialogForm } from '../dialog-frame';
+import { ItemFormDialog } from '../item-screen';
 import { OrderAndVisibilityFields } from '../ordered-content';
 import { FormActions } from '../ui';
 import { saveServiceMutation } from './data';
@@ -38,8 +39,6 @@ const COLOR_NAMES: Record<IconColor, string> = {
 // Aliases draw the same picture as another name: offer each picture once.
 const PICKER_ICONS = KNOWN_ICONS.filter((name) => name !== 'bar-chart-3' && name !== 'line-chart');
 
-const FIELDS = ['title', 'description', 'icon', 'parentServiceId', 'order', 'isActive'] as const;
-
 export function ServiceFormDialog({
   target,
   services,
@@ -51,10 +50,9 @@ export function ServiceFormDialog({
 }) {
   const editing = target && 'service' in target ? target.service : null;
   return (
-    <AdminDialog
-      wide
+    <ItemFormDialog
       open={target !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
+      onClose={onClose}
       title={editing ? 'Modifier le service' : 'Nouveau service'}
       description={
         editing ? editing.title : 'Il apparaît sur le site dès son enregistrement s’il est visible.'
@@ -68,7 +66,7 @@ export function ServiceFormDialog({
           onClose={onClose}
         />
       ) : null}
-    </AdminDialog>
+    </ItemFormDialog>
   );
 }
 
@@ -102,16 +100,16 @@ function ServiceForm({
     order: editing?.order ?? nextOrder(services, parentId),
     isActive: editing?.isActive ?? true,
   });
-  const { register, control, handleSubmit, setError, formState, watch, setValue } = form;
+  const { register, control, handleSubmit, formState, watch, setValue } = form;
   const errors = formState.errors;
+  const field = fieldProps(register, errors);
   const hasChildren = editing ? services.some((s) => s.parentServiceId === editing.id) : false;
   // A parent is a top-level service other than this one (the site shows two levels).
   const parents = services.filter((s) => s.parentServiceId === null && s.id !== editing?.id);
 
   const onSubmit = handleSubmit((values) =>
     saveItem(save, editing?.id ?? null, values, {
-      form: { setError },
-      fields: FIELDS,
+      form,
       fallback: 'Le service n’a pas pu être enregistré.',
       onSaved: onClose,
     }),
@@ -119,13 +117,8 @@ function ServiceForm({
 
   return (
     <DialogForm onSubmit={onSubmit} footer={<FormActions pending={save.isPending} onCancel={onClose} />}>
-      <TextField label="Titre" autoComplete="off" {...register('title')} error={errors.title?.message} />
-      <TextAreaField
-        label="Description"
-        rows={3}
-        {...register('description')}
-        error={errors.description?.message}
-      />
+      <TextField label="Titre" autoComplete="off" {...field('title')} />
+      <TextAreaField label="Description" rows={3} {...field('description')} />
       <Controller
         control={control}
         name="parentServiceId"
@@ -150,8 +143,7 @@ function ServiceForm({
         }
       />
       <OrderAndVisibilityFields
-        order={register('order', { valueAsNumber: true })}
-        orderError={errors.order?.message}
+        order={field('order', { valueAsNumber: true })}
         isActive={register('isActive')}
         hint="Décoché, le service (et ses sous-services) n'apparaît plus sur le site ni dans les formulaires."
       />

@@ -5,20 +5,40 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { type PasswordChange, PasswordChangeSchema } from '#common/schemas/auth.ts';
-import { TextField } from '~/components/form-fields';
+import { fieldProps, TextField } from '~/components/form-fields';
 import { reportOn, useAdminForm } from '../admin-form';
-import { Card, PanelSubmit } from '../ui';
+import { PanelSubmit, RequiredStep, SettingsCard } from '../ui';
 import { changePasswordMutation } from './data';
 
+/**
+ * The password fields of the back-office, by name: the current password is asked again before any
+ * change to one's sign-in (here, and in the "Sécurité" tab's dialogs).
+ */
+const PASSWORD_FIELDS = {
+  currentPassword: { label: 'Mot de passe actuel', autoComplete: 'current-password' },
+  newPassword: { label: 'Nouveau mot de passe', autoComplete: 'new-password' },
+  confirmPassword: { label: 'Confirmer le nouveau mot de passe', autoComplete: 'new-password' },
+} as const;
+
+/** A password field registered under one of PASSWORD_FIELDS' names, with that field's label. */
+export function PasswordField({
+  name,
+  ...props
+}: { name: keyof typeof PASSWORD_FIELDS } & Omit<ComponentProps<typeof TextField>, 'label' | 'type'>) {
+  return <TextField type="password" {...PASSWORD_FIELDS[name]} name={name} {...props} />;
+}
+
+/** The form's fields, in their order on screen. */
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const resolver = zodResolver(PasswordChangeSchema as never) as unknown as Resolver<PasswordChange>;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordPanel() {
   const form = useAdminForm(resolver, EMPTY);
-  const { errors } = form.formState;
+  const field = fieldProps(form.register, form.formState.errors);
   const change = useMutation(
     changePasswordMutation({
       onSuccess: () => form.reset(EMPTY),
@@ -26,39 +46,19 @@ export function PasswordPanel() {
     }),
   );
   return (
-    <Card aria-labelledby="password-title" className="max-w-xl">
-      <h2 id="password-title" className="text-lg font-semibold text-gray-900">
-        Mon mot de passe
-      </h2>
-      <p className="mt-1 mb-4 text-sm text-gray-600">
-        Au moins 12 caractères, et pas un mot de passe courant&nbsp;; une phrase de plusieurs mots est plus
-        sûre et plus facile à retenir. Vos sessions ouvertes sur d'autres appareils seront fermées.
-      </p>
+    <SettingsCard
+      titleId="password-title"
+      title="Mon mot de passe"
+      description="Au moins 12 caractères, et pas un mot de passe courant ; une phrase de plusieurs mots est plus sûre et plus facile à retenir. Vos sessions ouvertes sur d'autres appareils seront fermées."
+      className="max-w-xl"
+    >
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => change.mutate(input))}>
-        <TextField
-          label="Mot de passe actuel"
-          type="password"
-          autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...form.register('currentPassword')}
-        />
-        <TextField
-          label="Nouveau mot de passe"
-          type="password"
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
-        />
-        <TextField
-          label="Confirmer le nouveau mot de passe"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
+        {FIELDS.map((name) => (
+          <PasswordField key={name} {...field(name)} />
+        ))}
         <PanelSubmit pending={change.isPending} label="Changer le mot de passe" />
       </form>
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -68,17 +68,13 @@ export function PasswordPanel() {
  */
 export function PasswordChangeRequired() {
   return (
-    <section aria-labelledby="password-required-title" className="mx-auto max-w-xl space-y-4">
-      <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
-        <h1 id="password-required-title" className="text-lg font-semibold">
-          Choisissez un nouveau mot de passe
-        </h1>
-        <p className="mt-1 text-sm">
-          Votre mot de passe actuel est trop court ou trop courant pour protéger les données de vos clients.
-          Choisissez-en un nouveau pour accéder au back-office.
-        </p>
-      </div>
+    <RequiredStep
+      titleId="password-required-title"
+      title="Choisissez un nouveau mot de passe"
+      reason="Votre mot de passe actuel est trop court ou trop courant pour protéger les données de vos clients. Choisissez-en un nouveau pour accéder au back-office."
+      className="max-w-xl"
+    >
       <PasswordPanel />
-    </section>
+    </RequiredStep>
   );
 }

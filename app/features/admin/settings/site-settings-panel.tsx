@@ -21,7 +21,7 @@ import {
   settingLabel,
   settingValueSchema,
 } from '#common/schemas/settings-admin.ts';
-import { TextAreaField, TextField } from '~/components/form-fields';
+import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
 import { toast } from '~/lib/toast';
 import { reportOn, useAdminForm } from '../admin-form';
 import { Badge, Card, EmptyState, ErrorState, LoadingState, PanelSubmit } from '../ui';
@@ -133,6 +133,7 @@ function CategoryForm({ category, settings }: { category: string; settings: Admi
     });
   };
 
+  const field = fieldProps(form.register, formState.errors);
   const isPrivate = (PRIVATE_SETTING_CATEGORIES as readonly string[]).includes(category);
   const titleId = `settings-${category}`;
   return (
@@ -155,7 +156,6 @@ function CategoryForm({ category, settings }: { category: string; settings: Admi
         <div className="grid gap-4 md:grid-cols-2">
           {settings.map((setting) => {
             const name = fieldOf(setting.key);
-            const error = formState.errors[name]?.message;
             const long = isLongSetting(setting.key);
             return (
               <div key={setting.key} className={long ? 'md:col-span-2' : undefined}>
@@ -171,15 +171,14 @@ function CategoryForm({ category, settings }: { category: string; settings: Admi
                     </select>
                   </label>
                 ) : long ? (
-                  <TextAreaField label={settingLabel(setting.key)} error={error} {...form.register(name)} />
+                  <TextAreaField label={settingLabel(setting.key)} {...field(name)} />
                 ) : (
                   <TextField
                     label={settingLabel(setting.key)}
-                    error={error}
                     inputMode={
                       setting.key.includes('phone') || setting.key.includes('whatsapp') ? 'tel' : undefined
                     }
-                    {...form.register(name)}
+                    {...field(name)}
                   />
                 )}
                 {setting.description ? (

@@ -6,7 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Check, Copy, KeyRound, UserCheck, UserX } from 'lucide-react';
+import { KeyRound, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import {
@@ -16,23 +16,15 @@ import {
   adminRoleLabel,
 } from '#common/schemas/users-admin.ts';
 import { EmailAddress } from '~/components/email-address';
-import { Sending, TextField } from '~/components/form-fields';
+import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { toast } from '~/lib/toast';
 import { reportOn, useAdminForm } from '../admin-form';
-import { ConfirmDialog } from '../confirm-dialog';
-import { AdminDialog, DialogBody, DialogFooter, DialogForm } from '../dialog-frame';
+import { QueryStates } from '../admin-list';
+import { ItemConfirmDialog } from '../confirm-dialog';
+import { CopyButton } from '../copy-button';
+import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../dialog-frame';
 import { meQuery } from '../queries';
-import {
-  Badge,
-  Card,
-  EmptyState,
-  ErrorState,
-  FormActions,
-  formatDateTime,
-  LoadingState,
-  NewItemButton,
-} from '../ui';
+import { Badge, formatDateTime, NewItemButton, RowButton, RowTitle, SettingsCard, SettingsRow } from '../ui';
 import {
   createUserMutation,
   type GeneratedPassword,
@@ -61,90 +53,73 @@ export function UsersPanel() {
   );
 
   return (
-    <Card aria-labelledby="users-title">
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h2 id="users-title" className="text-lg font-semibold text-gray-900">
-            Utilisateurs
-          </h2>
-          <p className="mt-1 text-sm text-gray-600">
-            Les personnes qui peuvent se connecter à l'administration. Un compte désactivé ne peut plus se
-            connecter et ses sessions ouvertes sont fermées immédiatement.
-          </p>
-        </div>
-        <NewItemButton onClick={() => setCreating(true)} label="Ajouter un utilisateur" />
-      </div>
-      {users.isPending ? (
-        <LoadingState />
-      ) : users.isError ? (
-        <ErrorState error={users.error} onRetry={() => void users.refetch()} />
-      ) : users.data.length === 0 ? (
-        <EmptyState title="Aucun utilisateur." />
-      ) : (
-        <ul className="divide-y divide-gray-100">
-          {users.data.map((user) => {
-            const isMe = user.id === me.data?.id;
-            return (
-              <li
-                key={user.id}
-                data-testid="user-row"
-                className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 font-medium text-gray-900">
-                    <span className="wrap-anywhere">{adminFullName(user)}</span>
-                    {isMe ? <Badge tone="blue">Vous</Badge> : null}
-                    <Badge tone="gray">{adminRoleLabel(user.role)}</Badge>
-                    {user.isActive ? <Badge tone="green">Actif</Badge> : <Badge tone="red">Désactivé</Badge>}
-                  </p>
-                  <p className="text-sm wrap-anywhere text-gray-700">
-                    <EmailAddress email={user.email} />
-                  </p>
-                  <p className="text-xs text-gray-600">
-                    Créé le {formatDateTime(user.createdAt)} · Dernière connexion :{' '}
-                    {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'jamais'}
-                  </p>
-                </div>
-                {isMe ? null : (
-                  <div className="flex shrink-0 flex-wrap gap-2">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => setResetting(user)}
-                      disabled={!user.isActive}
-                    >
-                      <KeyRound className="size-4" aria-hidden="true" />
-                      Nouveau mot de passe
-                    </Button>
-                    {user.isActive ? (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-label={`Désactiver ${user.email}`}
-                        onClick={() => setDeactivating(user)}
-                      >
-                        <UserX className="size-4" aria-hidden="true" />
-                        Désactiver
-                      </Button>
-                    ) : (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-label={`Réactiver ${user.email}`}
-                        disabled={setActive.isPending}
-                        onClick={() => setActive.mutate({ user, isActive: true })}
-                      >
-                        <UserCheck className="size-4" aria-hidden="true" />
-                        Réactiver
-                      </Button>
-                    )}
+    <SettingsCard
+      titleId="users-title"
+      title="Utilisateurs"
+      description="Les personnes qui peuvent se connecter à l'administration. Un compte désactivé ne peut plus se connecter et ses sessions ouvertes sont fermées immédiatement."
+      actions={<NewItemButton onClick={() => setCreating(true)} label="Ajouter un utilisateur" />}
+    >
+      <QueryStates
+        query={users}
+        isEmpty={(list) => list.length === 0}
+        empty={{ title: 'Aucun utilisateur.' }}
+      >
+        {(list) => (
+          <ul className="divide-y divide-gray-100">
+            {list.map((user) => {
+              const isMe = user.id === me.data?.id;
+              return (
+                <SettingsRow key={user.id} testId="user-row">
+                  <div className="min-w-0">
+                    <RowTitle name={adminFullName(user)}>
+                      {isMe ? <Badge tone="blue">Vous</Badge> : null}
+                      <Badge tone="gray">{adminRoleLabel(user.role)}</Badge>
+                      {user.isActive ? (
+                        <Badge tone="green">Actif</Badge>
+                      ) : (
+                        <Badge tone="red">Désactivé</Badge>
+                      )}
+                    </RowTitle>
+                    <p className="text-sm wrap-anywhere text-gray-700">
+                      <EmailAddress email={user.email} />
+                    </p>
+                    <p className="text-xs text-gray-600">
+                      Créé le {formatDateTime(user.createdAt)} · Dernière connexion :{' '}
+                      {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'jamais'}
+                    </p>
                   </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  {isMe ? null : (
+                    <div className="flex shrink-0 flex-wrap gap-2">
+                      <RowButton
+                        icon={KeyRound}
+                        label="Nouveau mot de passe"
+                        onClick={() => setResetting(user)}
+                        disabled={!user.isActive}
+                      />
+                      {user.isActive ? (
+                        <RowButton
+                          icon={UserX}
+                          label="Désactiver"
+                          item={user.email}
+                          onClick={() => setDeactivating(user)}
+                        />
+                      ) : (
+                        <RowButton
+                          icon={UserCheck}
+                          label="Réactiver"
+                          item={user.email}
+                          disabled={setActive.isPending}
+                          onClick={() => setActive.mutate({ user, isActive: true })}
+                        />
+                      )}
+                    </div>
+                  )}
+                </SettingsRow>
+              );
+            })}
+          </ul>
+        )}
+      </QueryStates>
       {creating ? (
         <CreateUserDialog
           onClose={() => setCreating(false)}
@@ -155,39 +130,37 @@ export function UsersPanel() {
         />
       ) : null}
       {revealed ? <PasswordRevealDialog revealed={revealed} onClose={() => setRevealed(null)} /> : null}
-      <ConfirmDialog
-        open={deactivating !== null}
+      <ItemConfirmDialog
+        item={deactivating}
+        onClose={() => setDeactivating(null)}
         title="Désactiver ce compte ?"
         confirmLabel="Désactiver"
         pendingLabel="Désactivation..."
         pending={setActive.isPending}
-        onConfirm={() =>
-          deactivating ? setActive.mutate({ user: deactivating, isActive: false }) : undefined
-        }
-        onOpenChange={(open) => (open ? undefined : setDeactivating(null))}
+        onConfirm={(user) => setActive.mutate({ user, isActive: false })}
       >
         <p>
           <strong className="wrap-anywhere text-gray-900">{deactivating?.email}</strong> ne pourra plus se
           connecter et ses sessions ouvertes seront fermées immédiatement. Vous pourrez réactiver le compte
           plus tard.
         </p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={resetting !== null}
+      </ItemConfirmDialog>
+      <ItemConfirmDialog
+        item={resetting}
+        onClose={() => setResetting(null)}
         title="Générer un nouveau mot de passe ?"
         confirmLabel="Générer"
         pendingLabel="Génération..."
         pending={reset.isPending}
-        onConfirm={() => (resetting ? reset.mutate(resetting) : undefined)}
-        onOpenChange={(open) => (open ? undefined : setResetting(null))}
+        onConfirm={(user) => reset.mutate(user)}
       >
         <p>
           Le mot de passe actuel de{' '}
           <strong className="wrap-anywhere text-gray-900">{resetting?.email}</strong> cessera de fonctionner
           et ses sessions ouvertes seront fermées. Le nouveau mot de passe ne sera affiché qu'une fois.
         </p>
-      </ConfirmDialog>
-    </Card>
+      </ItemConfirmDialog>
+    </SettingsCard>
   );
 }
 
@@ -203,7 +176,7 @@ function CreateUserDialog({
   onCreated: (result: GeneratedPassword) => void;
 }) {
   const form = useAdminForm(userResolver, { email: '', firstName: '', lastName: '' });
-  const { errors } = form.formState;
+  const field = fieldProps(form.register, form.formState.errors);
   const create = useMutation(
     createUserMutation({
       onSuccess: onCreated,
@@ -211,56 +184,25 @@ function CreateUserDialog({
     }),
   );
   return (
-    <AdminDialog
-      open
-      onOpenChange={(open) => (open || create.isPending ? undefined : onClose())}
+    <FormDialog
       title="Ajouter un utilisateur"
       description="Un mot de passe provisoire sera généré et affiché une seule fois, pour que vous le transmettiez."
+      submitLabel="Créer le compte"
       pending={create.isPending}
+      onClose={onClose}
+      onSubmit={form.handleSubmit((input) => create.mutate(input))}
     >
-      <DialogForm
-        onSubmit={form.handleSubmit((input) => create.mutate(input))}
-        footer={
-          <FormActions
-            pending={create.isPending}
-            onCancel={onClose}
-            submitLabel="Créer le compte"
-            pendingLabel={<Sending />}
-          />
-        }
-      >
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Prénom" error={errors.firstName?.message} {...form.register('firstName')} />
-          <TextField label="Nom" error={errors.lastName?.message} {...form.register('lastName')} />
-        </div>
-        <p className="text-sm text-gray-600">
-          Rôle : {adminRoleLabel('admin')} (accès à tout le back-office).
-        </p>
-      </DialogForm>
-    </AdminDialog>
+      <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Prénom" {...field('firstName')} />
+        <TextField label="Nom" {...field('lastName')} />
+      </div>
+      <p className="text-sm text-gray-600">Rôle : {adminRoleLabel('admin')} (accès à tout le back-office).</p>
+    </FormDialog>
   );
 }
 
 function PasswordRevealDialog({ revealed, onClose }: { revealed: Revealed; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(revealed.password);
-      setCopied(true);
-    } catch {
-      toast({
-        title: 'Copie impossible',
-        description: 'Sélectionnez le mot de passe et copiez-le à la main.',
-      });
-    }
-  };
   return (
     <AdminDialog
       open
@@ -285,14 +227,11 @@ function PasswordRevealDialog({ revealed, onClose }: { revealed: Revealed; onClo
         </output>
       </DialogBody>
       <DialogFooter>
-        <Button variant="secondary" onClick={() => void copy()}>
-          {copied ? (
-            <Check className="size-4" aria-hidden="true" />
-          ) : (
-            <Copy className="size-4" aria-hidden="true" />
-          )}
-          {copied ? 'Copié' : 'Copier'}
-        </Button>
+        <CopyButton
+          text={revealed.password}
+          copiedLabel="Copié"
+          byHand="Sélectionnez le mot de passe et copiez-le à la main."
+        />
         <Button onClick={onClose}>J'ai noté le mot de passe</Button>
       </DialogFooter>
     </AdminDialog>

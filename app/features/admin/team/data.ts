@@ -3,7 +3,7 @@
  * (a row was written), and the public team cached in this tab.
  */
 import type { AdminTeamMember, TeamMemberPatch } from '#common/schemas/team-admin.ts';
-import { createAdminMutation, createAdminQuery } from '../admin-data';
+import { createAdminQuery } from '../admin-data';
 import { orderedContentMutations } from '../ordered-data';
 import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
 
@@ -18,10 +18,10 @@ export const adminTeamQuery = createAdminQuery({
 const TEAM_WRITE_REFRESHES = [ADMIN_TEAM_KEY, DASHBOARD_KEY, ACTIVITY_KEY, '/api/team'];
 
 export const {
-  itemUrl: memberUrl,
   save: saveMemberMutation,
   toggle: toggleMemberMutation,
   move: moveMemberMutation,
+  remove: deleteMemberMutation,
 } = orderedContentMutations<AdminTeamMember, TeamMemberPatch>({
   path: ADMIN_TEAM_KEY,
   refreshes: TEAM_WRITE_REFRESHES,
@@ -33,16 +33,8 @@ export const {
     hidden: 'Membre masqué du site',
     toggleFailed: 'La visibilité n’a pas pu être modifiée.',
     moveFailed: 'Le membre n’a pas pu être déplacé.',
+    deleted: "Membre retiré de l'équipe",
+    deleteFailed: 'Le membre n’a pas pu être supprimé.',
     name: (member) => member.name,
   },
-});
-
-export const deleteMemberMutation = createAdminMutation({
-  method: 'DELETE',
-  url: (member: AdminTeamMember) => memberUrl(member.id),
-  invalidates: TEAM_WRITE_REFRESHES,
-  // Refreshed on failure too: a member already gone must leave the list.
-  refreshOn: 'settled',
-  toast: (member) => ({ title: "Membre retiré de l'équipe", description: member.name }),
-  errorToast: { fallback: 'Le membre n’a pas pu être supprimé.' },
 });

@@ -14,27 +14,16 @@ import {
   type TeamMemberInput,
   TeamMemberInputSchema,
 } from '#common/schemas/team-admin.ts';
-import { TextAreaField, TextField } from '~/components/form-fields';
+import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
 import { saveItem, useAdminForm } from '../admin-form';
-import { AdminDialog, DialogForm } from '../dialog-frame';
+import { DialogForm } from '../dialog-frame';
 import { ImageUploadField } from '../image-upload';
+import { ItemFormDialog } from '../item-screen';
 import { OrderAndVisibilityFields } from '../ordered-content';
 import { Badge, FormActions } from '../ui';
 import { saveMemberMutation } from './data';
 
 type TeamMemberOutput = z.output<typeof TeamMemberInputSchema>;
-
-const FIELDS = [
-  'name',
-  'position',
-  'bio',
-  'skills',
-  'photoUrl',
-  'linkedinUrl',
-  'twitterUrl',
-  'order',
-  'isActive',
-] as const;
 
 export function TeamMemberDialog({
   member,
@@ -49,17 +38,16 @@ export function TeamMemberDialog({
   onClose: () => void;
 }) {
   return (
-    <AdminDialog
-      wide
+    <ItemFormDialog
       open={open}
-      onOpenChange={(next) => (next ? undefined : onClose())}
+      onClose={onClose}
       title={member ? 'Modifier la fiche' : 'Ajouter un membre'}
       description={member ? member.name : 'La carte apparaît sur la page d’accueil et la page À propos.'}
     >
       {open ? (
         <TeamMemberForm key={member?.id ?? 'new'} member={member} members={members} onClose={onClose} />
       ) : null}
-    </AdminDialog>
+    </ItemFormDialog>
   );
 }
 
@@ -73,10 +61,7 @@ function TeamMemberForm({
   onClose: () => void;
 }) {
   const save = useMutation(saveMemberMutation());
-  const { register, control, handleSubmit, setError, formState, watch } = useAdminForm<
-    TeamMemberInput,
-    TeamMemberOutput
-  >(zodResolver(TeamMemberInputSchema), {
+  const form = useAdminForm<TeamMemberInput, TeamMemberOutput>(zodResolver(TeamMemberInputSchema), {
     name: member?.name ?? '',
     position: member?.position ?? '',
     bio: member?.bio ?? '',
@@ -87,13 +72,14 @@ function TeamMemberForm({
     order: member?.order ?? (members.length === 0 ? 0 : Math.max(...members.map((m) => m.order)) + 1),
     isActive: member?.isActive ?? true,
   });
+  const { register, control, handleSubmit, formState, watch } = form;
   const errors = formState.errors;
+  const field = fieldProps(register, errors);
   const skills = splitSkills(watch('skills') ?? '');
 
   const onSubmit = handleSubmit((values) =>
     saveItem(save, member?.id ?? null, values, {
-      form: { setError },
-      fields: FIELDS,
+      form,
       fallback: 'La fiche n’a pas pu être enregistrée.',
       onSaved: onClose,
     }),
@@ -102,24 +88,18 @@ function TeamMemberForm({
   return (
     <DialogForm onSubmit={onSubmit} footer={<FormActions pending={save.isPending} onCancel={onClose} />}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Nom" autoComplete="off" {...register('name')} error={errors.name?.message} />
-        <TextField
-          label="Poste"
-          autoComplete="off"
-          {...register('position')}
-          error={errors.position?.message}
-        />
+        <TextField label="Nom" autoComplete="off" {...field('name')} />
+        <TextField label="Poste" autoComplete="off" {...field('position')} />
       </div>
       <ImageUploadField control={control} name="photoUrl" label="Photo" error={errors.photoUrl?.message} />
-      <TextAreaField label="Biographie" optional rows={3} {...register('bio')} error={errors.bio?.message} />
+      <TextAreaField label="Biographie" optional rows={3} {...field('bio')} />
       <div className="flex flex-col gap-2">
         <TextField
           label="Compétences"
           optional
           autoComplete="off"
           placeholder="SEO, Publicité Facebook, Emailing"
-          {...register('skills')}
-          error={errors.skills?.message}
+          {...field('skills')}
         />
         <p className="text-sm text-gray-600">
           Séparées par des virgules. Les {TEAM_MAX_SKILLS} premières sont affichées sur la carte.
@@ -141,8 +121,7 @@ function TeamMemberForm({
           type="url"
           inputMode="url"
           placeholder="https://www.linkedin.com/in/…"
-          {...register('linkedinUrl')}
-          error={errors.linkedinUrl?.message}
+          {...field('linkedinUrl')}
         />
         <TextField
           label="Profil Twitter / X"
@@ -150,13 +129,11 @@ function TeamMemberForm({
           type="url"
           inputMode="url"
           placeholder="https://x.com/…"
-          {...register('twitterUrl')}
-          error={errors.twitterUrl?.message}
+          {...field('twitterUrl')}
         />
       </div>
       <OrderAndVisibilityFields
-        order={register('order', { valueAsNumber: true })}
-        orderError={errors.order?.message}
+        order={field('order', { valueAsNumber: true })}
         isActive={register('isActive')}
         hint="Décoché, la carte n'apparaît plus sur le site ; la fiche est conservée."
       />

@@ -10,6 +10,7 @@ import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
 import { QueryStates } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
 import { OrderedList, OrderedRow } from '../ordered-content';
+import { Thumbnail } from '../thumbnail';
 import { AdminPageHeader, Badge, Card, NewItemButton } from '../ui';
 import { adminTeamQuery, deleteMemberMutation, moveMemberMutation, toggleMemberMutation } from './data';
 import { TeamMemberDialog } from './team-form';
@@ -88,20 +89,13 @@ function MemberRow({
       onDelete={onDelete}
     >
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        {member.photoUrl ? (
-          <img
-            src={member.photoUrl}
-            alt=""
-            width={48}
-            height={48}
-            loading="lazy"
-            className="size-12 shrink-0 rounded-full object-cover"
-          />
-        ) : (
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-            <User className="size-6" aria-hidden="true" />
-          </span>
-        )}
+        <Thumbnail
+          src={member.photoUrl}
+          icon={User}
+          size={48}
+          className="size-12 rounded-full"
+          placeholderClassName="bg-brand-100 text-brand-800"
+        />
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-semibold text-gray-900">{member.name}</span>
@@ -131,7 +125,7 @@ function DeleteMemberDialog({ member, onClose }: { member: AdminTeamMember | nul
       pendingLabel="Suppression..."
       pending={remove.isPending}
       onConfirm={() => {
-        if (member) remove.mutate(member, { onSettled: onClose });
+        if (member) remove.mutate({ item: member }, { onSettled: onClose });
       }}
     >
       Sa fiche et sa photo seront supprimées définitivement. Pour ne plus l'afficher sans rien perdre,

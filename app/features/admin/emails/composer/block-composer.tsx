@@ -16,6 +16,7 @@ import {
   Pilcrow,
   Trash2,
 } from 'lucide-react';
+import type { ChangeEvent } from 'react';
 import {
   BLOCK_LABELS,
   type CampaignBlock,
@@ -62,6 +63,12 @@ export function newBlock(type: CampaignBlockType): CampaignBlock {
   }
 }
 
+/** The buttons that move a block up or down in the email. */
+const MOVES = [
+  { by: -1, verb: 'Monter', Icon: ArrowUp },
+  { by: 1, verb: 'Descendre', Icon: ArrowDown },
+] as const;
+
 /** The message of a block's field, from the form's errors (`blocks.2.label`). */
 export type BlockErrorOf = (index: number, field: string) => string | undefined;
 
@@ -101,24 +108,18 @@ export function BlockComposer({
                     <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-gray-900">
                       <span className="text-gray-500">{index + 1}.</span> {BLOCK_LABELS[block.type]}
                     </h2>
-                    <IconButton
-                      label={`Monter le bloc ${index + 1}`}
-                      tooltip="Monter"
-                      disabled={index === 0}
-                      onClick={() => move(index, -1)}
-                      className="size-9"
-                    >
-                      <ArrowUp className="size-4" aria-hidden="true" />
-                    </IconButton>
-                    <IconButton
-                      label={`Descendre le bloc ${index + 1}`}
-                      tooltip="Descendre"
-                      disabled={index === blocks.length - 1}
-                      onClick={() => move(index, 1)}
-                      className="size-9"
-                    >
-                      <ArrowDown className="size-4" aria-hidden="true" />
-                    </IconButton>
+                    {MOVES.map(({ by, verb, Icon: MoveIcon }) => (
+                      <IconButton
+                        key={verb}
+                        label={`${verb} le bloc ${index + 1}`}
+                        tooltip={verb}
+                        disabled={by < 0 ? index === 0 : index === blocks.length - 1}
+                        onClick={() => move(index, by)}
+                        className="size-9"
+                      >
+                        <MoveIcon className="size-4" aria-hidden="true" />
+                      </IconButton>
+                    ))}
                     <IconButton
                       label={`Supprimer le bloc ${index + 1}`}
                       tooltip="Supprimer"
@@ -165,6 +166,15 @@ export function BlockComposer({
   );
 }
 
+/** The editor of a text block: a heading is one line, in bold. */
+const TEXT_BLOCKS = {
+  heading: { variant: 'line', emphasis: true, label: 'Titre', placeholder: 'Le titre de cette partie' },
+  paragraph: { variant: 'paragraph', label: 'Texte', placeholder: 'Écrivez votre message…' },
+} as const;
+
+/** A field typed with a link: an address (https://… or a page of the site), as it is written. */
+const LINK_INPUT = { inputMode: 'url', autoCapitalize: 'none', spellCheck: false } as const;
+
 function BlockFields({
   block,
   onChange,
@@ -174,30 +184,22 @@ function BlockFields({
   onChange: (block: CampaignBlock) => void;
   error: (field: string) => string | undefined;
 }) {
+  /** The block's rich text `key` in a ChipTextEditor: its value, its change and its error. */
+  const richText = <B extends CampaignBlock, K extends keyof B & string>(current: B, key: K) => ({
+    value: current[key],
+    onChange: (value: B[K]) => onChange({ ...current, [key]: value }),
+    error: error(key),
+  });
+  /** The block's text `key` in a TextField: its value, its change and its error. */
+  const text = <B extends CampaignBlock>(current: B, key: keyof B & string) => ({
+    value: current[key] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...current, [key]: event.target.value }),
+    error: error(key),
+  });
   switch (block.type) {
     case 'heading':
-      return (
-        <ChipTextEditor
-          variant="line"
-          emphasis
-          label="Titre"
-          placeholder="Le titre de cette partie"
-          value={block.text}
-          onChange={(text) => onChange({ ...block, text })}
-          error={error('text')}
-        />
-      );
     case 'paragraph':
-      return (
-        <ChipTextEditor
-          variant="paragraph"
-          label="Texte"
-          placeholder="Écrivez votre message…"
-          value={block.text}
-          onChange={(text) => onChange({ ...block, text })}
-          error={error('text')}
-        />
-      );
+      return <ChipTextEditor {...TEXT_BLOCKS[block.type]} {...richText(block, 'text')} />;
     case 'image':
       return (
         <>
@@ -209,43 +211,27 @@ function BlockFields({
           />
           <TextField
             label="Texte alternatif (ce que montre l'image)"
-            value={block.alt}
             maxLength={200}
-            onChange={(event) => onChange({ ...block, alt: event.target.value })}
-            error={error('alt')}
+            {...text(block, 'alt')}
           />
           <TextField
             label="Lien au clic"
             optional
-            inputMode="url"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...LINK_INPUT}
             placeholder="https://… ou /services"
-            value={block.href}
-            onChange={(event) => onChange({ ...block, href: event.target.value })}
-            error={error('href')}
+            {...text(block, 'href')}
           />
         </>
       );
     case 'button':
       return (
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label="Texte du bouton"
-            value={block.label}
-            maxLength={60}
-            onChange={(event) => onChange({ ...block, label: event.target.value })}
-            error={error('label')}
-          />
+          <TextField label="Texte du bouton" maxLength={60} {...text(block, 'label')} />
           <TextField
             label="Adresse du lien"
-            inputMode="url"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...LINK_INPUT}
             placeholder="https://… ou /contact"
-            value={block.url}
-            onChange={(event) => onChange({ ...block, url: event.target.value })}
-            error={error('url')}
+            {...text(block, 'url')}
           />
         </div>
       );

@@ -11,16 +11,16 @@ import { Extension } from '@tiptap/core';
 import Document from '@tiptap/extension-document';
 import { Placeholder } from '@tiptap/extensions';
 import { NodeSelection } from '@tiptap/pm/state';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Italic, Link2, UserRound } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { isEmailHref, type RichText } from '#common/schemas/campaign-blocks.ts';
 import { FieldError } from '~/components/form-fields';
 import { cn } from '~/lib/cn';
-import { IconButton } from '../../icon-button';
 import { EditorLabel } from '../../rich-text/editor-label';
 import { EditorLinkDialog, type LinkRequest, linkRequestOf } from '../../rich-text/insert-dialogs';
+import { ToolButton, useToolbarState } from '../../rich-text/toolbar';
 import { cleanFallback, FIRST_NAME_LABEL, FirstNameChip } from './first-name';
 
 type Variant = 'paragraph' | 'line';
@@ -234,32 +234,14 @@ function TextToolbar({
   onLink: () => void;
   onChip: () => void;
 }) {
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: current }) =>
-      current
-        ? {
-            bold: current.isActive('bold'),
-            italic: current.isActive('italic'),
-            link: current.isActive('link'),
-          }
-        : null,
-  });
-  const tool = (label: string, icon: typeof Bold, pressed: boolean | undefined, run: () => void) => {
-    const Icon = icon;
-    return (
-      <IconButton
-        label={label}
-        aria-pressed={pressed}
-        disabled={!editor}
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={run}
-        className="size-9 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
-      >
-        <Icon className="size-4" aria-hidden="true" />
-      </IconButton>
-    );
-  };
+  const state = useToolbarState(editor, (current) => ({
+    bold: current.isActive('bold'),
+    italic: current.isActive('italic'),
+    link: current.isActive('link'),
+  }));
+  const tool = (label: string, icon: typeof Bold, pressed: boolean | undefined, run: () => void) => (
+    <ToolButton label={label} icon={icon} pressed={pressed} disabled={!editor} onClick={run} />
+  );
   return (
     <div
       role="toolbar"
