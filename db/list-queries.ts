@@ -1,7 +1,7 @@
 /**
  * What the admin's paged lists share (contacts, subscribers, blog, portfolio, campaigns): the
  * search box's condition, the filters joined, and one page with the total under the same
- * conditions.
+ * conditions; and the admin's reads of a whole list or of one row, presented.
  */
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -69,6 +69,20 @@ export function pageOfTable<TRow, TItem>(
     .where(where)
     .orderBy(...order) as unknown as Parameters<typeof pageOf<TRow, TItem>>[1];
   return pageOf(query, rows, db.select({ n: count() }).from(table).where(where), present);
+}
+
+/** Every row of `table` (a list the admin sees whole), in `order`, presented by `present`. */
+export async function listPresented<TRow, TItem>(
+  db: Database,
+  table: PgTable,
+  order: SQL[],
+  present: (row: TRow) => TItem,
+): Promise<TItem[]> {
+  const rows = (await db
+    .select()
+    .from(table)
+    .orderBy(...order)) as TRow[];
+  return rows.map(present);
 }
 
 /** The row of `table` with that id presented by `present`, or undefined when there is none. */

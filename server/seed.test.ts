@@ -1,8 +1,7 @@
 import { count, eq, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BLOG_CATEGORIES } from '#common/enums.ts';
-import type { DatabaseHandle } from '#db/client.ts';
 import {
   adminUsers,
   blogPosts,
@@ -13,25 +12,23 @@ import {
   siteSettings,
   teamMembers,
 } from '#db/schema.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import { databaseContext } from '#tests/helpers/seeded-database.ts';
 import { verifyPassword } from './auth/password.ts';
 import { DEFAULT_ADMIN_EMAIL, seedDatabase } from './seed.ts';
 
-let database: DatabaseHandle;
-beforeEach(async () => {
-  database = await createTestDatabase();
-});
-afterEach(async () => {
-  await database.close();
-});
+const ctx = databaseContext({ eachTest: true });
 
-const countRows = async (table: PgTable) => (await database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+const countRows = async (table: PgTable) =>
+  (await ctx.database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
 describe('seedDatabase', () => {
   it('writes realistic demo content: four parents with 2 to 4 children, team, blog, portfolio, stats', async () => {
-    const result = await seedDatabase(database.db, { content: true, adminPassword: 'a-long-password-123' });
+    const result = await seedDatabase(ctx.database.db, {
+      content: true,
+      adminPassword: 'a-long-password-123',
+    });
     expect(result.contentSeeded).toBe(true);
-    const db = database.db;
+    const db = ctx.database.db;
 
     const parents = await db
       .select()
@@ -95,29 +92,32 @@ describe('seedDatabase', () => {
   });
 
   it('is idempotent: a second start adds nothing and keeps what the admin changed', async () => {
-    await seedDatabase(database.db, { content: true, adminPassword: 'a-long-password-123' });
+    await seedDatabase(ctx.database.db, { content: true, adminPassword: 'a-long-password-123' });
     const before = {
       services: await countRows(services),
       team: await countRows(teamMembers),
       posts: await countRows(blogPosts),
       settings: await countRows(siteSettings),
     };
-    await database.db
+    await ctx.database.db
       .update(siteSettings)
       .set({ value: '+243 99 000 0000' })
       .where(eq(siteSettings.key, 'contact.phone'));
     // The admin removes a seeded team member: it must not come back at the next start.
-    const [member] = await database.db.select().from(teamMembers).limit(1);
-    await database.db.delete(teamMembers).where(eq(teamMembers.id, member?.id as string));
+    const [member] = await ctx.database.db.select().from(teamMembers).limit(1);
+    await ctx.database.db.delete(teamMembers).where(eq(teamMembers.id, member?.id as string));
 
-    const second = await seedDatabase(database.db, { content: true, adminPassword: 'another-password-456' });
+    const second = await seedDatabase(ctx.database.db, {
+      content: true,
+      adminPassword: 'another-password-456',
+    });
     expect(second).toEqual({ contentSeeded: false });
     expect(await countRows(services)).toBe(before.services);
     expect(await countRows(teamMembers)).toBe(before.team - 1);
     expect(await countRows(blogPosts)).toBe(before.posts);
     expect(await countRows(siteSettings)).toBe(before.settings);
     expect(await countRows(adminUsers)).toBe(1);
-    const [phone] = await database.db
+    const [phone] = await ctx.database.db
       .select()
       .from(siteSettings)
       .where(eq(siteSettings.key, 'contact.phone'));
@@ -125,13 +125,13 @@ describe('seedDatabase', () => {
   });
 
   it('creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD, stored lower-case and hashed with argon2id', async () => {
-    const result = await seedDatabase(database.db, {
+    const result = await seedDatabase(ctx.database.db, {
       content: false,
       adminEmail: 'Direction@Example.CD',
       adminPassword: 'un-mot-de-passe-solide',
     });
     expect(result.adminCreated).toEqual({ email: 'direction@example.cd', generatedPassword: undefined });
-    const [admin] = await database.db.select().from(adminUsers);
+    const [admin] = await ctx.database.db.select().from(adminUsers);
     expect(admin?.email).toBe('direction@example.cd');
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(admin?.passwordHash as string, 'un-mot-de-passe-solide')).toBe(true);
@@ -142,13 +142,13 @@ describe('seedDatabase', () => {
   });
 
   it('generates a strong random password when none is configured, once', async () => {
-    const first = await seedDatabase(database.db, { content: false });
+    const first = await seedDatabase(ctx.database.db, { content: false });
     const password = first.adminCreated?.generatedPassword as string;
     expect(first.adminCreated?.email).toBe(DEFAULT_ADMIN_EMAIL);
     expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    const [admin] = await database.db.select().from(adminUsers);
+    const [admin] = await ctx.database.db.select().from(adminUsers);
     expect(await verifyPassword(admin?.passwordHash as string, password)).toBe(true);
-    const second = await seedDatabase(database.db, { content: false });
+    const second = await seedDatabase(ctx.database.db, { content: false });
     expect(second.adminCreated).toBeUndefined();
   });
 });

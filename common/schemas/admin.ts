@@ -32,7 +32,7 @@ import {
 } from '../enums.ts';
 import { type BroadcastMessage, REALTIME_CHANNELS, type RealtimeChannel } from '../realtime.ts';
 import type { AdminCall } from './booking-admin.ts';
-import { optionalFilter, pageNumber, strictObjectError } from './fields.ts';
+import { optionalFilter, pageNumber, requiredText, strictObjectError } from './fields.ts';
 
 export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const ADMIN_DEFAULT_PAGE_SIZE = 20;
@@ -146,11 +146,11 @@ export type ContactFollowUp = z.infer<typeof ContactFollowUpSchema>;
 
 export const ContactNoteInputSchema = z.strictObject(
   {
-    body: z
-      .string({ error: 'Note invalide' })
-      .trim()
-      .min(1, { error: 'Écrivez la note' })
-      .max(5_000, { error: 'Note trop longue (5 000 caractères au plus)' }),
+    body: requiredText(1, 5_000, {
+      missing: 'Note invalide',
+      short: 'Écrivez la note',
+      long: 'Note trop longue (5 000 caractères au plus)',
+    }),
   },
   strictObjectError,
 );

@@ -20,6 +20,7 @@
 import { z } from 'zod';
 import { BLOG_CATEGORIES, type BlogCategory } from '../enums.ts';
 import { orderQueryField, type Page, pageQueryFields, searchQueryField } from './admin.ts';
+import { requiredText } from './fields.ts';
 
 export const SLUG_MAX_LENGTH = 80;
 export const SLUG_TAKEN_MESSAGE = 'Ce slug est déjà utilisé.';
@@ -74,11 +75,10 @@ export const ImageUrlSchema = z
   });
 
 export const BlogPostInputSchema = z.object({
-  title: z
-    .string({ error: 'Le titre est requis' })
-    .trim()
-    .min(1, { error: 'Le titre est requis' })
-    .max(200, { error: 'Le titre fait 200 caractères au plus' }),
+  title: requiredText(1, 200, {
+    missing: 'Le titre est requis',
+    long: 'Le titre fait 200 caractères au plus',
+  }),
   /** Empty: generated from the title (with -2, -3... when taken). */
   slug: z
     .union([z.literal(''), SlugSchema], { error: 'Slug invalide' })
@@ -103,11 +103,10 @@ export const BlogPostInputSchema = z.object({
     .trim()
     .max(200, { error: 'Le texte alternatif fait 200 caractères au plus' })
     .default(''),
-  content: z
-    .string({ error: 'Le contenu est requis' })
-    .trim()
-    .min(1, { error: 'Le contenu est requis' })
-    .max(BLOG_CONTENT_MAX_LENGTH, { error: 'Le contenu est trop long (100 000 caractères au plus)' })
+  content: requiredText(1, BLOG_CONTENT_MAX_LENGTH, {
+    missing: 'Le contenu est requis',
+    long: 'Le contenu est trop long (100 000 caractères au plus)',
+  })
     // A reader who cannot see an image (screen reader, image not loaded on 3G) is told what it shows.
     .refine((v) => !IMAGE_WITHOUT_ALT.test(v), { error: IMAGE_ALT_MESSAGE }),
 });

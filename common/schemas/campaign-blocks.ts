@@ -9,7 +9,14 @@
  * refused here, so the server never meets a node it does not know how to write.
  */
 import { z } from 'zod';
-import { LINK_ADDRESS_MESSAGE, requiredLine, SINGLE_LINE, singleLine, tooLong } from './fields.ts';
+import {
+  LINK_ADDRESS_MESSAGE,
+  requiredLine,
+  requiredText,
+  SINGLE_LINE,
+  singleLine,
+  tooLong,
+} from './fields.ts';
 import { MEDIA_URL_PREFIX } from './media.ts';
 
 /**
@@ -23,12 +30,10 @@ export function isEmailHref(href: string): boolean {
   return /^(https?:\/\/[^\s/]+[^\s]*|mailto:[^\s@]+@[^\s@]+|tel:\+?[\d\s().-]+)$/i.test(value);
 }
 
-const href = z
-  .string({ error: LINK_ADDRESS_MESSAGE })
-  .trim()
-  .min(1, { error: 'Indiquez l’adresse du lien' })
-  .max(2_000, tooLong(2_000))
-  .refine(isEmailHref, { error: LINK_ADDRESS_MESSAGE });
+const href = requiredText(1, 2_000, {
+  missing: LINK_ADDRESS_MESSAGE,
+  short: 'Indiquez l’adresse du lien',
+}).refine(isEmailHref, { error: LINK_ADDRESS_MESSAGE });
 
 const MarkSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bold') }),

@@ -50,7 +50,7 @@ import { z } from 'zod';
 import type { CampaignStatus, JobStatus } from '../enums.ts';
 import { TagSchema } from './admin.ts';
 import { type CampaignBlock, CampaignBlocksSchema } from './campaign-blocks.ts';
-import { optionalFilter } from './fields.ts';
+import { optionalFilter, requiredText } from './fields.ts';
 
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   draft: 'Brouillon',
@@ -94,17 +94,16 @@ const email = z
 
 export const CampaignInputSchema = z
   .object({
-    title: z
-      .string({ error: 'Le titre est requis' })
-      .trim()
-      .min(2, { error: 'Le titre doit contenir au moins 2 caractères' })
-      .max(200, { error: 'Titre trop long (200 caractères au plus)' }),
-    subject: z
-      .string({ error: "L'objet est requis" })
-      .trim()
-      .min(2, { error: "L'objet doit contenir au moins 2 caractères" })
-      .max(200, { error: 'Objet trop long (200 caractères au plus)' })
-      .refine((v) => !/[\r\n]/.test(v), { error: "L'objet ne peut pas contenir de retour à la ligne" }),
+    title: requiredText(2, 200, {
+      missing: 'Le titre est requis',
+      short: 'Le titre doit contenir au moins 2 caractères',
+      long: 'Titre trop long (200 caractères au plus)',
+    }),
+    subject: requiredText(2, 200, {
+      missing: "L'objet est requis",
+      short: "L'objet doit contenir au moins 2 caractères",
+      long: 'Objet trop long (200 caractères au plus)',
+    }).refine((v) => !/[\r\n]/.test(v), { error: "L'objet ne peut pas contenir de retour à la ligne" }),
     /** Absent: the settings' sender (email.sender_name / email.sender_email). */
     senderName: z
       .string()

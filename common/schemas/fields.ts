@@ -11,14 +11,25 @@ export const tooLong = (max: number) => ({ error: `Ce champ est trop long (${max
 export const SINGLE_LINE = /^[^\r\n\u0000-\u001f\u007f]*$/;
 export const singleLine = { error: 'Ce champ ne peut pas contenir de retour à la ligne.' };
 
+/**
+ * A required text, trimmed, of `min` to `max` characters: `missing` when absent or shorter than
+ * `min` (unless `short` says something else for the latter), `long` past `max` (by default the
+ * common "trop long").
+ */
+export const requiredText = (
+  min: number,
+  max: number,
+  messages: { missing: string; short?: string; long?: string },
+) =>
+  z
+    .string({ error: messages.missing })
+    .trim()
+    .min(min, { error: messages.short ?? messages.missing })
+    .max(max, messages.long === undefined ? tooLong(max) : { error: messages.long });
+
 /** A required text on one line, trimmed: `message` when missing or shorter than `min`. */
 export const requiredLine = (message: string, min: number, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(min, { error: message })
-    .max(max, tooLong(max))
-    .regex(SINGLE_LINE, singleLine);
+  requiredText(min, max, { missing: message }).regex(SINGLE_LINE, singleLine);
 
 /** An optional text on one line, trimmed (the caller adds `.optional()` where it may be absent). */
 export const optionalLine = (max: number) =>

@@ -15,7 +15,7 @@ import {
   TIMELINE_OPTIONS,
   URGENCY_OPTIONS,
 } from '../constants.ts';
-import { optionalLine, requiredLine, tooLong } from './fields.ts';
+import { optionalLine, requiredLine, requiredText, tooLong } from './fields.ts';
 
 export const LEAD_SOURCES = ['quote_request', 'call_request', 'website'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
@@ -53,6 +53,13 @@ const service = requiredLine('Veuillez sélectionner un service', 1, MAX_LENGTH.
 const optionalText = z.string().trim().max(MAX_LENGTH.text, tooLong(MAX_LENGTH.text));
 const choice = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
   z.enum(options, { error: message });
+/** Who writes, where only the name and email are required (the call and contact forms). */
+const personWithOptionalDetails = {
+  fullName,
+  email,
+  phone: optionalPhone.optional(),
+  company: optionalCompany.optional(),
+};
 
 // ---------------------------------------------------------------------------------------------
 // The forms (docs/product.md §5.1, §5.2), flat as react-hook-form wants them.
@@ -63,11 +70,9 @@ export const QuoteFormSchema = z.object({
   phone: requiredPhone,
   company: requiredCompany,
   serviceType: service,
-  projectDescription: z
-    .string({ error: 'Décrivez votre projet en détail (minimum 20 caractères)' })
-    .trim()
-    .min(MIN_LENGTH.projectDescription, { error: 'Décrivez votre projet en détail (minimum 20 caractères)' })
-    .max(MAX_LENGTH.text, tooLong(MAX_LENGTH.text)),
+  projectDescription: requiredText(MIN_LENGTH.projectDescription, MAX_LENGTH.text, {
+    missing: 'Décrivez votre projet en détail (minimum 20 caractères)',
+  }),
   budget: choice(BUDGET_OPTIONS, 'Veuillez indiquer votre budget'),
   timeline: choice(TIMELINE_OPTIONS, 'Veuillez indiquer vos délais'),
   source: z.literal('quote_request').default('quote_request'),
@@ -75,10 +80,7 @@ export const QuoteFormSchema = z.object({
 export type QuoteForm = z.infer<typeof QuoteFormSchema>;
 
 export const CallFormSchema = z.object({
-  fullName,
-  email,
-  phone: optionalPhone.optional(),
-  company: optionalCompany.optional(),
+  ...personWithOptionalDetails,
   serviceInterest: service,
   callType: choice(DISCUSSION_TYPES, 'Veuillez sélectionner le type de discussion'),
   preferredTime: choice(PREFERRED_SLOTS, 'Veuillez indiquer vos créneaux préférés'),
@@ -90,16 +92,11 @@ export type CallForm = z.infer<typeof CallFormSchema>;
 
 /** The /contact page form (not detailed by the specification): a plain message to the agency. */
 export const ContactFormSchema = z.object({
-  fullName,
-  email,
-  phone: optionalPhone.optional(),
-  company: optionalCompany.optional(),
+  ...personWithOptionalDetails,
   serviceType: service,
-  message: z
-    .string({ error: 'Votre message doit contenir au moins 10 caractères' })
-    .trim()
-    .min(10, { error: 'Votre message doit contenir au moins 10 caractères' })
-    .max(MAX_LENGTH.text, tooLong(MAX_LENGTH.text)),
+  message: requiredText(10, MAX_LENGTH.text, {
+    missing: 'Votre message doit contenir au moins 10 caractères',
+  }),
   source: z.literal('website').default('website'),
 });
 export type ContactForm = z.infer<typeof ContactFormSchema>;
@@ -158,10 +155,7 @@ export const QuoteRequestSchema = z
 export const CallRequestSchema = z
   .object({
     source: z.literal('call_request'),
-    fullName,
-    email,
-    phone: optionalPhone.optional(),
-    company: optionalCompany.optional(),
+    ...personWithOptionalDetails,
     serviceType: service,
     message: composedMessage,
     details: CallFormSchema.pick({

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { NEWSLETTER_DEFAULT_LOCALE } from '../constants.ts';
 
+import { requiredText } from './fields.ts';
 import {
   CONSENT_TEXT_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -57,9 +58,7 @@ export const NewsletterSubscribeSchema = z.object({
 export type NewsletterSubscribeInput = z.input<typeof NewsletterSubscribeSchema>;
 export type NewsletterSubscribeRequest = z.output<typeof NewsletterSubscribeSchema>;
 
-const token = z.string({ error: 'Lien invalide.' }).trim().min(20, { error: 'Lien invalide.' }).max(200, {
-  error: 'Lien invalide.',
-});
+const token = requiredText(20, 200, { missing: 'Lien invalide.', long: 'Lien invalide.' });
 export const NewsletterTokenSchema = z.object({ token });
 
 /** "Recevoir un nouveau lien" on the manage page. */

@@ -14,16 +14,16 @@
 import { z } from 'zod';
 import { type Page, pageQueryFields, searchQueryField } from './admin.ts';
 import { ImageUrlSchema } from './blog-admin.ts';
+import { requiredText } from './fields.ts';
 
 export const CASE_STUDY_MAX_RESULTS = 8;
 
 /** `label` with its article ('Le titre'); French agrees "requis" with the noun's gender. */
 const required = (label: string, max: number, gender: 'm' | 'f' = 'm') =>
-  z
-    .string({ error: `${label} est ${gender === 'f' ? 'requise' : 'requis'}` })
-    .trim()
-    .min(1, { error: `${label} est ${gender === 'f' ? 'requise' : 'requis'}` })
-    .max(max, { error: `${label} fait ${max} caractères au plus` });
+  requiredText(1, max, {
+    missing: `${label} est ${gender === 'f' ? 'requise' : 'requis'}`,
+    long: `${label} fait ${max} caractères au plus`,
+  });
 
 export const CaseStudyResultSchema = z.object({
   label: required('Le libellé', 80),
@@ -34,11 +34,10 @@ export const CaseStudyInputSchema = z.object({
   title: required('Le titre', 200),
   clientName: required('Le client', 120),
   industry: required('Le secteur', 80),
-  description: z
-    .string({ error: 'La description est requise' })
-    .trim()
-    .min(1, { error: 'La description est requise' })
-    .max(5000, { error: 'La description fait 5 000 caractères au plus' }),
+  description: requiredText(1, 5000, {
+    missing: 'La description est requise',
+    long: 'La description fait 5 000 caractères au plus',
+  }),
   imageUrl: ImageUrlSchema,
   results: z
     .array(CaseStudyResultSchema, { error: 'Résultats invalides' })

@@ -7,7 +7,7 @@
  * - POST   /api/admin/push/devices/:id/test   -> 202 (a test notification to that device)
  */
 import { z } from 'zod';
-import { strictObjectError } from './fields.ts';
+import { requiredText, strictObjectError } from './fields.ts';
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const key = (message: string, min: number, max: number) =>
@@ -31,11 +31,10 @@ export const PushDeviceSchema = z.strictObject(
       },
       strictObjectError,
     ),
-    label: z
-      .string({ error: 'Nom de l’appareil invalide.' })
-      .trim()
-      .min(1, { error: 'Nom de l’appareil invalide.' })
-      .max(80, { error: 'Nom de l’appareil trop long (80 caractères au plus).' }),
+    label: requiredText(1, 80, {
+      missing: 'Nom de l’appareil invalide.',
+      long: 'Nom de l’appareil trop long (80 caractères au plus).',
+    }),
   },
   strictObjectError,
 );

@@ -27,7 +27,7 @@
  */
 import { z } from 'zod';
 import { AUTH_MAX_LENGTH } from './auth.ts';
-import { SINGLE_LINE, singleLine, strictObjectError, tooLong } from './fields.ts';
+import { requiredLine, strictObjectError } from './fields.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 export const PASSKEY_NAME_MAX = 60;
@@ -94,12 +94,7 @@ export const CurrentPasswordSchema = z.strictObject(
 export type CurrentPassword = z.infer<typeof CurrentPasswordSchema>;
 
 const PASSKEY_NAME_MESSAGE = 'Donnez un nom à cette clé, par exemple « Téléphone de Nadine ».';
-const passkeyName = z
-  .string({ error: PASSKEY_NAME_MESSAGE })
-  .trim()
-  .min(1, { error: PASSKEY_NAME_MESSAGE })
-  .max(PASSKEY_NAME_MAX, tooLong(PASSKEY_NAME_MAX))
-  .regex(SINGLE_LINE, singleLine);
+const passkeyName = requiredLine(PASSKEY_NAME_MESSAGE, 1, PASSKEY_NAME_MAX);
 
 export const PasskeyRenameSchema = z.strictObject({ name: passkeyName }, strictObjectError);
 export type PasskeyRename = z.infer<typeof PasskeyRenameSchema>;

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { OrderSchema } from './admin-content-fields.ts';
-import { requiredLine, tooLong } from './fields.ts';
+import { requiredLine, requiredText, tooLong } from './fields.ts';
 
 export const SERVICE_TITLE_MAX = 120;
 export const SERVICE_DESCRIPTION_MAX = 2_000;
@@ -20,11 +20,9 @@ export const SERVICE_ICON_MAX = 50;
 
 const title = requiredLine('Le titre doit contenir au moins 2 caractères', 2, SERVICE_TITLE_MAX);
 
-const description = z
-  .string({ error: 'La description doit contenir au moins 10 caractères' })
-  .trim()
-  .min(10, { error: 'La description doit contenir au moins 10 caractères' })
-  .max(SERVICE_DESCRIPTION_MAX, tooLong(SERVICE_DESCRIPTION_MAX));
+const description = requiredText(10, SERVICE_DESCRIPTION_MAX, {
+  missing: 'La description doit contenir au moins 10 caractères',
+});
 
 /**
  * A known icon name (app/lib/service-icon.ts) or any word: an unknown name, or an empty one, lets

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { AUTH_MAX_LENGTH } from './auth.ts';
-import { SINGLE_LINE, singleLine, strictObjectError } from './fields.ts';
+import { requiredText, SINGLE_LINE, singleLine, strictObjectError } from './fields.ts';
 
 export const ADMIN_ROLE_LABELS: Record<string, string> = { admin: 'Administrateur' };
 export const adminRoleLabel = (role: string) => ADMIN_ROLE_LABELS[role] ?? role;
@@ -35,12 +35,10 @@ export type AdminAccount = {
 };
 
 const name = (label: string) =>
-  z
-    .string({ error: `${label} est obligatoire.` })
-    .trim()
-    .min(1, { error: `${label} est obligatoire.` })
-    .max(100, { error: `${label} est trop long (100 caractères au plus).` })
-    .regex(SINGLE_LINE, singleLine);
+  requiredText(1, 100, {
+    missing: `${label} est obligatoire.`,
+    long: `${label} est trop long (100 caractères au plus).`,
+  }).regex(SINGLE_LINE, singleLine);
 
 export const AdminUserCreateSchema = z.strictObject(
   {

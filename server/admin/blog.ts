@@ -160,7 +160,7 @@ export async function createBlogPost(
 
 /**
  * Updates the fields given. An empty slug on a full update means "from the title again". The
- * returned `previousCover` is the image this change replaced or removed, to release after commit.
+ * returned `releasedImage` is the cover this change replaced or removed, to release after commit.
  */
 export async function updateBlogPost(
   db: Database,
@@ -168,7 +168,7 @@ export async function updateBlogPost(
   input: Partial<BlogPostInput>,
   adminId: string,
   options: { regenerateEmptySlug: boolean },
-): Promise<{ post: AdminBlogPost; previousCover: string | null } | undefined> {
+): Promise<{ item: AdminBlogPost; releasedImage: string | null } | undefined> {
   return writeWithSlug(db, async (tx) => {
     const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
     if (!current) return undefined;
@@ -194,7 +194,7 @@ export async function updateBlogPost(
     const unchanged = (Object.keys(changes) as (keyof typeof changes)[]).every(
       (key) => changes[key] === current[key],
     );
-    if (unchanged) return { post: presentAdminPost(current), previousCover: null };
+    if (unchanged) return { item: presentAdminPost(current), releasedImage: null };
     const [row] = await tx.update(blogPosts).set(changes).where(eq(blogPosts.id, id)).returning();
     if (!row) throw new Error('blog post vanished during update');
     if (row.slug !== current.slug) {
@@ -219,9 +219,9 @@ export async function updateBlogPost(
     // A new title or address is always a line of its own; the editor's autosaves in between are one.
     if (entry.description) await logActivity(tx, entry);
     else await logActivityCoalesced(tx, entry, { within: EDIT_LOG_WINDOW_MS });
-    const previousCover =
+    const releasedImage =
       current.coverImage && current.coverImage !== row.coverImage ? current.coverImage : null;
-    return { post: presentAdminPost(row), previousCover };
+    return { item: presentAdminPost(row), releasedImage };
   });
 }
 
@@ -412,14 +412,14 @@ export async function unpublishBlogPost(
 
 /**
  * Deletes the post and its publication records not yet handled by the campaigns (announcing a
- * deleted post would send readers to a 404); processed ones stay as history. Returns the cover
- * image to release, or undefined when the post does not exist.
+ * deleted post would send readers to a 404); processed ones stay as history. Returns its cover
+ * image, to release, or undefined when the post does not exist.
  */
 export async function deleteBlogPost(
   db: Database,
   id: string,
   adminId: string,
-): Promise<{ coverImage: string | null } | undefined> {
+): Promise<{ releasedImage: string | null } | undefined> {
   const row = await deletePublishable<BlogPost>(
     db,
     blogPosts,
@@ -432,5 +432,5 @@ export async function deleteBlogPost(
     }),
     adminId,
   );
-  return row && { coverImage: row.coverImage };
+  return row && { releasedImage: row.coverImage };
 }

@@ -20,7 +20,13 @@ import { logActivity } from '../activity/log.ts';
 import { kinshasaDayAndHour } from '../calendar/kinshasa.ts';
 import { badRequest } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { addTimelineEntry, adminNames, presentContacts } from './contacts.ts';
+import {
+  addTimelineEntry,
+  adminNames,
+  changeContact,
+  presentContacts,
+  presentWithAdminNames,
+} from './contacts.ts';
 
 type Events = Pick<EventBus, 'publish'>;
 
@@ -57,11 +63,7 @@ export async function contactTimeline(db: Database, id: string): Promise<Contact
     .where(eq(contactNotes.contactId, id))
     .orderBy(desc(contactNotes.createdAt), desc(contactNotes.id))
     .limit(TIMELINE_LIMIT);
-  const names = await adminNames(
-    db,
-    rows.map((row) => row.userId),
-  );
-  return rows.map((row) => presentEntry(row, names));
+  return presentWithAdminNames(db, rows, (row) => row.userId, presentEntry);
 }
 
 /**
@@ -99,13 +101,7 @@ export async function updateContactFollowUp(
   events: Events,
   input: { id: string; changes: ContactFollowUp; adminId: string },
 ): Promise<AdminContact | undefined> {
-  return inTransaction(db, async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(contactRequests)
-      .where(eq(contactRequests.id, input.id))
-      .for('update');
-    if (!current) return undefined;
+  return changeContact(db, input.id, async (tx, current) => {
     const { ownerId, nextActionAt, nextActionNote } = input.changes;
     const set: Partial<Pick<ContactRequest, 'ownerId' | 'nextActionAt' | 'nextActionNote'>> = {};
     const written: string[] = [];

@@ -66,14 +66,23 @@ export async function adminNames(db: Database, ids: (string | null)[]): Promise<
   return new Map(rows.map((row) => [row.id, adminFullName(row)]));
 }
 
-/** Leads as the back-office shows them, with their owner's name. */
-export async function presentContacts(db: Database, rows: ContactRequest[]): Promise<AdminContact[]> {
-  const names = await adminNames(
-    db,
-    rows.map((row) => row.ownerId),
-  );
-  return rows.map((row) => presentContact(row, names));
+/**
+ * `rows` presented by `present`, which is given the names of the admins they name (`adminOf`
+ * each), all read in one query.
+ */
+export async function presentWithAdminNames<Row, Item>(
+  db: Database,
+  rows: Row[],
+  adminOf: (row: Row) => string | null,
+  present: (row: Row, names: Map<string, string>) => Item,
+): Promise<Item[]> {
+  const names = await adminNames(db, rows.map(adminOf));
+  return rows.map((row) => present(row, names));
 }
+
+/** Leads as the back-office shows them, with their owner's name. */
+export const presentContacts = (db: Database, rows: ContactRequest[]): Promise<AdminContact[]> =>
+  presentWithAdminNames(db, rows, (row) => row.ownerId, presentContact);
 
 /** Writes one timeline entry (inside the caller's transaction). */
 export async function addTimelineEntry(
@@ -124,6 +133,21 @@ export async function findContact(db: Database, id: string): Promise<AdminContac
 }
 
 /**
+ * Runs `change` on the lead with that id in a transaction that locks it first, so two admins'
+ * changes of one lead run one after the other; undefined when there is no such lead.
+ */
+export function changeContact<T>(
+  db: Database,
+  id: string,
+  change: (tx: Database, current: ContactRequest) => Promise<T>,
+): Promise<T | undefined> {
+  return inTransaction(db, async (tx) => {
+    const [current] = await tx.select().from(contactRequests).where(eq(contactRequests.id, id)).for('update');
+    return current && change(tx, current);
+  });
+}
+
+/**
  * Any status may follow any other (a lead marked done by mistake goes back). The change, its
  * activity log entry and its events are one transaction; the same status again changes nothing.
  */
@@ -132,13 +156,7 @@ export async function changeContactStatus(
   events: Pick<EventBus, 'publish'>,
   input: { id: string; status: ContactStatus; adminId: string },
 ): Promise<AdminContact | undefined> {
-  return inTransaction(db, async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(contactRequests)
-      .where(eq(contactRequests.id, input.id))
-      .for('update');
-    if (!current) return undefined;
+  return changeContact(db, input.id, async (tx, current) => {
     if (current.status === input.status) return (await presentContacts(tx, [current]))[0];
     const [updated] = await tx
       .update(contactRequests)

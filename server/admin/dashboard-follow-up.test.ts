@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { insertAdminUser, insertContact } from '#tests/helpers/factories.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import { databaseContext } from '#tests/helpers/seeded-database.ts';
 import { computeDashboard } from './dashboard.ts';
 
 // 15:00 in Kinshasa: the day ends at 23:00 UTC.
 const NOW = new Date('2026-11-27T14:00:00Z');
 const hours = (n: number) => new Date(NOW.getTime() + n * 3_600_000);
-let database: DatabaseHandle;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const ctx = databaseContext();
 
 describe('the dashboard: what to follow up today', () => {
   it('counts late, due today and unanswered leads, and lists those due before midnight, soonest first', async () => {
-    const db = database.db;
+    const db = ctx.database.db;
     const { user: nadine } = await insertAdminUser(db, { firstName: 'Nadine', lastName: 'Kapinga' });
     const action = (at: Date, note: string) => ({ nextActionAt: at, nextActionNote: note });
     await insertContact(db, {

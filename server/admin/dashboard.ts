@@ -13,7 +13,7 @@ import { activityLogs, blogPosts, contactRequests, newsletterSubscriptions } fro
 import { kinshasaDate, kinshasaDayEnd, monthStart, WEEK_MS, weekStart } from '../calendar/kinshasa.ts';
 import { ACTIVITY_ENTRY_COLUMNS } from './activity-log.ts';
 import { upcomingCalls } from './booking.ts';
-import { adminNames } from './contacts.ts';
+import { presentWithAdminNames } from './contacts.ts';
 
 export const DASHBOARD_WEEKS = 12;
 export const TOP_POSTS = 5;
@@ -70,21 +70,22 @@ async function followUpOf(db: Database, now: Date): Promise<DashboardData['follo
     .where(lt(c.nextActionAt, endOfDay))
     .orderBy(asc(c.nextActionAt), asc(c.id))
     .limit(FOLLOW_UP_ITEMS);
-  const owners = await adminNames(
-    db,
-    rows.map((row) => row.ownerId),
-  );
   return {
     late: Number(counts?.late ?? 0),
     dueToday: Number(counts?.dueToday ?? 0),
     unanswered: Number(counts?.unanswered ?? 0),
-    due: rows.map((row) => ({
-      id: row.id,
-      fullName: row.fullName,
-      nextActionAt: (row.nextActionAt ?? now).toISOString(),
-      nextActionNote: row.nextActionNote,
-      owner: row.ownerId ? (owners.get(row.ownerId) ?? null) : null,
-    })),
+    due: await presentWithAdminNames(
+      db,
+      rows,
+      (row) => row.ownerId,
+      (row, owners) => ({
+        id: row.id,
+        fullName: row.fullName,
+        nextActionAt: (row.nextActionAt ?? now).toISOString(),
+        nextActionNote: row.nextActionNote,
+        owner: row.ownerId ? (owners.get(row.ownerId) ?? null) : null,
+      }),
+    ),
   };
 }
 

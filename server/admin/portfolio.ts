@@ -66,13 +66,13 @@ export async function createCaseStudy(
   });
 }
 
-/** Updates the fields given; `previousImage` is the image replaced or removed, to release after commit. */
+/** Updates the fields given; `releasedImage` is the image replaced or removed, to release after commit. */
 export async function updateCaseStudy(
   db: Database,
   id: string,
   input: Partial<CaseStudyInput>,
   adminId: string,
-): Promise<{ caseStudy: AdminCaseStudy; previousImage: string | null } | undefined> {
+): Promise<{ item: AdminCaseStudy; releasedImage: string | null } | undefined> {
   return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for('update');
     if (!current) return undefined;
@@ -90,7 +90,7 @@ export async function updateCaseStudy(
       (['title', 'clientName', 'industry', 'description', 'imageUrl'] as const).every(
         (key) => changes[key] === current[key],
       );
-    if (unchanged) return { caseStudy: presentAdminCaseStudy(current), previousImage: null };
+    if (unchanged) return { item: presentAdminCaseStudy(current), releasedImage: null };
     const [row] = await tx.update(caseStudies).set(changes).where(eq(caseStudies.id, id)).returning();
     if (!row) throw new Error('case study vanished during update');
     await logActivity(tx, {
@@ -99,8 +99,8 @@ export async function updateCaseStudy(
       description: row.title !== current.title ? `ancien titre « ${current.title} »` : null,
       userId: adminId,
     });
-    const previousImage = current.imageUrl && current.imageUrl !== row.imageUrl ? current.imageUrl : null;
-    return { caseStudy: presentAdminCaseStudy(row), previousImage };
+    const releasedImage = current.imageUrl && current.imageUrl !== row.imageUrl ? current.imageUrl : null;
+    return { item: presentAdminCaseStudy(row), releasedImage };
   });
 }
 
@@ -151,12 +151,12 @@ export async function unpublishCaseStudy(
   return row && presentAdminCaseStudy(row);
 }
 
-/** Deletes it and its publication records not yet processed by the campaigns. */
+/** Deletes it and its publication records not yet processed by the campaigns; gives its image, to release. */
 export async function deleteCaseStudy(
   db: Database,
   id: string,
   adminId: string,
-): Promise<{ imageUrl: string | null } | undefined> {
+): Promise<{ releasedImage: string | null } | undefined> {
   const row = await deletePublishable<CaseStudy>(
     db,
     caseStudies,
@@ -169,5 +169,5 @@ export async function deleteCaseStudy(
     }),
     adminId,
   );
-  return row && { imageUrl: row.imageUrl };
+  return row && { releasedImage: row.imageUrl };
 }

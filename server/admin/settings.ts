@@ -15,6 +15,7 @@ import {
   settingLabel,
 } from '#common/schemas/settings-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { listPresented } from '#db/list-queries.ts';
 import { type CompanyStat, companyStats, type SiteSetting, siteSettings } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { badRequest, HttpError } from '../errors.ts';
@@ -27,13 +28,8 @@ const presentSetting = (row: SiteSetting): AdminSetting => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export async function listSettings(db: Database): Promise<AdminSetting[]> {
-  const rows = await db
-    .select()
-    .from(siteSettings)
-    .orderBy(asc(siteSettings.category), asc(siteSettings.key));
-  return rows.map(presentSetting);
-}
+export const listSettings = (db: Database): Promise<AdminSetting[]> =>
+  listPresented(db, siteSettings, [asc(siteSettings.category), asc(siteSettings.key)], presentSetting);
 
 /** Quoted and shortened for the log: long texts are cut, empty values named. */
 function quote(value: string): string {
@@ -102,13 +98,8 @@ const presentStat = (row: CompanyStat): AdminStat => ({
 
 const statOrder = [asc(companyStats.order), asc(companyStats.name), asc(companyStats.id)];
 
-export async function listStats(db: Database): Promise<AdminStat[]> {
-  const rows = await db
-    .select()
-    .from(companyStats)
-    .orderBy(...statOrder);
-  return rows.map(presentStat);
-}
+export const listStats = (db: Database): Promise<AdminStat[]> =>
+  listPresented(db, companyStats, statOrder, presentStat);
 
 const statNotFound = () => new HttpError(404, 'not_found', 'Chiffre clé introuvable.');
 

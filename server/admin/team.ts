@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
 import type { AdminTeamMember, TeamMemberInputSchema, TeamMemberPatch } from '#common/schemas/team-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { listPresented } from '#db/list-queries.ts';
 import { type TeamMember, teamMembers } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { changedFields, directionWord, moveInOrder, nextOrder, visibilityOnly } from './ordering.ts';
@@ -38,13 +39,8 @@ export function presentAdminTeamMember(row: TeamMember): AdminTeamMember {
 /** The public site's order (server/content/public-content.ts), the id breaking ties. */
 const TEAM_ORDER = [asc(teamMembers.order), asc(teamMembers.name), asc(teamMembers.id)];
 
-export async function listAdminTeam(db: Database): Promise<AdminTeamMember[]> {
-  const rows = await db
-    .select()
-    .from(teamMembers)
-    .orderBy(...TEAM_ORDER);
-  return rows.map(presentAdminTeamMember);
-}
+export const listAdminTeam = (db: Database): Promise<AdminTeamMember[]> =>
+  listPresented(db, teamMembers, TEAM_ORDER, presentAdminTeamMember);
 
 export async function createTeamMember(
   db: Database,

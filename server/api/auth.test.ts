@@ -1,23 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import express from 'express';
-import { pinoHttp } from 'pino-http';
+import type express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, adminSessions, adminUsers, rateLimits } from '#db/schema.ts';
+import { createClockedAuthApp, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { insertAdminUser } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { verifyPassword } from '../auth/password.ts';
-import { adminOf } from '../auth/require-admin.ts';
 import { hashSessionToken } from '../auth/sessions.ts';
 import { readEnv } from '../env.ts';
-import { apiErrorHandler, apiNotFound } from '../http/error-handler.ts';
-import { createLogger } from '../logger.ts';
 import { seedDatabase } from '../seed.ts';
-import { adminGate, authApiRouter } from './auth.ts';
 
-const ORIGIN = 'http://localhost:3000';
 const ADMIN_EMAIL = 'admin@agence.cd';
 const ADMIN_PASSWORD = 'motdepasse-solide';
 const MINUTE = 60_000;
@@ -30,29 +25,9 @@ const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
 
-/** The auth router and the admin gate as app.ts mounts them, with a clock the tests move and a guarded test route. */
-function clockedApp(trustedOrigins: string[] = []) {
-  const logger = createLogger(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
-  const app = express();
-  app.set('trust proxy', 'loopback');
-  app.use(pinoHttp({ logger }));
-  const api = express.Router();
-  api.use(express.json());
-  api.use(authApiRouter({ db: database.db, publicUrl: ORIGIN, trustedOrigins, now: () => clock }));
-  const guarded = express.Router();
-  guarded.get('/ping', (_req, res) => {
-    res.json({ email: adminOf(res).user.email });
-  });
-  api.use(
-    '/admin',
-    adminGate({ db: database.db, publicUrl: ORIGIN, trustedOrigins, now: () => clock }),
-    guarded,
-  );
-  api.use(apiNotFound);
-  api.use(apiErrorHandler);
-  app.use('/api', api);
-  return app;
-}
+/** The auth router and the admin gate on the clock the tests move, trusting `trustedOrigins` too. */
+const clockedApp = (trustedOrigins: string[] = []) =>
+  createClockedAuthApp(database.db, { now: () => clock, trustedOrigins });
 let app: ReturnType<typeof clockedApp>;
 
 beforeAll(async () => {
@@ -75,7 +50,7 @@ type LoginBody = { email?: string; password?: string; rememberMe?: boolean };
 function login(body: LoginBody, options: { ip?: string; cookie?: string; target?: express.Express } = {}) {
   const req = request(options.target ?? app)
     .post('/api/auth/login')
-    .set('Origin', ORIGIN)
+    .set('Origin', TEST_ORIGIN)
     .set('X-Requested-With', 'fetch')
     .set('X-Forwarded-For', options.ip ?? nextIp());
   if (options.cookie) req.set('Cookie', options.cookie);
@@ -89,7 +64,7 @@ const me = (cookie?: string) => {
 const post = (path: string, cookie: string, body?: object) =>
   request(app)
     .post(path)
-    .set('Origin', ORIGIN)
+    .set('Origin', TEST_ORIGIN)
     .set('X-Requested-With', 'fetch')
     .set('X-Forwarded-For', '10.9.9.9')
     .set('Cookie', cookie)
@@ -347,7 +322,7 @@ describe('GET /api/auth/me, POST /api/auth/logout, /api/admin guard', () => {
     // Harmless without a session.
     await request(app)
       .post('/api/auth/logout')
-      .set('Origin', ORIGIN)
+      .set('Origin', TEST_ORIGIN)
       .set('X-Requested-With', 'fetch')
       .expect(204);
   });
@@ -373,7 +348,7 @@ describe('POST /api/auth/password', () => {
   it('needs a session', async () => {
     await request(app)
       .post('/api/auth/password')
-      .set('Origin', ORIGIN)
+      .set('Origin', TEST_ORIGIN)
       .set('X-Requested-With', 'fetch')
       .send({ currentPassword: first, newPassword: second, confirmPassword: second })
       .expect(401);
@@ -521,7 +496,7 @@ describe('CSRF', () => {
       .set('X-Requested-With', 'fetch')
       .send(body)
       .expect(403);
-    await request(app).post('/api/auth/login').set('Origin', ORIGIN).send(body).expect(403);
+    await request(app).post('/api/auth/login').set('Origin', TEST_ORIGIN).send(body).expect(403);
     const cookie = await loggedIn();
     await request(app).post('/api/auth/logout').set('Cookie', cookie).expect(403);
     await request(app)
@@ -604,7 +579,7 @@ describe('the real app (server/app.ts wiring)', () => {
     expect(denied.headers['cache-control']).toBe('no-store');
     await request(real)
       .post('/api/auth/login')
-      .set('Origin', ORIGIN)
+      .set('Origin', TEST_ORIGIN)
       .set('X-Requested-With', 'fetch')
       .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
       .expect(403);

@@ -14,6 +14,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
+import type { z } from 'zod';
 import { AdminLoginSchema, PasswordChangeSchema } from '#common/schemas/auth.ts';
 import {
   PasskeyAssertionSchema,
@@ -220,54 +221,55 @@ export function authApiRouter(deps: AuthApiDeps): Router {
   });
 
   /**
-   * A second step of the pending sign-in: counted like a password (per account+IP, per IP) and
-   * per account from every address; `check` says whether the factor given is right.
+   * A second step of the pending sign-in, its body checked by `schema`: counted like a password
+   * (per account+IP, per IP) and per account from every address; `check` says whether the factor
+   * given is right.
    */
-  async function secondStep(
-    req: Request,
-    res: Response,
+  function secondStep<S extends z.ZodType>(
     method: string,
-    check: (pending: PendingLogin, at: Date) => Promise<boolean>,
+    schema: S,
+    check: (input: z.output<S>, pending: PendingLogin, at: Date) => Promise<boolean>,
     refusal: () => HttpError,
-  ) {
-    const at = now();
-    const pending = await readPendingLogin(db, req, pendingCookie, at);
-    if (!pending) throw loginExpired();
-    const ip = req.ip ?? 'unknown';
-    const attempt = await reserveAttempts(db, req, at, signInRules(pending.user.email, ip, true));
-    if (!(await check(pending, at))) {
-      await attempt.failed();
-      req.log.info({ userId: pending.user.id, ip, method }, 'admin second factor refused');
-      throw refusal();
-    }
-    await attempt.succeeded();
-    await openSession(req, res, pending.user.id, pending.rememberMe, method);
+  ): RequestHandler {
+    return async (req, res) => {
+      const input = parseInput(schema, req.body);
+      const at = now();
+      const pending = await readPendingLogin(db, req, pendingCookie, at);
+      if (!pending) throw loginExpired();
+      const ip = req.ip ?? 'unknown';
+      const attempt = await reserveAttempts(db, req, at, signInRules(pending.user.email, ip, true));
+      if (!(await check(input, pending, at))) {
+        await attempt.failed();
+        req.log.info({ userId: pending.user.id, ip, method }, 'admin second factor refused');
+        throw refusal();
+      }
+      await attempt.succeeded();
+      await openSession(req, res, pending.user.id, pending.rememberMe, method);
+    };
   }
 
-  router.post('/auth/login/totp', async (req, res) => {
-    const { code } = parseInput(TotpCodeSchema, req.body);
-    await secondStep(
-      req,
-      res,
+  router.post(
+    '/auth/login/totp',
+    secondStep(
       'totp',
-      async (pending, at) => {
+      TotpCodeSchema,
+      async ({ code }, pending, at) => {
         const totp = await totpOf(db, pending.user.id);
         return totp?.confirmedAt ? acceptTotpCode(db, totp, code, at) : false;
       },
       () => wrongSecondFactor(WRONG_TOTP, 'code'),
-    );
-  });
+    ),
+  );
 
-  router.post('/auth/login/recovery', async (req, res) => {
-    const { code } = parseInput(RecoveryCodeSchema, req.body);
-    await secondStep(
-      req,
-      res,
+  router.post(
+    '/auth/login/recovery',
+    secondStep(
       'recovery code',
-      (pending, at) => useRecoveryCode(db, pending.user.id, code, at),
+      RecoveryCodeSchema,
+      ({ code }, pending, at) => useRecoveryCode(db, pending.user.id, code, at),
       () => wrongSecondFactor(WRONG_RECOVERY, 'code'),
-    );
-  });
+    ),
+  );
 
   router.post('/auth/login/passkey/options', async (req, res) => {
     const at = now();
@@ -277,13 +279,12 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     res.json({ options: await authenticationOptions(db, rp, step, at) });
   });
 
-  router.post('/auth/login/passkey', async (req, res) => {
-    const { response } = parseInput(PasskeyAssertionSchema, req.body);
-    await secondStep(
-      req,
-      res,
+  router.post(
+    '/auth/login/passkey',
+    secondStep(
       'passkey',
-      async (pending, at) =>
+      PasskeyAssertionSchema,
+      async ({ response }, pending, at) =>
         (await verifyPasskeyAssertion(
           db,
           rp,
@@ -292,8 +293,8 @@ export function authApiRouter(deps: AuthApiDeps): Router {
           at,
         )) !== null,
       () => wrongSecondFactor(WRONG_PASSKEY),
-    );
-  });
+    ),
+  );
 
   // A sign-in with a passkey alone: the passkey, with its user verification (a PIN, a fingerprint),
   // stands for the password and the second factor at once.
@@ -385,6 +386,18 @@ export function authApiRouter(deps: AuthApiDeps): Router {
   return router;
 }
 
+/** A step of the admin gate: a 403 (`code`, `message`) while the signed-in admin's account is `pending`. */
+function refusedWhile(
+  pending: (user: SessionUser) => boolean | undefined,
+  code: string,
+  message: string,
+): RequestHandler {
+  return (_req, res, next) => {
+    if (pending(adminOf(res).user)) throw new HttpError(403, code, message);
+    next();
+  };
+}
+
 /**
  * What stands before every /api/admin router, mounted with them in one place
  * (`api.use('/admin', adminGate(deps), ...routers)`, server/app.ts): no caching, the CSRF check,
@@ -393,28 +406,18 @@ export function authApiRouter(deps: AuthApiDeps): Router {
 export function adminGate(deps: Omit<AuthApiDeps, 'events'>): RequestHandler[] {
   const now = deps.now ?? systemClock;
   const guard = requireAdmin({ db: deps.db, cookie: sessionCookieFor(deps.publicUrl), now });
-  const passwordAccepted: RequestHandler = (_req, res, next) => {
-    // A password the policy refuses opens nothing but its own replacement (/auth/password).
-    if (adminOf(res).user.passwordChangeRequired) {
-      throw new HttpError(
-        403,
-        'password_change_required',
-        'Choisissez un nouveau mot de passe avant de continuer.',
-      );
-    }
-    next();
-  };
-  const secondFactorReady: RequestHandler = (_req, res, next) => {
-    // The policy requires a second factor this admin has not set up: only /auth/second-factor opens.
-    if (adminOf(res).user.secondFactorSetupRequired) {
-      throw new HttpError(
-        403,
-        'second_factor_required',
-        'Activez une double authentification avant de continuer.',
-      );
-    }
-    next();
-  };
+  // A password the policy refuses opens nothing but its own replacement (/auth/password).
+  const passwordAccepted = refusedWhile(
+    (user) => user.passwordChangeRequired,
+    'password_change_required',
+    'Choisissez un nouveau mot de passe avant de continuer.',
+  );
+  // The policy requires a second factor this admin has not set up: only /auth/second-factor opens.
+  const secondFactorReady = refusedWhile(
+    (user) => user.secondFactorSetupRequired,
+    'second_factor_required',
+    'Activez une double authentification avant de continuer.',
+  );
   return [
     noStore,
     csrfProtection({ publicUrl: deps.publicUrl, trustedOrigins: deps.trustedOrigins }),

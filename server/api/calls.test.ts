@@ -1,44 +1,27 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, adminUsers, callBookings, contactRequests, emailOutbox } from '#db/schema.ts';
 import { signInAdmin } from '#tests/helpers/admin-session.ts';
 import { insertBookableAdmin, insertContact } from '#tests/helpers/factories.ts';
 import { parseInvitation } from '#tests/helpers/ical.ts';
-import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
-import {
-  type CapturedEmail,
-  calendarPart,
-  startSmtpServer,
-  type TestSmtpServer,
-} from '#tests/helpers/smtp.ts';
-import { createTestApp } from '#tests/helpers/test-app.ts';
+import { mailingAppContext } from '#tests/helpers/seeded-database.ts';
+import { type CapturedEmail, calendarPart } from '#tests/helpers/smtp.ts';
 import { signLink } from '../security/signed-link.ts';
 
 const HOUR = 3_600_000;
 const VISITOR = 'amani.kabeya@example.cd';
 const STAFF = 'nadine.mbuyi@lisanga-digital.cd';
 
-let database: DatabaseHandle;
-let smtp: TestSmtpServer;
-let testApp: ReturnType<typeof createTestApp>;
+const ctx = mailingAppContext({ env: { PUBLIC_URL: 'https://www.lisanga-digital.cd' } });
 
 beforeAll(async () => {
-  database = await createSeededDatabase();
-  smtp = await startSmtpServer();
-  testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://www.lisanga-digital.cd' });
-  await database.db.update(adminUsers).set({ bookable: false });
+  await ctx.database.db.update(adminUsers).set({ bookable: false });
   // Bookable every day from 08:00 to 18:00 in Kinshasa: slots exist whenever the test runs.
-  await insertBookableAdmin(database.db, { email: STAFF, firstName: 'Nadine', lastName: 'Mbuyi' });
-});
-afterAll(async () => {
-  testApp?.deps.email.transport.close();
-  await smtp?.close();
-  await database?.close();
+  await insertBookableAdmin(ctx.database.db, { email: STAFF, firstName: 'Nadine', lastName: 'Mbuyi' });
 });
 
-const app = () => request(testApp.app);
+const app = () => request(ctx.testApp.app);
 
 async function requestCall(email = VISITOR, ip = '10.30.0.1') {
   const res = await app()
@@ -61,15 +44,15 @@ const tokenOf = (path: string) => new URL(path, 'https://x.test').searchParams.g
 
 /** Sends what the outbox holds now; the emails that reached `to` since `before` messages. */
 async function deliveredTo(to: string, before: number): Promise<CapturedEmail[]> {
-  await testApp.deps.email.worker.runOnce();
-  return smtp
+  await ctx.testApp.deps.email.worker.runOnce();
+  return ctx.smtp
     .messages()
     .slice(before)
     .filter((m) => m.envelope.to.includes(to));
 }
 
 const remindersOf = (bookingId: string) =>
-  database.db
+  ctx.database.db
     .select({ key: emailOutbox.dedupeKey, to: emailOutbox.toAddress, sendAfter: emailOutbox.nextAttemptAt })
     .from(emailOutbox)
     .where(
@@ -78,10 +61,10 @@ const remindersOf = (bookingId: string) =>
 
 describe('booking the discovery call after the request', () => {
   it('sends the visitor the link to pick a time, keeps the preferences, and answers the page’s path', async () => {
-    const before = smtp.messages().length;
+    const before = ctx.smtp.messages().length;
     const { id, bookingPath } = await requestCall();
     expect(bookingPath).toMatch(/^\/appel-decouverte\?token=/);
-    const [lead] = await database.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    const [lead] = await ctx.database.db.select().from(contactRequests).where(eq(contactRequests.id, id));
     expect(lead).toMatchObject({ callPreferredTime: 'Flexible', callUrgency: 'Sous 15 jours' });
 
     const [email] = await deliveredTo(VISITOR, before);
@@ -91,9 +74,9 @@ describe('booking the discovery call after the request', () => {
   });
 
   it('keeps the former way while nobody is bookable: no link, no email to the visitor', async () => {
-    await database.db.update(adminUsers).set({ bookable: false }).where(eq(adminUsers.email, STAFF));
+    await ctx.database.db.update(adminUsers).set({ bookable: false }).where(eq(adminUsers.email, STAFF));
     try {
-      const before = smtp.messages().length;
+      const before = ctx.smtp.messages().length;
       const res = await app()
         .post('/api/contact')
         .set('X-Forwarded-For', '10.30.0.9')
@@ -110,13 +93,13 @@ describe('booking the discovery call after the request', () => {
       expect(res.body).toEqual({ id: expect.any(String) });
       expect(await deliveredTo('sans.creneau@example.cd', before)).toHaveLength(0);
       expect(
-        smtp
+        ctx.smtp
           .messages()
           .slice(before)
           .some((m) => m.envelope.to.includes('leads@lisanga-digital.cd')),
       ).toBe(true);
     } finally {
-      await database.db.update(adminUsers).set({ bookable: true }).where(eq(adminUsers.email, STAFF));
+      await ctx.database.db.update(adminUsers).set({ bookable: true }).where(eq(adminUsers.email, STAFF));
     }
   });
 
@@ -130,9 +113,9 @@ describe('booking the discovery call after the request', () => {
       (s) => new Date(s.startsAt).getTime() > Date.now() + 25 * HOUR,
     );
     if (!slot) throw new Error('no slot more than a day ahead');
-    await testApp.deps.email.worker.runOnce();
+    await ctx.testApp.deps.email.worker.runOnce();
 
-    const before = smtp.messages().length;
+    const before = ctx.smtp.messages().length;
     const booked = await app()
       .post('/api/calls/book')
       .send({ token, startsAt: slot.startsAt, timeZone: 'America/Sao_Paulo' })
@@ -162,7 +145,7 @@ describe('booking the discovery call after the request', () => {
       'mailto:booker@example.cd',
     );
 
-    const [staffEmail] = smtp
+    const [staffEmail] = ctx.smtp
       .messages()
       .slice(before)
       .filter((m) => m.envelope.to.includes(STAFF));
@@ -171,7 +154,7 @@ describe('booking the discovery call after the request', () => {
     const staffInvitation = parseInvitation(calendarPart(staffEmail as CapturedEmail));
     expect(staffInvitation.event.uid).toBe(visitorInvitation.event.uid);
 
-    const [call] = await database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
+    const [call] = await ctx.database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
     const reminders = await remindersOf(call?.id ?? '');
     const start = new Date(slot.startsAt).getTime();
     expect(reminders.map((r) => [r.to, r.sendAfter.getTime() - start]).sort()).toEqual(
@@ -194,11 +177,11 @@ describe('booking the discovery call after the request', () => {
     const [first, second] = [later[0], later[3]];
     if (!first || !second) throw new Error('not enough slots');
     await app().post('/api/calls/book').send({ token, startsAt: first.startsAt }).expect(201);
-    const [booked] = await database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
+    const [booked] = await ctx.database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
 
-    let before = smtp.messages().length;
+    let before = ctx.smtp.messages().length;
     await deliveredTo('mover@example.cd', before);
-    before = smtp.messages().length;
+    before = ctx.smtp.messages().length;
     const moved = await app()
       .post('/api/calls/reschedule')
       .send({ token, startsAt: second.startsAt })
@@ -215,7 +198,7 @@ describe('booking the discovery call after the request', () => {
     expect(reminders).toHaveLength(4);
     expect(reminders.every((r) => r.key?.startsWith(`call:${booked?.id}:1:`))).toBe(true);
 
-    before = smtp.messages().length;
+    before = ctx.smtp.messages().length;
     const cancelled = await app().post('/api/calls/cancel').send({ token }).expect(200);
     expect(cancelled.body.call).toMatchObject({ status: 'cancelled' });
     await app().post('/api/calls/cancel').send({ token }).expect(200);
@@ -228,7 +211,7 @@ describe('booking the discovery call after the request', () => {
     expect(Number(cancellation.event.sequence)).toBe(2);
     expect(cancellation.event.uid).toBe(movedInvitation.event.uid);
     expect(await remindersOf(booked?.id ?? '')).toHaveLength(0);
-    const staffCancel = smtp
+    const staffCancel = ctx.smtp
       .messages()
       .slice(before)
       .find((m) => m.envelope.to.includes(STAFF));
@@ -250,11 +233,13 @@ describe('booking the discovery call after the request', () => {
     const page = await app().get('/api/calls').query({ token }).expect(200);
     const [slot] = page.body.slots as { startsAt: string }[];
     await app().post('/api/calls/book').send({ token, startsAt: slot?.startsAt }).expect(201);
-    const [call] = await database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
-    await testApp.deps.email.worker.runOnce();
+    const [call] = await ctx.database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
+    await ctx.testApp.deps.email.worker.runOnce();
 
-    const admin = await signInAdmin(testApp.app, database.db, { origin: testApp.deps.env.PUBLIC_URL });
-    const before = smtp.messages().length;
+    const admin = await signInAdmin(ctx.testApp.app, ctx.database.db, {
+      origin: ctx.testApp.deps.env.PUBLIC_URL,
+    });
+    const before = ctx.smtp.messages().length;
     const cancelled = await admin.post(`/api/admin/booking/calls/${call?.id}/cancel`).expect(200);
     expect(cancelled.body.call).toEqual({ id: call?.id, status: 'cancelled' });
     // Twice (a double tap): one cancellation, one email.
@@ -270,7 +255,7 @@ describe('booking the discovery call after the request', () => {
     expect(invitation.method).toBe('CANCEL');
     expect(Number(invitation.event.sequence)).toBe(1);
     expect(await remindersOf(call?.id ?? '')).toHaveLength(0);
-    const [logged] = await database.db
+    const [logged] = await ctx.database.db
       .select({ userId: activityLogs.userId })
       .from(activityLogs)
       .where(eq(activityLogs.type, 'call.cancelled'))
@@ -297,9 +282,11 @@ describe('booking the discovery call after the request', () => {
       })
       .expect(201);
     expect(quote.body).toEqual({ id: expect.any(String) });
-    await testApp.deps.email.worker.runOnce();
-    const admin = await signInAdmin(testApp.app, database.db, { origin: testApp.deps.env.PUBLIC_URL });
-    const before = smtp.messages().length;
+    await ctx.testApp.deps.email.worker.runOnce();
+    const admin = await signInAdmin(ctx.testApp.app, ctx.database.db, {
+      origin: ctx.testApp.deps.env.PUBLIC_URL,
+    });
+    const before = ctx.smtp.messages().length;
     await admin.post(`/api/admin/booking/contacts/${quote.body.id}/link`).expect(202);
     await admin.post(`/api/admin/booking/contacts/${quote.body.id}/link`).expect(202);
     const [offer, ...more] = await deliveredTo('grace.mwamba@example.cd', before);
@@ -328,13 +315,13 @@ describe('booking the discovery call after the request', () => {
     const booked = await admin.post(`/api/admin/booking/contacts/${quote.body.id}/link`).expect(409);
     expect(booked.body.error.message).toBe('Un appel est déjà réservé avec ce contact.');
 
-    await database.db.update(adminUsers).set({ bookable: false }).where(eq(adminUsers.email, STAFF));
+    await ctx.database.db.update(adminUsers).set({ bookable: false }).where(eq(adminUsers.email, STAFF));
     try {
-      const other = await insertContact(database.db, { source: 'quote_request' });
+      const other = await insertContact(ctx.database.db, { source: 'quote_request' });
       const nobody = await admin.post(`/api/admin/booking/contacts/${other.id}/link`).expect(409);
       expect(nobody.body.error.message).toMatch(/^Personne n.est disponible pour un appel/);
     } finally {
-      await database.db.update(adminUsers).set({ bookable: true }).where(eq(adminUsers.email, STAFF));
+      await ctx.database.db.update(adminUsers).set({ bookable: true }).where(eq(adminUsers.email, STAFF));
     }
   });
 
@@ -344,9 +331,9 @@ describe('booking the discovery call after the request', () => {
     const forged = `${token.slice(0, -2)}xx`;
     const invalid = await app().get('/api/calls').query({ token: forged }).expect(404);
     expect(invalid.body.error.message).toBe('Ce lien de réservation n’est pas valide.'.replace('’', "'"));
-    const preview = await signLink(database.db, 'preview', id, new Date(Date.now() + HOUR));
+    const preview = await signLink(ctx.database.db, 'preview', id, new Date(Date.now() + HOUR));
     await app().get('/api/calls').query({ token: preview.token }).expect(404);
-    const old = await signLink(database.db, 'call', id, new Date(Date.now() - 1000));
+    const old = await signLink(ctx.database.db, 'call', id, new Date(Date.now() - 1000));
     const expired = await app()
       .post('/api/calls/book')
       .send({ token: old.token, startsAt: new Date().toISOString() });
@@ -369,14 +356,14 @@ describe('booking the discovery call after the request', () => {
       .expect(409);
     expect(taken.body.error.message).toMatch(/Ce créneau vient d.être pris/);
     await app().post('/api/calls/cancel').send({ token }).expect(409);
-    expect(await database.db.select().from(callBookings).where(eq(callBookings.contactId, id))).toHaveLength(
-      0,
-    );
+    expect(
+      await ctx.database.db.select().from(callBookings).where(eq(callBookings.contactId, id)),
+    ).toHaveLength(0);
   });
 
   it('hands a moved call to a colleague when its admin is taken then: a new call for one, a cancellation for the other', async () => {
     const patrick = 'patrick.ilunga@lisanga-digital.cd';
-    const user = await insertBookableAdmin(database.db, {
+    const user = await insertBookableAdmin(ctx.database.db, {
       email: patrick,
       firstName: 'Patrick',
       lastName: 'Ilunga',
@@ -395,15 +382,15 @@ describe('booking the discovery call after the request', () => {
       // Nadine, the earlier admin, takes both; then the first call moves to the second's time.
       await app().post('/api/calls/book').send({ token: firstToken, startsAt: one.startsAt }).expect(201);
       await app().post('/api/calls/book').send({ token: secondToken, startsAt: two.startsAt }).expect(201);
-      await testApp.deps.email.worker.runOnce();
-      const before = smtp.messages().length;
+      await ctx.testApp.deps.email.worker.runOnce();
+      const before = ctx.smtp.messages().length;
       const moved = await app()
         .post('/api/calls/reschedule')
         .send({ token: firstToken, startsAt: two.startsAt })
         .expect(200);
       expect(moved.body.call).toMatchObject({ startsAt: two.startsAt, withName: 'Patrick Ilunga' });
-      await testApp.deps.email.worker.runOnce();
-      const sent = smtp.messages().slice(before);
+      await ctx.testApp.deps.email.worker.runOnce();
+      const sent = ctx.smtp.messages().slice(before);
       const toPatrick = sent.filter((m) => m.envelope.to.includes(patrick));
       const toNadine = sent.filter((m) => m.envelope.to.includes(STAFF));
       expect(toPatrick.map((m) => m.subject)).toEqual([
@@ -415,7 +402,7 @@ describe('booking the discovery call after the request', () => {
       ]);
       expect(parseInvitation(calendarPart(toNadine[0] as CapturedEmail)).method).toBe('CANCEL');
     } finally {
-      await database.db.update(adminUsers).set({ bookable: false }).where(eq(adminUsers.id, user.id));
+      await ctx.database.db.update(adminUsers).set({ bookable: false }).where(eq(adminUsers.id, user.id));
     }
   });
 });

@@ -354,48 +354,59 @@ describe('POST /api/contact — spam and abuse', () => {
 });
 
 describe('POST /api/contact — validation', () => {
-  it('answers every quote rule of docs/product.md §5.1 with its French message', async () => {
-    const res = await post({
-      source: 'quote_request',
-      fullName: 'A',
-      email: 'pas-un-email',
-      phone: '0812',
-      company: 'K',
-      serviceType: '',
-      details: { projectDescription: 'Trop court', budget: '', timeline: '' },
-      elapsedMs: 9_000,
-    }).expect(400);
-    expect(res.body.error.code).toBe('validation_error');
-    expect(res.body.error.fields).toEqual({
-      fullName: 'Le nom doit contenir au moins 2 caractères',
-      email: 'Email invalide',
-      phone: 'Le téléphone doit contenir au moins 10 caractères',
-      company: "Le nom de l'entreprise doit contenir au moins 2 caractères",
-      serviceType: 'Veuillez sélectionner un service',
-      'details.projectDescription': 'Décrivez votre projet en détail (minimum 20 caractères)',
-      'details.budget': 'Veuillez indiquer votre budget',
-      'details.timeline': 'Veuillez indiquer vos délais',
-    });
-  });
-
-  it('answers every call rule of docs/product.md §5.2 with its French message', async () => {
-    const res = await post({
-      source: 'call_request',
-      fullName: '',
-      email: '',
-      serviceType: '',
-      details: {},
-      elapsedMs: 9_000,
-    }).expect(400);
-    expect(res.body.error.fields).toEqual({
-      fullName: 'Le nom doit contenir au moins 2 caractères',
-      email: 'Email invalide',
-      serviceType: 'Veuillez sélectionner un service',
-      'details.callType': 'Veuillez sélectionner le type de discussion',
-      'details.preferredTime': 'Veuillez indiquer vos créneaux préférés',
-      'details.urgency': "Veuillez indiquer l'urgence",
-    });
-  });
+  it.each([
+    {
+      form: 'quote',
+      section: '5.1',
+      body: {
+        source: 'quote_request',
+        fullName: 'A',
+        email: 'pas-un-email',
+        phone: '0812',
+        company: 'K',
+        serviceType: '',
+        details: { projectDescription: 'Trop court', budget: '', timeline: '' },
+        elapsedMs: 9_000,
+      },
+      fields: {
+        fullName: 'Le nom doit contenir au moins 2 caractères',
+        email: 'Email invalide',
+        phone: 'Le téléphone doit contenir au moins 10 caractères',
+        company: "Le nom de l'entreprise doit contenir au moins 2 caractères",
+        serviceType: 'Veuillez sélectionner un service',
+        'details.projectDescription': 'Décrivez votre projet en détail (minimum 20 caractères)',
+        'details.budget': 'Veuillez indiquer votre budget',
+        'details.timeline': 'Veuillez indiquer vos délais',
+      },
+    },
+    {
+      form: 'call',
+      section: '5.2',
+      body: {
+        source: 'call_request',
+        fullName: '',
+        email: '',
+        serviceType: '',
+        details: {},
+        elapsedMs: 9_000,
+      },
+      fields: {
+        fullName: 'Le nom doit contenir au moins 2 caractères',
+        email: 'Email invalide',
+        serviceType: 'Veuillez sélectionner un service',
+        'details.callType': 'Veuillez sélectionner le type de discussion',
+        'details.preferredTime': 'Veuillez indiquer vos créneaux préférés',
+        'details.urgency': "Veuillez indiquer l'urgence",
+      },
+    },
+  ])(
+    'answers every $form rule of docs/product.md §$section with its French message',
+    async ({ body, fields }) => {
+      const res = await post(body).expect(400);
+      expect(res.body.error.code).toBe('validation_error');
+      expect(res.body.error.fields).toEqual(fields);
+    },
+  );
 
   it('refuses an unknown source, oversized fields and bodies that are not JSON objects', async () => {
     const unknown = await post(aQuoteRequest({ source: 'admin' })).expect(400);

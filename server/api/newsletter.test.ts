@@ -2,42 +2,32 @@ import { count, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONSENT_TEXT, NEWSLETTER_CONSENT_VERSION } from '#common/schemas/newsletter.ts';
-import type { DatabaseHandle } from '#db/client.ts';
 import { newsletterSubscriptions, rateLimits, subscriberTokens } from '#db/schema.ts';
 import { recordEvents } from '#tests/helpers/events.ts';
 import { subscriptionOf } from '#tests/helpers/factories.ts';
-import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
-import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
-import { createTestApp } from '#tests/helpers/test-app.ts';
+import { mailingAppContext } from '#tests/helpers/seeded-database.ts';
+import type { CapturedEmail } from '#tests/helpers/smtp.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
 import { HONEYPOT_MESSAGE } from '../security/honeypot.ts';
 
 const PUBLIC_URL = 'https://www.lisanga-digital.cd';
-let database: DatabaseHandle;
-let smtp: TestSmtpServer;
-let testApp: ReturnType<typeof createTestApp>;
+const ctx = mailingAppContext({ env: { PUBLIC_URL } });
 const events: AppEvent[] = [];
 
 beforeAll(async () => {
-  database = await createSeededDatabase();
-  smtp = await startSmtpServer();
-  testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL });
-  await recordEvents(testApp.deps.events, events);
+  await recordEvents(ctx.testApp.deps.events, events);
 });
 afterAll(async () => {
-  await testApp?.deps.events.stop();
-  testApp?.deps.email.transport.close();
-  await smtp?.close();
-  await database?.close();
+  await ctx.testApp?.deps.events.stop();
 });
 beforeEach(async () => {
-  await database.db.delete(rateLimits);
+  await ctx.database.db.delete(rateLimits);
 });
 
 let ipCounter = 0;
 const nextIp = () => `10.30.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 const subscribe = (body: Record<string, unknown>) =>
-  request(testApp.app)
+  request(ctx.testApp.app)
     .post('/api/newsletter/subscribe')
     .set('X-Forwarded-For', nextIp())
     .set('User-Agent', 'Vitest/1.0')
@@ -45,8 +35,8 @@ const subscribe = (body: Record<string, unknown>) =>
 
 /** Sends what the outbox holds and returns every captured email to `to`, oldest first. */
 async function deliveredTo(to: string): Promise<CapturedEmail[]> {
-  await testApp.deps.email.worker.runOnce();
-  return smtp.messages().filter((m) => m.envelope.to.includes(to));
+  await ctx.testApp.deps.email.worker.runOnce();
+  return ctx.smtp.messages().filter((m) => m.envelope.to.includes(to));
 }
 
 function linkIn(mail: CapturedEmail, path: string): string {
@@ -58,7 +48,7 @@ function linkIn(mail: CapturedEmail, path: string): string {
   return match[1];
 }
 
-const subscriberRow = (email: string) => subscriptionOf(database.db, email);
+const subscriberRow = (email: string) => subscriptionOf(ctx.database.db, email);
 
 async function subscribeAndConfirm(email: string) {
   await subscribe({ email }).expect(200);
@@ -66,7 +56,7 @@ async function subscribeAndConfirm(email: string) {
   if (!confirmation) throw new Error('no confirmation');
   const token = linkIn(confirmation, '/newsletter/confirm');
   // The click on the link, from the person's phone: what the proof of consent records.
-  await request(testApp.app)
+  await request(ctx.testApp.app)
     .post('/api/newsletter/confirm')
     .set('X-Forwarded-For', '10.31.0.1')
     .set('User-Agent', 'Chrome Android')
@@ -108,7 +98,7 @@ describe('double opt-in', () => {
     expect(row?.consentIp).toMatch(/^10\.30\./);
 
     // Only hashes in the database: the clear token appears nowhere.
-    const tokens = await database.db
+    const tokens = await ctx.database.db
       .select()
       .from(subscriberTokens)
       .where(eq(subscriberTokens.subscriberId, row?.id ?? ''));
@@ -120,11 +110,14 @@ describe('double opt-in', () => {
     expect(JSON.stringify(tokens)).not.toContain(token);
 
     // A GET (a mail scanner following links) changes nothing.
-    await request(testApp.app).get(`/api/newsletter/confirm?token=${token}`).expect(404);
-    await request(testApp.app).get(`/api/newsletter/unsubscribe?token=${token}`).expect(404);
+    await request(ctx.testApp.app).get(`/api/newsletter/confirm?token=${token}`).expect(404);
+    await request(ctx.testApp.app).get(`/api/newsletter/unsubscribe?token=${token}`).expect(404);
     expect((await subscriberRow('amani.kabeya@example.cd'))?.status).toBe('pending');
 
-    const confirmed = await request(testApp.app).post('/api/newsletter/confirm').send({ token }).expect(200);
+    const confirmed = await request(ctx.testApp.app)
+      .post('/api/newsletter/confirm')
+      .send({ token })
+      .expect(200);
     expect(confirmed.body).toEqual({ confirmed: true });
     const active = await subscriberRow('amani.kabeya@example.cd');
     expect(active?.status).toBe('active');
@@ -151,7 +144,7 @@ describe('double opt-in', () => {
     linkIn(welcome, '/newsletter/unsubscribe');
 
     // The link served once.
-    const reused = await request(testApp.app).post('/api/newsletter/confirm').send({ token }).expect(410);
+    const reused = await request(ctx.testApp.app).post('/api/newsletter/confirm').send({ token }).expect(410);
     expect(reused.body.error.code).toBe('token_used');
   });
 
@@ -159,7 +152,7 @@ describe('double opt-in', () => {
     await subscribeAndConfirm('bola@example.cd');
     const res = await subscribe({ email: ' BOLA@Example.cd ' }).expect(409);
     expect(res.body.error.message).toContain('déjà abonné');
-    const [{ n } = { n: 0 }] = await database.db
+    const [{ n } = { n: 0 }] = await ctx.database.db
       .select({ n: count() })
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, 'bola@example.cd'));
@@ -173,7 +166,7 @@ describe('double opt-in', () => {
     }
     // The first email and 4 resends; the 2 beyond the hourly cap are answered the same but not sent.
     expect(await deliveredTo('chance@example.cd')).toHaveLength(5);
-    const rows = await database.db
+    const rows = await ctx.database.db
       .select()
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, 'chance@example.cd'));
@@ -181,7 +174,7 @@ describe('double opt-in', () => {
   });
 
   it('refuses an unknown or expired confirm token with French messages', async () => {
-    const unknown = await request(testApp.app)
+    const unknown = await request(ctx.testApp.app)
       .post('/api/newsletter/confirm')
       .send({ token: 'x'.repeat(43) })
       .expect(400);
@@ -191,11 +184,14 @@ describe('double opt-in', () => {
     const [mail] = await deliveredTo('dorcas@example.cd');
     if (!mail) throw new Error('no mail');
     const token = linkIn(mail, '/newsletter/confirm');
-    await database.db
+    await ctx.database.db
       .update(subscriberTokens)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(subscriberTokens.type, 'confirm'));
-    const expired = await request(testApp.app).post('/api/newsletter/confirm').send({ token }).expect(410);
+    const expired = await request(ctx.testApp.app)
+      .post('/api/newsletter/confirm')
+      .send({ token })
+      .expect(410);
     expect(expired.body.error.code).toBe('token_expired');
     expect(expired.body.error.message).toContain('expiré');
     expect((await subscriberRow('dorcas@example.cd'))?.status).toBe('pending');
@@ -223,7 +219,7 @@ describe('unsubscribe and preferences', () => {
     const { welcome } = await subscribeAndConfirm('eli@example.cd');
     const header = welcome.headers.get('list-unsubscribe') ?? '';
     const url = new URL(header.slice(1, -1));
-    const res = await request(testApp.app)
+    const res = await request(ctx.testApp.app)
       .post(`${url.pathname}${url.search}`)
       .type('form')
       .send('List-Unsubscribe=One-Click')
@@ -234,7 +230,7 @@ describe('unsubscribe and preferences', () => {
     const row = await subscriberRow('eli@example.cd');
     expect(row).toMatchObject({ status: 'unsubscribed', isActive: false });
     // A second click (a mail client retrying) is fine too.
-    await request(testApp.app).post(`${url.pathname}${url.search}`).expect(200);
+    await request(ctx.testApp.app).post(`${url.pathname}${url.search}`).expect(200);
 
     // Coming back starts a new opt-in.
     const again = await subscribe({ email: 'eli@example.cd' }).expect(200);
@@ -252,22 +248,22 @@ describe('unsubscribe and preferences', () => {
     const { welcome } = await subscribeAndConfirm('fifi@example.cd');
     const token = linkIn(welcome, '/newsletter/manage');
 
-    const current = await request(testApp.app).get(`/api/newsletter/manage?token=${token}`).expect(200);
+    const current = await request(ctx.testApp.app).get(`/api/newsletter/manage?token=${token}`).expect(200);
     expect(current.body).toEqual({ email: 'fifi@example.cd', firstName: '', tags: [], status: 'active' });
     expect(current.headers['cache-control']).toBe('no-store');
 
-    const updated = await request(testApp.app)
+    const updated = await request(ctx.testApp.app)
       .post('/api/newsletter/manage')
       .send({ token, firstName: 'Fifi', tags: ['digital', 'branding', 'digital'] })
       .expect(200);
     expect(updated.body).toMatchObject({ firstName: 'Fifi', tags: ['digital', 'branding'] });
-    const bad = await request(testApp.app)
+    const bad = await request(ctx.testApp.app)
       .post('/api/newsletter/manage')
       .send({ token, firstName: 'Fifi', tags: ['inconnu'] })
       .expect(400);
     expect(bad.body.error.fields['tags.0']).toBe('Thème inconnu.');
 
-    const exported = await request(testApp.app).get(`/api/newsletter/export?token=${token}`).expect(200);
+    const exported = await request(ctx.testApp.app).get(`/api/newsletter/export?token=${token}`).expect(200);
     expect(exported.headers['content-disposition']).toContain('attachment');
     const data = JSON.parse(exported.text);
     expect(data).toMatchObject({
@@ -287,16 +283,16 @@ describe('unsubscribe and preferences', () => {
     expect(data).not.toHaveProperty('id');
     expect(exported.text).not.toMatch(/tokenHash|token_hash/);
 
-    await request(testApp.app).post('/api/newsletter/erase').send({ token }).expect(200);
+    await request(ctx.testApp.app).post('/api/newsletter/erase').send({ token }).expect(200);
     expect(await subscriberRow('fifi@example.cd')).toBeUndefined();
-    await request(testApp.app).get(`/api/newsletter/manage?token=${token}`).expect(400);
+    await request(ctx.testApp.app).get(`/api/newsletter/manage?token=${token}`).expect(400);
   });
 
   it('refuses the unsubscribe token on the manage endpoints', async () => {
     const { welcome } = await subscribeAndConfirm('gaby@example.cd');
     const token = linkIn(welcome, '/newsletter/unsubscribe');
-    await request(testApp.app).get(`/api/newsletter/export?token=${token}`).expect(400);
-    await request(testApp.app).post('/api/newsletter/erase').send({ token }).expect(400);
+    await request(ctx.testApp.app).get(`/api/newsletter/export?token=${token}`).expect(400);
+    await request(ctx.testApp.app).post('/api/newsletter/erase').send({ token }).expect(400);
     expect(await subscriberRow('gaby@example.cd')).toBeDefined();
   });
 });
@@ -306,7 +302,7 @@ describe('manage links expire and can be asked for again', () => {
     const { welcome } = await subscribeAndConfirm('henoc@example.cd');
     const manage = linkIn(welcome, '/newsletter/manage');
     const unsubscribe = linkIn(welcome, '/newsletter/unsubscribe');
-    const rows = await database.db
+    const rows = await ctx.database.db
       .select({
         type: subscriberTokens.type,
         createdAt: subscriberTokens.createdAt,
@@ -321,42 +317,44 @@ describe('manage links expire and can be asked for again', () => {
     expect(rows.filter((r) => r.type === 'unsubscribe').every((r) => r.expiresAt === null)).toBe(true);
 
     // 90 days later.
-    await database.db
+    await ctx.database.db
       .update(subscriberTokens)
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where(eq(subscriberTokens.type, 'manage'));
-    const expired = await request(testApp.app).get(`/api/newsletter/manage?token=${manage}`).expect(410);
+    const expired = await request(ctx.testApp.app).get(`/api/newsletter/manage?token=${manage}`).expect(410);
     expect(expired.body.error).toEqual({
       code: 'token_expired',
       message: 'Ce lien a expiré. Demandez un nouveau lien de gestion.',
     });
-    await request(testApp.app).post('/api/newsletter/erase').send({ token: manage }).expect(410);
-    await request(testApp.app).post(`/api/newsletter/unsubscribe?token=${unsubscribe}`).expect(200);
+    await request(ctx.testApp.app).post('/api/newsletter/erase').send({ token: manage }).expect(410);
+    await request(ctx.testApp.app).post(`/api/newsletter/unsubscribe?token=${unsubscribe}`).expect(200);
   });
 
   it('sends a fresh manage link to a known address only, with the same answer either way, a few an hour', async () => {
     await subscribeAndConfirm('ines@example.cd');
     const ask = (email: string) =>
-      request(testApp.app)
+      request(ctx.testApp.app)
         .post('/api/newsletter/manage-link')
         .set('X-Forwarded-For', nextIp())
         .send({ email });
-    const before = smtp.messages().length;
+    const before = ctx.smtp.messages().length;
     expect((await ask('Ines@Example.CD').expect(200)).body).toEqual({ requested: true });
     expect((await ask('inconnu@example.cd').expect(200)).body).toEqual({ requested: true });
     const mails = (await deliveredTo('ines@example.cd')).slice(-1);
-    expect(smtp.messages().length).toBe(before + 1);
+    expect(ctx.smtp.messages().length).toBe(before + 1);
     const [fresh] = mails;
     if (!fresh) throw new Error('no manage link email');
     expect(fresh.subject).toBe('Votre lien pour gérer votre newsletter Lisanga Digital');
     const token = linkIn(fresh, '/newsletter/manage');
-    const preferences = await request(testApp.app).get(`/api/newsletter/manage?token=${token}`).expect(200);
+    const preferences = await request(ctx.testApp.app)
+      .get(`/api/newsletter/manage?token=${token}`)
+      .expect(200);
     expect(preferences.body.email).toBe('ines@example.cd');
 
     for (let i = 0; i < 5; i++) await ask('ines@example.cd').expect(200);
     await deliveredTo('ines@example.cd');
     // 4 an hour per address: the first one above and three more.
-    const sent = smtp
+    const sent = ctx.smtp
       .messages()
       .filter((m) => m.envelope.to.includes('ines@example.cd') && m.subject === fresh.subject);
     expect(sent).toHaveLength(4);

@@ -5,14 +5,11 @@
  * step, and the policy that requires a factor for every admin.
  */
 import { eq } from 'drizzle-orm';
-import express from 'express';
 import { generate } from 'otplib';
-import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import {
-  activityLogs,
   adminPasskeys,
   adminRecoveryCodes,
   adminTotp,
@@ -20,17 +17,12 @@ import {
   rateLimits,
   webauthnChallenges,
 } from '#db/schema.ts';
-import { insertAdminUser } from '#tests/helpers/factories.ts';
+import { createClockedAuthApp, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { activitiesOfType, insertAdminUser } from '#tests/helpers/factories.ts';
 import { softwareAuthenticator } from '#tests/helpers/software-authenticator.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { adminOf } from '../auth/require-admin.ts';
-import { readEnv } from '../env.ts';
-import { apiErrorHandler, apiNotFound } from '../http/error-handler.ts';
-import { createLogger } from '../logger.ts';
-import { adminGate, authApiRouter } from './auth.ts';
 import { securityAdminRouter } from './second-factor.ts';
 
-const ORIGIN = 'http://localhost:3000';
 const MINUTE = 60_000;
 
 let database: DatabaseHandle;
@@ -41,28 +33,11 @@ const advance = (ms: number) => {
 
 /** The auth router, the admin gate and the policy route as app.ts mounts them, on a clock the tests move. */
 function clockedApp() {
-  const logger = createLogger(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
-  const app = express();
-  app.set('trust proxy', 'loopback');
-  app.use(pinoHttp({ logger }));
-  const api = express.Router();
-  api.use(express.json());
   const now = () => clock;
-  api.use(authApiRouter({ db: database.db, publicUrl: ORIGIN, now }));
-  const guarded = express.Router();
-  guarded.get('/ping', (_req, res) => {
-    res.json({ email: adminOf(res).user.email });
+  return createClockedAuthApp(database.db, {
+    now,
+    adminRouters: [securityAdminRouter({ db: database.db, now })],
   });
-  api.use(
-    '/admin',
-    adminGate({ db: database.db, publicUrl: ORIGIN, now }),
-    guarded,
-    securityAdminRouter({ db: database.db, now }),
-  );
-  api.use(apiNotFound);
-  api.use(apiErrorHandler);
-  app.use('/api', api);
-  return app;
 }
 let app: ReturnType<typeof clockedApp>;
 
@@ -87,7 +62,7 @@ function browser(ip = nextIp()) {
   const jar = new Map<string, string>();
   const send = (method: 'get' | 'post' | 'put' | 'patch', path: string, body?: object) => {
     const req = request(app)[method](path).set('X-Forwarded-For', ip);
-    if (method !== 'get') req.set('Origin', ORIGIN).set('X-Requested-With', 'fetch');
+    if (method !== 'get') req.set('Origin', TEST_ORIGIN).set('X-Requested-With', 'fetch');
     const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
     if (cookie) req.set('Cookie', cookie);
     return (body === undefined ? req : req.send(body)).then((res) => {
@@ -142,7 +117,7 @@ async function enableTotp(b: Browser, admin: Admin) {
 
 /** Adds a passkey for a signed-in admin, through the software authenticator. */
 async function addPasskey(b: Browser, admin: Admin, name = 'Téléphone') {
-  const authenticator = softwareAuthenticator(ORIGIN);
+  const authenticator = softwareAuthenticator(TEST_ORIGIN);
   const options = await b.post('/api/auth/second-factor/passkeys/options', {
     currentPassword: admin.password,
   });
@@ -157,6 +132,18 @@ async function addPasskey(b: Browser, admin: Admin, name = 'Téléphone') {
     passkey: res.body.passkey,
     recoveryCodes: res.body.recoveryCodes as string[] | undefined,
   };
+}
+
+/** An admin who set up the authenticator app, in a session of their own that the test leaves aside. */
+async function anAdminWithTotp() {
+  const admin = await anAdmin();
+  return { admin, ...(await enableTotp(await signedIn(admin), admin)) };
+}
+
+/** An admin who added a passkey, in a session of their own that the test leaves aside. */
+async function anAdminWithPasskey() {
+  const admin = await anAdmin();
+  return { admin, ...(await addPasskey(await signedIn(admin), admin)) };
 }
 
 /** The password step of an account with a second factor: the methods offered. */
@@ -220,10 +207,7 @@ describe('the authenticator app', () => {
     // Set up once: a second setup is refused until it is disabled.
     const again = await b.post('/api/auth/second-factor/totp', { currentPassword: admin.password });
     expect(again.status).toBe(409);
-    const log = await database.db
-      .select()
-      .from(activityLogs)
-      .where(eq(activityLogs.type, 'user.totp_enabled'));
+    const log = await activitiesOfType(database.db, 'user.totp_enabled');
     expect(log.some((entry) => entry.userId === admin.user.id)).toBe(true);
   });
 
@@ -237,8 +221,7 @@ describe('the authenticator app', () => {
   });
 
   it('signs in in two steps: the password opens only a pending step, the code opens the session', async () => {
-    const admin = await anAdmin();
-    const { secret } = await enableTotp(await signedIn(admin), admin);
+    const { admin, secret } = await anAdminWithTotp();
     const b = browser();
     const first = await passwordStep(b, admin);
     expect(first.body).toEqual({ secondFactor: { methods: ['totp', 'recovery'] } });
@@ -277,8 +260,7 @@ describe('the authenticator app', () => {
   });
 
   it('a pending step lasts ten minutes, and a second step without one is refused', async () => {
-    const admin = await anAdmin();
-    const { secret } = await enableTotp(await signedIn(admin), admin);
+    const { admin, secret } = await anAdminWithTotp();
     const nobody = await browser().post('/api/auth/login/totp', { code: '123456' });
     expect(nobody.status).toBe(401);
     expect(nobody.body.error.code).toBe('login_expired');
@@ -352,8 +334,7 @@ describe('recovery codes', () => {
 
 describe('lockout of the second step', () => {
   it('5 wrong codes from one address lock that account+address, the password step included', async () => {
-    const admin = await anAdmin();
-    const { secret } = await enableTotp(await signedIn(admin), admin);
+    const { admin, secret } = await anAdminWithTotp();
     const ip = nextIp();
     const b = browser(ip);
     await passwordStep(b, admin);
@@ -374,8 +355,7 @@ describe('lockout of the second step', () => {
   });
 
   it('a right password clears no counter: alternating it with wrong codes gets 5 tries, not more', async () => {
-    const admin = await anAdmin();
-    await enableTotp(await signedIn(admin), admin);
+    const { admin } = await anAdminWithTotp();
     const ip = nextIp();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
@@ -391,8 +371,7 @@ describe('lockout of the second step', () => {
   });
 
   it('10 wrong second steps of one account from many addresses lock its second step everywhere', async () => {
-    const admin = await anAdmin();
-    const { secret } = await enableTotp(await signedIn(admin), admin);
+    const { admin, secret } = await anAdminWithTotp();
     for (let i = 0; i < 5; i++) {
       const b = browser();
       await passwordStep(b, admin);
@@ -440,7 +419,7 @@ describe('passkeys', () => {
   it('a registration answers its own challenge once, from the session that asked', async () => {
     const admin = await anAdmin();
     const b = await signedIn(admin);
-    const authenticator = softwareAuthenticator(ORIGIN);
+    const authenticator = softwareAuthenticator(TEST_ORIGIN);
     const options = await b.post('/api/auth/second-factor/passkeys/options', {
       currentPassword: admin.password,
     });
@@ -458,8 +437,7 @@ describe('passkeys', () => {
   });
 
   it('serve as the second step, and alone as a sign-in without password', async () => {
-    const admin = await anAdmin();
-    const { authenticator } = await addPasskey(await signedIn(admin), admin);
+    const { admin, authenticator } = await anAdminWithPasskey();
 
     const b = browser();
     const step = await passwordStep(b, admin);
@@ -490,10 +468,8 @@ describe('passkeys', () => {
   });
 
   it('refuses a replayed answer, another origin, a missing user verification and a foreign key', async () => {
-    const admin = await anAdmin();
-    const { authenticator } = await addPasskey(await signedIn(admin), admin);
-    const stranger = await anAdmin();
-    const { authenticator: strangers } = await addPasskey(await signedIn(stranger), stranger);
+    const { admin, authenticator } = await anAdminWithPasskey();
+    const { authenticator: strangers } = await anAdminWithPasskey();
 
     const b = browser();
     let options = (await b.post('/api/auth/passkey/options')).body.options;
@@ -579,10 +555,7 @@ describe('the policy: a second factor for every admin', () => {
 
     const off = await ownerBrowser.put('/api/admin/security/policy', { secondFactorRequired: false });
     expect(off.body).toEqual({ secondFactorRequired: false });
-    const log = await database.db
-      .select()
-      .from(activityLogs)
-      .where(eq(activityLogs.type, 'setting.second_factor_policy'));
+    const log = await activitiesOfType(database.db, 'setting.second_factor_policy');
     expect(log.map((entry) => entry.title)).toEqual([
       'Double authentification exigée pour tous les administrateurs',
       'Double authentification facultative pour les administrateurs',

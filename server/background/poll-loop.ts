@@ -3,6 +3,7 @@
  * time, a poll every `pollIntervalMs`, `wake()` when work was just committed, and `stop()` that
  * waits for the run in flight. The run reads `isStopping()` between sends to end early.
  */
+import type { Database } from '#db/client.ts';
 import type { Logger } from '../logger.ts';
 
 export type PollLoop<T> = {
@@ -14,6 +15,14 @@ export type PollLoop<T> = {
   wake(): void;
   /** One run. Concurrent calls share it. */
   runOnce(): Promise<T>;
+};
+
+/** What every background sender is given; `now` is its clock (tests drive it). */
+export type SenderOptions = {
+  db: Database;
+  logger: Logger;
+  now?: () => Date;
+  pollIntervalMs?: number;
 };
 
 export type PollLoopOptions<T> = {

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { emailEvents, newsletterSubscriptions, siteSettings } from '#db/schema.ts';
 import { NO_CAMPAIGN_RESULTS } from '#tests/helpers/campaign-results.ts';
 import { insertActiveSubscriber, insertCampaign, insertCampaignJob } from '#tests/helpers/factories.ts';
+import { databaseContext } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { HttpError } from '../errors.ts';
 import { campaignResults, TIMELINE_MAX_HOURS } from './results.ts';
 import { instrumentHtml, TRACKING_SETTING_KEY } from './tracking.ts';
@@ -14,14 +13,7 @@ import { instrumentHtml, TRACKING_SETTING_KEY } from './tracking.ts';
 const PUBLIC_URL = 'https://www.lisanga-digital.cd';
 const URL_A = 'https://www.lisanga-digital.cd/blog/strategie-2026';
 const URL_B = 'https://www.lisanga-digital.cd/contact';
-let database: DatabaseHandle;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const ctx = databaseContext();
 
 const at = (time: string) => new Date(`2026-11-02T${time}:00.000Z`);
 
@@ -32,14 +24,14 @@ async function event(
   time: string,
   url?: string,
 ) {
-  await database.db
+  await ctx.database.db
     .insert(emailEvents)
     .values({ type, campaignId, subscriberId, occurredAt: at(time), metaJson: url ? { url } : {} });
 }
 
 describe('campaignResults', () => {
   it('counts sends, opens, clicks, bounces, complaints and unsubscribes of one campaign', async () => {
-    const db = database.db;
+    const db = ctx.database.db;
     const campaign = await insertCampaign(db);
     const later = await insertCampaign(db);
     const other = await insertCampaign(db);
@@ -120,29 +112,29 @@ describe('campaignResults', () => {
   });
 
   it('is all zeros before sending, and says when tracking is switched off', async () => {
-    const campaign = await insertCampaign(database.db, { status: 'draft' });
-    await database.db
+    const campaign = await insertCampaign(ctx.database.db, { status: 'draft' });
+    await ctx.database.db
       .insert(siteSettings)
       .values({ key: TRACKING_SETTING_KEY, value: 'false', category: 'email' })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value: 'false' } });
     try {
-      expect(await campaignResults(database.db, campaign.id)).toEqual(NO_CAMPAIGN_RESULTS);
+      expect(await campaignResults(ctx.database.db, campaign.id)).toEqual(NO_CAMPAIGN_RESULTS);
     } finally {
-      await database.db.delete(siteSettings).where(eq(siteSettings.key, TRACKING_SETTING_KEY));
+      await ctx.database.db.delete(siteSettings).where(eq(siteSettings.key, TRACKING_SETTING_KEY));
     }
   });
 
   it('keeps the chart to the first month while the totals count everything', async () => {
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
-    await insertCampaignJob(database.db, campaign.id, subscriber.id, { sentAt: at('09:10') });
-    await database.db.insert(emailEvents).values({
+    const campaign = await insertCampaign(ctx.database.db);
+    const subscriber = await insertActiveSubscriber(ctx.database.db);
+    await insertCampaignJob(ctx.database.db, campaign.id, subscriber.id, { sentAt: at('09:10') });
+    await ctx.database.db.insert(emailEvents).values({
       type: 'open',
       campaignId: campaign.id,
       subscriberId: subscriber.id,
       occurredAt: new Date('2027-01-15T12:00:00Z'),
     });
-    const results = await campaignResults(database.db, campaign.id);
+    const results = await campaignResults(ctx.database.db, campaign.id);
     expect(results.opens).toBe(1);
     expect(results.timeline).toHaveLength(TIMELINE_MAX_HOURS);
     expect(results.timeline[0]?.hour).toBe('2026-11-02T09:00:00.000Z');
@@ -150,11 +142,11 @@ describe('campaignResults', () => {
   });
 
   it('shows the opens and clicks made through the tracking links', async () => {
-    const { app } = createTestApp(database, { PUBLIC_URL });
-    const campaign = await insertCampaign(database.db);
-    const subscriber = await insertActiveSubscriber(database.db);
-    await insertCampaignJob(database.db, campaign.id, subscriber.id);
-    const html = await instrumentHtml(database.db, {
+    const { app } = createTestApp(ctx.database, { PUBLIC_URL });
+    const campaign = await insertCampaign(ctx.database.db);
+    const subscriber = await insertActiveSubscriber(ctx.database.db);
+    await insertCampaignJob(ctx.database.db, campaign.id, subscriber.id);
+    const html = await instrumentHtml(ctx.database.db, {
       html: `<html><body><a href="${URL_A}">Lire</a> <a href="${URL_B}">Contact</a></body></html>`,
       campaignId: campaign.id,
       subscriberId: subscriber.id,
@@ -166,7 +158,7 @@ describe('campaignResults', () => {
     expect(paths).toHaveLength(3);
     for (const path of [...paths, ...paths]) await request(app).get(path);
 
-    const results = await campaignResults(database.db, campaign.id);
+    const results = await campaignResults(ctx.database.db, campaign.id);
     expect(results).toMatchObject({ opens: 2, uniqueOpens: 1, clicks: 4, uniqueClicks: 1 });
     expect(results.topLinks).toEqual([
       { url: URL_A, clicks: 2, uniqueClicks: 1 },
@@ -175,7 +167,9 @@ describe('campaignResults', () => {
   });
 
   it('answers a French 404 for an unknown campaign', async () => {
-    const error = await campaignResults(database.db, '5c0d7c4e-3f7e-4a51-9b55-0a1b2c3d4e5f').catch((e) => e);
+    const error = await campaignResults(ctx.database.db, '5c0d7c4e-3f7e-4a51-9b55-0a1b2c3d4e5f').catch(
+      (e) => e,
+    );
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 404, message: 'Campagne introuvable.' });
   });

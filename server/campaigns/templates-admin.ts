@@ -19,6 +19,7 @@ import type {
   TemplateVariableInfo,
 } from '#common/schemas/campaigns.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
+import { listPresented } from '#db/list-queries.ts';
 import { type EmailTemplate, emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { logActivity } from '../activity/log.ts';
@@ -181,13 +182,13 @@ export async function previewTemplate(
 // ---------------------------------------------------------------------------------------------
 // Reads and changes
 
-export async function listTemplates(db: Database): Promise<EmailTemplateSummary[]> {
-  const rows = await db
-    .select()
-    .from(emailTemplates)
-    .orderBy(asc(emailTemplates.name), asc(emailTemplates.id));
-  return rows.map(presentTemplateSummary);
-}
+export const listTemplates = (db: Database): Promise<EmailTemplateSummary[]> =>
+  listPresented(
+    db,
+    emailTemplates,
+    [asc(emailTemplates.name), asc(emailTemplates.id)],
+    presentTemplateSummary,
+  );
 
 export async function getTemplate(db: Database, id: string): Promise<EmailTemplateDetail | undefined> {
   const [row] = await db.select().from(emailTemplates).where(eq(emailTemplates.id, id));

@@ -17,9 +17,10 @@
  * counted as unmatched and ignored.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { type Request, Router } from 'express';
 import { z } from 'zod';
+import { requiredText } from '#common/schemas/fields.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { campaignJobs, emailEvents, newsletterSubscriptions } from '#db/schema.ts';
 import { HttpError, notFound, validationError } from '../errors.ts';
@@ -29,11 +30,10 @@ export const EmailWebhookEventSchema = z.object({
   type: z.enum(['delivery', 'bounce', 'complaint'], {
     error: "Type d'événement inconnu (delivery, bounce ou complaint)",
   }),
-  messageId: z
-    .string({ error: 'Identifiant de message requis' })
-    .trim()
-    .min(3, { error: 'Identifiant de message requis' })
-    .max(998, { error: 'Identifiant de message trop long' }),
+  messageId: requiredText(3, 998, {
+    missing: 'Identifiant de message requis',
+    long: 'Identifiant de message trop long',
+  }),
   recipient: z
     .string({ error: 'Destinataire requis' })
     .trim()
@@ -162,32 +162,23 @@ export function applyEvent(
       occurredAt: event.occurredAt ? new Date(event.occurredAt) : at,
     });
 
+    /** Takes the subscriber off the list as `status`, if their current status is one `from` accepts. */
+    const suppress = (status: 'bounced' | 'unsubscribed', from: SQL) =>
+      tx
+        .update(newsletterSubscriptions)
+        .set({ status, isActive: false })
+        .where(and(eq(newsletterSubscriptions.id, job.subscriberId), from));
+
     if (bounceType === 'hard') {
       // A complaint already said more than a bounce: the job keeps 'complained'.
       if (job.status !== 'complained') {
         await tx.update(campaignJobs).set({ status: 'bounced' }).where(eq(campaignJobs.id, job.id));
       }
-      await tx
-        .update(newsletterSubscriptions)
-        .set({ status: 'bounced', isActive: false })
-        .where(
-          and(
-            eq(newsletterSubscriptions.id, job.subscriberId),
-            ne(newsletterSubscriptions.status, 'bounced'),
-          ),
-        );
+      await suppress('bounced', ne(newsletterSubscriptions.status, 'bounced'));
       logger.info({ campaignId: job.campaignId, jobId: job.id }, 'hard bounce: subscriber suppressed');
     } else if (event.type === 'complaint') {
       await tx.update(campaignJobs).set({ status: 'complained' }).where(eq(campaignJobs.id, job.id));
-      await tx
-        .update(newsletterSubscriptions)
-        .set({ status: 'unsubscribed', isActive: false })
-        .where(
-          and(
-            eq(newsletterSubscriptions.id, job.subscriberId),
-            inArray(newsletterSubscriptions.status, ['active', 'pending']),
-          ),
-        );
+      await suppress('unsubscribed', inArray(newsletterSubscriptions.status, ['active', 'pending']));
       logger.info({ campaignId: job.campaignId, jobId: job.id }, 'complaint: subscriber unsubscribed');
     }
     return 'recorded';

@@ -14,15 +14,15 @@
  * of them in flight at once. Every time comes from the injected `now()`.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import { type Database, inTransaction } from '#db/client.ts';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { inTransaction } from '#db/client.ts';
 import { campaignJobs, emailCampaigns, newsletterSubscriptions } from '#db/schema.ts';
-import { createPollLoop, describeError } from '../background/poll-loop.ts';
+import { dueAndUnleased, leaseEndsSoon, releaseLeases } from '../background/claim.ts';
+import { createPollLoop, describeError, type PollLoop, type SenderOptions } from '../background/poll-loop.ts';
 import { formatAddress } from '../email/outbox.ts';
 import type { MailTransport, OutgoingEmail } from '../email/transport.ts';
 import { MailSendError } from '../email/transport.ts';
 import { backoffDelayMs, MAX_ATTEMPTS } from '../email/worker.ts';
-import type { Logger } from '../logger.ts';
 import { subscriberLinkKey } from '../newsletter/tokens.ts';
 import {
   CANCELLED_JOB_ERROR,
@@ -43,8 +43,6 @@ import { instrumentHtml } from './tracking.ts';
 
 /** How long a claim protects a job; far longer than a batch takes at the slowest allowed rate. */
 export const LEASE_MS = 2 * 60_000;
-/** A job is not sent once less than this remains of its lease: another instance may take it soon. */
-const LEASE_SAFETY_MS = 45_000;
 
 /** lastError of a job skipped because its subscriber is no longer active. */
 export const SKIPPED_JOB_ERRORS = {
@@ -66,20 +64,14 @@ export type CampaignRunResult = {
   finished: number;
 };
 
-export type CampaignWorker = {
-  start(): void;
-  /** Stops polling and waits for the sends in flight; claimed jobs not yet sent are released. */
-  stop(): Promise<void>;
-  /** Asks for a run now (after "send now" or "resume" committed); no-op until started. */
-  wake(): void;
-  /** Starts due campaigns, then claims and sends until nothing is due. Concurrent calls share one run. */
-  runOnce(): Promise<CampaignRunResult>;
-};
+/**
+ * A run starts the due campaigns, then claims and sends until nothing is due; `wake()` after "send
+ * now" or "resume" committed; `stop()` releases the claimed jobs not yet sent.
+ */
+export type CampaignWorker = PollLoop<CampaignRunResult>;
 
-export type CampaignWorkerOptions = {
-  db: Database;
+export type CampaignWorkerOptions = SenderOptions & {
   transport: MailTransport;
-  logger: Logger;
   events: Events;
   /** PUBLIC_URL: subscribers' links, tracking links, Message-ID host. */
   publicUrl: string;
@@ -89,10 +81,8 @@ export type CampaignWorkerOptions = {
   concurrency: number;
   /** env.TRACKING_SECRET, handed to the tracking links' signer. */
   trackingSecret?: string;
-  now?: () => Date;
   /** How the rate limiter waits; tests make it move their clock instead. */
   sleep?: (ms: number) => Promise<void>;
-  pollIntervalMs?: number;
   batchSize?: number;
   /** For the backoff jitter; tests pin it. */
   random?: () => number;
@@ -148,9 +138,7 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
       .innerJoin(emailCampaigns, eq(emailCampaigns.id, campaignJobs.campaignId))
       .where(
         and(
-          eq(campaignJobs.status, 'queued'),
-          lte(campaignJobs.nextAttemptAt, at),
-          or(isNull(campaignJobs.lockedUntil), lt(campaignJobs.lockedUntil, at)),
+          dueAndUnleased(campaignJobs, 'queued', at),
           eq(emailCampaigns.status, 'sending'),
           isNull(emailCampaigns.pausedAt),
           isNull(emailCampaigns.cancelledAt),
@@ -171,13 +159,7 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
 
   const stillQueued = (job: JobRow) => and(eq(campaignJobs.id, job.id), eq(campaignJobs.status, 'queued'));
 
-  async function release(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await db
-      .update(campaignJobs)
-      .set({ lockedUntil: null })
-      .where(and(inArray(campaignJobs.id, ids), eq(campaignJobs.status, 'queued')));
-  }
+  const release = (ids: string[]) => releaseLeases(db, campaignJobs, ids, 'queued');
 
   async function fail(job: JobRow, lastError: string, attempt = job.attempt): Promise<void> {
     await db
@@ -218,7 +200,7 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
     }
 
     await limiter.acquire();
-    if (stopping() || leaseUntil.getTime() - now().getTime() < LEASE_SAFETY_MS) {
+    if (stopping() || leaseEndsSoon(leaseUntil, now())) {
       await release([job.id]);
       return 'released';
     }

@@ -2,7 +2,8 @@
  * The public site's reads, used by the JSON API (server/api/public.ts) and by the page loaders
  * (through the router context), so both always show the same data.
  */
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { BlogCategory } from '#common/enums.ts';
 import { siteInfoFromSettings } from '#common/site.ts';
 import type { Database } from '#db/client.ts';
@@ -47,27 +48,37 @@ export function createPublicContent(db: Database, publicUrl: string, memo?: Tabl
     noteRead(table);
     return memo ? memo.get(`public:${key}`, [table], load) : load();
   };
+  /** A kept list: the rows of `table` (named `name`) that `where` selects, in `order`, presented. */
+  const keptList = <Row, Item>(
+    key: string,
+    name: ContentTable,
+    list: { table: PgTable; where: SQL | undefined; order: SQL[]; present: (row: Row) => Item },
+  ): Promise<Item[]> =>
+    kept(key, name, async () => {
+      const rows = (await db
+        .select()
+        .from(list.table)
+        .where(list.where)
+        .orderBy(...list.order)) as Row[];
+      return rows.map(list.present);
+    });
 
   return {
     listServices() {
-      return kept('services', 'services', async () => {
-        const rows = await db
-          .select()
-          .from(services)
-          .where(serviceIsPublic)
-          .orderBy(...serviceOrder);
-        return rows.map(presentService);
+      return keptList('services', 'services', {
+        table: services,
+        where: serviceIsPublic,
+        order: serviceOrder,
+        present: presentService,
       });
     },
 
     listParentServices() {
-      return kept('parent-services', 'services', async () => {
-        const rows = await db
-          .select()
-          .from(services)
-          .where(and(eq(services.isActive, true), isNull(services.parentServiceId)))
-          .orderBy(...serviceOrder);
-        return rows.map(presentService);
+      return keptList('parent-services', 'services', {
+        table: services,
+        where: and(eq(services.isActive, true), isNull(services.parentServiceId)),
+        order: serviceOrder,
+        present: presentService,
       });
     },
 
@@ -101,24 +112,20 @@ export function createPublicContent(db: Database, publicUrl: string, memo?: Tabl
     },
 
     listTeam() {
-      return kept('team', 'team_members', async () => {
-        const rows = await db
-          .select()
-          .from(teamMembers)
-          .where(eq(teamMembers.isActive, true))
-          .orderBy(asc(teamMembers.order), asc(teamMembers.name));
-        return rows.map(presentTeamMember);
+      return keptList('team', 'team_members', {
+        table: teamMembers,
+        where: eq(teamMembers.isActive, true),
+        order: [asc(teamMembers.order), asc(teamMembers.name)],
+        present: presentTeamMember,
       });
     },
 
     listStats() {
-      return kept('stats', 'company_stats', async () => {
-        const rows = await db
-          .select()
-          .from(companyStats)
-          .where(eq(companyStats.isActive, true))
-          .orderBy(asc(companyStats.order));
-        return rows.map(presentStat);
+      return keptList('stats', 'company_stats', {
+        table: companyStats,
+        where: eq(companyStats.isActive, true),
+        order: [asc(companyStats.order)],
+        present: presentStat,
       });
     },
 

@@ -91,6 +91,9 @@ function mailOptions(message: OutgoingEmail) {
   };
 }
 
+/** The content comes from our own database; it never names files or URLs to embed. */
+const NO_EMBEDDING = { disableFileAccess: true, disableUrlAccess: true } as const;
+
 function createSmtpTransport(smtpUrl: string, logger: Logger): MailTransport {
   const url = new URL(smtpUrl);
   // Only the host is ever shown: the URL may carry the account's password.
@@ -105,9 +108,7 @@ function createSmtpTransport(smtpUrl: string, logger: Logger): MailTransport {
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
     dnsTimeout: SMTP_TIMEOUT_MS,
-    // The content comes from our own database; it never names files or URLs to embed.
-    disableFileAccess: true,
-    disableUrlAccess: true,
+    ...NO_EMBEDDING,
   });
   logger.info({ smtp: server }, 'emails are sent over SMTP');
 
@@ -147,8 +148,7 @@ function createFileTransport(dataDir: string, logger: Logger): MailTransport {
     buffer: true,
     // RFC 5322 line endings: the file opens as-is in any mail client.
     newline: 'windows',
-    disableFileAccess: true,
-    disableUrlAccess: true,
+    ...NO_EMBEDDING,
   });
   logger.info({ dir: outboxDir }, 'no SMTP_URL: emails are kept as .eml files');
 

@@ -11,11 +11,17 @@
  * Every time comes from the injected `now()` and is compared as a query parameter, never with
  * SQL now(): tests drive the clock, and the database clock does not matter.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import { type Database, queryPreparedRows } from '#db/client.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { queryPreparedRows } from '#db/client.ts';
 import { emailOutbox, type OutboxMessage } from '#db/schema.ts';
-import { createPollLoop, describeError } from '../background/poll-loop.ts';
-import type { Logger } from '../logger.ts';
+import {
+  claimRows,
+  dueAndUnleased,
+  leaseEndsSoon,
+  recordFailedAttempt,
+  releaseLeases,
+} from '../background/claim.ts';
+import { createPollLoop, describeError, type PollLoop, type SenderOptions } from '../background/poll-loop.ts';
 import { plainTextHtml, renderTemplate } from './templates.ts';
 import type { MailTransport, OutgoingEmail } from './transport.ts';
 import { MailSendError } from './transport.ts';
@@ -24,8 +30,6 @@ import { MailSendError } from './transport.ts';
 export const MAX_ATTEMPTS = 16;
 /** How long a claim protects a row; longer than a batch of sends with their 30 s timeouts takes. */
 export const LEASE_MS = 2 * 60_000;
-/** A row is not sent once less than this remains of its lease: another instance may take it soon. */
-const LEASE_SAFETY_MS = 45_000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 30 * 60_000;
 const BACKOFF_JITTER = 0.1;
@@ -42,23 +46,14 @@ export function backoffDelayMs(attempt: number, random: () => number = Math.rand
 
 export type RunResult = { sent: number; failed: number; retried: number };
 
-export type OutboxWorker = {
-  /** Starts polling (every pollIntervalMs). */
-  start(): void;
-  /** Stops polling and waits for the sends in flight; claimed rows not yet sent are released. */
-  stop(): Promise<void>;
-  /** Asks for a run now (after enqueueing, once the transaction committed); no-op until started. */
-  wake(): void;
-  /** Claims and sends until nothing is due. Concurrent calls share one run. */
-  runOnce(): Promise<RunResult>;
-};
+/**
+ * A run claims and sends until nothing is due; `wake()` after enqueueing, once the transaction
+ * committed; `stop()` releases the claimed rows not yet sent.
+ */
+export type OutboxWorker = PollLoop<RunResult>;
 
-export type OutboxWorkerOptions = {
-  db: Database;
+export type OutboxWorkerOptions = SenderOptions & {
   transport: MailTransport;
-  logger: Logger;
-  now?: () => Date;
-  pollIntervalMs?: number;
   batchSize?: number;
   /** For the backoff jitter; tests pin it. */
   random?: () => number;
@@ -78,36 +73,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function claim(): Promise<{ rows: OutboxMessage[]; leaseUntil: Date }> {
     const at = now();
     const leaseUntil = new Date(at.getTime() + LEASE_MS);
-    const due = db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(
-        and(
-          eq(emailOutbox.status, 'pending'),
-          lte(emailOutbox.nextAttemptAt, at),
-          or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, at)),
-        ),
-      )
-      .orderBy(asc(emailOutbox.nextAttemptAt))
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
     // One statement, committed on its own: the lease is visible to every instance before sending.
-    const rows = await db
-      .update(emailOutbox)
-      .set({ lockedUntil: leaseUntil })
-      .where(inArray(emailOutbox.id, due))
-      .returning();
+    const rows = await claimRows(db, emailOutbox, {
+      where: dueAndUnleased(emailOutbox, 'pending', at),
+      orderBy: [asc(emailOutbox.nextAttemptAt)],
+      limit: batchSize,
+      set: { lockedUntil: leaseUntil },
+    });
     rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
     return { rows, leaseUntil };
-  }
-
-  /** Gives rows back without counting an attempt (stop, or a lease too short to send safely). */
-  async function release(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await db
-      .update(emailOutbox)
-      .set({ lockedUntil: null })
-      .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending')));
   }
 
   /** The message as it leaves: one queued without HTML is rendered now from its template. */
@@ -159,25 +133,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
     const permanent = error instanceof MailSendError && error.permanent;
     const lastError = describeError(error);
-    if (permanent || attempts >= MAX_ATTEMPTS) {
-      await db
-        .update(emailOutbox)
-        .set({ status: 'failed', attempts, lastError, lockedUntil: null })
-        .where(stillPending);
-      result.failed += 1;
+    const giveUp = permanent || attempts >= MAX_ATTEMPTS;
+    const nextAttemptAt = giveUp ? null : new Date(now().getTime() + backoffDelayMs(attempts, random));
+    await recordFailedAttempt(db, emailOutbox, stillPending, { attempts, lastError, nextAttemptAt }, result);
+    if (nextAttemptAt) {
+      logger.warn({ ...log, error: lastError, nextAttemptAt }, 'email not sent, will retry');
+    } else {
       logger.error(
         { ...log, error: lastError },
         permanent ? 'email refused by the server, given up' : 'email failed too many times, given up',
       );
-      return;
     }
-    const nextAttemptAt = new Date(now().getTime() + backoffDelayMs(attempts, random));
-    await db
-      .update(emailOutbox)
-      .set({ attempts, lastError, nextAttemptAt, lockedUntil: null })
-      .where(stillPending);
-    result.retried += 1;
-    logger.warn({ ...log, error: lastError, nextAttemptAt }, 'email not sent, will retry');
   }
 
   async function run(): Promise<RunResult> {
@@ -187,8 +153,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const { rows, leaseUntil } = await claim();
       if (rows.length === 0) break;
       for (const [index, row] of rows.entries()) {
-        if (stopping() || leaseUntil.getTime() - now().getTime() < LEASE_SAFETY_MS) {
-          await release(rows.slice(index).map((r) => r.id));
+        if (stopping() || leaseEndsSoon(leaseUntil, now())) {
+          const unsent = rows.slice(index).map((r) => r.id);
+          await releaseLeases(db, emailOutbox, unsent, 'pending');
           break;
         }
         await deliver(row, result);

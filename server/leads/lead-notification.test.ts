@@ -1,28 +1,12 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
-import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
-import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
-import { createTestApp } from '#tests/helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { mailingAppContext } from '#tests/helpers/seeded-database.ts';
 
-let database: DatabaseHandle;
-let smtp: TestSmtpServer;
-let testApp: ReturnType<typeof createTestApp>;
-
-beforeAll(async () => {
-  database = await createSeededDatabase();
-  smtp = await startSmtpServer();
-  testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL: 'https://www.lisanga-digital.cd' });
-});
-afterAll(async () => {
-  testApp?.deps.email.transport.close();
-  await smtp?.close();
-  await database?.close();
-});
+const ctx = mailingAppContext({ env: { PUBLIC_URL: 'https://www.lisanga-digital.cd' } });
 
 describe('a new lead reaches the agency by email', () => {
   it('delivers the notification through SMTP with the lead details, the visitor as Reply-To', async () => {
-    const res = await request(testApp.app)
+    const res = await request(ctx.testApp.app)
       .post('/api/contact')
       .set('X-Forwarded-For', '10.20.0.1')
       .send({
@@ -41,8 +25,8 @@ describe('a new lead reaches the agency by email', () => {
       })
       .expect(201);
 
-    expect(await testApp.deps.email.worker.runOnce()).toMatchObject({ sent: 1 });
-    const mail = await smtp.requireEmail('leads@lisanga-digital.cd');
+    expect(await ctx.testApp.deps.email.worker.runOnce()).toMatchObject({ sent: 1 });
+    const mail = await ctx.smtp.requireEmail('leads@lisanga-digital.cd');
     expect(mail.subject).toContain('Bijou <b>Kasongo</b>');
     expect(mail.replyTo).toContain('bijou@example.cd');
     expect(mail.text).toContain('+243991234567');
@@ -56,8 +40,8 @@ describe('a new lead reaches the agency by email', () => {
     expect(mail.html).not.toContain('<b>Kasongo</b>');
 
     // Sent once: another pass finds nothing to send.
-    expect(await testApp.deps.email.worker.runOnce()).toMatchObject({ sent: 0 });
-    expect(smtp.messages()).toHaveLength(1);
+    expect(await ctx.testApp.deps.email.worker.runOnce()).toMatchObject({ sent: 0 });
+    expect(ctx.smtp.messages()).toHaveLength(1);
   });
 });
 
@@ -66,8 +50,8 @@ describe('a broken notification template', () => {
     const { emailTemplates } = await import('#db/schema.ts');
     const { eq } = await import('drizzle-orm');
     // Gone altogether (deleted in the admin, a failed migration...): rendering cannot succeed.
-    await database.db.delete(emailTemplates).where(eq(emailTemplates.key, 'lead_notification'));
-    const res = await request(testApp.app)
+    await ctx.database.db.delete(emailTemplates).where(eq(emailTemplates.key, 'lead_notification'));
+    const res = await request(ctx.testApp.app)
       .post('/api/contact')
       .set('X-Forwarded-For', '10.20.0.2')
       .send({
@@ -84,9 +68,9 @@ describe('a broken notification template', () => {
         elapsedMs: 8_000,
       })
       .expect(201);
-    await testApp.deps.email.worker.runOnce();
-    const mail = await smtp.requireEmail('leads@lisanga-digital.cd');
-    const last = smtp.messages().at(-1) ?? mail;
+    await ctx.testApp.deps.email.worker.runOnce();
+    const mail = await ctx.smtp.requireEmail('leads@lisanga-digital.cd');
+    const last = ctx.smtp.messages().at(-1) ?? mail;
     expect(last.subject).toBe('Nouveau contact : Christelle Kabongo');
     expect(last.html).toContain('<pre');
     expect(last.text).toContain('Ligne 1\nLigne 2');

@@ -1,9 +1,8 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
-import { activityLogs, contactRequests, emailOutbox } from '#db/schema.ts';
-import { insertAdminUser, insertContact } from '#tests/helpers/factories.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { contactRequests, emailOutbox } from '#db/schema.ts';
+import { activitiesOfType, insertAdminUser, insertContact } from '#tests/helpers/factories.ts';
+import { databaseContext } from '#tests/helpers/seeded-database.ts';
 import { createOutbox } from '../email/outbox.ts';
 import { remindUnansweredLeads } from './reminders.ts';
 
@@ -17,10 +16,10 @@ const deps = {
   publicUrl: 'https://www.lisanga-digital.cd',
 };
 
-let database: DatabaseHandle;
+const ctx = databaseContext();
 const emailsOf = async (fullName: string) =>
   (
-    await database.db
+    await ctx.database.db
       .select()
       .from(emailOutbox)
       .where(like(emailOutbox.subject, `%${fullName}`))
@@ -28,16 +27,9 @@ const emailsOf = async (fullName: string) =>
     .map((row) => row.toAddress)
     .sort();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
-
 describe('leads left unanswered past the promised 24 h', () => {
   it('remind the owner, or every active admin when nobody (active) follows the lead, once', async () => {
-    const db = database.db;
+    const db = ctx.database.db;
     const { user: nadine } = await insertAdminUser(db, {
       firstName: 'Nadine',
       lastName: 'Kapinga',
@@ -78,7 +70,7 @@ describe('leads left unanswered past the promised 24 h', () => {
     const [row] = await db.select().from(contactRequests).where(eq(contactRequests.id, owned.id));
     expect(row?.remindedAt).toEqual(NOW);
     expect(row?.updatedAt).toEqual(hoursAgo(25));
-    const logs = await db.select().from(activityLogs).where(eq(activityLogs.type, 'contact.reminded'));
+    const logs = await activitiesOfType(db, 'contact.reminded');
     expect(logs.map((log) => log.description)).toContain('Rappel envoyé à nadine@agence.cd');
 
     // Once: the next run finds nothing more; an hour later only the lead that passed 24 h since.
@@ -91,10 +83,10 @@ describe('leads left unanswered past the promised 24 h', () => {
   });
 
   it('two runs at once (two instances) remind a lead once', async () => {
-    await insertContact(database.db, { fullName: 'Lead Raced', createdAt: hoursAgo(27) });
+    await insertContact(ctx.database.db, { fullName: 'Lead Raced', createdAt: hoursAgo(27) });
     const counts = await Promise.all([
-      remindUnansweredLeads(database.db, deps, NOW),
-      remindUnansweredLeads(database.db, deps, NOW),
+      remindUnansweredLeads(ctx.database.db, deps, NOW),
+      remindUnansweredLeads(ctx.database.db, deps, NOW),
     ]);
     expect(counts.sort()).toEqual([0, 1]);
     expect(await emailsOf('Lead Raced')).toHaveLength(2); // the two active admins, once each

@@ -2,15 +2,16 @@
  * Leads left unanswered (docs/decisions/066-lead-follow-up.md): the site promises an answer within
  * QUOTE_RESPONSE_HOURS (docs/product.md §9.1). A lead still `nouveau` past that gets one reminder:
  * an email to its owner, or to every active admin when nobody follows it yet. The leads list flags
- * the same leads. Each lead is claimed by one UPDATE … RETURNING (rows locked, others skipped), so
+ * the same leads. Each lead is claimed by one UPDATE … RETURNING (server/background/claim.ts), so
  * that with several instances it is reminded once; the emails go through the outbox in the same
  * transaction, with a dedupe key per lead and admin.
  */
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { QUOTE_RESPONSE_HOURS, QUOTE_RESPONSE_TIME } from '#common/constants.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { type AdminUser, adminUsers, type ContactRequest, contactRequests } from '#db/schema.ts';
 import { activityInsert } from '../activity/log.ts';
+import { claimRows } from '../background/claim.ts';
 import { repeatEvery } from '../background/repeat.ts';
 import { kinshasaDayAndHour } from '../calendar/kinshasa.ts';
 import { type EmailMessage, formatAddress, type Outbox } from '../email/outbox.ts';
@@ -48,25 +49,17 @@ export async function remindUnansweredLeads(
 ): Promise<number> {
   const answerDue = new Date(now.getTime() - QUOTE_RESPONSE_TIME);
   return inTransaction(db, async (tx) => {
-    const due = tx
-      .select({ id: contactRequests.id })
-      .from(contactRequests)
-      .where(
-        and(
-          eq(contactRequests.status, 'nouveau'),
-          lte(contactRequests.createdAt, answerDue),
-          isNull(contactRequests.remindedAt),
-        ),
-      )
-      .orderBy(asc(contactRequests.createdAt))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    const leads = await tx
-      .update(contactRequests)
+    const leads = await claimRows(tx, contactRequests, {
+      where: and(
+        eq(contactRequests.status, 'nouveau'),
+        lte(contactRequests.createdAt, answerDue),
+        isNull(contactRequests.remindedAt),
+      ),
+      orderBy: [asc(contactRequests.createdAt)],
+      limit: BATCH,
       // A reminder is not a change of the lead: its "last updated" stays.
-      .set({ remindedAt: now, updatedAt: sql`${contactRequests.updatedAt}` })
-      .where(inArray(contactRequests.id, due))
-      .returning();
+      set: { remindedAt: now, updatedAt: sql`${contactRequests.updatedAt}` },
+    });
     if (leads.length === 0) return 0;
     const admins = await tx.select().from(adminUsers).where(eq(adminUsers.isActive, true));
     for (const lead of leads) {

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq, like, or } from 'drizzle-orm';
+import { desc, eq, like, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   MEDIA_FILE_NAME_PATTERN,
   MEDIA_LIST_LIMIT,
@@ -149,42 +150,26 @@ export async function mediaReferences(db: Database, id: string): Promise<string[
   // The id is a uuid (hex and dashes): nothing in it is a LIKE wildcard.
   const prefix = `${MEDIA_URL_PREFIX}${id}.%`;
   const anywhere = `%${MEDIA_URL_PREFIX}${id}.%`;
+  const places: [label: string, table: PgTable & { id: AnyPgColumn }, where: SQL | undefined][] = [
+    ['un membre de l’équipe', teamMembers, like(teamMembers.photoUrl, prefix)],
+    [
+      'un article du blog',
+      blogPosts,
+      or(like(blogPosts.coverImage, prefix), like(blogPosts.content, anywhere)),
+    ],
+    [
+      'une étude de cas',
+      caseStudies,
+      or(like(caseStudies.imageUrl, prefix), like(caseStudies.description, anywhere)),
+    ],
+    ['un réglage du site', siteSettings, like(siteSettings.value, anywhere)],
+    ['un modèle d’email', emailTemplates, like(emailTemplates.mjml, anywhere)],
+  ];
   const found: string[] = [];
-  const check = async (label: string, query: Promise<unknown[]>) => {
-    if ((await query).length > 0) found.push(label);
-  };
-  await check(
-    'un membre de l’équipe',
-    db.select({ id: teamMembers.id }).from(teamMembers).where(like(teamMembers.photoUrl, prefix)).limit(1),
-  );
-  await check(
-    'un article du blog',
-    db
-      .select({ id: blogPosts.id })
-      .from(blogPosts)
-      .where(or(like(blogPosts.coverImage, prefix), like(blogPosts.content, anywhere)))
-      .limit(1),
-  );
-  await check(
-    'une étude de cas',
-    db
-      .select({ id: caseStudies.id })
-      .from(caseStudies)
-      .where(or(like(caseStudies.imageUrl, prefix), like(caseStudies.description, anywhere)))
-      .limit(1),
-  );
-  await check(
-    'un réglage du site',
-    db.select({ id: siteSettings.id }).from(siteSettings).where(like(siteSettings.value, anywhere)).limit(1),
-  );
-  await check(
-    'un modèle d’email',
-    db
-      .select({ id: emailTemplates.id })
-      .from(emailTemplates)
-      .where(like(emailTemplates.mjml, anywhere))
-      .limit(1),
-  );
+  for (const [label, table, where] of places) {
+    const rows = await db.select({ id: table.id }).from(table).where(where).limit(1);
+    if (rows.length > 0) found.push(label);
+  }
   return found;
 }
 

@@ -57,6 +57,24 @@ const consentProof = (consent: ConsentContext) => ({
   consentVersion: NEWSLETTER_CONSENT_VERSION,
 });
 
+/**
+ * The newsletter's emails an address may get only a few of an hour, by the prefix of their
+ * rate-limit key: the confirmation (resent, or sent on an import) and the manage link.
+ */
+const ADDRESS_CAPS = {
+  'newsletter-confirm': RATE_LIMITS.newsletterConfirmResendPerAddress,
+  'newsletter-manage': RATE_LIMITS.newsletterManageLinkPerAddress,
+} as const;
+type AddressCap = keyof typeof ADDRESS_CAPS;
+
+const addressCapKey = (cap: AddressCap, address: string) => `${cap}:${address}`;
+
+/** Counts one more email of that kind to that address; false when its hourly cap is reached. */
+async function withinAddressCap(tx: Database, cap: AddressCap, address: string, at: Date): Promise<boolean> {
+  const limit = await hitRateLimit(tx, addressCapKey(cap, address), ADDRESS_CAPS[cap], at);
+  return limit.allowed;
+}
+
 export const alreadySubscribed = () =>
   new HttpError(409, 'already_subscribed', 'Vous êtes déjà abonné à notre newsletter.');
 
@@ -232,18 +250,13 @@ export function createNewsletter(deps: NewsletterDeps) {
 
         if (existing.status === 'active') throw alreadySubscribed();
 
-        if (existing.status === 'pending') {
-          const limit = await hitRateLimit(
-            tx,
-            `newsletter-confirm:${existing.email}`,
-            RATE_LIMITS.newsletterConfirmResendPerAddress,
-            at,
-          );
-          if (!limit.allowed) {
-            // Same answer as a send: the form must not reveal whether the address is known.
-            logger.info({ subscriberId: existing.id }, 'confirmation resend skipped: hourly cap reached');
-            return { emailSent: false };
-          }
+        if (
+          existing.status === 'pending' &&
+          !(await withinAddressCap(tx, 'newsletter-confirm', existing.email, at))
+        ) {
+          // Same answer as a send: the form must not reveal whether the address is known.
+          logger.info({ subscriberId: existing.id }, 'confirmation resend skipped: hourly cap reached');
+          return { emailSent: false };
         }
         // Pending: a resend; unsubscribed or bounced: a new opt-in. Anyone can type an address,
         // so nothing recorded about the person changes here (proof of an earlier consent, name):
@@ -364,13 +377,7 @@ export function createNewsletter(deps: NewsletterDeps) {
         if (!subscriber || (subscriber.status !== 'active' && subscriber.status !== 'pending')) {
           return { emailSent: false };
         }
-        const limit = await hitRateLimit(
-          tx,
-          `newsletter-manage:${subscriber.email}`,
-          RATE_LIMITS.newsletterManageLinkPerAddress,
-          at,
-        );
-        if (!limit.allowed) {
+        if (!(await withinAddressCap(tx, 'newsletter-manage', subscriber.email, at))) {
           logger.info({ subscriberId: subscriber.id }, 'manage link not sent: hourly cap reached');
           return { emailSent: false };
         }
@@ -417,13 +424,8 @@ export function createNewsletter(deps: NewsletterDeps) {
       }
       for (const row of created) {
         if (row.status !== 'pending') continue;
-        const limit = await hitRateLimit(
-          tx,
-          `newsletter-confirm:${row.email}`,
-          RATE_LIMITS.newsletterConfirmResendPerAddress,
-          at,
-        );
-        if (limit.allowed) await sendConfirmation(tx, row, at);
+        if (await withinAddressCap(tx, 'newsletter-confirm', row.email, at))
+          await sendConfirmation(tx, row, at);
         else logger.info({ subscriberId: row.id }, 'imported address: confirmation skipped, hourly cap');
       }
       return new Set(created.map((row) => row.email));
@@ -459,7 +461,9 @@ async function forgetAddresses(tx: Database, addresses: string[]): Promise<KeptM
   await tx.delete(rateLimits).where(
     inArray(
       rateLimits.key,
-      addresses.flatMap((address) => [`newsletter-confirm:${address}`, `newsletter-manage:${address}`]),
+      addresses.flatMap((address) =>
+        (Object.keys(ADDRESS_CAPS) as AddressCap[]).map((cap) => addressCapKey(cap, address)),
+      ),
     ),
   );
   return tx

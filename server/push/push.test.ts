@@ -115,22 +115,23 @@ const worker = (db = database.db) =>
 describe('the push services a device may use', () => {
   it('are by default the browsers’ own services, subdomains included, and nothing else', () => {
     const { PUSH_SERVICE_HOSTS } = readEnv({ NODE_ENV: 'test' });
-    for (const endpoint of [
+    const expectAllowed = (allowed: boolean, endpoints: string[]) => {
+      for (const endpoint of endpoints) {
+        expect(isAllowedPushService(endpoint, PUSH_SERVICE_HOSTS), endpoint).toBe(allowed);
+      }
+    };
+    expectAllowed(true, [
       'https://fcm.googleapis.com/fcm/send/abc',
       'https://updates.push.services.mozilla.com/wpush/v2/abc',
       'https://wns2-par02p.notify.windows.com/w/?token=abc',
       'https://web.push.apple.com/abc',
-    ]) {
-      expect(isAllowedPushService(endpoint, PUSH_SERVICE_HOSTS), endpoint).toBe(true);
-    }
-    for (const endpoint of [
+    ]);
+    expectAllowed(false, [
       'https://127.0.0.1/push',
       'https://fcm.googleapis.com.evil.example/x',
       'https://evilfcm.googleapis.com.example/x',
       'https://metadata.google.internal/computeMetadata',
-    ]) {
-      expect(isAllowedPushService(endpoint, PUSH_SERVICE_HOSTS), endpoint).toBe(false);
-    }
+    ]);
   });
 });
 

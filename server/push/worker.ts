@@ -7,14 +7,14 @@
  * a few times: a notification a day late is worth nothing.
  */
 import type { Agent } from 'node:https';
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
 import type { Database } from '#db/client.ts';
 import { pushDeliveries, pushSubscriptions, siteSettings } from '#db/schema.ts';
-import { createPollLoop, describeError } from '../background/poll-loop.ts';
+import { claimRows, dueAndUnleased, recordFailedAttempt } from '../background/claim.ts';
+import { createPollLoop, describeError, type SenderOptions } from '../background/poll-loop.ts';
 import { storedAppSecret } from '../campaigns/secrets.ts';
 import { backoffDelayMs } from '../email/worker.ts';
-import type { Logger } from '../logger.ts';
 
 /** A notification not delivered after this many attempts (about 15 minutes of retries) is dropped. */
 export const PUSH_MAX_ATTEMPTS = 5;
@@ -42,12 +42,8 @@ async function vapidSubject(db: Database, publicUrl: string): Promise<string> {
   return publicUrl.startsWith('https:') ? publicUrl : `mailto:webmaster@${new URL(publicUrl).hostname}`;
 }
 
-export type PushWorkerOptions = {
-  db: Database;
-  logger: Logger;
+export type PushWorkerOptions = SenderOptions & {
   publicUrl: string;
-  now?: () => Date;
-  pollIntervalMs?: number;
   /** The TLS agent for the push services (tests trust their local endpoint's certificate). */
   agent?: Agent;
 };
@@ -61,25 +57,13 @@ export function createPushWorker(options: PushWorkerOptions) {
 
   async function claim() {
     const at = now();
-    const due = db
-      .select({ id: pushDeliveries.id })
-      .from(pushDeliveries)
-      .where(
-        and(
-          eq(pushDeliveries.status, 'pending'),
-          lte(pushDeliveries.nextAttemptAt, at),
-          or(isNull(pushDeliveries.lockedUntil), lt(pushDeliveries.lockedUntil, at)),
-        ),
-      )
-      .orderBy(asc(pushDeliveries.nextAttemptAt))
-      .limit(20)
-      .for('update', { skipLocked: true });
     // One statement, committed on its own: the lease is visible to every instance before sending.
-    return db
-      .update(pushDeliveries)
-      .set({ lockedUntil: new Date(at.getTime() + LEASE_MS) })
-      .where(inArray(pushDeliveries.id, due))
-      .returning();
+    return claimRows(db, pushDeliveries, {
+      where: dueAndUnleased(pushDeliveries, 'pending', at),
+      orderBy: [asc(pushDeliveries.nextAttemptAt)],
+      limit: 20,
+      set: { lockedUntil: new Date(at.getTime() + LEASE_MS) },
+    });
   }
 
   async function run(): Promise<PushRunResult> {
@@ -132,21 +116,19 @@ export function createPushWorker(options: PushWorkerOptions) {
           }
           // Never log the endpoint: it is the device's address, a credential of sorts.
           const lastError = status ? `HTTP ${status}` : describeError(error);
-          if (attempts >= PUSH_MAX_ATTEMPTS) {
-            await db
-              .update(pushDeliveries)
-              .set({ status: 'failed', attempts, lastError, lockedUntil: null })
-              .where(stillPending);
-            result.failed += 1;
-            logger.warn({ ...log, error: lastError }, 'push failed too many times, given up');
-          } else {
-            const nextAttemptAt = new Date(now().getTime() + backoffDelayMs(attempts));
-            await db
-              .update(pushDeliveries)
-              .set({ attempts, lastError, nextAttemptAt, lockedUntil: null })
-              .where(stillPending);
-            result.retried += 1;
+          const nextAttemptAt =
+            attempts >= PUSH_MAX_ATTEMPTS ? null : new Date(now().getTime() + backoffDelayMs(attempts));
+          await recordFailedAttempt(
+            db,
+            pushDeliveries,
+            stillPending,
+            { attempts, lastError, nextAttemptAt },
+            result,
+          );
+          if (nextAttemptAt) {
             logger.warn({ ...log, error: lastError, nextAttemptAt }, 'push not sent, will retry');
+          } else {
+            logger.warn({ ...log, error: lastError }, 'push failed too many times, given up');
           }
         }
       }

@@ -1,18 +1,11 @@
 import express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseContext } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { securityHeaders } from './headers.ts';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const ctx = databaseContext();
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: string | undefined): Map<string, string[]> {
@@ -27,7 +20,7 @@ function directives(header: string | undefined): Map<string, string[]> {
 
 describe('security headers', () => {
   it('every answer carries the CSP with a fresh nonce, nosniff, a referrer policy and COOP — 404 included', async () => {
-    const { app } = createTestApp(database);
+    const { app } = createTestApp(ctx.database);
     const ok = await request(app).get('/api/services').expect(200);
     const missing = await request(app).get('/api/nothing-here').expect(404);
     const probe = await request(app).get('/healthz').expect(200);
@@ -105,7 +98,7 @@ describe('security headers', () => {
   });
 
   it('in production over https: HSTS for one year with subdomains, and insecure requests upgraded', async () => {
-    const { app } = createTestApp(database, {
+    const { app } = createTestApp(ctx.database, {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://lisanga-digital.cd',
     });
@@ -115,7 +108,7 @@ describe('security headers', () => {
   });
 
   it('admin and auth answers are never cached', async () => {
-    const { app } = createTestApp(database);
+    const { app } = createTestApp(ctx.database);
     for (const path of ['/api/auth/me', '/api/admin/contacts', '/api/admin/nothing']) {
       const res = await request(app).get(path).expect(401);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -123,7 +116,7 @@ describe('security headers', () => {
   });
 
   it('Permissions-Policy on every answer; what is not a page (tracking and media 404s) gets a CSP that loads nothing', async () => {
-    const { app } = createTestApp(database);
+    const { app } = createTestApp(ctx.database);
     for (const path of ['/api/services', '/healthz', '/t/o/not-a-token', '/media/nothing.webp']) {
       const res = await request(app).get(path);
       expect(res.headers['permissions-policy'], path).toContain('camera=()');
@@ -143,7 +136,7 @@ describe('security headers', () => {
 
 describe('protocol-level refusals', () => {
   it('TRACE, CONNECT-like and WebDAV methods get a JSON 405 with Allow, on pages and API alike', async () => {
-    const { app } = createTestApp(database);
+    const { app } = createTestApp(ctx.database);
     for (const [method, path] of [
       ['TRACE', '/'],
       ['TRACE', '/api/services'],
@@ -158,7 +151,7 @@ describe('protocol-level refusals', () => {
   });
 
   it('a deeply nested JSON body gets a French 400, never a 500, on every JSON endpoint', async () => {
-    const { app } = createTestApp(database);
+    const { app } = createTestApp(ctx.database);
     const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
     for (const path of ['/api/contact', '/api/newsletter/subscribe', '/api/auth/login']) {
       const res = await request(app)

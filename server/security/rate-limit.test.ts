@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseContext } from '#tests/helpers/seeded-database.ts';
 import {
   hitRateLimit,
   peekRateLimit,
@@ -9,13 +8,7 @@ import {
   restartRateLimitWindow,
 } from './rate-limit.ts';
 
-let database: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
+const ctx = databaseContext();
 
 const rule = { limit: 3, windowMs: 60_000 };
 const t0 = new Date('2026-03-02T08:00:00Z');
@@ -24,12 +17,12 @@ const at = (ms: number) => new Date(t0.getTime() + ms);
 describe('peekRateLimit, restartRateLimitWindow, resetRateLimit', () => {
   it('peeks without counting, and an ended window counts as empty', async () => {
     const key = 'test:peek';
-    expect(await peekRateLimit(database.db, key, rule, t0)).toMatchObject({ allowed: true, count: 0 });
-    for (let i = 0; i < 3; i++) await hitRateLimit(database.db, key, rule, t0);
-    const full = await peekRateLimit(database.db, key, rule, at(10_000));
+    expect(await peekRateLimit(ctx.database.db, key, rule, t0)).toMatchObject({ allowed: true, count: 0 });
+    for (let i = 0; i < 3; i++) await hitRateLimit(ctx.database.db, key, rule, t0);
+    const full = await peekRateLimit(ctx.database.db, key, rule, at(10_000));
     expect(full).toEqual({ allowed: false, count: 3, retryAfterSeconds: 50 });
-    expect(await peekRateLimit(database.db, key, rule, at(10_000))).toEqual(full);
-    expect(await peekRateLimit(database.db, key, rule, at(60_000))).toMatchObject({
+    expect(await peekRateLimit(ctx.database.db, key, rule, at(10_000))).toEqual(full);
+    expect(await peekRateLimit(ctx.database.db, key, rule, at(60_000))).toMatchObject({
       allowed: true,
       count: 0,
     });
@@ -37,15 +30,15 @@ describe('peekRateLimit, restartRateLimitWindow, resetRateLimit', () => {
 
   it('restarts a window from a given time, and resets a key', async () => {
     const key = 'test:restart';
-    for (let i = 0; i < 3; i++) await hitRateLimit(database.db, key, rule, t0);
-    await restartRateLimitWindow(database.db, key, at(50_000));
-    expect(await peekRateLimit(database.db, key, rule, at(100_000))).toEqual({
+    for (let i = 0; i < 3; i++) await hitRateLimit(ctx.database.db, key, rule, t0);
+    await restartRateLimitWindow(ctx.database.db, key, at(50_000));
+    expect(await peekRateLimit(ctx.database.db, key, rule, at(100_000))).toEqual({
       allowed: false,
       count: 3,
       retryAfterSeconds: 10,
     });
-    await resetRateLimit(database.db, key);
-    expect(await peekRateLimit(database.db, key, rule, at(100_000))).toMatchObject({
+    await resetRateLimit(ctx.database.db, key);
+    expect(await peekRateLimit(ctx.database.db, key, rule, at(100_000))).toMatchObject({
       allowed: true,
       count: 0,
     });
@@ -53,12 +46,12 @@ describe('peekRateLimit, restartRateLimitWindow, resetRateLimit', () => {
 
   it('gives one hit back, never below zero', async () => {
     const key = 'test:release';
-    await hitRateLimit(database.db, key, rule, t0);
-    await hitRateLimit(database.db, key, rule, t0);
-    await releaseRateLimitHit(database.db, key);
-    expect((await peekRateLimit(database.db, key, rule, t0)).count).toBe(1);
-    await releaseRateLimitHit(database.db, key);
-    await releaseRateLimitHit(database.db, key);
-    expect((await peekRateLimit(database.db, key, rule, t0)).count).toBe(0);
+    await hitRateLimit(ctx.database.db, key, rule, t0);
+    await hitRateLimit(ctx.database.db, key, rule, t0);
+    await releaseRateLimitHit(ctx.database.db, key);
+    expect((await peekRateLimit(ctx.database.db, key, rule, t0)).count).toBe(1);
+    await releaseRateLimitHit(ctx.database.db, key);
+    await releaseRateLimitHit(ctx.database.db, key);
+    expect((await peekRateLimit(ctx.database.db, key, rule, t0)).count).toBe(0);
   });
 });

@@ -9,7 +9,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RequestHandler, Response } from 'express';
 import { isPageKey, type PageKey } from '#common/pages.ts';
 import { MEDIA_FILE_NAME_PATTERN, MEDIA_URL_PREFIX } from '#common/schemas/media.ts';
@@ -49,6 +50,9 @@ const OG_DESIGN = { width: OG_WIDTH, height: OG_HEIGHT };
 
 type VisualDeps = Pick<AppDeps, 'database' | 'env' | 'logger' | 'content'>;
 
+/** Blog posts or case studies. */
+type PublishableTable = PgTable & { id: AnyPgColumn; isPublished: AnyPgColumn };
+
 /** What a name resolves to: a file to produce, a newer name to redirect to, or nothing. */
 type Resolution =
   | {
@@ -71,33 +75,26 @@ export function visualFiles(
   const db = deps.database.db;
   const siteName = async () => (await deps.content.getSiteInfo()).name;
 
-  async function findPost(id: string): Promise<PostVisualInput | undefined> {
+  /** These columns (`keys`) of the row of `table` with that id, when it is published. */
+  async function findPublished<T extends PublishableTable, K extends keyof T['$inferSelect'] & string>(
+    table: T,
+    keys: K[],
+    id: string,
+  ): Promise<Pick<T['$inferSelect'], K> | undefined> {
+    const published: PublishableTable = table;
+    const columns = getTableColumns(published);
     const [row] = await db
-      .select({
-        id: blogPosts.id,
-        title: blogPosts.title,
-        category: blogPosts.category,
-        coverImage: blogPosts.coverImage,
-      })
-      .from(blogPosts)
-      .where(and(eq(blogPosts.id, id), eq(blogPosts.isPublished, true)));
-    return row;
+      .select(Object.fromEntries(keys.map((key) => [key, columns[key] as AnyPgColumn])))
+      .from(published)
+      .where(and(eq(published.id, id), eq(published.isPublished, true)));
+    return row as Pick<T['$inferSelect'], K> | undefined;
   }
 
-  async function findCaseStudy(id: string): Promise<CaseStudyVisualInput | undefined> {
-    const [row] = await db
-      .select({
-        id: caseStudies.id,
-        title: caseStudies.title,
-        clientName: caseStudies.clientName,
-        industry: caseStudies.industry,
-        results: caseStudies.results,
-        imageUrl: caseStudies.imageUrl,
-      })
-      .from(caseStudies)
-      .where(and(eq(caseStudies.id, id), eq(caseStudies.isPublished, true)));
-    return row;
-  }
+  const findPost = (id: string): Promise<PostVisualInput | undefined> =>
+    findPublished(blogPosts, ['id', 'title', 'category', 'coverImage'], id);
+
+  const findCaseStudy = (id: string): Promise<CaseStudyVisualInput | undefined> =>
+    findPublished(caseStudies, ['id', 'title', 'clientName', 'industry', 'results', 'imageUrl'], id);
 
   async function findService(id: string): Promise<ServiceVisualInput | undefined> {
     const service = await deps.content.getService(id);

@@ -1,7 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
 import {
   activityLogs,
   campaignJobs,
@@ -12,28 +11,18 @@ import {
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { insertCaseStudy, insertPost, insertSubscriber, seededTemplateId } from '#tests/helpers/factories.ts';
 import { aCampaignInput } from '#tests/helpers/request-factories.ts';
-import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
-import { startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
-import { createTestApp } from '#tests/helpers/test-app.ts';
+import { mailingAppContext } from '#tests/helpers/seeded-database.ts';
 
-let database: DatabaseHandle;
-let smtp: TestSmtpServer;
-let testApp: ReturnType<typeof createTestApp>;
+const ctx = mailingAppContext({ env: { CAMPAIGN_RATE_PER_SECOND: '500' } });
 let admin: AdminSession;
 let monthlyId: string;
 
 beforeAll(async () => {
-  database = await createSeededDatabase();
-  smtp = await startSmtpServer();
-  testApp = createTestApp(database, { SMTP_URL: smtp.url, CAMPAIGN_RATE_PER_SECOND: '500' });
-  admin = await signInAdmin(testApp.app, database.db);
-  monthlyId = await seededTemplateId(database.db, 'monthly_newsletter');
+  admin = await signInAdmin(ctx.testApp.app, ctx.database.db);
+  monthlyId = await seededTemplateId(ctx.database.db, 'monthly_newsletter');
 });
 afterAll(async () => {
-  await testApp?.deps.campaigns.worker.stop();
-  testApp?.deps.email.transport.close();
-  await smtp?.close();
-  await database?.close();
+  await ctx.testApp?.deps.campaigns.worker.stop();
 });
 
 /** A campaign of the seeded monthly newsletter. */
@@ -46,19 +35,19 @@ async function createDraft(overrides: Parameters<typeof input>[0] = {}): Promise
 }
 
 const activityTypes = async () =>
-  (await database.db.select({ type: activityLogs.type }).from(activityLogs)).map((r) => r.type);
+  (await ctx.database.db.select({ type: activityLogs.type }).from(activityLogs)).map((r) => r.type);
 
 describe('access', () => {
   it('refuses visitors without a session (401) and writes without the CSRF headers (403)', async () => {
-    await request(testApp.app).get('/api/admin/campaigns').expect(401);
-    await request(testApp.app)
+    await request(ctx.testApp.app).get('/api/admin/campaigns').expect(401);
+    await request(ctx.testApp.app)
       .post('/api/admin/campaigns/segment-count')
       .set('Origin', TEST_ORIGIN)
       .set('X-Requested-With', 'fetch')
       .set('X-Forwarded-For', nextTestIp())
       .send({ segment: { tags: [] } })
       .expect(401);
-    await request(testApp.app)
+    await request(ctx.testApp.app)
       .post('/api/admin/campaigns')
       .set('Cookie', admin.cookie)
       .set('X-Forwarded-For', nextTestIp())
@@ -69,8 +58,8 @@ describe('access', () => {
 
 describe('drafts', () => {
   it('creates a campaign with the settings’ sender, shows it in the list and its live recipient count', async () => {
-    await insertSubscriber(database.db, { email: 'api1@exemple.cd', status: 'active', tags: ['api'] });
-    await insertSubscriber(database.db, { email: 'api2@exemple.cd', status: 'pending', tags: ['api'] });
+    await insertSubscriber(ctx.database.db, { email: 'api1@exemple.cd', status: 'active', tags: ['api'] });
+    await insertSubscriber(ctx.database.db, { email: 'api2@exemple.cd', status: 'pending', tags: ['api'] });
     const res = await admin
       .post('/api/admin/campaigns')
       .send(input({ title: 'Newsletter d’avril', segment: { tags: ['api'] } }))
@@ -169,7 +158,7 @@ describe('drafts', () => {
 
 describe('preview and test send', () => {
   it('previews for one subscriber without issuing tokens, and sends a test through the outbox without any job', async () => {
-    const reader = await insertSubscriber(database.db, {
+    const reader = await insertSubscriber(ctx.database.db, {
       email: 'apercu@exemple.cd',
       firstName: 'Mireille',
       status: 'active',
@@ -192,7 +181,7 @@ describe('preview and test send', () => {
     const anonymous = await admin.get(`/api/admin/campaigns/${id}/preview`).expect(200);
     expect(anonymous.body.subscriberEmail).toBeNull();
     await admin.get(`/api/admin/campaigns/${id}/preview?subscriberId=${crypto.randomUUID()}`).expect(404);
-    const [tokens] = await database.db
+    const [tokens] = await ctx.database.db
       .select({ n: count() })
       .from(subscriberTokens)
       .where(eq(subscriberTokens.subscriberId, reader.id));
@@ -203,14 +192,14 @@ describe('preview and test send', () => {
       .post(`/api/admin/campaigns/${id}/test`)
       .send({ email: 'Collegue@Lisanga-Digital.cd' })
       .expect(202);
-    await testApp.deps.email.worker.runOnce();
-    const mail = await smtp.requireEmail('collegue@lisanga-digital.cd');
+    await ctx.testApp.deps.email.worker.runOnce();
+    const mail = await ctx.smtp.requireEmail('collegue@lisanga-digital.cd');
     // The test greets an invented person: no subscriber's name goes to the typed address.
     expect(mail.subject).toBe('[TEST] Pour vous, Grâce');
     expect(`${mail.text}${mail.html}`).not.toContain('Mireille');
     // Not a list message: no one-click header that would answer 400 to the mailbox provider.
     expect(mail.headers.get('list-unsubscribe')).toBeUndefined();
-    const [jobs] = await database.db
+    const [jobs] = await ctx.database.db
       .select({ n: count() })
       .from(campaignJobs)
       .where(eq(campaignJobs.campaignId, id));
@@ -222,7 +211,7 @@ describe('preview and test send', () => {
 describe('sending', () => {
   it('sends now, pauses, resumes, and reports the results once sent', async () => {
     for (const email of ['envoi1@exemple.cd', 'envoi2@exemple.cd', 'envoi3@exemple.cd']) {
-      await insertSubscriber(database.db, { email, status: 'active', tags: ['envoi'] });
+      await insertSubscriber(ctx.database.db, { email, status: 'active', tags: ['envoi'] });
     }
     const empty = await createDraft({ segment: { tags: ['personne'] } });
     const nobody = await admin.post(`/api/admin/campaigns/${empty}/send`).expect(422);
@@ -246,11 +235,11 @@ describe('sending', () => {
     const paused = await admin.post(`/api/admin/campaigns/${id}/pause`).expect(200);
     expect(paused.body.campaign).toMatchObject({ status: 'sending', paused: true });
     await admin.post(`/api/admin/campaigns/${id}/pause`).expect(409);
-    expect(await testApp.deps.campaigns.worker.runOnce()).toMatchObject({ sent: 0 });
+    expect(await ctx.testApp.deps.campaigns.worker.runOnce()).toMatchObject({ sent: 0 });
 
     const resumed = await admin.post(`/api/admin/campaigns/${id}/resume`).expect(200);
     expect(resumed.body.campaign.paused).toBe(false);
-    expect(await testApp.deps.campaigns.worker.runOnce()).toMatchObject({ sent: 3 });
+    expect(await ctx.testApp.deps.campaigns.worker.runOnce()).toMatchObject({ sent: 3 });
     const sent = await admin.get(`/api/admin/campaigns/${id}`).expect(200);
     expect(sent.body.campaign).toMatchObject({ status: 'sent', jobs: { sent: 3, queued: 0, total: 3 } });
     expect(sent.body.campaign.sentAt).not.toBeNull();
@@ -265,21 +254,25 @@ describe('sending', () => {
   });
 
   it('cancels a campaign while it is sending', async () => {
-    await insertSubscriber(database.db, { email: 'annul1@exemple.cd', status: 'active', tags: ['annul'] });
+    await insertSubscriber(ctx.database.db, {
+      email: 'annul1@exemple.cd',
+      status: 'active',
+      tags: ['annul'],
+    });
     const id = await createDraft({ segment: { tags: ['annul'] } });
     await admin.post(`/api/admin/campaigns/${id}/send`).expect(200);
     const cancelled = await admin.post(`/api/admin/campaigns/${id}/cancel`).expect(200);
     expect(cancelled.body.campaign).toMatchObject({ status: 'failed', jobs: { failed: 1, queued: 0 } });
     expect(cancelled.body.campaign.cancelledAt).not.toBeNull();
-    expect(await testApp.deps.campaigns.worker.runOnce()).toMatchObject({ sent: 0 });
+    expect(await ctx.testApp.deps.campaigns.worker.runOnce()).toMatchObject({ sent: 0 });
   });
 });
 
 describe('new content', () => {
   it('lists unprocessed publications, drafts an announcement, and sending it marks them processed', async () => {
-    await insertSubscriber(database.db, { email: 'annonce@exemple.cd', status: 'active' });
-    const post = await insertPost(database.db, { slug: 'guide-mobile-money', isPublished: true });
-    const [publication] = await database.db
+    await insertSubscriber(ctx.database.db, { email: 'annonce@exemple.cd', status: 'active' });
+    const post = await insertPost(ctx.database.db, { slug: 'guide-mobile-money', isPublished: true });
+    const [publication] = await ctx.database.db
       .insert(contentPublications)
       .values({
         contentType: 'blog',
@@ -312,7 +305,7 @@ describe('new content', () => {
     });
     const id = created.body.campaign.id as string;
     await admin.post(`/api/admin/campaigns/${id}/send`).expect(200);
-    const [row] = await database.db
+    const [row] = await ctx.database.db
       .select({ processed: contentPublications.processed })
       .from(contentPublications)
       .where(eq(contentPublications.id, publication.id));
@@ -325,10 +318,10 @@ describe('new content', () => {
       .send({ publicationIds: [publication.id] })
       .expect(400);
 
-    await testApp.deps.campaigns.worker.runOnce();
-    const mail = await smtp.requireEmail('annonce@exemple.cd');
+    await ctx.testApp.deps.campaigns.worker.runOnce();
+    const mail = await ctx.smtp.requireEmail('annonce@exemple.cd');
     expect(mail.subject).toBe('Nouveau sur notre site : Le guide du Mobile Money');
-    const [subscriber] = await database.db
+    const [subscriber] = await ctx.database.db
       .select({ status: newsletterSubscriptions.status })
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, 'annonce@exemple.cd'));
@@ -346,19 +339,23 @@ describe('block composer', () => {
   };
 
   it('sends a campaign written in blocks: the first name or its fallback, the site’s content, the typed text kept as text', async () => {
-    await insertSubscriber(database.db, {
+    await insertSubscriber(ctx.database.db, {
       email: 'blocs1@exemple.cd',
       firstName: 'Amani',
       status: 'active',
       tags: ['blocs'],
     });
-    await insertSubscriber(database.db, { email: 'blocs2@exemple.cd', status: 'active', tags: ['blocs'] });
-    const post = await insertPost(database.db, {
+    await insertSubscriber(ctx.database.db, {
+      email: 'blocs2@exemple.cd',
+      status: 'active',
+      tags: ['blocs'],
+    });
+    const post = await insertPost(ctx.database.db, {
       title: 'Vendre sur WhatsApp en 2026',
       slug: 'vendre-whatsapp-2026',
       excerpt: 'Catalogue et réponses rapides.',
     });
-    const study = await insertCaseStudy(database.db, {
+    const study = await insertCaseStudy(ctx.database.db, {
       title: 'Boutique Makala en ligne',
       clientName: 'Makala SARL',
       description: 'Une **boutique** qui vend désormais sur [Instagram](https://instagram.com).',
@@ -405,19 +402,19 @@ describe('block composer', () => {
     expect(preview.body.html).toContain(`/portfolio#case-${study.id}`);
 
     await admin.post(`/api/admin/campaigns/${id}/send`).expect(200);
-    expect(await testApp.deps.campaigns.worker.runOnce()).toMatchObject({ sent: 2 });
-    const amani = await smtp.requireEmail('blocs1@exemple.cd');
+    expect(await ctx.testApp.deps.campaigns.worker.runOnce()).toMatchObject({ sent: 2 });
+    const amani = await ctx.smtp.requireEmail('blocs1@exemple.cd');
     expect(amani.subject).toBe('Du nouveau, Amani');
     expect(amani.text).toContain('Bonjour Amani, voici {{unsubscribeUrl}} en toutes lettres.');
     expect(amani.text).toContain('Les nouvelles du mois');
     expect(amani.html).toMatch(/href="http:\/\/[^"]+\/t\/c\/[^"]+"[^>]*>\s*Demander un devis/);
-    const other = await smtp.requireEmail('blocs2@exemple.cd');
+    const other = await ctx.smtp.requireEmail('blocs2@exemple.cd');
     expect(other.subject).toBe('Du nouveau, ami');
     expect(other.text).toContain('Bonjour cher lecteur, voici');
   });
 
   it('refuses to send or schedule an empty campaign, a broken link, a case study gone, or nobody to send to', async () => {
-    await insertSubscriber(database.db, { email: 'pret@exemple.cd', status: 'active', tags: ['pret'] });
+    await insertSubscriber(ctx.database.db, { email: 'pret@exemple.cd', status: 'active', tags: ['pret'] });
     const empty = await admin
       .post('/api/admin/campaigns')
       .send(composed([{ type: 'paragraph', text: doc() }], { segment: { tags: ['pret'] } }))
@@ -436,9 +433,9 @@ describe('block composer', () => {
     const still = await admin.get(`/api/admin/campaigns/${emptyId}`).expect(200);
     expect(still.body.campaign.status).toBe('draft');
 
-    const hidden = await insertCaseStudy(database.db, { isPublished: false });
-    const live = await insertPost(database.db, { slug: 'article-en-ligne', isPublished: true });
-    await insertPost(database.db, { slug: 'brouillon-cache', isPublished: false });
+    const hidden = await insertCaseStudy(ctx.database.db, { isPublished: false });
+    const live = await insertPost(ctx.database.db, { slug: 'article-en-ligne', isPublished: true });
+    await insertPost(ctx.database.db, { slug: 'brouillon-cache', isPublished: false });
     const broken = await admin
       .post('/api/admin/campaigns')
       .send(
@@ -469,7 +466,7 @@ describe('block composer', () => {
     ]);
     const brokenSend = await admin.post(`/api/admin/campaigns/${broken.body.campaign.id}/send`).expect(422);
     expect(Object.keys(brokenSend.body.error.fields).sort()).toEqual(['body', 'links', 'segment']);
-    const [jobs] = await database.db
+    const [jobs] = await ctx.database.db
       .select({ n: count() })
       .from(campaignJobs)
       .where(eq(campaignJobs.campaignId, broken.body.campaign.id));
@@ -517,7 +514,7 @@ describe('block composer', () => {
   });
 
   it('sends a test greeting the chosen subscriber by their first name, with example links', async () => {
-    const reader = await insertSubscriber(database.db, {
+    const reader = await insertSubscriber(ctx.database.db, {
       email: 'lecteur-test@exemple.cd',
       firstName: 'Bijou',
       status: 'active',
@@ -535,8 +532,8 @@ describe('block composer', () => {
       .post(`/api/admin/campaigns/${id}/test`)
       .send({ email: 'equipe-test@lisanga-digital.cd', subscriberId: reader.id })
       .expect(202);
-    await testApp.deps.email.worker.runOnce();
-    const mail = await smtp.requireEmail('equipe-test@lisanga-digital.cd');
+    await ctx.testApp.deps.email.worker.runOnce();
+    const mail = await ctx.smtp.requireEmail('equipe-test@lisanga-digital.cd');
     expect(mail.subject).toBe('[TEST] Essai');
     expect(mail.text).toContain('Bonjour Bijou !');
     expect(mail.text).toContain('/newsletter/unsubscribe?token=exemple');

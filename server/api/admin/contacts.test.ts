@@ -1,18 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activityLogs, type ContactRequest, contactRequests } from '#db/schema.ts';
-import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
-import { recordEvents, waitForEvent } from '#tests/helpers/events.ts';
-import { daysAfter, insertContact } from '#tests/helpers/factories.ts';
-import { createTestApp } from '#tests/helpers/test-app.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import type { AppEvent } from '../../realtime/event-bus.ts';
+import { adminTestContext } from '#tests/helpers/admin-session.ts';
+import { waitForEvent } from '#tests/helpers/events.ts';
+import { activitiesOfType, daysAfter, insertContact } from '#tests/helpers/factories.ts';
 
-let database: DatabaseHandle;
-let testApp: ReturnType<typeof createTestApp>;
-let admin: AdminSession;
-const events: AppEvent[] = [];
+const ctx = adminTestContext({ events: true });
 
 const at = daysAfter('2026-01-05T09:00:00Z');
 
@@ -23,12 +16,7 @@ let percent: ContactRequest;
 let formula: ContactRequest;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = createTestApp(database);
-  await recordEvents(testApp.deps.events, events);
-  admin = await signInAdmin(testApp.app, database.db);
-
-  const db = database.db;
+  const db = ctx.database.db;
   marie = await insertContact(db, {
     fullName: 'Marie Kabila',
     email: 'marie.kabila@kin-agro.cd',
@@ -66,17 +54,13 @@ beforeAll(async () => {
     await insertContact(db, { fullName: `Rempli ${String(i).padStart(2, '0')}`, createdAt: at(-30 + i) });
   }
 });
-afterAll(async () => {
-  await testApp?.deps.events.stop();
-  await database?.close();
-});
 beforeEach(() => {
-  events.length = 0;
+  ctx.events.length = 0;
 });
 
 type ListBody = { items: { id: string; fullName: string }[]; total: number; page: number; pageSize: number };
 const list = async (query: string) => {
-  const res = await admin.get(`/api/admin/contacts?${query}`).expect(200);
+  const res = await ctx.admin.get(`/api/admin/contacts?${query}`).expect(200);
   return res.body as ListBody;
 };
 const names = (body: ListBody) => body.items.map((c) => c.fullName);
@@ -148,13 +132,14 @@ describe('GET /api/admin/contacts', () => {
     const byName = names(await list('sort=fullName&order=asc&pageSize=100'));
     expect(byName.indexOf('Agnès Lukusa')).toBeLessThan(byName.indexOf('jean Mbala'));
     expect(byName.indexOf('jean Mbala')).toBeLessThan(byName.indexOf('Marie Kabila'));
-    const byStatus = (await admin.get('/api/admin/contacts?sort=status&order=desc&pageSize=3').expect(200))
-      .body as { items: { status: string }[] };
+    const byStatus = (
+      await ctx.admin.get('/api/admin/contacts?sort=status&order=desc&pageSize=3').expect(200)
+    ).body as { items: { status: string }[] };
     expect(byStatus.items.map((c) => c.status)).toEqual(['traite', 'traite', 'en_cours']);
   });
 
   it('refuses unknown filters and sorts with French messages per field', async () => {
-    const res = await admin
+    const res = await ctx.admin
       .get('/api/admin/contacts?status=archive&sort=password&pageSize=1000&page=0&order=up')
       .expect(400);
     expect(res.body.error.code).toBe('validation_error');
@@ -170,39 +155,43 @@ describe('GET /api/admin/contacts', () => {
 
 describe('GET /api/admin/contacts/:id', () => {
   it('answers one lead, 404 for an unknown id and 400 for a malformed one', async () => {
-    const res = await admin.get(`/api/admin/contacts/${jean.id}`).expect(200);
+    const res = await ctx.admin.get(`/api/admin/contacts/${jean.id}`).expect(200);
     expect(res.body.contact).toMatchObject({ id: jean.id, fullName: 'jean Mbala', status: 'en_cours' });
-    const missing = await admin.get('/api/admin/contacts/5f0c6a1e-3c1b-4b8a-9a51-1b2c3d4e5f60').expect(404);
+    const missing = await ctx.admin
+      .get('/api/admin/contacts/5f0c6a1e-3c1b-4b8a-9a51-1b2c3d4e5f60')
+      .expect(404);
     expect(missing.body.error.message).toBe('Contact introuvable.');
-    const bad = await admin.get('/api/admin/contacts/pas-un-id').expect(400);
+    const bad = await ctx.admin.get('/api/admin/contacts/pas-un-id').expect(400);
     expect(bad.body.error.fields).toEqual({ id: 'Identifiant invalide.' });
   });
 });
 
 describe('PATCH /api/admin/contacts/:id/status', () => {
   const patch = (id: string, status: unknown) =>
-    admin.patch(`/api/admin/contacts/${id}/status`).send({ status });
+    ctx.admin.patch(`/api/admin/contacts/${id}/status`).send({ status });
 
   it('moves a lead forwards and back, logs it and broadcasts it', async () => {
-    const lead = await insertContact(database.db, { fullName: 'Suivi Statut', createdAt: at(-100) });
+    const lead = await insertContact(ctx.database.db, { fullName: 'Suivi Statut', createdAt: at(-100) });
     for (const status of ['en_cours', 'traite', 'nouveau'] as const) {
-      events.length = 0;
+      ctx.events.length = 0;
       const res = await patch(lead.id, status).expect(200);
       expect(res.body.contact).toMatchObject({ id: lead.id, status });
-      const event = await waitForEvent(events, (e) => e.type === 'contact_status_update');
+      const event = await waitForEvent(ctx.events, (e) => e.type === 'contact_status_update');
       expect(event).toEqual({
         channel: 'contacts',
         type: 'contact_status_update',
         data: { id: lead.id, status },
       });
-      await waitForEvent(events, (e) => e.channel === 'dashboard' && e.type === 'stats_update');
+      await waitForEvent(ctx.events, (e) => e.channel === 'dashboard' && e.type === 'stats_update');
     }
-    const [row] = await database.db.select().from(contactRequests).where(eq(contactRequests.id, lead.id));
+    const [row] = await ctx.database.db.select().from(contactRequests).where(eq(contactRequests.id, lead.id));
     expect(row?.status).toBe('nouveau');
-    const logs = await database.db
+    const logs = await ctx.database.db
       .select()
       .from(activityLogs)
-      .where(and(eq(activityLogs.type, 'contact.status_changed'), eq(activityLogs.userId, admin.user.id)));
+      .where(
+        and(eq(activityLogs.type, 'contact.status_changed'), eq(activityLogs.userId, ctx.admin.user.id)),
+      );
     const mine = logs.filter((l) => l.title.includes('Suivi Statut'));
     expect(mine.map((l) => l.description).sort()).toEqual(
       ['En cours → Traité', 'Nouveau → En cours', 'Traité → Nouveau'].sort(),
@@ -210,7 +199,7 @@ describe('PATCH /api/admin/contacts/:id/status', () => {
   });
 
   it('answers the same status without logging or broadcasting anything', async () => {
-    const lead = await insertContact(database.db, {
+    const lead = await insertContact(ctx.database.db, {
       fullName: 'Sans Changement',
       status: 'en_cours',
       createdAt: at(-100),
@@ -218,14 +207,11 @@ describe('PATCH /api/admin/contacts/:id/status', () => {
     await patch(lead.id, 'en_cours').expect(200);
     // A real change afterwards: its event arrives, and it is the only one.
     await patch(lead.id, 'traite').expect(200);
-    await waitForEvent(events, (e) => e.type === 'contact_status_update');
-    expect(events.filter((e) => e.type === 'contact_status_update')).toEqual([
+    await waitForEvent(ctx.events, (e) => e.type === 'contact_status_update');
+    expect(ctx.events.filter((e) => e.type === 'contact_status_update')).toEqual([
       { channel: 'contacts', type: 'contact_status_update', data: { id: lead.id, status: 'traite' } },
     ]);
-    const logs = await database.db
-      .select()
-      .from(activityLogs)
-      .where(eq(activityLogs.type, 'contact.status_changed'));
+    const logs = await activitiesOfType(ctx.database.db, 'contact.status_changed');
     expect(logs.filter((l) => l.title.includes('Sans Changement'))).toHaveLength(1);
   });
 
@@ -234,14 +220,17 @@ describe('PATCH /api/admin/contacts/:id/status', () => {
     expect(res.body.error.fields).toEqual({ status: 'Statut invalide' });
     await patch('5f0c6a1e-3c1b-4b8a-9a51-1b2c3d4e5f60', 'traite').expect(404);
     await patch('123', 'traite').expect(400);
-    const [row] = await database.db.select().from(contactRequests).where(eq(contactRequests.id, marie.id));
+    const [row] = await ctx.database.db
+      .select()
+      .from(contactRequests)
+      .where(eq(contactRequests.id, marie.id));
     expect(row?.status).toBe('nouveau');
   });
 });
 
 describe('GET /api/admin/contacts/export.csv', () => {
   it('downloads a UTF-8 CSV with BOM, French headers and formulas neutralised', async () => {
-    const res = await admin
+    const res = await ctx.admin
       .get('/api/admin/contacts/export.csv')
       .buffer(true)
       .parse((r, done) => {
@@ -272,26 +261,23 @@ describe('GET /api/admin/contacts/export.csv', () => {
   });
 
   it('exports exactly the filtered list and logs the export', async () => {
-    const res = await admin.get('/api/admin/contacts/export.csv?status=traite&q=PIEGE').expect(200);
+    const res = await ctx.admin.get('/api/admin/contacts/export.csv?status=traite&q=PIEGE').expect(200);
     const rows = res.text
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain('piege@exemple.cd');
-    const logs = await database.db
-      .select()
-      .from(activityLogs)
-      .where(eq(activityLogs.type, 'contacts.exported'));
+    const logs = await activitiesOfType(ctx.database.db, 'contacts.exported');
     expect(logs.at(-1)).toMatchObject({
-      userId: admin.user.id,
+      userId: ctx.admin.user.id,
       title: 'Export CSV des contacts (1)',
       description: 'Filtres : recherche « PIEGE », statut Traité',
     });
   });
 
   it('refuses a malformed filter', async () => {
-    const res = await admin.get('/api/admin/contacts/export.csv?status=perdu').expect(400);
+    const res = await ctx.admin.get('/api/admin/contacts/export.csv?status=perdu').expect(400);
     expect(res.body.error.fields).toEqual({ status: 'Statut invalide' });
   });
 });

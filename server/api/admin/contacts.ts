@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { ContactTouchKind } from '#common/enums.ts';
 import {
   ContactFiltersSchema,
   ContactFollowUpSchema,
@@ -76,31 +77,30 @@ export function contactsAdminRouter(deps: AppDeps, now: () => Date): Router {
     itemRoute('entries', contactNotFound, (id) => contactTimeline(db, id)),
   );
 
-  router.post(
-    '/:id/notes',
+  /** POST of one timeline entry, made from the request body by `entryOf`: 201 with the entry. */
+  const timelineEntryRoute = (
+    entryOf: (body: unknown) => { kind: 'note' | ContactTouchKind; body: string },
+  ) =>
     itemRoute(
       'entry',
       contactNotFound,
-      (id, req, res) => {
-        const { body } = parseInput(ContactNoteInputSchema, req.body ?? {});
-        return addContactNote(db, deps.events, { id, kind: 'note', body, adminId: adminOf(res).user.id });
-      },
+      (id, req, res) =>
+        addContactNote(db, deps.events, { id, ...entryOf(req.body ?? {}), adminId: adminOf(res).user.id }),
       201,
-    ),
-  );
+    );
 
   router.post(
+    '/:id/notes',
+    timelineEntryRoute((body) => ({ kind: 'note', body: parseInput(ContactNoteInputSchema, body).body })),
+  );
+
+  // A quick action the admin opened (email, call, WhatsApp): its own fixed text.
+  router.post(
     '/:id/touches',
-    itemRoute(
-      'entry',
-      contactNotFound,
-      (id, req, res) => {
-        const { kind } = parseInput(ContactTouchSchema, req.body ?? {});
-        const adminId = adminOf(res).user.id;
-        return addContactNote(db, deps.events, { id, kind, body: CONTACT_TOUCH_TEXTS[kind], adminId });
-      },
-      201,
-    ),
+    timelineEntryRoute((body) => {
+      const { kind } = parseInput(ContactTouchSchema, body);
+      return { kind, body: CONTACT_TOUCH_TEXTS[kind] };
+    }),
   );
 
   return router;

@@ -4,7 +4,7 @@ import type { ActivityPage } from '#common/schemas/activity-admin.ts';
 import { type AdminSession, adminTestContext, signInAdmin } from '#tests/helpers/admin-session.ts';
 import { insertActivity } from '#tests/helpers/factories.ts';
 
-const ctx = adminTestContext({ seedContent: true });
+const ctx = adminTestContext({ seed: { content: true, compile: false } });
 let colleague: AdminSession;
 
 beforeAll(async () => {

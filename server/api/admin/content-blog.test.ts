@@ -6,6 +6,7 @@ import { activityLogs, blogPosts } from '#db/schema.ts';
 import { publishDuePosts } from '#server/admin/blog.ts';
 import { adminContentApi, expectUnauthorized, postFromAnotherSite } from '#tests/helpers/admin-content.ts';
 import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { activitiesOfType } from '#tests/helpers/factories.ts';
 import { aBlogPostInput } from '#tests/helpers/request-factories.ts';
 import { currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
 
@@ -30,17 +31,12 @@ const unique = (label: string) => `${label} ${++counter} ${randomUUID().slice(0,
 const api = adminContentApi<Post>(ctx, '/api/admin/blog', { item: 'post', list: 'items' });
 const create = (overrides: Record<string, unknown> = {}) => api.create(aBlogPostInput(overrides));
 const { lastActivity } = api;
-const activitiesOf = (type: string) =>
-  ctx.database.db.select().from(activityLogs).where(eq(activityLogs.type, type));
+const activitiesOf = (type: string) => activitiesOfType(ctx.database.db, type);
 const publicationsOf = (id: string) => api.publicationsOf('blog', id);
 
 describe('admin blog API: access', () => {
   it('answers 401 without a session, on reads and writes', async () => {
-    const anonymous = request(ctx.testApp.app);
-    await expectUnauthorized([
-      anonymous.get('/api/admin/blog'),
-      anonymous.post('/api/admin/blog').send(aBlogPostInput()),
-    ]);
+    await expectUnauthorized(api.anonymousCalls(aBlogPostInput()));
     expect(await ctx.database.db.select().from(blogPosts)).toHaveLength(0);
   });
 

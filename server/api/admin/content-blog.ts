@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import {
   BlogListQuerySchema,
   BlogPostInputSchema,
@@ -23,9 +23,8 @@ import { renderMarkdown } from '../../content/markdown.ts';
 import { previewToken } from '../../content/preview.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { releaseMediaUrl } from '../../media/release.ts';
-import { createRoute, itemRoute, listRoute, sentFields } from './item-routes.ts';
-import { IdParamsSchema } from './params.ts';
+import { itemRoute } from './item-routes.ts';
+import { publishableAdminRouter } from './publishable-router.ts';
 
 const postNotFound = () => notFound('Article introuvable.');
 
@@ -35,56 +34,26 @@ const postNotFound = () => notFound('Article introuvable.');
  * now or at a planned time.
  */
 export function blogAdminRouter(deps: AppDeps): Router {
-  const router = Router();
   const { db } = deps.database;
-  const publicUrl = deps.env.PUBLIC_URL;
-
-  router.get('/', listRoute(db, BlogListQuerySchema, listBlogPosts));
+  const router = publishableAdminRouter(deps, {
+    key: 'post',
+    missing: postNotFound,
+    schemas: { list: BlogListQuerySchema, input: BlogPostInputSchema, patch: BlogPostPatchSchema },
+    list: listBlogPosts,
+    create: createBlogPost,
+    find: findBlogPost,
+    // A PUT with an empty slug asks for one made from the title again.
+    update: (db, id, input, adminId, whole) =>
+      updateBlogPost(db, id, input, adminId, { regenerateEmptySlug: whole }),
+    publish: publishBlogPost,
+    unpublish: unpublishBlogPost,
+    remove: deleteBlogPost,
+  });
 
   router.post('/preview', (req, res) => {
     const { content } = parseInput(BlogPreviewSchema, req.body ?? {});
     res.json({ html: renderMarkdown(content) });
   });
-
-  router.post(
-    '/',
-    createRoute('post', BlogPostInputSchema, (input, adminId) => createBlogPost(db, input, adminId)),
-  );
-
-  router.get(
-    '/:id',
-    itemRoute('post', postNotFound, (id) => findBlogPost(db, id)),
-  );
-
-  router.put('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const input = parseInput(BlogPostInputSchema, req.body ?? {});
-    const result = await updateBlogPost(db, id, input, adminOf(res).user.id, { regenerateEmptySlug: true });
-    if (!result) throw postNotFound();
-    await releaseMediaUrl(deps, result.previousCover);
-    res.json({ post: result.post });
-  });
-
-  router.patch('/:id', async (req, res) => {
-    const { id } = parseInput(IdParamsSchema, req.params);
-    const input = sentFields(parseInput(BlogPostPatchSchema, req.body ?? {}), req.body);
-    const result = await updateBlogPost(db, id, input, adminOf(res).user.id, { regenerateEmptySlug: false });
-    if (!result) throw postNotFound();
-    await releaseMediaUrl(deps, result.previousCover);
-    res.json({ post: result.post });
-  });
-
-  router.post(
-    '/:id/publish',
-    itemRoute('post', postNotFound, (id, _req, res) =>
-      publishBlogPost(db, id, adminOf(res).user.id, publicUrl),
-    ),
-  );
-
-  router.post(
-    '/:id/unpublish',
-    itemRoute('post', postNotFound, (id, _req, res) => unpublishBlogPost(db, id, adminOf(res).user.id)),
-  );
 
   router.post(
     '/:id/schedule',
@@ -100,22 +69,13 @@ export function blogAdminRouter(deps: AppDeps): Router {
     itemRoute('link', postNotFound, async (id) => {
       if (!(await findBlogPost(db, id))) return undefined;
       const { token, expiresAt } = await previewToken(db, id);
-      return { url: `${publicUrl}/apercu?token=${token}`, expiresAt: expiresAt.toISOString() };
+      return { url: `${deps.env.PUBLIC_URL}/apercu?token=${token}`, expiresAt: expiresAt.toISOString() };
     }),
   );
 
   router.delete(
     '/:id/schedule',
     itemRoute('post', postNotFound, (id, _req, res) => unscheduleBlogPost(db, id, adminOf(res).user.id)),
-  );
-
-  router.delete(
-    '/:id',
-    itemRoute(null, postNotFound, async (id, _req, res) => {
-      const deleted = await deleteBlogPost(db, id, adminOf(res).user.id);
-      if (deleted) await releaseMediaUrl(deps, deleted.coverImage);
-      return deleted;
-    }),
   );
 
   return router;

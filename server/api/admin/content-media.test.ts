@@ -9,7 +9,7 @@ import { MEDIA_MESSAGES, type MediaItem, mediaSrcset, type UploadedMedia } from 
 import { activityLogs, media, teamMembers } from '#db/schema.ts';
 import { postFromAnotherSite } from '#tests/helpers/admin-content.ts';
 import { adminTestContext, nextTestIp, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
-import { insertPost, insertTeamMember } from '#tests/helpers/factories.ts';
+import { activitiesOfType, insertPost, insertTeamMember } from '#tests/helpers/factories.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
 
 const ctx = adminTestContext({ mediaDir: true });
@@ -414,10 +414,7 @@ describe('DELETE /api/admin/media/:id and releaseMediaUrl', () => {
     expect(await rowOf(item.id)).toBeUndefined();
     expect(filesOfId(item.id)).toHaveLength(0);
     expect((await request(ctx.testApp.app).get(item.url)).status).toBe(404);
-    const logs = await ctx.database.db
-      .select()
-      .from(activityLogs)
-      .where(eq(activityLogs.type, 'media.deleted'));
+    const logs = await activitiesOfType(ctx.database.db, 'media.deleted');
     expect(
       logs.some((l) => l.title === 'Image supprimée : portrait.jpg' && l.userId === ctx.admin.user.id),
     ).toBe(true);

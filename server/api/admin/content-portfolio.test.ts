@@ -22,11 +22,7 @@ const publicTitles = async () =>
 
 describe('admin portfolio API', () => {
   it('answers 401 without a session and 403 for a foreign Origin, storing nothing', async () => {
-    const anonymous = request(ctx.testApp.app);
-    await expectUnauthorized([
-      anonymous.get('/api/admin/portfolio'),
-      anonymous.post('/api/admin/portfolio').send(aCaseStudyInput()),
-    ]);
+    await expectUnauthorized(api.anonymousCalls(aCaseStudyInput()));
     const foreign = await postFromAnotherSite(ctx, '/api/admin/portfolio').send(aCaseStudyInput());
     expect(foreign.status).toBe(403);
     expect(await ctx.database.db.select().from(caseStudies)).toEqual([]);

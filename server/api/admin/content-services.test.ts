@@ -16,20 +16,17 @@ import { SERVICE_TREE_LOCK_KEY } from '../../admin/services.ts';
 
 const ctx = adminTestContext();
 
-const { create, adminList, patch, move, activity, activityCount } = adminContentApi<AdminService>(
-  ctx,
-  '/api/admin/services',
-  { item: 'service', list: 'services' },
-);
+const { create, adminList, patch, move, activity, activityCount, anonymousCalls } =
+  adminContentApi<AdminService>(ctx, '/api/admin/services', { item: 'service', list: 'services' });
+
+/** A sub-service of `parent`, created through the API. */
+const createChild = (parent: AdminService, title: string, description: string) =>
+  create({ title, description, parentServiceId: parent.id });
 
 /** A service with one sub-service (described as `childDescription`), both created through the API. */
 async function parentAndChild(parentTitle: string, childTitle: string, childDescription: string) {
   const parent = await create({ title: parentTitle, description: 'Il a des enfants.' });
-  const child = await create({
-    title: childTitle,
-    description: childDescription,
-    parentServiceId: parent.id,
-  });
+  const child = await createChild(parent, childTitle, childDescription);
   return { parent, child };
 }
 
@@ -41,14 +38,12 @@ const publicTitles = async (): Promise<string[]> =>
 describe('guard', () => {
   it('answers 401 without a session to every services route, and stores nothing', async () => {
     const service = await insertService(ctx.database.db, { title: 'Gardé par la session' });
-    const anonymous = request(ctx.testApp.app);
-    await expectUnauthorized([
-      anonymous.get('/api/admin/services'),
-      anonymous.post('/api/admin/services').send({ title: 'Intrus', description: 'Un service pirate.' }),
-      anonymous.patch(`/api/admin/services/${service.id}`).send({ title: 'Piraté' }),
-      anonymous.post(`/api/admin/services/${service.id}/move`).send({ direction: 'up' }),
-      anonymous.delete(`/api/admin/services/${service.id}`),
-    ]);
+    await expectUnauthorized(
+      anonymousCalls(
+        { title: 'Intrus', description: 'Un service pirate.' },
+        { id: service.id, patch: { title: 'Piraté' } },
+      ),
+    );
     const [row] = await ctx.database.db.select().from(servicesTable).where(eq(servicesTable.id, service.id));
     expect(row?.title).toBe('Gardé par la session');
     expect(await publicTitles()).not.toContain('Intrus');
@@ -92,16 +87,8 @@ describe('POST /api/admin/services', () => {
 
   it('creates a child under a parent, after its siblings, shown under the parent on the public site', async () => {
     const parent = await create({ title: 'Vidéo', description: 'Tout ce qui bouge à l’écran.' });
-    const first = await create({
-      title: 'Clips courts',
-      description: 'Des formats de 30 secondes.',
-      parentServiceId: parent.id,
-    });
-    const second = await create({
-      title: 'Films institutionnels',
-      description: 'Présenter votre organisation.',
-      parentServiceId: parent.id,
-    });
+    const first = await createChild(parent, 'Clips courts', 'Des formats de 30 secondes.');
+    const second = await createChild(parent, 'Films institutionnels', 'Présenter votre organisation.');
     expect([first.order, second.order]).toEqual([0, 1]);
     expect(second.parentServiceId).toBe(parent.id);
 
@@ -164,11 +151,7 @@ describe('POST /api/admin/services', () => {
     expect(unknown.body.error.fields).toEqual({ parentServiceId: 'Service parent introuvable' });
 
     const top = await create({ title: 'Niveau 1', description: 'Un service principal.' });
-    const child = await create({
-      title: 'Niveau 2',
-      description: 'Un sous-service.',
-      parentServiceId: top.id,
-    });
+    const child = await createChild(top, 'Niveau 2', 'Un sous-service.');
     const deep = await ctx.admin
       .post('/api/admin/services')
       .send({ title: 'Niveau 3', description: 'Un troisième niveau.', parentServiceId: child.id })
@@ -216,11 +199,7 @@ describe('PATCH /api/admin/services/:id', () => {
 
   it('refuses to make a service its own parent or to place it under its own child', async () => {
     const parent = await create({ title: 'Ancêtre', description: 'Un service principal.' });
-    const child = await create({
-      title: 'Descendant',
-      description: 'Son sous-service.',
-      parentServiceId: parent.id,
-    });
+    const child = await createChild(parent, 'Descendant', 'Son sous-service.');
     const other = await create({ title: 'Autre principal', description: 'Un autre service.' });
 
     const self = await patch(parent.id, { parentServiceId: parent.id }).expect(400);
@@ -244,11 +223,7 @@ describe('PATCH /api/admin/services/:id', () => {
 
   it('hides a service and its children from the public site (lists, detail, sitemap), then shows them again', async () => {
     const parent = await create({ title: 'Événementiel', description: 'Salons et lancements.' });
-    const child = await create({
-      title: 'Stands de salon',
-      description: 'Votre stand clé en main.',
-      parentServiceId: parent.id,
-    });
+    const child = await createChild(parent, 'Stands de salon', 'Votre stand clé en main.');
     const sitemapIds = async () =>
       (await ctx.testApp.deps.content.listSitemapEntries()).services.map((s) => s.id);
     expect(await sitemapIds()).toEqual(expect.arrayContaining([parent.id, child.id]));
@@ -294,21 +269,9 @@ describe('PATCH /api/admin/services/:id', () => {
 describe('POST /api/admin/services/:id/move', () => {
   it('moves a child up and down among its siblings, as the public site then shows them', async () => {
     const parent = await create({ title: 'Formation', description: 'Former vos équipes.' });
-    const a = await create({
-      title: 'Atelier A',
-      description: 'Premier atelier.',
-      parentServiceId: parent.id,
-    });
-    const b = await create({
-      title: 'Atelier B',
-      description: 'Deuxième atelier.',
-      parentServiceId: parent.id,
-    });
-    const c = await create({
-      title: 'Atelier C',
-      description: 'Troisième atelier.',
-      parentServiceId: parent.id,
-    });
+    const a = await createChild(parent, 'Atelier A', 'Premier atelier.');
+    const b = await createChild(parent, 'Atelier B', 'Deuxième atelier.');
+    const c = await createChild(parent, 'Atelier C', 'Troisième atelier.');
     const children = async () =>
       (await request(ctx.testApp.app).get(`/api/services/${parent.id}`).expect(200)).body.children.map(
         (s: { title: string }) => s.title,
@@ -356,8 +319,8 @@ describe('DELETE /api/admin/services/:id', () => {
 
   it('refuses with 409 to delete a parent without saying what becomes of its children', async () => {
     const parent = await create({ title: 'Parent prudent', description: 'Il a des enfants.' });
-    await create({ title: 'Enfant 1', description: 'Premier enfant.', parentServiceId: parent.id });
-    await create({ title: 'Enfant 2', description: 'Deuxième enfant.', parentServiceId: parent.id });
+    await createChild(parent, 'Enfant 1', 'Premier enfant.');
+    await createChild(parent, 'Enfant 2', 'Deuxième enfant.');
     const res = await ctx.admin.delete(`/api/admin/services/${parent.id}`).expect(409);
     expect(res.body.error.message).toBe(
       "« Parent prudent » a 2 sous-services : indiquez s'il faut les rattacher au premier niveau ou les supprimer avec lui.",

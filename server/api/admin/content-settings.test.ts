@@ -5,7 +5,7 @@ import type { AdminSetting, AdminStat } from '#common/schemas/settings-admin.ts'
 import { activityLogs, companyStats, siteSettings } from '#db/schema.ts';
 import { adminTestContext } from '#tests/helpers/admin-session.ts';
 
-const ctx = adminTestContext({ seedContent: true });
+const ctx = adminTestContext({ seed: { content: true, compile: false } });
 
 const UNKNOWN_ID = '5f0c6a1e-3c1b-4b8a-9a51-1b2c3d4e5f60';
 

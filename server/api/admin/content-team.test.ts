@@ -17,11 +17,8 @@ import { insertTeamMember } from '#tests/helpers/factories.ts';
 // Photos are real uploads: a replaced or removed one that nothing uses any more is deleted.
 const ctx = adminTestContext({ mediaDir: true });
 
-const { create, adminList, patch, move, activity, activityCount } = adminContentApi<AdminTeamMember>(
-  ctx,
-  '/api/admin/team',
-  { item: 'member', list: 'members' },
-);
+const { create, adminList, patch, move, activity, activityCount, anonymousCalls } =
+  adminContentApi<AdminTeamMember>(ctx, '/api/admin/team', { item: 'member', list: 'members' });
 
 type PublicMember = { id: string; name: string; photoUrl: string | null; skills: string[] };
 const publicTeam = async (): Promise<PublicMember[]> =>
@@ -31,14 +28,9 @@ const publicNames = async () => (await publicTeam()).map((m) => m.name);
 describe('guard', () => {
   it('answers 401 without a session to every team route, and changes nothing', async () => {
     const member = await insertTeamMember(ctx.database.db, { name: 'Gardée Session' });
-    const anonymous = request(ctx.testApp.app);
-    await expectUnauthorized([
-      anonymous.get('/api/admin/team'),
-      anonymous.post('/api/admin/team').send({ name: 'Intrus', position: 'Pirate' }),
-      anonymous.patch(`/api/admin/team/${member.id}`).send({ name: 'Piraté' }),
-      anonymous.post(`/api/admin/team/${member.id}/move`).send({ direction: 'up' }),
-      anonymous.delete(`/api/admin/team/${member.id}`),
-    ]);
+    await expectUnauthorized(
+      anonymousCalls({ name: 'Intrus', position: 'Pirate' }, { id: member.id, patch: { name: 'Piraté' } }),
+    );
     const [row] = await ctx.database.db.select().from(teamMembers).where(eq(teamMembers.id, member.id));
     expect(row?.name).toBe('Gardée Session');
   });

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, adminSessions, adminUsers } from '#db/schema.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { recordEvents, waitForEvent } from '#tests/helpers/events.ts';
+import { activitiesOfType } from '#tests/helpers/factories.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppEvent } from '../../realtime/event-bus.ts';
@@ -95,7 +96,7 @@ describe('admin users', () => {
     expect(list.find((u) => u.id === admin.user.id)).toMatchObject({ role: 'admin', isActive: true });
     expect(JSON.stringify(list)).not.toContain('argon2');
 
-    const [log] = await database.db.select().from(activityLogs).where(eq(activityLogs.type, 'user.created'));
+    const [log] = await activitiesOfType(database.db, 'user.created');
     expect(log).toMatchObject({
       userId: admin.user.id,
       title: 'Utilisateur créé : Grâce Mutombo (grace.mutombo@lisanga-digital.cd)',
@@ -189,7 +190,7 @@ describe('admin users', () => {
     expect(missing.body.error.message).toBe('Utilisateur introuvable.');
     const malformed = await admin.patch('/api/admin/users/42').send({ firstName: 'X' }).expect(400);
     expect(malformed.body.error.fields).toEqual({ id: 'Identifiant invalide.' });
-    const [log] = await database.db.select().from(activityLogs).where(eq(activityLogs.type, 'user.updated'));
+    const [log] = await activitiesOfType(database.db, 'user.updated');
     expect(log?.description).toBe('Nom : Grâce Mutombo → Grace Kabeya');
   });
 

@@ -82,6 +82,10 @@ async function createTemplate(overrides: Record<string, unknown> = {}): Promise<
   return res.body.template;
 }
 
+/** PUT /api/admin/email-templates/:id with the subject "Objet" and VALID_MJML unless `body` sets them. */
+const saveTemplate = (id: string, body: Record<string, unknown>) =>
+  admin.put(`/api/admin/email-templates/${id}`).send({ subject: 'Objet', mjml: VALID_MJML, ...body });
+
 const list = async (): Promise<EmailTemplateSummary[]> =>
   (await admin.get('/api/admin/email-templates').expect(200)).body.templates;
 
@@ -247,15 +251,12 @@ describe('PUT /api/admin/email-templates/:id', () => {
       template: EmailTemplateDetail;
     };
     const mjml = template.mjml.replace('Bienvenue parmi nous !', 'Bienvenue dans la famille Lisanga !');
-    const res = await admin
-      .put(`/api/admin/email-templates/${seeded.id}`)
-      .send({
-        name: template.name,
-        subject: 'Bienvenue {{firstName}} !',
-        mjml,
-        variables: template.variables,
-      })
-      .expect(200);
+    const res = await saveTemplate(seeded.id, {
+      name: template.name,
+      subject: 'Bienvenue {{firstName}} !',
+      mjml,
+      variables: template.variables,
+    }).expect(200);
     expect(res.body.template.mjml).toBe(mjml);
     expect(res.body.template.builtIn).toBe(true);
 
@@ -270,12 +271,7 @@ describe('PUT /api/admin/email-templates/:id', () => {
 
   it('refuses MJML with errors and keeps the template as it was', async () => {
     const template = await createTemplate();
-    const res = await admin.put(`/api/admin/email-templates/${template.id}`).send({
-      name: 'Version cassée',
-      subject: 'Objet',
-      mjml: BROKEN_MJML,
-      variables: [],
-    });
+    const res = await saveTemplate(template.id, { name: 'Version cassée', mjml: BROKEN_MJML, variables: [] });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(
       'Le modèle MJML contient des erreurs : corrigez-les avant d’enregistrer.',
@@ -288,28 +284,21 @@ describe('PUT /api/admin/email-templates/:id', () => {
 
   it('refuses a variable declared twice, a subject with a line break; 404 for an unknown id', async () => {
     const template = await createTemplate();
-    const twice = await admin.put(`/api/admin/email-templates/${template.id}`).send({
+    const twice = await saveTemplate(template.id, {
       name: 'Deux fois',
-      subject: 'Objet',
-      mjml: VALID_MJML,
       variables: [VARIABLES[1], VARIABLES[1]],
     });
     expect(twice.status).toBe(400);
     expect(twice.body.error.fields['variables.1.name']).toBe('La variable intro est déclarée deux fois');
 
-    const header = await admin.put(`/api/admin/email-templates/${template.id}`).send({
+    const header = await saveTemplate(template.id, {
       name: 'Injection',
       subject: 'Objet\r\nBcc: tous@example.com',
-      mjml: VALID_MJML,
     });
     expect(header.status).toBe(400);
     expect(header.body.error.fields.subject).toBe("L'objet ne peut pas contenir de retour à la ligne");
 
-    const unknown = await admin.put(`/api/admin/email-templates/${UNKNOWN_ID}`).send({
-      name: 'Fantôme',
-      subject: 'Objet',
-      mjml: VALID_MJML,
-    });
+    const unknown = await saveTemplate(UNKNOWN_ID, { name: 'Fantôme' });
     expect(unknown.status).toBe(404);
   });
 });

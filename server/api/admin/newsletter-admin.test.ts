@@ -1,21 +1,16 @@
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activityLogs,
   emailOutbox,
   type NewsletterSubscription,
   newsletterSubscriptions,
 } from '#db/schema.ts';
-import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
-import { daysAfter, insertSubscriber } from '#tests/helpers/factories.ts';
-import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
-import { createTestApp } from '#tests/helpers/test-app.ts';
+import { adminTestContext } from '#tests/helpers/admin-session.ts';
+import { activitiesOfType, daysAfter, insertSubscriber } from '#tests/helpers/factories.ts';
 
-let database: DatabaseHandle;
-let testApp: ReturnType<typeof createTestApp>;
-let admin: AdminSession;
+const ctx = adminTestContext({ seed: {} });
 
 const at = daysAfter('2026-02-02T08:00:00Z');
 
@@ -25,10 +20,7 @@ let gone: NewsletterSubscription;
 let formula: NewsletterSubscription;
 
 beforeAll(async () => {
-  database = await createSeededDatabase();
-  testApp = createTestApp(database);
-  admin = await signInAdmin(testApp.app, database.db);
-  const db = database.db;
+  const db = ctx.database.db;
   amani = await insertSubscriber(db, {
     email: 'amani@exemple.cd',
     firstName: 'Amani',
@@ -61,22 +53,22 @@ beforeAll(async () => {
   });
   await insertSubscriber(db, { email: 'bernard@bxmujinga.cd', status: 'bounced', createdAt: at(4) });
 });
-afterAll(async () => {
-  await database?.close();
-});
 
 type ListBody = { items: { email: string }[]; total: number; tags: string[] };
 const list = async (query: string) =>
-  (await admin.get(`/api/admin/newsletter?${query}`).expect(200)).body as ListBody;
+  (await ctx.admin.get(`/api/admin/newsletter?${query}`).expect(200)).body as ListBody;
 const emails = (body: ListBody) => body.items.map((s) => s.email);
 const rowOf = async (email: string) =>
   (
-    await database.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email))
+    await ctx.database.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, email))
   )[0];
 const outboxTo = (addresses: string[]) =>
-  database.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, addresses));
+  ctx.database.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, addresses));
 const importCsv = (csv: string, query = '') =>
-  admin.post(`/api/admin/newsletter/import${query}`).set('Content-Type', 'text/csv').send(csv);
+  ctx.admin.post(`/api/admin/newsletter/import${query}`).set('Content-Type', 'text/csv').send(csv);
 
 describe('GET /api/admin/newsletter', () => {
   it('lists the newest first with the total and every tag in use', async () => {
@@ -84,7 +76,7 @@ describe('GET /api/admin/newsletter', () => {
     expect(body.total).toBe(5);
     expect(emails(body)).toEqual(['bernard@bxmujinga.cd', 'formule@exemple.cd']);
     expect(body.tags).toEqual(['branding', 'digital']);
-    const page = await admin.get('/api/admin/newsletter?q=amani').expect(200);
+    const page = await ctx.admin.get('/api/admin/newsletter?q=amani').expect(200);
     expect(page.body.items).toEqual([
       expect.objectContaining({
         id: amani.id,
@@ -123,14 +115,14 @@ describe('GET /api/admin/newsletter', () => {
   });
 
   it('refuses an unknown status or sort with French messages', async () => {
-    const res = await admin.get('/api/admin/newsletter?status=vip&sort=consentIp').expect(400);
+    const res = await ctx.admin.get('/api/admin/newsletter?status=vip&sort=consentIp').expect(400);
     expect(res.body.error.fields).toEqual({ status: 'Statut invalide', sort: 'Tri invalide' });
   });
 });
 
 describe('PATCH /api/admin/newsletter/:id', () => {
   it('replaces the tags (lower-cased, without duplicates) and the names, and logs it', async () => {
-    const res = await admin
+    const res = await ctx.admin
       .patch(`/api/admin/newsletter/${berthe.id}`)
       .send({ tags: [' Événements ', 'evenements', 'événements', 'VIP'], lastName: 'Mujinga-Tshala' })
       .expect(200);
@@ -142,32 +134,29 @@ describe('PATCH /api/admin/newsletter/:id', () => {
       status: 'pending',
     });
     expect((await rowOf(berthe.email))?.tags).toEqual(['événements', 'evenements', 'vip']);
-    const [log] = await database.db
-      .select()
-      .from(activityLogs)
-      .where(eq(activityLogs.type, 'subscriber.updated'));
-    expect(log).toMatchObject({ userId: admin.user.id, title: `Abonné modifié : ${berthe.email}` });
+    const [log] = await activitiesOfType(ctx.database.db, 'subscriber.updated');
+    expect(log).toMatchObject({ userId: ctx.admin.user.id, title: `Abonné modifié : ${berthe.email}` });
   });
 
   it('refuses bad tags, unknown fields and unknown subscribers', async () => {
-    const long = await admin
+    const long = await ctx.admin
       .patch(`/api/admin/newsletter/${berthe.id}`)
       .send({ tags: ['ok', 'x'.repeat(51)] })
       .expect(400);
     expect(long.body.error.fields).toEqual({ 'tags.1': 'Étiquette trop longue (50 caractères au plus)' });
-    await admin.patch(`/api/admin/newsletter/${berthe.id}`).send({ status: 'active' }).expect(400);
+    await ctx.admin.patch(`/api/admin/newsletter/${berthe.id}`).send({ status: 'active' }).expect(400);
     expect((await rowOf(berthe.email))?.status).toBe('pending');
-    await admin
+    await ctx.admin
       .patch('/api/admin/newsletter/5f0c6a1e-3c1b-4b8a-9a51-1b2c3d4e5f60')
       .send({ tags: [] })
       .expect(404);
-    await admin.patch('/api/admin/newsletter/nope').send({ tags: [] }).expect(400);
+    await ctx.admin.patch('/api/admin/newsletter/nope').send({ tags: [] }).expect(400);
   });
 });
 
 describe('GET /api/admin/newsletter/export.csv', () => {
   it('downloads the filtered subscribers as a spreadsheet-safe UTF-8 CSV', async () => {
-    const res = await admin.get('/api/admin/newsletter/export.csv?status=active').expect(200);
+    const res = await ctx.admin.get('/api/admin/newsletter/export.csv?status=active').expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="abonnes-\d{4}-\d{2}-\d{2}\.csv"$/,
@@ -179,11 +168,8 @@ describe('GET /api/admin/newsletter/export.csv', () => {
       `${formula.email},'=1+1,'-2,Actif,,Site web,,,2026-02-05 09:00`,
       'amani@exemple.cd,Amani,Kasongo,Actif,digital,Site web,2026-02-02 09:00,2026-02-02 09:00,2026-02-02 09:00',
     ]);
-    const [log] = await database.db
-      .select()
-      .from(activityLogs)
-      .where(eq(activityLogs.type, 'subscribers.exported'));
-    expect(log).toMatchObject({ title: 'Export CSV des abonnés (2)', userId: admin.user.id });
+    const [log] = await activitiesOfType(ctx.database.db, 'subscribers.exported');
+    expect(log).toMatchObject({ title: 'Export CSV des abonnés (2)', userId: ctx.admin.user.id });
   });
 });
 
@@ -254,12 +240,9 @@ describe('POST /api/admin/newsletter/import', () => {
     expect(await rowOf(gone.email)).toMatchObject({ status: 'unsubscribed', isActive: false });
     expect((await rowOf(gone.email))?.tags).toEqual(['clients', 'salon 2026']);
 
-    const [log] = await database.db
-      .select()
-      .from(activityLogs)
-      .where(eq(activityLogs.type, 'subscribers.imported'));
+    const [log] = await activitiesOfType(ctx.database.db, 'subscribers.imported');
     expect(log).toMatchObject({
-      userId: admin.user.id,
+      userId: ctx.admin.user.id,
       title: "Import d'abonnés : 3 nouveaux, 2 déjà connus",
     });
   });
@@ -268,7 +251,7 @@ describe('POST /api/admin/newsletter/import', () => {
     const [mail] = await outboxTo(['nouvelle.une@exemple.cd']);
     const token = /\/newsletter\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? '')?.[1];
     expect(token).toBeDefined();
-    await request(testApp.app).post('/api/newsletter/confirm').send({ token }).expect(200);
+    await request(ctx.testApp.app).post('/api/newsletter/confirm').send({ token }).expect(200);
     expect((await rowOf('nouvelle.une@exemple.cd'))?.status).toBe('active');
   });
 
@@ -282,7 +265,7 @@ describe('POST /api/admin/newsletter/import', () => {
     expect(row).toMatchObject({ status: 'active', source: 'import', isActive: true });
     expect(row?.consentAt).toBeInstanceOf(Date);
     expect(row?.subscribedAt).toBeInstanceOf(Date);
-    expect(row?.consentText).toContain(`déclaré par l'administrateur ${admin.user.email}`);
+    expect(row?.consentText).toContain(`déclaré par l'administrateur ${ctx.admin.user.email}`);
     expect(await outboxTo(['salon.un@exemple.cd', 'salon.deux@exemple.cd'])).toEqual([]);
   });
 
@@ -306,7 +289,7 @@ describe('POST /api/admin/newsletter/import', () => {
       /^Le fichier contient 5\s001 lignes\s: 5\s000 au plus par import/,
     );
     expect(await rowOf('masse0@exemple.cd')).toBeUndefined();
-    const json = await admin.post('/api/admin/newsletter/import').send({ email: 'a@b.cd' }).expect(415);
+    const json = await ctx.admin.post('/api/admin/newsletter/import').send({ email: 'a@b.cd' }).expect(415);
     expect(json.body.error.message).toContain('CSV');
     const badTag = await importCsv('email\nx@exemple.cd\n', `?tags=ok,${'t'.repeat(51)}`).expect(400);
     expect(badTag.body.error.fields).toEqual({ 'tags.1': 'Étiquette trop longue (50 caractères au plus)' });
@@ -340,32 +323,32 @@ describe('POST /api/admin/newsletter/import', () => {
 
 describe('a subscriber’s data: export and erasure', () => {
   it('downloads one subscriber’s data as a JSON attachment and logs it', async () => {
-    const res = await admin.get(`/api/admin/newsletter/${amani.id}/export`).expect(200);
+    const res = await ctx.admin.get(`/api/admin/newsletter/${amani.id}/export`).expect(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="abonne-[\d-]+\.json"$/);
     expect(res.body).toMatchObject({ email: amani.email, firstName: 'Amani', status: 'active' });
     expect(res.body.consent).toMatchObject({ consentAt: at(0).toISOString() });
-    await admin.get('/api/admin/newsletter/5f0c6a1e-3c1b-4b8a-9a51-1b2c3d4e5f60/export').expect(404);
+    await ctx.admin.get('/api/admin/newsletter/5f0c6a1e-3c1b-4b8a-9a51-1b2c3d4e5f60/export').expect(404);
   });
 
   it('erases a subscriber with their emails and any log line naming them', async () => {
     const target = await rowOf('nouveau.deux@exemple.cd');
     if (!target) throw new Error('missing');
-    await admin
+    await ctx.admin
       .patch(`/api/admin/newsletter/${target.id}`)
       .send({ tags: ['a-effacer'] })
       .expect(200);
     expect(await outboxTo([target.email])).toHaveLength(1);
 
-    await admin.delete(`/api/admin/newsletter/${target.id}`).expect(204);
+    await ctx.admin.delete(`/api/admin/newsletter/${target.id}`).expect(204);
     expect(await rowOf(target.email)).toBeUndefined();
     expect(await outboxTo([target.email])).toEqual([]);
-    const logs = await database.db.select().from(activityLogs);
+    const logs = await ctx.database.db.select().from(activityLogs);
     expect(logs.filter((l) => `${l.title} ${l.description}`.includes(target.email))).toEqual([]);
     expect(logs.filter((l) => l.type === 'subscriber.erased')).toEqual([
-      expect.objectContaining({ userId: admin.user.id, title: 'Abonné effacé (droit à l’effacement)' }),
+      expect.objectContaining({ userId: ctx.admin.user.id, title: 'Abonné effacé (droit à l’effacement)' }),
     ]);
 
-    await admin.delete(`/api/admin/newsletter/${target.id}`).expect(404);
-    await admin.delete('/api/admin/newsletter/abc').expect(400);
+    await ctx.admin.delete(`/api/admin/newsletter/${target.id}`).expect(404);
+    await ctx.admin.delete('/api/admin/newsletter/abc').expect(400);
   });
 });
