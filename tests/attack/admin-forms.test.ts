@@ -16,28 +16,19 @@ import { ServiceInputSchema } from '#common/schemas/services-admin.ts';
 import { StatInputSchema } from '#common/schemas/settings-admin.ts';
 import { TeamMemberInputSchema } from '#common/schemas/team-admin.ts';
 import { AdminUserCreateSchema } from '#common/schemas/users-admin.ts';
-import type { DatabaseHandle } from '#db/client.ts';
-import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '../helpers/admin-session.ts';
+import { adminTestContext, nextTestIp, TEST_ORIGIN } from '../helpers/admin-session.ts';
 import { insertContact, insertSubscriber, seededTemplateId } from '../helpers/factories.ts';
-import { createSeededDatabase } from '../helpers/seeded-database.ts';
-import { createTestApp } from '../helpers/test-app.ts';
 import { boundsOf, fitLength, judge, sampleCorpus, withoutNul } from './corpus.ts';
 
-let database: DatabaseHandle;
-let testApp: ReturnType<typeof createTestApp>;
-let admin: AdminSession;
+const ctx = adminTestContext({ seed: { adminPassword: 'mot-de-passe-du-seed-attaque' } });
+let templateId: string;
 
 beforeAll(async () => {
-  database = await createSeededDatabase({ adminPassword: 'mot-de-passe-du-seed-attaque' });
-  templateId = await seededTemplateId(database.db, 'monthly_newsletter');
-  testApp = createTestApp(database);
-  admin = await signInAdmin(testApp.app, database.db);
+  templateId = await seededTemplateId(ctx.database.db, 'monthly_newsletter');
 });
 afterAll(async () => {
-  await testApp?.deps.campaigns.worker.stop();
-  await database?.close();
+  await ctx.testApp?.deps.campaigns.worker.stop();
 });
-let templateId: string;
 
 const SAMPLE = sampleCorpus(4);
 const FRENCH = /[a-zàâçéèêëîïôûùüÿœ]{3,}/i;
@@ -57,108 +48,105 @@ type Form = {
 };
 
 const byId = (items: Record<string, unknown>[]) => new Map(items.map((item) => [String(item.id), item]));
-const shape = (schema: { shape: Record<string, unknown> }, key: string) => schema.shape[key] as z.ZodType;
+
+/**
+ * The form that POSTs to `path` and answers the created row under `item`: its text fields `keys`
+ * with their zod schemas taken from `schema`, read back from GET `path` (the whole list, under
+ * `list`) or, without `list`, row by row from GET `path/:id`.
+ */
+function textForm({
+  path,
+  schema,
+  keys,
+  item,
+  list,
+  base = () => ({}),
+  ...rest
+}: Pick<Form, 'name' | 'emptyMeansDefault'> & {
+  path: string;
+  schema: { shape: Record<string, unknown> };
+  keys: string[];
+  item: string;
+  list?: string;
+  base?: Form['base'];
+}): Form {
+  return {
+    ...rest,
+    create: path,
+    fields: Object.fromEntries(keys.map((key) => [key, schema.shape[key] as z.ZodType])),
+    base,
+    idOf: (body) => (body[item] as { id: string }).id,
+    readAll: async (ids) => {
+      if (list) return byId((await ctx.admin.get(path).expect(200)).body[list]);
+      const map = new Map<string, Record<string, unknown>>();
+      for (const id of ids) map.set(id, (await ctx.admin.get(`${path}/${id}`).expect(200)).body[item]);
+      return map;
+    },
+  };
+}
 
 const FORMS: Form[] = [
-  {
+  textForm({
     name: 'services',
-    create: '/api/admin/services',
-    fields: {
-      title: shape(ServiceInputSchema, 'title'),
-      description: shape(ServiceInputSchema, 'description'),
-    },
-    base: () => ({}),
-    idOf: (body) => (body.service as { id: string }).id,
-    readAll: async () => byId((await admin.get('/api/admin/services').expect(200)).body.services),
-  },
-  {
+    path: '/api/admin/services',
+    schema: ServiceInputSchema,
+    keys: ['title', 'description'],
+    item: 'service',
+    list: 'services',
+  }),
+  textForm({
     name: 'team',
-    create: '/api/admin/team',
-    fields: {
-      name: shape(TeamMemberInputSchema, 'name'),
-      position: shape(TeamMemberInputSchema, 'position'),
-      bio: shape(TeamMemberInputSchema, 'bio'),
-    },
+    path: '/api/admin/team',
+    schema: TeamMemberInputSchema,
+    keys: ['name', 'position', 'bio'],
+    item: 'member',
+    list: 'members',
     base: () => ({ skills: [] }),
-    idOf: (body) => (body.member as { id: string }).id,
-    readAll: async () => byId((await admin.get('/api/admin/team').expect(200)).body.members),
-  },
-  {
+  }),
+  textForm({
     name: 'blog',
-    create: '/api/admin/blog',
-    fields: {
-      title: shape(BlogPostInputSchema, 'title'),
-      excerpt: shape(BlogPostInputSchema, 'excerpt'),
-      content: shape(BlogPostInputSchema, 'content'),
-    },
+    path: '/api/admin/blog',
+    schema: BlogPostInputSchema,
+    keys: ['title', 'excerpt', 'content'],
+    item: 'post',
     base: () => ({ slug: `attaque-${++counter}`, category: 'branding', coverImage: null }),
-    idOf: (body) => (body.post as { id: string }).id,
-    readAll: async (ids) => {
-      const map = new Map<string, Record<string, unknown>>();
-      for (const id of ids) map.set(id, (await admin.get(`/api/admin/blog/${id}`).expect(200)).body.post);
-      return map;
-    },
-  },
-  {
+  }),
+  textForm({
     name: 'portfolio',
-    create: '/api/admin/portfolio',
-    fields: {
-      title: shape(CaseStudyInputSchema, 'title'),
-      clientName: shape(CaseStudyInputSchema, 'clientName'),
-      industry: shape(CaseStudyInputSchema, 'industry'),
-      description: shape(CaseStudyInputSchema, 'description'),
-    },
+    path: '/api/admin/portfolio',
+    schema: CaseStudyInputSchema,
+    keys: ['title', 'clientName', 'industry', 'description'],
+    item: 'caseStudy',
     base: () => ({ imageUrl: null, results: [] }),
-    idOf: (body) => (body.caseStudy as { id: string }).id,
-    readAll: async (ids) => {
-      const map = new Map<string, Record<string, unknown>>();
-      for (const id of ids)
-        map.set(id, (await admin.get(`/api/admin/portfolio/${id}`).expect(200)).body.caseStudy);
-      return map;
-    },
-  },
-  {
+  }),
+  textForm({
     name: 'company stats',
-    create: '/api/admin/settings/stats',
-    fields: {
-      name: shape(StatInputSchema, 'name'),
-      unit: shape(StatInputSchema, 'unit'),
-      description: shape(StatInputSchema, 'description'),
-    },
+    path: '/api/admin/settings/stats',
+    schema: StatInputSchema,
+    keys: ['name', 'unit', 'description'],
+    item: 'stat',
+    list: 'stats',
     base: () => ({ value: 12 }),
-    idOf: (body) => (body.stat as { id: string }).id,
-    readAll: async () => byId((await admin.get('/api/admin/settings/stats').expect(200)).body.stats),
-  },
-  {
+  }),
+  textForm({
     name: 'users',
-    create: '/api/admin/users',
-    fields: {
-      firstName: shape(AdminUserCreateSchema, 'firstName'),
-      lastName: shape(AdminUserCreateSchema, 'lastName'),
-    },
+    path: '/api/admin/users',
+    schema: AdminUserCreateSchema,
+    keys: ['firstName', 'lastName'],
+    item: 'user',
+    list: 'users',
     base: () => ({ email: `agent-attaque-${++counter}@lisanga-digital.cd` }),
-    idOf: (body) => ((body.user ?? body) as { id: string }).id,
-    readAll: async () => byId((await admin.get('/api/admin/users').expect(200)).body.users),
-  },
-  {
+  }),
+  textForm({
     name: 'campaigns',
-    create: '/api/admin/campaigns',
-    fields: {
-      title: shape(CampaignInputSchema, 'title'),
-      subject: shape(CampaignInputSchema, 'subject'),
-      senderName: shape(CampaignInputSchema, 'senderName'),
-    },
+    path: '/api/admin/campaigns',
+    schema: CampaignInputSchema,
+    keys: ['title', 'subject', 'senderName'],
+    item: 'campaign',
     base: () => ({ templateId, segment: { tags: [] }, content: {} }),
     // An empty sender name means the settings' sender (CampaignInputSchema).
     emptyMeansDefault: ['senderName'],
-    idOf: (body) => (body.campaign as { id: string }).id,
-    readAll: async (ids) => {
-      const map = new Map<string, Record<string, unknown>>();
-      for (const id of ids)
-        map.set(id, (await admin.get(`/api/admin/campaigns/${id}`).expect(200)).body.campaign);
-      return map;
-    },
-  },
+  }),
 ];
 
 describe('admin forms with the hostile corpus in every text field', () => {
@@ -186,7 +174,7 @@ describe('admin forms with the hostile corpus in every text field', () => {
         });
         const body: Record<string, unknown> = { ...form.base() };
         for (const { key, verdict } of verdicts) body[key] = verdict.input;
-        let res = await admin.post(form.create).send(body);
+        let res = await ctx.admin.post(form.create).send(body);
         const refusing = verdicts.filter((v) => !v.verdict.accepted).map((v) => v.key);
         const context = `${form.name} ${JSON.stringify(hostile).slice(0, 80)}`;
         if (refusing.length > 0) {
@@ -195,7 +183,7 @@ describe('admin forms with the hostile corpus in every text field', () => {
           expect(Object.keys(res.body.error.fields ?? {}).sort(), context).toEqual(refusing.sort());
           for (const message of Object.values(res.body.error.fields)) expect(message).toMatch(FRENCH);
           for (const key of refusing) body[key] = benign[key];
-          res = await admin.post(form.create).send(body);
+          res = await ctx.admin.post(form.create).send(body);
         }
         expect(res.status, `${context} ${JSON.stringify(res.body).slice(0, 300)}`).toBe(201);
         const values: Record<string, unknown> = {};
@@ -232,7 +220,7 @@ describe('admin forms with the hostile corpus in every text field', () => {
           body[other] = fitLength('Valeur ordinaire', { min: b.min, max: b.max });
         }
         body[key] = fitLength('a\u0000b', bounds);
-        const res = await admin.post(form.create).send(body);
+        const res = await ctx.admin.post(form.create).send(body);
         if (res.status !== 400 || !res.body.error?.fields?.[key])
           failures.push(`${form.name}.${key} → ${res.status}`);
       }
@@ -241,10 +229,10 @@ describe('admin forms with the hostile corpus in every text field', () => {
   });
 
   it('subscriber tags and contact status refuse hostile values with a French 400 and keep the row', async () => {
-    const subscriber = await insertSubscriber(database.db, { status: 'active', tags: ['digital'] });
-    const contact = await insertContact(database.db, { status: 'nouveau' });
+    const subscriber = await insertSubscriber(ctx.database.db, { status: 'active', tags: ['digital'] });
+    const contact = await insertContact(ctx.database.db, { status: 'nouveau' });
     for (const hostile of SAMPLE.filter((_v, i) => i % 4 === 0)) {
-      const tags = await admin.patch(`/api/admin/newsletter/${subscriber.id}`).send({ tags: [hostile] });
+      const tags = await ctx.admin.patch(`/api/admin/newsletter/${subscriber.id}`).send({ tags: [hostile] });
       if (tags.status === 200) {
         // Free tags are allowed for admins: stored as typed (trimmed, possibly lower-cased).
         const [tag] = tags.body.subscriber.tags as string[];
@@ -253,11 +241,13 @@ describe('admin forms with the hostile corpus in every text field', () => {
         expect(tags.status, JSON.stringify(hostile)).toBe(400);
         expect(JSON.stringify(tags.body.error)).toMatch(FRENCH);
       }
-      const status = await admin.patch(`/api/admin/contacts/${contact.id}/status`).send({ status: hostile });
+      const status = await ctx.admin
+        .patch(`/api/admin/contacts/${contact.id}/status`)
+        .send({ status: hostile });
       expect(status.status, JSON.stringify(hostile)).toBe(400);
       expect(JSON.stringify(status.body.error)).toMatch(FRENCH);
     }
-    const after = await admin.get(`/api/admin/contacts/${contact.id}`).expect(200);
+    const after = await ctx.admin.get(`/api/admin/contacts/${contact.id}`).expect(200);
     expect(after.body.contact.status).toBe('nouveau');
     void request;
     void TEST_ORIGIN;

@@ -9,21 +9,18 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CallRequestSchema, QuoteRequestSchema, WebsiteRequestSchema } from '#common/schemas/leads.ts';
 import {
   NEWSLETTER_CONSENT_TEXT,
   NewsletterManageSchema,
   NewsletterSubscribeSchema,
 } from '#common/schemas/newsletter.ts';
-import type { DatabaseHandle } from '#db/client.ts';
 import { contactRequests, emailOutbox, newsletterSubscriptions } from '#db/schema.ts';
 import { issueToken } from '#server/newsletter/tokens.ts';
 import { type AdminSession, nextTestIp, signInAdmin } from '../helpers/admin-session.ts';
 import { insertSubscriber, subscriptionOf } from '../helpers/factories.ts';
-import { createSeededDatabase } from '../helpers/seeded-database.ts';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { mailingAppContext } from '../helpers/seeded-database.ts';
 import { CORPUS, fitLength, judge, oneLine, sampleCorpus, VECTORS, withoutNul } from './corpus.ts';
 import { activeContent, expectSafeHeaders } from './email-html.ts';
 
@@ -34,26 +31,26 @@ import { activeContent, expectSafeHeaders } from './email-html.ts';
  */
 const CONTACT_CORPUS = sampleCorpus(4);
 
-let database: DatabaseHandle;
-let smtp: TestSmtpServer;
-let testApp: ReturnType<typeof createTestApp>;
+const ctx = mailingAppContext({ seed: { adminPassword: 'mot-de-passe-du-seed-attaque' } });
 let admin: AdminSession;
 
 beforeAll(async () => {
-  database = await createSeededDatabase({ adminPassword: 'mot-de-passe-du-seed-attaque' });
-  smtp = await startSmtpServer();
-  testApp = createTestApp(database, { SMTP_URL: smtp.url });
-  admin = await signInAdmin(testApp.app, database.db);
-});
-afterAll(async () => {
-  testApp?.deps.email.transport.close();
-  await smtp?.close();
-  await database?.close();
+  admin = await signInAdmin(ctx.testApp.app, ctx.database.db);
 });
 
 const FRENCH = /[a-zàâçéèêëîïôûùüÿœ]{3,}/i;
 let counter = 0;
 const uniqueEmail = () => `visiteur-${++counter}@exemple.cd`;
+/** A valid message from the contact page, with `overrides` on top. */
+const websiteMessage = (overrides: Record<string, unknown>) => ({
+  source: 'website',
+  fullName: 'Marie Kabila',
+  email: uniqueEmail(),
+  serviceType: 'Branding',
+  message: 'Bonjour, un message.',
+  elapsedMs: 12_000,
+  ...overrides,
+});
 
 type FieldSpec = {
   /** Path in the request body (dot for details.x). */
@@ -71,6 +68,29 @@ const q = QuoteRequestSchema.shape;
 const c = CallRequestSchema.shape;
 const w = WebsiteRequestSchema.shape;
 
+/**
+ * The visitor's four fields every source asks, from that source's schema: a quote requires the
+ * phone and the company (`required`), the other sources take them optional.
+ */
+const visitorFields = (shape: typeof q | typeof c | typeof w, { required = false } = {}): FieldSpec[] => [
+  { path: 'fullName', schema: shape.fullName as never, min: 2, max: 120, benign: 'Marie Kabila' },
+  {
+    path: 'phone',
+    schema: shape.phone as never,
+    min: required ? 10 : undefined,
+    max: 40,
+    benign: '+243 81 234 5678',
+  },
+  {
+    path: 'company',
+    schema: shape.company as never,
+    min: required ? 2 : undefined,
+    max: 160,
+    benign: 'Kabila SARL',
+  },
+  { path: 'serviceType', schema: shape.serviceType as never, min: 1, max: 160, benign: 'Branding' },
+];
+
 const SOURCES: Record<
   'quote_request' | 'call_request' | 'website',
   { base: Record<string, unknown>; fields: FieldSpec[] }
@@ -78,10 +98,7 @@ const SOURCES: Record<
   quote_request: {
     base: { details: { budget: '< $5,500', timeline: 'Flexible' } },
     fields: [
-      { path: 'fullName', schema: q.fullName as never, min: 2, max: 120, benign: 'Marie Kabila' },
-      { path: 'phone', schema: q.phone as never, min: 10, max: 40, benign: '+243 81 234 5678' },
-      { path: 'company', schema: q.company as never, min: 2, max: 160, benign: 'Kabila SARL' },
-      { path: 'serviceType', schema: q.serviceType as never, min: 1, max: 160, benign: 'Branding' },
+      ...visitorFields(q, { required: true }),
       {
         path: 'details.projectDescription',
         schema: q.details.unwrap().shape.projectDescription as never,
@@ -101,10 +118,7 @@ const SOURCES: Record<
       },
     },
     fields: [
-      { path: 'fullName', schema: c.fullName as never, min: 2, max: 120, benign: 'Marie Kabila' },
-      { path: 'phone', schema: c.phone as never, max: 40, benign: '+243 81 234 5678' },
-      { path: 'company', schema: c.company as never, max: 160, benign: 'Kabila SARL' },
-      { path: 'serviceType', schema: c.serviceType as never, min: 1, max: 160, benign: 'Branding' },
+      ...visitorFields(c),
       {
         path: 'details.message',
         schema: c.details.unwrap().shape.message as never,
@@ -117,10 +131,7 @@ const SOURCES: Record<
   website: {
     base: {},
     fields: [
-      { path: 'fullName', schema: w.fullName as never, min: 2, max: 120, benign: 'Marie Kabila' },
-      { path: 'phone', schema: w.phone as never, max: 40, benign: '+243 81 234 5678' },
-      { path: 'company', schema: w.company as never, max: 160, benign: 'Kabila SARL' },
-      { path: 'serviceType', schema: w.serviceType as never, min: 1, max: 160, benign: 'Branding' },
+      ...visitorFields(w),
       {
         path: 'message',
         schema: w.message as never,
@@ -186,7 +197,7 @@ describe('POST /api/contact with the hostile corpus in every text field', () => 
         for (const { field, verdict } of verdicts) setPath(body, field.path, verdict.input);
         const refusing = verdicts.filter((v) => !v.verdict.accepted);
         const post = () =>
-          request(testApp.app).post('/api/contact').set('X-Forwarded-For', nextTestIp()).send(body);
+          request(ctx.testApp.app).post('/api/contact').set('X-Forwarded-For', nextTestIp()).send(body);
         let res = await post();
         if (refusing.length > 0) {
           refused += 1;
@@ -211,7 +222,7 @@ describe('POST /api/contact with the hostile corpus in every text field', () => 
       }
       expect(refused).toBeGreaterThan(0);
 
-      const rows = await database.db
+      const rows = await ctx.database.db
         .select()
         .from(contactRequests)
         .where(inArray(contactRequests.id, [...expected.keys()]));
@@ -256,18 +267,10 @@ describe('POST /api/contact with the hostile corpus in every text field', () => 
         ['company', { company: `Kabila ${value}` }],
         ['serviceType', { serviceType: `Branding ${value}` }],
       ] as const) {
-        const res = await request(testApp.app)
+        const res = await request(ctx.testApp.app)
           .post('/api/contact')
           .set('X-Forwarded-For', nextTestIp())
-          .send({
-            source: 'website',
-            fullName: 'Marie Kabila',
-            email: uniqueEmail(),
-            serviceType: 'Branding',
-            message: 'Bonjour, un message.',
-            elapsedMs: 12_000,
-            ...body,
-          });
+          .send(websiteMessage(body));
         const context = `${field} ${JSON.stringify(value)}`;
         if (value.includes('%0d')) {
           // Percent-encoded CRLF is inert text (never decoded): accepted as such, or refused.
@@ -278,7 +281,7 @@ describe('POST /api/contact with the hostile corpus in every text field', () => 
         expect(res.body.error.fields[field], context).toMatch(FRENCH);
       }
     }
-    const stored = await database.db.select().from(contactRequests);
+    const stored = await ctx.database.db.select().from(contactRequests);
     for (const lead of stored) {
       expect(`${lead.email}${lead.fullName}${lead.company ?? ''}${lead.serviceInterest}`).not.toMatch(
         /[\r\n]/,
@@ -297,7 +300,7 @@ describe('POST /api/contact with the hostile corpus in every text field', () => 
         };
         for (const other of spec.fields) setPath(body, other.path, other.benign);
         setPath(body, field.path, `${field.benign} nul\u0000octet et encore du texte`);
-        const res = await request(testApp.app)
+        const res = await request(ctx.testApp.app)
           .post('/api/contact')
           .set('X-Forwarded-For', nextTestIp())
           .send(body);
@@ -309,10 +312,10 @@ describe('POST /api/contact with the hostile corpus in every text field', () => 
 
   it('builds the staff notification emails from hostile values with no active content and no extra header', async () => {
     // The corpus loops above queued hundreds of emails; sending them over SMTP would only cost time.
-    await database.db.delete(emailOutbox).where(eq(emailOutbox.status, 'pending'));
-    const before = smtp.messages().length;
+    await ctx.database.db.delete(emailOutbox).where(eq(emailOutbox.status, 'pending'));
+    const before = ctx.smtp.messages().length;
     for (const hostile of VECTORS) {
-      await request(testApp.app)
+      await request(ctx.testApp.app)
         .post('/api/contact')
         .set('X-Forwarded-For', nextTestIp())
         .send({
@@ -326,10 +329,10 @@ describe('POST /api/contact with the hostile corpus in every text field', () => 
         })
         .expect(201);
     }
-    while ((await testApp.deps.email.worker.runOnce()).sent > 0) {
+    while ((await ctx.testApp.deps.email.worker.runOnce()).sent > 0) {
       // drain the outbox
     }
-    const mails = smtp.messages().slice(before);
+    const mails = ctx.smtp.messages().slice(before);
     expect(mails.length).toBe(VECTORS.length);
     for (const mail of mails) {
       expect(activeContent(mail.html ?? ''), mail.subject).toEqual([]);
@@ -356,7 +359,7 @@ describe('newsletter forms with the hostile corpus', () => {
         elapsedMs: 5_000,
       };
       const post = () =>
-        request(testApp.app)
+        request(ctx.testApp.app)
           .post('/api/newsletter/subscribe')
           .set('X-Forwarded-For', nextTestIp())
           .send(body);
@@ -377,7 +380,7 @@ describe('newsletter forms with the hostile corpus', () => {
         ...(consent.accepted ? { consentText: consent.output as string } : {}),
       });
     }
-    const rows = await database.db
+    const rows = await ctx.database.db
       .select()
       .from(newsletterSubscriptions)
       .where(inArray(newsletterSubscriptions.email, [...expected.keys()]));
@@ -391,21 +394,21 @@ describe('newsletter forms with the hostile corpus', () => {
 
   it('the confirmation emails built from hostile first names carry no active content and no extra header', async () => {
     // The corpus loops above queued hundreds of emails; sending them over SMTP would only cost time.
-    await database.db.delete(emailOutbox).where(eq(emailOutbox.status, 'pending'));
-    const before = smtp.messages().length;
+    await ctx.database.db.delete(emailOutbox).where(eq(emailOutbox.status, 'pending'));
+    const before = ctx.smtp.messages().length;
     for (const hostile of VECTORS) {
       const first = judge(firstNameSchema, fitLength(hostile, { max: 80 }));
       if (!first.accepted) continue;
-      await request(testApp.app)
+      await request(ctx.testApp.app)
         .post('/api/newsletter/subscribe')
         .set('X-Forwarded-For', nextTestIp())
         .send({ email: uniqueEmail(), firstName: first.input, elapsedMs: 5_000 })
         .expect(200);
     }
-    while ((await testApp.deps.email.worker.runOnce()).sent > 0) {
+    while ((await ctx.testApp.deps.email.worker.runOnce()).sent > 0) {
       // drain the outbox
     }
-    const mails = smtp.messages().slice(before);
+    const mails = ctx.smtp.messages().slice(before);
     expect(mails.length).toBeGreaterThan(20);
     for (const mail of mails) {
       expect(activeContent(mail.html ?? ''), mail.to).toEqual([]);
@@ -414,12 +417,12 @@ describe('newsletter forms with the hostile corpus', () => {
   }, 120_000);
 
   it('manage: stores the hostile first name exactly, and header injection in the email is refused', async () => {
-    const subscriber = await insertSubscriber(database.db, { status: 'active' });
-    const token = await issueToken(database.db, subscriber.id, 'manage', new Date());
+    const subscriber = await insertSubscriber(ctx.database.db, { status: 'active' });
+    const token = await issueToken(ctx.database.db, subscriber.id, 'manage', new Date());
     const schema = NewsletterManageSchema.shape.firstName;
     for (const hostile of CORPUS.filter((_v, i) => i % 3 === 0)) {
       const verdict = judge(schema, fitLength(hostile, { max: 80 }));
-      const res = await request(testApp.app)
+      const res = await request(ctx.testApp.app)
         .post('/api/newsletter/manage')
         .set('X-Forwarded-For', nextTestIp())
         .send({ token, firstName: verdict.input, tags: [] });
@@ -429,14 +432,14 @@ describe('newsletter forms with the hostile corpus', () => {
         continue;
       }
       expect(res.status).toBe(200);
-      const [row] = await database.db
+      const [row] = await ctx.database.db
         .select({ firstName: newsletterSubscriptions.firstName })
         .from(newsletterSubscriptions)
         .where(eq(newsletterSubscriptions.id, subscriber.id));
       expect(row?.firstName ?? '').toBe(verdict.output);
     }
     for (const email of ['a@exemple.cd\r\nBcc: evil@example.com', 'a@exemple.cd\nCc: evil@example.com']) {
-      const res = await request(testApp.app)
+      const res = await request(ctx.testApp.app)
         .post('/api/newsletter/subscribe')
         .set('X-Forwarded-For', nextTestIp())
         .send({ email, elapsedMs: 5_000 })
@@ -449,23 +452,23 @@ describe('newsletter forms with the hostile corpus', () => {
 describe('mass assignment from the public endpoints', () => {
   it('POST /api/contact never takes status, id, dates or a source override from the body', async () => {
     const forgedId = '11111111-2222-4333-8444-555555555555';
-    const res = await request(testApp.app).post('/api/contact').set('X-Forwarded-For', nextTestIp()).send({
-      source: 'website',
-      fullName: 'Marie Kabila',
-      email: 'mass-assignment@exemple.cd',
-      serviceType: 'Branding',
-      message: 'Bonjour, un message.',
-      elapsedMs: 12_000,
-      id: forgedId,
-      status: 'traite',
-      createdAt: '2000-01-01T00:00:00Z',
-      updatedAt: '2000-01-01T00:00:00Z',
-      budget: '> $110,000',
-      phoneRaw: 'forgé',
-      role: 'admin',
-    });
+    const res = await request(ctx.testApp.app)
+      .post('/api/contact')
+      .set('X-Forwarded-For', nextTestIp())
+      .send(
+        websiteMessage({
+          email: 'mass-assignment@exemple.cd',
+          id: forgedId,
+          status: 'traite',
+          createdAt: '2000-01-01T00:00:00Z',
+          updatedAt: '2000-01-01T00:00:00Z',
+          budget: '> $110,000',
+          phoneRaw: 'forgé',
+          role: 'admin',
+        }),
+      );
     expect([201, 400]).toContain(res.status);
-    const rows = await database.db
+    const rows = await ctx.database.db
       .select()
       .from(contactRequests)
       .where(eq(contactRequests.email, 'mass-assignment@exemple.cd'));
@@ -480,7 +483,7 @@ describe('mass assignment from the public endpoints', () => {
   });
 
   it('POST /api/newsletter/subscribe never takes status, tags, consent dates or activity from the body', async () => {
-    const res = await request(testApp.app)
+    const res = await request(ctx.testApp.app)
       .post('/api/newsletter/subscribe')
       .set('X-Forwarded-For', nextTestIp())
       .send({
@@ -495,7 +498,7 @@ describe('mass assignment from the public endpoints', () => {
         consentIp: '1.2.3.4',
       });
     expect([200, 400]).toContain(res.status);
-    const row = await subscriptionOf(database.db, 'mass-abonne@exemple.cd');
+    const row = await subscriptionOf(ctx.database.db, 'mass-abonne@exemple.cd');
     if (row) {
       expect(row.status).toBe('pending');
       expect(row.tags).toEqual([]);
@@ -506,9 +509,9 @@ describe('mass assignment from the public endpoints', () => {
   });
 
   it('POST /api/newsletter/manage changes only first name and known topics, never the status or address', async () => {
-    const subscriber = await insertSubscriber(database.db, { status: 'active' });
-    const token = await issueToken(database.db, subscriber.id, 'manage', new Date());
-    const res = await request(testApp.app)
+    const subscriber = await insertSubscriber(ctx.database.db, { status: 'active' });
+    const token = await issueToken(ctx.database.db, subscriber.id, 'manage', new Date());
+    const res = await request(ctx.testApp.app)
       .post('/api/newsletter/manage')
       .set('X-Forwarded-For', nextTestIp())
       .send({
@@ -520,14 +523,14 @@ describe('mass assignment from the public endpoints', () => {
         isActive: false,
       });
     expect([200, 400]).toContain(res.status);
-    const [row] = await database.db
+    const [row] = await ctx.database.db
       .select()
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.id, subscriber.id));
     expect(row?.status).toBe('active');
     expect(row?.email).toBe(subscriber.email);
     expect(row?.isActive).toBe(subscriber.isActive);
-    await request(testApp.app)
+    await request(ctx.testApp.app)
       .post('/api/newsletter/manage')
       .set('X-Forwarded-For', nextTestIp())
       .send({ token, tags: ['vip-interne'] })

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
+import { clientIp, openDialog, openSignedIn, toasts } from './helpers/admin.ts';
 
 /**
  * Blog and portfolio from the back-office to the public site (decisions 015 and 068): a post
@@ -287,8 +287,7 @@ test('a case study with its results is published on /portfolio, then unpublished
   const title = `Boutique en ligne ${tag}`;
 
   await openSignedIn(page, '/admin/portfolio');
-  await page.getByRole('button', { name: 'Nouvelle étude de cas' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nouvelle étude de cas' });
+  const dialog = await openDialog(page, 'Nouvelle étude de cas');
   await dialog.getByRole('button', { name: 'Enregistrer et publier' }).click();
   await expect(dialog.getByText('Le titre est requis')).toBeVisible();
   await expect(dialog.getByText('Le libellé est requis')).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { clientIp, expectToastShown, openSignedIn, recordToasts } from './helpers/admin.ts';
+import { clientIp, expectToastShown, openDialog, openSignedIn, recordToasts } from './helpers/admin.ts';
 import { emailsTo, requireEmail } from './helpers/mailbox.ts';
 
 /**
@@ -239,8 +239,7 @@ test('compose a campaign in blocks with a first-name chip, preview it, send a te
   await expect(page.getByRole('button', { name: 'Envoyer maintenant' })).toBeEnabled();
 
   // 4. A test greeting the first subscriber: the SMTP server gets their first name.
-  await page.getByRole('button', { name: 'Envoyer un test' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Envoyer un test' });
+  const dialog = await openDialog(page, 'Envoyer un test');
   await dialog.getByLabel('Adresse email').fill(tester);
   await dialog.getByLabel('Chercher un abonné').fill(recipients[0] as string);
   const who = dialog.getByLabel('Abonné', { exact: true });

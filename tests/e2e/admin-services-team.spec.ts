@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
+import { clientIp, openDialog, openSignedIn, toasts } from './helpers/admin.ts';
 
 /**
  * Services and team in the back-office (decision 014): a service created under a parent shows on
@@ -46,9 +46,7 @@ test('create a service under a parent, see it on /services, hide it and its page
   const title = `Audit réseaux ${suffix()}`;
   await openSignedIn(page, '/admin/services');
   await expect(page.getByRole('heading', { name: 'Services', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Nouveau service' }).click();
-
-  const dialog = page.getByRole('dialog', { name: 'Nouveau service' });
+  const dialog = await openDialog(page, 'Nouveau service');
   await dialog.getByLabel('Titre', { exact: true }).fill(title);
   await dialog.getByLabel('Description').fill('Un diagnostic complet de vos comptes sociaux.');
   await dialog.getByLabel('Service parent').selectOption({ label: 'Marketing Digital' });
@@ -162,8 +160,7 @@ test('add a team member with a photo and see the card on the home page; hide it 
 
   await openSignedIn(page, '/admin/team');
   await expect(page.getByRole('heading', { name: 'Équipe', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Ajouter un membre' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Ajouter un membre' });
+  const dialog = await openDialog(page, 'Ajouter un membre');
   await dialog.getByLabel('Nom', { exact: true }).fill(name);
   await dialog.getByLabel('Poste').fill('Responsable des réseaux sociaux');
   // On a large screen the form is wide enough to show a usual job title whole, not cut.

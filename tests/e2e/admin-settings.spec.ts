@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { SEED_SETTINGS } from '#db/seed-data.ts';
-import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
+import { clientIp, openDialog, openSignedIn, toasts } from './helpers/admin.ts';
 
 /**
  * Settings and activity log end to end (decision 016): a company figure edited in the back-office
@@ -61,8 +61,7 @@ test('a company figure edited in the back-office changes the home claim; the log
   await openSignedIn(page, '/admin/settings?onglet=chiffres');
   await expect(page.getByRole('tab', { name: 'Chiffres clés', selected: true })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Ajouter un chiffre clé' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Ajouter un chiffre clé' });
+  const dialog = await openDialog(page, 'Ajouter un chiffre clé');
   // The shared schema speaks first, in French.
   await dialog.getByLabel('Valeur').fill('-4');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -164,8 +163,7 @@ test('a new admin gets a one-time password, logs in, changes it, and loses the s
   const lastName = `Essai${id}`;
   await openSignedIn(page, '/admin/settings?onglet=utilisateurs');
 
-  await page.getByRole('button', { name: 'Ajouter un utilisateur' }).click();
-  const create = page.getByRole('dialog', { name: 'Ajouter un utilisateur' });
+  const create = await openDialog(page, 'Ajouter un utilisateur');
   await create.getByLabel('Email').fill(email);
   await create.getByLabel('Prénom').fill('Nadia');
   await create.getByLabel('Nom', { exact: true }).fill(lastName);

@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { clientIp, openSignedIn } from './helpers/admin.ts';
+import { fillQuote, openQuoteFromNav, quoteSubmit } from './helpers/leads.ts';
 import { linkIn, requireEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/page.ts';
 
@@ -106,22 +107,15 @@ test('hostile values sent through the public forms are shown literally in the ba
   // 2. The quote modal.
   await site.page.goto('/');
   await hydrated(site.page);
-  const isPhone = (site.page.viewportSize()?.width ?? 1280) < 640;
-  await site.page
-    .getByRole('banner')
-    .getByRole('button', { name: isPhone ? 'Devis' : 'Devis gratuit', exact: true })
-    .click();
-  const quote = site.page.getByRole('dialog', { name: 'Obtenez votre devis personnalisé' });
-  await quote.getByLabel('Nom complet').fill(HOSTILE.quoteName);
-  await quote.getByLabel('Email').fill(`devis-${run}@example.cd`);
-  await quote.getByLabel('Téléphone').fill('+243 81 234 5678');
-  await quote.getByLabel('Entreprise').fill(HOSTILE.company);
-  await quote.getByLabel('Service souhaité').selectOption('Branding');
-  await quote.getByLabel('Description du projet').fill(HOSTILE.description);
-  await quote.getByLabel('Budget indicatif').selectOption('$5,500 - $16,500');
-  await quote.getByLabel('Délais souhaités').selectOption('Court terme (1-3 mois)');
+  const quote = await openQuoteFromNav(site.page);
+  await fillQuote(quote, {
+    fullName: HOSTILE.quoteName,
+    email: `devis-${run}@example.cd`,
+    company: HOSTILE.company,
+    projectDescription: HOSTILE.description,
+  });
   const quoted = site.page.waitForResponse((r) => r.url().endsWith('/api/contact'));
-  await quote.getByRole('button', { name: isPhone ? 'Envoyer' : 'Devis gratuit', exact: true }).click();
+  await quoteSubmit(quote, site.page).click();
   expect((await quoted).status()).toBe(201);
   await expectNoInjection(site.page, dialogs);
 

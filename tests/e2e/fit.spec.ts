@@ -84,32 +84,27 @@ function findOverflows({ width, height, overlay }: { width: number; height: numb
     }
     return found;
   };
+  /** Whether `own` holds for an element or one of its ancestors below the body, memoised per element. */
+  const selfOrAncestor = (own: (el: Element) => boolean) => {
+    const memo = new Map<Element, boolean>();
+    const holds = (el: Element | null): boolean => {
+      if (!el || el === document.body) return false;
+      let found = memo.get(el);
+      if (found === undefined) {
+        found = own(el) || holds(el.parentElement);
+        memo.set(el, found);
+      }
+      return found;
+    };
+    return holds;
+  };
   /** Screen-reader-only text and honeypots: inside a box of 1 px that clips. */
-  const hiddenMemo = new Map<Element, boolean>();
-  const hiddenOnPurpose = (el: Element | null): boolean => {
-    if (!el || el === document.body) return false;
-    let hidden = hiddenMemo.get(el);
-    if (hidden === undefined) {
-      const own = style(el);
-      hidden =
-        el.classList.contains('sr-only') ||
-        (own.tiny && own.overflow !== 'visible') ||
-        hiddenOnPurpose(el.parentElement);
-      hiddenMemo.set(el, hidden);
-    }
-    return hidden;
-  };
+  const hiddenOnPurpose = selfOrAncestor((el) => {
+    const own = style(el);
+    return el.classList.contains('sr-only') || (own.tiny && own.overflow !== 'visible');
+  });
   /** Inside a container of the page that scrolls or clips sideways (a row of chips, a blob). */
-  const clipMemo = new Map<Element, boolean>();
-  const insideClipper = (el: Element | null): boolean => {
-    if (!el || el === document.body) return false;
-    let clipped = clipMemo.get(el);
-    if (clipped === undefined) {
-      clipped = style(el).overflowX !== 'visible' || insideClipper(el.parentElement);
-      clipMemo.set(el, clipped);
-    }
-    return clipped;
-  };
+  const insideClipper = selfOrAncestor((el) => style(el).overflowX !== 'visible');
   const clippedOnPurpose = (el: Element) => !overlayRoot?.contains(el) && insideClipper(el.parentElement);
 
   const outside = (el: Element) => {
@@ -228,92 +223,102 @@ async function checkFooterNewsletter(page: Page, where: Omit<Where, 'state'>) {
   await expectFits(page, { ...where, state: 'footer newsletter with an error' });
 }
 
-async function checkQuoteModal(page: Page, where: Omit<Where, 'state'>) {
-  const header = page.getByRole('banner');
-  await header
-    .getByRole('button', { name: where.width < 640 ? 'Devis' : 'Devis gratuit', exact: true })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Obtenez votre devis personnalisé' });
+/**
+ * A lead modal through its states (`state` names them): opened by `opener`, it fits empty; sent
+ * empty from its last field, it shows the `errors` and its first invalid field in view, and fits
+ * with every error; filled by `fill` and sent with the answer held back, it fits while sending;
+ * its confirmation then fits, clear of the toast, until it is closed.
+ */
+async function checkLeadModal(
+  page: Page,
+  where: Omit<Where, 'state'>,
+  modal: {
+    state: string;
+    opener: Locator;
+    title: string;
+    lastField: string;
+    submit: string;
+    errors: string[];
+    fill: (dialog: Locator) => Promise<void>;
+    confirmation: string;
+  },
+) {
+  const { state } = modal;
+  await modal.opener.click();
+  const dialog = page.getByRole('dialog', { name: modal.title });
   await expect(dialog).toBeVisible();
-  await expectFits(page, { ...where, state: 'quote modal empty' }, 'modal');
+  await expectFits(page, { ...where, state: `${state} modal empty` }, 'modal');
 
-  const submit = dialog.getByRole('button', {
-    name: where.width < 640 ? 'Envoyer' : 'Devis gratuit',
-    exact: true,
-  });
+  const submit = dialog.getByRole('button', { name: modal.submit, exact: true });
   // The first field is focused on opening: from the last one, the first error is out of view.
-  await dialog.getByLabel('Délais souhaités').focus();
+  await dialog.getByLabel(modal.lastField).focus();
   await submit.click();
-  await expect(dialog.getByText('Veuillez indiquer vos délais', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('Email invalide', { exact: true })).toBeVisible();
+  for (const error of modal.errors) await expect(dialog.getByText(error, { exact: true })).toBeVisible();
   await expectFirstErrorShown(
     dialog.getByLabel('Nom complet'),
     dialog.getByText('Nom complet', { exact: true }),
-    dialog.getByRole('heading', { name: 'Obtenez votre devis personnalisé' }),
-    { ...where, state: 'quote modal with errors' },
+    dialog.getByRole('heading', { name: modal.title }),
+    { ...where, state: `${state} modal with errors` },
   );
-  await expectFits(page, { ...where, state: 'quote modal with every error' }, 'modal');
+  await expectFits(page, { ...where, state: `${state} modal with every error` }, 'modal');
 
-  await dialog.getByLabel('Nom complet').fill('Grâce Mbuyi');
-  await dialog.getByLabel('Email').fill('grace.mbuyi@example.cd');
-  await dialog.getByLabel('Téléphone').fill('+243 81 234 5678');
-  await dialog.getByLabel('Entreprise').fill('Mbuyi Logistique');
-  await dialog.getByLabel('Service souhaité').selectOption({ index: 1 });
-  await dialog.getByLabel('Description du projet').fill('Refonte de notre identité visuelle pour 2025.');
-  await dialog.getByLabel('Budget indicatif').selectOption({ index: 1 });
-  await dialog.getByLabel('Délais souhaités').selectOption({ index: 1 });
+  await modal.fill(dialog);
   const release = await holdLeads(page);
   await submit.click();
   await expect(dialog.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
-  await expectFits(page, { ...where, state: 'quote modal sending' }, 'modal');
+  await expectFits(page, { ...where, state: `${state} modal sending` }, 'modal');
   await release();
   await expect(dialog).toBeHidden();
-  const confirmation = page.getByRole('region', { name: 'Demande de devis bien reçue' });
+  const confirmation = page.getByRole('region', { name: modal.confirmation });
   await expect(confirmation).toBeVisible();
-  await expectFits(page, { ...where, state: 'quote confirmation' });
-  await expectClearOfToast(confirmation, { ...where, state: 'quote confirmation' });
+  await expectFits(page, { ...where, state: `${state} confirmation` });
+  await expectClearOfToast(confirmation, { ...where, state: `${state} confirmation` });
   await confirmation.getByRole('button', { name: 'Fermer la confirmation' }).click();
   await expect(confirmation).toBeHidden();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 }
 
-async function checkCallModal(page: Page, where: Omit<Where, 'state'>) {
-  await page.getByRole('main').getByRole('button', { name: 'Planifier un appel découverte' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Planifions un appel découverte' });
-  await expect(dialog).toBeVisible();
-  await expectFits(page, { ...where, state: 'call modal empty' }, 'modal');
+const checkQuoteModal = (page: Page, where: Omit<Where, 'state'>) =>
+  checkLeadModal(page, where, {
+    state: 'quote',
+    opener: page
+      .getByRole('banner')
+      .getByRole('button', { name: where.width < 640 ? 'Devis' : 'Devis gratuit', exact: true }),
+    title: 'Obtenez votre devis personnalisé',
+    lastField: 'Délais souhaités',
+    submit: where.width < 640 ? 'Envoyer' : 'Devis gratuit',
+    errors: ['Veuillez indiquer vos délais', 'Email invalide'],
+    fill: async (dialog) => {
+      await dialog.getByLabel('Nom complet').fill('Grâce Mbuyi');
+      await dialog.getByLabel('Email').fill('grace.mbuyi@example.cd');
+      await dialog.getByLabel('Téléphone').fill('+243 81 234 5678');
+      await dialog.getByLabel('Entreprise').fill('Mbuyi Logistique');
+      await dialog.getByLabel('Service souhaité').selectOption({ index: 1 });
+      await dialog.getByLabel('Description du projet').fill('Refonte de notre identité visuelle pour 2025.');
+      await dialog.getByLabel('Budget indicatif').selectOption({ index: 1 });
+      await dialog.getByLabel('Délais souhaités').selectOption({ index: 1 });
+    },
+    confirmation: 'Demande de devis bien reçue',
+  });
 
-  const submit = dialog.getByRole('button', { name: "Planifier l'appel" });
-  await dialog.getByLabel('Urgence').focus();
-  await submit.click();
-  await expect(dialog.getByText("Veuillez indiquer l'urgence", { exact: true })).toBeVisible();
-  await expectFirstErrorShown(
-    dialog.getByLabel('Nom complet'),
-    dialog.getByText('Nom complet', { exact: true }),
-    dialog.getByRole('heading', { name: 'Planifions un appel découverte' }),
-    { ...where, state: 'call modal with errors' },
-  );
-  await expectFits(page, { ...where, state: 'call modal with every error' }, 'modal');
-
-  await dialog.getByLabel('Nom complet').fill('Patrick Ilunga');
-  await dialog.getByLabel('Email').fill('patrick.ilunga@example.cd');
-  await dialog.getByLabel('Service qui vous intéresse').selectOption({ index: 1 });
-  await dialog.getByLabel('Type de discussion').selectOption({ index: 1 });
-  await dialog.getByLabel('Créneau préféré').selectOption({ index: 1 });
-  await dialog.getByLabel('Urgence').selectOption({ index: 1 });
-  const release = await holdLeads(page);
-  await submit.click();
-  await expect(dialog.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
-  await expectFits(page, { ...where, state: 'call modal sending' }, 'modal');
-  await release();
-  await expect(dialog).toBeHidden();
-  const confirmation = page.getByRole('region', { name: "Demande d'appel bien reçue" });
-  await expect(confirmation).toBeVisible();
-  await expectFits(page, { ...where, state: 'call confirmation' });
-  await expectClearOfToast(confirmation, { ...where, state: 'call confirmation' });
-  await confirmation.getByRole('button', { name: 'Fermer la confirmation' }).click();
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-}
+const checkCallModal = (page: Page, where: Omit<Where, 'state'>) =>
+  checkLeadModal(page, where, {
+    state: 'call',
+    opener: page.getByRole('main').getByRole('button', { name: 'Planifier un appel découverte' }),
+    title: 'Planifions un appel découverte',
+    lastField: 'Urgence',
+    submit: "Planifier l'appel",
+    errors: ["Veuillez indiquer l'urgence"],
+    fill: async (dialog) => {
+      await dialog.getByLabel('Nom complet').fill('Patrick Ilunga');
+      await dialog.getByLabel('Email').fill('patrick.ilunga@example.cd');
+      await dialog.getByLabel('Service qui vous intéresse').selectOption({ index: 1 });
+      await dialog.getByLabel('Type de discussion').selectOption({ index: 1 });
+      await dialog.getByLabel('Créneau préféré').selectOption({ index: 1 });
+      await dialog.getByLabel('Urgence').selectOption({ index: 1 });
+    },
+    confirmation: "Demande d'appel bien reçue",
+  });
 
 async function checkContactForm(page: Page, where: Omit<Where, 'state'>) {
   const form = page.getByRole('region', { name: 'Écrivez-nous' });

@@ -10,6 +10,7 @@ import {
   test,
 } from '@playwright/test';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
+import { fillQuote, openQuoteFromNav, quoteDialog, quoteSubmit } from './helpers/leads.ts';
 import { emailsTo, requireEmail } from './helpers/mailbox.ts';
 import { hydrated } from './helpers/page.ts';
 
@@ -37,15 +38,8 @@ test.beforeEach(async ({ page }, testInfo) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo) });
 });
 
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 640;
-
-const quoteDialog = (page: Page) => page.getByRole('dialog', { name: 'Obtenez votre devis personnalisé' });
 const callDialog = (page: Page) => page.getByRole('dialog', { name: 'Planifions un appel découverte' });
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).locator('li');
-
-/** The quote submit button: 'Devis gratuit', or 'Envoyer' on small screens. */
-const quoteSubmit = (dialog: Locator, page: Page) =>
-  dialog.getByRole('button', { name: isPhone(page) ? 'Envoyer' : 'Devis gratuit', exact: true });
 
 /**
  * A lead the server stored: its body still carries the fill time (older servers read it; the
@@ -60,26 +54,13 @@ async function expectStored(body: { elapsedMs?: unknown }, answered: Promise<Res
   return id as string;
 }
 
-async function openQuoteFromNav(page: Page) {
-  const header = page.getByRole('banner');
-  await header.getByRole('button', { name: isPhone(page) ? 'Devis' : 'Devis gratuit', exact: true }).click();
-  const dialog = quoteDialog(page);
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function fillQuote(dialog: Locator) {
-  await dialog.getByLabel('Nom complet').fill('Grâce Mbuyi');
-  await dialog.getByLabel('Email').fill('grace.mbuyi@example.cd');
-  await dialog.getByLabel('Téléphone').fill('+243 81 234 5678');
-  await dialog.getByLabel('Entreprise').fill('Mbuyi Logistique');
-  await dialog.getByLabel('Service souhaité').selectOption('Branding');
-  await dialog
-    .getByLabel('Description du projet')
-    .fill('Refonte de notre identité visuelle et de nos supports commerciaux pour 2025.');
-  await dialog.getByLabel('Budget indicatif').selectOption('$5,500 - $16,500');
-  await dialog.getByLabel('Délais souhaités').selectOption('Court terme (1-3 mois)');
-}
+/** The visitor whose quote the tests send. */
+const GRACE = {
+  fullName: 'Grâce Mbuyi',
+  email: 'grace.mbuyi@example.cd',
+  company: 'Mbuyi Logistique',
+  projectDescription: 'Refonte de notre identité visuelle et de nos supports commerciaux pour 2025.',
+};
 
 async function servicePath(page: Page, title: string) {
   const services = (await (await page.request.get('/api/services')).json()) as {
@@ -188,6 +169,39 @@ async function expectApart(a: Locator, b: Locator) {
     boxA.y < boxB.y + boxB.height &&
     boxB.y < boxA.y + boxA.height;
   expect(overlap, 'the confirmation and the toast overlap').toBe(false);
+}
+
+/**
+ * Sends a filled modal with its request held back: while it waits, the modal says it is sending
+ * and can be neither sent again nor cancelled. The request as sent, and the server's answer.
+ */
+async function sendHeld(page: Page, dialog: Locator, submit: Locator) {
+  const release = await holdLeads(page);
+  const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
+  await submit.click();
+  const sending = dialog.getByRole('button', { name: 'Envoi en cours...' });
+  await expect(sending).toBeVisible();
+  await expect(sending).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeDisabled();
+  release();
+  return { requestSent, answered };
+}
+
+/**
+ * The confirmation a sent modal leaves on the page: it says `texts`, clear of the toast shown at
+ * the same time, and stays in view once the visitor closed the toast (on phones the toast sits
+ * over the header for 5 s).
+ */
+async function expectConfirmation(page: Page, name: string, texts: string[]) {
+  const confirmation = page.getByRole('region', { name });
+  await expect(confirmation).toBeVisible();
+  for (const text of texts) await expect(confirmation).toContainText(text);
+  await expectApart(confirmation, toasts(page));
+  await toasts(page).getByRole('button', { name: 'Fermer la notification' }).click();
+  await expect(toasts(page)).toHaveCount(0);
+  await expect(confirmation).toBeInViewport();
+  return confirmation;
 }
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -328,18 +342,8 @@ test.describe('the quote modal', () => {
     await page.goto('/');
     await hydrated(page);
     const dialog = await openQuoteFromNav(page);
-    await fillQuote(dialog);
-    const release = await holdLeads(page);
-
-    const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
-    await quoteSubmit(dialog, page).click();
-
-    const sending = dialog.getByRole('button', { name: 'Envoi en cours...' });
-    await expect(sending).toBeVisible();
-    await expect(sending).toBeDisabled();
-    await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeDisabled();
-    release();
+    await fillQuote(dialog, GRACE);
+    const { requestSent, answered } = await sendHeld(page, dialog, quoteSubmit(dialog, page));
 
     const request = await requestSent;
     expect(request.headers()['idempotency-key']).toMatch(UUID_V4);
@@ -366,19 +370,11 @@ test.describe('the quote modal', () => {
     );
     await expect(dialog).toBeHidden();
     // A confirmation saying what happens next stays on the page, clear of the toast.
-    const confirmation = page.getByRole('region', { name: 'Demande de devis bien reçue' });
-    await expect(confirmation).toBeVisible();
-    await expect(confirmation).toContainText('Et maintenant ?');
-    await expect(confirmation).toContainText(
+    const confirmation = await expectConfirmation(page, 'Demande de devis bien reçue', [
+      'Et maintenant ?',
       'Un conseiller étudie votre projet et vous contacte sous 24h à grace.mbuyi@example.cd',
-    );
-    await expect(confirmation).toContainText('Vous recevez ensuite votre devis détaillé');
-    await expectApart(confirmation, toasts(page));
-    // The toast's close button (on phones the toast sits over the header for 5 s).
-    await toasts(page).getByRole('button', { name: 'Fermer la notification' }).click();
-    await expect(toasts(page)).toHaveCount(0);
-    // The toast gone, the confirmation stays until the visitor closes it.
-    await expect(confirmation).toBeInViewport();
+      'Vous recevez ensuite votre devis détaillé',
+    ]);
     await confirmation.getByRole('button', { name: 'Fermer la confirmation' }).click();
     await expect(confirmation).toBeHidden();
 
@@ -417,7 +413,7 @@ test.describe('the quote modal', () => {
     await page.goto('/');
     await hydrated(page);
     const dialog = await openQuoteFromNav(page);
-    await fillQuote(dialog);
+    await fillQuote(dialog, GRACE);
     await quoteSubmit(dialog, page).click();
 
     const error = toasts(page).filter({ hasText: 'Erreur' });
@@ -498,15 +494,7 @@ test.describe('the call modal', () => {
     for (const message of CALL_MESSAGES) {
       await expect(dialog.getByText(message, { exact: true })).toBeHidden();
     }
-    const release = await holdLeads(page);
-
-    const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
-    await submit.click();
-    const sending = dialog.getByRole('button', { name: 'Envoi en cours...' });
-    await expect(sending).toBeDisabled();
-    await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeDisabled();
-    release();
+    const { requestSent, answered } = await sendHeld(page, dialog, submit);
 
     const body = (await requestSent).postDataJSON();
     expect(body).toMatchObject({
@@ -529,16 +517,10 @@ test.describe('the call modal', () => {
       'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
     );
     await expect(dialog).toBeHidden();
-    const confirmation = page.getByRole('region', { name: "Demande d'appel bien reçue" });
-    await expect(confirmation).toBeVisible();
-    await expect(confirmation).toContainText(
+    const confirmation = await expectConfirmation(page, "Demande d'appel bien reçue", [
       "Nous vous recontactons sous 24h à patrick.ilunga@example.cd pour fixer l'heure de l'appel",
-    );
-    await expect(confirmation).toContainText("L'appel découverte dure 30 minutes");
-    await expectApart(confirmation, toasts(page));
-    await toasts(page).getByRole('button', { name: 'Fermer la notification' }).click();
-    await expect(toasts(page)).toHaveCount(0);
-    await expect(confirmation).toBeInViewport();
+      "L'appel découverte dure 30 minutes",
+    ]);
     // Escape closes it too; so would a new page or a new modal.
     await page.keyboard.press('Escape');
     await expect(confirmation).toBeHidden();

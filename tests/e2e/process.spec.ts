@@ -12,6 +12,28 @@ async function waitForOutput(site: SiteProcess, text: string, timeoutMs = START_
   await expect.poll(site.output, { timeout: timeoutMs }).toContain(text);
 }
 
+type OwnSiteProcess = { name: string; portOffset: number; env: (url: string) => Record<string, string> };
+
+/**
+ * Runs `use` on a site process of the test's own, on E2E_PORT + `portOffset` with a fresh data
+ * directory (named after `name`) and `env` (given the site's address) added to its environment,
+ * once it says it is ready; then stops it and removes its data.
+ */
+async function withSiteProcess(own: OwnSiteProcess, use: (url: string) => Promise<void>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agence-${own.name}-`));
+  const port = Number(process.env.E2E_PORT ?? 3100) + own.portOffset;
+  const url = `http://127.0.0.1:${port}`;
+  const site = startSiteProcess(port, dataDir, own.env(url));
+  try {
+    await waitForOutput(site, 'Site prêt');
+    await use(url);
+  } finally {
+    site.child.kill('SIGTERM');
+    await site.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 test('first start seeds and prints the admin login once; a second process is refused; restart reuses data', async ({
   request,
 }) => {
@@ -55,37 +77,28 @@ test('a fresh install without demo content shows "Équipe en construction" and n
   page,
 }) => {
   test.setTimeout(2 * START_CEILING);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-empty-'));
-  const port = Number(process.env.E2E_PORT ?? 3100) + 92;
-  const site = startSiteProcess(port, dataDir, { SEED_ON_START: 'false' });
-  try {
-    await waitForOutput(site, 'Site prêt');
-    await page.goto(`http://127.0.0.1:${port}/`);
-    await expect(page.locator('#team').getByText('Équipe en construction')).toBeVisible();
-    await expect(page.locator('#team').getByRole('article')).toHaveCount(0);
-  } finally {
-    site.child.kill('SIGTERM');
-    await site.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  await withSiteProcess(
+    { name: 'empty', portOffset: 92, env: () => ({ SEED_ON_START: 'false' }) },
+    async (url) => {
+      await page.goto(`${url}/`);
+      await expect(page.locator('#team').getByText('Équipe en construction')).toBeVisible();
+      await expect(page.locator('#team').getByRole('article')).toHaveCount(0);
+    },
+  );
 });
 
 test('an admin whose password is too common is asked for a new one at login, then reaches the back-office', async ({
   page,
 }) => {
   test.setTimeout(3 * START_CEILING);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-weak-'));
-  const port = Number(process.env.E2E_PORT ?? 3100) + 91;
-  const url = `http://127.0.0.1:${port}`;
   // Long enough for ADMIN_PASSWORD, but among the most common passwords.
-  const site = startSiteProcess(port, dataDir, {
+  const env = (url: string) => ({
     PUBLIC_URL: url,
     SEED_ON_START: 'false',
     ADMIN_EMAIL: 'faible@example.cd',
     ADMIN_PASSWORD: 'password1234',
   });
-  try {
-    await waitForOutput(site, 'Site prêt');
+  await withSiteProcess({ name: 'weak', portOffset: 91, env }, async (url) => {
     await page.goto(`${url}/admin/login`);
     await page.getByLabel('Email').fill('faible@example.cd');
     await page.getByLabel('Mot de passe').fill('password1234');
@@ -107,9 +120,5 @@ test('an admin whose password is too common is asked for a new one at login, the
     await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
     await expect(page.getByRole('heading', { name: 'Choisissez un nouveau mot de passe' })).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible();
-  } finally {
-    site.child.kill('SIGTERM');
-    await site.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { INSTALL_PROMPT_DELAY } from '#common/constants.ts';
 import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
+import { fillQuote, isPhone, openQuoteFromNav, quoteSubmit } from './helpers/leads.ts';
 import { E2E_PORT, emailsTo, requireEmail } from './helpers/mailbox.ts';
 import { hydrated, pwaReady } from './helpers/page.ts';
 
@@ -36,8 +37,6 @@ function expectRecent(stored: string | null) {
   expect(age).toBeGreaterThan(-60_000);
   expect(age).toBeLessThan(5 * 60_000);
 }
-
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 640;
 
 /** Registration waits for the page to be idle, then the worker precaches the shell and claims the page. */
 async function controlledBy(page: Page) {
@@ -161,25 +160,14 @@ test.describe('forms without a network', () => {
     await controlledBy(page);
     await offline(context, page, true);
 
-    const header = page.getByRole('banner');
-    await header
-      .getByRole('button', { name: isPhone(page) ? 'Devis' : 'Devis gratuit', exact: true })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Obtenez votre devis personnalisé' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Nom complet').fill('Nadine Ilunga');
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Téléphone').fill('+243 81 234 5678');
-    await dialog.getByLabel('Entreprise').fill('Ilunga Transport');
-    await dialog.getByLabel('Service souhaité').selectOption('Branding');
-    await dialog
-      .getByLabel('Description du projet')
-      .fill('Une nouvelle identité visuelle pour notre flotte de camions et nos agences.');
-    await dialog.getByLabel('Budget indicatif').selectOption('$5,500 - $16,500');
-    await dialog.getByLabel('Délais souhaités').selectOption('Court terme (1-3 mois)');
-    await dialog
-      .getByRole('button', { name: isPhone(page) ? 'Envoyer' : 'Devis gratuit', exact: true })
-      .click();
+    const dialog = await openQuoteFromNav(page);
+    await fillQuote(dialog, {
+      fullName: 'Nadine Ilunga',
+      email,
+      company: 'Ilunga Transport',
+      projectDescription: 'Une nouvelle identité visuelle pour notre flotte de camions et nos agences.',
+    });
+    await quoteSubmit(dialog, page).click();
 
     await expect(toasts(page)).toContainText('Hors ligne : demande enregistrée');
     await expect(toasts(page)).toContainText(

@@ -12,33 +12,26 @@ import { execFile } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#db/client.ts';
 import { caseStudies } from '#db/schema.ts';
 import { type AdminSession, nextTestIp, signInAdmin } from '../helpers/admin-session.ts';
 import { insertSubscriber, seededTemplateId } from '../helpers/factories.ts';
-import { createSeededDatabase } from '../helpers/seeded-database.ts';
-import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { mailingAppContext } from '../helpers/seeded-database.ts';
+import type { CapturedEmail } from '../helpers/smtp.ts';
 
 /** A site address as in production (no port: SpamAssassin's WEIRD_PORT scores links with one). */
 const PUBLIC_URL = 'http://www.agence-exemple.cd';
 
-let database: DatabaseHandle;
-let smtp: TestSmtpServer;
-let testApp: ReturnType<typeof createTestApp>;
+const ctx = mailingAppContext({
+  seed: { content: true },
+  env: { PUBLIC_URL, CAMPAIGN_RATE_PER_SECOND: '500' },
+});
 let admin: AdminSession;
 
 beforeAll(async () => {
-  database = await createSeededDatabase({ content: true });
-  smtp = await startSmtpServer();
-  testApp = createTestApp(database, { SMTP_URL: smtp.url, PUBLIC_URL, CAMPAIGN_RATE_PER_SECOND: '500' });
-  admin = await signInAdmin(testApp.app, database.db, { origin: PUBLIC_URL });
+  admin = await signInAdmin(ctx.testApp.app, ctx.database.db, { origin: PUBLIC_URL });
 });
 afterAll(async () => {
-  await testApp?.deps.campaigns.worker.stop();
-  testApp?.deps.email.transport.close();
-  await smtp?.close();
-  await database?.close();
+  await ctx.testApp?.deps.campaigns.worker.stop();
 });
 
 type Score = { score: number; tests: string[] };
@@ -85,27 +78,27 @@ const links = (mail: CapturedEmail | undefined) =>
       .replace(/&amp;/g, '&'),
   );
 
-const templateId = (key: string) => seededTemplateId(database.db, key);
+const templateId = (key: string) => seededTemplateId(ctx.database.db, key);
 
 /** Sends what the outbox and the campaign queue hold; returns every email captured so far. */
 async function deliver(): Promise<CapturedEmail[]> {
-  await testApp.deps.email.worker.runOnce();
-  await testApp.deps.campaigns.worker.runOnce();
-  await testApp.deps.email.worker.runOnce();
-  return smtp.messages();
+  await ctx.testApp.deps.email.worker.runOnce();
+  await ctx.testApp.deps.campaigns.worker.runOnce();
+  await ctx.testApp.deps.email.worker.runOnce();
+  return ctx.smtp.messages();
 }
 
 describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by SpamAssassin (local rules)', () => {
   it('confirmation, welcome, staff notification, campaigns and a campaign test', async () => {
     const sent = new Map<string, CapturedEmail>();
     const latestTo = (to: string) =>
-      smtp
+      ctx.smtp
         .messages()
         .filter((m) => m.envelope.to.includes(to))
         .at(-1);
 
     // Double opt-in: confirmation, then the welcome email.
-    await request(testApp.app)
+    await request(ctx.testApp.app)
       .post('/api/newsletter/subscribe')
       .set('X-Forwarded-For', nextTestIp())
       .send({ email: 'amani.kabeya@exemple.cd', firstName: 'Amani', source: 'footer' })
@@ -115,12 +108,12 @@ describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by Spam
     if (!confirmation) throw new Error('no confirmation email');
     sent.set('newsletter_confirmation', confirmation);
     const token = /\/newsletter\/confirm\?token=([A-Za-z0-9_-]+)/.exec(confirmation.text ?? '')?.[1];
-    await request(testApp.app).post('/api/newsletter/confirm').send({ token }).expect(200);
+    await request(ctx.testApp.app).post('/api/newsletter/confirm').send({ token }).expect(200);
     await deliver();
     sent.set('newsletter_welcome', latestTo('amani.kabeya@exemple.cd') as CapturedEmail);
 
     // A quote request: the staff notification.
-    await request(testApp.app)
+    await request(ctx.testApp.app)
       .post('/api/contact')
       .set('X-Forwarded-For', nextTestIp())
       .set('Idempotency-Key', crypto.randomUUID())
@@ -135,12 +128,12 @@ describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by Spam
       })
       .expect(201);
     await deliver();
-    const notification = smtp.messages().find((m) => m.replyTo?.includes('grace.mbuyi@exemple.cd'));
+    const notification = ctx.smtp.messages().find((m) => m.replyTo?.includes('grace.mbuyi@exemple.cd'));
     if (!notification) throw new Error('no staff notification');
     sent.set('lead_notification', notification);
 
     // Campaigns of both seeded campaign templates, sent for real to a subscriber of their own.
-    await insertSubscriber(database.db, {
+    await insertSubscriber(ctx.database.db, {
       email: 'lecteur@exemple.cd',
       firstName: 'Mireille',
       status: 'active',
@@ -183,7 +176,7 @@ describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by Spam
 
     // A campaign written in blocks (decision 073): the composer's layout, the site's latest posts
     // and a case study, a button to the contact page.
-    const [study] = await database.db
+    const [study] = await ctx.database.db
       .select({ id: caseStudies.id })
       .from(caseStudies)
       .where(eq(caseStudies.isPublished, true))

@@ -34,6 +34,26 @@ export function adminContentApi<T>(
     adminList: async (): Promise<T[]> => (await ctx.admin.get(path).expect(200)).body[keys.list],
     patch: (id: string, body: Record<string, unknown>) => ctx.admin.patch(itemPath(id)).send(body),
     move: (id: string, direction: string) => ctx.admin.post(`${itemPath(id)}/move`).send({ direction }),
+    /**
+     * Calls without a session (see expectUnauthorized): reading the list and creating (`create`
+     * sent), and with `item`, changing it (`item.patch` sent), moving and deleting it, as an
+     * ordered list (services, team) allows.
+     */
+    anonymousCalls: (
+      create: Record<string, unknown>,
+      item?: { id: string; patch: Record<string, unknown> },
+    ) => {
+      const anonymous = request(ctx.testApp.app);
+      const calls = [anonymous.get(path), anonymous.post(path).send(create)];
+      if (item) {
+        calls.push(
+          anonymous.patch(itemPath(item.id)).send(item.patch),
+          anonymous.post(`${itemPath(item.id)}/move`).send({ direction: 'up' }),
+          anonymous.delete(itemPath(item.id)),
+        );
+      }
+      return calls;
+    },
     /** The latest activity row of that type naming that text in its title. */
     activity: async (type: string, titleContains: string) => {
       const rows = await ctx.database.db

@@ -6,21 +6,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { adminApiRouter } from '#server/api/admin/index.ts';
-import { adminGate, authApiRouter } from '#server/api/auth.ts';
+import { type AuthApiDeps, adminGate, authApiRouter } from '#server/api/auth.ts';
 import { createAppDeps } from '#server/app-deps.ts';
+import { adminOf } from '#server/auth/require-admin.ts';
 import { readEnv } from '#server/env.ts';
 import { apiErrorHandler, apiNotFound } from '#server/http/error-handler.ts';
-import { createLogger } from '#server/logger.ts';
+import { createLogger, type Logger } from '#server/logger.ts';
 import type { AppEvent } from '#server/realtime/event-bus.ts';
-import { seedDatabase } from '#server/seed.ts';
 import { recordEvents } from './events.ts';
 import { insertAdminUser } from './factories.ts';
+import { createSeededDatabase, type SeedOptions } from './seeded-database.ts';
 import { createTestApp } from './test-app.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -76,24 +77,52 @@ export async function signInAdmin(app: App, db: DatabaseHandle['db'], options: {
 }
 
 /**
- * The API part of app.ts (JSON parser, auth router, admin gate and routers, error handler) with
- * a clock the test sets: the dashboard's weeks and the exports' dates follow it.
+ * The API part of app.ts (JSON parser, auth router, admin gate, error handler) around the given
+ * admin routers, with the auth options `auth` (a test's clock among them).
  */
-export function createClockedAdminApp(database: DatabaseHandle, now: () => Date) {
-  const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const logger = createLogger(env);
-  const deps = createAppDeps({ database, env, logger });
+function createApiTestApp(logger: Logger, auth: AuthApiDeps, adminRouters: RequestHandler[]) {
   const app = express();
   app.set('trust proxy', 'loopback');
   app.use(pinoHttp({ logger }));
   const api = express.Router();
   api.use(express.json({ limit: '100kb' }));
-  api.use(authApiRouter({ db: database.db, publicUrl: env.PUBLIC_URL }));
-  api.use('/admin', adminGate({ db: database.db, publicUrl: env.PUBLIC_URL }), adminApiRouter(deps, { now }));
+  api.use(authApiRouter(auth));
+  api.use('/admin', adminGate(auth), ...adminRouters);
   api.use(apiNotFound);
   api.use(apiErrorHandler);
   app.use('/api', api);
-  return { app, deps };
+  return app;
+}
+
+/**
+ * The API part of app.ts with the admin routers, and a clock the test sets: the dashboard's weeks
+ * and the exports' dates follow it.
+ */
+export function createClockedAdminApp(database: DatabaseHandle, now: () => Date) {
+  const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const logger = createLogger(env);
+  const deps = createAppDeps({ database, env, logger });
+  const auth = { db: database.db, publicUrl: env.PUBLIC_URL };
+  return { app: createApiTestApp(logger, auth, [adminApiRouter(deps, { now })]), deps };
+}
+
+/**
+ * The auth router and the admin gate as app.ts mounts them, for the sign-in tests: sessions and
+ * lockouts on the clock the test moves (`now`), and behind the gate a GET /api/admin/ping that
+ * answers the signed-in admin's email, followed by `adminRouters`.
+ */
+export function createClockedAuthApp(
+  db: DatabaseHandle['db'],
+  options: { now: () => Date; trustedOrigins?: string[]; adminRouters?: RequestHandler[] },
+) {
+  const logger = createLogger(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
+  const { now, trustedOrigins, adminRouters = [] } = options;
+  const guarded = express.Router();
+  guarded.get('/ping', (_req, res) => {
+    res.json({ email: adminOf(res).user.email });
+  });
+  const auth = { db, publicUrl: TEST_ORIGIN, trustedOrigins, now };
+  return createApiTestApp(logger, auth, [guarded, ...adminRouters]);
 }
 
 export type AdminTestContext = {
@@ -109,20 +138,18 @@ export type AdminTestContext = {
 
 /**
  * The setup the admin API test files share: registers the file's beforeAll/afterAll hooks that
- * open a test database (seeded with the site content when `seedContent`), build the app on it
- * (with its own temporary MEDIA_DIR when `mediaDir`, recording its real-time events when `events`),
- * sign an admin in, and close and remove it all afterwards. The returned object is filled in before the tests run.
+ * open a test database (seeded as the site starts when `seed` says how, see createSeededDatabase),
+ * build the app on it (with its own temporary MEDIA_DIR when `mediaDir`, recording its real-time
+ * events when `events`), sign an admin in, and close and remove it all afterwards. The returned
+ * object is filled in before the tests run.
  */
 export function adminTestContext(
-  options: { seedContent?: boolean; mediaDir?: boolean; events?: boolean } = {},
+  options: { seed?: SeedOptions; mediaDir?: boolean; events?: boolean } = {},
 ): AdminTestContext {
   const context = { mediaDir: '', events: [] as AppEvent[] } as AdminTestContext;
   beforeAll(async () => {
     if (options.mediaDir) context.mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-test-'));
-    context.database = await createTestDatabase();
-    if (options.seedContent) {
-      await seedDatabase(context.database.db, { content: true, adminPassword: 'correct-horse-battery' });
-    }
+    context.database = options.seed ? await createSeededDatabase(options.seed) : await createTestDatabase();
     context.testApp = createTestApp(
       context.database,
       options.mediaDir ? { MEDIA_DIR: context.mediaDir } : {},

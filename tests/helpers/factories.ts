@@ -185,6 +185,10 @@ export async function seededTemplateId(db: Database, key: string): Promise<strin
   return row.id;
 }
 
+/** The activity rows of one type (`user.created`...) as stored: what a test checks was logged. */
+export const activitiesOfType = (db: Database, type: string) =>
+  db.select().from(activityLogs).where(eq(activityLogs.type, type));
+
 /** The subscription of that address as stored now, or undefined when there is none. */
 export async function subscriptionOf(db: Database, email: string) {
   const [row] = await db

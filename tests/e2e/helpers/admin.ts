@@ -32,6 +32,12 @@ export async function openSignedIn(page: Page, path: string) {
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
 }
 
+/** Clicks the button `name` and gives the dialog it opens, which bears the same name. */
+export async function openDialog(page: Page, name: string) {
+  await page.getByRole('button', { name }).click();
+  return page.getByRole('dialog', { name });
+}
+
 /** The toasts on screen (docs/product.md §9.7: one at a time). */
 export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).locator('li');
 
