@@ -1,10 +1,10 @@
 /**
  * The life of a campaign (docs/decisions/017-campaign-engine.md):
  *
- *   draft ──schedule──> scheduled ──(its time, worker)──┐
- *     │  <──unschedule──┘                                 v
- *     └──────────────send now──────────────────────> sending ──> sent | failed
- *                                      pause/resume (pausedAt) ┘  cancel (cancelledAt)
+ *   draft ──schedule──> scheduled ──(its time, worker, still ready)──┐
+ *     │  <──unschedule, or not ready at its time (holdBack)┘              v
+ *     └──────────────send now──────────────────────────────────────> sending ──> sent | failed
+ *                                                   pause/resume (pausedAt) ┘  cancel (cancelledAt)
  *
  * Starting to send writes one campaign_jobs row per recipient in ONE `INSERT ... SELECT` (the
  * segment's condition, `ON CONFLICT DO NOTHING` on campaignId + subscriberId), each with its
@@ -32,7 +32,7 @@ import {
   lockUnsentCampaign,
   updateCampaignRow,
 } from './campaign-rows.ts';
-import { assertReady } from './readiness.ts';
+import { assertReady, type CampaignProblem, campaignProblems } from './readiness.ts';
 import type { CampaignRow } from './render.ts';
 import { segmentCondition, storedSegment } from './segment.ts';
 
@@ -294,8 +294,50 @@ export async function finishIfDone(
 }
 
 /**
+ * A scheduled campaign that is no longer ready when its time comes (edited since, or its template
+ * was): it goes back to the drafts instead of going out unfinished, and the staff are told why,
+ * in the activity log, as a live notification and on their phones.
+ */
+async function holdBack(
+  tx: Database,
+  events: Events,
+  campaign: CampaignRow,
+  problems: CampaignProblem[],
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(emailCampaigns)
+    .set({ status: 'draft', scheduledAt: null, updatedAt: at })
+    .where(eq(emailCampaigns.id, campaign.id));
+  const why = problems.map((problem) => problem.message).join(' ');
+  await logActivity(tx, {
+    type: 'campaign.held',
+    title: `Envoi programmé de la campagne « ${campaign.title} » suspendu : elle est revenue en brouillon`,
+    description: why,
+    userId: null,
+  });
+  await queuePush(tx, {
+    key: `campaign:${campaign.id}:held:${campaign.scheduledAt?.toISOString() ?? ''}`,
+    title: 'Campagne non envoyée',
+    body: `« ${campaign.title} » est revenue en brouillon : ${why}`,
+    url: `/admin/emails/campaigns/${campaign.id}`,
+  });
+  await events.publish(tx, {
+    channel: 'system',
+    type: 'notification',
+    data: {
+      title: 'Campagne non envoyée',
+      message: `« ${campaign.title} » est revenue en brouillon : ${why}`,
+      level: 'error',
+    },
+  });
+}
+
+/**
  * Starts the scheduled campaigns whose time has come. Each is claimed `FOR UPDATE SKIP LOCKED`,
- * so two instances never both start one (the job insert is idempotent anyway). Returns the ids.
+ * so two instances never both start one (the job insert is idempotent anyway). Each is checked
+ * again first, as a "send now" is: one no longer ready is held back (holdBack). Returns the ids of
+ * the campaigns started.
  */
 export async function startDueCampaigns(deps: SendDeps, at: Date): Promise<string[]> {
   return inTransaction(deps.db, async (tx) => {
@@ -306,7 +348,17 @@ export async function startDueCampaigns(deps: SendDeps, at: Date): Promise<strin
       .orderBy(asc(emailCampaigns.scheduledAt))
       .limit(10)
       .for('update', { skipLocked: true });
+    const started: string[] = [];
     for (const campaign of due) {
+      // Nobody to send to is not a reason to hold it back: it ends as failed below, as it did.
+      const problems = (await campaignProblems(tx, campaign, deps.publicUrl)).filter(
+        (problem) => problem.field !== 'segment',
+      );
+      if (problems.length > 0) {
+        await holdBack(tx, deps.events, campaign, problems, at);
+        continue;
+      }
+      started.push(campaign.id);
       const jobs = await startSending(tx, campaign, at, hostOf(deps.publicUrl));
       await logActivity(tx, {
         type: 'campaign.started',
@@ -317,7 +369,7 @@ export async function startDueCampaigns(deps: SendDeps, at: Date): Promise<strin
       // Nobody matched at that time: the campaign ends at once, as failed.
       if (jobs === 0) await finishIfDone(tx, deps.events, campaign.id, at);
     }
-    return due.map((c) => c.id);
+    return started;
   });
 }
 

@@ -12,7 +12,12 @@ import {
   subscriberTokens,
 } from '#db/schema.ts';
 import { createTestAdmin } from '#tests/helpers/admin-session.ts';
-import { insertActiveSubscriber, insertSubscriber, seededTemplateId } from '#tests/helpers/factories.ts';
+import {
+  activitiesOfType,
+  insertActiveSubscriber,
+  insertSubscriber,
+  seededTemplateId,
+} from '#tests/helpers/factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
@@ -28,7 +33,7 @@ import {
   scheduleCampaign,
   sendCampaignNow,
 } from './campaigns.ts';
-import { createCampaign } from './drafts.ts';
+import { createCampaign, updateCampaign } from './drafts.ts';
 import {
   type CampaignWorkerOptions,
   createCampaignWorker,
@@ -298,6 +303,52 @@ describe('campaign sending', { timeout: 60_000 }, () => {
     expect(await w.runOnce()).toMatchObject({ started: 1, sent: 2, finished: 1 });
     expect(recipients(smtp.messages())).toEqual(['programme@exemple.cd', 'tardif@exemple.cd']);
     expect((await campaignRow(campaign.id)).status).toBe('sent');
+  });
+
+  it('holds back a scheduled campaign edited into one not ready: back to the drafts, the staff told why', async () => {
+    await active({ email: 'programme@exemple.cd' });
+    const campaign = await newCampaign();
+    await scheduleCampaign(deps(), campaign.id, new Date(clock.getTime() + HOUR), adminId, now());
+    // Still editable while scheduled: an object that is only the first name is empty for some.
+    const edited = await updateCampaign(
+      database.db,
+      campaign.id,
+      {
+        title: 'Newsletter de mars',
+        subject: '{{firstName}}',
+        templateId: await seededTemplateId(database.db, 'monthly_newsletter'),
+        segment: { tags: [], locale: undefined },
+        content: { contentHtml: '<h2>Le mois en bref</h2>' },
+      },
+      adminId,
+    );
+    expect(edited.status).toBe('scheduled');
+
+    advance(HOUR);
+    expect(await worker().runOnce()).toMatchObject({ started: 0, sent: 0 });
+    expect(smtp.messages()).toHaveLength(0);
+    expect(await jobsOf(campaign.id)).toHaveLength(0);
+    const held = await campaignRow(campaign.id);
+    expect(held).toMatchObject({ status: 'draft', scheduledAt: null });
+    const [log] = await activitiesOfType(database.db, 'campaign.held');
+    expect(log?.title).toMatch(/«\sNewsletter de mars\s» suspendu\s: elle est revenue en brouillon$/);
+    expect(log?.description).toMatch(/^L’objet est vide pour un abonné sans prénom/);
+    expect(published).toContainEqual(
+      expect.objectContaining({
+        channel: 'system',
+        data: expect.objectContaining({
+          title: 'Campagne non envoyée',
+          level: 'error',
+          message: expect.stringMatching(
+            /^«\sNewsletter de mars\s» est revenue en brouillon\s: L’objet est vide/,
+          ),
+        }),
+      }),
+    );
+    // The next runs leave the draft alone.
+    advance(HOUR);
+    expect(await worker().runOnce()).toMatchObject({ started: 0, sent: 0 });
+    expect((await campaignRow(campaign.id)).status).toBe('draft');
   });
 
   it('skips subscribers who left, bounced or were deactivated between the start and their turn', async () => {
