@@ -96,19 +96,20 @@ function worker(overrides: Partial<CampaignWorkerOptions> = {}) {
   });
 }
 
+/** A ready campaign's fields, on the monthly newsletter's template, with `overrides` on top. */
+async function campaignInput(overrides: Partial<CampaignInput> = {}): Promise<CampaignInput> {
+  return {
+    title: 'Newsletter de mars',
+    subject: 'Les actus de mars, {{firstName}}',
+    templateId: await seededTemplateId(database.db, 'monthly_newsletter'),
+    segment: { tags: [], locale: undefined },
+    content: { contentHtml: '<h2>Le mois en bref</h2><p>TikTok et WhatsApp Business</p>' },
+    ...overrides,
+  };
+}
+
 async function newCampaign(overrides: Partial<CampaignInput> = {}) {
-  return createCampaign(
-    database.db,
-    {
-      title: 'Newsletter de mars',
-      subject: 'Les actus de mars, {{firstName}}',
-      templateId: await seededTemplateId(database.db, 'monthly_newsletter'),
-      segment: { tags: [], locale: undefined },
-      content: { contentHtml: '<h2>Le mois en bref</h2><p>TikTok et WhatsApp Business</p>' },
-      ...overrides,
-    },
-    adminId,
-  );
+  return createCampaign(database.db, await campaignInput(overrides), adminId);
 }
 
 const active = (overrides: Parameters<typeof insertActiveSubscriber>[1] = {}) =>
@@ -313,13 +314,7 @@ describe('campaign sending', { timeout: 60_000 }, () => {
     const edited = await updateCampaign(
       database.db,
       campaign.id,
-      {
-        title: 'Newsletter de mars',
-        subject: '{{firstName}}',
-        templateId: await seededTemplateId(database.db, 'monthly_newsletter'),
-        segment: { tags: [], locale: undefined },
-        content: { contentHtml: '<h2>Le mois en bref</h2>' },
-      },
+      await campaignInput({ subject: '{{firstName}}' }),
       adminId,
     );
     expect(edited.status).toBe('scheduled');
