@@ -27,7 +27,7 @@ const BASE_PAGES = {
     path: '/about',
     title: 'À propos',
     label: 'Notre agence',
-    subtitle: 'Notre histoire, notre mission et l’équipe qui accompagne PME, banques et ONG en RDC',
+    subtitle: "Notre histoire, notre mission et l'équipe qui accompagne PME, banques et ONG en RDC",
   },
   services: {
     path: '/services',
@@ -63,13 +63,13 @@ const BASE_PAGES = {
     path: '/legal/terms',
     title: "Conditions d'utilisation",
     label: 'Informations légales',
-    subtitle: 'Les règles d’utilisation du site et de l’application',
+    subtitle: "Les règles d'utilisation du site et de l'application",
   },
   'legal.cookies': {
     path: '/legal/cookies',
     title: 'Politique de cookies',
     label: 'Informations légales',
-    subtitle: 'Aucun cookie publicitaire ni de mesure d’audience',
+    subtitle: "Aucun cookie publicitaire ni de mesure d'audience",
   },
   'newsletter.welcome': {
     path: '/newsletter/welcome',

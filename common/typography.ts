@@ -4,8 +4,9 @@
  * spaces already there are replaced: letters and their order never change, and text without a
  * space before its punctuation (a URL, a time such as 10:30) is left as it is.
  *
- * Source strings are written with the no-break space already (tests/source/typography.test.ts checks
- * every string of app/, common/, server/ and the seeded email templates); text that staff type in
+ * Source strings are written with the no-break space already, and with the straight apostrophe (')
+ * of the specification (tests/source/typography.test.ts checks every string of app/, common/,
+ * server/ and the seeded email templates); text that staff type in
  * the back-office (titles, excerpts, descriptions, Markdown) goes through `frenchTypography` when
  * it is presented to the public (server/content/presenters.ts, server/content/markdown.ts).
  */

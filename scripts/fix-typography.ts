@@ -1,16 +1,21 @@
 /**
  * `node scripts/fix-typography.ts`: writes the French no-break spaces (before ! ? : ; and inside
- * « ») into every visible string of app/, common/ and server/ (tests/source/typography.test.ts checks them).
+ * « ») and the straight apostrophe (' for ’) into every visible string of app/, common/, server/
+ * and the seeded emails (tests/source/typography.test.ts checks them). `--apostrophes` only
+ * straightens the apostrophes; paths after it name other files (tests whose expected texts follow).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fixTypography, visibleSourceFiles } from './lib/typography-scan.ts';
+import { fixTypography, straightenApostrophes, visibleSourceFiles } from './lib/typography-scan.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+const [flag, ...paths] = process.argv.slice(2);
+const onlyApostrophes = flag === '--apostrophes';
+const files = paths.length > 0 ? paths.map((file) => path.resolve(file)) : visibleSourceFiles(root);
 let changed = 0;
-for (const file of visibleSourceFiles(root)) {
+for (const file of files) {
   const source = fs.readFileSync(file, 'utf8');
-  const fixed = fixTypography(source, file);
+  const fixed = onlyApostrophes ? straightenApostrophes(source, file) : fixTypography(source, file);
   if (fixed === source) continue;
   fs.writeFileSync(file, fixed);
   changed += 1;

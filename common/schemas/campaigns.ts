@@ -55,7 +55,7 @@ import { optionalFilter, requiredText } from './fields.ts';
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   draft: 'Brouillon',
   scheduled: 'Programmée',
-  sending: 'En cours d’envoi',
+  sending: "En cours d'envoi",
   sent: 'Envoyée',
   failed: 'Échouée',
 };
@@ -109,7 +109,7 @@ export const CampaignInputSchema = z
       .string()
       .trim()
       .max(100, { error: 'Nom trop long' })
-      .refine((v) => !/[\r\n<>"]/.test(v), { error: 'Nom d’expéditeur invalide' })
+      .refine((v) => !/[\r\n<>"]/.test(v), { error: "Nom d'expéditeur invalide" })
       .optional(),
     senderEmail: email.optional(),
     /** The MJML template the campaign fills ("Avancé"); absent for a campaign written in blocks. */

@@ -1,7 +1,8 @@
 /**
  * Finds, and fixes, the visible strings of a source file that break French typography (an ordinary
- * space before `! ? : ;` or inside « »; see common/typography.ts). Only string literals, template
- * literal parts and JSX text are read, through a real parser: code such as `a ? b : c` is never
+ * space before `! ? : ;` or inside « »; see common/typography.ts) or write a curly apostrophe (’)
+ * where the specification writes the straight one ('). Only string literals, template literal parts
+ * and JSX text are read, through a real parser: code such as `a ? b : c`, and comments, are never
  * touched. Used by tests/source/typography.test.ts (the check) and scripts/fix-typography.ts (the fix).
  */
 import fs from 'node:fs';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import { parse } from '@babel/parser';
 import { frenchTypography, needsFrenchTypography } from '#common/typography.ts';
 
-type TextNode = { start: number; end: number; line: number; raw: string };
+type TextNode = { start: number; end: number; line: number; raw: string; type: string; parentType: string };
 
 const TEXT_TYPES = new Set(['StringLiteral', 'JSXText', 'TemplateElement']);
 /** Strings that are code, not text: module specifiers. */
@@ -41,6 +42,8 @@ function textNodes(source: string, fileName: string): TextNode[] {
         end: n.end,
         line: n.loc?.start.line ?? 0,
         raw: source.slice(n.start, n.end),
+        type: n.type,
+        parentType,
       });
       return;
     }
@@ -56,20 +59,66 @@ function textNodes(source: string, fileName: string): TextNode[] {
 
 export type TypographyIssue = { file: string; line: number; text: string };
 
-export function typographyIssues(source: string, fileName: string): TypographyIssue[] {
-  return textNodes(source, fileName)
-    .filter((node) => needsFrenchTypography(node.raw))
+const CURLY_APOSTROPHE = '\u2019';
+const hasCurlyApostrophe = (text: string) => text.includes(CURLY_APOSTROPHE);
+
+const issuesOf = (source: string, fileName: string, wrong: (raw: string) => boolean) =>
+  textNodes(source, fileName)
+    .filter((node) => wrong(node.raw))
     .map((node) => ({ file: fileName, line: node.line, text: node.raw.trim().slice(0, 120) }));
+
+export function typographyIssues(source: string, fileName: string): TypographyIssue[] {
+  return issuesOf(source, fileName, (raw) => needsFrenchTypography(raw) || hasCurlyApostrophe(raw));
 }
 
-export function fixTypography(source: string, fileName: string): string {
+/** Only the curly apostrophes (for texts whose spacing is mended when shown, such as the seed's content). */
+export function curlyApostropheIssues(source: string, fileName: string): TypographyIssue[] {
+  return issuesOf(source, fileName, hasCurlyApostrophe);
+}
+
+/**
+ * A quoted string literal with its curly apostrophes made straight, quoted again as the formatter
+ * would: single quotes unless double ones need fewer escapes.
+ */
+function straightLiteral(raw: string): string {
+  const quote = raw[0];
+  if (quote !== "'" && quote !== '"') return raw;
+  // The literal's characters, its escapes kept as they are except the escaped quotes.
+  const parts = raw.slice(1, -1).match(/\\[\s\S]|[\s\S]/g) ?? [];
+  const chars = parts.map((part) =>
+    part === "\\'" || part === '\\"' ? part.slice(1) : part === CURLY_APOSTROPHE ? "'" : part,
+  );
+  const count = (c: string) => chars.filter((part) => part === c).length;
+  const chosen = count('"') < count("'") ? '"' : "'";
+  return chosen + chars.map((part) => (part === chosen ? `\\${part}` : part)).join('') + chosen;
+}
+
+function straighten(node: TextNode): string {
+  if (node.type === 'StringLiteral' && node.parentType !== 'JSXAttribute') return straightLiteral(node.raw);
+  // A JSX attribute (double-quoted, without escapes), a template literal's part or JSX text: the
+  // straight apostrophe needs no escape.
+  return node.raw.replaceAll(CURLY_APOSTROPHE, "'");
+}
+
+function rewrite(source: string, fileName: string, mend: (node: TextNode) => string): string {
   let fixed = source;
   // From the end, so that earlier offsets stay valid.
   for (const node of textNodes(source, fileName).reverse()) {
-    if (!needsFrenchTypography(node.raw)) continue;
-    fixed = fixed.slice(0, node.start) + frenchTypography(node.raw) + fixed.slice(node.end);
+    const mended = mend(node);
+    if (mended !== node.raw) fixed = fixed.slice(0, node.start) + mended + fixed.slice(node.end);
   }
   return fixed;
+}
+
+/** Only the apostrophes, in any source (a test's expected texts included). */
+export function straightenApostrophes(source: string, fileName: string): string {
+  return rewrite(source, fileName, (node) => (hasCurlyApostrophe(node.raw) ? straighten(node) : node.raw));
+}
+
+export function fixTypography(source: string, fileName: string): string {
+  return rewrite(straightenApostrophes(source, fileName), fileName, (node) =>
+    needsFrenchTypography(node.raw) ? frenchTypography(node.raw) : node.raw,
+  );
 }
 
 /**

@@ -228,10 +228,10 @@ function missingContent(blocks: readonly CampaignBlock[], resolved: Resolved): s
   const problems: string[] = [];
   blocks.forEach((block, index) => {
     if (block.type === 'latestPosts' && resolved.posts.length === 0) {
-      problems.push(`Bloc ${index + 1} (Derniers articles) : aucun article n’est publié.`);
+      problems.push(`Bloc ${index + 1} (Derniers articles) : aucun article n'est publié.`);
     }
     if (block.type === 'caseStudy' && !resolved.caseStudies.has(block.caseStudyId)) {
-      problems.push(`Bloc ${index + 1} (Étude de cas) : cette étude de cas n’est plus publiée.`);
+      problems.push(`Bloc ${index + 1} (Étude de cas) : cette étude de cas n'est plus publiée.`);
     }
   });
   return problems;

@@ -88,14 +88,14 @@ test('a post written with the toolbar saves itself, is published, read on the si
     buffer: await image({ r: 200, g: 120, b: 20 }),
   });
   await expect(imageDialog.getByRole('img', { name: 'Aperçu : Image' })).toBeVisible();
-  await imageDialog.getByRole('button', { name: 'Insérer l’image' }).click();
-  await expect(imageDialog.getByText('Décrivez l’image en quelques mots')).toBeVisible();
+  await imageDialog.getByRole('button', { name: "Insérer l'image" }).click();
+  await expect(imageDialog.getByText("Décrivez l'image en quelques mots")).toBeVisible();
   await imageDialog.getByLabel('Texte alternatif').fill(alt);
-  await imageDialog.getByRole('button', { name: 'Insérer l’image' }).click();
+  await imageDialog.getByRole('button', { name: "Insérer l'image" }).click();
   await expect(imageDialog).toBeHidden();
   await expect(editor.getByRole('img', { name: alt })).toBeVisible();
   // A call to action in the text: on the site, it opens the quote form.
-  await toolbar.getByRole('button', { name: 'Appel à l’action (devis)' }).click();
+  await toolbar.getByRole('button', { name: "Appel à l'action (devis)" }).click();
   await expect(editor.getByRole('link', { name: 'Demander un devis gratuit' })).toBeVisible();
 
   // The draft saved itself, without a button: the address is the post's, and a reload keeps it all.

@@ -66,7 +66,7 @@ test('write a template, preview it, send a campaign to a tag, watch it sent and 
 </mjml>`);
   if (phone) await page.getByRole('tab', { name: 'Aperçu' }).click();
   await expect(page.getByTestId('mjml-errors')).toContainText(
-    'Ligne 3 : La balise mj-text n’est pas autorisée dans mj-body',
+    "Ligne 3 : La balise mj-text n'est pas autorisée dans mj-body",
   );
   if (phone) await page.getByRole('tab', { name: 'Source' }).click();
   await source.fill(`<mjml>

@@ -103,7 +103,7 @@ describe('ImageUpload', () => {
 
   it('removes the current image', () => {
     const { onChange } = setup('/media/ancienne.webp');
-    fireEvent.click(screen.getByRole('button', { name: 'Retirer l’image' }));
+    fireEvent.click(screen.getByRole('button', { name: "Retirer l'image" }));
     expect(onChange).toHaveBeenCalledWith(null);
     expect(screen.getByText('Aucune image')).toBeTruthy();
     expect(screen.getByText('Choisir une image')).toBeTruthy();

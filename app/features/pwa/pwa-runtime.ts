@@ -259,7 +259,7 @@ export function announceReplay(report: ReplayReport) {
             variant: 'destructive',
             title: 'Erreur',
             description: `Votre envoi enregistré hors connexion a été refusé : ${
-              refused.message ?? 'Une erreur est survenue lors de l’envoi de votre demande.'
+              refused.message ?? "Une erreur est survenue lors de l'envoi de votre demande."
             }`,
           },
     );

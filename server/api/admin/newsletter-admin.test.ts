@@ -345,7 +345,7 @@ describe('a subscriber’s data: export and erasure', () => {
     const logs = await ctx.database.db.select().from(activityLogs);
     expect(logs.filter((l) => `${l.title} ${l.description}`.includes(target.email))).toEqual([]);
     expect(logs.filter((l) => l.type === 'subscriber.erased')).toEqual([
-      expect.objectContaining({ userId: ctx.admin.user.id, title: 'Abonné effacé (droit à l’effacement)' }),
+      expect.objectContaining({ userId: ctx.admin.user.id, title: "Abonné effacé (droit à l'effacement)" }),
     ]);
 
     await ctx.admin.delete(`/api/admin/newsletter/${target.id}`).expect(404);

@@ -355,7 +355,7 @@ function BlogEditor({
             <TextField
               label="Texte alternatif de la couverture"
               optional
-              placeholder="Ce que montre l’image, en quelques mots"
+              placeholder="Ce que montre l'image, en quelques mots"
               {...field('coverAlt')}
               className="lg:col-span-2"
             />

@@ -34,10 +34,10 @@ export function SharePreview({
           )}
           <div className="px-3 py-2">
             <p className="line-clamp-2 text-sm font-semibold break-words text-gray-900">
-              {title || 'Titre de l’article'}
+              {title || "Titre de l'article"}
             </p>
             <p className="mt-0.5 line-clamp-2 text-xs break-words text-gray-700">
-              {description || 'La description s’affichera ici.'}
+              {description || "La description s'affichera ici."}
             </p>
             <p className="mt-1 text-xs text-gray-600">{host}</p>
           </div>

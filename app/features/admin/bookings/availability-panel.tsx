@@ -139,7 +139,7 @@ function AvailabilityForm({
   const save = useMutation(
     saveAvailabilityMutation({
       onSuccess: (saved) => form.reset(draftOf(saved)),
-      onError: reportOn(form, FIELDS, { title: 'Échec de l’enregistrement' }),
+      onError: reportOn(form, FIELDS, { title: "Échec de l'enregistrement" }),
     }),
   );
   const days = form.watch('days');

@@ -283,7 +283,7 @@ function CampaignEditor({
               </legend>
               {knownTags.length === 0 ? (
                 <p className="text-sm text-gray-600">
-                  {tags.isPending ? 'Chargement des étiquettes...' : 'Aucun abonné n’a d’étiquette.'}
+                  {tags.isPending ? 'Chargement des étiquettes...' : "Aucun abonné n'a d'étiquette."}
                 </p>
               ) : (
                 <Controller

@@ -184,7 +184,7 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
         description={
           template
             ? `Clé ${template.key}, modifié le ${formatDateTime(template.updatedAt)}.`
-            : 'Écrivez le modèle en MJML ; les variables s’écrivent {{nom}}.'
+            : "Écrivez le modèle en MJML ; les variables s'écrivent {{nom}}."
         }
         actions={template?.builtIn ? <Badge tone="blue">Modèle intégré au site</Badge> : null}
       />

@@ -55,7 +55,7 @@ export function ServiceFormDialog({
       onClose={onClose}
       title={editing ? 'Modifier le service' : 'Nouveau service'}
       description={
-        editing ? editing.title : 'Il apparaît sur le site dès son enregistrement s’il est visible.'
+        editing ? editing.title : "Il apparaît sur le site dès son enregistrement s'il est visible."
       }
     >
       {target ? (
@@ -110,7 +110,7 @@ function ServiceForm({
   const onSubmit = handleSubmit((values) =>
     saveItem(save, editing?.id ?? null, values, {
       form,
-      fallback: 'Le service n’a pas pu être enregistré.',
+      fallback: "Le service n'a pas pu être enregistré.",
       onSaved: onClose,
     }),
   );

@@ -33,10 +33,10 @@ const keyOf = (field: string) => field.replaceAll('~', '.');
 
 const CATEGORY_HINTS: Record<string, string> = {
   contact: "Affichées dans le pied de page, sur la page Contact et dans les boutons d'appel et WhatsApp.",
-  social: 'Liens https:// vers les profils de l’agence ; Instagram et TikTok figurent dans le pied de page.',
+  social: "Liens https:// vers les profils de l'agence ; Instagram et TikTok figurent dans le pied de page.",
   seo: 'Utilisés par les moteurs de recherche et les partages quand une page ne définit pas les siens.',
   email: "Jamais affichés sur le site : ils servent à l'envoi des emails et aux notifications internes.",
-  system: 'Réservé au fonctionnement du site : ne modifiez ces valeurs qu’en connaissance de cause.',
+  system: "Réservé au fonctionnement du site : ne modifiez ces valeurs qu'en connaissance de cause.",
 };
 
 function groupByCategory(settings: AdminSetting[]) {

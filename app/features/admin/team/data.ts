@@ -31,10 +31,10 @@ export const {
     saved: 'Fiche enregistrée',
     shown: 'Membre affiché sur le site',
     hidden: 'Membre masqué du site',
-    toggleFailed: 'La visibilité n’a pas pu être modifiée.',
-    moveFailed: 'Le membre n’a pas pu être déplacé.',
+    toggleFailed: "La visibilité n'a pas pu être modifiée.",
+    moveFailed: "Le membre n'a pas pu être déplacé.",
     deleted: "Membre retiré de l'équipe",
-    deleteFailed: 'Le membre n’a pas pu être supprimé.',
+    deleteFailed: "Le membre n'a pas pu être supprimé.",
     name: (member) => member.name,
   },
 });
