@@ -38,6 +38,23 @@ describe('readEnv', () => {
     }
   });
 
+  it('keeps push services to public addresses by default, and takes only host names as push services', () => {
+    expect(readEnv({}).PUSH_ALLOW_PRIVATE_ADDRESSES).toBe(false);
+    expect(readEnv({ PUSH_ALLOW_PRIVATE_ADDRESSES: 'true' }).PUSH_ALLOW_PRIVATE_ADDRESSES).toBe(true);
+    expect(readEnv({ PUSH_SERVICE_HOSTS: ' FCM.googleapis.com , 127.0.0.1' }).PUSH_SERVICE_HOSTS).toEqual([
+      'fcm.googleapis.com',
+      '127.0.0.1',
+    ]);
+    for (const hosts of [
+      '127.0.0.1;.fcm.googleapis.com',
+      'fcm.googleapis.com.',
+      'user@fcm.googleapis.com',
+      '[::1]',
+    ]) {
+      expect(() => readEnv({ PUSH_SERVICE_HOSTS: hosts }), hosts).toThrow(/PUSH_SERVICE_HOSTS/);
+    }
+  });
+
   it('runs several server processes only on PostgreSQL, and says why otherwise', () => {
     expect(readEnv({}).WEB_CONCURRENCY).toBe(1);
     expect(

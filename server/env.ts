@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { HOST_NAME } from './push/endpoint.ts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -68,7 +69,8 @@ export const EnvSchema = z
     /**
      * The push services the server may post notifications to (docs/decisions/080-staff-push.md):
      * comma-separated host names, each also matching its subdomains. A browser's subscription to
-     * any other host is refused, so the endpoint field cannot make the server call anywhere.
+     * any other host is refused, so the endpoint field cannot make the server call anywhere
+     * (server/push/endpoint.ts).
      */
     PUSH_SERVICE_HOSTS: z
       .string()
@@ -78,7 +80,14 @@ export const EnvSchema = z
           .map((host) => host.trim().toLowerCase())
           .filter(Boolean),
       )
+      .pipe(z.array(z.string().regex(HOST_NAME, 'must be host names (letters, digits, hyphens, dots)')))
       .default(['fcm.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com']),
+    /**
+     * Lets push services resolve to loopback, private, link-local or other non-public addresses.
+     * Off: a device whose push service leads inside the network is refused (tests turn it on for
+     * their push service on 127.0.0.1).
+     */
+    PUSH_ALLOW_PRIVATE_ADDRESSES: booleanString.default(false),
     /** Campaign emails an instance sends at the same time (SMTP connections in parallel). */
     CAMPAIGN_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(2),
     /**

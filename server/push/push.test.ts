@@ -1,7 +1,9 @@
 import { createECDH, randomBytes } from 'node:crypto';
+import type { LookupAddress } from 'node:dns';
 import type { IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import ece from 'http_ece';
 import selfsigned from 'selfsigned';
@@ -20,11 +22,11 @@ import { aCallRequest } from '#tests/helpers/request-factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
-import { isAllowedPushService } from '../api/admin/push.ts';
 import { finishCompletedCampaigns } from '../campaigns/campaigns.ts';
 import { readEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
 import { issueToken } from '../newsletter/tokens.ts';
+import { isAllowedPushService, isPublicAddress } from './endpoint.ts';
 import { pushPayload } from './notify.ts';
 import { createPushWorker } from './worker.ts';
 
@@ -41,18 +43,32 @@ let testApp: ReturnType<typeof createTestApp>;
 let admin: AdminSession;
 let service: https.Server;
 let serviceUrl: string;
-let agent: https.Agent;
+let servicePort: number;
+let serviceCert: string;
 const received: Received[] = [];
 const gone = new Set<string>();
+/** TCP connections the push service accepted, whatever came of them (TLS refused included). */
+let connections = 0;
 
 beforeAll(async () => {
   database = await createSeededDatabase();
-  testApp = createTestApp(database, { PUSH_SERVICE_HOSTS: '127.0.0.1' });
+  testApp = createTestApp(database, {
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
+    PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
+  });
   admin = await signInAdmin(testApp.app, database.db);
   const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
     keySize: 2048,
     algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'push.example.test' },
+        ],
+      },
+    ],
   });
   service = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
     const chunks: Buffer[] = [];
@@ -63,12 +79,15 @@ beforeAll(async () => {
       res.writeHead(gone.has(path) ? 410 : 201).end();
     });
   });
+  service.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-  serviceUrl = `https://127.0.0.1:${(service.address() as AddressInfo).port}`;
-  agent = new https.Agent({ ca: pems.cert });
+  servicePort = (service.address() as AddressInfo).port;
+  serviceUrl = `https://127.0.0.1:${servicePort}`;
+  serviceCert = pems.cert;
 });
 afterAll(async () => {
-  agent?.destroy();
   await new Promise((resolve) => service?.close(resolve));
   for (const other of others) await other.close();
   await database?.close();
@@ -104,13 +123,66 @@ function aBrowser(path: string) {
   };
 }
 
-const worker = (db = database.db) =>
+type WorkerOverrides = Partial<Parameters<typeof createPushWorker>[0]>;
+const worker = (db = database.db, overrides: WorkerOverrides = {}) =>
   createPushWorker({
     db,
     logger: createLogger(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' })),
     publicUrl: testApp.deps.env.PUBLIC_URL,
-    agent,
+    ca: serviceCert,
+    policy: { hosts: ['127.0.0.1'], allowPrivateAddresses: true },
+    ...overrides,
   });
+
+/** A logger writing its JSON lines to `lines`, for the tests that read what was logged. */
+function recordingLogger(lines: string[]) {
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(String(chunk));
+      callback();
+    },
+  });
+  return createLogger(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), { destination });
+}
+
+/** Endpoints that name an allowed push service to one URL parser and another host to the other. */
+const SMUGGLED_ENDPOINTS = [
+  // The outside review's payload: the WHATWG parser reads 127.0.0.1;.fcm.googleapis.com, Node's
+  // legacy url.parse (which web-push sends with) 127.0.0.1.
+  'https://127.0.0.1;.fcm.googleapis.com/x',
+  'https://127.0.0.1%3B.fcm.googleapis.com/x',
+  'https://127.0.0.1%3b.fcm.googleapis.com/x',
+  'https://127.0.0.1\\.fcm.googleapis.com/x',
+  'https://127.0.0.1\\@fcm.googleapis.com/x',
+  "https://127.0.0.1'.fcm.googleapis.com/x",
+  'https://127.0.0.1`.fcm.googleapis.com/x',
+  'https://127.0.0.1{.fcm.googleapis.com/x',
+  'https://127.0.0.1".fcm.googleapis.com/x',
+  'https://127.0.0.1;.fcm.googleapis.com:8443/x',
+  // Userinfo: an allowed name before the @, or the host after it.
+  'https://fcm.googleapis.com@127.0.0.1/x',
+  'https://127.0.0.1:443;@fcm.googleapis.com/x',
+  'https://user:secret@fcm.googleapis.com/x',
+  // Literal addresses, IPv6 and IPv4-mapped.
+  'https://[::1]/x',
+  'https://[::ffff:127.0.0.1]/x',
+  'https://[::ffff:7f00:1]/x',
+  'https://2130706433/x',
+  'https://0x7f.0.0.1/x',
+  // Not the host as a browser writes it: trailing dot, capitals, a port not as URL writes it.
+  'https://fcm.googleapis.com./x',
+  'https://updates.push.services.mozilla.com./x',
+  'https://FCM.googleapis.com/x',
+  'HTTPS://fcm.googleapis.com/x',
+  'https://fcm.googleapis.com:443/x',
+  'https://fcm.googleapis.com:0443/x',
+  'https://fcm.googleapis.com:99999/x',
+  'https://fcm.googleapis.com%2Eevil.example/x',
+  'https://fcm%2egoogleapis.com/x',
+  // Not https.
+  'http://fcm.googleapis.com/x',
+  'wss://fcm.googleapis.com/x',
+];
 
 describe('the push services a device may use', () => {
   it('are by default the browsers’ own services, subdomains included, and nothing else', () => {
@@ -132,6 +204,73 @@ describe('the push services a device may use', () => {
       'https://evilfcm.googleapis.com.example/x',
       'https://metadata.google.internal/computeMetadata',
     ]);
+  });
+
+  it('are read as every parser on the way reads them: a host smuggled past one parser is refused', () => {
+    const { PUSH_SERVICE_HOSTS } = readEnv({ NODE_ENV: 'test' });
+    for (const endpoint of SMUGGLED_ENDPOINTS) {
+      expect(isAllowedPushService(endpoint, PUSH_SERVICE_HOSTS), endpoint).toBe(false);
+    }
+    // Real endpoints keep working: an FCM token has a colon, a WNS one a query and escapes.
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/dXk2:APA91bH-x_y',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB%2bc%3d',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+    ]) {
+      expect(isAllowedPushService(endpoint, PUSH_SERVICE_HOSTS), endpoint).toBe(true);
+    }
+  });
+
+  it('lead to public addresses only: loopback, private, shared, link-local, unique-local and mapped ones are not', () => {
+    for (const address of ['142.250.74.106', '172.32.0.1', '2a00:1450:4007:80c::200a', '::ffff:8.8.8.8']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+    for (const address of [
+      '127.0.0.1',
+      '10.20.30.40',
+      '172.16.0.1',
+      '192.168.1.1',
+      '100.64.0.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      'fe80::1',
+      'fd12:3456::1',
+      'ff02::1',
+      '2001:db8::1',
+      '64:ff9b::7f00:1',
+      'not an address',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
+
+  it('are refused when their name leads to a loopback or private address, unless the operator allows it', async () => {
+    const strict = createTestApp(database, { PUSH_SERVICE_HOSTS: 'localhost,fcm.googleapis.com' });
+    const operator = await signInAdmin(strict.app, database.db);
+    const phone = aBrowser('/push/local');
+    const before = connections;
+    const refused = await operator
+      .post('/api/admin/push/devices')
+      .send({
+        ...phone.subscription,
+        endpoint: `https://localhost:${servicePort}/push/local`,
+        label: 'Local',
+      })
+      .expect(400);
+    expect(refused.body.error.fields.endpoint).toMatch(/adresse privée ou locale/);
+    const smuggled = await operator
+      .post('/api/admin/push/devices')
+      .send({ ...phone.subscription, endpoint: 'https://127.0.0.1;.fcm.googleapis.com/x', label: 'Local' })
+      .expect(400);
+    expect(smuggled.body.error.fields.endpoint).toMatch(/n.autorise pas/);
+    expect(connections).toBe(before);
+    expect(await database.db.select().from(pushSubscriptions)).toHaveLength(0);
   });
 });
 
@@ -317,5 +456,99 @@ describe('push notifications to the staff’s devices', () => {
     expect(
       (await admin.get('/api/admin/push').expect(200)).body.devices.map((d: { label: string }) => d.label),
     ).toEqual(['Safari sur iPhone']);
+  });
+});
+
+describe('the push worker and the network', () => {
+  it('never sends to an address that is not an allowed public push service: the device is dropped, the log names no address', async () => {
+    const lines: string[] = [];
+    const stored = [
+      'https://127.0.0.1;.fcm.googleapis.com/x',
+      `https://localhost:${servicePort}/push/stored-before`,
+      `https://[::ffff:127.0.0.1]:${servicePort}/push/stored-before`,
+    ];
+    const rows = await database.db
+      .insert(pushSubscriptions)
+      .values(
+        stored.map((endpoint, index) => ({
+          userId: admin.user.id,
+          endpoint,
+          ...aBrowser(`/push/stored-${index}`).subscription.keys,
+          label: `Ancien appareil ${index}`,
+        })),
+      )
+      .returning();
+    await database.db.insert(pushDeliveries).values(
+      rows.map((row) => ({
+        subscriptionId: row.id,
+        dedupeKey: `stored:${row.id}`,
+        payload: pushPayload({ key: 'k', title: 'T', body: 'B', url: '/admin' }),
+      })),
+    );
+    const before = connections;
+    const result = await worker(database.db, {
+      logger: recordingLogger(lines),
+      policy: { hosts: ['fcm.googleapis.com', 'localhost', '127.0.0.1'], allowPrivateAddresses: false },
+    }).runOnce();
+    expect(result).toMatchObject({ sent: 0 });
+    expect(connections).toBe(before);
+    const ids = rows.map((row) => row.id);
+    const left = await database.db.select().from(pushSubscriptions);
+    expect(left.filter((row) => ids.includes(row.id))).toEqual([]);
+    const log = lines.join('');
+    expect(log).toContain('push device dropped');
+    expect(log).not.toContain('localhost');
+    expect(log).not.toContain('fcm.googleapis.com');
+    expect(log).not.toContain('/push/stored-before');
+  });
+
+  it('connects to the address it checked: a name that turns into a private address after the check gets no connection', async () => {
+    const phone = aBrowser('/push/pinned');
+    const [device] = await database.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: admin.user.id,
+        endpoint: `https://push.example.test:${servicePort}/push/pinned`,
+        ...phone.subscription.keys,
+        label: 'Épinglé',
+      })
+      .returning();
+    if (!device) throw new Error('device not stored');
+    const queue = () =>
+      database.db.insert(pushDeliveries).values({
+        subscriptionId: device.id,
+        dedupeKey: `pinned:${randomBytes(4).toString('hex')}`,
+        payload: pushPayload({ key: 'pinned', title: 'Épinglé', body: 'B', url: '/admin' }),
+      });
+    const loopback: LookupAddress[] = [{ address: '127.0.0.1', family: 4 }];
+
+    // Allowed to reach private addresses, the worker connects where its resolver said: the name is
+    // never looked up again behind its back.
+    await queue();
+    const lookups: string[] = [];
+    const trusting = worker(database.db, {
+      policy: { hosts: ['push.example.test'], allowPrivateAddresses: true },
+      lookup: async (hostname) => {
+        lookups.push(hostname);
+        return loopback;
+      },
+    });
+    expect(await trusting.runOnce()).toMatchObject({ sent: 1 });
+    expect(phone.inbox().map((n) => n.title)).toEqual(['Épinglé']);
+    expect(lookups.every((name) => name === 'push.example.test')).toBe(true);
+
+    // DNS rebinding: public when checked, loopback when connecting. No connection is made.
+    await queue();
+    let answers = 0;
+    const before = connections;
+    const rebound = worker(database.db, {
+      policy: { hosts: ['push.example.test'], allowPrivateAddresses: false },
+      lookup: async () => (answers++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : loopback),
+    });
+    expect(await rebound.runOnce()).toMatchObject({ sent: 0, retried: 1 });
+    expect(answers).toBeGreaterThanOrEqual(2);
+    expect(connections).toBe(before);
+    expect(phone.inbox()).toHaveLength(1);
+    await database.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
   });
 });

@@ -4,9 +4,12 @@
  * the device's push service (RFC 8030). Rows are claimed as the email outbox claims them (a lease
  * taken with SKIP LOCKED), so two instances never send one delivery twice. A push service saying
  * the subscription is gone (404, 410) deletes the device; other failures are tried again later,
- * a few times: a notification a day late is worth nothing.
+ * a few times: a notification a day late is worth nothing. Before each send the device's endpoint
+ * is checked again (endpoint.ts): one that is not an allowed public push service (a row stored
+ * before the check was strict) is dropped with its device, and the connection itself resolves the
+ * name through `publicOnlyLookup`, so it reaches the address that was checked.
  */
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import { and, asc, eq } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
 import type { Database } from '#db/client.ts';
@@ -15,6 +18,13 @@ import { claimRows, dueAndUnleased, recordFailedAttempt } from '../background/cl
 import { createPollLoop, describeError, type SenderOptions } from '../background/poll-loop.ts';
 import { storedAppSecret } from '../campaigns/secrets.ts';
 import { backoffDelayMs } from '../email/worker.ts';
+import {
+  checkPushEndpoint,
+  type HostResolver,
+  type PushEndpointPolicy,
+  publicOnlyLookup,
+  systemResolver,
+} from './endpoint.ts';
 
 /** A notification not delivered after this many attempts (about 15 minutes of retries) is dropped. */
 export const PUSH_MAX_ATTEMPTS = 5;
@@ -44,8 +54,12 @@ async function vapidSubject(db: Database, publicUrl: string): Promise<string> {
 
 export type PushWorkerOptions = SenderOptions & {
   publicUrl: string;
-  /** The TLS agent for the push services (tests trust their local endpoint's certificate). */
-  agent?: Agent;
+  /** Which push services the worker may post to (PUSH_SERVICE_HOSTS, PUSH_ALLOW_PRIVATE_ADDRESSES). */
+  policy: PushEndpointPolicy;
+  /** A certificate authority to trust besides the system's (tests: their local push service's). */
+  ca?: string;
+  /** How host names are resolved, for the check and the connection alike (tests inject one). */
+  lookup?: HostResolver;
 };
 
 export type PushRunResult = { sent: number; failed: number; retried: number; gone: number };
@@ -54,6 +68,12 @@ export function createPushWorker(options: PushWorkerOptions) {
   const { db } = options;
   const logger = options.logger.child({ component: 'push-worker' });
   const now = options.now ?? (() => new Date());
+  const resolve = options.lookup ?? systemResolver;
+  // No keep-alive: notifications are few, and each connection resolves (and checks) the name anew.
+  const agent = new Agent({
+    lookup: publicOnlyLookup(options.policy, resolve),
+    ...(options.ca ? { ca: options.ca } : {}),
+  });
 
   async function claim() {
     const at = now();
@@ -82,7 +102,16 @@ export function createPushWorker(options: PushWorkerOptions) {
         if (!device) continue; // deleted meanwhile: its deliveries went with it
         const attempts = row.attempts + 1;
         const stillPending = and(eq(pushDeliveries.id, row.id), eq(pushDeliveries.status, 'pending'));
+        const refusal = await checkPushEndpoint(device.endpoint, options.policy, resolve);
+        if (refusal === 'not_allowed' || refusal === 'private_address') {
+          // Never sent to, and never logged: the endpoint is the device's address.
+          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+          result.gone += 1;
+          logger.warn({ ...log, reason: refusal }, 'push device dropped: not an allowed public push service');
+          continue;
+        }
         try {
+          if (refusal === 'unresolved') throw new Error('push service host not resolved');
           await webpush.sendNotification(
             { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
             JSON.stringify(row.payload),
@@ -92,7 +121,7 @@ export function createPushWorker(options: PushWorkerOptions) {
               urgency: 'high',
               contentEncoding: 'aes128gcm',
               timeout: 10_000,
-              ...(options.agent ? { agent: options.agent } : {}),
+              agent,
             },
           );
           await db

@@ -58,6 +58,7 @@ test('a new lead arrives as a notification on the admin’s device, and its tap 
 
   const { url, stop } = await startOwnSite(E2E_PORT + 92, {
     PUSH_SERVICE_HOSTS: '127.0.0.1',
+    PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
     NODE_EXTRA_CA_CERTS: certFile,
   });
   try {

@@ -11,15 +11,29 @@ import { pushDeliveries, pushSubscriptions } from '#db/schema.ts';
 import { logActivity } from '../../activity/log.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
+import { checkPushEndpoint, type EndpointRefusal, pushEndpointPolicy } from '../../push/endpoint.ts';
 import { vapidKeys } from '../../push/worker.ts';
 import { IdParamsSchema } from './params.ts';
 
-/** Whether the push service's host is one the operator allows (PUSH_SERVICE_HOSTS). */
-export function isAllowedPushService(endpoint: string, hosts: readonly string[]): boolean {
-  const host = new URL(endpoint).hostname.toLowerCase();
-  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+/** What the admin is told when the browser's push service is refused (server/push/endpoint.ts). */
+function refusedEndpoint(refusal: EndpointRefusal): HttpError {
+  switch (refusal) {
+    case 'not_allowed':
+      return badRequest('Service de notification non autorisé.', {
+        endpoint: "Ce navigateur utilise un service de notification que le site n'autorise pas.",
+      });
+    case 'private_address':
+      return badRequest('Service de notification non autorisé.', {
+        endpoint: 'Ce service de notification mène à une adresse privée ou locale : le site la refuse.',
+      });
+    case 'unresolved':
+      return new HttpError(503, 'push_service_unreachable', 'Service de notification injoignable.', {
+        endpoint:
+          'Le service de notification de ce navigateur est injoignable pour le moment : réessayez plus tard.',
+      });
+  }
 }
 
 const present = (row: typeof pushSubscriptions.$inferSelect): PushDevice => ({
@@ -57,11 +71,8 @@ export function pushAdminRouter(deps: AppDeps): Router {
   router.post('/devices', async (req, res) => {
     const { user } = adminOf(res);
     const input = parseInput(PushDeviceSchema, req.body ?? {});
-    if (!isAllowedPushService(input.endpoint, deps.env.PUSH_SERVICE_HOSTS)) {
-      throw badRequest('Service de notification non autorisé.', {
-        endpoint: 'Ce navigateur utilise un service de notification que le site n’autorise pas.',
-      });
-    }
+    const refusal = await checkPushEndpoint(input.endpoint, pushEndpointPolicy(deps.env));
+    if (refusal) throw refusedEndpoint(refusal);
     // The same browser subscribing again (or signed in as someone else now) keeps one row.
     const [device] = await db
       .insert(pushSubscriptions)
