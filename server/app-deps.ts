@@ -16,6 +16,7 @@ import { createOutboxWorker } from './email/worker.ts';
 import type { Env } from './env.ts';
 import { createStaffNotifier } from './leads/notify-staff.ts';
 import type { Logger } from './logger.ts';
+import { pushEndpointPolicy } from './push/endpoint.ts';
 import { createPushWorker } from './push/worker.ts';
 import { createEventBus } from './realtime/event-bus.ts';
 
@@ -81,7 +82,12 @@ export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger
     campaigns: { worker: campaignWorker },
     /** The staff's push notifications (docs/decisions/080-staff-push.md): `worker.wake()` after queueing. */
     push: {
-      worker: createPushWorker({ db: deps.database.db, logger: deps.logger, publicUrl: deps.env.PUBLIC_URL }),
+      worker: createPushWorker({
+        db: deps.database.db,
+        logger: deps.logger,
+        publicUrl: deps.env.PUBLIC_URL,
+        policy: pushEndpointPolicy(deps.env),
+      }),
     },
     /** The discovery call's booking (docs/decisions/077-call-booking.md). */
     calls: createCallDesk({ outbox, events, memo, publicUrl: deps.env.PUBLIC_URL }),
