@@ -9,13 +9,49 @@
  */
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from 'react-router';
 import { IslandRendererContext } from '~/lib/island';
-import { cspNonceContext, islandAssetsContext } from './context.server';
+import { appContext, cspNonceContext, islandAssetsContext } from './context.server';
 import { createIslandRenderer } from './islands/render.server';
 import { IslandAssetsContext } from './islands/scripts';
 
 export const streamTimeout = 5_000;
+
+/**
+ * The process's JSON logger (server/logger.ts), which server/app.ts puts in every request's
+ * context: an error of a page is one JSON line there, never a stack printed on stderr.
+ */
+function loggerOf(context: Readonly<RouterContextProvider> | undefined) {
+  try {
+    return context?.get(appContext).logger;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What React Router does with an error of a loader, an action or the rendering (its default
+ * prints it with console.error). A refusal of the router itself (a 4xx such as a method without an
+ * action) is logged without a stack; a real error with its own.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const logger = loggerOf(context);
+  if (isRouteErrorResponse(error)) {
+    // React Router's own refusals carry the Error that says why (not in ErrorResponse's type).
+    const cause = (error as { error?: unknown }).error;
+    const reason = cause instanceof Error ? cause.message : error.statusText;
+    logger?.info({ method: request.method, status: error.status, reason }, 'page request refused');
+    return;
+  }
+  logger?.error({ err: error, method: request.method }, 'page request failed');
+};
 
 export default function handleRequest(
   request: Request,
@@ -72,7 +108,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (settled) console.error(error);
+          if (settled) loggerOf(loadContext)?.error({ err: error }, 'page rendering failed');
         },
       },
     );

@@ -31,6 +31,7 @@ import { cacheKey } from './cache/response-cache.ts';
 import { emailWebhookRouter, trackingRouter } from './campaigns/tracking-routes.ts';
 import { apiErrorHandler, apiNotFound, finalErrorHandler } from './http/error-handler.ts';
 import { limitJsonDepth } from './http/json-depth.ts';
+import { refuseMethod } from './http/methods.ts';
 import { pageHandler } from './http/page-handler.ts';
 import { redactUrl } from './logger.ts';
 import { mediaFiles } from './media/serve.ts';
@@ -101,8 +102,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     }
     // The URL is not logged: it may be a tracking link's (tokens), and this is only a refusal.
     logger.info({ method: req.method }, 'method not allowed');
-    res.setHeader('Allow', ALLOWED_METHODS.join(', '));
-    res.status(405).json({ error: { code: 'method_not_allowed', message: 'Méthode non autorisée.' } });
+    refuseMethod(res, ALLOWED_METHODS);
   });
   if (pages?.kind === 'build') {
     // The service worker (docs/decisions/020-pwa.md): always revalidated, so a new build
@@ -218,6 +218,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
       publicUrl: env.PUBLIC_URL,
       trustedOrigins: env.TRUSTED_ORIGINS,
       events: deps.events,
+      dataDir: env.DATA_DIR,
     }),
   );
   // The back-office API: every router behind the one gate (no-store, CSRF, session, password).

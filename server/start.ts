@@ -12,6 +12,7 @@ import { adminUsers } from '#db/schema.ts';
 import { startScheduledPublishing } from './admin/blog.ts';
 import { createApp, type PageRendering } from './app.ts';
 import { createAppDeps } from './app-deps.ts';
+import { type AdminLogin, handOverFirstAdminPassword } from './auth/first-admin-password.ts';
 import { compileTemplates } from './email/templates.ts';
 import { type Env, readEnv } from './env.ts';
 import { startLeadReminders } from './leads/reminders.ts';
@@ -36,8 +37,15 @@ export type RunningSite = { server: Server; env: Env; logger: Logger; stop: () =
 /**
  * Opens the database, migrated and seeded (with PostgreSQL, several processes take turns under
  * the migration lock), and compiles the email templates. Returns it open, with who can log in.
+ * A first admin's generated password is for the terminal when stdout is one (`terminal`, by
+ * default process.stdout.isTTY); otherwise it goes to DATA_DIR/first-admin-password.txt, never
+ * to stdout, which is collected with the log (server/auth/first-admin-password.ts).
  */
-export async function prepareDatabase(env: Env, logger: Logger) {
+export async function prepareDatabase(
+  env: Env,
+  logger: Logger,
+  options: { terminal?: boolean } = {},
+): Promise<{ database: DatabaseHandle; admin: AdminLogin | undefined }> {
   const database = await openDatabase(
     env.DATABASE_URL
       ? { databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
@@ -63,7 +71,20 @@ export async function prepareDatabase(env: Env, logger: Logger) {
     // A broken template must not keep the whole site down: only its emails fail until it is fixed.
     logger.error({ err: error }, 'some email templates do not compile');
   }
-  return { database, admin: await describeAdmin(database, seed) };
+  let admin = await describeAdmin(database, seed);
+  if (admin) {
+    try {
+      admin = await handOverFirstAdminPassword(admin, {
+        dataDir: env.DATA_DIR,
+        logger,
+        terminal: options.terminal ?? process.stdout.isTTY === true,
+      });
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return { database, admin };
 }
 
 export async function start(options: StartOptions = {}): Promise<RunningSite> {
@@ -159,9 +180,7 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-type AdminLogin = { email: string; generatedPassword?: string } | undefined;
-
-async function describeAdmin(database: DatabaseHandle, seed: SeedResult): Promise<AdminLogin> {
+async function describeAdmin(database: DatabaseHandle, seed: SeedResult): Promise<AdminLogin | undefined> {
   if (seed.adminCreated) return seed.adminCreated;
   const [first] = await database.db
     .select({ email: adminUsers.email })
@@ -172,17 +191,20 @@ async function describeAdmin(database: DatabaseHandle, seed: SeedResult): Promis
 }
 
 /**
- * Tells the person who started the site where it is and how to log in. Written straight to the
- * terminal, not to the log: a generated password is shown this once and never logged.
+ * Tells the person who started the site where it is and how to log in. Written straight to
+ * stdout, not to the log. A generated password is in it only when stdout is a terminal (shown
+ * this once); otherwise the banner names the file that holds it (prepareDatabase).
  */
-export function printBanner(env: Env, admin: AdminLogin): void {
+export function printBanner(env: Env, admin: AdminLogin | undefined): void {
   const lines = ['', `  Site prêt : ${env.PUBLIC_URL}`, `  Administration : ${env.PUBLIC_URL}/admin`];
   if (admin) {
     lines.push(`  Identifiant : ${admin.email}`);
     lines.push(
       admin.generatedPassword
         ? `  Mot de passe : ${admin.generatedPassword}   (affiché une seule fois : notez-le maintenant)`
-        : '  Mot de passe : celui de ADMIN_PASSWORD ou celui affiché au premier démarrage',
+        : admin.passwordFile
+          ? `  Mot de passe : dans ${admin.passwordFile} (lisible par ce seul compte système, supprimé à la première connexion)`
+          : '  Mot de passe : celui de ADMIN_PASSWORD ou celui donné au premier démarrage',
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);

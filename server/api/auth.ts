@@ -27,6 +27,7 @@ import { adminUsers } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { confirmCurrentPassword, ipKey, reserveAttempts, signInRules } from '../auth/attempts.ts';
 import { clearSessionCookie, readSessionToken, sessionCookieFor, setSessionCookie } from '../auth/cookie.ts';
+import { forgetFirstAdminPassword } from '../auth/first-admin-password.ts';
 import {
   authenticationOptions,
   type PasskeyResponse,
@@ -77,6 +78,11 @@ export type AuthApiDeps = {
    * ended sessions close at once on every instance (server/realtime/ws-server.ts).
    */
   events?: Pick<EventBus, 'publish'>;
+  /**
+   * DATA_DIR: the first admin's password file there (server/auth/first-admin-password.ts) is
+   * deleted at that admin's first sign-in.
+   */
+  dataDir?: string;
 };
 
 const INVALID_CREDENTIALS = 'Email ou mot de passe incorrect.';
@@ -165,6 +171,9 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     const valid = await validateSession(db, session.token, at);
     if (!valid) throw new Error('a session just opened is not valid');
     req.log.info({ userId, sessionId: session.sessionId, method }, 'admin logged in');
+    if (deps.dataDir && (await forgetFirstAdminPassword(deps.dataDir, valid.user.email))) {
+      req.log.info({ userId }, 'first admin password file deleted at its first sign-in');
+    }
     res.json({ user: publicUser(valid.user) });
   }
 

@@ -11,7 +11,7 @@ import { insertPost, insertService, insertTeamMember } from '#tests/helpers/fact
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { cacheKey } from './response-cache.ts';
+import { cacheKey, isSharedPage } from './response-cache.ts';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createTestApp>['app'];
@@ -152,5 +152,46 @@ describe('response cache', () => {
     await request(app).get('/api/blog?page=zero').expect(400);
     await request(app).get('/api/blog/article-inconnu').expect(404);
     expect(deps.responseCache?.stats().entries).toBe(0);
+  });
+});
+
+describe('pages kept for every visitor', () => {
+  it('never keeps a page React Router would route to the back-office or a personal page, however the address is written', () => {
+    const personal = [
+      '/admin',
+      '/Admin',
+      '/ADMIN/dashboard',
+      '/admin/',
+      '/admin.data',
+      '/admin/_.data',
+      '/Admin/Contacts.data?_routes=routes%2Fadmin%2Fcontacts',
+      '/%61dmin',
+      '/%41DMIN/login',
+      '/admin%2Fdashboard',
+      '//admin',
+      '/blog/../admin',
+      '/blog/%2e%2e/admin',
+      '/appel-decouverte.data?token=abc',
+      '/Appel-Decouverte?token=abc',
+      '/appel-decouverte/?token=abc',
+      '/newsletter/manage.data?token=x',
+      '/NEWSLETTER/Confirm?token=x',
+      '/newsletter/unsubscribe/_.data?token=x',
+      '/newsletter/%6Danage?token=x',
+      '/apercu.data?token=x',
+      '/%61percu?token=x',
+    ];
+    for (const url of personal) expect(isSharedPage(url), url).toBe(false);
+    const shared = [
+      '/',
+      '/_.data',
+      '/blog',
+      '/blog.data',
+      '/Blog?page=2',
+      '/administration',
+      '/blog/admin',
+      '/newsletter/welcome',
+    ];
+    for (const url of shared) expect(isSharedPage(url), url).toBe(true);
   });
 });

@@ -9,8 +9,8 @@
  * an ETag and a matching If-None-Match gets a 304.
  *
  * Never cached: anything but a 200 to a GET, an answer that sets a cookie or says `no-store` or
- * `private`, and whatever the caller does not offer (the back-office, personal pages, the
- * non-public API). An answer being made while a change arrives is sent but not kept, since it may
+ * `private`, and whatever the caller does not offer (the back-office and personal pages, see
+ * isSharedPage, and the non-public API). An answer being made while a change arrives is sent but not kept, since it may
  * show the content from before. When the event bus (re)connects, whatever it may have missed is
  * dropped with the whole cache; a time to live bounds the rest.
  */
@@ -19,6 +19,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
+import { isAdminPath } from '#common/paths.ts';
 import { type ContentTable, logReads } from '../content/content-reads.ts';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -54,6 +55,49 @@ export function cacheKey(url: string): string {
   for (const name of [...params.keys()]) if (TRACKING_PARAMETER.test(name)) params.delete(name);
   const query = params.toString();
   return query ? `${url.slice(0, mark)}?${query}` : url.slice(0, mark);
+}
+
+/**
+ * The path React Router routes an address to, or a path that routes to at least as much: dot
+ * segments resolved as the request's URL resolves them, percent-decoding undone, the single-fetch
+ * suffix (`/admin.data`, `/admin/_.data`) dropped, repeated slashes merged, and in lower case, since
+ * routes match whatever the letters' case.
+ */
+export function routedPath(url: string): string {
+  let pathname: string;
+  try {
+    // As server/http/page-handler.ts builds the request's URL: `//admin` stays a path.
+    pathname = new URL(`http://localhost${url.startsWith('/') ? '' : '/'}${url}`).pathname;
+  } catch {
+    pathname = url.split('?')[0] ?? '';
+  }
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A stray `%`: React Router would not decode it either.
+  }
+  const path = decoded
+    .replace(/\/_\.data$/, '/')
+    .replace(/\.data$/, '')
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+/**
+ * Documents whose answer is the same for every visitor, and so may be kept: not the back-office,
+ * the personal newsletter pages (confirm, manage, unsubscribe), a draft's preview nor a lead's call
+ * page (their links carry a token: decisions 070 and 077), however their address is written
+ * (`/Admin`, `/%61dmin`, `/admin.data`...).
+ */
+export function isSharedPage(url: string): boolean {
+  const path = routedPath(url);
+  return !(
+    isAdminPath(path) ||
+    /^\/newsletter\/(confirm|manage|unsubscribe)\/*$/.test(path) ||
+    /^\/(apercu|appel-decouverte)\/*$/.test(path)
+  );
 }
 
 /** An answer as made, before it is sent. */

@@ -9,19 +9,15 @@
  */
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
-import { isAdminPath } from '#common/paths.ts';
-import { cacheKey, type MadeAnswer, type ResponseCache } from '../cache/response-cache.ts';
-
-/** Documents whose answer is the same for every visitor, and so may be shared. */
-export function isSharedPage(path: string): boolean {
-  return !(
-    isAdminPath(path) ||
-    /^\/newsletter\/(confirm|manage|unsubscribe)\/?$/.test(path) ||
-    // A draft's preview and a lead's call (their links carry a token): decisions 070 and 077.
-    /^\/(apercu|appel-decouverte)\/?$/.test(path)
-  );
-}
+import {
+  createRequestHandler,
+  matchRoutes,
+  type RouteObject,
+  type RouterContextProvider,
+  type ServerBuild,
+} from 'react-router';
+import { cacheKey, isSharedPage, type MadeAnswer, type ResponseCache } from '../cache/response-cache.ts';
+import { refuseMethod } from './methods.ts';
 
 /** The Fetch API request React Router reads (@react-router/express's createRemixRequest). */
 function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -77,6 +73,55 @@ async function madeAnswer(res: ExpressResponse, response: Response): Promise<Mad
   return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
 }
 
+type PageRoute = RouteObject & { hasAction: boolean; children?: PageRoute[] };
+
+/** The build's routes as a tree React Router's matchRoutes reads, kept per build. */
+const routeTrees = new WeakMap<ServerBuild, PageRoute[]>();
+function routeTree(build: ServerBuild): PageRoute[] {
+  let tree = routeTrees.get(build);
+  if (!tree) {
+    const routes = Object.values(build.routes).filter((route) => route !== undefined);
+    const childrenOf = (parentId: string | undefined): PageRoute[] =>
+      routes
+        .filter((route) => route.parentId === parentId)
+        .map((route) => {
+          const hasAction = Boolean(route.module.action);
+          return route.index
+            ? { id: route.id, index: true, caseSensitive: route.caseSensitive, hasAction }
+            : {
+                id: route.id,
+                path: route.path,
+                caseSensitive: route.caseSensitive,
+                hasAction,
+                children: childrenOf(route.id),
+              };
+        });
+    tree = childrenOf(undefined);
+    routeTrees.set(build, tree);
+  }
+  return tree;
+}
+
+/**
+ * The methods a page's URL takes: GET and HEAD, and POST when the route a form posts to there (as
+ * React Router picks it: the deepest route with a path, or the index route with `?index`) has an
+ * action. A client navigation's data URL (`/x.data`, `/_.data`) is its page's.
+ */
+export function pageMethods(build: ServerBuild, url: string): string[] {
+  const { pathname, searchParams } = new URL(url, 'http://page');
+  const path = pathname.endsWith('/_.data')
+    ? pathname.slice(0, -'_.data'.length)
+    : pathname.replace(/\.data$/, '');
+  const matches = matchRoutes(routeTree(build), path) ?? [];
+  const last = matches.at(-1);
+  const nakedIndex = searchParams.getAll('index').some((value) => value === '');
+  const target =
+    last?.route.index && nakedIndex
+      ? last
+      : matches.filter((match, index) => index === 0 || Boolean(match.route.path)).at(-1);
+  return (target?.route as PageRoute | undefined)?.hasAction ? ['GET', 'HEAD', 'POST'] : ['GET', 'HEAD'];
+}
+
 export function pageHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: 'production' | 'development';
@@ -84,11 +129,21 @@ export function pageHandler(options: {
   cache?: ResponseCache;
 }): RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
-  const { cache } = options;
+  const { cache, build } = options;
+  const currentBuild = typeof build === 'function' ? build : async () => build;
   return async (req, res, next) => {
     try {
+      // React Router would print a stack trace for a method a page does not take (and run an
+      // action for a PUT or a DELETE): a 405 here, logged as any request is (one JSON line).
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        const allowed = pageMethods(await currentBuild(), req.originalUrl);
+        if (!allowed.includes(req.method)) {
+          refuseMethod(res, allowed);
+          return;
+        }
+      }
       const render = () => handle(fetchRequest(req, res), options.loadContext(req, res));
-      if (cache && req.method === 'GET' && isSharedPage(req.path)) {
+      if (cache && req.method === 'GET' && isSharedPage(req.originalUrl)) {
         await cache.serve(req, res, cacheKey(req.originalUrl), async () => madeAnswer(res, await render()));
       } else {
         await sendWhole(res, await render());
