@@ -264,9 +264,10 @@ export function parseEmail(raw: string, envelope: { from: string; to: string[] }
 
 /** The message's parts decoded (quoted-printable and base64), for what a parser does not expose. */
 function decodedParts(raw: string): string {
+  // A run of =XX is the octets of UTF-8 characters (é is =C3=A9): decoded together, not one by one.
   const qp = raw
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
   const base64 = [
     ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g),
   ].map((m) => Buffer.from((m[1] ?? '').replace(/\s+/g, ''), 'base64').toString('utf8'));

@@ -7,6 +7,7 @@ import type { AvailabilityInput, BookingAvailability } from '#common/schemas/boo
 import type { AdminAccount } from '#common/schemas/users-admin.ts';
 import { type RecordedCall, renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { anAdminCall } from '#tests/helpers/answer-factories.ts';
+import { runEachTestAt } from '#tests/helpers/clock.ts';
 import { AgendaScreen } from './agenda-screen';
 import { AvailabilityPanel } from './availability-panel';
 
@@ -14,6 +15,10 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+// The agenda marks today and the panel refuses past days off: every test runs on Wednesday
+// 2 December 2026, 10:00 in Kinshasa, whatever the day it runs.
+runEachTestAt('2026-12-02T09:00:00Z');
 
 const ME: SessionUser = {
   id: '1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d',
@@ -141,7 +146,7 @@ describe('settings, "Disponibilités"', () => {
     fireEvent.change(range('Mardi', 1).getByLabelText('Fin'), { target: { value: '10:00' } });
     save();
     expect(
-      await range('Mardi', 1).findByText('L’heure de fin doit venir après l’heure de début.'),
+      await range('Mardi', 1).findByText("L'heure de fin doit venir après l'heure de début."),
     ).toBeTruthy();
     expect(range('Mardi', 1).getByLabelText('Fin').getAttribute('aria-invalid')).toBe('true');
 
@@ -152,7 +157,7 @@ describe('settings, "Disponibilités"', () => {
     expect(
       await range('Mardi', 2).findByText('Cette plage chevauche une autre plage du même jour.'),
     ).toBeTruthy();
-    expect(range('Mardi', 1).queryByText('L’heure de fin doit venir après l’heure de début.')).toBeNull();
+    expect(range('Mardi', 1).queryByText("L'heure de fin doit venir après l'heure de début.")).toBeNull();
 
     // A day off in the past is refused as it is added.
     fireEvent.change(screen.getByLabelText('Date du jour de congé'), { target: { value: '2020-01-06' } });
@@ -295,7 +300,8 @@ describe('the agenda, "Rendez-vous"', () => {
     }
     expect(monday.getByRole('article').textContent).toContain('10:00–10:30');
 
-    const wednesday = within(screen.getByRole('listitem', { name: 'Mercredi 2 décembre' }));
+    // Today is marked (in words, not only by its colour).
+    const wednesday = within(screen.getByRole('listitem', { name: "Mercredi 2 décembre · aujourd'hui" }));
     const gone = wednesday.getByRole('article', { name: /Bolingo Mputu, annulé/ });
     expect(within(gone).getByText('Annulé')).toBeTruthy();
     expect(within(gone).getByRole('link', { name: 'Bolingo Mputu' }).className).toContain('line-through');

@@ -9,6 +9,7 @@ import type { CampaignDetail, EmailTemplateDetail, EmailTemplateSummary } from '
 import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { aCampaignDetail } from '#tests/helpers/answer-factories.ts';
 import { NO_CAMPAIGN_RESULTS } from '#tests/helpers/campaign-results.ts';
+import { runEachTestAt } from '#tests/helpers/clock.ts';
 import { createQueryClient } from '~/lib/query-client';
 import { getToastSnapshot } from '~/lib/toast';
 import { CampaignDetailScreen } from './campaign-detail-screen';
@@ -125,7 +126,7 @@ describe('template editor', () => {
           ? {
               json: {
                 html: '<p>partiel</p>',
-                errors: [{ line: 1, message: 'Ligne 1 : La balise mj-oops n’existe pas dans MJML.' }],
+                errors: [{ line: 1, message: "Ligne 1 : La balise mj-oops n'existe pas dans MJML." }],
               },
             }
           : { json: { html: '<p>Bonjour Grâce</p>', errors: [] } },
@@ -147,7 +148,7 @@ describe('template editor', () => {
       target: { value: '<mjml><mj-body><mj-oops /></mj-body></mjml>' },
     });
     const problems = await screen.findByTestId('mjml-errors');
-    expect(problems.textContent).toBe('Ligne 1 : La balise mj-oops n’existe pas dans MJML.');
+    expect(problems.textContent).toBe("Ligne 1 : La balise mj-oops n'existe pas dans MJML.");
     expect(screen.getByText('1 erreur MJML')).toBeTruthy();
   });
 
@@ -160,10 +161,10 @@ describe('template editor', () => {
         json: {
           error: {
             code: 'mjml_invalid',
-            message: 'Le modèle MJML contient des erreurs : corrigez-les avant d’enregistrer.',
-            fields: { mjml: 'Ligne 2 : L’attribut colour n’est pas autorisé sur cette balise.' },
+            message: "Le modèle MJML contient des erreurs : corrigez-les avant d'enregistrer.",
+            fields: { mjml: "Ligne 2 : L'attribut colour n'est pas autorisé sur cette balise." },
             mjmlErrors: [
-              { line: 2, message: 'Ligne 2 : L’attribut colour n’est pas autorisé sur cette balise.' },
+              { line: 2, message: "Ligne 2 : L'attribut colour n'est pas autorisé sur cette balise." },
             ],
           },
         },
@@ -173,7 +174,7 @@ describe('template editor', () => {
     await screen.findByTitle('Aperçu du modèle');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(
-      await screen.findByText('Ligne 2 : L’attribut colour n’est pas autorisé sur cette balise.'),
+      await screen.findByText("Ligne 2 : L'attribut colour n'est pas autorisé sur cette balise."),
     ).toBeTruthy();
     expect(screen.getByLabelText('Source MJML').getAttribute('aria-invalid')).toBe('true');
   });
@@ -422,6 +423,9 @@ describe('campaigns list', () => {
 });
 
 describe('campaign detail', () => {
+  // Scheduling refuses a past time: the dates below stay ahead whatever the day the test runs.
+  runEachTestAt('2026-12-02T09:00:00Z');
+
   it('re-reads a campaign every 3 s only while it is being sent', () => {
     const interval = campaignQuery(CAMPAIGN_ID).refetchInterval;
     const stateWith = (status: CampaignDetail['status']) => ({ state: { data: buildCampaign({ status }) } });
@@ -458,7 +462,7 @@ describe('campaign detail', () => {
     expect(calls.some((c) => c.url.pathname.endsWith('/send'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer maintenant' }));
 
-    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('En cours d’envoi'));
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe("En cours d'envoi"));
     expect(screen.getByRole('button', { name: 'Mettre en pause' })).toBeTruthy();
     expect(screen.getByRole('button', { name: "Annuler l'envoi" })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Modifier' })).toBeNull();
