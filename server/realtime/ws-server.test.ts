@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { connectRealtime } from '#app/features/admin/realtime-client.ts';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { adminSessions, rateLimits } from '#db/schema.ts';
@@ -311,6 +312,47 @@ describe('websocket /ws — protocol', () => {
       { type: 'broadcast', channel: 'dashboard', data: { type: 'stats_update' } },
     ]);
     expect(contacts.messages.filter((m) => m.type === 'broadcast')).toHaveLength(1);
+  });
+
+  it("stops a channel's broadcasts to a socket once the admin's screen stops listening (unsubscribe)", async () => {
+    const instance = await serve();
+    const cookie = await login(instance.app);
+    // The back-office's own client, over a socket that carries the admin's cookie as a browser would.
+    class BrowserSocket extends WebSocket {
+      constructor(url: string) {
+        super(url, { headers: { Cookie: cookie, Origin: ORIGIN } });
+      }
+    }
+    vi.stubGlobal('WebSocket', BrowserSocket);
+    cleanups.push(async () => {
+      vi.unstubAllGlobals();
+    });
+    const received: RealtimeServerMessage[] = [];
+    const connection = connectRealtime({
+      url: instance.url,
+      channels: ['system'],
+      onMessage: (message) => received.push(message),
+    });
+    cleanups.push(async () => connection.close());
+    const broadcasts = (type: string) =>
+      received.filter((m) => m.type === 'broadcast' && m.data.type === type).length;
+
+    const stopListening = connection.listen('dashboard');
+    await vi.waitFor(() => expect(received).toContainEqual({ type: 'subscribed', channel: 'dashboard' }));
+    await postLead(instance.app);
+    await vi.waitFor(() => expect(broadcasts('stats_update')).toBe(1));
+
+    stopListening();
+    await vi.waitFor(() => expect(received).toContainEqual({ type: 'unsubscribed', channel: 'dashboard' }));
+    await postLead(instance.app);
+    // A notification published after the lead arrives after the lead's events would have.
+    await testApp.deps.events.publish(database.db, {
+      channel: 'system',
+      type: 'notification',
+      data: { title: 'Test', message: 'Après la demande', level: 'success' },
+    });
+    await vi.waitFor(() => expect(broadcasts('notification')).toBe(1));
+    expect(broadcasts('stats_update')).toBe(1);
   });
 
   it('never forwards the internal session events to browsers', async () => {

@@ -149,6 +149,43 @@ describe('connectRealtime', () => {
     expect(socket.readyState).toBe(FakeWebSocket.OPEN);
   });
 
+  it('listens to a channel only while a screen holds it: subscribe at the first, unsubscribe at the last', () => {
+    const connection = connectRealtime({ url: WS_URL, channels: ['system'], onMessage: () => {} });
+    const early = connection.listen('dashboard');
+    latest().serverOpens();
+    const socket = latest();
+    expect(socket.sent).toEqual([
+      { type: 'subscribe', channel: 'system' },
+      { type: 'subscribe', channel: 'dashboard' },
+    ]);
+    // A second screen on the same channel: the server already sends it.
+    const late = connection.listen('dashboard');
+    early();
+    expect(socket.sent).toHaveLength(2);
+    late();
+    expect(socket.sent.at(-1)).toEqual({ type: 'unsubscribe', channel: 'dashboard' });
+    // Releasing twice tells the server nothing more.
+    late();
+    expect(socket.sent).toHaveLength(3);
+
+    // After a reconnect, only what is still held is subscribed again.
+    socket.fails();
+    vi.advanceTimersByTime(WEBSOCKET_RECONNECT_DELAY);
+    latest().serverOpens();
+    expect(latest().sent).toEqual([{ type: 'subscribe', channel: 'system' }]);
+  });
+
+  it('sends nothing for a release while disconnected, and does not subscribe it again on reconnect', () => {
+    const connection = connectRealtime({ url: WS_URL, channels: [], onMessage: () => {} });
+    latest().serverOpens();
+    const release = connection.listen('contacts');
+    latest().fails();
+    release();
+    vi.advanceTimersByTime(WEBSOCKET_RECONNECT_DELAY);
+    latest().serverOpens();
+    expect(latest().sent).toEqual([]);
+  });
+
   it('pings every 25 seconds while connected', () => {
     start();
     latest().serverOpens();

@@ -2,8 +2,10 @@
  * The browser side of the admin's real-time channel (docs/product.md §4.5, §8.6, §9.8), framework-free: opens
  * /ws on the page's own host (wss when the page is https), subscribes to the channels, and after
  * a failure or a close marks the connection disconnected and tries again after 2 seconds, until
- * `close()` is called. The server protocol is in common/schemas/admin.ts; the React side (toasts,
- * refreshes) only sees parsed messages and the status.
+ * `close()` is called. A channel is subscribed while someone listens to it: the connection's own
+ * `channels` for its whole life, and a screen's through `listen()` until it lets go, when the
+ * server is sent `unsubscribe` and stops sending that channel. The server protocol is in
+ * common/schemas/admin.ts; the React side (toasts, refreshes) only sees parsed messages and the status.
  */
 import { WEBSOCKET_RECONNECT_DELAY } from '#common/constants.ts';
 import {
@@ -18,12 +20,20 @@ export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
 export type RealtimeOptions = {
   onMessage: (message: RealtimeServerMessage) => void;
   onStatusChange?: (status: RealtimeStatus) => void;
+  /** The channels listened to for the connection's whole life (all of them by default). */
   channels?: readonly RealtimeChannel[];
   /** Defaults to /ws on the page's host. */
   url?: string;
 };
 
-export type RealtimeConnection = { close(): void };
+export type RealtimeConnection = {
+  /**
+   * Listens to `channel` until the returned function is called: the server is sent `subscribe`
+   * when the first listener comes and `unsubscribe` when the last one goes.
+   */
+  listen(channel: RealtimeChannel): () => void;
+  close(): void;
+};
 
 /**
  * An application-level ping keeps idle connections alive through proxies that cut silent ones
@@ -60,7 +70,10 @@ export function parseServerMessage(raw: unknown): RealtimeServerMessage | null {
 }
 
 export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
-  const channels = options.channels ?? REALTIME_CHANNELS;
+  /** How many listeners each channel has; a channel is subscribed while it has one. */
+  const listeners = new Map<RealtimeChannel, number>();
+  for (const channel of options.channels ?? REALTIME_CHANNELS)
+    listeners.set(channel, (listeners.get(channel) ?? 0) + 1);
   let socket: WebSocket | undefined;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
@@ -116,7 +129,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     ws.onopen = () => {
       if (ws !== socket) return;
       setStatus('connected');
-      for (const channel of channels) send(ws, { type: 'subscribe', channel });
+      for (const channel of listeners.keys()) send(ws, { type: 'subscribe', channel });
       pingTimer = setInterval(() => send(ws, { type: 'ping' }), PING_INTERVAL_MS);
     };
     ws.onmessage = (event: MessageEvent) => {
@@ -132,6 +145,24 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   open();
 
   return {
+    listen(channel) {
+      const count = listeners.get(channel) ?? 0;
+      listeners.set(channel, count + 1);
+      // While connecting or disconnected, `onopen` subscribes to it.
+      if (count === 0 && socket) send(socket, { type: 'subscribe', channel });
+      let listening = true;
+      return () => {
+        if (!listening) return;
+        listening = false;
+        const left = (listeners.get(channel) ?? 1) - 1;
+        if (left > 0) {
+          listeners.set(channel, left);
+          return;
+        }
+        listeners.delete(channel);
+        if (socket && !closed) send(socket, { type: 'unsubscribe', channel });
+      };
+    },
     close() {
       if (closed) return;
       closed = true;

@@ -148,6 +148,14 @@ describe('real-time effects (docs/product.md §4.5)', () => {
     expect(toast).not.toHaveBeenCalled();
   });
 
+  it('a screen that starts listening to the dashboard catches up: the figures it did not hear about are refreshed', () => {
+    const { queryClient, stale } = cache();
+    const toast = vi.fn();
+    applyRealtimeMessage({ type: 'subscribed', channel: 'dashboard' }, { queryClient, toast });
+    expect(stale()).toEqual({ dashboard: true, contacts: false, subscribers: false });
+    expect(toast).not.toHaveBeenCalled();
+  });
+
   it('other messages change nothing', () => {
     const { queryClient, stale } = cache();
     const toast = vi.fn();

@@ -1,6 +1,7 @@
 /**
  * What the admin does with each real-time message (docs/product.md §4.5): refresh the lists concerned and,
- * for new leads, new subscribers and system notifications, show a toast.
+ * for new leads, new subscribers and system notifications, show a toast; and refresh the dashboard
+ * when it starts listening to its channel again.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { NEW_CONTACT_TOAST_DURATION, TOAST_DURATION } from '#common/constants.ts';
@@ -15,6 +16,12 @@ const text = (value: unknown, fallback: string) =>
   typeof value === 'string' && value.trim() ? value : fallback;
 
 export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClient, toast }: Effects) {
+  // The dashboard listens to its channel only while shown (realtime-channel.tsx): back on it, it
+  // catches up on what it did not hear. A fetch already on its way is kept rather than repeated.
+  if (message.type === 'subscribed' && message.channel === 'dashboard') {
+    void queryClient.invalidateQueries({ queryKey: [DASHBOARD_KEY] }, { cancelRefetch: false });
+    return;
+  }
   if (message.type !== 'broadcast') return;
   // Each event type belongs to one channel (common/realtime.ts): its type says which it is.
   const { data } = message;
@@ -26,7 +33,7 @@ export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClie
       invalidate(queryClient, CONTACTS_KEY);
       toast({
         title: 'Nouveau contact !',
-        description: `${text(data.fullName, 'Quelqu’un')} vient de nous contacter`,
+        description: `${text(data.fullName, "Quelqu'un")} vient de nous contacter`,
         duration: NEW_CONTACT_TOAST_DURATION,
       });
       break;

@@ -11,7 +11,12 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { AdminShell } from '~/features/admin/admin-shell';
 import { useAdminPrefetch } from '~/features/admin/prefetch';
 import { type AdminUser, meQuery } from '~/features/admin/queries';
-import { connectRealtime, type RealtimeStatus } from '~/features/admin/realtime-client';
+import { RealtimeProvider } from '~/features/admin/realtime-channel';
+import {
+  connectRealtime,
+  type RealtimeConnection,
+  type RealtimeStatus,
+} from '~/features/admin/realtime-client';
 import { applyRealtimeMessage } from '~/features/admin/realtime-effects';
 import { SecondFactorSetupRequired } from '~/features/admin/security/security-panel';
 import { useAdminLogout, useInactivity } from '~/features/admin/session';
@@ -20,6 +25,8 @@ import { PasswordChangeRequired } from '~/features/admin/settings/password-panel
 import { toast } from '~/lib/toast';
 
 const SESSION_CHECK_ON_DISCONNECT = 30_000;
+/** New leads, subscribers and notifications are toasted on every screen (docs/product.md §4.5). */
+const SHELL_CHANNELS = ['contacts', 'newsletter', 'system'] as const;
 
 export default function AdminGuard() {
   const me = useQuery(meQuery);
@@ -49,6 +56,7 @@ function SignedIn({ user }: { user: AdminUser }) {
   const queryClient = useQueryClient();
   const logout = useAdminLogout();
   const [realtime, setRealtime] = useState<RealtimeStatus>('connecting');
+  const [connection, setConnection] = useState<RealtimeConnection | null>(null);
 
   // Renews the server's idle timer; a session the server already ended signs the admin out.
   const keepAlive = useCallback(async () => {
@@ -90,12 +98,19 @@ function SignedIn({ user }: { user: AdminUser }) {
     });
   });
 
+  // The shell listens to what its toasts need on every screen; a screen adds its own channel
+  // while it is shown (the dashboard's, through RealtimeProvider).
   useEffect(() => {
-    const connection = connectRealtime({
+    const opened = connectRealtime({
+      channels: SHELL_CHANNELS,
       onStatusChange: checkSessionOnDisconnect,
       onMessage: (message) => applyRealtimeMessage(message, { queryClient, toast }),
     });
-    return () => connection.close();
+    setConnection(opened);
+    return () => {
+      setConnection(null);
+      opened.close();
+    };
   }, [queryClient]);
 
   return (
@@ -105,7 +120,9 @@ function SignedIn({ user }: { user: AdminUser }) {
       ) : user.secondFactorSetupRequired ? (
         <SecondFactorSetupRequired />
       ) : (
-        <Outlet />
+        <RealtimeProvider value={connection}>
+          <Outlet />
+        </RealtimeProvider>
       )}
       <SessionExpiryDialog
         open={inactivity.warning}

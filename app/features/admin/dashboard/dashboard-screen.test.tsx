@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardData } from '#common/schemas/admin.ts';
 import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { anAdminCall } from '#tests/helpers/answer-factories.ts';
+import { RealtimeProvider } from '../realtime-channel';
 import { DashboardScreen } from './dashboard-screen';
 
 beforeEach(() => {
@@ -56,6 +57,16 @@ function buildDashboard(overrides: Partial<DashboardData> = {}): DashboardData {
     upcomingCalls: [],
     ...overrides,
   };
+}
+
+/** The admin layout's real-time connection, as the dashboard sees it. */
+const connection = { listen: vi.fn((): (() => void) => () => {}) };
+function ListeningDashboard() {
+  return (
+    <RealtimeProvider value={connection}>
+      <DashboardScreen />
+    </RealtimeProvider>
+  );
 }
 
 function region(name: string) {
@@ -272,6 +283,18 @@ describe('the admin dashboard', () => {
     expect(await screen.findByRole('region', { name: 'Demandes cette semaine' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(calls.filter((call) => call.url.pathname === '/api/admin/dashboard')).toHaveLength(2);
+  });
+
+  it('listens to the live dashboard channel while it is shown, and stops when the admin leaves it', async () => {
+    stubFetch({ 'GET /api/admin/dashboard': { json: buildDashboard() } });
+    const stopListening = vi.fn();
+    connection.listen = vi.fn(() => stopListening);
+    const { unmount } = renderAdminScreen(ListeningDashboard, '/admin/dashboard');
+    await screen.findByRole('region', { name: 'Demandes cette semaine' });
+    expect(connection.listen).toHaveBeenCalledExactlyOnceWith('dashboard');
+    expect(stopListening).not.toHaveBeenCalled();
+    unmount();
+    expect(stopListening).toHaveBeenCalledOnce();
   });
 
   it('keeps the last figures on screen when a refresh fails, and says so', async () => {

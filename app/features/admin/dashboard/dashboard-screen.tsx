@@ -3,7 +3,8 @@
  * subscribers by status, the double opt-in conversion, two 12-week charts, the most-read posts and
  * the latest activity, under what the team has to follow up today and the next discovery calls
  * (decision 078). It reads the shared dashboard query, which the real-time channel
- * invalidates on `stats_update`, so the figures refresh by themselves.
+ * invalidates on `stats_update`, so the figures refresh by themselves: it listens to the
+ * `dashboard` channel while it is shown, and catches up when it starts listening again.
  */
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -28,6 +29,7 @@ import {
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { useHydrated } from '~/lib/use-hydrated';
+import { useRealtimeChannel } from '../realtime-channel';
 import {
   AdminPageHeader,
   Card,
@@ -48,6 +50,8 @@ const SubscriberGrowthChart = lazy(() =>
 );
 
 export function DashboardScreen() {
+  // Its live counts come only while it is shown (the layout listens to the other channels).
+  useRealtimeChannel('dashboard');
   const { data, error, isError, refetch } = useQuery(dashboardQuery);
   const retry = () => void refetch();
   return (
