@@ -155,6 +155,21 @@ function islandsEntry(): Plugin[] {
 }
 
 /**
+ * The browser's zod is app/lib/zod-browser.ts, which configures it before any schema is built:
+ * every other module's `import … from 'zod'` resolves to that file, which alone reaches the
+ * package itself.
+ */
+function zodWithoutEval(): Plugin {
+  const browserZod = path.resolve('app/lib/zod-browser.ts');
+  return {
+    name: 'zod-without-eval',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (source, importer) => (source === 'zod' && importer !== browserZod ? browserZod : null),
+  };
+}
+
+/**
  * Few files for a public page (decision 005: at most 12 scripts before any interaction). Left to
  * itself the bundler cuts the islands' code into ~35 tiny chunks, because the back-office shares
  * many of its modules (button, icons, helpers). Instead, everything the islands need at once goes
@@ -235,6 +250,7 @@ export default defineConfig({
   },
   plugins: [
     tailwindcss(),
+    zodWithoutEval(),
     reactRouter(),
     islandsEntry(),
     // Fingerprinted assets are compressed once at build time (Brotli 11, gzip 9) and served as

@@ -5,7 +5,8 @@ export type SiteInfo = {
   description: string;
   publicUrl: string;
   contact: { email: string; phone: string; whatsapp: string; address: string; hours: string };
-  social: { instagram: string; tiktok: string; linkedin: string; facebook: string };
+  /** Profile addresses; `x` (the X, formerly Twitter, account) also names the agency in share cards. */
+  social: { instagram: string; tiktok: string; linkedin: string; facebook: string; x: string };
 };
 
 export function siteInfoFromSettings(settings: Record<string, string>, publicUrl: string): SiteInfo {
@@ -27,8 +28,15 @@ export function siteInfoFromSettings(settings: Record<string, string>, publicUrl
       tiktok: get('social.tiktok'),
       linkedin: get('social.linkedin'),
       facebook: get('social.facebook'),
+      x: get('social.x'),
     },
   };
+}
+
+/** An X (Twitter) profile address as the handle share cards name (`twitter:site`), or null. */
+export function xHandle(profileUrl: string): string | null {
+  const match = /^https:\/\/(?:www\.)?(?:x|twitter)\.com\/@?([A-Za-z0-9_]{1,15})\/?$/.exec(profileUrl.trim());
+  return match ? `@${match[1]}` : null;
 }
 
 /** WhatsApp click-to-chat link with a prefilled French message. */

@@ -794,6 +794,13 @@ export const SEED_SETTINGS: SeedSetting[] = [
     description: "Adresse de la page Facebook de l'agence.",
   },
   {
+    key: 'social.x',
+    value: 'https://x.com/lisangadigital',
+    category: 'social',
+    description:
+      "Adresse du compte X (Twitter) de l'agence, nommé dans les aperçus des pages partagées sur X. Vide : aucun compte nommé.",
+  },
+  {
     key: 'email.sender_name',
     value: 'Lisanga Digital',
     category: 'email',

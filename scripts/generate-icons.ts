@@ -12,10 +12,19 @@ const png = (size: number) =>
 for (const [file, size] of [
   ['public/icon-192.png', 192],
   ['public/icon-512.png', 512],
-  ['public/apple-touch-icon.png', 180],
 ] as const) {
   fs.writeFileSync(file, await png(size));
 }
+
+// iPhones round the home-screen icon themselves and paint a transparent corner black: the mark's
+// rounded square on a full-bleed brand background, with no transparency left.
+fs.writeFileSync(
+  'public/apple-touch-icon.png',
+  await sharp(await png(180))
+    .flatten({ background: '#15803d' })
+    .png({ compressionLevel: 9 })
+    .toBuffer(),
+);
 
 // Maskable: the mark inside the 80 % safe zone on a full-bleed brand background.
 const inner = await png(410);

@@ -10,6 +10,12 @@ const DESTINATIONS: { to: string; label: string; hint: string; icon: LucideIcon 
   { to: '/contact', label: 'Nous contacter', hint: 'Réponse sous 24h', icon: Mail },
 ];
 
+/** The 404 page's heading, English by the specification, and its title. */
+export const NOT_FOUND_TITLE = '404 Page Not Found';
+/** Its first sentence, also its description in share cards. */
+export const NOT_FOUND_DESCRIPTION =
+  "Cette page n'existe pas ou a été déplacée. Le lien est peut-être incomplet : vérifiez l'adresse, ou continuez vers l'une de ces pages.";
+
 /**
  * The 404 page's content. Its heading is English by the specification ("404 Page Not Found");
  * the rest helps the visitor on in French: the main destinations and the quote request.
@@ -19,11 +25,8 @@ const DESTINATIONS: { to: string; label: string; hint: string; icon: LucideIcon 
 export function NotFoundPage({ withLeadModals = true }: { withLeadModals?: boolean }) {
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center gap-6 px-4 py-12 text-center sm:py-16">
-      <h1 className="text-3xl font-bold text-gray-900">404 Page Not Found</h1>
-      <p className="max-w-xl text-base text-gray-700">
-        Cette page n'existe pas ou a été déplacée. Le lien est peut-être incomplet : vérifiez l'adresse, ou
-        continuez vers l'une de ces pages.
-      </p>
+      <h1 className="text-3xl font-bold text-gray-900">{NOT_FOUND_TITLE}</h1>
+      <p className="max-w-xl text-base text-gray-700">{NOT_FOUND_DESCRIPTION}</p>
       <ul className="grid w-full gap-3 text-left sm:grid-cols-2">
         {DESTINATIONS.map(({ icon: Icon, ...destination }) => (
           <li key={destination.to}>

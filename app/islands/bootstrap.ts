@@ -5,11 +5,12 @@
  * islands are hydrated is kept, not lost and not done natively (a form would otherwise be sent as
  * a GET, its fields in the address): taps on a button of an island or on a lead or reload button,
  * and form submissions in an island. The entry carries them out once hydrated
- * (takePendingActions).
+ * (takePendingActions). So is the browser's install offer (INSTALL_OFFER_CATCHER).
  */
 
 import { ISLAND_ATTRIBUTE } from '~/lib/island';
 import { LEAD_ATTRIBUTE } from '~/lib/lead-trigger';
+import { EARLY_INSTALL_OFFER } from '~/lib/pwa-state';
 
 export const RELOAD_ATTRIBUTE = 'data-reload';
 const PENDING = '__islandClicks';
@@ -28,6 +29,12 @@ const HELD = {
  */
 export type IslandAssets = { entry: string; preload: string[]; dev?: boolean };
 
+/**
+ * The browser's install offer (beforeinstallprompt) may come before the islands, on a returning
+ * visit: kept on `window` (`w`) for app/lib/pwa-state.ts, and the browser's own infobar held back.
+ */
+export const INSTALL_OFFER_CATCHER = `w.addEventListener('beforeinstallprompt',function(e){e.preventDefault();w.${EARLY_INSTALL_OFFER}=e});`;
+
 /** The inline script's source. Written in plain ES2017: it runs before any bundler code. */
 export function bootstrapScript({ entry, preload, dev }: IslandAssets): string {
   const urls = JSON.stringify({ entry, preload }).replace(/</g, '\\u003c');
@@ -36,7 +43,7 @@ export function bootstrapScript({ entry, preload, dev }: IslandAssets): string {
   const start = dev
     ? `import('/@id/__x00__virtual:react-router/inject-hmr-runtime').then(function(){return import(a.entry)})`
     : `a.preload.reduce(function(p,u){return p.then(function(){return import(u)}).then(pause)},Promise.resolve()).then(function(){return import(a.entry)})`;
-  return `(function(){var a=${urls},w=window,d=document,s=0;w.${PENDING}=[];
+  return `(function(){var a=${urls},w=window,d=document,s=0;w.${PENDING}=[];${INSTALL_OFFER_CATCHER}
 function pause(){return new Promise(function(r){setTimeout(r,0)})}
 function go(){if(s)return;s=1;a.preload.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});${start}.catch(function(e){s=0;console.error(e)})}
 ['click','submit'].forEach(function(k){var sel=${JSON.stringify(HELD)}[k];d.addEventListener(k,function(e){var q=w.${PENDING},t=e.target&&e.target.closest&&e.target.closest(sel);if(!q||!t)return;e.preventDefault();e.stopPropagation();q.push({type:k,target:t});go()},true)});

@@ -1,7 +1,7 @@
 /**
  * The PWA's state on the page, tiny: it is in every page's first load (docs/decisions/005), so it
  * only holds state and catches the browser's install offer, which can come before anything else
- * is loaded. The behaviour lives in features/pwa/pwa-runtime.ts (loaded after the page), the
+ * is loaded (on public pages, even before this module: the inline bootstrap keeps it meanwhile). The behaviour lives in features/pwa/pwa-runtime.ts (loaded after the page), the
  * overlays in features/pwa (loaded when shown), and the header's indicators read it too.
  */
 import { useSyncExternalStore } from 'react';
@@ -72,7 +72,16 @@ export function handleInstallOffers(handler: (offer: InstallOffer) => void) {
   if (state.installOffer) handler(state.installOffer);
 }
 
+/**
+ * Where the public pages' inline bootstrap keeps an offer the browser made before this module was
+ * loaded (app/islands/bootstrap.ts): on a returning visit it may come before the islands.
+ */
+export const EARLY_INSTALL_OFFER = '__installOffer';
+type EarlyOfferWindow = Window & { [EARLY_INSTALL_OFFER]?: InstallOffer | null };
+
 if (typeof window !== 'undefined') {
+  const early = (window as EarlyOfferWindow)[EARLY_INSTALL_OFFER];
+  if (early) state = { ...state, installOffer: early };
   window.addEventListener('beforeinstallprompt', (event) => {
     // Keep the offer for our own prompt instead of the browser's mini-infobar.
     event.preventDefault();

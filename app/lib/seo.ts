@@ -1,11 +1,12 @@
 /**
  * Per-page head tags: title, description, canonical URL, Open Graph and Twitter cards (WhatsApp
- * and Facebook previews read Open Graph), and optional JSON-LD.
+ * and Facebook previews read Open Graph; `twitter:site` names the agency's X account, the setting
+ * social.x), and optional JSON-LD.
  */
 import type { MetaDescriptor } from 'react-router';
 
 import { PAGES, type PageKey } from '#common/pages.ts';
-import type { SiteInfo } from '#common/site.ts';
+import { type SiteInfo, xHandle } from '#common/site.ts';
 import { pageShareImage, type ShareImage } from '#common/visuals.ts';
 import { siteFromMatches } from './site';
 
@@ -23,6 +24,8 @@ export type PageSeo = {
   image?: ShareImage;
   type?: 'website' | 'article';
   noindex?: boolean;
+  /** False for a page with no address of its own (the 404 page): no canonical link. */
+  canonical?: boolean;
   jsonLd?: Record<string, unknown> | Record<string, unknown>[];
   article?: { publishedTime: string; modifiedTime?: string; section?: string };
 };
@@ -36,10 +39,11 @@ export function seo(site: SiteInfo | undefined, page: PageSeo): MetaDescriptor[]
   const title = page.path === '/' ? page.title : `${page.title} | ${site.name}`;
   const image = page.image ?? pageShareImage('home');
   const imageUrl = absoluteUrl(site, image.url);
+  const handle = xHandle(site.social.x);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.description },
-    { tagName: 'link', rel: 'canonical', href: url },
+    ...(page.canonical === false ? [] : [{ tagName: 'link', rel: 'canonical', href: url }]),
     { property: 'og:site_name', content: site.name },
     { property: 'og:locale', content: 'fr_FR' },
     { property: 'og:type', content: page.type ?? 'website' },
@@ -52,6 +56,8 @@ export function seo(site: SiteInfo | undefined, page: PageSeo): MetaDescriptor[]
     { property: 'og:image:height', content: String(image.height) },
     { property: 'og:image:alt', content: image.alt },
     { name: 'twitter:card', content: 'summary_large_image' },
+    // The agency's account, from the settings (social.x); none when it has none.
+    ...(handle ? [{ name: 'twitter:site', content: handle }] : []),
     { name: 'twitter:title', content: page.title },
     { name: 'twitter:description', content: page.description },
     { name: 'twitter:image', content: imageUrl },

@@ -16,6 +16,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { DEFAULT_PHONE_REGION } from '../constants.ts';
+import { xHandle } from '../site.ts';
 import { SINGLE_LINE, singleLine, strictObjectError, tooLong } from './fields.ts';
 
 /** The categories in the order the screen shows them, with their French names. */
@@ -51,6 +52,7 @@ export const SETTING_LABELS: Record<string, string> = {
   'social.tiktok': 'TikTok',
   'social.linkedin': 'LinkedIn',
   'social.facebook': 'Facebook',
+  'social.x': 'X (Twitter)',
   'seo.default_title': 'Titre par défaut',
   'seo.default_description': 'Description par défaut',
   'email.sender_name': "Nom de l'expéditeur",
@@ -151,6 +153,10 @@ const KEY_RULES: Record<string, z.ZodType<string, string>> = {
   'social.tiktok': httpsUrl(true),
   'social.linkedin': httpsUrl(false),
   'social.facebook': httpsUrl(false),
+  // Named in share cards as its handle (twitter:site, common/site.ts): a profile's address or nothing.
+  'social.x': httpsUrl(false).refine((value) => !isHttpsUrl(value) || xHandle(value) !== null, {
+    error: 'Adresse invalide : indiquez celle du profil, par exemple https://x.com/lisangadigital',
+  }),
   'seo.default_title': text(120, { required: true }),
   'seo.default_description': text(320, { required: true, multiline: true }),
   // Goes into the From header of every email: one line.

@@ -30,7 +30,7 @@ export type RenderedEmail = { subject: string; html: string; text: string };
  * Bumped when the way MJML is compiled changes (options, tag protection), so every stored
  * compilation is redone once instead of keeping output from the old settings.
  */
-const COMPILER_REVISION = 'mjml5-r2';
+const COMPILER_REVISION = 'mjml5-r3';
 
 const MARKER_PATTERN = /^<!-- mjml:([0-9a-f]{16}) -->\n/;
 
@@ -70,7 +70,7 @@ export async function compileMjml(mjml: string): Promise<CompiledMjml> {
     return `mst${nonce}n${tags.length - 1}x`;
   });
 
-  const result = await mjml2html(protectedSource, {
+  const result = await mjml2html(inFrench(protectedSource), {
     validationLevel: 'soft',
     // Templates come from the database: never let one read files from the server's disk.
     ignoreIncludes: true,
@@ -99,16 +99,26 @@ export async function compileMjml(mjml: string): Promise<CompiledMjml> {
   return { html, errors };
 }
 
+const MJML_ROOT = /<mjml(?=[\s>])([^>]*)>/;
+
 /**
- * What MJML writes that mail filters hold against us: `<html lang="und">` (every email is French
- * unless the template says otherwise with `<mjml lang="...">`), and a preheader (mj-preview) in
- * white on the light page, which SpamAssassin scores as hidden text (HTML_FONT_LOW_CONTRAST).
- * The preheader stays hidden by display:none, opacity and size; its colour is the body text's.
+ * Every email is French unless the template says otherwise with `<mjml lang="...">`. MJML writes
+ * the root's `lang` on `<html>` and on the body's `role="article"` wrapper, and `und` when there
+ * is none: the wrapper's `und` would then override the page's language for a screen reader.
+ */
+function inFrench(mjml: string): string {
+  return mjml.replace(MJML_ROOT, (root, attributes: string) =>
+    /\slang\s*=/i.test(attributes) ? root : `<mjml lang="fr"${attributes}>`,
+  );
+}
+
+/**
+ * What MJML writes that mail filters hold against us: a preheader (mj-preview) in white on the
+ * light page, which SpamAssassin scores as hidden text (HTML_FONT_LOW_CONTRAST). The preheader
+ * stays hidden by display:none, opacity and size; its colour is the body text's.
  */
 export function emailHtmlFixes(html: string): string {
-  return html
-    .replace(/<html lang="und"/, '<html lang="fr"')
-    .replace(/(<div style="display:none;font-size:1px;)color:#ffffff;/, '$1color:#374151;');
+  return html.replace(/(<div style="display:none;font-size:1px;)color:#ffffff;/, '$1color:#374151;');
 }
 
 /** PUBLIC_URL without its trailing slash, for `{{siteUrl}}/path` in templates. */
@@ -241,7 +251,7 @@ export const escapeHtml = (text: string) =>
 
 /** A plain-text email as HTML, for a message whose template could not be rendered. */
 export const plainTextHtml = (text: string) =>
-  `<pre style="font-family:sans-serif;white-space:pre-wrap">${escapeHtml(text)}</pre>`;
+  `<pre lang="fr" style="font-family:sans-serif;white-space:pre-wrap">${escapeHtml(text)}</pre>`;
 
 /** Subjects are plain text: no HTML escaping, `&` must stay `&`. */
 const noEscape = (value: unknown) => String(value);

@@ -83,9 +83,9 @@ test('create a service under a parent, see it on /services, hide it and its page
 
   // Hidden from the admin list: gone from the list page, and its own page is a 404.
   await page.goto('/admin/services');
-  await page.getByRole('switch', { name: `Afficher « ${title} » sur le site` }).click();
+  await page.getByRole('switch', { name: `Visible sur le site : « ${title} »` }).click();
   await expect(toasts(page).filter({ hasText: 'Service masqué du site' })).toBeVisible();
-  await expect(page.getByRole('switch', { name: `Afficher « ${title} » sur le site` })).toHaveAttribute(
+  await expect(page.getByRole('switch', { name: `Visible sur le site : « ${title} »` })).toHaveAttribute(
     'aria-checked',
     'false',
   );
@@ -213,7 +213,7 @@ test('add a team member with a photo and see the card on the home page; hide it 
   );
 
   await page.goto('/admin/team');
-  await page.getByRole('switch', { name: `Afficher « ${name} » sur le site` }).click();
+  await page.getByRole('switch', { name: `Visible sur le site : « ${name} »` }).click();
   await expect(toasts(page).filter({ hasText: 'Membre masqué du site' })).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Notre équipe' })).toBeVisible();

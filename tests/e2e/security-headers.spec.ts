@@ -60,6 +60,42 @@ test('every page renders and hydrates under the CSP with no violation; inline sc
   expect(violations).toEqual([]);
 });
 
+test('no page reports a CSP violation, a console error or a hydration mismatch once its scripts ran, on a first visit or a later page of it', async ({
+  page,
+}) => {
+  // Chromium reports some violations (a library probing for eval) only as an event, not on the console.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    // React's hydration errors are reported by the islands as warnings (app/islands/hydrate.tsx).
+    if (message.type() === 'error' || /React error|^Island /.test(text))
+      problems.push(`${page.url()}: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+  // Twice: the second round reads what the tab kept from the first (sessionStorage's prefetches).
+  for (const round of [1, 2]) {
+    for (const path of PAGES) {
+      await page.goto(path);
+      if (path.startsWith('/admin')) await page.waitForLoadState('networkidle');
+      else await hydrated(page);
+      const violations = await page.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      );
+      expect(violations, `${path}, visit ${round}`).toEqual([]);
+    }
+  }
+  // The expected failed loads: the login's session check (401) and the unknown page itself (404).
+  const expected = /\/admin\/login: .*status of 401|\/page-qui-n-existe-pas: .*status of 404/;
+  expect(problems.filter((problem) => !expected.test(problem))).toEqual([]);
+});
+
 test('two answers never share a nonce; the back-office and the personal newsletter pages are never served from the cache', async ({
   request,
 }) => {

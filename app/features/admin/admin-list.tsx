@@ -18,7 +18,9 @@ export type ListPage<T> = { items: T[]; total: number; page: number; pageSize: n
 type FilterSelectProps = ComponentProps<typeof FilterSelect>;
 
 /** A select bound to the list parameter `key`: its value, and "all" (empty) as no parameter. */
-type BoundFilter<P> = Pick<FilterSelectProps, 'label' | 'allLabel' | 'options'> & { key: keyof P & string };
+type BoundFilter<P> = Pick<FilterSelectProps, 'label' | 'accessibleName' | 'allLabel' | 'options'> & {
+  key: keyof P & string;
+};
 
 export type ListToolbarProps<P> = {
   /** The search box, bound to the parameter `q`; `replace`: typing replaces the history entry. */

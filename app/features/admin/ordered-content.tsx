@@ -14,17 +14,22 @@ import type { AdminMutation } from './admin-data';
 import { IconButton } from './icon-button';
 import { DeleteIconButton, EditIconButton } from './ui';
 
-/** On/off switch (role="switch"), labelled for screen readers with what it shows or hides. */
+/**
+ * On/off switch (role="switch") showing an item on the site. Its visible label stays "Visible"
+ * whatever its state (the switch itself and the row's "Masqué" badge say the state), and its
+ * accessible name starts with it and names the item: 'Visible sur le site : « SEO »' (WCAG 2.5.3,
+ * label in name).
+ */
 export function VisibilitySwitch({
   checked,
   onChange,
-  label,
+  name,
   disabled,
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
-  /** e.g. 'Afficher « SEO » sur le site'. */
-  label: string;
+  /** The item's name, e.g. 'SEO'. */
+  name: string;
   disabled?: boolean;
 }) {
   return (
@@ -32,7 +37,7 @@ export function VisibilitySwitch({
       type="button"
       role="switch"
       aria-checked={checked}
-      aria-label={label}
+      aria-label={`Visible sur le site : « ${name} »`}
       disabled={disabled}
       onClick={() => onChange(!checked)}
       className="inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-60"
@@ -53,7 +58,7 @@ export function VisibilitySwitch({
       </span>
       {/* On a phone the row's badge says it already; the room goes to the other buttons. */}
       <span aria-hidden="true" className="hidden sm:inline">
-        {checked ? 'Visible' : 'Masqué'}
+        Visible
       </span>
     </button>
   );
@@ -239,7 +244,7 @@ export function OrderedRow<T extends { isActive: boolean }, TMoved, TToggled>({
           />
           <VisibilitySwitch
             checked={item.isActive}
-            label={`Afficher « ${name} » sur le site`}
+            name={name}
             disabled={toggle.isPending}
             onChange={(isActive) => toggle.mutate({ item, isActive })}
           />

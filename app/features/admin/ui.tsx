@@ -425,12 +425,18 @@ export function SearchInput({
  */
 export function FilterSelect({
   label,
+  accessibleName,
   value,
   onChange,
   options,
   allLabel,
 }: {
   label: string;
+  /**
+   * The name a screen reader says, when the visible label alone would be another control's name
+   * on the same screen (a field of the open item): it must contain the label (WCAG 2.5.3).
+   */
+  accessibleName?: string;
   value: string;
   onChange: (value: string) => void;
   options: readonly { value: string; label: string }[];
@@ -441,6 +447,7 @@ export function FilterSelect({
       {(id) => (
         <select
           id={id}
+          aria-label={accessibleName}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           className={cn(filterControlClass, 'min-w-0 flex-1 lg:max-w-60 lg:flex-none')}

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { PublicService } from '#common/api-types.ts';
 import { PHONE_PLACEHOLDER, PREFETCH_SERVICES_STALE } from '#common/constants.ts';
 import { type ControlledFieldProps, SelectField, TextField } from '~/components/form-fields';
+import { useHydrated } from '~/lib/use-hydrated';
 
 /**
  * What a form holds while it is being filled in: every field a string, empty at first (a select
@@ -29,13 +30,17 @@ export const SERVICES_QUERY_KEY = ['/api/services'] as const;
  * The service choices of docs/product.md §7.2: active services sorted by order, then the fixed `extra` option
  * ('Autre' or 'Conseil général'). A preselected service missing from the list (still loading,
  * or since withdrawn) is kept as a choice, so the preselection is always what is shown.
+ * A form the server rendered (the contact page's island) hydrates with the server's choices, which
+ * has no list: the list the tab may already hold (startup-prefetch.ts) comes in the next render,
+ * instead of a hydration mismatch (React error #418).
  */
 export function useServiceOptions(extra: string, preselected?: string): string[] {
+  const hydrated = useHydrated();
   const { data } = useQuery<PublicService[]>({
     queryKey: SERVICES_QUERY_KEY,
     staleTime: PREFETCH_SERVICES_STALE,
   });
-  const titles = (data ?? [])
+  const titles = (hydrated ? (data ?? []) : [])
     .filter((service) => service.isActive)
     .sort((a, b) => a.order - b.order)
     .map((service) => service.title);

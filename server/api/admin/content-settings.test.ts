@@ -156,6 +156,25 @@ describe('site settings', () => {
     expect(await settingValue('site.name')).toBe(before);
   });
 
+  it('takes the agency’s X account as a profile address, or none', async () => {
+    expect(await settingValue('social.x')).toBe('https://x.com/lisangadigital');
+    const wrong = await ctx.admin
+      .patch('/api/admin/settings')
+      .send({ 'social.x': 'https://exemple.cd/lisanga' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields).toEqual({
+      'social.x':
+        'Adresse invalide\u00a0: indiquez celle du profil, par exemple https://x.com/lisangadigital',
+    });
+    await ctx.admin
+      .patch('/api/admin/settings')
+      .send({ 'social.x': 'https://twitter.com/agence_kin' })
+      .expect(200);
+    expect(await settingValue('social.x')).toBe('https://twitter.com/agence_kin');
+    await ctx.admin.patch('/api/admin/settings').send({ 'social.x': '' }).expect(200);
+    expect(await settingValue('social.x')).toBe('');
+  });
+
   it('refuses an unknown key, and an empty body', async () => {
     const unknown = await ctx.admin
       .patch('/api/admin/settings')
