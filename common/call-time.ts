@@ -16,10 +16,78 @@ export function knownTimeZone(zone: string | null | undefined): string {
   }
 }
 
-/** "heure de Paris", "heure d’Abidjan", from the zone's last part ("America/New_York": New York). */
-export function zoneLabel(zone: string): string {
+/** Whether the runtime knows `zone` by that name ("Etc/Unknown" is what some browsers say when they do not). */
+function isKnownTimeZone(zone: string): boolean {
+  if (zone === 'Etc/Unknown') return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The device's zone, from the name its browser gives (`Intl…resolvedOptions().timeZone`), else from
+ * its offset east of UTC in minutes (`-new Date().getTimezoneOffset()`): "UTC", or the Etc zone of
+ * a whole number of hours. Null when neither says it: the page then claims nothing of the device.
+ */
+export function deviceTimeZone(named: string | null | undefined, eastOfUtcMinutes: number): string | null {
+  if (named && isKnownTimeZone(named)) return knownTimeZone(named);
+  if (eastOfUtcMinutes === 0) return 'UTC';
+  const hours = eastOfUtcMinutes / 60;
+  if (!Number.isInteger(hours) || Math.abs(hours) > 14) return null;
+  // The Etc zones count the other way: Etc/GMT-1 is an hour ahead of UTC.
+  return `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
+}
+
+const MINUTE = 60_000;
+
+/** How many minutes `zone`'s clock is ahead of UTC at `at`. */
+function utcOffsetMinutes(at: Date, zone: string): number {
+  const parts = formatter('offset', zone, {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+  return Math.round((wall - Math.floor(at.getTime() / MINUTE) * MINUTE) / MINUTE);
+}
+
+/** Whether `zone` reads Kinshasa's clock all year round (Lagos, Luanda: UTC+1 without summer time). */
+function onKinshasaClockAllYear(zone: string, at: Date): boolean {
+  const year = at.getUTCFullYear();
+  return [Date.UTC(year, 0, 15, 12), Date.UTC(year, 6, 15, 12)].every(
+    (moment) =>
+      utcOffsetMinutes(new Date(moment), zone) === utcOffsetMinutes(new Date(moment), KINSHASA_TIME_ZONE),
+  );
+}
+
+/** "UTC", "UTC+3", "UTC−3", "UTC+5:30": `zone`'s offset at `at`. */
+function utcOffsetName(at: Date, zone: string): string {
+  const offset = utcOffsetMinutes(at, zone);
+  if (offset === 0) return 'UTC';
+  const hours = Math.floor(Math.abs(offset) / 60);
+  const minutes = Math.abs(offset) % 60;
+  return `UTC${offset > 0 ? '+' : '\u2212'}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+}
+
+/**
+ * The name of `zone`'s time, true for whoever reads it: "heure de Kinshasa" for a zone on
+ * Kinshasa's clock all year (Lagos too), "heure UTC" or "heure UTC−3" for a zone without a city
+ * (UTC, Etc/GMT+3), else the city of its last part: "heure de Paris", "heure d'Abidjan"
+ * ("America/New_York": New York).
+ */
+export function zoneLabel(name: string, at: Date = new Date()): string {
+  const zone = knownTimeZone(name);
+  if (onKinshasaClockAllYear(zone, at)) return 'heure de Kinshasa';
+  if (!zone.includes('/') || zone.startsWith('Etc/')) return `heure ${utcOffsetName(at, zone)}`;
   const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
-  return /^[AEIOUYÉH]/i.test(city) ? `heure d’${city}` : `heure de ${city}`;
+  return /^[AEIOUYÉH]/i.test(city) ? `heure d'${city}` : `heure de ${city}`;
 }
 
 /**
@@ -64,7 +132,7 @@ export const sameClockAsKinshasa = (at: Date, zone: string) =>
  */
 export function callTimeWords(at: Date, zone: string): { when: string; kinshasa: string } {
   const known = knownTimeZone(zone);
-  const when = `${dayAndTime(known).format(at)} (${zoneLabel(known)})`;
+  const when = `${dayAndTime(known).format(at)} (${zoneLabel(known, at)})`;
   if (sameClockAsKinshasa(at, known)) return { when, kinshasa: '' };
   const day = calendarDay(at, KINSHASA_TIME_ZONE);
   const sameDay = day === calendarDay(at, known);

@@ -1,14 +1,15 @@
 /**
  * Idempotent seed, run at every start (and by `npm run db:seed`):
  * - the settings and email templates the product needs are ensured (missing keys are added,
- *   existing ones are never overwritten: the admin may have edited them);
+ *   existing ones are never overwritten: the admin may have edited them; a template that still
+ *   holds a former default subject gets the current one, FORMER_TEMPLATE_SUBJECTS);
  * - the demo content (services, team, blog, portfolio, stats) is written once, marked by the
  *   `system.seed_version` setting, so deleting seeded content in the admin does not bring it back;
  * - the first admin account is created when none exists.
  * Several instances may start together on one PostgreSQL: a transaction-level advisory lock
  * makes them take turns.
  */
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { type Database, inTransaction } from '#db/client.ts';
 import {
   adminUsers,
@@ -28,7 +29,7 @@ import {
   SEED_STATS,
   SEED_TEAM,
 } from '#db/seed-data.ts';
-import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
+import { FORMER_TEMPLATE_SUBJECTS, SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { generatePassword, hashPassword } from './auth/password.ts';
 import { vapidKeys } from './push/worker.ts';
 
@@ -61,6 +62,15 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       .insert(emailTemplates)
       .values(SEED_EMAIL_TEMPLATES.map((t) => ({ ...t, compiledHtml: '' })))
       .onConflictDoNothing({ target: emailTemplates.key });
+    // A default the seed since changed reaches the templates still holding the former one.
+    for (const { key, former } of FORMER_TEMPLATE_SUBJECTS) {
+      const current = SEED_EMAIL_TEMPLATES.find((t) => t.key === key);
+      if (!current) continue;
+      await tx
+        .update(emailTemplates)
+        .set({ subject: current.subject, variablesJson: current.variablesJson })
+        .where(and(eq(emailTemplates.key, key), eq(emailTemplates.subject, former)));
+    }
     // Made at the first start, so that reading the key (the devices' settings) never writes.
     await vapidKeys(tx);
 

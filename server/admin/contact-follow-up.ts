@@ -4,9 +4,15 @@
  * and what they did, each with who and when. A change, its timeline entry, its activity log entry
  * and its real-time event are one transaction.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like, or, sql } from 'drizzle-orm';
+import { calendarDay, callTimeWords, clockTime, KINSHASA_TIME_ZONE } from '#common/call-time.ts';
 import type { ContactNoteKind, ContactTouchKind } from '#common/enums.ts';
-import type { AdminContact, ContactFollowUp, ContactTimelineEntry } from '#common/schemas/admin.ts';
+import {
+  type AdminContact,
+  CONTACT_STATUS_LABELS,
+  type ContactFollowUp,
+  type ContactTimelineEntry,
+} from '#common/schemas/admin.ts';
 import { adminFullName } from '#common/schemas/users-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import {
@@ -161,4 +167,100 @@ export async function updateContactFollowUp(
     );
     return (await presentContacts(tx, [updated]))[0];
   });
+}
+
+/** How a booking's owner entry starts: what tells it from the staff's choice of an owner. */
+const CALL_OWNER_PREFIX = 'Responsable : ';
+
+/** What happened to the lead's discovery call (server/booking/desk.ts). */
+export type CallChange =
+  | { change: 'booked'; startsAt: Date; adminId: string }
+  | { change: 'moved'; startsAt: Date; adminId: string; formerStartsAt: Date; formerAdminId: string }
+  /** `byStaff`: the admin who cancelled it for the agency; absent when the visitor did. */
+  | { change: 'cancelled'; startsAt: Date; byStaff?: string };
+
+/**
+ * The discovery call's life in its lead's history (docs/product.md §2.2 "Rendez-vous"), written in
+ * the change's own transaction. A booked call gives the lead to the admin who takes it and makes it
+ * "En cours", unless the staff decided already: an owner already there stays, and so does a status
+ * beyond "Nouveau". A call moved to a colleague takes the lead along only when the booking had set
+ * its owner (no admin has chosen one since). The visitor's own changes have no admin for author.
+ */
+export async function noteCallChange(db: Database, input: { contactId: string } & CallChange): Promise<void> {
+  const [lead] = await db
+    .select({ ownerId: contactRequests.ownerId, status: contactRequests.status })
+    .from(contactRequests)
+    .where(eq(contactRequests.id, input.contactId))
+    .for('update');
+  if (!lead) return;
+  // One clock reading per entry: the entries of one change keep their order in the timeline.
+  const note = (body: string, userId: string | null = null) =>
+    db.insert(contactNotes).values({
+      contactId: input.contactId,
+      kind: 'booking',
+      body,
+      userId,
+      createdAt: sql`clock_timestamp()`,
+    });
+  const kinshasa = (at: Date) => callTimeWords(at, KINSHASA_TIME_ZONE).when;
+  const names = await adminNames(db, [input.change === 'cancelled' ? null : input.adminId]);
+  const nameOf = (id: string) => names.get(id) ?? "un membre de l'équipe";
+
+  if (input.change === 'cancelled') {
+    await note(
+      input.byStaff
+        ? `Appel découverte du ${kinshasa(input.startsAt)} annulé par l'équipe : le contact peut choisir une autre heure`
+        : `Appel découverte du ${kinshasa(input.startsAt)} annulé par le contact`,
+      input.byStaff ?? null,
+    );
+    return;
+  }
+  if (input.change === 'booked') {
+    await note(
+      `Appel découverte réservé par le contact : ${kinshasa(input.startsAt)}, avec ${nameOf(input.adminId)}`,
+    );
+  } else {
+    const former = `${calendarDay(input.formerStartsAt, KINSHASA_TIME_ZONE)} à ${clockTime(input.formerStartsAt, KINSHASA_TIME_ZONE)}`;
+    await note(
+      `Appel découverte déplacé par le contact : du ${former} au ${kinshasa(input.startsAt)}, avec ${nameOf(input.adminId)}`,
+    );
+  }
+
+  const set: Partial<Pick<ContactRequest, 'ownerId' | 'status'>> = {};
+  const takesOver =
+    input.change === 'booked'
+      ? lead.ownerId === null
+      : input.formerAdminId !== input.adminId &&
+        lead.ownerId === input.formerAdminId &&
+        (await ownerSetByBooking(db, input.contactId));
+  if (takesOver) {
+    set.ownerId = input.adminId;
+    await note(`${CALL_OWNER_PREFIX}${nameOf(input.adminId)}, qui prend l'appel`);
+  }
+  if (input.change === 'booked' && lead.status === 'nouveau') {
+    set.status = 'en_cours';
+    await note(`Statut : ${CONTACT_STATUS_LABELS.nouveau} → ${CONTACT_STATUS_LABELS.en_cours}`);
+  }
+  if (Object.keys(set).length > 0) {
+    await db.update(contactRequests).set(set).where(eq(contactRequests.id, input.contactId));
+  }
+}
+
+/** Whether the lead's owner was last set by a booking rather than chosen by an admin. */
+async function ownerSetByBooking(db: Database, contactId: string): Promise<boolean> {
+  const [last] = await db
+    .select({ kind: contactNotes.kind })
+    .from(contactNotes)
+    .where(
+      and(
+        eq(contactNotes.contactId, contactId),
+        or(
+          eq(contactNotes.kind, 'owner'),
+          and(eq(contactNotes.kind, 'booking'), like(contactNotes.body, `${CALL_OWNER_PREFIX}%`)),
+        ),
+      ),
+    )
+    .orderBy(desc(contactNotes.createdAt), desc(contactNotes.id))
+    .limit(1);
+  return last?.kind === 'booking';
 }

@@ -68,8 +68,10 @@ describe('booking the discovery call after the request', () => {
     expect(lead).toMatchObject({ callPreferredTime: 'Flexible', callUrgency: 'Sous 15 jours' });
 
     const [email] = await deliveredTo(VISITOR, before);
-    expect(email?.subject).toBe('Votre demande d’appel découverte est bien reçue'.replace('’', "'"));
+    expect(email?.subject).toBe("Votre demande d'appel découverte est bien reçue");
     expect(email?.html).toContain('Choisir mon créneau');
+    // The address is not proven the requester's yet: nothing they typed reaches it.
+    for (const part of [email?.subject, email?.text, email?.html]) expect(part).not.toContain('Amani');
     expect(email?.text).toContain(`https://www.lisanga-digital.cd${bookingPath.replace(/&/g, '&')}`);
   });
 
@@ -247,7 +249,7 @@ describe('booking the discovery call after the request', () => {
     const [apology, ...more] = await deliveredTo('excuses@example.cd', before);
     expect(more).toHaveLength(0);
     expect(apology?.text).toContain('Nous devons malheureusement annuler votre appel découverte');
-    expect(apology?.text).toMatch(/nous serons ravis d’échanger\s+avec vous/);
+    expect(apology?.text).toMatch(/nous serons ravis d'échanger\s+avec vous/);
     expect(apology?.text).toMatch(
       /Choisir un autre créneau\s+\[https:\/\/www\.lisanga-digital\.cd\/appel-decouverte\?token=/,
     );
@@ -374,10 +376,9 @@ describe('booking the discovery call after the request', () => {
       const firstToken = tokenOf(first.bookingPath);
       const secondToken = tokenOf(second.bookingPath);
       const page = await app().get('/api/calls').query({ token: firstToken }).expect(200);
-      const later = (page.body.slots as { startsAt: string }[]).filter(
-        (s) => new Date(s.startsAt).getTime() > Date.now() + 30 * HOUR,
-      );
-      const [one, two] = [later[0], later[1]];
+      // The last two times offered: the earlier tests book Nadine in the first days, and at some
+      // hours (an evening in Kinshasa) their times are these tests' first ones.
+      const [one, two] = (page.body.slots as { startsAt: string }[]).slice(-2);
       if (!one || !two) throw new Error('not enough slots');
       // Nadine, the earlier admin, takes both; then the first call moves to the second's time.
       await app().post('/api/calls/book').send({ token: firstToken, startsAt: one.startsAt }).expect(201);

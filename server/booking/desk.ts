@@ -1,7 +1,8 @@
 /**
  * The discovery call's life after the request (docs/decisions/077-call-booking.md): the signed
  * link that opens it, the slots offered, and booking, moving or cancelling it. Each change writes
- * the call, its emails (with their calendar invitation) and its reminders in ONE transaction, so
+ * the call, its emails (with their calendar invitation), its reminders and the lead's history (with
+ * the owner and status a booking gives it, server/admin/contact-follow-up.ts) in ONE transaction, so
  * a visitor told "booked" has the row and the emails, and a retried request changes nothing
  * twice: booking or moving to the time already held, or cancelling a cancelled call, answers
  * with the call as it is and sends nothing.
@@ -21,6 +22,7 @@ import {
   siteSettings,
 } from '#db/schema.ts';
 import { activityInsert } from '../activity/log.ts';
+import { noteCallChange } from '../admin/contact-follow-up.ts';
 import type { TableMemo } from '../cache/table-memo.ts';
 import { formatAddress, type Outbox } from '../email/outbox.ts';
 import { siteUrlOf } from '../email/templates.ts';
@@ -174,6 +176,8 @@ export function createCallDesk(deps: CallDeskDeps) {
       call: BookingRow;
       change: Change;
       formerAdminId?: string;
+      /** Where a moved call was. */
+      formerStartsAt?: Date;
       /** The admin who cancelled the call for the agency; absent when the visitor did. */
       byStaff?: string;
       now: Date;
@@ -242,6 +246,7 @@ export function createCallDesk(deps: CallDeskDeps) {
       const variables = {
         firstName: firstNameOf(lead.fullName),
         headline: change === 'moved' ? 'Votre appel a été déplacé' : 'Votre appel est réservé',
+        moved: change === 'moved',
         when: visitorTime.when,
         kinshasa: visitorTime.kinshasa,
         withName: `${nameOf(admin)}, Lisanga Digital`,
@@ -252,7 +257,9 @@ export function createCallDesk(deps: CallDeskDeps) {
       writes.push(
         deps.outbox.emailInsert(db, {
           to: lead.email,
-          subject: `Votre appel découverte : ${variables.when}`,
+          subject: variables.moved
+            ? `Votre appel découverte est déplacé au ${variables.when}`
+            : `Votre appel découverte : ${variables.when}`,
           text: [
             `Bonjour ${variables.firstName},`,
             '',
@@ -366,6 +373,22 @@ export function createCallDesk(deps: CallDeskDeps) {
       description: kinshasaTime,
       userId: input.byStaff ?? null,
     });
+    // The lead's history, and its owner and status (docs/product.md §2.2 "Rendez-vous").
+    await noteCallChange(
+      db,
+      change === 'cancelled'
+        ? { contactId: lead.id, change, startsAt: call.startsAt, byStaff: input.byStaff }
+        : change === 'moved'
+          ? {
+              contactId: lead.id,
+              change,
+              startsAt: call.startsAt,
+              adminId: call.adminId,
+              formerStartsAt: input.formerStartsAt ?? call.startsAt,
+              formerAdminId: input.formerAdminId ?? call.adminId,
+            }
+          : { contactId: lead.id, change, startsAt: call.startsAt, adminId: call.adminId },
+    );
     await deps.events.publish(db, {
       channel: 'contacts',
       type: 'call_booking_update',
@@ -416,13 +439,14 @@ export function createCallDesk(deps: CallDeskDeps) {
       if (!(await anyoneBookable(db))) return null;
       const url = await bookingLink(db, lead.id, now);
       const s = await settings(db);
-      const firstName = firstNameOf(lead.fullName);
+      // The address was typed by whoever sent the form and is not proven theirs yet: this email
+      // carries no text they typed (no name), so the form cannot send their words to anyone.
       const write = await deps.outbox.emailInsert(db, {
         to: lead.email,
         subject: "Votre demande d'appel découverte est bien reçue",
-        text: `Bonjour ${firstName},\n\nMerci de votre intérêt pour Lisanga Digital. Choisissez dès maintenant l'heure de votre appel découverte : ${url}\n\nAucun créneau ne vous convient ? Nous vous recontactons sous 24 h.\n\nL'équipe Lisanga Digital`,
+        text: `Bonjour,\n\nMerci de votre intérêt pour Lisanga Digital. Choisissez dès maintenant l'heure de votre appel découverte : ${url}\n\nAucun créneau ne vous convient ? Nous vous recontactons sous 24 h.\n\nL'équipe Lisanga Digital`,
         templateKey: 'call_request_received',
-        templateVariables: { firstName, bookingUrl: url, companyAddress: s.companyAddress },
+        templateVariables: { bookingUrl: url, companyAddress: s.companyAddress },
         dedupeKey: `lead:${lead.id}:call-link`,
       });
       return { write, path: url.slice(siteUrl.length) };
@@ -569,7 +593,14 @@ export function createCallDesk(deps: CallDeskDeps) {
           }
           if (!moved)
             throw new HttpError(409, 'call_changed', 'Votre appel vient de changer : rechargez la page.');
-          await writeEmails(tx, { lead, call: moved, change: 'moved', formerAdminId: held.adminId, now });
+          await writeEmails(tx, {
+            lead,
+            call: moved,
+            change: 'moved',
+            formerAdminId: held.adminId,
+            formerStartsAt: held.startsAt,
+            now,
+          });
           return { call: await publicCall(tx, moved) };
         }
         throw new HttpError(409, 'slot_taken', SLOT_TAKEN_MESSAGE);

@@ -10,8 +10,8 @@ import {
   calendarDay,
   callTimeWords,
   clockTime,
+  deviceTimeZone,
   KINSHASA_TIME_ZONE,
-  knownTimeZone,
   sameClockAsKinshasa,
   zoneLabel,
 } from '#common/call-time.ts';
@@ -29,10 +29,10 @@ export type CallBookingProps =
   | { state: 'expired' }
   | { state: 'valid'; token: string; page: CallPageAnswer };
 
-/** The device's IANA zone; Kinshasa's where the runtime cannot say (and on the server). */
-function deviceTimeZone(): string {
-  if (typeof window === 'undefined') return KINSHASA_TIME_ZONE;
-  return knownTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+/** The device's zone, by its name or else its offset; null where neither says it (and on the server). */
+function currentDeviceZone(): string | null {
+  if (typeof window === 'undefined') return null;
+  return deviceTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone, -new Date().getTimezoneOffset());
 }
 
 export function CallBooking(props: CallBookingProps) {
@@ -42,7 +42,7 @@ export function CallBooking(props: CallBookingProps) {
       <MessagePage icon={CalendarX} title={expired ? 'Ce lien a expiré' : "Ce lien n'est pas valide"}>
         <p className="mt-4 text-gray-700">
           {expired
-            ? 'Un lien de réservation reste valable 14\u00a0jours, et celui d’un appel réservé jusqu’à son début. Écrivez-nous ou faites une nouvelle demande d’appel depuis le site\u00a0: nous vous répondons sous 24h.'
+            ? "Un lien de réservation reste valable 14\u00a0jours, et celui d'un appel réservé jusqu'à son début. Écrivez-nous ou faites une nouvelle demande d'appel depuis le site\u00a0: nous vous répondons sous 24h."
             : 'Utilisez le lien complet reçu par email, ou écrivez-nous\u00a0: nous vous répondons sous 24h.'}
         </p>
         {/* An island has no router: plain links (MessageActions' Link needs one). */}
@@ -66,19 +66,24 @@ type Mode = 'pick' | 'view';
 
 function CallDesk({ token, initial }: { token: string; initial: CallPageAnswer }) {
   const [page, setPage] = useState(initial);
+  // Whether the times are on the device's clock: unknown on the server, and until the device says.
+  const [onDeviceClock, setOnDeviceClock] = useState(false);
   const [mode, setMode] = useState<Mode>(initial.call?.status === 'confirmed' ? 'view' : 'pick');
   const [refreshing, setRefreshing] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [pending, setPending] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  async function reload(zone: string) {
+  /** The page read again on `zone`'s clock; false when it could not be. */
+  async function reload(zone: string): Promise<boolean> {
     setRefreshing(true);
     try {
       const query = new URLSearchParams({ token, timeZone: zone });
       setPage(await getJson<CallPageAnswer>(`/api/calls?${query}`));
+      return true;
     } catch (error) {
       setStatus({ tone: 'error', text: errorMessage(error) });
+      return false;
     } finally {
       setRefreshing(false);
     }
@@ -87,8 +92,10 @@ function CallDesk({ token, initial }: { token: string; initial: CallPageAnswer }
   // A device outside Kinshasa's clock: its own parts of the day, and its own times.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration.
   useEffect(() => {
-    const zone = deviceTimeZone();
-    if (zone !== page.timeZone) void reload(zone);
+    const zone = currentDeviceZone();
+    if (zone === null) return;
+    if (zone === page.timeZone) setOnDeviceClock(true);
+    else void reload(zone).then(setOnDeviceClock);
   }, []);
 
   async function change(path: 'book' | 'reschedule' | 'cancel', startsAt?: string) {
@@ -106,8 +113,8 @@ function CallDesk({ token, initial }: { token: string; initial: CallPageAnswer }
           path === 'cancel'
             ? 'Votre appel est annulé. Une confirmation part à votre adresse email.'
             : path === 'book'
-              ? 'C’est réservé\u00a0! La confirmation et l’invitation d’agenda partent à votre adresse email.'
-              : 'Votre appel est déplacé. La nouvelle invitation d’agenda part à votre adresse email.',
+              ? "C'est réservé\u00a0! La confirmation et l'invitation d'agenda partent à votre adresse email."
+              : "Votre appel est déplacé. La nouvelle invitation d'agenda part à votre adresse email.",
       });
       // The page changed under the visitor's finger: the screen reader starts again at its title.
       requestAnimationFrame(() => headingRef.current?.focus());
@@ -143,6 +150,7 @@ function CallDesk({ token, initial }: { token: string; initial: CallPageAnswer }
       ) : (
         <SlotPicker
           page={page}
+          onDeviceClock={onDeviceClock}
           headingRef={headingRef}
           refreshing={refreshing}
           pending={pending}
@@ -199,8 +207,8 @@ function BookedCall({
         </div>
         <p className="mt-2 text-sm text-gray-700">
           {DISCOVERY_CALL_MINUTES}
-          {'\u00a0'}minutes avec {call.withName}, de Lisanga Digital. L’invitation d’agenda et les détails de
-          l’appel sont dans votre email de confirmation.
+          {'\u00a0'}minutes avec {call.withName}, de Lisanga Digital. L'invitation d'agenda et les détails de
+          l'appel sont dans votre email de confirmation.
         </p>
       </div>
       {confirmCancel ? (
@@ -252,6 +260,7 @@ const shortDay = (at: string, zone: string) =>
 
 function SlotPicker({
   page,
+  onDeviceClock,
   headingRef,
   refreshing,
   pending,
@@ -260,6 +269,8 @@ function SlotPicker({
   onChoose,
 }: {
   page: CallPageAnswer;
+  /** Whether `page.timeZone` is the device's: the page says so only then. */
+  onDeviceClock: boolean;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   refreshing: boolean;
   pending: boolean;
@@ -280,12 +291,12 @@ function SlotPicker({
   return (
     <section aria-labelledby="call-pick-title" aria-busy={refreshing} className="mt-4">
       <h2 id="call-pick-title" ref={headingRef} tabIndex={-1} className="sr-only">
-        {moving ? 'Choisir la nouvelle heure de votre appel' : 'Choisir l’heure de votre appel'}
+        {moving ? 'Choisir la nouvelle heure de votre appel' : "Choisir l'heure de votre appel"}
       </h2>
       <p className="text-gray-700">
         {moving
           ? `${page.firstName ? `${page.firstName}, c` : 'C'}hoisissez la nouvelle heure de votre appel.`
-          : `Bonjour${page.firstName ? ` ${page.firstName}` : ''}, choisissez l’heure de votre appel découverte gratuit de ${DISCOVERY_CALL_MINUTES}\u00a0minutes.`}
+          : `Bonjour${page.firstName ? ` ${page.firstName}` : ''}, choisissez l'heure de votre appel découverte gratuit de ${DISCOVERY_CALL_MINUTES}\u00a0minutes.`}
       </p>
       {cancelled ? (
         <p className="mt-3 rounded-lg bg-gray-100 p-3 text-sm text-gray-800">
@@ -294,8 +305,9 @@ function SlotPicker({
         </p>
       ) : null}
       <p className="mt-3 text-sm text-gray-700">
-        Heures affichées à l’{zoneLabel(zone)}, celle de votre appareil
-        {showKinshasa ? ', avec l’heure de Kinshasa en dessous.' : '.'}
+        {onDeviceClock
+          ? `Heures affichées à l'${zoneLabel(zone)}, celle de votre appareil${showKinshasa ? ", avec l'heure de Kinshasa en dessous." : '.'}`
+          : `Heures affichées à l'${zoneLabel(zone)}.`}
       </p>
       {!page.matchesPreference && page.slots.length > 0 ? (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
@@ -306,11 +318,11 @@ function SlotPicker({
       ) : null}
 
       {refreshing ? (
-        <p className="mt-6 text-sm text-gray-700">Mise à l’heure de votre appareil…</p>
+        <p className="mt-6 text-sm text-gray-700">Mise à l'heure de votre appareil…</p>
       ) : days.length === 0 ? (
         <p className="mt-6 rounded-lg bg-gray-100 p-4 text-gray-800">
-          Aucun créneau n’est libre dans les 14 prochains jours. Nous vous recontactons sous 24h pour fixer
-          l’heure de l’appel avec vous.
+          Aucun créneau n'est libre dans les 14 prochains jours. Nous vous recontactons sous 24h pour fixer
+          l'heure de l'appel avec vous.
         </p>
       ) : (
         <>
@@ -406,7 +418,7 @@ function SlotPicker({
           </Button>
           {moving ? (
             <Button variant="secondary" disabled={pending} onClick={onKeep}>
-              Garder l’heure actuelle
+              Garder l'heure actuelle
             </Button>
           ) : null}
         </div>

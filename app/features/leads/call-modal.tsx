@@ -38,7 +38,8 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps
 
   const onSubmit = handleSubmit(({ source: _source, ...values }) => {
     const message = optional(values.message);
-    // JSON.stringify drops the undefined optional fields: they are omitted, not sent empty.
+    // The phone and company are sent even when empty (the specification's payload); the optional
+    // note is left out of `details` when empty.
     lead.send(
       {
         source: 'call_request',
@@ -53,10 +54,15 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps
         },
       },
       {
-        success: {
+        // The toast tells what the confirmation card says: pick the time now when someone is
+        // bookable (docs/decisions/077), else the call back within 24 hours.
+        success: (result) => ({
           title: "Demande d'appel envoyée avec succès !",
-          description: 'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
-        },
+          description:
+            !wasKeptOffline(result) && result.bookingPath
+              ? "Choisissez dès maintenant l'heure de votre appel : « Choisir mon créneau »."
+              : 'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
+        }),
         rename: { serviceType: 'serviceInterest' },
         onSent: (result) => {
           onSent?.(

@@ -30,33 +30,40 @@ type LeadAnswers = ContactRequest extends infer R
   : never;
 
 type SendOptions = {
-  /** The toast of a success (or of a submission kept offline, which the offline toast then replaces). */
-  success: ToastOptions;
+  /**
+   * The toast of a success (or of a submission kept offline, which the offline toast then replaces),
+   * or what makes it from the server's answer (a call request says whether its time can be picked now).
+   */
+  success: ToastOptions | ((result: LeadSubmitResult) => ToastOptions);
   /** Body names that are other names on the form (leadField). */
   rename?: Partial<Record<string, string>>;
   /** After a success, once the form is emptied: the server's answer, or `{ queued: true }` offline. */
   onSent: (result: LeadSubmitResult) => void;
 };
 
-/** Empty optional answers are left out of the request rather than sent as "". */
+/** An empty optional answer, left out of the request rather than sent as "". */
 export const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
 /** The empty drafts of the contact fields every lead form starts with (ContactFields). */
 export const EMPTY_CONTACT = { fullName: '', email: '', phone: '', company: '' };
 
 type ContactValues = { fullName: string; email: string; phone?: string; company?: string };
-type ContactAnswers<P> = { fullName: string; email: string; phone: P; company: P };
+type ContactAnswers = { fullName: string; email: string; phone: string; company: string };
 
 /**
  * The contact fields of a request body, from the form's checked values: as they are for the
- * quote, which requires the phone and the company; elsewhere without an empty one (`optional`).
+ * quote, which requires the phone and the company; elsewhere trimmed, and sent even when empty,
+ * as the specification's payload has them (docs/product.md §3.2; the server stores "" as none).
  */
-export function contactAnswers(values: Required<ContactValues>, optionalOnes: false): ContactAnswers<string>;
-export function contactAnswers(values: ContactValues, optionalOnes: true): ContactAnswers<string | undefined>;
-export function contactAnswers({ fullName, email, phone, company }: ContactValues, optionalOnes: boolean) {
+export function contactAnswers(values: Required<ContactValues>, optionalOnes: false): ContactAnswers;
+export function contactAnswers(values: ContactValues, optionalOnes: true): ContactAnswers;
+export function contactAnswers(
+  { fullName, email, phone, company }: ContactValues,
+  optionalOnes: boolean,
+): ContactAnswers {
   return optionalOnes
-    ? { fullName, email, phone: optional(phone), company: optional(company) }
-    : { fullName, email, phone, company };
+    ? { fullName, email, phone: phone?.trim() ?? '', company: company?.trim() ?? '' }
+    : { fullName, email, phone: phone ?? '', company: company ?? '' };
 }
 
 export function useLeadForm<S extends z.ZodType<object, object>>(
@@ -89,7 +96,7 @@ export function useLeadForm<S extends z.ZodType<object, object>>(
     });
     submit.mutate(submission, {
       onSuccess: (result) => {
-        toast(success);
+        toast(typeof success === 'function' ? success(result) : success);
         form.reset(empty);
         onSent(result);
         if (honeypot.current) honeypot.current.value = '';

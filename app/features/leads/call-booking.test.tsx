@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CallPageAnswer } from '#common/schemas/calls.ts';
+import { stubFetch } from '#tests/helpers/admin-screen.tsx';
+import { CallBooking } from './call-booking';
+
+/**
+ * The call page on devices in several zones (docs/product.md §2.8): the page, the confirmation and
+ * the move screen say the same true thing about the time shown. The device's zone is the process's
+ * (Node reads TZ again when it changes).
+ */
+const deviceZone = process.env.TZ;
+afterEach(() => {
+  cleanup();
+  if (deviceZone === undefined) delete process.env.TZ;
+  else process.env.TZ = deviceZone;
+});
+
+// 09:00 and 09:30 UTC on Thursday 3 December 2026: 10:00 and 10:30 in Kinshasa.
+const SLOTS = [
+  { startsAt: '2026-12-03T09:00:00.000Z', endsAt: '2026-12-03T09:30:00.000Z' },
+  { startsAt: '2026-12-03T09:30:00.000Z', endsAt: '2026-12-03T10:00:00.000Z' },
+];
+const BOOKED = {
+  startsAt: SLOTS[0]?.startsAt ?? '',
+  endsAt: SLOTS[0]?.endsAt ?? '',
+  status: 'confirmed' as const,
+  withName: 'Nadine Mbuyi',
+};
+
+const pageIn = (timeZone: string, call: CallPageAnswer['call'] = null): CallPageAnswer => ({
+  firstName: 'Amani',
+  call,
+  slots: SLOTS,
+  matchesPreference: true,
+  preferredTime: 'Flexible',
+  timeZone,
+});
+
+/** The page as the server renders it (Kinshasa's clock), on a device in `zone`. */
+function openOn(zone: string, call: CallPageAnswer['call'] = null) {
+  process.env.TZ = zone;
+  const { calls } = stubFetch({
+    // The page read again on the device's clock (the server names the zone as the runtime does).
+    'GET /api/calls': ({ url }) => ({ json: pageIn(url.searchParams.get('timeZone') ?? '', call) }),
+  });
+  render(<CallBooking state="valid" token="abc.def" page={pageIn('Africa/Kinshasa', call)} />);
+  return calls;
+}
+
+const text = () => document.body.textContent ?? '';
+
+describe('the call page tells every device the truth about the times it shows', () => {
+  it('as the server renders it, before the device is known, it says Kinshasa without claiming the device', () => {
+    const html = renderToString(
+      <CallBooking state="valid" token="abc.def" page={pageIn('Africa/Kinshasa')} />,
+    );
+    expect(html).toContain('Heures affichées à l&#x27;heure de Kinshasa.');
+    expect(html).not.toContain('celle de votre appareil');
+  });
+
+  it('on UTC: "heure UTC", never "heure d’UTC", with Kinshasa’s time under each; the same on the confirmation and the move screen', async () => {
+    const calls = openOn('UTC');
+    expect(
+      await screen.findByText(
+        "Heures affichées à l'heure UTC, celle de votre appareil, avec l'heure de Kinshasa en dessous.",
+      ),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.url.searchParams.get('timeZone') === 'UTC')).toBe(true);
+    expect(screen.getByRole('button', { name: /^09:00\s*10:00 à Kinshasa$/ })).toBeTruthy();
+    expect(text()).not.toMatch(/heure d.UTC/);
+    cleanup();
+
+    openOn('UTC', BOOKED);
+    expect(await screen.findByText('jeudi 3 décembre à 09:00 (heure UTC)')).toBeTruthy();
+    expect(screen.getByText('soit 10:00 à Kinshasa')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: "Déplacer l'appel" }));
+    expect(screen.getByText(/^Heures affichées à l'heure UTC, celle de votre appareil/)).toBeTruthy();
+    expect(text()).not.toMatch(/heure d.UTC|Heures affichées à l'heure de Kinshasa/);
+  });
+
+  it('on a UTC device whose browser cannot name its zone: its offset says UTC, never Kinshasa', async () => {
+    openOn('Etc/Unknown');
+    expect(await screen.findByText(/^Heures affichées à l'heure UTC, celle de votre appareil/)).toBeTruthy();
+  });
+
+  for (const zone of ['Africa/Kinshasa', 'Africa/Lagos']) {
+    it(`on ${zone}: one time, labelled Kinshasa, said to be the device's`, async () => {
+      openOn(zone, BOOKED);
+      expect(await screen.findByText('jeudi 3 décembre à 10:00 (heure de Kinshasa)')).toBeTruthy();
+      expect(screen.queryByText(/^soit /)).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: "Déplacer l'appel" }));
+      expect(
+        await screen.findByText("Heures affichées à l'heure de Kinshasa, celle de votre appareil."),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: '10:00' })).toBeTruthy();
+      expect(text()).not.toMatch(/à Kinshasa|Lagos/);
+    });
+  }
+});
