@@ -87,6 +87,11 @@ export function mjmlEmail({
 // ---- the lines they share ------------------------------------------------------------------------
 
 const GREETING = '<mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>';
+/**
+ * The answers to a sign-up go to an address nobody has confirmed yet: they carry no text typed by
+ * whoever asked, the first name included (server/newsletter/newsletter.ts never passes it).
+ */
+const ANONYMOUS_GREETING = '<mj-text>Bonjour,</mj-text>';
 
 const button = (href: string, label: string, padding = '20px 24px') =>
   `<mj-button href="${href}" padding="${padding}">${label}</mj-button>`;
@@ -168,6 +173,22 @@ const CALL_MANAGE_URL: Variable = {
   example: 'https://lisanga-digital.cd/appel-decouverte?token=3c1f0a9e',
 };
 
+/**
+ * The subject of the visitor's confirmation: a moved call has its own. The former subject, the same
+ * for both, is in FORMER_TEMPLATE_SUBJECTS.
+ */
+const CALL_CONFIRMATION_SUBJECT =
+  '{{#moved}}Votre appel découverte est déplacé au {{when}}{{/moved}}{{^moved}}Votre appel découverte : {{when}}{{/moved}}';
+
+/**
+ * Subjects the seed once gave its templates, since changed: at start, a template still holding its
+ * former subject gets the current one and its variables (server/seed.ts); a subject the staff
+ * edited is left as they wrote it.
+ */
+export const FORMER_TEMPLATE_SUBJECTS: { key: string; former: string }[] = [
+  { key: 'call_confirmation', former: 'Votre appel découverte : {{when}}' },
+];
+
 /** An email whose button opens the call's booking page (docs/decisions/077-call-booking.md). */
 function bookingLinkTemplate(t: {
   key: string;
@@ -225,7 +246,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         banner(),
         card([
           '<mj-text font-size="22px" font-weight="bold">Confirmez votre inscription</mj-text>',
-          GREETING,
+          ANONYMOUS_GREETING,
           '<mj-text>Merci de votre intérêt pour la newsletter de Lisanga Digital. Pour commencer à recevoir nos conseils en marketing digital, confirmez votre adresse email en cliquant sur le bouton ci-dessous.</mj-text>',
           button('{{confirmUrl}}', 'Je confirme mon inscription'),
           linkWrittenOut('48 h', 'confirmUrl'),
@@ -241,7 +262,6 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
       ],
     }),
     variablesJson: [
-      FIRST_NAME,
       {
         name: 'confirmUrl',
         description: "Lien de confirmation de l'inscription, valable 48 h",
@@ -276,7 +296,45 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
       ],
     }),
     variablesJson: [
-      { name: 'firstName', description: "Prénom de l'abonné (peut être vide)", example: 'Grâce' },
+      {
+        name: 'firstName',
+        description: "Prénom de l'abonné, vide tant que son adresse n'est pas confirmée",
+        example: 'Grâce',
+      },
+      {
+        name: 'manageUrl',
+        description: 'Nouveau lien vers la page de gestion des préférences, valable 90 jours',
+        example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
+      },
+      COMPANY_ADDRESS,
+      UNSUBSCRIBE_URL,
+    ],
+  },
+  {
+    key: 'newsletter_already_subscribed',
+    name: 'Inscription à la newsletter : adresse déjà inscrite',
+    subject: 'Vous êtes déjà inscrit(e) à la newsletter Lisanga Digital',
+    mjml: mjmlEmail({
+      title: 'Vous êtes déjà inscrit(e)',
+      preview: "Votre adresse reçoit déjà notre newsletter : vous n'avez rien à faire.",
+      sections: [
+        banner(),
+        card([
+          '<mj-text font-size="22px" font-weight="bold">Vous êtes déjà inscrit(e)</mj-text>',
+          ANONYMOUS_GREETING,
+          "<mj-text>Quelqu'un, vous peut-être, vient de demander l'inscription de cette adresse à la newsletter de Lisanga Digital. Elle y est déjà inscrite : vous n'avez rien à faire, vous continuerez à recevoir nos conseils en marketing digital.</mj-text>",
+          '<mj-text>Pour choisir vos thèmes, télécharger ou supprimer vos données, ouvrez vos préférences.</mj-text>',
+          button('{{manageUrl}}', 'Gérer mes préférences'),
+          linkWrittenOut('90 jours', 'manageUrl'),
+          smallPrint(
+            "Vous n'avez rien demandé ? Ignorez simplement cet email : votre abonnement ne change pas.",
+          ),
+          signOff('À très bientôt'),
+        ]),
+        footer([ADDRESS, UNSUBSCRIBE_LINK]),
+      ],
+    }),
+    variablesJson: [
       {
         name: 'manageUrl',
         description: 'Nouveau lien vers la page de gestion des préférences, valable 90 jours',
@@ -445,7 +503,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
       {
         name: 'publications',
         description:
-          'Liste des publications annoncées (titre et lien), remplie à l’envoi ; affichée seulement quand il y en a plusieurs',
+          "Liste des publications annoncées (titre et lien), remplie à l'envoi ; affichée seulement quand il y en a plusieurs",
       },
       {
         name: 'contentUrl',
@@ -519,15 +577,15 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     name: "Appel découverte : proposé par l'équipe, choix du créneau",
     subject: "Choisissez l'heure de votre appel découverte avec Lisanga Digital",
     heading: 'Parlons de votre projet',
-    preview: 'Un appel gratuit de 30 minutes, à l’heure qui vous convient.',
+    preview: "Un appel gratuit de 30 minutes, à l'heure qui vous convient.",
     intro:
       "Merci de votre intérêt pour Lisanga Digital. Nous vous proposons un appel découverte gratuit de 30 minutes, sans engagement. Choisissez l'heure qui vous convient parmi les créneaux libres de notre équipe, affichés à l'heure de votre appareil.",
-    after: 'Une question avant l’appel ? Répondez simplement à cet email.',
+    after: "Une question avant l'appel ? Répondez simplement à cet email.",
   }),
   {
     key: 'call_confirmation',
     name: 'Appel découverte : confirmation au visiteur',
-    subject: 'Votre appel découverte : {{when}}',
+    subject: CALL_CONFIRMATION_SUBJECT,
     mjml: mjmlEmail({
       title: '{{headline}}',
       preview: 'Votre appel découverte avec Lisanga Digital : {{when}}',
@@ -554,6 +612,10 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         description: "Titre de l'email : « Votre appel est réservé » ou « Votre appel a été déplacé »",
         example: 'Votre appel est réservé',
       },
+      {
+        name: 'moved',
+        description: "Vrai quand l'appel a été déplacé : l'objet de l'email le dit",
+      },
       CALL_WHEN,
       CALL_KINSHASA,
       CALL_WITH,
@@ -575,7 +637,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
           '<mj-text font-size="22px" font-weight="bold">Votre appel est annulé</mj-text>',
           GREETING,
           "<mj-text>{{#byStaff}}Nous devons malheureusement annuler votre appel découverte du {{when}}. Toutes nos excuses.{{/byStaff}}{{^byStaff}}Votre appel découverte du {{when}} est bien annulé.{{/byStaff}} L'invitation jointe le retire de votre agenda.</mj-text>",
-          '<mj-text>{{#byStaff}}Choisissez un autre créneau quand vous le voulez : nous serons ravis d’échanger avec vous.{{/byStaff}}{{^byStaff}}Vous souhaitez tout de même échanger avec nous ? Choisissez un autre créneau quand vous le voulez.{{/byStaff}}</mj-text>',
+          "<mj-text>{{#byStaff}}Choisissez un autre créneau quand vous le voulez : nous serons ravis d'échanger avec vous.{{/byStaff}}{{^byStaff}}Vous souhaitez tout de même échanger avec nous ? Choisissez un autre créneau quand vous le voulez.{{/byStaff}}</mj-text>",
           button('{{bookingUrl}}', 'Choisir un autre créneau', '16px 24px'),
           linkWrittenOut('14 jours', 'bookingUrl'),
           signOff('À bientôt'),
@@ -616,7 +678,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
           '<mj-text>{{meetingDetails}}</mj-text>',
           // A section cannot wrap an <mj-button>: the link that applies is a button-like link in a text.
           '<mj-text padding="16px 24px">{{#manageUrl}}<a href="{{manageUrl}}" style="display:inline-block; background-color:#15803d; color:#ffffff; font-weight:bold; text-decoration:none; padding:12px 24px; border-radius:6px;">Déplacer ou annuler</a>{{/manageUrl}}{{#adminUrl}}<a href="{{adminUrl}}" style="display:inline-block; background-color:#15803d; color:#ffffff; font-weight:bold; text-decoration:none; padding:12px 24px; border-radius:6px;">Voir le contact</a>{{/adminUrl}}</mj-text>',
-          signOff('À tout à l’heure'),
+          signOff("À tout à l'heure"),
         ]),
         footer([ADDRESS]),
       ],
@@ -624,7 +686,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     variablesJson: [
       {
         name: 'recipientFirstName',
-        description: 'Prénom de la personne qui reçoit le rappel (le visiteur ou le membre de l’équipe)',
+        description: "Prénom de la personne qui reçoit le rappel (le visiteur ou le membre de l'équipe)",
         example: 'Grâce',
       },
       {

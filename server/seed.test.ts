@@ -85,6 +85,7 @@ describe('seedDatabase', () => {
       'content_announcement',
       'lead_notification',
       'monthly_newsletter',
+      'newsletter_already_subscribed',
       'newsletter_confirmation',
       'newsletter_manage_link',
       'newsletter_welcome',

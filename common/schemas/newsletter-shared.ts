@@ -5,7 +5,10 @@
 export const NEWSLETTER_SOURCES = ['footer', 'website'] as const;
 export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 
+/** The server's message for an invalid address (the schema's, docs/product.md §5.3). */
 export const INVALID_EMAIL_MESSAGE = 'Veuillez entrer une adresse email valide';
+/** The forms' own message when their check refuses an address before sending (§5.3). */
+export const FORM_INVALID_EMAIL_MESSAGE = 'Email invalide';
 
 /**
  * The sentence shown under the form: what the visitor agrees to. The server stores this wording

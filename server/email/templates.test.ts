@@ -1,14 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STARTER_BLOCKS } from '#common/schemas/campaign-blocks.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailTemplates } from '#db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
+import { composeCampaignMjml } from '../campaigns/compose.ts';
 import {
+  compileForStorage,
   compileMjml,
   compileTemplates,
   emailText,
   mjmlHash,
+  renderCompiled,
   renderTemplate,
   sanitizeSubject,
   textSkeleton,
@@ -109,6 +113,35 @@ describe('renderTemplate', () => {
     }
   });
 
+  it('writes every email in French: the page and the article wrapper both say lang="fr"', async () => {
+    const campaignHtml = await compileForStorage(
+      await composeCampaignMjml(database.db, STARTER_BLOCKS),
+      'A composed campaign',
+    );
+    const emails = [
+      ...(await Promise.all(
+        SEED_EMAIL_TEMPLATES.map(async (seed) => ({
+          name: seed.key,
+          html: (await renderTemplate(database.db, seed.key, exampleVariables(seed.key))).html,
+        })),
+      )),
+      { name: 'campaign', html: renderCompiled(campaignHtml, '', { firstName: 'Grâce' }).html },
+    ];
+    for (const { name, html } of emails) {
+      expect(html, name).not.toContain('lang="und"');
+      expect(html, name).toMatch(/<html lang="fr"/);
+      expect(html, name).toMatch(/<div\s[^>]*role="article"[^>]*lang="fr"/);
+    }
+  });
+
+  it('keeps the language a template declares on its <mjml> root', async () => {
+    const { html } = await compileMjml(
+      '<mjml lang="en"><mj-body><mj-section><mj-column><mj-text>Hello</mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
+    expect(html).toMatch(/<html lang="en"/);
+    expect(html).toMatch(/<div\s[^>]*role="article"[^>]*lang="en"/);
+  });
+
   it('makes the text part the plain-text form of the very HTML sent, for every template, variables set or empty', async () => {
     for (const seed of SEED_EMAIL_TEMPLATES) {
       const examples = exampleVariables(seed.key);
@@ -149,8 +182,8 @@ describe('renderTemplate', () => {
 
   it('escapes {{x}} in the HTML and shows it as typed in the text part', async () => {
     const name = '<script>alert(1)</script>';
-    const email = await renderTemplate(database.db, 'newsletter_confirmation', {
-      ...exampleVariables('newsletter_confirmation'),
+    const email = await renderTemplate(database.db, 'newsletter_welcome', {
+      ...exampleVariables('newsletter_welcome'),
       firstName: name,
     });
     expect(email.html).not.toContain(name);

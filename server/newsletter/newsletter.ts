@@ -24,7 +24,6 @@ import { repeatEvery } from '../background/repeat.ts';
 import type { Outbox } from '../email/outbox.ts';
 import { type renderTemplate, siteUrlOf } from '../email/templates.ts';
 import type { KeptMessage, MailTransport } from '../email/transport.ts';
-import { HttpError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { queuePush } from '../push/notify.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
@@ -59,7 +58,9 @@ const consentProof = (consent: ConsentContext) => ({
 
 /**
  * The newsletter's emails an address may get only a few of an hour, by the prefix of their
- * rate-limit key: the confirmation (resent, or sent on an import) and the manage link.
+ * rate-limit key: the answers to a sign-up (the confirmation, first, resent or sent on an import,
+ * and the "déjà inscrit(e)" email of a subscribed address: one count whatever the address's state,
+ * so the cap tells nothing either) and the manage link.
  */
 const ADDRESS_CAPS = {
   'newsletter-confirm': RATE_LIMITS.newsletterConfirmResendPerAddress,
@@ -75,8 +76,18 @@ async function withinAddressCap(tx: Database, cap: AddressCap, address: string, 
   return limit.allowed;
 }
 
-export const alreadySubscribed = () =>
-  new HttpError(409, 'already_subscribed', 'Vous êtes déjà abonné à notre newsletter.');
+/** The transactional emails of a subscriber (server/newsletter/newsletter.ts's own templates). */
+type SubscriberTemplate =
+  | 'newsletter_confirmation'
+  | 'newsletter_already_subscribed'
+  | 'newsletter_welcome'
+  | 'newsletter_manage_link';
+
+/** The emails that answer a sign-up, which anyone may send with any address: no typed text in them. */
+const SIGN_UP_ANSWERS: ReadonlySet<SubscriberTemplate> = new Set([
+  'newsletter_confirmation',
+  'newsletter_already_subscribed',
+]);
 
 /** What a subscriber may download about themselves (no internal ids, no token hashes). */
 export type SubscriberExport = {
@@ -167,20 +178,24 @@ export function createNewsletter(deps: NewsletterDeps) {
   /**
    * Every newsletter email carries the subscriber's own manage and unsubscribe links and the
    * RFC 8058 one-click headers, so a mailbox provider can unsubscribe without opening the site.
+   * The first name goes only to a confirmed address, and never in the answers to a sign-up:
+   * anyone may type someone else's address and any name, and until the owner confirmed, that text
+   * must not reach their mailbox in our name.
    */
   async function sendToSubscriber(
     tx: Database,
     subscriber: NewsletterSubscription,
-    templateKey: 'newsletter_confirmation' | 'newsletter_welcome' | 'newsletter_manage_link',
+    templateKey: SubscriberTemplate,
     at: Date,
     extra: Record<string, string> = {},
   ): Promise<void> {
+    const greetsByName = subscriber.status === 'active' && !SIGN_UP_ANSWERS.has(templateKey);
     const manageToken = await issueToken(tx, subscriber.id, 'manage', at);
     const unsubscribeToken = await issueToken(tx, subscriber.id, 'unsubscribe', at);
     const oneClickUrl = link('/api/newsletter/unsubscribe', unsubscribeToken);
     const rendered = await deps.render(tx, templateKey, {
       ...extra,
-      firstName: subscriber.firstName ?? '',
+      firstName: greetsByName ? (subscriber.firstName ?? '') : '',
       manageUrl: link('/newsletter/manage', manageToken),
       unsubscribeUrl: link('/newsletter/unsubscribe', unsubscribeToken),
       siteUrl: siteUrlOf(deps.publicUrl),
@@ -208,10 +223,16 @@ export function createNewsletter(deps: NewsletterDeps) {
 
   return {
     /**
-     * Starts (or restarts) the double opt-in. Returns whether a confirmation email was queued;
-     * the caller answers `{ requiresConfirmation: true }` either way.
+     * Starts (or restarts) the double opt-in; a subscribed address gets the "déjà inscrit(e)" email
+     * instead. Returns whether an email was queued; the caller answers `{ requiresConfirmation:
+     * true }` either way (docs/product.md §8.3).
      */
-    subscribe(request: NewsletterSubscribeRequest, consent: ConsentContext): Promise<{ emailSent: boolean }> {
+    subscribe(
+      request: NewsletterSubscribeRequest,
+      consent: ConsentContext,
+      /** Why the sign-up is kept "À vérifier" (docs/decisions/083), or null. */
+      reviewReason: string | null = null,
+    ): Promise<{ emailSent: boolean }> {
       return inTx(async (tx) => {
         const at = now();
         const lockExisting = async () =>
@@ -237,10 +258,14 @@ export function createNewsletter(deps: NewsletterDeps) {
               locale: request.locale,
               firstName: request.firstName || null,
               ...consentProof(consent),
+              reviewReason,
             })
             .onConflictDoNothing({ target: newsletterSubscriptions.email })
             .returning();
           if (created) {
+            // Counted like every answer to a sign-up, though a new address always gets its
+            // confirmation (its counter was forgotten with any earlier row of that address).
+            await withinAddressCap(tx, 'newsletter-confirm', created.email, at);
             await sendConfirmation(tx, created, at);
             return { emailSent: true };
           }
@@ -248,22 +273,28 @@ export function createNewsletter(deps: NewsletterDeps) {
           if (!existing) throw new Error('newsletter subscription vanished during subscribe');
         }
 
-        if (existing.status === 'active') throw alreadySubscribed();
-
-        if (
-          existing.status === 'pending' &&
-          !(await withinAddressCap(tx, 'newsletter-confirm', existing.email, at))
-        ) {
-          // Same answer as a send: the form must not reveal whether the address is known.
-          logger.info({ subscriberId: existing.id }, 'confirmation resend skipped: hourly cap reached');
+        // Whatever the address's state, the same answer and the same work (a count, tokens, one
+        // email queued): the form must not reveal whether the address is known or subscribed.
+        if (!(await withinAddressCap(tx, 'newsletter-confirm', existing.email, at))) {
+          logger.info({ subscriberId: existing.id }, 'sign-up email skipped: hourly cap reached');
           return { emailSent: false };
+        }
+        if (existing.status === 'active') {
+          // Already subscribed: nothing changes, and the owner is told by email, with a manage link.
+          await sendToSubscriber(tx, existing, 'newsletter_already_subscribed', at);
+          return { emailSent: true };
         }
         // Pending: a resend; unsubscribed or bounced: a new opt-in. Anyone can type an address,
         // so nothing recorded about the person changes here (proof of an earlier consent, name):
         // only their click on the confirmation link does (confirm).
         const [updated] = await tx
           .update(newsletterSubscriptions)
-          .set({ status: 'pending', isActive: true, subscribedAt: null })
+          .set({
+            status: 'pending',
+            isActive: true,
+            subscribedAt: null,
+            ...(reviewReason ? { reviewReason } : {}),
+          })
           .where(eq(newsletterSubscriptions.id, existing.id))
           .returning();
         if (!updated) throw new Error('newsletter subscription vanished during subscribe');
@@ -295,17 +326,8 @@ export function createNewsletter(deps: NewsletterDeps) {
           .returning();
         if (!active) throw new Error('newsletter subscription vanished during confirm');
         await sendToSubscriber(tx, active, 'newsletter_welcome', at);
-        await queuePush(tx, {
-          key: `subscriber:${active.id}:confirmed`,
-          title: 'Nouvel abonné à la newsletter',
-          body: active.firstName ? `${active.firstName} (${active.email})` : active.email,
-          url: '/admin/newsletter',
-        });
-        await deps.events.publish(tx, {
-          channel: 'newsletter',
-          type: 'new_subscription',
-          data: { email: active.email },
-        });
+        // Kept "À vérifier" (docs/decisions/083): the staff hear of it when one of them clears it.
+        if (active.reviewReason === null) await announceSubscriber(tx, deps.events, active);
         return { email: active.email };
       });
     },
@@ -431,6 +453,29 @@ export function createNewsletter(deps: NewsletterDeps) {
       return new Set(created.map((row) => row.email));
     },
   };
+}
+
+/**
+ * Tells the staff of a confirmed subscriber (push and live event), in the caller's transaction:
+ * at the confirmation, or when an admin says a sign-up kept "À vérifier" is not spam. The push is
+ * deduplicated by the subscriber's id.
+ */
+export async function announceSubscriber(
+  tx: Database,
+  events: Pick<EventBus, 'publish'>,
+  subscriber: NewsletterSubscription,
+): Promise<void> {
+  await queuePush(tx, {
+    key: `subscriber:${subscriber.id}:confirmed`,
+    title: 'Nouvel abonné à la newsletter',
+    body: subscriber.firstName ? `${subscriber.firstName} (${subscriber.email})` : subscriber.email,
+    url: '/admin/newsletter',
+  });
+  await events.publish(tx, {
+    channel: 'newsletter',
+    type: 'new_subscription',
+    data: { email: subscriber.email },
+  });
 }
 
 /** One address of an admin import (see `addImported`). */

@@ -219,7 +219,7 @@ async function checkDrawer(page: Page, where: Omit<Where, 'state'>) {
 async function checkFooterNewsletter(page: Page, where: Omit<Where, 'state'>) {
   const footer = page.getByRole('contentinfo');
   await footer.getByRole('button', { name: "S'abonner" }).click();
-  await expect(footer.getByRole('alert')).toHaveText('Veuillez entrer une adresse email valide');
+  await expect(footer.getByRole('alert')).toHaveText('Email invalide');
   await expectFits(page, { ...where, state: 'footer newsletter with an error' });
 }
 
@@ -350,7 +350,7 @@ async function checkContactForm(page: Page, where: Omit<Where, 'state'>) {
 async function checkHomeNewsletter(page: Page, where: Omit<Where, 'state'>) {
   const form = page.getByRole('form', { name: 'Inscription à la newsletter' });
   await form.getByRole('button', { name: "S'abonner" }).click();
-  await expect(form.getByRole('alert')).toHaveText('Veuillez entrer une adresse email valide');
+  await expect(form.getByRole('alert')).toHaveText('Email invalide');
   await expectFits(page, { ...where, state: 'home newsletter with an error' });
 }
 

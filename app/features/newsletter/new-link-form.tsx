@@ -1,11 +1,12 @@
 /**
  * "Recevoir un nouveau lien": for a visitor whose confirmation link expired or was used (a
- * subscription request like any other: the server sends a fresh confirmation, within its limits),
+ * subscription request like any other: the server sends a fresh confirmation, or tells a subscribed
+ * address so by email, within its limits),
  * or whose manage link expired (`purpose="manage"`: a fresh manage link, if the address is known).
  */
 import { type FormEvent, useId, useState } from 'react';
 import {
-  INVALID_EMAIL_MESSAGE,
+  FORM_INVALID_EMAIL_MESSAGE,
   isValidEmail,
   NEWSLETTER_CONSENT_TEXT,
 } from '#common/schemas/newsletter-shared.ts';
@@ -24,7 +25,7 @@ export function NewLinkForm({ purpose = 'confirmation' }: { purpose?: 'confirmat
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isValidEmail(email)) {
-      setError(INVALID_EMAIL_MESSAGE);
+      setError(FORM_INVALID_EMAIL_MESSAGE);
       return;
     }
     setError(null);
@@ -51,16 +52,13 @@ export function NewLinkForm({ purpose = 'confirmation' }: { purpose?: 'confirmat
     });
     setPending(false);
     if (outcome.ok) {
+      // The server answers alike whether the address waits for its confirmation or is subscribed
+      // already (docs/product.md §8.3): the email tells which.
       setResult({
         tone: 'ok',
-        text: 'Un nouveau lien de confirmation vient de vous être envoyé. Pensez à vérifier vos courriers indésirables.',
+        text: 'Un email vient de vous être envoyé : il contient un nouveau lien de confirmation, ou vous indique que votre inscription est déjà confirmée. Pensez à vérifier vos courriers indésirables.',
       });
       setEmail('');
-    } else if (outcome.message?.includes('déjà abonné')) {
-      setResult({
-        tone: 'ok',
-        text: 'Votre inscription est déjà confirmée : vous êtes abonné à notre newsletter.',
-      });
     } else {
       setResult({ tone: 'error', text: outcome.message || "Une erreur est survenue lors de l'inscription." });
     }

@@ -6,7 +6,7 @@
 import Mail from 'lucide-react/icons/mail';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
-  INVALID_EMAIL_MESSAGE,
+  FORM_INVALID_EMAIL_MESSAGE,
   isValidEmail,
   NEWSLETTER_CONSENT_TEXT,
 } from '#common/schemas/newsletter-shared.ts';
@@ -37,7 +37,7 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
     event.preventDefault();
     if (pending) return;
     if (!isValidEmail(email)) {
-      setError(INVALID_EMAIL_MESSAGE);
+      setError(FORM_INVALID_EMAIL_MESSAGE);
       inputRef.current?.focus();
       return;
     }
