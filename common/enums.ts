@@ -7,7 +7,9 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 /**
  * What a lead's timeline records: a note written by the staff, a change of status, owner or next
- * action, and the quick actions that log themselves (an email written, a call, WhatsApp opened).
+ * action, the quick actions that log themselves (an email written, a call, WhatsApp opened), a
+ * lead kept "À vérifier" said not to be spam (`review`, docs/decisions/083), and the discovery
+ * call booked, moved or cancelled (`booking`, with what it changed of the lead's owner and status).
  */
 export const CONTACT_NOTE_KINDS = [
   'note',
@@ -17,6 +19,8 @@ export const CONTACT_NOTE_KINDS = [
   'email',
   'call',
   'whatsapp',
+  'review',
+  'booking',
 ] as const;
 export type ContactNoteKind = (typeof CONTACT_NOTE_KINDS)[number];
 /** The quick actions of a lead's panel that log themselves. */

@@ -107,6 +107,11 @@ export const contactRequests = pgTable(
      */
     callPreferredTime: text(),
     callUrgency: text(),
+    /**
+     * Why the lead is "À vérifier" (docs/decisions/083-leads-kept-for-review.md): kept, but the
+     * staff were not notified; null once an admin said "Ce n'est pas du spam", or when it never was.
+     */
+    reviewReason: text(),
   },
   (t) => [
     index('contact_requests_created_at_idx').on(t.createdAt),
@@ -157,6 +162,8 @@ export const newsletterSubscriptions = pgTable(
     /** Which version of the server's consent wording (NEWSLETTER_CONSENT_VERSION) was agreed to. */
     consentVersion: text(),
     updatedAt: updatedAt(),
+    /** Why the sign-up is "À vérifier" (docs/decisions/083): no staff notification until cleared. */
+    reviewReason: text(),
   },
   (t) => [
     index('newsletter_subscriptions_status_idx').on(t.status),

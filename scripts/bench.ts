@@ -1,7 +1,10 @@
 /**
  * `npm run bench` (decisions 005, 021): load without loss, on the production build with fresh data.
  *
- * 1. The per-IP limiter is shown to answer 429 for one address (a few requests).
+ * 1. The per-IP limits, for one address (a few hundred requests): up to the limit, leads and
+ *    sign-ups are stored as usual; past it, stored "À vérifier" (docs/decisions/083); past the
+ *    daily ceiling, refused with a French 429. The database read-back counts the leads kept
+ *    "À vérifier" like any other: none may be lost or duplicated.
  * 2. BENCH_CONNECTIONS connections (50) for BENCH_DURATION seconds (60) of mixed quote, call,
  *    contact and newsletter submissions, each from its own client address (X-Forwarded-For, which
  *    the site trusts from loopback) so that the app is measured, not the limiter. Every lead
@@ -148,7 +151,12 @@ function nextPlan(kinds: readonly SubmissionKind[]): Plan {
 // ---------------------------------------------------------------------------------------------
 type LimiterProbe = {
   endpoint: string;
+  /** Past this many, kept "À vérifier". */
   limit: number;
+  /** Past this many, refused. */
+  ceiling: number;
+  /** The lead keys or the addresses sent, in order. */
+  sent: string[];
   statuses: number[];
   retryAfter: string | null;
   message: string | undefined;
@@ -157,18 +165,30 @@ type LimiterProbe = {
 async function probeLimiter(base: string): Promise<LimiterProbe[]> {
   const probes: LimiterProbe[] = [];
   const targets = [
-    { endpoint: '/api/contact', limit: RATE_LIMITS.contactPerIp.limit, ip: '198.51.100.7' },
-    { endpoint: '/api/newsletter/subscribe', limit: RATE_LIMITS.newsletterPerIp.limit, ip: '198.51.100.8' },
+    {
+      endpoint: '/api/contact',
+      limit: RATE_LIMITS.contactPerIp.limit,
+      ceiling: RATE_LIMITS.contactCeilingPerIp.limit,
+      ip: '198.51.100.7',
+    },
+    {
+      endpoint: '/api/newsletter/subscribe',
+      limit: RATE_LIMITS.newsletterPerIp.limit,
+      ceiling: RATE_LIMITS.newsletterCeilingPerIp.limit,
+      ip: '198.51.100.8',
+    },
   ];
   for (const target of targets) {
     const probe: LimiterProbe = {
       endpoint: target.endpoint,
       limit: target.limit,
+      ceiling: target.ceiling,
+      sent: [],
       statuses: [],
       retryAfter: null,
       message: undefined,
     };
-    for (let i = 0; i < target.limit + 2; i++) {
+    for (let i = 0; i < target.ceiling + 2; i++) {
       const n = ++sequence;
       let plan: Plan;
       if (target.endpoint === '/api/contact') {
@@ -192,6 +212,7 @@ async function probeLimiter(base: string): Promise<LimiterProbe[]> {
         ...(plan.key ? { 'Idempotency-Key': plan.key } : {}),
       });
       if (!isAnswer(outcome)) throw new Error(`limiter probe: ${target.endpoint} failed: ${outcome.error}`);
+      probe.sent.push(plan.key ?? plan.address ?? '');
       probe.statuses.push(outcome.status);
       // Kept apart from the load's figures, but verified in the database like any other answer.
       if (plan.key)
@@ -490,9 +511,9 @@ function cacheChecks(pages: PageRun[]): Check[] {
 // 4. What the database holds.
 // ---------------------------------------------------------------------------------------------
 type Stored = {
-  leadRows: { id: string; message: string }[];
+  leadRows: { id: string; message: string; review_reason: string | null }[];
   keyRows: { key: string; response_status: number | null; response_body: unknown }[];
-  subscriptionRows: { email: string; rows: number }[];
+  subscriptionRows: { email: string; rows: number; reviewed: number }[];
 };
 
 async function readBack(options: { databaseUrl: string } | { dataDir: string }): Promise<Stored> {
@@ -503,24 +524,44 @@ async function readBack(options: { databaseUrl: string } | { dataDir: string }):
     const domain = `%@${LOAD_EMAIL_DOMAIN}`;
     const leadRows = await queryRows<Stored['leadRows'][number]>(
       database.db,
-      sql`select id, message from contact_requests where email like ${domain}`,
+      sql`select id, message, review_reason from contact_requests where email like ${domain}`,
     );
     const keyRows = await queryRows<Stored['keyRows'][number]>(
       database.db,
       sql`select key, response_status, response_body from idempotency_keys where scope = 'contact' and key like ${`bench-${RUN_ID}-%`}`,
     );
-    const subscriptionRows = await queryRows<{ email: string; rows: number | string }>(
+    const subscriptionRows = await queryRows<{
+      email: string;
+      rows: number | string;
+      reviewed: number | string;
+    }>(
       database.db,
-      sql`select email, count(*) as rows from newsletter_subscriptions where email like ${domain} group by email`,
+      sql`select email, count(*) as rows, count(review_reason) as reviewed from newsletter_subscriptions
+        where email like ${domain} group by email`,
     );
     return {
       leadRows,
       keyRows,
-      subscriptionRows: subscriptionRows.map((r) => ({ email: r.email, rows: Number(r.rows) })),
+      subscriptionRows: subscriptionRows.map((r) => ({
+        email: r.email,
+        rows: Number(r.rows),
+        reviewed: Number(r.reviewed),
+      })),
     };
   } finally {
     await database.close();
   }
+}
+
+/** "201×200, 429×2": a probe's statuses, each run of one status counted. */
+function statusRuns(statuses: number[]): string {
+  const runs: [number, number][] = [];
+  for (const status of statuses) {
+    const last = runs.at(-1);
+    if (last && last[0] === status) last[1] += 1;
+    else runs.push([status, 1]);
+  }
+  return runs.map(([status, count]) => `${status}×${count}`).join(', ');
 }
 
 function sample<T>(items: T[], count = 5): string {
@@ -532,6 +573,8 @@ function verify(stored: Stored, result: Result, limiter: LimiterProbe[], pages: 
   const rowsByKey = new Map<string, string[]>();
   const rowIds = new Set<string>();
   const unmarked: string[] = [];
+  /** The keys of the leads kept "À vérifier". */
+  const reviewedKeys = new Set<string>();
   for (const row of stored.leadRows) {
     rowIds.add(row.id);
     const key = KEY_IN_MESSAGE.exec(row.message)?.[1];
@@ -540,6 +583,7 @@ function verify(stored: Stored, result: Result, limiter: LimiterProbe[], pages: 
       continue;
     }
     rowsByKey.set(key, [...(rowsByKey.get(key) ?? []), row.id]);
+    if (row.review_reason !== null) reviewedKeys.add(key);
   }
   const storedByKey = new Map(stored.keyRows.map((r) => [r.key, r]));
 
@@ -603,7 +647,7 @@ function verify(stored: Stored, result: Result, limiter: LimiterProbe[], pages: 
     if (!leads.has(key)) wrongRow.push(`row for a key never sent: ${key} (${rows.join(', ')})`);
   }
   checks.push({
-    name: 'every accepted lead is in the database',
+    name: 'every accepted lead is in the database (those kept "À vérifier" included)',
     ok: lost.length === 0 && wrongRow.length === 0,
     detail: `${acceptedLeads} keys accepted, ${stored.leadRows.length} lead rows; ${lost.length} missing, ${wrongRow.length} pointing at another row${sample([...lost, ...wrongRow])}`,
   });
@@ -659,9 +703,12 @@ function verify(stored: Stored, result: Result, limiter: LimiterProbe[], pages: 
     detail: `${acceptedAddresses} addresses accepted, ${stored.subscriptionRows.length} stored, ${missingAddresses.length} missing or repeated${sample(missingAddresses)}`,
   });
 
+  const reviewedAddresses = new Set(
+    stored.subscriptionRows.filter((r) => r.reviewed > 0).map((r) => r.email),
+  );
   for (const probe of limiter) {
-    const allowed = probe.statuses.slice(0, probe.limit);
-    const beyond = probe.statuses.slice(probe.limit);
+    const allowed = probe.statuses.slice(0, probe.ceiling);
+    const beyond = probe.statuses.slice(probe.ceiling);
     const ok =
       allowed.every((s) => s >= 200 && s < 300) &&
       beyond.length > 0 &&
@@ -669,11 +716,28 @@ function verify(stored: Stored, result: Result, limiter: LimiterProbe[], pages: 
       probe.retryAfter !== null &&
       /[éèàç]|veuillez|trop/i.test(probe.message ?? '');
     checks.push({
-      name: `the limiter answers 429 for one address (${probe.endpoint})`,
+      name: `one address: stored up to its daily ceiling (${probe.ceiling}), then 429 (${probe.endpoint})`,
       ok,
-      detail: `statuses ${probe.statuses.join(',')}; Retry-After ${probe.retryAfter}; « ${probe.message} »`,
+      detail: `statuses ${statusRuns(probe.statuses)}; Retry-After ${probe.retryAfter}; « ${probe.message} »`,
+    });
+    // Past the limit, stored "À vérifier": exactly those, in the order they were sent.
+    const flagged = probe.endpoint === '/api/contact' ? reviewedKeys : reviewedAddresses;
+    const kept = probe.sent.slice(0, probe.ceiling);
+    const wrong = kept.filter((sent, i) => flagged.has(sent) !== i >= probe.limit);
+    checks.push({
+      name: `one address: past ${probe.limit}, kept "À vérifier" (${probe.endpoint})`,
+      ok: wrong.length === 0,
+      detail: `${kept.filter((sent) => flagged.has(sent)).length} of ${kept.length} stored kept for review (expected ${probe.ceiling - probe.limit}), ${wrong.length} misplaced${sample(wrong)}`,
     });
   }
+  // The load sends each submission from its own address: none of them is kept for review.
+  const probed = new Set(limiter.flatMap((probe) => probe.sent));
+  const loadFlagged = [...reviewedKeys, ...reviewedAddresses].filter((sent) => !probed.has(sent));
+  checks.push({
+    name: 'the load (one address each): nothing kept "À vérifier"',
+    ok: loadFlagged.length === 0,
+    detail: `${loadFlagged.length} kept for review${sample(loadFlagged)}`,
+  });
 
   const pageErrors = pages.filter(
     (p) => Object.keys(p.statuses).some((code) => Number(code) >= 500) || p.timeouts > 0,
@@ -710,7 +774,7 @@ let exitCode = 1;
 try {
   process.stdout.write('Limiter, one address...\n');
   const limiter = await probeLimiter(site.url);
-  for (const probe of limiter) process.stdout.write(`  ${probe.endpoint}: ${probe.statuses.join(',')}\n`);
+  for (const probe of limiter) process.stdout.write(`  ${probe.endpoint}: ${statusRuns(probe.statuses)}\n`);
 
   process.stdout.write(`Submissions for ${DURATION_S} s...\n`);
   const firstMark = latencyMarks();
@@ -970,11 +1034,12 @@ function benchMarkdown(report: {
     '## Limiter, one address',
     '',
     markdownTable(
-      ['endpoint', 'limit', 'statuses', 'Retry-After', 'message'],
+      ['endpoint', 'kept "À vérifier" past', 'refused past', 'statuses', 'Retry-After', 'message'],
       report.limiter.map((l) => [
         l.endpoint,
         l.limit,
-        l.statuses.join(','),
+        l.ceiling,
+        statusRuns(l.statuses),
         l.retryAfter ?? '',
         l.message ?? '',
       ]),

@@ -12,12 +12,14 @@
  * - GET    /api/admin/contacts/:id/timeline         -> { entries: ContactTimelineEntry[] } (newest first)
  * - POST   /api/admin/contacts/:id/notes            ContactNoteInput -> 201 { entry: ContactTimelineEntry }
  * - POST   /api/admin/contacts/:id/touches          ContactTouch -> 201 { entry: ContactTimelineEntry }
+ * - POST   /api/admin/contacts/:id/not-spam         -> { contact: AdminContact } ("Ce n'est pas du spam")
  * - GET    /api/admin/newsletter?SubscriberListQuery -> Page<AdminSubscriber> & { tags: string[] }
  * - GET    /api/admin/newsletter/export.csv?filters -> text/csv (UTF-8 with BOM)
  * - POST   /api/admin/newsletter/import?SubscriberImportQuery  body: text/csv -> SubscriberImportResult
  * - PATCH  /api/admin/newsletter/:id                SubscriberUpdate -> { subscriber: AdminSubscriber }
  * - GET    /api/admin/newsletter/:id/export         -> the subscriber's data (JSON attachment)
  * - DELETE /api/admin/newsletter/:id                -> 204 (erased with their tokens and emails)
+ * - POST   /api/admin/newsletter/:id/not-spam       -> { subscriber: AdminSubscriber }
  * - GET    /api/admin/services                      -> { services: AdminService[] } (all, incl. inactive)
  */
 import { z } from 'zod';
@@ -86,6 +88,15 @@ export const searchQueryField = z
  */
 export const CONTACT_FOLLOW_UP_FILTERS = { today: "À traiter aujourd'hui", late: 'En retard' } as const;
 export type ContactFollowUpFilter = keyof typeof CONTACT_FOLLOW_UP_FILTERS;
+/**
+ * The leads and sign-ups kept "À vérifier" (docs/decisions/083-leads-kept-for-review.md): over
+ * their address's limit or with the honeypot filled, kept without notifying the staff.
+ */
+export const REVIEW_FILTERS = { a_verifier: 'À vérifier' } as const;
+export type ReviewFilter = keyof typeof REVIEW_FILTERS;
+const reviewFilter = z
+  .enum(Object.keys(REVIEW_FILTERS) as [ReviewFilter], { error: 'Vérification invalide' })
+  .optional();
 /** The owner filter's value for the leads nobody follows yet. */
 export const NO_OWNER = 'none';
 
@@ -104,6 +115,7 @@ export const ContactFiltersSchema = z.object({
   followUp: z
     .enum(Object.keys(CONTACT_FOLLOW_UP_FILTERS) as [ContactFollowUpFilter], { error: 'Suivi invalide' })
     .optional(),
+  review: reviewFilter,
 });
 
 export const ContactListQuerySchema = ContactFiltersSchema.extend({
@@ -165,7 +177,10 @@ export type ContactTimelineEntry = {
   id: string;
   kind: ContactNoteKind;
   body: string;
-  /** The admin's name; null once their account is gone. */
+  /**
+   * The admin's name; null once their account is gone, and for what no admin did (the visitor's
+   * booking, moving or cancelling of the discovery call, kind `booking`).
+   */
   author: string | null;
   createdAt: string;
 };
@@ -174,6 +189,7 @@ export const SubscriberFiltersSchema = z.object({
   q: searchQueryField,
   status: z.enum(SUBSCRIBER_STATUSES, { error: 'Statut invalide' }).optional(),
   tag: optionalFilter(50, 'Étiquette invalide'),
+  review: reviewFilter,
 });
 
 export const SubscriberListQuerySchema = SubscriberFiltersSchema.extend({
@@ -238,6 +254,8 @@ export type AdminContact = {
   owner: { id: string; name: string } | null;
   nextActionAt: string | null;
   nextActionNote: string | null;
+  /** Why the lead is "À vérifier" (the staff were not notified of it), or null. */
+  reviewReason: string | null;
 };
 
 export type AdminSubscriber = {
@@ -253,6 +271,8 @@ export type AdminSubscriber = {
   subscribedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Why the sign-up is "À vérifier" (no staff notification), or null. */
+  reviewReason: string | null;
 };
 
 export type SubscriberPage = Page<AdminSubscriber> & { tags: string[] };

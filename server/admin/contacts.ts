@@ -1,8 +1,9 @@
 /**
  * Leads for the back-office: the filtered, sorted, paginated list, one lead, status changes
- * (broadcast on the real-time channel) and the CSV export.
+ * (broadcast on the real-time channel), "Ce n'est pas du spam" on a lead kept "À vérifier", and
+ * the CSV export.
  */
-import { asc, desc, eq, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContactNoteKind, ContactStatus } from '#common/enums.ts';
 import {
@@ -16,7 +17,7 @@ import {
   type Page,
 } from '#common/schemas/admin.ts';
 import { adminFullName } from '#common/schemas/users-admin.ts';
-import { type Database, inTransaction } from '#db/client.ts';
+import { type Database, inOneStatement, inTransaction, queryRows } from '#db/client.ts';
 import { allOf, pageOfTable, searchIn } from '#db/list-queries.ts';
 import {
   adminUsers,
@@ -27,6 +28,7 @@ import {
 } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime, kinshasaDayEnd } from '../calendar/kinshasa.ts';
+import { type LeadDeps, leadNotifications } from '../leads/create-lead.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { exportCsv, searchFilter } from './csv.ts';
 
@@ -52,6 +54,7 @@ export function presentContact(row: ContactRequest, owners: Map<string, string>)
     owner: row.ownerId && ownerName ? { id: row.ownerId, name: ownerName } : null,
     nextActionAt: row.nextActionAt?.toISOString() ?? null,
     nextActionNote: row.nextActionNote,
+    reviewReason: row.reviewReason,
   };
 }
 
@@ -104,6 +107,7 @@ function whereOf(filters: ContactFilters, now: Date): SQL | undefined {
     filters.owner && (filters.owner === NO_OWNER ? isNull(c.ownerId) : eq(c.ownerId, filters.owner)),
     filters.followUp === 'late' && lte(c.nextActionAt, now),
     filters.followUp === 'today' && lt(c.nextActionAt, kinshasaDayEnd(now)),
+    filters.review === 'a_verifier' && isNotNull(c.reviewReason),
   );
 }
 
@@ -189,6 +193,47 @@ export async function changeContactStatus(
   });
 }
 
+/**
+ * "Ce n'est pas du spam" on a lead kept "À vérifier" (docs/decisions/083-leads-kept-for-review.md):
+ * clears the flag and sends what a lead sends when it arrives (the staff's email, the push, the
+ * "new lead" event), with a timeline entry and an activity-log line, in one transaction that
+ * locks the lead. A second click (or a second admin) finds the flag cleared and changes nothing,
+ * and the email and the push are deduplicated by the lead's id besides.
+ */
+export async function clearContactReview(
+  db: Database,
+  deps: LeadDeps,
+  input: { id: string; adminId: string },
+): Promise<AdminContact | undefined> {
+  return changeContact(db, input.id, async (tx, current) => {
+    if (current.reviewReason === null) return (await presentContacts(tx, [current]))[0];
+    const [updated] = await tx
+      .update(contactRequests)
+      .set({ reviewReason: null })
+      .where(eq(contactRequests.id, input.id))
+      .returning();
+    if (!updated) throw new Error('contact vanished while its review was cleared');
+    await addTimelineEntry(tx, {
+      contactId: updated.id,
+      kind: 'review',
+      body: `Ce n'est pas du spam (était à vérifier : ${current.reviewReason})`,
+      userId: input.adminId,
+    });
+    await logActivity(tx, {
+      type: 'contact.not_spam',
+      title: `Ce n'est pas du spam : ${updated.fullName}`,
+      description: `Était à vérifier : ${current.reviewReason}`,
+      userId: input.adminId,
+    });
+    const notifications = await leadNotifications(tx, deps, updated);
+    await queryRows(
+      tx,
+      inOneStatement(notifications.writes, deps.events.notification(...notifications.events)),
+    );
+    return (await presentContacts(tx, [updated]))[0];
+  });
+}
+
 export const CONTACT_CSV_HEADER = [
   'Date',
   'Nom complet',
@@ -240,6 +285,7 @@ export async function exportContactsCsv(
             ? 'sans responsable'
             : `responsable ${(await adminNames(db, [filters.owner])).get(filters.owner) ?? 'inconnu'}`),
         filters.followUp && CONTACT_FOLLOW_UP_FILTERS[filters.followUp].toLowerCase(),
+        filters.review && 'à vérifier',
       ],
     },
     adminId,

@@ -4,7 +4,7 @@
  * address is pending with a confirmation email unless the admin declares prior consent, and a
  * known address (above all an unsubscribed or bounced one) only ever gains tags.
  */
-import { asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AdminSubscriber,
@@ -21,6 +21,7 @@ import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { MailTransport } from '../email/transport.ts';
 import {
+  announceSubscriber,
   eraseSubscriber,
   exportSubscriber,
   type SubscriberExport,
@@ -42,6 +43,7 @@ export function presentSubscriber(row: NewsletterSubscription): AdminSubscriber 
     subscribedAt: iso(row.subscribedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    reviewReason: row.reviewReason,
   };
 }
 
@@ -58,6 +60,7 @@ function whereOf(filters: SubscriberFilters): SQL | undefined {
     filters.status && eq(s.status, filters.status),
     // Tags are stored lower-cased (TagSchema).
     filters.tag && sql`${filters.tag.toLowerCase()} = any(${s.tags})`,
+    filters.review === 'a_verifier' && isNotNull(s.reviewReason),
   );
 }
 
@@ -87,6 +90,41 @@ export async function listSubscribers(db: Database, query: SubscriberListQuery):
     (rows: NewsletterSubscription[]) => rows.map(presentSubscriber),
   );
   return { ...page, tags: await allTags(db) };
+}
+
+/**
+ * "Ce n'est pas du spam" on a sign-up kept "À vérifier" (docs/decisions/083-leads-kept-for-
+ * review.md): clears the flag, logged; a confirmed subscriber is announced to the staff now (push,
+ * live event), a pending one when they confirm. The row is locked: a double click changes nothing
+ * the second time.
+ */
+export async function clearSubscriberReview(
+  db: Database,
+  events: Pick<EventBus, 'publish'>,
+  input: { id: string; adminId: string },
+): Promise<AdminSubscriber | undefined> {
+  return inTransaction(db, async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.id, input.id))
+      .for('update');
+    if (!current || current.reviewReason === null) return current && presentSubscriber(current);
+    const [updated] = await tx
+      .update(newsletterSubscriptions)
+      .set({ reviewReason: null })
+      .where(eq(newsletterSubscriptions.id, input.id))
+      .returning();
+    if (!updated) throw new Error('subscriber vanished while its review was cleared');
+    await logActivity(tx, {
+      type: 'subscriber.not_spam',
+      title: `Ce n'est pas du spam : ${updated.email}`,
+      description: `Était à vérifier : ${current.reviewReason}`,
+      userId: input.adminId,
+    });
+    if (updated.status === 'active') await announceSubscriber(tx, events, updated);
+    return presentSubscriber(updated);
+  });
 }
 
 export async function updateSubscriber(
@@ -172,6 +210,7 @@ export async function exportSubscribersCsv(
         searchFilter(filters.q),
         filters.status && `statut ${SUBSCRIBER_STATUS_LABELS[filters.status]}`,
         filters.tag && `étiquette ${filters.tag}`,
+        filters.review && 'à vérifier',
       ],
     },
     adminId,
@@ -248,7 +287,7 @@ export function eraseSubscriberForAdmin(
     await forgetInActivityLog(tx, email);
     await logActivity(tx, {
       type: 'subscriber.erased',
-      title: 'Abonné effacé (droit à l’effacement)',
+      title: "Abonné effacé (droit à l'effacement)",
       userId: input.adminId,
     });
     await input.events.publish(tx, { channel: 'dashboard', type: 'stats_update', data: {} });

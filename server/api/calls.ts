@@ -2,15 +2,17 @@
  * The discovery call's public API (docs/decisions/077-call-booking.md; shapes in
  * common/schemas/calls.ts). Each route is opened by the lead's signed link: the token travels as
  * the `token` query parameter of the GET (masked in the logs) or in the body of the POSTs. The
- * POSTs are limited per IP, and each one is safe to retry (server/booking/desk.ts).
+ * POSTs are limited per link and, much higher, per IP, and each one is safe to retry
+ * (server/booking/desk.ts).
  */
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { CallBookSchema, CallCancelSchema, CallPageQuerySchema } from '#common/schemas/calls.ts';
 import type { Database } from '#db/client.ts';
 import type { CallDesk } from '../booking/desk.ts';
 import { parseInput } from '../http/validate.ts';
 import { RATE_LIMITS } from '../security/limits.ts';
-import { hitRateLimit, rateLimited } from '../security/rate-limit.ts';
+import { hitRateLimits, rateLimited } from '../security/rate-limit.ts';
 
 export type CallsApiDeps = {
   db: Database;
@@ -28,8 +30,21 @@ export function callsApiRouter(deps: CallsApiDeps): Router {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Robots-Tag', 'noindex');
     if (req.method !== 'POST') return next();
-    hitRateLimit(db, `calls:${req.ip}`, RATE_LIMITS.callChangesPerIp)
-      .then((limit) => (limit.allowed ? next() : next(rateLimited(limit.retryAfterSeconds))))
+    // Per link, not per address: visitors behind one carrier address each have their own; the
+    // address's daily ceiling bounds a script trying links (docs/decisions/083-leads-kept-for-review.md).
+    const token: unknown = req.body?.token;
+    const link = createHash('sha256')
+      .update(typeof token === 'string' ? token : '')
+      .digest('base64url')
+      .slice(0, 22);
+    hitRateLimits(db, [
+      { key: `calls-link:${link}`, rule: RATE_LIMITS.callChangesPerLink },
+      { key: `calls-day:${req.ip}`, rule: RATE_LIMITS.callChangesCeilingPerIp },
+    ])
+      .then((limits) => {
+        const refused = limits.find((limit) => !limit.allowed);
+        next(refused ? rateLimited(refused.retryAfterSeconds) : undefined);
+      })
       .catch(next);
   });
 

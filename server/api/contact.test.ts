@@ -10,7 +10,8 @@ import { aCallRequest, aQuoteRequest, aWebsiteRequest } from '#tests/helpers/req
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
-import { HONEYPOT_MESSAGE } from '../security/honeypot.ts';
+import { HONEYPOT_REVIEW_REASON } from '../security/honeypot.ts';
+import { RATE_LIMITS } from '../security/limits.ts';
 
 let database: DatabaseHandle;
 let app: ReturnType<typeof createTestApp>['app'];
@@ -41,8 +42,12 @@ const post = (body: unknown, options: { key?: string; ip?: string } = {}) => {
   return req.send(body as object);
 };
 
-async function leadCount() {
-  return (await database.db.select({ n: count() }).from(contactRequests))[0]?.n ?? 0;
+/** The address's daily counter at the ceiling, as after a flood (contact-review.test.ts sends one). */
+async function reachCeiling(ip: string) {
+  await database.db
+    .update(rateLimits)
+    .set({ count: RATE_LIMITS.contactCeilingPerIp.limit })
+    .where(eq(rateLimits.key, `contact-day:${ip}`));
 }
 
 async function leadById(id: string) {
@@ -277,8 +282,11 @@ describe('POST /api/contact — idempotency', () => {
       ).toEqual(first.body);
     }
     for (let i = 1; i < 10; i++) await post(aQuoteRequest({ fullName: `Visiteur ${i}` }), { ip }).expect(201);
+    // The 11th is kept "À vérifier"; past the daily ceiling, a new one is refused.
+    await post(aQuoteRequest(), { ip }).expect(201);
+    await reachCeiling(ip);
     await post(aQuoteRequest(), { ip }).expect(429);
-    // Limited now, the address still gets the answer of a submission it already made.
+    // Refused now, the address still gets the answer of a submission it already made.
     expect(
       (await post(aQuoteRequest({ fullName: 'Visiteuse Patiente' }), { ip, key }).expect(201)).body,
     ).toEqual(first.body);
@@ -314,14 +322,11 @@ describe('POST /api/contact — prepared statements', () => {
 });
 
 describe('POST /api/contact — spam and abuse', () => {
-  it('refuses a filled honeypot with a clear French 400 and stores nothing (never a false "done")', async () => {
-    const before = await leadCount();
+  it('keeps a lead whose honeypot is filled "À vérifier", answered as any other (autofill can fill it)', async () => {
     const res = await post(
       aQuoteRequest({ fullName: 'Robot Honeypot', website: 'http://spam.example' }),
-    ).expect(400);
-    expect(res.body.error.message).toBe(HONEYPOT_MESSAGE);
-    expect(res.body.error.fields).toEqual({ website: HONEYPOT_MESSAGE });
-    expect(await leadCount()).toBe(before);
+    ).expect(201);
+    expect((await leadById(res.body.id))?.reviewReason).toBe(HONEYPOT_REVIEW_REASON);
   });
 
   it('stores a form sent at once or without a fill time: autofill makes a person that fast', async () => {
@@ -332,13 +337,18 @@ describe('POST /api/contact — spam and abuse', () => {
     expect((await leadById(none.body.id))?.fullName).toBe('Visiteur Sans Minuterie');
   });
 
-  it('limits submissions per address: the 11th in 15 minutes gets 429 in French with Retry-After', async () => {
+  it('keeps the 11th lead in 15 minutes from one address "À vérifier", and refuses past the daily ceiling in French with Retry-After', async () => {
     const ip = '10.9.9.9';
     for (let i = 0; i < 10; i++) await post(aQuoteRequest({ fullName: `Visiteur ${i}` }), { ip }).expect(201);
+    const kept = await post(aQuoteRequest(), { ip }).expect(201);
+    expect((await leadById(kept.body.id))?.reviewReason).toBe(
+      'Plus de 10 demandes en 15 minutes depuis la même adresse',
+    );
+    await reachCeiling(ip);
     const res = await post(aQuoteRequest(), { ip }).expect(429);
     expect(res.body.error.code).toBe('rate_limited');
     expect(res.body.error.message).toMatch(
-      /^Trop de demandes envoyées depuis votre connexion\. Veuillez réessayer dans \d+ minutes?\.$/,
+      /^Trop de demandes envoyées depuis votre connexion\. Veuillez réessayer dans \d+ heures?\.$/,
     );
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.

@@ -1,8 +1,10 @@
 /**
  * POST /api/contact (docs/product.md §7.2): quote requests, call requests and contact-page messages.
  * Order matters: a replay of an already-answered request gets its first answer at once (a flaky
- * connection must not spend the visitor's rate limit); then the per-IP limit; then validation;
- * then a filled honeypot is refused (400, in French); then the lead is stored, with its key.
+ * connection must not spend the visitor's limits); then the per-IP limits: past the daily
+ * ceiling, refused (429, in French); then validation; then the lead is stored, with its key,
+ * "À vérifier" when its address sent more than the limit or its honeypot is filled (answered the
+ * same, the staff not notified: docs/decisions/083-leads-kept-for-review.md).
  */
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
@@ -13,14 +15,14 @@ import { badRequest } from '../errors.ts';
 import {
   hashRequest,
   readIdempotencyKey,
-  replayOrHitRateLimit,
+  replayOrHitRateLimits,
   runIdempotently,
 } from '../http/idempotency.ts';
 import { parseInput } from '../http/validate.ts';
 import { type LeadDeps, leadWrites, newLead } from '../leads/create-lead.ts';
-import { refuseFilledHoneypot } from '../security/honeypot.ts';
+import { honeypotReviewReason, reviewReasonOf } from '../security/honeypot.ts';
 import { RATE_LIMITS } from '../security/limits.ts';
-import { rateLimited } from '../security/rate-limit.ts';
+import { type AddressLimits, reviewReasonOrRefuse } from '../security/rate-limit.ts';
 
 const SCOPE = 'contact';
 
@@ -43,23 +45,27 @@ export function contactApiRouter(deps: ContactApiDeps): Router {
       throw badRequest('Le corps de la requête doit être un objet JSON.');
     }
     const requestHash = hashRequest(body);
-    const first = await replayOrHitRateLimit(
+    const limits: AddressLimits = {
+      review: { key: `contact:${req.ip}`, rule: RATE_LIMITS.contactPerIp },
+      ceiling: { key: `contact-day:${req.ip}`, rule: RATE_LIMITS.contactCeilingPerIp },
+    };
+    const first = await replayOrHitRateLimits(
       deps.db,
       { scope: SCOPE, key, requestHash },
-      { key: `contact:${req.ip}`, rule: RATE_LIMITS.contactPerIp },
+      { hits: [limits.review, limits.ceiling] },
     );
     if (first.stored) {
       res.status(first.stored.status).json(first.stored.body);
       return;
     }
-    if (!first.limit.allowed) throw rateLimited(first.limit.retryAfterSeconds);
+    const overLimit = reviewReasonOrRefuse(limits, first.limits, 'demandes');
 
     const request = parseInput(ContactRequestSchema, body);
-    refuseFilledHoneypot(request);
+    const reviewReason = reviewReasonOf(overLimit, honeypotReviewReason(request));
 
     // The lead's id is chosen here, so that its answer is stored with the key in one statement.
     const id = randomUUID();
-    const lead = newLead(request, id);
+    const lead = newLead(request, id, reviewReason);
     const writes = await leadWrites(deps.db, deps, lead);
     let answer: ContactRequestAccepted = { id };
     if (request.source === 'call_request') {
@@ -75,7 +81,10 @@ export function contactApiRouter(deps: ContactApiDeps): Router {
       { scope: SCOPE, key, requestHash, answer: { status: 201, body: answer } },
       writes,
     );
-    req.log.info({ leadId: (response.body as { id: string }).id, source: request.source }, 'lead stored');
+    req.log.info(
+      { leadId: (response.body as { id: string }).id, source: request.source, reviewReason },
+      reviewReason ? 'lead stored for review' : 'lead stored',
+    );
     deps.afterLead?.();
     res.status(response.status).json(response.body);
   });

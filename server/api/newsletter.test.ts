@@ -8,7 +8,7 @@ import { subscriptionOf } from '#tests/helpers/factories.ts';
 import { mailingAppContext } from '#tests/helpers/seeded-database.ts';
 import type { CapturedEmail } from '#tests/helpers/smtp.ts';
 import type { AppEvent } from '../realtime/event-bus.ts';
-import { HONEYPOT_MESSAGE } from '../security/honeypot.ts';
+import { HONEYPOT_REVIEW_REASON } from '../security/honeypot.ts';
 
 const PUBLIC_URL = 'https://www.lisanga-digital.cd';
 const ctx = mailingAppContext({ env: { PUBLIC_URL } });
@@ -148,15 +148,48 @@ describe('double opt-in', () => {
     expect(reused.body.error.code).toBe('token_used');
   });
 
-  it('answers 409 "déjà abonné" to an active address, whatever its case', async () => {
+  it('answers a subscribed address exactly as an unknown one, and emails its owner a manage link instead', async () => {
     await subscribeAndConfirm('bola@example.cd');
-    const res = await subscribe({ email: ' BOLA@Example.cd ' }).expect(409);
-    expect(res.body.error.message).toContain('déjà abonné');
+    const known = await subscribe({ email: ' BOLA@Example.cd ' });
+    const unknown = await subscribe({ email: 'personne-bola@example.cd' });
+    expect(known.status).toBe(200);
+    expect([known.status, known.text]).toEqual([unknown.status, unknown.text]);
+    expect(known.body).toEqual({ requiresConfirmation: true });
+    for (const header of ['content-type', 'content-length', 'cache-control', 'etag']) {
+      expect(known.headers[header], header).toBe(unknown.headers[header]);
+    }
     const [{ n } = { n: 0 }] = await ctx.database.db
       .select({ n: count() })
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, 'bola@example.cd'));
     expect(n).toBe(1);
+
+    // The owner hears of it, with a manage link that works.
+    const mails = await deliveredTo('bola@example.cd');
+    const notice = mails[mails.length - 1];
+    if (!notice) throw new Error('no email');
+    expect(notice.subject).toBe('Vous êtes déjà inscrit(e) à la newsletter Lisanga Digital');
+    expect(notice.text).toContain('Vous êtes déjà inscrit(e)');
+    expect(notice.headers.get('list-unsubscribe')).toMatch(/\/api\/newsletter\/unsubscribe\?token=/);
+    const token = linkIn(notice, '/newsletter/manage');
+    const preferences = await request(ctx.testApp.app)
+      .get(`/api/newsletter/manage?token=${token}`)
+      .expect(200);
+    expect(preferences.body).toMatchObject({ email: 'bola@example.cd', status: 'active' });
+    expect((await subscriberRow('bola@example.cd'))?.status).toBe('active');
+  });
+
+  it('answers the sign-ups of one address with 4 emails an hour at most, whatever its state', async () => {
+    await subscribeAndConfirm('kiese@example.cd');
+    for (let i = 0; i < 6; i++) {
+      expect((await subscribe({ email: 'kiese@example.cd' }).expect(200)).body).toEqual({
+        requiresConfirmation: true,
+      });
+    }
+    // Its confirmation counted, then 3 "déjà inscrit(e)"; the 3 beyond the cap send nothing.
+    const subjects = (await deliveredTo('kiese@example.cd')).map((m) => m.subject);
+    expect(subjects.filter((s) => s.startsWith('Confirmez'))).toHaveLength(1);
+    expect(subjects.filter((s) => s.includes('déjà inscrit(e)'))).toHaveLength(3);
   });
 
   it('sends the confirmation again to a pending address without a second row, at most 4 times an hour', async () => {
@@ -164,8 +197,9 @@ describe('double opt-in', () => {
       const res = await subscribe({ email: i % 2 ? 'CHANCE@example.cd' : 'chance@example.cd' }).expect(200);
       expect(res.body).toEqual({ requiresConfirmation: true });
     }
-    // The first email and 4 resends; the 2 beyond the hourly cap are answered the same but not sent.
-    expect(await deliveredTo('chance@example.cd')).toHaveLength(5);
+    // 4 emails an hour, the first one included (as for a subscribed address); the 3 beyond the
+    // hourly cap are answered the same but not sent.
+    expect(await deliveredTo('chance@example.cd')).toHaveLength(4);
     const rows = await ctx.database.db
       .select()
       .from(newsletterSubscriptions)
@@ -202,15 +236,64 @@ describe('double opt-in', () => {
     expect(res.body.error.fields.email).toBe('Veuillez entrer une adresse email valide');
   });
 
-  it('refuses a filled honeypot with a clear French 400 and keeps nothing', async () => {
-    const res = await subscribe({ email: 'bot@example.cd', website: 'http://spam' }).expect(400);
-    expect(res.body.error.fields).toEqual({ website: HONEYPOT_MESSAGE });
-    expect(await subscriberRow('bot@example.cd')).toBeUndefined();
+  it('keeps a sign-up whose honeypot is filled "À vérifier" (autofill can fill it), answered as any other', async () => {
+    await subscribe({ email: 'bot@example.cd', website: 'http://spam' }).expect(200);
+    expect(await subscriberRow('bot@example.cd')).toMatchObject({
+      status: 'pending',
+      reviewReason: HONEYPOT_REVIEW_REASON,
+    });
   });
 
   it('keeps a subscription sent at once (autofill): a pending row and its confirmation email', async () => {
     await subscribe({ email: 'rapide@example.cd', elapsedMs: 150 }).expect(200);
     expect((await subscriberRow('rapide@example.cd'))?.status).toBe('pending');
+  });
+});
+
+describe('no text typed by the requester in an email before the address is confirmed', () => {
+  const HOSTILE = 'Gagnez 1000 $ sur http://evil.example';
+  const traces = ['Gagnez', '1000', 'evil.example'];
+  const expectNoTrace = (mail: CapturedEmail | undefined) => {
+    if (!mail) throw new Error('no email');
+    for (const part of [mail.subject, mail.text ?? '', mail.html ?? '']) {
+      for (const trace of traces) expect(part).not.toContain(trace);
+    }
+  };
+
+  it('keeps the first name out of the confirmation, its resends and the manage link, then greets by it once confirmed', async () => {
+    await subscribe({ email: 'victime@example.cd', firstName: HOSTILE }).expect(200);
+    await subscribe({ email: 'victime@example.cd', firstName: HOSTILE }).expect(200);
+    await request(ctx.testApp.app)
+      .post('/api/newsletter/manage-link')
+      .set('X-Forwarded-For', nextIp())
+      .send({ email: 'victime@example.cd' })
+      .expect(200);
+    const before = await deliveredTo('victime@example.cd');
+    expect(before.map((m) => m.subject)).toEqual([
+      'Confirmez votre inscription à la newsletter Lisanga Digital',
+      'Confirmez votre inscription à la newsletter Lisanga Digital',
+      'Votre lien pour gérer votre newsletter Lisanga Digital',
+    ]);
+    for (const mail of before) expectNoTrace(mail);
+    // Kept, for after the confirmation.
+    expect((await subscriberRow('victime@example.cd'))?.firstName).toBe(HOSTILE);
+
+    const token = linkIn(before[1] as CapturedEmail, '/newsletter/confirm');
+    await request(ctx.testApp.app).post('/api/newsletter/confirm').send({ token }).expect(200);
+    const welcome = (await deliveredTo('victime@example.cd')).at(-1);
+    expect(welcome?.subject).toBe(`Bienvenue chez Lisanga Digital, ${HOSTILE} !`.replace(' !', '\u00a0!'));
+    expect(welcome?.text).toContain(`Bonjour ${HOSTILE},`);
+  });
+
+  it('keeps the name of a subscribed address out of the "déjà inscrit(e)" email', async () => {
+    await subscribe({ email: 'deja@example.cd', firstName: HOSTILE }).expect(200);
+    const [confirmation] = await deliveredTo('deja@example.cd');
+    const token = linkIn(confirmation as CapturedEmail, '/newsletter/confirm');
+    await request(ctx.testApp.app).post('/api/newsletter/confirm').send({ token }).expect(200);
+    await subscribe({ email: 'deja@example.cd', firstName: HOSTILE }).expect(200);
+    const notice = (await deliveredTo('deja@example.cd')).at(-1);
+    expect(notice?.subject).toContain('déjà inscrit(e)');
+    expectNoTrace(notice);
   });
 });
 

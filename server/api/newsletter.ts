@@ -15,9 +15,15 @@ import { badRequest } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
 import type { Newsletter } from '../newsletter/newsletter.ts';
 import { invalidToken } from '../newsletter/tokens.ts';
-import { refuseFilledHoneypot } from '../security/honeypot.ts';
+import { honeypotReviewReason, reviewReasonOf } from '../security/honeypot.ts';
 import { RATE_LIMITS } from '../security/limits.ts';
-import { hitRateLimit, rateLimited } from '../security/rate-limit.ts';
+import {
+  type AddressLimits,
+  hitRateLimit,
+  hitRateLimits,
+  rateLimited,
+  reviewReasonOrRefuse,
+} from '../security/rate-limit.ts';
 
 export type NewsletterApiDeps = {
   db: Database;
@@ -45,23 +51,35 @@ export function newsletterApiRouter(deps: NewsletterApiDeps): Router {
     next();
   });
 
+  // Past the address's limit (or with the honeypot filled), a sign-up is kept "À vérifier": the
+  // visitor gets the same answer and the confirmation email, the staff no notification; past the
+  // daily ceiling, refused (docs/decisions/083-leads-kept-for-review.md).
   router.post('/newsletter/subscribe', async (req, res) => {
     const body = objectBody(req.body);
-    const limit = await hitRateLimit(deps.db, `newsletter:${req.ip}`, RATE_LIMITS.newsletterPerIp);
-    if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
+    const limits: AddressLimits = {
+      review: { key: `newsletter:${req.ip}`, rule: RATE_LIMITS.newsletterPerIp },
+      ceiling: { key: `newsletter-day:${req.ip}`, rule: RATE_LIMITS.newsletterCeilingPerIp },
+    };
+    const hits = await hitRateLimits(deps.db, [limits.review, limits.ceiling]);
+    const overLimit = reviewReasonOrRefuse(limits, hits, 'inscriptions');
     const request = parseInput(NewsletterSubscribeSchema, body);
-    refuseFilledHoneypot(request);
-    const outcome = await deps.newsletter.subscribe(request, {
-      ip: req.ip,
-      userAgent: req.get('User-Agent'),
-    });
+    const reviewReason = reviewReasonOf(overLimit, honeypotReviewReason(request));
+    const outcome = await deps.newsletter.subscribe(
+      request,
+      { ip: req.ip, userAgent: req.get('User-Agent') },
+      reviewReason,
+    );
     if (outcome.emailSent) deps.afterEmail?.();
     res.json({ requiresConfirmation: true });
   });
 
   // A fresh manage link by email; the same answer whether the address is known or not.
   router.post('/newsletter/manage-link', async (req, res) => {
-    const limit = await hitRateLimit(deps.db, `newsletter:${req.ip}`, RATE_LIMITS.newsletterPerIp);
+    const limit = await hitRateLimit(
+      deps.db,
+      `newsletter-manage-link:${req.ip}`,
+      RATE_LIMITS.newsletterManageLinksPerIp,
+    );
     if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
     const { email } = parseInput(NewsletterManageLinkSchema, objectBody(req.body));
     const outcome = await deps.newsletter.sendManageLink(email);

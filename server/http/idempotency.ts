@@ -9,13 +9,12 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, hasPgCode, inOneStatement, queryPreparedRows, type Statement } from '#db/client.ts';
 import { idempotencyKeys } from '#db/schema.ts';
 import { badRequest, HttpError } from '../errors.ts';
-import type { RateLimitRule } from '../security/limits.ts';
 import {
-  hitRateLimit,
+  hitRateLimits,
+  type LimitHit,
   type RateLimitResult,
-  type RateLimitRow,
-  rateLimitHit,
-  rateLimitResult,
+  rateLimitHits,
+  rateLimitResults,
 } from '../security/rate-limit.ts';
 
 export type StoredResponse = { status: number; body: unknown };
@@ -78,19 +77,21 @@ export async function findStoredResponse(
 }
 
 /**
- * The request's stored answer when it is a replay, or else one hit on its rate limit: one round
- * trip for what a new request checks first. A replay spends no hit (a flaky connection must not
- * use up the visitor's limit); a key reused for another body throws, as findStoredResponse does.
+ * The request's stored answer when it is a replay, or else one hit on each of its rate limits:
+ * one round trip for what a new request checks first. A replay spends no hit (a flaky connection
+ * must not use up the visitor's limits); a key reused for another body throws, as
+ * findStoredResponse does. The results come in the order of `limits.hits`.
  */
-export async function replayOrHitRateLimit(
+export async function replayOrHitRateLimits(
   db: Database,
   replay: { scope: string; key: string | undefined; requestHash: string },
-  limit: { key: string; rule: RateLimitRule; now?: Date },
-): Promise<{ stored: StoredResponse } | { stored?: undefined; limit: RateLimitResult }> {
-  const now = limit.now ?? new Date();
-  if (!replay.key) return { limit: await hitRateLimit(db, limit.key, limit.rule, now) };
+  limits: { hits: LimitHit[]; now?: Date },
+): Promise<{ stored: StoredResponse } | { stored?: undefined; limits: RateLimitResult[] }> {
+  const now = limits.now ?? new Date();
+  if (!replay.key) return { limits: await hitRateLimits(db, limits.hits, now) };
+  const hits = rateLimitHits(limits.hits, now, sql`not exists (select 1 from stored)`);
   const [row] = await queryPreparedRows<
-    Partial<RateLimitRow> & {
+    Record<string, unknown> & {
       request_hash: string | null;
       response_status: number | null;
       response_body: unknown;
@@ -100,16 +101,17 @@ export async function replayOrHitRateLimit(
     sql`with stored as (
         select request_hash, response_status, response_body from idempotency_keys
         where scope = ${replay.scope} and key = ${replay.key} and response_status is not null
-      ), hit as (${rateLimitHit(limit.key, limit.rule, now, sql`not exists (select 1 from stored)`)})
-      select stored.*, hit.* from (select 1) as one
-        left join stored on true left join hit on true`,
+      ), ${hits.ctes}
+      select stored.*, ${hits.columns} from (select 1) as one
+        left join stored on true ${hits.joins}`,
   );
   if (row?.response_status != null) {
     if (row.request_hash !== replay.requestHash) throw conflict();
     return { stored: { status: row.response_status, body: row.response_body } };
   }
-  if (row?.count == null || row.window_start == null) throw new Error('rate limit upsert returned nothing');
-  return { limit: rateLimitResult({ count: row.count, window_start: row.window_start }, limit.rule, now) };
+  const results = rateLimitResults(row, limits.hits, now);
+  if (!results) throw new Error('rate limit upsert returned nothing');
+  return { limits: results };
 }
 
 /**

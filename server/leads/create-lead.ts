@@ -2,6 +2,9 @@
  * Storing a lead: the row, the staff's notification email (outbox), the activity log entry and
  * the real-time events are written in ONE statement, so a lead is never stored without staff
  * being told, nor announced without being stored; one round trip to the database, not eight.
+ * A lead kept "À vérifier" (`reviewReason`, docs/decisions/083-leads-kept-for-review.md) is stored
+ * and logged without the staff's email, push and "new lead" event: "Ce n'est pas du spam" sends
+ * them later (server/admin/contacts.ts), through `leadNotifications`.
  */
 
 import type { SQL } from 'drizzle-orm';
@@ -11,7 +14,7 @@ import type { Database, Statement } from '#db/client.ts';
 import { contactRequests, type ContactRequest as Lead } from '#db/schema.ts';
 import { activityInsert } from '../activity/log.ts';
 import { pushInsert } from '../push/notify.ts';
-import type { EventBus } from '../realtime/event-bus.ts';
+import type { AppEvent, EventBus } from '../realtime/event-bus.ts';
 import { normalizePhone } from './phone.ts';
 
 export const SOURCE_LABELS: Record<LeadSource, string> = {
@@ -60,9 +63,11 @@ export type NewLead = Pick<
   | 'source'
   | 'callPreferredTime'
   | 'callUrgency'
+  | 'reviewReason'
 >;
 
-export function newLead(request: ContactRequest, id: string): NewLead {
+/** `reviewReason`: why the lead is kept "À vérifier" (the staff are not notified), or null. */
+export function newLead(request: ContactRequest, id: string, reviewReason: string | null = null): NewLead {
   const { phone, phoneRaw } = normalizePhone(request.phone);
   return {
     id,
@@ -77,49 +82,90 @@ export function newLead(request: ContactRequest, id: string): NewLead {
     source: request.source,
     callPreferredTime: request.source === 'call_request' ? (request.details?.preferredTime ?? null) : null,
     callUrgency: request.source === 'call_request' ? (request.details?.urgency ?? null) : null,
+    reviewReason,
+  };
+}
+
+/**
+ * What tells the staff about a lead: its email (outbox) and its push, as writes, and the "new
+ * lead" events. Written with the lead, or when an admin says a lead kept "À vérifier" is not spam;
+ * both are deduplicated by the lead's id (`lead:<id>`), so a lead is never announced twice.
+ */
+export async function leadNotifications(
+  db: Database,
+  deps: LeadDeps,
+  lead: NewLead,
+): Promise<{ writes: Statement[]; events: AppEvent[] }> {
+  return {
+    writes: [
+      await deps.staffNotification(db, lead),
+      // The staff's phones (docs/decisions/080-staff-push.md).
+      pushInsert(db, {
+        key: `lead:${lead.id}`,
+        title: `Nouveau contact : ${lead.fullName}`,
+        body: `${SOURCE_LABELS[lead.source as LeadSource]} — ${lead.serviceInterest}`,
+        url: `/admin/contacts?lead=${lead.id}`,
+      }),
+    ],
+    events: [
+      {
+        channel: 'contacts',
+        type: 'new_contact',
+        data: {
+          id: lead.id,
+          fullName: lead.fullName,
+          source: lead.source,
+          serviceInterest: lead.serviceInterest,
+        },
+      },
+      { channel: 'dashboard', type: 'stats_update', data: {} },
+    ],
   };
 }
 
 /**
  * Everything storing a lead writes, for ONE statement (inOneStatement, run by runIdempotently
- * with the request's idempotency key): the row, its activity-log entry, the staff's email in the
- * outbox, and the real-time events that go out when it commits. Reading the settings and the
- * template for the email is the only work before it.
+ * with the request's idempotency key): the row, its activity-log entry, the staff's email and
+ * push, and the real-time events that go out when it commits. Reading the settings and the
+ * template for the email is the only work before it. A lead kept "À vérifier" notifies nobody:
+ * its log entry says why, and the back-office's lists reload without a "new lead" toast.
  */
 export async function leadWrites(
   db: Database,
   deps: LeadDeps,
   lead: NewLead,
 ): Promise<{ writes: Statement[]; select: SQL }> {
-  const writes = [
-    db.insert(contactRequests).values(lead),
-    activityInsert(db, {
-      type: 'contact.created',
-      title: `Nouveau contact : ${lead.fullName}`,
-      description: `${SOURCE_LABELS[lead.source as LeadSource]} — ${lead.serviceInterest}`,
-      userId: null,
-    }),
-    await deps.staffNotification(db, lead),
-    // The staff's phones (docs/decisions/080-staff-push.md).
-    pushInsert(db, {
-      key: `lead:${lead.id}`,
-      title: `Nouveau contact : ${lead.fullName}`,
-      body: `${SOURCE_LABELS[lead.source as LeadSource]} — ${lead.serviceInterest}`,
-      url: `/admin/contacts?lead=${lead.id}`,
-    }),
-  ];
-  const select = deps.events.notification(
-    {
-      channel: 'contacts',
-      type: 'new_contact',
-      data: {
-        id: lead.id,
-        fullName: lead.fullName,
-        source: lead.source,
-        serviceInterest: lead.serviceInterest,
-      },
-    },
-    { channel: 'dashboard', type: 'stats_update', data: {} },
-  );
-  return { writes, select };
+  const description = `${SOURCE_LABELS[lead.source as LeadSource]} — ${lead.serviceInterest}`;
+  const stored = [db.insert(contactRequests).values(lead)];
+  if (lead.reviewReason !== null) {
+    return {
+      writes: [
+        ...stored,
+        activityInsert(db, {
+          type: 'contact.kept_for_review',
+          title: `Contact à vérifier : ${lead.fullName}`,
+          description: `${description} — ${lead.reviewReason}`,
+          userId: null,
+        }),
+      ],
+      select: deps.events.notification(
+        { channel: 'contacts', type: 'contact_updated', data: { id: lead.id } },
+        { channel: 'dashboard', type: 'stats_update', data: {} },
+      ),
+    };
+  }
+  const notifications = await leadNotifications(db, deps, lead);
+  return {
+    writes: [
+      ...stored,
+      activityInsert(db, {
+        type: 'contact.created',
+        title: `Nouveau contact : ${lead.fullName}`,
+        description,
+        userId: null,
+      }),
+      ...notifications.writes,
+    ],
+    select: deps.events.notification(...notifications.events),
+  };
 }

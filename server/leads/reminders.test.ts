@@ -82,6 +82,20 @@ describe('leads left unanswered past the promised 24 h', () => {
     expect(await emailsOf('Lead Nobody')).toHaveLength(2);
   });
 
+  it('never reminds of a lead kept "À vérifier" (nobody was told of it), until it is said not to be spam', async () => {
+    const db = ctx.database.db;
+    const flagged = await insertContact(db, {
+      fullName: 'Lead Flagged',
+      createdAt: hoursAgo(40),
+      reviewReason: 'Plus de 10 demandes en 15 minutes depuis la même adresse',
+    });
+    await remindUnansweredLeads(db, deps, NOW);
+    expect(await emailsOf('Lead Flagged')).toEqual([]);
+    await db.update(contactRequests).set({ reviewReason: null }).where(eq(contactRequests.id, flagged.id));
+    await remindUnansweredLeads(db, deps, NOW);
+    expect(await emailsOf('Lead Flagged')).not.toEqual([]);
+  });
+
   it('two runs at once (two instances) remind a lead once', async () => {
     await insertContact(ctx.database.db, { fullName: 'Lead Raced', createdAt: hoursAgo(27) });
     const counts = await Promise.all([

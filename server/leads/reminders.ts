@@ -54,6 +54,8 @@ export async function remindUnansweredLeads(
         eq(contactRequests.status, 'nouveau'),
         lte(contactRequests.createdAt, answerDue),
         isNull(contactRequests.remindedAt),
+        // Kept "À vérifier": nobody was told of it, nobody is reminded (decision 083).
+        isNull(contactRequests.reviewReason),
       ),
       orderBy: [asc(contactRequests.createdAt)],
       limit: BATCH,
@@ -70,7 +72,7 @@ export async function remindUnansweredLeads(
       await activityInsert(tx, {
         type: 'contact.reminded',
         title: `Sans réponse depuis ${QUOTE_RESPONSE_HOURS} h : ${lead.fullName}`,
-        description: owner ? `Rappel envoyé à ${owner.email}` : 'Rappel envoyé à toute l’équipe',
+        description: owner ? `Rappel envoyé à ${owner.email}` : "Rappel envoyé à toute l'équipe",
         userId: null,
       });
     }

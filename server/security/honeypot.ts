@@ -1,16 +1,22 @@
 /**
  * The one anti-bot field the public forms keep: `website`, hidden from people, filled by bots.
- * A filled one is refused with a clear French 400, never answered "done" while nothing is kept
- * (docs/decisions/026-anti-spam.md). There is no timing trap: a person using the browser's
- * autofill can send a form within a second. Per-IP and per-address limits, and the newsletter's
- * double opt-in, do the rest.
+ * A filled one is no longer refused: a browser's autofill can fill it for a person, so the
+ * submission is kept "À vérifier" with this reason, answered like any other, and the staff are not
+ * notified until one of them says "Ce n'est pas du spam" (docs/decisions/083-leads-kept-for-
+ * review.md, which amends 026). There is no timing trap: a person using the browser's autofill
+ * can send a form within a second. The per-address limits and the newsletter's double opt-in do
+ * the rest.
  */
-import { badRequest } from '../errors.ts';
 
-export const HONEYPOT_MESSAGE =
-  'Envoi refusé\u00a0: un champ réservé à la détection des robots a été rempli. Si vous êtes une personne, écrivez-nous directement par email.';
+export const HONEYPOT_REVIEW_REASON = 'Champ réservé à la détection des robots rempli';
 
-export function refuseFilledHoneypot(body: { website?: string }): void {
-  if (body.website && body.website.trim() !== '')
-    throw badRequest(HONEYPOT_MESSAGE, { website: HONEYPOT_MESSAGE });
+/** The reason to keep the submission "À vérifier" when its honeypot is filled, else null. */
+export function honeypotReviewReason(body: { website?: string }): string | null {
+  return body.website && body.website.trim() !== '' ? HONEYPOT_REVIEW_REASON : null;
+}
+
+/** The reasons of one submission as one text, or null when there is none. */
+export function reviewReasonOf(...reasons: (string | null)[]): string | null {
+  const given = reasons.filter((reason): reason is string => reason !== null);
+  return given.length > 0 ? given.join(' ; ') : null;
 }

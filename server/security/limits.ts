@@ -5,14 +5,29 @@
 const MINUTE = 60_000;
 
 export const RATE_LIMITS = {
-  /** Lead submissions (quote, call, contact) per client IP. An office behind one address can
-   *  still send several; a script cannot flood the sales inbox. */
+  /** Lead submissions (quote, call, contact) per client IP that notify the staff. Past it, a lead
+   *  is still kept and answered as usual, but "À vérifier" and without a staff email or push: most
+   *  phones in Kinshasa share a few carrier addresses, an office shares one, so no lead is lost
+   *  and a script cannot flood the sales inbox (docs/decisions/083-leads-kept-for-review.md). */
   contactPerIp: { limit: 10, windowMs: 15 * MINUTE },
-  /** Newsletter subscriptions per client IP. */
+  /** The leads' flood ceiling per client IP: past it, refused (429) and nothing is kept; the
+   *  browser keeps the form filled for a later try (decision 083). */
+  contactCeilingPerIp: { limit: 200, windowMs: 24 * 60 * MINUTE },
+  /** Newsletter sign-ups per client IP that notify the staff; past it, kept "À vérifier" (083). */
   newsletterPerIp: { limit: 10, windowMs: 15 * MINUTE },
-  /** Bookings, moves and cancellations of discovery calls from one IP: each one sends emails. */
-  callChangesPerIp: { limit: 20, windowMs: 15 * MINUTE },
-  /** Confirmation emails sent again to one pending address: nobody can flood a mailbox. */
+  /** The sign-ups' flood ceiling per client IP: past it, refused (429), nothing kept (083). */
+  newsletterCeilingPerIp: { limit: 200, windowMs: 24 * 60 * MINUTE },
+  /** Manage links asked from one client IP: each one may send an email. */
+  newsletterManageLinksPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** Bookings, moves and cancellations of discovery calls through one lead's link: each one sends
+   *  emails. Counted per link, not per address: visitors behind one carrier address each have their
+   *  own (decision 083). */
+  callChangesPerLink: { limit: 20, windowMs: 15 * MINUTE },
+  /** The call changes' flood ceiling per client IP, whatever the link (083). */
+  callChangesCeilingPerIp: { limit: 200, windowMs: 24 * 60 * MINUTE },
+  /** Emails answering sign-ups of one address (the confirmation, first or again, or "déjà
+   *  inscrit(e)" to a subscribed one), whatever its state: nobody can flood a mailbox, and the cap
+   *  tells nothing about the address either. */
   newsletterConfirmResendPerAddress: { limit: 4, windowMs: 60 * MINUTE },
   /** New manage links sent to one address (expired link): same reasoning. */
   newsletterManageLinkPerAddress: { limit: 4, windowMs: 60 * MINUTE },

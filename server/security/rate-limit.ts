@@ -39,6 +39,101 @@ export function rateLimitHit(key: string, rule: RateLimitRule, now: Date, onlyIf
     returning count, window_start`;
 }
 
+/** One limit to hit: its counter's key and its rule. */
+export type LimitHit = { key: string; rule: RateLimitRule };
+
+/**
+ * Several hits in one statement: the CTEs `hit_0`, `hit_1`… (data-modifying CTEs must sit at the
+ * top of a statement, so the caller writes `with ${ctes} select ${columns} from … ${joins}`), whose
+ * counts are read back by `rateLimitResults`.
+ */
+export function rateLimitHits(limits: LimitHit[], now: Date, onlyIf: SQL = sql`true`) {
+  const name = (i: number) => sql.raw(`hit_${i}`);
+  return {
+    ctes: sql.join(
+      limits.map((limit, i) => sql`${name(i)} as (${rateLimitHit(limit.key, limit.rule, now, onlyIf)})`),
+      sql`, `,
+    ),
+    columns: sql.join(
+      limits.map((_, i) =>
+        sql.raw(`hit_${i}.count as count_${i}, hit_${i}.window_start as window_start_${i}`),
+      ),
+      sql`, `,
+    ),
+    joins: sql.join(
+      limits.map((_, i) => sql`left join ${name(i)} on true`),
+      sql` `,
+    ),
+  };
+}
+
+/** The results of `rateLimitHits`, in the order of its limits; undefined when nothing was hit. */
+export function rateLimitResults(
+  row: Record<string, unknown> | undefined,
+  limits: LimitHit[],
+  now: Date,
+): RateLimitResult[] | undefined {
+  const results: RateLimitResult[] = [];
+  for (const [i, limit] of limits.entries()) {
+    const count = row?.[`count_${i}`];
+    const windowStart = row?.[`window_start_${i}`];
+    if (count == null || windowStart == null) return undefined;
+    results.push(
+      rateLimitResult({ count: Number(count), window_start: windowStart as Date | string }, limit.rule, now),
+    );
+  }
+  return results;
+}
+
+/** Hits several limits in one round trip; their results in the same order. */
+export async function hitRateLimits(
+  db: Database,
+  limits: LimitHit[],
+  now: Date = new Date(),
+): Promise<RateLimitResult[]> {
+  const hits = rateLimitHits(limits, now);
+  const [row] = await queryPreparedRows<Record<string, unknown>>(
+    db,
+    sql`with ${hits.ctes} select ${hits.columns} from (select 1) as one ${hits.joins}`,
+  );
+  const results = rateLimitResults(row, limits, now);
+  if (!results) throw new Error('rate limit upsert returned nothing');
+  return results;
+}
+
+/**
+ * What one client address may send of a kind of submission (docs/decisions/083-leads-kept-for-
+ * review.md): up to `review`, each one notifies the staff; past it, each one is kept "À vérifier";
+ * past `ceiling`, each one is refused.
+ */
+export type AddressLimits = { review: LimitHit; ceiling: LimitHit };
+
+/** The submission's verdict from its address's two hits (in `AddressLimits` order): throws the 429
+ *  past the ceiling, else the reason to keep it "À vérifier", or null. `what` names the submissions
+ *  ("demandes", "inscriptions"). */
+export function reviewReasonOrRefuse(
+  limits: AddressLimits,
+  [review, ceiling]: RateLimitResult[],
+  what: string,
+): string | null {
+  if (!ceiling || !review) throw new Error('two rate limit results expected');
+  if (!ceiling.allowed) throw rateLimited(ceiling.retryAfterSeconds);
+  return review.allowed ? null : overLimitReason(limits.review.rule, what);
+}
+
+/** "Plus de 10 demandes en 15 minutes depuis la même adresse". */
+export function overLimitReason(rule: RateLimitRule, what: string): string {
+  return `Plus de ${rule.limit} ${what} en ${durationText(Math.round(rule.windowMs / 1000))} depuis la même adresse`;
+}
+
+/** "15 minutes", "1 heure", "24 heures": whole hours from an hour up, minutes below. */
+function durationText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes <= 60) return `${minutes} minute${minutes > 1 ? 's' : ''}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} heure${hours > 1 ? 's' : ''}`;
+}
+
 export function rateLimitResult(row: RateLimitRow, rule: RateLimitRule, now: Date): RateLimitResult {
   const windowStart = new Date(row.window_start);
   const retryAfterMs = windowStart.getTime() + rule.windowMs - now.getTime();
@@ -50,11 +145,10 @@ export function rateLimitResult(row: RateLimitRow, rule: RateLimitRule, now: Dat
 }
 
 export function rateLimited(retryAfterSeconds: number): HttpError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new HttpError(
     429,
     'rate_limited',
-    `Trop de demandes envoyées depuis votre connexion. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+    `Trop de demandes envoyées depuis votre connexion. Veuillez réessayer dans ${durationText(retryAfterSeconds)}.`,
     undefined,
     { 'Retry-After': String(retryAfterSeconds) },
   );

@@ -86,6 +86,24 @@ describe('the outbox', () => {
     expect(map.size).toBe(2);
   });
 
+  it('keeps entries for later when the address is over its daily ceiling (429): a later try goes through', async () => {
+    const { storage, map } = memoryOutbox([lead('key-one', { createdAt: NOW - 2_000 }), lead('key-two')]);
+    const limited = vi.fn(async () =>
+      json(429, {
+        error: {
+          message: 'Trop de demandes envoyées depuis votre connexion. Veuillez réessayer dans 5 heures.',
+        },
+      }),
+    );
+    expect(await replayOutbox(storage, limited, NOW)).toMatchObject({ sent: [], rejected: [], pending: 2 });
+    // The same address would be refused the same: the run stops at the first refusal.
+    expect(limited).toHaveBeenCalledTimes(1);
+    expect(map.size).toBe(2);
+    expect(await replayOutbox(storage, async () => json(201, { id: 'x' }), NOW)).toMatchObject({
+      sent: ['lead', 'lead'],
+    });
+  });
+
   it('purges entries after 7 days without sending them', async () => {
     const { storage, map } = memoryOutbox([
       lead('key-old', { createdAt: NOW - OUTBOX_MAX_AGE }),

@@ -32,11 +32,12 @@ export type ReplayRejection = { kind: OutboxKind; status: number; message?: stri
 export type ReplayReport = {
   /** Entries the server accepted (2xx): deleted. */
   sent: OutboxKind[];
-  /** Entries the server refused (4xx): deleted too, a replay would be refused again. */
+  /** Entries the server refused (4xx but 429): deleted too, a replay would be refused again. */
   rejected: ReplayRejection[];
   /** Entries older than OUTBOX_MAX_AGE, deleted without being sent. */
   expired: number;
-  /** Entries left for later: no connection, or a 5xx. */
+  /** Entries left for later: no connection, a 5xx, or a 429 (the address's daily ceiling,
+   *  docs/decisions/083-leads-kept-for-review.md: a later try goes through). */
   pending: number;
 };
 
@@ -52,8 +53,9 @@ export function outboxHeaders(entry: OutboxEntry): Record<string, string> {
 }
 
 /**
- * Sends every kept entry once, oldest first. A network failure stops the run (the connection is
- * gone again, the rest would fail the same way); a 5xx keeps the entry for the next run.
+ * Sends every kept entry once, oldest first. A network failure or a 429 stops the run (the
+ * connection is gone again, or the address is over its limit: the rest would fail the same way);
+ * a 5xx or a 429 keeps the entry for the next run.
  */
 export async function replayOutbox(
   storage: OutboxStorage,
@@ -62,14 +64,14 @@ export async function replayOutbox(
 ): Promise<ReplayReport> {
   const report: ReplayReport = { sent: [], rejected: [], expired: 0, pending: 0 };
   const entries = (await storage.all()).sort((a, b) => a.createdAt - b.createdAt);
-  let offline = false;
+  let stopped = false;
   for (const entry of entries) {
     if (now - entry.createdAt >= OUTBOX_MAX_AGE) {
       await storage.remove(entry.idempotencyKey);
       report.expired++;
       continue;
     }
-    if (offline) {
+    if (stopped) {
       report.pending++;
       continue;
     }
@@ -82,11 +84,14 @@ export async function replayOutbox(
         body: entry.body,
       });
     } catch {
-      offline = true;
+      stopped = true;
       report.pending++;
       continue;
     }
-    if (response.ok) {
+    if (response.status === 429) {
+      stopped = true;
+      report.pending++;
+    } else if (response.ok) {
       await storage.remove(entry.idempotencyKey);
       report.sent.push(entry.kind);
     } else if (response.status >= 400 && response.status < 500) {

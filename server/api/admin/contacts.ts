@@ -15,7 +15,13 @@ import {
   contactTimeline,
   updateContactFollowUp,
 } from '../../admin/contact-follow-up.ts';
-import { changeContactStatus, exportContactsCsv, findContact, listContacts } from '../../admin/contacts.ts';
+import {
+  changeContactStatus,
+  clearContactReview,
+  exportContactsCsv,
+  findContact,
+  listContacts,
+} from '../../admin/contacts.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { notFound } from '../../errors.ts';
@@ -25,7 +31,7 @@ import { IdParamsSchema } from './params.ts';
 
 const contactNotFound = () => notFound('Contact introuvable.');
 
-/** /api/admin/contacts: the leads' list, detail, status, follow-up, timeline and CSV export. */
+/** /api/admin/contacts: the leads' list, detail, status, follow-up, timeline, review and CSV export. */
 export function contactsAdminRouter(deps: AppDeps, now: () => Date): Router {
   const router = Router();
   const { db } = deps.database;
@@ -61,6 +67,22 @@ export function contactsAdminRouter(deps: AppDeps, now: () => Date): Router {
     itemRoute('contact', contactNotFound, (id, req, res) => {
       const { status } = parseInput(ContactStatusChangeSchema, req.body ?? {});
       return changeContactStatus(db, deps.events, { id, status, adminId: adminOf(res).user.id });
+    }),
+  );
+
+  // "Ce n'est pas du spam" on a lead kept "À vérifier": the staff's email and push go out now
+  // (docs/decisions/083-leads-kept-for-review.md); a second click changes nothing.
+  router.post(
+    '/:id/not-spam',
+    itemRoute('contact', contactNotFound, async (id, _req, res) => {
+      const contact = await clearContactReview(
+        db,
+        { events: deps.events, staffNotification: deps.leads.staffNotification },
+        { id, adminId: adminOf(res).user.id },
+      );
+      deps.email.worker.wake();
+      deps.push.worker.wake();
+      return contact;
     }),
   );
 

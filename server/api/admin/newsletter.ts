@@ -9,6 +9,7 @@ import {
 } from '#common/schemas/admin.ts';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, importSubscribers } from '../../admin/import.ts';
 import {
+  clearSubscriberReview,
   eraseSubscriberForAdmin,
   exportSubscriberForAdmin,
   exportSubscribersCsv,
@@ -51,6 +52,16 @@ export function newsletterAdminRouter(deps: AppDeps, now: () => Date): Router {
   router.get(
     '/export.csv',
     csvExportRoute(db, 'abonnes', SubscriberFiltersSchema, exportSubscribersCsv, now),
+  );
+
+  // "Ce n'est pas du spam" on a sign-up kept "À vérifier" (docs/decisions/083-leads-kept-for-review.md).
+  router.post(
+    '/:id/not-spam',
+    itemRoute('subscriber', subscriberNotFound, async (id, _req, res) => {
+      const subscriber = await clearSubscriberReview(db, deps.events, { id, adminId: adminOf(res).user.id });
+      deps.push.worker.wake();
+      return subscriber;
+    }),
   );
 
   // The raw file as the body; the app's JSON parser leaves text/csv alone.

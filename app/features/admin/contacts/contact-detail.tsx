@@ -23,7 +23,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { Badge, ErrorState, formatDateTime, LoadingState } from '../ui';
 import { FollowUpSection, TimelineSection } from './contact-follow-up';
 import { ContactStatusBadge } from './contact-status-badge';
-import { contactQuery, contactStatusMutation, contactTouchMutation } from './data';
+import { contactNotSpamMutation, contactQuery, contactStatusMutation, contactTouchMutation } from './data';
 
 export function ContactDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   return (
@@ -83,6 +83,8 @@ function ContactFacts({ contact, call }: { contact: AdminContact; call: ContactC
         </Dialog.Description>
       </div>
 
+      {contact.reviewReason ? <ReviewNotice contact={contact} reason={contact.reviewReason} /> : null}
+
       {call ? <CallSummary call={call} leadName={contact.fullName} /> : null}
       {call?.status === 'confirmed' ? null : <OfferCall lead={contact} />}
 
@@ -134,6 +136,36 @@ function ContactFacts({ contact, call }: { contact: AdminContact; call: ContactC
       <FollowUpSection contact={contact} />
       <TimelineSection contactId={contact.id} />
     </div>
+  );
+}
+
+/**
+ * A lead kept "À vérifier" (docs/decisions/083-leads-kept-for-review.md): why, and one click that
+ * says it is not spam, which sends the staff's usual email and push.
+ */
+function ReviewNotice({ contact, reason }: { contact: AdminContact; reason: string }) {
+  const clear = useMutation(contactNotSpamMutation());
+  return (
+    <section
+      aria-labelledby="review-title"
+      className="flex flex-col gap-2 rounded-lg bg-amber-50 p-3 text-sm text-gray-900 ring-1 ring-amber-200 ring-inset"
+    >
+      <h3 id="review-title" className="font-semibold text-amber-900">
+        À vérifier
+      </h3>
+      <p className="break-words">{reason}.</p>
+      <p>L'équipe n'a été prévenue ni par email ni sur ses téléphones.</p>
+      <p>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={clear.isPending}
+          onClick={() => clear.mutate({ id: contact.id })}
+        >
+          Ce n'est pas du spam
+        </Button>
+      </p>
+    </section>
   );
 }
 

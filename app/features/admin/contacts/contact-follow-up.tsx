@@ -146,7 +146,16 @@ const KIND_LABELS: Record<ContactNoteKind, string> = {
   email: 'Email',
   call: 'Appel',
   whatsapp: 'WhatsApp',
+  review: 'Vérification',
+  booking: 'Appel découverte',
 };
+
+/**
+ * Who wrote an entry: its admin, else the visitor's own booking, moving or cancelling through the
+ * call's link (and what it changed of the lead), else an admin whose account is gone.
+ */
+const authorOf = (entry: ContactTimelineEntry) =>
+  entry.author ?? (entry.kind === 'booking' ? 'Réservation en ligne' : 'Compte supprimé');
 
 export function TimelineSection({ contactId }: { contactId: string }) {
   const timeline = useQuery(contactTimelineQuery(contactId));
@@ -182,7 +191,7 @@ function TimelineItem({ entry }: { entry: ContactTimelineEntry }) {
     >
       <p className={cn('break-words text-gray-900', note && 'whitespace-pre-wrap')}>{entry.body}</p>
       <p className="mt-1 text-xs text-gray-600">
-        {KIND_LABELS[entry.kind]} · {entry.author ?? 'Compte supprimé'} · {formatDateTime(entry.createdAt)}
+        {KIND_LABELS[entry.kind]} · {authorOf(entry)} · {formatDateTime(entry.createdAt)}
       </p>
     </li>
   );

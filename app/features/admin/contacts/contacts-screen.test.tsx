@@ -6,6 +6,7 @@ import type { ContactCall } from '#common/schemas/booking-admin.ts';
 import type { AdminAccount } from '#common/schemas/users-admin.ts';
 import { type RecordedCall, renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { anAdminCall } from '#tests/helpers/answer-factories.ts';
+import { runEachTestAt } from '#tests/helpers/clock.ts';
 import { ContactsScreen } from './contacts-screen';
 
 afterEach(() => {
@@ -34,6 +35,7 @@ function buildContact(overrides: Partial<AdminContact> = {}): AdminContact {
     owner: null,
     nextActionAt: null,
     nextActionNote: null,
+    reviewReason: null,
     ...overrides,
   };
 }
@@ -128,6 +130,9 @@ describe('the leads list: follow-up', () => {
 });
 
 describe('the lead’s panel: its discovery call', () => {
+  // Only a call still ahead can be cancelled: Friday 27 November 2026, 10:00 in Kinshasa, whatever
+  // the day the test runs.
+  runEachTestAt('2026-11-27T09:00:00Z');
   const lead = buildContact({ id: 'lead-call', fullName: 'Amani Kabeya' });
   const panelRoutes = (call: ContactCall | null) => ({
     'GET /api/admin/contacts': { json: page([lead]) },
@@ -227,5 +232,91 @@ describe('the lead’s panel: its discovery call', () => {
     renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-call');
     await screen.findByRole('dialog', { name: 'Amani Kabeya' });
     expect(screen.queryByRole('region', { name: 'Appel découverte' })).toBeNull();
+  });
+});
+
+describe('the owner’s two selects', () => {
+  it('tell the list’s filter from the lead’s owner when the lead’s panel is open', async () => {
+    const lead = buildContact({ id: 'lead-owner', fullName: 'Amani Kabeya', owner: null });
+    stubFetch({
+      'GET /api/admin/contacts': { json: page([lead]) },
+      'GET /api/admin/contacts/lead-owner': { json: { contact: lead, call: null } },
+      'GET /api/admin/contacts/lead-owner/timeline': { json: { entries: [] } },
+      'GET /api/admin/users': { json: { users: [nadine] } },
+    });
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-owner');
+    const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
+    // The list behind the panel counts too (hidden: the modal panel hides it from the tree).
+    const filter = screen.getByRole('combobox', { name: 'Filtrer par responsable', hidden: true });
+    expect(panel.contains(filter)).toBe(false);
+    // Its visible label is in its name (WCAG 2.5.3).
+    expect(filter.closest('div')?.querySelector('label')?.textContent).toBe('Responsable');
+    const owners = screen.getAllByRole('combobox', { name: 'Responsable', hidden: true });
+    expect(owners).toHaveLength(1);
+    expect(panel.contains(owners[0] as HTMLElement)).toBe(true);
+  });
+});
+
+describe('the leads kept "À vérifier" (docs/decisions/083-leads-kept-for-review.md)', () => {
+  const REASON = 'Plus de 10 demandes en 15 minutes depuis la même adresse';
+
+  it('filters the list by "À vérifier" from the address, marks each such lead, and exports the same', async () => {
+    const { calls } = stubFetch({
+      'GET /api/admin/contacts': {
+        json: page([buildContact({ fullName: 'Lead Partagé', reviewReason: REASON })]),
+      },
+      'GET /api/admin/users': { json: { users: [nadine] } },
+    });
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?review=a_verifier');
+    const row = await findRow('Lead Partagé');
+    expect(row.getByText('À vérifier')).toBeTruthy();
+    expect(Object.fromEntries(lastListSearch(calls) ?? [])).toEqual({ review: 'a_verifier' });
+    const filter = screen.getByLabelText('Vérification') as HTMLSelectElement;
+    expect(filter.value).toBe('a_verifier');
+    expect(within(filter).getByRole('option', { name: 'À vérifier' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')).toBe(
+      '/api/admin/contacts/export.csv?review=a_verifier',
+    );
+
+    fireEvent.change(filter, { target: { value: '' } });
+    await waitFor(() => expect(lastListSearch(calls)?.get('review')).toBeNull());
+  });
+
+  it('says why a lead is to check, and "Ce n\'est pas du spam" clears it with one click', async () => {
+    let lead = buildContact({ id: 'lead-review', fullName: 'Amani Kabeya', reviewReason: REASON });
+    const { calls } = stubFetch({
+      'GET /api/admin/contacts': () => ({ json: page([lead]) }),
+      'GET /api/admin/contacts/lead-review': () => ({ json: { contact: lead, call: null } }),
+      'GET /api/admin/contacts/lead-review/timeline': { json: { entries: [] } },
+      'GET /api/admin/users': { json: { users: [nadine] } },
+      'POST /api/admin/contacts/lead-review/not-spam': () => {
+        lead = { ...lead, reviewReason: null };
+        return { json: { contact: lead } };
+      },
+    });
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-review');
+    const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
+    const review = within(panel).getByRole('region', { name: 'À vérifier' });
+    expect(review.textContent).toContain(REASON);
+    expect(review.textContent).toContain("L'équipe n'a été prévenue ni par email ni sur ses téléphones.");
+
+    fireEvent.click(within(review).getByRole('button', { name: "Ce n'est pas du spam" }));
+    await waitFor(() => expect(within(panel).queryByRole('region', { name: 'À vérifier' })).toBeNull());
+    expect(
+      calls.filter((call) => call.method === 'POST' && call.url.pathname.endsWith('/not-spam')),
+    ).toHaveLength(1);
+  });
+
+  it('shows nothing of the kind for a lead that is not to check', async () => {
+    const lead = buildContact({ id: 'lead-plain', fullName: 'Bola Nsimba' });
+    stubFetch({
+      'GET /api/admin/contacts': { json: page([lead]) },
+      'GET /api/admin/contacts/lead-plain': { json: { contact: lead, call: null } },
+      'GET /api/admin/contacts/lead-plain/timeline': { json: { entries: [] } },
+      'GET /api/admin/users': { json: { users: [nadine] } },
+    });
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-plain');
+    const panel = await screen.findByRole('dialog', { name: 'Bola Nsimba' });
+    expect(within(panel).queryByRole('button', { name: "Ce n'est pas du spam" })).toBeNull();
   });
 });

@@ -20,13 +20,15 @@ import {
   type ContactFollowUpFilter,
   type ContactListQuery,
   NO_OWNER,
+  REVIEW_FILTERS,
+  type ReviewFilter,
 } from '#common/schemas/admin.ts';
 import { adminFullName } from '#common/schemas/users-admin.ts';
 import { EmailAddress } from '~/components/email-address';
 import { Button } from '~/components/ui/button';
 import { AdminList, type ColumnSort, useAdminList } from '~/features/admin/admin-list';
 import { CONTACTS_KEY, toSearch } from '~/features/admin/queries';
-import { AdminPageHeader, Card, FilterSelect, formatDateTime, isOverdue } from '~/features/admin/ui';
+import { AdminPageHeader, Badge, Card, FilterSelect, formatDateTime, isOverdue } from '~/features/admin/ui';
 import { cn } from '~/lib/cn';
 import { usersQuery } from '../settings/data';
 import { ContactDetail } from './contact-detail';
@@ -39,6 +41,7 @@ const FOLLOW_UP_OPTIONS = Object.entries(CONTACT_FOLLOW_UP_FILTERS).map(([value,
   value,
   label,
 }));
+const REVIEW_OPTIONS = Object.entries(REVIEW_FILTERS).map(([value, label]) => ({ value, label }));
 type SortKey = ContactListQuery['sort'];
 const SORT_KEYS: readonly SortKey[] = ['createdAt', 'fullName', 'status', 'nextActionAt'];
 /** On a phone the column headers are gone with the table: the order is chosen here. */
@@ -55,12 +58,14 @@ function readParams(search: URLSearchParams): ContactListParams {
   const status = search.get('status');
   const sort = search.get('sort') as SortKey;
   const followUp = search.get('followUp') as ContactFollowUpFilter;
+  const review = search.get('review') as ReviewFilter;
   return {
     q: search.get('q') ?? undefined,
     status: CONTACT_STATUSES.includes(status as ContactStatus) ? (status as ContactStatus) : undefined,
     source: search.get('source') ?? undefined,
     owner: search.get('owner') ?? undefined,
     followUp: followUp in CONTACT_FOLLOW_UP_FILTERS ? followUp : undefined,
+    review: review in REVIEW_FILTERS ? review : undefined,
     sort: SORT_KEYS.includes(sort) ? sort : 'createdAt',
     order: search.get('order') === 'asc' ? 'asc' : 'desc',
     page: Math.max(1, Number(search.get('page')) || 1),
@@ -85,8 +90,8 @@ export function ContactsScreen() {
     { value: NO_OWNER, label: 'Sans responsable' },
     ...ownerOptions(users.data, filtered && { id: filtered.id, name: adminFullName(filtered) }),
   ];
-  const { q, status, source, owner, followUp } = params;
-  const exportSearch = toSearch({ q, status, source, owner, followUp }, {});
+  const { q, status, source, owner, followUp, review } = params;
+  const exportSearch = toSearch({ q, status, source, owner, followUp, review }, {});
   const sort = (column: SortKey): ColumnSort => {
     const active = params.sort === column;
     return {
@@ -124,8 +129,17 @@ export function ContactsScreen() {
             filters: [
               { key: 'status', label: 'Statut', allLabel: 'Tous', options: STATUS_OPTIONS },
               { key: 'source', label: 'Origine', allLabel: 'Toutes', options: SOURCE_OPTIONS },
-              { key: 'owner', label: 'Responsable', allLabel: 'Tous', options: owners },
+              // Named apart from the open lead's own "Responsable".
+              {
+                key: 'owner',
+                label: 'Responsable',
+                accessibleName: 'Filtrer par responsable',
+                allLabel: 'Tous',
+                options: owners,
+              },
               { key: 'followUp', label: 'Suivi', allLabel: 'Tous', options: FOLLOW_UP_OPTIONS },
+              // Kept without notifying the staff (docs/decisions/083-leads-kept-for-review.md).
+              { key: 'review', label: 'Vérification', allLabel: 'Tous', options: REVIEW_OPTIONS },
             ],
             extra: (
               <div className="md:hidden">
@@ -144,7 +158,7 @@ export function ContactsScreen() {
           }}
           empty={{
             title:
-              q || status || source || owner || followUp
+              q || status || source || owner || followUp || review
                 ? 'Aucun contact ne correspond à ces filtres.'
                 : 'Aucun contact pour le moment.',
             children: 'Les demandes envoyées depuis le site apparaîtront ici en temps réel.',
@@ -192,6 +206,7 @@ export function ContactsScreen() {
                 cell: (contact) => (
                   <div className="flex flex-col items-end gap-1 md:items-start">
                     <ContactStatusBadge status={contact.status} />
+                    {contact.reviewReason ? <Badge tone="amber">À vérifier</Badge> : null}
                     {unanswered(contact) ? (
                       <span className="text-xs font-medium whitespace-nowrap text-red-700">
                         Sans réponse depuis plus de {QUOTE_RESPONSE_HOURS} h

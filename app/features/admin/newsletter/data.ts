@@ -35,6 +35,19 @@ export const updateTagsMutation = createAdminMutation({
   toast: (subscriber) => ({ title: 'Étiquettes enregistrées', description: subscriber.email }),
 });
 
+/**
+ * "Ce n'est pas du spam" on a sign-up kept "À vérifier" (docs/decisions/083-leads-kept-for-review.md):
+ * a confirmed subscriber is announced to the staff now, a pending one when they confirm.
+ */
+export const notSpamSubscriberMutation = createAdminMutation({
+  method: 'POST',
+  url: (subscriber: AdminSubscriber) => `${subscriberUrl(subscriber.id)}/not-spam`,
+  read: (body: { subscriber: AdminSubscriber }) => body.subscriber,
+  invalidates: SUBSCRIBER_WRITE_REFRESHES,
+  toast: (subscriber) => ({ title: "Ce n'est pas du spam", description: subscriber.email }),
+  errorToast: { fallback: "L'inscription n'a pas pu être confirmée." },
+});
+
 export const eraseSubscriberMutation = createAdminMutation({
   method: 'DELETE',
   url: (subscriber: AdminSubscriber) => subscriberUrl(subscriber.id),

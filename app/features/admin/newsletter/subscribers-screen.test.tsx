@@ -30,6 +30,7 @@ function buildSubscriber(overrides: Partial<AdminSubscriber> = {}): AdminSubscri
     subscribedAt: '2026-10-02T08:00:00.000Z',
     createdAt: '2026-10-01T08:00:00.000Z',
     updatedAt: '2026-10-02T08:00:00.000Z',
+    reviewReason: null,
     ...overrides,
   };
 }
@@ -435,5 +436,41 @@ describe('importing a CSV file', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Importer' }));
     await expectErrorToast("Échec de l'import", "Aucune colonne 'email' trouvée dans le fichier.");
     expect(within(dialog).queryByRole('status')).toBeNull();
+  });
+});
+
+describe('the sign-ups kept "À vérifier" (docs/decisions/083-leads-kept-for-review.md)', () => {
+  const REASON = 'Plus de 10 inscriptions en 15 minutes depuis la même adresse';
+
+  it('filters by "À vérifier" from the URL, marks each one, and "Ce n\'est pas du spam" clears it', async () => {
+    let flagged = buildSubscriber({ email: 'partage@example.cd', reviewReason: REASON });
+    const { calls } = stubFetch({
+      'GET /api/admin/newsletter': () => ({ json: page(flagged.reviewReason ? [flagged] : []) }),
+      [`POST /api/admin/newsletter/${flagged.id}/not-spam`]: () => {
+        flagged = { ...flagged, reviewReason: null };
+        return { json: { subscriber: flagged } };
+      },
+    });
+    renderScreen('/admin/newsletter?review=a_verifier');
+    const row = within(await findRow('partage@example.cd'));
+    expect(row.getByText('À vérifier')).toBeTruthy();
+    expect(row.getByText('À vérifier').closest('[title]')?.getAttribute('title')).toBe(REASON);
+    expect(lastListSearch(calls)?.get('review')).toBe('a_verifier');
+    expect((screen.getByLabelText('Vérification') as HTMLSelectElement).value).toBe('a_verifier');
+    expect(screen.getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')).toContain(
+      'review=a_verifier',
+    );
+
+    fireEvent.click(row.getByRole('button', { name: /^Ce n'est pas du spam\s:\spartage@example\.cd$/ }));
+    await waitFor(() => expect(screen.queryByText('partage@example.cd')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('offers no such button for a sign-up that is not to check', async () => {
+    stubFetch({ 'GET /api/admin/newsletter': { json: page([marie]) } });
+    renderScreen();
+    const row = within(await findRow('marie.kabila@example.cd'));
+    expect(row.queryByRole('button', { name: /Ce n'est pas du spam/ })).toBeNull();
+    expect(row.queryByText('À vérifier')).toBeNull();
   });
 });

@@ -4,17 +4,28 @@
  * their erasure; the CSV export of the current filters and the CSV import. On a phone each row
  * becomes a card.
  */
-import { ArrowDown, ArrowUp, ArrowUpDown, Download, FileDown, Tags, Trash2, Upload } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  Download,
+  FileDown,
+  ShieldCheck,
+  Tags,
+  Trash2,
+  Upload,
+} from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '#common/enums.ts';
-import { type AdminSubscriber, SUBSCRIBER_STATUS_LABELS } from '#common/schemas/admin.ts';
+import { type AdminSubscriber, REVIEW_FILTERS, SUBSCRIBER_STATUS_LABELS } from '#common/schemas/admin.ts';
 import { EmailAddress } from '~/components/email-address';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { AdminList, useAdminList } from '../admin-list';
 import { SUBSCRIBERS_KEY } from '../queries';
 import { AdminPageHeader, Badge, type BadgeTone, Card, FilterSelect, formatDate } from '../ui';
-import { subscribersQuery } from './data';
+import { notSpamSubscriberMutation, subscribersQuery } from './data';
 import { EraseDialog } from './erase-dialog';
 import { ImportDialog } from './import-dialog';
 import { TagsDialog } from './tags-dialog';
@@ -43,6 +54,8 @@ const STATUS_OPTIONS = SUBSCRIBER_STATUSES.map((status) => ({
   value: status,
   label: SUBSCRIBER_STATUS_LABELS[status],
 }));
+
+const REVIEW_OPTIONS = Object.entries(REVIEW_FILTERS).map(([value, label]) => ({ value, label }));
 
 /** The first click on a column sorts it the way one usually reads it: names A→Z, dates newest first. */
 const FIRST_ORDER: Record<SubscriberSort, 'asc' | 'desc'> = {
@@ -77,7 +90,7 @@ export function SubscribersScreen() {
   }, [pastTheEnd, lastPage, update]);
 
   const exportSearch = filterSearch(params).toString();
-  const filtered = Boolean(params.q || params.status || params.tag);
+  const filtered = Boolean(params.q || params.status || params.tag || params.review);
 
   return (
     <>
@@ -116,6 +129,8 @@ export function SubscribersScreen() {
                 options: tagOptions(query.data?.tags ?? [], params.tag),
                 allLabel: 'Toutes',
               },
+              // Kept without notifying the staff (docs/decisions/083-leads-kept-for-review.md).
+              { key: 'review', label: 'Vérification', options: REVIEW_OPTIONS, allLabel: 'Tous' },
             ],
             extra: (
               <div className="md:hidden">
@@ -316,7 +331,15 @@ function SubscriberRow({
         <span className="min-w-0 text-right break-words md:text-left">{name || '—'}</span>
       </Cell>
       <Cell label="Statut">
-        <Badge tone={STATUS_TONES[subscriber.status]}>{SUBSCRIBER_STATUS_LABELS[subscriber.status]}</Badge>
+        <span className="flex flex-wrap justify-end gap-1 md:justify-start">
+          <Badge tone={STATUS_TONES[subscriber.status]}>{SUBSCRIBER_STATUS_LABELS[subscriber.status]}</Badge>
+          {subscriber.reviewReason ? (
+            <span title={subscriber.reviewReason}>
+              <Badge tone="amber">À vérifier</Badge>
+              <span className="sr-only"> : {subscriber.reviewReason}</span>
+            </span>
+          ) : null}
+        </span>
       </Cell>
       <Cell label="Étiquettes" className="md:min-w-40">
         {subscriber.tags.length === 0 ? (
@@ -350,6 +373,7 @@ function SubscriberRow({
       </Cell>
       <td className="block pt-2 md:table-cell md:px-2 md:py-2 md:align-top">
         <div className="flex flex-wrap gap-1 md:flex-nowrap md:justify-end">
+          {subscriber.reviewReason ? <NotSpamButton subscriber={subscriber} /> : null}
           <Button
             variant="ghost"
             size="sm"
@@ -383,5 +407,23 @@ function SubscriberRow({
         </div>
       </td>
     </tr>
+  );
+}
+
+/** "Ce n'est pas du spam" on a sign-up kept "À vérifier": one click, the staff are told now or at its confirmation. */
+function NotSpamButton({ subscriber }: { subscriber: AdminSubscriber }) {
+  const clear = useMutation(notSpamSubscriberMutation());
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={clear.isPending}
+      onClick={() => clear.mutate(subscriber)}
+      aria-label={`Ce n'est pas du spam : ${subscriber.email}`}
+      title="Ce n'est pas du spam"
+    >
+      <ShieldCheck className="size-4" aria-hidden="true" />
+      <span className="md:sr-only">Ce n'est pas du spam</span>
+    </Button>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The subscribers list's state lives in the URL (?q=&status=&tag=&page=&sort=&order=), so back,
+ * The subscribers list's state lives in the URL (?q=&status=&tag=&review=&page=&sort=&order=), so back,
  * forward, reload and a shared link all show the same list. Each parameter is read through the
  * API's own schema: a hand-edited or stale value falls back to its default instead of an error.
  */
@@ -9,9 +9,9 @@ import { SUBSCRIBER_LIST_DEFAULTS, type SubscriberListParams } from './data';
 
 export type SubscriberSort = NonNullable<SubscriberListParams['sort']>;
 export type SubscriberParams = Required<Pick<SubscriberListParams, 'page' | 'pageSize' | 'sort' | 'order'>> &
-  Pick<SubscriberListParams, 'q' | 'status' | 'tag'>;
+  Pick<SubscriberListParams, 'q' | 'status' | 'tag' | 'review'>;
 
-const FIELDS = ['q', 'status', 'tag', 'page', 'pageSize', 'sort', 'order'] as const;
+const FIELDS = ['q', 'status', 'tag', 'review', 'page', 'pageSize', 'sort', 'order'] as const;
 
 export function readSubscriberParams(search: URLSearchParams): SubscriberParams {
   const shape = SubscriberListQuerySchema.shape;
@@ -23,6 +23,7 @@ export function readSubscriberParams(search: URLSearchParams): SubscriberParams 
     q: read('q'),
     status: read('status'),
     tag: read('tag'),
+    review: read('review'),
     page: read('page'),
     pageSize: read('pageSize'),
     sort: read('sort'),
@@ -32,7 +33,7 @@ export function readSubscriberParams(search: URLSearchParams): SubscriberParams 
 
 /** The filters alone (no paging or sort): what the CSV export takes. */
 export function filterSearch(params: SubscriberParams): URLSearchParams {
-  return toSearch({ q: params.q, status: params.status, tag: params.tag }, {});
+  return toSearch({ q: params.q, status: params.status, tag: params.tag, review: params.review }, {});
 }
 
 export const writeSubscriberParams = (params: SubscriberParams) => toSearch(params, SUBSCRIBER_LIST_DEFAULTS);
