@@ -111,6 +111,16 @@ describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by Spam
     await request(ctx.testApp.app).post('/api/newsletter/confirm').send({ token }).expect(200);
     await deliver();
     sent.set('newsletter_welcome', latestTo('amani.kabeya@exemple.cd') as CapturedEmail);
+    // Signing up again: the owner is told they already are (the form answers as for anyone).
+    await request(ctx.testApp.app)
+      .post('/api/newsletter/subscribe')
+      .set('X-Forwarded-For', nextTestIp())
+      .send({ email: 'amani.kabeya@exemple.cd', firstName: 'Amani', source: 'footer' })
+      .expect(200);
+    await deliver();
+    const already = latestTo('amani.kabeya@exemple.cd') as CapturedEmail;
+    expect(already.subject).toMatch(/^Vous êtes déjà inscrit\(e\)/);
+    sent.set('newsletter_already_subscribed', already);
 
     // A quote request: the staff notification.
     await request(ctx.testApp.app)
@@ -220,6 +230,7 @@ describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by Spam
       'content_announcement',
       'lead_notification',
       'monthly_newsletter',
+      'newsletter_already_subscribed',
       'newsletter_confirmation',
       'newsletter_welcome',
     ]);
