@@ -881,14 +881,16 @@ try {
       detail: `${leadsAlone.perSecond} req/s, p99 ${leadsAlone.p99} ms (budget ${LEAD_RATE_BUDGET} req/s, ${LEAD_P99_BUDGET_MS} ms); in the mix with subscriptions: ${leadsOneWorker.perSecond} req/s, p99 ${leadsOneWorker.p99} ms${twoWorkers ? `; two processes, in the mix: ${twoWorkers.leads.perSecond} req/s, p99 ${twoWorkers.leads.p99} ms` : ''}`,
     });
   }
-  // One staff notification per lead and one confirmation per new address, each written once.
-  const expectedEmails = stored.leadRows.length + stored.subscriptionRows.length;
+  // One staff notification per lead (none for a lead kept "À vérifier": the staff are told when
+  // someone clears it) and one confirmation per new address (flagged or not), each written once.
+  const flaggedLeads = stored.leadRows.filter((row) => row.review_reason !== null).length;
+  const expectedEmails = stored.leadRows.length - flaggedLeads + stored.subscriptionRows.length;
   // The count in DATA_DIR grows through both runs of the first site (the mix, then leads alone).
   const emails = aloneDrain.emails + (twoWorkers?.drain.emails ?? 0);
   checks.push({
     name: 'every queued email is sent (written as .eml) once',
     ok: emails === expectedEmails,
-    detail: `${emails} .eml files for ${stored.leadRows.length} leads and ${stored.subscriptionRows.length} subscriptions, all sent ${drain.seconds} s after the mix and ${aloneDrain.seconds} s after the leads alone`,
+    detail: `${emails} .eml files for ${stored.leadRows.length} leads (${flaggedLeads} kept "À vérifier", not notified) and ${stored.subscriptionRows.length} subscriptions, all sent ${drain.seconds} s after the mix and ${aloneDrain.seconds} s after the leads alone`,
   });
 
   const unanswered = result.requests.sent - result.requests.total;
