@@ -43,7 +43,7 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps
     lead.send(
       {
         source: 'call_request',
-        ...contactAnswers(values, true),
+        ...contactAnswers(values),
         serviceType: values.serviceInterest,
         message: composeCallMessage(values),
         details: {

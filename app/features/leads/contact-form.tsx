@@ -59,7 +59,7 @@ export function ContactForm() {
     lead.send(
       {
         source: 'website',
-        ...contactAnswers(values, true),
+        ...contactAnswers(values),
         serviceType: values.serviceType,
         message: values.message,
       },

@@ -34,7 +34,7 @@ function QuoteDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProp
     lead.send(
       {
         source: 'quote_request',
-        ...contactAnswers(values, false),
+        ...contactAnswers(values),
         serviceType: values.serviceType,
         message: composeQuoteMessage(values),
         details: {

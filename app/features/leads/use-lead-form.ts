@@ -48,22 +48,14 @@ export const optional = (value: string | undefined) => (value?.trim() ? value.tr
 export const EMPTY_CONTACT = { fullName: '', email: '', phone: '', company: '' };
 
 type ContactValues = { fullName: string; email: string; phone?: string; company?: string };
-type ContactAnswers = { fullName: string; email: string; phone: string; company: string };
 
 /**
- * The contact fields of a request body, from the form's checked values: as they are for the
- * quote, which requires the phone and the company; elsewhere trimmed, and sent even when empty,
- * as the specification's payload has them (docs/product.md §3.2; the server stores "" as none).
+ * The contact fields of a request body, from the form's checked values: the phone and the company
+ * trimmed, and sent even when empty, as the specification's payload has them (docs/product.md
+ * §3.2; the quote requires both, and the server stores "" as none).
  */
-export function contactAnswers(values: Required<ContactValues>, optionalOnes: false): ContactAnswers;
-export function contactAnswers(values: ContactValues, optionalOnes: true): ContactAnswers;
-export function contactAnswers(
-  { fullName, email, phone, company }: ContactValues,
-  optionalOnes: boolean,
-): ContactAnswers {
-  return optionalOnes
-    ? { fullName, email, phone: phone?.trim() ?? '', company: company?.trim() ?? '' }
-    : { fullName, email, phone: phone ?? '', company: company ?? '' };
+export function contactAnswers({ fullName, email, phone, company }: ContactValues) {
+  return { fullName, email, phone: phone?.trim() ?? '', company: company?.trim() ?? '' };
 }
 
 export function useLeadForm<S extends z.ZodType<object, object>>(
