@@ -6,7 +6,7 @@
  * (`locked_until`), committed before anything is sent: the rows of an instance that crashed come
  * back when the lease runs out.
  */
-import { and, eq, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
 
@@ -43,11 +43,15 @@ type LeasedTable = ClaimedTable & {
   lockedUntil: AnyPgColumn;
 };
 
-/** The rows still `status` whose next attempt has come, and that no running lease holds at `at`. */
+/**
+ * The rows still `status` whose next attempt has come, and that no running lease holds at `at`.
+ * `at` has milliseconds and the database's `now()` microseconds: a row queued during the
+ * millisecond of `at` is due too (not one poll later).
+ */
 export function dueAndUnleased(table: LeasedTable, status: string, at: Date): SQL | undefined {
   return and(
     eq(table.status, status),
-    lte(table.nextAttemptAt, at),
+    lt(table.nextAttemptAt, new Date(at.getTime() + 1)),
     or(isNull(table.lockedUntil), lt(table.lockedUntil, at)),
   );
 }
