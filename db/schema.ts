@@ -18,11 +18,13 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Attribution } from '#common/audience.ts';
 import {
   BLOG_CATEGORIES,
   CAMPAIGN_STATUSES,
@@ -112,9 +114,14 @@ export const contactRequests = pgTable(
      * staff were not notified; null once an admin said "Ce n'est pas du spam", or when it never was.
      */
     reviewReason: text(),
+    /** The visit that brought the lead (docs/decisions/084-first-party-audience.md); null when unknown. */
+    attribution: jsonb().$type<Attribution>(),
+    /** `attribution.source`, for the leads list's filter and the Audience screen's conversions. */
+    trafficSource: text(),
   },
   (t) => [
     index('contact_requests_created_at_idx').on(t.createdAt),
+    index('contact_requests_traffic_source_idx').on(t.trafficSource, t.createdAt),
     index('contact_requests_status_created_at_idx').on(t.status, t.createdAt),
     index('contact_requests_next_action_at_idx').on(t.nextActionAt),
   ],
@@ -164,6 +171,9 @@ export const newsletterSubscriptions = pgTable(
     updatedAt: updatedAt(),
     /** Why the sign-up is "À vérifier" (docs/decisions/083): no staff notification until cleared. */
     reviewReason: text(),
+    /** The visit that brought the sign-up (decision 084); null when unknown. */
+    attribution: jsonb().$type<Attribution>(),
+    trafficSource: text(),
   },
   (t) => [
     index('newsletter_subscriptions_status_idx').on(t.status),
@@ -364,6 +374,11 @@ export const emailCampaigns = pgTable(
     blocks: jsonb().$type<CampaignBlock[]>(),
     bodyMjml: text(),
     compiledHtml: text(),
+    /**
+     * The `utm_campaign` its links carry (decision 084), set once when it is first sent, so that a
+     * renamed campaign keeps its visits and leads.
+     */
+    utmCampaign: text().unique(),
   },
   (t) => [index('email_campaigns_status_scheduled_idx').on(t.status, t.scheduledAt)],
 );
@@ -640,6 +655,9 @@ export const callBookings = pgTable(
     visitorTimeZone: text().notNull().default('Africa/Kinshasa'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The visit in which the call was booked (decision 084); null when unknown. */
+    attribution: jsonb().$type<Attribution>(),
+    trafficSource: text(),
   },
   (t) => [
     uniqueIndex('call_bookings_admin_start').on(t.adminId, t.startsAt).where(sql`${t.status} = 'confirmed'`),
@@ -804,3 +822,91 @@ export const pushDeliveries = pgTable(
   },
   (t) => [index('push_deliveries_due_idx').on(t.status, t.nextAttemptAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Audience measurement, first-party and cookieless (docs/decisions/084-first-party-audience.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The secret salt of one Kinshasa day: a visitor's key is a hash of it, the site, the address and
+ * the User-Agent. Salts of past days are deleted, so no key can be linked to another day's.
+ */
+export const audienceSalts = pgTable('audience_salts', {
+  day: text().primaryKey(),
+  salt: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One beacon, append-only: a page view, or a page's engaged time. No address, no User-Agent, no
+ * cookie: the visitor key is a daily hash. Kept AUDIENCE_RETENTION_DAYS days; the screens read the
+ * aggregates below, never these rows. BRIN on the time: rows arrive in time order.
+ */
+export const audienceEvents = pgTable(
+  'audience_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The Kinshasa day (YYYY-MM-DD) of `at`: the salt's day, and the fold's unit. */
+    day: text().notNull(),
+    visitorKey: text().notNull(),
+    type: text({ enum: ['pageview', 'engagement'] }).notNull(),
+    path: text().notNull(),
+    /** Another site's host, never a full address (`www.` removed). */
+    referrerHost: text(),
+    /** `visitSource()` of the referrer and UTM source: "Facebook", "Accès direct"… */
+    source: text().notNull(),
+    utmSource: text(),
+    utmMedium: text(),
+    utmCampaign: text(),
+    utmContent: text(),
+    utmTerm: text(),
+    device: text().notNull(),
+    browser: text().notNull(),
+    /** ISO 3166 alpha-2, from the address (which is then dropped); null when unknown. */
+    country: text(),
+    engagedMs: integer(),
+  },
+  (t) => [index('audience_events_at_brin').using('brin', t.at)],
+);
+
+/**
+ * The days' figures, folded from the events: one row per day and per value of a dimension
+ * (`total` with value '', `page`, `entry`, `source`, `campaign`, `device`, `country`, `browser`).
+ * Visitors are a day's distinct keys (the salt changes every day, so days add up).
+ */
+export const audienceDaily = pgTable(
+  'audience_daily',
+  {
+    day: text().notNull(),
+    dimension: text().notNull(),
+    value: text().notNull(),
+    visitors: integer().notNull(),
+    visits: integer().notNull(),
+    pageviews: integer().notNull(),
+    /** Visits of one page view and no engaged time past 10 seconds. */
+    bounces: integer().notNull(),
+    engagedMs: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.dimension, t.value] }),
+    index('audience_daily_dimension_day_idx').on(t.dimension, t.day),
+  ],
+);
+
+/** The hours' totals, folded from the events, for the time chart of one or two days. */
+export const audienceHourly = pgTable('audience_hourly', {
+  hour: timestamp({ withTimezone: true }).primaryKey(),
+  visitors: integer().notNull(),
+  visits: integer().notNull(),
+  pageviews: integer().notNull(),
+  bounces: integer().notNull(),
+  engagedMs: bigint({ mode: 'number' }).notNull(),
+});
+
+/** The days folded, and up to which event: a day is folded again while events arrive for it. */
+export const audienceFolds = pgTable('audience_folds', {
+  day: text().primaryKey(),
+  lastEventId: bigint({ mode: 'number' }).notNull(),
+  foldedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
