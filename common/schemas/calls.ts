@@ -8,6 +8,7 @@
  * Refusals: 404 `invalid_link`, 410 `expired_link`, 409 `slot_taken` / `already_booked` / `no_call`.
  */
 import { z } from 'zod';
+import { optionalVisit } from './audience.ts';
 import { strictObjectError } from './fields.ts';
 
 const token = z
@@ -29,6 +30,8 @@ export const CallBookSchema = z.strictObject(
     token,
     startsAt: z.iso.datetime({ offset: true, error: 'Choisissez un créneau dans la liste.' }),
     timeZone,
+    /** The tab's visit, for the booked call's source (common/schemas/audience.ts): dropped when malformed. */
+    visit: optionalVisit,
   },
   strictObjectError,
 );

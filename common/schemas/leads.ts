@@ -15,6 +15,7 @@ import {
   TIMELINE_OPTIONS,
   URGENCY_OPTIONS,
 } from '../constants.ts';
+import { optionalVisit } from './audience.ts';
 import { optionalLine, requiredLine, requiredText, tooLong } from './fields.ts';
 
 export const LEAD_SOURCES = ['quote_request', 'call_request', 'website'] as const;
@@ -115,6 +116,8 @@ const antiSpam = {
     .min(0)
     .max(86_400_000 * 30)
     .optional(),
+  /** The tab's visit, for the lead's source (common/schemas/audience.ts): dropped when malformed. */
+  visit: optionalVisit,
 };
 
 const composedMessage = z

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { NEWSLETTER_DEFAULT_LOCALE } from '../constants.ts';
 
+import { optionalVisit } from './audience.ts';
 import { requiredText } from './fields.ts';
 import {
   CONSENT_TEXT_MAX_LENGTH,
@@ -54,6 +55,8 @@ export const NewsletterSubscribeSchema = z.object({
   website: z.string().max(500).optional(),
   /** Milliseconds between the form's display and its submission. */
   elapsedMs: z.number().int().nonnegative().optional(),
+  /** The tab's visit, for the sign-up's source (common/schemas/audience.ts): dropped when malformed. */
+  visit: optionalVisit,
 });
 export type NewsletterSubscribeInput = z.input<typeof NewsletterSubscribeSchema>;
 export type NewsletterSubscribeRequest = z.output<typeof NewsletterSubscribeSchema>;

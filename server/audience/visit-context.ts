@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
-import { Reader } from 'mmdb-lib';
+import { type AsnResponse, Reader } from 'mmdb-lib';
 import { type Attribution, type DeviceClass, UTM_FIELDS, visitSource } from '#common/audience.ts';
 import type { VisitInput } from '#common/schemas/audience.ts';
 
@@ -22,7 +22,8 @@ export type VisitContext = {
   isBot: boolean;
 };
 
-type CountryRecord = { country_code?: string };
+/** DB-IP's records hold only `country_code`, not MaxMind's shape: read through a type it accepts. */
+type CountryRecord = AsnResponse & { country_code?: string };
 let countries: Reader<CountryRecord> | undefined;
 
 /** DB-IP's IPv4 and IPv6 country database, read once (8 MB). */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox } from '#db/schema.ts';
@@ -36,7 +36,7 @@ it('takes a row queued in the same millisecond as the poll: the database keeps m
   const at = new Date('2026-12-02T09:00:00.000Z');
   const claimed = await claimRows(database.db, emailOutbox, {
     where: dueAndUnleased(emailOutbox, 'pending', at),
-    orderBy: [emailOutbox.nextAttemptAt],
+    orderBy: [asc(emailOutbox.nextAttemptAt)],
     limit: 10,
     set: { lockedUntil: new Date(at.getTime() + 60_000) },
   });
