@@ -278,6 +278,19 @@ export type CampaignResults = {
   topLinks: { url: string; clicks: number; uniqueClicks: number }[];
   /** False when per-person tracking is switched off in the settings (opens/clicks then stay 0). */
   trackingEnabled: boolean;
+  /**
+   * The `utm_campaign` its links to the site carry (decision 084): given when it was first
+   * scheduled or sent, never changed; null before, and for a campaign sent before it existed.
+   */
+  utmCampaign: string | null;
+  /** Visits of the site that came from its links, since the day of its first send (audience_daily). */
+  visits: number;
+  /** Leads (contact requests not kept "À vérifier") whose visit came from its links, since then. */
+  leads: number;
+  /** Newsletter sign-ups (not kept "À vérifier") whose visit came from its links, since then. */
+  signUps: number;
+  /** Confirmed booked calls whose visit came from its links, since then. */
+  bookedCalls: number;
 };
 
 export type PendingPublication = {

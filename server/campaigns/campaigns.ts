@@ -8,7 +8,8 @@
  *
  * Starting to send writes one campaign_jobs row per recipient in ONE `INSERT ... SELECT` (the
  * segment's condition, `ON CONFLICT DO NOTHING` on campaignId + subscriberId), each with its
- * Message-ID, in the transaction that moves the campaign to `sending`; the worker (worker.ts)
+ * Message-ID, in the transaction that moves the campaign to `sending` (which also gives the
+ * campaign its links' utm_campaign key if scheduling did not, see utm.ts); the worker (worker.ts)
  * then delivers them. A campaign is finished when no job is queued any more: `sent` when at
  * least one message went out, `failed` otherwise. Cancelling marks the queued jobs `failed` with
  * lastError 'Annulé' (rather than deleting them: the admin keeps the count of who did not get
@@ -35,6 +36,7 @@ import {
 import { assertReady, type CampaignProblem, campaignProblems } from './readiness.ts';
 import type { CampaignRow } from './render.ts';
 import { segmentCondition, storedSegment } from './segment.ts';
+import { ensureCampaignKey } from './utm.ts';
 
 export type Events = Pick<EventBus, 'publish'>;
 
@@ -51,6 +53,7 @@ async function startSending(
   at: Date,
   messageIdHost: string,
 ): Promise<number> {
+  await ensureCampaignKey(tx, campaign);
   const segment = storedSegment(campaign.segmentFilterJson);
   const s = newsletterSubscriptions;
   const stamp = at.toISOString();
@@ -124,6 +127,8 @@ export async function scheduleCampaign(
       throw fieldError('scheduledAt', 'Choisissez une date et une heure à venir.');
     }
     await assertReady(tx, current, deps.publicUrl);
+    // Its links' utm_campaign is known from now on (the Audience screen may list it before it leaves).
+    await ensureCampaignKey(tx, current);
     return updateCampaignRow(tx, id, { status: 'scheduled', scheduledAt }, adminId, (row) => ({
       type: 'campaign.scheduled',
       title: `Campagne « ${row.title} » programmée`,

@@ -1,9 +1,18 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { emailEvents, newsletterSubscriptions, siteSettings } from '#db/schema.ts';
+import { audienceDaily, emailEvents, newsletterSubscriptions, siteSettings } from '#db/schema.ts';
+import { signInAdmin } from '#tests/helpers/admin-session.ts';
 import { NO_CAMPAIGN_RESULTS } from '#tests/helpers/campaign-results.ts';
-import { insertActiveSubscriber, insertCampaign, insertCampaignJob } from '#tests/helpers/factories.ts';
+import {
+  insertActiveSubscriber,
+  insertBookableAdmin,
+  insertCallBooking,
+  insertCampaign,
+  insertCampaignJob,
+  insertContact,
+  insertSubscriber,
+} from '#tests/helpers/factories.ts';
 import { databaseContext } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { HttpError } from '../errors.ts';
@@ -107,6 +116,11 @@ describe('campaignResults', () => {
         { url: URL_B, clicks: 1, uniqueClicks: 1 },
       ],
       trackingEnabled: true,
+      utmCampaign: null,
+      visits: 0,
+      leads: 0,
+      signUps: 0,
+      bookedCalls: 0,
     });
     expect((await campaignResults(db, later.id)).unsubscribes).toBe(1);
   });
@@ -164,6 +178,98 @@ describe('campaignResults', () => {
       { url: URL_A, clicks: 2, uniqueClicks: 1 },
       { url: URL_B, clicks: 2, uniqueClicks: 1 },
     ]);
+  });
+
+  it('counts the visits and the conversions its links brought to the site since it was sent', async () => {
+    const db = ctx.database.db;
+    const KEY = 'offre-de-rentree-3f9a';
+    const campaign = await insertCampaign(db, { utmCampaign: KEY });
+    const subscriber = await insertActiveSubscriber(db);
+    // First sent on 2 November at 10:10 Kinshasa time.
+    await insertCampaignJob(db, campaign.id, subscriber.id, { sentAt: at('09:10') });
+    const daily = (day: string, dimension: string, value: string, visits: number) => ({
+      day,
+      dimension,
+      value,
+      visitors: visits,
+      visits,
+      pageviews: visits * 2,
+      bounces: 0,
+      engagedMs: 0,
+    });
+    await db.insert(audienceDaily).values([
+      daily('2026-11-01', 'campaign', KEY, 50), // before the send: someone typed the address
+      daily('2026-11-02', 'campaign', KEY, 12),
+      daily('2026-11-03', 'campaign', KEY, 5),
+      daily('2026-11-20', 'campaign', KEY, 1),
+      daily('2026-11-02', 'campaign', 'autre-campagne-0000', 40),
+      daily('2026-11-02', 'source', KEY, 30),
+      daily('2026-11-02', 'total', '', 300),
+    ]);
+    const from = (utmCampaign: string) => ({
+      source: 'Newsletter',
+      utmSource: 'newsletter',
+      utmMedium: 'email',
+      utmCampaign,
+      landingPath: '/services',
+    });
+    const sentDay = new Date('2026-11-02T12:00:00Z');
+    const lead = await insertContact(db, {
+      attribution: from(KEY),
+      trafficSource: 'Newsletter',
+      createdAt: sentDay,
+    });
+    await insertContact(db, {
+      attribution: from(KEY),
+      trafficSource: 'Newsletter',
+      createdAt: new Date('2026-11-05T08:00:00Z'),
+    });
+    await insertContact(db, {
+      attribution: from(KEY),
+      createdAt: new Date('2026-11-05T09:00:00Z'),
+      reviewReason: 'Lien suspect', // "À vérifier": not counted, as on the Audience screen
+    });
+    await insertContact(db, { attribution: from(KEY), createdAt: new Date('2026-10-30T08:00:00Z') });
+    await insertContact(db, { attribution: from('autre-campagne-0000'), createdAt: sentDay });
+    await insertContact(db, { createdAt: sentDay });
+    await insertSubscriber(db, { attribution: from(KEY), createdAt: sentDay });
+    await insertSubscriber(db, {
+      attribution: from(KEY),
+      createdAt: sentDay,
+      reviewReason: 'Adresse jetable',
+    });
+    await insertSubscriber(db, { attribution: from('autre-campagne-0000'), createdAt: sentDay });
+    const admin = await insertBookableAdmin(db);
+    await insertCallBooking(db, {
+      contactId: lead.id,
+      adminId: admin.id,
+      attribution: from(KEY),
+      createdAt: sentDay,
+    });
+    const cancelled = await insertContact(db, { createdAt: sentDay });
+    await insertCallBooking(db, {
+      contactId: cancelled.id,
+      adminId: admin.id,
+      startsAt: new Date('2027-04-06T09:00:00Z'),
+      status: 'cancelled',
+      attribution: from(KEY),
+      createdAt: sentDay,
+    });
+
+    expect(await campaignResults(db, campaign.id)).toMatchObject({
+      utmCampaign: KEY,
+      visits: 18,
+      leads: 2,
+      signUps: 1,
+      bookedCalls: 1,
+    });
+
+    // Through the API too.
+    const { app } = createTestApp(ctx.database);
+    const session = await signInAdmin(app, ctx.database.db);
+    const res = await session.get(`/api/admin/campaigns/${campaign.id}/results`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ utmCampaign: KEY, visits: 18, leads: 2, signUps: 1, bookedCalls: 1 });
   });
 
   it('answers a French 404 for an unknown campaign', async () => {

@@ -12,14 +12,21 @@
  *   'unsubscribe': the unsubscribe links do not name the campaign, so it is attributed to the
  *   last campaign received). Complaints are counted as complaints only;
  * - timeline: hourly buckets (UTC hours, ISO) from the hour of the first send, up to 31 days;
- * - topLinks: the 10 most clicked URLs, with their distinct clickers.
+ * - topLinks: the 10 most clicked URLs, with their distinct clickers;
+ * - visits, leads, signUps, bookedCalls: what its links brought to the site (decision 084), by its
+ *   utm_campaign key, from the Kinshasa day of its first send: the visits of the daily audience
+ *   aggregates (dimension 'campaign'), and the leads and newsletter sign-ups not kept "À vérifier"
+ *   and the confirmed booked calls whose attribution names the key, counted as the Audience screen
+ *   counts its conversions (server/admin/audience.ts).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { CampaignResults } from '#common/schemas/campaigns.ts';
 import { type Database, queryRows } from '#db/client.ts';
 import { emailCampaigns } from '#db/schema.ts';
+import { kinshasaDate, kinshasaDayStart } from '../calendar/kinshasa.ts';
 import { notFound } from '../errors.ts';
 import { isTrackingEnabled } from './tracking.ts';
+import { untagSiteUrl } from './utm.ts';
 
 /** The chart covers the first month after the first send; later events count in the totals only. */
 export const TIMELINE_MAX_HOURS = 31 * 24;
@@ -28,7 +35,7 @@ const HOUR_MS = 3_600_000;
 
 export async function campaignResults(db: Database, campaignId: string): Promise<CampaignResults> {
   const [campaign] = await db
-    .select({ id: emailCampaigns.id })
+    .select({ id: emailCampaigns.id, utmCampaign: emailCampaigns.utmCampaign })
     .from(emailCampaigns)
     .where(eq(emailCampaigns.id, campaignId))
     .limit(1);
@@ -88,9 +95,62 @@ export async function campaignResults(db: Database, campaignId: string): Promise
     complaints: jobCount('complained'),
     unsubscribes: unsubscribed?.n ?? 0,
     timeline: await timeline(db, campaignId),
-    topLinks: links,
+    topLinks: campaign.utmCampaign ? asWritten(links, campaign.utmCampaign) : links,
     trackingEnabled: await isTrackingEnabled(db),
+    utmCampaign: campaign.utmCampaign,
+    ...(await siteResults(db, campaignId, campaign.utmCampaign)),
   };
+}
+
+/**
+ * The clicked links as the editor wrote them, without the campaign's UTM parameters (every link to
+ * the site has the same ones); two links that were the same once untagged are one row.
+ */
+function asWritten(links: CampaignResults['topLinks'], campaignKey: string): CampaignResults['topLinks'] {
+  const rows = new Map<string, CampaignResults['topLinks'][number]>();
+  for (const link of links) {
+    const url = untagSiteUrl(link.url, campaignKey);
+    const row = rows.get(url);
+    if (row) {
+      row.clicks += link.clicks;
+      row.uniqueClicks += link.uniqueClicks;
+    } else rows.set(url, { ...link, url });
+  }
+  return [...rows.values()].sort((a, b) => b.clicks - a.clicks || b.uniqueClicks - a.uniqueClicks);
+}
+
+type SiteResults = Pick<CampaignResults, 'visits' | 'leads' | 'signUps' | 'bookedCalls'>;
+
+/**
+ * What the campaign's tagged links brought, since the Kinshasa day of its first send (the daily
+ * aggregates have no finer time). Reads the aggregates, never the raw audience events.
+ */
+async function siteResults(db: Database, campaignId: string, key: string | null): Promise<SiteResults> {
+  const none = { visits: 0, leads: 0, signUps: 0, bookedCalls: 0 };
+  if (!key) return none;
+  const [first] = await queryRows<{ at: string | Date | null }>(
+    db,
+    sql`select min(sent_at) as at from campaign_jobs where campaign_id = ${campaignId}`,
+  );
+  if (!first?.at) return none;
+  const day = kinshasaDate(new Date(first.at));
+  const since = kinshasaDayStart(day).toISOString();
+  const [row] = await queryRows<SiteResults>(
+    db,
+    sql`select
+          (select coalesce(sum(visits), 0)::int from audience_daily
+            where dimension = 'campaign' and value = ${key} and day >= ${day}) as visits,
+          (select count(*)::int from contact_requests
+            where attribution->>'utmCampaign' = ${key} and created_at >= ${since}::timestamptz
+              and review_reason is null) as leads,
+          (select count(*)::int from newsletter_subscriptions
+            where attribution->>'utmCampaign' = ${key} and created_at >= ${since}::timestamptz
+              and review_reason is null) as "signUps",
+          (select count(*)::int from call_bookings
+            where status = 'confirmed' and attribution->>'utmCampaign' = ${key}
+              and created_at >= ${since}::timestamptz) as "bookedCalls"`,
+  );
+  return row ?? none;
 }
 
 /**

@@ -134,14 +134,14 @@ export type InstrumentOptions = {
 };
 
 // An <a> start tag; attribute values may hold '>' inside quotes.
-const ANCHOR_TAG = /<a\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
+export const ANCHOR_TAG = /<a\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
 // One attribute of a tag: name, then a double-quoted, single-quoted, bare or no value.
 const ATTRIBUTE = /(\s+)([^\s"'>/=]+)(?:(\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
-type HrefMatch = { start: number; end: number; space: string; value: string };
+export type HrefMatch = { start: number; end: number; space: string; value: string };
 
 /** The href attribute of an <a> tag, walking the attributes in order (a quoted value of another attribute may contain the letters `href=`). */
-function findHref(tag: string): HrefMatch | null {
+export function findHref(tag: string): HrefMatch | null {
   for (const match of tag.slice(2).matchAll(ATTRIBUTE)) {
     if (match[2]?.toLowerCase() !== 'href' || match[3] === undefined) continue;
     const start = 2 + (match.index ?? 0);
@@ -183,17 +183,22 @@ export function decodeHtmlAttribute(value: string): string {
 }
 
 /**
- * Links left untouched: the subscriber's own newsletter pages (manage, unsubscribe, confirm; the
- * one-click API) must work exactly as issued and must not count as clicks, and a link already
- * going through the tracker is not wrapped twice.
+ * The subscriber's own newsletter pages (manage, unsubscribe, confirm; the one-click API), which
+ * must work exactly as issued, count as no click and carry no UTM parameter, and the tracker's
+ * own links (`publicUrl` without trailing slash).
  */
-function isTrackable(url: string, publicUrl: string): boolean {
-  if (!/^https?:\/\//i.test(url) || url.length > MAX_TRACKED_URL_LENGTH) return false;
+export function isSubscriberLink(url: string, publicUrl: string): boolean {
   const base = publicUrl.toLowerCase();
   const lower = url.toLowerCase();
-  return ![`${base}/newsletter/`, `${base}/api/newsletter/`, `${base}/t/`].some((prefix) =>
+  return [`${base}/newsletter/`, `${base}/api/newsletter/`, `${base}/t/`].some((prefix) =>
     lower.startsWith(prefix),
   );
+}
+
+/** Links left untouched: the subscriber's own, and one already going through the tracker (not wrapped twice). */
+function isTrackable(url: string, publicUrl: string): boolean {
+  if (!/^https?:\/\//i.test(url) || url.length > MAX_TRACKED_URL_LENGTH) return false;
+  return !isSubscriberLink(url, publicUrl);
 }
 
 /**

@@ -7,7 +7,7 @@
  *    anything is sent: several instances never hold one job, a crashed one's jobs come back;
  * 3. deliver each: re-check at send time that the campaign still runs and the subscriber is still
  *    active (someone who left, bounced or complained since the schedule is never sent to), render
- *    their email, add tracking, send it with the job's stable Message-ID, record the outcome
+ *    their email, tag its links to the site with the campaign's UTM parameters (utm.ts), add tracking, send it with the job's stable Message-ID, record the outcome
  *    (sent; retried with backoff; failed for good on a 5xx or after MAX_ATTEMPTS);
  * 4. end the campaigns left without queued jobs.
  * A rate limiter spaces the sends (CAMPAIGN_RATE_PER_SECOND for the instance), `concurrency`
@@ -40,6 +40,7 @@ import {
   unsubscribeHeaders,
 } from './render.ts';
 import { instrumentHtml } from './tracking.ts';
+import { ensureCampaignKey, tagCampaignHtml, tagCampaignText } from './utm.ts';
 
 /** How long a claim protects a job; far longer than a batch takes at the slowest allowed rate. */
 export const LEASE_MS = 2 * 60_000;
@@ -229,8 +230,14 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
         firstName: subscriber.firstName,
         links,
       });
+      // The site's links carry the campaign's UTM parameters, then go through the click tracking:
+      // the redirect lands on the tagged URL. A campaign started before keys existed gets one now.
+      const tagging = {
+        publicUrl,
+        campaignKey: campaign.utmCampaign ?? (await ensureCampaignKey(db, campaign)),
+      };
       const html = await instrumentHtml(db, {
-        html: rendered.html,
+        html: tagCampaignHtml(rendered.html, tagging),
         campaignId: campaign.id,
         subscriberId: subscriber.id,
         publicUrl,
@@ -245,7 +252,7 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
         replyTo: null,
         subject: rendered.subject,
         html,
-        textBody: rendered.text,
+        textBody: tagCampaignText(rendered.text, tagging),
         headers: unsubscribeHeaders(links),
         createdAt: job.createdAt,
       };

@@ -13,4 +13,9 @@ export const NO_CAMPAIGN_RESULTS = {
   timeline: [],
   topLinks: [],
   trackingEnabled: false,
+  utmCampaign: null,
+  visits: 0,
+  leads: 0,
+  signUps: 0,
+  bookedCalls: 0,
 };

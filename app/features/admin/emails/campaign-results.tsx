@@ -1,6 +1,7 @@
 /**
- * A started campaign's results: KPI cards, the hourly timeline (a lazy chart, with a table for
- * screen readers) and the most clicked links, re-read while it is being sent.
+ * A started campaign's results: KPI cards, what its links brought to the site (visits, leads,
+ * sign-ups, booked calls: the audience measurement, decision 084), the hourly timeline (a lazy
+ * chart, with a table for screen readers) and the most clicked links, re-read while it is being sent.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
@@ -63,6 +64,7 @@ export function CampaignResultsSection({ campaign }: { campaign: CampaignDetail 
           </div>
         ))}
       </dl>
+      <CampaignSiteResults results={r} />
       <Card className="min-w-0">
         <h3 className="text-base font-semibold text-gray-900">Heure par heure</h3>
         {r.timeline.length === 0 ? (
@@ -138,5 +140,46 @@ export function CampaignResultsSection({ campaign }: { campaign: CampaignDetail 
         )}
       </Card>
     </section>
+  );
+}
+
+/** The visits and conversions that came through the campaign's tagged links (utm_campaign). */
+function CampaignSiteResults({ results }: { results: CampaignResults }) {
+  const figures: [string, number][] = [
+    ['Visites', results.visits],
+    ['Leads', results.leads],
+    ['Inscriptions', results.signUps],
+    ['Appels réservés', results.bookedCalls],
+  ];
+  return (
+    <Card aria-labelledby="campaign-site" className="min-w-0">
+      <h3 id="campaign-site" className="text-base font-semibold text-gray-900">
+        Sur le site
+      </h3>
+      {results.utmCampaign ? (
+        <>
+          <p className="mt-1 text-sm text-gray-600">
+            Visites, demandes, inscriptions et appels venus des liens de cette campagne depuis son envoi. Dans
+            l’écran Audience, elle s’appelle{' '}
+            <span className="font-medium break-all text-gray-900">{results.utmCampaign}</span>.
+          </p>
+          <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="campaign-site-kpis">
+            {figures.map(([label, value]) => (
+              <div key={label} className="rounded-lg bg-gray-50 p-3">
+                <dt className="text-xs text-gray-600">{label}</dt>
+                <dd className="text-xl font-bold text-gray-900 tabular-nums" data-kpi={label}>
+                  {formatCount(value)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : (
+        <p className="mt-1 text-sm text-gray-600">
+          Les liens de cette campagne ne portent pas de marque de campagne : elle est partie avant la mesure
+          d’audience.
+        </p>
+      )}
+    </Card>
   );
 }
