@@ -2,7 +2,9 @@
 # A throwaway PostgreSQL cluster on a loopback port, for the tests that need a real server.
 #   eval "$(scripts/test-postgres.sh start)"   # prints: export TEST_DATABASE_URL=...
 #   scripts/test-postgres.sh stop
-# Uses Debian's server binaries (apt-get install postgresql). Durability is off: test data only.
+# Uses Debian's server binaries (apt-get install postgresql). Durability is off: test data only;
+# PGTEST_DURABLE=1 keeps PostgreSQL's defaults (fsync, synchronous commit, full-page writes), as a
+# production server runs, for the benchmarks that write.
 set -euo pipefail
 
 dir=${PGTEST_DIR:-/tmp/agence-pg-test}
@@ -26,8 +28,10 @@ case "${1:-}" in
     [ "$(id -u)" -eq 0 ] && chown postgres:postgres "$dir"
     as_owner "$pgbin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1 \
       || { cat "$dir/initdb.log" >&2; exit 1; }
+    durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    if [ "${PGTEST_DURABLE:-}" = "1" ]; then durability=""; fi
     as_owner "$pgbin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start \
-      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $durability -c max_connections=200" \
       >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     echo "export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$port/postgres"
     ;;

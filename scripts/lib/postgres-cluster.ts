@@ -1,7 +1,7 @@
 /**
- * A throwaway PostgreSQL cluster the fault script controls: started and stopped through
- * scripts/test-postgres.sh (same settings as the tests), stopped and started again mid-run with
- * pg_ctl directly.
+ * A throwaway PostgreSQL cluster the fault and benchmark scripts control: started and stopped
+ * through scripts/test-postgres.sh (the tests' settings, or durable ones), stopped and started
+ * again mid-run with pg_ctl directly.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,8 +39,21 @@ function asOwner(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
-export async function startPostgresCluster(options: { port: number; dir: string }): Promise<PostgresCluster> {
-  const env = { ...process.env, PGTEST_PORT: String(options.port), PGTEST_DIR: options.dir };
+/**
+ * `durable`: PostgreSQL's defaults (fsync, synchronous commit, full-page writes), as production
+ * runs; otherwise the tests' fast settings.
+ */
+export async function startPostgresCluster(options: {
+  port: number;
+  dir: string;
+  durable?: boolean;
+}): Promise<PostgresCluster> {
+  const env = {
+    ...process.env,
+    PGTEST_PORT: String(options.port),
+    PGTEST_DIR: options.dir,
+    PGTEST_DURABLE: options.durable ? '1' : '',
+  };
   const { stdout } = await run(SCRIPT, ['start'], { env });
   const url = /TEST_DATABASE_URL=(\S+)/.exec(stdout)?.[1];
   if (!url) throw new Error(`scripts/test-postgres.sh printed no URL: ${stdout}`);
