@@ -8,6 +8,7 @@ export default [
     route('admin/login', 'routes/admin/login.tsx'),
     layout('routes/admin/layout.tsx', [
       route('admin/dashboard', 'routes/admin/dashboard.tsx'),
+      route('admin/audience', 'routes/admin/audience.tsx'),
       route('admin/contacts', 'routes/admin/contacts.tsx'),
       route('admin/rendez-vous', 'routes/admin/agenda.tsx'),
       route('admin/newsletter', 'routes/admin/newsletter.tsx'),

@@ -43,3 +43,62 @@ export type SessionUser = {
    */
   secondFactorSetupRequired?: boolean;
 };
+
+/**
+ * One period's figures on the Audience screen (`GET /api/admin/audience`, docs/decisions/084):
+ * sums of the days' aggregates, the ratios derived from them, and the conversions created in the
+ * period. Rates are shares between 0 and 1 (four decimals), the screen formats them.
+ */
+export type AudienceFigures = {
+  /** Each day's distinct visitors, added up (a new daily salt makes every day's visitors new). */
+  visitors: number;
+  visits: number;
+  pageviews: number;
+  bounces: number;
+  engagedMs: number;
+  /** Page views per visit, two decimals. */
+  pagesPerVisit: number;
+  /** Bounces per visit. */
+  bounceRate: number;
+  /** Engaged time per visit, in whole milliseconds. */
+  avgEngagedMs: number;
+  /** Leads (not those kept "À vérifier"), newsletter sign-ups (idem), confirmed booked calls. */
+  conversions: { leads: number; signups: number; calls: number; total: number };
+  /** Conversions per visitor. */
+  conversionRate: number;
+};
+
+/** A line of one of the Audience screen's tables: a page, a source, a device… */
+export type AudienceRow = {
+  /** As stored: a path, a source's name, a campaign, a device class, an ISO country code ('' unknown). */
+  value: string;
+  visitors: number;
+  visits: number;
+  pageviews: number;
+  /** The period's conversions whose attribution names this value. */
+  conversions: number;
+  /** Conversions per visitor; null when the value had conversions but no visitor counted. */
+  conversionRate: number | null;
+};
+
+export type AudienceReport = {
+  period: {
+    /** The preset asked for; null for chosen dates. */
+    preset: 'today' | '7d' | '30d' | '90d' | null;
+    /** Kinshasa days, both included. */
+    from: string;
+    to: string;
+    days: number;
+    /** The period of the same length just before. */
+    previousFrom: string;
+    previousTo: string;
+  };
+  current: AudienceFigures;
+  previous: AudienceFigures;
+  /** Per hour (an ISO instant, the hour's start) for one day, per day (YYYY-MM-DD) otherwise. */
+  series: { unit: 'hour' | 'day'; points: { at: string; visitors: number; pageviews: number }[] };
+  tables: Record<'pages' | 'entries' | 'sources' | 'campaigns' | 'devices' | 'countries', AudienceRow[]>;
+};
+
+/** "En ce moment": distinct visitors of the last 5 minutes (`GET /api/admin/audience/now`). */
+export type AudienceNow = { visitors: number; at: string };

@@ -93,8 +93,12 @@ export type Attribution = UtmValues & {
  * attribution in one line, as the lead's panel shows it.
  */
 export function describeAttribution(attribution: Attribution): string {
-  const parts = [`Arrivé(e) par ${attribution.source}`];
-  if (attribution.utmCampaign) parts.push(`campagne « ${attribution.utmCampaign} »`);
+  const parts = [
+    attribution.source === DIRECT_SOURCE
+      ? 'Arrivé(e) en accès direct'
+      : `Arrivé(e) par ${attribution.source}`,
+  ];
+  if (attribution.utmCampaign) parts.push(`campagne « ${attribution.utmCampaign} »`);
   if (attribution.landingPath) parts.push(`sur ${attribution.landingPath}`);
   if (attribution.pagesSeen) {
     parts.push(

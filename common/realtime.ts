@@ -5,7 +5,7 @@
  * back-office reacts to them (app/features/admin/realtime-effects.ts).
  */
 
-export const REALTIME_CHANNELS = ['dashboard', 'contacts', 'newsletter', 'system'] as const;
+export const REALTIME_CHANNELS = ['dashboard', 'contacts', 'newsletter', 'system', 'audience'] as const;
 export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
 
 /** What a browser subscribed to the event's channel receives. */
@@ -27,6 +27,11 @@ export type BrowserEvent =
       data: { contactId: string; bookingId: string; status: 'confirmed' | 'cancelled'; startsAt: string };
     }
   | { channel: 'newsletter'; type: 'new_subscription'; data: { email: string } }
+  /**
+   * "En ce moment" on the Audience screen (docs/decisions/084): the distinct visitors of the last 5
+   * minutes, sent when the count changed (server/realtime/audience-now.ts).
+   */
+  | { channel: 'audience'; type: 'visitors_now'; data: { visitors: number; at: string } }
   | {
       channel: 'system';
       type: 'notification';

@@ -3,6 +3,7 @@
  * the router context (app/context.server.ts), to the page loaders.
  */
 import type { DatabaseHandle } from '#db/client.ts';
+import { createAudienceCollector } from './audience/collector.ts';
 import { createCallDesk } from './booking/desk.ts';
 import { invalidateOnContentChange } from './cache/invalidation.ts';
 import { createResponseCache } from './cache/response-cache.ts';
@@ -89,6 +90,11 @@ export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger
         policy: pushEndpointPolicy(deps.env),
       }),
     },
+    /**
+     * The audience's beacons (docs/decisions/084-first-party-audience.md): their own pool, group
+     * commit and rate limit; `fold` is the upkeep loop start.ts starts, `close()` at shutdown.
+     */
+    audience: createAudienceCollector(deps),
     /** The discovery call's booking (docs/decisions/077-call-booking.md). */
     calls: createCallDesk({ outbox, events, memo, publicUrl: deps.env.PUBLIC_URL }),
     leads: {

@@ -20,6 +20,7 @@ import {
 import { bootstrapScript, type IslandAssets } from '#app/islands/bootstrap.ts';
 import { contentAdminRouter } from './api/admin/content.ts';
 import { adminApiRouter } from './api/admin/index.ts';
+import { audienceApiRouter } from './api/audience.ts';
 import { adminGate, authApiRouter } from './api/auth.ts';
 import { callsApiRouter } from './api/calls.ts';
 import { contactApiRouter } from './api/contact.ts';
@@ -33,6 +34,7 @@ import { apiErrorHandler, apiNotFound, finalErrorHandler } from './http/error-ha
 import { limitJsonDepth } from './http/json-depth.ts';
 import { refuseMethod } from './http/methods.ts';
 import { pageHandler } from './http/page-handler.ts';
+import { siteHostOf } from './leads/attribution.ts';
 import { redactUrl } from './logger.ts';
 import { mediaFiles } from './media/serve.ts';
 import { newsletterFromDeps } from './newsletter/newsletter.ts';
@@ -142,6 +144,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
       logger,
       quietReqLogger: true,
       autoLogging: { ignore: (req) => isQuietPath(req.url ?? '') },
+      // A counted or dropped beacon is not worth a line (thousands a second at peak); its refusals
+      // and failures are. A line holds no address and no User-Agent (serializers below).
+      // (Express has cut req.url to the router's part by then: originalUrl is the full path.)
+      customLogLevel: (req, res) =>
+        res.statusCode < 300 &&
+        ((req as { originalUrl?: string }).originalUrl ?? '').startsWith('/api/audience')
+          ? 'silent'
+          : 'info',
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({
           id: req.id,
@@ -194,6 +204,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   });
 
   const api = express.Router();
+  // The audience's beacon (docs/decisions/084-first-party-audience.md), before the API's JSON
+  // parser: it reads its body itself (2 kB at most, text/plain as sendBeacon may send it).
+  api.use(
+    audienceApiRouter({
+      audience: deps.audience,
+      publicUrl: env.PUBLIC_URL,
+      trustedOrigins: trustedOriginSet({ publicUrl: env.PUBLIC_URL, trustedOrigins: env.TRUSTED_ORIGINS }),
+    }),
+  );
   // 100 kB of JSON is far above any form; email templates (MJML, up to 200 000 characters) get 1 MB.
   const json = express.json({ limit: '100kb' });
   const templateJson = express.json({ limit: '1mb' });
@@ -235,6 +254,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
       events: deps.events,
       staffNotification: deps.leads.staffNotification,
       calls: deps.calls,
+      siteHost: siteHostOf(env.PUBLIC_URL),
       afterLead: () => {
         deps.email.worker.wake();
         deps.push.worker.wake();
@@ -242,12 +262,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     }),
   );
   api.use(
-    callsApiRouter({ db: deps.database.db, calls: deps.calls, afterChange: () => deps.email.worker.wake() }),
+    callsApiRouter({
+      db: deps.database.db,
+      calls: deps.calls,
+      siteHost: siteHostOf(env.PUBLIC_URL),
+      afterChange: () => deps.email.worker.wake(),
+    }),
   );
   api.use(
     newsletterApiRouter({
       db: deps.database.db,
       newsletter: newsletterFromDeps(deps),
+      siteHost: siteHostOf(env.PUBLIC_URL),
       afterEmail: () => {
         deps.email.worker.wake();
         deps.push.worker.wake();

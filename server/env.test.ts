@@ -55,6 +55,24 @@ describe('readEnv', () => {
     }
   });
 
+  it('keeps raw audience events 90 days, gives the beacons 2 connections and 120 beacons a minute per visitor', () => {
+    expect(readEnv({})).toMatchObject({
+      AUDIENCE_RETENTION_DAYS: 90,
+      AUDIENCE_POOL_SIZE: 2,
+      AUDIENCE_RATE_LIMIT: 120,
+    });
+    expect(
+      readEnv({ AUDIENCE_RETENTION_DAYS: '30', AUDIENCE_POOL_SIZE: '4', AUDIENCE_RATE_LIMIT: '600' }),
+    ).toMatchObject({ AUDIENCE_RETENTION_DAYS: 30, AUDIENCE_POOL_SIZE: 4, AUDIENCE_RATE_LIMIT: 600 });
+    for (const [name, value] of [
+      ['AUDIENCE_RETENTION_DAYS', '0'],
+      ['AUDIENCE_POOL_SIZE', '0'],
+      ['AUDIENCE_RATE_LIMIT', 'beaucoup'],
+    ]) {
+      expect(() => readEnv({ [name as string]: value as string }), name).toThrow(name);
+    }
+  });
+
   it('runs several server processes only on PostgreSQL, and says why otherwise', () => {
     expect(readEnv({}).WEB_CONCURRENCY).toBe(1);
     expect(

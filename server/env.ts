@@ -97,6 +97,15 @@ export const EnvSchema = z
     EMAIL_WEBHOOK_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
     /** Key signing the open and click links of campaigns. Unset: generated once, kept in app_secrets. */
     TRACKING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * Days the audience's raw events are kept (docs/decisions/084-first-party-audience.md); the
+     * daily and hourly aggregates folded from them are kept for ever.
+     */
+    AUDIENCE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+    /** Connections of the beacons' own pool, per instance, with DATABASE_URL (PostgreSQL only). */
+    AUDIENCE_POOL_SIZE: z.coerce.number().int().min(1).max(20).default(2),
+    /** Beacons accepted per visitor key and minute, per instance; past it, 429. */
+    AUDIENCE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   })
   .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL !== undefined, {
     path: ['WEB_CONCURRENCY'],

@@ -18,6 +18,7 @@ import { type Env, readEnv } from './env.ts';
 import { startLeadReminders } from './leads/reminders.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { startPendingPurge } from './newsletter/newsletter.ts';
+import { startVisitorsNow } from './realtime/audience-now.ts';
 import { attachRealtime } from './realtime/ws-server.ts';
 import { type SeedResult, seedDatabase } from './seed.ts';
 
@@ -112,6 +113,8 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   deps.email.worker.start();
   deps.campaigns.worker.start();
   deps.push.worker.start();
+  // The audience's fold, retention and salt rotation, every minute (docs/decisions/084).
+  deps.audience.fold.start();
   const newsletterPurge = startPendingPurge(database.db, logger, deps.email.transport);
   const leadReminders = startLeadReminders(
     database.db,
@@ -128,6 +131,8 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
     { publicUrl: env.PUBLIC_URL, logger },
     env.SCHEDULED_PUBLISH_POLL_MS,
   );
+  // "En ce moment" on the Audience screen: the visitors of the last 5 minutes, sent when they change.
+  const visitorsNow = startVisitorsNow({ db: database.db, events: deps.events, logger });
   // A worker of several (server/cluster.ts): the primary prepared the database and told the person.
   if (options.banner !== false) printBanner(env, admin);
 
@@ -144,8 +149,11 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
       newsletterPurge.stop();
       leadReminders.stop();
       plannedPosts.stop();
+      await visitorsNow.stop();
       await deps.campaigns.worker.stop();
       await deps.push.worker.stop();
+      // The beacons in flight are written, the fold in flight ends, then their pool closes.
+      await deps.audience.close();
       await deps.email.worker.stop();
       await deps.events.stop();
       deps.email.transport.close();

@@ -4,9 +4,9 @@
  *
  * Routes (all behind the session guard, all `Cache-Control: no-store`):
  * - GET    /api/admin/dashboard                    -> DashboardData
- * - GET    /api/admin/contacts?ContactListQuery     -> Page<AdminContact>
+ * - GET    /api/admin/contacts?ContactListQuery     -> ContactPage
  * - GET    /api/admin/contacts/export.csv?filters   -> text/csv (UTF-8 with BOM)
- * - GET    /api/admin/contacts/:id                  -> { contact: AdminContact, call: ContactCall | null }
+ * - GET    /api/admin/contacts/:id                  -> AdminContactDetail
  * - PATCH  /api/admin/contacts/:id/status           ContactStatusChange -> { contact: AdminContact }
  * - PATCH  /api/admin/contacts/:id/follow-up        ContactFollowUp -> { contact: AdminContact }
  * - GET    /api/admin/contacts/:id/timeline         -> { entries: ContactTimelineEntry[] } (newest first)
@@ -24,6 +24,7 @@
  */
 import { z } from 'zod';
 import type { PublicService } from '../api-types.ts';
+import type { Attribution } from '../audience.ts';
 import {
   CONTACT_STATUSES,
   CONTACT_TOUCH_KINDS,
@@ -33,7 +34,7 @@ import {
   type SubscriberStatus,
 } from '../enums.ts';
 import { type BroadcastMessage, REALTIME_CHANNELS, type RealtimeChannel } from '../realtime.ts';
-import type { AdminCall } from './booking-admin.ts';
+import type { AdminCall, ContactCall } from './booking-admin.ts';
 import { optionalFilter, pageNumber, requiredText, strictObjectError } from './fields.ts';
 
 export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -99,6 +100,11 @@ const reviewFilter = z
   .optional();
 /** The owner filter's value for the leads nobody follows yet. */
 export const NO_OWNER = 'none';
+/**
+ * The longest visit source a lead can have (`contact_requests.traffic_source`, common/audience.ts's
+ * `visitSource`): a referrer's host, 253 characters at most, or a UTM source, 100.
+ */
+export const TRAFFIC_SOURCE_MAX_LENGTH = 255;
 
 export const ContactFiltersSchema = z.object({
   q: searchQueryField,
@@ -116,6 +122,15 @@ export const ContactFiltersSchema = z.object({
     .enum(Object.keys(CONTACT_FOLLOW_UP_FILTERS) as [ContactFollowUpFilter], { error: 'Suivi invalide' })
     .optional(),
   review: reviewFilter,
+  /** The source of the visit that brought the lead, as stored ("Facebook", "Accès direct", a host…). */
+  trafficSource: z
+    .string({ error: 'Source invalide' })
+    .trim()
+    .max(TRAFFIC_SOURCE_MAX_LENGTH, {
+      error: `Source invalide (${TRAFFIC_SOURCE_MAX_LENGTH} caractères au plus)`,
+    })
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export const ContactListQuerySchema = ContactFiltersSchema.extend({
@@ -236,6 +251,23 @@ export const SubscriberImportQuerySchema = z.object({
 });
 
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+/** A visit source of the leads, and how many leads it brought: a choice of the list's "Source" filter. */
+export type TrafficSourceCount = { value: string; count: number };
+
+/** The leads' list: a page, and every visit source stored, most leads first (whatever the filters). */
+export type ContactPage = Page<AdminContact> & { trafficSources: TrafficSourceCount[] };
+
+/**
+ * One lead (GET /api/admin/contacts/:id): the lead, its discovery call (decision 078) and the visit
+ * that brought it (decision 084), null when unknown (a lead sent before the measurement, or
+ * without a visit).
+ */
+export type AdminContactDetail = {
+  contact: AdminContact;
+  call: ContactCall | null;
+  attribution: Attribution | null;
+};
 
 export type AdminContact = {
   id: string;

@@ -1,10 +1,12 @@
 /**
- * Leads for the back-office: the filtered, sorted, paginated list, one lead, status changes
+ * Leads for the back-office: the filtered, sorted, paginated list (with the visit sources to filter
+ * by), one lead with the visit that brought it, status changes
  * (broadcast on the real-time channel), "Ce n'est pas du spam" on a lead kept "À vérifier", and
  * the CSV export.
  */
 import { asc, desc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Attribution } from '#common/audience.ts';
 import type { ContactNoteKind, ContactStatus } from '#common/enums.ts';
 import {
   type AdminContact,
@@ -13,8 +15,9 @@ import {
   CONTACT_STATUS_LABELS,
   type ContactFiltersSchema,
   type ContactListQuery,
+  type ContactPage,
   NO_OWNER,
-  type Page,
+  type TrafficSourceCount,
 } from '#common/schemas/admin.ts';
 import { adminFullName } from '#common/schemas/users-admin.ts';
 import { type Database, inOneStatement, inTransaction, queryRows } from '#db/client.ts';
@@ -108,6 +111,7 @@ function whereOf(filters: ContactFilters, now: Date): SQL | undefined {
     filters.followUp === 'late' && lte(c.nextActionAt, now),
     filters.followUp === 'today' && lt(c.nextActionAt, kinshasaDayEnd(now)),
     filters.review === 'a_verifier' && isNotNull(c.reviewReason),
+    filters.trafficSource && eq(c.trafficSource, filters.trafficSource),
   );
 }
 
@@ -120,20 +124,44 @@ const SORT_COLUMNS = {
   nextActionAt: sql`coalesce(${contactRequests.nextActionAt}, 'infinity'::timestamptz)`,
 } as const;
 
-export async function listContacts(
-  db: Database,
-  query: ContactListQuery,
-  now: Date,
-): Promise<Page<AdminContact>> {
+export async function listContacts(db: Database, query: ContactListQuery, now: Date): Promise<ContactPage> {
   const where = whereOf(query, now);
-  return pageOfTable(db, contactRequests, query, where, SORT_COLUMNS[query.sort], (rows: ContactRequest[]) =>
-    presentContacts(db, rows),
+  const page = await pageOfTable(
+    db,
+    contactRequests,
+    query,
+    where,
+    SORT_COLUMNS[query.sort],
+    (rows: ContactRequest[]) => presentContacts(db, rows),
   );
+  return { ...page, trafficSources: await trafficSources(db) };
 }
 
-export async function findContact(db: Database, id: string): Promise<AdminContact | undefined> {
-  const rows = await db.select().from(contactRequests).where(eq(contactRequests.id, id));
-  return (await presentContacts(db, rows))[0];
+/**
+ * Every visit source the leads have, with how many leads each brought, most first: the "Source"
+ * filter's choices. One grouped read of the (traffic_source, created_at) index; the leads of
+ * unknown source are not a choice.
+ */
+export async function trafficSources(db: Database): Promise<TrafficSourceCount[]> {
+  const count = sql<number>`count(*)::int`;
+  const rows = await db
+    .select({ value: contactRequests.trafficSource, count })
+    .from(contactRequests)
+    .where(isNotNull(contactRequests.trafficSource))
+    .groupBy(contactRequests.trafficSource)
+    .orderBy(desc(count), asc(contactRequests.trafficSource));
+  return rows.flatMap((row) => (row.value === null ? [] : [{ value: row.value, count: Number(row.count) }]));
+}
+
+/** One lead and the visit that brought it (null when unknown). */
+export async function findContact(
+  db: Database,
+  id: string,
+): Promise<{ contact: AdminContact; attribution: Attribution | null } | undefined> {
+  const [row] = await db.select().from(contactRequests).where(eq(contactRequests.id, id));
+  if (!row) return undefined;
+  const [contact] = await presentContacts(db, [row]);
+  return contact && { contact, attribution: row.attribution ?? null };
 }
 
 /**
@@ -244,6 +272,9 @@ export const CONTACT_CSV_HEADER = [
   'Budget',
   'Message',
   'Statut',
+  // The form the lead came through (quote, call, contact page), as the list's "Origine".
+  'Origine',
+  // The visit that brought the lead (docs/decisions/084-first-party-audience.md), as its "Source".
   'Source',
 ];
 
@@ -272,6 +303,7 @@ export async function exportContactsCsv(
       r.message,
       CONTACT_STATUS_LABELS[r.status],
       CONTACT_SOURCE_LABELS[r.source] ?? r.source,
+      r.trafficSource,
     ],
     log: {
       type: 'contacts.exported',
@@ -279,13 +311,14 @@ export async function exportContactsCsv(
       filters: [
         searchFilter(filters.q),
         filters.status && `statut ${CONTACT_STATUS_LABELS[filters.status]}`,
-        filters.source && `source ${CONTACT_SOURCE_LABELS[filters.source] ?? filters.source}`,
+        filters.source && `origine ${CONTACT_SOURCE_LABELS[filters.source] ?? filters.source}`,
         filters.owner &&
           (filters.owner === NO_OWNER
             ? 'sans responsable'
             : `responsable ${(await adminNames(db, [filters.owner])).get(filters.owner) ?? 'inconnu'}`),
         filters.followUp && CONTACT_FOLLOW_UP_FILTERS[filters.followUp].toLowerCase(),
         filters.review && 'à vérifier',
+        filters.trafficSource && `source « ${filters.trafficSource} »`,
       ],
     },
     adminId,

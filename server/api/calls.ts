@@ -11,6 +11,7 @@ import { CallBookSchema, CallCancelSchema, CallPageQuerySchema } from '#common/s
 import type { Database } from '#db/client.ts';
 import type { CallDesk } from '../booking/desk.ts';
 import { parseInput } from '../http/validate.ts';
+import { conversionSource } from '../leads/attribution.ts';
 import { RATE_LIMITS } from '../security/limits.ts';
 import { hitRateLimits, rateLimited } from '../security/rate-limit.ts';
 
@@ -19,6 +20,8 @@ export type CallsApiDeps = {
   calls: CallDesk;
   /** Called after a change committed (wakes the email worker). */
   afterChange?: () => void;
+  /** The site's host (PUBLIC_URL's): a referrer from it is not the booking's source. */
+  siteHost: string;
 };
 
 export function callsApiRouter(deps: CallsApiDeps): Router {
@@ -54,15 +57,21 @@ export function callsApiRouter(deps: CallsApiDeps): Router {
   });
 
   router.post('/calls/book', async (req, res) => {
-    const input = parseInput(CallBookSchema, req.body);
-    const { call, created } = await calls.book(db, { ...input, startsAt: new Date(input.startsAt) });
+    const { visit, ...input } = parseInput(CallBookSchema, req.body);
+    const { call, created } = await calls.book(db, {
+      ...input,
+      startsAt: new Date(input.startsAt),
+      // The visit the call was booked in (docs/decisions/084-first-party-audience.md).
+      source: conversionSource(visit, { ip: req.ip, userAgent: req.get('User-Agent') }, deps.siteHost),
+    });
     if (created) deps.afterChange?.();
     req.log.info({ created }, 'call booked');
     res.status(created ? 201 : 200).json({ call });
   });
 
   router.post('/calls/reschedule', async (req, res) => {
-    const input = parseInput(CallBookSchema, req.body);
+    // The call keeps the source of its booking: the visit a reschedule sends is not read.
+    const { visit: _visit, ...input } = parseInput(CallBookSchema, req.body);
     const answer = await calls.reschedule(db, { ...input, startsAt: new Date(input.startsAt) });
     deps.afterChange?.();
     res.json(answer);

@@ -309,6 +309,13 @@ describe('POST /api/contact — prepared statements', () => {
       await post(aCallRequest(), { key: randomUUID() }).expect(201);
       await post(aCallRequest({ phone: undefined, company: undefined })).expect(201);
       await post(aWebsiteRequest()).expect(201);
+      // With the visit that brought it (docs/decisions/084-first-party-audience.md): the same statements.
+      await post(
+        aQuoteRequest({
+          visit: { landingPath: '/', utmSource: 'facebook', pages: ['/', '/devis'], pagesSeen: 2 },
+        }),
+        { key: randomUUID() },
+      ).expect(201);
       const names = new Set(prepare.mock.calls.map((args) => args[2]).filter((name) => name !== undefined));
       // The lead's statement with and without a key (a call request's also writes its booking
       // email: two more), the replay check and the bare rate limit: PostgreSQL plans each once per

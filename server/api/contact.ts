@@ -4,7 +4,8 @@
  * connection must not spend the visitor's limits); then the per-IP limits: past the daily
  * ceiling, refused (429, in French); then validation; then the lead is stored, with its key,
  * "À vérifier" when its address sent more than the limit or its honeypot is filled (answered the
- * same, the staff not notified: docs/decisions/083-leads-kept-for-review.md).
+ * same, the staff not notified: docs/decisions/083-leads-kept-for-review.md), with the visit that
+ * brought it (docs/decisions/084-first-party-audience.md).
  */
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
@@ -19,6 +20,7 @@ import {
   runIdempotently,
 } from '../http/idempotency.ts';
 import { parseInput } from '../http/validate.ts';
+import { conversionSource } from '../leads/attribution.ts';
 import { type LeadDeps, leadWrites, newLead } from '../leads/create-lead.ts';
 import { honeypotReviewReason, reviewReasonOf } from '../security/honeypot.ts';
 import { RATE_LIMITS } from '../security/limits.ts';
@@ -32,6 +34,8 @@ export type ContactApiDeps = LeadDeps & {
   calls: Pick<CallDesk, 'requestWrites'>;
   /** Called after a lead committed (wakes the email worker). */
   afterLead?: () => void;
+  /** The site's host (PUBLIC_URL's): a referrer from it is not the lead's source. */
+  siteHost: string;
 };
 
 export function contactApiRouter(deps: ContactApiDeps): Router {
@@ -44,7 +48,10 @@ export function contactApiRouter(deps: ContactApiDeps): Router {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw badRequest('Le corps de la requête doit être un objet JSON.');
     }
-    const requestHash = hashRequest(body);
+    // The lead's fingerprint leaves out the tab's visit: a retry sent after the visitor saw one more
+    // page is the same submission, answered the same, and its stored source does not change.
+    const { visit: _visit, ...submission } = body as Record<string, unknown>;
+    const requestHash = hashRequest(submission);
     const limits: AddressLimits = {
       review: { key: `contact:${req.ip}`, rule: RATE_LIMITS.contactPerIp },
       ceiling: { key: `contact-day:${req.ip}`, rule: RATE_LIMITS.contactCeilingPerIp },
@@ -65,7 +72,12 @@ export function contactApiRouter(deps: ContactApiDeps): Router {
 
     // The lead's id is chosen here, so that its answer is stored with the key in one statement.
     const id = randomUUID();
-    const lead = newLead(request, id, reviewReason);
+    const source = conversionSource(
+      request.visit,
+      { ip: req.ip, userAgent: req.get('User-Agent') },
+      deps.siteHost,
+    );
+    const lead = newLead(request, id, reviewReason, source);
     const writes = await leadWrites(deps.db, deps, lead);
     let answer: ContactRequestAccepted = { id };
     if (request.source === 'call_request') {

@@ -13,6 +13,7 @@ import {
 import type { Database } from '#db/client.ts';
 import { badRequest } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
+import { conversionSource } from '../leads/attribution.ts';
 import type { Newsletter } from '../newsletter/newsletter.ts';
 import { invalidToken } from '../newsletter/tokens.ts';
 import { honeypotReviewReason, reviewReasonOf } from '../security/honeypot.ts';
@@ -30,6 +31,8 @@ export type NewsletterApiDeps = {
   newsletter: Newsletter;
   /** Called after a transaction that queued an email committed (wakes the email worker). */
   afterEmail?: () => void;
+  /** The site's host (PUBLIC_URL's): a referrer from it is not the sign-up's source. */
+  siteHost: string;
 };
 
 function queryToken(value: unknown): string {
@@ -64,10 +67,12 @@ export function newsletterApiRouter(deps: NewsletterApiDeps): Router {
     const overLimit = reviewReasonOrRefuse(limits, hits, 'inscriptions');
     const request = parseInput(NewsletterSubscribeSchema, body);
     const reviewReason = reviewReasonOf(overLimit, honeypotReviewReason(request));
+    const client = { ip: req.ip, userAgent: req.get('User-Agent') };
     const outcome = await deps.newsletter.subscribe(
       request,
-      { ip: req.ip, userAgent: req.get('User-Agent') },
+      client,
       reviewReason,
+      conversionSource(request.visit, client, deps.siteHost),
     );
     if (outcome.emailSent) deps.afterEmail?.();
     res.json({ requiresConfirmation: true });

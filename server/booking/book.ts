@@ -11,6 +11,7 @@ import { timeOfMinutes } from '#common/schemas/booking-admin.ts';
 import type { Database } from '#db/client.ts';
 import { adminUsers, bookingDaysOff, bookingHours, callBookings, contactRequests } from '#db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { type ConversionSource, NO_SOURCE } from '../leads/attribution.ts';
 import {
   availableSlots,
   type BookableAdmin,
@@ -67,10 +68,13 @@ export const SLOT_TAKEN_MESSAGE = "Ce créneau vient d'être pris : choisissez-
 
 export type BookingRow = typeof callBookings.$inferSelect;
 
-/** Books `startsAt` for the lead; 409 when the slot is no longer offered or every admin got taken. */
+/**
+ * Books `startsAt` for the lead, with the visit it was booked in (`source`, none by default); 409
+ * when the slot is no longer offered or every admin got taken.
+ */
 export async function bookCall(
   db: Database,
-  input: OfferQuery & { contactId: string; startsAt: Date },
+  input: OfferQuery & { contactId: string; startsAt: Date; source?: ConversionSource },
 ): Promise<BookingRow> {
   const [contact] = await db
     .select({ id: contactRequests.id })
@@ -90,6 +94,7 @@ export async function bookCall(
         startsAt: slot.startsAt,
         endsAt: slot.endsAt,
         visitorTimeZone: knownTimeZone(input.visitorTimeZone),
+        ...(input.source ?? NO_SOURCE),
       })
       .onConflictDoNothing()
       .returning();

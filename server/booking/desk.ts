@@ -27,6 +27,7 @@ import type { TableMemo } from '../cache/table-memo.ts';
 import { formatAddress, type Outbox } from '../email/outbox.ts';
 import { siteUrlOf } from '../email/templates.ts';
 import { HttpError, notFound } from '../errors.ts';
+import type { ConversionSource } from '../leads/attribution.ts';
 import type { NewLead } from '../leads/create-lead.ts';
 import { queuePush } from '../push/notify.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
@@ -533,8 +534,14 @@ export function createCallDesk(deps: CallDeskDeps) {
       };
     },
 
-    /** Books `startsAt`; `created` is false when the lead already had exactly that call. */
-    book(db: Database, input: { token: string; startsAt: Date; timeZone?: string; now?: Date }) {
+    /**
+     * Books `startsAt`; `created` is false when the lead already had exactly that call (its
+     * source, `source`, the visit it was booked in, is then left as the first booking wrote it).
+     */
+    book(
+      db: Database,
+      input: { token: string; startsAt: Date; timeZone?: string; now?: Date; source?: ConversionSource },
+    ) {
       const now = input.now ?? new Date();
       return inTransaction(db, async (tx) => {
         const lead = await leadOf(tx, input.token, now);
@@ -549,6 +556,7 @@ export function createCallDesk(deps: CallDeskDeps) {
           ...query(lead, input.timeZone, now),
           contactId: lead.id,
           startsAt: input.startsAt,
+          source: input.source,
         });
         await writeEmails(tx, { lead, call, change: 'booked', now });
         return { call: await publicCall(tx, call), created: true };

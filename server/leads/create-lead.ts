@@ -15,6 +15,7 @@ import { contactRequests, type ContactRequest as Lead } from '#db/schema.ts';
 import { activityInsert } from '../activity/log.ts';
 import { pushInsert } from '../push/notify.ts';
 import type { AppEvent, EventBus } from '../realtime/event-bus.ts';
+import { type ConversionSource, NO_SOURCE } from './attribution.ts';
 import { normalizePhone } from './phone.ts';
 
 export const SOURCE_LABELS: Record<LeadSource, string> = {
@@ -64,10 +65,21 @@ export type NewLead = Pick<
   | 'callPreferredTime'
   | 'callUrgency'
   | 'reviewReason'
+  | 'attribution'
+  | 'trafficSource'
 >;
 
-/** `reviewReason`: why the lead is kept "À vérifier" (the staff are not notified), or null. */
-export function newLead(request: ContactRequest, id: string, reviewReason: string | null = null): NewLead {
+/**
+ * `reviewReason`: why the lead is kept "À vérifier" (the staff are not notified), or null;
+ * `source`: the visit that brought it (server/leads/attribution.ts), always written, null or not,
+ * so that every lead's statement has the same shape (prepared once).
+ */
+export function newLead(
+  request: ContactRequest,
+  id: string,
+  reviewReason: string | null = null,
+  source: ConversionSource = NO_SOURCE,
+): NewLead {
   const { phone, phoneRaw } = normalizePhone(request.phone);
   return {
     id,
@@ -83,6 +95,8 @@ export function newLead(request: ContactRequest, id: string, reviewReason: strin
     callPreferredTime: request.source === 'call_request' ? (request.details?.preferredTime ?? null) : null,
     callUrgency: request.source === 'call_request' ? (request.details?.urgency ?? null) : null,
     reviewReason,
+    attribution: source.attribution,
+    trafficSource: source.trafficSource,
   };
 }
 

@@ -24,6 +24,7 @@ import { repeatEvery } from '../background/repeat.ts';
 import type { Outbox } from '../email/outbox.ts';
 import { type renderTemplate, siteUrlOf } from '../email/templates.ts';
 import type { KeptMessage, MailTransport } from '../email/transport.ts';
+import { type ConversionSource, NO_SOURCE } from '../leads/attribution.ts';
 import type { Logger } from '../logger.ts';
 import { queuePush } from '../push/notify.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
@@ -232,6 +233,13 @@ export function createNewsletter(deps: NewsletterDeps) {
       consent: ConsentContext,
       /** Why the sign-up is kept "À vérifier" (docs/decisions/083), or null. */
       reviewReason: string | null = null,
+      /**
+       * The visit that brought the sign-up (docs/decisions/084-first-party-audience.md): stored on
+       * the row it creates only. A known address keeps the source of the sign-up that created its
+       * row, the one the Audience screen counts (by the row's creation); anyone may type an
+       * address, and a later form does not rewrite what an earlier one recorded.
+       */
+      source: ConversionSource = NO_SOURCE,
     ): Promise<{ emailSent: boolean }> {
       return inTx(async (tx) => {
         const at = now();
@@ -259,6 +267,8 @@ export function createNewsletter(deps: NewsletterDeps) {
               firstName: request.firstName || null,
               ...consentProof(consent),
               reviewReason,
+              attribution: source.attribution,
+              trafficSource: source.trafficSource,
             })
             .onConflictDoNothing({ target: newsletterSubscriptions.email })
             .returning();

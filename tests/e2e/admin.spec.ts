@@ -70,6 +70,7 @@ test.describe('login and guard', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     const phone = (page.viewportSize()?.width ?? 1280) < 1024;
     for (const [label, path] of [
+      ['Audience', '/admin/audience'],
       ['Contacts', '/admin/contacts'],
       ['Rendez-vous', '/admin/rendez-vous'],
       ['Newsletter', '/admin/newsletter'],

@@ -1,5 +1,6 @@
 /** The admin screens of docs/product.md §2.2, in the order the navigation shows them. */
 import {
+  BarChart3,
   Briefcase,
   CalendarClock,
   FileText,
@@ -19,6 +20,7 @@ export type AdminNavItem = { to: string; label: string; icon: LucideIcon };
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/dashboard', label: 'Tableau de bord', icon: LayoutDashboard },
+  { to: '/admin/audience', label: 'Audience', icon: BarChart3 },
   { to: '/admin/contacts', label: 'Contacts', icon: MessageSquare },
   { to: '/admin/rendez-vous', label: 'Rendez-vous', icon: CalendarClock },
   { to: '/admin/newsletter', label: 'Newsletter', icon: Mail },

@@ -71,7 +71,7 @@ afterEach(() => {
 });
 
 describe('connectRealtime', () => {
-  it('subscribes to the four admin channels once open', () => {
+  it('subscribes to every admin channel once open', () => {
     start();
     expect(statuses).toEqual(['connecting']);
     latest().serverOpens();
@@ -82,6 +82,7 @@ describe('connectRealtime', () => {
       { type: 'subscribe', channel: 'contacts' },
       { type: 'subscribe', channel: 'newsletter' },
       { type: 'subscribe', channel: 'system' },
+      { type: 'subscribe', channel: 'audience' },
     ]);
   });
 
@@ -98,7 +99,7 @@ describe('connectRealtime', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
     expect(statuses.at(-1)).toBe('connecting');
     latest().serverOpens();
-    expect(latest().sent).toHaveLength(4);
+    expect(latest().sent).toHaveLength(5);
     expect(statuses).toEqual(['connecting', 'connected', 'disconnected', 'connecting', 'connected']);
   });
 

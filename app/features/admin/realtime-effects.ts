@@ -8,7 +8,7 @@ import { NEW_CONTACT_TOAST_DURATION, TOAST_DURATION } from '#common/constants.ts
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import type { ToastOptions } from '~/lib/toast';
 import { invalidate } from './admin-data';
-import { BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY, SUBSCRIBERS_KEY } from './queries';
+import { AUDIENCE_NOW_KEY, BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY, SUBSCRIBERS_KEY } from './queries';
 
 type Effects = { queryClient: QueryClient; toast: (options: ToastOptions) => unknown };
 
@@ -20,6 +20,11 @@ export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClie
   // catches up on what it did not hear. A fetch already on its way is kept rather than repeated.
   if (message.type === 'subscribed' && message.channel === 'dashboard') {
     void queryClient.invalidateQueries({ queryKey: [DASHBOARD_KEY] }, { cancelRefetch: false });
+    return;
+  }
+  // The same for "En ce moment" on the Audience screen: its count may have changed meanwhile.
+  if (message.type === 'subscribed' && message.channel === 'audience') {
+    void queryClient.invalidateQueries({ queryKey: [AUDIENCE_NOW_KEY] }, { cancelRefetch: false });
     return;
   }
   if (message.type !== 'broadcast') return;
@@ -51,6 +56,11 @@ export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClie
         title: 'Nouvel abonné !',
         description: `${text(data.email, 'Une adresse')} s'est abonné à la newsletter`,
       });
+      break;
+    // The count itself travels in the message: it replaces the one shown, no request needed.
+    case 'visitors_now':
+      if (typeof data.visitors === 'number' && typeof data.at === 'string')
+        queryClient.setQueryData([AUDIENCE_NOW_KEY], { visitors: data.visitors, at: data.at });
       break;
     case 'notification':
       toast({

@@ -247,7 +247,9 @@ describe('GET /api/admin/contacts/export.csv', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
     const lines = text.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Date,Nom complet,Email,Téléphone,Entreprise,Service,Budget,Message,Statut,Source');
+    expect(lines[0]).toBe(
+      'Date,Nom complet,Email,Téléphone,Entreprise,Service,Budget,Message,Statut,Origine,Source',
+    );
     // Newest first; Kinshasa time (UTC+1).
     expect(lines[1]).toContain('2026-01-10 10:00');
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""Cliquez"")"`);
@@ -279,5 +281,97 @@ describe('GET /api/admin/contacts/export.csv', () => {
   it('refuses a malformed filter', async () => {
     const res = await ctx.admin.get('/api/admin/contacts/export.csv?status=perdu').expect(400);
     expect(res.body.error.fields).toEqual({ status: 'Statut invalide' });
+  });
+});
+
+describe('the leads’ source (docs/decisions/084-first-party-audience.md)', () => {
+  const facebook = {
+    source: 'Facebook',
+    referrerHost: 'l.facebook.com',
+    utmSource: 'facebook',
+    utmCampaign: 'lancement',
+    landingPath: '/',
+    formPath: '/devis',
+    pages: ['/', '/services/seo', '/devis'],
+    pagesSeen: 3,
+    device: 'mobile' as const,
+    country: 'CD',
+  };
+  let fromFacebook: ContactRequest;
+
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    fromFacebook = await insertContact(db, {
+      fullName: 'Source Facebook Un',
+      attribution: facebook,
+      trafficSource: 'Facebook',
+      createdAt: at(20),
+    });
+    await insertContact(db, {
+      fullName: 'Source Facebook Deux',
+      status: 'traite',
+      attribution: facebook,
+      trafficSource: 'Facebook',
+      createdAt: at(21),
+    });
+    await insertContact(db, {
+      fullName: 'Source Google',
+      attribution: { source: 'Google', landingPath: '/blog', formPath: '/contact', pagesSeen: 2 },
+      trafficSource: 'Google',
+      createdAt: at(22),
+    });
+  });
+
+  type SourcedList = ListBody & { trafficSources: { value: string; count: number }[] };
+
+  it('filters the list by the visit’s source, with the other filters, and offers every source with its leads', async () => {
+    const facebookLeads = (await list('trafficSource=Facebook')) as SourcedList;
+    expect(names(facebookLeads)).toEqual(['Source Facebook Deux', 'Source Facebook Un']);
+    expect(facebookLeads.total).toBe(2);
+    expect(names(await list('trafficSource=Facebook&status=nouveau'))).toEqual(['Source Facebook Un']);
+    expect((await list('trafficSource=Instagram')).total).toBe(0);
+    // The choices: every source stored, most leads first, whatever the filters (leads without a
+    // source are not one).
+    expect(facebookLeads.trafficSources).toEqual([
+      { value: 'Facebook', count: 2 },
+      { value: 'Google', count: 1 },
+    ]);
+    expect(((await list('status=traite')) as SourcedList).trafficSources).toEqual(
+      facebookLeads.trafficSources,
+    );
+  });
+
+  it('refuses a malformed source filter with a French message', async () => {
+    const res = await ctx.admin.get(`/api/admin/contacts?trafficSource=${'x'.repeat(300)}`).expect(400);
+    expect(res.body.error.fields).toEqual({ trafficSource: 'Source invalide (255 caractères au plus)' });
+    const twice = await ctx.admin.get('/api/admin/contacts?trafficSource=a&trafficSource=b').expect(400);
+    expect(twice.body.error.fields).toEqual({ trafficSource: 'Source invalide' });
+  });
+
+  it('answers a lead’s source with the lead, and null when it is unknown', async () => {
+    const res = await ctx.admin.get(`/api/admin/contacts/${fromFacebook.id}`).expect(200);
+    expect(res.body.attribution).toEqual(facebook);
+    expect(res.body.contact.id).toBe(fromFacebook.id);
+    expect((await ctx.admin.get(`/api/admin/contacts/${marie.id}`).expect(200)).body.attribution).toBeNull();
+  });
+
+  it('exports the source in its own column, the form apart as "Origine", and filters the export the same', async () => {
+    const res = await ctx.admin.get('/api/admin/contacts/export.csv?trafficSource=Facebook').expect(200);
+    const rows = res.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toBe(
+      'Date,Nom complet,Email,Téléphone,Entreprise,Service,Budget,Message,Statut,Origine,Source',
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/,Traité,Formulaire de contact,Facebook$/);
+    const logs = await activitiesOfType(ctx.database.db, 'contacts.exported');
+    expect(logs.at(-1)?.description).toBe('Filtres : source « Facebook »');
+
+    const all = await ctx.admin.get('/api/admin/contacts/export.csv').expect(200);
+    expect(all.text).toMatch(/,Nouveau,Formulaire de contact,Google\r\n/);
+    // A lead of unknown source has an empty cell.
+    expect(all.text).toMatch(/,Nouveau,Demande de devis,\r\n/);
   });
 });

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { ContactTouchKind } from '#common/enums.ts';
 import {
+  type AdminContactDetail,
   ContactFiltersSchema,
   ContactFollowUpSchema,
   ContactListQuerySchema,
@@ -54,12 +55,14 @@ export function contactsAdminRouter(deps: AppDeps, now: () => Date): Router {
     ),
   );
 
-  // The lead and its discovery call, when it booked one (docs/decisions/078-call-booking-admin.md).
+  // The lead, its discovery call when it booked one (docs/decisions/078-call-booking-admin.md) and
+  // the visit that brought it (docs/decisions/084-first-party-audience.md).
   router.get('/:id', async (req, res) => {
     const { id } = parseInput(IdParamsSchema, req.params);
-    const contact = await findContact(db, id);
-    if (!contact) throw contactNotFound();
-    res.json({ contact, call: await contactCall(db, id) });
+    const found = await findContact(db, id);
+    if (!found) throw contactNotFound();
+    const detail: AdminContactDetail = { ...found, call: await contactCall(db, id) };
+    res.json(detail);
   });
 
   router.patch(

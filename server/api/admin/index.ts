@@ -5,6 +5,7 @@
  */
 import { Router } from 'express';
 import type { AppDeps } from '../../app-deps.ts';
+import { audienceAdminRouter } from './audience.ts';
 import { bookingAdminRouter } from './booking.ts';
 import { contactsAdminRouter } from './contacts.ts';
 import { dashboardAdminRouter } from './dashboard.ts';
@@ -24,5 +25,6 @@ export function adminApiRouter(deps: AppDeps, options: AdminApiOptions = {}): Ro
   router.use('/newsletter', newsletterAdminRouter(deps, now));
   router.use('/booking', bookingAdminRouter(deps, now));
   router.use('/push', pushAdminRouter(deps));
+  router.use('/audience', audienceAdminRouter(deps, now));
   return router;
 }

@@ -1,7 +1,7 @@
 /**
  * One lead, in a side panel over the list: who, how to reach them (email, phone, WhatsApp: each
  * noted in its timeline when opened), its discovery call when it booked one (decision 078), the
- * composed message as they sent it, its status (nouveau -> en_cours -> traite, and back), who
+ * visit that brought it (decision 084), the composed message as they sent it, its status (nouveau -> en_cours -> traite, and back), who
  * follows it, its next action and its timeline.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { CalendarClock, Mail, MessageCircle, Phone } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { Attribution } from '#common/audience.ts';
 import { CONTACT_STATUSES, type ContactTouchKind } from '#common/enums.ts';
 import { kinshasaDate } from '#common/kinshasa.ts';
 import { type AdminContact, CONTACT_SOURCE_LABELS, CONTACT_STATUS_LABELS } from '#common/schemas/admin.ts';
@@ -24,6 +25,7 @@ import { Badge, ErrorState, formatDateTime, LoadingState } from '../ui';
 import { FollowUpSection, TimelineSection } from './contact-follow-up';
 import { ContactStatusBadge } from './contact-status-badge';
 import { contactNotSpamMutation, contactQuery, contactStatusMutation, contactTouchMutation } from './data';
+import { VisitSource } from './visit-source';
 
 export function ContactDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   return (
@@ -57,7 +59,13 @@ function ContactPanel({ id }: { id: string }) {
       </>
     );
   }
-  return <ContactFacts contact={contact.data.contact} call={contact.data.call} />;
+  return (
+    <ContactFacts
+      contact={contact.data.contact}
+      call={contact.data.call}
+      attribution={contact.data.attribution}
+    />
+  );
 }
 
 /** wa.me wants the international number in digits only. */
@@ -66,7 +74,15 @@ function whatsappLink(phone: string): string | null {
   return digits.length >= 8 ? `https://wa.me/${digits}` : null;
 }
 
-function ContactFacts({ contact, call }: { contact: AdminContact; call: ContactCall | null }) {
+function ContactFacts({
+  contact,
+  call,
+  attribution,
+}: {
+  contact: AdminContact;
+  call: ContactCall | null;
+  attribution: Attribution | null;
+}) {
   const phone = contact.phone ?? contact.phoneRaw;
   const whatsapp = phone ? whatsappLink(phone) : null;
   const touch = useMutation(contactTouchMutation());
@@ -125,6 +141,8 @@ function ContactFacts({ contact, call }: { contact: AdminContact; call: ContactC
         <Fact label="Budget">{contact.budget ?? '—'}</Fact>
         <Fact label="Dernière mise à jour">{formatDateTime(contact.updatedAt)}</Fact>
       </dl>
+
+      <VisitSource attribution={attribution} />
 
       <section>
         <h3 className="mb-2 text-sm font-semibold text-gray-900">Message</h3>

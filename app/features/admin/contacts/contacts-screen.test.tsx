@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Attribution } from '#common/audience.ts';
 import type { AdminContact, Page } from '#common/schemas/admin.ts';
 import type { ContactCall } from '#common/schemas/booking-admin.ts';
 import type { AdminAccount } from '#common/schemas/users-admin.ts';
@@ -318,5 +319,109 @@ describe('the leads kept "À vérifier" (docs/decisions/083-leads-kept-for-revie
     renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-plain');
     const panel = await screen.findByRole('dialog', { name: 'Bola Nsimba' });
     expect(within(panel).queryByRole('button', { name: "Ce n'est pas du spam" })).toBeNull();
+  });
+});
+
+describe('the lead’s source (docs/decisions/084-first-party-audience.md)', () => {
+  const facebook: Attribution = {
+    source: 'Facebook',
+    referrerHost: 'l.facebook.com',
+    utmSource: 'facebook',
+    utmCampaign: 'lancement',
+    landingPath: '/services/seo',
+    formPath: '/devis',
+    pages: ['/services/seo', '/services', '/a-propos', '/devis'],
+    pagesSeen: 4,
+    device: 'mobile',
+    country: 'CD',
+  };
+  const panelRoutes = (attribution: Attribution | null) => {
+    const lead = buildContact({ id: 'lead-source', fullName: 'Amani Kabeya' });
+    return {
+      'GET /api/admin/contacts': { json: { ...page([lead]), trafficSources: [] } },
+      'GET /api/admin/contacts/lead-source': { json: { contact: lead, call: null, attribution } },
+      'GET /api/admin/contacts/lead-source/timeline': { json: { entries: [] } },
+      'GET /api/admin/users': { json: { users: [nadine] } },
+    };
+  };
+
+  it('says in one line where the lead came from, with the device and country, and lists the pages seen, the form’s last', async () => {
+    stubFetch(panelRoutes(facebook));
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-source');
+    const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
+    const source = within(panel).getByRole('region', { name: 'Source' });
+    expect(source.textContent).toMatch(
+      /Arrivé\(e\) par Facebook · campagne «\slancement\s» · sur \/services\/seo · 4 pages vues/,
+    );
+    expect(within(source).getByText('Téléphone · Congo-Kinshasa')).toBeTruthy();
+    const pages = within(source).getByText('Voir les 4 pages vues');
+    expect(pages.closest('details')?.open).toBe(false);
+    fireEvent.click(pages);
+    const items = within(source)
+      .getAllByRole('listitem', { hidden: true })
+      .map((item) => item.textContent);
+    expect(items).toEqual(['/services/seo', '/services', '/a-propos', '/devis (formulaire)']);
+  });
+
+  it('tells the pages left out of a long visit', async () => {
+    stubFetch(panelRoutes({ ...facebook, pagesSeen: 31 }));
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-source');
+    const source = await screen.findByRole('region', { name: 'Source' });
+    expect(source.textContent).toMatch(/31 pages vues/);
+    expect(within(source).getByText('Voir les 4 dernières pages vues (sur 31)')).toBeTruthy();
+  });
+
+  it('says "Source inconnue" when the lead came without a visit', async () => {
+    stubFetch(panelRoutes(null));
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-source');
+    const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
+    const source = within(panel).getByRole('region', { name: 'Source' });
+    expect(source.textContent).toContain('Source inconnue');
+    expect(source.textContent).not.toContain('Arrivé(e)');
+    expect(within(source).queryByText(/pages vues/)).toBeNull();
+  });
+
+  it('filters the list by source, the choices being the sources stored with their leads', async () => {
+    const { calls } = stubFetch({
+      'GET /api/admin/contacts': {
+        json: {
+          ...page([buildContact({ fullName: 'Lead Facebook' })]),
+          trafficSources: [
+            { value: 'Facebook', count: 12 },
+            { value: 'Accès direct', count: 3 },
+          ],
+        },
+      },
+      'GET /api/admin/users': { json: { users: [nadine] } },
+    });
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?trafficSource=Facebook');
+    await findRow('Lead Facebook');
+    expect(Object.fromEntries(lastListSearch(calls) ?? [])).toEqual({ trafficSource: 'Facebook' });
+    const filter = screen.getByLabelText('Source') as HTMLSelectElement;
+    await within(filter).findByRole('option', { name: 'Facebook (12)' });
+    expect(filter.value).toBe('Facebook');
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Toutes', 'Facebook (12)', 'Accès direct (3)']);
+    expect(screen.getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')).toBe(
+      '/api/admin/contacts/export.csv?trafficSource=Facebook',
+    );
+
+    fireEvent.change(filter, { target: { value: 'Accès direct' } });
+    await waitFor(() => expect(lastListSearch(calls)?.get('trafficSource')).toBe('Accès direct'));
+  });
+
+  it('keeps a source of the address selectable when no lead has it any more', async () => {
+    stubFetch({
+      'GET /api/admin/contacts': { json: { ...page([]), trafficSources: [{ value: 'Google', count: 1 }] } },
+      'GET /api/admin/users': { json: { users: [nadine] } },
+    });
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?trafficSource=TikTok');
+    expect(await screen.findByText('Aucun contact ne correspond à ces filtres.')).toBeTruthy();
+    const filter = screen.getByLabelText('Source') as HTMLSelectElement;
+    expect(filter.value).toBe('TikTok');
+    expect(within(filter).getByRole('option', { name: 'TikTok (0)' })).toBeTruthy();
   });
 });

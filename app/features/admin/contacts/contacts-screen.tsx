@@ -1,5 +1,6 @@
 /**
- * The leads (docs/product.md §2.2, decisions 011 and 012): search, status and source filters, sortable
+ * The leads (docs/product.md §2.2, decisions 011 and 012): search, status, form ("Origine"), owner,
+ * follow-up, review and visit source ("Source", decision 084) filters, sortable
  * columns, server-side pagination, a detail panel, CSV export of what is filtered. The filters live in the
  * address (?q=&status=&page=...), so reload and back keep them; ?lead=<id> opens a lead's panel on arrival (a
  * link to one lead), after which the open panel is the screen's own state. New leads arrive by the real-time
@@ -22,6 +23,7 @@ import {
   NO_OWNER,
   REVIEW_FILTERS,
   type ReviewFilter,
+  type TrafficSourceCount,
 } from '#common/schemas/admin.ts';
 import { adminFullName } from '#common/schemas/users-admin.ts';
 import { EmailAddress } from '~/components/email-address';
@@ -66,6 +68,7 @@ function readParams(search: URLSearchParams): ContactListParams {
     owner: search.get('owner') ?? undefined,
     followUp: followUp in CONTACT_FOLLOW_UP_FILTERS ? followUp : undefined,
     review: review in REVIEW_FILTERS ? review : undefined,
+    trafficSource: search.get('trafficSource') || undefined,
     sort: SORT_KEYS.includes(sort) ? sort : 'createdAt',
     order: search.get('order') === 'asc' ? 'asc' : 'desc',
     page: Math.max(1, Number(search.get('page')) || 1),
@@ -90,8 +93,8 @@ export function ContactsScreen() {
     { value: NO_OWNER, label: 'Sans responsable' },
     ...ownerOptions(users.data, filtered && { id: filtered.id, name: adminFullName(filtered) }),
   ];
-  const { q, status, source, owner, followUp, review } = params;
-  const exportSearch = toSearch({ q, status, source, owner, followUp, review }, {});
+  const { q, status, source, owner, followUp, review, trafficSource } = params;
+  const exportSearch = toSearch({ q, status, source, owner, followUp, review, trafficSource }, {});
   const sort = (column: SortKey): ColumnSort => {
     const active = params.sort === column;
     return {
@@ -129,6 +132,13 @@ export function ContactsScreen() {
             filters: [
               { key: 'status', label: 'Statut', allLabel: 'Tous', options: STATUS_OPTIONS },
               { key: 'source', label: 'Origine', allLabel: 'Toutes', options: SOURCE_OPTIONS },
+              // The visit that brought the lead (docs/decisions/084-first-party-audience.md).
+              {
+                key: 'trafficSource',
+                label: 'Source',
+                allLabel: 'Toutes',
+                options: trafficSourceOptions(list.query.data?.trafficSources ?? [], trafficSource),
+              },
               // Named apart from the open lead's own "Responsable".
               {
                 key: 'owner',
@@ -158,7 +168,7 @@ export function ContactsScreen() {
           }}
           empty={{
             title:
-              q || status || source || owner || followUp || review
+              q || status || source || owner || followUp || review || trafficSource
                 ? 'Aucun contact ne correspond à ces filtres.'
                 : 'Aucun contact pour le moment.',
             children: 'Les demandes envoyées depuis le site apparaîtront ici en temps réel.',
@@ -234,6 +244,18 @@ export function ContactsScreen() {
       <ContactDetail id={openId} onClose={() => setOpenId(null)} />
     </>
   );
+}
+
+/**
+ * The "Source" filter's choices: each visit source stored, with its leads ("Facebook (12)"), plus
+ * the one in the address when no lead has it any more, so that it stays shown and selectable.
+ */
+function trafficSourceOptions(sources: readonly TrafficSourceCount[], current: string | undefined) {
+  const all =
+    current && !sources.some((source) => source.value === current)
+      ? [{ value: current, count: 0 }, ...sources]
+      : sources;
+  return all.map(({ value, count }) => ({ value, label: `${value} (${count})` }));
 }
 
 /** A lead still `nouveau` past the answer the site promises (docs/product.md §9.1: within 24 h). */

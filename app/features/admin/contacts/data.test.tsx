@@ -15,9 +15,10 @@ afterEach(() => {
 
 const lead = { id: 'lead-call', fullName: 'Amani Kabeya', status: 'nouveau' } as AdminContact;
 const { contact: _contact, ...call } = anAdminCall();
+const attribution = { source: 'Facebook', landingPath: '/', formPath: '/devis', pagesSeen: 2 };
 
 describe('a lead’s writes and its panel’s cache', () => {
-  it('a status or follow-up answer (the lead alone) replaces the lead and keeps its discovery call', async () => {
+  it('a status or follow-up answer (the lead alone) replaces the lead and keeps its discovery call and source', async () => {
     stubFetch({
       'PATCH /api/admin/contacts/lead-call/status': { json: { contact: { ...lead, status: 'en_cours' } } },
       'PATCH /api/admin/contacts/lead-call/follow-up': {
@@ -26,7 +27,7 @@ describe('a lead’s writes and its panel’s cache', () => {
     });
     const client = new QueryClient();
     const key = contactQuery('lead-call').queryKey;
-    client.setQueryData<ContactDetail>(key, { contact: lead, call });
+    client.setQueryData<ContactDetail>(key, { contact: lead, call, attribution });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
@@ -34,12 +35,13 @@ describe('a lead’s writes and its panel’s cache', () => {
     const status = renderHook(() => useMutation(contactStatusMutation()), { wrapper });
     status.result.current.mutate({ id: 'lead-call', status: 'en_cours' });
     await waitFor(() => expect(status.result.current.isSuccess).toBe(true));
-    expect(client.getQueryData(key)).toEqual({ contact: { ...lead, status: 'en_cours' }, call });
+    expect(client.getQueryData(key)).toEqual({ contact: { ...lead, status: 'en_cours' }, call, attribution });
 
     const followUp = renderHook(() => useMutation(contactFollowUpMutation()), { wrapper });
     followUp.result.current.mutate({ id: 'lead-call', nextActionNote: 'Rappeler' });
     await waitFor(() => expect(followUp.result.current.isSuccess).toBe(true));
     expect(client.getQueryData<ContactDetail>(key)?.call).toEqual(call);
+    expect(client.getQueryData<ContactDetail>(key)?.attribution).toEqual(attribution);
     expect(client.getQueryData<ContactDetail>(key)?.contact.nextActionNote).toBe('Rappeler');
   });
 });

@@ -2,13 +2,13 @@
 import type { ContactStatus, ContactTouchKind } from '#common/enums.ts';
 import {
   type AdminContact,
+  type AdminContactDetail,
   CONTACT_STATUS_LABELS,
   type ContactFollowUp,
   type ContactListQuery,
+  type ContactPage,
   type ContactTimelineEntry,
-  type Page,
 } from '#common/schemas/admin.ts';
-import type { ContactCall } from '#common/schemas/booking-admin.ts';
 import { type AdminAccount, adminFullName } from '#common/schemas/users-admin.ts';
 import { adminItems, adminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
 import { CONTACTS_KEY, DASHBOARD_KEY } from '../queries';
@@ -16,13 +16,17 @@ import { CONTACTS_KEY, DASHBOARD_KEY } from '../queries';
 export type ContactListParams = Partial<ContactListQuery>;
 export const CONTACT_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;
 
-export const contactsQuery = adminListQuery<Page<AdminContact>, ContactListParams>(
+/** A page of leads, with the visit sources the "Source" filter offers. */
+export const contactsQuery = adminListQuery<ContactPage, ContactListParams>(
   CONTACTS_KEY,
   CONTACT_LIST_DEFAULTS,
 );
 
-/** One lead and its discovery call, when it booked one (docs/decisions/078-call-booking-admin.md). */
-export type ContactDetail = { contact: AdminContact; call: ContactCall | null };
+/**
+ * One lead, its discovery call when it booked one (docs/decisions/078-call-booking-admin.md) and
+ * the visit that brought it (docs/decisions/084-first-party-audience.md).
+ */
+export type ContactDetail = AdminContactDetail;
 
 const contacts = adminItems(CONTACTS_KEY);
 const contactUrl = contacts.url;
@@ -30,13 +34,21 @@ const contactUrl = contacts.url;
 export const contactQuery = (id: string) =>
   contacts.query(
     id,
-    (body: ContactDetail): ContactDetail => ({ contact: body.contact, call: body.call ?? null }),
+    (body: ContactDetail): ContactDetail => ({
+      contact: body.contact,
+      call: body.call ?? null,
+      attribution: body.attribution ?? null,
+    }),
   );
 
-/** A write's answer (the lead alone) put in the panel's cache, its call kept. */
+/** A write's answer (the lead alone) put in the panel's cache, its call and its source kept. */
 const withContact =
   (contact: AdminContact) =>
-  (cached: ContactDetail | undefined): ContactDetail => ({ contact, call: cached?.call ?? null });
+  (cached: ContactDetail | undefined): ContactDetail => ({
+    contact,
+    call: cached?.call ?? null,
+    attribution: cached?.attribution ?? null,
+  });
 
 export const contactStatusMutation = createAdminMutation({
   method: 'PATCH',

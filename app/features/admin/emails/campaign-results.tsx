@@ -160,7 +160,7 @@ function CampaignSiteResults({ results }: { results: CampaignResults }) {
         <>
           <p className="mt-1 text-sm text-gray-600">
             Visites, demandes, inscriptions et appels venus des liens de cette campagne depuis son envoi. Dans
-            l’écran Audience, elle s’appelle{' '}
+            l'écran Audience, elle s'appelle{' '}
             <span className="font-medium break-all text-gray-900">{results.utmCampaign}</span>.
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="campaign-site-kpis">
@@ -176,8 +176,8 @@ function CampaignSiteResults({ results }: { results: CampaignResults }) {
         </>
       ) : (
         <p className="mt-1 text-sm text-gray-600">
-          Les liens de cette campagne ne portent pas de marque de campagne : elle est partie avant la mesure
-          d’audience.
+          Les liens de cette campagne ne portent pas de marque de campagne : elle est partie avant la mesure
+          d'audience.
         </p>
       )}
     </Card>
