@@ -10,6 +10,8 @@
  * PWA (decision 041): Lighthouse 12 no longer audits installability, so Chromium itself is asked
  * (Page.getInstallabilityErrors on the start URL, the manifest's fields) and the service worker
  * must control the start URL once reloaded (docs/decisions/041-install.md).
+ * The audience beacon's chunk (app/lib/audience/beacon.ts, decision 084) is at most 1 KB of Brotli
+ * as built (tests/source/beacon-size.test.ts holds the same budget over its source).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +29,8 @@ const METRIC_BUDGETS = { fcp: 1_400, lcp: 1_600, tbt: 100 } as const;
 /** Scripts that / loads before any interaction (decision 005): files, and KB of Brotli payload. */
 export const SCRIPT_FILES_BUDGET = 12;
 export const SCRIPT_BUDGET_KB = 90;
+/** The audience beacon's chunk, in bytes of Brotli (decision 084). */
+export const BEACON_BUDGET_BYTES = 1_024;
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 
 type PageResult = {
@@ -206,6 +210,27 @@ function scriptPayload(lhr: Lhr): { files: number; payloadKb: number } {
   return { files: scripts.length, payloadKb: Math.round((bytes / 1024) * 10) / 10 };
 }
 
+/**
+ * The built beacon chunk (`beacon-<hash>.js`, named after its module; the newest one, as a build
+ * directory outside the project keeps earlier builds' files) and its size, raw and as its .br twin.
+ */
+function beaconChunk(): { file: string; raw: number; brotli: number } | undefined {
+  const assets = path.join(BUILD_DIR, 'client', 'assets');
+  const newest = fs
+    .readdirSync(assets)
+    .filter((name) => /^beacon-[\w-]+\.js$/.test(name))
+    .map((name) => ({ name, time: fs.statSync(path.join(assets, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time)[0];
+  if (!newest) return undefined;
+  const file = path.join(assets, newest.name);
+  const raw = fs.statSync(file).size;
+  return {
+    file: `assets/${newest.name}`,
+    raw,
+    brotli: fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : raw,
+  };
+}
+
 const site = await runSite();
 const other = COMPARE_BUILD ? await runSite({}, { buildDir: COMPARE_BUILD }) : undefined;
 const results: PageResult[] = [];
@@ -301,12 +326,18 @@ const table = [
 const pwaLine = pwa
   ? `PWA: manifest installable ${pwa.installable ? 'yes' : 'no'}, service worker controls ${pwa.startUrl} ${pwa.controlled ? 'yes' : 'no'}${pwa.failures.length ? ` (${pwa.failures.join('; ')})` : ''}`
   : 'PWA: not checked';
-fs.writeFileSync('reports/perf-summary.md', `${table.join('\n')}\n\n${pwaLine}\n`);
+const beacon = beaconChunk();
+const beaconFailed = !beacon || beacon.brotli > BEACON_BUDGET_BYTES;
+const beaconLine = beacon
+  ? `Audience beacon: ${beacon.file}, ${beacon.raw} bytes, ${beacon.brotli} bytes Brotli (budget ${BEACON_BUDGET_BYTES})`
+  : 'Audience beacon: no beacon-*.js chunk in the build';
+process.stdout.write(`${beaconLine}${beaconFailed ? '  FAIL' : ''}\n`);
+fs.writeFileSync('reports/perf-summary.md', `${table.join('\n')}\n\n${pwaLine}\n\n${beaconLine}\n`);
 const failed = results.filter((r) => r.failures.length > 0);
 const pwaFailed = !pwa || pwa.failures.length > 0;
 process.stdout.write(
-  failed.length || pwaFailed
-    ? `\n${failed.length} page(s) miss their budget${pwaFailed ? '; the PWA check failed' : ''}.\n`
+  failed.length || pwaFailed || beaconFailed
+    ? `\n${failed.length} page(s) miss their budget${pwaFailed ? '; the PWA check failed' : ''}${beaconFailed ? '; the beacon is over its budget or missing' : ''}.\n`
     : '\nEvery budget met.\n',
 );
-process.exit(failed.length || pwaFailed ? 1 : 0);
+process.exit(failed.length || pwaFailed || beaconFailed ? 1 : 0);

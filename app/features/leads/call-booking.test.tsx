@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallPageAnswer } from '#common/schemas/calls.ts';
 import { stubFetch } from '#tests/helpers/admin-screen.tsx';
+import { openPage } from '#tests/helpers/audience-page.ts';
+import { recordVisit } from '~/lib/audience/visit';
 import { CallBooking } from './call-booking';
 
 /**
@@ -99,4 +101,47 @@ describe('the call page tells every device the truth about the times it shows', 
       expect(text()).not.toMatch(/à Kinshasa|Lagos/);
     });
   }
+});
+
+describe("booking the call sends the tab's visit with it (084)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    sessionStorage.clear();
+  });
+
+  it('on booking, not on cancelling', async () => {
+    // The lead opens the call page from the email's link: a visit of its own, landing there.
+    sessionStorage.clear();
+    openPage('/appel-decouverte?token=abc.def');
+    recordVisit();
+    process.env.TZ = 'Africa/Kinshasa';
+    const { calls } = stubFetch({
+      'GET /api/calls': { json: pageIn('Africa/Kinshasa') },
+      'POST /api/calls/book': { json: { call: BOOKED } },
+      'POST /api/calls/cancel': { json: { call: { ...BOOKED, status: 'cancelled' } } },
+    });
+    render(<CallBooking state="valid" token="abc.def" page={pageIn('Africa/Kinshasa')} />);
+    fireEvent.click(await screen.findByRole('button', { name: '10:00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Réserver ce créneau' }));
+    await screen.findByText(/C'est réservé/);
+
+    const posted = (path: string) =>
+      JSON.parse(calls.find((call) => call.method === 'POST' && call.url.pathname === path)?.body ?? '{}');
+    expect(posted('/api/calls/book')).toEqual({
+      token: 'abc.def',
+      startsAt: SLOTS[0]?.startsAt,
+      timeZone: 'Africa/Kinshasa',
+      visit: { landingPath: '/appel-decouverte', pages: ['/appel-decouverte'], pagesSeen: 1 },
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: /Annuler/ }));
+    const confirm = screen.queryAllByRole('button', { name: /Annuler l'appel|Oui/ }).at(-1);
+    if (confirm) fireEvent.click(confirm);
+    await vi.waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/calls/cancel')).toBe(
+        true,
+      ),
+    );
+    expect(posted('/api/calls/cancel')).toEqual({ token: 'abc.def' });
+  });
 });

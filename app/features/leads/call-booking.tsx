@@ -21,6 +21,7 @@ import { MessagePage } from '~/components/message-page';
 import { type Status, StatusLine } from '~/components/status-line';
 import { Button } from '~/components/ui/button';
 import { apiRequest, errorMessage, getJson } from '~/lib/api';
+import { currentVisit } from '~/lib/audience/visit';
 import { cn } from '~/lib/cn';
 import { island } from '~/lib/island';
 
@@ -102,7 +103,10 @@ function CallDesk({ token, initial }: { token: string; initial: CallPageAnswer }
     setPending(true);
     setStatus(null);
     try {
-      const body = startsAt ? { token, startsAt, timeZone: page.timeZone } : { token };
+      // A booking carries the tab's visit: what brought the call (app/lib/audience/visit.ts).
+      const body = startsAt
+        ? { token, startsAt, timeZone: page.timeZone, ...(path === 'book' ? { visit: currentVisit() } : {}) }
+        : { token };
       const response = await apiRequest('POST', `/api/calls/${path}`, body);
       const { call } = (await response.json()) as { call: PublicCall };
       setPage((current) => ({ ...current, call }));

@@ -4,7 +4,8 @@
  * first invalid field brought into view, the honeypot and the fill time against spam (timed from
  * the form's display, and again after each success), one idempotency key per submission
  * (newSubmission), and the outcome: the success toast and an emptied form, or the server's field
- * messages under their fields and the error toast.
+ * messages under their fields and the error toast. Every lead carries the tab's visit (where the
+ * visitor came from, the pages seen: app/lib/audience/visit.ts), read when it is sent.
  */
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import type { z } from 'zod';
 import type { ContactRequest } from '#common/schemas/leads.ts';
 import { fieldProps, useFocusFirstInvalid } from '~/components/form-fields';
 import { applyFieldErrors } from '~/lib/api';
+import { currentVisit } from '~/lib/audience/visit';
 import { type ToastOptions, toast } from '~/lib/toast';
 import { draftResolver, type FormDraft } from './form-fields';
 import {
@@ -22,10 +24,10 @@ import {
   useSubmitLead,
 } from './use-submit-lead';
 
-/** A request body without what the form adds itself: the honeypot and the fill time. */
+/** A request body without what the form adds itself: the honeypot, the fill time and the visit. */
 type LeadAnswers = ContactRequest extends infer R
   ? R extends unknown
-    ? Omit<R, 'website' | 'elapsedMs'>
+    ? Omit<R, 'website' | 'elapsedMs' | 'visit'>
     : never
   : never;
 
@@ -85,6 +87,7 @@ export function useLeadForm<S extends z.ZodType<object, object>>(
       ...answers,
       website: honeypot.current?.value ?? '',
       elapsedMs: Date.now() - openedAt.current,
+      visit: currentVisit(),
     });
     submit.mutate(submission, {
       onSuccess: (result) => {

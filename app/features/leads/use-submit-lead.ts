@@ -35,8 +35,9 @@ function uuidV4(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The answers of a submission, without the fill time that changes at every click. */
-const fingerprint = ({ elapsedMs: _elapsed, ...answers }: ContactRequest) => JSON.stringify(answers);
+/** The answers of a submission, without the fill time that changes at every click, nor the visit. */
+const fingerprint = ({ elapsedMs: _elapsed, visit: _visit, ...answers }: ContactRequest) =>
+  JSON.stringify(answers);
 
 /**
  * The last submission that failed without a clear answer (network error, 5xx): the server may

@@ -1,12 +1,18 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openPage } from '#tests/helpers/audience-page.ts';
+import { dropConnectionDuringRequest } from '#tests/helpers/offline.ts';
+import { recordVisit } from '~/lib/audience/visit';
 import { NewLinkForm } from './new-link-form';
 import { NewsletterForm } from './newsletter-form';
+import { postSubscribe } from './subscribe-request';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
 });
 
 /** A fetch that answers every sign-up as the server does, whatever the address. */
@@ -55,5 +61,62 @@ describe('a new confirmation link, asked for an address whatever its state', () 
     submit(container, 'abonne@exemple.cd', /Recevoir un nouveau lien/);
     const status = await screen.findByText(/Un email vient de vous être envoyé/);
     expect(status.textContent).toContain('ou vous indique que votre inscription est déjà confirmée');
+  });
+});
+
+describe("every sign-up sends the tab's visit with it (084)", () => {
+  /** Landed on a post from a LinkedIn share, then read /services. */
+  function arriveFromLinkedIn() {
+    sessionStorage.clear();
+    openPage('/blog/reussir-son-lancement', { referrer: 'https://www.linkedin.com/feed/' });
+    recordVisit();
+    openPage('/services', { referrer: `${location.origin}/blog/reussir-son-lancement` });
+    recordVisit();
+  }
+  const VISIT = {
+    referrer: 'https://www.linkedin.com/',
+    landingPath: '/blog/reussir-son-lancement',
+    pages: ['/blog/reussir-son-lancement', '/services'],
+    pagesSeen: 2,
+  };
+  const sentBody = (fetchMock: ReturnType<typeof stubServer>) => {
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    return JSON.parse(String(init.body));
+  };
+
+  it.each(['default', 'footer'] as const)('the %s sign-up form', async (variant) => {
+    arriveFromLinkedIn();
+    const fetchMock = stubServer();
+    const { container } = render(<NewsletterForm variant={variant} />);
+    const consent = within(container).queryByRole('checkbox');
+    if (consent) fireEvent.click(consent);
+    submit(container, 'awa@example.cd', /S'abonner/);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(sentBody(fetchMock)).toMatchObject({ email: 'awa@example.cd', visit: VISIT });
+  });
+
+  it('the "Recevoir un nouveau lien" form', async () => {
+    arriveFromLinkedIn();
+    const fetchMock = stubServer();
+    const { container } = render(<NewLinkForm />);
+    submit(container, 'awa@example.cd', /Recevoir un nouveau lien/);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(sentBody(fetchMock)).toMatchObject({ email: 'awa@example.cd', visit: VISIT });
+  });
+
+  it('a sign-up kept offline keeps the visit of its submission', async () => {
+    arriveFromLinkedIn();
+    dropConnectionDuringRequest();
+    const keep = vi.fn(async () => undefined);
+    const outcome = await postSubscribe(
+      { email: 'awa@example.cd', source: 'footer', locale: 'fr', consentText: 'Oui.' },
+      keep,
+    );
+    expect(outcome).toMatchObject({ ok: true, queued: true });
+    vi.unstubAllGlobals();
+    openPage('/contact');
+    recordVisit();
+    const [kept] = keep.mock.calls[0] as unknown as [{ body: string }];
+    expect(JSON.parse(kept.body).visit).toEqual(VISIT);
   });
 });

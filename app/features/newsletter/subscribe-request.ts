@@ -6,10 +6,14 @@
  * Offline (decision 043): when the browser has no network, before sending or when an attempt fails
  * on the network, the subscription is kept in the outbox and `queued` is answered; the replay
  * (app/features/pwa) sends it when the connection returns.
+ *
+ * Every sign-up carries the tab's visit (app/lib/audience/visit.ts), read when it is submitted: a
+ * sign-up kept offline sends that visit later, and its retries send the same body.
  */
 
 import { NEWSLETTER_SUBSCRIBE_RETRIES } from '#common/constants.ts';
 import type { NewsletterSource } from '#common/schemas/newsletter-shared.ts';
+import { currentVisit } from '~/lib/audience/visit';
 import type { keepForLater } from '~/lib/offline/offline-queue';
 
 export type SubscribePayload = {
@@ -36,7 +40,7 @@ export async function postSubscribe(
   payload: SubscribePayload,
   keep?: typeof keepForLater,
 ): Promise<SubscribeOutcome> {
-  const body = JSON.stringify(payload);
+  const body = JSON.stringify({ ...payload, visit: currentVisit() });
   let last: SubscribeOutcome = { ok: false, status: 0 };
   const keepIt = async (): Promise<SubscribeOutcome> => {
     try {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { STORAGE_KEYS } from '#common/constants.ts';
 import { LegalPage, legalMeta } from '~/components/legal-page';
+import { VISIT_KEY } from '~/lib/audience/visit';
 import { useSite } from '~/lib/site';
 
 const PAGE = 'legal.cookies';
@@ -41,7 +42,10 @@ export default function Cookies() {
       <h2>1. Notre principe : le strict nécessaire</h2>
       <ul>
         <li>aucun cookie publicitaire ;</li>
-        <li>aucun outil de mesure d'audience ;</li>
+        <li>
+          aucun outil de mesure d'audience de tiers : notre propre mesure, décrite dans la politique de
+          confidentialité, ne dépose aucun cookie ;
+        </li>
         <li>aucun traceur de tiers : ni pixel publicitaire, ni bouton ou widget de réseau social intégré.</li>
       </ul>
       <p>
@@ -85,6 +89,16 @@ export default function Cookies() {
             `Clé « ${STORAGE_KEYS.installed} »`,
             "La valeur « true » une fois l'application installée, afin de ne plus vous la proposer.",
           ],
+        ]}
+      />
+      <Entry
+        title="Stockage de session de l'onglet"
+        rows={[
+          [
+            `Clé « ${VISIT_KEY} »`,
+            "Les détails de la visite en cours : le site ou la campagne d'arrivée, la première page et les pages vues. Ils ne nous sont envoyés qu'avec un formulaire que vous envoyez, pour savoir ce qui vous a amené, et jamais si votre navigateur demande à ne pas être suivi (Do Not Track, Global Privacy Control).",
+          ],
+          ['Durée', "Effacé à la fermeture de l'onglet."],
         ]}
       />
       <Entry

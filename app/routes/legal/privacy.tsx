@@ -6,7 +6,7 @@ const PAGE = 'legal.privacy';
 
 export const meta = legalMeta(
   PAGE,
-  'Quelles données personnelles nous collectons (demandes de devis, newsletter), pourquoi, combien de temps nous les gardons et comment exercer vos droits.',
+  "Quelles données personnelles nous collectons (demandes de devis, newsletter), comment nous mesurons l'audience du site sans cookie, pourquoi, combien de temps nous gardons ces données et comment exercer vos droits.",
 );
 
 export default function Privacy() {
@@ -39,7 +39,9 @@ export default function Privacy() {
         email, votre numéro de téléphone, le nom de votre entreprise, le service qui vous intéresse, votre
         budget indicatif, votre message (avec, selon le formulaire, vos délais, vos créneaux préférés et
         l'urgence de votre demande), l'origine de la demande (formulaire de devis, d'appel ou de contact) et
-        sa date. Ces informations sont conservées dans la base de données de l'agence.
+        sa date. Ces informations sont conservées dans la base de données de l'agence, avec l'origine de votre
+        visite décrite plus bas (« Mesure d'audience ») : le site ou la campagne qui vous a amené, la première
+        page et les pages vues avant l'envoi, votre type d'appareil et votre pays.
       </p>
       <h3>Newsletter</h3>
       <p>
@@ -47,6 +49,57 @@ export default function Privacy() {
         langue, les thèmes qui vous intéressent, le statut de votre abonnement (en attente de confirmation,
         actif, désinscrit ou adresse en erreur) et la preuve de votre consentement : la date, l'adresse IP et
         le navigateur (user agent) utilisés, ainsi que le texte exact du consentement que vous avez accepté.
+      </p>
+      <h3>Mesure d'audience, sans cookie</h3>
+      <p>
+        Pour savoir quelles pages sont lues et ce qui amène nos visiteurs et nos demandes, le site mesure
+        lui-même sa fréquentation, sans cookie et sans outil d'un tiers. Sur chaque page, un petit script
+        envoie à notre serveur :
+      </p>
+      <ul>
+        <li>
+          l'adresse de la page lue (sans ses paramètres) et le temps pendant lequel elle est restée affichée à
+          l'écran (temps d'engagement) ;
+        </li>
+        <li>
+          le nom du site qui vous a envoyé vers nous (par exemple facebook.com ou google.com), sans l'adresse
+          de la page d'où vous venez ;
+        </li>
+        <li>
+          les étiquettes de campagne du lien que vous avez suivi (paramètres utm_source, utm_medium,
+          utm_campaign, utm_content et utm_term), par exemple celles des liens de notre newsletter.
+        </li>
+      </ul>
+      <p>
+        Notre serveur y ajoute le type d'appareil (téléphone, tablette ou ordinateur), la famille du
+        navigateur (Chrome, Safari, Firefox…) et le pays, qu'il déduit de la requête. Pour compter les
+        visiteurs sans les suivre, il calcule aussi une clé anonyme à partir de votre adresse IP, de votre
+        navigateur (user agent) et d'un secret qui change chaque jour, puis oublie l'adresse et le navigateur.
+        Le secret de la veille est effacé : la clé change tous les jours, et personne, pas même nous, ne peut
+        relier vos visites d'un jour à celles du lendemain ni retrouver votre adresse à partir de la clé.
+      </p>
+      <p>Ce que nous ne collectons pas :</p>
+      <ul>
+        <li>ni votre adresse IP, ni votre user agent ne sont enregistrés avec ces mesures ;</li>
+        <li>
+          aucun cookie n'est déposé et rien n'est enregistré sur votre appareil, sauf, dans l'onglet ouvert
+          uniquement (stockage de session, effacé à sa fermeture), les détails de la visite en cours : le site
+          ou la campagne d'arrivée, la première page et les pages vues. Ils ne nous parviennent qu'avec un
+          formulaire que vous choisissez d'envoyer (demande de devis, d'appel ou de contact, inscription à la
+          newsletter, réservation d'un appel) ;
+        </li>
+        <li>
+          aucun suivi d'un site à l'autre et aucun tiers : les mesures sont traitées sur nos seuls serveurs.
+          Le pays est déterminé sur notre serveur avec la base de géolocalisation de DB-IP, installée chez
+          nous : votre adresse ne lui est jamais transmise. Source de cette base :{' '}
+          <a href="https://db-ip.com">IP Geolocation by DB-IP</a>, sous licence CC BY 4.0.
+        </li>
+      </ul>
+      <p>
+        Si votre navigateur envoie le signal « Do Not Track » ou « Global Privacy Control », rien n'est
+        mesuré : le script n'envoie rien, notre serveur ne compte aucune mesure portant ce signal, et aucun
+        détail de visite n'est gardé dans l'onglet ni joint à vos formulaires. Les robots, les pages
+        préchargées par le navigateur et les membres de notre équipe connectés ne sont pas comptés non plus.
       </p>
       <h3>Journaux techniques</h3>
       <p>
@@ -71,6 +124,12 @@ export default function Privacy() {
         <li>
           <strong>Vous envoyer la newsletter</strong> : sur la seule base de votre consentement, que vous
           pouvez retirer à tout moment.
+        </li>
+        <li>
+          <strong>Mesurer l'audience du site et savoir ce qui amène les demandes</strong> (pages lues, sites
+          d'origine, campagnes) : sur la base de notre intérêt légitime, sans cookie ni donnée qui vous
+          identifie. Vous pouvez vous y opposer avec les signaux Do Not Track ou Global Privacy Control de
+          votre navigateur.
         </li>
         <li>
           <strong>Assurer la sécurité et le bon fonctionnement du site</strong> (journaux techniques,
@@ -130,6 +189,15 @@ export default function Privacy() {
         <li>Liens de confirmation d'inscription : valables 48 heures.</li>
         <li>Journaux techniques du serveur : 30 jours.</li>
         <li>
+          Mesure d'audience : chaque page vue est gardée 90 jours sous la forme décrite plus haut (sans
+          adresse IP ni navigateur) ; au-delà, il ne reste que des totaux par jour et par heure (nombre de
+          visiteurs, de pages vues, temps d'engagement…), qui ne concernent plus personne en particulier.
+        </li>
+        <li>
+          Détails de la visite en cours : dans l'onglet uniquement, effacés à sa fermeture ; joints à une
+          demande, une inscription ou une réservation, ils sont conservés avec elle.
+        </li>
+        <li>
           Formulaires remplis hors connexion dans l'application : conservés uniquement sur votre appareil,
           jusqu'à leur envoi et au plus 7 jours.
         </li>
@@ -145,8 +213,9 @@ export default function Privacy() {
 
       <h2>8. Cookies et stockage dans votre navigateur</h2>
       <p>
-        Nous n'utilisons ni cookies publicitaires, ni outils de mesure d'audience, ni traceurs de tiers. Le
-        détail des quelques éléments strictement nécessaires est donné dans notre{' '}
+        Nous n'utilisons ni cookies publicitaires, ni outils de mesure d'audience de tiers, ni traceurs de
+        tiers : notre propre mesure d'audience, décrite plus haut, ne dépose aucun cookie. Le détail des
+        quelques éléments strictement nécessaires est donné dans notre{' '}
         <Link to="/legal/cookies">politique de cookies</Link>.
       </p>
 
