@@ -16,7 +16,7 @@
  * refreshed); neither the address nor the User-Agent is stored or logged: they make the visitor key
  * and give a device class, a browser family and a country, then are dropped.
  */
-import express, { type Request, Router } from 'express';
+import express, { type ErrorRequestHandler, type Request, Router } from 'express';
 import { visitSource } from '#common/audience.ts';
 import { kinshasaDate } from '#common/kinshasa.ts';
 import { AUDIENCE_LIMITS, AudienceBeaconSchema } from '#common/schemas/audience.ts';
@@ -27,7 +27,9 @@ import { visitorKey } from '../audience/visitor-key.ts';
 import { readSessionToken, sessionCookieFor } from '../auth/cookie.ts';
 import { isWellFormedToken, peekSession } from '../auth/sessions.ts';
 import { HttpError } from '../errors.ts';
+import { apiErrorHandler, toHttpError } from '../http/error-handler.ts';
 import { parseInput } from '../http/validate.ts';
+import type { Logger } from '../logger.ts';
 import { crossSiteRefusal } from '../security/csrf.ts';
 import { rateLimited } from '../security/rate-limit.ts';
 
@@ -36,6 +38,8 @@ export type AudienceApiDeps = {
   publicUrl: string;
   /** PUBLIC_URL's and TRUSTED_ORIGINS' origins (server/security/csrf.ts, trustedOriginSet). */
   trustedOrigins: ReadonlySet<string>;
+  /** The route comes before the request logger (server/app.ts): it logs its own refusals. */
+  logger: Logger;
 };
 
 /** Prefetches and prerenders say so in `Sec-Purpose` (Chromium) or `Purpose` (older browsers). */
@@ -73,6 +77,7 @@ const notStored = () =>
 
 export function audienceApiRouter(deps: AudienceApiDeps): Router {
   const { audience, trustedOrigins } = deps;
+  const logger = deps.logger.child({ component: 'audience' });
   const cookie = sessionCookieFor(deps.publicUrl);
   const router = Router();
   // Its own parser, before the API's JSON one: a small limit (413 past it), and sendBeacon's
@@ -157,5 +162,16 @@ export function audienceApiRouter(deps: AudienceApiDeps): Router {
       res.status(202).end();
     },
   );
+  // A refusal or a failure is one line with its status (a counted beacon none, thousands a second
+  // at peak); never the address, the User-Agent or the body. Then the API's answer.
+  const logRefusal: ErrorRequestHandler = (error, req, res, next) => {
+    const { status, code } = toHttpError(error);
+    logger.info(
+      { method: req.method, url: '/api/audience', statusCode: status, code },
+      'audience beacon refused',
+    );
+    apiErrorHandler(error, req, res, next);
+  };
+  router.use('/audience', logRefusal);
   return router;
 }

@@ -5,6 +5,7 @@
  * On the embedded database (one connection for the whole process) it shares the site's.
  * Lead forms never wait for a beacon: the beacons queue on their own connections.
  */
+import { sql } from 'drizzle-orm';
 import { type Database, type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { audienceEvents } from '#db/schema.ts';
 import type { Env } from '../env.ts';
@@ -19,8 +20,27 @@ export type AudienceEventRow = typeof audienceEvents.$inferInsert;
 
 /** A beacon waits at most this long for others before its batch is written. */
 const BATCH_DELAY_MS = 4;
-/** Rows of one INSERT (17 parameters each: far under PostgreSQL's 65,535). */
+/** Rows of one INSERT. */
 const BATCH_ROWS = 500;
+
+/**
+ * One batch in one INSERT of 15 array parameters (`unnest`), whatever its size: the statement's
+ * text never changes and building it costs nothing (drizzle's multi-row VALUES cost a tenth of
+ * the beacon's CPU time at 2,000 a second).
+ */
+function insertBatch(db: Database, rows: AudienceEventRow[]) {
+  const column = <K extends keyof AudienceEventRow>(key: K) => rows.map((row) => row[key] ?? null);
+  return db.execute(sql`insert into ${audienceEvents}
+    (at, day, visitor_key, type, path, referrer_host, source, utm_source, utm_medium, utm_campaign,
+     utm_content, utm_term, device, browser, country, engaged_ms)
+    select * from unnest(
+      ${sql.param(column('at').map((at) => (at instanceof Date ? at.toISOString() : at)))}::timestamptz[],
+      ${sql.param(column('day'))}::text[], ${sql.param(column('visitorKey'))}::text[], ${sql.param(column('type'))}::text[],
+      ${sql.param(column('path'))}::text[], ${sql.param(column('referrerHost'))}::text[], ${sql.param(column('source'))}::text[],
+      ${sql.param(column('utmSource'))}::text[], ${sql.param(column('utmMedium'))}::text[], ${sql.param(column('utmCampaign'))}::text[],
+      ${sql.param(column('utmContent'))}::text[], ${sql.param(column('utmTerm'))}::text[], ${sql.param(column('device'))}::text[],
+      ${sql.param(column('browser'))}::text[], ${sql.param(column('country'))}::text[], ${sql.param(column('engagedMs'))}::int[])`);
+}
 /** Beacons waiting at most while the database is slow or gone (about 2 MB); past it, 503 at once. */
 const MAX_QUEUED = 5_000;
 
@@ -28,7 +48,14 @@ export type AudienceCollector = ReturnType<typeof createAudienceCollector>;
 
 export function createAudienceCollector(deps: {
   database: DatabaseHandle;
-  env: Pick<Env, 'AUDIENCE_POOL_SIZE' | 'AUDIENCE_RATE_LIMIT' | 'AUDIENCE_RETENTION_DAYS' | 'PUBLIC_URL'>;
+  env: Pick<
+    Env,
+    | 'AUDIENCE_POOL_SIZE'
+    | 'AUDIENCE_RATE_LIMIT'
+    | 'AUDIENCE_RETENTION_DAYS'
+    | 'AUDIENCE_FOLD_POLL_MS'
+    | 'PUBLIC_URL'
+  >;
   logger: Logger;
 }) {
   const { database, env, logger } = deps;
@@ -48,7 +75,7 @@ export function createAudienceCollector(deps: {
   const writes = createGroupCommit<AudienceEventRow>({
     write: async (rows) => {
       try {
-        await (await db()).insert(audienceEvents).values(rows);
+        await insertBatch(await db(), rows);
       } catch (error) {
         // Once per batch, without the rows: the requests answer 503 and the browser lets it go.
         logger.error(
@@ -64,7 +91,12 @@ export function createAudienceCollector(deps: {
     concurrency: database.kind === 'postgres' ? env.AUDIENCE_POOL_SIZE : 1,
   });
   const salts = createSaltCache(db);
-  const fold = createAudienceFoldLoop({ db, logger, retentionDays: env.AUDIENCE_RETENTION_DAYS });
+  const fold = createAudienceFoldLoop({
+    db,
+    logger,
+    retentionDays: env.AUDIENCE_RETENTION_DAYS,
+    pollIntervalMs: env.AUDIENCE_FOLD_POLL_MS,
+  });
 
   return {
     db,

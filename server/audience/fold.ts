@@ -107,7 +107,9 @@ export async function foldAudienceDay(db: Database, day: string, now = new Date(
     await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK_KEY})`);
     const [found] = await queryRows<{ last: string | number | null }>(
       tx,
-      sql`select max(id) as last from ${audienceEvents} where at >= ${start} and at < ${end} and day = ${day}`,
+      // `id + 0`: a plain max(id) makes the planner walk the primary key backwards through every
+      // later day's rows (1.7 s a day at 10 million events); this reads the day through BRIN (15 ms).
+      sql`select max(id + 0) as last from ${audienceEvents} where at >= ${start} and at < ${end} and day = ${day}`,
     );
     if (found?.last === null || found?.last === undefined) return false;
     await tx.execute(sql`delete from ${audienceDaily} where day = ${day}`);

@@ -61,10 +61,22 @@ const BROWSERS = new Set([
   'Yandex Browser',
 ]);
 
-export function readVisitContext(request: { ip?: string; userAgent?: string }): VisitContext {
-  const userAgent = request.userAgent?.trim() ?? '';
-  if (userAgent === '')
-    return { device: 'desktop', browser: 'Autre', country: countryOf(request.ip), isBot: true };
+type AgentFacts = Omit<VisitContext, 'country'>;
+/** User-Agents repeat (a few hundred a day make most visits): each is parsed once, 1,000 kept. */
+const agents = new Map<string, AgentFacts>();
+const AGENTS_KEPT = 1_000;
+
+function agentFacts(userAgent: string): AgentFacts {
+  const known = agents.get(userAgent);
+  if (known) return known;
+  const facts = parseAgent(userAgent);
+  if (agents.size >= AGENTS_KEPT) agents.clear();
+  agents.set(userAgent, facts);
+  return facts;
+}
+
+function parseAgent(userAgent: string): AgentFacts {
+  if (userAgent === '') return { device: 'desktop', browser: 'Autre', isBot: true };
   const parsed = Bowser.parse(userAgent);
   const platform = parsed.platform.type;
   const device: DeviceClass = platform === 'mobile' ? 'mobile' : platform === 'tablet' ? 'tablet' : 'desktop';
@@ -72,9 +84,12 @@ export function readVisitContext(request: { ip?: string; userAgent?: string }): 
   return {
     device,
     browser: BROWSERS.has(name) ? name.replace(' for Android', '') : 'Autre',
-    country: countryOf(request.ip),
     isBot: isbot(userAgent),
   };
+}
+
+export function readVisitContext(request: { ip?: string; userAgent?: string }): VisitContext {
+  return { ...agentFacts(request.userAgent?.trim() ?? ''), country: countryOf(request.ip) };
 }
 
 /**

@@ -44,7 +44,7 @@ export const finalErrorHandler: ErrorRequestHandler = (error: unknown, req, res,
   res.status(httpError.status).type('text/plain; charset=utf-8').send(httpError.message);
 };
 
-function toHttpError(error: unknown): HttpError {
+export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (isBodyParserError(error, 'entity.parse.failed')) {
     return new HttpError(400, 'invalid_json', 'Le corps de la requête doit être un JSON valide.');
