@@ -106,6 +106,8 @@ export const EnvSchema = z
     AUDIENCE_POOL_SIZE: z.coerce.number().int().min(1).max(20).default(2),
     /** Beacons accepted per visitor key and minute, per instance; past it, 429. */
     AUDIENCE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
+    /** How often each instance folds the beacons into the Audience screen's figures (ms). */
+    AUDIENCE_FOLD_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   })
   .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL !== undefined, {
     path: ['WEB_CONCURRENCY'],
