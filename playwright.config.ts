@@ -115,6 +115,8 @@ export default defineConfig({
       LOG_LEVEL: 'info',
       // A post planned a few seconds ahead goes online within a second (the journey waits for it).
       SCHEDULED_PUBLISH_POLL_MS: '1000',
+      // The Audience screen's figures within a second or two of a visit (audience.spec.ts).
+      AUDIENCE_FOLD_POLL_MS: '1000',
     },
   },
 });

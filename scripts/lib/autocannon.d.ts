@@ -43,6 +43,8 @@ declare module 'autocannon' {
     /** Seconds without an answer before a request counts as a timeout. */
     timeout?: number;
     pipelining?: number;
+    /** Requests per second across all connections (a steady rate instead of as fast as it can). */
+    overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;

@@ -19,7 +19,7 @@ import { createSaltCache } from './visitor-key.ts';
 export type AudienceEventRow = typeof audienceEvents.$inferInsert;
 
 /** A beacon waits at most this long for others before its batch is written. */
-const BATCH_DELAY_MS = 4;
+const BATCH_DELAY_MS = 2;
 /** Rows of one INSERT. */
 const BATCH_ROWS = 500;
 

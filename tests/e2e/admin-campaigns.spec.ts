@@ -39,6 +39,8 @@ const kpi = (page: Page, label: string) => page.locator(`[data-kpi="${label}"]`)
 test('write a template, preview it, send a campaign to a tag, watch it sent and its results', async ({
   page,
   request,
+  browser,
+  baseURL,
 }, testInfo) => {
   test.setTimeout(150_000);
   const id = suffix();
@@ -76,6 +78,7 @@ test('write a template, preview it, send a campaign to a tag, watch it sent and 
         <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
         <mj-text>{{message}}</mj-text>
         <mj-button href="${offerUrl}">Voir l'offre</mj-button>
+        <mj-text><a href="${baseURL}/services">Nos services</a></mj-text>
         <mj-text font-size="12px">Lisanga Digital · {{companyAddress}} · <a href="{{manageUrl}}">Gérer mes préférences</a> · <a href="{{unsubscribeUrl}}">Se désinscrire</a></mj-text>
       </mj-column>
     </mj-section>
@@ -166,6 +169,37 @@ test('write a template, preview it, send a campaign to a tag, watch it sent and 
   await expect(kpi(page, 'Clics')).toHaveText('1');
   await expect(kpi(page, "Taux d'ouverture")).toHaveText(/33,3\s?%/);
   await expect(page.getByRole('cell', { name: offerUrl })).toBeVisible();
+
+  // 9. A click on the link to the site lands on it tagged with the campaign (decision 084), and the
+  // visit counts for the campaign: from a visitor's browser (staff and headless browsers are not
+  // counted), once the minute's fold has run (every second in this run).
+  const siteLinks = (received.html ?? '').match(/https?:\/\/[^"'\s]+\/t\/c\/[A-Za-z0-9_-]+/g) ?? [];
+  let landing = '';
+  for (const link of siteLinks) {
+    const location = (await request.get(link, { maxRedirects: 0 })).headers().location ?? '';
+    if (location.startsWith(`${baseURL}/services`)) landing = link;
+  }
+  expect(landing, 'the tracked link to the site').toBeTruthy();
+  const visitor = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    extraHTTPHeaders: { 'X-Forwarded-For': `10.39.${phone ? 2 : 1}.1` },
+  });
+  try {
+    const tab = await visitor.newPage();
+    const counted = tab.waitForResponse((r) => r.url().endsWith('/api/audience') && r.status() === 202);
+    await tab.goto(landing);
+    expect(new URL(tab.url()).searchParams.get('utm_source')).toBe('newsletter');
+    expect(new URL(tab.url()).searchParams.get('utm_medium')).toBe('email');
+    expect(new URL(tab.url()).searchParams.get('utm_campaign')).toMatch(/^campagne-/);
+    await counted;
+  } finally {
+    await visitor.close();
+  }
+  await expect(async () => {
+    await page.reload();
+    await expect(kpi(page, 'Visites')).toHaveText('1', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 });
 
 test('compose a campaign in blocks with a first-name chip, preview it, send a test greeting a subscriber; an empty one cannot leave', async ({
