@@ -164,6 +164,33 @@ function PeriodPicker({
   );
 }
 
+/** A date of the chosen period ("Du", "Au"), never after today. */
+function DateField(props: {
+  id: string;
+  label: string;
+  value: string;
+  max: string;
+  onChange: (value: string) => void;
+  describedBy: string | undefined;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={props.id} className="text-sm font-medium text-gray-700">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="date"
+        value={props.value}
+        max={props.max}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-describedby={props.describedBy}
+        className={filterControlClass}
+      />
+    </div>
+  );
+}
+
 function DatesForm({
   from: initialFrom,
   to: initialTo,
@@ -191,34 +218,22 @@ function DatesForm({
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fromId} className="text-sm font-medium text-gray-700">
-          Du
-        </label>
-        <input
-          id={fromId}
-          type="date"
-          value={from}
-          max={today}
-          onChange={(event) => setFrom(event.target.value)}
-          aria-describedby={problem ? problemId : undefined}
-          className={filterControlClass}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={toId} className="text-sm font-medium text-gray-700">
-          Au
-        </label>
-        <input
-          id={toId}
-          type="date"
-          value={to}
-          max={today}
-          onChange={(event) => setTo(event.target.value)}
-          aria-describedby={problem ? problemId : undefined}
-          className={filterControlClass}
-        />
-      </div>
+      <DateField
+        id={fromId}
+        label="Du"
+        value={from}
+        max={today}
+        onChange={setFrom}
+        describedBy={problem ? problemId : undefined}
+      />
+      <DateField
+        id={toId}
+        label="Au"
+        value={to}
+        max={today}
+        onChange={setTo}
+        describedBy={problem ? problemId : undefined}
+      />
       <Button type="submit" size="sm" className="h-10">
         Afficher
       </Button>
