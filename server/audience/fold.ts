@@ -46,6 +46,7 @@ const RETENTION_BATCH = 50_000;
 function visitsOfDay(day: string) {
   const start = kinshasaDayStart(day);
   const end = kinshasaDayStart(addDays(day, 1));
+  const gap = sql.raw(`interval '${VISIT_GAP_MS / 60_000} minutes'`);
   return sql`events as (
       select id, at, visitor_key, type, path, source, utm_campaign, device, country, browser, engaged_ms
       from ${audienceEvents}
@@ -58,39 +59,35 @@ function visitsOfDay(day: string) {
         ) as previous_view_at
       from events
     ),
-    flagged as (
-      select marked.*,
-        (type = 'pageview' and (previous_view_at is null
-          or at - previous_view_at >= ${sql.raw(`interval '${VISIT_GAP_MS / 60_000} minutes'`)})) as starts_visit
-      from marked
-    ),
     numbered as (
-      select flagged.*,
-        sum(case when starts_visit then 1 else 0 end) over (
+      select marked.*,
+        (type = 'pageview' and (previous_view_at is null or at - previous_view_at >= ${gap})) as starts_visit,
+        sum(case when type = 'pageview' and (previous_view_at is null or at - previous_view_at >= ${gap})
+          then 1 else 0 end) over (
           partition by visitor_key order by at, id rows between unbounded preceding and current row
         ) as visit_no
-      from flagged
+      from marked
     ),
-    visits as (
-      select visitor_key, visit_no,
-        count(*) filter (where type = 'pageview') as pageviews,
-        coalesce(sum(engaged_ms) filter (where type = 'engagement'), 0) as engaged_ms,
-        (array_agg(path order by at, id) filter (where type = 'pageview'))[1] as entry,
-        (array_agg(source order by at, id) filter (where type = 'pageview'))[1] as source,
-        (array_agg(utm_campaign order by at, id) filter (where type = 'pageview'))[1] as campaign,
-        (array_agg(device order by at, id) filter (where type = 'pageview'))[1] as device,
-        (array_agg(country order by at, id) filter (where type = 'pageview'))[1] as country,
-        (array_agg(browser order by at, id) filter (where type = 'pageview'))[1] as browser
+    -- Each event with its visit's totals, in one pass (window aggregates, no join back).
+    totalled as (
+      select numbered.*,
+        count(*) filter (where type = 'pageview') over visit as visit_pageviews,
+        coalesce(sum(engaged_ms) filter (where type = 'engagement') over visit, 0) as visit_engaged_ms
       from numbered
       where visit_no > 0
-      group by visitor_key, visit_no
-    ),
-    scored as (
-      select visits.*, (pageviews = 1 and engaged_ms < ${BOUNCE_ENGAGED_MS}) as bounced from visits
+      window visit as (partition by visitor_key, visit_no)
     ),
     counted as (
-      select numbered.*, scored.bounced
-      from numbered join scored using (visitor_key, visit_no)
+      select totalled.*, (visit_pageviews = 1 and visit_engaged_ms < ${BOUNCE_ENGAGED_MS}) as bounced
+      from totalled
+    ),
+    -- One row per visit: its first event is the page view that started it, and gives its entry,
+    -- source, campaign, device, country and browser.
+    scored as (
+      select visitor_key, visit_no, visit_pageviews as pageviews, visit_engaged_ms as engaged_ms,
+        path as entry, source, utm_campaign as campaign, device, country, browser, bounced
+      from counted
+      where starts_visit
     )`;
 }
 
@@ -105,6 +102,8 @@ export async function foldAudienceDay(db: Database, day: string, now = new Date(
   return inTransaction(db, async (tx) => {
     // Instances fold one at a time: two deletes-then-inserts of one day would collide.
     await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK_KEY})`);
+    // The day's sorts in memory rather than in temporary files (the default is 4 MB).
+    await tx.execute(sql`set local work_mem = '64MB'`);
     const [found] = await queryRows<{ last: string | number | null }>(
       tx,
       // `id + 0`: a plain max(id) makes the planner walk the primary key backwards through every
