@@ -68,6 +68,17 @@ export const DEVICE_LABELS: Record<DeviceClass, string> = {
   desktop: 'Ordinateur',
 };
 
+let regions: Intl.DisplayNames | undefined;
+/** An ISO 3166 country code in French ("CD" -> "Congo-Kinshasa"); the code itself if unknown. */
+export function countryName(code: string): string {
+  try {
+    regions ??= new Intl.DisplayNames(['fr'], { type: 'region' });
+    return regions.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /**
  * What a conversion (a lead, a newsletter sign-up, a booked call) records of the visit that
  * produced it: the tab's landing details, the page of the form and the pages seen before, with

@@ -34,7 +34,6 @@ import { apiErrorHandler, apiNotFound, finalErrorHandler } from './http/error-ha
 import { limitJsonDepth } from './http/json-depth.ts';
 import { refuseMethod } from './http/methods.ts';
 import { pageHandler } from './http/page-handler.ts';
-import { siteHostOf } from './leads/attribution.ts';
 import { redactUrl } from './logger.ts';
 import { mediaFiles } from './media/serve.ts';
 import { newsletterFromDeps } from './newsletter/newsletter.ts';
@@ -249,7 +248,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
       events: deps.events,
       staffNotification: deps.leads.staffNotification,
       calls: deps.calls,
-      siteHost: siteHostOf(env.PUBLIC_URL),
+      siteHost: deps.audience.siteHost,
       afterLead: () => {
         deps.email.worker.wake();
         deps.push.worker.wake();
@@ -260,7 +259,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     callsApiRouter({
       db: deps.database.db,
       calls: deps.calls,
-      siteHost: siteHostOf(env.PUBLIC_URL),
+      siteHost: deps.audience.siteHost,
       afterChange: () => deps.email.worker.wake(),
     }),
   );
@@ -268,7 +267,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     newsletterApiRouter({
       db: deps.database.db,
       newsletter: newsletterFromDeps(deps),
-      siteHost: siteHostOf(env.PUBLIC_URL),
+      siteHost: deps.audience.siteHost,
       afterEmail: () => {
         deps.email.worker.wake();
         deps.push.worker.wake();

@@ -12,9 +12,6 @@ export type ConversionSource = { attribution: Attribution | null; trafficSource:
 
 export const NO_SOURCE: ConversionSource = { attribution: null, trafficSource: null };
 
-/** The site's own host (PUBLIC_URL's): a referrer from it is no source. */
-export const siteHostOf = (publicUrl: string): string => new URL(publicUrl).hostname;
-
 export function conversionSource(
   visit: VisitInput | undefined,
   request: { ip?: string; userAgent?: string },

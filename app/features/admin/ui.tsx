@@ -17,12 +17,21 @@ import {
   Search,
   Trash2,
 } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useEffect, useEffectEvent, useId, useState } from 'react';
+import {
+  type ComponentProps,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { Sending } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
+import { useHydrated } from '~/lib/use-hydrated';
 import { IconButton } from './icon-button';
 import { useDebounced } from './use-debounced';
 
@@ -596,6 +605,65 @@ export function FormActions({
       <Button type="submit" disabled={pending}>
         {pending ? pendingLabel : submitLabel}
       </Button>
+    </>
+  );
+}
+
+/**
+ * A chart card's body: the drawing for sighted users, once hydrated (charts measure the DOM and
+ * load lazily), and the same figures as a table for screen readers. `rows` are the table's cells,
+ * formatted, the first of each its row's header.
+ */
+export function ChartWithTable({
+  chart,
+  heightClass,
+  caption,
+  columns,
+  rows,
+}: {
+  chart: ReactNode;
+  heightClass: string;
+  caption: string;
+  columns: string[];
+  rows: string[][];
+}) {
+  const hydrated = useHydrated();
+  const placeholder = <div className="size-full animate-pulse rounded-lg bg-gray-50" />;
+  return (
+    <>
+      <div className={cn('mt-4 min-w-0', heightClass)} aria-hidden="true">
+        {hydrated ? <Suspense fallback={placeholder}>{chart}</Suspense> : placeholder}
+      </div>
+      {/* sr-only on the wrapper: a table would keep its content's width and widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row[0]}>
+                {row.map((cell, index) =>
+                  index === 0 ? (
+                    <th key={columns[index]} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={columns[index]}>{cell}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -8,7 +8,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Download, Radio } from 'lucide-react';
-import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AudienceFigures, AudienceReport, AudienceRow } from '#common/api-types.ts';
 import { kinshasaDate } from '#common/kinshasa.ts';
@@ -22,9 +22,8 @@ import {
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
-import { useHydrated } from '~/lib/use-hydrated';
 import { useRealtimeChannel } from '../realtime-channel';
-import { AdminPageHeader, Card, EmptyState, ErrorState, filterControlClass } from '../ui';
+import { AdminPageHeader, Card, ChartWithTable, EmptyState, ErrorState, filterControlClass } from '../ui';
 import { downloadCsv, toCsv } from './csv';
 import { type AudienceParams, audienceNowQuery, audienceQuery } from './data';
 import {
@@ -495,14 +494,12 @@ function CardHeading({
 
 function TimeChart({ series, filename }: { series: AudienceReport['series']; filename: string }) {
   const id = useId();
-  const hydrated = useHydrated();
   const title = 'Visiteurs et pages vues';
   const byHour = series.unit === 'hour';
   const caption = byHour ? 'Heure par heure (heure de Kinshasa)' : 'Jour par jour';
   const columns = [byHour ? 'Heure' : 'Jour', 'Visiteurs', 'Pages vues'];
   const label = (at: string) => (byHour ? formatHour(at) : formatDay(at));
   const rows = series.points.map((point) => [label(point.at), point.visitors, point.pageviews] as const);
-  const placeholder = <div className="size-full animate-pulse rounded-lg bg-gray-50" />;
   return (
     <Card aria-labelledby={id} className="min-w-0">
       <CardHeading
@@ -524,41 +521,13 @@ function TimeChart({ series, filename }: { series: AudienceReport['series']; fil
           />
         }
       />
-      <div className="mt-4 h-64 min-w-0" aria-hidden="true">
-        {hydrated ? (
-          <Suspense fallback={placeholder}>
-            <AudienceChart series={series} />
-          </Suspense>
-        ) : (
-          placeholder
-        )}
-      </div>
-      {/* sr-only on the wrapper: a table would keep its content's width and widen the page. */}
-      <div className="sr-only">
-        <table>
-          <caption>
-            {title}, {caption.toLowerCase()}
-          </caption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([at, visitors, pageviews]) => (
-              <tr key={at}>
-                <th scope="row">{at}</th>
-                <td>{formatCount(visitors)}</td>
-                <td>{formatCount(pageviews)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartWithTable
+        chart={<AudienceChart series={series} />}
+        heightClass="h-64"
+        caption={`${title}, ${caption.toLowerCase()}`}
+        columns={columns}
+        rows={rows.map(([at, visitors, pageviews]) => [at, formatCount(visitors), formatCount(pageviews)])}
+      />
     </Card>
   );
 }

@@ -2,7 +2,7 @@
  * How the Audience screen says its figures, in French: counts, shares, durations, the change
  * against the previous period, and the names of devices and countries.
  */
-import { DEVICE_LABELS, type DeviceClass } from '#common/audience.ts';
+import { countryName, DEVICE_LABELS, type DeviceClass } from '#common/audience.ts';
 import { KINSHASA_OFFSET_MS } from '#common/kinshasa.ts';
 
 const integer = new Intl.NumberFormat('fr-FR');
@@ -74,14 +74,7 @@ export function deviceLabel(value: string): string {
   return DEVICE_LABELS[value as DeviceClass] ?? value;
 }
 
-let regions: Intl.DisplayNames | undefined;
 /** An ISO country code in French ("CD" -> "Congo-Kinshasa"); '' is an unknown country. */
 export function countryLabel(code: string): string {
-  if (!code) return 'Pays inconnu';
-  try {
-    regions ??= new Intl.DisplayNames(['fr'], { type: 'region' });
-    return regions.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
+  return code ? countryName(code) : 'Pays inconnu';
 }

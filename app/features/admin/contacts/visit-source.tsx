@@ -6,18 +6,7 @@
  * inconnue": an owner looking for the source reads that it is not known, rather than nothing.
  */
 import { useId } from 'react';
-import { type Attribution, DEVICE_LABELS, describeAttribution } from '#common/audience.ts';
-
-let regions: Intl.DisplayNames | undefined;
-/** An ISO country code in French ("CD" -> "Congo-Kinshasa"). */
-function countryName(code: string): string {
-  try {
-    regions ??= new Intl.DisplayNames(['fr'], { type: 'region' });
-    return regions.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
+import { type Attribution, countryName, DEVICE_LABELS, describeAttribution } from '#common/audience.ts';
 
 export function VisitSource({ attribution }: { attribution: Attribution | null }) {
   const titleId = useId();

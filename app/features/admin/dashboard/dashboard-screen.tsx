@@ -17,7 +17,7 @@ import {
   TrendingUp,
   Users,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useId } from 'react';
+import { lazy, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { QUOTE_RESPONSE_HOURS } from '#common/constants.ts';
 import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '#common/enums.ts';
@@ -28,11 +28,11 @@ import {
 } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { useHydrated } from '~/lib/use-hydrated';
 import { useRealtimeChannel } from '../realtime-channel';
 import {
   AdminPageHeader,
   Card,
+  ChartWithTable,
   EmptyState,
   ErrorState,
   formatDateTime,
@@ -240,8 +240,6 @@ function ChartCard({
   chart: ReactNode;
 }) {
   const id = useId();
-  const hydrated = useHydrated();
-  const placeholder = <div className="size-full animate-pulse rounded-lg bg-gray-50" />;
   return (
     // min-w-0: the chart measures its box, so the box must not grow to the chart's last width.
     <Card aria-labelledby={id} className="min-w-0">
@@ -249,40 +247,8 @@ function ChartCard({
         {title}
       </h2>
       <p className="mt-0.5 text-sm text-gray-600">{caption}</p>
-      {/* The drawing is for sighted users; screen readers get the table below, same figures. */}
-      <div className="mt-4 h-60 min-w-0" aria-hidden="true">
-        {hydrated ? <Suspense fallback={placeholder}>{chart}</Suspense> : placeholder}
-      </div>
-      {/* sr-only on the wrapper: a table would keep its content's width and widen the page. */}
-      <div className="sr-only">
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row[0]}>
-                {row.map((cell, index) =>
-                  index === 0 ? (
-                    <th key={columns[index]} scope="row">
-                      {cell}
-                    </th>
-                  ) : (
-                    <td key={columns[index]}>{cell}</td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* The drawing is for sighted users; screen readers get the table, same figures. */}
+      <ChartWithTable chart={chart} heightClass="h-60" caption={caption} columns={columns} rows={rows} />
     </Card>
   );
 }
