@@ -4,7 +4,7 @@
  * and what they did, each with who and when. A change, its timeline entry, its activity log entry
  * and its real-time event are one transaction.
  */
-import { and, desc, eq, like, or, sql } from 'drizzle-orm';
+import { and, desc, eq, like, or } from 'drizzle-orm';
 import { calendarDay, callTimeWords, clockTime, KINSHASA_TIME_ZONE } from '#common/call-time.ts';
 import type { ContactNoteKind, ContactTouchKind } from '#common/enums.ts';
 import {
@@ -193,15 +193,8 @@ export async function noteCallChange(db: Database, input: { contactId: string } 
     .where(eq(contactRequests.id, input.contactId))
     .for('update');
   if (!lead) return;
-  // One clock reading per entry: the entries of one change keep their order in the timeline.
   const note = (body: string, userId: string | null = null) =>
-    db.insert(contactNotes).values({
-      contactId: input.contactId,
-      kind: 'booking',
-      body,
-      userId,
-      createdAt: sql`clock_timestamp()`,
-    });
+    addTimelineEntry(db, { contactId: input.contactId, kind: 'booking', body, userId });
   const kinshasa = (at: Date) => callTimeWords(at, KINSHASA_TIME_ZONE).when;
   const names = await adminNames(db, [input.change === 'cancelled' ? null : input.adminId]);
   const nameOf = (id: string) => names.get(id) ?? "un membre de l'équipe";

@@ -90,12 +90,24 @@ export async function presentWithAdminNames<Row, Item>(
 export const presentContacts = (db: Database, rows: ContactRequest[]): Promise<AdminContact[]> =>
   presentWithAdminNames(db, rows, (row) => row.ownerId, presentContact);
 
-/** Writes one timeline entry (inside the caller's transaction). */
+/**
+ * Writes one timeline entry (inside the caller's transaction). Each entry is dated after the lead's
+ * latest one, even within one clock tick (PGlite's clock counts milliseconds), so the entries of
+ * one change keep the order they were written in.
+ */
 export async function addTimelineEntry(
   db: Database,
   entry: { contactId: string; kind: ContactNoteKind; body: string; userId: string | null },
 ): Promise<ContactNote> {
-  const [row] = await db.insert(contactNotes).values(entry).returning();
+  const latest = db
+    .select({ at: sql`max(${contactNotes.createdAt})` })
+    .from(contactNotes)
+    .where(eq(contactNotes.contactId, entry.contactId));
+  const createdAt = sql`greatest(clock_timestamp(), (${latest}) + interval '1 microsecond')`;
+  const [row] = await db
+    .insert(contactNotes)
+    .values({ ...entry, createdAt })
+    .returning();
   if (!row) throw new Error('timeline entry not written');
   return row;
 }

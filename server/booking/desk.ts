@@ -16,13 +16,13 @@ import {
   adminUsers,
   bookingHours,
   callBookings,
-  contactNotes,
   contactRequests,
   emailOutbox,
   siteSettings,
 } from '#db/schema.ts';
 import { activityInsert } from '../activity/log.ts';
 import { noteCallChange } from '../admin/contact-follow-up.ts';
+import { addTimelineEntry } from '../admin/contacts.ts';
 import type { TableMemo } from '../cache/table-memo.ts';
 import { formatAddress, type Outbox } from '../email/outbox.ts';
 import { siteUrlOf } from '../email/templates.ts';
@@ -491,7 +491,7 @@ export function createCallDesk(deps: CallDeskDeps) {
         });
         // A second click within the minute: the same email, nothing more to note.
         if (queued.duplicate) return;
-        await tx.insert(contactNotes).values({
+        await addTimelineEntry(tx, {
           contactId: lead.id,
           kind: 'email',
           body: "Lien de réservation de l'appel découverte envoyé",
