@@ -34,12 +34,15 @@ export type DatabaseHandle = {
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
 export type OpenDatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
+  /** `statementTimeoutMs`: every statement of the pool's connections ends after it (none by default). */
+  | { databaseUrl: string; poolSize?: number; statementTimeoutMs?: number }
   | { dataDir: string }
   | { pglite: PGlite };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if ('databaseUrl' in options) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs);
+  }
   if ('pglite' in options) return wrapPglite(options.pglite, () => {});
   const release = lockDataDir(options.dataDir);
   try {
@@ -70,10 +73,15 @@ function wrapPglite(client: PGlite, release: () => void): DatabaseHandle {
   };
 }
 
-function openPostgres(connectionString: string, max: number): DatabaseHandle {
+function openPostgres(connectionString: string, max: number, statementTimeoutMs?: number): DatabaseHandle {
   // Under a burst, requests queue for a connection rather than fail: 30 s is longer than any
   // reasonable wait and still ends a request whose database is truly gone.
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 30_000,
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // A client losing its connection (server restart, failover) must not crash the process: the
   // pool's 'error' event covers idle clients; a client checked out by a request has no listener
   // of the pool's, and pg emits the loss on the client itself. The query in flight fails (the

@@ -904,9 +904,43 @@ export const audienceHourly = pgTable('audience_hourly', {
   engagedMs: bigint({ mode: 'number' }).notNull(),
 });
 
-/** The days folded, and up to which event: a day is folded again while events arrive for it. */
+/**
+ * The days folded: the events before `foldedUntil` are in the figures (the fold is incremental,
+ * server/audience/fold.ts), and `lastEventId` is the newest event folded. A day is final once
+ * `foldedUntil` reaches its end; null means the day must be folded again from its start.
+ */
 export const audienceFolds = pgTable('audience_folds', {
   day: text().primaryKey(),
   lastEventId: bigint({ mode: 'number' }).notNull(),
   foldedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  foldedUntil: timestamp({ withTimezone: true }),
 });
+
+/**
+ * The incremental fold's memory of the day being folded (deleted once the day is final), one row
+ * per visitor key: its latest visit, which its next events may continue (start, last page view,
+ * totals, the dimensions its first page view gave it, the pages it saw), and what the key has had
+ * that day (the pages it saw, the dimension values of its visits as `dimension:value`), which
+ * tells whether its next events make it a new visitor of a page or a value.
+ */
+export const audienceVisitors = pgTable(
+  'audience_visitors',
+  {
+    day: text().notNull(),
+    visitorKey: text().notNull(),
+    visitStart: timestamp({ withTimezone: true }).notNull(),
+    lastViewAt: timestamp({ withTimezone: true }).notNull(),
+    visitPageviews: integer().notNull(),
+    visitEngagedMs: bigint({ mode: 'number' }).notNull(),
+    entry: text().notNull(),
+    source: text().notNull(),
+    campaign: text(),
+    device: text().notNull(),
+    country: text(),
+    browser: text().notNull(),
+    visitPages: text().array().notNull(),
+    pages: text().array().notNull(),
+    seen: text().array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitorKey] })],
+);

@@ -10,7 +10,7 @@
  * `audienceQueries` names each query the screen runs, for scripts that time them (the benchmark on
  * 10 million events).
  */
-import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AudienceFigures, AudienceReport, AudienceRow } from '#common/api-types.ts';
 import {
   AUDIENCE_PRESET_DAYS,
@@ -220,6 +220,8 @@ async function tableRows(db: Database, table: AudienceTable, period: AudiencePer
     .from(d)
     .where(and(eq(d.dimension, AUDIENCE_TABLE_DIMENSIONS[table]), inDays(period)))
     .groupBy(d.value)
+    // A page whose only beacons were engaged time (its page view lost) has a row without views.
+    .having(gt(total(d.pageviews), 0))
     .orderBy(desc(visitors), asc(d.value))
     .limit(AUDIENCE_TABLE_ROWS);
   const converted = await conversionsBy(db, table, period);

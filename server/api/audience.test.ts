@@ -6,6 +6,7 @@ import { queryRows } from '#db/client.ts';
 import { audienceEvents, audienceSalts } from '#db/schema.ts';
 import { createApp } from '#server/app.ts';
 import { createAppDeps } from '#server/app-deps.ts';
+import { MAX_BEACON_WAIT_MS } from '#server/audience/collector.ts';
 import { readEnv } from '#server/env.ts';
 import { createLogger } from '#server/logger.ts';
 import { signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
@@ -426,6 +427,32 @@ describe('POST /api/audience: under load', () => {
       expect(await countEvents()).toBe(30);
     },
   );
+
+  it('refuses a beacon that waited too long to be written, so none lands behind the fold', async () => {
+    const row = {
+      day: '2026-03-10',
+      visitorKey: 'late',
+      type: 'pageview' as const,
+      path: '/',
+      source: 'Accès direct',
+      device: 'mobile',
+      browser: 'Chrome',
+    };
+    await expect(
+      target.deps.audience.record({ ...row, at: new Date(Date.now() - MAX_BEACON_WAIT_MS - 1_000) }),
+    ).rejects.toThrow('beacons waited too long');
+    expect(await countEvents()).toBe(0);
+    await target.deps.audience.record({ ...row, at: new Date(Date.now() - MAX_BEACON_WAIT_MS + 2_000) });
+    expect(await countEvents()).toBe(1);
+    if (currentBackend() === 'postgres') {
+      // And a statement stuck on the database ends as soon: the beacons' own pool says so.
+      const [setting] = await queryRows<{ statement_timeout: string }>(
+        await target.deps.audience.db(),
+        sql`show statement_timeout`,
+      );
+      expect(setting?.statement_timeout).toBe(`${MAX_BEACON_WAIT_MS / 1_000}s`);
+    }
+  });
 
   it('answers 503 (a server fault, not the client’s) when its batch could not be written', async () => {
     const record = vi.spyOn(target.deps.audience, 'record').mockRejectedValueOnce(new Error('disk full'));

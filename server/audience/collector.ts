@@ -11,7 +11,7 @@ import { audienceEvents } from '#db/schema.ts';
 import type { Env } from '../env.ts';
 import { databaseErrorCode } from '../http/error-handler.ts';
 import type { Logger } from '../logger.ts';
-import { createAudienceFoldLoop } from './fold.ts';
+import { createAudienceFoldLoop, FOLD_LAG_MS } from './fold.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { createKeyRateLimit } from './key-rate-limit.ts';
 import { createSaltCache } from './visitor-key.ts';
@@ -43,6 +43,12 @@ function insertBatch(db: Database, rows: AudienceEventRow[]) {
 }
 /** Beacons waiting at most while the database is slow or gone (about 2 MB); past it, 503 at once. */
 const MAX_QUEUED = 5_000;
+/**
+ * A beacon is committed within FOLD_LAG_MS of its time, or refused (503): its batch is refused when
+ * its oldest row has waited longer than this, and the beacons' statements end after as long again.
+ * So no beacon can land behind where the fold stopped.
+ */
+export const MAX_BEACON_WAIT_MS = FOLD_LAG_MS / 3;
 
 export type AudienceCollector = ReturnType<typeof createAudienceCollector>;
 
@@ -64,7 +70,11 @@ export function createAudienceCollector(deps: {
   // receives a beacon (the tests').
   const connectionString = database.kind === 'postgres' ? database.pool?.options.connectionString : undefined;
   const ready: Promise<Database> = connectionString
-    ? openDatabase({ databaseUrl: connectionString, poolSize: env.AUDIENCE_POOL_SIZE }).then((opened) => {
+    ? openDatabase({
+        databaseUrl: connectionString,
+        poolSize: env.AUDIENCE_POOL_SIZE,
+        statementTimeoutMs: MAX_BEACON_WAIT_MS,
+      }).then((opened) => {
         own = opened;
         return opened.db;
       })
@@ -75,6 +85,8 @@ export function createAudienceCollector(deps: {
   const writes = createGroupCommit<AudienceEventRow>({
     write: async (rows) => {
       try {
+        const oldest = Math.min(...rows.map((row) => new Date(row.at ?? Date.now()).getTime()));
+        if (Date.now() - oldest > MAX_BEACON_WAIT_MS) throw new Error('beacons waited too long');
         await insertBatch(await db(), rows);
       } catch (error) {
         // Once per batch, without the rows: the requests answer 503 and the browser lets it go.

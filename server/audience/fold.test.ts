@@ -2,9 +2,24 @@ import { asc, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { kinshasaDayStart } from '#common/kinshasa.ts';
 import { queryRows } from '#db/client.ts';
-import { audienceDaily, audienceEvents, audienceFolds, audienceHourly, audienceSalts } from '#db/schema.ts';
+import {
+  audienceDaily,
+  audienceEvents,
+  audienceFolds,
+  audienceHourly,
+  audienceSalts,
+  audienceVisitors,
+} from '#db/schema.ts';
 import { databaseContext } from '#tests/helpers/seeded-database.ts';
-import { foldAudience, foldAudienceDay, maintainAudience, visitorsNow } from './fold.ts';
+import {
+  BOUNCE_ENGAGED_MS,
+  FOLD_LAG_MS,
+  foldAudience,
+  foldAudienceDay,
+  maintainAudience,
+  VISIT_GAP_MS,
+  visitorsNow,
+} from './fold.ts';
 
 const ctx = databaseContext();
 
@@ -15,6 +30,7 @@ beforeEach(async () => {
   await db.delete(audienceHourly);
   await db.delete(audienceFolds);
   await db.delete(audienceSalts);
+  await db.delete(audienceVisitors);
 });
 
 const DAY = '2026-03-10';
@@ -166,26 +182,219 @@ describe('foldAudienceDay', () => {
 });
 
 describe('foldAudience', () => {
-  it('folds the days with new events, yesterday until after its midnight, and nothing else again', async () => {
+  it('folds a loaded day whole, today and yesterday up to 30 s ago until final, then nothing again', async () => {
     const old = '2025-11-02';
     await ctx.database.db
       .insert(audienceEvents)
       .values([{ ...view(PHONE, '12:00', '/'), at: at('12:00', old), day: old }, ...EVENTS]);
-    // The next day at 00:02, Kinshasa: DAY is yesterday, folded again until 00:05 has passed.
+    // The next day at 00:02, Kinshasa: DAY is yesterday, folded to its end, and final.
     const justAfter = at('00:02', '2026-03-11');
     expect(await foldAudience(ctx.database.db, justAfter)).toEqual([old, DAY]);
-    expect(await foldAudience(ctx.database.db, justAfter)).toEqual([DAY]);
-    const later = at('00:10', '2026-03-11');
-    expect(await foldAudience(ctx.database.db, later)).toEqual([DAY]);
+    expect(await foldAudience(ctx.database.db, justAfter)).toEqual([]);
     expect(await foldAudience(ctx.database.db, at('00:11', '2026-03-11'))).toEqual([]);
     expect((await dailyFigures(old))['total:']).toEqual([1, 1, 1, 1, 0]);
-    // Today's first beacon: today is folded, no other day.
+    expect((await dailyFigures())['total:']).toEqual([3, 4, 5, 2, 40_000]);
+    // A beacon loaded late into DAY (a script): the day is folded again, whole.
+    await ctx.database.db.insert(audienceEvents).values([engaged(PHONE, '09:50', '/contact', 10_000)]);
+    expect(await foldAudience(ctx.database.db, at('00:12', '2026-03-11'))).toEqual([DAY]);
+    expect((await dailyFigures())['total:']).toEqual([3, 4, 5, 1, 50_000]);
+    // Today's first beacon at 00:12: folded once it is 30 s old, and no other day.
     await ctx.database.db
       .insert(audienceEvents)
       .values([{ ...view(LAPTOP, '00:12', '/'), at: at('00:12', '2026-03-11'), day: '2026-03-11' }]);
+    expect(await foldAudience(ctx.database.db, at('00:12:20', '2026-03-11'))).toEqual([]);
     expect(await foldAudience(ctx.database.db, at('00:13', '2026-03-11'))).toEqual(['2026-03-11']);
+    expect((await dailyFigures('2026-03-11'))['total:']).toEqual([1, 1, 1, 1, 0]);
+    // The fold keeps only the day being folded in memory: yesterday's visits are gone.
+    const remembered = await ctx.database.db
+      .selectDistinct({ day: audienceVisitors.day })
+      .from(audienceVisitors);
+    expect(remembered).toEqual([{ day: '2026-03-11' }]);
+  });
+
+  it('adds each minute’s beacons to the figures: the day as it goes equals the definitions, counted by hand in code', async () => {
+    const events = randomDay(0x5eed, 600);
+    await ctx.database.db.insert(audienceEvents).values(events);
+    // Every 50 minutes or so through the day, then just after its midnight.
+    const runs = Array.from(
+      { length: 28 },
+      (_, i) => new Date(kinshasaDayStart(DAY).getTime() + (i + 1) * 3_100_000),
+    );
+    runs.push(at('00:01', '2026-03-11'));
+    for (const now of runs) {
+      await foldAudience(ctx.database.db, now);
+      const folded = events.filter((event) => event.at.getTime() < now.getTime() - FOLD_LAG_MS);
+      expect({ at: now.toISOString(), ...(await foldedFigures()) }).toEqual({
+        at: now.toISOString(),
+        ...expectedFigures(folded),
+      });
+    }
+    // And the same day folded whole gives the same figures.
+    const incremental = await foldedFigures();
+    await foldAudienceDay(ctx.database.db, DAY);
+    expect(await foldedFigures()).toEqual(incremental);
   });
 });
+
+/** A pseudo-random day of beacons (mulberry32): 40 visitors, page views and engaged time, sorted. */
+function randomDay(seed: number, count: number) {
+  let state = seed;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+  const start = kinshasaDayStart(DAY).getTime();
+  const visitors = Array.from({ length: 40 }, (_, i) => ({
+    key: `k${i}`,
+    device: pick(['mobile', 'desktop', 'tablet']),
+    browser: pick(['Chrome', 'Firefox', 'Safari']),
+    country: pick(['CD', 'CD', 'FR', null]),
+  }));
+  // Visitors come back within minutes or hours: visits of one page, of several, and split ones.
+  const times = new Map<string, number>();
+  return Array.from({ length: count }, () => {
+    const visitor = pick(visitors);
+    const last = times.get(visitor.key) ?? start + Math.floor(random() * 20 * 3_600_000);
+    const time = Math.min(last + Math.floor(random() * random() * 3_000_000), start + 86_399_000);
+    times.set(visitor.key, time);
+    const pageview = random() < 0.7;
+    return {
+      at: new Date(time),
+      day: DAY,
+      visitorKey: visitor.key,
+      type: pageview ? ('pageview' as const) : ('engagement' as const),
+      path: pick(['/', '/services', '/blog', '/contact', '/a-propos']),
+      source: pageview ? pick(['Accès direct', 'Facebook', 'Google']) : '',
+      utmCampaign: pageview ? pick([null, null, 'lancement']) : null,
+      device: visitor.device,
+      browser: visitor.browser,
+      country: visitor.country,
+      engagedMs: pageview ? null : Math.floor(random() * 30_000),
+    };
+  }).sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+type RandomEvent = ReturnType<typeof randomDay>[number];
+type Tally = {
+  visitors: Set<string>;
+  visits: Set<string>;
+  pageviews: number;
+  bounces: number;
+  engagedMs: number;
+};
+
+/** The definitions of server/audience/fold.ts, applied by hand to the events, for the day and its hours. */
+function expectedFigures(events: RandomEvent[]) {
+  const daily = new Map<string, Tally>();
+  const hourly = new Map<string, Tally>();
+  const tally = (map: Map<string, Tally>, name: string) => {
+    const found = map.get(name) ?? {
+      visitors: new Set(),
+      visits: new Set(),
+      pageviews: 0,
+      bounces: 0,
+      engagedMs: 0,
+    };
+    map.set(name, found);
+    return found;
+  };
+  const hourOf = (date: Date) => `${date.toISOString().slice(0, 13)}:00:00.000Z`;
+  type Visit = { id: string; first: RandomEvent; views: RandomEvent[]; engagements: RandomEvent[] };
+  const visits: Visit[] = [];
+  const byKey = new Map<string, { current?: Visit; lastView?: number }>();
+  for (const event of events) {
+    const state = byKey.get(event.visitorKey) ?? {};
+    byKey.set(event.visitorKey, state);
+    if (event.type === 'pageview') {
+      if (state.lastView === undefined || event.at.getTime() - state.lastView >= VISIT_GAP_MS) {
+        state.current = {
+          id: `${event.visitorKey}@${event.at.getTime()}`,
+          first: event,
+          views: [],
+          engagements: [],
+        };
+        visits.push(state.current);
+      }
+      state.current?.views.push(event);
+      state.lastView = event.at.getTime();
+    } else {
+      state.current?.engagements.push(event);
+    }
+  }
+  for (const visit of visits) {
+    const engaged = visit.engagements.reduce((sum, event) => sum + (event.engagedMs ?? 0), 0);
+    const bounced = visit.views.length === 1 && engaged < BOUNCE_ENGAGED_MS ? 1 : 0;
+    const { first } = visit;
+    const dimensions: [string, string | null][] = [
+      ['total', ''],
+      ['entry', first.path],
+      ['source', first.source],
+      ['campaign', first.utmCampaign],
+      ['device', first.device],
+      ['country', first.country ?? ''],
+      ['browser', first.browser],
+    ];
+    for (const [dimension, value] of dimensions) {
+      if (value === null) continue;
+      const row = tally(daily, `${dimension}:${value}`);
+      row.visitors.add(first.visitorKey);
+      row.visits.add(visit.id);
+      row.pageviews += visit.views.length;
+      row.bounces += bounced;
+      row.engagedMs += engaged;
+    }
+    for (const view of visit.views) {
+      const page = tally(daily, `page:${view.path}`);
+      page.visitors.add(view.visitorKey);
+      page.visits.add(visit.id);
+      page.pageviews += 1;
+      page.bounces += bounced;
+      const hour = tally(hourly, hourOf(view.at));
+      hour.visitors.add(view.visitorKey);
+      hour.pageviews += 1;
+    }
+    for (const engagement of visit.engagements) {
+      tally(daily, `page:${engagement.path}`).engagedMs += engagement.engagedMs ?? 0;
+      tally(hourly, hourOf(engagement.at)).engagedMs += engagement.engagedMs ?? 0;
+    }
+    const started = tally(hourly, hourOf(first.at));
+    started.visits.add(visit.id);
+    started.bounces += bounced;
+  }
+  const figures = (map: Map<string, Tally>, keep: (name: string, row: Tally) => boolean) =>
+    Object.fromEntries(
+      [...map]
+        .filter(([name, row]) => keep(name, row))
+        .map(([name, row]) => [
+          name,
+          [row.visitors.size, row.visits.size, row.pageviews, row.bounces, row.engagedMs],
+        ]),
+    );
+  return {
+    daily: figures(daily, (name, row) => !name.startsWith('page:') || row.pageviews > 0),
+    hourly: figures(hourly, (_, row) => row.visits.size + row.pageviews + row.engagedMs > 0),
+  };
+}
+
+/** The day's folded figures, as expectedFigures gives them (a page without views is no page). */
+async function foldedFigures() {
+  const daily = Object.fromEntries(
+    Object.entries(await dailyFigures()).filter(([name, row]) => !name.startsWith('page:') || row[2] > 0),
+  );
+  const hours = await ctx.database.db.select().from(audienceHourly);
+  const hourly = Object.fromEntries(
+    hours
+      .filter((row) => row.visits + row.pageviews + Number(row.engagedMs) > 0)
+      .map((row) => [
+        row.hour.toISOString(),
+        [row.visitors, row.visits, row.pageviews, row.bounces, Number(row.engagedMs)],
+      ]),
+  );
+  return { daily, hourly };
+}
 
 describe('the upkeep', () => {
   it('deletes raw events past the retention and keeps the figures folded from them', async () => {

@@ -21,10 +21,16 @@
  * A day is recomputed whole from its events in one transaction (never incremented), so a late
  * beacon, a second instance folding at the same time or a fold run twice all end the same.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addDays, kinshasaDate, kinshasaDayStart } from '#common/kinshasa.ts';
 import { type Database, inTransaction, queryRows } from '#db/client.ts';
-import { audienceDaily, audienceEvents, audienceFolds, audienceHourly } from '#db/schema.ts';
+import {
+  audienceDaily,
+  audienceEvents,
+  audienceFolds,
+  audienceHourly,
+  audienceVisitors,
+} from '#db/schema.ts';
 import { createPollLoop, type PollLoop } from '../background/poll-loop.ts';
 import type { Logger } from '../logger.ts';
 import { forgetOldSalts } from './visitor-key.ts';
@@ -35,139 +41,386 @@ export const VISIT_GAP_MS = 30 * 60_000;
 export const BOUNCE_ENGAGED_MS = 10_000;
 /** "En ce moment": keys with an event in this last stretch of time. */
 export const VISITORS_NOW_MS = 5 * 60_000;
-/** After this long past its midnight, a day is folded one last time and then left alone. */
-const LAST_FOLD_AFTER_MS = 5 * 60_000;
+/**
+ * The fold stays this far behind the clock: a beacon is committed within this time of its own
+ * (the collector refuses older rows and its statements time out sooner), so no event can land
+ * behind where a fold stopped.
+ */
+export const FOLD_LAG_MS = 30_000;
 /** pg_advisory_xact_lock key of the folds (see server/admin/services.ts for the others). */
 const FOLD_LOCK_KEY = 727_100_084;
 /** Raw events deleted per statement by the retention. */
 const RETENTION_BATCH = 50_000;
 
-/** The day's events, numbered into visits (see the definitions above). */
-function visitsOfDay(day: string) {
-  const start = kinshasaDayStart(day);
-  const end = kinshasaDayStart(addDays(day, 1));
-  const gap = sql.raw(`interval '${VISIT_GAP_MS / 60_000} minutes'`);
-  return sql`events as (
-      select id, at, visitor_key, type, path, source, utm_campaign, device, country, browser, engaged_ms
-      from ${audienceEvents}
-      where at >= ${start} and at < ${end} and day = ${day}
-    ),
-    marked as (
-      select events.*,
-        max(case when type = 'pageview' then at end) over (
-          partition by visitor_key order by at, id rows between unbounded preceding and 1 preceding
-        ) as previous_view_at
-      from events
-    ),
-    numbered as (
-      select marked.*,
-        (type = 'pageview' and (previous_view_at is null or at - previous_view_at >= ${gap})) as starts_visit,
-        sum(case when type = 'pageview' and (previous_view_at is null or at - previous_view_at >= ${gap})
-          then 1 else 0 end) over (
-          partition by visitor_key order by at, id rows between unbounded preceding and current row
-        ) as visit_no
-      from marked
-    ),
-    -- Each event with its visit's totals, in one pass (window aggregates, no join back).
-    totalled as (
-      select numbered.*,
-        count(*) filter (where type = 'pageview') over visit as visit_pageviews,
-        coalesce(sum(engaged_ms) filter (where type = 'engagement') over visit, 0) as visit_engaged_ms
-      from numbered
-      where visit_no > 0
-      window visit as (partition by visitor_key, visit_no)
-    ),
-    counted as (
-      select totalled.*, (visit_pageviews = 1 and visit_engaged_ms < ${BOUNCE_ENGAGED_MS}) as bounced
-      from totalled
-    ),
-    -- One row per visit: its first event is the page view that started it, and gives its entry,
-    -- source, campaign, device, country and browser.
-    scored as (
-      select visitor_key, visit_no, visit_pageviews as pageviews, visit_engaged_ms as engaged_ms,
-        path as entry, source, utm_campaign as campaign, device, country, browser, bounced
-      from counted
-      where starts_visit
-    )`;
-}
+/**
+ * A day's events are folded in slices of at most this many, one statement each: about 0.1 s of a
+ * core for the minute's fold, so it never holds a core long while beacons and leads are written.
+ */
+const LIVE_SLICE_EVENTS = 5_000;
+/** A whole day folded again (a script's, or a late beacon's): bigger slices, no pause. */
+const DAY_SLICE_EVENTS = 50_000;
+
+/** A visit's dimensions, as the daily rows name them, from a row of `scored` (below). */
+const VISIT_DIMENSIONS = sql.raw(`(values
+  ('total', ''), ('entry', t.entry), ('source', t.source), ('campaign', t.campaign),
+  ('device', t.device), ('country', coalesce(t.country, '')), ('browser', t.browser)
+) as d(dimension, value)`);
+/** A visit's dimension values as the fold's memory keeps them (`seen`: "source:Facebook"…). */
+const SEEN_VALUES = sql.raw(`array['entry:' || path, 'source:' || source, 'campaign:' || utm_campaign,
+  'device:' || device, 'country:' || coalesce(country, ''), 'browser:' || browser]`);
+const hourOf = (column: string) =>
+  sql.raw(`date_trunc('hour', ${column} at time zone 'UTC') at time zone 'UTC'`);
 
 /**
- * Recomputes the day's `audience_daily` rows and the `audience_hourly` rows of its hours from its
- * raw events, in one transaction. A day without raw events is left as it is (its events may have
- * been deleted by the retention: its figures stay). Returns whether it wrote.
+ * Folds the day's events whose time is in [from, to) into the figures, in one statement. Each event
+ * continues its key's latest visit (the fold's memory, `audience_visitors`) or starts a new one;
+ * what changed is added to `audience_daily` and `audience_hourly`, and each key's memory is written
+ * again. Nothing is counted twice: a visitor is new to an hour when its previous page view was in
+ * another hour, to a page or a value when its memory of the day does not have it, and a visit new
+ * to a page when its memory does not have it. Requires every earlier event of the day to be folded
+ * already. Returns how many events it read and the newest one's id.
  */
-export async function foldAudienceDay(db: Database, day: string, now = new Date()): Promise<boolean> {
+async function foldSlice(
+  tx: Database,
+  day: string,
+  from: Date,
+  to: Date,
+): Promise<{ events: number; lastId: number | null }> {
+  const gap = sql.raw(`interval '${VISIT_GAP_MS / 60_000} minutes'`);
+  const bounce = (pageviews: string, engaged: string) =>
+    sql.raw(`(${pageviews} = 1 and ${engaged} < ${BOUNCE_ENGAGED_MS})::int`);
+  const [result] = await queryRows<{ events: string | number; last_id: string | number | null }>(
+    tx,
+    sql`with slice as (
+      select id, at, visitor_key, type, path, source, utm_campaign, device, country, browser, engaged_ms
+      from ${audienceEvents}
+      where at >= ${from} and at < ${to} and day = ${day}
+    ),
+    -- Each event with its key's memory: a probe of the primary key per event (a join between two
+    -- sets of rows the planner cannot size once went quadratic).
+    marked as (
+      select slice.*, prior.*,
+        coalesce(max(case when type = 'pageview' then at end) over (
+          partition by slice.visitor_key order by at, id rows between unbounded preceding and 1 preceding
+        ), prior_view) as previous_view_at
+      from slice
+      left join lateral (
+        select w.visit_start as prior_start, w.last_view_at as prior_view,
+          w.visit_pageviews as prior_pageviews, w.visit_engaged_ms as prior_engaged,
+          w.entry as prior_entry, w.source as prior_source, w.campaign as prior_campaign,
+          w.device as prior_device, w.country as prior_country, w.browser as prior_browser,
+          w.visit_pages as prior_visit_pages, w.pages as prior_pages, w.seen as prior_seen
+        from ${audienceVisitors} w
+        where w.day = ${day} and w.visitor_key = slice.visitor_key
+      ) as prior on true
+    ),
+    started as (
+      select marked.*,
+        (type = 'pageview' and (previous_view_at is null or at - previous_view_at >= ${gap})) as starts_visit
+      from marked
+    ),
+    -- Each event with its visit's start; null for an engagement with no page view before it that day.
+    placed as (
+      select started.*,
+        coalesce(max(case when starts_visit then at end) over (
+          partition by visitor_key order by at, id rows between unbounded preceding and current row
+        ), prior_start) as visit_start
+      from started
+    ),
+    -- The page views that make a key new to an hour, a visit new to a page, a key new to a page.
+    flagged as (
+      select placed.*,
+        (type = 'pageview' and (previous_view_at is null or ${hourOf('previous_view_at')} <> ${hourOf('at')}))
+          as first_in_hour,
+        (type = 'pageview'
+          and row_number() over (partition by visitor_key, visit_start, path, type order by at, id) = 1
+          and not coalesce(visit_start = prior_start and path = any(prior_visit_pages), false)) as first_in_visit,
+        (type = 'pageview'
+          and row_number() over (partition by visitor_key, path, type order by at, id) = 1
+          and not coalesce(path = any(prior_pages), false)) as first_of_key
+      from placed
+      where visit_start is not null
+    ),
+    -- What the slice adds to each key's memory.
+    keyed as (
+      select flagged.*,
+        array_agg(path) filter (where first_of_key) over (partition by visitor_key) as new_pages,
+        array_agg(${SEEN_VALUES}) filter (where starts_visit) over (partition by visitor_key) as new_seen
+      from flagged
+    ),
+    -- Each visit the slice touched: a new one's dimensions from the page view that started it (the
+    -- only event with starts_visit), a continued one's from the memory.
+    touched as (
+      select visitor_key, visit_start, prior_start, prior_view, prior_pageviews, prior_engaged, prior_entry,
+        prior_source, prior_campaign, prior_device, prior_country, prior_browser, prior_visit_pages,
+        prior_pages, prior_seen, new_pages, new_seen,
+        bool_or(starts_visit) as is_new,
+        count(*) filter (where type = 'pageview') as add_pageviews,
+        coalesce(sum(engaged_ms) filter (where type = 'engagement'), 0) as add_engaged,
+        max(at) filter (where type = 'pageview') as last_view_at,
+        array_agg(path) filter (where first_in_visit) as new_visit_pages,
+        max(path) filter (where starts_visit) as new_entry,
+        max(source) filter (where starts_visit) as new_source,
+        max(utm_campaign) filter (where starts_visit) as new_campaign,
+        max(device) filter (where starts_visit) as new_device,
+        max(country) filter (where starts_visit) as new_country,
+        max(browser) filter (where starts_visit) as new_browser
+      from keyed
+      group by visitor_key, visit_start, prior_start, prior_view, prior_pageviews, prior_engaged, prior_entry,
+        prior_source, prior_campaign, prior_device, prior_country, prior_browser, prior_visit_pages,
+        prior_pages, prior_seen, new_pages, new_seen
+    ),
+    visits as (
+      select visitor_key, visit_start, is_new, add_pageviews, add_engaged, prior_start, prior_pages,
+        prior_seen, new_pages, new_seen,
+        coalesce(last_view_at, prior_view) as last_view_at,
+        case when is_new then new_entry else prior_entry end as entry,
+        case when is_new then new_source else prior_source end as source,
+        case when is_new then new_campaign else prior_campaign end as campaign,
+        case when is_new then new_device else prior_device end as device,
+        case when is_new then new_country else prior_country end as country,
+        case when is_new then new_browser else prior_browser end as browser,
+        case when is_new then 0 else prior_pageviews end as before_pageviews,
+        case when is_new then 0 else prior_engaged end as before_engaged,
+        case when is_new then '{}' else prior_visit_pages end || coalesce(new_visit_pages, '{}') as visit_pages,
+        visit_start = max(visit_start) over (partition by visitor_key) as latest
+      from touched
+    ),
+    scored as (
+      select visits.*, before_pageviews + add_pageviews as pageviews, before_engaged + add_engaged as engaged_ms,
+        ${bounce('before_pageviews + add_pageviews', 'before_engaged + add_engaged')}
+          - ${bounce('before_pageviews', 'before_engaged')} as bounce_change
+      from visits
+    ),
+    memory_written as (
+      insert into ${audienceVisitors} (day, visitor_key, visit_start, last_view_at, visit_pageviews,
+        visit_engaged_ms, entry, source, campaign, device, country, browser, visit_pages, pages, seen)
+      select ${day}, visitor_key, visit_start, last_view_at, pageviews, engaged_ms, entry, source, campaign,
+        device, country, browser, visit_pages,
+        coalesce(prior_pages, '{}') || coalesce(new_pages, '{}'),
+        coalesce(prior_seen, '{}') || array(
+          select distinct value from unnest(new_seen) as value
+          where value is not null and not (value = any(coalesce(prior_seen, '{}')))
+        )
+      from scored where latest
+      on conflict (day, visitor_key) do update set visit_start = excluded.visit_start,
+        last_view_at = excluded.last_view_at, visit_pageviews = excluded.visit_pageviews,
+        visit_engaged_ms = excluded.visit_engaged_ms, entry = excluded.entry, source = excluded.source,
+        campaign = excluded.campaign, device = excluded.device, country = excluded.country,
+        browser = excluded.browser, visit_pages = excluded.visit_pages, pages = excluded.pages,
+        seen = excluded.seen
+    ),
+    -- A new visit brings a visitor to a value unless the key's memory has it (several new visits of
+    -- one key count it once).
+    by_dimension as (
+      select d.dimension, d.value,
+        count(distinct t.visitor_key) filter (where t.is_new and case d.dimension
+          when 'total' then t.prior_start is null
+          else not coalesce(d.dimension || ':' || d.value = any(t.prior_seen), false) end) as visitors,
+        count(*) filter (where t.is_new) as visits,
+        sum(t.add_pageviews) as pageviews,
+        sum(t.bounce_change) as bounces,
+        sum(t.add_engaged) as engaged_ms
+      from scored t
+      cross join lateral ${VISIT_DIMENSIONS}
+      where d.value is not null
+      group by d.dimension, d.value
+    ),
+    by_page as (
+      select path, sum(visitors) as visitors, sum(visits) as visits, sum(pageviews) as pageviews,
+        sum(bounces) as bounces, sum(engaged_ms) as engaged_ms
+      from (
+        select path, count(*) filter (where first_of_key) as visitors,
+          count(*) filter (where first_in_visit) as visits,
+          count(*) filter (where type = 'pageview') as pageviews, 0 as bounces,
+          coalesce(sum(engaged_ms) filter (where type = 'engagement'), 0) as engaged_ms
+        from flagged group by path
+        union all
+        select entry, 0, 0, 0, sum(bounce_change), 0 from scored group by entry
+      ) as parts
+      group by path
+    ),
+    daily_written as (
+      insert into ${audienceDaily} (day, dimension, value, visitors, visits, pageviews, bounces, engaged_ms)
+      select ${day}, dimension, value, visitors, visits, pageviews, bounces, engaged_ms from by_dimension
+      union all
+      select ${day}, 'page', path, visitors, visits, pageviews, bounces, engaged_ms from by_page
+      on conflict (day, dimension, value) do update set
+        visitors = ${audienceDaily.visitors} + excluded.visitors,
+        visits = ${audienceDaily.visits} + excluded.visits,
+        pageviews = ${audienceDaily.pageviews} + excluded.pageviews,
+        bounces = ${audienceDaily.bounces} + excluded.bounces,
+        engaged_ms = ${audienceDaily.engagedMs} + excluded.engaged_ms
+    ),
+    by_hour as (
+      select hour, sum(visitors) as visitors, sum(visits) as visits, sum(pageviews) as pageviews,
+        sum(bounces) as bounces, sum(engaged_ms) as engaged_ms
+      from (
+        select ${hourOf('at')} as hour, count(*) filter (where first_in_hour) as visitors, 0 as visits,
+          count(*) filter (where type = 'pageview') as pageviews, 0 as bounces,
+          coalesce(sum(engaged_ms) filter (where type = 'engagement'), 0) as engaged_ms
+        from flagged group by 1
+        union all
+        select ${hourOf('visit_start')}, 0, count(*) filter (where is_new), 0, sum(bounce_change), 0
+        from scored group by 1
+      ) as parts
+      group by hour
+    ),
+    hourly_written as (
+      insert into ${audienceHourly} (hour, visitors, visits, pageviews, bounces, engaged_ms)
+      select hour, visitors, visits, pageviews, bounces, engaged_ms from by_hour
+      on conflict (hour) do update set
+        visitors = ${audienceHourly.visitors} + excluded.visitors,
+        visits = ${audienceHourly.visits} + excluded.visits,
+        pageviews = ${audienceHourly.pageviews} + excluded.pageviews,
+        bounces = ${audienceHourly.bounces} + excluded.bounces,
+        engaged_ms = ${audienceHourly.engagedMs} + excluded.engaged_ms
+    )
+    select count(*) as events, max(id) as last_id from slice`,
+  );
+  const lastId = result?.last_id ?? null;
+  return { events: Number(result?.events ?? 0), lastId: lastId === null ? null : Number(lastId) };
+}
+
+/** Where the day's next slice ends: after `events` events at most, and never past `until`. */
+async function sliceEnd(tx: Database, day: string, from: Date, until: Date, events: number): Promise<Date> {
+  const [row] = await queryRows<{ at: Date | string }>(
+    tx,
+    sql`select at from ${audienceEvents} where at >= ${from} and at < ${until} and day = ${day}
+      order by at offset ${events} limit 1`,
+  );
+  if (!row) return until;
+  const at = new Date(row.at);
+  // More events than a slice in one instant: the slice takes that instant whole.
+  return at.getTime() > from.getTime() ? at : new Date(from.getTime() + 1);
+}
+
+/** The day's figures and the fold's memory of it, emptied: the next slice starts at its midnight. */
+async function resetDay(tx: Database, day: string): Promise<void> {
+  const start = kinshasaDayStart(day);
+  const end = kinshasaDayStart(addDays(day, 1));
+  await tx.execute(sql`delete from ${audienceDaily} where day = ${day}`);
+  await tx.execute(sql`delete from ${audienceHourly} where hour >= ${start} and hour < ${end}`);
+  await forgetDay(tx, day);
+}
+
+/** The fold's memory of a day, deleted once the day is final (or folded again from its start). */
+async function forgetDay(tx: Database, day: string): Promise<void> {
+  await tx.execute(sql`delete from ${audienceVisitors} where day = ${day}`);
+}
+
+type FoldState = { lastEventId: number; foldedUntil: Date | null };
+
+/**
+ * Folds one slice of the day, from where its fold stopped (or from its start when `restart`), in one
+ * transaction under the folds' lock; the day's fold row says how far it went. Returns the slice's
+ * events and whether the day is now folded to `until`.
+ */
+async function foldNextSlice(
+  db: Database,
+  day: string,
+  until: Date,
+  now: Date,
+  restart: boolean,
+  sliceEvents: number,
+): Promise<{ events: number; done: boolean }> {
   const start = kinshasaDayStart(day);
   const end = kinshasaDayStart(addDays(day, 1));
   return inTransaction(db, async (tx) => {
-    // Instances fold one at a time: two deletes-then-inserts of one day would collide.
+    // Instances fold one at a time: two folds of one slice would count it twice.
     await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK_KEY})`);
-    // The day's sorts in memory rather than in temporary files (the default is 4 MB).
+    // The slice's sorts in memory rather than in temporary files (the default is 4 MB), and no
+    // statement timeout (the beacons' pool has one, for their inserts).
     await tx.execute(sql`set local work_mem = '64MB'`);
-    const [found] = await queryRows<{ last: string | number | null }>(
-      tx,
-      // `id + 0`: a plain max(id) makes the planner walk the primary key backwards through every
-      // later day's rows (1.7 s a day at 10 million events); this reads the day through BRIN (15 ms).
-      sql`select max(id + 0) as last from ${audienceEvents} where at >= ${start} and at < ${end} and day = ${day}`,
-    );
-    if (found?.last === null || found?.last === undefined) return false;
-    await tx.execute(sql`delete from ${audienceDaily} where day = ${day}`);
-    await tx.execute(sql`delete from ${audienceHourly} where hour >= ${start} and hour < ${end}`);
-    await tx.execute(sql`with ${visitsOfDay(day)},
-      daily as (
-        insert into ${audienceDaily} (day, dimension, value, visitors, visits, pageviews, bounces, engaged_ms)
-        select ${day}, d.dimension, d.value, count(distinct v.visitor_key), count(*), sum(v.pageviews),
-          count(*) filter (where v.bounced), sum(v.engaged_ms)
-        from scored v
-        cross join lateral (values
-          ('total', ''), ('entry', v.entry), ('source', v.source), ('campaign', v.campaign),
-          ('device', v.device), ('country', coalesce(v.country, '')), ('browser', v.browser)
-        ) as d(dimension, value)
-        where d.value is not null
-        group by d.dimension, d.value
-        union all
-        select ${day}, 'page', path,
-          count(distinct visitor_key) filter (where type = 'pageview'),
-          count(distinct visitor_key || ':' || visit_no) filter (where type = 'pageview'),
-          count(*) filter (where type = 'pageview'),
-          count(*) filter (where type = 'pageview' and bounced),
-          coalesce(sum(engaged_ms) filter (where type = 'engagement'), 0)
-        from counted
-        group by path
-        having count(*) filter (where type = 'pageview') > 0
-      ),
-      hourly as (
-        insert into ${audienceHourly} (hour, visitors, visits, pageviews, bounces, engaged_ms)
-        select date_trunc('hour', at at time zone 'UTC') at time zone 'UTC',
-          count(distinct visitor_key) filter (where type = 'pageview'),
-          count(*) filter (where starts_visit),
-          count(*) filter (where type = 'pageview'),
-          count(*) filter (where starts_visit and bounced),
-          coalesce(sum(engaged_ms) filter (where type = 'engagement'), 0)
-        from counted
-        group by 1
-      )
-      select 1`);
+    await tx.execute(sql`set local statement_timeout = 0`);
+    // Compiling the slice's statement (JIT) took 1.4 s, longer than running it; and one core is
+    // enough for a slice (parallel workers would take the one serving the beacons).
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    const [state] = await tx
+      .select({ lastEventId: audienceFolds.lastEventId, foldedUntil: audienceFolds.foldedUntil })
+      .from(audienceFolds)
+      .where(eq(audienceFolds.day, day));
+    const fresh = restart || !state?.foldedUntil;
+    if (fresh) await resetDay(tx, day);
+    const from = fresh ? start : (state?.foldedUntil as Date);
+    if (from.getTime() >= until.getTime()) return { events: 0, done: true };
+    const to = await sliceEnd(tx, day, from, until, sliceEvents);
+    const { events, lastId } = await foldSlice(tx, day, from, to);
+    const lastEventId = Math.max(fresh ? 0 : (state?.lastEventId ?? 0), lastId ?? 0);
     await tx
       .insert(audienceFolds)
-      .values({ day, lastEventId: Number(found.last), foldedAt: now })
+      .values({ day, lastEventId, foldedAt: now, foldedUntil: to })
       .onConflictDoUpdate({
         target: audienceFolds.day,
-        set: { lastEventId: Number(found.last), foldedAt: now },
+        set: { lastEventId, foldedAt: now, foldedUntil: to },
       });
-    return true;
+    if (to.getTime() >= end.getTime()) await forgetDay(tx, day);
+    return { events, done: to.getTime() >= until.getTime() };
   });
 }
 
 /**
+ * Folds the day up to `until` (its end by default) slice by slice, from where its fold stopped or,
+ * with `restart`, from its start. Between two slices it rests as long as the slice took, so a
+ * fold never holds a core for long while beacons and leads are being written.
+ */
+async function foldDayUntil(
+  db: Database,
+  day: string,
+  options: { until: Date; now: Date; restart: boolean; pace: boolean },
+): Promise<number> {
+  let restart = options.restart;
+  let events = 0;
+  for (;;) {
+    const began = performance.now();
+    const sliceEvents = options.pace ? LIVE_SLICE_EVENTS : DAY_SLICE_EVENTS;
+    const slice = await foldNextSlice(db, day, options.until, options.now, restart, sliceEvents);
+    restart = false;
+    events += slice.events;
+    if (slice.done) return events;
+    if (options.pace) await new Promise((resolve) => setTimeout(resolve, performance.now() - began));
+  }
+}
+
+/**
+ * Folds a day whole from its raw events, from its start (a day loaded by a script, or folded again):
+ * a late beacon, a fold run twice or two instances folding give the day as it is. A day without raw
+ * events is left as it is (the retention may have deleted them: its figures stay). Returns whether
+ * it wrote.
+ */
+export async function foldAudienceDay(db: Database, day: string, now = new Date()): Promise<boolean> {
+  if (!(await hasEvents(db, day))) return false;
+  await foldDayUntil(db, day, {
+    until: kinshasaDayStart(addDays(day, 1)),
+    now,
+    restart: true,
+    pace: false,
+  });
+  return true;
+}
+
+async function hasEvents(db: Database, day: string): Promise<boolean> {
+  const start = kinshasaDayStart(day);
+  const end = kinshasaDayStart(addDays(day, 1));
+  const [found] = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from ${audienceEvents} where at >= ${start} and at < ${end} and day = ${day} limit 1`,
+  );
+  return Boolean(found);
+}
+
+/**
  * Folds what changed, oldest day first (a failure stops the run, so no later day's fold can hide an
- * earlier one): every day with events newer than the newest event ever folded (today as beacons
- * come, and any day loaded by a script), and yesterday until it has been folded once after its
- * midnight (its last beacons were written). Returns the days folded.
+ * earlier one), each from where its fold stopped up to FOLD_LAG_MS before `now` (a beacon is written
+ * within that time of its own, docs/decisions/084): today and yesterday until they are final, and a
+ * day whose new events lie before where its fold stopped (a day loaded by a script), folded again
+ * from its start. Returns the days whose figures changed.
  */
 export async function foldAudience(db: Database, now: Date): Promise<string[]> {
   const today = kinshasaDate(now);
-  const yesterday = addDays(today, -1);
+  const live = new Set([addDays(today, -1), today]);
+  const cutoff = new Date(now.getTime() - FOLD_LAG_MS);
   const [newest] = await queryRows<{ last: string | number }>(
     db,
     sql`select coalesce(max(${audienceFolds.lastEventId}), 0) as last from ${audienceFolds}`,
@@ -177,22 +430,52 @@ export async function foldAudience(db: Database, now: Date): Promise<string[]> {
     db,
     sql`select distinct day from ${audienceEvents} where id > ${Number(newest?.last ?? 0)}`,
   );
+  const states = new Map<string, FoldState>(
+    (
+      await db
+        .select({
+          day: audienceFolds.day,
+          lastEventId: audienceFolds.lastEventId,
+          foldedUntil: audienceFolds.foldedUntil,
+        })
+        .from(audienceFolds)
+        .where(
+          sql`${audienceFolds.day} in (${sql.join(
+            [...new Set([...live, ...changed.map((row) => row.day)])].map((day) => sql`${day}`),
+            sql`, `,
+          )})`,
+        )
+    ).map(({ day, ...state }) => [day, state]),
+  );
   const days = new Set(changed.map((row) => row.day));
-  const [yesterdayFold] = await db
-    .select({ foldedAt: audienceFolds.foldedAt })
-    .from(audienceFolds)
-    .where(sql`${audienceFolds.day} = ${yesterday}`);
-  if (
-    !yesterdayFold ||
-    yesterdayFold.foldedAt.getTime() < kinshasaDayStart(today).getTime() + LAST_FOLD_AFTER_MS
-  ) {
-    days.add(yesterday);
+  // Today and yesterday until they are final (a day without events is skipped below).
+  for (const day of live) {
+    const until = states.get(day)?.foldedUntil;
+    if (!until || until.getTime() < kinshasaDayStart(addDays(day, 1)).getTime()) days.add(day);
   }
   const folded: string[] = [];
   for (const day of [...days].sort()) {
-    if (await foldAudienceDay(db, day, now)) folded.push(day);
+    const end = kinshasaDayStart(addDays(day, 1));
+    const state = states.get(day);
+    const restart = !state?.foldedUntil || (await hasLateEvents(db, day, state));
+    const until = live.has(day) && end.getTime() > cutoff.getTime() ? cutoff : end;
+    if (restart && !(await hasEvents(db, day))) continue;
+    const events = await foldDayUntil(db, day, { until, now, restart, pace: true });
+    // A day folded again from its start changed even when its slice so far is empty.
+    if (events > 0 || (restart && state)) folded.push(day);
   }
   return folded;
+}
+
+/** Events of the day written since its fold's newest yet dated before where it stopped. */
+async function hasLateEvents(db: Database, day: string, state: FoldState): Promise<boolean> {
+  if (!state.foldedUntil) return false;
+  const [late] = await queryRows<{ found: number }>(
+    db,
+    sql`select 1 as found from ${audienceEvents}
+      where id > ${state.lastEventId} and day = ${day} and at < ${state.foldedUntil} limit 1`,
+  );
+  return Boolean(late);
 }
 
 /**
