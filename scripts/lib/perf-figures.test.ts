@@ -1,0 +1,199 @@
+/** The figures and budgets of `npm run perf` (scripts/lib/perf-figures.ts, static-reference.ts). */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  median,
+  medianFigures,
+  type PageFigures,
+  pageBudgetFailures,
+  type RouterManifest,
+  routeFirstLoadScripts,
+  stripScripts,
+  usableAt,
+} from './perf-figures.ts';
+import { startStaticReference } from './static-reference.ts';
+
+/** A public page as the server renders it: bootstrap script, JSON-LD, and an admin-like preload. */
+const PAGE = [
+  '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-X.js" nonce="abc"/>',
+  '<link rel="preload" as="script" href="/assets/react-X.js"/>',
+  '<link rel="preload" as="image" href="/assets/hero.svg" fetchPriority="high"/>',
+  '<link rel="stylesheet" href="/assets/root-X.css"/>',
+  '<script type="application/ld+json">{"@type":"Organization","name":"Lisanga"}</script>',
+  '</head><body><main data-props="{&quot;a&quot;:&quot;&lt;script&gt;&quot;}"><h1>Bonjour</h1></main>',
+  '<script>(function(){var a={"entry":"/assets/entry.client-X.js"};if(1<2)go()})()</script>',
+  '<script nonce="abc" type="module" async="">import * as route0 from "/assets/root-X.js";</script>',
+  '<SCRIPT src="/assets/old.js"></SCRIPT >',
+  '</body></html>',
+].join('');
+
+describe('the static reference of a page', () => {
+  it('removes every script that runs and the links that fetch scripts, and keeps the rest as is', () => {
+    expect(stripScripts(PAGE)).toBe(
+      [
+        '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"/>',
+        '<link rel="preload" as="image" href="/assets/hero.svg" fetchPriority="high"/>',
+        '<link rel="stylesheet" href="/assets/root-X.css"/>',
+        '<script type="application/ld+json">{"@type":"Organization","name":"Lisanga"}</script>',
+        '</head><body><main data-props="{&quot;a&quot;:&quot;&lt;script&gt;&quot;}"><h1>Bonjour</h1></main>',
+        '</body></html>',
+      ].join(''),
+    );
+  });
+
+  let servers: { close: () => unknown }[] = [];
+  afterEach(async () => {
+    for (const server of servers) await server.close();
+    servers = [];
+  });
+
+  it('is served through the proxy: the page without scripts, Brotli, and every other file unchanged', async () => {
+    const css = 'main{color:#123}';
+    const site = http.createServer((request, response) => {
+      if (request.url === '/') {
+        response.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-encoding': 'br',
+          etag: 'W/"page"',
+          'x-site': 'yes',
+        });
+        response.end(zlib.brotliCompressSync(PAGE));
+      } else {
+        response.writeHead(200, { 'content-type': 'text/css' });
+        response.end(css);
+      }
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    servers.push({ close: () => new Promise((resolve) => site.close(resolve)) });
+    const reference = await startStaticReference(`http://127.0.0.1:${(site.address() as AddressInfo).port}`);
+    servers.push({ close: reference.stop });
+
+    const page = await fetch(`${reference.url}/`, {
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('x-site')).toBe('yes');
+    expect(page.headers.get('etag')).toBeNull();
+    const html = await page.text();
+    expect(html).toBe(stripScripts(PAGE));
+    expect(html).not.toContain('<script>');
+    expect(await (await fetch(`${reference.url}/assets/root-X.css`)).text()).toBe(css);
+  });
+});
+
+const figures = (overrides: Partial<PageFigures> = {}): PageFigures => ({
+  fcp: 900,
+  lcp: 1_000,
+  tbt: 50,
+  cls: 0,
+  mainThread: 1_400,
+  performance: 99,
+  ...overrides,
+});
+
+describe('the public pages budgets', () => {
+  it('takes the median of each figure over the runs', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+    expect(
+      medianFigures([figures({ tbt: 900 }), figures({ tbt: 100 }), figures({ tbt: 400, performance: 79 })]),
+    ).toEqual(figures({ tbt: 400 }));
+  });
+
+  it('passes a page as light as its reference', () => {
+    expect(pageBudgetFailures(figures(), figures({ tbt: 40, mainThread: 1_000 }))).toEqual([]);
+  });
+
+  it('holds blocking time to the reference plus 100 ms and to 200 ms, and work to 1.5 × the reference', () => {
+    const reference = figures({ tbt: 20, mainThread: 1_000 });
+    expect(pageBudgetFailures(figures({ tbt: 150, mainThread: 1_600 }), reference)).toEqual([
+      'TBT 150 ms > reference 20 ms + 100 ms',
+      'main-thread work 1600 ms > 1.5 × reference 1000 ms',
+    ]);
+    // A loaded machine slows the reference too, but never past the absolute ceiling.
+    expect(
+      pageBudgetFailures(figures({ tbt: 250, mainThread: 3_000 }), figures({ tbt: 180, mainThread: 2_400 })),
+    ).toEqual(['TBT 250 ms > 200 ms']);
+  });
+
+  it('holds the score, the paints and the layout shift to their absolute budgets', () => {
+    expect(
+      pageBudgetFailures(figures({ performance: 96, fcp: 1_401, lcp: 1_700, cls: 0.01 }), figures()),
+    ).toEqual([
+      'performance 96 < 97',
+      'FCP 1401 ms > 1400 ms',
+      'LCP 1700 ms > 1600 ms',
+      'CLS 0.010 (budget 0)',
+    ]);
+  });
+
+  it('fails a figure Lighthouse did not give', () => {
+    expect(pageBudgetFailures(figures({ lcp: Number.NaN }), figures())).toEqual(['LCP NaN ms > 1600 ms']);
+  });
+});
+
+describe('a back-office screen usable on a phone', () => {
+  it('is usable once its content is on screen and the main thread stays free for the quiet window', () => {
+    expect(usableAt(1_000, [], 1_000)).toBe(1_000);
+    // Tasks before the content do not count; one running when it appears does, and so do those
+    // starting within the window after each one.
+    expect(
+      usableAt(
+        1_000,
+        [
+          [100, 600],
+          [900, 1_200],
+          [2_000, 2_100],
+          [3_500, 3_600],
+        ],
+        1_000,
+      ),
+    ).toBe(2_100);
+    expect(usableAt(Number.NaN, [], 1_000)).toBeNaN();
+  });
+});
+
+describe("an admin route's first-load script", () => {
+  const manifest: RouterManifest = {
+    entry: { module: '/assets/entry.js', imports: ['/assets/react.js'] },
+    routes: {
+      root: { id: 'root', module: '/assets/root.js', imports: ['/assets/react.js', '/assets/lib.js'] },
+      'routes/admin/root': { id: 'routes/admin/root', parentId: 'root', module: '/assets/admin-root.js' },
+      'routes/admin/layout': {
+        id: 'routes/admin/layout',
+        parentId: 'routes/admin/root',
+        module: '/assets/layout.js',
+        imports: ['/assets/shell.js'],
+      },
+      'routes/admin/dashboard': {
+        id: 'routes/admin/dashboard',
+        parentId: 'routes/admin/layout',
+        path: 'admin/dashboard',
+        module: '/assets/dashboard.js',
+        imports: ['/assets/shell.js', '/assets/query.js'],
+      },
+      'routes/blog': { id: 'routes/blog', parentId: 'root', module: '/assets/blog.js' },
+    },
+  };
+
+  it('counts the entry, the route and its parents with their static imports, each file once', () => {
+    expect(routeFirstLoadScripts(manifest, 'routes/admin/dashboard').sort()).toEqual(
+      [
+        '/assets/entry.js',
+        '/assets/react.js',
+        '/assets/root.js',
+        '/assets/lib.js',
+        '/assets/admin-root.js',
+        '/assets/layout.js',
+        '/assets/shell.js',
+        '/assets/dashboard.js',
+        '/assets/query.js',
+      ].sort(),
+    );
+    expect(() => routeFirstLoadScripts(manifest, 'routes/admin/missing')).toThrow('No route');
+  });
+});

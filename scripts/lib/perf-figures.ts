@@ -1,0 +1,161 @@
+/**
+ * The pure parts of `npm run perf` (scripts/perf.ts): medians, the public pages' budgets against the
+ * static reference measured in the same run, the static reference's HTML (the page with its scripts
+ * removed), when a back-office screen is usable, and the scripts an admin route loads first.
+ */
+
+/** The median of a list of numbers (the mean of the two middle ones for an even count), NaN if empty. */
+export function median(values: number[]): number {
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** One page's figures from Lighthouse (mobile preset), one run or the medians of several. */
+export type PageFigures = {
+  /** First Contentful Paint, ms. */
+  fcp: number;
+  /** Largest Contentful Paint, ms. */
+  lcp: number;
+  /** Total Blocking Time, ms. */
+  tbt: number;
+  /** Cumulative Layout Shift. */
+  cls: number;
+  /** Main-thread work (Lighthouse's `mainthread-work-breakdown`), ms. */
+  mainThread: number;
+  /** The performance score, 0 to 100. */
+  performance: number;
+};
+
+export const medianFigures = (runs: PageFigures[]): PageFigures => ({
+  fcp: median(runs.map((run) => run.fcp)),
+  lcp: median(runs.map((run) => run.lcp)),
+  tbt: median(runs.map((run) => run.tbt)),
+  cls: median(runs.map((run) => run.cls)),
+  mainThread: median(runs.map((run) => run.mainThread)),
+  performance: median(runs.map((run) => run.performance)),
+});
+
+/**
+ * The public pages' budgets (docs/decisions/005 and 030), on the medians of the runs. Blocking
+ * time and main-thread work are held against the static reference measured in the same run (the
+ * same page without its scripts), so that they hold on a loaded machine as on a quiet one; the
+ * absolute ceilings keep a slow reference from excusing a slow page.
+ */
+export const PAGE_BUDGETS = {
+  performance: 97,
+  fcpMs: 1_400,
+  lcpMs: 1_600,
+  tbtMs: 200,
+  tbtOverReferenceMs: 100,
+  mainThreadRatio: 1.5,
+  /** Layout shift is a visible jump: none allowed (Lighthouse reports it to 3 decimals). */
+  cls: 0.005,
+} as const;
+
+/** The budgets a page misses, in words; empty when it meets them all. */
+export function pageBudgetFailures(ours: PageFigures, reference: PageFigures): string[] {
+  const b = PAGE_BUDGETS;
+  const failures: string[] = [];
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  if (!(ours.performance >= b.performance))
+    failures.push(`performance ${ours.performance} < ${b.performance}`);
+  if (!(ours.fcp <= b.fcpMs)) failures.push(`FCP ${ms(ours.fcp)} > ${ms(b.fcpMs)}`);
+  if (!(ours.lcp <= b.lcpMs)) failures.push(`LCP ${ms(ours.lcp)} > ${ms(b.lcpMs)}`);
+  if (!(ours.cls < b.cls)) failures.push(`CLS ${ours.cls.toFixed(3)} (budget 0)`);
+  if (!(ours.tbt <= b.tbtMs)) failures.push(`TBT ${ms(ours.tbt)} > ${ms(b.tbtMs)}`);
+  if (!(ours.tbt <= reference.tbt + b.tbtOverReferenceMs))
+    failures.push(`TBT ${ms(ours.tbt)} > reference ${ms(reference.tbt)} + ${ms(b.tbtOverReferenceMs)}`);
+  if (!(ours.mainThread <= reference.mainThread * b.mainThreadRatio))
+    failures.push(
+      `main-thread work ${ms(ours.mainThread)} > ${b.mainThreadRatio} × reference ${ms(reference.mainThread)}`,
+    );
+  return failures;
+}
+
+/**
+ * The static reference of a page: its server HTML with every script removed, everything else left
+ * byte for byte (CSS, fonts, images, markup). Removed: `<script>` elements that run, inline or
+ * external (classic, module, import maps), and the links that fetch scripts (`modulepreload`,
+ * `preload` as script). Kept: data blocks (`application/ld+json`, `application/json`), which
+ * nothing runs. HTML ends a script element's text at the first `</script` whatever it contains,
+ * and React escapes `<` and `>` in attribute values, so a pattern finds exactly the elements a
+ * parser would in the server's markup.
+ */
+export function stripScripts(html: string): string {
+  return html
+    .replace(/<script\b([^>]*)>[\s\S]*?<\/script\s*>/gi, (element, attributes: string) =>
+      isDataBlock(attributes) ? element : '',
+    )
+    .replace(/<link\b([^>]*)>/gi, (element, attributes: string) =>
+      fetchesScript(attributes) ? '' : element,
+    );
+}
+
+const attribute = (attributes: string, name: string) =>
+  new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(attributes)
+    ?.slice(1)
+    .find((value) => value !== undefined)
+    ?.trim()
+    .toLowerCase();
+
+function isDataBlock(attributes: string): boolean {
+  const type = attribute(attributes, 'type');
+  return type === 'application/ld+json' || type === 'application/json';
+}
+
+function fetchesScript(attributes: string): boolean {
+  const rel = attribute(attributes, 'rel')?.split(/\s+/) ?? [];
+  return (
+    rel.includes('modulepreload') || (rel.includes('preload') && attribute(attributes, 'as') === 'script')
+  );
+}
+
+/** A main-thread task longer than 50 ms, as [start, end] in ms on one clock. */
+export type LongTask = readonly [start: number, end: number];
+
+/**
+ * When a screen becomes usable: its content is on screen (`contentAt`) and the main thread is free
+ * to answer a tap, that is the end of the last long task before a window of `quietMs` without any
+ * (the rule of Lighthouse's Time to Interactive, on a shorter window). NaN when the content never
+ * came.
+ */
+export function usableAt(contentAt: number, longTasks: readonly LongTask[], quietMs: number): number {
+  if (Number.isNaN(contentAt)) return Number.NaN;
+  let at = contentAt;
+  for (;;) {
+    const blocking = longTasks.filter(([start, end]) => end > at && start < at + quietMs);
+    if (blocking.length === 0) return at;
+    at = Math.max(...blocking.map(([, end]) => end));
+  }
+}
+
+/** React Router's browser manifest (build/client/assets/manifest-<hash>.js), the parts read here. */
+export type RouterManifest = {
+  entry: { module: string; imports?: string[] };
+  routes: Record<
+    string,
+    { id: string; parentId?: string; path?: string; module: string; imports?: string[] }
+  >;
+};
+
+/**
+ * The scripts a document load of a route fetches before it runs (what React Router's server
+ * renders as module preloads and imports): the client entry and, for the route and each of its
+ * parent routes, its module and the modules it imports statically. Lazy chunks are not counted.
+ */
+export function routeFirstLoadScripts(manifest: RouterManifest, routeId: string): string[] {
+  const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  for (let id: string | undefined = routeId; id; ) {
+    const route: RouterManifest['routes'][string] | undefined = manifest.routes[id];
+    if (!route) throw new Error(`No route ${id} in the manifest`);
+    files.add(route.module);
+    for (const file of route.imports ?? []) files.add(file);
+    id = route.parentId;
+  }
+  return [...files];
+}
