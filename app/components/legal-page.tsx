@@ -4,7 +4,7 @@ import { PageHeader } from '~/components/page-header';
 import { pageMeta } from '~/lib/seo';
 
 /** Date shown on every legal page; change it with their content. */
-export const LEGAL_UPDATED = 'Dernière mise à jour : 22 novembre 2026';
+export const LEGAL_UPDATED = 'Dernière mise à jour : 2 décembre 2026';
 
 /** Head tags of a legal page: its own title, description, canonical URL and breadcrumb. */
 export const legalMeta = (key: PageKey, description: string) =>

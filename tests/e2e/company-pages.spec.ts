@@ -45,17 +45,17 @@ const PAGES: PageCheck[] = [
   {
     path: '/legal/privacy',
     h1: 'Politique de confidentialité',
-    texts: ['Dernière mise à jour : 22 novembre 2026', 'Vos droits'],
+    texts: ['Dernière mise à jour : 2 décembre 2026', 'Vos droits'],
   },
   {
     path: '/legal/terms',
     h1: "Conditions d'utilisation",
-    texts: ['Dernière mise à jour : 22 novembre 2026', 'Droit applicable et litiges'],
+    texts: ['Dernière mise à jour : 2 décembre 2026', 'Droit applicable et litiges'],
   },
   {
     path: '/legal/cookies',
     h1: 'Politique de cookies',
-    texts: ['Dernière mise à jour : 22 novembre 2026', "Cookie de session de l'espace d'administration"],
+    texts: ['Dernière mise à jour : 2 décembre 2026', "Cookie de session de l'espace d'administration"],
   },
   { path: '/newsletter/welcome', h1: 'Bienvenue !', texts: ['Ce que vous allez recevoir'] },
   {

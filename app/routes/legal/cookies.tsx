@@ -98,6 +98,22 @@ export default function Cookies() {
             `Clé « ${VISIT_KEY} »`,
             "Les détails de la visite en cours : le site ou la campagne d'arrivée, la première page et les pages vues. Ils ne nous sont envoyés qu'avec un formulaire que vous envoyez, pour savoir ce qui vous a amené, et jamais si votre navigateur demande à ne pas être suivi (Do Not Track, Global Privacy Control).",
           ],
+          [
+            'Clés « viewed:… »',
+            "Les articles du blog déjà comptés comme lus dans cet onglet, pour qu'une même lecture ne soit comptée qu'une fois.",
+          ],
+          [
+            'Clés « prefetch:… »',
+            "La liste des services, les chiffres clés et l'équipe, chargés une fois, pour afficher les pages suivantes plus vite.",
+          ],
+          [
+            'Clé « update-snoozed-until »',
+            "L'heure jusqu'à laquelle ne plus vous proposer la mise à jour de l'application, si vous avez choisi « Plus tard ».",
+          ],
+          [
+            'Clés « offline-retry:… »',
+            "L'heure du dernier rechargement automatique d'une page hors connexion, pour ne pas recharger sans fin.",
+          ],
           ['Durée', "Effacé à la fermeture de l'onglet."],
         ]}
       />
