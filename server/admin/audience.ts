@@ -133,8 +133,15 @@ async function figures(db: Database, period: AudiencePeriod): Promise<AudienceFi
   };
 }
 
-/** Visitors and page views per hour for a one-day period, per day otherwise; empty ones as 0. */
-async function series(db: Database, period: AudiencePeriod): Promise<AudienceReport['series']> {
+/**
+ * Visitors and page views per hour for a one-day period (up to the hour of `now`: today's later
+ * hours are not zeros yet), per day otherwise; empty ones as 0.
+ */
+async function series(
+  db: Database,
+  period: AudiencePeriod,
+  now = new Date(),
+): Promise<AudienceReport['series']> {
   if (period.from === period.to) {
     const { start, end } = instants(period);
     const h = audienceHourly;
@@ -144,7 +151,8 @@ async function series(db: Database, period: AudiencePeriod): Promise<AudienceRep
       .where(and(gte(h.hour, start), lt(h.hour, end)))
       .orderBy(asc(h.hour));
     const byHour = new Map(rows.map((row) => [row.hour.getTime(), row]));
-    const points = Array.from({ length: 24 }, (_, index) => {
+    const hours = Math.min(24, Math.max(1, Math.floor((now.getTime() - start.getTime()) / HOUR_MS) + 1));
+    const points = Array.from({ length: hours }, (_, index) => {
       const at = start.getTime() + index * HOUR_MS;
       const row = byHour.get(at);
       return { at: new Date(at).toISOString(), visitors: row?.visitors ?? 0, pageviews: row?.pageviews ?? 0 };
@@ -264,7 +272,11 @@ export const audienceQueries = {
 } satisfies Record<string, (db: Database, period: AudiencePeriod) => Promise<unknown>>;
 
 /** What the Audience screen shows for a period. */
-export async function audienceReport(db: Database, period: ResolvedPeriod): Promise<AudienceReport> {
+export async function audienceReport(
+  db: Database,
+  period: ResolvedPeriod,
+  now = new Date(),
+): Promise<AudienceReport> {
   const tables = {} as AudienceReport['tables'];
   for (const table of AUDIENCE_TABLES) tables[table] = await tableRows(db, table, period);
   return {
@@ -278,7 +290,7 @@ export async function audienceReport(db: Database, period: ResolvedPeriod): Prom
     },
     current: await figures(db, period),
     previous: await figures(db, period.previous),
-    series: await series(db, period),
+    series: await series(db, period, now),
     tables,
   };
 }

@@ -230,9 +230,11 @@ describe('GET /api/admin/audience', () => {
     expect(period).toMatchObject({ preset: 'today', from: '2026-03-04', to: '2026-03-04', days: 1 });
     expect(period).toMatchObject({ previousFrom: '2026-03-03', previousTo: '2026-03-03' });
     expect(series.unit).toBe('hour');
-    expect(series.points).toHaveLength(24);
+    // It is 11:00 in Kinshasa: the hours from midnight to 11:00, none of the hours to come.
+    expect(series.points).toHaveLength(12);
     expect(series.points[0]).toEqual({ at: '2026-03-03T23:00:00.000Z', visitors: 2, pageviews: 3 });
     expect(series.points[10]).toEqual({ at: '2026-03-04T09:00:00.000Z', visitors: 4, pageviews: 7 });
+    expect(series.points.at(-1)?.at).toBe('2026-03-04T10:00:00.000Z');
     expect(series.points.reduce((sum, point) => sum + point.visitors, 0)).toBe(6);
     expect(current).toMatchObject({
       visitors: 10,

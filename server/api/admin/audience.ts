@@ -17,8 +17,8 @@ export function audienceAdminRouter(deps: AppDeps, now: () => Date): Router {
   const { db } = deps.database;
 
   router.get('/', async (req, res) => {
-    const period = resolvePeriod(parseInput(AudienceQuerySchema, req.query), now());
-    res.json(await audienceReport(db, period));
+    const at = now();
+    res.json(await audienceReport(db, resolvePeriod(parseInput(AudienceQuerySchema, req.query), at), at));
   });
 
   router.get('/now', async (_req, res) => {
