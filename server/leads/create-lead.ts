@@ -8,6 +8,7 @@
  */
 
 import type { SQL } from 'drizzle-orm';
+import { describeAttribution } from '#common/audience.ts';
 import { composeCallMessage, composeQuoteMessage } from '#common/lead-message.ts';
 import type { ContactRequest, LeadSource } from '#common/schemas/leads.ts';
 import type { Database, Statement } from '#db/client.ts';
@@ -100,6 +101,10 @@ export function newLead(
   };
 }
 
+/** "Arrivé(e) par Facebook · campagne « lancement » · …": what brought the lead, or null. */
+export const leadOrigin = (lead: Pick<NewLead, 'attribution'>): string | null =>
+  lead.attribution ? describeAttribution(lead.attribution) : null;
+
 /**
  * What tells the staff about a lead: its email (outbox) and its push, as writes, and the "new
  * lead" events. Written with the lead, or when an admin says a lead kept "À vérifier" is not spam;
@@ -117,7 +122,9 @@ export async function leadNotifications(
       pushInsert(db, {
         key: `lead:${lead.id}`,
         title: `Nouveau contact : ${lead.fullName}`,
-        body: `${SOURCE_LABELS[lead.source as LeadSource]} — ${lead.serviceInterest}`,
+        body: [`${SOURCE_LABELS[lead.source as LeadSource]} — ${lead.serviceInterest}`, leadOrigin(lead)]
+          .filter(Boolean)
+          .join('\n'),
         url: `/admin/contacts?lead=${lead.id}`,
       }),
     ],

@@ -45,6 +45,39 @@ describe('a new lead reaches the agency by email', () => {
   });
 });
 
+describe('what brought the lead', () => {
+  it('is in the staff’s email beside the form, as the lead’s panel says it', async () => {
+    const before = ctx.smtp.messages().length;
+    await request(ctx.testApp.app)
+      .post('/api/contact')
+      .set('X-Forwarded-For', '10.20.0.2')
+      .send({
+        source: 'call_request',
+        fullName: 'Grâce Mwamba',
+        email: 'grace@example.cd',
+        serviceType: 'Branding',
+        details: { callType: 'Découverte générale', preferredTime: 'Flexible', urgency: 'Sous 15 jours' },
+        visit: {
+          landingPath: '/services',
+          utmSource: 'facebook',
+          utmCampaign: 'lancement',
+          pages: ['/services', '/blog', '/contact'],
+          pagesSeen: 3,
+        },
+        elapsedMs: 9_000,
+      })
+      .expect(201);
+    await ctx.testApp.deps.email.worker.runOnce();
+    const mail = ctx.smtp
+      .messages()
+      .slice(before)
+      .find((m) => m.subject?.includes('Grâce Mwamba') && m.envelope.to.includes('leads@lisanga-digital.cd'));
+    const origin = 'Arrivé(e) par Facebook · campagne « lancement » · sur /services · 3 pages vues';
+    expect(mail?.text?.replace(/\s+/g, ' ')).toContain(origin);
+    expect(mail?.html?.replace(/\s+|&nbsp;|&#160;/g, ' ').replaceAll('&#x2F;', '/')).toContain(origin);
+  });
+});
+
 describe('a broken notification template', () => {
   it('never costs a lead: the lead is stored and a plain notification is sent instead', async () => {
     const { emailTemplates } = await import('#db/schema.ts');

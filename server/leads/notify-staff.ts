@@ -10,7 +10,7 @@ import { siteSettings } from '#db/schema.ts';
 import type { TableMemo } from '../cache/table-memo.ts';
 import { formatAddress, type Outbox } from '../email/outbox.ts';
 import { escapeHtml, siteUrlOf } from '../email/templates.ts';
-import { type NewLead, SOURCE_LABELS } from './create-lead.ts';
+import { leadOrigin, type NewLead, SOURCE_LABELS } from './create-lead.ts';
 
 /**
  * The notification without any template: every detail, readable in any mail client. Sent as it
@@ -67,7 +67,10 @@ export function createStaffNotifier(deps: {
       company: lead.company ?? '',
       serviceInterest: lead.serviceInterest,
       budget: lead.budget ?? '',
-      source: SOURCE_LABELS[lead.source as keyof typeof SOURCE_LABELS] ?? lead.source,
+      // The form, then what brought the visitor (docs/decisions/084-first-party-audience.md).
+      source: [SOURCE_LABELS[lead.source as keyof typeof SOURCE_LABELS] ?? lead.source, leadOrigin(lead)]
+        .filter(Boolean)
+        .join(' · '),
       // Escaped here, with its line breaks kept (the plain-text part is derived from the HTML).
       messageHtml: escapeHtml(lead.message).replace(/\r?\n/g, '<br>\n'),
       adminUrl: `${siteUrlOf(deps.publicUrl)}/admin/contacts?lead=${lead.id}`,
