@@ -127,7 +127,24 @@ function islandsEntry(): Plugin[] {
           preload.add(fileName);
         };
         for (const next of entry.imports) visit(next);
-        assets = { entry: `/${entry.fileName}`, preload: [...preload].map((file) => `/${file}`) };
+        // React and the islands' chunk, fetched (neither compiled nor run) once the page is idle: an island woken
+        // when the connection drops (the indicators, the offline banner) still finds them.
+        const islands = chunks.find((chunk) =>
+          chunk.moduleIds.some((id) => id.endsWith('app/islands/hydrate.tsx')),
+        );
+        const later = new Set<string>();
+        const visitLater = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || later.has(fileName) || preload.has(fileName)) return;
+          for (const next of chunk.imports) visitLater(next);
+          later.add(fileName);
+        };
+        if (islands) visitLater(islands.fileName);
+        assets = {
+          entry: `/${entry.fileName}`,
+          preload: [...preload].map((file) => `/${file}`),
+          later: [...later].map((file) => `/${file}`),
+        };
         // Nothing that only the back-office uses may reach a public page (decision 030): no chunk
         // the islands can load, at once or later, holds a back-office module.
         const reachable = new Set<string>();
@@ -140,6 +157,14 @@ function islandsEntry(): Plugin[] {
           for (const next of [...chunk.imports, ...chunk.dynamicImports]) walk(next);
         };
         walk(entry.fileName);
+        // The entry and the chunks it imports at once are framework-free: React comes with the
+        // first island that needs it (app/islands/live.ts), and a page whose islands all wait
+        // for the visitor loads none.
+        for (const fileName of [entry.fileName, ...preload]) {
+          const chunk = bundle[fileName];
+          const react = chunk?.type === 'chunk' && chunk.moduleIds.find((id) => REACT.test(id));
+          if (react) this.error(`The islands' entry loads ${react} at once (through ${fileName})`);
+        }
       },
     },
     {
@@ -172,11 +197,12 @@ function zodWithoutEval(): Plugin {
 /**
  * Few files for a public page (decision 005: at most 12 scripts before any interaction). Left to
  * itself the bundler cuts the islands' code into ~35 tiny chunks, because the back-office shares
- * many of its modules (button, icons, helpers). Instead, everything the islands need at once goes
- * into three chunks: React (react-dom's client), the site's always-present islands (header, footer
- * form, offline banner, the runtime island and what they import), and what the page loads once
- * idle (the PWA runtime). Code loaded on interaction (the lead modals, the toaster, the contact
- * form) keeps its own chunks.
+ * many of its modules (button, icons, helpers). Instead, the public pages' code goes into four
+ * chunks: the entry's framework-free runtime (what it imports at once: lead buttons, the stores,
+ * the held taps), React (react-dom's client), the site's always-present islands (header, footer
+ * form, offline banner, the runtime island and what they import), loaded with React when the
+ * first island needs it, and what the page loads once idle (the PWA runtime). Code loaded on
+ * interaction (the lead modals, the toaster, the contact form) keeps its own chunks.
  */
 const ISLANDS_ENTRY = 'app/islands/entry.client.ts';
 const ISLAND_ROOTS = [
@@ -188,8 +214,10 @@ const ISLAND_ROOTS = [
 ];
 const IDLE_ROOTS = ['app/features/pwa/pwa-runtime.ts'];
 const LUCIDE_INDEX = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 function publicChunks() {
+  let runtime: Set<string> | undefined;
   let site: Set<string> | undefined;
   let idle: Set<string> | undefined;
   const closure = (ctx: ChunkingContext, roots: string[], exclude = new Set<string>()) => {
@@ -205,8 +233,9 @@ function publicChunks() {
     return seen;
   };
   const sets = (ctx: ChunkingContext) => {
+    runtime ??= closure(ctx, [ISLANDS_ENTRY]);
     if (!site) {
-      site = closure(ctx, ISLAND_ROOTS);
+      site = closure(ctx, ISLAND_ROOTS, runtime);
       // lucide-react's index imports every icon: through it, every icon any screen uses (98, most
       // of them the back-office's) joined the islands' chunk. Island code imports its icons one by
       // one (`lucide-react/icons/menu`).
@@ -220,15 +249,24 @@ function publicChunks() {
         );
       }
     }
-    idle ??= closure(ctx, IDLE_ROOTS, site);
-    return { site, idle };
+    idle ??= closure(ctx, IDLE_ROOTS, new Set([...runtime, ...site]));
+    return { runtime, site, idle };
   };
   // Higher priority first: React is one chunk of its own (the back-office shares it), and a module
   // the islands need at once never moves to the idle chunk. Virtual modules (Vite's preload helper,
   // which the entry needs before anything else) are left where the bundler puts them.
-  const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
   return [
     { priority: 30, name: 'react', test: REACT },
+    {
+      priority: 25,
+      name: (id: string, ctx: ChunkingContext) =>
+        sets(ctx).runtime.has(id) &&
+        id !== path.resolve(ISLANDS_ENTRY) &&
+        !id.startsWith('\0') &&
+        !REACT.test(id)
+          ? 'runtime'
+          : null,
+    },
     {
       priority: 20,
       name: (id: string, ctx: ChunkingContext) =>

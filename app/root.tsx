@@ -18,7 +18,7 @@ import { installLeadTriggers } from './features/leads/lead-modals-store';
 import { PwaOverlays } from './features/pwa/pwa-overlays';
 import { RELOAD_ATTRIBUTE } from './islands/bootstrap';
 import { IslandAssetsContext, IslandScripts } from './islands/scripts';
-import { useStartupPrefetch } from './lib/startup-prefetch';
+import { startupPrefetch } from './lib/startup-prefetch';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
@@ -74,7 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * (app/lib/query.tsx); the startup prefetches load it once the page is idle.
  */
 function AdminOverlays() {
-  useStartupPrefetch();
+  useEffect(startupPrefetch, []);
   return (
     <>
       <PwaOverlays />

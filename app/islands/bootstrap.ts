@@ -4,19 +4,32 @@
  * interaction, so that no script competes with the first paint. What the visitor does before the
  * islands are hydrated is kept, not lost and not done natively (a form would otherwise be sent as
  * a GET, its fields in the address): taps on a button of an island or on a lead or reload button,
- * and form submissions in an island. The entry carries them out once hydrated
- * (takePendingActions). So is the browser's install offer (INSTALL_OFFER_CATCHER).
+ * and form submissions in an island. The entry carries them out (takePendingActions), and keeps
+ * holding those made in an island that is not hydrated yet until it is (islands that wait for the
+ * visitor, app/lib/island-attributes.ts). So is the browser's install offer (INSTALL_OFFER_CATCHER).
  */
 
-import { ISLAND_ATTRIBUTE } from '~/lib/island';
+import { ISLAND_ATTRIBUTE } from '~/lib/island-attributes';
 import { LEAD_ATTRIBUTE } from '~/lib/lead-trigger';
 import { EARLY_INSTALL_OFFER } from '~/lib/pwa-state';
 
 export const RELOAD_ATTRIBUTE = 'data-reload';
 const PENDING = '__islandClicks';
+/**
+ * Set by the entry once it runs: from then on the bootstrap's listener asks it whether to hold a
+ * tap or a submission (one made in an island that is not hydrated yet) instead of queueing it.
+ */
+const HOLD = '__islandHold';
+/** IslandAssets.later, for the entry (laterChunks). */
+const LATER = '__islandLater';
 
 export type PendingAction = { type: 'click' | 'submit'; target: Element };
-type PendingWindow = Window & { [PENDING]?: PendingAction[] | null };
+/** Whether the entry takes this action (held until its island is live), or lets it through. */
+export type HoldAction = (action: PendingAction) => boolean;
+type PendingWindow = Window & { [PENDING]?: PendingAction[] | null; [HOLD]?: HoldAction; [LATER]?: string[] };
+
+/** The chunks the entry fetches once it runs, without running them (IslandAssets.later). */
+export const laterChunks = (): string[] => (window as PendingWindow)[LATER] ?? [];
 /** What the bootstrap holds back until the islands are hydrated. */
 const HELD = {
   click: `[${LEAD_ATTRIBUTE}],[${RELOAD_ATTRIBUTE}],[${ISLAND_ATTRIBUTE}] button,[${ISLAND_ATTRIBUTE}] a[role=button]`,
@@ -27,7 +40,16 @@ const HELD = {
  * What the entry needs to load: its URL and the chunks it imports, dependencies first. They are
  * fetched together, then evaluated one by one, each in its own task, before the entry itself.
  */
-export type IslandAssets = { entry: string; preload: string[]; dev?: boolean };
+export type IslandAssets = {
+  entry: string;
+  preload: string[];
+  /**
+   * React and the islands' code: fetched once the page is idle (prefetch: not compiled), so that
+   * an island woken offline finds them (app/islands/live.ts).
+   */
+  later?: string[];
+  dev?: boolean;
+};
 
 /**
  * The browser's install offer (beforeinstallprompt) may come before the islands, on a returning
@@ -36,26 +58,30 @@ export type IslandAssets = { entry: string; preload: string[]; dev?: boolean };
 export const INSTALL_OFFER_CATCHER = `w.addEventListener('beforeinstallprompt',function(e){e.preventDefault();w.${EARLY_INSTALL_OFFER}=e});`;
 
 /** The inline script's source. Written in plain ES2017: it runs before any bundler code. */
-export function bootstrapScript({ entry, preload, dev }: IslandAssets): string {
-  const urls = JSON.stringify({ entry, preload }).replace(/</g, '\\u003c');
+export function bootstrapScript({ entry, preload, later = [], dev }: IslandAssets): string {
+  const urls = JSON.stringify({ entry, preload, later }).replace(/</g, '\\u003c');
   // In `npm run dev`, React refresh expects its runtime before any component module: React
   // Router's own module installs it (the one its <Scripts /> imports first).
   const start = dev
     ? `import('/@id/__x00__virtual:react-router/inject-hmr-runtime').then(function(){return import(a.entry)})`
     : `a.preload.reduce(function(p,u){return p.then(function(){return import(u)}).then(pause)},Promise.resolve()).then(function(){return import(a.entry)})`;
-  return `(function(){var a=${urls},w=window,d=document,s=0;w.${PENDING}=[];${INSTALL_OFFER_CATCHER}
+  return `(function(){var a=${urls},w=window,d=document,s=0;w.${PENDING}=[];w.${LATER}=a.later;${INSTALL_OFFER_CATCHER}
 function pause(){return new Promise(function(r){setTimeout(r,0)})}
 function go(){if(s)return;s=1;a.preload.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});${start}.catch(function(e){s=0;console.error(e)})}
-['click','submit'].forEach(function(k){var sel=${JSON.stringify(HELD)}[k];d.addEventListener(k,function(e){var q=w.${PENDING},t=e.target&&e.target.closest&&e.target.closest(sel);if(!q||!t)return;e.preventDefault();e.stopPropagation();q.push({type:k,target:t});go()},true)});
+['click','submit'].forEach(function(k){var sel=${JSON.stringify(HELD)}[k];d.addEventListener(k,function(e){var q=w.${PENDING},h=w.${HOLD},t=e.target&&e.target.closest&&e.target.closest(sel);if(!t||(h?!h({type:k,target:t}):!q))return;e.preventDefault();e.stopPropagation();if(!h){q.push({type:k,target:t});go()}},true)});
 ['pointerdown','keydown','touchstart','focusin'].forEach(function(t){w.addEventListener(t,go,{capture:true,once:true,passive:true})});
 function idle(){'requestIdleCallback'in w?w.requestIdleCallback(go,{timeout:3000}):setTimeout(go,1000)}
 d.readyState==='complete'?idle():w.addEventListener('load',idle,{once:true})})()`;
 }
 
-/** What the bootstrap kept; from now on the islands' own handlers answer. */
-export function takePendingActions(): PendingAction[] {
+/**
+ * What the bootstrap kept before the entry ran; from now on `hold` decides, for each tap or
+ * submission the bootstrap's listener catches, whether it is held (and carried out by the entry).
+ */
+export function takePendingActions(hold: HoldAction): PendingAction[] {
   const target = window as PendingWindow;
   const pending = target[PENDING] ?? [];
   target[PENDING] = null;
+  target[HOLD] = hold;
   return pending;
 }

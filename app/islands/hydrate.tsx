@@ -1,16 +1,12 @@
 /**
- * Public pages' islands come alive (docs/decisions/030-public-islands.md; started by
- * entry.client.ts): every island of the page hydrates on its own root, one after the other with a
- * pause between them, and the buttons that are plain markup get their answer: lead buttons
- * (data-lead) open the quote or call modal, reload buttons (data-reload) reload the page. What the
- * visitor did while this code was on its way is carried out at the end (see bootstrap.ts).
+ * An island comes alive (docs/decisions/030-public-islands.md): hydrated on its own React root,
+ * with the props the server rendered it with. Loaded, with React, only when the page's first
+ * island needs it (live.ts decides when).
  */
 import { type ComponentType, type ReactNode, startTransition, useEffect } from 'react';
-import { installLeadTriggers, openFromTrigger } from '~/features/leads/lead-modals-store';
+import { hydrateRoot } from 'react-dom/client';
 import { cn } from '~/lib/cn';
-import { ISLAND_ATTRIBUTE, ISLAND_PREFIX_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from '~/lib/island';
-import { LEAD_ATTRIBUTE } from '~/lib/lead-trigger';
-import { RELOAD_ATTRIBUTE, takePendingActions } from './bootstrap';
+import { ISLAND_ATTRIBUTE, ISLAND_PREFIX_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from '~/lib/island-attributes';
 import { ISLANDS } from './registry';
 
 /** Reports that its island has hydrated (its effects run after the hydration commit). */
@@ -57,14 +53,22 @@ export function holdTypedValues(element: HTMLElement): () => void {
   };
 }
 
-type HydrateRoot = typeof import('react-dom/client').hydrateRoot;
+let classMergerReady = false;
 
-async function hydrateIsland(element: HTMLElement, hydrateRoot: HydrateRoot) {
+/** Hydrates `element`'s island; resolves once it is live (what was typed meanwhile entered again). */
+export async function hydrateIsland(element: HTMLElement, yieldToMain: () => Promise<void>) {
   const name = element.getAttribute(ISLAND_ATTRIBUTE) ?? '';
   const load = ISLANDS[name];
   if (!load) {
     console.warn(`Unknown island: ${name}`);
     return;
+  }
+  if (!classMergerReady) {
+    // The class merger's first call builds its whole configuration (app/lib/cn.ts, 35-70 ms at
+    // 4x slowdown): in a task of its own rather than inside the first island's.
+    classMergerReady = true;
+    cn();
+    await yieldToMain();
   }
   const Component = (await load()) as ComponentType<Record<string, unknown>>;
   const props = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? '{}') as Record<string, unknown>;
@@ -86,41 +90,4 @@ async function hydrateIsland(element: HTMLElement, hydrateRoot: HydrateRoot) {
     });
   });
   typedAgain();
-}
-
-function onReload(event: MouseEvent) {
-  if ((event.target as Element | null)?.closest?.(`[${RELOAD_ATTRIBUTE}]`)) window.location.reload();
-}
-
-/** Hydrates the page's islands in document order, handing the main thread back between two. */
-export async function start(yieldToMain: () => Promise<void>) {
-  installLeadTriggers();
-  document.addEventListener('click', onReload);
-  try {
-    // Two set-ups that each hold the main thread for a while, each in a task of its own rather
-    // than inside the first island's: starting React DOM's module (its code runs on first import,
-    // about 130 ms at 4x slowdown), and the class merger's first call, which builds its whole
-    // configuration (app/lib/cn.ts, 35-70 ms).
-    const { hydrateRoot } = await import('react-dom/client');
-    await yieldToMain();
-    cn();
-    await yieldToMain();
-    for (const element of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
-      await hydrateIsland(element, hydrateRoot).catch((error) =>
-        console.error('An island failed to start', error),
-      );
-      await yieldToMain();
-    }
-  } finally {
-    // What the visitor did before: carried out now that every handler is in place.
-    for (const { type, target } of takePendingActions()) {
-      const lead = target.closest(`[${LEAD_ATTRIBUTE}]`);
-      if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
-      else if (target.closest(`[${RELOAD_ATTRIBUTE}]`)) window.location.reload();
-      else if (lead) openFromTrigger(lead);
-      else if (target instanceof HTMLElement) target.click();
-    }
-    // For whoever needs to know the page is fully interactive (the end-to-end tests among them).
-    document.documentElement.dataset.islands = 'hydrated';
-  }
 }

@@ -17,5 +17,4 @@ export const ISLANDS: Record<string, IslandLoader> = {
   'new-link-form': () => import('~/features/newsletter/new-link-form').then((m) => m.NewLinkForm),
   'newsletter-manage': () => import('~/features/newsletter/manage-form').then((m) => m.ManageForm),
   'call-booking': () => import('~/features/leads/call-booking').then((m) => m.CallBooking),
-  'post-view': () => import('~/features/blog/record-view').then((m) => m.RecordView),
 };

@@ -15,16 +15,25 @@
  * between two islands of a page.
  * The name must be in app/islands/registry.ts (a unit test checks both lists agree).
  *
+ * `wake` (island-attributes.ts): an island that only matters once the visitor acts on it, or once
+ * something happens (offline, installed, a modal asked for), is hydrated then, not when the page
+ * is idle: a page whose islands all wait loads no framework at all until then (decision 030).
+ *
  * An island's HTML depends only on its props and its prefix (it sees no context of the page), so
  * the server keeps it and renders the same island with the same props once (render.server.ts):
  * the header, the footer form and the PWA overlays are on every page. An island whose props carry
  * a visitor's own data is declared `personal` and rendered every time, never kept.
  */
 import { type ComponentType, createContext, type ReactElement, use } from 'react';
+import {
+  ISLAND_ATTRIBUTE,
+  ISLAND_PREFIX_ATTRIBUTE,
+  ISLAND_PROPS_ATTRIBUTE,
+  ISLAND_WAKE_ATTRIBUTE,
+  type IslandWake,
+} from './island-attributes';
 
-export const ISLAND_ATTRIBUTE = 'data-island';
-export const ISLAND_PROPS_ATTRIBUTE = 'data-island-props';
-export const ISLAND_PREFIX_ATTRIBUTE = 'data-island-prefix';
+export { ISLAND_ATTRIBUTE, ISLAND_PREFIX_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE };
 
 /**
  * How the server renders an island's own tree; one per response (its islands are numbered).
@@ -39,12 +48,16 @@ export const IslandRendererContext = createContext<IslandRenderer | null>(null);
 export function island<P extends object>(
   name: string,
   Component: ComponentType<P>,
-  { personal = false }: { personal?: boolean } = {},
+  { personal = false, wake = [] }: { personal?: boolean; wake?: IslandWake[] } = {},
 ): ComponentType<P> {
   function Island(props: P) {
     const renderer = use(IslandRendererContext);
     const json = JSON.stringify(props);
-    const attributes = { [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: json };
+    const attributes = {
+      [ISLAND_ATTRIBUTE]: name,
+      [ISLAND_PROPS_ATTRIBUTE]: json,
+      ...(wake.length ? { [ISLAND_WAKE_ATTRIBUTE]: wake.join(' ') } : {}),
+    };
     // Rendered in the browser by the back-office's router (a client-side link to a public page):
     // a plain part of that tree, never hydrated on its own.
     if (!renderer) {

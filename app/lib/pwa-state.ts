@@ -1,11 +1,11 @@
 /**
  * The PWA's state on the page, tiny: it is in every page's first load (docs/decisions/005), so it
  * only holds state and catches the browser's install offer, which can come before anything else
- * is loaded (on public pages, even before this module: the inline bootstrap keeps it meanwhile). The behaviour lives in features/pwa/pwa-runtime.ts (loaded after the page), the
+ * is loaded (on public pages, even before this module: the inline bootstrap keeps it meanwhile).
+ * Framework-free: the public pages' entry reads it before React is loaded (use-pwa-state.ts is
+ * the components' hook). The behaviour lives in features/pwa/pwa-runtime.ts (loaded after the page), the
  * overlays in features/pwa (loaded when shown), and the header's indicators read it too.
  */
-import { useSyncExternalStore } from 'react';
-
 /** Chromium's install offer (not in TypeScript's DOM library). */
 export type InstallOffer = Event & {
   prompt(): Promise<unknown>;
@@ -47,11 +47,6 @@ export function setPwaState(patch: Partial<PwaState>) {
 export const getPwaState = () => state;
 /** The server renders no overlay and no installed badge. */
 export const getServerPwaState = () => INITIAL;
-
-/** The state in a component, re-rendered on every change. */
-export function usePwaState() {
-  return useSyncExternalStore(subscribePwa, getPwaState, getServerPwaState);
-}
 
 export function subscribePwa(listener: () => void): () => void {
   listeners.add(listener);

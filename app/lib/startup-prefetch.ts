@@ -11,7 +11,6 @@
  * creates it (app/lib/query.tsx, getQueryClient, through seedQueryClient), or at once if it exists.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import {
   PREFETCH_SERVICES_STALE,
   PREFETCH_STATS_STALE,
@@ -78,15 +77,12 @@ async function prefetch(queryKey: readonly [string], staleTime: number) {
   for (const listener of listeners) listener({ queryKey, ...entry });
 }
 
-function startupPrefetch() {
+/** Once the page is idle: framework-free, so public pages run it without React (decision 030). */
+export function startupPrefetch() {
   whenIdle(() => {
     for (const { queryKey, staleTime } of STARTUP_PREFETCHES) {
       // Offline or refused: the features fetch what they need when they open.
       prefetch(queryKey, staleTime).catch(() => {});
     }
   });
-}
-
-export function useStartupPrefetch() {
-  useEffect(startupPrefetch, []);
 }

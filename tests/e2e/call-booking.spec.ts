@@ -81,6 +81,32 @@ test('a visitor books the call from the modal, both sides get the invitation, th
     const [localTime = '', kinshasaTime = ''] = firstSlot.match(/\d\d:\d\d/g) ?? [];
     expect([5, 6]).toContain(Number(kinshasaTime.slice(0, 2)) - Number(localTime.slice(0, 2)));
     await noSidewaysScroll(page);
+
+    // On a slow phone the visitor taps a time before the page's scripts have run (the link again,
+    // its scripts held): the tap is kept, and the time is chosen once the page is live, although
+    // the list is then read again on the device's clock.
+    const early = await away.newPage();
+    const scriptsHeld = Promise.withResolvers<void>();
+    await early.route('**/assets/*.js', async (route) => {
+      await scriptsHeld.promise;
+      await route.continue();
+    });
+    await early.goto(page.url());
+    const tapped = early.getByRole('button', { name: /^\d\d:\d\d$/ }).first();
+    const tappedAt = await tapped.getAttribute('data-replay-key');
+    await tapped.click();
+    scriptsHeld.resolve();
+    await expect(early.getByText("Heures affichées à l'heure de New York")).toBeVisible();
+    // The time tapped, now on the device's clock (the list read again may not offer it: a morning
+    // in Kinshasa is a night in New York).
+    await expect(early.getByText(/^Votre choix/)).toBeVisible();
+    const tappedInstant = new Date((tappedAt ?? '').replace(/^slot:/, ''));
+    await expect(early.getByText(/^Votre choix/).locator('..')).toContainText(
+      clockTime(tappedInstant, 'America/New_York'),
+    );
+    await expect(early.getByRole('button', { name: 'Réserver ce créneau' })).toBeEnabled();
+    await early.close();
+
     await slots.first().click();
     await page.getByRole('button', { name: 'Réserver ce créneau' }).click();
     await expect(page.getByRole('heading', { name: 'Votre appel est réservé' })).toBeVisible();

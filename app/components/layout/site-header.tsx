@@ -176,4 +176,6 @@ function MobileMenu({ pathname }: { pathname: string }) {
   );
 }
 
-export const SiteHeaderIsland = island('site-header', SiteHeader);
+export const SiteHeaderIsland = island('site-header', SiteHeader, {
+  wake: ['interaction', 'connectivity', 'installed'],
+});

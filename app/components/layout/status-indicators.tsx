@@ -6,7 +6,7 @@
 import Smartphone from 'lucide-react/icons/smartphone';
 import { useSyncExternalStore } from 'react';
 import { cn } from '~/lib/cn';
-import { usePwaState } from '~/lib/pwa-state.ts';
+import { usePwaState } from '~/lib/use-pwa-state.ts';
 
 function subscribeOnline(listener: () => void) {
   window.addEventListener('online', listener);

@@ -10,7 +10,7 @@ import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
 import { ArrowLink } from '~/components/ui/arrow-link';
 import { CardLink } from '~/components/ui/card-link';
-import { RecordViewIsland } from '~/features/blog/record-view';
+import { RecordView } from '~/features/blog/record-view';
 import '~/components/prose.css';
 import { BLOG_CATEGORY_LABELS, type BlogCategory } from '#common/enums.ts';
 
@@ -33,7 +33,7 @@ export function BlogPostView({ post, html, readingMinutes, related, preview = fa
   return (
     <>
       {/* A preview is not a reading: it counts no view. */}
-      {preview ? null : <RecordViewIsland slug={post.slug} />}
+      {preview ? null : <RecordView slug={post.slug} />}
       {/* The title shares the left edge and width of the text column below it (width="prose"). */}
       <PageHeader title={post.title} trail={[['Blog', '/blog']]} width="prose">
         <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">

@@ -1,25 +1,9 @@
-import { useEffect } from 'react';
-import { island } from '~/lib/island';
+import { POST_VIEW_ATTRIBUTE } from './post-view-beacon';
 
 /**
- * One view per post per browser session, sent after hydration: crawlers and link previews that
- * only fetch the HTML never count, and a reload or a back-and-forth does not count twice.
+ * Where a post's view is counted (post-view-beacon.ts): a marker, read by the public pages' entry
+ * once the page is live. No island: nothing here needs React in the browser.
  */
 export function RecordView({ slug }: { slug: string }) {
-  useEffect(() => {
-    const key = `viewed:${slug}`;
-    try {
-      if (sessionStorage.getItem(key)) return;
-      sessionStorage.setItem(key, '1');
-    } catch {
-      // Storage refused (privacy settings): count this view anyway, without deduplication.
-    }
-    const url = `/api/blog/${encodeURIComponent(slug)}/views`;
-    // sendBeacon survives the reader leaving the page at once; fetch+keepalive where it is missing.
-    const queued = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url);
-    if (!queued) fetch(url, { method: 'POST', keepalive: true }).catch(() => {});
-  }, [slug]);
-  return null;
+  return <span hidden {...{ [POST_VIEW_ATTRIBUTE]: slug }} />;
 }
-
-export const RecordViewIsland = island('post-view', RecordView);

@@ -24,6 +24,7 @@ import { apiRequest, errorMessage, getJson } from '~/lib/api';
 import { currentVisit } from '~/lib/audience/visit';
 import { cn } from '~/lib/cn';
 import { island } from '~/lib/island';
+import { REPLAY_KEY_ATTRIBUTE } from '~/lib/island-attributes';
 
 export type CallBookingProps =
   | { state: 'invalid' }
@@ -286,9 +287,16 @@ function SlotPicker({
   const zone = page.timeZone;
   const days = byDay(page.slots, zone);
   const [day, setDay] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The chosen time, and the clock of the list it was chosen from.
+  const [choice, setChoice] = useState<{ startsAt: string; zone: string } | null>(null);
+  const chosen = choice?.startsAt ?? null;
   const shownDay = days.find(([key]) => key === day) ?? days[0];
-  const chosenSlot = page.slots.find((slot) => slot.startsAt === chosen);
+  // A time tapped before the page was live was chosen from Kinshasa's list: the list read again on
+  // the device's clock (its preferred part of the day) may not offer it, but the time stays chosen.
+  // A list read again on the same clock (after a failed booking) no longer offers a time taken.
+  const chosenSlot =
+    page.slots.find((slot) => slot.startsAt === chosen) ??
+    (choice && choice.zone !== zone ? { startsAt: choice.startsAt } : undefined);
   const showKinshasa = page.slots.some((slot) => !sameClockAsKinshasa(new Date(slot.startsAt), zone));
   const cancelled = page.call?.status === 'cancelled' ? page.call : null;
 
@@ -340,7 +348,7 @@ function SlotPicker({
                   aria-pressed={key === shownDay?.[0]}
                   onClick={() => {
                     setDay(key);
-                    setChosen(null);
+                    setChoice(null);
                   }}
                   className={cn(
                     'min-h-11 rounded-full px-3 text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
@@ -372,7 +380,10 @@ function SlotPicker({
                       key={slot.startsAt}
                       type="button"
                       aria-pressed={chosen === slot.startsAt}
-                      onClick={() => setChosen(slot.startsAt)}
+                      // A time tapped before the page was live is carried out on this slot's
+                      // button even once the list is re-read on the device's clock (live.ts).
+                      {...{ [REPLAY_KEY_ATTRIBUTE]: `slot:${slot.startsAt}` }}
+                      onClick={() => setChoice({ startsAt: slot.startsAt, zone })}
                       className={cn(
                         'flex min-h-11 flex-col items-center justify-center rounded-md px-2 py-1 ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
                         chosen === slot.startsAt

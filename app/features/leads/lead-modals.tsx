@@ -107,7 +107,11 @@ function preloadModals() {
 
 const FIRST_INTERACTION_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
 
-export function LeadModalsHost() {
+/**
+ * `preloadNow`: the host is mounted once the visitor has started interacting (public pages' site
+ * runtime, live.ts), so the modals are warmed at once instead of at the next interaction.
+ */
+export function LeadModalsHost({ preloadNow = false }: { preloadNow?: boolean }) {
   const { open, returnFocusTo, requested } = useSyncExternalStore(
     subscribeLeadModals,
     getLeadModalsState,
@@ -125,6 +129,10 @@ export function LeadModalsHost() {
   }, [open]);
 
   useEffect(() => {
+    if (preloadNow) {
+      preloadModals();
+      return;
+    }
     let done = false;
     const onFirstInteraction = () => {
       if (done) return;
@@ -142,7 +150,7 @@ export function LeadModalsHost() {
       window.addEventListener(type, onFirstInteraction, { capture: true, passive: true });
     }
     return stop;
-  }, []);
+  }, [preloadNow]);
 
   const onLoadError = () => {
     resetLeadModals();

@@ -27,9 +27,10 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
   const [pending, setPending] = useState(false);
   const footer = variant === 'footer';
   const errorId = `${id}-error`;
-  // Fill time from the form's display (hydration), sent as elapsedMs: a bot posts at once.
+  // Fill time from the form's display, sent as elapsedMs: a bot posts at once. The form shows with
+  // the page, and hydrates only once the visitor turns to it (decision 030): the page's start.
   useEffect(() => {
-    shownAt.current = Date.now();
+    shownAt.current = Math.round(performance.timeOrigin);
   }, []);
   const consentId = `${id}-consent`;
 
@@ -182,4 +183,4 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
   );
 }
 
-export const NewsletterFormIsland = island('newsletter-form', NewsletterForm);
+export const NewsletterFormIsland = island('newsletter-form', NewsletterForm, { wake: ['interaction'] });

@@ -6,7 +6,7 @@ import { Lock, Monitor, Share, WifiOff, X, Zap } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { APP_VERSION_LABEL } from '#common/constants.ts';
 import { Button } from '~/components/ui/button';
-import { usePwaState } from '~/lib/pwa-state.ts';
+import { usePwaState } from '~/lib/use-pwa-state.ts';
 import { isIosSafari } from './install-rules.ts';
 import { dismissInstallPrompt, installApp } from './pwa-runtime.ts';
 

@@ -46,4 +46,4 @@ export function OfflineBanner() {
   );
 }
 
-export const OfflineBannerIsland = island('offline-banner', OfflineBanner);
+export const OfflineBannerIsland = island('offline-banner', OfflineBanner, { wake: ['connectivity'] });

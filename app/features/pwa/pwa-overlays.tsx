@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { whenIdle } from '~/lib/idle';
-import { usePwaState } from '~/lib/pwa-state.ts';
+import { usePwaState } from '~/lib/use-pwa-state.ts';
 
 const InstallPrompt = lazy(() => import('./install-prompt.tsx'));
 const UpdateCard = lazy(() => import('./update-card.tsx'));

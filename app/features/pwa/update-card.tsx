@@ -2,7 +2,7 @@
 import { Loader2, RefreshCw, X } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '~/components/ui/button';
-import { usePwaState } from '~/lib/pwa-state.ts';
+import { usePwaState } from '~/lib/use-pwa-state.ts';
 import { applyUpdate, dismissUpdate } from './pwa-runtime.ts';
 
 export default function UpdateCard() {
