@@ -8,7 +8,7 @@ import {
   ScrollRestoration,
   useLocation,
 } from 'react-router';
-import { isAdminPath } from '#common/paths.ts';
+import { isAdminPath, isAdminSignInPath } from '#common/paths.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { NotFoundPage } from './components/not-found-page';
@@ -71,27 +71,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /**
  * The back-office's overlays (public pages have theirs in the site-runtime island). TanStack Query
  * is not loaded here: the features that need a client cache bring it with their own code
- * (app/lib/query.tsx); the startup prefetches load it once the page is idle.
+ * (app/lib/query.tsx); the startup prefetches load it once the page is idle. The login screen
+ * loads neither the toaster nor the startup prefetches, which the public site's modals use: its
+ * network is the sign-in's and the next screen's (decision 030); they start on the first screen
+ * after it.
  */
-function AdminOverlays() {
-  useEffect(startupPrefetch, []);
+function AdminOverlays({ signIn }: { signIn: boolean }) {
+  useEffect(() => {
+    if (!signIn) startupPrefetch();
+  }, [signIn]);
   return (
     <>
       <PwaOverlays />
       {/* Ready before the first live toast (a lead, a subscriber): none is replaced unseen. */}
-      <ToastMount preload />
+      <ToastMount preload={!signIn} />
     </>
   );
 }
 
 export default function App() {
-  const admin = isAdminPath(useLocation().pathname);
+  const { pathname } = useLocation();
   // A public page rendered by the router (reached by a client-side link): its lead buttons still open the modals.
   useEffect(() => installLeadTriggers(), []);
   return (
     <>
       <Outlet />
-      {admin ? <AdminOverlays /> : null}
+      {isAdminPath(pathname) ? <AdminOverlays signIn={isAdminSignInPath(pathname)} /> : null}
     </>
   );
 }

@@ -4,6 +4,8 @@
  * from the response cache (server/http/page-handler.ts).
  */
 export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+/** The back-office's login screen (app/routes.ts: at /admin and /admin/login). */
+export const isAdminSignInPath = (pathname: string) => pathname === '/admin' || pathname === '/admin/login';
 
 /**
  * The public pages that exist whatever the database holds (not the newsletter outcomes or

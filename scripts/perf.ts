@@ -26,7 +26,8 @@
  * - each admin route's first-load script (entry, route, parent routes and their static imports,
  *   from React Router's browser manifest, as Brotli from the build's .br files): at most 250 KB.
  *
- * PERF_PAGES=/,/blog measures only those public pages. PERF_COMPARE_BUILD=<dir> also measures that
+ * PERF_PAGES=/,/blog measures only those public pages; `PERF_PAGES=` (empty) none, for the back-office
+ * alone (with the PWA check, about five minutes). PERF_COMPARE_BUILD=<dir> also measures that
  * build (e.g. the last release, built with BUILD_DIR=<dir>), its runs interleaved with ours and the
  * reference's; its medians are printed, not held to the budgets.
  * PWA (decision 041): Lighthouse 12 no longer audits installability, so Chromium itself is asked
@@ -240,7 +241,8 @@ async function samplePaths(url: string): Promise<string[]> {
     ...(firstPost ? [`/blog/${firstPost}`] : []),
     '/portfolio',
   ];
-  // PERF_PAGES=/,/blog: only those pages (a quicker comparison while working on one of them).
+  // PERF_PAGES=/,/blog: only those pages (a quicker comparison while working on one of them);
+  // PERF_PAGES= (empty): none, for the back-office's figures alone.
   const only = process.env.PERF_PAGES?.split(',');
   return only ? paths.filter((path) => only.includes(path)) : paths;
 }

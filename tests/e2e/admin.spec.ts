@@ -46,6 +46,43 @@ test.describe('login and guard', () => {
     await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('nouveau');
   });
 
+  test("the login screen loads none of the public site's code or data, has the dashboard's code ready before the click, and the dashboard fetches its figures once", async ({
+    page,
+  }) => {
+    const requests: { path: string; afterClick: boolean }[] = [];
+    let clicked = false;
+    page.on('request', (request) =>
+      requests.push({ path: new URL(request.url()).pathname, afterClick: clicked }),
+    );
+    let subscribed = false;
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"subscribed"') && String(payload).includes('"dashboard"'))
+          subscribed = true;
+      }),
+    );
+    // The dashboard's route module arrives while the login screen waits (once it is idle).
+    const preloaded = page.waitForResponse((response) =>
+      /\/assets\/dashboard-[\w-]{8}\.js$/.test(response.url()),
+    );
+    await page.goto('/admin/login');
+    await preloaded;
+    await page.waitForLoadState('networkidle');
+    const publicOnly = /^\/api\/(services|stats|team)$|^\/assets\/toast-/;
+    expect(requests.filter(({ path }) => publicOnly.test(path))).toEqual([]);
+
+    clicked = true;
+    await logIn(page);
+    await expect(page.getByTestId('kpi-value').first()).toBeVisible();
+    // Once the dashboard's channel is confirmed, nothing more is fetched for it.
+    await expect.poll(() => subscribed, { timeout: 15_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const afterClick = requests.filter((request) => request.afterClick).map(({ path }) => path);
+    expect(afterClick.filter((path) => path === '/api/admin/dashboard')).toHaveLength(1);
+    // The screen's route modules were there before the click (lazy parts such as charts may follow).
+    expect(afterClick.filter((path) => /^\/assets\/(layout|dashboard)-[\w-]{8}\.js$/.test(path))).toEqual([]);
+  });
+
   test('/admin and /admin/login are the same screen; the form validates per docs/product.md §5.4; a signed-in admin goes on to the dashboard', async ({
     page,
   }) => {

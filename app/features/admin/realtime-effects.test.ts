@@ -6,7 +6,7 @@ import { contactQuery, contactsQuery, contactTimelineQuery } from './contacts/da
 import { dashboardQuery } from './dashboard/data';
 import { safeAdminRedirect } from './navigation';
 import { subscribersQuery } from './newsletter/data';
-import { applyRealtimeMessage } from './realtime-effects';
+import { applyRealtimeMessage, DASHBOARD_CATCH_UP_AFTER } from './realtime-effects';
 
 /** A cache holding the dashboard, a filtered leads page and a subscribers page, all fresh. */
 function cache() {
@@ -150,10 +150,23 @@ describe('real-time effects (docs/product.md §4.5)', () => {
 
   it('a screen that starts listening to the dashboard catches up: the figures it did not hear about are refreshed', () => {
     const { queryClient, stale } = cache();
+    // Figures fetched before the admin left the dashboard a minute ago.
+    queryClient.setQueryData(dashboardQuery.queryKey, { cached: true }, { updatedAt: Date.now() - 60_000 });
     const toast = vi.fn();
     applyRealtimeMessage({ type: 'subscribed', channel: 'dashboard' }, { queryClient, toast });
     expect(stale()).toEqual({ dashboard: true, contacts: false, subscribers: false });
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('figures that arrived a moment before the dashboard listens (the sign-in fetched them) are not fetched again', () => {
+    const { queryClient, stale } = cache();
+    queryClient.setQueryData(
+      dashboardQuery.queryKey,
+      { cached: true },
+      { updatedAt: Date.now() - DASHBOARD_CATCH_UP_AFTER / 2 },
+    );
+    applyRealtimeMessage({ type: 'subscribed', channel: 'dashboard' }, { queryClient, toast: vi.fn() });
+    expect(stale()).toEqual({ dashboard: false, contacts: false, subscribers: false });
   });
 
   it('other messages change nothing', () => {

@@ -10,6 +10,9 @@ import type { ToastOptions } from '~/lib/toast';
 import { invalidate } from './admin-data';
 import { AUDIENCE_NOW_KEY, BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY, SUBSCRIBERS_KEY } from './queries';
 
+/** Dashboard figures younger than this when its channel is subscribed again are kept as they are. */
+export const DASHBOARD_CATCH_UP_AFTER = 5_000;
+
 type Effects = { queryClient: QueryClient; toast: (options: ToastOptions) => unknown };
 
 const text = (value: unknown, fallback: string) =>
@@ -17,8 +20,12 @@ const text = (value: unknown, fallback: string) =>
 
 export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClient, toast }: Effects) {
   // The dashboard listens to its channel only while shown (realtime-channel.tsx): back on it, it
-  // catches up on what it did not hear. A fetch already on its way is kept rather than repeated.
+  // catches up on what it did not hear. A fetch already on its way is kept rather than repeated,
+  // and figures that arrived a moment ago (the sign-in's own fetch, made while the channel was
+  // opening) are not fetched again: either way, a change in that moment is seen at the next one.
   if (message.type === 'subscribed' && message.channel === 'dashboard') {
+    const fetchedAt = queryClient.getQueryState([DASHBOARD_KEY])?.dataUpdatedAt ?? 0;
+    if (Date.now() - fetchedAt < DASHBOARD_CATCH_UP_AFTER) return;
     void queryClient.invalidateQueries({ queryKey: [DASHBOARD_KEY] }, { cancelRefetch: false });
     return;
   }

@@ -6,7 +6,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AdminShell } from '~/features/admin/admin-shell';
 import { useAdminPrefetch } from '~/features/admin/prefetch';
@@ -18,13 +18,26 @@ import {
   type RealtimeStatus,
 } from '~/features/admin/realtime-client';
 import { applyRealtimeMessage } from '~/features/admin/realtime-effects';
-import { SecondFactorSetupRequired } from '~/features/admin/security/security-panel';
 import { useAdminLogout, useInactivity } from '~/features/admin/session';
 import { SessionExpiryDialog } from '~/features/admin/session-expiry-dialog';
-import { PasswordChangeRequired } from '~/features/admin/settings/password-panel';
+import { LoadingState } from '~/features/admin/ui';
 import { toast } from '~/lib/toast';
 
 const SESSION_CHECK_ON_DISCONNECT = 30_000;
+/**
+ * The steps an admin is held at (a password below the policy, a second factor to set up) are rare:
+ * their forms (and the phone-number rules the settings bring) load only for the admin who needs them.
+ */
+const PasswordChangeRequired = lazy(() =>
+  import('~/features/admin/settings/password-panel').then((module) => ({
+    default: module.PasswordChangeRequired,
+  })),
+);
+const SecondFactorSetupRequired = lazy(() =>
+  import('~/features/admin/security/security-panel').then((module) => ({
+    default: module.SecondFactorSetupRequired,
+  })),
+);
 /** New leads, subscribers and notifications are toasted on every screen (docs/product.md §4.5). */
 const SHELL_CHANNELS = ['contacts', 'newsletter', 'system'] as const;
 
@@ -115,15 +128,18 @@ function SignedIn({ user }: { user: AdminUser }) {
 
   return (
     <AdminShell user={user} realtime={realtime} onLogout={() => void logout('manual')}>
-      {user.passwordChangeRequired ? (
-        <PasswordChangeRequired />
-      ) : user.secondFactorSetupRequired ? (
-        <SecondFactorSetupRequired />
-      ) : (
-        <RealtimeProvider value={connection}>
-          <Outlet />
-        </RealtimeProvider>
-      )}
+      {/* The shell is on screen at once; a part still loading (a held step, an editor) shows this meanwhile. */}
+      <Suspense fallback={<LoadingState />}>
+        {user.passwordChangeRequired ? (
+          <PasswordChangeRequired />
+        ) : user.secondFactorSetupRequired ? (
+          <SecondFactorSetupRequired />
+        ) : (
+          <RealtimeProvider value={connection}>
+            <Outlet />
+          </RealtimeProvider>
+        )}
+      </Suspense>
       <SessionExpiryDialog
         open={inactivity.warning}
         remaining={inactivity.remaining}

@@ -24,6 +24,7 @@ import {
   SecondFactorStep,
   usePasskeysSupported,
 } from '~/features/admin/security/sign-in-steps';
+import { PreloadScreen, prefetchFirstData } from '~/features/admin/sign-in-ahead';
 import { ApiError, apiRequest, applyFieldErrors, serverMessage } from '~/lib/api';
 import { useSite } from '~/lib/site';
 
@@ -61,6 +62,9 @@ export default function AdminLoginPage() {
     // Signed in again: an earlier logout the server never heard is moot (new session, new cookie).
     forgetPendingLogout();
     queryClient.setQueryData(AUTH_ME_KEY, user);
+    // The screen's data is on its way while its code starts (it is in memory already).
+    if (!user.passwordChangeRequired && !user.secondFactorSetupRequired)
+      prefetchFirstData(queryClient, redirectTo);
     navigate(redirectTo, { replace: true });
   };
 
@@ -145,6 +149,7 @@ export default function AdminLoginPage() {
             ) : null}
           </form>
         )}
+        <PreloadScreen to={redirectTo} />
         <p className="mt-6 text-center text-sm">
           <Link to="/" reloadDocument className="text-brand-800 underline-offset-2 hover:underline">
             Retour au site

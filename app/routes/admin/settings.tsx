@@ -6,17 +6,29 @@
  * the same one.
  */
 import { Tabs } from 'radix-ui';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { AvailabilityPanel } from '~/features/admin/bookings/availability-panel';
 import { PushPanel } from '~/features/admin/push/push-panel';
 import { SecurityPanel } from '~/features/admin/security/security-panel';
 import { PasswordPanel } from '~/features/admin/settings/password-panel';
-import { SiteSettingsPanel } from '~/features/admin/settings/site-settings-panel';
-import { StatsPanel } from '~/features/admin/settings/stats-panel';
 import { UsersPanel } from '~/features/admin/settings/users-panel';
-import { AdminPageHeader } from '~/features/admin/ui';
+import { AdminPageHeader, LoadingState } from '~/features/admin/ui';
 
 export const meta = () => [{ title: 'Paramètres — Administration' }];
+
+/**
+ * The site's settings and the company figures are checked by settings-admin.ts's rules (phone
+ * numbers by libphonenumber, the heaviest of the back-office's first loads): loaded with their tab.
+ */
+const SiteSettingsPanel = lazy(() =>
+  import('~/features/admin/settings/site-settings-panel').then((module) => ({
+    default: module.SiteSettingsPanel,
+  })),
+);
+const StatsPanel = lazy(() =>
+  import('~/features/admin/settings/stats-panel').then((module) => ({ default: module.StatsPanel })),
+);
 
 const TABS = [
   { value: 'site', label: 'Site', Panel: SiteSettingsPanel },
@@ -65,7 +77,9 @@ export default function AdminSettings() {
         </Tabs.List>
         {TABS.map(({ value, Panel }) => (
           <Tabs.Content key={value} value={value} className="focus-visible:outline-none">
-            <Panel />
+            <Suspense fallback={<LoadingState />}>
+              <Panel />
+            </Suspense>
           </Tabs.Content>
         ))}
       </Tabs.Root>

@@ -40,7 +40,7 @@ import {
   ListBackLink,
   ListItemLoader,
 } from '../item-screen';
-import { MarkdownEditorField } from '../rich-text/markdown-editor';
+import { MarkdownEditorField } from '../rich-text/markdown-editor-field';
 import { ScheduleDialog } from '../schedule-dialog';
 import { AdminPageHeader, Card, formatDate, formatDateTime } from '../ui';
 import { BlogStatusBadge } from './blog-status-badge';

@@ -10,7 +10,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Save, Users } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -29,6 +29,7 @@ import { Button } from '~/components/ui/button';
 import { reportSaveError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { EditorActionBar, ListBackLink, UnsavedNote } from '../item-screen';
+import { EditorPlaceholder } from '../rich-text/markdown-editor-field';
 import {
   AdminPageHeader,
   BackLink,
@@ -39,10 +40,9 @@ import {
   LoadingState,
 } from '../ui';
 import { useDebounced } from '../use-debounced';
-import { BlockComposer, type BlockErrorOf } from './composer/block-composer';
+import type { BlockErrorOf } from './composer/block-composer';
 import { ComposerPreview } from './composer/composer-preview';
 import { docToSubject, subjectToDoc } from './composer/first-name';
-import { ChipTextEditor } from './composer/text-editor';
 import {
   CAMPAIGN_LIST,
   campaignQuery,
@@ -83,6 +83,14 @@ const CampaignFormSchema = z.preprocess((raw) => {
 }, CampaignInputSchema);
 
 const SEGMENT_COUNT_DEBOUNCE_MS = 500;
+
+/** The composer and the subject's editor (Tiptap) load after the screen, each behind a placeholder. */
+const BlockComposer = lazy(() =>
+  import('./composer/block-composer').then((module) => ({ default: module.BlockComposer })),
+);
+const ChipTextEditor = lazy(() =>
+  import('./composer/text-editor').then((module) => ({ default: module.ChipTextEditor })),
+);
 
 export function CampaignEditorScreen({ campaignId }: { campaignId: string | undefined }) {
   const templates = useQuery(templatesQuery);
@@ -383,7 +391,9 @@ function CampaignEditor({
                 control={control}
                 name="blocks"
                 render={({ field }) => (
-                  <BlockComposer blocks={field.value} onChange={field.onChange} errorOf={blockError} />
+                  <Suspense fallback={<EditorPlaceholder />}>
+                    <BlockComposer blocks={field.value} onChange={field.onChange} errorOf={blockError} />
+                  </Suspense>
                 )}
               />
               <section aria-label="Aperçu" className="min-w-0 xl:sticky xl:top-4 xl:self-start">
@@ -453,14 +463,16 @@ function SubjectField({
 }) {
   const doc = useMemo(() => subjectToDoc(value), [value]);
   return (
-    <ChipTextEditor
-      variant="line"
-      label="Objet"
-      value={doc}
-      onChange={(next) => onChange(docToSubject(next))}
-      onBlur={onBlur}
-      error={error}
-    />
+    <Suspense fallback={<EditorPlaceholder label="Objet" size="line" />}>
+      <ChipTextEditor
+        variant="line"
+        label="Objet"
+        value={doc}
+        onChange={(next) => onChange(docToSubject(next))}
+        onBlur={onBlur}
+        error={error}
+      />
+    </Suspense>
   );
 }
 

@@ -24,7 +24,7 @@ import { DialogForm } from '../dialog-frame';
 import { IconButton } from '../icon-button';
 import { ImageUploadField } from '../image-upload';
 import { ItemFormDialog } from '../item-screen';
-import { MarkdownEditorField } from '../rich-text/markdown-editor';
+import { MarkdownEditorField } from '../rich-text/markdown-editor-field';
 import { CancelButton } from '../ui';
 import { saveCaseStudyMutation } from './data';
 

@@ -24,8 +24,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, type FieldValues } from 'react-hook-form';
-import { type ControlledFieldProps, FieldError } from '~/components/form-fields';
+import { FieldError } from '~/components/form-fields';
 import { cn } from '~/lib/cn';
 import '~/components/prose.css';
 import { EditorLabel } from './editor-label';
@@ -371,31 +370,5 @@ function Toolbar({
         tool(action, undefined, index === 0 ? !state?.canUndo : !state?.canRedo),
       )}
     </div>
-  );
-}
-
-/** MarkdownEditor bound to a form field holding Markdown (as ImageUploadField is to an image URL). */
-export function MarkdownEditorField<T extends FieldValues, TTransformed>({
-  control,
-  name,
-  label,
-  ...props
-}: Omit<ControlledFieldProps<T, TTransformed>, 'error'> &
-  Omit<MarkdownEditorProps, 'label' | 'value' | 'onChange' | 'onBlur' | 'error'>) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <MarkdownEditor
-          label={label}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-          {...props}
-        />
-      )}
-    />
   );
 }

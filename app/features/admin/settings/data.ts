@@ -9,7 +9,7 @@ import {
   type AdminStat,
   formatStat,
   settingCategoryLabel,
-} from '#common/schemas/settings-admin.ts';
+} from '#common/schemas/settings-labels.ts';
 import type { AdminAccount } from '#common/schemas/users-admin.ts';
 import { createAdminMutation, createAdminQuery } from '../admin-data';
 import { AUTH_ME_KEY, SETTINGS_KEY } from '../queries';

@@ -21,7 +21,8 @@ import { cn } from '~/lib/cn';
 import { EditorLabel } from '../../rich-text/editor-label';
 import { EditorLinkDialog, type LinkRequest, linkRequestOf } from '../../rich-text/insert-dialogs';
 import { ToolButton, useToolbarState } from '../../rich-text/toolbar';
-import { cleanFallback, FIRST_NAME_LABEL, FirstNameChip } from './first-name';
+import { cleanFallback, FIRST_NAME_LABEL } from './first-name';
+import { FirstNameChip } from './first-name-chip';
 
 type Variant = 'paragraph' | 'line';
 
