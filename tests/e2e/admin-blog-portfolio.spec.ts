@@ -25,6 +25,34 @@ async function activityTitles(page: Page, q: string): Promise<string[]> {
   return ((await res.json()) as { items: { title: string }[] }).items.map((entry) => entry.title);
 }
 
+for (const [moment, waitMs] of [
+  ['at once', 0],
+  ['while its first autosave creates it', 3_100],
+] as const) {
+  test(`one click on "Publier" publishes a new post, ${moment}`, async ({ page }) => {
+    const tag = suffix();
+    const title = `Un seul clic ${tag}`;
+    await openSignedIn(page, '/admin/blog/new');
+    await page.getByLabel('Titre', { exact: true }).fill(title);
+    await page.getByLabel('Catégorie').selectOption({ label: 'Branding' });
+    await page.getByRole('textbox', { name: 'Contenu' }).click();
+    await page.keyboard.type('Une marque se construit pas à pas.');
+    await page.waitForTimeout(waitMs);
+    // Pressing the button takes the focus from the editor, which saves the draft at once: the click
+    // lands while that save creates the post.
+    await page.getByRole('button', { name: 'Publier' }).click();
+
+    await expect(toasts(page).filter({ hasText: 'Article publié' })).toBeVisible();
+    await expect(page.getByText('Publié', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}$/);
+    // One post, published, on the site.
+    await page.goto(`/admin/blog?q=${tag}`);
+    await expect(page.getByTestId('blog-row').filter({ hasText: title, visible: true })).toHaveCount(1);
+    await page.goto('/blog');
+    await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
+  });
+}
+
 test('a post written with the toolbar saves itself, is published, read on the site, then unpublished', async ({
   page,
 }) => {

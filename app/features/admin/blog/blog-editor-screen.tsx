@@ -49,6 +49,7 @@ import {
   blogPublicationMutation,
   deleteBlogPostMutation,
   previewLinkMutation,
+  type SaveBlogPost,
   saveBlogPostMutation,
   unscheduleBlogPostMutation,
 } from './data';
@@ -164,6 +165,7 @@ function BlogEditor({
         reset(toForm(saved), { keepDirtyValues: true });
         setSavedSnapshot(typedMeanwhile ? sent : snapshot(getValues()));
         setAutosave({ state: 'saved' });
+        savedId.current = saved.id;
         if (!post) {
           onCreated?.(saved.id);
           ownPath.current = `/admin/blog/${saved.id}`;
@@ -187,9 +189,25 @@ function BlogEditor({
     }),
   );
   const ownPath = useRef(post ? `/admin/blog/${post.id}` : '');
+  /** The post's id once it exists: read when a save starts, not when it was asked for. */
+  const savedId = useRef<string | null>(post?.id ?? null);
+  /** The save running, if any: the next one starts after it. */
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  /**
+   * One save at a time, each on the post as the one before it left it: a click on "Publier" while
+   * an autosave creates the post publishes that post, never a second one, and is never lost.
+   */
+  const enqueue = (variables: Omit<SaveBlogPost, 'id'>, onDone?: () => void) => {
+    const run = queue.current.then(() =>
+      save.mutateAsync({ ...variables, id: savedId.current }).then(onDone, () => undefined),
+    );
+    queue.current = run;
+    return run;
+  };
 
   const submit = (publish: boolean) =>
-    handleSubmit((input) => save.mutate({ id: post?.id ?? null, values: input, publish, form: getValues() }));
+    handleSubmit((input) => enqueue({ values: input, publish, form: getValues() }));
 
   /** Saves a draft quietly when it can be saved; says what is missing when it cannot. */
   const saveDraft = () => {
@@ -203,7 +221,7 @@ function BlogEditor({
     }
     clearErrors();
     setAutosave({ state: 'saving' });
-    save.mutate({ id: post?.id ?? null, values: parsed.data, publish: false, auto: true, form });
+    enqueue({ values: parsed.data, publish: false, auto: true, form });
   };
   const saveDraftLater = useRef(saveDraft);
   saveDraftLater.current = saveDraft;
@@ -216,10 +234,10 @@ function BlogEditor({
   }, [current, canAutosave, unsaved, save.isPending]);
 
   const leaving = useLeaveGuard(unsaved, ownPath);
-  // An autosave runs behind the typing and disables no button, except while it creates the post:
-  // a "Publier" then would create a second one.
+  // An autosave runs behind the typing and disables no button: a click then waits for it (enqueue).
+  // A button disabled by the autosave that the click's own focus change started would lose the click.
   const busy =
-    (save.isPending && (!save.variables?.auto || !post)) ||
+    (save.isPending && !save.variables?.auto) ||
     publication.isPending ||
     remove.isPending ||
     unschedule.isPending;
@@ -461,9 +479,8 @@ function BlogEditor({
         current={post?.scheduledAt ?? null}
         onSchedule={(publishAt) =>
           handleSubmit((input) =>
-            save.mutate(
-              { id: post?.id ?? null, values: input, publish: false, schedule: publishAt, form: getValues() },
-              { onSuccess: () => setScheduling(false) },
+            enqueue({ values: input, publish: false, schedule: publishAt, form: getValues() }, () =>
+              setScheduling(false),
             ),
           )()
         }
