@@ -46,6 +46,27 @@ test.describe('login and guard', () => {
     await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('nouveau');
   });
 
+  test('a password sent before the page’s script runs never goes into an address: the screen comes back', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const sent: string[] = [];
+      page.on('request', (request) => sent.push(`${request.method()} ${request.url()}`));
+      await page.goto('/admin/login');
+      await page.getByLabel('Email').fill('admin@example.cd');
+      await page.getByLabel('Mot de passe').fill('mot-de-passe-en-clair');
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+      await expect(page).toHaveURL(/\/admin\/login$/);
+      await expect(page.getByLabel('Mot de passe')).toBeVisible();
+      expect(sent.some((line) => line.startsWith('POST ') && line.endsWith('/admin/login'))).toBe(true);
+      expect(sent.filter((line) => line.includes('mot-de-passe'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("the login screen loads none of the public site's code or data, has the dashboard's code ready before the click, and the dashboard fetches its figures once", async ({
     page,
   }) => {

@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { type AdminLogin, AdminLoginSchema } from '#common/schemas/auth.ts';
 import type { SecondFactorChallenge, SecondFactorMethod } from '#common/schemas/second-factor.ts';
@@ -29,6 +29,16 @@ import { ApiError, apiRequest, applyFieldErrors, serverMessage } from '~/lib/api
 import { useSite } from '~/lib/site';
 
 export const meta = () => [{ title: 'Connexion — Administration' }];
+
+/**
+ * The login form sent natively, before the page's script ran: nothing of it is read (sign-in is
+ * the API's, with its CSRF check and limits); the screen comes back, and the next try goes through
+ * the script.
+ */
+export function action({ request }: { request: Request }) {
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}${url.search}`, 303);
+}
 
 type LoginDraft = z.input<typeof AdminLoginSchema>;
 
@@ -106,6 +116,9 @@ export default function AdminLoginPage() {
           />
         ) : (
           <form
+            // Sent before the page's script runs (a very early tap), it goes to `action` below in its
+            // body, never in the address (which logs and histories keep).
+            method="post"
             noValidate
             onSubmit={onSubmit}
             className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-6 shadow-sm"
