@@ -118,3 +118,10 @@ export function describeAttribution(attribution: Attribution): string {
   }
   return parts.join(' · ');
 }
+
+/**
+ * The audience fold (server/audience/fold.ts) stays this far behind the clock: a beacon is
+ * committed within this time of its own (the collector refuses older rows and its statements time
+ * out sooner), so no event can land behind where a fold stopped. "Today" is this much late.
+ */
+export const AUDIENCE_FOLD_LAG_MS = 30_000;

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon, { type Request, type RequestContext } from 'autocannon';
 import pg from 'pg';
+import { AUDIENCE_FOLD_LAG_MS } from '#common/audience.ts';
 import {
   type Check,
   checksMarkdown,
@@ -231,7 +232,10 @@ try {
     const folded = Number(fold?.folded ?? 0);
     // The share of the window's beacons the fold must have reached: it stays 30 s behind the clock
     // and runs every FOLD_POLL_MS (5 s of slack).
-    const foldReach = Math.max(0, (BEACON_DURATION_S - 30 - FOLD_POLL_MS / 1_000 - 5) / BEACON_DURATION_S);
+    const foldReach = Math.max(
+      0,
+      (BEACON_DURATION_S - AUDIENCE_FOLD_LAG_MS / 1_000 - FOLD_POLL_MS / 1_000 - 5) / BEACON_DURATION_S,
+    );
     const leadRows = await client.query<{ n: string; keys: string }>(
       `SELECT count(*) AS n, count(DISTINCT substring(message from 'clé ([A-Za-z0-9_-]+)')) AS keys FROM contact_requests WHERE email LIKE '%@charge.example'`,
     );

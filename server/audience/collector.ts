@@ -5,13 +5,15 @@
  * On the embedded database (one connection for the whole process) it shares the site's.
  * Lead forms never wait for a beacon: the beacons queue on their own connections.
  */
+
 import { sql } from 'drizzle-orm';
+import { AUDIENCE_FOLD_LAG_MS } from '#common/audience.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { audienceEvents } from '#db/schema.ts';
 import type { Env } from '../env.ts';
 import { databaseErrorCode } from '../http/error-handler.ts';
 import type { Logger } from '../logger.ts';
-import { createAudienceFoldLoop, FOLD_LAG_MS } from './fold.ts';
+import { createAudienceFoldLoop } from './fold.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { createKeyRateLimit } from './key-rate-limit.ts';
 import { createSaltCache } from './visitor-key.ts';
@@ -44,11 +46,11 @@ function insertBatch(db: Database, rows: AudienceEventRow[]) {
 /** Beacons waiting at most while the database is slow or gone (about 2 MB); past it, 503 at once. */
 const MAX_QUEUED = 5_000;
 /**
- * A beacon is committed within FOLD_LAG_MS of its time, or refused (503): its batch is refused when
+ * A beacon is committed within AUDIENCE_FOLD_LAG_MS of its time, or refused (503): its batch is refused when
  * its oldest row has waited longer than this, and the beacons' statements end after as long again.
  * So no beacon can land behind where the fold stopped.
  */
-export const MAX_BEACON_WAIT_MS = FOLD_LAG_MS / 3;
+export const MAX_BEACON_WAIT_MS = AUDIENCE_FOLD_LAG_MS / 3;
 
 export type AudienceCollector = ReturnType<typeof createAudienceCollector>;
 

@@ -1,5 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { AUDIENCE_FOLD_LAG_MS } from '#common/audience.ts';
 import { kinshasaDayStart } from '#common/kinshasa.ts';
 import { queryRows } from '#db/client.ts';
 import {
@@ -13,7 +14,6 @@ import {
 import { databaseContext } from '#tests/helpers/seeded-database.ts';
 import {
   BOUNCE_ENGAGED_MS,
-  FOLD_LAG_MS,
   foldAudience,
   foldAudienceDay,
   maintainAudience,
@@ -223,7 +223,7 @@ describe('foldAudience', () => {
     runs.push(at('00:01', '2026-03-11'));
     for (const now of runs) {
       await foldAudience(ctx.database.db, now);
-      const folded = events.filter((event) => event.at.getTime() < now.getTime() - FOLD_LAG_MS);
+      const folded = events.filter((event) => event.at.getTime() < now.getTime() - AUDIENCE_FOLD_LAG_MS);
       expect({ at: now.toISOString(), ...(await foldedFigures()) }).toEqual({
         at: now.toISOString(),
         ...expectedFigures(folded),

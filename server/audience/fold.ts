@@ -22,6 +22,7 @@
  * beacon, a second instance folding at the same time or a fold run twice all end the same.
  */
 import { eq, sql } from 'drizzle-orm';
+import { AUDIENCE_FOLD_LAG_MS } from '#common/audience.ts';
 import { addDays, kinshasaDate, kinshasaDayStart } from '#common/kinshasa.ts';
 import { type Database, inTransaction, queryRows } from '#db/client.ts';
 import {
@@ -41,12 +42,6 @@ export const VISIT_GAP_MS = 30 * 60_000;
 export const BOUNCE_ENGAGED_MS = 10_000;
 /** "En ce moment": keys with an event in this last stretch of time. */
 export const VISITORS_NOW_MS = 5 * 60_000;
-/**
- * The fold stays this far behind the clock: a beacon is committed within this time of its own
- * (the collector refuses older rows and its statements time out sooner), so no event can land
- * behind where a fold stopped.
- */
-export const FOLD_LAG_MS = 30_000;
 /** pg_advisory_xact_lock key of the folds (see server/admin/services.ts for the others). */
 const FOLD_LOCK_KEY = 727_100_084;
 /** Raw events deleted per statement by the retention. */
@@ -412,7 +407,7 @@ async function hasEvents(db: Database, day: string): Promise<boolean> {
 
 /**
  * Folds what changed, oldest day first (a failure stops the run, so no later day's fold can hide an
- * earlier one), each from where its fold stopped up to FOLD_LAG_MS before `now` (a beacon is written
+ * earlier one), each from where its fold stopped up to AUDIENCE_FOLD_LAG_MS before `now` (a beacon is written
  * within that time of its own, docs/decisions/084): today and yesterday until they are final, and a
  * day whose new events lie before where its fold stopped (a day loaded by a script), folded again
  * from its start. Returns the days whose figures changed.
@@ -420,7 +415,7 @@ async function hasEvents(db: Database, day: string): Promise<boolean> {
 export async function foldAudience(db: Database, now: Date): Promise<string[]> {
   const today = kinshasaDate(now);
   const live = new Set([addDays(today, -1), today]);
-  const cutoff = new Date(now.getTime() - FOLD_LAG_MS);
+  const cutoff = new Date(now.getTime() - AUDIENCE_FOLD_LAG_MS);
   const [newest] = await queryRows<{ last: string | number }>(
     db,
     sql`select coalesce(max(${audienceFolds.lastEventId}), 0) as last from ${audienceFolds}`,
