@@ -486,12 +486,16 @@ export async function deleteExpiredAudienceEvents(
   const cutoff = kinshasaDayStart(addDays(kinshasaDate(now), -retentionDays));
   let total = 0;
   for (;;) {
-    const deleted = await queryRows<{ id: number }>(
-      db,
-      sql`delete from ${audienceEvents} where id in (
-        select id from ${audienceEvents} where at < ${cutoff} limit ${RETENTION_BATCH}
-      ) returning id`,
-    );
+    // Without the beacons' pool's statement timeout (its inserts'): a first run may delete months.
+    const deleted = await inTransaction(db, async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      return queryRows<{ id: number }>(
+        tx,
+        sql`delete from ${audienceEvents} where id in (
+          select id from ${audienceEvents} where at < ${cutoff} limit ${RETENTION_BATCH}
+        ) returning id`,
+      );
+    });
     total += deleted.length;
     if (deleted.length < RETENTION_BATCH) return total;
   }
