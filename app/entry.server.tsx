@@ -5,10 +5,11 @@
  * crawlers alike. Public loaders wait for their data rather than defer it: a Suspense boundary
  * that resolves after the shell is still sent as a fallback plus a hidden block that an inline
  * script swaps in once on screen (docs/decisions/030). Our pages render in milliseconds, so
- * waiting costs nothing noticeable.
+ * waiting costs nothing noticeable. A public document, whose data is all there, is rendered to one
+ * string (the same HTML), and streamed as above only if a part of it still suspends.
  */
 import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import {
   type EntryContext,
   type HandleErrorFunction,
@@ -16,6 +17,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router';
+import { isAdminPath } from '#common/paths.ts';
 import { IslandRendererContext } from '~/lib/island';
 import { appContext, cspNonceContext, islandAssetsContext } from './context.server';
 import { createIslandRenderer } from './islands/render.server';
@@ -67,51 +69,70 @@ export default function handleRequest(
   const islandAssets = loadContext.get(islandAssetsContext);
   // Each island of this page is a React tree of its own (app/islands/render.server.ts); kept
   // rendered, except in development where components change under the running server.
-  const islandRenderer = createIslandRenderer({ keep: !import.meta.env.DEV });
+  const keep = !import.meta.env.DEV;
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // As the root layout decides (app/root.tsx): the router's location, not the raw URL.
+  const publicDocument =
+    islandAssets !== null && !isAdminPath(routerContext.staticHandlerContext.location.pathname);
+  // A public document has no <Scripts />: the loader data React Router encoded for the browser is
+  // never sent, so the router is not handed its stream.
+  const context = publicDocument ? { ...routerContext, serverHandoffStream: undefined } : routerContext;
+  const document = (islandRenderer: ReturnType<typeof createIslandRenderer>) => (
+    <IslandAssetsContext value={islandAssets && { ...islandAssets, nonce }}>
+      <IslandRendererContext value={islandRenderer}>
+        <ServerRouter context={context} url={request.url} nonce={nonce} />
+      </IslandRendererContext>
+    </IslandAssetsContext>
+  );
+  // A public document (islands, no router in the browser, no nonce) is rendered to one string:
+  // the same HTML as the stream below (which adds only the doctype), without encoding each of its
+  // thousands of small pieces on its own. Its data is all there (public loaders wait for theirs);
+  // should a part still suspend or fail, React marks its boundary for the browser to render
+  // (`<!--$!-->`), and the page is rendered again as below, waiting for everything.
+  if (publicDocument) {
+    const html = renderToString(document(createIslandRenderer({ keep })));
+    if (!html.includes('<!--$!')) {
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+    }
+  }
+  const islandRenderer = createIslandRenderer({ keep });
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <IslandAssetsContext value={islandAssets && { ...islandAssets, nonce }}>
-        <IslandRendererContext value={islandRenderer}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </IslandRendererContext>
-      </IslandAssetsContext>,
-      {
-        nonce,
-        onAllReady() {
-          settled = true;
-          // Everything is ready: the document is gathered into one buffer and sent in one write,
-          // rather than as React's many small chunks, each going through a web stream and the
-          // compressor on its own (a fifth of an uncached page's CPU).
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
-              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              resolve(
-                new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
-              );
-              done();
-            },
-          });
-          body.on('error', reject);
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (settled) loggerOf(loadContext)?.error({ err: error }, 'page rendering failed');
-        },
+    const { pipe, abort } = renderToPipeableStream(document(islandRenderer), {
+      nonce,
+      onAllReady() {
+        settled = true;
+        // Everything is ready: the document is gathered into one buffer and sent in one write,
+        // rather than as React's many small chunks, each going through a web stream and the
+        // compressor on its own (a fifth of an uncached page's CPU).
+        const chunks: Buffer[] = [];
+        const body = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+          final(done) {
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            resolve(
+              new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+            );
+            done();
+          },
+        });
+        body.on('error', reject);
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (settled) loggerOf(loadContext)?.error({ err: error }, 'page rendering failed');
+      },
+    });
     setTimeout(abort, streamTimeout + 1_000);
   });
 }

@@ -16,7 +16,11 @@
  *    pages and on the public API: served from the response cache, with and without
  *    If-None-Match, against the same bytes from a bare node:http server (at least 40 % of its
  *    rate); then SSR pages rendered for each request by a site started with RESPONSE_CACHE_MB=0
- *    (at least 200 pages/s).
+ *    (at least 200 pages/s), each with the server's CPU time per page (200 pages/s on one process
+ *    is 5 ms a page) and followed by its reference: the same document from a bare node:http server
+ *    that compresses it for each request as the site does, bound by its CPU like the site (a
+ *    shared machine's load at that minute shows in both: the share is what compares runs).
+ *    `BENCH_ONLY=pages` runs this part alone (no submissions, no read-back), on PGlite or PostgreSQL.
  * 4. The database is read back: every 2xx is there exactly once, replays got the first answer,
  *    no 5xx. Writes reports/bench.json and reports/bench.md; exits 1 when a check fails.
  *
@@ -52,7 +56,7 @@ import {
   sleep,
   tally,
 } from './lib/load.ts';
-import { runSite } from './lib/run-site.ts';
+import { type RunningSite, runSite } from './lib/run-site.ts';
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -80,6 +84,9 @@ const REPLAY_WINDOW = 200;
  */
 const REQUEST_TIMEOUT_S = positiveNumber('BENCH_TIMEOUT', 60);
 const RUN_ID = Date.now().toString(36);
+/** `pages`: part 3 alone. */
+const ONLY = process.env.BENCH_ONLY ?? '';
+if (ONLY !== '' && ONLY !== 'pages') throw new Error(`BENCH_ONLY takes "pages", not "${ONLY}"`);
 const SERVER_LOG = 'reports/bench-server.log';
 
 const SUBMISSION_KINDS = [...LEAD_KINDS, 'newsletter'] as const;
@@ -316,6 +323,13 @@ type PageRun = {
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
+  /** Rendered for each request: the server process's CPU time per page (one process, Linux). */
+  cpuMsPerPage?: number | null;
+  /**
+   * Rendered for each request: the same document from a bare node:http server that compresses it
+   * for each request as the site does, measured just after (the CPU-bound yardstick).
+   */
+  reference?: { requestsPerSecond: number; share: number };
 };
 
 /** Budget: a kept answer at this share of a bare node:http server's rate, at least. */
@@ -330,6 +344,10 @@ const PAGE_TARGETS = [
   { path: '/api/services', kind: 'public API' },
   { path: '/api/blog', kind: 'public API' },
 ] as const;
+/** What the pages' table shows. */
+const PAGES_LEGEND =
+  "kept: served from the response cache; bare: the same bytes from a bare node:http server in its own process (the yardstick); uncached: a site started with RESPONSE_CACHE_MB=0, rendering each request, with the server's CPU time per page and, measured just after it, its reference: the same document from a bare node:http server that only compresses it for each request as the site does (Brotli quality 4), and the rendered rate's share of it.";
+
 /** What a browser sends: compressed answers are what visitors get. */
 const ACCEPT_ENCODING = 'br, gzip';
 
@@ -340,10 +358,13 @@ function statusCounts(result: Result): Record<string, number> {
 async function measure(
   url: string,
   headers: Record<string, string>,
+  /** Called once warmed up, just before the measured load. */
+  onStart?: () => void,
 ): Promise<Pick<PageRun, 'requestsPerSecond' | 'p50' | 'p99' | 'statuses' | 'errors' | 'timeouts'>> {
   // Warmed up first (2 s, not counted): the figure is the steady state, not V8 compiling the
   // render path during the first seconds of the first page measured.
   await autocannon({ url, connections: 10, duration: WARM_UP_S, timeout: REQUEST_TIMEOUT_S, headers });
+  onStart?.();
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -369,10 +390,19 @@ function headerOf(answer: RawAnswer, name: string): string | null {
 
 function printRun(run: PageRun) {
   const label = `${run.path}${run.conditional ? ' (If-None-Match)' : ''} [${run.server}${run.workers > 1 ? `, ${run.workers} workers` : ''}]`;
+  const extra = [
+    run.cpuMsPerPage != null ? `CPU ${run.cpuMsPerPage} ms/page` : '',
+    run.reference
+      ? `reference (bare + Brotli 4) ${run.reference.requestsPerSecond} req/s (${percent(run.reference.share)})`
+      : '',
+  ].filter(Boolean);
   process.stdout.write(
-    `  ${label.padEnd(40)} ${String(run.requestsPerSecond).padStart(8)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ${JSON.stringify(run.statuses)}\n`,
+    `  ${label.padEnd(40)} ${String(run.requestsPerSecond).padStart(8)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ${JSON.stringify(run.statuses)}${extra.length ? `  ${extra.join(', ')}` : ''}\n`,
   );
 }
+
+/** 0.0312 -> "3.12 %". */
+const percent = (share: number) => `${round(share * 100, 2)} %`;
 
 /**
  * Each target from the response cache, then the same bytes from a bare node:http server (the
@@ -431,11 +461,38 @@ async function pageThroughput(base: string): Promise<PageRun[]> {
   return runs;
 }
 
-/** Pages rendered for every request: a site started with RESPONSE_CACHE_MB=0. */
-async function uncachedThroughput(base: string, workers: number): Promise<PageRun[]> {
+/**
+ * CPU time (user + system, ms) a process has used so far, read from /proc (Linux); null elsewhere.
+ * Clock ticks are 1/100 s on Linux.
+ */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Pages rendered for every request: a site started with RESPONSE_CACHE_MB=0. With one process,
+ * each page is followed by its reference, the bytes it sent from a bare node:http server, and its
+ * CPU time per page is read from the process.
+ */
+async function uncachedThroughput(site: RunningSite, workers: number): Promise<PageRun[]> {
   const runs: PageRun[] = [];
+  const headers = { 'Accept-Encoding': ACCEPT_ENCODING };
   for (const target of PAGE_TARGETS.filter((t) => t.kind === 'SSR page')) {
-    const answer = await rawGet(`${base}${target.path}`, { 'Accept-Encoding': ACCEPT_ENCODING });
+    const answer = await rawGet(`${site.url}${target.path}`, headers);
+    const pid = workers === 1 ? site.child.pid : undefined;
+    let cpuBefore: number | null = null;
+    const figures = await measure(`${site.url}${target.path}`, headers, () => {
+      cpuBefore = processCpuMs(pid);
+    });
+    const cpuAfter = processCpuMs(pid);
+    const answered = Object.values(figures.statuses).reduce((sum, count) => sum + count, 0);
     const run: PageRun = {
       path: target.path,
       kind: target.kind,
@@ -445,8 +502,25 @@ async function uncachedThroughput(base: string, workers: number): Promise<PageRu
       xCache: headerOf(answer, 'x-cache'),
       cacheControl: headerOf(answer, 'cache-control'),
       etag: headerOf(answer, 'etag'),
-      ...(await measure(`${base}${target.path}`, { 'Accept-Encoding': ACCEPT_ENCODING })),
+      ...figures,
+      cpuMsPerPage:
+        cpuBefore !== null && cpuAfter !== null && answered > 0
+          ? round((cpuAfter - cpuBefore) / answered, 2)
+          : null,
     };
+    if (workers === 1) {
+      const document = await rawGet(`${site.url}${target.path}`, { 'Accept-Encoding': 'identity' });
+      const bare = await startBareServer(document, { compress: 'br' });
+      try {
+        const { requestsPerSecond } = await measure(`${bare.url}${target.path}`, headers);
+        run.reference = {
+          requestsPerSecond,
+          share: requestsPerSecond > 0 ? round(run.requestsPerSecond / requestsPerSecond, 4) : 0,
+        };
+      } finally {
+        await bare.stop();
+      }
+    }
     runs.push(run);
     printRun(run);
   }
@@ -501,7 +575,7 @@ function cacheChecks(pages: PageRun[]): Check[] {
     checks.push({
       name: `${run.path} rendered for each request (no response cache): >= ${UNCACHED_RENDER_BUDGET} pages/s`,
       ok: run.xCache === null && run.requestsPerSecond >= UNCACHED_RENDER_BUDGET,
-      detail: `${run.requestsPerSecond} pages/s (budget ${UNCACHED_RENDER_BUDGET}), p50 ${run.p50} ms, p99 ${run.p99} ms`,
+      detail: `${run.requestsPerSecond} pages/s (budget ${UNCACHED_RENDER_BUDGET}), p50 ${run.p50} ms, p99 ${run.p99} ms${run.cpuMsPerPage != null ? `, server CPU ${run.cpuMsPerPage} ms a page (${UNCACHED_RENDER_BUDGET} pages/s is ${1000 / UNCACHED_RENDER_BUDGET} ms)` : ''}${run.reference ? `; reference just after it: the same document from a bare node:http server compressing it for each request (Brotli quality 4), ${run.reference.requestsPerSecond} req/s (rendered at ${percent(run.reference.share)} of it)` : ''}`,
     });
   }
   return checks;
@@ -739,18 +813,23 @@ function verify(stored: Stored, result: Result, limiter: LimiterProbe[], pages: 
     detail: `${loadFlagged.length} kept for review${sample(loadFlagged)}`,
   });
 
+  checks.push(pageErrorCheck(pages));
+  return checks;
+}
+
+/** No page or API answer failed while measured. */
+function pageErrorCheck(pages: PageRun[]): Check {
   const pageErrors = pages.filter(
     (p) => Object.keys(p.statuses).some((code) => Number(code) >= 500) || p.timeouts > 0,
   );
-  checks.push({
+  return {
     name: 'pages and public API: no 5xx, no timeout',
     ok: pageErrors.length === 0,
     detail:
       pageErrors.length === 0
         ? `${pages.length} runs`
         : pageErrors.map((p) => `${p.path} ${JSON.stringify(p.statuses)}`).join('; '),
-  });
-  return checks;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -765,11 +844,21 @@ const databaseLabel = freshDatabase
   ? `PostgreSQL (${describeUrl(freshDatabase.url)})`
   : 'PGlite (embedded, one connection)';
 process.stdout.write(
-  `Bench: ${CONNECTIONS} connections, ${DURATION_S} s of submissions, ${PAGE_DURATION_S} s per page, database ${databaseLabel}\n`,
+  `Bench${ONLY ? ` (${ONLY} only)` : ''}: ${CONNECTIONS} connections, ${ONLY ? '' : `${DURATION_S} s of submissions, `}${PAGE_DURATION_S} s per page, database ${databaseLabel}\n`,
 );
 
 const loadBefore = os.loadavg();
 const site = await runSite(freshDatabase ? { DATABASE_URL: freshDatabase.url } : {}, { logFile: SERVER_LOG });
+if (ONLY === 'pages') {
+  let code = 1;
+  try {
+    code = await benchPages(site);
+  } finally {
+    await site.stop();
+    await freshDatabase?.drop();
+  }
+  process.exit(code);
+}
 let exitCode = 1;
 try {
   process.stdout.write('Limiter, one address...\n');
@@ -827,10 +916,7 @@ try {
     { ...(freshDatabase ? { DATABASE_URL: freshDatabase.url } : {}), RESPONSE_CACHE_MB: '0' },
     { logFile: SERVER_LOG },
   );
-  const pages = [
-    ...kept,
-    ...(await uncachedThroughput(uncachedSite.url, 1).finally(() => uncachedSite.stop())),
-  ];
+  const pages = [...kept, ...(await uncachedThroughput(uncachedSite, 1).finally(() => uncachedSite.stop()))];
 
   // Two server processes (WEB_CONCURRENCY=2, decision 032): the same submissions and renders,
   // PostgreSQL only (the embedded database serves one process), beside the figures above.
@@ -854,7 +940,7 @@ try {
       await sleep(3_000);
       const twoDrain = await waitForOutbox(twoSite.dataDir);
       twoWorkers = { leads, result: twoResult, drain: twoDrain };
-      pages.push(...(await uncachedThroughput(twoSite.url, 2)));
+      pages.push(...(await uncachedThroughput(twoSite, 2)));
     } finally {
       await twoSite.stop();
     }
@@ -1004,34 +1090,9 @@ function benchMarkdown(report: {
     '',
     `Measured once the outbox had sent the ${report.outbox.leadsAlone.emails} emails the submissions queued (${report.outbox.mix.seconds} s after the mix, ${report.outbox.leadsAlone.seconds} s after the leads alone), so that pages get a quiet server.`,
     '',
-    `kept: served from the response cache; bare: the same bytes from a bare node:http server in its own process (the yardstick); uncached: a site started with RESPONSE_CACHE_MB=0, rendering each request.`,
+    PAGES_LEGEND,
     '',
-    markdownTable(
-      [
-        'path',
-        'kind',
-        'server',
-        'If-None-Match',
-        'req/s',
-        'p50 (ms)',
-        'p99 (ms)',
-        'statuses',
-        'Cache-Control',
-        'ETag',
-      ],
-      report.pages.map((p) => [
-        p.path,
-        p.kind,
-        p.server,
-        p.conditional ? 'yes' : 'no',
-        p.requestsPerSecond,
-        p.p50,
-        p.p99,
-        JSON.stringify(p.statuses),
-        p.cacheControl ?? '(none)',
-        p.etag ? 'yes' : 'no',
-      ]),
-    ),
+    pagesTable(report.pages),
     '',
     '## Limiter, one address',
     '',
@@ -1054,4 +1115,91 @@ function benchMarkdown(report: {
     `Server log: ${SERVER_LOG} (${report.server.errorLogLines} error lines).`,
     '',
   ].join('\n');
+}
+
+function pagesTable(pages: PageRun[]): string {
+  return markdownTable(
+    [
+      'path',
+      'kind',
+      'server',
+      'If-None-Match',
+      'req/s',
+      'p50 (ms)',
+      'p99 (ms)',
+      'statuses',
+      'Cache-Control',
+      'ETag',
+      'CPU (ms/page)',
+      'reference: bare + Brotli 4 (req/s)',
+    ],
+    pages.map((p) => [
+      p.path,
+      p.kind,
+      p.workers > 1 ? `${p.server}, ${p.workers} processes` : p.server,
+      p.conditional ? 'yes' : 'no',
+      p.requestsPerSecond,
+      p.p50,
+      p.p99,
+      JSON.stringify(p.statuses),
+      p.cacheControl ?? '(none)',
+      p.etag ? 'yes' : 'no',
+      p.cpuMsPerPage ?? '',
+      p.reference ? `${p.reference.requestsPerSecond} (${percent(p.reference.share)})` : '',
+    ]),
+  );
+}
+
+/** `BENCH_ONLY=pages`: the pages' part alone. */
+async function benchPages(site: RunningSite): Promise<number> {
+  const loadBefore = os.loadavg();
+  process.stdout.write('Pages and public API, from the response cache and from a bare server...\n');
+  const kept = await pageThroughput(site.url);
+  await site.stop();
+  process.stdout.write(
+    'Pages rendered for each request (RESPONSE_CACHE_MB=0), each beside a bare server...\n',
+  );
+  const uncachedSite = await runSite(
+    { ...(freshDatabase ? { DATABASE_URL: freshDatabase.url } : {}), RESPONSE_CACHE_MB: '0' },
+    { logFile: SERVER_LOG },
+  );
+  const pages = [...kept, ...(await uncachedThroughput(uncachedSite, 1).finally(() => uncachedSite.stop()))];
+  const loadAfter = os.loadavg();
+  const checks = [...cacheChecks(pages), pageErrorCheck(pages)];
+  const report = {
+    date: new Date().toISOString(),
+    config: {
+      only: 'pages',
+      connections: CONNECTIONS,
+      pageDurationS: PAGE_DURATION_S,
+      database: databaseLabel,
+      cpus: os.cpus().length,
+      loadAverageBefore: loadBefore.map((l) => round(l, 2)),
+      loadAverageAfter: loadAfter.map((l) => round(l, 2)),
+    },
+    pages,
+    checks,
+  };
+  fs.writeFileSync('reports/bench.json', `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(
+    'reports/bench.md',
+    [
+      `# Bench (pages only), ${report.date}`,
+      '',
+      `${CONNECTIONS} connections, ${PAGE_DURATION_S} s per figure, database ${databaseLabel}, ${report.config.cpus} CPUs (load average before ${JSON.stringify(report.config.loadAverageBefore)}, after ${JSON.stringify(report.config.loadAverageAfter)}).`,
+      '',
+      PAGES_LEGEND,
+      '',
+      pagesTable(pages),
+      '',
+      '## Checks',
+      '',
+      checksMarkdown(checks),
+      '',
+    ].join('\n'),
+  );
+  process.stdout.write(`\n${fs.readFileSync('reports/bench.md', 'utf8')}\n`);
+  const failed = checks.filter((c) => !c.ok);
+  process.stdout.write(failed.length ? `${failed.length} check(s) failed.\n` : 'Every check passed.\n');
+  return failed.length ? 1 : 0;
 }

@@ -3,6 +3,10 @@
  * in a process of its own like the site, that answers every request with the very bytes the site
  * sent for one URL (status, headers, compressed body). What the site reaches on a kept answer is
  * reported as a share of what this server reaches on the same machine in the same run.
+ *
+ * With `compress: 'br'` it is the yardstick of pages rendered for each request: it is given the
+ * uncompressed document and compresses it for every request as the site compresses a rendered
+ * page (Brotli quality 4, sized to the document), so that, like the site, it is bound by its CPU.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,24 +47,37 @@ export function rawGet(url: string, headers: Record<string, string>): Promise<Ra
 const SERVER_SOURCE = `
 import fs from 'node:fs';
 import http from 'node:http';
-const [file, port] = process.argv.slice(1);
+import zlib from 'node:zlib';
+const [file, port, compress] = process.argv.slice(1);
 const answer = JSON.parse(fs.readFileSync(file, 'utf8'));
 const body = Buffer.from(answer.body, 'base64');
 const headers = { ...answer.headers, 'content-length': body.length };
-http.createServer((_req, res) => { res.writeHead(answer.status, headers); res.end(body); })
-  .listen(Number(port), '127.0.0.1', () => process.stdout.write('ready\\n'));
+const params = {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+};
+const serve = compress === 'br'
+  ? (_req, res) => zlib.brotliCompress(body, { params }, (error, compressed) => {
+      res.writeHead(answer.status, { ...headers, 'content-encoding': 'br', 'content-length': compressed.length });
+      res.end(compressed);
+    })
+  : (_req, res) => { res.writeHead(answer.status, headers); res.end(body); };
+http.createServer(serve).listen(Number(port), '127.0.0.1', () => process.stdout.write('ready\\n'));
 `;
 
 export type BareServer = { url: string; stop: () => Promise<void> };
 
-export async function startBareServer(answer: RawAnswer): Promise<BareServer> {
+export async function startBareServer(
+  answer: RawAnswer,
+  options: { compress?: 'br' } = {},
+): Promise<BareServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
   const file = path.join(dir, 'answer.json');
   fs.writeFileSync(file, JSON.stringify({ ...answer, body: answer.body.toString('base64') }));
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--input-type=module', '-e', SERVER_SOURCE, file, String(port)],
+    ['--input-type=module', '-e', SERVER_SOURCE, file, String(port), options.compress ?? ''],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise<void>((resolve, reject) => {

@@ -5,9 +5,10 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BLOG_PAGE_SIZE } from '#common/schemas/public-api.ts';
 import type { DatabaseHandle } from '#db/client.ts';
-import { emailTemplates } from '#db/schema.ts';
-import { insertService } from '#tests/helpers/factories.ts';
+import { blogPosts, emailTemplates } from '#db/schema.ts';
+import { insertPost, insertService } from '#tests/helpers/factories.ts';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { startSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
@@ -154,5 +155,51 @@ describe('public lists in memory', () => {
       .poll(async () => (await content.listServices()).map((service) => service.title))
       .toContain('Audit express');
     expect((await content.listServices()).length).toBe(before.length + 1);
+  });
+
+  it('show a page of the blog without a database read per page, and a post published or read as soon as its statement commits', async () => {
+    const content = deps.content;
+    const first = await insertPost(database.db, {
+      slug: 'premier-article',
+      category: 'branding',
+      publishedAt: new Date('2026-01-05T09:00:00Z'),
+    });
+    const query = { page: 1, pageSize: BLOG_PAGE_SIZE };
+    const before = await content.listPosts(query);
+    // Kept: a second page rendered meanwhile reads nothing (the same summaries, not a new read).
+    expect((await content.listPosts(query)).items[0]).toBe(before.items[0]);
+
+    await insertPost(database.db, {
+      slug: 'article-publie',
+      category: 'marketing_digital',
+      publishedAt: new Date('2026-02-05T09:00:00Z'),
+    });
+    await expect
+      .poll(async () => (await content.listPosts(query)).items.map((post) => post.slug))
+      .toEqual(['article-publie', 'premier-article']);
+    // A category's page and its count are those of its own posts.
+    const branding = await content.listPosts({ ...query, category: 'branding' });
+    expect(branding.items.map((post) => post.slug)).toEqual(['premier-article']);
+    expect([branding.total, branding.totalPages]).toEqual([1, 1]);
+    // A page is a slice of the listing, in its order.
+    expect((await content.listPosts({ page: 2, pageSize: 1 })).items.map((post) => post.slug)).toEqual([
+      'premier-article',
+    ]);
+
+    // The public API shows each post's readers: a counted reader is seen at once.
+    expect(await content.recordPostView(first.slug)).toBe(true);
+    await expect
+      .poll(
+        async () => (await content.listPosts(query)).items.find((post) => post.slug === first.slug)?.views,
+      )
+      .toBe(1);
+
+    await database.db
+      .update(blogPosts)
+      .set({ isPublished: false })
+      .where(eq(blogPosts.slug, 'article-publie'));
+    await expect
+      .poll(async () => (await content.listPosts(query)).items.map((post) => post.slug))
+      .toEqual(['premier-article']);
   });
 });

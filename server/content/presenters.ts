@@ -44,7 +44,7 @@ export const presentStat = (s: CompanyStat) => ({
 });
 export type PublicStat = ReturnType<typeof presentStat>;
 
-export const presentPostSummary = (p: BlogPost) => ({
+export const presentPostSummary = (p: Omit<BlogPost, 'content'>) => ({
   id: p.id,
   title: fr(p.title),
   slug: p.slug,

@@ -2,7 +2,7 @@
  * The public site's reads, used by the JSON API (server/api/public.ts) and by the page loaders
  * (through the router context), so both always show the same data.
  */
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { BlogCategory } from '#common/enums.ts';
 import { siteInfoFromSettings } from '#common/site.ts';
@@ -62,6 +62,17 @@ export function createPublicContent(db: Database, publicUrl: string, memo?: Tabl
         .orderBy(...list.order)) as Row[];
       return rows.map(list.present);
     });
+
+  /** Every published post's summary, newest first (the listing's order). */
+  const readPostSummaries = async () => {
+    const { content: _content, ...summaryColumns } = getTableColumns(blogPosts);
+    const rows = await db
+      .select(summaryColumns)
+      .from(blogPosts)
+      .where(eq(blogPosts.isPublished, true))
+      .orderBy(desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), asc(blogPosts.slug));
+    return rows.map(presentPostSummary);
+  };
 
   return {
     listServices() {
@@ -129,29 +140,24 @@ export function createPublicContent(db: Database, publicUrl: string, memo?: Tabl
       });
     },
 
+    /**
+     * A page of the published posts. Every published post's summary (no content) is kept in
+     * memory, in the listing's order, until a post changes or is read (the summaries carry the
+     * view counter the public API shows): a page is a slice of it, one category's a filter.
+     */
     async listPosts(query: { page: number; pageSize: number; category?: BlogCategory }) {
       noteRead('blog_posts');
-      const where = and(
-        eq(blogPosts.isPublished, true),
-        query.category ? eq(blogPosts.category, query.category) : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(blogPosts)
-          .where(where)
-          .orderBy(desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), asc(blogPosts.slug))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ value: count() }).from(blogPosts).where(where),
-      ]);
-      const totalItems = total?.value ?? 0;
+      const all = memo
+        ? await memo.get('public:post-summaries', ['blog_posts', 'blog_post_views'], readPostSummaries)
+        : await readPostSummaries();
+      const matching = query.category ? all.filter((post) => post.category === query.category) : all;
+      const start = (query.page - 1) * query.pageSize;
       return {
-        items: rows.map(presentPostSummary),
+        items: matching.slice(start, start + query.pageSize),
         page: query.page,
         pageSize: query.pageSize,
-        total: totalItems,
-        totalPages: Math.max(1, Math.ceil(totalItems / query.pageSize)),
+        total: matching.length,
+        totalPages: Math.max(1, Math.ceil(matching.length / query.pageSize)),
       };
     },
 

@@ -4,7 +4,12 @@
  * JSON line per event, never a stack trace printed by React Router. The app is the real one,
  * with the real entry.server and a small route table of its own instead of the site's build.
  */
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import zlib from 'node:zlib';
+import { Suspense, use } from 'react';
 import { Outlet, type ServerBuild } from 'react-router';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,58 +22,109 @@ import { readEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
 
 const page = (text: string) => () => <p>{text}</p>;
+/** A part of a page that waits for its data after the loaders (a promise it reads with `use`). */
+function SlowPart() {
+  const text = use(slowText());
+  return <p>{text}</p>;
+}
+let pendingText: Promise<string> | undefined;
+const slowText = () => {
+  pendingText ??= new Promise((resolve) => setTimeout(() => resolve('Contenu arrivé après le rendu'), 30));
+  return pendingText;
+};
+/** A page well above the compression threshold (1 KB). */
+const LONG_TEXT = 'Une page assez longue pour être compressée. '.repeat(200);
 
 /** The routes a build of the site has, as few as the methods need: one with an action. */
 function routeModule(id: string, parentId: string | undefined, fields: object, module: object) {
   return { id, parentId, ...fields, module: { default: page(id), ...module } };
 }
-const build = {
-  entry: { module: entry },
-  routes: {
-    root: routeModule(
-      'root',
-      undefined,
-      { path: '' },
-      {
-        default: () => (
-          <html lang="fr">
-            <body>
-              <Outlet />
-            </body>
-          </html>
-        ),
-      },
-    ),
-    'routes/layout': routeModule('routes/layout', 'root', {}, { default: () => <Outlet /> }),
-    'routes/home': routeModule('routes/home', 'routes/layout', { index: true }, {}),
-    'routes/confirm': routeModule(
-      'routes/confirm',
-      'routes/layout',
-      { path: 'newsletter/confirm' },
-      { action: async () => ({ confirmed: true }) },
-    ),
-    'routes/broken': routeModule(
-      'routes/broken',
-      'routes/layout',
-      { path: 'broken' },
-      {
-        loader: () => {
-          throw new Error('a loader that breaks');
-        },
-      },
-    ),
-    'routes/rss': {
-      id: 'routes/rss',
-      parentId: 'root',
-      path: 'blog/rss.xml',
-      module: {
-        loader: () => new Response('<rss/>', { headers: { 'Content-Type': 'application/rss+xml' } }),
+const routes = {
+  root: routeModule(
+    'root',
+    undefined,
+    { path: '' },
+    {
+      default: () => (
+        <html lang="fr">
+          <body>
+            <Outlet />
+          </body>
+        </html>
+      ),
+      // As the site's root has one: an error is a page of its own, not React Router's default.
+      ErrorBoundary: () => (
+        <html lang="fr">
+          <body>
+            <p>Erreur de chargement</p>
+          </body>
+        </html>
+      ),
+    },
+  ),
+  'routes/layout': routeModule('routes/layout', 'root', {}, { default: () => <Outlet /> }),
+  'routes/home': routeModule('routes/home', 'routes/layout', { index: true }, {}),
+  'routes/confirm': routeModule(
+    'routes/confirm',
+    'routes/layout',
+    { path: 'newsletter/confirm' },
+    { action: async () => ({ confirmed: true }) },
+  ),
+  'routes/broken': routeModule(
+    'routes/broken',
+    'routes/layout',
+    { path: 'broken' },
+    {
+      loader: () => {
+        throw new Error('a loader that breaks');
       },
     },
+  ),
+  'routes/long': routeModule(
+    'routes/long',
+    'routes/layout',
+    { path: 'long' },
+    { default: () => <p>{LONG_TEXT}</p> },
+  ),
+  'routes/slow': routeModule(
+    'routes/slow',
+    'routes/layout',
+    { path: 'slow' },
+    {
+      default: () => (
+        <Suspense fallback={<p>Chargement</p>}>
+          <SlowPart />
+        </Suspense>
+      ),
+    },
+  ),
+  'routes/rss': {
+    id: 'routes/rss',
+    parentId: 'root',
+    path: 'blog/rss.xml',
+    module: {
+      loader: () => new Response('<rss/>', { headers: { 'Content-Type': 'application/rss+xml' } }),
+    },
   },
+};
+const build = {
+  entry: { module: entry },
+  routes,
   assets: {
     entry: { module: '/assets/entry.js', imports: [] },
-    routes: {},
+    // What the renderer builds its route tree from (the browser's manifest in a real build).
+    routes: Object.fromEntries(
+      [routes.root, routes['routes/layout'], routes['routes/long'], routes['routes/slow']].map((route) => [
+        route.id,
+        {
+          ...route,
+          module: `/assets/${route.id}.js`,
+          hasLoader: 'loader' in route.module,
+          hasAction: 'action' in route.module,
+          hasErrorBoundary: 'ErrorBoundary' in route.module,
+        },
+      ]),
+    ),
     url: '/assets/manifest.js',
     version: 'test',
   },
@@ -169,6 +225,78 @@ describe('a page and the methods it takes', () => {
     expect(log.some((entry) => (entry.res as { statusCode?: number } | undefined)?.statusCode === 500)).toBe(
       true,
     );
+    expect(printed).toEqual([]);
+  });
+});
+
+describe('a rendered document', () => {
+  /** The answer as it is on the wire, not decompressed. */
+  async function raw(path: string, acceptEncoding?: string, method = 'GET') {
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      const headers = acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding };
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http.request({ host: '127.0.0.1', port, path, method, headers }, resolve).on('error', reject).end(),
+      );
+      const chunks: Buffer[] = [];
+      for await (const chunk of res) chunks.push(chunk as Buffer);
+      return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) };
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it('goes out compressed as the client asks, Brotli first, whole with its length, and reads as the page', async () => {
+    const decode: Record<string, (body: Buffer) => Buffer> = {
+      br: zlib.brotliDecompressSync,
+      gzip: zlib.gunzipSync,
+      deflate: zlib.inflateSync,
+    };
+    for (const [accepted, expected] of [
+      ['br, gzip', 'br'],
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['deflate', 'deflate'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+    ] as const) {
+      const answer = await raw('/long', accepted);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding'], accepted).toBe(expected);
+      expect(answer.headers.vary, accepted).toBe('Accept-Encoding');
+      expect(answer.headers['transfer-encoding'], accepted).toBeUndefined();
+      const { body } = answer;
+      expect(Number(answer.headers['content-length']), accepted).toBe(body.length);
+      const html = decode[expected]?.(body).toString('utf8');
+      expect(html, accepted).toContain(LONG_TEXT.trim());
+      expect(html, accepted).toMatch(/^<!DOCTYPE html>/);
+    }
+    for (const accepted of [undefined, 'identity', 'compress']) {
+      const answer = await raw('/long', accepted);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding'], accepted).toBeUndefined();
+      expect(answer.body.toString('utf8'), accepted).toContain(LONG_TEXT.trim());
+    }
+    // A short page is not worth compressing; a HEAD gets the headers only.
+    const short = await raw('/', 'br');
+    expect(short.headers['content-encoding']).toBeUndefined();
+    expect(short.headers.vary).toBe('Accept-Encoding');
+    const head = await raw('/long', 'br', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('a public document', () => {
+  it('waits for a part that is still loading, as it always did: the page has its content, not its fallback', async () => {
+    const answer = await request(app).get('/slow').expect(200);
+    expect(answer.text).toMatch(/^<!DOCTYPE html><html lang="fr">/);
+    expect(answer.text).toContain('Contenu arrivé après le rendu');
+    expect(answer.text).not.toContain('Chargement');
+    // No boundary left for the browser to render: public pages hydrate no router.
+    expect(answer.text).not.toContain('<!--$!');
     expect(printed).toEqual([]);
   });
 });

@@ -2,13 +2,16 @@
  * Every page through React Router's server rendering, as @react-router/express does it, with two
  * differences: a public page may be answered from the response cache, or made once and kept there
  * (server/cache/response-cache.ts, docs/decisions/031-response-cache.md), and an answer goes out
- * in one write rather than streamed (sendWhole). The back-office and the personal newsletter pages
- * (confirm, manage, unsubscribe), a draft's preview and a lead's call page (their links carry a
- * token) are always rendered for their own
- * request.
+ * in one write rather than streamed (sendWhole), a document compressed in one call with its
+ * length. The back-office and the personal newsletter pages (confirm, manage, unsubscribe), a
+ * draft's preview and a lead's call page (their links carry a token) are always rendered for their
+ * own request.
  */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
+import Negotiator from 'negotiator';
 import {
   createRequestHandler,
   matchRoutes,
@@ -18,6 +21,10 @@ import {
 } from 'react-router';
 import { cacheKey, isSharedPage, type MadeAnswer, type ResponseCache } from '../cache/response-cache.ts';
 import { refuseMethod } from './methods.ts';
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const deflate = promisify(zlib.deflate);
 
 /** The Fetch API request React Router reads (@react-router/express's createRemixRequest). */
 function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -46,18 +53,81 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   } as RequestInit);
 }
 
+/** The compression middleware's choice (server/app.ts, `compression`), made the same way. */
+const SUPPORTED_ENCODINGS = ['br', 'gzip', 'deflate', 'identity'];
+const PREFERRED_ENCODINGS = ['br', 'gzip'];
+/**
+ * The encoding the compression middleware picks: the client's, and among those it accepts
+ * equally, Brotli then gzip (Negotiator's second argument, which its types do not declare).
+ */
+function negotiatedEncoding(req: ExpressRequest): string | undefined {
+  const negotiator = new Negotiator(req) as unknown as {
+    encoding(available: string[], preferred: string[]): string | undefined;
+  };
+  return negotiator.encoding(SUPPORTED_ENCODINGS, PREFERRED_ENCODINGS);
+}
+/** The compression middleware's threshold: smaller answers go out as they are. */
+const COMPRESSION_THRESHOLD = 1024;
+const compressors = {
+  // The middleware's quality, so the same size; the size hint lets Brotli size its buffers to the
+  // document: with the stream it replaces, 0.55 ms instead of 0.80 ms for a 60 KB page.
+  br: (body: Buffer) =>
+    brotliCompress(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body: Buffer) => gzip(body),
+  deflate: (body: Buffer) => deflate(body),
+};
+
+/**
+ * A rendered document compressed in one call, as the compression middleware would have
+ * compressed it (same encoding, same quality), with its Content-Length. The middleware, which
+ * streams through a zlib stream made for each answer, then leaves it as it is (already encoded)
+ * and only adds `Vary: Accept-Encoding`. Other answers (resource routes) are left to it.
+ */
+async function compressDocument(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  body: Buffer,
+): Promise<{ encoding?: string; body: Buffer }> {
+  const unchanged = { body };
+  const header = (name: string) => String(res.getHeader(name) ?? '');
+  if (
+    req.method === 'HEAD' ||
+    body.length < COMPRESSION_THRESHOLD ||
+    !header('Content-Type').startsWith('text/html') ||
+    res.hasHeader('Content-Encoding') ||
+    /(?:^|,)\s*?no-transform\s*?(?:,|$)/i.test(header('Cache-Control'))
+  ) {
+    return unchanged;
+  }
+  const encoding = req.headers['accept-encoding'] ? negotiatedEncoding(req) : undefined;
+  if (encoding !== 'br' && encoding !== 'gzip' && encoding !== 'deflate') return unchanged;
+  return { encoding, body: await compressors[encoding](body) };
+}
+
 /**
  * Sends a rendered answer in one write (@react-router/express streams it chunk by chunk). A page
  * is complete before its first byte anyway (app/entry.server.tsx waits for every boundary); React
  * writes it in hundreds of small chunks, and each one was a socket write and, compressed, a call
- * into zlib of its own: sent whole, a page rendered for each request costs about half as much.
+ * into zlib of its own: sent whole, a page rendered for each request costs about half as much. A
+ * document is compressed here in one call (compressDocument).
  */
-async function sendWhole(res: ExpressResponse, response: Response) {
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+async function sendWhole(req: ExpressRequest, res: ExpressResponse, response: Response) {
+  const whole = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   if (res.destroyed || res.writableEnded) return;
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
+  const { encoding, body } = whole ? await compressDocument(req, res, whole) : { body: whole };
+  if (res.destroyed || res.writableEnded) return;
+  if (encoding && body) {
+    res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+  }
   res.end(body);
 }
 
@@ -146,7 +216,7 @@ export function pageHandler(options: {
       if (cache && req.method === 'GET' && isSharedPage(req.originalUrl)) {
         await cache.serve(req, res, cacheKey(req.originalUrl), async () => madeAnswer(res, await render()));
       } else {
-        await sendWhole(res, await render());
+        await sendWhole(req, res, await render());
       }
     } catch (error) {
       next(error);
