@@ -111,6 +111,10 @@ function islandsEntry(): Plugin[] {
         if (Array.isArray(input)) options.input = [...input, source];
         else if (typeof input === 'string') options.input = [input, source];
         else options.input = { ...input, islands: source };
+        // What the back-office's chunk group needs (it does not pull in its modules' dependencies,
+        // publicChunks): an entry chunk (a route module) may export more than its module does.
+        // React Router sets 'exports-only' for the client build; every export is still kept.
+        options.preserveEntrySignatures = 'allow-extension';
         return options;
       },
       generateBundle(_options, bundle) {
@@ -203,6 +207,12 @@ function zodWithoutEval(): Plugin {
  * form, offline banner, the runtime island and what they import), loaded with React when the
  * first island needs it, and what the page loads once idle (the PWA runtime). Code loaded on
  * interaction (the lead modals, the toaster, the contact form) keeps its own chunks.
+ *
+ * The back-office is served over HTTP/1.1 by the app (HTTP/2 behind Caddy in production), where a
+ * phone on slow 4G pays a round trip per file six at a time: the sign-in waited behind 33 files.
+ * What only the login screen needs is one chunk ('sign-in'), and what only the first screens after
+ * it need (the layout, the dashboard, the leads list) is another ('admin'). Modules the public
+ * pages can load stay out of both: a public chunk never loads back-office code.
  */
 const ISLANDS_ENTRY = 'app/islands/entry.client.ts';
 const ISLAND_ROOTS = [
@@ -213,6 +223,12 @@ const ISLAND_ROOTS = [
   'app/features/newsletter/newsletter-form.tsx',
 ];
 const IDLE_ROOTS = ['app/features/pwa/pwa-runtime.ts'];
+const ADMIN_LOGIN = 'app/routes/admin/login.tsx';
+const ADMIN_FIRST_SCREENS = [
+  'app/routes/admin/layout.tsx',
+  'app/routes/admin/dashboard.tsx',
+  'app/routes/admin/contacts.tsx',
+];
 const LUCIDE_INDEX = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
@@ -220,7 +236,9 @@ function publicChunks() {
   let runtime: Set<string> | undefined;
   let site: Set<string> | undefined;
   let idle: Set<string> | undefined;
-  const closure = (ctx: ChunkingContext, roots: string[], exclude = new Set<string>()) => {
+  let signIn: Set<string> | undefined;
+  let admin: Set<string> | undefined;
+  const closure = (ctx: ChunkingContext, roots: string[], exclude = new Set<string>(), lazy = false) => {
     const seen = new Set<string>();
     const visit = (id: string) => {
       if (seen.has(id) || exclude.has(id)) return;
@@ -228,29 +246,53 @@ function publicChunks() {
       if (!info) return;
       seen.add(id);
       for (const next of info.importedIds) visit(next);
+      if (lazy) for (const next of info.dynamicallyImportedIds) visit(next);
     };
     for (const root of roots) visit(path.resolve(root));
     return seen;
   };
+  /**
+   * lucide-react's index imports every icon: through it, every icon any screen uses (98, most of
+   * them the back-office's) would count as needed wherever one is: in the islands' chunk, or kept
+   * out of the back-office's. Icons are imported one by one (`lucide-react/icons/menu`).
+   */
+  const withoutIconIndex = (ctx: ChunkingContext, modules: Set<string>, what: string) => {
+    const barrel = [...modules].find((id) => LUCIDE_INDEX.test(id));
+    if (!barrel) return modules;
+    const importers = ctx.getModuleInfo(barrel)?.importers.filter((id) => modules.has(id)) ?? [];
+    throw new Error(
+      `${what} must import icons as lucide-react/icons/<name>, not from lucide-react: ${importers
+        .map((id) => path.relative(process.cwd(), id))
+        .join(', ')}`,
+    );
+  };
   const sets = (ctx: ChunkingContext) => {
     runtime ??= closure(ctx, [ISLANDS_ENTRY]);
-    if (!site) {
-      site = closure(ctx, ISLAND_ROOTS, runtime);
-      // lucide-react's index imports every icon: through it, every icon any screen uses (98, most
-      // of them the back-office's) joined the islands' chunk. Island code imports its icons one by
-      // one (`lucide-react/icons/menu`).
-      const barrel = [...site].find((id) => LUCIDE_INDEX.test(id));
-      if (barrel) {
-        const importers = ctx.getModuleInfo(barrel)?.importers.filter((id) => site?.has(id)) ?? [];
-        throw new Error(
-          `Island code must import icons as lucide-react/icons/<name>, not from lucide-react: ${importers
-            .map((id) => path.relative(process.cwd(), id))
-            .join(', ')}`,
-        );
-      }
-    }
+    site ??= closure(ctx, ISLAND_ROOTS, runtime);
     idle ??= closure(ctx, IDLE_ROOTS, new Set([...runtime, ...site]));
-    return { runtime, site, idle };
+    if (!admin) {
+      // Everything a public page can ever load, at once or later, and what the login screen
+      // needs before its form is usable stay where they are; the rest of what the first screens
+      // after the sign-in import (the layout, the dashboard, the leads list) is one chunk.
+      const publicCode = withoutIconIndex(ctx, closure(ctx, [ISLANDS_ENTRY], new Set(), true), 'Public code');
+      const ownCode = (modules: Set<string>, routes: string[]) =>
+        new Set(
+          [...modules].filter(
+            (id) =>
+              !id.startsWith('\0') &&
+              !REACT.test(id) &&
+              !publicCode.has(id) &&
+              !routes.includes(path.relative(process.cwd(), id)),
+          ),
+        );
+      const login = withoutIconIndex(ctx, closure(ctx, [ADMIN_LOGIN]), 'The login screen');
+      signIn = ownCode(login, [ADMIN_LOGIN]);
+      admin = ownCode(
+        withoutIconIndex(ctx, closure(ctx, ADMIN_FIRST_SCREENS, login), 'The back-office'),
+        ADMIN_FIRST_SCREENS,
+      );
+    }
+    return { runtime, site, idle, signIn, admin };
   };
   // Higher priority first: React is one chunk of its own (the back-office shares it), and a module
   // the islands need at once never moves to the idle chunk. Virtual modules (Vite's preload helper,
@@ -273,6 +315,18 @@ function publicChunks() {
         sets(ctx).site.has(id) && !id.startsWith('\0') && !REACT.test(id) ? 'islands' : null,
     },
     { priority: 10, name: (id: string, ctx: ChunkingContext) => (sets(ctx).idle.has(id) ? 'idle' : null) },
+    {
+      priority: 6,
+      name: (id: string, ctx: ChunkingContext) => (sets(ctx).signIn?.has(id) ? 'sign-in' : null),
+      includeDependenciesRecursively: false,
+    },
+    {
+      priority: 5,
+      name: (id: string, ctx: ChunkingContext) => (sets(ctx).admin?.has(id) ? 'admin' : null),
+      // The set is closed already: what its modules import is in it or in a chunk public pages
+      // and the login screen load, which must not move here.
+      includeDependenciesRecursively: false,
+    },
   ];
 }
 

@@ -3,7 +3,8 @@
  * and its error message below it in red, linked by aria-describedby so a screen reader reads it
  * with the field. Ids come from useId: two forms may be on screen together.
  */
-import { ChevronDown, Loader2 } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import Loader2 from 'lucide-react/icons/loader-circle';
 import { type ComponentProps, type ReactNode, type RefObject, useEffect, useId } from 'react';
 import {
   type Control,

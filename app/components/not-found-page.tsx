@@ -1,4 +1,8 @@
-import { BookOpen, Home, Layers, type LucideIcon, Mail } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import Home from 'lucide-react/icons/house';
+import Layers from 'lucide-react/icons/layers';
+import Mail from 'lucide-react/icons/mail';
 import { Link } from 'react-router';
 import { LeadButton } from '~/components/lead-button';
 import { Button } from '~/components/ui/button';

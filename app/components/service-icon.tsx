@@ -1,36 +1,34 @@
-import {
-  BadgeDollarSign,
-  Briefcase,
-  Camera,
-  ChartColumn,
-  ChartLine,
-  Code,
-  Cpu,
-  CreditCard,
-  Database,
-  Eye,
-  Gauge,
-  Globe,
-  LayoutTemplate,
-  Lightbulb,
-  type LucideIcon,
-  Mail,
-  Megaphone,
-  MessageCircle,
-  MonitorSmartphone,
-  Palette,
-  PenTool,
-  Search,
-  Share2,
-  ShoppingBag,
-  ShoppingCart,
-  Smartphone,
-  Sparkles,
-  Target,
-  TrendingUp,
-  Users,
-  Video,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import BadgeDollarSign from 'lucide-react/icons/badge-dollar-sign';
+import Briefcase from 'lucide-react/icons/briefcase';
+import Camera from 'lucide-react/icons/camera';
+import ChartColumn from 'lucide-react/icons/chart-column';
+import ChartLine from 'lucide-react/icons/chart-line';
+import Code from 'lucide-react/icons/code';
+import Cpu from 'lucide-react/icons/cpu';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Database from 'lucide-react/icons/database';
+import Eye from 'lucide-react/icons/eye';
+import Gauge from 'lucide-react/icons/gauge';
+import Globe from 'lucide-react/icons/globe';
+import LayoutTemplate from 'lucide-react/icons/layout-template';
+import Lightbulb from 'lucide-react/icons/lightbulb';
+import Mail from 'lucide-react/icons/mail';
+import Megaphone from 'lucide-react/icons/megaphone';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
+import Palette from 'lucide-react/icons/palette';
+import PenTool from 'lucide-react/icons/pen-tool';
+import Search from 'lucide-react/icons/search';
+import Share2 from 'lucide-react/icons/share-2';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import ShoppingCart from 'lucide-react/icons/shopping-cart';
+import Smartphone from 'lucide-react/icons/smartphone';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Target from 'lucide-react/icons/target';
+import TrendingUp from 'lucide-react/icons/trending-up';
+import Users from 'lucide-react/icons/users';
+import Video from 'lucide-react/icons/video';
 import { cn } from '~/lib/cn';
 import { type IconColor, type IconName, resolveServiceIcon } from '~/lib/service-icon';
 

@@ -1,5 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
-import { Anchor, Focus, Gauge, Handshake, Scale, Sun } from 'lucide-react';
+import Anchor from 'lucide-react/icons/anchor';
+import Focus from 'lucide-react/icons/focus';
+import Gauge from 'lucide-react/icons/gauge';
+import Handshake from 'lucide-react/icons/handshake';
+import Scale from 'lucide-react/icons/scale';
+import Sun from 'lucide-react/icons/sun';
 import { HOME_VALUES } from '#common/constants.ts';
 
 /** The six values of docs/product.md §1.2, in order, with what each means for a client. */

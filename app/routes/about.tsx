@@ -1,4 +1,5 @@
-import { Compass, MapPin } from 'lucide-react';
+import Compass from 'lucide-react/icons/compass';
+import MapPin from 'lucide-react/icons/map-pin';
 import { Link } from 'react-router';
 import { PageHeader } from '~/components/page-header';
 import { PageSection } from '~/components/page-section';

@@ -1,4 +1,4 @@
-import { Eye } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
 import { data, Link } from 'react-router';
 import { PreviewQuerySchema } from '#common/schemas/public-api.ts';
 import { appContext } from '~/context.server';

@@ -1,4 +1,8 @@
-import { CalendarClock, Clock, Mail, MapPin, Phone } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import Clock from 'lucide-react/icons/clock';
+import Mail from 'lucide-react/icons/mail';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
 import type { ReactNode } from 'react';
 import { whatsappUrl } from '#common/site.ts';
 import { LeadButton } from '~/components/lead-button';

@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import { Link } from 'react-router';
 import { AUDIT_SERVICE_TITLE } from '#common/constants.ts';
 import { PAGES } from '#common/pages.ts';

@@ -1,4 +1,5 @@
-import { RefreshCw, WifiOff } from 'lucide-react';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { MessageActions, MessagePage } from '~/components/message-page';
 import { Button } from '~/components/ui/button';
 import { pageMeta } from '~/lib/seo';

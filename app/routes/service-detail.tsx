@@ -1,4 +1,5 @@
-import { ArrowLeft, CalendarClock } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
 import { data, Link } from 'react-router';
 import { ServiceIdParamsSchema } from '#common/schemas/public-api.ts';
 import { serviceShareImage } from '#common/visuals.ts';

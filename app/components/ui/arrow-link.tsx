@@ -1,5 +1,5 @@
 /** A link in running text that leads on ("En savoir plus →"): brand colour, an arrow after it. */
-import { ArrowRight } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { cn } from '~/lib/cn';

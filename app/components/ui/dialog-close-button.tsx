@@ -2,7 +2,7 @@
  * The close button (an X in the corner) of the site's Radix dialogs: the lead modals, the
  * back-office's dialogs and its side panel. Placed by `className` (absolute, in a corner).
  */
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { Dialog } from 'radix-ui';
 import { Button } from './button';
 

@@ -3,7 +3,7 @@
  * past 50 px to dismiss. Loaded lazily by ToastMount on the first toast, so Radix Toast stays out
  * of every page's first load; call `toast()` from ~/lib/toast to show one.
  */
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { Toast } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
 import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '#common/constants.ts';

@@ -6,7 +6,9 @@
  * filters, its columns or its own rows, and its texts.
  */
 import { keepPreviousData, type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 import { EmptyState, ErrorState, FilterSelect, LoadingState, Pagination, SearchInput } from './ui';

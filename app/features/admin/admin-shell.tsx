@@ -2,7 +2,9 @@
  * The back-office frame: a sidebar on wide screens, a top bar with a drawer on phones, who is
  * signed in, the state of the real-time channel, and the logout button.
  */
-import { ExternalLink, LogOut, Menu } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
+import LogOut from 'lucide-react/icons/log-out';
+import Menu from 'lucide-react/icons/menu';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';

@@ -3,7 +3,8 @@
  * `text` on the clipboard and then says it is copied; where the browser refuses, a toast asks to
  * select it and copy it by hand.
  */
-import { Check, Copy } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Copy from 'lucide-react/icons/copy';
 import { useState } from 'react';
 import { Button } from '~/components/ui/button';
 import { toast } from '~/lib/toast';

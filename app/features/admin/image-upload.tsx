@@ -5,7 +5,10 @@
  * on a 3G connection to be told no); the server checks again by content and has the last word.
  */
 import { useMutation } from '@tanstack/react-query';
-import { ImageIcon, Loader2, Trash2, Upload } from 'lucide-react';
+import ImageIcon from 'lucide-react/icons/image';
+import Loader2 from 'lucide-react/icons/loader-circle';
+import Trash2 from 'lucide-react/icons/trash';
+import Upload from 'lucide-react/icons/upload';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import {

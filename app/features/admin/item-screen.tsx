@@ -5,7 +5,7 @@
  * bar; an item edited in a dialog (a case study, a service, a team member) has the same dialog.
  */
 import type { QueryKey } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
+import Trash2 from 'lucide-react/icons/trash';
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '~/components/ui/button';
 import { AdminDialog } from './dialog-frame';

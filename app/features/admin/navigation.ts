@@ -1,20 +1,18 @@
 /** The admin screens of docs/product.md §2.2, in the order the navigation shows them. */
-import {
-  BarChart3,
-  Briefcase,
-  CalendarClock,
-  FileText,
-  History,
-  LayoutDashboard,
-  LayoutTemplate,
-  type LucideIcon,
-  Mail,
-  MessageSquare,
-  Send,
-  Settings,
-  Users,
-  Wrench,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import Briefcase from 'lucide-react/icons/briefcase';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import BarChart3 from 'lucide-react/icons/chart-column';
+import FileText from 'lucide-react/icons/file-text';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import LayoutTemplate from 'lucide-react/icons/layout-template';
+import Mail from 'lucide-react/icons/mail';
+import MessageSquare from 'lucide-react/icons/message-square';
+import History from 'lucide-react/icons/rotate-ccw-clock';
+import Send from 'lucide-react/icons/send';
+import Settings from 'lucide-react/icons/settings';
+import Users from 'lucide-react/icons/users';
+import Wrench from 'lucide-react/icons/wrench';
 
 export type AdminNavItem = { to: string; label: string; icon: LucideIcon };
 

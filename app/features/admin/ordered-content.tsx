@@ -4,7 +4,8 @@
  * edit, delete), and the order and visibility fields of their forms.
  */
 import { useMutation } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';

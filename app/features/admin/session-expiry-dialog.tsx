@@ -3,7 +3,7 @@
  * time left as m:ss; 'Rester connecté' or 'Me déconnecter'. An alert dialog: Escape or a click outside does
  * not dismiss it by accident, only its buttons decide.
  */
-import { Clock } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
 import { AlertDialog } from 'radix-ui';
 import { Button } from '~/components/ui/button';
 import { formatCountdown } from './session';

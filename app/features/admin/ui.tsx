@@ -4,19 +4,17 @@
  */
 
 import { type QueryKey, useQuery } from '@tanstack/react-query';
-import {
-  AlertTriangle,
-  ArrowLeft,
-  ChevronLeft,
-  ChevronRight,
-  Inbox,
-  Loader2,
-  type LucideIcon,
-  Pencil,
-  Plus,
-  Search,
-  Trash2,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Inbox from 'lucide-react/icons/inbox';
+import Loader2 from 'lucide-react/icons/loader-circle';
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import Search from 'lucide-react/icons/search';
+import Trash2 from 'lucide-react/icons/trash';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
 import {
   type ComponentProps,
   type ReactNode,

@@ -4,7 +4,9 @@
  * Kinshasa's beside them when it says otherwise. An island: the server renders the page with
  * Kinshasa's clock, and a device elsewhere reads the slots again on its own.
  */
-import { CalendarCheck, CalendarClock, CalendarX } from 'lucide-react';
+import CalendarCheck from 'lucide-react/icons/calendar-check';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import CalendarX from 'lucide-react/icons/calendar-x';
 import { useEffect, useRef, useState } from 'react';
 import {
   calendarDay,

@@ -4,7 +4,7 @@
  * service field, opening without leaves it empty, and closing forgets everything.
  */
 
-import { CalendarClock } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
 import {
   CALL_GENERAL_SERVICE,
   DISCOVERY_CALL_MINUTES,

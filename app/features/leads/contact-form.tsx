@@ -5,7 +5,9 @@
  * island (ContactFormIsland) brings its own.
  */
 
-import { CheckCircle2, CloudOff, Send } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import CloudOff from 'lucide-react/icons/cloud-off';
+import Send from 'lucide-react/icons/send';
 import { useEffect, useRef, useState } from 'react';
 import { QUOTE_OTHER_SERVICE } from '#common/constants.ts';
 import { ContactFormSchema } from '#common/schemas/leads.ts';

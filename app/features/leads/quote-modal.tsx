@@ -5,7 +5,8 @@
  * "opened at" time, so a preselection never outlives its opening.
  */
 
-import { CheckCircle2, FileText } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import FileText from 'lucide-react/icons/file-text';
 import { BUDGET_OPTIONS, QUOTE_OTHER_SERVICE, TIMELINE_OPTIONS } from '#common/constants.ts';
 import { composeQuoteMessage } from '#common/lead-message.ts';
 import { QuoteFormSchema } from '#common/schemas/leads.ts';

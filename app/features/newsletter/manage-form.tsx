@@ -2,7 +2,8 @@
  * The newsletter preferences page (docs/product.md §2.1, /newsletter/manage): first name and topics, the data
  * export, unsubscribing and erasing, for the subscriber whose manage link was opened.
  */
-import { Download, Settings2 } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Settings2 from 'lucide-react/icons/settings-2';
 import { type FormEvent, useState } from 'react';
 import { FIRST_NAME_MAX_LENGTH, NEWSLETTER_TOPICS } from '#common/schemas/newsletter-shared.ts';
 import { MessagePage } from '~/components/message-page';

@@ -1,4 +1,4 @@
-import { Mail } from 'lucide-react';
+import Mail from 'lucide-react/icons/mail';
 import type { ReactNode } from 'react';
 
 /** The home page's newsletter block (docs/product.md §2.5); the form itself is the newsletter feature's. */

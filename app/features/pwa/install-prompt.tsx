@@ -2,7 +2,12 @@
  * The install prompt (docs/product.md §2.11, §4.6): a full-screen modal offering to install the site as an
  * app, with the native prompt behind its button, or the iPhone/iPad instructions where there is none.
  */
-import { Lock, Monitor, Share, WifiOff, X, Zap } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
+import Monitor from 'lucide-react/icons/monitor';
+import Share from 'lucide-react/icons/share';
+import WifiOff from 'lucide-react/icons/wifi-off';
+import X from 'lucide-react/icons/x';
+import Zap from 'lucide-react/icons/zap';
 import { Dialog } from 'radix-ui';
 import { APP_VERSION_LABEL } from '#common/constants.ts';
 import { Button } from '~/components/ui/button';

@@ -1,5 +1,7 @@
 /** The update card (docs/product.md §2.12, §4.7), bottom-right, shown while a new version waits. */
-import { Loader2, RefreshCw, X } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-circle';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import X from 'lucide-react/icons/x';
 import { useId } from 'react';
 import { Button } from '~/components/ui/button';
 import { usePwaState } from '~/lib/use-pwa-state.ts';

@@ -5,7 +5,7 @@
  * real-time channel and the prefetch rules.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loader2 } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-circle';
 import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { AdminShell } from '~/features/admin/admin-shell';

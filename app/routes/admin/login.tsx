@@ -7,7 +7,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Lock } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
 import { useState } from 'react';
 import { Link, Navigate, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';

@@ -1,4 +1,5 @@
-import { MailCheck, MailWarning } from 'lucide-react';
+import MailCheck from 'lucide-react/icons/mail-check';
+import MailWarning from 'lucide-react/icons/mail-exclamation-point';
 import { redirect } from 'react-router';
 import { MessagePage } from '~/components/message-page';
 import { appContext, requestClientContext } from '~/context.server';

@@ -1,4 +1,4 @@
-import { MailX } from 'lucide-react';
+import MailX from 'lucide-react/icons/mail-x';
 import { Link } from 'react-router';
 import { MessagePage } from '~/components/message-page';
 import { Button } from '~/components/ui/button';

@@ -1,4 +1,7 @@
-import { BookOpen, Lightbulb, MailCheck, TrendingUp } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import Lightbulb from 'lucide-react/icons/lightbulb';
+import MailCheck from 'lucide-react/icons/mail-check';
+import TrendingUp from 'lucide-react/icons/trending-up';
 import { Link } from 'react-router';
 import { MessageActions, MessagePage } from '~/components/message-page';
 import { Button } from '~/components/ui/button';

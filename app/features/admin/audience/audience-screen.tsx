@@ -7,7 +7,8 @@
  * its CSV file.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Download, Radio } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Radio from 'lucide-react/icons/radio';
 import { type FormEvent, lazy, type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AudienceFigures, AudienceReport, AudienceRow } from '#common/api-types.ts';

@@ -13,7 +13,13 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CalendarClock, Check, ExternalLink, Eye, EyeOff, Save, ScanEye } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import Check from 'lucide-react/icons/check';
+import ExternalLink from 'lucide-react/icons/external-link';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
+import Save from 'lucide-react/icons/save';
+import ScanEye from 'lucide-react/icons/scan-eye';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from '#common/enums.ts';

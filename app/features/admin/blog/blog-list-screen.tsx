@@ -4,7 +4,10 @@
  * a small team uses daily: edit, see on the site, publish or unpublish, delete (confirmed).
  */
 import { useMutation } from '@tanstack/react-query';
-import { ExternalLink, Eye, EyeOff, Pencil } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
+import Pencil from 'lucide-react/icons/pencil';
 import { Link } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '#common/enums.ts';
 import {

@@ -4,7 +4,7 @@
  * the admin sees is what readers will get, without shipping marked and sanitize-html to the browser.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Loader2 } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-circle';
 import '~/components/prose.css';
 import { errorMessage } from '~/lib/api';
 import { useDebounced } from '../use-debounced';

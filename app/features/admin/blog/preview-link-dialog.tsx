@@ -2,7 +2,9 @@
  * The link to a post's real public page before it is published (decision 070), to read it as
  * readers will or to send it to someone (a client, a colleague) who checks it without an account.
  */
-import { Check, Copy, ExternalLink } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Copy from 'lucide-react/icons/copy';
+import ExternalLink from 'lucide-react/icons/external-link';
 import { useState } from 'react';
 import type { PreviewLink } from '#common/schemas/blog-admin.ts';
 import { TextField } from '~/components/form-fields';

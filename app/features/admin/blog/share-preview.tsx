@@ -4,7 +4,7 @@
  * The image is the saved post's (its cover, or the visual made from its title); before the first
  * save, a placeholder says what will be there.
  */
-import { ImageIcon } from 'lucide-react';
+import ImageIcon from 'lucide-react/icons/image';
 import type { AdminBlogPost } from '#common/schemas/blog-admin.ts';
 import { postShareImage } from '#common/visuals.ts';
 

@@ -7,7 +7,9 @@
  * days on a phone. A booking or cancellation elsewhere refreshes it (real-time `call_booking_update`).
  */
 import { useQuery } from '@tanstack/react-query';
-import { CalendarCog, ChevronLeft, ChevronRight } from 'lucide-react';
+import CalendarCog from 'lucide-react/icons/calendar-cog';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import { Link, useSearchParams } from 'react-router';
 import { addDays, kinshasaDate, kinshasaDayStart, weekStart } from '#common/kinshasa.ts';
 import { type AdminCall, CALL_STATUS_LABELS } from '#common/schemas/booking-admin.ts';

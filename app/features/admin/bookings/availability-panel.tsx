@@ -7,7 +7,10 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CalendarPlus, Plus, Trash2, X } from 'lucide-react';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import Plus from 'lucide-react/icons/plus';
+import Trash2 from 'lucide-react/icons/trash';
+import X from 'lucide-react/icons/x';
 import { useId, useMemo, useState } from 'react';
 import {
   type Control,

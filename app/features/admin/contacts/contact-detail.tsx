@@ -5,7 +5,10 @@
  * follows it, its next action and its timeline.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CalendarClock, Mail, MessageCircle, Phone } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import Mail from 'lucide-react/icons/mail';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import Phone from 'lucide-react/icons/phone';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -4,7 +4,7 @@
  * they did (status, owner, next action; email, call, WhatsApp opened), each with who and when.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { AlarmClock } from 'lucide-react';
+import AlarmClock from 'lucide-react/icons/alarm-clock';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { ContactNoteKind } from '#common/enums.ts';
 import type { AdminContact, ContactTimelineEntry } from '#common/schemas/admin.ts';

@@ -7,16 +7,14 @@
  * `dashboard` channel while it is shown, and catches up when it starts listening again.
  */
 import { useQuery } from '@tanstack/react-query';
-import {
-  Activity,
-  AlarmClock,
-  CalendarClock,
-  Eye,
-  type LucideIcon,
-  Mail,
-  TrendingUp,
-  Users,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import Activity from 'lucide-react/icons/activity';
+import AlarmClock from 'lucide-react/icons/alarm-clock';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import Eye from 'lucide-react/icons/eye';
+import Mail from 'lucide-react/icons/mail';
+import TrendingUp from 'lucide-react/icons/trending-up';
+import Users from 'lucide-react/icons/users';
 import { lazy, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { QUOTE_RESPONSE_HOURS } from '#common/constants.ts';

@@ -6,19 +6,17 @@
  * and the preview, test and schedule dialogs have their own files next to this one.
  */
 import { useMutation } from '@tanstack/react-query';
-import {
-  CalendarClock,
-  Eye,
-  type LucideIcon,
-  Mail,
-  Pause,
-  Pencil,
-  Play,
-  Send,
-  Trash2,
-  TriangleAlert,
-  XCircle,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import XCircle from 'lucide-react/icons/circle-x';
+import Eye from 'lucide-react/icons/eye';
+import Mail from 'lucide-react/icons/mail';
+import Pause from 'lucide-react/icons/pause';
+import Pencil from 'lucide-react/icons/pencil';
+import Play from 'lucide-react/icons/play';
+import Send from 'lucide-react/icons/send';
+import Trash2 from 'lucide-react/icons/trash';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CampaignDetail } from '#common/schemas/campaigns.ts';

@@ -9,7 +9,8 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Save, Users } from 'lucide-react';
+import Save from 'lucide-react/icons/save';
+import Users from 'lucide-react/icons/users';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';

@@ -5,7 +5,7 @@
  */
 
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Megaphone } from 'lucide-react';
+import Megaphone from 'lucide-react/icons/megaphone';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '#common/enums.ts';

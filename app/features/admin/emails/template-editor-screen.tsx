@@ -7,7 +7,10 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Plus, Save, Trash2 } from 'lucide-react';
+import Plus from 'lucide-react/icons/plus';
+import Save from 'lucide-react/icons/save';
+import Trash2 from 'lucide-react/icons/trash';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';

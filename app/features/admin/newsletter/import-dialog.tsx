@@ -5,7 +5,9 @@
  * text/csv; the server answers with what it created, what it already knew and the refused lines.
  */
 import { useMutation } from '@tanstack/react-query';
-import { AlertTriangle, CheckCircle2, Upload } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import Upload from 'lucide-react/icons/upload';
 import { type FormEvent, useId, useState } from 'react';
 import { SUBSCRIBER_STATUS_LABELS, type SubscriberImportResult } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';

@@ -5,17 +5,15 @@
  * becomes a card.
  */
 import { useMutation } from '@tanstack/react-query';
-import {
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  Download,
-  FileDown,
-  ShieldCheck,
-  Tags,
-  Trash2,
-  Upload,
-} from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
+import Download from 'lucide-react/icons/download';
+import FileDown from 'lucide-react/icons/file-down';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Tags from 'lucide-react/icons/tags';
+import Trash2 from 'lucide-react/icons/trash';
+import Upload from 'lucide-react/icons/upload';
 import { type ReactNode, useEffect, useState } from 'react';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '#common/enums.ts';
 import { type AdminSubscriber, REVIEW_FILTERS, SUBSCRIBER_STATUS_LABELS } from '#common/schemas/admin.ts';

@@ -4,7 +4,11 @@
  * dialog, publish, unpublish and delete (both confirmed: they change the public page).
  */
 import { useMutation } from '@tanstack/react-query';
-import { Eye, EyeOff, ImageOff, Pencil, Trash2 } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
+import ImageOff from 'lucide-react/icons/image-off';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
 import { Button } from '~/components/ui/button';

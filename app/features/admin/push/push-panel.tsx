@@ -4,7 +4,8 @@
  * cancelled, campaign sent), and each of one's devices gets a test or is removed.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { BellRing, Smartphone } from 'lucide-react';
+import BellRing from 'lucide-react/icons/bell-ring';
+import Smartphone from 'lucide-react/icons/smartphone';
 import { useEffect, useState } from 'react';
 import type { PushDevice } from '#common/schemas/push.ts';
 import { Button } from '~/components/ui/button';

@@ -8,21 +8,19 @@
  */
 import type { ChainedCommands, Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import {
-  Bold,
-  Code2,
-  Heading2,
-  Heading3,
-  ImagePlus,
-  Italic,
-  Link2,
-  List,
-  ListOrdered,
-  MousePointerClick,
-  Quote,
-  Redo2,
-  Undo2,
-} from 'lucide-react';
+import Code2 from 'lucide-react/icons/code-xml';
+import Heading2 from 'lucide-react/icons/heading-2';
+import Heading3 from 'lucide-react/icons/heading-3';
+import ImagePlus from 'lucide-react/icons/image-plus';
+import Italic from 'lucide-react/icons/italic';
+import Bold from 'lucide-react/icons/letter-b';
+import Link2 from 'lucide-react/icons/link-2';
+import List from 'lucide-react/icons/list';
+import ListOrdered from 'lucide-react/icons/list-ordered';
+import MousePointerClick from 'lucide-react/icons/mouse-pointer-click';
+import Quote from 'lucide-react/icons/quote';
+import Redo2 from 'lucide-react/icons/redo-2';
+import Undo2 from 'lucide-react/icons/undo-2';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FieldError } from '~/components/form-fields';
 import { cn } from '~/lib/cn';

@@ -6,7 +6,12 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Download, Fingerprint, KeyRound, Pencil, ShieldCheck, Trash2 } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Fingerprint from 'lucide-react/icons/fingerprint-pattern';
+import KeyRound from 'lucide-react/icons/key-round';
+import Pencil from 'lucide-react/icons/pencil';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Trash2 from 'lucide-react/icons/trash';
 import { type ReactNode, useId, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import {

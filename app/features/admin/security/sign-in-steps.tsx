@@ -5,7 +5,9 @@
  * an HttpOnly cookie; when it has expired, the screen starts again from the password.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Fingerprint, KeyRound, ShieldCheck } from 'lucide-react';
+import Fingerprint from 'lucide-react/icons/fingerprint-pattern';
+import KeyRound from 'lucide-react/icons/key-round';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useEffect, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import {

@@ -4,7 +4,7 @@
  * show/hide on the site, edit, delete; per top-level service: add a sub-service.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { ServiceIcon } from '~/components/service-icon';

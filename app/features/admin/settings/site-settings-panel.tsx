@@ -6,7 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Lock } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
 import { useEffect, useMemo } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';

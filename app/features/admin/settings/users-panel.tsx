@@ -6,7 +6,9 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { KeyRound, UserCheck, UserX } from 'lucide-react';
+import KeyRound from 'lucide-react/icons/key-round';
+import UserCheck from 'lucide-react/icons/user-check';
+import UserX from 'lucide-react/icons/user-x';
 import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import {

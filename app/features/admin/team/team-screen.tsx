@@ -3,7 +3,7 @@
  * cards. Per member: move up/down, show/hide on the site, edit, delete (confirmed).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { User } from 'lucide-react';
+import User from 'lucide-react/icons/user';
 import { useState } from 'react';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
 import type { AdminTeamMember } from '#common/schemas/team-admin.ts';

@@ -4,18 +4,16 @@
  * appends one. The server writes the MJML; nothing here is code.
  */
 import { useQuery } from '@tanstack/react-query';
-import {
-  ArrowDown,
-  ArrowUp,
-  Heading,
-  Image as ImageIcon,
-  LayoutList,
-  Minus,
-  MousePointerClick,
-  Newspaper,
-  Pilcrow,
-  Trash2,
-} from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import ImageIcon from 'lucide-react/icons/image';
+import LayoutList from 'lucide-react/icons/layout-list';
+import Heading from 'lucide-react/icons/letter-h';
+import Minus from 'lucide-react/icons/minus';
+import MousePointerClick from 'lucide-react/icons/mouse-pointer-click';
+import Newspaper from 'lucide-react/icons/newspaper';
+import Pilcrow from 'lucide-react/icons/pilcrow';
+import Trash2 from 'lucide-react/icons/trash';
 import type { ChangeEvent } from 'react';
 import {
   BLOCK_LABELS,

@@ -4,7 +4,8 @@
  * Asked for half a second after the last change, only when the blocks are complete.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Monitor, Smartphone } from 'lucide-react';
+import Monitor from 'lucide-react/icons/monitor';
+import Smartphone from 'lucide-react/icons/smartphone';
 import { useState } from 'react';
 import { type CampaignBlock, CampaignBlocksSchema } from '#common/schemas/campaign-blocks.ts';
 import { EXAMPLE_FIRST_NAME } from '#common/schemas/campaigns.ts';
