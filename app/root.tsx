@@ -78,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
  */
 function AdminOverlays({ signIn }: { signIn: boolean }) {
   useEffect(() => {
-    if (!signIn) startupPrefetch();
+    if (!signIn) startupPrefetch('back-office');
   }, [signIn]);
   return (
     <>

@@ -37,7 +37,7 @@ const hydrate = async (element: HTMLElement) => {
 };
 
 startAudience();
-startupPrefetch();
+startupPrefetch('site');
 whenIdle(() => {
   import('~/features/pwa/pwa-runtime.ts')
     .then(({ startPwa }) => startPwa())

@@ -77,10 +77,18 @@ async function prefetch(queryKey: readonly [string], staleTime: number) {
   for (const listener of listeners) listener({ queryKey, ...entry });
 }
 
-/** Once the page is idle: framework-free, so public pages run it without React (decision 030). */
-export function startupPrefetch() {
+/**
+ * Once the page is idle: framework-free, so public pages run it without React (decision 030).
+ * Public pages fetch only what their modals read (`/api/services`, `site`): nothing on a public
+ * page reads the figures or the team list, which its server renders (docs/product.md §7.5); the
+ * back-office fetches all three.
+ */
+export function startupPrefetch(scope: 'site' | 'back-office') {
+  const wanted = STARTUP_PREFETCHES.filter(
+    ({ queryKey: [path] }) => scope === 'back-office' || path === '/api/services',
+  );
   whenIdle(() => {
-    for (const { queryKey, staleTime } of STARTUP_PREFETCHES) {
+    for (const { queryKey, staleTime } of wanted) {
       // Offline or refused: the features fetch what they need when they open.
       prefetch(queryKey, staleTime).catch(() => {});
     }

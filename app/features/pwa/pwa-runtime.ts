@@ -13,7 +13,7 @@ import {
   reportIsWorthTelling,
   singleFlight,
 } from '~/lib/offline/outbox.ts';
-import { SW_MESSAGES } from '~/lib/pwa-constants.ts';
+import { OUTBOX_DB, SW_MESSAGES } from '~/lib/pwa-constants.ts';
 import { getPwaState, handleInstallOffers, setPwaState } from '~/lib/pwa-state.ts';
 import { registerServiceWorker } from '~/lib/service-worker';
 import { toast } from '~/lib/toast';
@@ -297,6 +297,23 @@ export function createOutboxFlusher(loadStorage: () => Promise<OutboxStorage>, f
   });
 }
 
+/** What the outbox holds on a device that never kept a form: nothing. */
+const NO_OUTBOX: OutboxStorage = { all: async () => [], put: async () => {}, remove: async () => {} };
+
+/**
+ * Whether this browser has the outbox's database, asked without opening (and so creating) it: on
+ * most visits it has none, and opening IndexedDB on every page start was work a slow phone paid
+ * for nothing. Where the list is not offered, the database is opened as before.
+ */
+async function outboxDatabaseExists(): Promise<boolean> {
+  if (typeof indexedDB?.databases !== 'function') return true;
+  try {
+    return (await indexedDB.databases()).some((database) => database.name === OUTBOX_DB);
+  } catch {
+    return true;
+  }
+}
+
 // --- start ------------------------------------------------------------------------------------
 
 let started = false;
@@ -316,7 +333,8 @@ export async function startPwa() {
   });
 
   const flush = createOutboxFlusher(
-    async () => (await import('~/lib/offline/outbox-idb.ts')).idbOutbox,
+    async () =>
+      (await outboxDatabaseExists()) ? (await import('~/lib/offline/outbox-idb.ts')).idbOutbox : NO_OUTBOX,
     fetch,
   );
   window.addEventListener(

@@ -43,12 +43,14 @@ export const pagePath = (): string => location.pathname.slice(0, LIMITS.path);
  * referrer's path may hold what is nobody's business); undefined for none and for this site.
  */
 export function externalReferrer(): string | undefined {
+  // Most pages have none: no exception thrown and caught on every page (a cost on a slow phone).
+  if (!document.referrer) return undefined;
   try {
     const from = new URL(document.referrer);
     if (from.host && from.host !== location.host)
       return `${from.protocol}//${from.host}/`.slice(0, LIMITS.referrer);
   } catch {
-    // No referrer, or one that is not an address.
+    // A referrer that is not an address.
   }
   return undefined;
 }
