@@ -201,11 +201,11 @@ function zodWithoutEval(): Plugin {
 /**
  * Few files for a public page (decision 005: at most 12 scripts before any interaction). Left to
  * itself the bundler cuts the islands' code into ~35 tiny chunks, because the back-office shares
- * many of its modules (button, icons, helpers). Instead, the public pages' code goes into four
+ * many of its modules (button, icons, helpers). Instead, the public pages' code goes into three
  * chunks: the entry's framework-free runtime (what it imports at once: lead buttons, the stores,
- * the held taps), React (react-dom's client), the site's always-present islands (header, footer
- * form, offline banner, the runtime island and what they import), loaded with React when the
- * first island needs it, and what the page loads once idle (the PWA runtime). Code loaded on
+ * the held taps; and the PWA runtime it starts), React (react-dom's client), the site's
+ * always-present islands (header, footer form, offline banner, the runtime island and what they
+ * import), loaded with React when the first island needs it. Code loaded on
  * interaction (the lead modals, the toaster, the contact form) keeps its own chunks.
  *
  * The back-office is served over HTTP/1.1 by the app (HTTP/2 behind Caddy in production), where a
@@ -294,15 +294,16 @@ function publicChunks() {
     }
     return { runtime, site, idle, signIn, admin };
   };
-  // Higher priority first: React is one chunk of its own (the back-office shares it), and a module
-  // the islands need at once never moves to the idle chunk. Virtual modules (Vite's preload helper,
+  // Higher priority first: React is one chunk of its own (the back-office shares it). Virtual modules (Vite's preload helper,
   // which the entry needs before anything else) are left where the bundler puts them.
   return [
     { priority: 30, name: 'react', test: REACT },
     {
       priority: 25,
+      // The PWA runtime, run once the page is idle, is in it too: the entry's runtime also loads
+      // only then, and one request fewer on every page spares a slow phone's main thread.
       name: (id: string, ctx: ChunkingContext) =>
-        sets(ctx).runtime.has(id) &&
+        (sets(ctx).runtime.has(id) || sets(ctx).idle.has(id)) &&
         id !== path.resolve(ISLANDS_ENTRY) &&
         !id.startsWith('\0') &&
         !REACT.test(id)
@@ -314,7 +315,6 @@ function publicChunks() {
       name: (id: string, ctx: ChunkingContext) =>
         sets(ctx).site.has(id) && !id.startsWith('\0') && !REACT.test(id) ? 'islands' : null,
     },
-    { priority: 10, name: (id: string, ctx: ChunkingContext) => (sets(ctx).idle.has(id) ? 'idle' : null) },
     {
       priority: 6,
       name: (id: string, ctx: ChunkingContext) => (sets(ctx).signIn?.has(id) ? 'sign-in' : null),

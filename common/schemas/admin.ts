@@ -298,7 +298,10 @@ export type AdminSubscriber = {
   locale: string;
   tags: string[];
   status: SubscriberStatus;
+  /** The form the sign-up came through ("Origine"). */
   source: string;
+  /** The visit that brought it ("Source", decision 084): "Facebook", "Accès direct"…; null when unknown. */
+  trafficSource: string | null;
   consentAt: string | null;
   subscribedAt: string | null;
   createdAt: string;

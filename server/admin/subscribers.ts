@@ -44,6 +44,7 @@ export function presentSubscriber(row: NewsletterSubscription): AdminSubscriber 
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     reviewReason: row.reviewReason,
+    trafficSource: row.trafficSource,
   };
 }
 
@@ -173,10 +174,13 @@ export const SUBSCRIBER_CSV_HEADER = [
   'Nom',
   'Statut',
   'Étiquettes',
-  'Source',
+  // The form the sign-up came through, as the list's "Origine".
+  'Origine',
   'Consentement le',
   'Inscrit le',
   'Créé le',
+  // The visit that brought it (docs/decisions/084-first-party-audience.md), as its "Source".
+  'Source',
 ];
 
 export async function exportSubscribersCsv(
@@ -202,6 +206,7 @@ export async function exportSubscribersCsv(
       when(r.consentAt),
       when(r.subscribedAt),
       when(r.createdAt),
+      r.trafficSource,
     ],
     log: {
       type: 'subscribers.exported',

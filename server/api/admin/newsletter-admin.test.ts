@@ -30,6 +30,7 @@ beforeAll(async () => {
     subscribedAt: at(0),
     consentAt: at(0),
     createdAt: at(0),
+    trafficSource: 'Facebook',
   });
   berthe = await insertSubscriber(db, {
     email: 'berthe_m@exemple.cd',
@@ -163,10 +164,12 @@ describe('GET /api/admin/newsletter/export.csv', () => {
     );
     expect(res.text.startsWith('\uFEFF')).toBe(true);
     const lines = res.text.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('Email,Prénom,Nom,Statut,Étiquettes,Source,Consentement le,Inscrit le,Créé le');
+    expect(lines[0]).toBe(
+      'Email,Prénom,Nom,Statut,Étiquettes,Origine,Consentement le,Inscrit le,Créé le,Source',
+    );
     expect(lines.slice(1)).toEqual([
-      `${formula.email},'=1+1,'-2,Actif,,Site web,,,2026-02-05 09:00`,
-      'amani@exemple.cd,Amani,Kasongo,Actif,digital,Site web,2026-02-02 09:00,2026-02-02 09:00,2026-02-02 09:00',
+      `${formula.email},'=1+1,'-2,Actif,,Site web,,,2026-02-05 09:00,`,
+      'amani@exemple.cd,Amani,Kasongo,Actif,digital,Site web,2026-02-02 09:00,2026-02-02 09:00,2026-02-02 09:00,Facebook',
     ]);
     const [log] = await activitiesOfType(ctx.database.db, 'subscribers.exported');
     expect(log).toMatchObject({ title: 'Export CSV des abonnés (2)', userId: ctx.admin.user.id });

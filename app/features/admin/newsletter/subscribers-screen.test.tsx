@@ -31,11 +31,12 @@ function buildSubscriber(overrides: Partial<AdminSubscriber> = {}): AdminSubscri
     createdAt: '2026-10-01T08:00:00.000Z',
     updatedAt: '2026-10-02T08:00:00.000Z',
     reviewReason: null,
+    trafficSource: null,
     ...overrides,
   };
 }
 
-const marie = buildSubscriber();
+const marie = buildSubscriber({ trafficSource: 'Facebook' });
 const jean = buildSubscriber({
   email: 'jean@example.cd',
   firstName: null,
@@ -65,7 +66,7 @@ async function findRow(email: string) {
 }
 
 describe('the subscribers list', () => {
-  it('shows each subscriber with status, tags, source and dates in French', async () => {
+  it("shows each subscriber with status, tags, origin, the visit's source and dates in French", async () => {
     stubFetch({ 'GET /api/admin/newsletter': { json: page([marie, jean]) } });
     renderScreen();
     const first = within(await findRow('marie.kabila@example.cd'));
@@ -73,6 +74,7 @@ describe('the subscribers list', () => {
     expect(first.getByText('Actif')).toBeTruthy();
     expect(within(first.getByRole('list', { name: 'Étiquettes' })).getByText('clients')).toBeTruthy();
     expect(first.getByText('Pied de page')).toBeTruthy();
+    expect(first.getByText(/^Source\s:\sFacebook$/)).toBeTruthy();
     expect(first.getByText('1 oct. 2026')).toBeTruthy();
     expect(
       first
@@ -83,6 +85,7 @@ describe('the subscribers list', () => {
     const second = within(await findRow('jean@example.cd'));
     expect(second.getByText('En attente')).toBeTruthy();
     expect(second.getByText('Import CSV')).toBeTruthy();
+    expect(second.queryByText(/^Source/)).toBeNull();
     expect(screen.getByText('1–2 sur 2')).toBeTruthy();
   });
 

@@ -232,7 +232,7 @@ function SubscribersTable({
               Étiquettes
             </th>
             <th scope="col" className="px-2 py-2">
-              Source
+              Origine
             </th>
             {sortHeader('createdAt', 'Inscription')}
             <th scope="col" className={cn('px-2 py-2', WIDE_ONLY)}>
@@ -356,8 +356,14 @@ function SubscriberRow({
           </ul>
         )}
       </Cell>
-      <Cell label="Source" className="text-gray-700">
-        {SOURCE_LABELS[subscriber.source] ?? subscriber.source}
+      <Cell label="Origine" className="text-gray-700">
+        <span className="min-w-0 text-right md:text-left">
+          {SOURCE_LABELS[subscriber.source] ?? subscriber.source}
+          {/* The visit that brought the sign-up (docs/decisions/084-first-party-audience.md). */}
+          {subscriber.trafficSource && (
+            <span className="block text-xs text-gray-500">{`Source : ${subscriber.trafficSource}`}</span>
+          )}
+        </span>
       </Cell>
       <Cell label="Inscription" className="whitespace-nowrap text-gray-700">
         <time dateTime={subscriber.createdAt}>{formatDate(subscriber.createdAt)}</time>
