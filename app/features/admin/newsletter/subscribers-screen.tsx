@@ -361,7 +361,7 @@ function SubscriberRow({
           {SOURCE_LABELS[subscriber.source] ?? subscriber.source}
           {/* The visit that brought the sign-up (docs/decisions/084-first-party-audience.md). */}
           {subscriber.trafficSource && (
-            <span className="block text-xs text-gray-500">{`Source : ${subscriber.trafficSource}`}</span>
+            <span className="block text-xs text-gray-500 md:whitespace-nowrap">{`Source : ${subscriber.trafficSource}`}</span>
           )}
         </span>
       </Cell>
