@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  mainThreadCpuMs,
   median,
   medianFigures,
   type PageFigures,
@@ -90,6 +91,7 @@ const figures = (overrides: Partial<PageFigures> = {}): PageFigures => ({
   tbt: 50,
   cls: 0,
   mainThread: 1_400,
+  mainThreadCpu: 700,
   performance: 99,
   ...overrides,
 });
@@ -133,6 +135,48 @@ describe('the public pages budgets', () => {
 
   it('fails a figure Lighthouse did not give', () => {
     expect(pageBudgetFailures(figures({ lcp: Number.NaN }), figures())).toEqual(['LCP NaN ms > 1600 ms']);
+  });
+});
+
+describe("the main thread's CPU time in a trace", () => {
+  const meta = (pid: number, tid: number, name: string) => ({
+    name: 'thread_name',
+    ph: 'M',
+    pid,
+    tid,
+    ts: 0,
+    args: { name },
+  });
+  const task = (tid: number, ts: number, dur: number, tdur: number, name = 'RunTask') => ({
+    name,
+    ph: 'X',
+    pid: 2,
+    tid,
+    ts,
+    dur,
+    tdur,
+  });
+  it("adds up the thread time of the page's top-level tasks, at the preset's slowdown", () => {
+    const events = [
+      meta(2, 1, 'CrRendererMain'),
+      meta(2, 5, 'Compositor'),
+      meta(3, 1, 'CrRendererMain'), // about:blank's renderer: fewer events
+      // 30 ms on the clock, of which 10 ms computing: the rest waiting for a core.
+      task(1, 1_000, 30_000, 10_000),
+      // A task nested in the one before is counted with it, not twice.
+      task(1, 2_000, 5_000, 4_000, 'ThreadControllerImpl::RunTask'),
+      task(1, 40_000, 2_000, 2_000, 'ThreadControllerImpl::RunTask'),
+      // Another thread's work, and an event that is not a task.
+      task(5, 1_000, 50_000, 50_000),
+      { name: 'Layout', ph: 'X', pid: 2, tid: 1, ts: 41_000, dur: 500, tdur: 500 },
+      { ...task(1, 0, 1, 1), pid: 3 },
+    ];
+    expect(mainThreadCpuMs(events, 4)).toBe(48);
+    expect(mainThreadCpuMs(events, 1)).toBe(12);
+  });
+
+  it('is NaN when the trace has no renderer main thread', () => {
+    expect(mainThreadCpuMs([meta(2, 5, 'Compositor'), task(5, 0, 10, 10)], 4)).toBeNaN();
   });
 });
 

@@ -29,6 +29,11 @@ export type RunSiteOptions = {
   startTimeoutMs?: number;
   /** The production build to run; BUILD_DIR or `build` by default. */
   buildDir?: string;
+  /**
+   * The server's CPU priority (a nice value, 19 the lowest), set as it starts so that the worker
+   * processes it forks have it too; the system's default when unset.
+   */
+  niceness?: number;
 };
 
 export async function freePort(): Promise<number> {
@@ -65,6 +70,7 @@ export async function runSite(
     stdio: log === undefined ? ['ignore', 'ignore', 'inherit'] : ['ignore', log, log],
   });
   if (log !== undefined) fs.closeSync(log);
+  if (options.niceness !== undefined && child.pid !== undefined) os.setPriority(child.pid, options.niceness);
   const exited = new Promise<number | string>((resolve) => {
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
   });

@@ -1,7 +1,8 @@
 /**
- * The audience beacon (docs/decisions/084-first-party-audience.md): a chunk of its own, imported by
- * the public pages' entry once the page is idle (app/islands/entry.client.ts), at most 1 KB of
- * Brotli (beacon.test.ts). It sends POST /api/audience:
+ * The audience beacon (docs/decisions/084-first-party-audience.md): started by the public pages'
+ * entry once the page is idle (app/islands/entry.client.ts), in the entry's own chunk, at most 1 KB
+ * of Brotli (tests/source/beacon-size.test.ts, and `npm run perf` on the build). It sends POST
+ * /api/audience:
  * - a page view when it starts, and again when the page comes back from the browser's
  *   back-forward cache (public pages have no client-side navigation: every other page is a load);
  * - the engaged time, only the time the page was visible, each time the page is hidden or left.

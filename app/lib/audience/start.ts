@@ -1,9 +1,10 @@
 /**
  * The audience measurement on a public page (docs/decisions/084-first-party-audience.md), started
  * by the islands' entry (app/islands/entry.client.ts): the page records itself in the tab's visit
- * at once (a form may be sent before the page is idle), and the beacon, a chunk of its own, is
- * loaded once the page is idle, so that it never competes with the first paint or the islands.
- * A page that is not measured (page.ts) does not even load it. A page the browser prerenders (as
+ * at once (a form may be sent before the page is idle), and the beacon starts once the page is
+ * idle, so that it never competes with the first paint or the islands (the build puts its module
+ * in the entry's chunk: the import costs no request).
+ * A page that is not measured (page.ts) does not start it. A page the browser prerenders (as
  * Chrome does from its address bar) starts only once the visitor is shown it, if ever.
  */
 import { whenIdle } from '../idle';
