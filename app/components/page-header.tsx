@@ -39,14 +39,20 @@ export function PageHeader({
           <nav aria-label="Fil d'Ariane" className="text-sm text-gray-600">
             <ol className="flex flex-wrap items-center gap-1">
               <li>
-                <Link to="/" className="hover:text-brand-800 hover:underline">
+                <Link
+                  to="/"
+                  className="inline-flex min-h-6 items-center hover:text-brand-800 hover:underline"
+                >
                   Accueil
                 </Link>
               </li>
               {trail.map(([label, path]) => (
                 <li key={path} className="flex items-center gap-1">
                   <span aria-hidden="true">/</span>
-                  <Link to={path} className="hover:text-brand-800 hover:underline">
+                  <Link
+                    to={path}
+                    className="inline-flex min-h-6 items-center hover:text-brand-800 hover:underline"
+                  >
                     {label}
                   </Link>
                 </li>

@@ -34,7 +34,7 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
   );
 }
 
-const linkClass = 'text-brand-800 underline underline-offset-4 hover:text-brand-900';
+const linkClass = 'inline-block min-h-6 text-brand-800 underline underline-offset-4 hover:text-brand-900';
 
 export default function Contact() {
   const site = useSite();

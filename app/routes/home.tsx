@@ -137,7 +137,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <button
           type="button"
           {...leadAttributes('call')}
-          className="mt-6 text-sm text-brand-50 underline underline-offset-4 hover:text-white"
+          className="mt-6 min-h-6 text-sm text-brand-50 underline underline-offset-4 hover:text-white"
         >
           Ou réservez un appel découverte gratuit de 30 minutes
         </button>

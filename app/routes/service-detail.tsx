@@ -124,7 +124,10 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
               <li key={child.id} className="flex flex-col rounded-xl border border-gray-100 p-6 shadow-sm">
                 <ServiceIcon icon={child.icon} title={child.title} />
                 <h3 className="mt-4 text-lg font-semibold text-gray-900">
-                  <Link to={`/services/${child.id}`} className="hover:text-brand-800 hover:underline">
+                  <Link
+                    to={`/services/${child.id}`}
+                    className="inline-flex min-h-6 items-center hover:text-brand-800 hover:underline"
+                  >
                     {child.title}
                   </Link>
                 </h3>

@@ -88,7 +88,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                             type="button"
                             {...leadAttributes('quote', child.title)}
                             aria-label={`Demander un devis pour ${child.title}`}
-                            className="text-sm font-medium text-gray-700 underline underline-offset-4 hover:text-brand-800"
+                            className="min-h-6 text-sm font-medium text-gray-700 underline underline-offset-4 hover:text-brand-800"
                           >
                             Demander un devis
                           </button>

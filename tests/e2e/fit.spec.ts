@@ -148,6 +148,59 @@ async function expectFits(page: Page, where: Where, overlay?: Overlay) {
     .toEqual([]);
 }
 
+/**
+ * Runs in the page: the visible tap targets smaller than 24 × 24 px (WCAG 2.5.8, Target Size
+ * (Minimum)), described. A link inside a sentence (in a paragraph, or beside text of its parent's
+ * own) is WCAG's inline exception; a checkbox or radio counts with its label, which takes the tap
+ * too.
+ */
+function findSmallTargets() {
+  const MIN = 24;
+  const targets = document.body.querySelectorAll(
+    'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"]',
+  );
+  const problems: string[] = [];
+  /** A link in running text: its parent holds text of its own beside it (or it is in a paragraph). */
+  const inSentence = (el: Element) =>
+    el.tagName === 'A' &&
+    (!!el.parentElement?.closest('p') ||
+      [...(el.parentElement?.childNodes ?? [])].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      ));
+  for (const el of targets) {
+    if (el.closest('.sr-only, [aria-hidden="true"], [inert]')) continue;
+    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true } as CheckVisibilityOptions))
+      continue;
+    let box = el.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) continue; // honeypots and sr-only text
+    const input = el as HTMLInputElement;
+    if ((input.type === 'checkbox' || input.type === 'radio') && input.labels?.[0]) {
+      const label = input.labels[0].getBoundingClientRect();
+      box = label.width * label.height > box.width * box.height ? label : box;
+    }
+    if (box.width >= MIN - 0.5 && box.height >= MIN - 0.5) continue;
+    if (inSentence(el)) continue;
+    const name = (el.getAttribute('aria-label') || el.textContent || input.placeholder || '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 40);
+    problems.push(
+      `<${el.tagName.toLowerCase()}> "${name}" is ${Math.round(box.width)} × ${Math.round(box.height)} px`,
+    );
+  }
+  return problems;
+}
+
+async function expectTapTargets(page: Page, where: Where) {
+  const problems = await page.evaluate(findSmallTargets);
+  expect
+    .soft(
+      problems,
+      `${where.route} at ${where.width} px: tap targets under 24 × 24 px: ${problems.join('; ')}`,
+    )
+    .toEqual([]);
+}
+
 /** A lead POST held until released, then answered like the server would: the pending state stays on screen. */
 async function holdLeads(page: Page) {
   let release = () => {};
@@ -415,12 +468,41 @@ for (const route of ROUTES) {
       await hydrated(page);
       const where = { route: route.name === path ? path : `${route.name} (${path})`, width };
       await expectFits(page, { ...where, state: 'page' });
+      await expectTapTargets(page, { ...where, state: 'page' });
       await checkDrawer(page, where);
       await checkFooterNewsletter(page, where);
       await route.states?.(page, where);
     }
   });
 }
+
+test('the tap-target check catches a small icon link and a small button, not a link inside a sentence', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/legal/terms');
+  await hydrated(page);
+  expect(await page.evaluate(findSmallTargets)).toEqual([]);
+  await page.evaluate(() => {
+    const main = document.querySelector('main');
+    const icon = Object.assign(document.createElement('a'), { href: '/contact' });
+    icon.setAttribute('aria-label', 'Icône trop petite');
+    icon.style.cssText = 'display: inline-block; width: 20px; height: 20px';
+    const button = Object.assign(document.createElement('button'), { textContent: 'Mini' });
+    button.style.cssText = 'font-size: 10px; padding: 0; line-height: 1';
+    const sentence = document.createElement('p');
+    sentence.append(
+      'Lisez ',
+      Object.assign(document.createElement('a'), { href: '/about', textContent: 'la page' }),
+      ' en entier.',
+    );
+    main?.append(icon, button, sentence);
+  });
+  const problems = (await page.evaluate(findSmallTargets)).join('\n');
+  expect(problems).toContain('<a> "Icône trop petite" is 20 × 20 px');
+  expect(problems).toContain('<button> "Mini"');
+  expect(problems).not.toContain('la page');
+});
 
 test('the overflow check itself catches a wide element and an off-screen button, not sr-only text', async ({
   page,

@@ -11,8 +11,9 @@ import { ExternalLink } from '~/components/ui/external-link';
 /** The four service entries of the footer (docs/product.md §2.4), all leading to /services. */
 const FOOTER_SERVICES = ['Stratégie Marketing', 'Marketing Digital', 'Création de Contenu', 'Branding'];
 
+/** At least 24 px tall, so that every link is a tap target of WCAG 2.5.8's minimum size. */
 const footerLink =
-  'text-sm text-gray-300 hover:text-white focus-visible:outline-2 focus-visible:outline-white';
+  'inline-flex min-h-6 items-center text-sm text-gray-300 hover:text-white focus-visible:outline-2 focus-visible:outline-white';
 
 export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: ReactNode }) {
   return (
@@ -102,7 +103,7 @@ function FooterNav({ id, title, children }: { id: string; title: string; childre
       <p id={id} className="mb-3 font-semibold text-white">
         {title}
       </p>
-      <ul className="space-y-2">{children}</ul>
+      <ul className="space-y-1">{children}</ul>
     </nav>
   );
 }

@@ -9,7 +9,7 @@ export function ArrowLink({ className, children, ...props }: ComponentProps<type
     <Link
       {...props}
       className={cn(
-        'inline-flex items-center gap-1 font-medium text-brand-800 underline-offset-4 hover:underline',
+        'inline-flex min-h-6 items-center gap-1 font-medium text-brand-800 underline-offset-4 hover:underline',
         className,
       )}
     >

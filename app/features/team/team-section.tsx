@@ -129,14 +129,14 @@ function TeamCard({ member, index }: { member: PublicTeamMember; index: number }
         </ul>
       ) : null}
       {member.linkedinUrl || member.twitterUrl ? (
-        <div className="mt-auto flex gap-3">
+        <div className="mt-auto -ml-2 flex gap-1">
           {SOCIAL_LINKS.map(({ field, network, Icon }) => {
             const href = member[field];
             return href ? (
               <ExternalLink
                 key={field}
                 href={href}
-                className="text-gray-600 hover:text-brand-800"
+                className="inline-flex size-9 items-center justify-center rounded-md text-gray-600 hover:text-brand-800"
                 label={`${network} de ${member.name} (nouvel onglet)`}
               >
                 <Icon className="size-5" />
