@@ -161,7 +161,13 @@ function islandsEntry(): Plugin[] {
           for (const next of [...chunk.imports, ...chunk.dynamicImports]) walk(next);
         };
         walk(entry.fileName);
-        // The audience beacon runs inside the entry's chunk (one request fewer on every page); its
+        // The entry's chunk runs the public pages' start when it is evaluated: no other chunk
+        // (the back-office's among them) may import it.
+        const importer = chunks.find(
+          (chunk) => chunk !== entry && [...chunk.imports, ...chunk.dynamicImports].includes(entry.fileName),
+        );
+        if (importer) this.error(`${importer.fileName} imports the public entry's chunk ${entry.fileName}`);
+        // The audience beacon runs inside the entry's runtime chunk (one request fewer on every page); its
         // own code as built is written beside the build's manifest, for `npm run perf` to hold it
         // to its 1 KB of Brotli (decision 084). Not served: the server ignores dot folders.
         const beacon = chunks
@@ -311,11 +317,15 @@ function publicChunks() {
     { priority: 30, name: 'react', test: REACT },
     {
       priority: 25,
-      // The entry itself, the PWA runtime and the audience beacon, both run once the page is idle,
-      // are in it too: the entry's runtime also loads only then, and each request fewer spares a
-      // slow phone's main thread. The entry's chunk is this one (entry signatures may be extended).
+      // The PWA runtime and the audience beacon, both run once the page is idle, are in it too: the
+      // entry's runtime also loads only then, and each request fewer spares a slow phone's main
+      // thread. The entry module stays out: the back-office imports shared modules from this chunk,
+      // and must not run the public pages' start (islandsEntry fails the build if it would).
       name: (id: string, ctx: ChunkingContext) =>
-        (sets(ctx).runtime.has(id) || sets(ctx).idle.has(id)) && !id.startsWith('\0') && !REACT.test(id)
+        (sets(ctx).runtime.has(id) || sets(ctx).idle.has(id)) &&
+        id !== path.resolve(ISLANDS_ENTRY) &&
+        !id.startsWith('\0') &&
+        !REACT.test(id)
           ? 'runtime'
           : null,
     },

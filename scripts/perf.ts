@@ -33,7 +33,7 @@
  * PWA (decision 041): Lighthouse 12 no longer audits installability, so Chromium itself is asked
  * (Page.getInstallabilityErrors on the start URL, the manifest's fields) and the service worker
  * must control the start URL once reloaded (docs/decisions/041-install.md).
- * The audience beacon's code (app/lib/audience/beacon.ts, decision 084), part of the entry's chunk,
+ * The audience beacon's code (app/lib/audience/beacon.ts, decision 084), part of the entry's runtime chunk,
  * is at most 1 KB of Brotli as built (tests/source/beacon-size.test.ts holds the same budget over
  * its source bundled with what it imports).
  */
@@ -271,7 +271,7 @@ function scriptPayload(lhr: Lhr): { files: number; payloadKb: number } {
 }
 
 /**
- * The audience beacon's code as built: it runs inside the entry's chunk, and the client build writes
+ * The audience beacon's code as built: it runs inside the entry's runtime chunk, and the client build writes
  * its module's code to this file (vite.config.ts, BEACON_CODE_FILE); its size raw and after Brotli
  * 11, as the build compresses its assets.
  */

@@ -1,6 +1,6 @@
 /**
  * The audience beacon (docs/decisions/084-first-party-audience.md): started by the public pages'
- * entry once the page is idle (app/islands/entry.client.ts), in the entry's own chunk, at most 1 KB
+ * entry once the page is idle (app/islands/entry.client.ts), in the runtime chunk the entry imports, at most 1 KB
  * of Brotli (tests/source/beacon-size.test.ts, and `npm run perf` on the build). It sends POST
  * /api/audience:
  * - a page view when it starts, and again when the page comes back from the browser's
