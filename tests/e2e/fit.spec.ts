@@ -191,7 +191,32 @@ function findSmallTargets() {
   return problems;
 }
 
-async function expectTapTargets(page: Page, where: Where) {
+/** Runs in the page: the empty fields whose placeholder is cut off by the field's width, described. */
+function findCutPlaceholders() {
+  const canvas = document.createElement('canvas').getContext('2d');
+  const problems: string[] = [];
+  for (const input of document.body.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    'input[placeholder], textarea[placeholder]',
+  )) {
+    if (input.value !== '' || input.closest('.sr-only') || !input.checkVisibility()) continue;
+    const style = getComputedStyle(input);
+    if (!canvas || style.position === 'absolute') continue; // honeypots sit off-screen
+    canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = canvas.measureText(input.placeholder).width;
+    const room =
+      input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    if (text > room + 1)
+      problems.push(`"${input.placeholder}" needs ${Math.ceil(text)} px, has ${Math.floor(room)}`);
+  }
+  return problems;
+}
+
+/** Every field shows its whole placeholder, and every tap target is at least 24 × 24 px. */
+async function expectUsableControls(page: Page, where: Where) {
+  const cut = await page.evaluate(findCutPlaceholders);
+  expect
+    .soft(cut, `${where.route} at ${where.width} px: placeholders cut off: ${cut.join('; ')}`)
+    .toEqual([]);
   const problems = await page.evaluate(findSmallTargets);
   expect
     .soft(
@@ -468,7 +493,7 @@ for (const route of ROUTES) {
       await hydrated(page);
       const where = { route: route.name === path ? path : `${route.name} (${path})`, width };
       await expectFits(page, { ...where, state: 'page' });
-      await expectTapTargets(page, { ...where, state: 'page' });
+      await expectUsableControls(page, { ...where, state: 'page' });
       await checkDrawer(page, where);
       await checkFooterNewsletter(page, where);
       await route.states?.(page, where);

@@ -26,8 +26,10 @@ export function useOnline(): boolean {
 }
 
 /**
- * A dot with its tooltip, shown on hover and on keyboard focus. Its accessible name says what the
- * dot is about (`name`), the tooltip only the state (`label`, docs/product.md §2.13).
+ * A dot with its tooltip, shown on hover and on keyboard focus. Its text for assistive technology
+ * says what the dot is about (`name`): read in the page like any text, and announced when it
+ * changes (a live status region announces its content, not an aria-label). The tooltip, only the
+ * state (`label`, docs/product.md §2.13), is for the eyes: the same words are in that text.
  */
 function Indicator({
   label,
@@ -43,7 +45,6 @@ function Indicator({
   return (
     <span
       role="status"
-      aria-label={name}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip must be reachable from the keyboard.
       tabIndex={0}
       className={cn(
@@ -52,8 +53,10 @@ function Indicator({
       )}
     >
       {children}
+      <span className="sr-only">{name}</span>
       <span
         role="tooltip"
+        aria-hidden="true"
         className="pointer-events-none absolute top-full left-1/2 z-50 mt-1 hidden -translate-x-1/2 rounded-md bg-gray-900 px-2 py-1 text-xs whitespace-nowrap text-white group-hover:block group-focus-visible:block"
       >
         {label}

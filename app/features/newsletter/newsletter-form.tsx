@@ -107,8 +107,10 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
           Newsletter
         </p>
       ) : null}
-      <div className={cn('flex gap-2', footer ? 'flex-row' : 'flex-col sm:flex-row')}>
-        <div className="relative min-w-0 flex-1">
+      {/* In the footer the button goes under the field when the column is too narrow for the
+          whole placeholder beside it (four columns on a laptop). */}
+      <div className={cn('flex gap-2', footer ? 'flex-row flex-wrap' : 'flex-col sm:flex-row')}>
+        <div className={cn('relative flex-1', footer ? 'min-w-44' : 'min-w-0')}>
           <label htmlFor={`${id}-email`} className="sr-only">
             Adresse email
           </label>
