@@ -115,7 +115,12 @@ test.describe('the service worker', () => {
     const visited = await page.goto('/services');
     expect(visited?.fromServiceWorker()).toBe(true);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title ?? '');
-    await expect(page.getByRole('status', { name: 'Mode hors ligne' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('banner')
+        .getByRole('status')
+        .filter({ hasText: /Mode hors ligne/ }),
+    ).toBeVisible();
 
     await page.goto('/portfolio');
     await expect(page.getByRole('heading', { level: 1, name: 'Vous êtes hors ligne' })).toBeVisible();
@@ -524,7 +529,7 @@ test('the connectivity indicator and the offline banner follow the connection', 
   if (!isPhone(page)) {
     await page.mouse.move(0, 0);
     await cut.hover();
-    await expect(page.getByRole('tooltip')).toHaveText('Mode hors ligne');
+    await expect(page.getByRole('tooltip', { includeHidden: true })).toHaveText('Mode hors ligne');
   }
 
   await offline(context, page, false);
