@@ -37,8 +37,10 @@ export function PageHeader({
       >
         <div>
           <nav aria-label="Fil d'Ariane" className="text-sm text-gray-600">
-            <ol className="flex flex-wrap items-center gap-1">
-              <li>
+            {/* The crumbs flow like a sentence: a long page title wraps under "Accueil / Blog",
+                not in a column of its own beside its separator. */}
+            <ol className="leading-6">
+              <li className="inline">
                 <Link
                   to="/"
                   className="inline-flex min-h-6 items-center hover:text-brand-800 hover:underline"
@@ -47,8 +49,10 @@ export function PageHeader({
                 </Link>
               </li>
               {trail.map(([label, path]) => (
-                <li key={path} className="flex items-center gap-1">
-                  <span aria-hidden="true">/</span>
+                <li key={path} className="inline">
+                  <span aria-hidden="true" className="mx-1">
+                    /
+                  </span>
                   <Link
                     to={path}
                     className="inline-flex min-h-6 items-center hover:text-brand-800 hover:underline"
@@ -57,8 +61,10 @@ export function PageHeader({
                   </Link>
                 </li>
               ))}
-              <li className="flex items-center gap-1">
-                <span aria-hidden="true">/</span>
+              <li className="inline">
+                <span aria-hidden="true" className="mx-1">
+                  /
+                </span>
                 <span aria-current="page" className="text-gray-900">
                   {title}
                 </span>

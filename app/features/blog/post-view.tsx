@@ -3,6 +3,8 @@
  * and recent posts. Rendered by /blog/{slug} for readers and by /apercu for a preview link
  * (decision 070), which counts no view.
  */
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Clock from 'lucide-react/icons/clock';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { CoverPicture } from '~/components/cover-picture';
@@ -36,17 +38,23 @@ export function BlogPostView({ post, html, readingMinutes, related, preview = fa
       {preview ? null : <RecordView slug={post.slug} />}
       {/* The title shares the left edge and width of the text column below it (width="prose"). */}
       <PageHeader title={post.title} trail={[['Blog', '/blog']]} width="prose">
-        <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-gray-700">
+        {/* Each item leads with its own mark (no separator left dangling at a line's end when the
+            line wraps on a phone). */}
+        <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-700">
           <Link
             to={`/blog?category=${post.category}`}
-            className="font-semibold text-brand-800 underline-offset-4 hover:underline"
+            className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline-offset-4 hover:underline"
           >
             {BLOG_CATEGORY_LABELS[post.category]}
           </Link>
-          <span aria-hidden="true">·</span>
-          <time dateTime={post.publishedAt}>{dateFormat.format(new Date(post.publishedAt))}</time>
-          <span aria-hidden="true">·</span>
-          <span>{`${readingMinutes} min de lecture`}</span>
+          <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+            <CalendarDays className="size-4 text-gray-500" aria-hidden="true" />
+            <time dateTime={post.publishedAt}>{dateFormat.format(new Date(post.publishedAt))}</time>
+          </span>
+          <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+            <Clock className="size-4 text-gray-500" aria-hidden="true" />
+            {`${readingMinutes} min de lecture`}
+          </span>
         </p>
       </PageHeader>
 
