@@ -31,7 +31,7 @@ describe('the root error screen', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderFailing(new Error('database unreachable'));
     expect(await screen.findByRole('heading', { name: 'Erreur de chargement' })).toBeTruthy();
-    expect(screen.getByText("Une erreur est survenue lors du chargement de l'application.")).toBeTruthy();
+    expect(screen.getByText('Une erreur est survenue lors du chargement de l’application.')).toBeTruthy();
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     screen.getByRole('button', { name: 'Recharger la page' }).click();

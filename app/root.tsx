@@ -137,7 +137,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-2xl font-bold">Erreur de chargement</h1>
-      <p className="text-gray-600">Une erreur est survenue lors du chargement de l'application.</p>
+      <p className="text-gray-600">Une erreur est survenue lors du chargement de l’application.</p>
       <button
         type="button"
         // Public pages are not hydrated: their island entry answers data-reload (app/islands).

@@ -21,7 +21,7 @@ describe('a call’s time in words', () => {
   });
 
   it('names the zone by its city, elided before a vowel, and takes an unknown zone for Kinshasa', () => {
-    expect(zoneLabel('Africa/Abidjan')).toBe("heure d'Abidjan");
+    expect(zoneLabel('Africa/Abidjan')).toBe('heure d’Abidjan');
     expect(zoneLabel('Africa/Lubumbashi')).toBe('heure de Lubumbashi');
     expect(knownTimeZone('Mars/Olympus')).toBe('Africa/Kinshasa');
     expect(callTimeWords(new Date('2026-12-03T09:00:00Z'), 'Mars/Olympus').when).toBe(
@@ -29,7 +29,7 @@ describe('a call’s time in words', () => {
     );
   });
 
-  it('tells a device on UTC the truth: "heure UTC", never "heure d\'UTC" nor Kinshasa\'s, with Kinshasa\'s beside it', () => {
+  it('tells a device on UTC the truth: "heure UTC", never "heure d’UTC" nor Kinshasa’s, with Kinshasa’s beside it', () => {
     const at = new Date('2026-12-03T09:00:00Z');
     for (const zone of ['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Zulu']) {
       expect(zoneLabel(zone)).toBe('heure UTC');
@@ -43,7 +43,7 @@ describe('a call’s time in words', () => {
     expect(callTimeWords(at, 'Etc/GMT+3').when).toBe('jeudi 3 décembre à 06:00 (heure UTC\u22123)');
   });
 
-  it("shows one time, labelled Kinshasa, to a device on Kinshasa's clock all year (Lagos, Luanda, UTC+1)", () => {
+  it('shows one time, labelled Kinshasa, to a device on Kinshasa’s clock all year (Lagos, Luanda, UTC+1)', () => {
     const at = new Date('2026-12-03T09:00:00Z');
     for (const zone of ['Africa/Kinshasa', 'Africa/Lagos', 'Africa/Luanda', 'Etc/GMT-1']) {
       expect(callTimeWords(at, zone)).toEqual({
@@ -59,7 +59,7 @@ describe('a call’s time in words', () => {
     });
   });
 
-  it("reads the device's zone from its name, else from its offset, else says it does not know", () => {
+  it('reads the device’s zone from its name, else from its offset, else says it does not know', () => {
     expect(deviceTimeZone('Europe/Paris', 60)).toBe('Europe/Paris');
     expect(deviceTimeZone('Etc/UTC', 0)).toBe('UTC');
     // A browser that cannot name its zone still knows its offset from UTC.

@@ -87,7 +87,7 @@ export function zoneLabel(name: string, at: Date = new Date()): string {
   if (onKinshasaClockAllYear(zone, at)) return 'heure de Kinshasa';
   if (!zone.includes('/') || zone.startsWith('Etc/')) return `heure ${utcOffsetName(at, zone)}`;
   const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
-  return /^[AEIOUYÉH]/i.test(city) ? `heure d'${city}` : `heure de ${city}`;
+  return /^[AEIOUYÉH]/i.test(city) ? `heure d’${city}` : `heure de ${city}`;
 }
 
 /**

@@ -55,8 +55,8 @@ export const DISCUSSION_TYPES = [
 
 export const PREFERRED_SLOTS = [
   'Matin (8h-12h)',
-  "Début d'après-midi (13h-16h)",
-  "Fin d'après-midi (16h-18h)",
+  'Début d’après-midi (13h-16h)',
+  'Fin d’après-midi (16h-18h)',
   'Flexible',
 ] as const;
 

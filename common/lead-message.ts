@@ -26,8 +26,8 @@ export function composeQuoteMessage(form: Omit<QuoteForm, 'source'>): string {
 export function composeCallMessage(form: Omit<CallForm, 'source'>): string {
   const extra = form.message?.trim();
   return [
-    "Demande d'appel découverte (30 minutes, gratuit)",
-    `Service d'intérêt : ${form.serviceInterest}`,
+    'Demande d’appel découverte (30 minutes, gratuit)',
+    `Service d’intérêt : ${form.serviceInterest}`,
     `Type de discussion : ${form.callType}`,
     `Créneaux préférés : ${form.preferredTime}`,
     `Urgence : ${form.urgency}`,

@@ -27,7 +27,7 @@ const BASE_PAGES = {
     path: '/about',
     title: 'À propos',
     label: 'Notre agence',
-    subtitle: "Notre histoire, notre mission et l'équipe qui accompagne PME, banques et ONG en RDC",
+    subtitle: 'Notre histoire, notre mission et l’équipe qui accompagne PME, banques et ONG en RDC',
   },
   services: {
     path: '/services',
@@ -61,15 +61,15 @@ const BASE_PAGES = {
   },
   'legal.terms': {
     path: '/legal/terms',
-    title: "Conditions d'utilisation",
+    title: 'Conditions d’utilisation',
     label: 'Informations légales',
-    subtitle: "Les règles d'utilisation du site et de l'application",
+    subtitle: 'Les règles d’utilisation du site et de l’application',
   },
   'legal.cookies': {
     path: '/legal/cookies',
     title: 'Politique de cookies',
     label: 'Informations légales',
-    subtitle: "Aucun cookie publicitaire ni de mesure d'audience",
+    subtitle: 'Aucun cookie publicitaire ni de mesure d’audience',
   },
   'newsletter.welcome': {
     path: '/newsletter/welcome',
@@ -103,7 +103,7 @@ const BASE_PAGES = {
   },
   'call.booking': {
     path: '/appel-decouverte',
-    title: "Choisir l'heure de mon appel découverte",
+    title: 'Choisir l’heure de mon appel découverte',
     label: 'Appel découverte',
     subtitle: '30 minutes gratuites avec notre équipe',
   },

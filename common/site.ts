@@ -42,7 +42,7 @@ export function xHandle(profileUrl: string): string | null {
 /** WhatsApp click-to-chat link with a prefilled French message. */
 export function whatsappUrl(
   number: string,
-  message = "Bonjour, j'aimerais en savoir plus sur vos services.",
+  message = 'Bonjour, j’aimerais en savoir plus sur vos services.',
 ) {
   return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
 }

@@ -157,7 +157,7 @@ function givenCover(url: string, alt: string): CoverImage {
 }
 
 export function postCover(p: PostVisualInput): CoverImage {
-  const alt = (p.coverImage && p.coverAlt) || `Illustration de l'article « ${p.title} »`;
+  const alt = (p.coverImage && p.coverAlt) || `Illustration de l’article « ${p.title} »`;
   return p.coverImage ? givenCover(p.coverImage, alt) : generatedCover('post', p.id, postCoverHash(p), alt);
 }
 

@@ -105,7 +105,7 @@ const linkWrittenOut = (validity: string, variable: string) =>
   );
 
 const signOff = (words: string, padding = '16px 24px 8px 24px') =>
-  `<mj-text padding="${padding}">${words},<br />L'équipe Lisanga Digital</mj-text>`;
+  `<mj-text padding="${padding}">${words},<br />L’équipe Lisanga Digital</mj-text>`;
 
 export const ADDRESS = 'Lisanga Digital · {{companyAddress}}';
 const MANAGE_LINK = '<a href="{{manageUrl}}" style="color:#15803d;">Gérer mes préférences</a>';
@@ -118,7 +118,7 @@ export const WHY_THIS_EMAIL =
 
 const FIRST_NAME: Variable = {
   name: 'firstName',
-  description: "Prénom de l'abonné, s'il l'a indiqué (facultatif)",
+  description: 'Prénom de l’abonné, s’il l’a indiqué (facultatif)',
   example: 'Grâce',
 };
 const SITE_URL: Variable = {
@@ -128,12 +128,12 @@ const SITE_URL: Variable = {
 };
 const COMPANY_ADDRESS: Variable = {
   name: 'companyAddress',
-  description: "Adresse postale de l'agence, affichée dans le pied de page",
+  description: 'Adresse postale de l’agence, affichée dans le pied de page',
   example: 'Immeuble Lisanga, 3e étage, 45 boulevard du 30 Juin, Gombe, Kinshasa, RD Congo',
 };
 const MANAGE_URL: Variable = {
   name: 'manageUrl',
-  description: "Lien vers la page de gestion des préférences de l'abonné",
+  description: 'Lien vers la page de gestion des préférences de l’abonné',
   example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
 };
 const UNSUBSCRIBE_URL: Variable = {
@@ -149,27 +149,27 @@ const CALL_FIRST_NAME: Variable = {
 };
 const CALL_WHEN: Variable = {
   name: 'when',
-  description: "Date et heure de l'appel, à l'heure du visiteur",
+  description: 'Date et heure de l’appel, à l’heure du visiteur',
   example: 'jeudi 3 décembre à 11:00 (heure de Paris)',
 };
 const CALL_KINSHASA: Variable = {
   name: 'kinshasa',
-  description: "L'heure de Kinshasa quand elle diffère de celle du visiteur (sinon vide)",
+  description: 'L’heure de Kinshasa quand elle diffère de celle du visiteur (sinon vide)',
   example: '10:00 à Kinshasa',
 };
 const CALL_WITH: Variable = {
   name: 'withName',
-  description: "Le membre de l'équipe qui mène l'appel",
+  description: 'Le membre de l’équipe qui mène l’appel',
   example: 'Nadine Mbuyi, Lisanga Digital',
 };
 const CALL_MEETING_DETAILS: Variable = {
   name: 'meetingDetails',
-  description: "Comment se passe l'appel (réglage « Déroulement de l'appel »)",
+  description: 'Comment se passe l’appel (réglage « Déroulement de l’appel »)',
   example: 'Nous vous appelons au numéro que vous nous avez indiqué, ou sur WhatsApp.',
 };
 const CALL_MANAGE_URL: Variable = {
   name: 'manageUrl',
-  description: "Lien personnel pour déplacer ou annuler l'appel, valable jusqu'à son début",
+  description: 'Lien personnel pour déplacer ou annuler l’appel, valable jusqu’à son début',
   example: 'https://lisanga-digital.cd/appel-decouverte?token=3c1f0a9e',
 };
 
@@ -237,7 +237,7 @@ function bookingLinkTemplate(t: {
 export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
   {
     key: 'newsletter_confirmation',
-    name: "Confirmation d'inscription à la newsletter",
+    name: 'Confirmation d’inscription à la newsletter',
     subject: 'Confirmez votre inscription à la newsletter Lisanga Digital',
     mjml: mjmlEmail({
       title: 'Confirmez votre inscription',
@@ -254,7 +254,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
             'Pourquoi cette étape ? Elle garantit que personne ne peut vous inscrire à votre insu et que nos emails arrivent bien dans votre boîte de réception.',
           ),
           smallPrint(
-            "Vous n'avez pas demandé cette inscription ? Ignorez simplement cet email : vous ne recevrez aucun autre message de notre part.",
+            'Vous n’avez pas demandé cette inscription ? Ignorez simplement cet email : vous ne recevrez aucun autre message de notre part.',
           ),
           signOff('À très bientôt'),
         ]),
@@ -264,7 +264,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     variablesJson: [
       {
         name: 'confirmUrl',
-        description: "Lien de confirmation de l'inscription, valable 48 h",
+        description: 'Lien de confirmation de l’inscription, valable 48 h',
         example: 'https://lisanga-digital.cd/newsletter/confirm?token=4f9c2a7e',
       },
       COMPANY_ADDRESS,
@@ -288,7 +288,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
           button('{{manageUrl}}', 'Gérer mes préférences'),
           linkWrittenOut('90 jours', 'manageUrl'),
           smallPrint(
-            "Vous n'avez rien demandé ? Ignorez simplement cet email : votre abonnement ne change pas.",
+            'Vous n’avez rien demandé ? Ignorez simplement cet email : votre abonnement ne change pas.',
           ),
           signOff('À très bientôt'),
         ]),
@@ -298,7 +298,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     variablesJson: [
       {
         name: 'firstName',
-        description: "Prénom de l'abonné, vide tant que son adresse n'est pas confirmée",
+        description: 'Prénom de l’abonné, vide tant que son adresse n’est pas confirmée',
         example: 'Grâce',
       },
       {
@@ -316,18 +316,18 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     subject: 'Vous êtes déjà inscrit(e) à la newsletter Lisanga Digital',
     mjml: mjmlEmail({
       title: 'Vous êtes déjà inscrit(e)',
-      preview: "Votre adresse reçoit déjà notre newsletter : vous n'avez rien à faire.",
+      preview: 'Votre adresse reçoit déjà notre newsletter : vous n’avez rien à faire.',
       sections: [
         banner(),
         card([
           '<mj-text font-size="22px" font-weight="bold">Vous êtes déjà inscrit(e)</mj-text>',
           ANONYMOUS_GREETING,
-          "<mj-text>Quelqu'un, vous peut-être, vient de demander l'inscription de cette adresse à la newsletter de Lisanga Digital. Elle y est déjà inscrite : vous n'avez rien à faire, vous continuerez à recevoir nos conseils en marketing digital.</mj-text>",
+          '<mj-text>Quelqu’un, vous peut-être, vient de demander l’inscription de cette adresse à la newsletter de Lisanga Digital. Elle y est déjà inscrite : vous n’avez rien à faire, vous continuerez à recevoir nos conseils en marketing digital.</mj-text>',
           '<mj-text>Pour choisir vos thèmes, télécharger ou supprimer vos données, ouvrez vos préférences.</mj-text>',
           button('{{manageUrl}}', 'Gérer mes préférences'),
           linkWrittenOut('90 jours', 'manageUrl'),
           smallPrint(
-            "Vous n'avez rien demandé ? Ignorez simplement cet email : votre abonnement ne change pas.",
+            'Vous n’avez rien demandé ? Ignorez simplement cet email : votre abonnement ne change pas.',
           ),
           signOff('À très bientôt'),
         ]),
@@ -383,7 +383,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     subject: 'Nouveau contact : {{fullName}}{{#company}} ({{company}}){{/company}}',
     mjml: mjmlEmail({
       title: 'Nouveau contact',
-      preview: "{{fullName}} s'intéresse à : {{serviceInterest}}",
+      preview: '{{fullName}} s’intéresse à : {{serviceInterest}}',
       attributes: ['<mj-table color="#1f2937" font-size="15px" line-height="1.5" padding="8px 24px" />'],
       sections: [
         banner(
@@ -412,7 +412,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
           '24px 0',
         ),
         footer([
-          "Notification automatique envoyée par le site de Lisanga Digital. Ne transférez pas cet email en dehors de l'équipe : il contient des données personnelles.",
+          'Notification automatique envoyée par le site de Lisanga Digital. Ne transférez pas cet email en dehors de l’équipe : il contient des données personnelles.',
         ]),
       ],
     }),
@@ -457,7 +457,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
       },
       {
         name: 'adminUrl',
-        description: "Lien vers la fiche du contact dans l'espace d'administration",
+        description: 'Lien vers la fiche du contact dans l’espace d’administration',
         example: 'https://lisanga-digital.cd/admin/contacts',
       },
     ],
@@ -491,19 +491,19 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
       FIRST_NAME,
       {
         name: 'contentTitle',
-        description: "Titre de l'article ou de l'étude de cas publié",
+        description: 'Titre de l’article ou de l’étude de cas publié',
         example: 'WhatsApp Business : le guide pratique pour vendre plus en RDC',
       },
       {
         name: 'contentExcerpt',
         description: 'Résumé court du contenu (une ou deux phrases)',
         example:
-          "Catalogue, réponses rapides, étiquettes, paiement Mobile Money : tout ce qu'il faut configurer pour faire de WhatsApp Business un véritable canal de vente.",
+          'Catalogue, réponses rapides, étiquettes, paiement Mobile Money : tout ce qu’il faut configurer pour faire de WhatsApp Business un véritable canal de vente.',
       },
       {
         name: 'publications',
         description:
-          "Liste des publications annoncées (titre et lien), remplie à l'envoi ; affichée seulement quand il y en a plusieurs",
+          'Liste des publications annoncées (titre et lien), remplie à l’envoi ; affichée seulement quand il y en a plusieurs',
       },
       {
         name: 'contentUrl',
@@ -552,7 +552,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         name: 'contentHtml',
         description: 'Contenu HTML du numéro, inséré tel quel sans échappement (triples accolades)',
         example:
-          "<h2>TikTok en RDC : pourquoi les marques ne peuvent plus l'ignorer</h2><p>Nos conseils pour lancer votre marque sur TikTok sans improviser.</p>",
+          '<h2>TikTok en RDC : pourquoi les marques ne peuvent plus l’ignorer</h2><p>Nos conseils pour lancer votre marque sur TikTok sans improviser.</p>',
       },
       SITE_URL,
       COMPANY_ADDRESS,
@@ -564,23 +564,23 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
   bookingLinkTemplate({
     key: 'call_request_received',
     name: 'Appel découverte : demande reçue, choix du créneau',
-    subject: "Votre demande d'appel découverte est bien reçue",
-    heading: "Votre demande d'appel est bien reçue",
-    preview: "Choisissez dès maintenant l'heure de votre appel découverte.",
+    subject: 'Votre demande d’appel découverte est bien reçue',
+    heading: 'Votre demande d’appel est bien reçue',
+    preview: 'Choisissez dès maintenant l’heure de votre appel découverte.',
     intro:
-      "Merci de votre intérêt pour Lisanga Digital. Choisissez dès maintenant l'heure de votre appel découverte gratuit de 30 minutes : les créneaux libres de notre équipe sont affichés à l'heure de votre appareil.",
+      'Merci de votre intérêt pour Lisanga Digital. Choisissez dès maintenant l’heure de votre appel découverte gratuit de 30 minutes : les créneaux libres de notre équipe sont affichés à l’heure de votre appareil.',
     after:
-      "Aucun créneau ne vous convient ? Ne faites rien : nous vous recontactons sous 24 h pour fixer l'heure de l'appel avec vous.",
+      'Aucun créneau ne vous convient ? Ne faites rien : nous vous recontactons sous 24 h pour fixer l’heure de l’appel avec vous.',
   }),
   bookingLinkTemplate({
     key: 'call_booking_invitation',
-    name: "Appel découverte : proposé par l'équipe, choix du créneau",
-    subject: "Choisissez l'heure de votre appel découverte avec Lisanga Digital",
+    name: 'Appel découverte : proposé par l’équipe, choix du créneau',
+    subject: 'Choisissez l’heure de votre appel découverte avec Lisanga Digital',
     heading: 'Parlons de votre projet',
-    preview: "Un appel gratuit de 30 minutes, à l'heure qui vous convient.",
+    preview: 'Un appel gratuit de 30 minutes, à l’heure qui vous convient.',
     intro:
-      "Merci de votre intérêt pour Lisanga Digital. Nous vous proposons un appel découverte gratuit de 30 minutes, sans engagement. Choisissez l'heure qui vous convient parmi les créneaux libres de notre équipe, affichés à l'heure de votre appareil.",
-    after: "Une question avant l'appel ? Répondez simplement à cet email.",
+      'Merci de votre intérêt pour Lisanga Digital. Nous vous proposons un appel découverte gratuit de 30 minutes, sans engagement. Choisissez l’heure qui vous convient parmi les créneaux libres de notre équipe, affichés à l’heure de votre appareil.',
+    after: 'Une question avant l’appel ? Répondez simplement à cet email.',
   }),
   {
     key: 'call_confirmation',
@@ -597,9 +597,9 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
           '<mj-text>Votre appel découverte gratuit de 30 minutes avec {{withName}} aura lieu le :</mj-text>',
           '<mj-text font-size="18px" font-weight="bold" color="#15803d">{{when}}{{#kinshasa}}<br /><span style="font-size:15px; color:#4b5563; font-weight:normal;">soit {{kinshasa}}</span>{{/kinshasa}}</mj-text>',
           '<mj-text>{{meetingDetails}}</mj-text>',
-          "<mj-text>L'invitation jointe ajoute l'appel à votre agenda. Nous vous enverrons un rappel la veille et une heure avant.</mj-text>",
+          '<mj-text>L’invitation jointe ajoute l’appel à votre agenda. Nous vous enverrons un rappel la veille et une heure avant.</mj-text>',
           button('{{manageUrl}}', 'Déplacer ou annuler', '16px 24px'),
-          linkWrittenOut("jusqu'au début de l'appel", 'manageUrl'),
+          linkWrittenOut('jusqu’au début de l’appel', 'manageUrl'),
           signOff('À très bientôt'),
         ]),
         footer([ADDRESS]),
@@ -609,12 +609,12 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
       CALL_FIRST_NAME,
       {
         name: 'headline',
-        description: "Titre de l'email : « Votre appel est réservé » ou « Votre appel a été déplacé »",
+        description: 'Titre de l’email : « Votre appel est réservé » ou « Votre appel a été déplacé »',
         example: 'Votre appel est réservé',
       },
       {
         name: 'moved',
-        description: "Vrai quand l'appel a été déplacé : l'objet de l'email le dit",
+        description: 'Vrai quand l’appel a été déplacé : l’objet de l’email le dit',
       },
       CALL_WHEN,
       CALL_KINSHASA,
@@ -626,7 +626,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
   },
   {
     key: 'call_cancellation',
-    name: "Appel découverte : confirmation d'annulation au visiteur",
+    name: 'Appel découverte : confirmation d’annulation au visiteur',
     subject: 'Votre appel découverte du {{when}} est annulé',
     mjml: mjmlEmail({
       title: 'Votre appel est annulé',
@@ -636,8 +636,8 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         card([
           '<mj-text font-size="22px" font-weight="bold">Votre appel est annulé</mj-text>',
           GREETING,
-          "<mj-text>{{#byStaff}}Nous devons malheureusement annuler votre appel découverte du {{when}}. Toutes nos excuses.{{/byStaff}}{{^byStaff}}Votre appel découverte du {{when}} est bien annulé.{{/byStaff}} L'invitation jointe le retire de votre agenda.</mj-text>",
-          "<mj-text>{{#byStaff}}Choisissez un autre créneau quand vous le voulez : nous serons ravis d'échanger avec vous.{{/byStaff}}{{^byStaff}}Vous souhaitez tout de même échanger avec nous ? Choisissez un autre créneau quand vous le voulez.{{/byStaff}}</mj-text>",
+          '<mj-text>{{#byStaff}}Nous devons malheureusement annuler votre appel découverte du {{when}}. Toutes nos excuses.{{/byStaff}}{{^byStaff}}Votre appel découverte du {{when}} est bien annulé.{{/byStaff}} L’invitation jointe le retire de votre agenda.</mj-text>',
+          '<mj-text>{{#byStaff}}Choisissez un autre créneau quand vous le voulez : nous serons ravis d’échanger avec vous.{{/byStaff}}{{^byStaff}}Vous souhaitez tout de même échanger avec nous ? Choisissez un autre créneau quand vous le voulez.{{/byStaff}}</mj-text>',
           button('{{bookingUrl}}', 'Choisir un autre créneau', '16px 24px'),
           linkWrittenOut('14 jours', 'bookingUrl'),
           signOff('À bientôt'),
@@ -651,7 +651,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
       {
         name: 'byStaff',
         description:
-          "Vrai quand c'est l'agence qui annule (un membre de l'équipe empêché) : le texte s'excuse",
+          'Vrai quand c’est l’agence qui annule (un membre de l’équipe empêché) : le texte s’excuse',
       },
       {
         name: 'bookingUrl',
@@ -678,7 +678,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
           '<mj-text>{{meetingDetails}}</mj-text>',
           // A section cannot wrap an <mj-button>: the link that applies is a button-like link in a text.
           '<mj-text padding="16px 24px">{{#manageUrl}}<a href="{{manageUrl}}" style="display:inline-block; background-color:#15803d; color:#ffffff; font-weight:bold; text-decoration:none; padding:12px 24px; border-radius:6px;">Déplacer ou annuler</a>{{/manageUrl}}{{#adminUrl}}<a href="{{adminUrl}}" style="display:inline-block; background-color:#15803d; color:#ffffff; font-weight:bold; text-decoration:none; padding:12px 24px; border-radius:6px;">Voir le contact</a>{{/adminUrl}}</mj-text>',
-          signOff("À tout à l'heure"),
+          signOff('À tout à l’heure'),
         ]),
         footer([ADDRESS]),
       ],
@@ -686,26 +686,26 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
     variablesJson: [
       {
         name: 'recipientFirstName',
-        description: "Prénom de la personne qui reçoit le rappel (le visiteur ou le membre de l'équipe)",
+        description: 'Prénom de la personne qui reçoit le rappel (le visiteur ou le membre de l’équipe)',
         example: 'Grâce',
       },
       {
         name: 'inHowLong',
-        description: "Quand commence l'appel : « demain » ou « dans une heure »",
+        description: 'Quand commence l’appel : « demain » ou « dans une heure »',
         example: 'demain',
       },
       CALL_WHEN,
       CALL_KINSHASA,
       {
         ...CALL_WITH,
-        description: "Avec qui : le membre de l'équipe (pour le visiteur) ou le visiteur (pour l'équipe)",
+        description: 'Avec qui : le membre de l’équipe (pour le visiteur) ou le visiteur (pour l’équipe)',
       },
       CALL_MEETING_DETAILS,
       { ...CALL_MANAGE_URL, description: 'Lien pour déplacer ou annuler (rappel du visiteur seulement)' },
       {
         name: 'adminUrl',
         description:
-          "Lien vers la fiche du contact dans l'espace d'administration (rappel de l'équipe seulement)",
+          'Lien vers la fiche du contact dans l’espace d’administration (rappel de l’équipe seulement)',
       },
       COMPANY_ADDRESS,
     ],
@@ -736,7 +736,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
           '24px 0',
         ),
         footer([
-          "Notification automatique envoyée par le site de Lisanga Digital. L'invitation jointe met à jour votre agenda.",
+          'Notification automatique envoyée par le site de Lisanga Digital. L’invitation jointe met à jour votre agenda.',
         ]),
       ],
     }),
@@ -761,20 +761,20 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
       },
       {
         ...CALL_WHEN,
-        description: "Date et heure de l'appel, à l'heure de Kinshasa",
+        description: 'Date et heure de l’appel, à l’heure de Kinshasa',
         example: 'jeudi 3 décembre à 10:00 (heure de Kinshasa)',
       },
       {
         name: 'visitorTime',
         description:
-          "L'heure de l'appel chez le visiteur quand elle diffère de celle de Kinshasa (sinon vide)",
+          'L’heure de l’appel chez le visiteur quand elle diffère de celle de Kinshasa (sinon vide)',
         example: 'jeudi 3 décembre à 11:00 (heure de Paris)',
       },
-      { ...CALL_WITH, description: "Le membre de l'équipe qui mène l'appel", example: 'Nadine Mbuyi' },
+      { ...CALL_WITH, description: 'Le membre de l’équipe qui mène l’appel', example: 'Nadine Mbuyi' },
       CALL_MEETING_DETAILS,
       {
         name: 'adminUrl',
-        description: "Lien vers la fiche du contact dans l'espace d'administration",
+        description: 'Lien vers la fiche du contact dans l’espace d’administration',
         example: 'https://lisanga-digital.cd/admin/contacts?lead=3c1f0a9e',
       },
     ],

@@ -49,7 +49,7 @@ const compile = (query: SQL) => {
 };
 
 describe('statementText', () => {
-  it("gives drizzle's own text and parameters, compiling each shape once", () => {
+  it('gives drizzle’s own text and parameters, compiling each shape once', () => {
     const compiler = vi.fn(compile);
     for (const [n, company] of [
       [1, 'Kin Boutique'],

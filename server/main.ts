@@ -34,7 +34,7 @@ try {
   });
 } catch (error) {
   process.stderr.write(
-    `\nLe site n'a pas pu démarrer / the site could not start:\n${String((error as Error)?.message ?? error)}\n\n`,
+    `\nLe site n’a pas pu démarrer / the site could not start:\n${String((error as Error)?.message ?? error)}\n\n`,
   );
   process.exit(1);
 }

@@ -73,7 +73,7 @@ export function MessageActions({ children }: { children: ReactNode }) {
     <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
       {children}
       <Button asChild size="lg" variant="secondary">
-        <Link to="/">Retour à l'accueil</Link>
+        <Link to="/">Retour à l’accueil</Link>
       </Button>
     </div>
   );

@@ -8,7 +8,7 @@ import { LeadButton } from '~/components/lead-button';
 import { Button } from '~/components/ui/button';
 
 const DESTINATIONS: { to: string; label: string; hint: string; icon: LucideIcon }[] = [
-  { to: '/', label: "Retour à l'accueil", hint: 'Nos offres et nos réalisations', icon: Home },
+  { to: '/', label: 'Retour à l’accueil', hint: 'Nos offres et nos réalisations', icon: Home },
   { to: '/services', label: 'Nos services', hint: 'Stratégie, digital, contenu, branding', icon: Layers },
   { to: '/blog', label: 'Le blog', hint: 'Conseils et cas concrets', icon: BookOpen },
   { to: '/contact', label: 'Nous contacter', hint: 'Réponse sous 24h', icon: Mail },
@@ -18,7 +18,7 @@ const DESTINATIONS: { to: string; label: string; hint: string; icon: LucideIcon 
 export const NOT_FOUND_TITLE = '404 Page Not Found';
 /** Its first sentence, also its description in share cards. */
 export const NOT_FOUND_DESCRIPTION =
-  "Cette page n'existe pas ou a été déplacée. Le lien est peut-être incomplet : vérifiez l'adresse, ou continuez vers l'une de ces pages.";
+  'Cette page n’existe pas ou a été déplacée. Le lien est peut-être incomplet : vérifiez l’adresse, ou continuez vers l’une de ces pages.';
 
 /**
  * The 404 page's content. Its heading is English by the specification ("404 Page Not Found");

@@ -36,7 +36,7 @@ export function PageHeader({
         )}
       >
         <div>
-          <nav aria-label="Fil d'Ariane" className="text-sm text-gray-600">
+          <nav aria-label="Fil d’Ariane" className="text-sm text-gray-600">
             {/* The crumbs flow like a sentence: a long page title wraps under "Accueil / Blog",
                 not in a column of its own beside its separator. */}
             <ol className="leading-6">

@@ -31,7 +31,7 @@ describe('islands rendered on the server', () => {
     expect(renders).toBe(2);
   });
 
-  it("renders a personal island for each request: a visitor never gets another's data", () => {
+  it('renders a personal island for each request: a visitor never gets another’s data', () => {
     renders = 0;
     expect(page(<Personal name="Awa" />)).toContain('Awa');
     expect(page(<Personal name="Awa" />)).toContain('Awa');

@@ -34,7 +34,7 @@ describe('share tags', () => {
     expect(tag(tags, 'og:title')).toBe('404 Page Not Found');
     expect(tag(tags, 'og:url')).toBe('https://lisanga-digital.cd/page-inconnue');
     expect(tag(tags, 'og:image')).toMatch(/^https:\/\/lisanga-digital\.cd\/.+\.png$/);
-    expect(tag(tags, 'og:description')).toMatch(/n'existe pas/);
+    expect(tag(tags, 'og:description')).toMatch(/n’existe pas/);
     expect(tag(tags, 'twitter:card')).toBe('summary_large_image');
     expect(tag(tags, 'twitter:site')).toBe('@lisangadigital');
     // No canonical address for a page that does not exist.

@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = pageMeta(
   'about',
-  "Agence de marketing et de transformation digitale basée à Kinshasa : notre histoire, notre mission, nos valeurs et l'équipe qui accompagne PME, banques et ONG en RDC.",
+  'Agence de marketing et de transformation digitale basée à Kinshasa : notre histoire, notre mission, nos valeurs et l’équipe qui accompagne PME, banques et ONG en RDC.',
   { breadcrumb: 'À propos' },
 );
 
@@ -43,9 +43,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </h2>
             <div className="mt-4 space-y-4 text-gray-700">
               <p>
-                Tout est parti d'un constat simple : à Kinshasa, les entreprises ont des clients connectés,
+                Tout est parti d’un constat simple : à Kinshasa, les entreprises ont des clients connectés,
                 des smartphones dans toutes les mains et des conversations qui se jouent sur WhatsApp,
-                Facebook ou TikTok. Pourtant, peu d'entre elles disposaient d'un partenaire capable de
+                Facebook ou TikTok. Pourtant, peu d’entre elles disposaient d’un partenaire capable de
                 transformer cette présence en ventes mesurables.
               </p>
               <p>
@@ -55,7 +55,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 suivis semaine après semaine.
               </p>
               <p>
-                Depuis nos bureaux de la Gombe, nous accompagnons aujourd'hui des PME, des institutions
+                Depuis nos bureaux de la Gombe, nous accompagnons aujourd’hui des PME, des institutions
                 financières et des ONG à Kinshasa, Lubumbashi, Goma et dans le reste du pays, en français
                 comme en lingala ou en swahili lorsque leurs clients le demandent.
               </p>

@@ -49,13 +49,13 @@ export default function BlogPreview({ loaderData }: Route.ComponentProps) {
         <Eye className="size-4 shrink-0" aria-hidden="true" />
         {isPublished ? (
           <>
-            Aperçu d'un article déjà publié :{' '}
+            Aperçu d’un article déjà publié :{' '}
             <Link to={`/blog/${post.slug}`} className="font-semibold underline underline-offset-2">
               voir sa page
             </Link>
           </>
         ) : (
-          "Aperçu : cet article n'est pas encore publié. Seules les personnes qui ont ce lien le voient."
+          'Aperçu : cet article n’est pas encore publié. Seules les personnes qui ont ce lien le voient.'
         )}
       </p>
       <BlogPostView

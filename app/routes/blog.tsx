@@ -83,7 +83,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 
       <div className="px-4 pb-16">
         <div className="mx-auto max-w-6xl">
-          <nav aria-label="Catégories d'articles">
+          <nav aria-label="Catégories d’articles">
             <ul className="flex flex-wrap gap-2">
               <CategoryLink to="/blog" current={category === null}>
                 Tous les articles

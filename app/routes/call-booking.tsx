@@ -12,7 +12,7 @@ import { HttpError } from './call-booking.server';
  * or cancels it. Rendered with the slots on Kinshasa's clock; the island reads them again on the
  * visitor's when the device is elsewhere. Never cached, never indexed.
  */
-export const meta = pageMeta('call.booking', "Choisissez l'heure de votre appel découverte gratuit.", {
+export const meta = pageMeta('call.booking', 'Choisissez l’heure de votre appel découverte gratuit.', {
   noindex: true,
 });
 

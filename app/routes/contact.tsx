@@ -78,7 +78,7 @@ export default function Contact() {
                 </Detail>
               ) : null}
               {hours ? (
-                <Detail icon={<Clock className="size-5" aria-hidden="true" />} label="Horaires d'ouverture">
+                <Detail icon={<Clock className="size-5" aria-hidden="true" />} label="Horaires d’ouverture">
                   {hours}
                 </Detail>
               ) : null}
@@ -88,7 +88,7 @@ export default function Contact() {
               {whatsapp ? (
                 <Button asChild size="lg">
                   <a
-                    href={whatsappUrl(whatsapp, `Bonjour ${site.name}, j'aimerais discuter d'un projet.`)}
+                    href={whatsappUrl(whatsapp, `Bonjour ${site.name}, j’aimerais discuter d’un projet.`)}
                     target="_blank"
                     rel="noopener noreferrer"
                   >

@@ -15,7 +15,7 @@ export default function Offline() {
   return (
     <MessagePage icon={WifiOff} width="xl" bigTitle title="Vous êtes hors ligne">
       <p className="mt-4 text-lg text-gray-700">
-        La connexion à Internet semble interrompue, et cette page n'a pas encore été enregistrée sur votre
+        La connexion à Internet semble interrompue, et cette page n’a pas encore été enregistrée sur votre
         appareil.
       </p>
       <p className="mt-4 text-gray-700">

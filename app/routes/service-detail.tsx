@@ -80,11 +80,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 const STEPS = [
   {
     title: 'Écoute et diagnostic',
-    text: "Nous partons de vos objectifs, de vos clients et de vos chiffres actuels, lors d'un premier échange gratuit.",
+    text: 'Nous partons de vos objectifs, de vos clients et de vos chiffres actuels, lors d’un premier échange gratuit.',
   },
   {
     title: 'Proposition chiffrée',
-    text: "Vous recevez un plan d'action clair, avec un calendrier et un budget détaillé en dollars.",
+    text: 'Vous recevez un plan d’action clair, avec un calendrier et un budget détaillé en dollars.',
   },
   {
     title: 'Mise en œuvre et mesure',
@@ -152,7 +152,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
             <Button asChild variant="secondary">
-              <Link to={`/services/${service.parent.id}`}>Voir l'offre {service.parent.title}</Link>
+              <Link to={`/services/${service.parent.id}`}>Voir l’offre {service.parent.title}</Link>
             </Button>
           </div>
         </section>

@@ -106,7 +106,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       <CtaBand
         titleId="services-cta-title"
         title="Vous ne savez pas par où commencer ?"
-        text="Parlons de votre activité et de vos objectifs pendant 30 minutes, gratuitement et sans engagement. Nous vous dirons quelles actions auront le plus d'impact pour votre budget."
+        text="Parlons de votre activité et de vos objectifs pendant 30 minutes, gratuitement et sans engagement. Nous vous dirons quelles actions auront le plus d’impact pour votre budget."
       >
         <LeadButton lead="call" size="lg" variant="inverse" className="mt-8">
           Planifier un appel découverte

@@ -12,7 +12,7 @@ export const ACTIVITY_TYPE_LABELS: Record<string, string> = {
   subscriber: 'Abonnés',
   newsletter: 'Newsletter',
   campaign: 'Campagnes',
-  email_template: "Modèles d'emails",
+  email_template: 'Modèles d’emails',
   service: 'Services',
   team: 'Équipe',
   post: 'Blog',

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { tooLong } from './fields.ts';
 
 /** docs/product.md §5.4: service and team-member order must be 0 or more. */
-export const ORDER_NEGATIVE_MESSAGE = "L'ordre ne peut pas être négatif";
-const ORDER_NOT_INTEGER = "L'ordre doit être un nombre entier";
+export const ORDER_NEGATIVE_MESSAGE = 'L’ordre ne peut pas être négatif';
+const ORDER_NOT_INTEGER = 'L’ordre doit être un nombre entier';
 /** Far above any real list; keeps the value inside a PostgreSQL integer. */
 export const ORDER_MAX = 100_000;
 
@@ -19,7 +19,7 @@ export const OrderSchema = z
   .number({ error: ORDER_NOT_INTEGER })
   .int({ error: ORDER_NOT_INTEGER })
   .min(0, { error: ORDER_NEGATIVE_MESSAGE })
-  .max(ORDER_MAX, { error: `L'ordre ne peut pas dépasser ${ORDER_MAX}` });
+  .max(ORDER_MAX, { error: `L’ordre ne peut pas dépasser ${ORDER_MAX}` });
 
 /** An absolute https:// address with a dotted host name (no http, no javascript:, no intranet name). */
 export function isHttpsUrl(value: string): boolean {

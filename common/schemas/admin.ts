@@ -57,7 +57,7 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
 /** Where a lead came from (contact_requests.source). */
 export const CONTACT_SOURCE_LABELS: Record<string, string> = {
   quote_request: 'Demande de devis',
-  call_request: "Demande d'appel",
+  call_request: 'Demande d’appel',
   website: 'Formulaire de contact',
 };
 
@@ -87,7 +87,7 @@ export const searchQueryField = z
  * The leads' follow-up filter (docs/decisions/066-lead-follow-up.md): `late`, a next action whose
  * time has come; `today`, one due before tonight midnight in Kinshasa (late ones included).
  */
-export const CONTACT_FOLLOW_UP_FILTERS = { today: "À traiter aujourd'hui", late: 'En retard' } as const;
+export const CONTACT_FOLLOW_UP_FILTERS = { today: 'À traiter aujourd’hui', late: 'En retard' } as const;
 export type ContactFollowUpFilter = keyof typeof CONTACT_FOLLOW_UP_FILTERS;
 /**
  * The leads and sign-ups kept "À vérifier" (docs/decisions/083-leads-kept-for-review.md): over

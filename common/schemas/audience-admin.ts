@@ -16,7 +16,7 @@ export const AUDIENCE_PRESET_DAYS: Record<AudiencePreset, number> = {
   '90d': 90,
 };
 export const AUDIENCE_PRESET_LABELS: Record<AudiencePreset, string> = {
-  today: "Aujourd'hui",
+  today: 'Aujourd’hui',
   '7d': '7 jours',
   '30d': '30 jours',
   '90d': '90 jours',

@@ -11,7 +11,7 @@ export const AUTH_MAX_LENGTH = { email: 254, password: 256 } as const;
 const PASSWORD_TOO_SHORT = 'Le mot de passe doit contenir au moins 6 caractères';
 const PASSWORD_TOO_LONG = `Le mot de passe est trop long (${AUTH_MAX_LENGTH.password} caractères au plus).`;
 export const PASSWORDS_DO_NOT_MATCH = 'Les mots de passe ne correspondent pas';
-export const PASSWORD_UNCHANGED = "Le nouveau mot de passe doit être différent de l'actuel.";
+export const PASSWORD_UNCHANGED = 'Le nouveau mot de passe doit être différent de l’actuel.';
 
 // Passwords are never trimmed: a space is a character the user chose.
 export const passwordField = z

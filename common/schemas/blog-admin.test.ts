@@ -3,7 +3,7 @@ import { BlogPostInputSchema, SlugSchema, slugify } from './blog-admin.ts';
 
 describe('slugify', () => {
   it('lowercases, removes accents and ligatures, joins words with single dashes', () => {
-    expect(slugify("Stratégie : l'œuvre du « Growth » — 2026 !")).toBe('strategie-l-oeuvre-du-growth-2026');
+    expect(slugify('Stratégie : l’œuvre du « Growth » — 2026 !')).toBe('strategie-l-oeuvre-du-growth-2026');
     expect(slugify('  --Déjà vu--  ')).toBe('deja-vu');
     expect(slugify('¡¿!')).toBe('');
   });

@@ -67,7 +67,7 @@ export const SlugSchema = z
 export const ImageUrlSchema = z
   .string({ error: 'Image invalide' })
   .trim()
-  .max(2000, { error: "Adresse d'image trop longue" })
+  .max(2000, { error: 'Adresse d’image trop longue' })
   .nullish()
   .transform((v) => v || null)
   .refine((v) => v === null || v.startsWith('/media/') || /^https:\/\/[^\s]+$/.test(v), {

@@ -70,7 +70,7 @@ const time = (missing: string) =>
     });
 
 const RangeSchema = z.strictObject(
-  { start: time("Indiquez l'heure de début."), end: time("Indiquez l'heure de fin.") },
+  { start: time('Indiquez l’heure de début.'), end: time('Indiquez l’heure de fin.') },
   strictObjectError,
 );
 
@@ -97,7 +97,7 @@ const DaySchema = z
         context.addIssue({
           code: 'custom',
           path: ['ranges', index, 'end'],
-          message: "L'heure de fin doit venir après l'heure de début.",
+          message: 'L’heure de fin doit venir après l’heure de début.',
         });
         return;
       }

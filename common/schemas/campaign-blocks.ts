@@ -32,7 +32,7 @@ export function isEmailHref(href: string): boolean {
 
 const href = requiredText(1, 2_000, {
   missing: LINK_ADDRESS_MESSAGE,
-  short: "Indiquez l'adresse du lien",
+  short: 'Indiquez l’adresse du lien',
 }).refine(isEmailHref, { error: LINK_ADDRESS_MESSAGE });
 
 const MarkSchema = z.discriminatedUnion('type', [
@@ -85,7 +85,7 @@ export type RichText = z.infer<typeof RichTextSchema>;
 
 const blockId = z.string().max(40).optional();
 
-export const IMAGE_ALT_MESSAGE = "Décrivez l'image en quelques mots";
+export const IMAGE_ALT_MESSAGE = 'Décrivez l’image en quelques mots';
 export const LATEST_POSTS_MAX = 6;
 
 export const CampaignBlockSchema = z.discriminatedUnion(
@@ -117,8 +117,8 @@ export const CampaignBlockSchema = z.discriminatedUnion(
       id: blockId,
       type: z.literal('latestPosts'),
       count: z
-        .number({ error: "Nombre d'articles invalide" })
-        .int({ error: "Nombre d'articles invalide" })
+        .number({ error: 'Nombre d’articles invalide' })
+        .int({ error: 'Nombre d’articles invalide' })
         .min(1, { error: 'Au moins un article' })
         .max(LATEST_POSTS_MAX, { error: `${LATEST_POSTS_MAX} articles au plus` }),
     }),

@@ -55,7 +55,7 @@ import { optionalFilter, requiredText } from './fields.ts';
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   draft: 'Brouillon',
   scheduled: 'Programmée',
-  sending: "En cours d'envoi",
+  sending: 'En cours d’envoi',
   sent: 'Envoyée',
   failed: 'Échouée',
 };
@@ -100,16 +100,16 @@ export const CampaignInputSchema = z
       long: 'Titre trop long (200 caractères au plus)',
     }),
     subject: requiredText(2, 200, {
-      missing: "L'objet est requis",
-      short: "L'objet doit contenir au moins 2 caractères",
+      missing: 'L’objet est requis',
+      short: 'L’objet doit contenir au moins 2 caractères',
       long: 'Objet trop long (200 caractères au plus)',
-    }).refine((v) => !/[\r\n]/.test(v), { error: "L'objet ne peut pas contenir de retour à la ligne" }),
+    }).refine((v) => !/[\r\n]/.test(v), { error: 'L’objet ne peut pas contenir de retour à la ligne' }),
     /** Absent: the settings' sender (email.sender_name / email.sender_email). */
     senderName: z
       .string()
       .trim()
       .max(100, { error: 'Nom trop long' })
-      .refine((v) => !/[\r\n<>"]/.test(v), { error: "Nom d'expéditeur invalide" })
+      .refine((v) => !/[\r\n<>"]/.test(v), { error: 'Nom d’expéditeur invalide' })
       .optional(),
     senderEmail: email.optional(),
     /** The MJML template the campaign fills ("Avancé"); absent for a campaign written in blocks. */
@@ -166,7 +166,7 @@ export const TemplateUpdateSchema = z
       .string()
       .trim()
       .max(200)
-      .refine((v) => !/[\r\n]/.test(v), { error: "L'objet ne peut pas contenir de retour à la ligne" }),
+      .refine((v) => !/[\r\n]/.test(v), { error: 'L’objet ne peut pas contenir de retour à la ligne' }),
     mjml: z.string().min(1, { error: 'Le modèle est vide' }).max(200_000, { error: 'Modèle trop long' }),
     variables: z.array(TemplateVariableSchema).max(50).default([]),
   })

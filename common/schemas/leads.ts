@@ -15,6 +15,7 @@ import {
   TIMELINE_OPTIONS,
   URGENCY_OPTIONS,
 } from '../constants.ts';
+import { typographicApostrophes } from '../typography.ts';
 import { optionalVisit } from './audience.ts';
 import { optionalLine, requiredLine, requiredText, tooLong } from './fields.ts';
 
@@ -45,15 +46,22 @@ const requiredPhone = requiredLine(
 );
 const optionalPhone = optionalLine(MAX_LENGTH.phone);
 const requiredCompany = requiredLine(
-  "Le nom de l'entreprise doit contenir au moins 2 caractères",
+  'Le nom de l’entreprise doit contenir au moins 2 caractères',
   MIN_LENGTH.company,
   MAX_LENGTH.company,
 );
 const optionalCompany = optionalLine(MAX_LENGTH.company);
 const service = requiredLine('Veuillez sélectionner un service', 1, MAX_LENGTH.service);
 const optionalText = z.string().trim().max(MAX_LENGTH.text, tooLong(MAX_LENGTH.text));
+/**
+ * One of the options. A choice sent with the straight apostrophe the options once had ("Fin
+ * d'après-midi", from a form kept offline before the site wrote ’) is the same choice.
+ */
 const choice = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
-  z.enum(options, { error: message });
+  z
+    .string({ error: message })
+    .transform(typographicApostrophes)
+    .pipe(z.enum(options, { error: message }));
 /** Who writes, where only the name and email are required (the call and contact forms). */
 const personWithOptionalDetails = {
   fullName,
@@ -85,7 +93,7 @@ export const CallFormSchema = z.object({
   serviceInterest: service,
   callType: choice(DISCUSSION_TYPES, 'Veuillez sélectionner le type de discussion'),
   preferredTime: choice(PREFERRED_SLOTS, 'Veuillez indiquer vos créneaux préférés'),
-  urgency: choice(URGENCY_OPTIONS, "Veuillez indiquer l'urgence"),
+  urgency: choice(URGENCY_OPTIONS, 'Veuillez indiquer l’urgence'),
   message: optionalText.optional(),
   source: z.literal('call_request').default('call_request'),
 });

@@ -25,12 +25,12 @@ export const MEDIA_LIST_LIMIT = 60;
 export const MEDIA_MESSAGES = {
   tooLarge: 'Le fichier dépasse 5 Mo.',
   wrongType: 'Format non accepté : JPEG, PNG ou WebP uniquement.',
-  unreadable: "Image illisible ou endommagée : le fichier n'a pas pu être décodé.",
-  hiddenCode: "Ce fichier contient du code (HTML ou script) caché dans l'image : il est refusé.",
+  unreadable: 'Image illisible ou endommagée : le fichier n’a pas pu être décodé.',
+  hiddenCode: 'Ce fichier contient du code (HTML ou script) caché dans l’image : il est refusé.',
   tooManyPixels: 'Image trop grande : 40 mégapixels au maximum (par exemple 7 000 × 5 700 pixels).',
   missingFile: 'Choisissez une image à envoyer.',
   oneFile: 'Envoyez une seule image à la fois.',
-  notMultipart: "Envoyez l'image dans un formulaire multipart (champ « file »).",
+  notMultipart: 'Envoyez l’image dans un formulaire multipart (champ « file »).',
 } as const;
 
 export type UploadedMedia = {

@@ -13,8 +13,8 @@ export const ServiceIdParamsSchema = z.object({ id: UuidSchema });
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SlugSchema = z
   .string()
-  .max(200, { error: "Adresse d'article invalide." })
-  .regex(SLUG_PATTERN, { error: "Adresse d'article invalide." });
+  .max(200, { error: 'Adresse d’article invalide.' })
+  .regex(SLUG_PATTERN, { error: 'Adresse d’article invalide.' });
 export const BlogSlugParamsSchema = z.object({ slug: SlugSchema });
 
 /** /apercu?token=<postId>.<expires>.<mac> (decision 070); the signature is checked on the server. */

@@ -27,13 +27,13 @@ export const PushDeviceSchema = z.strictObject(
       {
         // An uncompressed P-256 point (65 bytes: 87 characters) and a 16-byte secret (22).
         p256dh: key('Clé de chiffrement invalide.', 80, 100),
-        auth: key("Secret d'authentification invalide.", 20, 30),
+        auth: key('Secret d’authentification invalide.', 20, 30),
       },
       strictObjectError,
     ),
     label: requiredText(1, 80, {
-      missing: "Nom de l'appareil invalide.",
-      long: "Nom de l'appareil trop long (80 caractères au plus).",
+      missing: 'Nom de l’appareil invalide.',
+      long: 'Nom de l’appareil trop long (80 caractères au plus).',
     }),
   },
   strictObjectError,

@@ -55,7 +55,7 @@ export type RecoveryCodes = { recoveryCodes: string[] };
 /** Lower case, without the spaces and dashes a person types or copies. */
 export const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
-const TOTP_MESSAGE = "Saisissez les 6 chiffres affichés par l'application.";
+const TOTP_MESSAGE = 'Saisissez les 6 chiffres affichés par l’application.';
 export const TotpCodeSchema = z.strictObject(
   {
     code: z
@@ -99,7 +99,7 @@ const passkeyName = requiredLine(PASSKEY_NAME_MESSAGE, 1, PASSKEY_NAME_MAX);
 export const PasskeyRenameSchema = z.strictObject({ name: passkeyName }, strictObjectError);
 export type PasskeyRename = z.infer<typeof PasskeyRenameSchema>;
 
-const PASSKEY_RESPONSE_MESSAGE = "La réponse de la clé d'accès est invalide.";
+const PASSKEY_RESPONSE_MESSAGE = 'La réponse de la clé d’accès est invalide.';
 const base64url = (max: number) =>
   z
     .string({ error: PASSKEY_RESPONSE_MESSAGE })

@@ -29,12 +29,12 @@ const description = requiredText(10, SERVICE_DESCRIPTION_MAX, {
  * the public site choose the icon from the keywords of the name and of the title (docs/product.md §3.3).
  */
 const icon = z
-  .string({ error: "Nom d'icône invalide" })
+  .string({ error: 'Nom d’icône invalide' })
   .trim()
   .toLowerCase()
   .max(SERVICE_ICON_MAX, tooLong(SERVICE_ICON_MAX))
   .regex(/^[a-z0-9-]*$/, {
-    error: "Le nom d'icône ne contient que des lettres sans accents, des chiffres et des tirets",
+    error: 'Le nom d’icône ne contient que des lettres sans accents, des chiffres et des tirets',
   });
 
 /** docs/product.md §5.4: the parent service id is nullable (null: a top-level service). */

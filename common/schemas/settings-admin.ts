@@ -211,9 +211,9 @@ const statValue = () =>
   );
 const statOrder = () =>
   integer(
-    "L'ordre doit être un nombre.",
-    [0, "L'ordre ne peut pas être négatif"],
-    [10_000, "L'ordre est trop grand."],
+    'L’ordre doit être un nombre.',
+    [0, 'L’ordre ne peut pas être négatif'],
+    [10_000, 'L’ordre est trop grand.'],
   );
 
 export const StatInputSchema = z.strictObject(

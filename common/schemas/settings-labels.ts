@@ -11,7 +11,7 @@ export const SETTING_CATEGORY_LABELS: Record<string, string> = {
   contact: 'Coordonnées',
   social: 'Réseaux sociaux',
   seo: 'Référencement (SEO)',
-  email: "Envoi d'emails",
+  email: 'Envoi d’emails',
   booking: 'Appels découverte',
   system: 'Système',
 };
@@ -26,14 +26,14 @@ export function settingCategoryLabel(category: string): string {
 
 /** The label of a field on the screen; the seeded description says what it is for. */
 export const SETTING_LABELS: Record<string, string> = {
-  'site.name': "Nom de l'agence",
+  'site.name': 'Nom de l’agence',
   'site.tagline': 'Slogan',
   'site.description': 'Présentation courte',
   'contact.email': 'Email public',
   'contact.phone': 'Téléphone',
   'contact.whatsapp': 'Numéro WhatsApp',
   'contact.address': 'Adresse',
-  'contact.hours': "Horaires d'ouverture",
+  'contact.hours': 'Horaires d’ouverture',
   'social.instagram': 'Instagram',
   'social.tiktok': 'TikTok',
   'social.linkedin': 'LinkedIn',
@@ -41,12 +41,12 @@ export const SETTING_LABELS: Record<string, string> = {
   'social.x': 'X (Twitter)',
   'seo.default_title': 'Titre par défaut',
   'seo.default_description': 'Description par défaut',
-  'email.sender_name': "Nom de l'expéditeur",
-  'email.sender_email': "Adresse d'expédition",
+  'email.sender_name': 'Nom de l’expéditeur',
+  'email.sender_email': 'Adresse d’expédition',
   'email.notification_to': 'Notifications des nouvelles demandes',
-  'email.notification_from': "Adresse d'expédition des notifications",
+  'email.notification_from': 'Adresse d’expédition des notifications',
   'email.tracking_enabled': 'Suivi des ouvertures et des clics',
-  'booking.meeting_details': "Déroulement de l'appel",
+  'booking.meeting_details': 'Déroulement de l’appel',
   'system.seed_version': 'Version du contenu de démonstration',
 };
 

@@ -1,20 +1,35 @@
 /**
  * Finds, and fixes, the visible strings of a source file that break French typography (an ordinary
- * space before `! ? : ;` or inside « »; see common/typography.ts) or write a curly apostrophe (’)
- * where the specification writes the straight one ('). Only string literals, template literal parts
+ * space before `! ? : ;` or inside « »; see common/typography.ts) or write the straight apostrophe
+ * (') where French writes the typographic one (’). Only string literals, template literal parts
  * and JSX text are read, through a real parser: code such as `a ? b : c`, and comments, are never
  * touched. Used by tests/source/typography.test.ts (the check) and scripts/fix-typography.ts (the fix).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from '@babel/parser';
-import { frenchTypography, needsFrenchTypography } from '#common/typography.ts';
+import { APOSTROPHE, frenchSpacing } from '#common/typography.ts';
 
-type TextNode = { start: number; end: number; line: number; raw: string; type: string; parentType: string };
+const needsSpacing = (text: string) => frenchSpacing(text) !== text;
+
+type TextNode = {
+  start: number;
+  end: number;
+  line: number;
+  raw: string;
+  type: string;
+  parentType: string;
+  /** A template literal's part or JSX text followed by an expression (`d'${x}`, `d'{x}`). */
+  beforeExpression: boolean;
+  /** Code whose quotes are never apostrophes: a tagged template (sql`…`) or a script's source. */
+  code: boolean;
+};
 
 const TEXT_TYPES = new Set(['StringLiteral', 'JSXText', 'TemplateElement']);
 /** Strings that are code, not text: module specifiers. */
 const SKIPPED_PARENTS = new Set(['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration']);
+/** Files whose template literals are a script's source (the inline script of every page). */
+const SCRIPT_SOURCES = [/app[\\/]islands[\\/]bootstrap\.ts$/];
 
 function textNodes(source: string, fileName: string): TextNode[] {
   const ast = parse(source, {
@@ -23,13 +38,21 @@ function textNodes(source: string, fileName: string): TextNode[] {
     plugins: ['typescript', ...(fileName.endsWith('.tsx') ? (['jsx'] as const) : [])],
   });
   const found: TextNode[] = [];
-  const visit = (node: unknown, parentType: string) => {
+  const visit = (node: unknown, parentType: string, code: boolean, next?: unknown) => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) {
-      for (const child of node) visit(child, parentType);
+      node.forEach((child, index) => {
+        visit(child, parentType, code, node[index + 1]);
+      });
       return;
     }
-    const n = node as { type?: string; start?: number; end?: number; loc?: { start: { line: number } } };
+    const n = node as {
+      type?: string;
+      start?: number;
+      end?: number;
+      tail?: boolean;
+      loc?: { start: { line: number } };
+    };
     if (
       n.type &&
       TEXT_TYPES.has(n.type) &&
@@ -44,60 +67,68 @@ function textNodes(source: string, fileName: string): TextNode[] {
         raw: source.slice(n.start, n.end),
         type: n.type,
         parentType,
+        beforeExpression:
+          n.type === 'TemplateElement'
+            ? n.tail === false
+            : n.type === 'JSXText' &&
+              (next as { type?: string } | undefined)?.type === 'JSXExpressionContainer',
+        code,
       });
       return;
     }
     for (const [key, value] of Object.entries(n)) {
       if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments' || key === 'extra')
         continue;
-      visit(value, n.type ?? parentType);
+      visit(value, n.type ?? parentType, code || n.type === 'TaggedTemplateExpression');
     }
   };
-  visit(ast.program, 'Program');
+  visit(
+    ast.program,
+    'Program',
+    SCRIPT_SOURCES.some((file) => file.test(fileName)),
+  );
   return found;
 }
 
 export type TypographyIssue = { file: string; line: number; text: string };
 
-const CURLY_APOSTROPHE = '\u2019';
-const hasCurlyApostrophe = (text: string) => text.includes(CURLY_APOSTROPHE);
+/**
+ * The straight apostrophes of a text node that French writes ’: between two letters, or after a
+ * letter at the end of a part followed by an expression (`d'${hour}`). Escaped (\') in a
+ * single-quoted literal. Never in a tagged template (SQL), whose quotes are code.
+ */
+function straightApostrophes(node: TextNode): RegExp | null {
+  if (node.code) return null;
+  return node.beforeExpression ? /(?<=\p{L})\\?'(?=\p{L}|$)/gu : /(?<=\p{L})\\?'(?=\p{L})/gu;
+}
 
-const issuesOf = (source: string, fileName: string, wrong: (raw: string) => boolean) =>
+const hasStraightApostrophe = (node: TextNode) => {
+  const pattern = straightApostrophes(node);
+  // A string literal's own quotes are not in its text.
+  const text = node.type === 'StringLiteral' ? node.raw.slice(1, -1) : node.raw;
+  return pattern?.test(text) ?? false;
+};
+
+const issuesOf = (source: string, fileName: string, wrong: (node: TextNode) => boolean) =>
   textNodes(source, fileName)
-    .filter((node) => wrong(node.raw))
+    .filter(wrong)
     .map((node) => ({ file: fileName, line: node.line, text: node.raw.trim().slice(0, 120) }));
 
 export function typographyIssues(source: string, fileName: string): TypographyIssue[] {
-  return issuesOf(source, fileName, (raw) => needsFrenchTypography(raw) || hasCurlyApostrophe(raw));
+  return issuesOf(source, fileName, (node) => needsSpacing(node.raw) || hasStraightApostrophe(node));
 }
 
-/** Only the curly apostrophes (for texts whose spacing is mended when shown, such as the seed's content). */
-export function curlyApostropheIssues(source: string, fileName: string): TypographyIssue[] {
-  return issuesOf(source, fileName, hasCurlyApostrophe);
+/** Only the apostrophes (for texts whose spacing is mended when shown, such as the seed's content). */
+export function straightApostropheIssues(source: string, fileName: string): TypographyIssue[] {
+  return issuesOf(source, fileName, hasStraightApostrophe);
 }
 
-/**
- * A quoted string literal with its curly apostrophes made straight, quoted again as the formatter
- * would: single quotes unless double ones need fewer escapes.
- */
-function straightLiteral(raw: string): string {
-  const quote = raw[0];
-  if (quote !== "'" && quote !== '"') return raw;
-  // The literal's characters, its escapes kept as they are except the escaped quotes.
-  const parts = raw.slice(1, -1).match(/\\[\s\S]|[\s\S]/g) ?? [];
-  const chars = parts.map((part) =>
-    part === "\\'" || part === '\\"' ? part.slice(1) : part === CURLY_APOSTROPHE ? "'" : part,
-  );
-  const count = (c: string) => chars.filter((part) => part === c).length;
-  const chosen = count('"') < count("'") ? '"' : "'";
-  return chosen + chars.map((part) => (part === chosen ? `\\${part}` : part)).join('') + chosen;
-}
-
-function straighten(node: TextNode): string {
-  if (node.type === 'StringLiteral' && node.parentType !== 'JSXAttribute') return straightLiteral(node.raw);
-  // A JSX attribute (double-quoted, without escapes), a template literal's part or JSX text: the
-  // straight apostrophe needs no escape.
-  return node.raw.replaceAll(CURLY_APOSTROPHE, "'");
+/** The node with its straight apostrophes made typographic; quotes are left to the formatter. */
+function curl(node: TextNode): string {
+  const pattern = straightApostrophes(node);
+  if (pattern === null) return node.raw;
+  if (node.type !== 'StringLiteral') return node.raw.replace(pattern, APOSTROPHE);
+  return node.raw[0] + node.raw.slice(1, -1).replace(pattern, APOSTROPHE) + node.raw.at(-1);
 }
 
 function rewrite(source: string, fileName: string, mend: (node: TextNode) => string): string {
@@ -111,13 +142,13 @@ function rewrite(source: string, fileName: string, mend: (node: TextNode) => str
 }
 
 /** Only the apostrophes, in any source (a test's expected texts included). */
-export function straightenApostrophes(source: string, fileName: string): string {
-  return rewrite(source, fileName, (node) => (hasCurlyApostrophe(node.raw) ? straighten(node) : node.raw));
+export function curlApostrophes(source: string, fileName: string): string {
+  return rewrite(source, fileName, curl);
 }
 
 export function fixTypography(source: string, fileName: string): string {
-  return rewrite(straightenApostrophes(source, fileName), fileName, (node) =>
-    needsFrenchTypography(node.raw) ? frenchTypography(node.raw) : node.raw,
+  return rewrite(curlApostrophes(source, fileName), fileName, (node) =>
+    needsSpacing(node.raw) ? frenchSpacing(node.raw) : node.raw,
   );
 }
 

@@ -56,7 +56,7 @@ export function resolvePeriod(query: AudienceQuery, now: Date): ResolvedPeriod {
   let to: string;
   let preset: AudiencePreset | null = null;
   if (query.from && query.to) {
-    if (query.to > today) throw fieldError('to', "La date de fin ne peut pas être après aujourd'hui");
+    if (query.to > today) throw fieldError('to', 'La date de fin ne peut pas être après aujourd’hui');
     from = query.from;
     to = query.to;
   } else {

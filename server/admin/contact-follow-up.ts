@@ -197,12 +197,12 @@ export async function noteCallChange(db: Database, input: { contactId: string } 
     addTimelineEntry(db, { contactId: input.contactId, kind: 'booking', body, userId });
   const kinshasa = (at: Date) => callTimeWords(at, KINSHASA_TIME_ZONE).when;
   const names = await adminNames(db, [input.change === 'cancelled' ? null : input.adminId]);
-  const nameOf = (id: string) => names.get(id) ?? "un membre de l'équipe";
+  const nameOf = (id: string) => names.get(id) ?? 'un membre de l’équipe';
 
   if (input.change === 'cancelled') {
     await note(
       input.byStaff
-        ? `Appel découverte du ${kinshasa(input.startsAt)} annulé par l'équipe : le contact peut choisir une autre heure`
+        ? `Appel découverte du ${kinshasa(input.startsAt)} annulé par l’équipe : le contact peut choisir une autre heure`
         : `Appel découverte du ${kinshasa(input.startsAt)} annulé par le contact`,
       input.byStaff ?? null,
     );
@@ -228,7 +228,7 @@ export async function noteCallChange(db: Database, input: { contactId: string } 
         (await ownerSetByBooking(db, input.contactId));
   if (takesOver) {
     set.ownerId = input.adminId;
-    await note(`${CALL_OWNER_PREFIX}${nameOf(input.adminId)}, qui prend l'appel`);
+    await note(`${CALL_OWNER_PREFIX}${nameOf(input.adminId)}, qui prend l’appel`);
   }
   if (input.change === 'booked' && lead.status === 'nouveau') {
     set.status = 'en_cours';

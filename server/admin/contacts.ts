@@ -256,12 +256,12 @@ export async function clearContactReview(
     await addTimelineEntry(tx, {
       contactId: updated.id,
       kind: 'review',
-      body: `Ce n'est pas du spam (était à vérifier : ${current.reviewReason})`,
+      body: `Ce n’est pas du spam (était à vérifier : ${current.reviewReason})`,
       userId: input.adminId,
     });
     await logActivity(tx, {
       type: 'contact.not_spam',
-      title: `Ce n'est pas du spam : ${updated.fullName}`,
+      title: `Ce n’est pas du spam : ${updated.fullName}`,
       description: `Était à vérifier : ${current.reviewReason}`,
       userId: input.adminId,
     });

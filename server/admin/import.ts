@@ -160,9 +160,9 @@ export async function importSubscribers(
   const tags = [...new Set(options.tags)];
   const when = kinshasaDateTime(options.at);
   const declaredConsent = options.consented
-    ? `Consentement préalable déclaré par l'administrateur ${options.admin.email} lors de l'import du ${when} (heure de Kinshasa).`
+    ? `Consentement préalable déclaré par l’administrateur ${options.admin.email} lors de l’import du ${when} (heure de Kinshasa).`
     : undefined;
-  const pendingNote = `Adresse importée par ${options.admin.email} le ${when} ; consentement à donner en confirmant l'email d'inscription.`;
+  const pendingNote = `Adresse importée par ${options.admin.email} le ${when} ; consentement à donner en confirmant l’email d’inscription.`;
 
   return inTransaction(db, async (tx) => {
     const known = await findSubscriberEmails(
@@ -194,7 +194,7 @@ export async function importSubscribers(
     await addTagsTo(tx, others, tags);
     await logActivity(tx, {
       type: 'subscribers.imported',
-      title: `Import d'abonnés : ${created} nouveau${created > 1 ? 'x' : ''}, ${existing} déjà connu${existing > 1 ? 's' : ''}`,
+      title: `Import d’abonnés : ${created} nouveau${created > 1 ? 'x' : ''}, ${existing} déjà connu${existing > 1 ? 's' : ''}`,
       description: [
         options.consented ? 'Consentement préalable déclaré' : 'Confirmation par email demandée',
         tags.length > 0 ? `étiquettes : ${tags.join(', ')}` : null,

@@ -85,7 +85,7 @@ async function checkParent(tx: Database, serviceId: string | null, parentId: str
   let ancestorId = parent.parentServiceId;
   for (let depth = 0; ancestorId !== null && depth < 50; depth++) {
     if (ancestorId === serviceId) {
-      throw invalidParent("Un service ne peut pas être placé sous l'un de ses sous-services");
+      throw invalidParent('Un service ne peut pas être placé sous l’un de ses sous-services');
     }
     const [ancestor] = await tx
       .select({ parentServiceId: services.parentServiceId })
@@ -265,7 +265,7 @@ export class ServiceHasChildrenError extends HttpError {
     super(
       409,
       'service_has_children',
-      `« ${title} » a ${children} sous-service${children > 1 ? 's' : ''} : indiquez s'il faut ${
+      `« ${title} » a ${children} sous-service${children > 1 ? 's' : ''} : indiquez s’il faut ${
         children > 1 ? 'les' : 'le'
       } rattacher au premier niveau ou ${children > 1 ? 'les' : 'le'} supprimer avec lui.`,
     );

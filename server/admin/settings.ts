@@ -184,7 +184,7 @@ export async function reorderStats(db: Database, ids: string[], adminId: string)
     const known = new Set(rows.map((r) => r.id));
     if (new Set(ids).size !== ids.length || ids.length !== rows.length || ids.some((i) => !known.has(i))) {
       throw badRequest('Certains champs sont invalides.', {
-        ids: "L'ordre doit citer chaque chiffre clé une fois.",
+        ids: 'L’ordre doit citer chaque chiffre clé une fois.',
       });
     }
     const byId = new Map(rows.map((r) => [r.id, r]));

@@ -119,7 +119,7 @@ export async function clearSubscriberReview(
     if (!updated) throw new Error('subscriber vanished while its review was cleared');
     await logActivity(tx, {
       type: 'subscriber.not_spam',
-      title: `Ce n'est pas du spam : ${updated.email}`,
+      title: `Ce n’est pas du spam : ${updated.email}`,
       description: `Était à vérifier : ${current.reviewReason}`,
       userId: input.adminId,
     });
@@ -271,7 +271,7 @@ export function exportSubscriberForAdmin(
     if (data) {
       await logActivity(tx, {
         type: 'subscriber.exported',
-        title: `Données d'un abonné exportées : ${data.email}`,
+        title: `Données d’un abonné exportées : ${data.email}`,
         userId: input.adminId,
       });
     }
@@ -292,7 +292,7 @@ export function eraseSubscriberForAdmin(
     await forgetInActivityLog(tx, email);
     await logActivity(tx, {
       type: 'subscriber.erased',
-      title: "Abonné effacé (droit à l'effacement)",
+      title: 'Abonné effacé (droit à l’effacement)',
       userId: input.adminId,
     });
     await input.events.publish(tx, { channel: 'dashboard', type: 'stats_update', data: {} });

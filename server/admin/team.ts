@@ -65,7 +65,7 @@ export async function createTeamMember(
     if (!row) throw new Error('team member insert returned nothing');
     await logActivity(tx, {
       type: 'team.created',
-      title: `${row.name} ajouté(e) à l'équipe`,
+      title: `${row.name} ajouté(e) à l’équipe`,
       description: `${row.position}${row.isActive ? '' : ', masqué(e) du site'}`,
       userId: adminId,
     });
@@ -155,7 +155,7 @@ export async function moveTeamMember(
     if (move === null) return true;
     await logActivity(tx, {
       type: 'team.reordered',
-      title: `${move.moved.name} déplacé(e) vers le ${directionWord(direction)} de l'équipe`,
+      title: `${move.moved.name} déplacé(e) vers le ${directionWord(direction)} de l’équipe`,
       description: `Position ${move.position} sur ${move.count}`,
       userId: adminId,
     });
@@ -174,7 +174,7 @@ export async function deleteTeamMember(
     if (!row) return undefined;
     await logActivity(tx, {
       type: 'team.deleted',
-      title: `${row.name} retiré(e) de l'équipe`,
+      title: `${row.name} retiré(e) de l’équipe`,
       description: row.position,
       userId: adminId,
     });

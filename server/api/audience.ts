@@ -70,7 +70,7 @@ const notStored = () =>
   new HttpError(
     503,
     'audience_unavailable',
-    "La mesure d'audience est momentanément indisponible.",
+    'La mesure d’audience est momentanément indisponible.',
     undefined,
     { 'Retry-After': '5' },
   );

@@ -369,7 +369,7 @@ describe('POST /api/auth/password', () => {
       confirmPassword: first,
     }).expect(400);
     expect(same.body.error.fields).toEqual({
-      newPassword: "Le nouveau mot de passe doit être différent de l'actuel.",
+      newPassword: 'Le nouveau mot de passe doit être différent de l’actuel.',
     });
     const wrong = await post('/api/auth/password', cookie, {
       currentPassword: 'pas-le-bon',

@@ -98,9 +98,9 @@ const loginExpired = () =>
 /** A wrong second step: the message is also the field's, under the code the admin typed. */
 const wrongSecondFactor = (message: string, field?: string) =>
   new HttpError(401, 'invalid_second_factor', message, field ? { [field]: message } : undefined);
-const WRONG_TOTP = "Code incorrect. Vérifiez l'heure de votre téléphone et réessayez.";
+const WRONG_TOTP = 'Code incorrect. Vérifiez l’heure de votre téléphone et réessayez.';
 const WRONG_RECOVERY = 'Code de secours incorrect ou déjà utilisé.';
-const WRONG_PASSKEY = "Cette clé d'accès n'a pas été reconnue.";
+const WRONG_PASSKEY = 'Cette clé d’accès n’a pas été reconnue.';
 
 /**
  * An argon2id hash of a random password, verified against when the email is unknown so the answer

@@ -65,13 +65,13 @@ describe('POST /api/blog/:slug/views', () => {
 
   it('answers 400 with a French message for a malformed slug', async () => {
     const res = await request(ctx.app).post('/api/blog/Bad_Slug!/views').expect(400);
-    expect(res.body.error.fields.slug).toBe("Adresse d'article invalide.");
+    expect(res.body.error.fields.slug).toBe('Adresse d’article invalide.');
     await request(ctx.app)
       .post(`/api/blog/${'a'.repeat(300)}/views`)
       .expect(400);
   });
 
-  it("refuses another site's page (cross-site beacon or foreign Origin) without counting", async () => {
+  it('refuses another site’s page (cross-site beacon or foreign Origin) without counting', async () => {
     const post = await insertPost(ctx.database.db, { views: 5 });
     const crossSite = await request(ctx.app)
       .post(`/api/blog/${post.slug}/views`)

@@ -94,7 +94,7 @@ describe('the discovery call in the lead’s history', () => {
     const booked = await historyOf(id);
     expect(booked.map((entry) => entry.body)).toEqual([
       expect.stringMatching(/^Statut\s: Nouveau → En cours$/),
-      expect.stringMatching(/^Responsable\s: Nadine Mbuyi, qui prend l'appel$/),
+      expect.stringMatching(/^Responsable\s: Nadine Mbuyi, qui prend l’appel$/),
       expect.stringMatching(
         /^Appel découverte réservé par le contact\s: .+ \(heure de Kinshasa\), avec Nadine Mbuyi$/,
       ),
@@ -131,7 +131,7 @@ describe('the discovery call in the lead’s history', () => {
     const [cancelled] = await historyOf(id);
     expect(cancelled?.kind).toBe('booking');
     expect(cancelled?.author).toBe(`${admin.user.firstName} ${admin.user.lastName}`.trim());
-    expect(cancelled?.body).toMatch(/^Appel découverte du .+ \(heure de Kinshasa\) annulé par l'équipe/);
+    expect(cancelled?.body).toMatch(/^Appel découverte du .+ \(heure de Kinshasa\) annulé par l’équipe/);
   });
 
   it('keeps the owner and the status the staff chose before the booking', async () => {
@@ -182,7 +182,7 @@ describe('the discovery call in the lead’s history', () => {
       await app().post('/api/calls/reschedule').send({ token: byBooking.token, startsAt: two }).expect(200);
       expect(await leadOf(byBooking.id)).toMatchObject({ owner: { id: patrick.id, name: 'Patrick Ilunga' } });
       const [ownerEntry, movedEntry] = await historyOf(byBooking.id);
-      expect(ownerEntry?.body).toMatch(/^Responsable\s: Patrick Ilunga, qui prend l'appel$/);
+      expect(ownerEntry?.body).toMatch(/^Responsable\s: Patrick Ilunga, qui prend l’appel$/);
       expect(movedEntry?.body).toMatch(/avec Patrick Ilunga$/);
 
       await app().post('/api/calls/reschedule').send({ token: byStaff.token, startsAt: three }).expect(200);

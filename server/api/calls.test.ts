@@ -68,7 +68,7 @@ describe('booking the discovery call after the request', () => {
     expect(lead).toMatchObject({ callPreferredTime: 'Flexible', callUrgency: 'Sous 15 jours' });
 
     const [email] = await deliveredTo(VISITOR, before);
-    expect(email?.subject).toBe("Votre demande d'appel découverte est bien reçue");
+    expect(email?.subject).toBe('Votre demande d’appel découverte est bien reçue');
     expect(email?.html).toContain('Choisir mon créneau');
     // The address is not proven the requester's yet: nothing they typed reaches it.
     for (const part of [email?.subject, email?.text, email?.html]) expect(part).not.toContain('Amani');
@@ -249,7 +249,7 @@ describe('booking the discovery call after the request', () => {
     const [apology, ...more] = await deliveredTo('excuses@example.cd', before);
     expect(more).toHaveLength(0);
     expect(apology?.text).toContain('Nous devons malheureusement annuler votre appel découverte');
-    expect(apology?.text).toMatch(/nous serons ravis d'échanger\s+avec vous/);
+    expect(apology?.text).toMatch(/nous serons ravis d’échanger\s+avec vous/);
     expect(apology?.text).toMatch(
       /Choisir un autre créneau\s+\[https:\/\/www\.lisanga-digital\.cd\/appel-decouverte\?token=/,
     );

@@ -172,7 +172,7 @@ describe('POST /api/contact from one busy address (carrier-grade NAT, an office)
   });
 });
 
-describe('"Ce n\'est pas du spam" (POST /api/admin/contacts/:id/not-spam)', () => {
+describe('"Ce n’est pas du spam" (POST /api/admin/contacts/:id/not-spam)', () => {
   it('clears the flag and sends the staff email (SMTP) and the push exactly once, even on a double click', async () => {
     const res = await post(
       aQuoteRequest({ fullName: 'Vraie Cliente', email: 'vraie@example.cd', website: 'autofill' }),
@@ -212,7 +212,7 @@ describe('"Ce n\'est pas du spam" (POST /api/admin/contacts/:id/not-spam)', () =
     await vi.waitFor(() => expect(newLeadEvents([id])).toHaveLength(1));
 
     const logs = await db().select().from(activityLogs).where(eq(activityLogs.type, 'contact.not_spam'));
-    expect(logs.filter((log) => log.title === "Ce n'est pas du spam : Vraie Cliente")).toHaveLength(1);
+    expect(logs.filter((log) => log.title === 'Ce n’est pas du spam : Vraie Cliente')).toHaveLength(1);
     expect(logs[0]?.userId).toBe(admin.user.id);
     const timeline = await db()
       .select()

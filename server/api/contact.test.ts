@@ -110,7 +110,7 @@ describe('POST /api/contact — storing leads', () => {
     const lead = await leadById(res.body.id);
     expect(lead).toMatchObject({ source: 'call_request', phone: null, company: null, budget: null });
     for (const line of [
-      "Service d'intérêt : Conseil général",
+      'Service d’intérêt : Conseil général',
       'Type de discussion : Conseil stratégique',
       'Créneaux préférés : Matin (8h-12h)',
       'Urgence : Sous 15 jours',
@@ -120,6 +120,21 @@ describe('POST /api/contact — storing leads', () => {
     ]) {
       expect(lead?.message).toContain(line);
     }
+  });
+
+  it("stores a call request kept offline when its options still had the straight apostrophe (d'après-midi)", async () => {
+    const res = await post(
+      aCallRequest({
+        details: {
+          callType: 'Conseil stratégique',
+          preferredTime: "Fin d'après-midi (16h-18h)",
+          urgency: 'Pas urgent',
+        },
+      }),
+    ).expect(201);
+    const lead = await leadById(res.body.id);
+    expect(lead?.callPreferredTime).toBe('Fin d’après-midi (16h-18h)');
+    expect(lead?.message).toContain('Créneaux préférés\u00a0: Fin d’après-midi (16h-18h)');
   });
 
   it('stores a call request without its optional note once: no composed text repeated, one source line', async () => {
@@ -152,7 +167,7 @@ describe('POST /api/contact — storing leads', () => {
     expect(stored.match(/Source\s:/g)).toHaveLength(1);
   });
 
-  it("accepts the specification's own payload (no details): the client's message is stored as sent", async () => {
+  it('accepts the specification’s own payload (no details): the client’s message is stored as sent', async () => {
     const message = 'Demande de devis : une boutique en ligne pour nos pagnes, livraison à Kinshasa.';
     const specQuote = {
       fullName: 'Awa Mbuyi',
@@ -389,7 +404,7 @@ describe('POST /api/contact — validation', () => {
         fullName: 'Le nom doit contenir au moins 2 caractères',
         email: 'Email invalide',
         phone: 'Le téléphone doit contenir au moins 10 caractères',
-        company: "Le nom de l'entreprise doit contenir au moins 2 caractères",
+        company: 'Le nom de l’entreprise doit contenir au moins 2 caractères',
         serviceType: 'Veuillez sélectionner un service',
         'details.projectDescription': 'Décrivez votre projet en détail (minimum 20 caractères)',
         'details.budget': 'Veuillez indiquer votre budget',
@@ -413,7 +428,7 @@ describe('POST /api/contact — validation', () => {
         serviceType: 'Veuillez sélectionner un service',
         'details.callType': 'Veuillez sélectionner le type de discussion',
         'details.preferredTime': 'Veuillez indiquer vos créneaux préférés',
-        'details.urgency': "Veuillez indiquer l'urgence",
+        'details.urgency': 'Veuillez indiquer l’urgence',
       },
     },
   ])(

@@ -105,7 +105,7 @@ describe('POST /api/newsletter/subscribe from one busy address', () => {
     expect(announced('abonne-20@example.cd')).toHaveLength(0);
   });
 
-  it('lists the sign-ups to check, and "Ce n\'est pas du spam" announces a confirmed one once', async () => {
+  it('lists the sign-ups to check, and "Ce n’est pas du spam" announces a confirmed one once', async () => {
     const list = await admin.get('/api/admin/newsletter?review=a_verifier&pageSize=100').expect(200);
     expect(list.body.total).toBe(20);
     expect(list.body.items.every((s: { reviewReason: string | null }) => s.reviewReason === OVER_LIMIT)).toBe(

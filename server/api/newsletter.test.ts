@@ -212,7 +212,7 @@ describe('double opt-in', () => {
       .post('/api/newsletter/confirm')
       .send({ token: 'x'.repeat(43) })
       .expect(400);
-    expect(unknown.body.error.message).toContain("n'est pas valide");
+    expect(unknown.body.error.message).toContain('n’est pas valide');
 
     await subscribe({ email: 'dorcas@example.cd' }).expect(200);
     const [mail] = await deliveredTo('dorcas@example.cd');

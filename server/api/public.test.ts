@@ -128,7 +128,7 @@ describe('GET /api/blog', () => {
     const draft = await insertPost(ctx.database.db, { isPublished: false });
     await request(ctx.app).get(`/api/blog/${draft.slug}`).expect(404);
     const res = await request(ctx.app).get('/api/blog/Bad_Slug!').expect(400);
-    expect(res.body.error.fields.slug).toBe("Adresse d'article invalide.");
+    expect(res.body.error.fields.slug).toBe('Adresse d’article invalide.');
   });
 });
 

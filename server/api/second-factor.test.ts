@@ -183,7 +183,7 @@ describe('the authenticator app', () => {
     expect(bad.body.error.fields.code).toMatch(/^Code incorrect/);
     const invalid = await b.post('/api/auth/second-factor/totp/confirm', { code: '12ab' });
     expect(invalid.body.error.fields).toEqual({
-      code: "Saisissez les 6 chiffres affichés par l'application.",
+      code: 'Saisissez les 6 chiffres affichés par l’application.',
     });
 
     const confirm = await b.post('/api/auth/second-factor/totp/confirm', {
@@ -482,7 +482,7 @@ describe('passkeys', () => {
       response: authenticator.assert(options, { origin: 'https://lisanga-digital.evil.example' }),
     });
     expect(phishing.status).toBe(401);
-    expect(phishing.body.error.message).toBe("Cette clé d'accès n'a pas été reconnue.");
+    expect(phishing.body.error.message).toBe('Cette clé d’accès n’a pas été reconnue.');
 
     options = (await b.post('/api/auth/passkey/options')).body.options;
     const unverified = authenticator.assert(options, { userVerified: false });

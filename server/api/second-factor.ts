@@ -54,9 +54,9 @@ export type SecondFactorDeps = {
 };
 
 const conflict = (code: string, message: string) => new HttpError(409, code, message);
-const passkeyNotFound = () => new HttpError(404, 'not_found', "Clé d'accès introuvable.");
+const passkeyNotFound = () => new HttpError(404, 'not_found', 'Clé d’accès introuvable.');
 const LAST_FACTOR_REQUIRED =
-  "La double authentification est exigée pour tous les administrateurs : ajoutez une autre clé d'accès ou l'application d'authentification avant de retirer celle-ci.";
+  'La double authentification est exigée pour tous les administrateurs : ajoutez une autre clé d’accès ou l’application d’authentification avant de retirer celle-ci.';
 
 export function secondFactorRouter(deps: SecondFactorDeps): Router {
   const { db, rp, now, events } = deps;
@@ -88,7 +88,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
     const admin = await confirmed(req, res);
     const existing = await totpOf(db, admin.user.id);
     if (existing?.confirmedAt) {
-      throw conflict('totp_enabled', "L'application d'authentification est déjà activée.");
+      throw conflict('totp_enabled', 'L’application d’authentification est déjà activée.');
     }
     res.json(await startTotpSetup(db, admin.user, now()));
   });
@@ -99,11 +99,11 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
     const at = now();
     const totp = await totpOf(db, admin.user.id);
     if (!totp || totp.confirmedAt) {
-      throw conflict('no_totp_setup', "Commencez par « Activer l'application d'authentification ».");
+      throw conflict('no_totp_setup', 'Commencez par « Activer l’application d’authentification ».');
     }
     if (!(await acceptTotpCode(db, totp, code, at))) {
       throw badRequest('Certains champs sont invalides.', {
-        code: "Code incorrect. Vérifiez l'heure de votre téléphone et réessayez.",
+        code: 'Code incorrect. Vérifiez l’heure de votre téléphone et réessayez.',
       });
     }
     const hadFactor = hasSecondFactor(await factorsOf(db, admin.user.id));
@@ -113,7 +113,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
       if (!hadFactor) await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
       await logActivity(tx, {
         type: 'user.totp_enabled',
-        title: `Application d'authentification activée : ${admin.user.email}`,
+        title: `Application d’authentification activée : ${admin.user.email}`,
         description: hadFactor
           ? 'Dix nouveaux codes de secours ont été créés.'
           : 'Dix codes de secours ont été créés ; les autres sessions de ce compte ont été fermées.',
@@ -129,7 +129,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
     const admin = await confirmed(req, res);
     const totp = await totpOf(db, admin.user.id);
     if (!totp?.confirmedAt)
-      throw conflict('totp_disabled', "L'application d'authentification n'est pas activée.");
+      throw conflict('totp_disabled', 'L’application d’authentification n’est pas activée.');
     await assertNotLastRequired(admin.user.id, { totp: true });
     const at = now();
     await db.transaction(async (tx) => {
@@ -138,7 +138,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
       await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
       await logActivity(tx, {
         type: 'user.totp_disabled',
-        title: `Application d'authentification désactivée : ${admin.user.email}`,
+        title: `Application d’authentification désactivée : ${admin.user.email}`,
         description: 'Les autres sessions de ce compte ont été fermées.',
         userId: admin.user.id,
       });
@@ -154,7 +154,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
     if (!hasSecondFactor(await factorsOf(db, admin.user.id))) {
       throw conflict(
         'no_second_factor',
-        "Ajoutez d'abord une clé d'accès ou l'application d'authentification.",
+        'Ajoutez d’abord une clé d’accès ou l’application d’authentification.',
       );
     }
     const at = now();
@@ -194,7 +194,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
       at,
     );
     if (!passkey) {
-      throw badRequest("La clé d'accès n'a pas pu être enregistrée : recommencez.", {});
+      throw badRequest('La clé d’accès n’a pas pu être enregistrée : recommencez.', {});
     }
     // The first factor: it gets its recovery codes, and the sessions opened by password alone end.
     const recoveryCodes = await db.transaction(async (tx) => {
@@ -202,7 +202,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
       if (!hadFactor) await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
       await logActivity(tx, {
         type: 'user.passkey_added',
-        title: `Clé d'accès ajoutée : ${passkey.name} (${admin.user.email})`,
+        title: `Clé d’accès ajoutée : ${passkey.name} (${admin.user.email})`,
         description: hadFactor
           ? null
           : 'Dix codes de secours ont été créés ; les autres sessions de ce compte ont été fermées.',
@@ -242,7 +242,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
       await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
       await logActivity(tx, {
         type: 'user.passkey_removed',
-        title: `Clé d'accès supprimée : ${passkey.name} (${admin.user.email})`,
+        title: `Clé d’accès supprimée : ${passkey.name} (${admin.user.email})`,
         description: 'Les autres sessions de ce compte ont été fermées.',
         userId: admin.user.id,
       });
@@ -283,7 +283,7 @@ export function securityAdminRouter(deps: { db: Database; now?: Clock }): Router
     if (required && !hasSecondFactor(await factorsOf(db, admin.user.id))) {
       throw conflict(
         'no_second_factor',
-        "Activez d'abord une double authentification sur votre propre compte.",
+        'Activez d’abord une double authentification sur votre propre compte.',
       );
     }
     const before = await secondFactorRequired(db);

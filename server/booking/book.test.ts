@@ -84,7 +84,7 @@ describe('booking', () => {
     expect(refusal(failed?.reason)).toEqual({
       status: 409,
       code: 'slot_taken',
-      message: "Ce créneau vient d'être pris\u00a0: choisissez-en un autre.",
+      message: 'Ce créneau vient d’être pris\u00a0: choisissez-en un autre.',
     });
     const rows = await database.db
       .select()

@@ -64,7 +64,7 @@ export async function offeredSlots(db: Database, query: OfferQuery): Promise<Slo
   return availableSlots({ ...query, admins, busy });
 }
 
-export const SLOT_TAKEN_MESSAGE = "Ce créneau vient d'être pris : choisissez-en un autre.";
+export const SLOT_TAKEN_MESSAGE = 'Ce créneau vient d’être pris : choisissez-en un autre.';
 
 export type BookingRow = typeof callBookings.$inferSelect;
 

@@ -46,7 +46,7 @@ const REMINDERS = [
   { key: 'remind-1h', before: HOUR, inHowLong: 'dans une heure' },
 ] as const;
 
-export const INVALID_LINK_MESSAGE = "Ce lien de réservation n'est pas valide.";
+export const INVALID_LINK_MESSAGE = 'Ce lien de réservation n’est pas valide.';
 export const EXPIRED_LINK_MESSAGE = 'Ce lien de réservation a expiré.';
 
 type Preferred = (typeof PREFERRED_SLOTS)[number];
@@ -234,7 +234,7 @@ export function createCallDesk(deps: CallDeskDeps) {
         deps.outbox.emailInsert(db, {
           to: lead.email,
           subject: `Votre appel découverte du ${variables.when} est annulé`,
-          text: `Bonjour ${variables.firstName},\n\n${why}\n\nChoisir un autre créneau : ${bookingUrl}\n\nL'équipe Lisanga Digital`,
+          text: `Bonjour ${variables.firstName},\n\n${why}\n\nChoisir un autre créneau : ${bookingUrl}\n\nL’équipe Lisanga Digital`,
           templateKey: 'call_cancellation',
           templateVariables: variables,
           replyTo: formatAddress(nameOf(admin), admin.email),
@@ -270,7 +270,7 @@ export function createCallDesk(deps: CallDeskDeps) {
             '',
             `Déplacer ou annuler : ${manageUrl}`,
             '',
-            "L'équipe Lisanga Digital",
+            'L’équipe Lisanga Digital',
           ].join('\n'),
           templateKey: 'call_confirmation',
           templateVariables: variables,
@@ -409,7 +409,7 @@ export function createCallDesk(deps: CallDeskDeps) {
       .select()
       .from(callBookings)
       .where(and(eq(callBookings.contactId, leadId), eq(callBookings.status, 'confirmed')));
-    if (!call) throw new HttpError(409, 'no_call', "Vous n'avez pas d'appel réservé.");
+    if (!call) throw new HttpError(409, 'no_call', 'Vous n’avez pas d’appel réservé.');
     return call;
   }
 
@@ -444,8 +444,8 @@ export function createCallDesk(deps: CallDeskDeps) {
       // carries no text they typed (no name), so the form cannot send their words to anyone.
       const write = await deps.outbox.emailInsert(db, {
         to: lead.email,
-        subject: "Votre demande d'appel découverte est bien reçue",
-        text: `Bonjour,\n\nMerci de votre intérêt pour Lisanga Digital. Choisissez dès maintenant l'heure de votre appel découverte : ${url}\n\nAucun créneau ne vous convient ? Nous vous recontactons sous 24 h.\n\nL'équipe Lisanga Digital`,
+        subject: 'Votre demande d’appel découverte est bien reçue',
+        text: `Bonjour,\n\nMerci de votre intérêt pour Lisanga Digital. Choisissez dès maintenant l’heure de votre appel découverte : ${url}\n\nAucun créneau ne vous convient ? Nous vous recontactons sous 24 h.\n\nL’équipe Lisanga Digital`,
         templateKey: 'call_request_received',
         templateVariables: { bookingUrl: url, companyAddress: s.companyAddress },
         dedupeKey: `lead:${lead.id}:call-link`,
@@ -474,7 +474,7 @@ export function createCallDesk(deps: CallDeskDeps) {
         throw new HttpError(
           409,
           'nobody_bookable',
-          "Personne n'est disponible pour un appel : réglez d'abord les disponibilités dans les paramètres.",
+          'Personne n’est disponible pour un appel : réglez d’abord les disponibilités dans les paramètres.',
         );
       }
       const url = await bookingLink(db, lead.id, now);
@@ -483,8 +483,8 @@ export function createCallDesk(deps: CallDeskDeps) {
       await inTransaction(db, async (tx) => {
         const queued = await deps.outbox.enqueueEmail(tx, {
           to: lead.email,
-          subject: "Choisissez l'heure de votre appel découverte avec Lisanga Digital",
-          text: `Bonjour ${firstName},\n\nNous vous proposons un appel découverte gratuit de 30 minutes. Choisissez l'heure qui vous convient : ${url}\n\nL'équipe Lisanga Digital`,
+          subject: 'Choisissez l’heure de votre appel découverte avec Lisanga Digital',
+          text: `Bonjour ${firstName},\n\nNous vous proposons un appel découverte gratuit de 30 minutes. Choisissez l’heure qui vous convient : ${url}\n\nL’équipe Lisanga Digital`,
           templateKey: 'call_booking_invitation',
           templateVariables: { firstName, bookingUrl: url, companyAddress: settingsNow.companyAddress },
           dedupeKey: `lead:${lead.id}:call-link:${now.toISOString().slice(0, 16)}`,
@@ -494,7 +494,7 @@ export function createCallDesk(deps: CallDeskDeps) {
         await addTimelineEntry(tx, {
           contactId: lead.id,
           kind: 'email',
-          body: "Lien de réservation de l'appel découverte envoyé",
+          body: 'Lien de réservation de l’appel découverte envoyé',
           userId: input.adminId,
         });
         await activityInsert(tx, {
@@ -571,7 +571,7 @@ export function createCallDesk(deps: CallDeskDeps) {
         const held = await confirmedCall(tx, lead.id);
         if (sameTime(held, input.startsAt)) return { call: await publicCall(tx, held) };
         if (held.startsAt.getTime() <= now.getTime()) {
-          throw new HttpError(409, 'call_started', "L'appel a déjà commencé : il ne peut plus être déplacé.");
+          throw new HttpError(409, 'call_started', 'L’appel a déjà commencé : il ne peut plus être déplacé.');
         }
         const { slots } = await offeredSlots(tx, query(lead, input.timeZone, now));
         const slot = slots.find((s) => s.startsAt.getTime() === input.startsAt.getTime());
@@ -621,7 +621,7 @@ export function createCallDesk(deps: CallDeskDeps) {
       return inTransaction(db, async (tx) => {
         const lead = await leadOf(tx, input.token, now);
         const latest = await latestCall(tx, lead.id);
-        if (!latest) throw new HttpError(409, 'no_call', "Vous n'avez pas d'appel réservé.");
+        if (!latest) throw new HttpError(409, 'no_call', 'Vous n’avez pas d’appel réservé.');
         return { call: await publicCall(tx, await cancelCall(tx, { lead, call: latest, now })) };
       });
     },

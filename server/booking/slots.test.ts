@@ -128,7 +128,7 @@ describe('the discovery call’s slots', () => {
 
   it('offers every free slot, saying so, when none falls in the preferred part of the day', () => {
     const mornings: BookableAdmin = { id: 'nadine', hours: weekdays('09:00', '12:00'), daysOff: [] };
-    const late = availableSlots(query({ admins: [mornings], preferredTime: "Fin d'après-midi (16h-18h)" }));
+    const late = availableSlots(query({ admins: [mornings], preferredTime: 'Fin d’après-midi (16h-18h)' }));
     expect(late.matchesPreference).toBe(false);
     expect(late.slots).toHaveLength(10 * 6);
     expect(availableSlots(query({ admins: [] }))).toEqual({ slots: [], matchesPreference: true });

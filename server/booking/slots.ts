@@ -62,8 +62,8 @@ export type SlotAnswer = {
 /** The preferred parts of the day, as [from, to) minutes of the visitor's day. */
 const PREFERRED_WINDOWS: Record<SlotQuery['preferredTime'], [number, number] | null> = {
   'Matin (8h-12h)': [8 * 60, 12 * 60],
-  "Début d'après-midi (13h-16h)": [13 * 60, 16 * 60],
-  "Fin d'après-midi (16h-18h)": [16 * 60, 18 * 60],
+  'Début d’après-midi (13h-16h)': [13 * 60, 16 * 60],
+  'Fin d’après-midi (16h-18h)': [16 * 60, 18 * 60],
   Flexible: null,
 };
 

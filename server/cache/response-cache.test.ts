@@ -89,7 +89,7 @@ describe('response cache', () => {
     expect(deps.responseCache?.stats().hits).toBe(hitsBefore + 1);
   });
 
-  it("a reader counted on a post drops the API's blog answers (they show views), never the pages' reads", async () => {
+  it("a reader counted on a post drops the API’s blog answers (they show views), never the pages' reads", async () => {
     await written('blog_posts', () =>
       insertPost(database.db, { slug: 'un-article', title: 'Un article', isPublished: true }),
     );

@@ -110,7 +110,7 @@ describe('table memo', () => {
   });
 });
 
-describe("the lead's email", () => {
+describe('the lead’s email', () => {
   it('is rendered when sent, with the template as it is then (edited in the admin or with psql)', async () => {
     const smtp = await startSmtpServer();
     const sending = createTestApp(database, { SMTP_URL: smtp.url });

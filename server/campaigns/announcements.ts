@@ -51,7 +51,7 @@ export async function createAnnouncement(
       .orderBy(asc(contentPublications.publishedAt))
       .for('update');
     if (publications.length !== ids.length) {
-      throw fieldError('publicationIds', "Une de ces publications n'existe plus ou a déjà été annoncée.");
+      throw fieldError('publicationIds', 'Une de ces publications n’existe plus ou a déjà été annoncée.');
     }
     const [template] = await tx
       .select({ id: emailTemplates.id })

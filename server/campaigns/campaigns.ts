@@ -99,7 +99,7 @@ export async function sendCampaignNow(
     const jobs = await startSending(tx, current, at, hostOf(deps.publicUrl));
     // Thrown inside the transaction: nothing of the above is kept.
     if (jobs === 0)
-      throw conflict("Aucun abonné actif ne correspond à ce segment : il n'y a personne à qui envoyer.");
+      throw conflict('Aucun abonné actif ne correspond à ce segment : il n’y a personne à qui envoyer.');
     await logActivity(tx, {
       type: 'campaign.sent',
       title: `Envoi de la campagne « ${current.title} » lancé`,
@@ -121,7 +121,7 @@ export async function scheduleCampaign(
     const current = await lockUnsentCampaign(
       tx,
       id,
-      "Seule une campagne qui n'a pas encore été envoyée peut être programmée.",
+      'Seule une campagne qui n’a pas encore été envoyée peut être programmée.',
     );
     if (scheduledAt.getTime() <= at.getTime()) {
       throw fieldError('scheduledAt', 'Choisissez une date et une heure à venir.');
@@ -161,14 +161,14 @@ const isRunning = (row: CampaignRow) => row.status === 'sending' && row.cancelle
 const notSendingMessage = (row: CampaignRow) =>
   row.status === 'sent' || row.status === 'failed'
     ? 'Cette campagne est terminée.'
-    : "Cette campagne n'est pas en cours d'envoi.";
+    : 'Cette campagne n’est pas en cours d’envoi.';
 
 export function unscheduleCampaign(db: Database, id: string, adminId: string): Promise<CampaignRow> {
   return transition(
     db,
     id,
     adminId,
-    { allowed: (row) => row.status === 'scheduled', refusal: () => "Cette campagne n'est pas programmée." },
+    { allowed: (row) => row.status === 'scheduled', refusal: () => 'Cette campagne n’est pas programmée.' },
     { status: 'draft', scheduledAt: null },
     { type: 'campaign.unscheduled', title: (row) => `Programmation de la campagne « ${row.title} » annulée` },
   );
@@ -195,7 +195,7 @@ export function resumeCampaign(db: Database, id: string, adminId: string): Promi
     adminId,
     {
       allowed: (row) => isRunning(row) && row.pausedAt !== null,
-      refusal: (row) => (isRunning(row) ? "Cette campagne n'est pas en pause." : notSendingMessage(row)),
+      refusal: (row) => (isRunning(row) ? 'Cette campagne n’est pas en pause.' : notSendingMessage(row)),
     },
     { pausedAt: null },
     { type: 'campaign.resumed', title: (row) => `Envoi de la campagne « ${row.title} » repris` },
@@ -265,7 +265,7 @@ export async function finishIfDone(
     title:
       status === 'sent'
         ? `Campagne « ${campaign.title} » envoyée`
-        : `Campagne « ${campaign.title} » : aucun message n'a pu être envoyé`,
+        : `Campagne « ${campaign.title} » : aucun message n’a pu être envoyé`,
     description: `${sentText}${failedText}`,
     userId: null,
   });

@@ -19,6 +19,7 @@ import {
   isRichTextEmpty,
   type RichText,
 } from '#common/schemas/campaign-blocks.ts';
+import { frenchTypography } from '#common/typography.ts';
 import type { Database } from '#db/client.ts';
 import { blogPosts, caseStudies } from '#db/schema.ts';
 import {
@@ -35,8 +36,12 @@ import { escapeHtml } from '../email/templates.ts';
 
 const BRAND = '#15803d';
 
-/** Text the admin typed, for HTML: escaped, braces included (no Mustache tag can come from it). */
-const escapeText = (text: string) => escapeHtml(text).replace(/\{/g, '&#123;').replace(/\}/g, '&#125;');
+/**
+ * Text the admin typed, for HTML: with French typography (no-break spaces, ’), as the Markdown
+ * blocks get it, then escaped, braces included (no Mustache tag can come from it).
+ */
+const escapeText = (text: string) =>
+  escapeHtml(frenchTypography(text)).replace(/\{/g, '&#123;').replace(/\}/g, '&#125;');
 
 /** A link the admin wrote, for an attribute: a site path gets the site's address. */
 function hrefOf(href: string): string {
@@ -217,7 +222,7 @@ function blockLines(block: CampaignBlock, resolved: Resolved): string[] {
         `<mj-text padding="8px 24px 0 24px" font-size="13px" font-weight="bold" color="${BRAND}" text-transform="uppercase">${escapeText(study.industry)}</mj-text>`,
         `<mj-text padding="4px 24px" font-size="20px" font-weight="bold" line-height="1.3">${escapeText(study.title)}</mj-text>`,
         `<mj-text><p style="margin:0 0 8px 0;">Client : <strong>${escapeText(study.clientName)}</strong></p><p style="margin:0;">${escapeText(study.summary)}</p></mj-text>`,
-        `<mj-button href="${href}" padding="12px 24px 16px 24px">Voir l'étude de cas</mj-button>`,
+        `<mj-button href="${href}" padding="12px 24px 16px 24px">Voir l’étude de cas</mj-button>`,
       ];
     }
   }
@@ -228,10 +233,10 @@ function missingContent(blocks: readonly CampaignBlock[], resolved: Resolved): s
   const problems: string[] = [];
   blocks.forEach((block, index) => {
     if (block.type === 'latestPosts' && resolved.posts.length === 0) {
-      problems.push(`Bloc ${index + 1} (Derniers articles) : aucun article n'est publié.`);
+      problems.push(`Bloc ${index + 1} (Derniers articles) : aucun article n’est publié.`);
     }
     if (block.type === 'caseStudy' && !resolved.caseStudies.has(block.caseStudyId)) {
-      problems.push(`Bloc ${index + 1} (Étude de cas) : cette étude de cas n'est plus publiée.`);
+      problems.push(`Bloc ${index + 1} (Étude de cas) : cette étude de cas n’est plus publiée.`);
     }
   });
   return problems;

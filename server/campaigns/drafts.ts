@@ -21,7 +21,7 @@ async function assertTemplate(db: Database, templateId: string): Promise<void> {
     .select({ id: emailTemplates.id })
     .from(emailTemplates)
     .where(eq(emailTemplates.id, templateId));
-  if (!template) throw fieldError('templateId', "Ce modèle n'existe plus : choisissez-en un autre.");
+  if (!template) throw fieldError('templateId', 'Ce modèle n’existe plus : choisissez-en un autre.');
 }
 
 /**
@@ -88,7 +88,7 @@ export async function updateCampaign(
   adminId: string,
 ): Promise<CampaignRow> {
   return inTransaction(db, async (tx) => {
-    await lockUnsentCampaign(tx, id, "Une campagne envoyée ou en cours d'envoi ne peut plus être modifiée.");
+    await lockUnsentCampaign(tx, id, 'Une campagne envoyée ou en cours d’envoi ne peut plus être modifiée.');
     return updateCampaignRow(tx, id, await inputValues(tx, input), adminId, (row) => ({
       type: 'campaign.updated',
       title: `Campagne « ${row.title} » modifiée`,
@@ -100,7 +100,7 @@ export async function deleteCampaign(db: Database, id: string, adminId: string):
   await inTransaction(db, async (tx) => {
     const current = await lockCampaign(tx, id);
     if (current.status !== 'draft') {
-      throw conflict("Seul un brouillon peut être supprimé. Déprogrammez d'abord une campagne programmée.");
+      throw conflict('Seul un brouillon peut être supprimé. Déprogrammez d’abord une campagne programmée.');
     }
     await tx.delete(emailCampaigns).where(eq(emailCampaigns.id, id));
     await logActivity(tx, {

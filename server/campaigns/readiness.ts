@@ -177,7 +177,7 @@ async function templateProblems(
  * subject that is only the "Prénom" chip, without fallback words).
  */
 function subjectProblem(row: CampaignRow): CampaignProblem | null {
-  if (!row.subject.trim()) return { field: 'subject', message: "L'objet est vide." };
+  if (!row.subject.trim()) return { field: 'subject', message: 'L’objet est vide.' };
   let nameless = row.subject;
   try {
     nameless = Mustache.render(row.subject, { ...row.content, firstName: '' }, undefined, { escape: String });
@@ -188,7 +188,7 @@ function subjectProblem(row: CampaignRow): CampaignProblem | null {
     ? null
     : {
         field: 'subject',
-        message: `L'objet est vide pour un abonné sans prénom : donnez des mots de remplacement au « Prénom » de l'objet.`,
+        message: `L’objet est vide pour un abonné sans prénom : donnez des mots de remplacement au « Prénom » de l’objet.`,
       };
 }
 
@@ -214,7 +214,7 @@ export async function campaignProblems(
     problems.push({
       field: 'segment',
       message:
-        "Aucun abonné actif ne correspond aux destinataires choisis : il n'y a personne à qui envoyer.",
+        'Aucun abonné actif ne correspond aux destinataires choisis : il n’y a personne à qui envoyer.',
     });
   }
   return problems;

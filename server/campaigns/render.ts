@@ -113,7 +113,7 @@ async function loadBody(
       });
     }
   }
-  if (!campaign.templateId) throw new CampaignRenderError("La campagne n'a pas de contenu.");
+  if (!campaign.templateId) throw new CampaignRenderError('La campagne n’a pas de contenu.');
   const [template] = await db
     .select({ key: emailTemplates.key })
     .from(emailTemplates)

@@ -70,27 +70,27 @@ const TRANSLATIONS: Translation[] = [
   [
     /^(\S+) cannot be used inside (\S+), only inside: (.*)$/,
     (tag, parent, allowed) =>
-      `la balise ${tag} n'est pas autorisée dans ${parent} (elle doit être placée dans : ${allowed})`,
+      `la balise ${tag} n’est pas autorisée dans ${parent} (elle doit être placée dans : ${allowed})`,
   ],
-  [/^Attribute (\S+) is illegal$/, (attr) => `l'attribut ${attr} n'est pas autorisé sur cette balise`],
-  [/^Element (\S+) doesn't exist or is not registered$/, (tag) => `la balise ${tag} n'existe pas dans MJML`],
+  [/^Attribute (\S+) is illegal$/, (attr) => `l’attribut ${attr} n’est pas autorisé sur cette balise`],
+  [/^Element (\S+) doesn't exist or is not registered$/, (tag) => `la balise ${tag} n’existe pas dans MJML`],
   [
     /^Attribute (\S+) has invalid value: (.*) for type Unit, only accepts \((.*)\) units and (.*) value\(s\)$/,
     (attr, value, units, howMany) =>
-      `la valeur « ${value} » de l'attribut ${attr} est invalide (unités acceptées : ${units}, ${howMany.replace(' to ', ' à ')} valeur(s))`,
+      `la valeur « ${value} » de l’attribut ${attr} est invalide (unités acceptées : ${units}, ${howMany.replace(' to ', ' à ')} valeur(s))`,
   ],
   [
     /^Attribute (\S+) has invalid value: (.*) for type Color.*$/,
-    (attr, value) => `la valeur « ${value} » de l'attribut ${attr} n'est pas une couleur valide`,
+    (attr, value) => `la valeur « ${value} » de l’attribut ${attr} n’est pas une couleur valide`,
   ],
   [
     /^Attribute (\S+) has invalid value: (.*) for type Enum, only accepts (.*)$/,
     (attr, value, accepted) =>
-      `la valeur « ${value} » de l'attribut ${attr} est invalide (valeurs acceptées : ${accepted})`,
+      `la valeur « ${value} » de l’attribut ${attr} est invalide (valeurs acceptées : ${accepted})`,
   ],
   [
     /^Attribute (\S+) has invalid value: (.*) for type (.*)$/,
-    (attr, value, type) => `la valeur « ${value} » de l'attribut ${attr} est invalide (type ${type})`,
+    (attr, value, type) => `la valeur « ${value} » de l’attribut ${attr} est invalide (type ${type})`,
   ],
   [
     /^(\S+) should have at most (\d+) children?.*$/,
@@ -103,13 +103,13 @@ const TRANSLATIONS: Translation[] = [
   ],
   [
     /^Mustache: Unclosed section "(.*)".*$/,
-    (name) => `la section {{#${name}}} n'est pas fermée par {{/${name}}}`,
+    (name) => `la section {{#${name}}} n’est pas fermée par {{/${name}}}`,
   ],
   [
     /^Mustache: Unopened section "(.*)".*$/,
-    (name) => `{{/${name}}} ferme une section qui n'a pas été ouverte par {{#${name}}}`,
+    (name) => `{{/${name}}} ferme une section qui n’a pas été ouverte par {{#${name}}}`,
   ],
-  [/^Mustache: Unclosed tag.*$/, () => "une variable n'est pas fermée : il manque « }} »"],
+  [/^Mustache: Unclosed tag.*$/, () => 'une variable n’est pas fermée : il manque « }} »'],
   [/^Mustache: (.*)$/, (message) => `erreur de variable Mustache : ${message}`],
 ];
 
@@ -126,7 +126,7 @@ export function translateMjmlError(raw: string): MjmlProblem {
     }
   }
   const prefix = line === null ? 'Erreur MJML' : `Ligne ${line} : erreur MJML`;
-  return { line, message: `${prefix} (message d'origine) : ${message}` };
+  return { line, message: `${prefix} (message d’origine) : ${message}` };
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -149,7 +149,7 @@ export async function compileTemplateSource(
       problems: [
         {
           line: null,
-          message: `Le source n'a pas pu être lu comme du MJML : vérifiez qu'il commence par <mjml> et que chaque balise est bien fermée (${detail}).`,
+          message: `Le source n’a pas pu être lu comme du MJML : vérifiez qu’il commence par <mjml> et que chaque balise est bien fermée (${detail}).`,
         },
       ],
     };
@@ -200,7 +200,7 @@ export class MjmlInvalidError extends HttpError {
   readonly problems: MjmlProblem[];
   constructor(problems: MjmlProblem[]) {
     const first = problems[0]?.message ?? 'Le modèle MJML contient des erreurs.';
-    super(400, 'mjml_invalid', "Le modèle MJML contient des erreurs : corrigez-les avant d'enregistrer.", {
+    super(400, 'mjml_invalid', 'Le modèle MJML contient des erreurs : corrigez-les avant d’enregistrer.', {
       mjml: problems.length > 1 ? `${first} (et ${problems.length - 1} autre(s) erreur(s))` : first,
     });
     this.name = 'MjmlInvalidError';
@@ -266,7 +266,7 @@ export async function createTemplate(
       if (!row) throw new Error('email template insert returned nothing');
       await logActivity(tx, {
         type: 'email_template.created',
-        title: `Modèle d'email créé : ${row.name}`,
+        title: `Modèle d’email créé : ${row.name}`,
         description: `Clé ${row.key}`,
         userId: adminId,
       });
@@ -310,7 +310,7 @@ export async function updateTemplate(
     ].filter((label): label is string => label !== null);
     await logActivity(tx, {
       type: 'email_template.updated',
-      title: `Modèle d'email modifié : ${row.name}`,
+      title: `Modèle d’email modifié : ${row.name}`,
       description: changed.length > 0 ? `Modifié : ${changed.join(', ')}` : 'Enregistré sans changement',
       userId: adminId,
     });
@@ -353,7 +353,7 @@ async function deleteTemplateOnce(db: Database, id: string, adminId: string): Pr
     await tx.delete(emailTemplates).where(eq(emailTemplates.id, id));
     await logActivity(tx, {
       type: 'email_template.deleted',
-      title: `Modèle d'email supprimé : ${row.name}`,
+      title: `Modèle d’email supprimé : ${row.name}`,
       description: `Clé ${row.key}`,
       userId: adminId,
     });

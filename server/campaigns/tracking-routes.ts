@@ -141,7 +141,7 @@ const NOT_FOUND_PAGE = `<!doctype html>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Lien introuvable</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937">
 <h1 style="font-size:1.5rem">Lien introuvable</h1>
-<p>Ce lien n'est pas valide ou n'existe plus. Vérifiez que vous avez copié l'adresse complète depuis l'email.</p>
+<p>Ce lien n’est pas valide ou n’existe plus. Vérifiez que vous avez copié l’adresse complète depuis l’email.</p>
 <p><a href="/">Aller sur le site de Lisanga Digital</a></p>
 </body>
 </html>

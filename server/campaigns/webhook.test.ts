@@ -169,7 +169,7 @@ describe('POST /api/webhooks/email — events', () => {
     }).expect(400);
     expect(res.body.error.code).toBe('validation_error');
     expect(res.body.error.fields).toMatchObject({
-      'events.1.type': "Type d'événement inconnu (delivery, bounce ou complaint)",
+      'events.1.type': 'Type d’événement inconnu (delivery, bounce ou complaint)',
       'events.1.recipient': 'Email invalide',
       'events.1.bounceType': 'Type de rejet invalide (hard ou soft)',
       'events.1.occurredAt': 'Date invalide (ISO 8601 attendu)',

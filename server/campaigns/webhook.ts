@@ -28,7 +28,7 @@ import type { Logger } from '../logger.ts';
 
 export const EmailWebhookEventSchema = z.object({
   type: z.enum(['delivery', 'bounce', 'complaint'], {
-    error: "Type d'événement inconnu (delivery, bounce ou complaint)",
+    error: 'Type d’événement inconnu (delivery, bounce ou complaint)',
   }),
   messageId: requiredText(3, 998, {
     missing: 'Identifiant de message requis',

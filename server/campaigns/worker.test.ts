@@ -327,7 +327,7 @@ describe('campaign sending', { timeout: 60_000 }, () => {
     expect(held).toMatchObject({ status: 'draft', scheduledAt: null });
     const [log] = await activitiesOfType(database.db, 'campaign.held');
     expect(log?.title).toMatch(/«\sNewsletter de mars\s» suspendu\s: elle est revenue en brouillon$/);
-    expect(log?.description).toMatch(/^L'objet est vide pour un abonné sans prénom/);
+    expect(log?.description).toMatch(/^L’objet est vide pour un abonné sans prénom/);
     expect(published).toContainEqual(
       expect.objectContaining({
         channel: 'system',
@@ -335,7 +335,7 @@ describe('campaign sending', { timeout: 60_000 }, () => {
           title: 'Campagne non envoyée',
           level: 'error',
           message: expect.stringMatching(
-            /^«\sNewsletter de mars\s» est revenue en brouillon\s: L'objet est vide/,
+            /^«\sNewsletter de mars\s» est revenue en brouillon\s: L’objet est vide/,
           ),
         }),
       }),

@@ -47,10 +47,10 @@ export const LEASE_MS = 2 * 60_000;
 
 /** lastError of a job skipped because its subscriber is no longer active. */
 export const SKIPPED_JOB_ERRORS = {
-  unsubscribed: "Désabonné avant l'envoi",
-  bounced: "Adresse en échec (rejet) avant l'envoi",
+  unsubscribed: 'Désabonné avant l’envoi',
+  bounced: 'Adresse en échec (rejet) avant l’envoi',
   pending: 'Inscription non confirmée',
-  inactive: "Abonné désactivé avant l'envoi",
+  inactive: 'Abonné désactivé avant l’envoi',
 } as const;
 
 export type CampaignRunResult = {

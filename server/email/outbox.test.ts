@@ -120,7 +120,7 @@ describe('enqueueEmail', () => {
     await expect(outbox.enqueueEmail(database.db, message())).rejects.toThrow(/CR, LF/);
   });
 
-  it("writes in the caller's transaction: a rollback leaves nothing", async () => {
+  it('writes in the caller’s transaction: a rollback leaves nothing', async () => {
     await expect(
       database.db.transaction(async (tx) => {
         await outbox.enqueueEmail(tx, message({ dedupeKey: 'lead:rolled-back' }));

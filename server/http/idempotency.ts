@@ -28,8 +28,8 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
 export function readIdempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined || header === '') return undefined;
   if (!KEY_PATTERN.test(header)) {
-    throw badRequest("La clé d'idempotence est invalide.", {
-      'Idempotency-Key': "La clé d'idempotence est invalide.",
+    throw badRequest('La clé d’idempotence est invalide.', {
+      'Idempotency-Key': 'La clé d’idempotence est invalide.',
     });
   }
   return header;
@@ -57,7 +57,7 @@ const conflict = () =>
   new HttpError(
     422,
     'idempotency_conflict',
-    "Cette clé d'idempotence a déjà servi pour une autre demande. Rechargez la page et réessayez.",
+    'Cette clé d’idempotence a déjà servi pour une autre demande. Rechargez la page et réessayez.',
   );
 
 /** The stored answer for this key, if the request was already handled; throws on a reused key. */

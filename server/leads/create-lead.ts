@@ -21,7 +21,7 @@ import { normalizePhone } from './phone.ts';
 
 export const SOURCE_LABELS: Record<LeadSource, string> = {
   quote_request: 'Demande de devis',
-  call_request: "Demande d'appel découverte",
+  call_request: 'Demande d’appel découverte',
   website: 'Message du formulaire de contact',
 };
 

@@ -72,7 +72,7 @@ export async function remindUnansweredLeads(
       await activityInsert(tx, {
         type: 'contact.reminded',
         title: `Sans réponse depuis ${QUOTE_RESPONSE_HOURS} h : ${lead.fullName}`,
-        description: owner ? `Rappel envoyé à ${owner.email}` : "Rappel envoyé à toute l'équipe",
+        description: owner ? `Rappel envoyé à ${owner.email}` : 'Rappel envoyé à toute l’équipe',
         userId: null,
       });
     }

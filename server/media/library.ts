@@ -151,7 +151,7 @@ export async function mediaReferences(db: Database, id: string): Promise<string[
   const prefix = `${MEDIA_URL_PREFIX}${id}.%`;
   const anywhere = `%${MEDIA_URL_PREFIX}${id}.%`;
   const places: [label: string, table: PgTable & { id: AnyPgColumn }, where: SQL | undefined][] = [
-    ["un membre de l'équipe", teamMembers, like(teamMembers.photoUrl, prefix)],
+    ['un membre de l’équipe', teamMembers, like(teamMembers.photoUrl, prefix)],
     [
       'un article du blog',
       blogPosts,
@@ -163,7 +163,7 @@ export async function mediaReferences(db: Database, id: string): Promise<string[
       or(like(caseStudies.imageUrl, prefix), like(caseStudies.description, anywhere)),
     ],
     ['un réglage du site', siteSettings, like(siteSettings.value, anywhere)],
-    ["un modèle d'email", emailTemplates, like(emailTemplates.mjml, anywhere)],
+    ['un modèle d’email', emailTemplates, like(emailTemplates.mjml, anywhere)],
   ];
   const found: string[] = [];
   for (const [label, table, where] of places) {

@@ -114,7 +114,7 @@ export const invalidToken = () =>
   new HttpError(
     400,
     'invalid_token',
-    "Ce lien n'est pas valide. Vérifiez que vous avez copié l'adresse complète depuis l'email.",
+    'Ce lien n’est pas valide. Vérifiez que vous avez copié l’adresse complète depuis l’email.',
   );
 export const expiredToken = (type: TokenType = 'confirm') =>
   new HttpError(

@@ -352,7 +352,7 @@ describe('push notifications to the staff’s devices', () => {
       expect(browser.inbox()).toEqual([
         {
           title: 'Nouveau contact\u00a0: Bijou Kasongo',
-          body: expect.stringMatching(/^Demande d'appel découverte — /),
+          body: expect.stringMatching(/^Demande d’appel découverte — /),
           url: `/admin/contacts?lead=${lead.body.id}`,
           tag: `lead:${lead.body.id}`,
         },

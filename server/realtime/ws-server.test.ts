@@ -314,7 +314,7 @@ describe('websocket /ws — protocol', () => {
     expect(contacts.messages.filter((m) => m.type === 'broadcast')).toHaveLength(1);
   });
 
-  it("stops a channel's broadcasts to a socket once the admin's screen stops listening (unsubscribe)", async () => {
+  it('stops a channel’s broadcasts to a socket once the admin’s screen stops listening (unsubscribe)', async () => {
     const instance = await serve();
     const cookie = await login(instance.app);
     // The back-office's own client, over a socket that carries the admin's cookie as a browser would.

@@ -63,7 +63,7 @@ test('an admin sets up a colleague’s weekly availability and days off in the s
   await expect(
     page
       .getByRole('group', { name: 'Mardi, plage 1' })
-      .getByText("L'heure de fin doit venir après l'heure de début."),
+      .getByText('L’heure de fin doit venir après l’heure de début.'),
   ).toBeVisible();
   await page.getByRole('group', { name: 'Mardi, plage 1' }).getByLabel('Fin').selectOption('12:00');
 

@@ -116,14 +116,14 @@ test('a post written with the toolbar saves itself, is published, read on the si
     buffer: await image({ r: 200, g: 120, b: 20 }),
   });
   await expect(imageDialog.getByRole('img', { name: 'Aperçu : Image' })).toBeVisible();
-  await imageDialog.getByRole('button', { name: "Insérer l'image" }).click();
-  await expect(imageDialog.getByText("Décrivez l'image en quelques mots")).toBeVisible();
+  await imageDialog.getByRole('button', { name: 'Insérer l’image' }).click();
+  await expect(imageDialog.getByText('Décrivez l’image en quelques mots')).toBeVisible();
   await imageDialog.getByLabel('Texte alternatif').fill(alt);
-  await imageDialog.getByRole('button', { name: "Insérer l'image" }).click();
+  await imageDialog.getByRole('button', { name: 'Insérer l’image' }).click();
   await expect(imageDialog).toBeHidden();
   await expect(editor.getByRole('img', { name: alt })).toBeVisible();
   // A call to action in the text: on the site, it opens the quote form.
-  await toolbar.getByRole('button', { name: "Appel à l'action (devis)" }).click();
+  await toolbar.getByRole('button', { name: 'Appel à l’action (devis)' }).click();
   await expect(editor.getByRole('link', { name: 'Demander un devis gratuit' })).toBeVisible();
 
   // The draft saved itself, without a button: the address is the post's, and a reload keeps it all.
@@ -139,17 +139,17 @@ test('a post written with the toolbar saves itself, is published, read on the si
 
   // The draft's real public page, through a signed link an admin can send: not cached, not indexed.
   await page.getByRole('button', { name: 'Aperçu', exact: true }).click();
-  const linkDialog = page.getByRole('dialog', { name: "Lien d'aperçu" });
+  const linkDialog = page.getByRole('dialog', { name: 'Lien d’aperçu' });
   const previewUrl = await linkDialog.getByLabel('Lien').inputValue();
   expect(new URL(previewUrl).pathname).toBe('/apercu');
-  await expect(linkDialog.getByRole('link', { name: "Ouvrir l'aperçu" })).toHaveAttribute('href', previewUrl);
+  await expect(linkDialog.getByRole('link', { name: 'Ouvrir l’aperçu' })).toHaveAttribute('href', previewUrl);
   await linkDialog.getByRole('button', { name: 'Fermer' }).click();
   await expect(linkDialog).toBeHidden();
   const reader = await page.context().newPage();
   const previewed = await reader.goto(previewUrl);
   expect(previewed?.headers()['cache-control']).toBe('private, no-store');
   expect(previewed?.headers()['x-robots-tag']).toBe('noindex, nofollow');
-  await expect(reader.getByRole('note')).toContainText("cet article n'est pas encore publié");
+  await expect(reader.getByRole('note')).toContainText('cet article n’est pas encore publié');
   await expect(reader.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(reader.getByRole('heading', { name: `Étape ${tag}`, level: 2 })).toBeVisible();
   await expect(reader.getByRole('img', { name: alt })).toBeVisible();
@@ -175,7 +175,7 @@ test('a post written with the toolbar saves itself, is published, read on the si
   await page.getByRole('button', { name: 'Publier' }).click();
   await expect(toasts(page).filter({ hasText: 'Article publié' })).toBeVisible();
   await expect(page).toHaveURL(editorUrl);
-  await expect(page.getByLabel("Slug (adresse de l'article)")).toHaveValue(slug);
+  await expect(page.getByLabel('Slug (adresse de l’article)')).toHaveValue(slug);
   await expect(page.getByText('Publié', { exact: true })).toBeVisible();
   await expect(page.getByTestId('blog-views')).toHaveText('0 lecture');
 
@@ -264,7 +264,7 @@ test('a post planned a few seconds ahead goes online by itself; its former addre
   // What Google and a shared link show, previewed as WhatsApp shows it.
   const description = `Les ateliers de la rentrée ${tag}, dates et inscriptions.`;
   await page.getByLabel('Description pour Google et les partages').fill(description);
-  const share = page.getByRole('figure', { name: "Aperçu d'un partage (WhatsApp)" });
+  const share = page.getByRole('figure', { name: 'Aperçu d’un partage (WhatsApp)' });
   await expect(share).toContainText(title);
   await expect(share).toContainText(description);
 
@@ -296,8 +296,8 @@ test('a post planned a few seconds ahead goes online by itself; its former addre
   expect(activity.filter((entry) => entry.startsWith('Article publié'))).toHaveLength(1);
 
   // A new address for a post already read: the former one leads to it (301).
-  await page.getByLabel("Slug (adresse de l'article)").fill(`${slug}-2026`);
-  await expect(page.getByText(`L'ancienne adresse /blog/${slug} mènera à la nouvelle`)).toBeVisible();
+  await page.getByLabel('Slug (adresse de l’article)').fill(`${slug}-2026`);
+  await expect(page.getByText(`L’ancienne adresse /blog/${slug} mènera à la nouvelle`)).toBeVisible();
   await page.getByRole('button', { name: /^Enregistrer/ }).click();
   await expect(toasts(page).filter({ hasText: 'Modifications publiées' })).toBeVisible();
   const moved = await page.request.get(`/blog/${slug}`, { maxRedirects: 0 });
@@ -351,7 +351,7 @@ test('a case study with its results is published on /portfolio, then unpublished
   await expect(adminCard).toContainText('Publiée');
   await adminCard.getByRole('button', { name: 'Dépublier' }).click();
   await page
-    .getByRole('alertdialog', { name: "Dépublier l'étude de cas ?" })
+    .getByRole('alertdialog', { name: 'Dépublier l’étude de cas ?' })
     .getByRole('button', { name: 'Dépublier' })
     .click();
   await expect(toasts(page).filter({ hasText: 'Étude de cas dépubliée' })).toBeVisible();

@@ -69,7 +69,7 @@ test('write a template, preview it, send a campaign to a tag, watch it sent and 
 </mjml>`);
   if (phone) await page.getByRole('tab', { name: 'Aperçu' }).click();
   await expect(page.getByTestId('mjml-errors')).toContainText(
-    "Ligne 3 : La balise mj-text n'est pas autorisée dans mj-body",
+    'Ligne 3 : La balise mj-text n’est pas autorisée dans mj-body',
   );
   if (phone) await page.getByRole('tab', { name: 'Source' }).click();
   await source.fill(`<mjml>
@@ -78,7 +78,7 @@ test('write a template, preview it, send a campaign to a tag, watch it sent and 
       <mj-column>
         <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
         <mj-text>{{message}}</mj-text>
-        <mj-button href="${offerUrl}">Voir l'offre</mj-button>
+        <mj-button href="${offerUrl}">Voir l’offre</mj-button>
         <mj-text><a href="${baseURL}/services">Nos services</a></mj-text>
         <mj-text font-size="12px">Lisanga Digital · {{companyAddress}} · <a href="{{manageUrl}}">Gérer mes préférences</a> · <a href="{{unsubscribeUrl}}">Se désinscrire</a></mj-text>
       </mj-column>
@@ -168,7 +168,7 @@ test('write a template, preview it, send a campaign to a tag, watch it sent and 
   await expect(kpi(page, 'Ouvertures')).toHaveText('1');
   await expect(kpi(page, 'Ouvertures uniques')).toHaveText('1');
   await expect(kpi(page, 'Clics')).toHaveText('1');
-  await expect(kpi(page, "Taux d'ouverture")).toHaveText(/33,3\s?%/);
+  await expect(kpi(page, 'Taux d’ouverture')).toHaveText(/33,3\s?%/);
   await expect(page.getByRole('cell', { name: offerUrl })).toBeVisible();
 
   // 9. A click on the link to the site lands on it tagged with the campaign (decision 084), and the
@@ -298,7 +298,7 @@ test('compose a campaign in blocks with a first-name chip, preview it, send a te
   await page.getByRole('checkbox', { name: tag }).check();
   await page.getByRole('button', { name: 'Supprimer le bloc 2' }).click();
   await page.getByRole('button', { name: 'Supprimer le bloc 1' }).click();
-  await expect(page.getByText(/^L'email est vide\s: ajoutez un premier bloc ci-dessous\.$/)).toBeVisible();
+  await expect(page.getByText(/^L’email est vide\s: ajoutez un premier bloc ci-dessous\.$/)).toBeVisible();
   await page.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
   await expect(page).toHaveURL(/\/admin\/emails\/campaigns\/[0-9a-f-]{36}$/);
   const problems = page.getByRole('region', { name: /Avant de l.envoyer ou de la programmer/ });

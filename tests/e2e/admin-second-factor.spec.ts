@@ -70,15 +70,15 @@ test('a passkey registered in Chromium signs in alone; the authenticator app and
     await page.goto(`/admin/login?redirect=${encodeURIComponent(SECURITY_TAB)}`);
     await logIn(page);
     await page.waitForURL((address) => address.search === '?onglet=securite');
-    await page.getByRole('button', { name: "Ajouter une clé d'accès" }).click();
-    const addDialog = page.getByRole('dialog', { name: "Ajouter une clé d'accès" });
+    await page.getByRole('button', { name: 'Ajouter une clé d’accès' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Ajouter une clé d’accès' });
     await addDialog.getByLabel('Nom de la clé').fill('Ordinateur du bureau');
     await addDialog.getByLabel('Mot de passe actuel').fill(ADMIN.password);
     await addDialog.getByRole('button', { name: 'Continuer' }).click();
     // The first factor comes with its recovery codes, shown once.
     const firstCodes = page.getByRole('dialog', { name: 'Vos codes de secours' });
     await expect(firstCodes.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
-    await firstCodes.getByRole('button', { name: "J'ai conservé mes codes" }).click();
+    await firstCodes.getByRole('button', { name: 'J’ai conservé mes codes' }).click();
     await expect(page.getByTestId('passkey-row')).toContainText('Ordinateur du bureau');
     // A discoverable credential, for this site: what a sign-in without the email needs.
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
@@ -87,14 +87,14 @@ test('a passkey registered in Chromium signs in alone; the authenticator app and
 
     // Signed out, the passkey alone signs in: no email, no password.
     await signOut(page);
-    await page.getByRole('button', { name: "Se connecter avec une clé d'accès" }).click();
+    await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
     await signedIn(page);
     await page.goto(SECURITY_TAB);
     await expect(page.getByTestId('passkey-row')).not.toContainText('jamais');
 
     // The authenticator app: password, QR code and secret, a first code; then ten recovery codes.
-    await page.getByRole('button', { name: "Activer l'application d'authentification" }).click();
-    const totpDialog = page.getByRole('dialog', { name: "Activer l'application d'authentification" });
+    await page.getByRole('button', { name: 'Activer l’application d’authentification' }).click();
+    const totpDialog = page.getByRole('dialog', { name: 'Activer l’application d’authentification' });
     await totpDialog.getByLabel('Mot de passe actuel').fill(ADMIN.password);
     await totpDialog.getByRole('button', { name: 'Continuer' }).click();
     await expect(totpDialog.getByRole('img', { name: /QR code/ })).toBeVisible();
@@ -105,14 +105,14 @@ test('a passkey registered in Chromium signs in alone; the authenticator app and
     const codesDialog = page.getByRole('dialog', { name: 'Vos codes de secours' });
     await expect(codesDialog.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
     const codes = await codesDialog.getByTestId('recovery-codes').locator('li').allTextContents();
-    await codesDialog.getByRole('button', { name: "J'ai conservé mes codes" }).click();
+    await codesDialog.getByRole('button', { name: 'J’ai conservé mes codes' }).click();
     await expect(page.getByText('Activée', { exact: true })).toBeVisible();
 
     // The password, then the app's code (the next one: the first was spent by the activation).
     await signOut(page);
     await passwordStep(page);
     await page
-      .getByLabel("Code de l'application d'authentification")
+      .getByLabel('Code de l’application d’authentification')
       .fill(await generate({ secret, epoch: now() + 30 }));
     await page.getByRole('button', { name: 'Vérifier' }).click();
     await signedIn(page);

@@ -63,7 +63,7 @@ test('create a service under a parent, see it on /services, hide it and its page
   // docs/product.md §5.4: the order cannot be negative, said in French under the field.
   await dialog.getByLabel('Ordre', { exact: true }).fill('-1');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(dialog.getByText("L'ordre ne peut pas être négatif")).toBeVisible();
+  await expect(dialog.getByText('L’ordre ne peut pas être négatif')).toBeVisible();
   await dialog.getByLabel('Ordre', { exact: true }).fill('20');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
 
@@ -195,7 +195,7 @@ test('add a team member with a photo and see the card on the home page; hide it 
 
   await expect(toasts(page).filter({ hasText: 'Membre ajouté' })).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('list', { name: "Membres de l'équipe" })).toContainText(name);
+  await expect(page.getByRole('list', { name: 'Membres de l’équipe' })).toContainText(name);
 
   await page.goto('/');
   const card = page.locator('#team article').filter({ has: page.getByRole('heading', { name }) });

@@ -86,7 +86,7 @@ test('a company figure edited in the back-office changes the home claim; the log
   await expect(claim).toContainText(`${value}%`);
 
   await page.goto(`/admin/activity?q=${encodeURIComponent(name)}`);
-  await expect(page.getByRole('heading', { name: "Journal d'activité", level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Journal d’activité', level: 1 })).toBeVisible();
   const rows = page.getByTestId('activity-row');
   await expect(rows.filter({ hasText: `Chiffre clé modifié : ${name} (${value}%)` })).toContainText(
     'Valeur : 31% →',
@@ -171,7 +171,7 @@ test('a new admin gets a one-time password, logs in, changes it, and loses the s
   const reveal = page.getByRole('dialog', { name: 'Compte créé' });
   const oneTime = (await reveal.getByTestId('one-time-password').textContent())?.trim() ?? '';
   expect(oneTime.length).toBeGreaterThanOrEqual(20);
-  await reveal.getByRole('button', { name: "J'ai noté le mot de passe" }).click();
+  await reveal.getByRole('button', { name: 'J’ai noté le mot de passe' }).click();
   const row = page.getByTestId('user-row').filter({ hasText: email });
   await expect(row).toContainText('Administrateur');
   await expect(row).toContainText('Actif');

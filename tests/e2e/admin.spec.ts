@@ -67,7 +67,7 @@ test.describe('login and guard', () => {
     }
   });
 
-  test("the login screen loads none of the public site's code or data, has the dashboard's code ready before the click, and the dashboard fetches its figures once", async ({
+  test('the login screen loads none of the public site’s code or data, has the dashboard’s code ready before the click, and the dashboard fetches its figures once', async ({
     page,
   }) => {
     const requests: { path: string; afterClick: boolean }[] = [];
@@ -133,17 +133,17 @@ test.describe('login and guard', () => {
       ['Rendez-vous', '/admin/rendez-vous'],
       ['Newsletter', '/admin/newsletter'],
       ['Campagnes', '/admin/emails/campaigns'],
-      ["Modèles d'email", '/admin/emails/templates'],
+      ['Modèles d’email', '/admin/emails/templates'],
       ['Services', '/admin/services'],
       ['Équipe', '/admin/team'],
       ['Blog', '/admin/blog'],
       ['Portfolio', '/admin/portfolio'],
       ['Paramètres', '/admin/settings'],
-      ["Journal d'activité", '/admin/activity'],
+      ['Journal d’activité', '/admin/activity'],
       ['Tableau de bord', '/admin/dashboard'],
     ] as const) {
-      if (phone) await page.getByRole('button', { name: "Ouvrir le menu d'administration" }).click();
-      const nav = page.getByRole('navigation', { name: "Navigation de l'administration" });
+      if (phone) await page.getByRole('button', { name: 'Ouvrir le menu d’administration' }).click();
+      const nav = page.getByRole('navigation', { name: 'Navigation de l’administration' });
       await nav.getByRole('link', { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       // On a phone the drawer closes once a screen is chosen; the sidebar shows where one is.
@@ -254,7 +254,7 @@ test.describe('following a lead', () => {
     await listed.getByRole('button', { name: fullName }).click();
     const panel = page.getByRole('dialog', { name: fullName });
     const entries = panel.getByTestId('timeline-entry');
-    await expect(panel.getByText(/^Rien pour l'instant/)).toBeVisible();
+    await expect(panel.getByText(/^Rien pour l’instant/)).toBeVisible();
 
     // The owner: the admins are listed by name, "Personne" first.
     const owner = panel.getByLabel('Responsable');

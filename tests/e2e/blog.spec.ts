@@ -65,7 +65,7 @@ test.describe('the blog listing', () => {
   test('the category filter narrows the list and marks the current category', async ({ page }) => {
     await page.goto('/blog');
     await hydrated(page);
-    const filters = page.getByRole('navigation', { name: "Catégories d'articles" });
+    const filters = page.getByRole('navigation', { name: 'Catégories d’articles' });
     await filters.getByRole('link', { name: BLOG_CATEGORY_LABELS.tendances }).click();
     await expect(page).toHaveURL('/blog?category=tendances');
 
@@ -145,7 +145,7 @@ test.describe('a blog post', () => {
     await expect(prose.locator('script')).toHaveCount(0);
     await expect(prose.locator('h1')).toHaveCount(0);
 
-    const breadcrumb = page.getByRole('navigation', { name: "Fil d'Ariane" });
+    const breadcrumb = page.getByRole('navigation', { name: 'Fil d’Ariane' });
     await expect(breadcrumb.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
     await expect(page.getByRole('button', { name: 'Demander un devis' }).last()).toBeVisible();
     const related = page.getByRole('region', { name: 'Articles récents' });

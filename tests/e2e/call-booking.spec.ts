@@ -66,15 +66,15 @@ test('a visitor books the call from the modal, both sides get the invitation, th
     await dialog.getByLabel('Type de discussion').selectOption('Conseil stratégique');
     await dialog.getByLabel('Créneau préféré').selectOption('Matin (8h-12h)');
     await dialog.getByLabel('Urgence').selectOption('Sous 15 jours');
-    await dialog.getByRole('button', { name: "Planifier l'appel" }).click();
-    const confirmation = page.getByRole('region', { name: "Demande d'appel bien reçue" });
-    await expect(confirmation).toContainText("Choisissez dès maintenant l'heure de votre appel");
+    await dialog.getByRole('button', { name: 'Planifier l’appel' }).click();
+    const confirmation = page.getByRole('region', { name: 'Demande d’appel bien reçue' });
+    await expect(confirmation).toContainText('Choisissez dès maintenant l’heure de votre appel');
     await confirmation.getByRole('link', { name: 'Choisir mon créneau' }).click();
 
     // Their own clock, Kinshasa's beside it: Kinshasa is 6 hours ahead of New York in its winter,
     // 5 in its summer (checked against the booked call's instant below, whatever the season).
     await page.waitForURL(/\/appel-decouverte\?token=/);
-    await expect(page.getByText("Heures affichées à l'heure de New York")).toBeVisible();
+    await expect(page.getByText('Heures affichées à l’heure de New York')).toBeVisible();
     const slots = page.getByRole('button', { name: /^\d\d:\d\d \d\d:\d\d à Kinshasa$/ });
     await expect(slots.first()).toBeVisible();
     const firstSlot = (await slots.first().textContent()) ?? '';
@@ -96,7 +96,7 @@ test('a visitor books the call from the modal, both sides get the invitation, th
     const tappedAt = await tapped.getAttribute('data-replay-key');
     await tapped.click();
     scriptsHeld.resolve();
-    await expect(early.getByText("Heures affichées à l'heure de New York")).toBeVisible();
+    await expect(early.getByText('Heures affichées à l’heure de New York')).toBeVisible();
     // The time tapped, now on the device's clock (the list read again may not offer it: a morning
     // in Kinshasa is a night in New York).
     await expect(early.getByText(/^Votre choix/)).toBeVisible();
@@ -110,7 +110,7 @@ test('a visitor books the call from the modal, both sides get the invitation, th
     await slots.first().click();
     await page.getByRole('button', { name: 'Réserver ce créneau' }).click();
     await expect(page.getByRole('heading', { name: 'Votre appel est réservé' })).toBeVisible();
-    await expect(page.getByText(/C'est réservé\s!/)).toBeVisible();
+    await expect(page.getByText(/C’est réservé\s!/)).toBeVisible();
     await noSidewaysScroll(page);
 
     // Both sides have the invitation: one event, the visitor as attendee, the admin organising.
@@ -148,7 +148,7 @@ test('a visitor books the call from the modal, both sides get the invitation, th
 
     // Later, from the email's link, the visitor moves the call to another time.
     await page.goto(linkIn(invited, /\/appel-decouverte\?token=[^\s\]>)]+/));
-    await page.getByRole('button', { name: "Déplacer l'appel" }).click();
+    await page.getByRole('button', { name: 'Déplacer l’appel' }).click();
     await page
       .getByRole('button', { name: /^\d\d:\d\d/ })
       .nth(1)
@@ -162,8 +162,8 @@ test('a visitor books the call from the modal, both sides get the invitation, th
     expect(new Date(update.event.start).getTime()).not.toBe(new Date(forVisitor.event.start).getTime());
 
     // And cancels it: the calendars drop the event.
-    await page.getByRole('button', { name: "Annuler l'appel" }).click();
-    await page.getByRole('button', { name: "Oui, annuler l'appel" }).click();
+    await page.getByRole('button', { name: 'Annuler l’appel' }).click();
+    await page.getByRole('button', { name: 'Oui, annuler l’appel' }).click();
     await expect(page.getByText('Votre appel est annulé.', { exact: false }).first()).toBeVisible();
     const cancelled = parseInvitation(calendarPart(await requireEmail(visitor, { subject: /est annulé$/ })));
     expect(cancelled.method).toBe('CANCEL');

@@ -121,7 +121,7 @@ test('a lead taken today, planned for tomorrow morning, is late on the next day�
     site = startSite(port, dataDir, offset);
     await waitUntilReady(site);
     const tomorrow = await signedInPage(browser, site.url, '/admin/dashboard', offset);
-    const card = tomorrow.getByRole('region', { name: "À traiter aujourd'hui" });
+    const card = tomorrow.getByRole('region', { name: 'À traiter aujourd’hui' });
     await expect(card.getByRole('link', { name: fullName })).toBeVisible();
     const due = card.getByRole('listitem').filter({ hasText: fullName });
     await expect(due).toContainText('Rappeler pour le devis');

@@ -49,13 +49,13 @@ const PAGES: PageCheck[] = [
   },
   {
     path: '/legal/terms',
-    h1: "Conditions d'utilisation",
+    h1: 'Conditions d’utilisation',
     texts: ['Dernière mise à jour : 2 décembre 2026', 'Droit applicable et litiges'],
   },
   {
     path: '/legal/cookies',
     h1: 'Politique de cookies',
-    texts: ['Dernière mise à jour : 2 décembre 2026', "Cookie de session de l'espace d'administration"],
+    texts: ['Dernière mise à jour : 2 décembre 2026', 'Cookie de session de l’espace d’administration'],
   },
   { path: '/newsletter/welcome', h1: 'Bienvenue !', texts: ['Ce que vous allez recevoir'] },
   {
@@ -144,7 +144,7 @@ test('a service detail page lists its children, names itself in <title>, and a c
   const child = await serviceByTitle(request, 'Audit digital complet');
   await page.goto(`/services/${child.id}`);
   await expect(page).toHaveTitle(/Audit digital complet/);
-  const breadcrumb = page.getByRole('navigation', { name: "Fil d'Ariane" });
+  const breadcrumb = page.getByRole('navigation', { name: 'Fil d’Ariane' });
   await expect(breadcrumb.getByRole('link', { name: 'Stratégie Marketing' })).toHaveAttribute(
     'href',
     `/services/${parent.id}`,
@@ -152,7 +152,7 @@ test('a service detail page lists its children, names itself in <title>, and a c
 });
 
 for (const path of ['/services/00000000-0000-4000-8000-000000000000', '/services/not-a-uuid']) {
-  test(`${path} answers HTTP 404 with the 404 page inside the site's header`, async ({ page, isMobile }) => {
+  test(`${path} answers HTTP 404 with the 404 page inside the site’s header`, async ({ page, isMobile }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
@@ -209,7 +209,7 @@ test('/contact offers WhatsApp, phone, email and the contact form', async ({ pag
   await expect(whatsapp).toHaveAttribute('rel', 'noopener noreferrer');
   const href = (await whatsapp.getAttribute('href')) ?? '';
   expect(new URL(href).searchParams.get('text')).toBe(
-    "Bonjour Lisanga Digital, j'aimerais discuter d'un projet.",
+    'Bonjour Lisanga Digital, j’aimerais discuter d’un projet.',
   );
   await expect(main.getByRole('link', { name: '+243 81 234 5678' })).toHaveAttribute(
     'href',

@@ -267,7 +267,7 @@ async function expectFirstErrorShown(
         const viewport = label.page().viewportSize()?.height ?? 0;
         return !!box && box.y >= limit - 1 && box.y + box.height <= viewport;
       },
-      { message: `${where.route} at ${where.width} px: the first invalid field's label is in view` },
+      { message: `${where.route} at ${where.width} px: the first invalid field’s label is in view` },
     )
     .toBe(true);
 }
@@ -296,7 +296,7 @@ async function checkDrawer(page: Page, where: Omit<Where, 'state'>) {
 
 async function checkFooterNewsletter(page: Page, where: Omit<Where, 'state'>) {
   const footer = page.getByRole('contentinfo');
-  await footer.getByRole('button', { name: "S'abonner" }).click();
+  await footer.getByRole('button', { name: 'S’abonner' }).click();
   await expect(footer.getByRole('alert')).toHaveText('Email invalide');
   await expectFits(page, { ...where, state: 'footer newsletter with an error' });
 }
@@ -385,8 +385,8 @@ const checkCallModal = (page: Page, where: Omit<Where, 'state'>) =>
     opener: page.getByRole('main').getByRole('button', { name: 'Planifier un appel découverte' }),
     title: 'Planifions un appel découverte',
     lastField: 'Urgence',
-    submit: "Planifier l'appel",
-    errors: ["Veuillez indiquer l'urgence"],
+    submit: 'Planifier l’appel',
+    errors: ['Veuillez indiquer l’urgence'],
     fill: async (dialog) => {
       await dialog.getByLabel('Nom complet').fill('Patrick Ilunga');
       await dialog.getByLabel('Email').fill('patrick.ilunga@example.cd');
@@ -395,7 +395,7 @@ const checkCallModal = (page: Page, where: Omit<Where, 'state'>) =>
       await dialog.getByLabel('Créneau préféré').selectOption({ index: 1 });
       await dialog.getByLabel('Urgence').selectOption({ index: 1 });
     },
-    confirmation: "Demande d'appel bien reçue",
+    confirmation: 'Demande d’appel bien reçue',
   });
 
 async function checkContactForm(page: Page, where: Omit<Where, 'state'>) {
@@ -427,7 +427,7 @@ async function checkContactForm(page: Page, where: Omit<Where, 'state'>) {
 
 async function checkHomeNewsletter(page: Page, where: Omit<Where, 'state'>) {
   const form = page.getByRole('form', { name: 'Inscription à la newsletter' });
-  await form.getByRole('button', { name: "S'abonner" }).click();
+  await form.getByRole('button', { name: 'S’abonner' }).click();
   await expect(form.getByRole('alert')).toHaveText('Email invalide');
   await expectFits(page, { ...where, state: 'home newsletter with an error' });
 }

@@ -50,7 +50,7 @@ test('an unknown path answers HTTP 404 with "404 Page Not Found", and its link l
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await hydrated(page);
-  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: PARENT_SERVICES[0] })).toBeVisible();
 });

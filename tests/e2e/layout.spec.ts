@@ -130,7 +130,7 @@ test('the footer has the links of the specification, the social links and the 20
     ['Blog', '/blog'],
     ['Contact', '/contact'],
     ['Politique de confidentialité', '/legal/privacy'],
-    ["Conditions d'utilisation", '/legal/terms'],
+    ['Conditions d’utilisation', '/legal/terms'],
     ['Politique de cookies', '/legal/cookies'],
   ]) {
     await expect(footer.getByRole('link', { name: label, exact: true })).toHaveAttribute(

@@ -91,7 +91,7 @@ const QUOTE_MESSAGES = [
   'Le nom doit contenir au moins 2 caractères',
   'Email invalide',
   'Le téléphone doit contenir au moins 10 caractères',
-  "Le nom de l'entreprise doit contenir au moins 2 caractères",
+  'Le nom de l’entreprise doit contenir au moins 2 caractères',
   'Veuillez sélectionner un service',
   'Décrivez votre projet en détail (minimum 20 caractères)',
   'Veuillez indiquer votre budget',
@@ -104,7 +104,7 @@ const CALL_MESSAGES = [
   'Veuillez sélectionner un service',
   'Veuillez sélectionner le type de discussion',
   'Veuillez indiquer vos créneaux préférés',
-  "Veuillez indiquer l'urgence",
+  'Veuillez indiquer l’urgence',
 ];
 
 /**
@@ -291,7 +291,7 @@ test.describe('the quote modal', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("the closing block's audit button preselects 'Audit digital complet'", async ({ page }) => {
+  test("the closing block’s audit button preselects 'Audit digital complet'", async ({ page }) => {
     await page.goto('/');
     await hydrated(page);
     await page.getByRole('button', { name: 'Demander un audit gratuit' }).click();
@@ -391,7 +391,7 @@ test.describe('the quote modal', () => {
     expect(await emailsTo(STAFF_INBOX, { containing: `lead=${id}` })).toHaveLength(1);
   });
 
-  test("a refusal by the server (rate limit) shows its French message; the modal keeps the visitor's answers", async ({
+  test('a refusal by the server (rate limit) shows its French message; the modal keeps the visitor’s answers', async ({
     page,
     request,
   }, testInfo) => {
@@ -474,7 +474,7 @@ test.describe('the call modal', () => {
     await page.getByRole('button', { name: 'Ou réservez un appel découverte gratuit de 30 minutes' }).click();
     const dialog = callDialog(page);
     await expect(dialog).toBeVisible();
-    const submit = dialog.getByRole('button', { name: "Planifier l'appel" });
+    const submit = dialog.getByRole('button', { name: 'Planifier l’appel' });
     await hideUnderTheTop(dialog.getByText('Nom complet', { exact: true }));
     await submit.click();
     await expectFirstInvalidShown(
@@ -491,7 +491,7 @@ test.describe('the call modal', () => {
     await dialog.getByLabel('Email').fill('patrick.ilunga@example.cd');
     await dialog.getByLabel('Service qui vous intéresse').selectOption('Conseil général');
     await dialog.getByLabel('Type de discussion').selectOption('Conseil stratégique');
-    await dialog.getByLabel('Créneau préféré').selectOption("Début d'après-midi (13h-16h)");
+    await dialog.getByLabel('Créneau préféré').selectOption('Début d’après-midi (13h-16h)');
     await dialog.getByLabel('Urgence').selectOption('Sous 15 jours');
     for (const message of CALL_MESSAGES) {
       await expect(dialog.getByText(message, { exact: true })).toBeHidden();
@@ -506,7 +506,7 @@ test.describe('the call modal', () => {
       serviceType: 'Conseil général',
       details: {
         callType: 'Conseil stratégique',
-        preferredTime: "Début d'après-midi (13h-16h)",
+        preferredTime: 'Début d’après-midi (13h-16h)',
         urgency: 'Sous 15 jours',
       },
     });
@@ -515,13 +515,13 @@ test.describe('the call modal', () => {
     expect(body.details).not.toHaveProperty('message');
     expect(body.message).toContain('Téléphone : Non fourni');
     await expectStored(body, answered);
-    await expect(toasts(page).filter({ hasText: "Demande d'appel envoyée avec succès !" })).toContainText(
+    await expect(toasts(page).filter({ hasText: 'Demande d’appel envoyée avec succès !' })).toContainText(
       'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
     );
     await expect(dialog).toBeHidden();
-    const confirmation = await expectConfirmation(page, "Demande d'appel bien reçue", [
-      "Nous vous recontactons sous 24h à patrick.ilunga@example.cd pour fixer l'heure de l'appel",
-      "L'appel découverte dure 30 minutes",
+    const confirmation = await expectConfirmation(page, 'Demande d’appel bien reçue', [
+      'Nous vous recontactons sous 24h à patrick.ilunga@example.cd pour fixer l’heure de l’appel',
+      'L’appel découverte dure 30 minutes',
     ]);
     // Escape closes it too; so would a new page or a new modal.
     await page.keyboard.press('Escape');
@@ -637,7 +637,7 @@ test.describe('toasts', () => {
     await f.getByRole('button', { name: 'Envoyer le message' }).click();
 
     const error = toasts(page).filter({ hasText: 'Erreur' });
-    await expect(error).toContainText("Une erreur est survenue lors de l'envoi de votre demande.");
+    await expect(error).toContainText('Une erreur est survenue lors de l’envoi de votre demande.');
     await expect(toasts(page)).toHaveCount(1);
     await expect(toasts(page).filter({ hasText: 'Message envoyé !' })).toHaveCount(0);
 

@@ -54,7 +54,7 @@ test('subscribing from the footer: "Vérifiez votre email !", then the emailed 
   const input = footer.getByRole('textbox', { name: 'Adresse email' });
   const email = uniqueEmail(testInfo);
   await input.fill(email);
-  await footer.getByRole('button', { name: "S'abonner" }).click();
+  await footer.getByRole('button', { name: 'S’abonner' }).click();
   await expect(toasts(page).filter({ hasText: 'Vérifiez votre email !' })).toBeVisible();
   await expect(input).toHaveValue('');
 
@@ -80,7 +80,7 @@ test('an invalid address is refused under the field, without a request', async (
   await hydrated(page);
   const block = homeBlock(page);
   await block.getByRole('textbox', { name: 'Adresse email' }).fill('pas-un-email');
-  await block.getByRole('button', { name: "S'abonner" }).click();
+  await block.getByRole('button', { name: 'S’abonner' }).click();
   await expect(block.getByText('Email invalide', { exact: true })).toBeVisible();
   await expect(block.getByRole('textbox', { name: 'Adresse email' })).toHaveAttribute('aria-invalid', 'true');
   expect(posted).toBe(false);
@@ -97,7 +97,7 @@ test('double opt-in from the home block, then unsubscribe from the manage page',
   const block = homeBlock(page);
   const input = block.getByRole('textbox', { name: 'Adresse email' });
   await input.fill(email);
-  await block.getByRole('button', { name: "S'abonner" }).click();
+  await block.getByRole('button', { name: 'S’abonner' }).click();
   await expect(toasts(page).filter({ hasText: 'Vérifiez votre email !' })).toBeVisible();
   await expect(input).toHaveValue('');
 
@@ -120,7 +120,7 @@ test('double opt-in from the home block, then unsubscribe from the manage page',
   await page.goto('/');
   await hydrated(page);
   await homeBlock(page).getByRole('textbox', { name: 'Adresse email' }).fill(email.toUpperCase());
-  await homeBlock(page).getByRole('button', { name: "S'abonner" }).click();
+  await homeBlock(page).getByRole('button', { name: 'S’abonner' }).click();
   await expect(toasts(page).filter({ hasText: 'Vérifiez votre email !' })).toBeVisible();
   await requireEmail(email, { subject: WELCOME });
 
@@ -139,7 +139,7 @@ test('double opt-in from the home block, then unsubscribe from the manage page',
 
 test('an unknown confirm link shows a French page with a form for a new link', async ({ page }) => {
   await page.goto(`/newsletter/confirm?token=${'x'.repeat(43)}`);
-  await expect(page.getByRole('heading', { level: 1, name: "Ce lien n'est pas valide" })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ce lien n’est pas valide' })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await hydrated(page);
   await expectAccessible(page);
@@ -186,7 +186,7 @@ test('a manage link that no longer works offers a new one by email, which opens 
 
   // A link cut by a mail client, or one past its 90 days.
   await page.goto(`/newsletter/manage?token=${'x'.repeat(43)}`);
-  await expect(page.getByRole('heading', { level: 1, name: "Ce lien n'est pas valide" })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ce lien n’est pas valide' })).toBeVisible();
   await page.getByLabel('Votre adresse email').fill(email);
   await page.getByRole('button', { name: 'Recevoir un nouveau lien' }).click();
   await expect(page.getByText(/un nouveau lien vient de lui être envoyé/)).toBeVisible();

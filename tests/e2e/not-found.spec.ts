@@ -6,7 +6,7 @@ import { hydrated } from './helpers/page.ts';
  * the French way back (home, services, blog, contact) and the quote request.
  */
 const WAY_BACK = [
-  { name: "Retour à l'accueil", href: '/' },
+  { name: 'Retour à l’accueil', href: '/' },
   { name: 'Nos services', href: '/services' },
   { name: 'Le blog', href: '/blog' },
   { name: 'Nous contacter', href: '/contact' },
@@ -15,7 +15,7 @@ const WAY_BACK = [
 async function expectWayBack(page: Page) {
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
-  await expect(main.getByText("Cette page n'existe pas ou a été déplacée.")).toBeVisible();
+  await expect(main.getByText('Cette page n’existe pas ou a été déplacée.')).toBeVisible();
   for (const { name, href } of WAY_BACK) {
     const link = main.getByRole('link', { name });
     await expect(link).toBeVisible();
@@ -45,7 +45,7 @@ test('an unknown path shows the way back: home, services, blog, contact; each le
   await expect(page).toHaveURL('/contact');
 });
 
-test("the 404 page's quote button opens the quote modal", async ({ page }) => {
+test('the 404 page’s quote button opens the quote modal', async ({ page }) => {
   await page.goto('/ceci/n-existe/pas');
   await hydrated(page);
   const main = page.getByRole('main');

@@ -124,7 +124,7 @@ test.describe('the service worker', () => {
 
     await page.goto('/portfolio');
     await expect(page.getByRole('heading', { level: 1, name: 'Vous êtes hors ligne' })).toBeVisible();
-    await expect(page.getByText("cette page n'a pas encore été enregistrée")).toBeVisible();
+    await expect(page.getByText('cette page n’a pas encore été enregistrée')).toBeVisible();
 
     // A link followed inside the app (client-side navigation) to a page never visited: the same.
     await page.goto('/services');
@@ -142,7 +142,7 @@ test.describe('the service worker', () => {
   });
 });
 
-test("logging out clears the HTTP cache, not the service worker's public caches", async ({
+test('logging out clears the HTTP cache, not the service worker’s public caches', async ({
   page,
   baseURL,
 }) => {
@@ -300,7 +300,7 @@ test.describe('the update card', () => {
       'Mode hors ligne optimisé',
       'Corrections de bugs',
     ]);
-    await expect(card).toContainText("L'application redémarrera automatiquement.");
+    await expect(card).toContainText('L’application redémarrera automatiquement.');
 
     // 'Plus tard' hides it for 60 minutes, a reload included.
     await card.getByRole('button', { name: 'Plus tard' }).click();
@@ -377,7 +377,7 @@ test.describe('the install prompt', () => {
   }
 
   const prompt = (page: Page) =>
-    page.getByRole('dialog', { name: "Installez l'application Lisanga Digital" });
+    page.getByRole('dialog', { name: 'Installez l’application Lisanga Digital' });
 
   /**
    * Not shown: once the PWA runtime has taken its decisions, the page's clock (installed before
@@ -421,7 +421,7 @@ test.describe('the install prompt', () => {
         .filter({ hasText: /Application installée/ }),
     ).toHaveCount(0);
 
-    await dialog.getByRole('button', { name: "Installer l'application" }).click();
+    await dialog.getByRole('button', { name: 'Installer l’application' }).click();
     await expect(dialog.getByRole('button', { name: 'Installation...' })).toBeDisabled();
     await expect(dialog).toBeHidden();
     expect(await page.evaluate(() => (window as Window & { nativePrompts?: number }).nativePrompts)).toBe(1);

@@ -44,7 +44,7 @@ test('every page renders and hydrates under the CSP with no violation; inline sc
       for (const script of inline) {
         expect(script.nonce).toBe('');
         const hash = createHash('sha256').update(script.source).digest('base64');
-        expect(csp, `${path}: the inline script's hash is allowed`).toContain(`'sha256-${hash}'`);
+        expect(csp, `${path}: the inline script’s hash is allowed`).toContain(`'sha256-${hash}'`);
       }
     }
   }

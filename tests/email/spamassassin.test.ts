@@ -51,7 +51,7 @@ function spamAssassin(raw: string): Promise<Score> {
         const status = /^X-Spam-Status: .*(?:\r?\n[ \t].*)*/m.exec(stdout)?.[0].replace(/\s+/g, ' ') ?? '';
         const score = /score=(-?[\d.]+)/.exec(status)?.[1];
         if (score === undefined) {
-          reject(new Error(`no X-Spam-Status in SpamAssassin's output:\n${stdout.slice(0, 2000)}`));
+          reject(new Error(`no X-Spam-Status in SpamAssassin’s output:\n${stdout.slice(0, 2000)}`));
           return;
         }
         // The list may be folded over several lines ("A,B,\n\tC"): read up to the next field.

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { frenchTypography, NBSP } from '#common/typography.ts';
 import {
-  curlyApostropheIssues,
+  curlApostrophes,
   fixTypography,
-  straightenApostrophes,
+  straightApostropheIssues,
   typographyIssues,
   visibleSourceFiles,
 } from '#scripts/lib/typography-scan.ts';
@@ -38,28 +38,44 @@ describe('French typography', () => {
     expect(typographyIssues(fixed, 'x.tsx')).toEqual([]);
   });
 
-  it("writes the straight apostrophe (') of the specification: a curly one (’) in a string or JSX text is found, and mended into valid code", () => {
+  it('writes the typographic apostrophe between letters, never touching quotes that are not apostrophes', () => {
+    expect(frenchTypography("L'équipe d'aujourd'hui, avec M. N'Diaye")).toBe(
+      'L\u2019équipe d\u2019aujourd\u2019hui, avec M. N\u2019Diaye',
+    );
+    for (const text of ["le mot 'offre'", "status = 'pending'", "l'", "' ouvert"]) {
+      expect(frenchTypography(text)).toBe(text);
+    }
+  });
+
+  it("finds a straight apostrophe (') in a string or JSX text, and mends it into ’ in valid code", () => {
     const source = [
-      "const a = 'L’envoi a échoué.';",
-      "const b = 'Don\\'t \"quote\" l’image';",
-      'const c = `heure d’` + city;',
-      '// A comment’s apostrophe is nobody’s text.',
-      'const d = <p title="Retirer l’image">C’est réservé</p>;',
-      "const e = 'Déjà fait';",
+      'const a = "L\'envoi a échoué.";',
+      "const b = 'Don\\'t \"quote\" l\\'image';",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a source file's text, not a template
+      "const c = `heure d'${hour}` + city;",
+      "// A comment's apostrophe is nobody's text.",
+      "const d = <p title=\"Retirer l'image\">C'est réservé d'{count}</p>;",
+      "const e = sql`status = 'pending' -- the row's state`;",
+      "const f = 'Déjà fait' + 'le mot \\'offre\\'';",
     ].join('\n');
     expect(typographyIssues(source, 'x.tsx').map((issue) => issue.line)).toEqual([1, 2, 3, 5, 5]);
     const fixed = fixTypography(source, 'x.tsx');
     expect(fixed.split('\n')).toEqual([
-      'const a = "L\'envoi a échoué.";',
-      "const b = 'Don\\'t \"quote\" l\\'image';",
-      "const c = `heure d'` + city;",
-      '// A comment’s apostrophe is nobody’s text.',
-      'const d = <p title="Retirer l\'image">C\'est réservé</p>;',
-      "const e = 'Déjà fait';",
+      'const a = "L’envoi a échoué.";',
+      'const b = \'Don’t "quote" l’image\';',
+      `const c = \`heure d’\${hour}\` + city;`,
+      "// A comment's apostrophe is nobody's text.",
+      'const d = <p title="Retirer l’image">C’est réservé d’{count}</p>;',
+      "const e = sql`status = 'pending' -- the row's state`;",
+      "const f = 'Déjà fait' + 'le mot \\'offre\\'';",
     ]);
     expect(typographyIssues(fixed, 'x.tsx')).toEqual([]);
     // Only the apostrophes: test files keep their ordinary spaces.
-    expect(straightenApostrophes("const f = 'C’est fini !';", 'x.ts')).toBe('const f = "C\'est fini !";');
+    expect(curlApostrophes('const g = "C\'est fini !";', 'x.ts')).toBe('const g = "C’est fini !";');
+    // The inline script of every page is code, whatever its quotes.
+    const script = "const s = `(function(){'requestIdleCallback'in w})()`;";
+    expect(typographyIssues(script, 'app/islands/bootstrap.ts')).toEqual([]);
+    expect(typographyIssues(script, 'app/islands/other.ts')).toHaveLength(1);
   });
 
   it('holds for every visible string of the site (app/, common/, server/, seeded emails): run scripts/fix-typography.ts to mend', () => {
@@ -69,9 +85,9 @@ describe('French typography', () => {
     expect(issues.map((issue) => `${issue.file}:${issue.line} ${issue.text}`)).toEqual([]);
   });
 
-  it("writes the seed's demo content with the straight apostrophe too (staff's own texts stay as they type them)", () => {
+  it("writes the seed's demo content with the typographic apostrophe too", () => {
     const file = path.join(root, 'db', 'seed-data.ts');
-    const issues = curlyApostropheIssues(fs.readFileSync(file, 'utf8'), 'db/seed-data.ts');
+    const issues = straightApostropheIssues(fs.readFileSync(file, 'utf8'), 'db/seed-data.ts');
     expect(issues.map((issue) => `${issue.file}:${issue.line} ${issue.text}`)).toEqual([]);
   });
 });

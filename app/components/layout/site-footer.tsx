@@ -50,7 +50,7 @@ export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: 
           <FooterLink to="/blog" label="Blog" />
           <FooterLink to="/contact" label="Contact" />
           <FooterLink to="/legal/privacy" label="Politique de confidentialité" />
-          <FooterLink to="/legal/terms" label="Conditions d'utilisation" />
+          <FooterLink to="/legal/terms" label="Conditions d’utilisation" />
           <FooterLink to="/legal/cookies" label="Politique de cookies" />
         </FooterNav>
         <div className="space-y-4">

@@ -56,14 +56,14 @@ export function AdminShell({ user, realtime, onLogout, children }: ShellProps) {
           <RealtimeIndicator status={realtime} compact />
           <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
             <Dialog.Trigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Ouvrir le menu d'administration">
+              <Button variant="ghost" size="icon" aria-label="Ouvrir le menu d’administration">
                 <Menu className="size-6" aria-hidden="true" />
               </Button>
             </Dialog.Trigger>
             <Dialog.Portal>
               <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/50" />
               <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none">
-                <Dialog.Title className="sr-only">Menu d'administration</Dialog.Title>
+                <Dialog.Title className="sr-only">Menu d’administration</Dialog.Title>
                 <Dialog.Description className="sr-only">
                   Navigation entre les écrans du back-office
                 </Dialog.Description>
@@ -97,7 +97,7 @@ function Sidebar({
         <p className="text-lg font-extrabold tracking-tight text-brand-800">{siteName}</p>
         <p className="text-xs font-medium tracking-wide text-gray-500 uppercase">Administration</p>
       </div>
-      <nav aria-label="Navigation de l'administration" className="flex-1 overflow-y-auto px-3 py-4">
+      <nav aria-label="Navigation de l’administration" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="flex flex-col gap-1">
           {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
             <li key={to}>

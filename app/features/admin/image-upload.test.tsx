@@ -89,7 +89,7 @@ describe('ImageUpload', () => {
     expect((init.body as FormData).get('file')).toBeInstanceOf(File);
   });
 
-  it("shows the server's French refusal", async () => {
+  it('shows the server’s French refusal', async () => {
     const refusal = { error: { code: 'unsupported_media_type', message: MEDIA_MESSAGES.hiddenCode } };
     vi.stubGlobal(
       'fetch',
@@ -103,7 +103,7 @@ describe('ImageUpload', () => {
 
   it('removes the current image', () => {
     const { onChange } = setup('/media/ancienne.webp');
-    fireEvent.click(screen.getByRole('button', { name: "Retirer l'image" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retirer l’image' }));
     expect(onChange).toHaveBeenCalledWith(null);
     expect(screen.getByText('Aucune image')).toBeTruthy();
     expect(screen.getByText('Choisir une image')).toBeTruthy();

@@ -54,7 +54,7 @@ export function uploadErrorMessage(error: unknown): string {
     if (message) return message;
     if (error.status === 413) return MEDIA_MESSAGES.tooLarge;
     if (error.status === 401) return 'Votre session a expiré : reconnectez-vous puis réessayez.';
-    return `L'envoi a échoué (erreur ${error.status}). Réessayez.`;
+    return `L’envoi a échoué (erreur ${error.status}). Réessayez.`;
   }
   return 'Envoi impossible : vérifiez votre connexion puis réessayez.';
 }
@@ -174,12 +174,12 @@ export function ImageUpload({ label, value, onChange, error, pendingFile }: Imag
               )}
             >
               <Upload className="size-4" aria-hidden="true" />
-              {value ? "Remplacer l'image" : 'Choisir une image'}
+              {value ? 'Remplacer l’image' : 'Choisir une image'}
             </label>
             {value ? (
               <Button variant="ghost" size="sm" onClick={remove} disabled={uploading}>
                 <Trash2 className="size-4" aria-hidden="true" />
-                Retirer l'image
+                Retirer l’image
               </Button>
             ) : null}
           </div>

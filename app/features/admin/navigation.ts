@@ -23,13 +23,13 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/rendez-vous', label: 'Rendez-vous', icon: CalendarClock },
   { to: '/admin/newsletter', label: 'Newsletter', icon: Mail },
   { to: '/admin/emails/campaigns', label: 'Campagnes', icon: Send },
-  { to: '/admin/emails/templates', label: "Modèles d'email", icon: LayoutTemplate },
+  { to: '/admin/emails/templates', label: 'Modèles d’email', icon: LayoutTemplate },
   { to: '/admin/services', label: 'Services', icon: Wrench },
   { to: '/admin/team', label: 'Équipe', icon: Users },
   { to: '/admin/blog', label: 'Blog', icon: FileText },
   { to: '/admin/portfolio', label: 'Portfolio', icon: Briefcase },
   { to: '/admin/settings', label: 'Paramètres', icon: Settings },
-  { to: '/admin/activity', label: "Journal d'activité", icon: History },
+  { to: '/admin/activity', label: 'Journal d’activité', icon: History },
 ];
 
 /** Where an admin lands after logging in, unless they were sent to the login from another screen. */

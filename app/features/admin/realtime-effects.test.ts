@@ -64,7 +64,7 @@ describe('real-time effects (docs/product.md §4.5)', () => {
     expect(toast).not.toHaveBeenCalled();
   });
 
-  it("contact_updated (another admin's note, owner or next action) refreshes the leads and that lead's timeline, silently", () => {
+  it('contact_updated (another admin’s note, owner or next action) refreshes the leads and that lead’s timeline, silently', () => {
     const { queryClient, stale } = cache();
     const timelineKey = contactTimelineQuery('lead-1').queryKey;
     queryClient.setQueryData(timelineKey, []);
@@ -89,7 +89,7 @@ describe('real-time effects (docs/product.md §4.5)', () => {
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({
         title: 'Nouvel abonné !',
-        description: "a@b.cd s'est abonné à la newsletter",
+        description: 'a@b.cd s’est abonné à la newsletter',
       }),
     );
   });

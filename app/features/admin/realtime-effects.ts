@@ -45,7 +45,7 @@ export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClie
       invalidate(queryClient, CONTACTS_KEY);
       toast({
         title: 'Nouveau contact !',
-        description: `${text(data.fullName, "Quelqu'un")} vient de nous contacter`,
+        description: `${text(data.fullName, 'Quelqu’un')} vient de nous contacter`,
         duration: NEW_CONTACT_TOAST_DURATION,
       });
       break;
@@ -61,7 +61,7 @@ export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClie
       invalidate(queryClient, SUBSCRIBERS_KEY);
       toast({
         title: 'Nouvel abonné !',
-        description: `${text(data.email, 'Une adresse')} s'est abonné à la newsletter`,
+        description: `${text(data.email, 'Une adresse')} s’est abonné à la newsletter`,
       });
       break;
     // The count itself travels in the message: it replaces the one shown, no request needed.

@@ -93,7 +93,7 @@ describe('useInactivity (docs/product.md §4.4)', () => {
     expect(onKeepAlive).toHaveBeenCalledTimes(2);
   });
 
-  it("another tab's activity keeps this tab signed in (one session for all tabs)", () => {
+  it('another tab’s activity keeps this tab signed in (one session for all tabs)', () => {
     const { onTimeout } = setup();
     advance(20 * MINUTE);
     localStorage.setItem('admin-last-activity', String(Date.now()));

@@ -80,7 +80,7 @@ export function BlogPostView({ post, html, readingMinutes, related, preview = fa
             className="mt-12 rounded-2xl bg-brand-50 p-6 text-center ring-1 ring-brand-100 sm:p-8"
           >
             <h2 id="post-cta-title" className="text-xl font-bold text-gray-900 sm:text-2xl">
-              Envie d'appliquer ces conseils à votre entreprise ?
+              Envie d’appliquer ces conseils à votre entreprise ?
             </h2>
             <p className="mx-auto mt-2 max-w-xl text-gray-700">
               Parlez-nous de votre projet : nous vous envoyons un devis personnalisé et gratuit sous 24h.

@@ -67,7 +67,7 @@ describe('the call page tells every device the truth about the times it shows', 
     const calls = openOn('UTC');
     expect(
       await screen.findByText(
-        "Heures affichées à l'heure UTC, celle de votre appareil, avec l'heure de Kinshasa en dessous.",
+        'Heures affichées à l’heure UTC, celle de votre appareil, avec l’heure de Kinshasa en dessous.',
       ),
     ).toBeTruthy();
     expect(calls.some((call) => call.url.searchParams.get('timeZone') === 'UTC')).toBe(true);
@@ -78,24 +78,24 @@ describe('the call page tells every device the truth about the times it shows', 
     openOn('UTC', BOOKED);
     expect(await screen.findByText('jeudi 3 décembre à 09:00 (heure UTC)')).toBeTruthy();
     expect(screen.getByText('soit 10:00 à Kinshasa')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: "Déplacer l'appel" }));
-    expect(screen.getByText(/^Heures affichées à l'heure UTC, celle de votre appareil/)).toBeTruthy();
-    expect(text()).not.toMatch(/heure d.UTC|Heures affichées à l'heure de Kinshasa/);
+    fireEvent.click(screen.getByRole('button', { name: 'Déplacer l’appel' }));
+    expect(screen.getByText(/^Heures affichées à l’heure UTC, celle de votre appareil/)).toBeTruthy();
+    expect(text()).not.toMatch(/heure d.UTC|Heures affichées à l’heure de Kinshasa/);
   });
 
   it('on a UTC device whose browser cannot name its zone: its offset says UTC, never Kinshasa', async () => {
     openOn('Etc/Unknown');
-    expect(await screen.findByText(/^Heures affichées à l'heure UTC, celle de votre appareil/)).toBeTruthy();
+    expect(await screen.findByText(/^Heures affichées à l’heure UTC, celle de votre appareil/)).toBeTruthy();
   });
 
   for (const zone of ['Africa/Kinshasa', 'Africa/Lagos']) {
-    it(`on ${zone}: one time, labelled Kinshasa, said to be the device's`, async () => {
+    it(`on ${zone}: one time, labelled Kinshasa, said to be the device’s`, async () => {
       openOn(zone, BOOKED);
       expect(await screen.findByText('jeudi 3 décembre à 10:00 (heure de Kinshasa)')).toBeTruthy();
       expect(screen.queryByText(/^soit /)).toBeNull();
-      fireEvent.click(screen.getByRole('button', { name: "Déplacer l'appel" }));
+      fireEvent.click(screen.getByRole('button', { name: 'Déplacer l’appel' }));
       expect(
-        await screen.findByText("Heures affichées à l'heure de Kinshasa, celle de votre appareil."),
+        await screen.findByText('Heures affichées à l’heure de Kinshasa, celle de votre appareil.'),
       ).toBeTruthy();
       expect(screen.getByRole('button', { name: '10:00' })).toBeTruthy();
       expect(text()).not.toMatch(/à Kinshasa|Lagos/);
@@ -103,7 +103,7 @@ describe('the call page tells every device the truth about the times it shows', 
   }
 });
 
-describe("booking the call sends the tab's visit with it (084)", () => {
+describe('booking the call sends the tab’s visit with it (084)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     sessionStorage.clear();
@@ -123,7 +123,7 @@ describe("booking the call sends the tab's visit with it (084)", () => {
     render(<CallBooking state="valid" token="abc.def" page={pageIn('Africa/Kinshasa')} />);
     fireEvent.click(await screen.findByRole('button', { name: '10:00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Réserver ce créneau' }));
-    await screen.findByText(/C'est réservé/);
+    await screen.findByText(/C’est réservé/);
 
     const posted = (path: string) =>
       JSON.parse(calls.find((call) => call.method === 'POST' && call.url.pathname === path)?.body ?? '{}');
@@ -134,8 +134,8 @@ describe("booking the call sends the tab's visit with it (084)", () => {
       visit: { landingPath: '/appel-decouverte', pages: ['/appel-decouverte'], pagesSeen: 1 },
     });
 
-    fireEvent.click(screen.getByRole('button', { name: "Annuler l'appel" }));
-    fireEvent.click(screen.getByRole('button', { name: "Oui, annuler l'appel" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler l’appel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Oui, annuler l’appel' }));
     // The page once cancelled: every state update of the answer is done before the test ends.
     await screen.findByText(/Votre appel est annulé/);
     expect(posted('/api/calls/cancel')).toEqual({ token: 'abc.def' });

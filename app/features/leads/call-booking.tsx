@@ -43,10 +43,10 @@ export function CallBooking(props: CallBookingProps) {
   if (props.state !== 'valid') {
     const expired = props.state === 'expired';
     return (
-      <MessagePage icon={CalendarX} title={expired ? 'Ce lien a expiré' : "Ce lien n'est pas valide"}>
+      <MessagePage icon={CalendarX} title={expired ? 'Ce lien a expiré' : 'Ce lien n’est pas valide'}>
         <p className="mt-4 text-gray-700">
           {expired
-            ? "Un lien de réservation reste valable 14\u00a0jours, et celui d'un appel réservé jusqu'à son début. Écrivez-nous ou faites une nouvelle demande d'appel depuis le site\u00a0: nous vous répondons sous 24h."
+            ? 'Un lien de réservation reste valable 14\u00a0jours, et celui d’un appel réservé jusqu’à son début. Écrivez-nous ou faites une nouvelle demande d’appel depuis le site\u00a0: nous vous répondons sous 24h.'
             : 'Utilisez le lien complet reçu par email, ou écrivez-nous\u00a0: nous vous répondons sous 24h.'}
         </p>
         {/* An island has no router: plain links (MessageActions' Link needs one). */}
@@ -55,7 +55,7 @@ export function CallBooking(props: CallBookingProps) {
             <a href="/contact">Nous contacter</a>
           </Button>
           <Button asChild size="lg" variant="secondary">
-            <a href="/">Retour à l'accueil</a>
+            <a href="/">Retour à l’accueil</a>
           </Button>
         </div>
       </MessagePage>
@@ -120,8 +120,8 @@ function CallDesk({ token, initial }: { token: string; initial: CallPageAnswer }
           path === 'cancel'
             ? 'Votre appel est annulé. Une confirmation part à votre adresse email.'
             : path === 'book'
-              ? "C'est réservé\u00a0! La confirmation et l'invitation d'agenda partent à votre adresse email."
-              : "Votre appel est déplacé. La nouvelle invitation d'agenda part à votre adresse email.",
+              ? 'C’est réservé\u00a0! La confirmation et l’invitation d’agenda partent à votre adresse email.'
+              : 'Votre appel est déplacé. La nouvelle invitation d’agenda part à votre adresse email.',
       });
       // The page changed under the visitor's finger: the screen reader starts again at its title.
       requestAnimationFrame(() => headingRef.current?.focus());
@@ -214,8 +214,8 @@ function BookedCall({
         </div>
         <p className="mt-2 text-sm text-gray-700">
           {DISCOVERY_CALL_MINUTES}
-          {'\u00a0'}minutes avec {call.withName}, de Lisanga Digital. L'invitation d'agenda et les détails de
-          l'appel sont dans votre email de confirmation.
+          {'\u00a0'}minutes avec {call.withName}, de Lisanga Digital. L’invitation d’agenda et les détails de
+          l’appel sont dans votre email de confirmation.
         </p>
       </div>
       {confirmCancel ? (
@@ -226,20 +226,20 @@ function BookedCall({
           </p>
           <div className="mt-4 flex flex-col gap-3 sm:flex-row">
             <Button variant="danger" disabled={pending} onClick={onCancel}>
-              Oui, annuler l'appel
+              Oui, annuler l’appel
             </Button>
             <Button variant="secondary" disabled={pending} onClick={() => setConfirmCancel(false)}>
-              Non, garder l'appel
+              Non, garder l’appel
             </Button>
           </div>
         </div>
       ) : (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <Button variant="secondary" onClick={onMove}>
-            Déplacer l'appel
+            Déplacer l’appel
           </Button>
           <Button variant="ghost" className="text-red-700" onClick={() => setConfirmCancel(true)}>
-            Annuler l'appel
+            Annuler l’appel
           </Button>
         </div>
       )}
@@ -305,12 +305,12 @@ function SlotPicker({
   return (
     <section aria-labelledby="call-pick-title" aria-busy={refreshing} className="mt-4">
       <h2 id="call-pick-title" ref={headingRef} tabIndex={-1} className="sr-only">
-        {moving ? 'Choisir la nouvelle heure de votre appel' : "Choisir l'heure de votre appel"}
+        {moving ? 'Choisir la nouvelle heure de votre appel' : 'Choisir l’heure de votre appel'}
       </h2>
       <p className="text-gray-700">
         {moving
           ? `${page.firstName ? `${page.firstName}, c` : 'C'}hoisissez la nouvelle heure de votre appel.`
-          : `Bonjour${page.firstName ? ` ${page.firstName}` : ''}, choisissez l'heure de votre appel découverte gratuit de ${DISCOVERY_CALL_MINUTES}\u00a0minutes.`}
+          : `Bonjour${page.firstName ? ` ${page.firstName}` : ''}, choisissez l’heure de votre appel découverte gratuit de ${DISCOVERY_CALL_MINUTES}\u00a0minutes.`}
       </p>
       {cancelled ? (
         <p className="mt-3 rounded-lg bg-gray-100 p-3 text-sm text-gray-800">
@@ -320,8 +320,8 @@ function SlotPicker({
       ) : null}
       <p className="mt-3 text-sm text-gray-700">
         {onDeviceClock
-          ? `Heures affichées à l'${zoneLabel(zone)}, celle de votre appareil${showKinshasa ? ", avec l'heure de Kinshasa en dessous." : '.'}`
-          : `Heures affichées à l'${zoneLabel(zone)}.`}
+          ? `Heures affichées à l’${zoneLabel(zone)}, celle de votre appareil${showKinshasa ? ', avec l’heure de Kinshasa en dessous.' : '.'}`
+          : `Heures affichées à l’${zoneLabel(zone)}.`}
       </p>
       {!page.matchesPreference && page.slots.length > 0 ? (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
@@ -332,11 +332,11 @@ function SlotPicker({
       ) : null}
 
       {refreshing ? (
-        <p className="mt-6 text-sm text-gray-700">Mise à l'heure de votre appareil…</p>
+        <p className="mt-6 text-sm text-gray-700">Mise à l’heure de votre appareil…</p>
       ) : days.length === 0 ? (
         <p className="mt-6 rounded-lg bg-gray-100 p-4 text-gray-800">
-          Aucun créneau n'est libre dans les 14 prochains jours. Nous vous recontactons sous 24h pour fixer
-          l'heure de l'appel avec vous.
+          Aucun créneau n’est libre dans les 14 prochains jours. Nous vous recontactons sous 24h pour fixer
+          l’heure de l’appel avec vous.
         </p>
       ) : (
         <>
@@ -435,7 +435,7 @@ function SlotPicker({
           </Button>
           {moving ? (
             <Button variant="secondary" disabled={pending} onClick={onKeep}>
-              Garder l'heure actuelle
+              Garder l’heure actuelle
             </Button>
           ) : null}
         </div>

@@ -36,10 +36,10 @@ async function requestCall() {
   fill(/^Type de discussion/, 'Découverte générale');
   fill(/^Créneau préféré/, 'Flexible');
   fill(/^Urgence/, 'Sous 15 jours');
-  fireEvent.click(within(dialog).getByRole('button', { name: "Planifier l'appel" }));
-  const card = await screen.findByRole('region', { name: "Demande d'appel bien reçue" });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Planifier l’appel' }));
+  const card = await screen.findByRole('region', { name: 'Demande d’appel bien reçue' });
   // The toast on screen: its title, and the description beside it.
-  const title = await screen.findByText(/^Demande d'appel envoyée avec succès\s!$/);
+  const title = await screen.findByText(/^Demande d’appel envoyée avec succès\s!$/);
   const toast = title.parentElement as HTMLElement;
   return { card, toast };
 }
@@ -58,8 +58,8 @@ describe('after a call request, the toast and the confirmation card tell one sto
     expect(within(card).getByRole('link', { name: 'Choisir mon créneau' }).getAttribute('href')).toBe(
       BOOKING_PATH,
     );
-    expect(card.textContent).toContain("Choisissez dès maintenant l'heure de votre appel");
-    expect(toast.textContent).toContain("Choisissez dès maintenant l'heure de votre appel");
+    expect(card.textContent).toContain('Choisissez dès maintenant l’heure de votre appel');
+    expect(toast.textContent).toContain('Choisissez dès maintenant l’heure de votre appel');
     expect(toast.textContent).toContain('Choisir mon créneau');
     // The toast no longer promises a call back to plan what the visitor can book at once.
     expect(toast.textContent).not.toContain('Nous vous recontacterons sous 24h pour planifier');

@@ -57,10 +57,10 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps
         // The toast tells what the confirmation card says: pick the time now when someone is
         // bookable (docs/decisions/077), else the call back within 24 hours.
         success: (result) => ({
-          title: "Demande d'appel envoyée avec succès !",
+          title: 'Demande d’appel envoyée avec succès !',
           description:
             !wasKeptOffline(result) && result.bookingPath
-              ? "Choisissez dès maintenant l'heure de votre appel : « Choisir mon créneau »."
+              ? 'Choisissez dès maintenant l’heure de votre appel : « Choisir mon créneau ».'
               : 'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
         }),
         rename: { serviceType: 'serviceInterest' },
@@ -85,7 +85,7 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps
       returnFocusTo={returnFocusTo}
       onSubmit={onSubmit}
       onClose={onClose}
-      submitLabel="Planifier l'appel"
+      submitLabel="Planifier l’appel"
     >
       <FormSection title="Vos coordonnées">
         <ContactFields field={field} phoneAndCompanyOptional />
@@ -105,7 +105,7 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps
         <TextAreaField
           label="Message"
           optional
-          placeholder="Ce dont vous aimeriez parler pendant l'appel…"
+          placeholder="Ce dont vous aimeriez parler pendant l’appel…"
           className="sm:col-span-2"
           {...field('message')}
         />

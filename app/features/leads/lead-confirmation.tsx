@@ -32,25 +32,25 @@ export function confirmationText({ kind, email, queued, bookingPath }: LeadSent)
         ]
       : bookingPath
         ? [
-            "Choisissez dès maintenant l'heure de votre appel parmi les créneaux libres de notre équipe.",
+            'Choisissez dès maintenant l’heure de votre appel parmi les créneaux libres de notre équipe.',
             `Le lien vous est aussi envoyé à ${email}. Sans choix de votre part, nous vous recontactons sous 24h.`,
           ]
         : [
-            `Nous vous recontactons sous 24h à ${email} pour fixer l'heure de l'appel, selon le créneau choisi.`,
-            `L'appel découverte dure ${DISCOVERY_CALL_MINUTES} minutes, gratuit et sans engagement.`,
+            `Nous vous recontactons sous 24h à ${email} pour fixer l’heure de l’appel, selon le créneau choisi.`,
+            `L’appel découverte dure ${DISCOVERY_CALL_MINUTES} minutes, gratuit et sans engagement.`,
           ];
   if (queued) {
     return {
-      title: kind === 'quote' ? 'Demande de devis enregistrée' : "Demande d'appel enregistrée",
+      title: kind === 'quote' ? 'Demande de devis enregistrée' : 'Demande d’appel enregistrée',
       steps: [
         'Vous êtes hors ligne : votre demande est gardée sur cet appareil.',
-        "Elle partira automatiquement dès le retour de la connexion, inutile de l'envoyer à nouveau.",
+        'Elle partira automatiquement dès le retour de la connexion, inutile de l’envoyer à nouveau.',
         ...followUp,
       ],
     };
   }
   return {
-    title: kind === 'quote' ? 'Demande de devis bien reçue' : "Demande d'appel bien reçue",
+    title: kind === 'quote' ? 'Demande de devis bien reçue' : 'Demande d’appel bien reçue',
     steps: followUp,
   };
 }

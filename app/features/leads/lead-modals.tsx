@@ -157,7 +157,7 @@ export function LeadModalsHost({ preloadNow = false }: { preloadNow?: boolean })
     setAttempt((n) => n + 1);
     toast({
       title: 'Erreur',
-      description: "Le formulaire n'a pas pu être chargé. Vérifiez votre connexion et réessayez.",
+      description: 'Le formulaire n’a pas pu être chargé. Vérifiez votre connexion et réessayez.',
       variant: 'destructive',
     });
   };

@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe('the call request as sent to the server (docs/product.md §3.2, §7.2)', () => {
-  it("carries the specification's fields, phone and company included when left empty", async () => {
+  it('carries the specification’s fields, phone and company included when left empty', async () => {
     const { calls } = stubFetch({
       'GET /api/services': { json: [] },
       'POST /api/contact': { status: 201, json: { id: 'lead-1' } },
@@ -36,7 +36,7 @@ describe('the call request as sent to the server (docs/product.md §3.2, §7.2)'
     fill(/^Type de discussion/, 'Découverte générale');
     fill(/^Créneau préféré/, 'Flexible');
     fill(/^Urgence/, 'Sous 15 jours');
-    fireEvent.click(within(dialog).getByRole('button', { name: "Planifier l'appel" }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Planifier l’appel' }));
     await screen.findByRole('status');
 
     const sent = calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/contact');

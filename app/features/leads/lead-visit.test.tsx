@@ -65,7 +65,7 @@ async function openModal(kind: 'quote' | 'call', name: string) {
   return screen.findByRole('dialog', { name });
 }
 
-describe("every lead form sends the tab's visit with the lead", () => {
+describe('every lead form sends the tab’s visit with the lead', () => {
   it('the call request', async () => {
     arriveFromFacebook();
     const calls = serverAcceptingLeads();
@@ -75,7 +75,7 @@ describe("every lead form sends the tab's visit with the lead", () => {
     fill(dialog, /^Type de discussion/, 'Découverte générale');
     fill(dialog, /^Créneau préféré/, 'Flexible');
     fill(dialog, /^Urgence/, 'Sous 15 jours');
-    fireEvent.click(within(dialog).getByRole('button', { name: "Planifier l'appel" }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Planifier l’appel' }));
     expect(await sentLead(calls)).toMatchObject({ source: 'call_request', visit: VISIT });
   });
 
@@ -94,7 +94,7 @@ describe("every lead form sends the tab's visit with the lead", () => {
     expect(await sentLead(calls)).toMatchObject({ source: 'quote_request', visit: VISIT });
   });
 
-  it("the contact page, the visit's last page being /contact even before the page recorded itself", async () => {
+  it('the contact page, the visit’s last page being /contact even before the page recorded itself', async () => {
     arriveFromFacebook();
     openPage('/contact', { referrer: `${location.origin}/services` });
     const calls = serverAcceptingLeads();

@@ -20,7 +20,7 @@ import { ApiError, apiRequest, serverMessage } from '~/lib/api';
 import { browserIsOffline, keepForLater, toastKeptOffline } from '~/lib/offline/offline-queue';
 import { toast } from '~/lib/toast';
 
-export const SUBMIT_ERROR_FALLBACK = "Une erreur est survenue lors de l'envoi de votre demande.";
+export const SUBMIT_ERROR_FALLBACK = 'Une erreur est survenue lors de l’envoi de votre demande.';
 
 /** One submission: the body, and the key the server deduplicates retries with. */
 export type LeadSubmission = { body: ContactRequest; idempotencyKey: string };

@@ -35,7 +35,7 @@ export function ManageForm({ subscriber, expired }: ManageFormProps) {
             ? 'Vos données ont été supprimées'
             : expired
               ? 'Ce lien a expiré'
-              : "Ce lien n'est pas valide"
+              : 'Ce lien n’est pas valide'
         }
       >
         <p className="mt-4 text-gray-700">
@@ -47,7 +47,7 @@ export function ManageForm({ subscriber, expired }: ManageFormProps) {
         </p>
         {erased ? null : <NewLinkForm purpose="manage" />}
         <Button asChild size="lg" variant="secondary" className="mt-8">
-          <a href="/">Retour à l'accueil</a>
+          <a href="/">Retour à l’accueil</a>
         </Button>
       </MessagePage>
     );

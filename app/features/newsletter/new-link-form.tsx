@@ -60,7 +60,7 @@ export function NewLinkForm({ purpose = 'confirmation' }: { purpose?: 'confirmat
       });
       setEmail('');
     } else {
-      setResult({ tone: 'error', text: outcome.message || "Une erreur est survenue lors de l'inscription." });
+      setResult({ tone: 'error', text: outcome.message || 'Une erreur est survenue lors de l’inscription.' });
     }
   }
 

@@ -61,7 +61,7 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
               ? {
                   title: 'Vérifiez votre email !',
                   description:
-                    "Nous vous avons envoyé un email de confirmation. Cliquez sur le lien qu'il contient pour confirmer votre inscription.",
+                    'Nous vous avons envoyé un email de confirmation. Cliquez sur le lien qu’il contient pour confirmer votre inscription.',
                 }
               : {
                   title: 'Abonnement confirmé !',
@@ -85,7 +85,7 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
         toast({
           variant: 'destructive',
           title: 'Erreur',
-          description: outcome.message || "Une erreur est survenue lors de l'inscription.",
+          description: outcome.message || 'Une erreur est survenue lors de l’inscription.',
         });
       }
     } finally {
@@ -166,7 +166,7 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
               : 'h-12 bg-brand-700 px-6 text-base text-white hover:bg-brand-800 focus-visible:outline-brand-700',
           )}
         >
-          {pending ? (footer ? '...' : 'Inscription...') : "S'abonner"}
+          {pending ? (footer ? '...' : 'Inscription...') : 'S’abonner'}
         </button>
       </div>
       {error ? (

@@ -33,13 +33,13 @@ function submit(form: HTMLElement, email: string, button: RegExp) {
   fireEvent.click(within(form).getByRole('button', { name: button }));
 }
 
-describe("the newsletter forms refuse an invalid address with the specification's words", () => {
+describe('the newsletter forms refuse an invalid address with the specification’s words', () => {
   it.each(['default', 'footer'] as const)(
     'the %s sign-up form says "Email invalide" and sends nothing',
     (variant) => {
       const fetchMock = stubServer();
       const { container } = render(<NewsletterForm variant={variant} />);
-      submit(container, 'pas-un-email', /S'abonner/);
+      submit(container, 'pas-un-email', /S’abonner/);
       expect(screen.getByRole('alert').textContent).toBe('Email invalide');
       expect(fetchMock).not.toHaveBeenCalled();
     },
@@ -64,7 +64,7 @@ describe('a new confirmation link, asked for an address whatever its state', () 
   });
 });
 
-describe("every sign-up sends the tab's visit with it (084)", () => {
+describe('every sign-up sends the tab’s visit with it (084)', () => {
   /** Landed on a post from a LinkedIn share, then read /services. */
   function arriveFromLinkedIn() {
     sessionStorage.clear();
@@ -90,7 +90,7 @@ describe("every sign-up sends the tab's visit with it (084)", () => {
     const { container } = render(<NewsletterForm variant={variant} />);
     const consent = within(container).queryByRole('checkbox');
     if (consent) fireEvent.click(consent);
-    submit(container, 'awa@example.cd', /S'abonner/);
+    submit(container, 'awa@example.cd', /S’abonner/);
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(sentBody(fetchMock)).toMatchObject({ email: 'awa@example.cd', visit: VISIT });
   });

@@ -6,7 +6,7 @@ const payload: SubscribePayload = {
   email: 'awa@example.cd',
   source: 'footer',
   locale: 'fr',
-  consentText: "J'accepte de recevoir la newsletter.",
+  consentText: 'J’accepte de recevoir la newsletter.',
   elapsedMs: 6_000,
 };
 

@@ -17,7 +17,7 @@ import { dismissInstallPrompt, installApp } from './pwa-runtime.ts';
 
 const BENEFITS = [
   { icon: WifiOff, title: 'Mode hors ligne', text: 'Consultez les pages déjà visitées sans connexion.' },
-  { icon: Zap, title: 'Chargement rapide', text: "S'ouvre instantanément, même sur un réseau lent." },
+  { icon: Zap, title: 'Chargement rapide', text: 'S’ouvre instantanément, même sur un réseau lent.' },
   { icon: Lock, title: 'Sécurisé', text: 'Chiffrement HTTPS complet de vos échanges.' },
   { icon: Monitor, title: 'Multi-plateforme', text: 'Sur mobile, tablette et ordinateur.' },
 ] as const;
@@ -51,10 +51,10 @@ export default function InstallPrompt() {
               100 % gratuit · sans inscription
             </span>
             <Dialog.Title className="mt-4 text-2xl font-extrabold tracking-tight text-gray-900 sm:text-3xl">
-              Installez l'application Lisanga Digital
+              Installez l’application Lisanga Digital
             </Dialog.Title>
             <Dialog.Description className="mt-2 max-w-md text-gray-700">
-              Ajoutez notre application à votre écran d'accueil pour un accès direct à nos services, nos
+              Ajoutez notre application à votre écran d’accueil pour un accès direct à nos services, nos
               conseils et nos formulaires, même sans connexion.
             </Dialog.Description>
             <ul className="mt-8 grid w-full max-w-lg grid-cols-1 gap-3 text-left sm:grid-cols-2">
@@ -71,13 +71,13 @@ export default function InstallPrompt() {
             {iosHint ? (
               <p className="mt-8 flex max-w-md items-center gap-2 rounded-xl bg-gray-50 p-4 text-left text-sm text-gray-800">
                 <Share className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                <span>Sur iPhone ou iPad : touchez le bouton Partager, puis « Sur l'écran d'accueil ».</span>
+                <span>Sur iPhone ou iPad : touchez le bouton Partager, puis « Sur l’écran d’accueil ».</span>
               </p>
             ) : null}
             <div className="mt-8 flex w-full max-w-sm flex-col gap-3">
               {installOffer ? (
                 <Button size="lg" disabled={installPending} onClick={() => void installApp()}>
-                  {installPending ? 'Installation...' : "Installer l'application"}
+                  {installPending ? 'Installation...' : 'Installer l’application'}
                 </Button>
               ) : null}
               <Button size="lg" variant="ghost" onClick={() => dismissInstallPrompt()}>

@@ -259,7 +259,7 @@ export function announceReplay(report: ReplayReport) {
             variant: 'destructive',
             title: 'Erreur',
             description: `Votre envoi enregistré hors connexion a été refusé : ${
-              refused.message ?? "Une erreur est survenue lors de l'envoi de votre demande."
+              refused.message ?? 'Une erreur est survenue lors de l’envoi de votre demande.'
             }`,
           },
     );
@@ -275,7 +275,7 @@ export function announceReplay(report: ReplayReport) {
       : {
           title: 'Vérifiez votre email !',
           description:
-            "Votre inscription enregistrée hors connexion a été envoyée. Cliquez sur le lien de l'email de confirmation.",
+            'Votre inscription enregistrée hors connexion a été envoyée. Cliquez sur le lien de l’email de confirmation.',
         },
   );
 }

@@ -63,7 +63,7 @@ export default function UpdateCard() {
           Plus tard
         </Button>
       </div>
-      <p className="mt-3 text-xs text-gray-600">L'application redémarrera automatiquement.</p>
+      <p className="mt-3 text-xs text-gray-600">L’application redémarrera automatiquement.</p>
     </div>
   );
 }

@@ -25,7 +25,7 @@ describe('TeamSection', () => {
   it('shows six skeleton cards while the team is loading', async () => {
     renderTeam(new Promise(() => {}));
     expect(await screen.findAllByTestId('team-skeleton')).toHaveLength(6);
-    expect(screen.getByRole('list', { name: "Chargement de l'équipe" }).getAttribute('aria-busy')).toBe(
+    expect(screen.getByRole('list', { name: 'Chargement de l’équipe' }).getAttribute('aria-busy')).toBe(
       'true',
     );
   });

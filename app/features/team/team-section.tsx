@@ -156,7 +156,7 @@ export function TeamSkeleton() {
     <ul
       className="mt-8 grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3"
       aria-busy="true"
-      aria-label="Chargement de l'équipe"
+      aria-label="Chargement de l’équipe"
     >
       {SKELETON_KEYS.map((key) => (
         <li

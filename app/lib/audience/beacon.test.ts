@@ -85,7 +85,7 @@ describe('the audience beacon', () => {
     expect(localStorage.length).toBe(0);
   });
 
-  it("leaves out a referrer from the site itself (its address may hold a link's token)", async () => {
+  it('leaves out a referrer from the site itself (its address may hold a link’s token)', async () => {
     openPage('/contact', { referrer: `${location.origin}/newsletter/manage?token=abc` });
     startBeacon(page.signal);
     expect(await bodies()).toEqual([{ type: 'pageview', path: '/contact' }]);

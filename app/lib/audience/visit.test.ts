@@ -21,7 +21,7 @@ function visitPage(url: string, options: Parameters<typeof openPage>[1] = {}) {
   recordVisit();
 }
 
-describe("the tab's visit (sessionStorage only)", () => {
+describe('the tab’s visit (sessionStorage only)', () => {
   it('keeps the landing page, its referring site and its campaign tags, and counts every page after it', () => {
     visitPage('/?utm_source=facebook&utm_medium=social&utm_campaign=lancement&fbclid=x', {
       referrer: 'https://l.facebook.com/l.php?u=https%3A%2F%2Fexample.cd%2F',
@@ -47,7 +47,7 @@ describe("the tab's visit (sessionStorage only)", () => {
     expect(document.cookie).toBe('');
   });
 
-  it("has the form's page as its last page, without counting a page twice", () => {
+  it('has the form’s page as its last page, without counting a page twice', () => {
     visitPage('/');
     visitPage('/contact');
     // The form reads the visit after the entry recorded the page: the same page, once.

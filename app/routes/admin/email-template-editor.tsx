@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { TemplateEditorScreen } from '~/features/admin/emails/template-editor-screen';
 
-export const meta = () => [{ title: "Modèle d'email — Administration" }];
+export const meta = () => [{ title: 'Modèle d’email — Administration' }];
 
 /** /admin/emails/templates/:templateId ('new' for a new template): the template editor. */
 export default function AdminEmailTemplateEditor() {

@@ -58,7 +58,7 @@ function CheckingAuth() {
     <main className="flex min-h-screen items-center justify-center bg-gray-50">
       <p role="status" className="flex items-center gap-2 text-gray-700">
         <Loader2 className="size-5 animate-spin" aria-hidden="true" />
-        Vérification de l'authentification...
+        Vérification de l’authentification...
       </p>
     </main>
   );

@@ -103,7 +103,7 @@ export default function AdminLoginPage() {
             <Lock className="size-6" aria-hidden="true" />
           </span>
           <h1 className="text-2xl font-bold text-gray-900">Administration</h1>
-          <p className="text-sm text-gray-600">{site.name} — espace réservé à l'équipe</p>
+          <p className="text-sm text-gray-600">{site.name} — espace réservé à l’équipe</p>
         </div>
         {secondStep ? (
           <SecondFactorStep

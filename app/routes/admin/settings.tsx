@@ -50,7 +50,7 @@ export default function AdminSettings() {
     <>
       <AdminPageHeader
         title="Paramètres"
-        description="Coordonnées et textes du site, chiffres clés, comptes d'administration, disponibilités pour les appels, notifications, mot de passe et sécurité de la connexion."
+        description="Coordonnées et textes du site, chiffres clés, comptes d’administration, disponibilités pour les appels, notifications, mot de passe et sécurité de la connexion."
       />
       <Tabs.Root
         value={tab}

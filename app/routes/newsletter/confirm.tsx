@@ -42,8 +42,8 @@ const PROBLEMS: Record<Exclude<TokenState, 'valid'>, { title: string; text: stri
     text: 'Votre inscription est sans doute déjà confirmée. Si vous ne recevez pas nos emails, demandez un nouveau lien ci-dessous.',
   },
   invalid: {
-    title: "Ce lien n'est pas valide",
-    text: "Vérifiez que vous avez copié l'adresse complète depuis l'email, ou demandez un nouveau lien ci-dessous.",
+    title: 'Ce lien n’est pas valide',
+    text: 'Vérifiez que vous avez copié l’adresse complète depuis l’email, ou demandez un nouveau lien ci-dessous.',
   },
 };
 
@@ -88,7 +88,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   return (
     <MessagePage icon={MailCheck} tone="brand" backdrop title="Confirmez votre inscription">
       <p className="mt-4 text-lg text-gray-700">
-        Plus qu'un clic pour recevoir nos conseils marketing dans votre boîte mail.
+        Plus qu’un clic pour recevoir nos conseils marketing dans votre boîte mail.
       </p>
       <TokenForm
         token={loaderData.token ?? ''}

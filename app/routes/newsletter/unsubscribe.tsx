@@ -58,7 +58,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
       ) : (
         <>
           <p className="mt-4 text-gray-700">
-            Ce lien n'est pas valide. Utilisez le lien « Se désinscrire » du dernier email reçu, ou
+            Ce lien n’est pas valide. Utilisez le lien « Se désinscrire » du dernier email reçu, ou
             écrivez-nous depuis la page contact.
           </p>
           <Button asChild size="lg" variant="secondary" className="mt-8">

@@ -18,7 +18,7 @@ export default function NewsletterUnsubscribed() {
         Votre adresse a bien été retirée de notre liste : vous ne recevrez plus la newsletter de {site.name}.
       </p>
       <p className="mt-4 text-gray-700">
-        Vous avez changé d'avis ? Vous pouvez vous réinscrire à tout moment depuis le bas de chaque page du
+        Vous avez changé d’avis ? Vous pouvez vous réinscrire à tout moment depuis le bas de chaque page du
         site. Pour faire effacer toutes vos données, écrivez-nous à{' '}
         <a
           href={`mailto:${site.contact.email}`}
@@ -29,7 +29,7 @@ export default function NewsletterUnsubscribed() {
         .
       </p>
       <Button asChild size="lg" className="mt-8">
-        <Link to="/">Retour à l'accueil</Link>
+        <Link to="/">Retour à l’accueil</Link>
       </Button>
     </MessagePage>
   );

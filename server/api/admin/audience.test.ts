@@ -225,7 +225,7 @@ describe('GET /api/admin/audience', () => {
     ]);
   });
 
-  it("charts today per Kinshasa hour, beside yesterday's figures", async () => {
+  it('charts today per Kinshasa hour, beside yesterday’s figures', async () => {
     const { period, series, current, previous } = await report('?period=today');
     expect(period).toMatchObject({ preset: 'today', from: '2026-03-04', to: '2026-03-04', days: 1 });
     expect(period).toMatchObject({ previousFrom: '2026-03-03', previousTo: '2026-03-03' });
@@ -325,7 +325,7 @@ describe('GET /api/admin/audience', () => {
       to: 'La période ne peut pas dépasser 366 jours',
     });
     expect(await refused('?from=2026-03-01&to=2026-03-05')).toEqual({
-      to: "La date de fin ne peut pas être après aujourd'hui",
+      to: 'La date de fin ne peut pas être après aujourd’hui',
     });
     expect(await refused('?period=year')).toEqual({ period: 'Période inconnue' });
   });
@@ -339,7 +339,7 @@ describe('GET /api/admin/audience/now', () => {
 });
 
 describe('the screen over what the fold writes', () => {
-  it("reads a folded day's visits, bounces, engaged time, sources and hours", async () => {
+  it('reads a folded day’s visits, bounces, engaged time, sources and hours', async () => {
     // 15 January 2026: two visitors. One came from Facebook and read two pages (30 s engaged), the
     // other opened one page and left (a bounce).
     const at = (time: string) => new Date(`2026-01-15T${time}Z`);

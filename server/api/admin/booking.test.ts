@@ -135,10 +135,10 @@ describe('GET and PUT /api/admin/booking/availability: one’s own', () => {
           daysOff: ['2026-11-26', '2026-12-01', '2026-12-01', '2026-02-30'],
         },
         {
-          'days.0.ranges.0.end': "L'heure de fin doit venir après l'heure de début.",
+          'days.0.ranges.0.end': 'L’heure de fin doit venir après l’heure de début.',
           'days.0.ranges.1.start': 'Choisissez une heure pile ou et demie, par exemple 09:00 ou 09:30.',
           'days.1.ranges.1.start': 'Cette plage chevauche une autre plage du même jour.',
-          'days.3.ranges.0.start': "Indiquez l'heure de début.",
+          'days.3.ranges.0.start': 'Indiquez l’heure de début.',
           'daysOff.0': 'Cette date est passée.',
           'daysOff.2': 'Cette date figure déjà dans la liste.',
           'daysOff.3': 'Date invalide\u00a0: écrivez-la AAAA-MM-JJ.',

@@ -107,7 +107,7 @@ describe('drafts', () => {
       .send(input({ templateId: crypto.randomUUID() }))
       .expect(400);
     expect(unknownTemplate.body.error.fields.templateId).toBe(
-      "Ce modèle n'existe plus : choisissez-en un autre.",
+      'Ce modèle n’existe plus : choisissez-en un autre.',
     );
     const id = await createDraft();
     const past = await admin
@@ -123,7 +123,7 @@ describe('drafts', () => {
   it('schedules, unschedules, edits and deletes a draft; refuses the transitions that do not apply (409)', async () => {
     const id = await createDraft();
     const pause = await admin.post(`/api/admin/campaigns/${id}/pause`).expect(409);
-    expect(pause.body.error.message).toBe("Cette campagne n'est pas en cours d'envoi.");
+    expect(pause.body.error.message).toBe('Cette campagne n’est pas en cours d’envoi.');
     await admin.post(`/api/admin/campaigns/${id}/unschedule`).expect(409);
     await admin.post(`/api/admin/campaigns/${id}/cancel`).expect(409);
 
@@ -216,7 +216,7 @@ describe('sending', () => {
     const empty = await createDraft({ segment: { tags: ['personne'] } });
     const nobody = await admin.post(`/api/admin/campaigns/${empty}/send`).expect(422);
     expect(nobody.body.error.fields.segment).toBe(
-      "Aucun abonné actif ne correspond aux destinataires choisis : il n'y a personne à qui envoyer.",
+      'Aucun abonné actif ne correspond aux destinataires choisis : il n’y a personne à qui envoyer.',
     );
 
     const id = await createDraft({ segment: { tags: ['envoi'] } });
@@ -229,7 +229,7 @@ describe('sending', () => {
     await admin.post(`/api/admin/campaigns/${id}/send`).expect(409);
     const locked = await admin.put(`/api/admin/campaigns/${id}`).send(input()).expect(409);
     expect(locked.body.error.message).toBe(
-      "Une campagne envoyée ou en cours d'envoi ne peut plus être modifiée.",
+      'Une campagne envoyée ou en cours d’envoi ne peut plus être modifiée.',
     );
 
     const paused = await admin.post(`/api/admin/campaigns/${id}/pause`).expect(200);
@@ -459,10 +459,10 @@ describe('block composer', () => {
       )
       .expect(201);
     expect(broken.body.campaign.problems).toEqual([
-      "Bloc 5 (Étude de cas) : cette étude de cas n'est plus publiée.",
+      'Bloc 5 (Étude de cas) : cette étude de cas n’est plus publiée.',
       'Bloc 2 : le lien « /blog/brouillon-cache » ne mène à aucune page du site.',
       'Bloc 4 : le lien « http://localhost:3000/servics » ne mène à aucune page du site.',
-      "Aucun abonné actif ne correspond aux destinataires choisis : il n'y a personne à qui envoyer.",
+      'Aucun abonné actif ne correspond aux destinataires choisis : il n’y a personne à qui envoyer.',
     ]);
     const brokenSend = await admin.post(`/api/admin/campaigns/${broken.body.campaign.id}/send`).expect(422);
     expect(Object.keys(brokenSend.body.error.fields).sort()).toEqual(['body', 'links', 'segment']);
@@ -485,7 +485,7 @@ describe('block composer', () => {
     expect(invalid.body.error.fields).toMatchObject({
       'blocks.0.label': 'Indiquez le texte du bouton',
       'blocks.0.url': 'Une adresse commençant par https://, mailto:, tel: ou / (une page du site)',
-      'blocks.1.alt': "Décrivez l'image en quelques mots",
+      'blocks.1.alt': 'Décrivez l’image en quelques mots',
       'blocks.2.type': 'Type de bloc inconnu',
     });
     // A subject that is only the first name, without fallback words, is empty for some readers.
@@ -499,7 +499,7 @@ describe('block composer', () => {
       )
       .expect(201);
     expect(nameless.body.campaign.problems).toEqual([
-      "L'objet est vide pour un abonné sans prénom : donnez des mots de remplacement au « Prénom » de l'objet.",
+      'L’objet est vide pour un abonné sans prénom : donnez des mots de remplacement au « Prénom » de l’objet.',
     ]);
     const namelessSend = await admin
       .post(`/api/admin/campaigns/${nameless.body.campaign.id}/send`)
@@ -535,7 +535,7 @@ describe('block composer', () => {
     await ctx.testApp.deps.email.worker.runOnce();
     const mail = await ctx.smtp.requireEmail('equipe-test@lisanga-digital.cd');
     expect(mail.subject).toBe('[TEST] Essai');
-    expect(mail.text).toContain('Bonjour Bijou !');
+    expect(mail.text).toContain('Bonjour Bijou\u00a0!');
     expect(mail.text).toContain('/newsletter/unsubscribe?token=exemple');
     await admin
       .post(`/api/admin/campaigns/${id}/test`)

@@ -120,7 +120,7 @@ describe('GET /api/admin/activity', () => {
     expect(reversed.body.error.fields).toEqual({ to: 'La date de fin doit suivre la date de début' });
   });
 
-  it("lists the settings screen's own changes, with their author", async () => {
+  it('lists the settings screen’s own changes, with their author', async () => {
     await ctx.admin
       .patch('/api/admin/settings')
       .send({ 'contact.hours': 'Lundi - samedi, 8h - 17h' })
@@ -133,7 +133,7 @@ describe('GET /api/admin/activity', () => {
     expect(settings.items).toEqual([
       expect.objectContaining({
         type: 'setting.updated',
-        title: "Paramètre modifié : Horaires d'ouverture",
+        title: 'Paramètre modifié : Horaires d’ouverture',
         user: expect.objectContaining({ id: ctx.admin.user.id }),
       }),
     ]);

@@ -53,7 +53,7 @@ describe('admin blog API: access', () => {
 
 describe('admin blog API: writing posts', () => {
   it('creates a draft with a slug generated from the title, logs it, and keeps it off the site', async () => {
-    const title = `Étude : l'œuvre du « Growth » en RDC ${randomUUID().slice(0, 4)} !`;
+    const title = `Étude : l’œuvre du « Growth » en RDC ${randomUUID().slice(0, 4)} !`;
     const post = await create({ title, content: '## Pourquoi\n\nParce que **vos clients** sont en ligne.' });
     expect(post.slug).toMatch(/^etude-l-oeuvre-du-growth-en-rdc-[a-z0-9]{4}$/);
     expect(post.isPublished).toBe(false);

@@ -404,7 +404,7 @@ describe('DELETE /api/admin/media/:id and releaseMediaUrl', () => {
     const inUse = await ctx.admin.delete(`/api/admin/media/${item.id}`);
     expect(inUse.status).toBe(409);
     expect(inUse.body.error.message).toBe(
-      "Cette image est encore utilisée par un membre de l'équipe : retirez-la d'abord.",
+      'Cette image est encore utilisée par un membre de l’équipe : retirez-la d’abord.',
     );
     expect(filesOfId(item.id)).toHaveLength(1);
 

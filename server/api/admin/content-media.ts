@@ -33,7 +33,7 @@ export function mediaAdminRouter(deps: AppDeps): Router {
       throw new HttpError(
         409,
         'media_in_use',
-        `Cette image est encore utilisée par ${outcome.references.join(', ')} : retirez-la d'abord.`,
+        `Cette image est encore utilisée par ${outcome.references.join(', ')} : retirez-la d’abord.`,
       );
     }
     res.status(204).end();

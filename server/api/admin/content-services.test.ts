@@ -131,15 +131,15 @@ describe('POST /api/admin/services', () => {
     expect(res.body.error.fields).toEqual({
       title: 'Le titre doit contenir au moins 2 caractères',
       description: 'La description doit contenir au moins 10 caractères',
-      icon: "Le nom d'icône ne contient que des lettres sans accents, des chiffres et des tirets",
-      order: "L'ordre ne peut pas être négatif",
+      icon: 'Le nom d’icône ne contient que des lettres sans accents, des chiffres et des tirets',
+      order: 'L’ordre ne peut pas être négatif',
       parentServiceId: 'Service parent invalide',
     });
     const decimal = await ctx.admin
       .post('/api/admin/services')
       .send({ title: 'Ordre décimal', description: 'Une description correcte.', order: 1.5 })
       .expect(400);
-    expect(decimal.body.error.fields).toEqual({ order: "L'ordre doit être un nombre entier" });
+    expect(decimal.body.error.fields).toEqual({ order: 'L’ordre doit être un nombre entier' });
     expect((await adminList()).map((s) => s.title)).not.toContain('Ordre décimal');
   });
 
@@ -209,7 +209,7 @@ describe('PATCH /api/admin/services/:id', () => {
 
     const cycle = await patch(parent.id, { parentServiceId: child.id }).expect(400);
     expect(cycle.body.error.fields).toEqual({
-      parentServiceId: "Un service ne peut pas être placé sous l'un de ses sous-services",
+      parentServiceId: 'Un service ne peut pas être placé sous l’un de ses sous-services',
     });
 
     const withChildren = await patch(parent.id, { parentServiceId: other.id }).expect(400);
@@ -262,7 +262,7 @@ describe('PATCH /api/admin/services/:id', () => {
     expect(malformed.body.error.fields).toEqual({ id: 'Identifiant invalide.' });
     const service = await create({ title: 'Ordre valide', description: 'Une description correcte.' });
     const negative = await patch(service.id, { order: -3 }).expect(400);
-    expect(negative.body.error.fields).toEqual({ order: "L'ordre ne peut pas être négatif" });
+    expect(negative.body.error.fields).toEqual({ order: 'L’ordre ne peut pas être négatif' });
   });
 });
 
@@ -323,7 +323,7 @@ describe('DELETE /api/admin/services/:id', () => {
     await createChild(parent, 'Enfant 2', 'Deuxième enfant.');
     const res = await ctx.admin.delete(`/api/admin/services/${parent.id}`).expect(409);
     expect(res.body.error.message).toBe(
-      "« Parent prudent » a 2 sous-services : indiquez s'il faut les rattacher au premier niveau ou les supprimer avec lui.",
+      '« Parent prudent » a 2 sous-services : indiquez s’il faut les rattacher au premier niveau ou les supprimer avec lui.',
     );
     expect((await adminList()).map((s) => s.title)).toEqual(
       expect.arrayContaining(['Parent prudent', 'Enfant 1', 'Enfant 2']),

@@ -69,7 +69,7 @@ describe('site settings', () => {
     expect(settings.find((s) => s.key === 'email.sender_email')).toMatchObject({
       value: 'newsletter@lisanga-digital.cd',
       category: 'email',
-      description: expect.stringContaining("Adresse d'expédition"),
+      description: expect.stringContaining('Adresse d’expédition'),
     });
   });
 
@@ -293,7 +293,7 @@ describe('company figures', () => {
     expect(bad.body.error.fields).toEqual({
       name: 'Ce champ est obligatoire.',
       value: 'La valeur ne peut pas être négative',
-      order: "L'ordre ne peut pas être négatif",
+      order: 'L’ordre ne peut pas être négatif',
       unit: 'Ce champ est trop long (10 caractères au plus).',
     });
     const notNumber = await ctx.admin
@@ -323,7 +323,7 @@ describe('company figures', () => {
       .send({ ids: [UNKNOWN_ID] })
       .expect(400);
     expect(partialOrder.body.error.fields).toEqual({
-      ids: "L'ordre doit citer chaque chiffre clé une fois.",
+      ids: 'L’ordre doit citer chaque chiffre clé une fois.',
     });
   });
 });

@@ -87,7 +87,7 @@ describe('POST /api/admin/team', () => {
       skills: ['SEO', 'Publicité Facebook', 'Emailing'],
     });
     expect(await activity('team.created', 'Grâce Mbuyi')).toMatchObject({
-      title: "Grâce Mbuyi ajouté(e) à l'équipe",
+      title: 'Grâce Mbuyi ajouté(e) à l’équipe',
       description: 'Responsable marketing digital',
       userId: ctx.admin.user.id,
     });
@@ -131,7 +131,7 @@ describe('POST /api/admin/team', () => {
       linkedinUrl: 'Le lien LinkedIn doit être une adresse https:// de linkedin.com',
       twitterUrl: 'Le lien Twitter doit être une adresse https:// de x.com ou twitter.com',
       photoUrl: 'Photo invalide : téléversez une image',
-      order: "L'ordre ne peut pas être négatif",
+      order: 'L’ordre ne peut pas être négatif',
     });
     const tooMany = await ctx.admin
       .post('/api/admin/team')
@@ -208,7 +208,7 @@ describe('PATCH /api/admin/team/:id', () => {
 
   it('answers 404 for an unknown member and 400 for a malformed id or an invalid link', async () => {
     const unknown = await patch(UNKNOWN_ID, { name: 'Fantôme' }).expect(404);
-    expect(unknown.body.error.message).toBe("Membre de l'équipe introuvable.");
+    expect(unknown.body.error.message).toBe('Membre de l’équipe introuvable.');
     const malformed = await patch('123', { name: 'Fantôme' }).expect(400);
     expect(malformed.body.error.fields).toEqual({ id: 'Identifiant invalide.' });
     const member = await create({ name: 'Lien Valide', position: 'Consultant' });
@@ -239,7 +239,7 @@ describe('POST /api/admin/team/:id/move', () => {
     ]);
     expect(await tail()).toEqual(['Ordre Un', 'Ordre Trois', 'Ordre Deux']);
     expect(await activity('team.reordered', 'Ordre Trois')).toMatchObject({
-      title: "Ordre Trois déplacé(e) vers le haut de l'équipe",
+      title: 'Ordre Trois déplacé(e) vers le haut de l’équipe',
       userId: ctx.admin.user.id,
     });
 
@@ -256,7 +256,7 @@ describe('POST /api/admin/team/:id/move', () => {
     const member = await create({ name: 'Immobile Team', position: 'Consultant' });
     await move(member.id, 'sideways').expect(400);
     const res = await move(UNKNOWN_ID, 'up').expect(404);
-    expect(res.body.error.message).toBe("Membre de l'équipe introuvable.");
+    expect(res.body.error.message).toBe('Membre de l’équipe introuvable.');
   });
 });
 
@@ -269,7 +269,7 @@ describe('DELETE /api/admin/team/:id', () => {
     expect(await publicNames()).not.toContain('Départ Lukaku');
     expect(await isStored(ctx, photo)).toBe(false);
     expect(await activity('team.deleted', 'Départ Lukaku')).toMatchObject({
-      title: "Départ Lukaku retiré(e) de l'équipe",
+      title: 'Départ Lukaku retiré(e) de l’équipe',
       description: 'Designer',
       userId: ctx.admin.user.id,
     });
@@ -277,6 +277,6 @@ describe('DELETE /api/admin/team/:id', () => {
 
   it('answers 404 for an unknown member', async () => {
     const res = await ctx.admin.delete(`/api/admin/team/${UNKNOWN_ID}`).expect(404);
-    expect(res.body.error.message).toBe("Membre de l'équipe introuvable.");
+    expect(res.body.error.message).toBe('Membre de l’équipe introuvable.');
   });
 });

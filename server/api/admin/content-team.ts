@@ -14,7 +14,7 @@ import { parseInput } from '../../http/validate.ts';
 import { releaseMediaUrl } from '../../media/release.ts';
 import { createRoute, itemRoute, moveRoute, wholeListRoute } from './item-routes.ts';
 
-const memberNotFound = () => notFound("Membre de l'équipe introuvable.");
+const memberNotFound = () => notFound('Membre de l’équipe introuvable.');
 
 /**
  * /api/admin/team: the team members, hidden ones included (decision 014; contract in

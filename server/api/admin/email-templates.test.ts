@@ -50,7 +50,7 @@ const VALID_MJML = `<mjml>
 /** mj-text directly in mj-body (line 3), and an attribute MJML does not know (line 6). */
 const BROKEN_MJML = `<mjml>
   <mj-body>
-    <mj-text>Perdu hors d'une colonne</mj-text>
+    <mj-text>Perdu hors d’une colonne</mj-text>
     <mj-section>
       <mj-column>
         <mj-button colour="red" href="https://example.com">Bouton</mj-button>
@@ -61,7 +61,7 @@ const BROKEN_MJML = `<mjml>
 
 const VARIABLES = [
   { name: 'firstName', description: 'Prénom', example: 'Grâce' },
-  { name: 'intro', description: "Texte d'introduction", example: 'Voici nos nouveautés <du mois>' },
+  { name: 'intro', description: 'Texte d’introduction', example: 'Voici nos nouveautés <du mois>' },
   { name: 'ctaUrl', description: 'Lien du bouton', example: 'https://lisanga-digital.cd/blog' },
   { name: 'unsubscribeUrl', description: 'Désinscription', example: 'https://lisanga-digital.cd/u?t=1' },
 ];
@@ -142,7 +142,7 @@ describe('GET /api/admin/email-templates', () => {
     expect(res.headers['cache-control']).toContain('no-store');
     const unknown = await admin.get(`/api/admin/email-templates/${UNKNOWN_ID}`);
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error.message).toBe("Modèle d'email introuvable.");
+    expect(unknown.body.error.message).toBe('Modèle d’email introuvable.');
     expect((await admin.get('/api/admin/email-templates/abc')).status).toBe(400);
   });
 });
@@ -172,11 +172,11 @@ describe('POST /api/admin/email-templates/compile', () => {
     const errors = res.body.errors as MjmlProblem[];
     expect(errors).toContainEqual({
       line: 3,
-      message: expect.stringMatching(/^Ligne 3\s: La balise mj-text n'est pas autorisée dans mj-body/),
+      message: expect.stringMatching(/^Ligne 3\s: La balise mj-text n’est pas autorisée dans mj-body/),
     });
     expect(errors).toContainEqual({
       line: 6,
-      message: "Ligne 6 : L'attribut colour n'est pas autorisé sur cette balise.",
+      message: 'Ligne 6 : L’attribut colour n’est pas autorisé sur cette balise.',
     });
   });
 
@@ -186,7 +186,7 @@ describe('POST /api/admin/email-templates/compile', () => {
       .send({ mjml: VALID_MJML.replace('{{intro}}', '{{#intro}}') })
       .expect(200);
     expect(unclosed.body.errors).toEqual([
-      { line: null, message: "La section {{#intro}} n'est pas fermée par {{/intro}}." },
+      { line: null, message: 'La section {{#intro}} n’est pas fermée par {{/intro}}.' },
     ]);
 
     const notMjml = await admin
@@ -194,7 +194,7 @@ describe('POST /api/admin/email-templates/compile', () => {
       .send({ mjml: 'Bonjour, ceci est un email en texte' })
       .expect(200);
     expect(notMjml.body.html).toBe('');
-    expect(notMjml.body.errors[0].message).toMatch(/^Le source n'a pas pu être lu comme du MJML/);
+    expect(notMjml.body.errors[0].message).toMatch(/^Le source n’a pas pu être lu comme du MJML/);
   });
 });
 
@@ -213,7 +213,7 @@ describe('POST /api/admin/email-templates', () => {
     expect(rendered.text).toContain('Promo');
 
     expect(await latestActivity('email_template.created')).toMatchObject({
-      title: "Modèle d'email créé : Offre de rentrée",
+      title: 'Modèle d’email créé : Offre de rentrée',
       userId: admin.user.id,
     });
   });
@@ -264,7 +264,7 @@ describe('PUT /api/admin/email-templates/:id', () => {
     expect(rendered.subject).toBe('Bienvenue Joël !');
     expect(rendered.html).toContain('Bienvenue dans la famille Lisanga !');
     expect(await latestActivity('email_template.updated')).toMatchObject({
-      title: `Modèle d'email modifié : ${template.name}`,
+      title: `Modèle d’email modifié : ${template.name}`,
       description: 'Modifié : objet, contenu MJML',
     });
   });
@@ -274,7 +274,7 @@ describe('PUT /api/admin/email-templates/:id', () => {
     const res = await saveTemplate(template.id, { name: 'Version cassée', mjml: BROKEN_MJML, variables: [] });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(
-      "Le modèle MJML contient des erreurs : corrigez-les avant d'enregistrer.",
+      'Le modèle MJML contient des erreurs : corrigez-les avant d’enregistrer.',
     );
     expect(res.body.error.fields.mjml).toMatch(/^Ligne 3\s: La balise mj-text/);
     expect(res.body.error.mjmlErrors.map((p: MjmlProblem) => p.line)).toEqual([3, 6]);
@@ -296,7 +296,7 @@ describe('PUT /api/admin/email-templates/:id', () => {
       subject: 'Objet\r\nBcc: tous@example.com',
     });
     expect(header.status).toBe(400);
-    expect(header.body.error.fields.subject).toBe("L'objet ne peut pas contenir de retour à la ligne");
+    expect(header.body.error.fields.subject).toBe('L’objet ne peut pas contenir de retour à la ligne');
 
     const unknown = await saveTemplate(UNKNOWN_ID, { name: 'Fantôme' });
     expect(unknown.status).toBe(404);
@@ -309,7 +309,7 @@ describe('DELETE /api/admin/email-templates/:id', () => {
     await admin.delete(`/api/admin/email-templates/${template.id}`).expect(204);
     expect((await list()).map((t) => t.id)).not.toContain(template.id);
     expect(await latestActivity('email_template.deleted')).toMatchObject({
-      title: "Modèle d'email supprimé : Éphémère",
+      title: 'Modèle d’email supprimé : Éphémère',
     });
     expect((await admin.delete(`/api/admin/email-templates/${template.id}`)).status).toBe(404);
   });

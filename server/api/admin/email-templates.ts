@@ -20,7 +20,7 @@ import { parseInput } from '../../http/validate.ts';
 import { itemRoute, wholeListRoute } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
 
-const templateNotFound = () => notFound("Modèle d'email introuvable.");
+const templateNotFound = () => notFound('Modèle d’email introuvable.');
 
 /**
  * The shared error handler knows only `{ code, message, fields }`; a template that does not

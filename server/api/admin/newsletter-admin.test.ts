@@ -246,7 +246,7 @@ describe('POST /api/admin/newsletter/import', () => {
     const [log] = await activitiesOfType(ctx.database.db, 'subscribers.imported');
     expect(log).toMatchObject({
       userId: ctx.admin.user.id,
-      title: "Import d'abonnés : 3 nouveaux, 2 déjà connus",
+      title: 'Import d’abonnés : 3 nouveaux, 2 déjà connus',
     });
   });
 
@@ -268,7 +268,7 @@ describe('POST /api/admin/newsletter/import', () => {
     expect(row).toMatchObject({ status: 'active', source: 'import', isActive: true });
     expect(row?.consentAt).toBeInstanceOf(Date);
     expect(row?.subscribedAt).toBeInstanceOf(Date);
-    expect(row?.consentText).toContain(`déclaré par l'administrateur ${ctx.admin.user.email}`);
+    expect(row?.consentText).toContain(`déclaré par l’administrateur ${ctx.admin.user.email}`);
     expect(await outboxTo(['salon.un@exemple.cd', 'salon.deux@exemple.cd'])).toEqual([]);
   });
 
@@ -348,7 +348,7 @@ describe('a subscriber’s data: export and erasure', () => {
     const logs = await ctx.database.db.select().from(activityLogs);
     expect(logs.filter((l) => `${l.title} ${l.description}`.includes(target.email))).toEqual([]);
     expect(logs.filter((l) => l.type === 'subscriber.erased')).toEqual([
-      expect.objectContaining({ userId: ctx.admin.user.id, title: "Abonné effacé (droit à l'effacement)" }),
+      expect.objectContaining({ userId: ctx.admin.user.id, title: 'Abonné effacé (droit à l’effacement)' }),
     ]);
 
     await ctx.admin.delete(`/api/admin/newsletter/${target.id}`).expect(404);

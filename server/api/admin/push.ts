@@ -22,7 +22,7 @@ function refusedEndpoint(refusal: EndpointRefusal): HttpError {
   switch (refusal) {
     case 'not_allowed':
       return badRequest('Service de notification non autorisé.', {
-        endpoint: "Ce navigateur utilise un service de notification que le site n'autorise pas.",
+        endpoint: 'Ce navigateur utilise un service de notification que le site n’autorise pas.',
       });
     case 'private_address':
       return badRequest('Service de notification non autorisé.', {

@@ -59,8 +59,8 @@ export function ActivityScreen() {
   return (
     <>
       <AdminPageHeader
-        title="Journal d'activité"
-        description="Qui a modifié quoi, et quand : chaque action de l'administration y est inscrite."
+        title="Journal d’activité"
+        description="Qui a modifié quoi, et quand : chaque action de l’administration y est inscrite."
       />
       <Card>
         <AdminList
@@ -97,7 +97,7 @@ export function ActivityScreen() {
           }}
           empty={{
             title: filtered ? 'Aucune action ne correspond à ces filtres.' : 'Aucune action enregistrée.',
-            children: "Les modifications faites dans l'administration apparaîtront ici.",
+            children: 'Les modifications faites dans l’administration apparaîtront ici.',
           }}
         >
           {(data) => <ActivityList items={data.items} busy={list.query.isFetching} />}

@@ -141,11 +141,11 @@ describe('the Audience screen', () => {
       return stubbed?.(input, init) as Promise<Response>;
     });
     renderAdminScreen(ListeningAudience, '/admin/audience');
-    expect(screen.getByRole('status')).toHaveProperty('textContent', "Chargement de l'audience...");
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Chargement de l’audience...');
     answer(undefined);
 
     await screen.findByRole('region', { name: 'Visiteurs' });
-    expect(screen.queryByText("Chargement de l'audience...")).toBeNull();
+    expect(screen.queryByText('Chargement de l’audience...')).toBeNull();
     const value = (title: string) => within(figure(title)).getByTestId('figure-value').textContent;
     const text = (title: string) => figure(title).textContent;
     expect(value('Visiteurs')).toBe('1\u202f234');
@@ -158,8 +158,8 @@ describe('the Audience screen', () => {
     // A falling bounce rate is good news, in green.
     const bounce = within(figure('Taux de rebond')).getByText('−5 points vs période précédente');
     expect(bounce.className).toContain('text-brand-800');
-    expect(value("Durée moyenne d'engagement")).toBe('1 min 05 s');
-    expect(text("Durée moyenne d'engagement")).toContain('+30 % vs période précédente');
+    expect(value('Durée moyenne d’engagement')).toBe('1 min 05 s');
+    expect(text('Durée moyenne d’engagement')).toContain('+30 % vs période précédente');
     expect(value('Conversions')).toBe('20');
     expect(text('Conversions')).toContain('12 demandes · 5 inscriptions · 3 appels réservés');
     expect(text('Conversions')).toContain('+25 % vs période précédente');
@@ -205,7 +205,7 @@ describe('the Audience screen', () => {
       '/services/seo',
       '/contact',
     ]);
-    expect(cells("Pages d'entrée")).toEqual([['/', '800', '10', '1,3\u00a0%']]);
+    expect(cells('Pages d’entrée')).toEqual([['/', '800', '10', '1,3\u00a0%']]);
     const header = within(screen.getByRole('table', { name: 'Sources' })).getAllByRole('columnheader');
     expect(header.map((th) => th.textContent)).toEqual([
       'Source',
@@ -297,7 +297,7 @@ describe('the Audience screen', () => {
     renderAdminScreen(ListeningAudience, '/admin/audience');
     await screen.findByRole('region', { name: 'Visiteurs' });
     expect(screen.getByRole('button', { name: '7 jours' }).getAttribute('aria-pressed')).toBe('true');
-    fireEvent.click(screen.getByRole('button', { name: "Aujourd'hui" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Aujourd’hui' }));
     await waitFor(() => expect(calls.at(-1)?.url.search).toBe('?period=today'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Dates choisies' }));
@@ -310,7 +310,7 @@ describe('the Audience screen', () => {
     await waitFor(() => expect(calls.at(-1)?.url.search).toBe('?from=2026-03-02&to=2026-03-03'));
   });
 
-  it("shows the server's reason when the dates in the address are refused", async () => {
+  it('shows the server’s reason when the dates in the address are refused', async () => {
     stubFetch({
       'GET /api/admin/audience': {
         status: 400,
@@ -318,7 +318,7 @@ describe('the Audience screen', () => {
           error: {
             code: 'validation_error',
             message: 'Certains champs sont invalides.',
-            fields: { to: "La date de fin ne peut pas être après aujourd'hui" },
+            fields: { to: 'La date de fin ne peut pas être après aujourd’hui' },
           },
         },
       },
@@ -326,7 +326,7 @@ describe('the Audience screen', () => {
     });
     renderAdminScreen(ListeningAudience, '/admin/audience', '/admin/audience?from=2026-03-01&to=2099-01-01');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain("La date de fin ne peut pas être après aujourd'hui");
+    expect(alert.textContent).toContain('La date de fin ne peut pas être après aujourd’hui');
     expect(within(alert).getByRole('button', { name: 'Revenir aux 7 derniers jours' })).toBeTruthy();
   });
 });

@@ -74,7 +74,7 @@ export function AudienceScreen() {
     <>
       <AdminPageHeader
         title="Audience"
-        description="Qui vient sur le site, d'où, ce qu'il lit et combien deviennent des contacts. Sans cookie ni donnée personnelle."
+        description="Qui vient sur le site, d’où, ce qu’il lit et combien deviennent des contacts. Sans cookie ni donnée personnelle."
       />
       <div className="space-y-6">
         <PeriodPicker params={params} report={data} onChoose={choose} />
@@ -249,7 +249,7 @@ function DatesForm({
 function PeriodCaption({ period }: { period: AudienceReport['period'] }) {
   const shown =
     period.preset === 'today'
-      ? `Aujourd'hui, ${formatDay(period.from)}`
+      ? `Aujourd’hui, ${formatDay(period.from)}`
       : `Du ${formatDay(period.from)} au ${formatDay(period.to)}`;
   const compared =
     period.days === 1
@@ -287,7 +287,7 @@ function AudienceSkeleton() {
   const block = 'animate-pulse rounded-xl border border-gray-200 bg-gray-50';
   return (
     <div role="status" className="space-y-6">
-      <span className="sr-only">Chargement de l'audience...</span>
+      <span className="sr-only">Chargement de l’audience...</span>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-hidden="true">
         {Array.from({ length: 8 }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never move.
@@ -320,8 +320,8 @@ function AudienceContent({
         <Card>
           <EmptyState title="Aucune visite sur cette période">
             <p className="max-w-md">
-              Choisissez une période plus longue. Les visites s'affichent ici environ une minute après leur
-              passage ; celles de l'équipe connectée et des navigateurs qui demandent à ne pas être suivis ne
+              Choisissez une période plus longue. Les visites s’affichent ici environ une minute après leur
+              passage ; celles de l’équipe connectée et des navigateurs qui demandent à ne pas être suivis ne
               sont jamais comptées.
             </p>
             {report.period.preset !== '90d' ? (
@@ -379,12 +379,12 @@ function Figures({ report }: { report: AudienceReport }) {
       />
       <FigureCard
         title="Taux de rebond"
-        hint="Visites d'une seule page, quittée en moins de 10 s"
+        hint="Visites d’une seule page, quittée en moins de 10 s"
         value={formatRate(c.bounceRate)}
         change={describeChange(c.bounceRate, p.bounceRate, { kind: 'points', higherIsBetter: false })}
       />
       <FigureCard
-        title="Durée moyenne d'engagement"
+        title="Durée moyenne d’engagement"
         hint="Temps passé sur les pages, par visite"
         value={formatDuration(c.avgEngagedMs)}
         change={describeChange(c.avgEngagedMs, p.avgEngagedMs)}
@@ -556,17 +556,17 @@ const TABLES: TableSpec[] = [
   },
   {
     id: 'entries',
-    title: "Pages d'entrée",
+    title: 'Pages d’entrée',
     caption: 'La première page de chaque visite',
     column: 'Page',
     file: 'pages-entree',
     label: (value) => value,
-    empty: "Aucune page d'entrée sur cette période.",
+    empty: 'Aucune page d’entrée sur cette période.',
   },
   {
     id: 'sources',
     title: 'Sources',
-    caption: "D'où arrivent les visiteurs : réseau social, moteur de recherche, site, newsletter",
+    caption: 'D’où arrivent les visiteurs : réseau social, moteur de recherche, site, newsletter',
     column: 'Source',
     file: 'sources',
     label: (value) => value,
@@ -594,7 +594,7 @@ const TABLES: TableSpec[] = [
   {
     id: 'countries',
     title: 'Pays',
-    caption: "Déduit de l'adresse de connexion, qui n'est jamais conservée",
+    caption: 'Déduit de l’adresse de connexion, qui n’est jamais conservée',
     column: 'Pays',
     file: 'pays',
     label: countryLabel,

@@ -80,7 +80,7 @@ export const AUTOSAVE_DELAY_MS = 3_000;
 const POSTS: ItemList = {
   to: '/admin/blog',
   label: 'Tous les articles',
-  missing: "Cet article n'existe pas ou a été supprimé.",
+  missing: 'Cet article n’existe pas ou a été supprimé.',
 };
 
 /** `postId` is 'new' for /admin/blog/new. */
@@ -287,7 +287,7 @@ function BlogEditor({
     <>
       <ListBackLink list={POSTS} />
       <AdminPageHeader
-        title={post ? "Modifier l'article" : 'Nouvel article'}
+        title={post ? 'Modifier l’article' : 'Nouvel article'}
         description={
           post
             ? `Créé le ${formatDate(post.createdAt)}, modifié le ${formatDate(post.updatedAt)}.`
@@ -348,7 +348,7 @@ function BlogEditor({
           <TextField label="Titre" {...field('title')} className="lg:col-span-2" />
           <div className="flex flex-col gap-1.5">
             <TextField
-              label="Slug (adresse de l'article)"
+              label="Slug (adresse de l’article)"
               optional
               placeholder={generatedSlug || 'genere-depuis-le-titre'}
               autoCapitalize="none"
@@ -357,7 +357,7 @@ function BlogEditor({
             />
             {slugChangedWhilePublished ? (
               <p className="text-xs text-gray-700">
-                L'ancienne adresse /blog/{post?.slug} mènera à la nouvelle (redirection permanente).
+                L’ancienne adresse /blog/{post?.slug} mènera à la nouvelle (redirection permanente).
               </p>
             ) : !slug ? (
               <p className="text-xs break-words text-gray-600">
@@ -379,7 +379,7 @@ function BlogEditor({
             <TextField
               label="Texte alternatif de la couverture"
               optional
-              placeholder="Ce que montre l'image, en quelques mots"
+              placeholder="Ce que montre l’image, en quelques mots"
               {...field('coverAlt')}
               className="lg:col-span-2"
             />
@@ -481,7 +481,7 @@ function BlogEditor({
         onOpenChange={setScheduling}
         pending={save.isPending && Boolean(save.variables?.schedule)}
         title="Programmer la publication"
-        description="L'article sera mis en ligne de lui-même à cette heure (heure de Kinshasa). D'ici là, il reste un brouillon que vous pouvez modifier."
+        description="L’article sera mis en ligne de lui-même à cette heure (heure de Kinshasa). D’ici là, il reste un brouillon que vous pouvez modifier."
         current={post?.scheduledAt ?? null}
         onSchedule={(publishAt) =>
           handleSubmit((input) =>
@@ -514,12 +514,12 @@ function BlogEditor({
       >
         {confirming === 'delete' ? (
           <>
-            <p>L'article et son image de couverture seront supprimés.</p>
+            <p>L’article et son image de couverture seront supprimés.</p>
             <p className="font-medium text-red-800">Cette action est irréversible.</p>
           </>
         ) : (
           <p>
-            L'article quittera le site, le flux RSS et le plan du site ; son adresse /blog/{post?.slug} ne
+            L’article quittera le site, le flux RSS et le plan du site ; son adresse /blog/{post?.slug} ne
             répondra plus. Vous pourrez le republier.
           </p>
         )}

@@ -114,7 +114,7 @@ export const previewLinkMutation = createAdminMutation({
   method: 'POST',
   url: (post: { id: string }) => `${blogPostUrl(post.id)}/preview-link`,
   read: (body: { link: PreviewLink }) => body.link,
-  errorToast: { title: "Lien d'aperçu indisponible" },
+  errorToast: { title: 'Lien d’aperçu indisponible' },
 });
 
 /** The planned publication is cancelled: the post stays a draft. */

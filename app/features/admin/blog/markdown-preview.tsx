@@ -39,7 +39,7 @@ export function MarkdownPreview({ content }: { content: string }) {
         className="min-h-28 overflow-x-auto rounded-lg border border-gray-200 bg-white px-4 py-3 lg:max-h-[36rem] lg:overflow-y-auto"
       >
         {empty ? (
-          <p className="text-sm text-gray-600">L'aperçu du contenu s'affichera ici.</p>
+          <p className="text-sm text-gray-600">L’aperçu du contenu s’affichera ici.</p>
         ) : preview.isError ? (
           <p role="alert" className="text-sm text-red-700">
             Aperçu indisponible : {errorMessage(preview.error)}

@@ -31,10 +31,10 @@ export function PreviewLinkDialog({ link, onClose }: { link: PreviewLink | null;
         setCopied(null);
         onClose();
       }}
-      title="Lien d'aperçu"
+      title="Lien d’aperçu"
       description={
         link
-          ? `La page de l'article telle que les lecteurs la verront, dans sa dernière version enregistrée. Valable jusqu'au ${formatDateTime(link.expiresAt)} : toute personne qui a ce lien peut la lire.`
+          ? `La page de l’article telle que les lecteurs la verront, dans sa dernière version enregistrée. Valable jusqu’au ${formatDateTime(link.expiresAt)} : toute personne qui a ce lien peut la lire.`
           : undefined
       }
     >
@@ -62,7 +62,7 @@ export function PreviewLinkDialog({ link, onClose }: { link: PreviewLink | null;
             className={buttonVariants({ variant: 'primary', size: 'sm' })}
           >
             <ExternalLink className="size-4" aria-hidden="true" />
-            Ouvrir l'aperçu
+            Ouvrir l’aperçu
           </a>
           <span role="status" className="text-sm text-gray-700">
             {copied === 'yes'

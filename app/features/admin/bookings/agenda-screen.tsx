@@ -101,7 +101,7 @@ export function AgendaScreen() {
                 <ChevronLeft className="size-4" aria-hidden="true" />
               </Button>
               <Button variant="secondary" size="sm" onClick={() => go({ date: today })}>
-                Aujourd'hui
+                Aujourd’hui
               </Button>
               <Button
                 variant="secondary"
@@ -122,7 +122,7 @@ export function AgendaScreen() {
               view === 'semaine'
                 ? 'Aucun appel prévu cette semaine.'
                 : day === today
-                  ? "Aucun appel prévu aujourd'hui."
+                  ? 'Aucun appel prévu aujourd’hui.'
                   : 'Aucun appel prévu ce jour-là.',
             children: 'Les visiteurs réservent leurs appels dans vos disponibilités.',
           }}
@@ -161,7 +161,7 @@ function WeekGrid({ days, today, calls }: { days: string[]; today: string; calls
           >
             <h3 id={`agenda-day-${day}`} className="text-sm font-semibold text-gray-900">
               {capitalized(formatDay(day, { year: false }))}
-              {day === today ? <span className="font-normal text-brand-800"> · aujourd'hui</span> : null}
+              {day === today ? <span className="font-normal text-brand-800"> · aujourd’hui</span> : null}
             </h3>
             {ofDay.length === 0 ? (
               <p className="text-sm text-gray-600">Aucun appel</p>

@@ -121,8 +121,8 @@ export function AvailabilityPanel() {
 function upcomingCallsNote(count: number, own: boolean): string {
   const who = own ? 'vous ne pouvez pas' : 'personne ne peut';
   return count === 1
-    ? `1 appel déjà réservé reste prévu. Si ${who} l'assurer, annulez-le depuis la fiche du contact : le visiteur reçoit un email d'excuse et choisit un autre créneau.`
-    : `${count} appels déjà réservés restent prévus. Si ${who} les assurer, annulez-les depuis la fiche de chaque contact : le visiteur reçoit un email d'excuse et choisit un autre créneau.`;
+    ? `1 appel déjà réservé reste prévu. Si ${who} l’assurer, annulez-le depuis la fiche du contact : le visiteur reçoit un email d’excuse et choisit un autre créneau.`
+    : `${count} appels déjà réservés restent prévus. Si ${who} les assurer, annulez-les depuis la fiche de chaque contact : le visiteur reçoit un email d’excuse et choisit un autre créneau.`;
 }
 
 function AvailabilityForm({
@@ -142,7 +142,7 @@ function AvailabilityForm({
   const save = useMutation(
     saveAvailabilityMutation({
       onSuccess: (saved) => form.reset(draftOf(saved)),
-      onError: reportOn(form, FIELDS, { title: "Échec de l'enregistrement" }),
+      onError: reportOn(form, FIELDS, { title: 'Échec de l’enregistrement' }),
     }),
   );
   const days = form.watch('days');
@@ -185,7 +185,7 @@ function AvailabilityForm({
               <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
                 {upcomingCallsNote(availability.upcomingCalls, own)}{' '}
                 <Link to="/admin/rendez-vous" className="font-medium underline underline-offset-2">
-                  Voir l'agenda
+                  Voir l’agenda
                 </Link>
               </p>
             ) : null}

@@ -146,7 +146,7 @@ describe('settings, "Disponibilités"', () => {
     fireEvent.change(range('Mardi', 1).getByLabelText('Fin'), { target: { value: '10:00' } });
     save();
     expect(
-      await range('Mardi', 1).findByText("L'heure de fin doit venir après l'heure de début."),
+      await range('Mardi', 1).findByText('L’heure de fin doit venir après l’heure de début.'),
     ).toBeTruthy();
     expect(range('Mardi', 1).getByLabelText('Fin').getAttribute('aria-invalid')).toBe('true');
 
@@ -157,7 +157,7 @@ describe('settings, "Disponibilités"', () => {
     expect(
       await range('Mardi', 2).findByText('Cette plage chevauche une autre plage du même jour.'),
     ).toBeTruthy();
-    expect(range('Mardi', 1).queryByText("L'heure de fin doit venir après l'heure de début.")).toBeNull();
+    expect(range('Mardi', 1).queryByText('L’heure de fin doit venir après l’heure de début.')).toBeNull();
 
     // A day off in the past is refused as it is added.
     fireEvent.change(screen.getByLabelText('Date du jour de congé'), { target: { value: '2020-01-06' } });
@@ -220,8 +220,8 @@ describe('settings, "Disponibilités"', () => {
     const note = await screen.findByText(
       /^2 appels déjà réservés restent prévus\. Si vous ne pouvez pas les assurer/,
     );
-    expect(note.textContent).toMatch(/le visiteur reçoit un email d'excuse/);
-    expect(screen.getByRole('link', { name: "Voir l'agenda" }).getAttribute('href')).toBe(
+    expect(note.textContent).toMatch(/le visiteur reçoit un email d’excuse/);
+    expect(screen.getByRole('link', { name: 'Voir l’agenda' }).getAttribute('href')).toBe(
       '/admin/rendez-vous',
     );
   });
@@ -301,7 +301,7 @@ describe('the agenda, "Rendez-vous"', () => {
     expect(monday.getByRole('article').textContent).toContain('10:00–10:30');
 
     // Today is marked (in words, not only by its colour).
-    const wednesday = within(screen.getByRole('listitem', { name: "Mercredi 2 décembre · aujourd'hui" }));
+    const wednesday = within(screen.getByRole('listitem', { name: 'Mercredi 2 décembre · aujourd’hui' }));
     const gone = wednesday.getByRole('article', { name: /Bolingo Mputu, annulé/ });
     expect(within(gone).getByText('Annulé')).toBeTruthy();
     expect(within(gone).getByRole('link', { name: 'Bolingo Mputu' }).className).toContain('line-through');

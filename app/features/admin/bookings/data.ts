@@ -51,9 +51,9 @@ export const cancelCallMutation = createAdminMutation({
   invalidates: [BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY],
   toast: (call) => ({
     title: 'Appel annulé',
-    description: `${call.leadName} reçoit un email d'excuse avec un lien pour choisir un autre créneau.`,
+    description: `${call.leadName} reçoit un email d’excuse avec un lien pour choisir un autre créneau.`,
   }),
-  errorToast: { fallback: "L'appel n'a pas pu être annulé." },
+  errorToast: { fallback: 'L’appel n’a pas pu être annulé.' },
 });
 
 /** An admin offers the call to a lead without a booked one: the email with the booking link. */
@@ -64,7 +64,7 @@ export const sendBookingLinkMutation = createAdminMutation({
   invalidates: [CONTACTS_KEY],
   toast: (lead) => ({
     title: 'Lien envoyé',
-    description: `${lead.fullName} reçoit un email pour choisir l'heure de son appel découverte.`,
+    description: `${lead.fullName} reçoit un email pour choisir l’heure de son appel découverte.`,
   }),
-  errorToast: { fallback: "Le lien n'a pas pu être envoyé." },
+  errorToast: { fallback: 'Le lien n’a pas pu être envoyé.' },
 });

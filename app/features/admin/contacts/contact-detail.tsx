@@ -175,7 +175,7 @@ function ReviewNotice({ contact, reason }: { contact: AdminContact; reason: stri
         À vérifier
       </h3>
       <p className="break-words">{reason}.</p>
-      <p>L'équipe n'a été prévenue ni par email ni sur ses téléphones.</p>
+      <p>L’équipe n’a été prévenue ni par email ni sur ses téléphones.</p>
       <p>
         <Button
           size="sm"
@@ -183,7 +183,7 @@ function ReviewNotice({ contact, reason }: { contact: AdminContact; reason: stri
           disabled={clear.isPending}
           onClick={() => clear.mutate({ id: contact.id })}
         >
-          Ce n'est pas du spam
+          Ce n’est pas du spam
         </Button>
       </p>
     </section>
@@ -216,8 +216,8 @@ function OfferCall({ lead }: { lead: AdminContact }) {
         onConfirm={() => send.mutate({ id: lead.id, fullName: lead.fullName })}
       >
         <p>
-          {lead.fullName} reçoit un email avec un lien, valable 14 jours, pour choisir l'heure d'un appel de
-          30 minutes parmi les disponibilités de l'équipe.
+          {lead.fullName} reçoit un email avec un lien, valable 14 jours, pour choisir l’heure d’un appel de
+          30 minutes parmi les disponibilités de l’équipe.
         </p>
       </ConfirmDialog>
     </>
@@ -253,7 +253,7 @@ function CallSummary({ call, leadName }: { call: ContactCall; leadName: string }
             to={`/admin/rendez-vous?vue=jour&date=${kinshasaDate(new Date(call.startsAt))}`}
             className="font-medium text-brand-800 underline-offset-2 hover:underline"
           >
-            Voir dans l'agenda
+            Voir dans l’agenda
           </Link>
           {ahead ? (
             <button
@@ -261,21 +261,21 @@ function CallSummary({ call, leadName }: { call: ContactCall; leadName: string }
               onClick={() => setConfirming(true)}
               className="font-medium text-red-700 underline-offset-2 hover:underline"
             >
-              Annuler l'appel
+              Annuler l’appel
             </button>
           ) : null}
         </p>
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}
-          title={`Annuler l'appel de ${leadName} ?`}
-          confirmLabel="Oui, annuler l'appel"
+          title={`Annuler l’appel de ${leadName} ?`}
+          confirmLabel="Oui, annuler l’appel"
           pendingLabel="Annulation…"
           pending={cancel.isPending}
           onConfirm={() => cancel.mutate({ id: call.id, leadName })}
         >
           <p>
-            Le créneau est libéré. {leadName} reçoit un email d'excuse, avec l'annulation pour son agenda et
+            Le créneau est libéré. {leadName} reçoit un email d’excuse, avec l’annulation pour son agenda et
             un lien pour choisir un autre créneau.
           </p>
         </ConfirmDialog>

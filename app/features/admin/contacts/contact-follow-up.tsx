@@ -167,7 +167,7 @@ export function TimelineSection({ contactId }: { contactId: string }) {
       ) : timeline.isError ? (
         <ErrorState error={timeline.error} onRetry={() => void timeline.refetch()} />
       ) : timeline.data.length === 0 ? (
-        <p className="text-sm text-gray-600">Rien pour l'instant : ajoutez une note après chaque échange.</p>
+        <p className="text-sm text-gray-600">Rien pour l’instant : ajoutez une note après chaque échange.</p>
       ) : (
         <ol className="flex flex-col gap-3" aria-label="Historique du contact">
           {timeline.data.map((entry) => (

@@ -160,7 +160,7 @@ describe('the lead’s panel: its discovery call', () => {
       /^Appel découverte\s:\slundi 30 novembre à 10:00 \(heure de Kinshasa\) avec Nadine Kapinga/,
     );
     expect(within(call).getByText('Confirmé')).toBeTruthy();
-    expect(within(call).getByRole('link', { name: "Voir dans l'agenda" }).getAttribute('href')).toBe(
+    expect(within(call).getByRole('link', { name: 'Voir dans l’agenda' }).getAttribute('href')).toBe(
       '/admin/rendez-vous?vue=jour&date=2026-11-30',
     );
 
@@ -187,15 +187,15 @@ describe('the lead’s panel: its discovery call', () => {
     });
     renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-call');
     const region = await screen.findByRole('region', { name: 'Appel découverte' });
-    fireEvent.click(within(region).getByRole('button', { name: "Annuler l'appel" }));
-    const dialog = await screen.findByRole('alertdialog', { name: /Annuler l'appel de Amani Kabeya/ });
-    expect(dialog.textContent).toMatch(/reçoit un email d'excuse/);
-    fireEvent.click(within(dialog).getByRole('button', { name: "Oui, annuler l'appel" }));
+    fireEvent.click(within(region).getByRole('button', { name: 'Annuler l’appel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: /Annuler l’appel de Amani Kabeya/ });
+    expect(dialog.textContent).toMatch(/reçoit un email d’excuse/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Oui, annuler l’appel' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/cancel'))).toBe(true),
     );
     expect(await screen.findByText('Annulé')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: "Annuler l'appel" })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Annuler l’appel' })).toBeNull();
   });
 
   it('offers the call to a lead without one: the booking link is emailed after asking', async () => {
@@ -283,7 +283,7 @@ describe('the leads kept "À vérifier" (docs/decisions/083-leads-kept-for-revie
     await waitFor(() => expect(lastListSearch(calls)?.get('review')).toBeNull());
   });
 
-  it('says why a lead is to check, and "Ce n\'est pas du spam" clears it with one click', async () => {
+  it('says why a lead is to check, and "Ce n’est pas du spam" clears it with one click', async () => {
     let lead = buildContact({ id: 'lead-review', fullName: 'Amani Kabeya', reviewReason: REASON });
     const { calls } = stubFetch({
       'GET /api/admin/contacts': () => ({ json: page([lead]) }),
@@ -299,9 +299,9 @@ describe('the leads kept "À vérifier" (docs/decisions/083-leads-kept-for-revie
     const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
     const review = within(panel).getByRole('region', { name: 'À vérifier' });
     expect(review.textContent).toContain(REASON);
-    expect(review.textContent).toContain("L'équipe n'a été prévenue ni par email ni sur ses téléphones.");
+    expect(review.textContent).toContain('L’équipe n’a été prévenue ni par email ni sur ses téléphones.');
 
-    fireEvent.click(within(review).getByRole('button', { name: "Ce n'est pas du spam" }));
+    fireEvent.click(within(review).getByRole('button', { name: 'Ce n’est pas du spam' }));
     await waitFor(() => expect(within(panel).queryByRole('region', { name: 'À vérifier' })).toBeNull());
     expect(
       calls.filter((call) => call.method === 'POST' && call.url.pathname.endsWith('/not-spam')),
@@ -318,7 +318,7 @@ describe('the leads kept "À vérifier" (docs/decisions/083-leads-kept-for-revie
     });
     renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-plain');
     const panel = await screen.findByRole('dialog', { name: 'Bola Nsimba' });
-    expect(within(panel).queryByRole('button', { name: "Ce n'est pas du spam" })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Ce n’est pas du spam' })).toBeNull();
   });
 });
 

@@ -114,7 +114,7 @@ export function ContactsScreen() {
     <>
       <AdminPageHeader
         title="Contacts"
-        description="Demandes de devis, d'appel découverte et messages reçus par le site."
+        description="Demandes de devis, d’appel découverte et messages reçus par le site."
         actions={
           <Button asChild variant="secondary" size="sm">
             <a href={`${CONTACTS_KEY}/export.csv${exportSearch.size ? `?${exportSearch}` : ''}`} download>

@@ -61,7 +61,7 @@ export const contactStatusMutation = createAdminMutation({
     title: 'Statut mis à jour',
     description: `${contact.fullName} : ${CONTACT_STATUS_LABELS[contact.status]}`,
   }),
-  errorToast: { fallback: "Le statut n'a pas pu être modifié." },
+  errorToast: { fallback: 'Le statut n’a pas pu être modifié.' },
   // Declared no retry policy of its own: the client's default.
   clientRetries: true,
 });
@@ -77,10 +77,10 @@ export const contactNotSpamMutation = createAdminMutation({
   updates: (contact) => [contactQuery(contact.id).queryKey, withContact(contact)],
   invalidates: [CONTACTS_KEY, DASHBOARD_KEY],
   toast: (contact) => ({
-    title: "Ce n'est pas du spam",
-    description: `${contact.fullName} : l'équipe est prévenue.`,
+    title: 'Ce n’est pas du spam',
+    description: `${contact.fullName} : l’équipe est prévenue.`,
   }),
-  errorToast: { fallback: "Le contact n'a pas pu être confirmé." },
+  errorToast: { fallback: 'Le contact n’a pas pu être confirmé.' },
 });
 
 // ---- follow-up (docs/decisions/066-lead-follow-up.md) ------------------------------------------
@@ -102,7 +102,7 @@ export const contactFollowUpMutation = createAdminMutation({
   updates: (contact) => [contactQuery(contact.id).queryKey, withContact(contact)],
   invalidates: [CONTACTS_KEY],
   toast: (contact) => ({ title: 'Suivi mis à jour', description: contact.fullName }),
-  errorToast: { fallback: "Le suivi n'a pas pu être enregistré." },
+  errorToast: { fallback: 'Le suivi n’a pas pu être enregistré.' },
 });
 
 export const contactNoteMutation = createAdminMutation({
@@ -112,7 +112,7 @@ export const contactNoteMutation = createAdminMutation({
   read: (body: { entry: ContactTimelineEntry }) => body.entry,
   invalidates: [CONTACTS_KEY],
   toast: () => ({ title: 'Note ajoutée' }),
-  errorToast: { fallback: "La note n'a pas pu être ajoutée." },
+  errorToast: { fallback: 'La note n’a pas pu être ajoutée.' },
 });
 
 /** A quick action opened (email, call, WhatsApp): logged in the timeline, without a toast. */
@@ -121,7 +121,7 @@ export const contactTouchMutation = createAdminMutation({
   url: ({ id }: { id: string; kind: ContactTouchKind }) => `${contactUrl(id)}/touches`,
   body: ({ kind }) => ({ kind }),
   invalidates: [CONTACTS_KEY],
-  errorToast: { fallback: "L'action n'a pas pu être notée dans l'historique." },
+  errorToast: { fallback: 'L’action n’a pas pu être notée dans l’historique.' },
 });
 
 /**

@@ -26,7 +26,7 @@ describe('the discovery call in the lead’s history', () => {
             entry({ kind: 'booking', body: 'Appel découverte réservé par le contact\u00a0: …' }),
             entry({
               kind: 'booking',
-              body: "Appel découverte du … annulé par l'équipe",
+              body: 'Appel découverte du … annulé par l’équipe',
               author: 'Nadine Mbuyi',
             }),
             entry({ kind: 'note', body: 'Vu au salon' }),

@@ -104,11 +104,11 @@ describe('the admin dashboard', () => {
       },
     });
     renderAdminScreen(DashboardScreen, '/admin/dashboard');
-    const card = await screen.findByRole('region', { name: "À traiter aujourd'hui" });
+    const card = await screen.findByRole('region', { name: 'À traiter aujourd’hui' });
     const late = within(card).getByRole('link', { name: '1 en retard' });
     expect(late.getAttribute('href')).toBe('/admin/contacts?followUp=late&sort=nextActionAt&order=asc');
     expect(late.className).toContain('text-red-700');
-    const today = within(card).getByRole('link', { name: "2 à traiter aujourd'hui" });
+    const today = within(card).getByRole('link', { name: '2 à traiter aujourd’hui' });
     expect(today.getAttribute('href')).toBe('/admin/contacts?followUp=today&sort=nextActionAt&order=asc');
     expect(today.className).not.toContain('text-red-700');
     expect(
@@ -152,7 +152,7 @@ describe('the admin dashboard', () => {
     expect(item?.textContent).toContain('avec Nadine Kapinga');
     // 10:00 in Kinshasa, whatever the machine's time zone.
     expect(item?.querySelector('time')?.textContent).toBe('30/11/2026 10:00');
-    expect(within(card).getByRole('link', { name: "Voir l'agenda" }).getAttribute('href')).toBe(
+    expect(within(card).getByRole('link', { name: 'Voir l’agenda' }).getAttribute('href')).toBe(
       '/admin/rendez-vous',
     );
     unmount();
@@ -166,8 +166,8 @@ describe('the admin dashboard', () => {
   it('says when nothing is due today', async () => {
     stubFetch({ 'GET /api/admin/dashboard': { json: buildDashboard() } });
     renderAdminScreen(DashboardScreen, '/admin/dashboard');
-    const card = await screen.findByRole('region', { name: "À traiter aujourd'hui" });
-    expect(within(card).getByText("Aucune action prévue d'ici ce soir")).toBeTruthy();
+    const card = await screen.findByRole('region', { name: 'À traiter aujourd’hui' });
+    expect(within(card).getByText('Aucune action prévue d’ici ce soir')).toBeTruthy();
     expect(within(card).getByRole('link', { name: '0 en retard' }).className).not.toContain('text-red-700');
   });
 
@@ -263,7 +263,7 @@ describe('the admin dashboard', () => {
   it('says so when there is no post read and no activity yet', async () => {
     stubFetch({ 'GET /api/admin/dashboard': { json: buildDashboard({ topPosts: [], latestActivity: [] }) } });
     renderAdminScreen(DashboardScreen, '/admin/dashboard');
-    expect(await screen.findByText("Aucun article lu pour l'instant")).toBeTruthy();
+    expect(await screen.findByText('Aucun article lu pour l’instant')).toBeTruthy();
     expect(screen.getByText('Aucune activité récente')).toBeTruthy();
   });
 

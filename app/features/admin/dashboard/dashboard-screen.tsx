@@ -56,7 +56,7 @@ export function DashboardScreen() {
     <>
       <AdminPageHeader
         title="Tableau de bord"
-        description="Les demandes de contact et la newsletter en un coup d'œil, mis à jour en direct."
+        description="Les demandes de contact et la newsletter en un coup d’œil, mis à jour en direct."
       />
       {data ? (
         <>
@@ -287,7 +287,7 @@ function ListCard({
 
 function TopPosts({ posts }: { posts: DashboardData['topPosts'] }) {
   return (
-    <ListCard icon={Eye} title="Articles les plus lus" items={posts} empty="Aucun article lu pour l'instant">
+    <ListCard icon={Eye} title="Articles les plus lus" items={posts} empty="Aucun article lu pour l’instant">
       <ol className="mt-3 divide-y divide-gray-100">
         {posts.map((post, index) => (
           <li key={post.id} className="flex items-baseline gap-3 py-2.5">
@@ -348,7 +348,7 @@ function FollowUp({ followUp }: { followUp: DashboardData['followUp'] }) {
     {
       to: '/admin/contacts?followUp=today&sort=nextActionAt&order=asc',
       count: followUp.dueToday,
-      label: "à traiter aujourd'hui",
+      label: 'à traiter aujourd’hui',
       alarm: false,
     },
     {
@@ -361,9 +361,9 @@ function FollowUp({ followUp }: { followUp: DashboardData['followUp'] }) {
   return (
     <ListCard
       icon={AlarmClock}
-      title="À traiter aujourd'hui"
+      title="À traiter aujourd’hui"
       items={followUp.due}
-      empty="Aucune action prévue d'ici ce soir"
+      empty="Aucune action prévue d’ici ce soir"
       summary={
         <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {links.map((link) => (
@@ -423,7 +423,7 @@ function UpcomingCalls({ calls }: { calls: DashboardData['upcomingCalls'] }) {
       summary={
         <p className="mt-2 text-sm">
           <Link to="/admin/rendez-vous" className="text-brand-800 underline-offset-2 hover:underline">
-            Voir l'agenda
+            Voir l’agenda
           </Link>
         </p>
       }

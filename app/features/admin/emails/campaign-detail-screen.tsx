@@ -163,7 +163,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
     campaign.segment.subscribedFrom
       ? `inscrits depuis le ${formatDate(campaign.segment.subscribedFrom)}`
       : null,
-    campaign.segment.subscribedTo ? `jusqu'au ${formatDate(campaign.segment.subscribedTo)}` : null,
+    campaign.segment.subscribedTo ? `jusqu’au ${formatDate(campaign.segment.subscribedTo)}` : null,
   ].filter(Boolean);
 
   return (
@@ -239,7 +239,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
                   run({ action: 'resume' }, { done: 'Envoi repris', failed: 'Reprise impossible' }),
               },
             status === 'sending' && {
-              label: "Annuler l'envoi",
+              label: 'Annuler l’envoi',
               icon: XCircle,
               danger: true,
               onClick: () => setDialog('cancel'),
@@ -263,7 +263,7 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
         >
           <h2 id="campaign-problems-title" className="flex items-center gap-2 font-semibold">
             <TriangleAlert className="size-4" aria-hidden="true" />
-            Avant de l'envoyer ou de la programmer
+            Avant de l’envoyer ou de la programmer
           </h2>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {campaign.problems.map((problem) => (
@@ -314,8 +314,8 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       <CampaignPreviewDialog campaignId={campaign.id} {...dialogProps('preview')} />
       <CampaignTestDialog campaign={campaign} {...dialogProps('test')} />
       <ScheduleDialog
-        title="Programmer l'envoi"
-        description="La campagne partira d'elle-même à cette heure, heure de Kinshasa."
+        title="Programmer l’envoi"
+        description="La campagne partira d’elle-même à cette heure, heure de Kinshasa."
         current={campaign.scheduledAt}
         {...dialogProps('schedule')}
         pending={action.isPending}
@@ -341,14 +341,14 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
             {formatCount(campaign.recipientCount)} destinataire{campaign.recipientCount > 1 ? 's' : ''} actif
             {campaign.recipientCount > 1 ? 's' : ''}
           </strong>
-          . Une fois lancé, l'envoi peut être mis en pause ou annulé, mais les emails partis ne reviennent
+          . Une fois lancé, l’envoi peut être mis en pause ou annulé, mais les emails partis ne reviennent
           pas.
         </p>
       </ConfirmDialog>
       <ConfirmDialog
         {...confirmRun('cancel', { done: 'Envoi annulé', failed: 'Annulation impossible' })}
-        title="Annuler l'envoi ?"
-        confirmLabel="Annuler l'envoi"
+        title="Annuler l’envoi ?"
+        confirmLabel="Annuler l’envoi"
         pendingLabel="Annulation..."
       >
         <p>

@@ -116,7 +116,7 @@ export function CampaignEditorScreen({ campaignId }: { campaignId: string | unde
         <BackLink to={`/admin/emails/campaigns/${existing.id}`} label="Retour à la campagne" />
         <Card>
           <p role="alert" className="py-12 text-center text-gray-800">
-            Une campagne envoyée ou en cours d'envoi ne peut plus être modifiée.
+            Une campagne envoyée ou en cours d’envoi ne peut plus être modifiée.
           </p>
         </Card>
       </>
@@ -244,7 +244,7 @@ function CampaignEditor({
       />
       <AdminPageHeader
         title={campaign ? 'Modifier la campagne' : 'Nouvelle campagne'}
-        description="Elle reste un brouillon tant que vous ne l'envoyez pas ou ne la programmez pas."
+        description="Elle reste un brouillon tant que vous ne l’envoyez pas ou ne la programmez pas."
       />
       <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-6">
         <Card className="grid gap-4 lg:grid-cols-2">
@@ -264,20 +264,20 @@ function CampaignEditor({
             />
           </div>
           <TextField
-            label="Nom de l'expéditeur"
+            label="Nom de l’expéditeur"
             optional
             placeholder={sender.data?.name || 'Nom des réglages'}
             {...field('senderName')}
           />
           <TextField
-            label="Adresse de l'expéditeur"
+            label="Adresse de l’expéditeur"
             type="email"
             optional
             placeholder={sender.data?.email || 'Adresse des réglages'}
             {...field('senderEmail')}
           />
           <p className="text-xs text-gray-600 lg:col-span-2">
-            Laissés vides, l'expéditeur et son adresse sont ceux des réglages (Envoi d'emails).
+            Laissés vides, l’expéditeur et son adresse sont ceux des réglages (Envoi d’emails).
           </p>
         </Card>
 
@@ -292,7 +292,7 @@ function CampaignEditor({
               </legend>
               {knownTags.length === 0 ? (
                 <p className="text-sm text-gray-600">
-                  {tags.isPending ? 'Chargement des étiquettes...' : "Aucun abonné n'a d'étiquette."}
+                  {tags.isPending ? 'Chargement des étiquettes...' : 'Aucun abonné n’a d’étiquette.'}
                 </p>
               ) : (
                 <Controller
@@ -340,7 +340,7 @@ function CampaignEditor({
               render={({ field }) => <LocaleSelect {...field} />}
             />
             <TextField label="Inscrits depuis le" type="date" optional {...field('segment.subscribedFrom')} />
-            <TextField label="Inscrits jusqu'au" type="date" optional {...field('segment.subscribedTo')} />
+            <TextField label="Inscrits jusqu’au" type="date" optional {...field('segment.subscribedTo')} />
           </div>
           <p
             role="status"
@@ -379,7 +379,7 @@ function CampaignEditor({
                     Avancé : un modèle MJML
                   </label>
                   <p id="campaign-advanced-hint" className="text-gray-600">
-                    Pour les experts : l'email suit un modèle écrit en MJML (Emails, Modèles) au lieu des
+                    Pour les experts : l’email suit un modèle écrit en MJML (Emails, Modèles) au lieu des
                     blocs. Seul le mode choisi est enregistré.
                   </p>
                 </div>
@@ -416,7 +416,7 @@ function CampaignEditor({
                 <p className="text-sm text-gray-600">Choisissez un modèle pour écrire son contenu.</p>
               ) : fields.length === 0 ? (
                 <p className="text-sm text-gray-600">
-                  Ce modèle n'a pas de champ à écrire : il est envoyé tel quel, personnalisé pour chacun.
+                  Ce modèle n’a pas de champ à écrire : il est envoyé tel quel, personnalisé pour chacun.
                 </p>
               ) : (
                 fields.map((variable) => (

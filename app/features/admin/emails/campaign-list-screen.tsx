@@ -134,7 +134,7 @@ function NewContentCard() {
         Nouveaux contenus à annoncer
       </h2>
       <p className="mt-1 text-sm text-gray-600">
-        Cochez les contenus à présenter : un brouillon de campagne est préparé avec le modèle d'annonce.
+        Cochez les contenus à présenter : un brouillon de campagne est préparé avec le modèle d’annonce.
       </p>
       <ul className="mt-3 flex flex-col gap-2">
         {publications.data.map((publication) => (
@@ -165,7 +165,7 @@ function NewContentCard() {
         onClick={() =>
           announcement.mutate(selected, {
             onSuccess: (campaign) => {
-              toast({ title: "Brouillon d'annonce créé", description: campaign.title });
+              toast({ title: 'Brouillon d’annonce créé', description: campaign.title });
               navigate(`/admin/emails/campaigns/${campaign.id}/edit`);
             },
             onError: (error) =>
@@ -177,7 +177,7 @@ function NewContentCard() {
           })
         }
       >
-        {announcement.isPending ? 'Préparation...' : `Préparer l'annonce (${selected.length})`}
+        {announcement.isPending ? 'Préparation...' : `Préparer l’annonce (${selected.length})`}
       </Button>
     </Card>
   );

@@ -16,7 +16,7 @@ export function CampaignPreviewDialog({
     <AdminDialog wide open={open} onOpenChange={onOpenChange} title="Aperçu de la campagne">
       <DialogBody>
         {preview.isPending ? (
-          <LoadingState label="Préparation de l'aperçu..." />
+          <LoadingState label="Préparation de l’aperçu..." />
         ) : preview.isError ? (
           <ErrorState error={new Error(errorMessage(preview.error))} onRetry={() => void preview.refetch()} />
         ) : (
@@ -25,9 +25,9 @@ export function CampaignPreviewDialog({
               <span className="font-medium">Objet :</span> {preview.data.subject}
             </p>
             <p className="text-xs text-gray-600">
-              Avec des valeurs d'exemple ; les liens de désinscription de l'aperçu ne désinscrivent personne.
+              Avec des valeurs d’exemple ; les liens de désinscription de l’aperçu ne désinscrivent personne.
             </p>
-            <EmailFrame html={preview.data.html} title="Aperçu de l'email" className="h-[60dvh]" />
+            <EmailFrame html={preview.data.html} title="Aperçu de l’email" className="h-[60dvh]" />
           </>
         )}
       </DialogBody>

@@ -42,7 +42,7 @@ function renderWithResults(results: Partial<CampaignResults>) {
 }
 
 describe('campaign results on the site', () => {
-  it("shows the visits, leads, sign-ups and booked calls the campaign's links brought", async () => {
+  it('shows the visits, leads, sign-ups and booked calls the campaign’s links brought', async () => {
     renderWithResults({
       utmCampaign: 'offre-de-rentree-3f9a',
       visits: 1234,
@@ -64,7 +64,7 @@ describe('campaign results on the site', () => {
     renderWithResults({ utmCampaign: null });
     const site = await screen.findByRole('region', { name: 'Sur le site' });
     expect(site.textContent).toContain(
-      "Les liens de cette campagne ne portent pas de marque de campagne : elle est partie avant la mesure d'audience.",
+      'Les liens de cette campagne ne portent pas de marque de campagne : elle est partie avant la mesure d’audience.',
     );
     expect(within(site).queryByText('Visites')).toBeNull();
   });

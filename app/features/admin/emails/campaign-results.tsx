@@ -41,7 +41,7 @@ export function CampaignResultsSection({ campaign }: { campaign: CampaignDetail 
     ['Rebonds', formatCount(r.bounces)],
     ['Plaintes', formatCount(r.complaints)],
     ['Désabonnements', formatCount(r.unsubscribes)],
-    ["Taux d'ouverture", formatRate(r.uniqueOpens, r.sent)],
+    ['Taux d’ouverture', formatRate(r.uniqueOpens, r.sent)],
   ];
   const placeholder = <div className="size-full animate-pulse rounded-lg bg-gray-50" />;
   return (
@@ -68,7 +68,7 @@ export function CampaignResultsSection({ campaign }: { campaign: CampaignDetail 
       <Card className="min-w-0">
         <h3 className="text-base font-semibold text-gray-900">Heure par heure</h3>
         {r.timeline.length === 0 ? (
-          <p className="py-6 text-sm text-gray-600">Pas encore d'envoi.</p>
+          <p className="py-6 text-sm text-gray-600">Pas encore d’envoi.</p>
         ) : (
           <>
             <div className="mt-4 h-60 min-w-0" aria-hidden="true">
@@ -160,7 +160,7 @@ function CampaignSiteResults({ results }: { results: CampaignResults }) {
         <>
           <p className="mt-1 text-sm text-gray-600">
             Visites, demandes, inscriptions et appels venus des liens de cette campagne depuis son envoi. Dans
-            l'écran Audience, elle s'appelle{' '}
+            l’écran Audience, elle s’appelle{' '}
             <span className="font-medium break-all text-gray-900">{results.utmCampaign}</span>.
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="campaign-site-kpis">
@@ -177,7 +177,7 @@ function CampaignSiteResults({ results }: { results: CampaignResults }) {
       ) : (
         <p className="mt-1 text-sm text-gray-600">
           Les liens de cette campagne ne portent pas de marque de campagne : elle est partie avant la mesure
-          d'audience.
+          d’audience.
         </p>
       )}
     </Card>

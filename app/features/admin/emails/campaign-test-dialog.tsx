@@ -61,7 +61,7 @@ export function CampaignTestDialog({
       onOpenChange={onOpenChange}
       pending={test.isPending}
       title="Envoyer un test"
-      description="Un exemplaire, objet préfixé de [TEST], avec des liens d'exemple."
+      description="Un exemplaire, objet préfixé de [TEST], avec des liens d’exemple."
     >
       <form
         noValidate

@@ -36,7 +36,7 @@ export const CAMPAIGNS_KEY = '/api/admin/campaigns';
 export const CAMPAIGN_LIST: ItemList = {
   to: '/admin/emails/campaigns',
   label: 'Toutes les campagnes',
-  missing: "Cette campagne n'existe pas ou a été supprimée.",
+  missing: 'Cette campagne n’existe pas ou a été supprimée.',
 };
 
 /** How often a campaign being sent is re-read (progress and results). */

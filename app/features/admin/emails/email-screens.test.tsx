@@ -126,7 +126,7 @@ describe('template editor', () => {
           ? {
               json: {
                 html: '<p>partiel</p>',
-                errors: [{ line: 1, message: "Ligne 1 : La balise mj-oops n'existe pas dans MJML." }],
+                errors: [{ line: 1, message: 'Ligne 1 : La balise mj-oops n’existe pas dans MJML.' }],
               },
             }
           : { json: { html: '<p>Bonjour Grâce</p>', errors: [] } },
@@ -148,7 +148,7 @@ describe('template editor', () => {
       target: { value: '<mjml><mj-body><mj-oops /></mj-body></mjml>' },
     });
     const problems = await screen.findByTestId('mjml-errors');
-    expect(problems.textContent).toBe("Ligne 1 : La balise mj-oops n'existe pas dans MJML.");
+    expect(problems.textContent).toBe('Ligne 1 : La balise mj-oops n’existe pas dans MJML.');
     expect(screen.getByText('1 erreur MJML')).toBeTruthy();
   });
 
@@ -161,10 +161,10 @@ describe('template editor', () => {
         json: {
           error: {
             code: 'mjml_invalid',
-            message: "Le modèle MJML contient des erreurs : corrigez-les avant d'enregistrer.",
-            fields: { mjml: "Ligne 2 : L'attribut colour n'est pas autorisé sur cette balise." },
+            message: 'Le modèle MJML contient des erreurs : corrigez-les avant d’enregistrer.',
+            fields: { mjml: 'Ligne 2 : L’attribut colour n’est pas autorisé sur cette balise.' },
             mjmlErrors: [
-              { line: 2, message: "Ligne 2 : L'attribut colour n'est pas autorisé sur cette balise." },
+              { line: 2, message: 'Ligne 2 : L’attribut colour n’est pas autorisé sur cette balise.' },
             ],
           },
         },
@@ -174,7 +174,7 @@ describe('template editor', () => {
     await screen.findByTitle('Aperçu du modèle');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(
-      await screen.findByText("Ligne 2 : L'attribut colour n'est pas autorisé sur cette balise."),
+      await screen.findByText('Ligne 2 : L’attribut colour n’est pas autorisé sur cette balise.'),
     ).toBeTruthy();
     expect(screen.getByLabelText('Source MJML').getAttribute('aria-invalid')).toBe('true');
   });
@@ -219,7 +219,7 @@ describe('campaign editor', () => {
     expect(await screen.findByText('120 destinataires actifs')).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: 'vip' }));
     expect(await screen.findByText('7 destinataires actifs')).toBeTruthy();
-    expect((screen.getByLabelText(/Nom de l'expéditeur/) as HTMLInputElement).placeholder).toBe(
+    expect((screen.getByLabelText(/Nom de l’expéditeur/) as HTMLInputElement).placeholder).toBe(
       'Lisanga Digital Marketing',
     );
 
@@ -369,7 +369,7 @@ describe('campaign editor', () => {
       `/admin/emails/campaigns/${CAMPAIGN_ID}/edit`,
     );
     expect(
-      await screen.findByText("Une campagne envoyée ou en cours d'envoi ne peut plus être modifiée."),
+      await screen.findByText('Une campagne envoyée ou en cours d’envoi ne peut plus être modifiée.'),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Enregistrer le brouillon' })).toBeNull();
   });
@@ -409,10 +409,10 @@ describe('campaigns list', () => {
       '/admin/emails/campaigns',
     );
     expect(await screen.findByText('Aucune campagne pour le moment')).toBeTruthy();
-    const prepare = await screen.findByRole('button', { name: "Préparer l'annonce (0)" });
+    const prepare = await screen.findByRole('button', { name: 'Préparer l’annonce (0)' });
     expect((prepare as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: /Étude Kin Market/ }));
-    fireEvent.click(screen.getByRole('button', { name: "Préparer l'annonce (1)" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Préparer l’annonce (1)' }));
 
     expect(await screen.findByText('Éditeur de la campagne')).toBeTruthy();
     const post = calls.find((c) => c.url.pathname.endsWith('/announcement'));
@@ -462,9 +462,9 @@ describe('campaign detail', () => {
     expect(calls.some((c) => c.url.pathname.endsWith('/send'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer maintenant' }));
 
-    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe("En cours d'envoi"));
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('En cours d’envoi'));
     expect(screen.getByRole('button', { name: 'Mettre en pause' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: "Annuler l'envoi" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Annuler l’envoi' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Modifier' })).toBeNull();
     expect(
       await screen.findByText(
@@ -484,7 +484,7 @@ describe('campaign detail', () => {
       },
     });
     renderCampaignPage();
-    const problems = await screen.findByRole('region', { name: /Avant de l'envoyer/ });
+    const problems = await screen.findByRole('region', { name: /Avant de l’envoyer/ });
     expect(problems.textContent).toContain('Le contenu est vide');
     const send = screen.getByRole('button', { name: 'Envoyer maintenant' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
@@ -550,7 +550,7 @@ describe('campaign detail', () => {
       },
     });
     renderCampaignPage();
-    const dialog = await openDialog('Programmer', "Programmer l'envoi");
+    const dialog = await openDialog('Programmer', 'Programmer l’envoi');
     fireEvent.change(within(dialog).getByLabelText('Date et heure (Kinshasa)'), {
       target: { value: '2030-01-15T09:30' },
     });

@@ -69,9 +69,9 @@ const STARTER_MJML = `<mjml>
 `;
 
 const STARTER_VARIABLES: TemplateVariableInfo[] = [
-  { name: 'firstName', description: "Prénom de l'abonné (facultatif)", example: 'Grâce' },
+  { name: 'firstName', description: 'Prénom de l’abonné (facultatif)', example: 'Grâce' },
   { name: 'message', description: 'Texte du message', example: 'Voici nos nouveautés du mois.' },
-  { name: 'companyAddress', description: "Adresse postale de l'agence", example: 'Gombe, Kinshasa' },
+  { name: 'companyAddress', description: 'Adresse postale de l’agence', example: 'Gombe, Kinshasa' },
   {
     name: 'manageUrl',
     description: 'Lien de gestion des préférences',
@@ -87,7 +87,7 @@ const STARTER_VARIABLES: TemplateVariableInfo[] = [
 const TEMPLATES: ItemList = {
   to: '/admin/emails/templates',
   label: 'Tous les modèles',
-  missing: "Ce modèle n'existe pas ou a été supprimé.",
+  missing: 'Ce modèle n’existe pas ou a été supprimé.',
 };
 
 export function TemplateEditorScreen({ templateId }: { templateId: string }) {
@@ -187,7 +187,7 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
         description={
           template
             ? `Clé ${template.key}, modifié le ${formatDateTime(template.updatedAt)}.`
-            : "Écrivez le modèle en MJML ; les variables s'écrivent {{nom}}."
+            : 'Écrivez le modèle en MJML ; les variables s’écrivent {{nom}}.'
         }
         actions={template?.builtIn ? <Badge tone="blue">Modèle intégré au site</Badge> : null}
       />
@@ -292,8 +292,8 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
 
         <FieldsetCard legend="Variables">
           <p className="mb-3 text-sm text-gray-600">
-            Ce que le modèle utilise entre accolades. L'exemple sert à l'aperçu. firstName, manageUrl,
-            unsubscribeUrl et companyAddress sont remplis par l'envoi ; les autres deviennent des blocs de
+            Ce que le modèle utilise entre accolades. L’exemple sert à l’aperçu. firstName, manageUrl,
+            unsubscribeUrl et companyAddress sont remplis par l’envoi ; les autres deviennent des blocs de
             contenu à écrire dans chaque campagne.
           </p>
           <div className="flex flex-col gap-3">
@@ -360,7 +360,7 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
         onConfirm={() => (template ? remove.mutate(template) : undefined)}
       >
         <p>
-          Le modèle « {template?.name} » sera supprimé. Une campagne qui l'utilise empêche la suppression.
+          Le modèle « {template?.name} » sera supprimé. Une campagne qui l’utilise empêche la suppression.
         </p>
       </ConfirmDialog>
     </>

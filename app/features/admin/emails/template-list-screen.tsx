@@ -10,7 +10,7 @@ export function TemplateListScreen() {
   return (
     <>
       <AdminPageHeader
-        title="Modèles d'email"
+        title="Modèles d’email"
         description="Les emails du site (confirmation, bienvenue, notification...) et ceux des campagnes, en MJML avec variables."
         actions={<NewItemButton to="/admin/emails/templates/new" label="Nouveau modèle" />}
       />
@@ -18,7 +18,7 @@ export function TemplateListScreen() {
         <QueryStates
           query={templates}
           isEmpty={(data) => data.length === 0}
-          empty={{ title: "Aucun modèle d'email" }}
+          empty={{ title: 'Aucun modèle d’email' }}
         >
           {(data) => (
             <DataTable

@@ -44,8 +44,8 @@ export const notSpamSubscriberMutation = createAdminMutation({
   url: (subscriber: AdminSubscriber) => `${subscriberUrl(subscriber.id)}/not-spam`,
   read: (body: { subscriber: AdminSubscriber }) => body.subscriber,
   invalidates: SUBSCRIBER_WRITE_REFRESHES,
-  toast: (subscriber) => ({ title: "Ce n'est pas du spam", description: subscriber.email }),
-  errorToast: { fallback: "L'inscription n'a pas pu être confirmée." },
+  toast: (subscriber) => ({ title: 'Ce n’est pas du spam', description: subscriber.email }),
+  errorToast: { fallback: 'L’inscription n’a pas pu être confirmée.' },
 });
 
 export const eraseSubscriberMutation = createAdminMutation({
@@ -76,5 +76,5 @@ export const importSubscribersMutation = createAdminMutation({
     title: 'Import terminé',
     description: `${result.created} ajoutée(s), ${result.existing} déjà connue(s), ${result.invalid.length} ligne(s) refusée(s).`,
   }),
-  errorToast: { title: "Échec de l'import" },
+  errorToast: { title: 'Échec de l’import' },
 });

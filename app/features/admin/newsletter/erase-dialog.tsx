@@ -23,7 +23,7 @@ export function EraseDialog({ subscriber, onClose }: SubscriberDialogProps) {
       }}
     >
       <p>
-        L'adresse{' '}
+        L’adresse{' '}
         <strong className="wrap-anywhere text-gray-900">
           <EmailAddress email={subscriber?.email ?? ''} />
         </strong>{' '}
@@ -31,7 +31,7 @@ export function EraseDialog({ subscriber, onClose }: SubscriberDialogProps) {
         ont pas encore été envoyés.
       </p>
       <p className="font-medium text-red-800">
-        Cette action est irréversible. Exportez d'abord ses données si vous devez les conserver ou les lui
+        Cette action est irréversible. Exportez d’abord ses données si vous devez les conserver ou les lui
         transmettre.
       </p>
     </ConfirmDialog>

@@ -115,7 +115,7 @@ function ImportForm({
         <p className="font-medium text-gray-900">Format accepté</p>
         <ul className="mt-1 list-disc space-y-0.5 pl-5">
           <li>
-            une ligne d'en-tête avec une colonne <code className="font-semibold">email</code>, et si vous les
+            une ligne d’en-tête avec une colonne <code className="font-semibold">email</code>, et si vous les
             avez <code className="font-semibold">prénom</code> et <code className="font-semibold">nom</code> ;
           </li>
           <li>ou simplement une adresse email par ligne, sans en-tête.</li>
@@ -195,7 +195,7 @@ function ImportForm({
           ) : (
             <span>
               Sans cette case, chaque nouvelle adresse reçoit un email de confirmation et reste{' '}
-              {quoted(SUBSCRIBER_STATUS_LABELS.pending)} jusqu'à ce que la personne confirme. Aucune adresse
+              {quoted(SUBSCRIBER_STATUS_LABELS.pending)} jusqu’à ce que la personne confirme. Aucune adresse
               ne devient active sans consentement.
             </span>
           )}

@@ -66,7 +66,7 @@ async function findRow(email: string) {
 }
 
 describe('the subscribers list', () => {
-  it("shows each subscriber with status, tags, origin, the visit's source and dates in French", async () => {
+  it('shows each subscriber with status, tags, origin, the visit’s source and dates in French', async () => {
     stubFetch({ 'GET /api/admin/newsletter': { json: page([marie, jean]) } });
     renderScreen();
     const first = within(await findRow('marie.kabila@example.cd'));
@@ -286,7 +286,7 @@ describe('editing tags', () => {
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(listCallsBefore));
   });
 
-  it("refuses a tag longer than 50 characters before sending, and shows the server's field errors", async () => {
+  it('refuses a tag longer than 50 characters before sending, and shows the server’s field errors', async () => {
     const { calls } = stubFetch({
       'GET /api/admin/newsletter': { json: page([marie]) },
       [`PATCH /api/admin/newsletter/${marie.id}`]: {
@@ -425,7 +425,7 @@ describe('importing a CSV file', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
-  it("shows the server's message when the import is refused", async () => {
+  it('shows the server’s message when the import is refused', async () => {
     stubFetch({
       'GET /api/admin/newsletter': { json: page([marie]) },
       'POST /api/admin/newsletter/import': {
@@ -437,7 +437,7 @@ describe('importing a CSV file', () => {
     const dialog = await openImport();
     chooseFile(dialog, new File(['nom;ville\nAwa;Kinshasa\n'], 'mauvais.csv', { type: 'text/csv' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Importer' }));
-    await expectErrorToast("Échec de l'import", "Aucune colonne 'email' trouvée dans le fichier.");
+    await expectErrorToast('Échec de l’import', "Aucune colonne 'email' trouvée dans le fichier.");
     expect(within(dialog).queryByRole('status')).toBeNull();
   });
 });
@@ -445,7 +445,7 @@ describe('importing a CSV file', () => {
 describe('the sign-ups kept "À vérifier" (docs/decisions/083-leads-kept-for-review.md)', () => {
   const REASON = 'Plus de 10 inscriptions en 15 minutes depuis la même adresse';
 
-  it('filters by "À vérifier" from the URL, marks each one, and "Ce n\'est pas du spam" clears it', async () => {
+  it('filters by "À vérifier" from the URL, marks each one, and "Ce n’est pas du spam" clears it', async () => {
     let flagged = buildSubscriber({ email: 'partage@example.cd', reviewReason: REASON });
     const { calls } = stubFetch({
       'GET /api/admin/newsletter': () => ({ json: page(flagged.reviewReason ? [flagged] : []) }),
@@ -464,7 +464,7 @@ describe('the sign-ups kept "À vérifier" (docs/decisions/083-leads-kept-for-re
       'review=a_verifier',
     );
 
-    fireEvent.click(row.getByRole('button', { name: /^Ce n'est pas du spam\s:\spartage@example\.cd$/ }));
+    fireEvent.click(row.getByRole('button', { name: /^Ce n’est pas du spam\s:\spartage@example\.cd$/ }));
     await waitFor(() => expect(screen.queryByText('partage@example.cd')).toBeNull());
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
@@ -473,7 +473,7 @@ describe('the sign-ups kept "À vérifier" (docs/decisions/083-leads-kept-for-re
     stubFetch({ 'GET /api/admin/newsletter': { json: page([marie]) } });
     renderScreen();
     const row = within(await findRow('marie.kabila@example.cd'));
-    expect(row.queryByRole('button', { name: /Ce n'est pas du spam/ })).toBeNull();
+    expect(row.queryByRole('button', { name: /Ce n’est pas du spam/ })).toBeNull();
     expect(row.queryByText('À vérifier')).toBeNull();
   });
 });

@@ -423,11 +423,11 @@ function NotSpamButton({ subscriber }: { subscriber: AdminSubscriber }) {
       size="sm"
       disabled={clear.isPending}
       onClick={() => clear.mutate(subscriber)}
-      aria-label={`Ce n'est pas du spam : ${subscriber.email}`}
-      title="Ce n'est pas du spam"
+      aria-label={`Ce n’est pas du spam : ${subscriber.email}`}
+      title="Ce n’est pas du spam"
     >
       <ShieldCheck className="size-4" aria-hidden="true" />
-      <span className="md:sr-only">Ce n'est pas du spam</span>
+      <span className="md:sr-only">Ce n’est pas du spam</span>
     </Button>
   );
 }

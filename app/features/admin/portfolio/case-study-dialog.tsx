@@ -43,7 +43,7 @@ export function CaseStudyDialog({
     <ItemFormDialog
       open={editing !== null}
       onClose={onClose}
-      title={caseStudy ? "Modifier l'étude de cas" : 'Nouvelle étude de cas'}
+      title={caseStudy ? 'Modifier l’étude de cas' : 'Nouvelle étude de cas'}
       description={
         caseStudy ? caseStudy.title : 'Elle reste invisible sur le site tant que vous ne la publiez pas.'
       }

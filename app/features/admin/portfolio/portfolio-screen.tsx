@@ -169,7 +169,7 @@ export function PortfolioScreen() {
       <CaseStudyDialog editing={editing} onClose={() => setEditing(null)} />
       <PublicationConfirmDialog
         actions={actions}
-        titles={{ delete: "Supprimer l'étude de cas ?", unpublish: "Dépublier l'étude de cas ?" }}
+        titles={{ delete: 'Supprimer l’étude de cas ?', unpublish: 'Dépublier l’étude de cas ?' }}
       >
         {pending ? (
           <p>

@@ -102,7 +102,7 @@ export function PushPanel() {
         // The browser's refusal (no push service reachable); the server's is the mutation's toast.
         toastError(error, {
           title: 'Activation impossible',
-          fallback: "Ce navigateur a refusé l'abonnement aux notifications. Réessayez plus tard.",
+          fallback: 'Ce navigateur a refusé l’abonnement aux notifications. Réessayez plus tard.',
         });
         return;
       }
@@ -138,19 +138,19 @@ export function PushPanel() {
     <SettingsCard
       titleId="push-title"
       title="Notifications sur mes appareils"
-      description="Une notification à chaque nouvelle demande, nouvel abonné confirmé, appel réservé ou annulé, et à la fin de l'envoi d'une campagne. Un appui ouvre la bonne page. Sur un téléphone, installez d'abord l'application (menu du navigateur, « Ajouter à l'écran d'accueil »)."
+      description="Une notification à chaque nouvelle demande, nouvel abonné confirmé, appel réservé ou annulé, et à la fin de l’envoi d’une campagne. Un appui ouvre la bonne page. Sur un téléphone, installez d’abord l’application (menu du navigateur, « Ajouter à l’écran d’accueil »)."
       className="max-w-2xl"
     >
       <div className="rounded-lg bg-gray-50 p-3" aria-live="polite">
         {state === 'unsupported' ? (
           <p className="text-sm text-gray-800">
-            Ce navigateur ne peut pas recevoir de notifications. Sur iPhone, ajoutez d'abord le site à l'écran
-            d'accueil, puis ouvrez-le depuis son icône.
+            Ce navigateur ne peut pas recevoir de notifications. Sur iPhone, ajoutez d’abord le site à l’écran
+            d’accueil, puis ouvrez-le depuis son icône.
           </p>
         ) : state === 'denied' ? (
           <p className="text-sm text-gray-800">
             Les notifications sont bloquées pour ce site. Autorisez-les dans les réglages du navigateur (icône
-            à gauche de l'adresse), puis revenez ici.
+            à gauche de l’adresse), puis revenez ici.
           </p>
         ) : thisOne ? (
           <p className="flex items-center gap-2 text-sm font-medium text-brand-800">
@@ -194,7 +194,7 @@ export function PushPanel() {
                   <p className="text-sm text-gray-600">
                     {device.lastSuccessAt
                       ? `Dernière notification le ${formatDate(device.lastSuccessAt)}`
-                      : "Aucune notification pour l'instant"}
+                      : 'Aucune notification pour l’instant'}
                   </p>
                 </div>
               </div>

@@ -14,14 +14,14 @@ import { FormActions } from '../ui';
 import { isAllowedHref } from './extensions';
 
 export const LINK_MESSAGES = {
-  hrefRequired: "Indiquez l'adresse du lien",
+  hrefRequired: 'Indiquez l’adresse du lien',
   hrefInvalid: LINK_ADDRESS_MESSAGE,
   textRequired: 'Indiquez le texte du lien',
 } as const;
 
 export const IMAGE_MESSAGES = {
   srcRequired: 'Choisissez une image',
-  altRequired: "Décrivez l'image en quelques mots",
+  altRequired: 'Décrivez l’image en quelques mots',
 } as const;
 
 export type LinkRequest = { href: string; needsText: boolean };
@@ -195,7 +195,7 @@ export function ImageDialog({
     <AdminDialog
       open={request !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={editing ? "Modifier l'image" : 'Insérer une image'}
+      title={editing ? 'Modifier l’image' : 'Insérer une image'}
       wide
     >
       <DialogForm
@@ -204,7 +204,7 @@ export function ImageDialog({
           <FormActions
             pending={false}
             onCancel={onClose}
-            submitLabel={editing ? 'Enregistrer' : "Insérer l'image"}
+            submitLabel={editing ? 'Enregistrer' : 'Insérer l’image'}
           />
         }
       >
@@ -224,7 +224,7 @@ export function ImageDialog({
             maxLength={200}
           />
           <p className="text-xs text-gray-600">
-            Ce que montre l'image, pour qui ne la voit pas (lecteur d'écran, connexion lente).
+            Ce que montre l’image, pour qui ne la voit pas (lecteur d’écran, connexion lente).
           </p>
         </div>
       </DialogForm>

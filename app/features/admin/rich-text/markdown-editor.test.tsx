@@ -113,7 +113,7 @@ describe('the rich-text editor', () => {
 
   it('inserts the quote call to action as its own paragraph', async () => {
     const { last, toolbar } = await setupFocused('Intro.');
-    fireEvent.click(within(toolbar).getByRole('button', { name: "Appel à l'action (devis)" }));
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Appel à l’action (devis)' }));
     await waitFor(() =>
       expect(last()).toMatch(/(^|\n\n)\[Demander un devis gratuit\]\(\/contact#devis\)(\n\n|$)/),
     );
@@ -139,9 +139,9 @@ describe('the rich-text editor', () => {
     const toolbar = await screen.findByRole('toolbar', { name: 'Mise en forme' });
     fireEvent.click(within(toolbar).getByRole('button', { name: 'Image' }));
     const dialog = await screen.findByRole('dialog', { name: 'Insérer une image' });
-    fireEvent.click(within(dialog).getByRole('button', { name: "Insérer l'image" }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Insérer l’image' }));
     expect(within(dialog).getByText('Choisissez une image')).toBeTruthy();
-    expect(within(dialog).getByText("Décrivez l'image en quelques mots")).toBeTruthy();
+    expect(within(dialog).getByText('Décrivez l’image en quelques mots')).toBeTruthy();
 
     const input = within(dialog).getByLabelText('Image') as HTMLInputElement;
     Object.defineProperty(input, 'files', {
@@ -153,7 +153,7 @@ describe('the rich-text editor', () => {
     fireEvent.change(within(dialog).getByLabelText('Texte alternatif'), {
       target: { value: 'Une équipe en atelier' },
     });
-    fireEvent.click(within(dialog).getByRole('button', { name: "Insérer l'image" }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Insérer l’image' }));
     await waitFor(() => expect(last()).toContain(`![Une équipe en atelier](${media.url})`));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

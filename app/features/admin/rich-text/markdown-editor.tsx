@@ -37,7 +37,7 @@ import {
 import { ToolButton, useToolbarState } from './toolbar';
 
 export const SOURCE_ONLY_NOTICE =
-  "Ce contenu contient des éléments que l'éditeur visuel ne sait pas afficher (un tableau, du HTML) : il reste en Markdown pour ne rien perdre.";
+  'Ce contenu contient des éléments que l’éditeur visuel ne sait pas afficher (un tableau, du HTML) : il reste en Markdown pour ne rien perdre.';
 
 /** Every word of `source` is still in `roundTrip` (as often): the visual editor loses nothing. */
 export function keepsEveryWord(source: string, roundTrip: string): boolean {
@@ -292,7 +292,7 @@ const FORMATS: Action[] = [
 export const CALL_TO_ACTION = { href: '/contact#devis', text: 'Demander un devis gratuit' } as const;
 
 const CTA: Action = {
-  label: "Appel à l'action (devis)",
+  label: 'Appel à l’action (devis)',
   icon: MousePointerClick,
   // After what is selected (an image just inserted, a sentence), never in its place.
   run: (e) =>
@@ -362,7 +362,7 @@ function Toolbar({
     >
       {FORMATS.map((action, index) => tool(action, state?.active[index] ?? false))}
       {tool({ label: 'Lien', icon: Link2, run: onLink }, state?.link ?? false)}
-      {tool({ label: state?.image ? "Modifier l'image" : 'Image', icon: ImagePlus, run: onImage }, undefined)}
+      {tool({ label: state?.image ? 'Modifier l’image' : 'Image', icon: ImagePlus, run: onImage }, undefined)}
       {tool(CTA, undefined)}
       {HISTORY.map((action, index) =>
         tool(action, undefined, index === 0 ? !state?.canUndo : !state?.canRedo),

@@ -39,7 +39,7 @@ export const confirmTotpMutation = createAdminMutation({
   read: (body: RecoveryCodes) => body.recoveryCodes,
   invalidates: REFRESHES,
   toast: () => ({
-    title: "Application d'authentification activée",
+    title: 'Application d’authentification activée',
     description: 'Conservez vos codes de secours en lieu sûr.',
   }),
 });
@@ -50,7 +50,7 @@ export const disableTotpMutation = createAdminMutation({
   body: (input: CurrentPassword) => input,
   invalidates: REFRESHES,
   toast: () => ({
-    title: "Application d'authentification désactivée",
+    title: 'Application d’authentification désactivée',
     description: 'Vos autres sessions ont été fermées.',
   }),
 });
@@ -71,7 +71,7 @@ export const addPasskeyMutation = createAdminMutation({
     return (await answer.json()) as { passkey: PasskeySummary; recoveryCodes?: string[] };
   },
   invalidates: REFRESHES,
-  toast: ({ passkey }) => ({ title: "Clé d'accès ajoutée", description: passkey.name }),
+  toast: ({ passkey }) => ({ title: 'Clé d’accès ajoutée', description: passkey.name }),
 });
 
 export const renamePasskeyMutation = createAdminMutation({
@@ -80,7 +80,7 @@ export const renamePasskeyMutation = createAdminMutation({
   body: ({ name }) => ({ name }),
   read: (body: { passkey: PasskeySummary }) => body.passkey,
   invalidates: [SECOND_FACTOR_KEY],
-  toast: (passkey) => ({ title: "Clé d'accès renommée", description: passkey.name }),
+  toast: (passkey) => ({ title: 'Clé d’accès renommée', description: passkey.name }),
 });
 
 export const deletePasskeyMutation = createAdminMutation({
@@ -90,7 +90,7 @@ export const deletePasskeyMutation = createAdminMutation({
   body: ({ currentPassword }) => ({ currentPassword }),
   invalidates: REFRESHES,
   toast: ({ passkey }) => ({
-    title: "Clé d'accès supprimée",
+    title: 'Clé d’accès supprimée',
     description: `${passkey.name} : vos autres sessions ont été fermées.`,
   }),
 });
@@ -105,7 +105,7 @@ export const setPolicyMutation = createAdminMutation({
     title: secondFactorRequired ? 'Double authentification exigée' : 'Double authentification facultative',
     description: secondFactorRequired
       ? 'Chaque administrateur devra utiliser un second facteur.'
-      : "Chaque administrateur choisit s'il en utilise un.",
+      : 'Chaque administrateur choisit s’il en utilise un.',
   }),
   errorToast: { title: 'Échec de la modification' },
 });

@@ -84,8 +84,8 @@ export function SecurityPanel({ heldBack = false }: { heldBack?: boolean }) {
           role="status"
           className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
         >
-          La double authentification est exigée pour tous les administrateurs&nbsp;: ajoutez une clé d'accès
-          ou activez l'application d'authentification pour accéder au back-office.
+          La double authentification est exigée pour tous les administrateurs&nbsp;: ajoutez une clé d’accès
+          ou activez l’application d’authentification pour accéder au back-office.
         </p>
       ) : null}
       <PasskeysCard status={data} open={setDialog} />
@@ -121,11 +121,11 @@ function PasskeysCard({ status, open }: CardProps) {
   return (
     <SettingsCard
       titleId="passkeys-title"
-      title="Clés d'accès"
-      description="Connectez-vous avec l'empreinte, le visage ou le code PIN de votre appareil, ou avec une clé de sécurité : sans mot de passe, ou en second facteur après lui."
+      title="Clés d’accès"
+      description="Connectez-vous avec l’empreinte, le visage ou le code PIN de votre appareil, ou avec une clé de sécurité : sans mot de passe, ou en second facteur après lui."
     >
       {status.passkeys.length === 0 ? (
-        <p className="mb-4 text-sm text-gray-700">Aucune clé d'accès pour l'instant.</p>
+        <p className="mb-4 text-sm text-gray-700">Aucune clé d’accès pour l’instant.</p>
       ) : (
         <ul className="mb-4 divide-y divide-gray-100">
           {status.passkeys.map((passkey) => (
@@ -158,10 +158,10 @@ function PasskeysCard({ status, open }: CardProps) {
       {supported ? (
         <Button className={wrappingButton} onClick={() => open({ kind: 'add-passkey' })}>
           <Fingerprint className="size-5" aria-hidden="true" />
-          Ajouter une clé d'accès
+          Ajouter une clé d’accès
         </Button>
       ) : (
-        <p className="text-sm text-gray-600">Ce navigateur ne permet pas d'utiliser les clés d'accès.</p>
+        <p className="text-sm text-gray-600">Ce navigateur ne permet pas d’utiliser les clés d’accès.</p>
       )}
     </SettingsCard>
   );
@@ -171,7 +171,7 @@ function TotpCard({ status, open }: CardProps) {
   return (
     <SettingsCard
       titleId="totp-title"
-      title="Application d'authentification"
+      title="Application d’authentification"
       description="Un code à 6 chiffres, renouvelé toutes les 30 secondes par une application comme Google Authenticator, Microsoft Authenticator ou 2FAS, demandé après votre mot de passe."
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -186,7 +186,7 @@ function TotpCard({ status, open }: CardProps) {
         ) : (
           <Button className={wrappingButton} onClick={() => open({ kind: 'totp' })}>
             <ShieldCheck className="size-5" aria-hidden="true" />
-            Activer l'application d'authentification
+            Activer l’application d’authentification
           </Button>
         )}
       </div>
@@ -199,7 +199,7 @@ function RecoveryCard({ status, hasFactor, open }: CardProps & { hasFactor: bool
     <SettingsCard
       titleId="recovery-title"
       title="Codes de secours"
-      description="Dix codes à usage unique, pour vous connecter si vous perdez votre téléphone ou votre clé. Gardez-les hors de l'ordinateur, par exemple imprimés."
+      description="Dix codes à usage unique, pour vous connecter si vous perdez votre téléphone ou votre clé. Gardez-les hors de l’ordinateur, par exemple imprimés."
     >
       {hasFactor ? (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -216,7 +216,7 @@ function RecoveryCard({ status, hasFactor, open }: CardProps & { hasFactor: bool
         </div>
       ) : (
         <p className="text-sm text-gray-700">
-          Ils sont créés avec votre première clé d'accès ou l'application.
+          Ils sont créés avec votre première clé d’accès ou l’application.
         </p>
       )}
     </SettingsCard>
@@ -235,9 +235,9 @@ function PolicyCard({ status, hasFactor }: { status: SecondFactorStatus; hasFact
       title="Tous les administrateurs"
       description={
         <>
-          Une fois la règle active, un administrateur sans second facteur doit en ajouter un avant d'accéder
+          Une fois la règle active, un administrateur sans second facteur doit en ajouter un avant d’accéder
           au back-office.
-          {hasFactor ? null : " Activez d'abord un second facteur sur votre propre compte."}
+          {hasFactor ? null : ' Activez d’abord un second facteur sur votre propre compte.'}
         </>
       }
     >
@@ -306,17 +306,17 @@ type PasswordChange<TData, TVariables extends CurrentPassword> = PasswordTexts &
 };
 
 const START_TOTP = {
-  title: "Activer l'application d'authentification",
+  title: 'Activer l’application d’authentification',
   description: 'Confirmez votre mot de passe pour afficher le QR code à scanner.',
   submitLabel: 'Continuer',
-  failure: "Échec de l'activation",
+  failure: 'Échec de l’activation',
   mutation: startTotpMutation,
 };
 
 const DISABLE_TOTP = {
-  title: "Désactiver l'application d'authentification ?",
+  title: 'Désactiver l’application d’authentification ?',
   description:
-    "Ses codes ne permettront plus de vous connecter. Vos sessions ouvertes sur d'autres appareils seront fermées.",
+    'Ses codes ne permettront plus de vous connecter. Vos sessions ouvertes sur d’autres appareils seront fermées.',
   submitLabel: 'Désactiver',
   failure: 'Échec de la désactivation',
   mutation: disableTotpMutation,
@@ -325,7 +325,7 @@ const DISABLE_TOTP = {
 const REGENERATE_CODES = {
   title: 'Régénérer les codes de secours ?',
   description:
-    "Dix nouveaux codes remplaceront les anciens, qui ne fonctionneront plus. Vos sessions ouvertes sur d'autres appareils seront fermées.",
+    'Dix nouveaux codes remplaceront les anciens, qui ne fonctionneront plus. Vos sessions ouvertes sur d’autres appareils seront fermées.',
   submitLabel: 'Régénérer',
   failure: 'Échec de la régénération',
   mutation: replaceRecoveryCodesMutation,
@@ -334,7 +334,7 @@ const REGENERATE_CODES = {
 const deletePasskey = (passkey: PasskeySummary) => ({
   title: `Supprimer « ${passkey.name} » ?`,
   description:
-    "Cette clé ne permettra plus de vous connecter. Vos sessions ouvertes sur d'autres appareils seront fermées.",
+    'Cette clé ne permettra plus de vous connecter. Vos sessions ouvertes sur d’autres appareils seront fermées.',
   submitLabel: 'Supprimer',
   failure: 'Échec de la suppression',
   mutation: deletePasskeyMutation,
@@ -369,15 +369,15 @@ function AddPasskeyDialog({
   onClose: () => void;
   onAdded: (codes?: string[]) => void;
 }) {
-  const [name, setName] = useState("Clé d'accès");
+  const [name, setName] = useState('Clé d’accès');
   const [nameError, setNameError] = useState<string | undefined>();
   const add = useMutation(addPasskeyMutation({ onSuccess: (result) => onAdded(result.recoveryCodes) }));
   return (
     <PasswordDialog
-      title="Ajouter une clé d'accès"
-      description="Votre navigateur vous demandera ensuite votre empreinte, votre visage, le code PIN de l'appareil ou votre clé de sécurité."
+      title="Ajouter une clé d’accès"
+      description="Votre navigateur vous demandera ensuite votre empreinte, votre visage, le code PIN de l’appareil ou votre clé de sécurité."
       submitLabel="Continuer"
-      failure="Échec de l'ajout"
+      failure="Échec de l’ajout"
       pending={add.isPending}
       onClose={onClose}
       onSubmit={(currentPassword, onError) => {
@@ -391,7 +391,7 @@ function AddPasskeyDialog({
               error instanceof ApiError
                 ? onError(error)
                 : toast({
-                    title: "Échec de l'ajout",
+                    title: 'Échec de l’ajout',
                     description: passkeyFailureMessage(error),
                     variant: 'destructive',
                   }),
@@ -422,7 +422,7 @@ function RenameDialog({ passkey, onClose }: { passkey: PasskeySummary; onClose: 
   );
   return (
     <FormDialog
-      title="Renommer la clé d'accès"
+      title="Renommer la clé d’accès"
       pending={rename.isPending}
       onClose={onClose}
       onSubmit={form.handleSubmit(({ name }) => rename.mutate({ id: passkey.id, name }))}
@@ -462,14 +462,14 @@ function TotpConfirmDialog({
   const confirm = useMutation(
     confirmTotpMutation({
       onSuccess: onConfirmed,
-      onError: reportOn(form, ['code'], { title: "Échec de l'activation" }),
+      onError: reportOn(form, ['code'], { title: 'Échec de l’activation' }),
     }),
   );
   const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`;
   return (
     <FormDialog
-      title="Activer l'application d'authentification"
-      description="Scannez ce QR code avec votre application, puis saisissez le code qu'elle affiche."
+      title="Activer l’application d’authentification"
+      description="Scannez ce QR code avec votre application, puis saisissez le code qu’elle affiche."
       submitLabel="Activer"
       pending={confirm.isPending}
       onClose={onClose}
@@ -477,14 +477,14 @@ function TotpConfirmDialog({
     >
       <img
         src={qr}
-        alt="QR code à scanner avec l'application d'authentification"
+        alt="QR code à scanner avec l’application d’authentification"
         width={192}
         height={192}
         className="mx-auto size-48 rounded-lg border border-gray-200 bg-white p-1"
       />
       <div>
         <p className="text-sm text-gray-700" id="totp-secret-label">
-          Impossible de scanner&nbsp;? Saisissez cette clé dans l'application&nbsp;:
+          Impossible de scanner&nbsp;? Saisissez cette clé dans l’application&nbsp;:
         </p>
         <output
           aria-labelledby="totp-secret-label"
@@ -507,7 +507,7 @@ function TotpConfirmDialog({
 
 /** The recovery codes, shown once: copy, download, and a button saying they were kept. */
 function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () => void }) {
-  const text = `Codes de secours — administration\n\n${codes.join('\n')}\n\nChaque code ne sert qu'une fois.\n`;
+  const text = `Codes de secours — administration\n\n${codes.join('\n')}\n\nChaque code ne sert qu’une fois.\n`;
   const download = () => {
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
@@ -520,7 +520,7 @@ function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () 
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="Vos codes de secours"
-      description="Ils ne seront plus jamais affichés. Chacun permet une connexion si vous n'avez plus votre téléphone ou votre clé."
+      description="Ils ne seront plus jamais affichés. Chacun permet une connexion si vous n’avez plus votre téléphone ou votre clé."
     >
       <DialogBody>
         <ul data-testid="recovery-codes" className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2">
@@ -544,7 +544,7 @@ function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () 
           <Download className="size-4" aria-hidden="true" />
           Télécharger
         </Button>
-        <Button onClick={onClose}>J'ai conservé mes codes</Button>
+        <Button onClick={onClose}>J’ai conservé mes codes</Button>
       </DialogFooter>
     </AdminDialog>
   );
@@ -559,7 +559,7 @@ export function SecondFactorSetupRequired() {
     <RequiredStep
       titleId="second-factor-required-title"
       title="Activez la double authentification"
-      reason="Les administrateurs doivent se connecter avec un second facteur. Ajoutez une clé d'accès ou activez l'application d'authentification pour accéder au back-office."
+      reason="Les administrateurs doivent se connecter avec un second facteur. Ajoutez une clé d’accès ou activez l’application d’authentification pour accéder au back-office."
       className="max-w-3xl"
     >
       <SecurityPanel heldBack />

@@ -82,14 +82,14 @@ export function PasskeySignInButton({
       onClick={() => void signIn()}
     >
       {pending ? <Sending /> : <Fingerprint className="size-5" aria-hidden="true" />}
-      Se connecter avec une clé d'accès
+      Se connecter avec une clé d’accès
     </Button>
   );
 }
 
 const METHOD_LINKS: Record<SecondFactorMethod, string> = {
-  totp: "Utiliser l'application d'authentification",
-  passkey: "Utiliser une clé d'accès",
+  totp: 'Utiliser l’application d’authentification',
+  passkey: 'Utiliser une clé d’accès',
   recovery: 'Utiliser un code de secours',
 };
 
@@ -134,7 +134,7 @@ export function SecondFactorStep({
         <div className="min-w-0">
           <h2 className="text-lg font-semibold text-gray-900">Double authentification</h2>
           <p className="text-sm text-gray-600">
-            Votre mot de passe est correct. Confirmez que c'est bien vous.
+            Votre mot de passe est correct. Confirmez que c’est bien vous.
           </p>
         </div>
       </div>
@@ -205,12 +205,12 @@ function PasskeyStep({ onSignedIn, onError, onStart }: StepProps) {
   return (
     <>
       <p className="text-sm text-gray-700">
-        Utilisez la clé d'accès enregistrée pour votre compte&nbsp;: empreinte, visage, code PIN de l'appareil
+        Utilisez la clé d’accès enregistrée pour votre compte&nbsp;: empreinte, visage, code PIN de l’appareil
         ou clé de sécurité.
       </p>
       <Button type="button" className={wrappingButton} disabled={pending} onClick={() => void use()}>
         {pending ? <Sending /> : <KeyRound className="size-5" aria-hidden="true" />}
-        Utiliser une clé d'accès
+        Utiliser une clé d’accès
       </Button>
     </>
   );
@@ -218,14 +218,14 @@ function PasskeyStep({ onSignedIn, onError, onStart }: StepProps) {
 
 const CODE_STEPS = {
   totp: {
-    label: "Code de l'application d'authentification",
-    hint: "Ouvrez votre application d'authentification et saisissez le code à 6 chiffres affiché pour ce site.",
+    label: 'Code de l’application d’authentification',
+    hint: 'Ouvrez votre application d’authentification et saisissez le code à 6 chiffres affiché pour ce site.',
     url: '/api/auth/login/totp',
     resolver: zodResolver(TotpCodeSchema as never) as unknown as Resolver<{ code: string }>,
   },
   recovery: {
     label: 'Code de secours',
-    hint: "L'un des dix codes conservés à l'activation de la double authentification. Chacun ne sert qu'une fois.",
+    hint: 'L’un des dix codes conservés à l’activation de la double authentification. Chacun ne sert qu’une fois.',
     url: '/api/auth/login/recovery',
     resolver: zodResolver(RecoveryCodeSchema as never) as unknown as Resolver<{ code: string }>,
   },

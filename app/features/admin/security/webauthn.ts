@@ -45,10 +45,10 @@ export function passkeyFailureMessage(error: unknown): string {
   const name = error instanceof Error ? error.name : '';
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.name : '';
   if ([name, cause].some((n) => n === 'NotAllowedError' || n === 'AbortError')) {
-    return "La clé d'accès n'a pas été utilisée (opération annulée ou délai dépassé). Réessayez.";
+    return 'La clé d’accès n’a pas été utilisée (opération annulée ou délai dépassé). Réessayez.';
   }
   if ([name, cause].includes('InvalidStateError')) {
-    return "Cette clé d'accès est déjà enregistrée pour votre compte.";
+    return 'Cette clé d’accès est déjà enregistrée pour votre compte.';
   }
-  return "Votre navigateur n'a pas pu utiliser de clé d'accès. Essayez une autre méthode.";
+  return 'Votre navigateur n’a pas pu utiliser de clé d’accès. Essayez une autre méthode.';
 }

@@ -31,10 +31,10 @@ export const {
     saved: 'Service enregistré',
     shown: 'Service affiché sur le site',
     hidden: 'Service masqué du site',
-    toggleFailed: "La visibilité du service n'a pas pu être modifiée.",
-    moveFailed: "Le service n'a pas pu être déplacé.",
+    toggleFailed: 'La visibilité du service n’a pas pu être modifiée.',
+    moveFailed: 'Le service n’a pas pu être déplacé.',
     deleted: 'Service supprimé',
-    deleteFailed: "Le service n'a pas pu être supprimé.",
+    deleteFailed: 'Le service n’a pas pu être supprimé.',
     name: (service) => service.title,
   },
 });

@@ -79,7 +79,7 @@ export function DeleteServiceDialog({
       }
     >
       {needsChoice
-        ? `Ce service a ${children.length} sous-service${children.length > 1 ? 's' : ''}. Choisissez ce qu'${
+        ? `Ce service a ${children.length} sous-service${children.length > 1 ? 's' : ''}. Choisissez ce qu’${
             children.length > 1 ? 'ils deviennent' : 'il devient'
           } avant de confirmer.`
         : 'Il disparaîtra du site et des formulaires de devis. Cette action est irréversible.'}

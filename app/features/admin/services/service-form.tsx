@@ -55,7 +55,7 @@ export function ServiceFormDialog({
       onClose={onClose}
       title={editing ? 'Modifier le service' : 'Nouveau service'}
       description={
-        editing ? editing.title : "Il apparaît sur le site dès son enregistrement s'il est visible."
+        editing ? editing.title : 'Il apparaît sur le site dès son enregistrement s’il est visible.'
       }
     >
       {target ? (
@@ -110,7 +110,7 @@ function ServiceForm({
   const onSubmit = handleSubmit((values) =>
     saveItem(save, editing?.id ?? null, values, {
       form,
-      fallback: "Le service n'a pas pu être enregistré.",
+      fallback: 'Le service n’a pas pu être enregistré.',
       onSaved: onClose,
     }),
   );
@@ -145,7 +145,7 @@ function ServiceForm({
       <OrderAndVisibilityFields
         order={field('order', { valueAsNumber: true })}
         isActive={register('isActive')}
-        hint="Décoché, le service (et ses sous-services) n'apparaît plus sur le site ni dans les formulaires."
+        hint="Décoché, le service (et ses sous-services) n’apparaît plus sur le site ni dans les formulaires."
       />
     </DialogForm>
   );
@@ -254,8 +254,8 @@ function IconField({
           ))}
         </datalist>
         <p id={`${id}-hint`} className="text-sm text-gray-600">
-          Un nom de la liste, ou un mot-clé (marketing, web, design, data…) : le site choisit alors l'icône et
-          la couleur d'après ce mot puis d'après le titre. Vide : d'après le titre seul.
+          Un nom de la liste, ou un mot-clé (marketing, web, design, data…) : le site choisit alors l’icône et
+          la couleur d’après ce mot puis d’après le titre. Vide : d’après le titre seul.
         </p>
         <FieldError id={id} error={error} />
       </div>

@@ -40,7 +40,7 @@ export function ServicesScreen() {
     <>
       <AdminPageHeader
         title="Services"
-        description="L'offre présentée sur le site : les services principaux et leurs sous-services, dans l'ordre affiché."
+        description="L’offre présentée sur le site : les services principaux et leurs sous-services, dans l’ordre affiché."
         actions={
           <NewItemButton onClick={() => setFormTarget({ parentServiceId: null })} label="Nouveau service" />
         }

@@ -64,7 +64,7 @@ export const reorderStatsMutation = createAdminMutation({
   invalidates: [STATS_KEY],
   refreshOn: 'error',
   toast: () => ({ title: 'Ordre enregistré' }),
-  errorToast: { title: "Échec du changement d'ordre" },
+  errorToast: { title: 'Échec du changement d’ordre' },
 });
 
 export const deleteStatMutation = createAdminMutation({

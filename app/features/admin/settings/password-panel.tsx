@@ -49,7 +49,7 @@ export function PasswordPanel() {
     <SettingsCard
       titleId="password-title"
       title="Mon mot de passe"
-      description="Au moins 12 caractères, et pas un mot de passe courant ; une phrase de plusieurs mots est plus sûre et plus facile à retenir. Vos sessions ouvertes sur d'autres appareils seront fermées."
+      description="Au moins 12 caractères, et pas un mot de passe courant ; une phrase de plusieurs mots est plus sûre et plus facile à retenir. Vos sessions ouvertes sur d’autres appareils seront fermées."
       className="max-w-xl"
     >
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => change.mutate(input))}>

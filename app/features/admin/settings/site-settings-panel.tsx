@@ -32,11 +32,11 @@ const fieldOf = (key: string) => key.replaceAll('.', '~');
 const keyOf = (field: string) => field.replaceAll('~', '.');
 
 const CATEGORY_HINTS: Record<string, string> = {
-  contact: "Affichées dans le pied de page, sur la page Contact et dans les boutons d'appel et WhatsApp.",
-  social: "Liens https:// vers les profils de l'agence ; Instagram et TikTok figurent dans le pied de page.",
+  contact: 'Affichées dans le pied de page, sur la page Contact et dans les boutons d’appel et WhatsApp.',
+  social: 'Liens https:// vers les profils de l’agence ; Instagram et TikTok figurent dans le pied de page.',
   seo: 'Utilisés par les moteurs de recherche et les partages quand une page ne définit pas les siens.',
-  email: "Jamais affichés sur le site : ils servent à l'envoi des emails et aux notifications internes.",
-  system: "Réservé au fonctionnement du site : ne modifiez ces valeurs qu'en connaissance de cause.",
+  email: 'Jamais affichés sur le site : ils servent à l’envoi des emails et aux notifications internes.',
+  system: 'Réservé au fonctionnement du site : ne modifiez ces valeurs qu’en connaissance de cause.',
 };
 
 function groupByCategory(settings: AdminSetting[]) {
@@ -112,7 +112,7 @@ function CategoryForm({ category, settings }: { category: string; settings: Admi
         reset(Object.fromEntries(mine.map((s) => [fieldOf(s.key), s.value])));
       },
       onError: reportOn(form, fields, {
-        title: "Échec de l'enregistrement",
+        title: 'Échec de l’enregistrement',
         toField: fieldOf,
       }),
     }),

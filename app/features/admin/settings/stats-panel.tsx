@@ -55,7 +55,7 @@ export function StatsPanel() {
     <SettingsCard
       titleId="stats-title"
       title="Chiffres clés"
-      description="Affichés en haut de la page d'accueil et sur la page À propos, dans cet ordre. Un chiffre masqué n'apparaît plus sur le site."
+      description="Affichés en haut de la page d’accueil et sur la page À propos, dans cet ordre. Un chiffre masqué n’apparaît plus sur le site."
       actions={<NewItemButton onClick={() => setEditing('new')} label="Ajouter un chiffre clé" />}
     >
       <QueryStates
@@ -63,7 +63,7 @@ export function StatsPanel() {
         isEmpty={(list) => list.length === 0}
         empty={{
           title: 'Aucun chiffre clé.',
-          children: "La page d'accueil n'affiche aucun chiffre tant que vous n'en ajoutez pas.",
+          children: 'La page d’accueil n’affiche aucun chiffre tant que vous n’en ajoutez pas.',
         }}
       >
         {(list) => (
@@ -119,7 +119,7 @@ export function StatsPanel() {
         onConfirm={(stat) => remove.mutate(stat)}
       >
         <p>
-          « {deleting?.name} » ({deleting ? formatStat(deleting) : ''}) disparaîtra de la page d'accueil et de
+          « {deleting?.name} » ({deleting ? formatStat(deleting) : ''}) disparaîtra de la page d’accueil et de
           la page À propos. Pour le retirer seulement un temps, modifiez-le et décochez « Afficher sur le site
            ».
         </p>
@@ -143,14 +143,14 @@ function StatDialog({ stat, onClose }: { stat: AdminStat | null; onClose: () => 
   const save = useMutation(
     saveStatMutation({
       onSuccess: onClose,
-      onError: reportOn(form, STAT_FIELDS, { title: "Échec de l'enregistrement" }),
+      onError: reportOn(form, STAT_FIELDS, { title: 'Échec de l’enregistrement' }),
     }),
   );
 
   return (
     <FormDialog
       title={stat ? 'Modifier le chiffre clé' : 'Ajouter un chiffre clé'}
-      description="Il s'affiche comme « valeur + unité », par exemple 15+ ou 120%."
+      description="Il s’affiche comme « valeur + unité », par exemple 15+ ou 120%."
       pending={save.isPending}
       onClose={onClose}
       // The resolver hands over the schema's output (value as a number); it is sent as is.

@@ -58,7 +58,7 @@ export function UsersPanel() {
     <SettingsCard
       titleId="users-title"
       title="Utilisateurs"
-      description="Les personnes qui peuvent se connecter à l'administration. Un compte désactivé ne peut plus se connecter et ses sessions ouvertes sont fermées immédiatement."
+      description="Les personnes qui peuvent se connecter à l’administration. Un compte désactivé ne peut plus se connecter et ses sessions ouvertes sont fermées immédiatement."
       actions={<NewItemButton onClick={() => setCreating(true)} label="Ajouter un utilisateur" />}
     >
       <QueryStates
@@ -159,7 +159,7 @@ export function UsersPanel() {
         <p>
           Le mot de passe actuel de{' '}
           <strong className="wrap-anywhere text-gray-900">{resetting?.email}</strong> cessera de fonctionner
-          et ses sessions ouvertes seront fermées. Le nouveau mot de passe ne sera affiché qu'une fois.
+          et ses sessions ouvertes seront fermées. Le nouveau mot de passe ne sera affiché qu’une fois.
         </p>
       </ItemConfirmDialog>
     </SettingsCard>
@@ -234,7 +234,7 @@ function PasswordRevealDialog({ revealed, onClose }: { revealed: Revealed; onClo
           copiedLabel="Copié"
           byHand="Sélectionnez le mot de passe et copiez-le à la main."
         />
-        <Button onClick={onClose}>J'ai noté le mot de passe</Button>
+        <Button onClick={onClose}>J’ai noté le mot de passe</Button>
       </DialogFooter>
     </AdminDialog>
   );

@@ -42,7 +42,7 @@ export function TeamMemberDialog({
       open={open}
       onClose={onClose}
       title={member ? 'Modifier la fiche' : 'Ajouter un membre'}
-      description={member ? member.name : "La carte apparaît sur la page d'accueil et la page À propos."}
+      description={member ? member.name : 'La carte apparaît sur la page d’accueil et la page À propos.'}
     >
       {open ? (
         <TeamMemberForm key={member?.id ?? 'new'} member={member} members={members} onClose={onClose} />
@@ -80,7 +80,7 @@ function TeamMemberForm({
   const onSubmit = handleSubmit((values) =>
     saveItem(save, member?.id ?? null, values, {
       form,
-      fallback: "La fiche n'a pas pu être enregistrée.",
+      fallback: 'La fiche n’a pas pu être enregistrée.',
       onSaved: onClose,
     }),
   );
@@ -135,7 +135,7 @@ function TeamMemberForm({
       <OrderAndVisibilityFields
         order={field('order', { valueAsNumber: true })}
         isActive={register('isActive')}
-        hint="Décoché, la carte n'apparaît plus sur le site ; la fiche est conservée."
+        hint="Décoché, la carte n’apparaît plus sur le site ; la fiche est conservée."
       />
     </DialogForm>
   );

@@ -15,7 +15,7 @@ import { AdminPageHeader, Badge, Card, NewItemButton } from '../ui';
 import { adminTeamQuery, deleteMemberMutation, moveMemberMutation, toggleMemberMutation } from './data';
 import { TeamMemberDialog } from './team-form';
 
-const EMPTY_HINT = "Le site affiche « Équipe en construction » tant que personne n'est visible.";
+const EMPTY_HINT = 'Le site affiche « Équipe en construction » tant que personne n’est visible.';
 
 export function TeamScreen() {
   const list = useQuery(adminTeamQuery);
@@ -28,7 +28,7 @@ export function TeamScreen() {
     <>
       <AdminPageHeader
         title="Équipe"
-        description="Les cartes de l'équipe affichées sur la page d'accueil et la page À propos, dans cet ordre."
+        description="Les cartes de l’équipe affichées sur la page d’accueil et la page À propos, dans cet ordre."
         actions={<NewItemButton onClick={() => setEditing(null)} label="Ajouter un membre" />}
       />
       <Card>
@@ -38,7 +38,7 @@ export function TeamScreen() {
           empty={{ title: 'Aucun membre pour le moment.', children: EMPTY_HINT }}
         >
           {() => (
-            <OrderedList items={members} label="Membres de l'équipe" busy={list.isFetching}>
+            <OrderedList items={members} label="Membres de l’équipe" busy={list.isFetching}>
               {(member, index) => (
                 <MemberRow
                   member={member}
@@ -120,7 +120,7 @@ function DeleteMemberDialog({ member, onClose }: { member: AdminTeamMember | nul
     <ConfirmDialog
       open={member !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={<>Retirer {member?.name} de l'équipe ?</>}
+      title={<>Retirer {member?.name} de l’équipe ?</>}
       confirmLabel="Supprimer"
       pendingLabel="Suppression..."
       pending={remove.isPending}
@@ -128,7 +128,7 @@ function DeleteMemberDialog({ member, onClose }: { member: AdminTeamMember | nul
         if (member) remove.mutate({ item: member }, { onSettled: onClose });
       }}
     >
-      Sa fiche et sa photo seront supprimées définitivement. Pour ne plus l'afficher sans rien perdre,
+      Sa fiche et sa photo seront supprimées définitivement. Pour ne plus l’afficher sans rien perdre,
       masquez-la plutôt.
     </ConfirmDialog>
   );

@@ -91,7 +91,7 @@ export function BlockComposer({
     <div className="flex min-w-0 flex-col gap-3">
       {blocks.length === 0 ? (
         <p className="rounded-lg border border-dashed border-gray-300 p-4 text-center text-sm text-gray-600">
-          L'email est vide : ajoutez un premier bloc ci-dessous.
+          L’email est vide : ajoutez un premier bloc ci-dessous.
         </p>
       ) : (
         <ol className="flex flex-col gap-3">
@@ -208,7 +208,7 @@ function BlockFields({
             error={error('src')}
           />
           <TextField
-            label="Texte alternatif (ce que montre l'image)"
+            label="Texte alternatif (ce que montre l’image)"
             maxLength={200}
             {...text(block, 'alt')}
           />
@@ -239,7 +239,7 @@ function BlockFields({
       return (
         <>
           <SelectField
-            label="Nombre d'articles"
+            label="Nombre d’articles"
             placeholder={null}
             options={Array.from({ length: LATEST_POSTS_MAX }, (_, i) => String(i + 1))}
             value={String(block.count)}
@@ -248,7 +248,7 @@ function BlockFields({
             className="sm:max-w-48"
           />
           <p className="text-sm text-gray-600">
-            Les articles les plus récents du blog (titre, résumé et lien), tels qu'ils sont à l'enregistrement
+            Les articles les plus récents du blog (titre, résumé et lien), tels qu’ils sont à l’enregistrement
             de la campagne.
           </p>
         </>
@@ -283,7 +283,7 @@ function CaseStudyField({
         error={error ?? (studies.isError ? 'Liste des études de cas indisponible' : undefined)}
       />
       {studies.isSuccess && options.length === 0 ? (
-        <p className="text-sm text-gray-600">Aucune étude de cas n'est publiée pour le moment.</p>
+        <p className="text-sm text-gray-600">Aucune étude de cas n’est publiée pour le moment.</p>
       ) : (
         <p className="text-sm text-gray-600">
           Son image, son client, le début de sa description et un bouton vers le portfolio.

@@ -55,7 +55,7 @@ export function ComposerPreview({ subject, blocks }: { subject: string; blocks: 
     <div className="flex min-w-0 flex-col gap-2">
       <div className="flex flex-wrap items-center gap-1">
         <fieldset
-          aria-label="Largeur de l'aperçu"
+          aria-label="Largeur de l’aperçu"
           className="m-0 flex min-w-0 gap-0.5 rounded-lg border-0 bg-gray-50 p-0.5"
         >
           <Toggle pressed={width === 'phone'} onClick={() => setWidth('phone')}>
@@ -68,7 +68,7 @@ export function ComposerPreview({ subject, blocks }: { subject: string; blocks: 
           </Toggle>
         </fieldset>
         <fieldset
-          aria-label="Prénom de l'aperçu"
+          aria-label="Prénom de l’aperçu"
           className="m-0 flex min-w-0 gap-0.5 rounded-lg border-0 bg-gray-50 p-0.5"
         >
           <Toggle pressed={withName} onClick={() => setWithName(true)}>
@@ -84,7 +84,7 @@ export function ComposerPreview({ subject, blocks }: { subject: string; blocks: 
       </p>
       {!parsed.success ? (
         <p role="status" className="text-sm text-amber-800">
-          Complétez les blocs signalés pour voir l'aperçu.
+          Complétez les blocs signalés pour voir l’aperçu.
         </p>
       ) : preview.isError ? (
         <p role="alert" className="text-sm text-red-700">
@@ -95,7 +95,7 @@ export function ComposerPreview({ subject, blocks }: { subject: string; blocks: 
         {preview.data ? (
           <EmailFrame
             html={preview.data.html}
-            title="Aperçu de l'email"
+            title="Aperçu de l’email"
             className={cn('h-[36rem]', width === 'phone' ? 'w-[360px] max-w-full' : 'w-full')}
           />
         ) : (

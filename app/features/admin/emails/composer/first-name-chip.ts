@@ -30,7 +30,7 @@ export const FirstNameChip = Node.create({
       'span',
       mergeAttributes(HTMLAttributes, {
         'data-first-name': '',
-        title: fallback ? `Prénom de l'abonné, sinon « ${fallback} »` : "Prénom de l'abonné",
+        title: fallback ? `Prénom de l’abonné, sinon « ${fallback} »` : 'Prénom de l’abonné',
         class:
           'mx-0.5 inline-flex items-center rounded-full bg-brand-100 px-2 py-0.5 align-baseline text-[0.9em] font-semibold text-brand-900 [&.ProseMirror-selectednode]:outline-2 [&.ProseMirror-selectednode]:outline-brand-700',
       }),
