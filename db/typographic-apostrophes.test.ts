@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { MIGRATIONS_DIR } from './migrate.ts';
-import { contactRequests as leads, emailTemplates } from './schema.ts';
+import { emailTemplates, contactRequests as leads } from './schema.ts';
 
 /** The migration's statements, run again on rows written as they were before it. */
 const statements = fs

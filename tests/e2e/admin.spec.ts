@@ -30,7 +30,7 @@ test.describe('login and guard', () => {
   }) => {
     // Before any script runs, the guard says what it is doing.
     const html = await (await request.get('/admin/contacts')).text();
-    expect(html).toMatch(/Vérification de l(&#x27;|')authentification\.\.\./);
+    expect(html).toMatch(/Vérification de l’authentification\.\.\./);
 
     await page.goto('/admin/contacts?status=nouveau');
     await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fcontacts%3Fstatus%3Dnouveau$/);

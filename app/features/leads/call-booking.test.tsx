@@ -59,7 +59,7 @@ describe('the call page tells every device the truth about the times it shows', 
     const html = renderToString(
       <CallBooking state="valid" token="abc.def" page={pageIn('Africa/Kinshasa')} />,
     );
-    expect(html).toContain('Heures affichées à l&#x27;heure de Kinshasa.');
+    expect(html).toContain('Heures affichées à l’heure de Kinshasa.');
     expect(html).not.toContain('celle de votre appareil');
   });
 
