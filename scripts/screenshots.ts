@@ -1,10 +1,11 @@
 /**
- * The README's screenshots of the home page (docs/design.md), taken from the production build
- * rather than by hand: `node scripts/screenshots.ts` (after `npm run build`; BUILD_DIR picks
- * another build). Starts the site on a free port with a fresh, seeded data directory (scripts/lib/
- * run-site.ts), opens / in Debian's Chromium as a phone (360x740, 2x) and a desktop (1280x800), and
- * writes docs/screenshots/home-phone.webp and home-desktop.webp: WebP through sharp, so each file
- * stays well under 300 KB. OUT_DIR writes them elsewhere.
+ * The screenshots of the public site (docs/design.md), taken from the production build rather
+ * than by hand: `node scripts/screenshots.ts` (after `npm run build`; BUILD_DIR picks another
+ * build). Starts the site on a free port with a fresh, seeded data directory (scripts/lib/
+ * run-site.ts), opens the home page, About, the portfolio, the blog and a visitor's call page in
+ * Debian's Chromium as a phone (360x740, 2x) and a desktop (1280x800), on Kinshasa's clock, and
+ * writes docs/screenshots/<page>-phone.webp and <page>-desktop.webp: WebP through sharp, so each
+ * file stays well under 300 KB. The README shows the home page's. OUT_DIR writes them elsewhere.
  *
  * The same pictures are the install sheet's screenshots (public/manifest.webmanifest's
  * `screenshots`, form factors narrow and wide): public/screenshots/home-narrow.webp and
@@ -22,25 +23,25 @@ const OUT_DIR = process.env.OUT_DIR ?? path.join('docs', 'screenshots');
 const PUBLIC_OUT_DIR = process.env.PUBLIC_OUT_DIR ?? path.join('public', 'screenshots');
 const MAX_BYTES = 300 * 1024;
 
-type Shot = {
-  file: string;
-  /** The copy the web app manifest lists, under public/screenshots/. */
+type Size = {
+  name: 'phone' | 'desktop';
+  /** The copy of the home page's picture that the web app manifest lists, under public/screenshots/. */
   manifestFile: string;
   viewport: { width: number; height: number };
   deviceScaleFactor: number;
   isMobile: boolean;
 };
 
-const SHOTS: Shot[] = [
+const SIZES: Size[] = [
   {
-    file: 'home-phone.webp',
+    name: 'phone',
     manifestFile: 'home-narrow.webp',
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,
     isMobile: true,
   },
   {
-    file: 'home-desktop.webp',
+    name: 'desktop',
     manifestFile: 'home-wide.webp',
     viewport: { width: 1280, height: 800 },
     deviceScaleFactor: 1,
@@ -48,13 +49,25 @@ const SHOTS: Shot[] = [
   },
 ];
 
-async function take(browser: Browser, url: string, shot: Shot): Promise<number> {
+/** The pages pictured, each at both sizes: `<name>-phone.webp`, `<name>-desktop.webp`. */
+const PAGES: { name: string; path: string }[] = [
+  { name: 'home', path: '/' },
+  { name: 'about', path: '/about' },
+  { name: 'portfolio', path: '/portfolio' },
+  { name: 'blog', path: '/blog' },
+];
+
+/** The seeded first admin, signed in to make themself bookable for the call page's picture. */
+const ADMIN = { email: 'admin@example.cd', password: 'screenshots-admin-password' };
+
+async function take(browser: Browser, url: string, file: string, size: Size): Promise<Buffer> {
   const context = await browser.newContext({
-    viewport: shot.viewport,
-    deviceScaleFactor: shot.deviceScaleFactor,
-    isMobile: shot.isMobile,
-    hasTouch: shot.isMobile,
+    viewport: size.viewport,
+    deviceScaleFactor: size.deviceScaleFactor,
+    isMobile: size.isMobile,
+    hasTouch: size.isMobile,
     locale: 'fr-FR',
+    timezoneId: 'Africa/Kinshasa',
     // No service worker: its first install would only add noise to a one-off visit.
     serviceWorkers: 'block',
     reducedMotion: 'reduce',
@@ -73,10 +86,50 @@ async function take(browser: Browser, url: string, shot: Shot): Promise<number> 
     });
     const png = await page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide' });
     const webp = await sharp(png).webp({ quality: 82, effort: 6 }).toBuffer();
-    if (webp.length > MAX_BYTES) throw new Error(`${shot.file}: ${webp.length} bytes > ${MAX_BYTES}`);
-    fs.writeFileSync(path.join(OUT_DIR, shot.file), webp);
-    fs.writeFileSync(path.join(PUBLIC_OUT_DIR, shot.manifestFile), webp);
-    return webp.length;
+    if (webp.length > MAX_BYTES) throw new Error(`${file}: ${webp.length} bytes > ${MAX_BYTES}`);
+    fs.writeFileSync(path.join(OUT_DIR, file), webp);
+    process.stdout.write(
+      `${path.join(OUT_DIR, file)}  ${size.viewport.width}x${size.viewport.height} @${size.deviceScaleFactor}x  ${Math.round(webp.length / 1024)} KB\n`,
+    );
+    return webp;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The call page of a new call request, as its visitor opens it from the modal: the admin makes
+ * themself bookable (the settings' usual hours), then a visitor asks for a call.
+ */
+async function bookingPath(browser: Browser, siteUrl: string): Promise<string> {
+  const context = await browser.newContext({ baseURL: siteUrl, locale: 'fr-FR', serviceWorkers: 'block' });
+  try {
+    const admin = await context.newPage();
+    await admin.goto('/admin/login?redirect=%2Fadmin%2Fsettings');
+    await admin.getByLabel('Email').fill(ADMIN.email);
+    await admin.getByLabel('Mot de passe').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    await admin.waitForURL(/\/admin\/settings/);
+    await admin.getByRole('tab', { name: 'Disponibilités' }).click();
+    await admin.getByLabel('Je peux être réservé(e) pour un appel découverte').check();
+    await admin.getByRole('button', { name: 'Proposer des horaires types' }).click();
+    await admin.getByRole('button', { name: 'Enregistrer les disponibilités' }).click();
+    await admin.getByText('Disponibilités enregistrées', { exact: true }).waitFor();
+    const answer = await context.request.post('/api/contact', {
+      headers: { Origin: siteUrl, 'X-Requested-With': 'fetch' },
+      data: {
+        source: 'call_request',
+        fullName: 'Amani Kabeya',
+        email: 'amani.kabeya@example.cd',
+        serviceType: 'Stratégie Marketing',
+        message: 'Appel',
+        details: { callType: 'Découverte générale', preferredTime: 'Flexible', urgency: 'Sous 15 jours' },
+        elapsedMs: 9_000,
+      },
+    });
+    const { bookingPath: found } = (await answer.json()) as { bookingPath?: string };
+    if (!answer.ok() || !found) throw new Error(`no call page: ${answer.status()} ${await answer.text()}`);
+    return found;
   } finally {
     await context.close();
   }
@@ -85,15 +138,16 @@ async function take(browser: Browser, url: string, shot: Shot): Promise<number> 
 async function main() {
   fs.mkdirSync(OUT_DIR, { recursive: true });
   fs.mkdirSync(PUBLIC_OUT_DIR, { recursive: true });
-  const site = await runSite();
+  const site = await runSite({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    for (const shot of SHOTS) {
-      const bytes = await take(browser, `${site.url}/`, shot);
-      process.stdout.write(
-        `${path.join(OUT_DIR, shot.file)}  ${shot.viewport.width}x${shot.viewport.height} @${shot.deviceScaleFactor}x  ${Math.round(bytes / 1024)} KB\n`,
-      );
+    const pages = [...PAGES, { name: 'booking', path: await bookingPath(browser, site.url) }];
+    for (const { name, path: pagePath } of pages) {
+      for (const size of SIZES) {
+        const webp = await take(browser, `${site.url}${pagePath}`, `${name}-${size.name}.webp`, size);
+        if (name === 'home') fs.writeFileSync(path.join(PUBLIC_OUT_DIR, size.manifestFile), webp);
+      }
     }
   } finally {
     await browser?.close();

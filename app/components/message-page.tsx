@@ -15,7 +15,13 @@ const TONES = {
   amber: { icon: 'bg-amber-100 text-amber-800', backdrop: '' },
 } as const;
 
-const WIDTHS = { lg: 'max-w-lg', xl: 'max-w-xl', '2xl': 'max-w-2xl' } as const;
+const WIDTHS = {
+  lg: 'max-w-lg',
+  xl: 'max-w-xl',
+  '2xl': 'max-w-2xl',
+  // The call page: one column on a phone, a booking tool's two from 1024 px.
+  booking: 'max-w-xl lg:max-w-5xl',
+} as const;
 
 export function MessagePage({
   icon: Icon,

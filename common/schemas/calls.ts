@@ -61,4 +61,6 @@ export type CallPageAnswer = {
   preferredTime: string;
   /** The zone the slots were read in (the one asked, or Kinshasa's when unknown). */
   timeZone: string;
+  /** How the call takes place (phone, WhatsApp, video), as the staff wrote it in the settings. */
+  meetingDetails: string;
 };

@@ -531,6 +531,7 @@ export function createCallDesk(deps: CallDeskDeps) {
         matchesPreference,
         preferredTime: lead.callPreferredTime ?? 'Flexible',
         timeZone: zone,
+        meetingDetails: (await settings(db)).meetingDetails,
       };
     },
 

@@ -25,7 +25,7 @@ const phone = devices['Pixel 7'];
 
 test('a visitor books the call from the modal, both sides get the invitation, then the visitor moves and cancels it', async ({
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(START_CEILING + 120_000);
   const visitor = `amani.${Date.now().toString(36)}@example.cd`;
   const { url, stop } = await startOwnSite(E2E_PORT + 97);
@@ -112,6 +112,33 @@ test('a visitor books the call from the modal, both sides get the invitation, th
     await expect(page.getByRole('heading', { name: 'Votre appel est réservé' })).toBeVisible();
     await expect(page.getByText(/C’est réservé\s!/)).toBeVisible();
     await noSidewaysScroll(page);
+    // On a phone, one column: the summary a laptop shows beside it is not there.
+    await expect(page.getByRole('complementary', { name: 'Appel découverte gratuit' })).toBeHidden();
+
+    // On a laptop, the same page is a booking tool: what the call is, beside the call itself.
+    const laptop = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      baseURL: url,
+      locale: 'fr-FR',
+      timezoneId: 'America/New_York',
+      serviceWorkers: 'block',
+    });
+    const wide = await laptop.newPage();
+    await wide.goto(page.url());
+    const summary = wide.getByRole('complementary', { name: 'Appel découverte gratuit' });
+    await expect(summary).toContainText('Heure de New York, celle de votre appareil');
+    await expect(summary).toContainText('Avec l’heure de Kinshasa sous chaque créneau');
+    await expect(summary).toContainText('30\u00a0minutes');
+    // How the call takes place, as the settings say it; who takes it, now that it is booked.
+    await expect(summary).toContainText('Nous vous appelons au numéro que vous nous avez indiqué');
+    await expect(summary).not.toContainText('l’équipe');
+    const booked = wide.getByRole('region', { name: 'Votre appel est réservé' });
+    const [left, right] = [await summary.boundingBox(), await booked.boundingBox()];
+    expect(left && right && left.x + left.width < right.x, 'the summary sits left of the call').toBe(true);
+    expect(Math.abs((left?.y ?? 0) - (right?.y ?? 0)), 'side by side, their tops aligned').toBeLessThan(24);
+    await noSidewaysScroll(wide);
+    await testInfo.attach('booking on a laptop', { body: await wide.screenshot(), contentType: 'image/png' });
+    await laptop.close();
 
     // Both sides have the invitation: one event, the visitor as attendee, the admin organising.
     const invited = await requireEmail(visitor, {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallPageAnswer } from '#common/schemas/calls.ts';
@@ -37,6 +37,7 @@ const pageIn = (timeZone: string, call: CallPageAnswer['call'] = null): CallPage
   call,
   slots: SLOTS,
   matchesPreference: true,
+  meetingDetails: 'Nous vous appelons au numéro que vous nous avez indiqué.',
   preferredTime: 'Flexible',
   timeZone,
 });
@@ -101,6 +102,27 @@ describe('the call page tells every device the truth about the times it shows', 
       expect(text()).not.toMatch(/à Kinshasa|Lagos/);
     });
   }
+});
+
+describe('the call page on a laptop says what the call is beside its times', () => {
+  it('who takes it (the team, then its host), how long, how it takes place and on which clocks', async () => {
+    openOn('UTC');
+    const summary = await screen.findByRole('complementary', { name: 'Appel découverte gratuit' });
+    await waitFor(() => expect(summary.textContent).toContain('heure UTC, celle de votre appareil'));
+    expect(summary.textContent).toContain('Avec l’heure de Kinshasa sous chaque créneau');
+    expect(summary.textContent).toContain('Avec l’équipe');
+    expect(summary.textContent).toContain('30\u00a0minutes');
+    expect(summary.textContent).toContain('Nous vous appelons au numéro que vous nous avez indiqué.');
+    cleanup();
+
+    openOn('Africa/Kinshasa', BOOKED);
+    const booked = await screen.findByRole('complementary', { name: 'Appel découverte gratuit' });
+    expect(within(booked).getByText('Nadine Mbuyi')).toBeTruthy();
+    expect(within(booked).getByText('NM')).toBeTruthy();
+    expect(booked.textContent).not.toContain('l’équipe');
+    // Kinshasa's own clock: no second clock to announce.
+    expect(booked.textContent).not.toContain('sous chaque créneau');
+  });
 });
 
 describe('booking the call sends the tab’s visit with it (084)', () => {

@@ -7,6 +7,10 @@
 import CalendarCheck from 'lucide-react/icons/calendar-check';
 import CalendarClock from 'lucide-react/icons/calendar-clock';
 import CalendarX from 'lucide-react/icons/calendar-x';
+import Clock from 'lucide-react/icons/clock';
+import Globe from 'lucide-react/icons/globe';
+import Phone from 'lucide-react/icons/phone';
+import Users from 'lucide-react/icons/users';
 import { useEffect, useRef, useState } from 'react';
 import {
   calendarDay,
@@ -25,6 +29,7 @@ import { Button } from '~/components/ui/button';
 import { apiRequest, errorMessage, getJson } from '~/lib/api';
 import { currentVisit } from '~/lib/audience/visit';
 import { cn } from '~/lib/cn';
+import { initials } from '~/lib/initials';
 import { island } from '~/lib/island';
 import { REPLAY_KEY_ATTRIBUTE } from '~/lib/island-attributes';
 
@@ -137,36 +142,116 @@ function CallDesk({ token, initial }: { token: string; initial: CallPageAnswer }
 
   const confirmed = page.call?.status === 'confirmed' ? page.call : null;
   return (
-    <MessagePage icon={CalendarClock} tone="brand" centered={false} width="xl" title="Votre appel découverte">
+    <MessagePage
+      icon={CalendarClock}
+      tone="brand"
+      centered={false}
+      width="booking"
+      title="Votre appel découverte"
+    >
       {/* What just happened comes first, where the eye is after the tap. */}
       <div className="mt-3" aria-live="polite">
         <StatusLine status={status} />
       </div>
-      {mode === 'view' && confirmed ? (
-        <BookedCall
-          call={confirmed}
-          zone={page.timeZone}
-          headingRef={headingRef}
-          pending={pending}
-          onMove={() => {
-            setStatus(null);
-            setMode('pick');
-          }}
-          onCancel={() => change('cancel')}
-        />
-      ) : (
-        <SlotPicker
-          page={page}
-          onDeviceClock={onDeviceClock}
-          headingRef={headingRef}
-          refreshing={refreshing}
-          pending={pending}
-          moving={confirmed}
-          onKeep={() => setMode('view')}
-          onChoose={(startsAt) => change(confirmed ? 'reschedule' : 'book', startsAt)}
-        />
-      )}
+      {/* From 1024 px, a booking tool's two columns: what the call is, beside when it can be. */}
+      <div className="lg:mt-6 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start lg:gap-10">
+        <CallSummary page={page} withName={confirmed?.withName ?? null} onDeviceClock={onDeviceClock} />
+        <div>
+          {mode === 'view' && confirmed ? (
+            <BookedCall
+              call={confirmed}
+              zone={page.timeZone}
+              headingRef={headingRef}
+              pending={pending}
+              onMove={() => {
+                setStatus(null);
+                setMode('pick');
+              }}
+              onCancel={() => change('cancel')}
+            />
+          ) : (
+            <SlotPicker
+              page={page}
+              onDeviceClock={onDeviceClock}
+              headingRef={headingRef}
+              refreshing={refreshing}
+              pending={pending}
+              moving={confirmed}
+              onKeep={() => setMode('view')}
+              onChoose={(startsAt) => change(confirmed ? 'reschedule' : 'book', startsAt)}
+            />
+          )}
+        </div>
+      </div>
     </MessagePage>
+  );
+}
+
+/**
+ * What the call is, on a laptop's left column: who takes it (its host once booked, the team
+ * before), how long, how it takes place (the settings' words) and on which clocks its times are
+ * shown. A phone has it all in the single column already: the intro, the slots and the emails.
+ */
+function CallSummary({
+  page,
+  withName,
+  onDeviceClock,
+}: {
+  page: CallPageAnswer;
+  withName: string | null;
+  onDeviceClock: boolean;
+}) {
+  const zone = page.timeZone;
+  const elsewhere = page.slots.some((slot) => !sameClockAsKinshasa(new Date(slot.startsAt), zone));
+  const item = 'flex gap-3';
+  const icon = 'mt-0.5 size-4 shrink-0 text-brand-700';
+  return (
+    <aside
+      aria-labelledby="call-summary-title"
+      className="hidden rounded-2xl border border-gray-200 bg-white p-6 shadow-sm lg:block"
+    >
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-12 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-700 to-brand-900 text-base font-extrabold text-white"
+        >
+          {withName ? initials(withName) : <Users className="size-6" />}
+        </span>
+        <p className="min-w-0 text-sm text-gray-700">
+          Avec <span className="block text-base font-semibold text-gray-900">{withName ?? 'l’équipe'}</span>
+          {withName ? <span className="sr-only">, de </span> : null}
+          Lisanga Digital
+        </p>
+      </div>
+      <h2 id="call-summary-title" className="mt-6 text-lg font-bold text-gray-900">
+        Appel découverte gratuit
+      </h2>
+      <ul className="mt-3 space-y-3 text-sm text-gray-700">
+        <li className={item}>
+          <Clock className={icon} aria-hidden="true" />
+          <span>
+            {DISCOVERY_CALL_MINUTES}
+            {'\u00a0'}minutes
+          </span>
+        </li>
+        {page.meetingDetails ? (
+          <li className={item}>
+            <Phone className={icon} aria-hidden="true" />
+            <span>{page.meetingDetails}</span>
+          </li>
+        ) : null}
+        <li className={item}>
+          <Globe className={icon} aria-hidden="true" />
+          <span>
+            <span className="first-letter:uppercase block">
+              {zoneLabel(zone)}
+              {onDeviceClock ? ', celle de votre appareil' : ''}
+            </span>
+            {elsewhere ? <span className="block">Avec l’heure de Kinshasa sous chaque créneau</span> : null}
+          </span>
+        </li>
+      </ul>
+    </aside>
   );
 }
 
@@ -198,7 +283,7 @@ function BookedCall({
 }) {
   const [confirmCancel, setConfirmCancel] = useState(false);
   return (
-    <section aria-labelledby="call-booked-title" className="mt-6">
+    <section aria-labelledby="call-booked-title" className="mt-6 lg:mt-0">
       <div className="rounded-xl border border-brand-200 bg-brand-50 p-4">
         <h2
           id="call-booked-title"
@@ -303,7 +388,7 @@ function SlotPicker({
   const cancelled = page.call?.status === 'cancelled' ? page.call : null;
 
   return (
-    <section aria-labelledby="call-pick-title" aria-busy={refreshing} className="mt-4">
+    <section aria-labelledby="call-pick-title" aria-busy={refreshing} className="mt-4 lg:mt-0">
       <h2 id="call-pick-title" ref={headingRef} tabIndex={-1} className="sr-only">
         {moving ? 'Choisir la nouvelle heure de votre appel' : 'Choisir l’heure de votre appel'}
       </h2>

@@ -7,6 +7,7 @@ import { PageSection } from '~/components/page-section';
 import { LinkedInIcon, XIcon } from '~/components/ui/brand-icons';
 import { ExternalLink } from '~/components/ui/external-link';
 import { cn } from '~/lib/cn';
+import { initials } from '~/lib/initials';
 
 /**
  * The team section (docs/product.md §2.6): active members by order (the server filters and sorts), six
@@ -59,16 +60,6 @@ export const PORTRAIT_TINTS = [
   'from-lime-100 to-brand-200 text-brand-900',
   'from-brand-800 to-emerald-900 text-brand-50',
 ] as const;
-
-/** "Grâce Nsimba" -> "GN", "Héritier" -> "H": first and last words, whole characters, upper case. */
-export function initials(name: string): string {
-  const words = name.normalize('NFC').trim().split(/\s+/).filter(Boolean);
-  const first = words[0];
-  if (!first) return '?';
-  const last = words.length > 1 ? words[words.length - 1] : undefined;
-  const letter = (word: string) => Array.from(word)[0] ?? '';
-  return (letter(first) + (last ? letter(last) : '')).toLocaleUpperCase('fr-FR');
-}
 
 const PORTRAIT_SIZE = 80;
 
