@@ -108,7 +108,7 @@ describe('the call page on a laptop says what the call is beside its times', () 
   it('who takes it (the team, then its host), how long, how it takes place and on which clocks', async () => {
     openOn('UTC');
     const summary = await screen.findByRole('complementary', { name: 'Appel découverte gratuit' });
-    await waitFor(() => expect(summary.textContent).toContain('heure UTC, celle de votre appareil'));
+    await waitFor(() => expect(summary.textContent).toContain('Heure UTC, celle de votre appareil'));
     expect(summary.textContent).toContain('Avec l’heure de Kinshasa sous chaque créneau');
     expect(summary.textContent).toContain('Avec l’équipe');
     expect(summary.textContent).toContain('30\u00a0minutes');

@@ -203,6 +203,7 @@ function CallSummary({
 }) {
   const zone = page.timeZone;
   const elsewhere = page.slots.some((slot) => !sameClockAsKinshasa(new Date(slot.startsAt), zone));
+  const clockName = zoneLabel(zone);
   const item = 'flex gap-3';
   const icon = 'mt-0.5 size-4 shrink-0 text-brand-700';
   return (
@@ -243,8 +244,8 @@ function CallSummary({
         <li className={item}>
           <Globe className={icon} aria-hidden="true" />
           <span>
-            <span className="first-letter:uppercase block">
-              {zoneLabel(zone)}
+            <span className="block">
+              {`${clockName.charAt(0).toUpperCase()}${clockName.slice(1)}`}
               {onDeviceClock ? ', celle de votre appareil' : ''}
             </span>
             {elsewhere ? <span className="block">Avec l’heure de Kinshasa sous chaque créneau</span> : null}
