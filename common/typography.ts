@@ -24,6 +24,9 @@ export const APOSTROPHE = '\u2019';
 /** A straight apostrophe between two letters: an elision or a name (l'offre, N'Diaye). */
 const STRAIGHT_APOSTROPHE = /(?<=\p{L})'(?=\p{L})/gu;
 
+/** "Jeudi 24 décembre": a sentence, a heading or a line of its own starts with a capital. */
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** Only the no-break spaces. */
 export const frenchSpacing = (text: string) =>
   text.replace(SPACE_BEFORE, `${NBSP}$1`).replace(SPACE_AFTER_GUILLEMET, `«${NBSP}`);

@@ -111,6 +111,8 @@ describe('booking the discovery call after the request', () => {
     const page = await app().get('/api/calls').query({ token, timeZone: 'America/Sao_Paulo' }).expect(200);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toMatchObject({ firstName: 'Amani', call: null, timeZone: 'America/Sao_Paulo' });
+    // How the call takes place, in the settings' words, for the page's summary.
+    expect(page.body.meetingDetails).toMatch(/^Nous vous appelons au numéro que vous nous avez indiqué/);
     const slot = (page.body.slots as { startsAt: string }[]).find(
       (s) => new Date(s.startsAt).getTime() > Date.now() + 25 * HOUR,
     );

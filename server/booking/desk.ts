@@ -11,6 +11,7 @@ import { and, desc, eq, like, type SQL } from 'drizzle-orm';
 import { callTimeWords, KINSHASA_TIME_ZONE, knownTimeZone } from '#common/call-time.ts';
 import type { PREFERRED_SLOTS, URGENCY_OPTIONS } from '#common/constants.ts';
 import type { CallPageAnswer, PublicCall } from '#common/schemas/calls.ts';
+import { frenchTypography } from '#common/typography.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
 import {
   adminUsers,
@@ -81,7 +82,9 @@ export function createCallDesk(deps: CallDeskDeps) {
     );
     const value = (key: string) => rows.find((r) => r.key === key)?.value.trim() ?? '';
     return {
-      meetingDetails: value('booking.meeting_details'),
+      // Staff's words, shown on the call page and written in its emails: French typography as any
+      // staff text the public reads (common/typography.ts).
+      meetingDetails: frenchTypography(value('booking.meeting_details')),
       companyAddress: value('contact.address'),
       notificationFrom: value('email.notification_from'),
       senderName: value('email.sender_name'),

@@ -18,6 +18,7 @@ import type {
   TemplateUpdateSchema,
   TemplateVariableInfo,
 } from '#common/schemas/campaigns.ts';
+import { capitalized } from '#common/typography.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
 import { listPresented } from '#db/list-queries.ts';
 import { type EmailTemplate, emailCampaigns, emailTemplates } from '#db/schema.ts';
@@ -122,14 +123,12 @@ export function translateMjmlError(raw: string): MjmlProblem {
     const match = pattern.exec(message);
     if (match) {
       const sentence = translate(...match.slice(1));
-      return { line, message: `${line === null ? '' : `Ligne ${line} : `}${capitalize(sentence)}.` };
+      return { line, message: `${line === null ? '' : `Ligne ${line} : `}${capitalized(sentence)}.` };
     }
   }
   const prefix = line === null ? 'Erreur MJML' : `Ligne ${line} : erreur MJML`;
   return { line, message: `${prefix} (message d’origine) : ${message}` };
 }
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The MJML source compiled to HTML (Mustache tags still in it), or its problems in French. */
 export async function compileTemplateSource(

@@ -23,6 +23,7 @@ import {
 } from '#common/call-time.ts';
 import { DISCOVERY_CALL_MINUTES } from '#common/constants.ts';
 import type { CallPageAnswer, PublicCall, PublicSlot } from '#common/schemas/calls.ts';
+import { capitalized } from '#common/typography.ts';
 import { MessagePage } from '~/components/message-page';
 import { type Status, StatusLine } from '~/components/status-line';
 import { Button } from '~/components/ui/button';
@@ -187,6 +188,10 @@ function CallDesk({ token, initial }: { token: string; initial: CallPageAnswer }
   );
 }
 
+/** Whether Kinshasa's time goes under each slot: some slot reads another time on the page's clock. */
+const kinshasaBeside = (page: CallPageAnswer) =>
+  page.slots.some((slot) => !sameClockAsKinshasa(new Date(slot.startsAt), page.timeZone));
+
 /**
  * What the call is, on a laptop's left column: who takes it (its host once booked, the team
  * before), how long, how it takes place (the settings' words) and on which clocks its times are
@@ -202,8 +207,6 @@ function CallSummary({
   onDeviceClock: boolean;
 }) {
   const zone = page.timeZone;
-  const elsewhere = page.slots.some((slot) => !sameClockAsKinshasa(new Date(slot.startsAt), zone));
-  const clockName = zoneLabel(zone);
   const item = 'flex gap-3';
   const icon = 'mt-0.5 size-4 shrink-0 text-brand-700';
   return (
@@ -245,10 +248,12 @@ function CallSummary({
           <Globe className={icon} aria-hidden="true" />
           <span>
             <span className="block">
-              {`${clockName.charAt(0).toUpperCase()}${clockName.slice(1)}`}
+              {capitalized(zoneLabel(zone))}
               {onDeviceClock ? ', celle de votre appareil' : ''}
             </span>
-            {elsewhere ? <span className="block">Avec l’heure de Kinshasa sous chaque créneau</span> : null}
+            {kinshasaBeside(page) ? (
+              <span className="block">Avec l’heure de Kinshasa sous chaque créneau</span>
+            ) : null}
           </span>
         </li>
       </ul>
@@ -385,7 +390,7 @@ function SlotPicker({
   const chosenSlot =
     page.slots.find((slot) => slot.startsAt === chosen) ??
     (choice && choice.zone !== zone ? { startsAt: choice.startsAt } : undefined);
-  const showKinshasa = page.slots.some((slot) => !sameClockAsKinshasa(new Date(slot.startsAt), zone));
+  const showKinshasa = kinshasaBeside(page);
   const cancelled = page.call?.status === 'cancelled' ? page.call : null;
 
   return (

@@ -13,12 +13,13 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import { Link, useSearchParams } from 'react-router';
 import { addDays, kinshasaDate, kinshasaDayStart, weekStart } from '#common/kinshasa.ts';
 import { type AdminCall, CALL_STATUS_LABELS } from '#common/schemas/booking-admin.ts';
+import { capitalized } from '#common/typography.ts';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { QueryStates } from '../admin-list';
 import { AdminPageHeader, Badge, Card } from '../ui';
 import { callsQuery } from './data';
-import { callHour, capitalized, formatDay, kinshasaToday } from './format';
+import { callHour, formatDay, kinshasaToday } from './format';
 
 type View = 'jour' | 'semaine';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -33,6 +33,7 @@ import {
   WEEKDAY_LABELS,
 } from '#common/schemas/booking-admin.ts';
 import { adminFullName } from '#common/schemas/users-admin.ts';
+import { capitalized } from '#common/typography.ts';
 import { FieldError, SelectField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
@@ -42,7 +43,7 @@ import { meQuery } from '../queries';
 import { usersQuery } from '../settings/data';
 import { ErrorState, filterControlClass, LoadingState, PanelSubmit, SettingsCard } from '../ui';
 import { availabilityQuery, saveAvailabilityMutation } from './data';
-import { capitalized, formatDay, kinshasaToday } from './format';
+import { formatDay, kinshasaToday } from './format';
 
 type Draft = {
   bookable: boolean;

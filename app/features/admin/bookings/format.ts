@@ -26,9 +26,6 @@ export function formatDay(day: string, { year = true }: { year?: boolean } = {})
   return (year ? dayWithYear : dayWithoutYear).format(new Date(`${day}T12:00:00Z`));
 }
 
-/** "Jeudi 24 décembre": a sentence or a heading starts with a capital. */
-export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** "10:00" on Kinshasa's clock. */
 export const callHour = (iso: string) => clockTime(new Date(iso), KINSHASA_TIME_ZONE);
 
