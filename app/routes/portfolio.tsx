@@ -18,8 +18,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const caseStudies = studies.map(({ description, ...study }) => ({
     ...study,
     descriptionHtml: renderMarkdown(description),
-    // The client's words, when a testimonial tells of this case study (the first in the order).
-    testimonial: testimonials.find((t) => t.caseStudy?.id === study.id) ?? null,
+    // The client's words: every visible testimonial that tells of this case study, in order.
+    testimonials: testimonials.filter((t) => t.caseStudy?.id === study.id),
   }));
   return { caseStudies };
 }
@@ -96,13 +96,15 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                           <ResultFigures results={study.results} />
                         </>
                       ) : null}
-                      {study.testimonial ? (
+                      {study.testimonials.map((testimonial, order) => (
                         <TestimonialCard
-                          testimonial={study.testimonial}
+                          key={testimonial.id}
+                          testimonial={testimonial}
+                          index={order}
                           showCaseStudy={false}
                           className="mt-6 h-auto bg-brand-50/60 shadow-none ring-brand-100"
                         />
-                      ) : null}
+                      ))}
                     </div>
                   </article>
                 </li>
