@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { clientIp, openDialog, openSignedIn, toasts } from './helpers/admin.ts';
@@ -65,6 +66,11 @@ test('a testimonial written in the back-office shows on the home page, its servi
   );
   await dialog.getByLabel(/^Étude de cas liée/).selectOption({ label: STUDY });
   await dialog.getByRole('checkbox', { name: 'Publicité en ligne' }).check();
+  // The dialog, filled, with its preview: nothing axe can fault.
+  const { violations } = await new AxeBuilder({ page }).include('[role=dialog]').analyze();
+  expect(
+    violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) })),
+  ).toEqual([]);
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(toasts(page).filter({ hasText: 'Témoignage ajouté' })).toBeVisible();
   await expect(dialog).toBeHidden();
