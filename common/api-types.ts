@@ -28,6 +28,24 @@ export type PublicTeamMember = {
   isActive: boolean;
 };
 
+/**
+ * A published testimonial as the public sees it (the home page, About, a service page, a case
+ * study): the words, who said them, and the case study it tells of, if any.
+ */
+export type PublicTestimonial = {
+  id: string;
+  quote: string;
+  authorName: string;
+  authorRole: string;
+  company: string;
+  photoUrl: string | null;
+  logoUrl: string | null;
+  /** The case study it speaks of, when that case study is published. */
+  caseStudy: { id: string; title: string } | null;
+  /** The services it speaks for (ids of active services only). */
+  serviceIds: string[];
+};
+
 /** The signed-in admin (`GET /api/admin/auth/me`), as the back-office shows them. */
 export type SessionUser = {
   id: string;

@@ -285,6 +285,39 @@ export const caseStudies = pgTable(
 );
 export type CaseStudyResult = { label: string; value: string };
 
+/**
+ * What clients say of the agency (docs/decisions/086-testimonials.md): shown on the home page,
+ * About, and beside the services and the case study each one is linked to. `isDemo` marks the
+ * seeded examples, which the back-office labels until the agency replaces them.
+ */
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: id(),
+    quote: text().notNull(),
+    authorName: text().notNull(),
+    authorRole: text().notNull().default(''),
+    company: text().notNull().default(''),
+    /** The person's portrait, an upload of ours (common/schemas/media.ts). */
+    photoUrl: text(),
+    /** The company's logo, shown when there is no portrait. */
+    logoUrl: text(),
+    caseStudyId: uuid().references(() => caseStudies.id, { onDelete: 'set null' }),
+    /** The services it speaks for; a deleted service's id is ignored where it is read. */
+    serviceIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
+    isActive: boolean().notNull().default(false),
+    isDemo: boolean().notNull().default(false),
+    order: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('testimonials_order_idx').on(t.order),
+    index('testimonials_case_study_idx').on(t.caseStudyId),
+    check('testimonials_order_non_negative', sql`${t.order} >= 0`),
+  ],
+);
+
 export const companyStats = pgTable('company_stats', {
   id: id(),
   name: text().notNull(),
@@ -586,6 +619,7 @@ export type Service = typeof services.$inferSelect;
 export type TeamMember = typeof teamMembers.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type CaseStudy = typeof caseStudies.$inferSelect;
+export type Testimonial = typeof testimonials.$inferSelect;
 export type CompanyStat = typeof companyStats.$inferSelect;
 export type SiteSetting = typeof siteSettings.$inferSelect;
 export type EmailTemplate = typeof emailTemplates.$inferSelect;

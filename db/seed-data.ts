@@ -685,6 +685,51 @@ export const SEED_CASE_STUDIES: SeedCaseStudy[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
+// Testimonials (demo content: fictional people of the fictional clients above, labelled "Démo" in
+// the back-office until the agency edits or replaces them)
+// ---------------------------------------------------------------------------------------------
+export type SeedTestimonial = {
+  quote: string;
+  authorName: string;
+  authorRole: string;
+  company: string;
+  /** The case study it tells of, by its client's name. */
+  caseStudyClient: string | null;
+  /** The services it speaks for, by title. */
+  serviceTitles: string[];
+};
+
+export const SEED_TESTIMONIALS: SeedTestimonial[] = [
+  {
+    quote:
+      'Nos conseillers reçoivent chaque matin des prospects déjà qualifiés. En six mois, nous avons ouvert plus de comptes qu’en deux ans d’affichage classique, pour un coût par prospect divisé par deux.',
+    authorName: 'Josué Mbuyi',
+    authorRole: 'Directeur commercial',
+    company: 'Bomoko Microfinance',
+    caseStudyClient: 'Bomoko Microfinance',
+    serviceTitles: ['Publicité en ligne', 'WhatsApp Business et emailing'],
+  },
+  {
+    quote:
+      'L’équipe a compris nos magasins quartier par quartier. La commande sur WhatsApp avec paiement par Mobile Money est devenue un vrai canal de vente, et nos clients nous le disent en caisse.',
+    authorName: 'Nadine Ilunga',
+    authorRole: 'Responsable marketing',
+    company: 'Mboka Market',
+    caseStudyClient: 'Mboka Market',
+    serviceTitles: ['Gestion des réseaux sociaux', 'Vidéo et formats courts'],
+  },
+  {
+    quote:
+      'Une identité enfin cohérente et des témoignages filmés avec respect pour les enfants. Nos donateurs de la diaspora savent désormais ce que devient chaque dollar, et ils restent.',
+    authorName: 'Esther Kahindo',
+    authorRole: 'Directrice exécutive',
+    company: 'Fondation Nuru Kivu',
+    caseStudyClient: 'Fondation Nuru Kivu',
+    serviceTitles: ['Identité visuelle', 'Rédaction web et copywriting'],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
 // Home-page figures (the claims of the spec, in this order)
 // ---------------------------------------------------------------------------------------------
 export type SeedStat = { name: string; value: number; unit: string; description: string; order: number };

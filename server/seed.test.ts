@@ -11,6 +11,7 @@ import {
   services,
   siteSettings,
   teamMembers,
+  testimonials,
 } from '#db/schema.ts';
 import { databaseContext } from '#tests/helpers/seeded-database.ts';
 import { verifyPassword } from './auth/password.ts';
@@ -22,7 +23,7 @@ const countRows = async (table: PgTable) =>
   (await ctx.database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
 describe('seedDatabase', () => {
-  it('writes realistic demo content: four parents with 2 to 4 children, team, blog, portfolio, stats', async () => {
+  it('writes realistic demo content: four parents with 2 to 4 children, team, blog, portfolio, testimonials, stats', async () => {
     const result = await seedDatabase(ctx.database.db, {
       content: true,
       adminPassword: 'a-long-password-123',
@@ -64,6 +65,12 @@ describe('seedDatabase', () => {
     const studies = await db.select().from(caseStudies);
     expect(studies).toHaveLength(3);
     expect(studies.every((s) => s.results.length > 0)).toBe(true);
+
+    // Demo testimonials, one per case study, each speaking for two services.
+    const quotes = await db.select().from(testimonials);
+    expect(quotes).toHaveLength(3);
+    expect(quotes.every((t) => t.isDemo && t.isActive && t.serviceIds.length === 2)).toBe(true);
+    expect(new Set(quotes.map((t) => t.caseStudyId))).toEqual(new Set(studies.map((s) => s.id)));
 
     const stats = await db.select().from(companyStats).orderBy(companyStats.order);
     expect(stats.map((s) => `${s.value}${s.unit}`)).toEqual(['7+', '15+', '120%']);

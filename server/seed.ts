@@ -20,6 +20,7 @@ import {
   services,
   siteSettings,
   teamMembers,
+  testimonials,
 } from '#db/schema.ts';
 import {
   SEED_CASE_STUDIES,
@@ -28,6 +29,7 @@ import {
   SEED_SETTINGS,
   SEED_STATS,
   SEED_TEAM,
+  SEED_TESTIMONIALS,
 } from '#db/seed-data.ts';
 import { FORMER_TEMPLATE_SUBJECTS, SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { generatePassword, hashPassword } from './auth/password.ts';
@@ -127,6 +129,29 @@ async function seedContent(db: Database): Promise<void> {
       }),
     )
     .onConflictDoNothing({ target: blogPosts.slug });
-  await db.insert(caseStudies).values(SEED_CASE_STUDIES.map((study) => ({ ...study, isPublished: true })));
+  const studies = await db
+    .insert(caseStudies)
+    .values(SEED_CASE_STUDIES.map((study) => ({ ...study, isPublished: true })))
+    .returning({ id: caseStudies.id, clientName: caseStudies.clientName });
+  const serviceRows = await db.select({ id: services.id, title: services.title }).from(services);
+  const idOf = <T extends { id: string }>(rows: T[], match: (row: T) => boolean, what: string) => {
+    const row = rows.find(match);
+    if (!row) throw new Error(`Seed testimonial links to an unknown ${what}`);
+    return row.id;
+  };
+  await db.insert(testimonials).values(
+    SEED_TESTIMONIALS.map(({ caseStudyClient, serviceTitles, ...testimonial }, order) => ({
+      ...testimonial,
+      caseStudyId: caseStudyClient
+        ? idOf(studies, (study) => study.clientName === caseStudyClient, 'case study')
+        : null,
+      serviceIds: serviceTitles.map((title) =>
+        idOf(serviceRows, (service) => service.title === title, 'service'),
+      ),
+      order,
+      isActive: true,
+      isDemo: true,
+    })),
+  );
   await db.insert(companyStats).values(SEED_STATS);
 }

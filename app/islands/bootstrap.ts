@@ -3,12 +3,13 @@
  * the islands' entry when the page is idle after its load, or at once at the visitor's first
  * interaction, so that no script competes with the first paint. What the visitor does before the
  * islands are hydrated is kept, not lost and not done natively (a form would otherwise be sent as
- * a GET, its fields in the address): taps on a button of an island or on a lead or reload button,
+ * a GET, its fields in the address): taps on a button of an island or on a lead, reload or carousel button,
  * and form submissions in an island. The entry carries them out (takePendingActions), and keeps
  * holding those made in an island that is not hydrated yet until it is (islands that wait for the
  * visitor, app/lib/island-attributes.ts). So is the browser's install offer (INSTALL_OFFER_CATCHER).
  */
 
+import { CAROUSEL_STEP_ATTRIBUTE } from '~/lib/carousel';
 import { ISLAND_ATTRIBUTE } from '~/lib/island-attributes';
 import { LEAD_ATTRIBUTE } from '~/lib/lead-trigger';
 import { EARLY_INSTALL_OFFER } from '~/lib/pwa-state';
@@ -32,7 +33,7 @@ type PendingWindow = Window & { [PENDING]?: PendingAction[] | null; [HOLD]?: Hol
 export const laterChunks = (): string[] => (window as PendingWindow)[LATER] ?? [];
 /** What the bootstrap holds back until the islands are hydrated. */
 const HELD = {
-  click: `[${LEAD_ATTRIBUTE}],[${RELOAD_ATTRIBUTE}],[${ISLAND_ATTRIBUTE}] button,[${ISLAND_ATTRIBUTE}] a[role=button]`,
+  click: `[${LEAD_ATTRIBUTE}],[${RELOAD_ATTRIBUTE}],[${CAROUSEL_STEP_ATTRIBUTE}],[${ISLAND_ATTRIBUTE}] button,[${ISLAND_ATTRIBUTE}] a[role=button]`,
   submit: `[${ISLAND_ATTRIBUTE}] form`,
 };
 

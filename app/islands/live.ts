@@ -15,6 +15,7 @@ import {
   openQuote,
   subscribeLeadModals,
 } from '~/features/leads/lead-modals-store';
+import { installCarousels } from '~/lib/carousel';
 import {
   ISLAND_ATTRIBUTE,
   ISLAND_LIVE_ATTRIBUTE,
@@ -112,6 +113,7 @@ function when(subscribe: (listener: () => void) => () => void, ready: () => bool
 /** Sets the page's islands going, and what needs no island; resolves once the page is live. */
 export async function startIslands(hydrate: HydrateIsland, yieldToMain: () => Promise<void>) {
   installLeadTriggers();
+  installCarousels();
   document.addEventListener('click', onReload);
   installNavigationStatus();
   recordPostViews();

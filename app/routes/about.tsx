@@ -8,6 +8,7 @@ import { Button } from '~/components/ui/button';
 import { ValuesSection } from '~/components/values-section';
 import { appContext } from '~/context.server';
 import { TeamSection } from '~/features/team/team-section';
+import { TestimonialsSection } from '~/features/testimonials/testimonials';
 import { pageMeta } from '~/lib/seo';
 import { useSite } from '~/lib/site';
 import type { Route } from './+types/about';
@@ -15,8 +16,12 @@ import type { Route } from './+types/about';
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
   // In the first HTML, as on home (no skeleton swapped once the page is on screen).
-  const [stats, team] = await Promise.all([content.listStats(), content.listTeam()]);
-  return { stats, team };
+  const [stats, team, testimonials] = await Promise.all([
+    content.listStats(),
+    content.listTeam(),
+    content.listTestimonials(),
+  ]);
+  return { stats, team, testimonials };
 }
 
 export const meta = pageMeta(
@@ -26,7 +31,7 @@ export const meta = pageMeta(
 );
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { stats, team } = loaderData;
+  const { stats, team, testimonials } = loaderData;
   const site = useSite();
   return (
     <>
@@ -93,6 +98,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <ValuesSection />
+      <TestimonialsSection testimonials={testimonials} titleId="testimonials-title" />
       <TeamSection team={team} />
 
       {/* Right after the team (white too): its padding already separates them. */}

@@ -16,6 +16,7 @@ import { appContext } from '~/context.server';
 import { NewsletterBlock } from '~/features/newsletter/newsletter-block';
 import { NewsletterFormIsland } from '~/features/newsletter/newsletter-form';
 import { TeamSection } from '~/features/team/team-section';
+import { TestimonialsSection } from '~/features/testimonials/testimonials';
 import { leadAttributes } from '~/lib/lead-trigger';
 import { organizationJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
@@ -25,12 +26,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
   // Public pages are whole documents (docs/decisions/030): the team is in the first HTML, with no
   // skeleton swapped for it once the page is on screen (a second layout of the whole page).
-  const [services, stats, team] = await Promise.all([
+  const [services, stats, team, testimonials] = await Promise.all([
     content.listParentServices(),
     content.listStats(),
     content.listTeam(),
+    content.listTestimonials(),
   ]);
-  return { services, stats, team };
+  return { services, stats, team, testimonials };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -47,7 +49,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { services, stats, team } = loaderData;
+  const { services, stats, team, testimonials } = loaderData;
   return (
     <>
       <section className="overflow-hidden border-b border-brand-100 bg-gradient-to-b from-brand-50 to-brand-100/40 px-4 pt-10 pb-12 sm:pt-16 sm:pb-16 lg:pt-20 lg:pb-24">
@@ -117,6 +119,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </PageSection>
 
+      <TestimonialsSection
+        testimonials={testimonials}
+        titleId="testimonials-title"
+        intro="Des dirigeants de Kinshasa racontent ce que notre travail a changé pour eux."
+        className="bg-brand-50/60"
+      />
       <ValuesSection />
       <TeamSection team={team} />
       <NewsletterBlock form={<NewsletterFormIsland />} />

@@ -2,6 +2,7 @@ import { CoverPicture } from '~/components/cover-picture';
 import { CtaBand } from '~/components/cta-band';
 import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
+import { TestimonialCard } from '~/components/testimonial-card';
 import { appContext } from '~/context.server';
 import { ResultFigures } from '~/features/portfolio/result-figures';
 import { pageMeta } from '~/lib/seo';
@@ -13,9 +14,12 @@ import '~/components/prose.css';
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
   // The description is Markdown (the editor's); the page ships its sanitised HTML only.
-  const caseStudies = (await content.listCaseStudies()).map(({ description, ...study }) => ({
+  const [studies, testimonials] = await Promise.all([content.listCaseStudies(), content.listTestimonials()]);
+  const caseStudies = studies.map(({ description, ...study }) => ({
     ...study,
     descriptionHtml: renderMarkdown(description),
+    // The client's words: every visible testimonial that tells of this case study, in order.
+    testimonials: testimonials.filter((t) => t.caseStudy?.id === study.id),
   }));
   return { caseStudies };
 }
@@ -72,7 +76,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                       </p>
                       <h2
                         id={`case-${study.id}`}
-                        className="mt-2 text-xl font-bold text-balance text-gray-900 sm:text-2xl"
+                        className="mt-2 scroll-mt-24 text-xl font-bold text-balance text-gray-900 sm:text-2xl"
                       >
                         {study.title}
                       </h2>
@@ -92,6 +96,15 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                           <ResultFigures results={study.results} />
                         </>
                       ) : null}
+                      {study.testimonials.map((testimonial, order) => (
+                        <TestimonialCard
+                          key={testimonial.id}
+                          testimonial={testimonial}
+                          index={order}
+                          showCaseStudy={false}
+                          className="mt-6 h-auto bg-brand-50/60 shadow-none ring-brand-100"
+                        />
+                      ))}
                     </div>
                   </article>
                 </li>

@@ -11,6 +11,7 @@ import { ServiceMoreLink } from '~/components/ui/arrow-link';
 import { Button } from '~/components/ui/button';
 import { ServiceVisual } from '~/components/visuals/service-visual';
 import { appContext } from '~/context.server';
+import { TestimonialsSection } from '~/features/testimonials/testimonials';
 import { absoluteUrl, breadcrumbJsonLd, seo } from '~/lib/seo';
 import { siteFromMatches } from '~/lib/site';
 import type { Route } from './+types/service-detail';
@@ -20,9 +21,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = ServiceIdParamsSchema.safeParse({ id: params.serviceId });
   if (!parsed.success) throw data(null, { status: 404 });
   const { content } = context.get(appContext);
-  const service = await content.getService(parsed.data.id);
+  const [service, allTestimonials] = await Promise.all([
+    content.getService(parsed.data.id),
+    content.listTestimonials(),
+  ]);
   if (!service) throw data(null, { status: 404 });
-  return { service };
+  // What clients say of this service, or of one of its prestations on an offer's page.
+  const spokenOf = new Set([service.id, ...service.children.map((child) => child.id)]);
+  const testimonials = allTestimonials.filter((t) => t.serviceIds.some((id) => spokenOf.has(id)));
+  return { service, testimonials };
 }
 
 /** Search engines cut descriptions around 160 characters: cut on a word, not mid-word. */
@@ -93,7 +100,7 @@ const STEPS = [
 ];
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const { service } = loaderData;
+  const { service, testimonials } = loaderData;
   const trail: [string, string][] = [['Services', '/services']];
   if (service.parent) trail.push([service.parent.title, `/services/${service.parent.id}`]);
 
@@ -157,6 +164,13 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
+
+      <TestimonialsSection
+        testimonials={testimonials}
+        titleId="testimonials-title"
+        title="Ils nous ont confié ce travail"
+        className={service.parent ? 'mt-12 bg-gray-50' : 'bg-gray-50'}
+      />
 
       <PageSection titleId="steps-title" title="Comment nous travaillons">
         <ol className="mt-8 grid gap-6 md:grid-cols-3">

@@ -15,6 +15,7 @@ export const ACTIVITY_TYPE_LABELS: Record<string, string> = {
   email_template: 'Modèles d’emails',
   service: 'Services',
   team: 'Équipe',
+  testimonial: 'Témoignages',
   post: 'Blog',
   case_study: 'Portfolio',
   media: 'Médias',

@@ -1,8 +1,9 @@
 /**
  * Uploaded images (decision 013). POST /api/admin/media, multipart/form-data with one field `file`
  * (JPEG, PNG or WebP by content, 5 MB at most) -> 201 { media: UploadedMedia }. The entity fields
- * that hold an image (team_members.photoUrl, blog_posts.coverImage, case_studies.imageUrl) store
- * `url`, the largest variant; `srcset` lists every width for responsive <img>.
+ * that hold an image (team_members.photoUrl, testimonials.photoUrl and logoUrl,
+ * blog_posts.coverImage, case_studies.imageUrl) store `url`, the largest variant; `srcset` lists
+ * every width for responsive <img>.
  * GET /api/admin/media -> { items: MediaItem[] } (latest first); DELETE /api/admin/media/:id -> 204
  * (409 while an entity still shows it). docs/decisions/013-media.md and 039-media-storage.md have
  * the reasons.

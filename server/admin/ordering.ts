@@ -3,7 +3,7 @@
  * item, a move one place up or down, and how a change is logged (a change of visibility alone, or
  * the fields changed).
  */
-import { max, type SQL } from 'drizzle-orm';
+import { eq, max, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
 import type { Database } from '#db/client.ts';
@@ -42,6 +42,49 @@ export async function moveInOrder<T extends { id: string; order: number }>(
     if (item.order !== index) await setOrder(item.id, index);
   }
   return { moved, position: to + 1, count: reordered.length };
+}
+
+/**
+ * Moves `id` one place in a whole table's order (the team, the testimonials), under the advisory
+ * lock `lockKey` so that two moves at once never interleave; see moveInOrder for the answer.
+ */
+export async function moveInTable<Row extends { id: string; order: number }>(
+  tx: Database,
+  list: {
+    table: PgTable & { id: PgColumn; order: PgColumn };
+    orderBy: SQL[];
+    lockKey: number;
+  },
+  id: string,
+  direction: MoveDirection,
+): Promise<Moved<Row> | null | undefined> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${list.lockKey})`);
+  const rows = (await tx
+    .select()
+    .from(list.table)
+    .orderBy(...list.orderBy)) as Row[];
+  return moveInOrder(rows, id, direction, (rowId, order) =>
+    tx.update(list.table).set({ order }).where(eq(list.table.id, rowId)),
+  );
+}
+
+/**
+ * The fields of `labels` that `patch` sets to another value than `current`'s (a list is compared
+ * item by item), and those changes as the row's update.
+ */
+export function changesOf<P extends object>(
+  labels: Record<keyof P, string>,
+  patch: P,
+  current: { [K in keyof P]?: unknown },
+): { changed: (keyof P)[]; changes: Partial<P> } {
+  const same = (a: unknown, b: unknown) =>
+    Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((v, i) => v === b[i]) : a === b;
+  const changed = (Object.keys(labels) as (keyof P)[]).filter(
+    (key) => patch[key] !== undefined && !same(patch[key], current[key]),
+  );
+  const changes: Partial<P> = {};
+  for (const key of changed) changes[key] = patch[key];
+  return { changed, changes };
 }
 
 /** "haut" or "bas", for the activity log of a move. */

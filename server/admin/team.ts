@@ -4,7 +4,7 @@
  * Photos are uploads (common/schemas/media.ts): the caller releases a replaced or removed photo
  * once the transaction has committed (server/media/release.ts).
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
 import type { AdminTeamMember, TeamMemberInputSchema, TeamMemberPatch } from '#common/schemas/team-admin.ts';
@@ -12,7 +12,14 @@ import { type Database, inTransaction } from '#db/client.ts';
 import { listPresented } from '#db/list-queries.ts';
 import { type TeamMember, teamMembers } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
-import { changedFields, directionWord, moveInOrder, nextOrder, visibilityOnly } from './ordering.ts';
+import {
+  changedFields,
+  changesOf,
+  directionWord,
+  moveInTable,
+  nextOrder,
+  visibilityOnly,
+} from './ordering.ts';
 
 type TeamMemberInput = z.output<typeof TeamMemberInputSchema>;
 
@@ -85,9 +92,6 @@ const FIELD_LABELS: Record<keyof TeamMemberPatch, string> = {
   isActive: 'visibilité',
 };
 
-const sameValue = (a: unknown, b: unknown) =>
-  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((v, i) => v === b[i]) : a === b;
-
 /**
  * Changes the given fields. Undefined when the member does not exist; otherwise the member and
  * the photo URL this change replaced or removed (to release after the commit), if any.
@@ -101,13 +105,8 @@ export async function updateTeamMember(
   return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(teamMembers).where(eq(teamMembers.id, id)).for('update');
     if (!current) return undefined;
-    const changed = (Object.keys(FIELD_LABELS) as (keyof TeamMemberPatch)[]).filter(
-      (key) => patch[key] !== undefined && !sameValue(patch[key], current[key]),
-    );
+    const { changed, changes } = changesOf(FIELD_LABELS, patch, current);
     if (changed.length === 0) return { member: presentAdminTeamMember(current), releasedPhoto: null };
-    const changes = Object.fromEntries(changed.map((key) => [key, patch[key]])) as Partial<
-      typeof teamMembers.$inferInsert
-    >;
     const [row] = await tx.update(teamMembers).set(changes).where(eq(teamMembers.id, id)).returning();
     if (!row) throw new Error('team member vanished during update');
 
@@ -143,13 +142,11 @@ export async function moveTeamMember(
   adminId: string,
 ): Promise<boolean> {
   return inTransaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${TEAM_ORDER_LOCK_KEY})`);
-    const members = await tx
-      .select({ id: teamMembers.id, name: teamMembers.name, order: teamMembers.order })
-      .from(teamMembers)
-      .orderBy(...TEAM_ORDER);
-    const move = await moveInOrder(members, id, direction, (memberId, order) =>
-      tx.update(teamMembers).set({ order }).where(eq(teamMembers.id, memberId)),
+    const move = await moveInTable<TeamMember>(
+      tx,
+      { table: teamMembers, orderBy: TEAM_ORDER, lockKey: TEAM_ORDER_LOCK_KEY },
+      id,
+      direction,
     );
     if (move === undefined) return false;
     if (move === null) return true;

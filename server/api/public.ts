@@ -62,6 +62,7 @@ export function publicApiRouter({ content, db, trustedOrigins, cache }: PublicAp
   });
 
   publicGet('/team', () => content.listTeam());
+  publicGet('/testimonials', () => content.listTestimonials());
   publicGet('/stats', () => content.listStats());
 
   // These answers carry each post's view counter (pages do not): a counted view drops them.

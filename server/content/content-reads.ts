@@ -12,6 +12,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export const CONTENT_TABLES = [
   'services',
   'team_members',
+  'testimonials',
   'company_stats',
   'blog_posts',
   'case_studies',

@@ -4,10 +4,10 @@
  * French typography here (`fr`: no-break spaces before ! ? : ; and inside « »); names and titles
  * used as identifiers elsewhere (service titles are the quote form's values) are left as typed.
  */
-import type { PublicService, PublicTeamMember } from '#common/api-types.ts';
+import type { PublicService, PublicTeamMember, PublicTestimonial } from '#common/api-types.ts';
 import { frenchTypography as fr } from '#common/typography.ts';
 import { caseStudyCover, postCover, postShareImage } from '#common/visuals.ts';
-import type { BlogPost, CaseStudy, CompanyStat, Service, TeamMember } from '#db/schema.ts';
+import type { BlogPost, CaseStudy, CompanyStat, Service, TeamMember, Testimonial } from '#db/schema.ts';
 
 export type { PublicService, PublicTeamMember };
 
@@ -32,6 +32,26 @@ export const presentTeamMember = (m: TeamMember): PublicTeamMember => ({
   twitterUrl: m.twitterUrl,
   order: m.order,
   isActive: m.isActive,
+});
+
+/**
+ * A testimonial with the title of its case study when that one is published (null otherwise),
+ * and of its services only those in `visibleServices`.
+ */
+export const presentTestimonial = (
+  t: Testimonial,
+  caseStudyTitle: string | null,
+  visibleServices: ReadonlySet<string>,
+): PublicTestimonial => ({
+  id: t.id,
+  quote: fr(t.quote),
+  authorName: t.authorName,
+  authorRole: fr(t.authorRole),
+  company: t.company,
+  photoUrl: t.photoUrl,
+  logoUrl: t.logoUrl,
+  caseStudy: t.caseStudyId && caseStudyTitle ? { id: t.caseStudyId, title: fr(caseStudyTitle) } : null,
+  serviceIds: t.serviceIds.filter((id) => visibleServices.has(id)),
 });
 
 export const presentStat = (s: CompanyStat) => ({

@@ -15,6 +15,7 @@ import {
   services,
   siteSettings,
   teamMembers,
+  testimonials,
 } from '#db/schema.ts';
 import type { TableMemo } from '../cache/table-memo.ts';
 import { type ContentTable, noteRead } from './content-reads.ts';
@@ -25,6 +26,7 @@ import {
   presentService,
   presentStat,
   presentTeamMember,
+  presentTestimonial,
 } from './presenters.ts';
 
 /** Setting categories the public may read; 'email' and 'system' stay private. */
@@ -129,6 +131,34 @@ export function createPublicContent(db: Database, publicUrl: string, memo?: Tabl
         order: [asc(teamMembers.order), asc(teamMembers.name)],
         present: presentTeamMember,
       });
+    },
+
+    /**
+     * The visible testimonials in their order, each with its case study when that one is
+     * published, and only the services the public may see. Kept until any of the three changes.
+     */
+    listTestimonials() {
+      const tables: ContentTable[] = ['testimonials', 'case_studies', 'services'];
+      noteRead(...tables);
+      const load = async () => {
+        const [rows, publicServices] = await Promise.all([
+          db
+            .select({ testimonial: testimonials, caseStudyTitle: caseStudies.title })
+            .from(testimonials)
+            .leftJoin(
+              caseStudies,
+              and(eq(caseStudies.id, testimonials.caseStudyId), eq(caseStudies.isPublished, true)),
+            )
+            .where(eq(testimonials.isActive, true))
+            .orderBy(asc(testimonials.order), asc(testimonials.createdAt), asc(testimonials.id)),
+          db.select({ id: services.id }).from(services).where(serviceIsPublic),
+        ]);
+        const visible = new Set(publicServices.map((service) => service.id));
+        return rows.map(({ testimonial, caseStudyTitle }) =>
+          presentTestimonial(testimonial, caseStudyTitle, visible),
+        );
+      };
+      return memo ? memo.get('public:testimonials', tables, load) : load();
     },
 
     listStats() {

@@ -24,6 +24,7 @@ import {
   media as mediaTable,
   siteSettings,
   teamMembers,
+  testimonials,
 } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -152,6 +153,11 @@ export async function mediaReferences(db: Database, id: string): Promise<string[
   const anywhere = `%${MEDIA_URL_PREFIX}${id}.%`;
   const places: [label: string, table: PgTable & { id: AnyPgColumn }, where: SQL | undefined][] = [
     ['un membre de l’équipe', teamMembers, like(teamMembers.photoUrl, prefix)],
+    [
+      'un témoignage',
+      testimonials,
+      or(like(testimonials.photoUrl, prefix), like(testimonials.logoUrl, prefix)),
+    ],
     [
       'un article du blog',
       blogPosts,

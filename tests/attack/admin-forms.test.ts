@@ -1,5 +1,5 @@
 /**
- * The hostile corpus through the text fields of the admin forms (services, team, blog, portfolio,
+ * The hostile corpus through the text fields of the admin forms (services, team, testimonials, blog, portfolio,
  * company stats, users, campaigns, subscriber tags, contact status): each value is fitted to the field's own
  * bounds (boundsOf) and judged by the field's own schema; accepted → the admin API reads back
  * exactly the schema's output; refused → a French 400 naming the field. Sample: every vector
@@ -14,6 +14,7 @@ import { CaseStudyInputSchema } from '#common/schemas/portfolio-admin.ts';
 import { ServiceInputSchema } from '#common/schemas/services-admin.ts';
 import { StatInputSchema } from '#common/schemas/settings-admin.ts';
 import { TeamMemberInputSchema } from '#common/schemas/team-admin.ts';
+import { TestimonialInputSchema } from '#common/schemas/testimonials-admin.ts';
 import { AdminUserCreateSchema } from '#common/schemas/users-admin.ts';
 import { adminTestContext } from '../helpers/admin-session.ts';
 import { insertContact, insertSubscriber, seededTemplateId } from '../helpers/factories.ts';
@@ -101,6 +102,14 @@ const FORMS: Form[] = [
     item: 'member',
     list: 'members',
     base: () => ({ skills: [] }),
+  }),
+  textForm({
+    name: 'testimonials',
+    path: '/api/admin/testimonials',
+    schema: TestimonialInputSchema,
+    keys: ['quote', 'authorName', 'authorRole', 'company'],
+    item: 'testimonial',
+    list: 'testimonials',
   }),
   textForm({
     name: 'blog',

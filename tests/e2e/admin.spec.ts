@@ -136,6 +136,7 @@ test.describe('login and guard', () => {
       ['Modèles d’email', '/admin/emails/templates'],
       ['Services', '/admin/services'],
       ['Équipe', '/admin/team'],
+      ['Témoignages', '/admin/testimonials'],
       ['Blog', '/admin/blog'],
       ['Portfolio', '/admin/portfolio'],
       ['Paramètres', '/admin/settings'],

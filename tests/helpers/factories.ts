@@ -22,6 +22,7 @@ import {
   newsletterSubscriptions,
   services,
   teamMembers,
+  testimonials,
 } from '#db/schema.ts';
 import { hashPassword } from '#server/auth/password.ts';
 import type { CallInvitation } from '#server/booking/invitation.ts';
@@ -58,6 +59,12 @@ export const insertTeamMember = factory(teamMembers, 'insertTeamMember', () => (
   name: `Membre ${suffix()}`,
   position: 'Consultant',
   skills: ['SEO'],
+}));
+
+export const insertTestimonial = factory(testimonials, 'insertTestimonial', () => ({
+  quote: `Un travail sérieux, des résultats mesurés ${suffix()}.`,
+  authorName: `Client ${suffix()}`,
+  isActive: true,
 }));
 
 export const insertPost = factory(blogPosts, 'insertPost', (overrides) => {

@@ -8,6 +8,7 @@ import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import LayoutTemplate from 'lucide-react/icons/layout-template';
 import Mail from 'lucide-react/icons/mail';
 import MessageSquare from 'lucide-react/icons/message-square';
+import Quote from 'lucide-react/icons/quote';
 import History from 'lucide-react/icons/rotate-ccw-clock';
 import Send from 'lucide-react/icons/send';
 import Settings from 'lucide-react/icons/settings';
@@ -26,6 +27,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/emails/templates', label: 'Modèles d’email', icon: LayoutTemplate },
   { to: '/admin/services', label: 'Services', icon: Wrench },
   { to: '/admin/team', label: 'Équipe', icon: Users },
+  { to: '/admin/testimonials', label: 'Témoignages', icon: Quote },
   { to: '/admin/blog', label: 'Blog', icon: FileText },
   { to: '/admin/portfolio', label: 'Portfolio', icon: Briefcase },
   { to: '/admin/settings', label: 'Paramètres', icon: Settings },

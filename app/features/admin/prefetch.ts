@@ -47,6 +47,11 @@ const RELATED: Record<string, [Prefetchable, Priority][]> = {
     [adminServicesQuery, 'medium'],
     [dashboardQuery, 'low'],
   ],
+  // The testimonial form lists the services to link.
+  '/admin/testimonials': [
+    [adminServicesQuery, 'medium'],
+    [dashboardQuery, 'low'],
+  ],
 };
 const DEFAULT_RELATED: [Prefetchable, Priority][] = [[dashboardQuery, 'medium']];
 

@@ -4,8 +4,8 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicTeamMember } from '#common/api-types.ts';
 import { aPublicTeamMember } from '#tests/helpers/answer-factories.ts';
-import { initials } from '~/lib/initials';
-import { PORTRAIT_TINTS, TeamSection } from './team-section';
+import { initials, PORTRAIT_TINTS } from '~/lib/initials';
+import { TeamSection } from './team-section';
 
 afterEach(cleanup);
 

@@ -3,11 +3,10 @@ import { Await } from 'react-router';
 import type { PublicTeamMember } from '#common/api-types.ts';
 import { TEAM_MAX_SKILLS, TEAM_SKELETON_COUNT } from '#common/constants.ts';
 import { mediaSrcset } from '#common/schemas/media.ts';
+import { InitialsAvatar } from '~/components/initials-avatar';
 import { PageSection } from '~/components/page-section';
 import { LinkedInIcon, XIcon } from '~/components/ui/brand-icons';
 import { ExternalLink } from '~/components/ui/external-link';
-import { cn } from '~/lib/cn';
-import { initials } from '~/lib/initials';
 
 /**
  * The team section (docs/product.md §2.6): active members by order (the server filters and sorts), six
@@ -47,20 +46,6 @@ export function TeamGrid({ members }: { members: PublicTeamMember[] }) {
   );
 }
 
-/**
- * Portrait placeholders (docs/design.md): brand tints, light and deep in turn, so that neighbours
- * never look alike. Picked by the member's place in the list: the same team always gets the same
- * colours. Every pair passes WCAG AA for the initials (4.5:1 or more).
- */
-export const PORTRAIT_TINTS = [
-  'from-brand-100 to-brand-200 text-brand-900',
-  'from-brand-700 to-brand-900 text-white',
-  'from-emerald-100 to-teal-200 text-emerald-900',
-  'from-teal-700 to-emerald-900 text-white',
-  'from-lime-100 to-brand-200 text-brand-900',
-  'from-brand-800 to-emerald-900 text-brand-50',
-] as const;
-
 const PORTRAIT_SIZE = 80;
 
 function Portrait({ member, index }: { member: PublicTeamMember; index: number }) {
@@ -80,16 +65,12 @@ function Portrait({ member, index }: { member: PublicTeamMember; index: number }
     );
   }
   return (
-    <span
-      aria-hidden="true"
+    <InitialsAvatar
+      name={member.name}
+      index={index}
       data-testid="portrait-placeholder"
-      className={cn(
-        'flex size-20 shrink-0 items-center justify-center rounded-full bg-gradient-to-br text-2xl font-extrabold tracking-tight ring-4 ring-brand-50',
-        PORTRAIT_TINTS[index % PORTRAIT_TINTS.length],
-      )}
-    >
-      {initials(member.name)}
-    </span>
+      className="size-20 text-2xl tracking-tight ring-4 ring-brand-50"
+    />
   );
 }
 

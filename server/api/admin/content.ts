@@ -13,6 +13,7 @@ import { portfolioAdminRouter } from './content-portfolio.ts';
 import { serviceAdminRouter } from './content-services.ts';
 import { settingsAdminRouter } from './content-settings.ts';
 import { teamAdminRouter } from './content-team.ts';
+import { testimonialsAdminRouter } from './content-testimonials.ts';
 import { usersAdminRouter } from './content-users.ts';
 import { emailTemplatesAdminRouter } from './email-templates.ts';
 
@@ -20,6 +21,7 @@ export function contentAdminRouter(deps: AppDeps): Router {
   const router = Router();
   router.use('/services', serviceAdminRouter(deps));
   router.use('/team', teamAdminRouter(deps));
+  router.use('/testimonials', testimonialsAdminRouter(deps));
   router.use('/blog', blogAdminRouter(deps));
   router.use('/portfolio', portfolioAdminRouter(deps));
   router.use('/settings', settingsAdminRouter(deps));

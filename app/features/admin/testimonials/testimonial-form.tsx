@@ -1,0 +1,237 @@
+/**
+ * Adding or editing a testimonial, in a dialog: the words, who said them (name, role, company),
+ * a portrait or the company's logo (uploads), the case study and the services it speaks for, the
+ * order and the visibility, with the public card as it will look beside the fields. Checked with
+ * the API's own schema before sending.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
+import type { z } from 'zod';
+import type { AdminService } from '#common/schemas/admin.ts';
+import {
+  type AdminTestimonial,
+  TESTIMONIAL_QUOTE_MAX,
+  type TestimonialInput,
+  TestimonialInputSchema,
+} from '#common/schemas/testimonials-admin.ts';
+import { FieldError, fieldProps, SelectField, TextAreaField, TextField } from '~/components/form-fields';
+import { TestimonialCard } from '~/components/testimonial-card';
+import { saveItem, useAdminForm } from '../admin-form';
+import { DialogForm } from '../dialog-frame';
+import { ImageUploadField } from '../image-upload';
+import { ItemFormDialog } from '../item-screen';
+import { ChoiceInput, OrderAndVisibilityFields } from '../ordered-content';
+import { caseStudiesQuery } from '../portfolio/data';
+import { adminServicesQuery } from '../services/data';
+import { FormActions } from '../ui';
+import { saveTestimonialMutation } from './data';
+
+type TestimonialOutput = z.output<typeof TestimonialInputSchema>;
+
+export function TestimonialDialog({
+  testimonial,
+  open,
+  testimonials,
+  onClose,
+}: {
+  /** The testimonial being edited, or null for a new one. */
+  testimonial: AdminTestimonial | null;
+  open: boolean;
+  testimonials: AdminTestimonial[];
+  onClose: () => void;
+}) {
+  return (
+    <ItemFormDialog
+      open={open}
+      onClose={onClose}
+      title={testimonial ? 'Modifier le témoignage' : 'Ajouter un témoignage'}
+      description={
+        testimonial
+          ? testimonial.authorName
+          : 'Il apparaît sur la page d’accueil, la page À propos, et à côté des services et de l’étude de cas choisis.'
+      }
+    >
+      {open ? (
+        <TestimonialForm
+          key={testimonial?.id ?? 'new'}
+          testimonial={testimonial}
+          testimonials={testimonials}
+          onClose={onClose}
+        />
+      ) : null}
+    </ItemFormDialog>
+  );
+}
+
+/** The services as checkboxes, each offer followed by its prestations. */
+function ServiceChoices({
+  services,
+  value,
+  onChange,
+  error,
+}: {
+  services: AdminService[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+}) {
+  const parents = services.filter((service) => service.parentServiceId === null);
+  const toggle = (id: string, checked: boolean) =>
+    onChange(checked ? [...value, id] : value.filter((chosen) => chosen !== id));
+  const choice = (service: AdminService, className?: string) => (
+    <li key={service.id} className={className}>
+      <ChoiceInput
+        type="checkbox"
+        label={service.title}
+        checked={value.includes(service.id)}
+        onChange={(event) => toggle(service.id, event.currentTarget.checked)}
+      />
+    </li>
+  );
+  return (
+    <fieldset aria-describedby={error ? 'testimonial-services-error' : undefined}>
+      <legend className="text-sm font-medium text-gray-900">
+        Services concernés <span className="font-normal text-gray-600">(facultatif)</span>
+      </legend>
+      <p className="text-sm text-gray-600">
+        Le témoignage apparaît aussi sur la page de chaque service coché.
+      </p>
+      <ul className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+        {parents.map((parent) => (
+          <li key={parent.id}>
+            <ul className="space-y-2">
+              {choice(parent)}
+              {services
+                .filter((service) => service.parentServiceId === parent.id)
+                .map((child) => choice(child, 'ml-6'))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <FieldError id="testimonial-services" error={error} />
+    </fieldset>
+  );
+}
+
+function TestimonialForm({
+  testimonial,
+  testimonials,
+  onClose,
+}: {
+  testimonial: AdminTestimonial | null;
+  testimonials: AdminTestimonial[];
+  onClose: () => void;
+}) {
+  const save = useMutation(saveTestimonialMutation());
+  const services = useQuery(adminServicesQuery);
+  const studies = useQuery(caseStudiesQuery({ page: 1, pageSize: 100 }));
+  const form = useAdminForm<TestimonialInput, TestimonialOutput>(zodResolver(TestimonialInputSchema), {
+    quote: testimonial?.quote ?? '',
+    authorName: testimonial?.authorName ?? '',
+    authorRole: testimonial?.authorRole ?? '',
+    company: testimonial?.company ?? '',
+    photoUrl: testimonial?.photoUrl ?? null,
+    logoUrl: testimonial?.logoUrl ?? null,
+    caseStudyId: testimonial?.caseStudyId ?? '',
+    serviceIds: testimonial?.serviceIds ?? [],
+    order:
+      testimonial?.order ??
+      (testimonials.length === 0 ? 0 : Math.max(...testimonials.map((t) => t.order)) + 1),
+    isActive: testimonial?.isActive ?? true,
+  });
+  const { register, control, handleSubmit, formState, watch } = form;
+  const errors = formState.errors;
+  const field = fieldProps(register, errors);
+  const values = watch();
+  const study = studies.data?.items.find((item) => item.id === values.caseStudyId);
+
+  const onSubmit = handleSubmit((output) =>
+    saveItem(save, testimonial?.id ?? null, output, {
+      form,
+      fallback: 'Le témoignage n’a pas pu être enregistré.',
+      onSaved: onClose,
+    }),
+  );
+
+  return (
+    <DialogForm onSubmit={onSubmit} footer={<FormActions pending={save.isPending} onCancel={onClose} />}>
+      <TextAreaField
+        label="Témoignage"
+        rows={4}
+        maxLength={TESTIMONIAL_QUOTE_MAX}
+        placeholder="Ce que le client dit de votre travail, avec ses mots."
+        {...field('quote')}
+      />
+      <p className="-mt-2 text-right text-xs text-gray-600" aria-live="polite">
+        {(values.quote ?? '').length} / {TESTIMONIAL_QUOTE_MAX}
+      </p>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="Nom" autoComplete="off" {...field('authorName')} />
+        <TextField label="Fonction" optional autoComplete="off" {...field('authorRole')} />
+        <TextField label="Entreprise" optional autoComplete="off" {...field('company')} />
+      </div>
+      <ImageUploadField control={control} name="photoUrl" label="Portrait" error={errors.photoUrl?.message} />
+      <ImageUploadField
+        control={control}
+        name="logoUrl"
+        label="Logo de l’entreprise"
+        error={errors.logoUrl?.message}
+      />
+      <p className="-mt-2 text-sm text-gray-600">
+        Le site montre le portrait, ou à défaut le logo, ou à défaut les initiales du client.
+      </p>
+      <SelectField
+        label="Étude de cas liée"
+        optional
+        placeholder={null}
+        options={[
+          { value: '', label: 'Aucune' },
+          ...(studies.data?.items ?? []).map((item) => ({
+            value: item.id,
+            label: item.isPublished ? item.title : `${item.title} (non publiée)`,
+          })),
+        ]}
+        {...field('caseStudyId')}
+      />
+      <Controller
+        control={control}
+        name="serviceIds"
+        render={({ field: serviceIds }) => (
+          <ServiceChoices
+            services={services.data?.services ?? []}
+            value={serviceIds.value ?? []}
+            onChange={serviceIds.onChange}
+            error={errors.serviceIds?.message}
+          />
+        )}
+      />
+      <OrderAndVisibilityFields
+        order={field('order', { valueAsNumber: true })}
+        isActive={register('isActive')}
+        hint="Décoché, le témoignage n’apparaît plus sur le site ; il est conservé."
+      />
+      <section aria-labelledby="testimonial-preview-title" className="rounded-xl bg-gray-50 p-4">
+        <h3 id="testimonial-preview-title" className="text-sm font-semibold text-gray-900">
+          Aperçu sur le site
+        </h3>
+        <TestimonialCard
+          className="mt-3"
+          preview
+          showCaseStudy={Boolean(study?.isPublished)}
+          testimonial={{
+            id: testimonial?.id ?? 'preview',
+            quote: values.quote || 'Le témoignage apparaîtra ici.',
+            authorName: values.authorName || 'Nom du client',
+            authorRole: values.authorRole ?? '',
+            company: values.company ?? '',
+            photoUrl: values.photoUrl ?? null,
+            logoUrl: values.logoUrl ?? null,
+            caseStudy: study ? { id: study.id, title: study.title } : null,
+            serviceIds: [],
+          }}
+        />
+      </section>
+    </DialogForm>
+  );
+}
