@@ -169,7 +169,9 @@ describe('POST /api/contact from one busy address (carrier-grade NAT, an office)
     );
     expect(Number(refusal?.headers['retry-after'])).toBeGreaterThan(15 * 60);
     console.info(`flood of 2,000 leads from one address: ${seconds.toFixed(1)} s`);
-  });
+    // 2,000 requests: about 9 s on PostgreSQL, but 56 and 66 s on the embedded database in two
+    // full runs here, where the rest of the suite shares the two cores: past the default minute.
+  }, 180_000);
 });
 
 describe('"Ce n’est pas du spam" (POST /api/admin/contacts/:id/not-spam)', () => {
