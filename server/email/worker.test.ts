@@ -82,14 +82,28 @@ describe('outbox worker', () => {
 
   const worker = (overrides: Partial<OutboxWorkerOptions> = {}) =>
     createOutboxWorker({ db: database.db, transport, logger, now, random: () => 0.5, ...overrides });
-  const enqueue = (overrides: Partial<EmailMessage> = {}) =>
-    outbox.enqueueEmail(database.db, {
+  /**
+   * Enqueues a message. A message due now is stamped with the database's clock, which may have
+   * passed the test's on a busy host (a second after beforeEach): the test's clock then moves up
+   * to that stamp, so the message is due for the worker as the test means it.
+   */
+  const enqueue = async (overrides: Partial<EmailMessage> = {}) => {
+    const queued = await outbox.enqueueEmail(database.db, {
       to: 'client@exemple.cd',
       subject: 'Votre devis',
       html: '<p>Bonjour</p>',
       text: 'Bonjour',
       ...overrides,
     });
+    if (!overrides.sendAfter) {
+      const [row] = await database.db
+        .select({ at: emailOutbox.nextAttemptAt })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.id, queued.id));
+      if (row?.at && row.at > clock) clock = new Date(row.at.getTime());
+    }
+    return queued;
+  };
   const rowOf = async (id: string) => {
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     if (!row) throw new Error(`no outbox row ${id}`);
