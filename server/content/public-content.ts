@@ -151,7 +151,8 @@ export function createPublicContent(db: Database, publicUrl: string, memo?: Tabl
             )
             .where(eq(testimonials.isActive, true))
             .orderBy(asc(testimonials.order), asc(testimonials.createdAt), asc(testimonials.id)),
-          db.select({ id: services.id }).from(services).where(serviceIsPublic),
+          // The public services are a kept list already (every page's quote form reads them).
+          this.listServices(),
         ]);
         const visible = new Set(publicServices.map((service) => service.id));
         return rows.map(({ testimonial, caseStudyTitle }) =>
