@@ -13,6 +13,7 @@ import { Button } from '~/components/ui/button';
 import { ValuesSection } from '~/components/values-section';
 import heroHomeUrl from '~/components/visuals/hero-home.svg?no-inline';
 import { appContext } from '~/context.server';
+import { ClientLogosSection } from '~/features/client-logos/client-logos';
 import { NewsletterBlock } from '~/features/newsletter/newsletter-block';
 import { NewsletterFormIsland } from '~/features/newsletter/newsletter-form';
 import { TeamSection } from '~/features/team/team-section';
@@ -26,13 +27,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
   // Public pages are whole documents (docs/decisions/030): the team is in the first HTML, with no
   // skeleton swapped for it once the page is on screen (a second layout of the whole page).
-  const [services, stats, team, testimonials] = await Promise.all([
+  const [services, stats, team, testimonials, clientLogos] = await Promise.all([
     content.listParentServices(),
     content.listStats(),
     content.listTeam(),
     content.listTestimonials(),
+    content.listClientLogos(),
   ]);
-  return { services, stats, team, testimonials };
+  return { services, stats, team, testimonials, clientLogos };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -49,7 +51,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { services, stats, team, testimonials } = loaderData;
+  const { services, stats, team, testimonials, clientLogos } = loaderData;
   return (
     <>
       <section className="overflow-hidden border-b border-brand-100 bg-gradient-to-b from-brand-50 to-brand-100/40 px-4 pt-10 pb-12 sm:pt-16 sm:pb-16 lg:pt-20 lg:pb-24">
@@ -100,6 +102,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </section>
+
+      <ClientLogosSection logos={clientLogos} titleId="clients-title" className="border-b border-gray-100" />
 
       <PageSection titleId="services-title" title="Nos expertises">
         <p className="mt-2 max-w-2xl text-gray-700">
