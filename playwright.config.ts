@@ -18,8 +18,10 @@ fs.mkdirSync('node_modules/.cache', { recursive: true });
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const phone = { ...devices['Pixel 7'] };
-// admin-agenda makes admins bookable, which changes what the public call modal offers.
-const EDITS_PUBLIC_CONTENT = /admin-(services-team|blog-portfolio|settings|agenda)\.spec\.ts/;
+// admin-agenda makes admins bookable, which changes what the public call modal offers; the
+// testimonials and client logos specs add rows to the home page (whose height home.spec.ts measures).
+const EDITS_PUBLIC_CONTENT =
+  /admin-(services-team|blog-portfolio|settings|agenda|testimonials|client-logos)\.spec\.ts/;
 /** Its hostile leads arrive as live toasts on any open admin screen: it runs alone, near the end. */
 const ATTACK = /attack\.spec\.ts/;
 
@@ -56,8 +58,9 @@ export default defineConfig({
     {
       name: 'desktop',
       use: desktop,
-      // The booking journey is a phone's (its own server): the visitor's and the staff's screen.
-      testIgnore: [EDITS_PUBLIC_CONTENT, ATTACK, /(logs|call-booking)\.spec\.ts/],
+      // The booking journey is a phone's (its own server): the visitor's and the staff's screen;
+      // the home page's height on a phone too.
+      testIgnore: [EDITS_PUBLIC_CONTENT, ATTACK, /(logs|call-booking|home-on-a-phone)\.spec\.ts/],
     },
     // Process-level tests start their own servers (and need no phone): once is enough.
     {

@@ -15,6 +15,7 @@ export default [
       route('admin/services', 'routes/admin/services.tsx'),
       route('admin/team', 'routes/admin/team.tsx'),
       route('admin/testimonials', 'routes/admin/testimonials.tsx'),
+      route('admin/client-logos', 'routes/admin/client-logos.tsx'),
       route('admin/blog', 'routes/admin/blog.tsx'),
       route('admin/blog/:postId', 'routes/admin/blog-editor.tsx'),
       route('admin/portfolio', 'routes/admin/portfolio.tsx'),

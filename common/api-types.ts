@@ -46,6 +46,15 @@ export type PublicTestimonial = {
   serviceIds: string[];
 };
 
+/** A client under "Ils nous font confiance" (`GET /api/client-logos`). */
+export type PublicClientLogo = {
+  id: string;
+  name: string;
+  /** An upload of ours; null: the site draws the name as a wordmark. */
+  logoUrl: string | null;
+  websiteUrl: string | null;
+};
+
 /** The signed-in admin (`GET /api/admin/auth/me`), as the back-office shows them. */
 export type SessionUser = {
   id: string;

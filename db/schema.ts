@@ -318,6 +318,32 @@ export const testimonials = pgTable(
   ],
 );
 
+/**
+ * The clients whose logos the site shows under "Ils nous font confiance"
+ * (docs/decisions/087-client-logos.md). A logo is an upload of ours (PNG, WebP, or an SVG
+ * rasterised on upload); without one, the site draws the name as a wordmark. `isDemo` marks the
+ * seeded examples.
+ */
+export const clientLogos = pgTable(
+  'client_logos',
+  {
+    id: id(),
+    name: text().notNull(),
+    logoUrl: text(),
+    /** The client's site, linked from its logo. */
+    websiteUrl: text(),
+    isActive: boolean().notNull().default(false),
+    isDemo: boolean().notNull().default(false),
+    order: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('client_logos_order_idx').on(t.order),
+    check('client_logos_order_non_negative', sql`${t.order} >= 0`),
+  ],
+);
+
 export const companyStats = pgTable('company_stats', {
   id: id(),
   name: text().notNull(),
@@ -620,6 +646,7 @@ export type TeamMember = typeof teamMembers.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type CaseStudy = typeof caseStudies.$inferSelect;
 export type Testimonial = typeof testimonials.$inferSelect;
+export type ClientLogo = typeof clientLogos.$inferSelect;
 export type CompanyStat = typeof companyStats.$inferSelect;
 export type SiteSetting = typeof siteSettings.$inferSelect;
 export type EmailTemplate = typeof emailTemplates.$inferSelect;

@@ -730,6 +730,19 @@ export const SEED_TESTIMONIALS: SeedTestimonial[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
+// Client logos (demo content: the fictional clients above and three more, with no image: the site
+// draws each name as a wordmark; labelled "Démo" in the back-office until the agency replaces them)
+// ---------------------------------------------------------------------------------------------
+export const SEED_CLIENT_LOGOS: { name: string }[] = [
+  { name: 'Bomoko Microfinance' },
+  { name: 'Mboka Market' },
+  { name: 'Fondation Nuru Kivu' },
+  { name: 'Kin Textiles' },
+  { name: 'Lualaba Logistique' },
+  { name: 'Matadi Express' },
+];
+
+// ---------------------------------------------------------------------------------------------
 // Home-page figures (the claims of the spec, in this order)
 // ---------------------------------------------------------------------------------------------
 export type SeedStat = { name: string; value: number; unit: string; description: string; order: number };

@@ -6,6 +6,7 @@ import {
   adminUsers,
   blogPosts,
   caseStudies,
+  clientLogos,
   companyStats,
   emailTemplates,
   services,
@@ -71,6 +72,12 @@ describe('seedDatabase', () => {
     expect(quotes).toHaveLength(3);
     expect(quotes.every((t) => t.isDemo && t.isActive && t.serviceIds.length === 2)).toBe(true);
     expect(new Set(quotes.map((t) => t.caseStudyId))).toEqual(new Set(studies.map((s) => s.id)));
+
+    // Demo client logos: the case studies' clients among them, drawn as wordmarks (no image).
+    const logos = await db.select().from(clientLogos).orderBy(clientLogos.order);
+    expect(logos.length).toBeGreaterThanOrEqual(5);
+    expect(logos.every((l) => l.isDemo && l.isActive && l.logoUrl === null)).toBe(true);
+    expect(logos.map((l) => l.name)).toEqual(expect.arrayContaining(studies.map((s) => s.clientName)));
 
     const stats = await db.select().from(companyStats).orderBy(companyStats.order);
     expect(stats.map((s) => `${s.value}${s.unit}`)).toEqual(['7+', '15+', '120%']);

@@ -15,6 +15,7 @@ import {
   adminUsers,
   blogPosts,
   caseStudies,
+  clientLogos,
   companyStats,
   emailTemplates,
   services,
@@ -24,6 +25,7 @@ import {
 } from '#db/schema.ts';
 import {
   SEED_CASE_STUDIES,
+  SEED_CLIENT_LOGOS,
   SEED_POSTS,
   SEED_SERVICES,
   SEED_SETTINGS,
@@ -153,5 +155,8 @@ async function seedContent(db: Database): Promise<void> {
       isDemo: true,
     })),
   );
+  await db
+    .insert(clientLogos)
+    .values(SEED_CLIENT_LOGOS.map((logo, order) => ({ ...logo, order, isActive: true, isDemo: true })));
   await db.insert(companyStats).values(SEED_STATS);
 }

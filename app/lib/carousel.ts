@@ -1,7 +1,7 @@
 /**
- * The testimonials' carousel on phones and tablets (docs/decisions/086-testimonials.md): the list
- * scrolls sideways with snap points, so a swipe and the arrow keys (the list takes the focus) need
- * no script; the "previous" and "next" buttons are plain markup that this delegated listener,
+ * The carousels (app/components/carousel.tsx: the testimonials, decision 086, and the home page's
+ * team on a phone, decision 090): the list scrolls sideways with snap points, so a swipe and the
+ * arrow keys (the list takes the focus) need no script; the "previous" and "next" buttons are plain markup that this delegated listener,
  * installed by the islands' entry (app/islands/live.ts), brings to life. A tap made before that is
  * held by the bootstrap and carried out then. Past the last card "next" goes back to the first,
  * and "previous" on the first goes to the last.

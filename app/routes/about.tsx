@@ -7,6 +7,7 @@ import { StatFigures } from '~/components/stat-figures';
 import { Button } from '~/components/ui/button';
 import { ValuesSection } from '~/components/values-section';
 import { appContext } from '~/context.server';
+import { ClientLogosSection } from '~/features/client-logos/client-logos';
 import { TeamSection } from '~/features/team/team-section';
 import { TestimonialsSection } from '~/features/testimonials/testimonials';
 import { pageMeta } from '~/lib/seo';
@@ -16,12 +17,13 @@ import type { Route } from './+types/about';
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
   // In the first HTML, as on home (no skeleton swapped once the page is on screen).
-  const [stats, team, testimonials] = await Promise.all([
+  const [stats, team, testimonials, clientLogos] = await Promise.all([
     content.listStats(),
     content.listTeam(),
     content.listTestimonials(),
+    content.listClientLogos(),
   ]);
-  return { stats, team, testimonials };
+  return { stats, team, testimonials, clientLogos };
 }
 
 export const meta = pageMeta(
@@ -31,7 +33,7 @@ export const meta = pageMeta(
 );
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { stats, team, testimonials } = loaderData;
+  const { stats, team, testimonials, clientLogos } = loaderData;
   const site = useSite();
   return (
     <>
@@ -99,6 +101,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <ValuesSection />
       <TestimonialsSection testimonials={testimonials} titleId="testimonials-title" />
+      <ClientLogosSection logos={clientLogos} titleId="clients-title" className="bg-gray-50" />
       <TeamSection team={team} />
 
       {/* Right after the team (white too): its padding already separates them. */}

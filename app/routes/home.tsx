@@ -13,6 +13,7 @@ import { Button } from '~/components/ui/button';
 import { ValuesSection } from '~/components/values-section';
 import heroHomeUrl from '~/components/visuals/hero-home.svg?no-inline';
 import { appContext } from '~/context.server';
+import { ClientLogosSection } from '~/features/client-logos/client-logos';
 import { NewsletterBlock } from '~/features/newsletter/newsletter-block';
 import { NewsletterFormIsland } from '~/features/newsletter/newsletter-form';
 import { TeamSection } from '~/features/team/team-section';
@@ -26,13 +27,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
   // Public pages are whole documents (docs/decisions/030): the team is in the first HTML, with no
   // skeleton swapped for it once the page is on screen (a second layout of the whole page).
-  const [services, stats, team, testimonials] = await Promise.all([
+  const [services, stats, team, testimonials, clientLogos] = await Promise.all([
     content.listParentServices(),
     content.listStats(),
     content.listTeam(),
     content.listTestimonials(),
+    content.listClientLogos(),
   ]);
-  return { services, stats, team, testimonials };
+  return { services, stats, team, testimonials, clientLogos };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -49,7 +51,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { services, stats, team, testimonials } = loaderData;
+  const { services, stats, team, testimonials, clientLogos } = loaderData;
   return (
     <>
       <section className="overflow-hidden border-b border-brand-100 bg-gradient-to-b from-brand-50 to-brand-100/40 px-4 pt-10 pb-12 sm:pt-16 sm:pb-16 lg:pt-20 lg:pb-24">
@@ -61,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-balance text-gray-900 sm:text-5xl">
               Faites grandir votre entreprise avec un marketing qui rapporte
             </h1>
-            <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-700 lg:mx-0">
+            <p className="mx-auto mt-5 max-w-2xl text-base text-gray-700 sm:mt-6 sm:text-lg lg:mx-0">
               Nous accompagnons les entreprises de Kinshasa et de toute la RDC dans leur transformation
               digitale : une stratégie claire, des campagnes mesurées et une marque qui inspire confiance.
             </p>
@@ -79,15 +81,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <StatFigures
               stats={stats}
               look="hero"
-              className="mx-auto mt-10 grid max-w-2xl grid-cols-3 gap-3 sm:gap-4 lg:mx-0"
+              className="mx-auto mt-8 grid max-w-2xl grid-cols-3 gap-3 sm:mt-10 sm:gap-4 lg:mx-0"
             />
           </div>
           {/*
             Decorative (alt=""): a 4 KB SVG, 1.1 KB Brotli, fingerprinted and precompressed under
             /assets (cached for a year); width/height reserve its box (no layout shift). React
             preloads it from the <head>; fetchPriority="high" keeps that request out of the queue of
-            module preloads: beside the headline on desktops it is the LCP element. On phones it is
-            under the figures, off-screen, and 1 KB does not delay the first paint.
+            module preloads: beside the headline on desktops it is the LCP element. Below 1024 px
+            it would stand under the figures and push the proof down: it is not shown there
+            (docs/decisions/090-home-page-height.md), and its 1 KB does not delay the first paint.
           */}
           <img
             src={heroHomeUrl}
@@ -96,21 +99,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             height={480}
             fetchPriority="high"
             data-testid="home-hero-visual"
-            className="mx-auto h-auto w-full max-w-md lg:max-w-none"
+            className="mx-auto hidden h-auto w-full max-w-md lg:block lg:max-w-none"
           />
         </div>
       </section>
+
+      <ClientLogosSection logos={clientLogos} titleId="clients-title" className="border-b border-gray-100" />
 
       <PageSection titleId="services-title" title="Nos expertises">
         <p className="mt-2 max-w-2xl text-gray-700">
           Quatre métiers complémentaires pour attirer, convaincre et fidéliser vos clients.
         </p>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4">
           {services.map((service) => (
-            <li key={service.id} className="flex flex-col rounded-xl border border-gray-100 p-6 shadow-sm">
-              <ServiceIcon icon={service.icon} title={service.title} />
-              <h3 className="mt-4 text-lg font-semibold text-gray-900">{service.title}</h3>
-              <p className="mt-2 flex-1 text-sm text-gray-700">{service.description}</p>
+            <li
+              key={service.id}
+              className="flex flex-col rounded-xl border border-gray-100 p-5 shadow-sm sm:p-6"
+            >
+              {/* On a phone the icon stands beside the title, not above it. */}
+              <div className="flex items-center gap-3 sm:block">
+                <ServiceIcon icon={service.icon} title={service.title} className="shrink-0" />
+                <h3 className="text-lg font-semibold text-gray-900 sm:mt-4">{service.title}</h3>
+              </div>
+              {/* Three lines on a phone: "En savoir plus" has the rest. */}
+              <p className="mt-2 line-clamp-3 flex-1 text-sm text-gray-700 sm:line-clamp-none">
+                {service.description}
+              </p>
               <div className="mt-6 flex flex-col gap-2">
                 <ServiceActions service={service} size="sm" />
               </div>
@@ -125,8 +139,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         intro="Des dirigeants de Kinshasa racontent ce que notre travail a changé pour eux."
         className="bg-brand-50/60"
       />
-      <ValuesSection />
-      <TeamSection team={team} />
+      <ValuesSection brief />
+      <TeamSection team={team} scrollsOnPhones />
       <NewsletterBlock form={<NewsletterFormIsland />} />
 
       <CtaBand

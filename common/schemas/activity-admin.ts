@@ -16,6 +16,7 @@ export const ACTIVITY_TYPE_LABELS: Record<string, string> = {
   service: 'Services',
   team: 'Équipe',
   testimonial: 'Témoignages',
+  client_logo: 'Logos clients',
   post: 'Blog',
   case_study: 'Portfolio',
   media: 'Médias',

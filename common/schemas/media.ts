@@ -1,6 +1,6 @@
 /**
  * Uploaded images (decision 013). POST /api/admin/media, multipart/form-data with one field `file`
- * (JPEG, PNG or WebP by content, 5 MB at most) -> 201 { media: UploadedMedia }. The entity fields
+ * (JPEG, PNG, WebP or SVG by content, 5 MB at most; an SVG is rasterised, decision 087) -> 201 { media: UploadedMedia }. The entity fields
  * that hold an image (team_members.photoUrl, testimonials.photoUrl and logoUrl,
  * blog_posts.coverImage, case_studies.imageUrl) store `url`, the largest variant; `srcset` lists
  * every width for responsive <img>.
@@ -9,7 +9,7 @@
  * the reasons.
  */
 export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
-export const MEDIA_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MEDIA_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/svg+xml'] as const;
 export type MediaAcceptedType = (typeof MEDIA_ACCEPTED_TYPES)[number];
 /** Widths of the WebP variants; smaller originals get only the widths they can fill. */
 export const MEDIA_WIDTHS = [480, 960, 1600] as const;
@@ -25,7 +25,9 @@ export const MEDIA_LIST_LIMIT = 60;
 /** The French messages the API answers with, reused by the upload control's own checks. */
 export const MEDIA_MESSAGES = {
   tooLarge: 'Le fichier dépasse 5 Mo.',
-  wrongType: 'Format non accepté : JPEG, PNG ou WebP uniquement.',
+  wrongType: 'Format non accepté : JPEG, PNG, WebP ou SVG uniquement.',
+  svgExternal: 'Ce SVG charge des fichiers externes : intégrez-les au fichier ou exportez le logo en PNG.',
+  svgEntities: 'Ce SVG déclare des entités XML : exportez-le sans DOCTYPE, ou en PNG.',
   unreadable: 'Image illisible ou endommagée : le fichier n’a pas pu être décodé.',
   hiddenCode: 'Ce fichier contient du code (HTML ou script) caché dans l’image : il est refusé.',
   tooManyPixels: 'Image trop grande : 40 mégapixels au maximum (par exemple 7 000 × 5 700 pixels).',

@@ -63,6 +63,7 @@ export function publicApiRouter({ content, db, trustedOrigins, cache }: PublicAp
 
   publicGet('/team', () => content.listTeam());
   publicGet('/testimonials', () => content.listTestimonials());
+  publicGet('/client-logos', () => content.listClientLogos());
   publicGet('/stats', () => content.listStats());
 
   // These answers carry each post's view counter (pages do not): a counted view drops them.

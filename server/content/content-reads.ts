@@ -13,6 +13,7 @@ export const CONTENT_TABLES = [
   'services',
   'team_members',
   'testimonials',
+  'client_logos',
   'company_stats',
   'blog_posts',
   'case_studies',

@@ -4,10 +4,23 @@
  * French typography here (`fr`: no-break spaces before ! ? : ; and inside « »); names and titles
  * used as identifiers elsewhere (service titles are the quote form's values) are left as typed.
  */
-import type { PublicService, PublicTeamMember, PublicTestimonial } from '#common/api-types.ts';
+import type {
+  PublicClientLogo,
+  PublicService,
+  PublicTeamMember,
+  PublicTestimonial,
+} from '#common/api-types.ts';
 import { frenchTypography as fr } from '#common/typography.ts';
 import { caseStudyCover, postCover, postShareImage } from '#common/visuals.ts';
-import type { BlogPost, CaseStudy, CompanyStat, Service, TeamMember, Testimonial } from '#db/schema.ts';
+import type {
+  BlogPost,
+  CaseStudy,
+  ClientLogo,
+  CompanyStat,
+  Service,
+  TeamMember,
+  Testimonial,
+} from '#db/schema.ts';
 
 export type { PublicService, PublicTeamMember };
 
@@ -52,6 +65,13 @@ export const presentTestimonial = (
   logoUrl: t.logoUrl,
   caseStudy: t.caseStudyId && caseStudyTitle ? { id: t.caseStudyId, title: fr(caseStudyTitle) } : null,
   serviceIds: t.serviceIds.filter((id) => visibleServices.has(id)),
+});
+
+export const presentClientLogo = (c: ClientLogo): PublicClientLogo => ({
+  id: c.id,
+  name: c.name,
+  logoUrl: c.logoUrl,
+  websiteUrl: c.websiteUrl,
 });
 
 export const presentStat = (s: CompanyStat) => ({

@@ -11,6 +11,7 @@ import {
   blogPosts,
   blogSlugRedirects,
   caseStudies,
+  clientLogos,
   companyStats,
   services,
   siteSettings,
@@ -21,6 +22,7 @@ import type { TableMemo } from '../cache/table-memo.ts';
 import { type ContentTable, noteRead } from './content-reads.ts';
 import {
   presentCaseStudy,
+  presentClientLogo,
   presentPost,
   presentPostSummary,
   presentService,
@@ -160,6 +162,16 @@ export function createPublicContent(db: Database, publicUrl: string, memo?: Tabl
         );
       };
       return memo ? memo.get('public:testimonials', tables, load) : load();
+    },
+
+    /** The visible client logos in their order. */
+    listClientLogos() {
+      return keptList('client-logos', 'client_logos', {
+        table: clientLogos,
+        where: eq(clientLogos.isActive, true),
+        order: [asc(clientLogos.order), asc(clientLogos.createdAt), asc(clientLogos.id)],
+        present: presentClientLogo,
+      });
     },
 
     listStats() {

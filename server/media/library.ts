@@ -20,6 +20,7 @@ import { type Database, inTransaction } from '#db/client.ts';
 import {
   blogPosts,
   caseStudies,
+  clientLogos,
   emailTemplates,
   media as mediaTable,
   siteSettings,
@@ -130,6 +131,7 @@ export async function storeUpload(
 
 const TYPE_LABELS: Record<MediaAcceptedType, string> = {
   'image/jpeg': 'JPEG',
+  'image/svg+xml': 'SVG',
   'image/png': 'PNG',
   'image/webp': 'WebP',
 };
@@ -158,6 +160,7 @@ export async function mediaReferences(db: Database, id: string): Promise<string[
       testimonials,
       or(like(testimonials.photoUrl, prefix), like(testimonials.logoUrl, prefix)),
     ],
+    ['un logo client', clientLogos, like(clientLogos.logoUrl, prefix)],
     [
       'un article du blog',
       blogPosts,

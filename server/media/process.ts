@@ -40,7 +40,40 @@ const SHARP_FORMAT: Record<MediaAcceptedType, string> = {
   'image/jpeg': 'jpeg',
   'image/png': 'png',
   'image/webp': 'webp',
+  'image/svg+xml': 'svg',
 };
+
+/**
+ * An SVG document: UTF-8 text (no NUL byte) whose first element, after an optional byte-order
+ * mark, XML declaration, comments and DOCTYPE, is `<svg`.
+ */
+const SVG_START =
+  /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
+
+export function isSvg(bytes: Buffer): boolean {
+  return !bytes.includes(0) && SVG_START.test(bytes.subarray(0, 8192).toString('utf8'));
+}
+
+/** Script, event handlers and javascript: links: never needed to draw a logo. */
+const SVG_CODE = /<script[\s>/]|\son[a-z]+\s*=|javascript:/i;
+/** Entity declarations: the billion-laughs expansion and external entities. */
+const SVG_ENTITY = /<!ENTITY/i;
+/** A reference to anything but a fragment of the file itself or inline data (href, CSS url(), @import). */
+const SVG_EXTERNAL = /\bhref\s*=\s*["']\s*(?!#|data:)[^"'\s]|url\(\s*["']?\s*(?!#|data:)[^)"'\s]|@import/i;
+
+/**
+ * The checks an SVG passes before it is drawn. librsvg runs no script and, reading from memory,
+ * loads no file; these make the refusal explicit, with a message that says what to change.
+ */
+function checkSvg(bytes: Buffer): void {
+  const text = bytes.toString('utf8');
+  if (SVG_CODE.test(text)) throw unsupportedType(MEDIA_MESSAGES.hiddenCode);
+  if (SVG_ENTITY.test(text)) throw unsupportedType(MEDIA_MESSAGES.svgEntities);
+  if (SVG_EXTERNAL.test(text)) throw unsupportedType(MEDIA_MESSAGES.svgExternal);
+}
+
+/** The longest side an SVG is drawn at: sharp enough for a logo at twice its shown size. */
+export const SVG_RASTER_SIZE = 960;
 
 /**
  * Markup a browser or an interpreter would run if the file were ever served as it is. Each tag
@@ -72,6 +105,7 @@ export function variantWidths(originalWidth: number): number[] {
 
 /** Checks and re-encodes one upload; throws a 415 or 422 HttpError with a French message. */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  if (isSvg(bytes)) return rasteriseSvg(bytes);
   const mimeType = sniffImageType(bytes);
   if (!mimeType) throw unsupportedType();
   if (containsHiddenCode(bytes)) throw unsupportedType(MEDIA_MESSAGES.hiddenCode);
@@ -110,4 +144,41 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     throw unsupportedType(MEDIA_MESSAGES.unreadable);
   }
   return { mimeType, width, height, variants };
+}
+
+/**
+ * An SVG becomes WebP files like any upload (docs/decisions/087-client-logos.md): drawn by librsvg
+ * with its longest side at SVG_RASTER_SIZE, transparency kept. Nothing of the markup is served.
+ */
+async function rasteriseSvg(bytes: Buffer): Promise<ProcessedImage> {
+  checkSvg(bytes);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes).metadata();
+  } catch {
+    throw unsupportedType(MEDIA_MESSAGES.unreadable);
+  }
+  if (metadata.format !== 'svg' || !metadata.width || !metadata.height) {
+    throw unsupportedType(MEDIA_MESSAGES.unreadable);
+  }
+  // Drawn at 72 dpi by default: the density that gives the longest side SVG_RASTER_SIZE pixels
+  // (within libvips' range, so a 1-unit viewBox is drawn smaller rather than refused).
+  const density = Math.min(100_000, (72 * SVG_RASTER_SIZE) / Math.max(metadata.width, metadata.height));
+  try {
+    const png = await sharp(bytes, { density, limitInputPixels: MEDIA_MAX_PIXELS, failOn: 'warning' })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height } = png.info;
+    const variants: ProcessedImage['variants'] = [];
+    for (const w of variantWidths(width)) {
+      const { data, info } = await sharp(png.data)
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY, alphaQuality: 100 })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ width: info.width, height: info.height, data });
+    }
+    return { mimeType: 'image/svg+xml', width, height, variants };
+  } catch {
+    throw unsupportedType(MEDIA_MESSAGES.unreadable);
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * The hostile corpus through the text fields of the admin forms (services, team, testimonials, blog, portfolio,
+ * The hostile corpus through the text fields of the admin forms (services, team, testimonials, client logos, blog, portfolio,
  * company stats, users, campaigns, subscriber tags, contact status): each value is fitted to the field's own
  * bounds (boundsOf) and judged by the field's own schema; accepted → the admin API reads back
  * exactly the schema's output; refused → a French 400 naming the field. Sample: every vector
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { BlogPostInputSchema } from '#common/schemas/blog-admin.ts';
 import { CampaignInputSchema } from '#common/schemas/campaigns.ts';
+import { ClientLogoInputSchema } from '#common/schemas/client-logos-admin.ts';
 import { CaseStudyInputSchema } from '#common/schemas/portfolio-admin.ts';
 import { ServiceInputSchema } from '#common/schemas/services-admin.ts';
 import { StatInputSchema } from '#common/schemas/settings-admin.ts';
@@ -110,6 +111,14 @@ const FORMS: Form[] = [
     keys: ['quote', 'authorName', 'authorRole', 'company'],
     item: 'testimonial',
     list: 'testimonials',
+  }),
+  textForm({
+    name: 'client logos',
+    path: '/api/admin/client-logos',
+    schema: ClientLogoInputSchema,
+    keys: ['name'],
+    item: 'clientLogo',
+    list: 'clientLogos',
   }),
   textForm({
     name: 'blog',

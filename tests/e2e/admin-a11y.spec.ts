@@ -37,7 +37,7 @@ async function expectScreensPassAxe(page: Page, screens: readonly { to: string; 
   }
 }
 
-// Fourteen screens and their axe scans, then five editors: two tests, each with time to spare on
+// The navigation's fifteen screens and their axe scans, then five editors: two tests, each with time to spare on
 // a busy machine (the whole tour in one test once ran out of four minutes there).
 test('every screen of the navigation passes axe', async ({ page }) => {
   test.setTimeout(240_000);

@@ -1,8 +1,8 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { kinshasaDate } from '#common/kinshasa.ts';
 import { aCallRequest } from '#tests/helpers/request-factories.ts';
-import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
+import { clientIp, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
 
 /**
  * The staff's side of the discovery call end to end (docs/decisions/078-call-booking-admin.md): an
@@ -18,15 +18,13 @@ test.beforeEach(async ({ page }, testInfo) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 19) });
 });
 
-const suffix = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
-
 /** The admin API with the page's session (the CSRF check wants the Origin and X-Requested-With). */
 const adminHeaders = (page: Page) => ({ Origin: new URL(page.url()).origin, 'X-Requested-With': 'fetch' });
 
 /** A new admin account, through the API: the colleague whose availability the test sets. */
 async function newColleague(page: Page, lastName: string) {
   const response = await page.request.post('/api/admin/users', {
-    data: { email: `agenda-${suffix()}@example.cd`, firstName: 'Agenda', lastName },
+    data: { email: `agenda-${uniqueSuffix()}@example.cd`, firstName: 'Agenda', lastName },
     headers: adminHeaders(page),
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -42,7 +40,7 @@ async function expectNoSidewaysScroll(page: Page) {
 test('an admin sets up a colleague’s weekly availability and days off in the settings', async ({
   page,
 }, testInfo) => {
-  const lastName = `${testInfo.project.name} ${suffix()}`;
+  const lastName = `${testInfo.project.name} ${uniqueSuffix()}`;
   await openSignedIn(page, '/admin/settings?onglet=disponibilites');
   await newColleague(page, lastName);
   await page.reload();
@@ -92,7 +90,7 @@ test('a call booked by a visitor appears live in the agenda, by week and by day,
   await expect(page.getByRole('heading', { name: 'Rendez-vous', level: 1 })).toBeVisible();
 
   // A colleague who takes calls every day from 08:00 to 20:00 (Kinshasa).
-  const colleague = await newColleague(page, `${testInfo.project.name} ${suffix()}`);
+  const colleague = await newColleague(page, `${testInfo.project.name} ${uniqueSuffix()}`);
   const allWeek = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
     weekday,
     ranges: [{ start: '08:00', end: '20:00' }],
@@ -104,11 +102,11 @@ test('a call booked by a visitor appears live in the agenda, by week and by day,
   expect(saved.status(), await saved.text()).toBe(200);
 
   // A visitor asks for a call: the answer leads to their booking page, whose token books.
-  const fullName = `Visiteur Agenda ${suffix()}`;
+  const fullName = `Visiteur Agenda ${uniqueSuffix()}`;
   const asked = await page.request.post('/api/contact', {
     data: aCallRequest({
       fullName,
-      email: `${suffix()}@example.cd`,
+      email: `${uniqueSuffix()}@example.cd`,
       details: { callType: 'Conseil stratégique', preferredTime: 'Flexible', urgency: 'Sous 15 jours' },
     }),
     headers: { 'Idempotency-Key': randomUUID() },

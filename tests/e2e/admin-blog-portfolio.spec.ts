@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { clientIp, openDialog, openSignedIn, toasts } from './helpers/admin.ts';
+import { clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
 
 /**
  * Blog and portfolio from the back-office to the public site (decisions 015 and 068): a post
@@ -16,8 +16,6 @@ test.beforeEach(async ({ page }, testInfo) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 6) });
 });
 
-const suffix = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
-
 /** The activity log's titles for a search, read through the admin API with the page's session. */
 async function activityTitles(page: Page, q: string): Promise<string[]> {
   const res = await page.request.get(`/api/admin/activity?q=${encodeURIComponent(q)}&pageSize=50`);
@@ -30,7 +28,7 @@ for (const [moment, waitMs] of [
   ['while its first autosave creates it', 3_100],
 ] as const) {
   test(`one click on "Publier" publishes a new post, ${moment}`, async ({ page }) => {
-    const tag = suffix();
+    const tag = uniqueSuffix();
     const title = `Un seul clic ${tag}`;
     await openSignedIn(page, '/admin/blog/new');
     await page.getByLabel('Titre', { exact: true }).fill(title);
@@ -58,7 +56,7 @@ test('a post written with the toolbar saves itself, is published, read on the si
 }) => {
   // The longest journey of the suite (two images encoded, seven full page loads): three times the budget.
   test.slow();
-  const tag = suffix();
+  const tag = uniqueSuffix();
   const title = `Réussir son lancement à Kinshasa ${tag}`;
   const slug = `reussir-son-lancement-a-kinshasa-${tag}`;
   const alt = `Atelier de marque ${tag}`;
@@ -252,7 +250,7 @@ test('a post planned a few seconds ahead goes online by itself; its former addre
   page,
 }) => {
   test.slow();
-  const tag = suffix();
+  const tag = uniqueSuffix();
   const title = `Programme de la rentrée ${tag}`;
   const slug = `programme-de-la-rentree-${tag}`;
 
@@ -311,7 +309,7 @@ test('a post planned a few seconds ahead goes online by itself; its former addre
 test('a case study with its results is published on /portfolio, then unpublished', async ({ page }) => {
   // Four full page loads and a dialog form: more than the default budget on a busy machine.
   test.slow();
-  const tag = suffix();
+  const tag = uniqueSuffix();
   const title = `Boutique en ligne ${tag}`;
 
   await openSignedIn(page, '/admin/portfolio');

@@ -1,7 +1,13 @@
-import { randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { AUDIENCE_FOLD_LAG_MS } from '#common/audience.ts';
-import { clientIp, expectToastShown, openDialog, openSignedIn, recordToasts } from './helpers/admin.ts';
+import {
+  clientIp,
+  expectToastShown,
+  openDialog,
+  openSignedIn,
+  recordToasts,
+  uniqueSuffix,
+} from './helpers/admin.ts';
 import { emailsTo, requireEmail } from './helpers/mailbox.ts';
 
 /**
@@ -19,8 +25,6 @@ test.beforeEach(async ({ page }, testInfo) => {
   await recordToasts(page);
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 8) });
 });
-
-const suffix = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
 
 /** Subscribers the admin declares already consented: active at once, with the given tag. */
 async function importActiveSubscribers(page: Page, tag: string, addresses: string[]) {
@@ -44,7 +48,7 @@ test('write a template, preview it, send a campaign to a tag, watch it sent and 
   baseURL,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const id = suffix();
+  const id = uniqueSuffix();
   const phone = testInfo.project.name === 'phone';
   const templateName = `Offre spéciale ${id}`;
   const message = `Profitez de notre audit gratuit ${id}`;
@@ -208,7 +212,7 @@ test('compose a campaign in blocks with a first-name chip, preview it, send a te
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const id = suffix();
+  const id = uniqueSuffix();
   const phone = testInfo.project.name === 'phone';
   const tag = `blocs-${id}`;
   const recipients = [1, 2].map((n) => `blocs-${id}-${n}@example.com`);

@@ -1,7 +1,6 @@
-import { randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { clientIp, openDialog, openSignedIn, toasts } from './helpers/admin.ts';
+import { clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
 
 /**
  * Services and team in the back-office (decision 014): a service created under a parent shows on
@@ -16,10 +15,6 @@ test.beforeEach(async ({ page }, testInfo) => {
   test.slow();
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 5) });
 });
-
-function suffix(): string {
-  return Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
-}
 
 type ActivityRow = { type: string; title: string; description: string | null };
 
@@ -43,7 +38,7 @@ async function adminPost(page: Page, path: string, body: unknown) {
 test('create a service under a parent, see it on /services, hide it and its page is gone; all of it logged', async ({
   page,
 }) => {
-  const title = `Audit réseaux ${suffix()}`;
+  const title = `Audit réseaux ${uniqueSuffix()}`;
   await openSignedIn(page, '/admin/services');
   await expect(page.getByRole('heading', { name: 'Services', level: 1 })).toBeVisible();
   const dialog = await openDialog(page, 'Nouveau service');
@@ -107,7 +102,7 @@ test('create a service under a parent, see it on /services, hide it and its page
 test('deleting a parent asks what becomes of its children; promoted, they stay on the site', async ({
   page,
 }) => {
-  const id = suffix();
+  const id = uniqueSuffix();
   const parentTitle = `Offre parente ${id}`;
   const childTitle = `Offre enfant ${id}`;
   await openSignedIn(page, '/admin/services');
@@ -151,7 +146,7 @@ test('deleting a parent asks what becomes of its children; promoted, they stay o
 test('add a team member with a photo and see the card on the home page; hide it and it is gone; all of it logged', async ({
   page,
 }) => {
-  const name = `Grâce Test ${suffix()}`;
+  const name = `Grâce Test ${uniqueSuffix()}`;
   const portrait = await sharp({
     create: { width: 640, height: 640, channels: 3, background: { r: 20, g: 120, b: 80 } },
   })

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { SEED_SETTINGS } from '#db/seed-data.ts';
-import { clientIp, openDialog, openSignedIn, toasts } from './helpers/admin.ts';
+import { clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
 
 /**
  * Settings and activity log end to end (decision 016): a company figure edited in the back-office
@@ -16,8 +16,6 @@ import { clientIp, openDialog, openSignedIn, toasts } from './helpers/admin.ts';
 test.beforeEach(async ({ page }, testInfo) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 7) });
 });
-
-const suffix = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
 
 /** A browser context of this test's project (phone or desktop), with a client address of its own. */
 async function newContext(browser: Browser, testInfo: TestInfo, ipVariant: number) {
@@ -57,7 +55,7 @@ async function restoreSetting(page: Page, key: string) {
 test('a company figure edited in the back-office changes the home claim; the log lists it', async ({
   page,
 }) => {
-  const name = `Clients fidèles ${suffix()}`;
+  const name = `Clients fidèles ${uniqueSuffix()}`;
   await openSignedIn(page, '/admin/settings?onglet=chiffres');
   await expect(page.getByRole('tab', { name: 'Chiffres clés', selected: true })).toBeVisible();
 
@@ -112,7 +110,9 @@ test('a contact setting edited in the back-office shows in the public footer; th
   const key = phone ? 'contact.whatsapp' : 'contact.address';
   const label = phone ? 'Numéro WhatsApp' : 'Adresse';
   const digits = `99${randomInt(1_000_000, 9_999_999)}`;
-  const typed = phone ? `0${digits}` : `${randomInt(10, 99)} avenue du Test ${suffix()}, Gombe, Kinshasa`;
+  const typed = phone
+    ? `0${digits}`
+    : `${randomInt(10, 99)} avenue du Test ${uniqueSuffix()}, Gombe, Kinshasa`;
 
   await openSignedIn(page, '/admin/settings');
   try {
@@ -158,7 +158,7 @@ test('a new admin gets a one-time password, logs in, changes it, and loses the s
 }, testInfo) => {
   // Four logins (argon2 on purpose) and three browsers: three times the usual ceiling.
   test.slow();
-  const id = suffix();
+  const id = uniqueSuffix();
   const email = `e2e-${id}@exemple.cd`;
   const lastName = `Essai${id}`;
   await openSignedIn(page, '/admin/settings?onglet=utilisateurs');

@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { clientIp, openDialog, openSignedIn, toasts } from './helpers/admin.ts';
+import { clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
+import { scrollsSideways } from './helpers/page.ts';
 
 /**
  * Testimonials (docs/decisions/086-testimonials.md): one written in the back-office, with a logo,
@@ -15,12 +15,6 @@ test.beforeEach(async ({ page }, testInfo) => {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 23) });
 });
 
-const suffix = () => Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
-
-/** Whether the page scrolls sideways at its current width. */
-const scrollsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
 const STUDY = 'Lancement de la commande en ligne pour une enseigne de distribution';
 
 test('a testimonial written in the back-office shows on the home page, its service and its case study; hidden, it is gone', async ({
@@ -28,7 +22,7 @@ test('a testimonial written in the back-office shows on the home page, its servi
 }, testInfo) => {
   const phone = testInfo.project.name.startsWith('phone');
   if (phone) await page.setViewportSize({ width: 360, height: 740 });
-  const name = `Awa Test ${suffix()}`;
+  const name = `Awa Test ${uniqueSuffix()}`;
   const quote = `Avec Lisanga Digital, nos commandes en ligne ont triplé en un trimestre (${name}).`;
   const logo = await sharp({
     create: { width: 240, height: 240, channels: 3, background: { r: 30, g: 90, b: 160 } },

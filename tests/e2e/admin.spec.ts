@@ -137,6 +137,7 @@ test.describe('login and guard', () => {
       ['Services', '/admin/services'],
       ['Équipe', '/admin/team'],
       ['Témoignages', '/admin/testimonials'],
+      ['Logos clients', '/admin/client-logos'],
       ['Blog', '/admin/blog'],
       ['Portfolio', '/admin/portfolio'],
       ['Paramètres', '/admin/settings'],

@@ -16,6 +16,7 @@ import {
   callBookings,
   campaignJobs,
   caseStudies,
+  clientLogos,
   contactRequests,
   emailCampaigns,
   emailTemplates,
@@ -64,6 +65,11 @@ export const insertTeamMember = factory(teamMembers, 'insertTeamMember', () => (
 export const insertTestimonial = factory(testimonials, 'insertTestimonial', () => ({
   quote: `Un travail sérieux, des résultats mesurés ${suffix()}.`,
   authorName: `Client ${suffix()}`,
+  isActive: true,
+}));
+
+export const insertClientLogo = factory(clientLogos, 'insertClientLogo', () => ({
+  name: `Client ${suffix()}`,
   isActive: true,
 }));
 

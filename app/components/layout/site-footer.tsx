@@ -18,8 +18,9 @@ const footerLink =
 export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: ReactNode }) {
   return (
     <footer className="bg-gray-900 text-gray-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="space-y-4">
+      {/* On a phone the two link columns stand side by side (docs/decisions/090-home-page-height.md). */}
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-4">
+        <div className="col-span-2 space-y-4 sm:col-span-1">
           <p className="text-lg font-bold text-white">{site.name}</p>
           <p className="text-sm">{site.tagline}</p>
           <ul className="flex gap-3" aria-label="Réseaux sociaux">
@@ -53,7 +54,7 @@ export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: 
           <FooterLink to="/legal/terms" label="Conditions d’utilisation" />
           <FooterLink to="/legal/cookies" label="Politique de cookies" />
         </FooterNav>
-        <div className="space-y-4">
+        <div className="col-span-2 space-y-4 sm:col-span-1">
           <p className="font-semibold text-white">Contact</p>
           <ul className="space-y-2 text-sm">
             <li className="flex gap-2">

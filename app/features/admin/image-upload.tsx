@@ -183,7 +183,7 @@ export function ImageUpload({ label, value, onChange, error, pendingFile }: Imag
               </Button>
             ) : null}
           </div>
-          <p className="text-xs text-gray-600">JPEG, PNG ou WebP, 5 Mo au maximum.</p>
+          <p className="text-xs text-gray-600">JPEG, PNG, WebP ou SVG, 5 Mo au maximum.</p>
           <div id={messageId}>
             {shownError ? (
               <p role="alert" className="text-sm text-red-700">

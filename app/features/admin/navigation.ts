@@ -1,5 +1,6 @@
 /** The admin screens of docs/product.md §2.2, in the order the navigation shows them. */
 import type { LucideIcon } from 'lucide-react';
+import Award from 'lucide-react/icons/award';
 import Briefcase from 'lucide-react/icons/briefcase';
 import CalendarClock from 'lucide-react/icons/calendar-clock';
 import BarChart3 from 'lucide-react/icons/chart-column';
@@ -28,6 +29,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/services', label: 'Services', icon: Wrench },
   { to: '/admin/team', label: 'Équipe', icon: Users },
   { to: '/admin/testimonials', label: 'Témoignages', icon: Quote },
+  { to: '/admin/client-logos', label: 'Logos clients', icon: Award },
   { to: '/admin/blog', label: 'Blog', icon: FileText },
   { to: '/admin/portfolio', label: 'Portfolio', icon: Briefcase },
   { to: '/admin/settings', label: 'Paramètres', icon: Settings },

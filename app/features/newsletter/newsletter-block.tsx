@@ -6,10 +6,11 @@ export function NewsletterBlock({ form }: { form?: ReactNode }) {
   return (
     <section aria-labelledby="newsletter-title" className="bg-brand-50 px-4 py-12 sm:py-16 lg:py-24">
       <div className="mx-auto flex max-w-2xl flex-col items-center text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+        {/* Decorative: left out on phones, where the height is the visitor's time (decision 090). */}
+        <span className="hidden size-12 items-center justify-center rounded-full bg-brand-100 text-brand-800 sm:flex">
           <Mail className="size-6" aria-hidden="true" />
         </span>
-        <h2 id="newsletter-title" className="mt-4 text-2xl font-bold text-gray-900 sm:text-3xl">
+        <h2 id="newsletter-title" className="text-2xl font-bold text-gray-900 sm:mt-4 sm:text-3xl">
           Recevez nos conseils marketing
         </h2>
         <p className="mt-2 text-gray-700">

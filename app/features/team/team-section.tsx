@@ -3,6 +3,7 @@ import { Await } from 'react-router';
 import type { PublicTeamMember } from '#common/api-types.ts';
 import { TEAM_MAX_SKILLS, TEAM_SKELETON_COUNT } from '#common/constants.ts';
 import { mediaSrcset } from '#common/schemas/media.ts';
+import { CarouselButtons, CarouselTrack } from '~/components/carousel';
 import { InitialsAvatar } from '~/components/initials-avatar';
 import { PageSection } from '~/components/page-section';
 import { LinkedInIcon, XIcon } from '~/components/ui/brand-icons';
@@ -12,7 +13,17 @@ import { ExternalLink } from '~/components/ui/external-link';
  * The team section (docs/product.md §2.6): active members by order (the server filters and sorts), six
  * skeleton cards while loading (a promise), 'Équipe en construction' when there is nobody.
  */
-export function TeamSection({ team }: { team: PublicTeamMember[] | Promise<PublicTeamMember[]> }) {
+export function TeamSection({
+  team,
+  scrollsOnPhones = false,
+}: {
+  team: PublicTeamMember[] | Promise<PublicTeamMember[]>;
+  /**
+   * Below 640 px, one row that scrolls card by card instead of a column of every card (the home
+   * page, docs/decisions/090-home-page-height.md); About keeps the column.
+   */
+  scrollsOnPhones?: boolean;
+}) {
   return (
     <PageSection id="team" titleId="team-title" title="Notre équipe" className="scroll-mt-20">
       <p className="mt-2 max-w-2xl text-gray-700">
@@ -21,19 +32,51 @@ export function TeamSection({ team }: { team: PublicTeamMember[] | Promise<Publi
       {Array.isArray(team) ? (
         // Already loaded (public pages): no Suspense boundary, whose streamed swap would lay the
         // whole page out again once on screen.
-        <TeamGrid members={team} />
+        <TeamGrid members={team} scrollsOnPhones={scrollsOnPhones} />
       ) : (
         <Suspense fallback={<TeamSkeleton />}>
-          <Await resolve={team}>{(members) => <TeamGrid members={members} />}</Await>
+          <Await resolve={team}>
+            {(members) => <TeamGrid members={members} scrollsOnPhones={scrollsOnPhones} />}
+          </Await>
         </Suspense>
       )}
     </PageSection>
   );
 }
 
-export function TeamGrid({ members }: { members: PublicTeamMember[] }) {
+export function TeamGrid({
+  members,
+  scrollsOnPhones = false,
+}: {
+  members: PublicTeamMember[];
+  scrollsOnPhones?: boolean;
+}) {
   if (members.length === 0) {
     return <p className="mt-8 rounded-xl bg-gray-50 p-8 text-center text-gray-700">Équipe en construction</p>;
+  }
+  if (scrollsOnPhones && members.length > 1) {
+    return (
+      <>
+        <CarouselTrack
+          id="team-list"
+          label="L’équipe"
+          scrolls
+          className="mt-8 sm:grid sm:snap-none sm:grid-cols-2 sm:gap-6 sm:overflow-visible lg:grid-cols-3"
+        >
+          {members.map((member, index) => (
+            <li key={member.id} className="w-[85%] shrink-0 snap-start sm:w-auto">
+              <TeamCard member={member} index={index} />
+            </li>
+          ))}
+        </CarouselTrack>
+        <CarouselButtons
+          trackId="team-list"
+          previous="Membre précédent"
+          next="Membre suivant"
+          className="sm:hidden"
+        />
+      </>
+    );
   }
   return (
     <ul className="mt-8 grid gap-4 sm:grid-cols-2 sm:gap-6 lg:grid-cols-3">

@@ -103,6 +103,33 @@ describe('POST /api/admin/media: accepted images', () => {
     expect(log?.userId).toBe(ctx.admin.user.id);
   });
 
+  it('draws an SVG logo into transparent WebP files, sharp at twice a logo’s size, with nothing of its markup kept', async () => {
+    const svg = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!-- Exported by a design tool -->\n' +
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 200 50">' +
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#16a34a"/><stop offset="1" stop-color="#0b2e1a"/></linearGradient></defs>' +
+        '<rect x="0" y="0" width="50" height="50" rx="10" fill="url(#g)"/><use xlink:href="#g"/>' +
+        '<rect x="60" y="15" width="140" height="20" fill="#0b2e1a"/><desc>Marque-Secrète</desc></svg>',
+    );
+    const item = await uploaded(svg, 'Logo Kin Textiles.svg', 'image/svg+xml');
+    // Its longest side drawn at 960 px: the 480 and 960 widths.
+    expect(Object.keys(item.variants)).toEqual(['480', '960']);
+    expect(item).toMatchObject({ url: item.variants['960'], width: 960, height: 240 });
+    const stored = fs.readFileSync(fileOf(item.url));
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 960, height: 240, hasAlpha: true });
+    expect(stored.includes('Marque-Secrète')).toBe(false);
+    // Drawn: green on the left, transparent where the SVG drew nothing.
+    const { data, info } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4),
+    ];
+    expect(pixel(20, 120)[3]).toBe(255);
+    expect(pixel(20, 120)[1]).toBeGreaterThan(pixel(20, 120)[0] ?? 0);
+    expect(pixel(600, 20)[3]).toBe(0);
+    expect(await rowOf(item.id)).toMatchObject({ mimeType: 'image/svg+xml', width: 960, height: 240 });
+  });
+
   it('makes every width a wide image can fill, the largest being the url', async () => {
     const item = await uploaded(await widePng(), 'bandeau.png', 'image/png');
     expect(Object.keys(item.variants)).toEqual(['480', '960', '1600']);
@@ -182,13 +209,49 @@ describe('POST /api/admin/media: refused files', () => {
     return ctx.database.db.$count(media);
   };
 
-  it('refuses an SVG with 415, whatever name and type it comes with', async () => {
+  it('refuses an SVG with script, entities or external files with 415, whatever name and type it comes with', async () => {
     const n = await snapshot();
-    const svg = Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    const svg = (body: string, prolog = '') =>
+      Buffer.from(`${prolog}<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${body}</svg>`);
+    const script = svg('<script>alert(1)</script>');
+    await expectRefused(await upload(script, 'logo.svg', 'image/svg+xml'), 415, MEDIA_MESSAGES.hiddenCode, n);
+    await expectRefused(await upload(script, 'logo.png', 'image/png'), 415, MEDIA_MESSAGES.hiddenCode, n);
+    await expectRefused(
+      await upload(svg('<rect onclick="steal()" width="5" height="5"/>'), 'logo.svg', 'image/svg+xml'),
+      415,
+      MEDIA_MESSAGES.hiddenCode,
+      n,
     );
-    await expectRefused(await upload(svg, 'logo.svg', 'image/svg+xml'), 415, MEDIA_MESSAGES.wrongType, n);
-    await expectRefused(await upload(svg, 'logo.png', 'image/png'), 415, MEDIA_MESSAGES.wrongType, n);
+    // The billion laughs: entities expanding into each other.
+    const laughs = svg(
+      '<text>&lol3;</text>',
+      '<!DOCTYPE svg [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;">]>',
+    );
+    await expectRefused(
+      await upload(laughs, 'logo.svg', 'image/svg+xml'),
+      415,
+      MEDIA_MESSAGES.svgEntities,
+      n,
+    );
+    for (const external of [
+      '<image href="file:///etc/passwd" width="5" height="5"/>',
+      '<image xlink:href="https://tracker.example/pixel.png" width="5" height="5"/>',
+      '<rect width="5" height="5" style="fill: url(https://tracker.example/p)"/>',
+      '<style>@import "https://fonts.example/x.css";</style>',
+    ]) {
+      await expectRefused(
+        await upload(svg(external), 'logo.svg', 'image/svg+xml'),
+        415,
+        MEDIA_MESSAGES.svgExternal,
+        n,
+      );
+    }
+    await expectRefused(
+      await upload(Buffer.from('<svg><rect'), 'logo.svg', 'image/svg+xml'),
+      415,
+      MEDIA_MESSAGES.unreadable,
+      n,
+    );
   });
 
   it('refuses a GIF, a TIFF and an HTML page named .png with 415', async () => {

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { campaignsAdminRouter } from './campaigns.ts';
 import { activityAdminRouter } from './content-activity.ts';
 import { blogAdminRouter } from './content-blog.ts';
+import { clientLogosAdminRouter } from './content-client-logos.ts';
 import { mediaAdminRouter } from './content-media.ts';
 import { portfolioAdminRouter } from './content-portfolio.ts';
 import { serviceAdminRouter } from './content-services.ts';
@@ -22,6 +23,7 @@ export function contentAdminRouter(deps: AppDeps): Router {
   router.use('/services', serviceAdminRouter(deps));
   router.use('/team', teamAdminRouter(deps));
   router.use('/testimonials', testimonialsAdminRouter(deps));
+  router.use('/client-logos', clientLogosAdminRouter(deps));
   router.use('/blog', blogAdminRouter(deps));
   router.use('/portfolio', portfolioAdminRouter(deps));
   router.use('/settings', settingsAdminRouter(deps));

@@ -3,6 +3,7 @@
  * client address per test (the server rate-limits logins and public forms per address and trusts
  * X-Forwarded-For from loopback, so no test spends another's budget).
  */
+import { randomInt } from 'node:crypto';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
 /** Seeded from ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts. */
@@ -73,3 +74,10 @@ export async function expectToastShown(page: Page, ...texts: string[]) {
     )
     .toBe(true);
 }
+
+/**
+ * Six random letters, for a name of the test's own: the desktop and phone projects share the
+ * server and its database.
+ */
+export const uniqueSuffix = () =>
+  Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');

@@ -17,3 +17,7 @@ export async function hydrated(page: Page) {
 export async function pwaReady(page: Page) {
   await page.locator('html[data-pwa="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
 }
+
+/** Whether the page scrolls sideways at its current width. */
+export const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
