@@ -22,6 +22,9 @@ export type PublicTeamMember = {
   bio: string;
   skills: string[];
   photoUrl: string | null;
+  /** The photo's focal point, in % from the top left corner: `object-position` of every crop. */
+  photoFocusX: number;
+  photoFocusY: number;
   linkedinUrl: string | null;
   twitterUrl: string | null;
   order: number;

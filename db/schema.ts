@@ -19,6 +19,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -212,6 +213,12 @@ export const teamMembers = pgTable(
     bio: text().notNull().default(''),
     skills: text().array().notNull().default(sql`'{}'::text[]`),
     photoUrl: text(),
+    /**
+     * The photo's focal point, in % of its width and height from the top left corner
+     * (docs/decisions/091-team-portraits.md): the part every crop of it keeps in view.
+     */
+    photoFocusX: smallint().notNull().default(50),
+    photoFocusY: smallint().notNull().default(50),
     linkedinUrl: text(),
     twitterUrl: text(),
     order: integer().notNull().default(0),
@@ -222,6 +229,10 @@ export const teamMembers = pgTable(
   (t) => [
     index('team_members_order_idx').on(t.order),
     check('team_members_order_non_negative', sql`${t.order} >= 0`),
+    check(
+      'team_members_photo_focus_in_photo',
+      sql`${t.photoFocusX} between 0 and 100 and ${t.photoFocusY} between 0 and 100`,
+    ),
   ],
 );
 

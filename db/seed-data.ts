@@ -129,7 +129,10 @@ export const SEED_SERVICES: SeedService[] = [
 // Team (the first member is the founder)
 // ---------------------------------------------------------------------------------------------
 /** A member as the public sees them, before the database gives them an id, a place and a visibility. */
-export type SeedTeamMember = Omit<PublicTeamMember, 'id' | 'order' | 'isActive'>;
+export type SeedTeamMember = Omit<
+  PublicTeamMember,
+  'id' | 'order' | 'isActive' | 'photoFocusX' | 'photoFocusY'
+>;
 
 export const SEED_TEAM: SeedTeamMember[] = [
   {

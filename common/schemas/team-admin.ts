@@ -69,12 +69,21 @@ export function isImageUrl(value: string): boolean {
 export const LINKEDIN_DOMAINS = ['linkedin.com'] as const;
 export const TWITTER_DOMAINS = ['twitter.com', 'x.com'] as const;
 
+/** A focal point's coordinate: a whole percentage of the photo's width or height. */
+const photoFocus = z
+  .number({ error: 'Cadrage invalide' })
+  .int({ error: 'Cadrage invalide' })
+  .min(0, { error: 'Cadrage invalide : entre 0 et 100' })
+  .max(100, { error: 'Cadrage invalide : entre 0 et 100' });
+
 export const TeamMemberInputSchema = z.object({
   name: requiredLine('Le nom doit contenir au moins 2 caractères', 2, TEAM_NAME_MAX),
   position: requiredLine('Le poste doit contenir au moins 2 caractères', 2, TEAM_POSITION_MAX),
   bio: z.string({ error: 'Biographie invalide' }).trim().max(TEAM_BIO_MAX, tooLong(TEAM_BIO_MAX)).optional(),
   skills: SkillsSchema.optional(),
   photoUrl: optionalLink(isImageUrl, 'Photo invalide : téléversez une image').optional(),
+  photoFocusX: photoFocus.optional(),
+  photoFocusY: photoFocus.optional(),
   linkedinUrl: optionalLink(
     (value) => isHttpsUrlOn(value, LINKEDIN_DOMAINS),
     'Le lien LinkedIn doit être une adresse https:// de linkedin.com',

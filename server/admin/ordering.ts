@@ -96,5 +96,6 @@ export const visibilityOnly = (changed: readonly string[]) =>
 
 /** The activity log's description of the fields a change touched, in French. */
 export function changedFields<K extends string>(changed: readonly K[], labels: Record<K, string>): string {
-  return `Champs modifiés : ${changed.map((key) => labels[key]).join(', ')}`;
+  // Two fields may share a label (a photo's focal point, across and down): said once.
+  return `Champs modifiés : ${[...new Set(changed.map((key) => labels[key]))].join(', ')}`;
 }

@@ -41,6 +41,8 @@ export const presentTeamMember = (m: TeamMember): PublicTeamMember => ({
   bio: fr(m.bio),
   skills: m.skills,
   photoUrl: m.photoUrl,
+  photoFocusX: m.photoFocusX,
+  photoFocusY: m.photoFocusY,
   linkedinUrl: m.linkedinUrl,
   twitterUrl: m.twitterUrl,
   order: m.order,

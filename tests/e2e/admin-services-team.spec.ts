@@ -147,8 +147,9 @@ test('add a team member with a photo and see the card on the home page; hide it 
   page,
 }) => {
   const name = `Grâce Test ${uniqueSuffix()}`;
+  // A portrait taken from afar: the face is in the top quarter of a tall photo.
   const portrait = await sharp({
-    create: { width: 640, height: 640, channels: 3, background: { r: 20, g: 120, b: 80 } },
+    create: { width: 640, height: 960, channels: 3, background: { r: 20, g: 120, b: 80 } },
   })
     .png()
     .toBuffer();
@@ -178,6 +179,16 @@ test('add a team member with a photo and see the card on the home page; hide it 
   });
   await expect(dialog.getByText('Image envoyée : elle sera enregistrée avec le formulaire.')).toBeVisible();
   await expect(dialog.getByRole('img', { name: 'Aperçu : Photo' })).toHaveAttribute('src', /^\/media\//);
+  // The framing: a tap on the face, then one step right with the keyboard; the circle follows.
+  const framing = dialog.getByRole('button', { name: 'Choisir le point à garder dans le cercle' });
+  await framing.scrollIntoViewIfNeeded();
+  const box = await framing.boundingBox();
+  if (!box) throw new Error('the photo to frame is not on screen');
+  await framing.click({ position: { x: box.width / 2, y: box.height / 4 } });
+  const circle = dialog.getByRole('img', { name: 'Aperçu du portrait sur le site' });
+  await expect(circle).toHaveCSS('object-position', '50% 25%');
+  await dialog.getByRole('slider', { name: /^Horizontal/ }).press('ArrowRight');
+  await expect(circle).toHaveCSS('object-position', '51% 25%');
 
   // Links are https only, said in French under the field.
   await dialog.getByLabel('Profil LinkedIn').fill('http://www.linkedin.com/in/grace');
@@ -196,7 +207,9 @@ test('add a team member with a photo and see the card on the home page; hide it 
   const card = page.locator('#team article').filter({ has: page.getByRole('heading', { name }) });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Responsable des réseaux sociaux');
-  await expect(card.getByRole('img', { name: `Portrait de ${name}` })).toHaveAttribute('src', /^\/media\//);
+  const photo = card.getByRole('img', { name: `Portrait de ${name}` });
+  await expect(photo).toHaveAttribute('src', /^\/media\//);
+  await expect(photo).toHaveCSS('object-position', '51% 25%');
   await expect(card.getByRole('list', { name: 'Compétences' }).getByRole('listitem')).toHaveText([
     'TikTok',
     'Canva',

@@ -41,6 +41,8 @@ export const aPublicTeamMember = (overrides: Partial<PublicTeamMember> = {}): Pu
   bio: 'Bio.',
   skills: ['SEO', 'Stratégie', 'Publicité', 'Analytics', 'Branding'],
   photoUrl: null,
+  photoFocusX: 50,
+  photoFocusY: 50,
   linkedinUrl: 'https://www.linkedin.com/in/grace',
   twitterUrl: null,
   order: 0,

@@ -4,7 +4,7 @@ import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicTeamMember } from '#common/api-types.ts';
 import { aPublicTeamMember } from '#tests/helpers/answer-factories.ts';
-import { initials, PORTRAIT_TINTS } from '~/lib/initials';
+import { initials } from '~/lib/initials';
 import { TeamSection } from './team-section';
 
 afterEach(cleanup);
@@ -60,22 +60,35 @@ describe('TeamSection', () => {
     expect(within(cards[1] as HTMLElement).queryByRole('list', { name: 'Compétences' })).toBeNull();
   });
 
-  it('draws a placeholder with the initials on a tint, never a generic icon, when there is no photo', async () => {
-    renderTeam([
-      aPublicTeamMember({ name: 'Grâce Nsimba', photoUrl: null }),
-      aPublicTeamMember({ name: 'Héritier Lokonda', photoUrl: null }),
-      aPublicTeamMember({ name: 'Patience', photoUrl: null }),
-    ]);
+  it('draws a portrait for whoever has no photo: six people, not six copies, and the same again for the same list', async () => {
+    const team = [
+      'Grâce Nsimba',
+      'Héritier Lokonda',
+      'Patience',
+      'Divine Mukendi',
+      'Jonathan Ilunga',
+      'Christelle Kabongo',
+    ].map((name) => aPublicTeamMember({ name, photoUrl: null }));
+    renderTeam(team);
     const cards = await screen.findAllByRole('article');
-    const placeholders = screen.getAllByTestId('portrait-placeholder');
-    expect(placeholders.map((p) => p.textContent)).toEqual(['GN', 'HL', 'P']);
-    expect(cards).toHaveLength(3);
+    expect(cards).toHaveLength(6);
+    // A drawing hidden from screen readers (the name is written beside it), never an image.
     for (const card of cards) expect(within(card).queryByRole('img')).toBeNull();
-    // Letters, not a drawing: no icon (the old generic silhouette was an SVG) in any placeholder.
-    for (const placeholder of placeholders) expect(placeholder.querySelector('svg')).toBeNull();
-    // Next members get different tints, and the same list always gets the same ones.
-    const tints = placeholders.map((p) => PORTRAIT_TINTS.find((tint) => p.className.includes(tint)));
-    expect(tints).toEqual([PORTRAIT_TINTS[0], PORTRAIT_TINTS[1], PORTRAIT_TINTS[2]]);
+    const drawings = () => screen.getAllByTestId('portrait-placeholder');
+    for (const drawing of drawings()) {
+      expect(drawing.tagName.toLowerCase()).toBe('svg');
+      expect(drawing.getAttribute('aria-hidden')).toBe('true');
+      expect(drawing.textContent).toBe('');
+    }
+    // Every one differs from every other, and is drawn the same again.
+    const first = drawings().map((drawing) => drawing.innerHTML.replace(/avatar-[a-z0-9-]+/g, 'clip'));
+    expect(new Set(first).size).toBe(6);
+    cleanup();
+    renderTeam(team);
+    await screen.findAllByRole('article');
+    expect(drawings().map((drawing) => drawing.innerHTML.replace(/avatar-[a-z0-9-]+/g, 'clip'))).toEqual(
+      first,
+    );
   });
 
   it('shows the uploaded photo with the srcset of its WebP variants', async () => {

@@ -4,8 +4,8 @@ import type { PublicTeamMember } from '#common/api-types.ts';
 import { TEAM_MAX_SKILLS, TEAM_SKELETON_COUNT } from '#common/constants.ts';
 import { mediaSrcset } from '#common/schemas/media.ts';
 import { CarouselButtons, CarouselTrack } from '~/components/carousel';
-import { InitialsAvatar } from '~/components/initials-avatar';
 import { PageSection } from '~/components/page-section';
+import { PersonAvatar } from '~/components/person-avatar';
 import { LinkedInIcon, XIcon } from '~/components/ui/brand-icons';
 import { ExternalLink } from '~/components/ui/external-link';
 
@@ -104,15 +104,19 @@ function Portrait({ member, index }: { member: PublicTeamMember; index: number }
         loading="lazy"
         decoding="async"
         className="size-20 shrink-0 rounded-full bg-brand-100 object-cover ring-4 ring-brand-50"
+        // The staff's focal point stays in the circle, whatever the photo's shape.
+        style={{ objectPosition: `${member.photoFocusX}% ${member.photoFocusY}%` }}
       />
     );
   }
   return (
-    <InitialsAvatar
+    <PersonAvatar
       name={member.name}
       index={index}
       data-testid="portrait-placeholder"
-      className="size-20 text-2xl tracking-tight ring-4 ring-brand-50"
+      width={PORTRAIT_SIZE}
+      height={PORTRAIT_SIZE}
+      className="size-20 ring-4 ring-brand-50"
     />
   );
 }

@@ -20,7 +20,14 @@ const ctx = adminTestContext({ mediaDir: true });
 const { create, adminList, patch, move, activity, activityCount, anonymousCalls } =
   adminContentApi<AdminTeamMember>(ctx, '/api/admin/team', { item: 'member', list: 'members' });
 
-type PublicMember = { id: string; name: string; photoUrl: string | null; skills: string[] };
+type PublicMember = {
+  id: string;
+  name: string;
+  photoUrl: string | null;
+  photoFocusX: number;
+  photoFocusY: number;
+  skills: string[];
+};
 const publicTeam = async (): Promise<PublicMember[]> =>
   (await request(ctx.testApp.app).get('/api/team').expect(200)).body;
 const publicNames = async () => (await publicTeam()).map((m) => m.name);
@@ -198,6 +205,30 @@ describe('PATCH /api/admin/team/:id', () => {
     await patch(member.id, { photoUrl: null }).expect(200);
     expect(await isStored(ctx, replacement)).toBe(false);
     expect((await publicTeam()).find((m) => m.id === member.id)?.photoUrl).toBeNull();
+  });
+
+  it('keeps the photo’s focal point the staff chose, logged once, and refuses one outside the photo', async () => {
+    const photo = await uploadPhoto(ctx, 'portrait.jpg');
+    const member = await create({ name: 'Cadrée Mputu', position: 'Designer', photoUrl: photo.url });
+    // Centred until the staff choose.
+    expect(member).toMatchObject({ photoFocusX: 50, photoFocusY: 50 });
+    await patch(member.id, { photoFocusX: 40, photoFocusY: 18 }).expect(200);
+    expect((await publicTeam()).find((m) => m.id === member.id)).toMatchObject({
+      photoFocusX: 40,
+      photoFocusY: 18,
+    });
+    expect(await activity('team.updated', 'Cadrée Mputu')).toMatchObject({
+      description: 'Champs modifiés\u00a0: cadrage de la photo',
+    });
+    const res = await patch(member.id, { photoFocusX: 101, photoFocusY: 12.5 }).expect(400);
+    expect(res.body.error.fields).toEqual({
+      photoFocusX: 'Cadrage invalide\u00a0: entre 0 et 100',
+      photoFocusY: 'Cadrage invalide',
+    });
+    expect((await adminList()).find((m) => m.id === member.id)).toMatchObject({
+      photoFocusX: 40,
+      photoFocusY: 18,
+    });
   });
 
   it('logs nothing when nothing changes', async () => {

@@ -6,6 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
 import {
@@ -17,11 +18,12 @@ import {
 import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
 import { saveItem, useAdminForm } from '../admin-form';
 import { DialogForm } from '../dialog-frame';
-import { ImageUploadField } from '../image-upload';
+import { ImageUpload } from '../image-upload';
 import { ItemFormDialog } from '../item-screen';
 import { OrderAndVisibilityFields } from '../ordered-content';
 import { Badge, FormActions } from '../ui';
 import { saveMemberMutation } from './data';
+import { PhotoFocusField } from './photo-focus-field';
 
 type TeamMemberOutput = z.output<typeof TeamMemberInputSchema>;
 
@@ -67,12 +69,20 @@ function TeamMemberForm({
     bio: member?.bio ?? '',
     skills: member?.skills.join(', ') ?? '',
     photoUrl: member?.photoUrl ?? null,
+    photoFocusX: member?.photoFocusX ?? 50,
+    photoFocusY: member?.photoFocusY ?? 50,
     linkedinUrl: member?.linkedinUrl ?? '',
     twitterUrl: member?.twitterUrl ?? '',
     order: member?.order ?? (members.length === 0 ? 0 : Math.max(...members.map((m) => m.order)) + 1),
     isActive: member?.isActive ?? true,
   });
-  const { register, control, handleSubmit, formState, watch } = form;
+  const { register, control, handleSubmit, formState, watch, setValue } = form;
+  const photoUrl = watch('photoUrl');
+  const focus = { x: watch('photoFocusX') ?? 50, y: watch('photoFocusY') ?? 50 };
+  const setFocus = ({ x, y }: { x: number; y: number }) => {
+    setValue('photoFocusX', x, { shouldDirty: true });
+    setValue('photoFocusY', y, { shouldDirty: true });
+  };
   const errors = formState.errors;
   const field = fieldProps(register, errors);
   const skills = splitSkills(watch('skills') ?? '');
@@ -91,7 +101,23 @@ function TeamMemberForm({
         <TextField label="Nom" autoComplete="off" {...field('name')} />
         <TextField label="Poste" autoComplete="off" {...field('position')} />
       </div>
-      <ImageUploadField control={control} name="photoUrl" label="Photo" error={errors.photoUrl?.message} />
+      <Controller
+        control={control}
+        name="photoUrl"
+        render={({ field: photo }) => (
+          <ImageUpload
+            label="Photo"
+            value={photo.value ?? null}
+            // A new photo has its own framing: centred until the staff choose.
+            onChange={(url) => {
+              photo.onChange(url);
+              setFocus({ x: 50, y: 50 });
+            }}
+            error={errors.photoUrl?.message}
+          />
+        )}
+      />
+      {photoUrl ? <PhotoFocusField photoUrl={photoUrl} x={focus.x} y={focus.y} onChange={setFocus} /> : null}
       <TextAreaField label="Biographie" optional rows={3} {...field('bio')} />
       <div className="flex flex-col gap-2">
         <TextField

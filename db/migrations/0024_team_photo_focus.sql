@@ -1,0 +1,3 @@
+ALTER TABLE "team_members" ADD COLUMN "photo_focus_x" smallint DEFAULT 50 NOT NULL;--> statement-breakpoint
+ALTER TABLE "team_members" ADD COLUMN "photo_focus_y" smallint DEFAULT 50 NOT NULL;--> statement-breakpoint
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_photo_focus_in_photo" CHECK ("team_members"."photo_focus_x" between 0 and 100 and "team_members"."photo_focus_y" between 0 and 100);
