@@ -74,28 +74,24 @@ export function PhotoFocusField({
         </figure>
       </div>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
-        <label className="flex flex-col gap-1 text-sm text-gray-900">
-          Horizontal ({x} %)
-          <input
-            type="range"
-            min={0}
-            max={100}
-            value={x}
-            onChange={(event) => onChange({ x: Number(event.currentTarget.value), y })}
-            className="accent-brand-700"
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm text-gray-900">
-          Vertical ({y} %)
-          <input
-            type="range"
-            min={0}
-            max={100}
-            value={y}
-            onChange={(event) => onChange({ x, y: Number(event.currentTarget.value) })}
-            className="accent-brand-700"
-          />
-        </label>
+        {(
+          [
+            ['x', 'Horizontal', x],
+            ['y', 'Vertical', y],
+          ] as const
+        ).map(([axis, label, value]) => (
+          <label key={axis} className="flex flex-col gap-1 text-sm text-gray-900">
+            {label} ({value} %)
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={value}
+              onChange={(event) => onChange({ x, y, [axis]: Number(event.currentTarget.value) })}
+              className="accent-brand-700"
+            />
+          </label>
+        ))}
       </div>
     </fieldset>
   );
