@@ -81,7 +81,7 @@ export function PhotoFocusField({
           ] as const
         ).map(([axis, label, value]) => (
           <label key={axis} className="flex flex-col gap-1 text-sm text-gray-900">
-            {label} ({value} %)
+            {label} ({`${value}\u00a0%`})
             <input
               type="range"
               min={0}
