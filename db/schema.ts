@@ -288,6 +288,10 @@ export const caseStudies = pgTable(
     /** A list of `{ label, value }` pairs, e.g. `{ label: 'Leads qualifiés', value: '+180 %' }`. */
     results: jsonb().$type<CaseStudyResult[]>().notNull().default([]),
     imageUrl: text(),
+    /** Images of the work with their alternative texts, in order (decision 092). */
+    gallery: jsonb().$type<CaseStudyImage[]>().notNull().default([]),
+    /** A before/after pair, when the work changed something visible (decision 092). */
+    beforeAfter: jsonb().$type<{ before: CaseStudyImage; after: CaseStudyImage } | null>(),
     isPublished: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -295,6 +299,7 @@ export const caseStudies = pgTable(
   (t) => [index('case_studies_published_idx').on(t.isPublished, t.createdAt)],
 );
 export type CaseStudyResult = { label: string; value: string };
+export type CaseStudyImage = { url: string; alt: string };
 
 /**
  * What clients say of the agency (docs/decisions/086-testimonials.md): shown on the home page,

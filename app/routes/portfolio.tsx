@@ -4,6 +4,7 @@ import { LeadButton } from '~/components/lead-button';
 import { PageHeader } from '~/components/page-header';
 import { TestimonialCard } from '~/components/testimonial-card';
 import { appContext } from '~/context.server';
+import { CaseStudyImages } from '~/features/portfolio/case-study-images';
 import { ResultFigures } from '~/features/portfolio/result-figures';
 import { pageMeta } from '~/lib/seo';
 import type { Route } from './+types/portfolio';
@@ -106,6 +107,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                         />
                       ))}
                     </div>
+                    <CaseStudyImages study={study} />
                   </article>
                 </li>
               ))}

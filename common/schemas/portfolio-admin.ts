@@ -30,6 +30,39 @@ export const CaseStudyResultSchema = z.object({
   value: required('La valeur', 40, 'f'),
 });
 
+export const CASE_STUDY_MAX_GALLERY = 12;
+export const CASE_STUDY_ALT_MAX = 200;
+
+/** An image of the gallery or of the before/after pair: an upload and what it shows, in words. */
+export const CaseStudyImageSchema = z.object({
+  url: ImageUrlSchema.refine((url) => url !== null, { error: 'Ajoutez une image' }),
+  alt: requiredText(1, CASE_STUDY_ALT_MAX, {
+    missing: 'Décrivez l’image (texte alternatif requis)',
+    long: `Le texte alternatif fait ${CASE_STUDY_ALT_MAX} caractères au plus`,
+  }),
+});
+export type CaseStudyImage = { url: string; alt: string };
+
+/** As the form holds it: either half may still be empty. */
+const DraftImageSchema = z.object({
+  url: ImageUrlSchema,
+  alt: z.string({ error: 'Texte alternatif invalide' }).optional().default(''),
+});
+const isBlank = (image: { url: string | null; alt: string }) => !image.url && image.alt.trim() === '';
+
+/**
+ * The before/after pair: both images with their words, or none. The form sends both halves
+ * empty for none.
+ */
+const PairSchema = z.object({ before: CaseStudyImageSchema, after: CaseStudyImageSchema }).nullable();
+export const BeforeAfterSchema = z
+  .object({ before: DraftImageSchema, after: DraftImageSchema }, { error: 'Avant / après invalide' })
+  .nullable()
+  .transform(
+    (pair): z.input<typeof PairSchema> => (pair && isBlank(pair.before) && isBlank(pair.after) ? null : pair),
+  )
+  .pipe(PairSchema);
+
 export const CaseStudyInputSchema = z.object({
   title: required('Le titre', 200),
   clientName: required('Le client', 120),
@@ -43,6 +76,12 @@ export const CaseStudyInputSchema = z.object({
     .array(CaseStudyResultSchema, { error: 'Résultats invalides' })
     .max(CASE_STUDY_MAX_RESULTS, { error: `${CASE_STUDY_MAX_RESULTS} résultats au plus` })
     .default([]),
+  /** Images of the work, in the order shown (docs/decisions/092-case-study-galleries.md). */
+  gallery: z
+    .array(CaseStudyImageSchema, { error: 'Galerie invalide' })
+    .max(CASE_STUDY_MAX_GALLERY, { error: `${CASE_STUDY_MAX_GALLERY} images au plus` })
+    .default([]),
+  beforeAfter: BeforeAfterSchema.default(null),
 });
 export type CaseStudyInput = z.output<typeof CaseStudyInputSchema>;
 export type CaseStudyForm = z.input<typeof CaseStudyInputSchema>;
@@ -64,6 +103,8 @@ export type AdminCaseStudy = {
   description: string;
   imageUrl: string | null;
   results: { label: string; value: string }[];
+  gallery: CaseStudyImage[];
+  beforeAfter: { before: CaseStudyImage; after: CaseStudyImage } | null;
   isPublished: boolean;
   createdAt: string;
   updatedAt: string;

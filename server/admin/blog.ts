@@ -160,7 +160,7 @@ export async function createBlogPost(
 
 /**
  * Updates the fields given. An empty slug on a full update means "from the title again". The
- * returned `releasedImage` is the cover this change replaced or removed, to release after commit.
+ * returned `released` is the cover this change replaced or removed, to release after commit.
  */
 export async function updateBlogPost(
   db: Database,
@@ -168,7 +168,7 @@ export async function updateBlogPost(
   input: Partial<BlogPostInput>,
   adminId: string,
   options: { regenerateEmptySlug: boolean },
-): Promise<{ item: AdminBlogPost; releasedImage: string | null } | undefined> {
+): Promise<{ item: AdminBlogPost; released: string[] } | undefined> {
   return writeWithSlug(db, async (tx) => {
     const [current] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
     if (!current) return undefined;
@@ -194,7 +194,7 @@ export async function updateBlogPost(
     const unchanged = (Object.keys(changes) as (keyof typeof changes)[]).every(
       (key) => changes[key] === current[key],
     );
-    if (unchanged) return { item: presentAdminPost(current), releasedImage: null };
+    if (unchanged) return { item: presentAdminPost(current), released: [] };
     const [row] = await tx.update(blogPosts).set(changes).where(eq(blogPosts.id, id)).returning();
     if (!row) throw new Error('blog post vanished during update');
     if (row.slug !== current.slug) {
@@ -219,9 +219,8 @@ export async function updateBlogPost(
     // A new title or address is always a line of its own; the editor's autosaves in between are one.
     if (entry.description) await logActivity(tx, entry);
     else await logActivityCoalesced(tx, entry, { within: EDIT_LOG_WINDOW_MS });
-    const releasedImage =
-      current.coverImage && current.coverImage !== row.coverImage ? current.coverImage : null;
-    return { item: presentAdminPost(row), releasedImage };
+    const released = current.coverImage && current.coverImage !== row.coverImage ? [current.coverImage] : [];
+    return { item: presentAdminPost(row), released };
   });
 }
 
@@ -419,7 +418,7 @@ export async function deleteBlogPost(
   db: Database,
   id: string,
   adminId: string,
-): Promise<{ releasedImage: string | null } | undefined> {
+): Promise<{ released: string[] } | undefined> {
   const row = await deletePublishable<BlogPost>(
     db,
     blogPosts,
@@ -432,5 +431,5 @@ export async function deleteBlogPost(
     }),
     adminId,
   );
-  return row && { releasedImage: row.coverImage };
+  return row && { released: row.coverImage ? [row.coverImage] : [] };
 }

@@ -25,6 +25,8 @@ export function presentAdminCaseStudy(row: CaseStudy): AdminCaseStudy {
     description: row.description,
     imageUrl: row.imageUrl,
     results: row.results,
+    gallery: row.gallery,
+    beforeAfter: row.beforeAfter ?? null,
     isPublished: row.isPublished,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -66,13 +68,24 @@ export async function createCaseStudy(
   });
 }
 
-/** Updates the fields given; `releasedImage` is the image replaced or removed, to release after commit. */
+/** Every image a case study shows: its cover upload, its gallery, its before/after pair. */
+function imagesOf(row: Pick<CaseStudy, 'imageUrl' | 'gallery' | 'beforeAfter'>): string[] {
+  const pair = row.beforeAfter ? [row.beforeAfter.before.url, row.beforeAfter.after.url] : [];
+  return [row.imageUrl, ...row.gallery.map((image) => image.url), ...pair].filter((url): url is string =>
+    Boolean(url),
+  );
+}
+
+/**
+ * Updates the fields given; `released` are the images no longer shown (replaced or removed), to
+ * release after commit.
+ */
 export async function updateCaseStudy(
   db: Database,
   id: string,
   input: Partial<CaseStudyInput>,
   adminId: string,
-): Promise<{ item: AdminCaseStudy; releasedImage: string | null } | undefined> {
+): Promise<{ item: AdminCaseStudy; released: string[] } | undefined> {
   return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(caseStudies).where(eq(caseStudies.id, id)).for('update');
     if (!current) return undefined;
@@ -83,14 +96,18 @@ export async function updateCaseStudy(
       description: input.description ?? current.description,
       imageUrl: input.imageUrl !== undefined ? input.imageUrl : current.imageUrl,
       results: input.results ?? current.results,
+      gallery: input.gallery ?? current.gallery,
+      beforeAfter: input.beforeAfter !== undefined ? input.beforeAfter : current.beforeAfter,
     };
     // Saving the form unchanged writes nothing and logs nothing.
     const unchanged =
-      JSON.stringify(changes.results) === JSON.stringify(current.results) &&
+      (['results', 'gallery', 'beforeAfter'] as const).every(
+        (key) => JSON.stringify(changes[key] ?? null) === JSON.stringify(current[key] ?? null),
+      ) &&
       (['title', 'clientName', 'industry', 'description', 'imageUrl'] as const).every(
         (key) => changes[key] === current[key],
       );
-    if (unchanged) return { item: presentAdminCaseStudy(current), releasedImage: null };
+    if (unchanged) return { item: presentAdminCaseStudy(current), released: [] };
     const [row] = await tx.update(caseStudies).set(changes).where(eq(caseStudies.id, id)).returning();
     if (!row) throw new Error('case study vanished during update');
     await logActivity(tx, {
@@ -99,8 +116,8 @@ export async function updateCaseStudy(
       description: row.title !== current.title ? `ancien titre « ${current.title} »` : null,
       userId: adminId,
     });
-    const releasedImage = current.imageUrl && current.imageUrl !== row.imageUrl ? current.imageUrl : null;
-    return { item: presentAdminCaseStudy(row), releasedImage };
+    const kept = new Set(imagesOf(row));
+    return { item: presentAdminCaseStudy(row), released: imagesOf(current).filter((url) => !kept.has(url)) };
   });
 }
 
@@ -151,12 +168,12 @@ export async function unpublishCaseStudy(
   return row && presentAdminCaseStudy(row);
 }
 
-/** Deletes it and its publication records not yet processed by the campaigns; gives its image, to release. */
+/** Deletes it and its publication records not yet processed by the campaigns; gives its images, to release. */
 export async function deleteCaseStudy(
   db: Database,
   id: string,
   adminId: string,
-): Promise<{ releasedImage: string | null } | undefined> {
+): Promise<{ released: string[] } | undefined> {
   const row = await deletePublishable<CaseStudy>(
     db,
     caseStudies,
@@ -169,5 +186,5 @@ export async function deleteCaseStudy(
     }),
     adminId,
   );
-  return row && { releasedImage: row.imageUrl };
+  return row && { released: imagesOf(row) };
 }

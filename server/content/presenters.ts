@@ -15,6 +15,7 @@ import { caseStudyCover, postCover, postShareImage } from '#common/visuals.ts';
 import type {
   BlogPost,
   CaseStudy,
+  CaseStudyImage,
   ClientLogo,
   CompanyStat,
   Service,
@@ -108,6 +109,8 @@ export type PublicPostSummary = ReturnType<typeof presentPostSummary>;
 export const presentPost = (p: BlogPost) => ({ ...presentPostSummary(p), content: p.content });
 export type PublicPost = ReturnType<typeof presentPost>;
 
+const presentImage = (image: CaseStudyImage) => ({ url: image.url, alt: fr(image.alt) });
+
 export const presentCaseStudy = (c: CaseStudy) => ({
   id: c.id,
   title: fr(c.title),
@@ -116,6 +119,10 @@ export const presentCaseStudy = (c: CaseStudy) => ({
   description: fr(c.description),
   results: c.results.map((result) => ({ ...result, label: fr(result.label) })),
   imageUrl: c.imageUrl,
+  gallery: c.gallery.map(presentImage),
+  beforeAfter: c.beforeAfter
+    ? { before: presentImage(c.beforeAfter.before), after: presentImage(c.beforeAfter.after) }
+    : null,
   /** The admin's upload when there is one, else the generated cover with key figures. */
   cover: caseStudyCover(c),
   createdAt: c.createdAt.toISOString(),

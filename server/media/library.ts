@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq, like, or, type SQL } from 'drizzle-orm';
+import { desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   MEDIA_FILE_NAME_PATTERN,
@@ -169,7 +169,13 @@ export async function mediaReferences(db: Database, id: string): Promise<string[
     [
       'une étude de cas',
       caseStudies,
-      or(like(caseStudies.imageUrl, prefix), like(caseStudies.description, anywhere)),
+      or(
+        like(caseStudies.imageUrl, prefix),
+        like(caseStudies.description, anywhere),
+        // The gallery and the before/after pair (decision 092): JSON lists of { url, alt }.
+        like(sql`${caseStudies.gallery}::text`, anywhere),
+        like(sql`coalesce(${caseStudies.beforeAfter}::text, '')`, anywhere),
+      ),
     ],
     ['un réglage du site', siteSettings, like(siteSettings.value, anywhere)],
     ['un modèle d’email', emailTemplates, like(emailTemplates.mjml, anywhere)],

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
+import { scrollsSideways } from './helpers/page.ts';
 
 /**
  * Blog and portfolio from the back-office to the public site (decisions 015 and 068): a post
@@ -332,6 +333,37 @@ test('a case study with its results is published on /portfolio, then unpublished
   await dialog.getByLabel('Libellé 2').fill('Panier moyen');
   await dialog.getByLabel('Valeur 2').fill(`+${randomInt(10, 99)} %`);
   const secondValue = await dialog.getByLabel('Valeur 2').inputValue();
+  // Two images for the gallery, chosen at once; the second moved first. Each needs its words.
+  const photo = (r: number, g: number, b: number) =>
+    sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g, b } } })
+      .jpeg()
+      .toBuffer();
+  await dialog.getByLabel('Ajouter des images').setInputFiles([
+    { name: 'atelier.jpg', mimeType: 'image/jpeg', buffer: await photo(200, 120, 40) },
+    { name: 'vitrine.jpg', mimeType: 'image/jpeg', buffer: await photo(40, 120, 200) },
+  ]);
+  const gallery = dialog.getByRole('list', { name: 'Images de la galerie' });
+  await expect(gallery.getByRole('listitem')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Enregistrer et publier' }).click();
+  await expect(dialog.getByText('Décrivez l’image (texte alternatif requis)').first()).toBeVisible();
+  await dialog.getByLabel('Texte alternatif de l’image 1').fill(`L’atelier ${tag}`);
+  await dialog.getByLabel('Texte alternatif de l’image 2').fill(`La vitrine ${tag}`);
+  await dialog.getByRole('button', { name: 'Monter l’image 2' }).click();
+  await expect(dialog.getByLabel('Texte alternatif de l’image 1')).toHaveValue(`La vitrine ${tag}`);
+  // A before/after pair.
+  await dialog.getByLabel('Avant', { exact: true }).setInputFiles({
+    name: 'avant.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo(120, 120, 120),
+  });
+  await dialog.getByLabel('Texte alternatif (avant)').fill('L’ancienne boutique Instagram');
+  await dialog.getByLabel('Après', { exact: true }).setInputFiles({
+    name: 'apres.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo(20, 160, 80),
+  });
+  await expect(dialog.getByRole('img', { name: 'Aperçu : Après' })).toHaveAttribute('src', /^\/media\//);
+  await dialog.getByLabel('Texte alternatif (après)').fill('Le site marchand');
   await dialog.getByRole('button', { name: 'Enregistrer et publier' }).click();
   await expect(toasts(page).filter({ hasText: 'Étude de cas publiée' })).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -343,6 +375,17 @@ test('a case study with its results is published on /portfolio, then unpublished
   await expect(card).toContainText(secondValue);
   await expect(card.locator('.prose')).toContainText('Une boutique Instagram devenue site marchand');
   await expect(card.locator('.prose strong')).toHaveText('site marchand');
+  // The images, in the order chosen, named by their words; the pair with its two labels.
+  const shown = card.getByRole('region', { name: 'En images' }).getByRole('img');
+  await expect(shown).toHaveCount(2);
+  expect(await shown.evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual([
+    `La vitrine ${tag}`,
+    `L’atelier ${tag}`,
+  ]);
+  const pair = card.getByRole('region', { name: 'Avant / après' });
+  await expect(pair.getByRole('figure')).toHaveText(['Avant', 'Après']);
+  await expect(pair.getByRole('img', { name: 'Le site marchand' })).toHaveAttribute('src', /^\/media\//);
+  expect(await scrollsSideways(page)).toBe(false);
 
   await page.goto(`/admin/portfolio?q=${tag}`);
   const adminCard = page.getByTestId('case-study-card').filter({ hasText: title });

@@ -4,7 +4,13 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
 import { activityLogs, caseStudies } from '#db/schema.ts';
-import { adminContentApi, expectUnauthorized, postFromAnotherSite } from '#tests/helpers/admin-content.ts';
+import {
+  adminContentApi,
+  expectUnauthorized,
+  isStored,
+  postFromAnotherSite,
+  uploadPhoto,
+} from '#tests/helpers/admin-content.ts';
 import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { aCaseStudyInput } from '#tests/helpers/request-factories.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
@@ -193,3 +199,96 @@ if (currentBackend() === 'postgres') {
     });
   });
 }
+
+describe('a case study’s gallery and before/after pair', () => {
+  const media = adminTestContext({ mediaDir: true });
+  const galleryApi = adminContentApi<CaseStudy>(media, '/api/admin/portfolio', {
+    item: 'caseStudy',
+    list: 'items',
+  });
+
+  it('keeps the images in order with their words, shows them once published, and releases the ones taken out', async () => {
+    const [first, second, before, after] = await Promise.all(
+      ['atelier.jpg', 'vitrine.jpg', 'avant.jpg', 'apres.jpg'].map((name) => uploadPhoto(media, name)),
+    );
+    if (!first || !second || !before || !after) throw new Error('uploads missing');
+    const created = await galleryApi.create(
+      aCaseStudyInput({
+        gallery: [
+          { url: first.url, alt: ' L’atelier de couture, à Kinshasa ' },
+          { url: second.url, alt: 'La vitrine refaite' },
+        ],
+        beforeAfter: {
+          before: { url: before.url, alt: 'L’ancienne page d’accueil' },
+          after: { url: after.url, alt: 'La nouvelle page d’accueil' },
+        },
+      }),
+    );
+    expect(created.gallery).toEqual([
+      { url: first.url, alt: 'L’atelier de couture, à Kinshasa' },
+      { url: second.url, alt: 'La vitrine refaite' },
+    ]);
+    await media.admin.post(`/api/admin/portfolio/${created.id}/publish`).expect(200);
+    const shown = (await request(media.testApp.app).get('/api/portfolio').expect(200)).body.find(
+      (c: { id: string }) => c.id === created.id,
+    );
+    expect(shown.gallery.map((image: { alt: string }) => image.alt)).toEqual([
+      'L’atelier de couture, à Kinshasa',
+      'La vitrine refaite',
+    ]);
+    expect(shown.beforeAfter).toEqual({
+      before: { url: before.url, alt: 'L’ancienne page d’accueil' },
+      after: { url: after.url, alt: 'La nouvelle page d’accueil' },
+    });
+
+    // In use: the media library will not delete a gallery image.
+    const library = await media.admin.get('/api/admin/media').expect(200);
+    const item = library.body.items.find((m: { url: string }) => m.url === second.url);
+    const refused = await media.admin.delete(`/api/admin/media/${item.id}`).expect(409);
+    expect(refused.body.error.message).toContain('une étude de cas');
+
+    // Reordered, one image out, the pair removed (both halves empty): what left is released.
+    await galleryApi
+      .patch(created.id, {
+        gallery: [{ url: second.url, alt: 'La vitrine refaite' }],
+        beforeAfter: { before: { url: null, alt: '' }, after: { url: null, alt: ' ' } },
+      })
+      .expect(200);
+    expect(await isStored(media, first)).toBe(false);
+    expect(await isStored(media, before)).toBe(false);
+    expect(await isStored(media, after)).toBe(false);
+    expect(await isStored(media, second)).toBe(true);
+
+    await media.admin.delete(`/api/admin/portfolio/${created.id}`).expect(204);
+    expect(await isStored(media, second)).toBe(false);
+  });
+
+  it('asks for every image’s words, and for both halves of a pair', async () => {
+    const photo = await uploadPhoto(media, 'sans-texte.jpg');
+    const res = await media.admin
+      .post('/api/admin/portfolio')
+      .send(
+        aCaseStudyInput({
+          gallery: [
+            { url: photo.url, alt: '  ' },
+            { url: null, alt: 'Une image absente' },
+          ],
+          beforeAfter: { before: { url: photo.url, alt: 'Avant' }, after: { url: null, alt: '' } },
+        }),
+      )
+      .expect(400);
+    expect(res.body.error.fields).toEqual({
+      'gallery.0.alt': 'Décrivez l’image (texte alternatif requis)',
+      'gallery.1.url': 'Ajoutez une image',
+      'beforeAfter.after.url': 'Ajoutez une image',
+      'beforeAfter.after.alt': 'Décrivez l’image (texte alternatif requis)',
+    });
+    const tooMany = await media.admin
+      .post('/api/admin/portfolio')
+      .send(
+        aCaseStudyInput({ gallery: Array.from({ length: 13 }, () => ({ url: photo.url, alt: 'Image' })) }),
+      )
+      .expect(400);
+    expect(tooMany.body.error.fields.gallery).toBe('12 images au plus');
+  });
+});

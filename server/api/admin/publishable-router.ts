@@ -18,7 +18,7 @@ export type PublishableKind<Item, Query, Input> = {
   find: (db: Database, id: string) => Promise<Item | undefined>;
   /**
    * Changes the item: `whole` on a PUT (every field), else the fields a PATCH sent. Gives it back
-   * with the image the change replaced or removed, released once committed.
+   * with the images the change replaced or removed, released once committed.
    */
   update: (
     db: Database,
@@ -26,15 +26,11 @@ export type PublishableKind<Item, Query, Input> = {
     input: Partial<Input>,
     adminId: string,
     whole: boolean,
-  ) => Promise<{ item: Item; releasedImage: string | null } | undefined>;
+  ) => Promise<{ item: Item; released: string[] } | undefined>;
   publish: (db: Database, id: string, adminId: string, publicUrl: string) => Promise<Item | undefined>;
   unpublish: (db: Database, id: string, adminId: string) => Promise<Item | undefined>;
-  /** Deletes it; gives back its image, released once committed. */
-  remove: (
-    db: Database,
-    id: string,
-    adminId: string,
-  ) => Promise<{ releasedImage: string | null } | undefined>;
+  /** Deletes it; gives back its images, released once committed. */
+  remove: (db: Database, id: string, adminId: string) => Promise<{ released: string[] } | undefined>;
 };
 
 /**
@@ -69,7 +65,7 @@ export function publishableAdminRouter<Item, Query, Input>(
           ? parseInput(schemas.input, req.body ?? {})
           : sentFields(parseInput(schemas.patch, req.body ?? {}), req.body);
         const result = await kind.update(db, id, input, adminOf(res).user.id, whole);
-        if (result) await releaseMediaUrl(deps, result.releasedImage);
+        for (const url of result?.released ?? []) await releaseMediaUrl(deps, url);
         return result?.item;
       }),
     );
@@ -89,7 +85,7 @@ export function publishableAdminRouter<Item, Query, Input>(
     '/:id',
     itemRoute(null, missing, async (id, _req, res) => {
       const deleted = await kind.remove(db, id, adminOf(res).user.id);
-      if (deleted) await releaseMediaUrl(deps, deleted.releasedImage);
+      for (const url of deleted?.released ?? []) await releaseMediaUrl(deps, url);
       return deleted;
     }),
   );

@@ -28,6 +28,7 @@ import { ItemFormDialog } from '../item-screen';
 import { MarkdownEditorField } from '../rich-text/markdown-editor-field';
 import { CancelButton } from '../ui';
 import { saveCaseStudyMutation } from './data';
+import { BeforeAfterField, GalleryField } from './gallery-fields';
 
 export function CaseStudyDialog({
   editing,
@@ -63,6 +64,8 @@ const toForm = (c: AdminCaseStudy | null): CaseStudyForm => ({
   description: c?.description ?? '',
   imageUrl: c?.imageUrl ?? null,
   results: c?.results ?? [{ label: '', value: '' }],
+  gallery: c?.gallery ?? [],
+  beforeAfter: c?.beforeAfter ?? { before: { url: null, alt: '' }, after: { url: null, alt: '' } },
 });
 
 function CaseStudyEditForm({
@@ -172,6 +175,8 @@ function CaseStudyEditForm({
           </Button>
         ) : null}
       </fieldset>
+      <GalleryField control={control} register={register} errors={errors} />
+      <BeforeAfterField control={control} register={register} errors={errors} />
     </DialogForm>
   );
 }
