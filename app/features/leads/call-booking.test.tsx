@@ -40,6 +40,7 @@ const pageIn = (timeZone: string, call: CallPageAnswer['call'] = null): CallPage
   meetingDetails: 'Nous vous appelons au numéro que vous nous avez indiqué.',
   preferredTime: 'Flexible',
   timeZone,
+  hosts: [],
 });
 
 /** The page as the server renders it (Kinshasa's clock), on a device in `zone`. */
