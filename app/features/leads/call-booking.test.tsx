@@ -104,6 +104,8 @@ describe('the call page tells every device the truth about the times it shows', 
         await screen.findByText('Heures affichées à l’heure de Kinshasa, celle de votre appareil.'),
       ).toBeTruthy();
       expect(screen.getByRole('button', { name: '10:00' })).toBeTruthy();
+      // The day's button starts with a capital, as the day over its times does.
+      expect(screen.getByRole('button', { name: 'Jeu. 3 déc.', pressed: true })).toBeTruthy();
       expect(text()).not.toMatch(/à Kinshasa|Lagos/);
     });
   }

@@ -462,7 +462,7 @@ function SlotPicker({
                         : 'bg-white text-gray-800 ring-gray-300 hover:bg-brand-50',
                     )}
                   >
-                    <span className="first-letter:uppercase">{shortDay(slots[0]?.startsAt ?? '', zone)}</span>
+                    {capitalized(shortDay(slots[0]?.startsAt ?? '', zone))}
                   </button>
                 ))}
               </div>
