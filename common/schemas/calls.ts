@@ -63,4 +63,9 @@ export type CallPageAnswer = {
   timeZone: string;
   /** How the call takes place (phone, WhatsApp, video), as the staff wrote it in the settings. */
   meetingDetails: string;
+  /**
+   * Who may take the call: the staff free at one of `slots`, by name, in the order a booking tries
+   * them (the first free at the time chosen takes it); once booked, `call.withName` says who does.
+   */
+  hosts: string[];
 };

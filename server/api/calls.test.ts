@@ -113,6 +113,8 @@ describe('booking the discovery call after the request', () => {
     expect(page.body).toMatchObject({ firstName: 'Amani', call: null, timeZone: 'America/Sao_Paulo' });
     // How the call takes place, in the settings' words, for the page's summary.
     expect(page.body.meetingDetails).toMatch(/^Nous vous appelons au numéro que vous nous avez indiqué/);
+    // Who takes it: the only bookable admin, named before anything is booked.
+    expect(page.body.hosts).toEqual(['Nadine Mbuyi']);
     const slot = (page.body.slots as { startsAt: string }[]).find(
       (s) => new Date(s.startsAt).getTime() > Date.now() + 25 * HOUR,
     );

@@ -7,7 +7,7 @@
  * twice: booking or moving to the time already held, or cancelling a cancelled call, answers
  * with the call as it is and sends nothing.
  */
-import { and, desc, eq, like, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import { callTimeWords, KINSHASA_TIME_ZONE, knownTimeZone } from '#common/call-time.ts';
 import type { PREFERRED_SLOTS, URGENCY_OPTIONS } from '#common/constants.ts';
 import type { CallPageAnswer, PublicCall } from '#common/schemas/calls.ts';
@@ -35,6 +35,7 @@ import type { EventBus } from '../realtime/event-bus.ts';
 import { checkLink, signLink } from '../security/signed-link.ts';
 import { type BookingRow, bookCall, offeredSlots, SLOT_TAKEN_MESSAGE } from './book.ts';
 import { callInvitation } from './invitation.ts';
+import type { Slot } from './slots.ts';
 
 const HOUR = 3_600_000;
 /** How long the link of the request's email and of a cancellation stays open. */
@@ -69,7 +70,8 @@ type Admin = { id: string; firstName: string; lastName: string; email: string };
 type Change = 'booked' | 'moved' | 'cancelled';
 
 const firstNameOf = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? '';
-const nameOf = (admin: Admin) => `${admin.firstName} ${admin.lastName}`.trim();
+const nameOf = (admin: Pick<Admin, 'firstName' | 'lastName'>) =>
+  `${admin.firstName} ${admin.lastName}`.trim();
 
 export function createCallDesk(deps: CallDeskDeps) {
   const siteUrl = siteUrlOf(deps.publicUrl);
@@ -150,6 +152,23 @@ export function createCallDesk(deps: CallDeskDeps) {
       .where(eq(adminUsers.id, id));
     if (!admin) throw new Error(`admin ${id} of a call is missing`);
     return admin;
+  }
+
+  /**
+   * Who may take a call at one of `slots`: the admins free then, in the order a booking tries
+   * them (server/booking/book.ts), by name; the page's summary shows them until a call is booked.
+   */
+  async function hostsOf(db: Database, slots: Slot[]): Promise<string[]> {
+    const ids = [...new Set(slots.flatMap((slot) => slot.adminIds))];
+    if (ids.length === 0) return [];
+    const admins = await db
+      .select({ id: adminUsers.id, firstName: adminUsers.firstName, lastName: adminUsers.lastName })
+      .from(adminUsers)
+      .where(inArray(adminUsers.id, ids));
+    return ids.flatMap((id) => {
+      const admin = admins.find((a) => a.id === id);
+      return admin ? [nameOf(admin)] : [];
+    });
   }
 
   async function publicCall(db: Database, call: BookingRow): Promise<PublicCall> {
@@ -535,6 +554,7 @@ export function createCallDesk(deps: CallDeskDeps) {
         preferredTime: lead.callPreferredTime ?? 'Flexible',
         timeZone: zone,
         meetingDetails: (await settings(db)).meetingDetails,
+        hosts: await hostsOf(db, slots),
       };
     },
 

@@ -8,7 +8,7 @@
  * On its own server and data directory: making an admin bookable changes what every call request
  * answers, which the shared site's other specs must not see.
  */
-import { devices, expect, type Page, test } from '@playwright/test';
+import { type BrowserContextOptions, devices, expect, type Locator, type Page, test } from '@playwright/test';
 import { clockTime, KINSHASA_TIME_ZONE } from '#common/call-time.ts';
 import { parseInvitation } from '#tests/helpers/ical.ts';
 import { calendarPart } from '#tests/helpers/smtp.ts';
@@ -19,6 +19,16 @@ import { START_CEILING, startOwnSite } from './helpers/process.ts';
 
 const noSidewaysScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+
+/** Where `locator` is drawn; it must be. */
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${locator} is not drawn`);
+  return found;
+}
+
+/** The times of the day shown, each with Kinshasa's under it. */
+const kinshasaSlots = (page: Page) => page.getByRole('button', { name: /^\d\d:\d\d \d\d:\d\d à Kinshasa$/ });
 
 /** Both sides on a phone: the visitor's and the staff's usual screen. */
 const phone = devices['Pixel 7'];
@@ -48,13 +58,15 @@ test('a visitor books the call from the modal, both sides get the invitation, th
     await expect(admin.getByText('Disponibilités enregistrées', { exact: true })).toBeVisible();
 
     // The visitor, in New York, asks for a call in their morning.
-    const away = await browser.newContext({
-      ...phone,
-      baseURL: url,
-      locale: 'fr-FR',
-      timezoneId: 'America/New_York',
-      serviceWorkers: 'block',
-    });
+    const inNewYork = (screen: BrowserContextOptions) =>
+      browser.newContext({
+        ...screen,
+        baseURL: url,
+        locale: 'fr-FR',
+        timezoneId: 'America/New_York',
+        serviceWorkers: 'block',
+      });
+    const away = await inNewYork(phone);
     const page = await away.newPage();
     await page.goto('/');
     await hydrated(page);
@@ -75,12 +87,61 @@ test('a visitor books the call from the modal, both sides get the invitation, th
     // 5 in its summer (checked against the booked call's instant below, whatever the season).
     await page.waitForURL(/\/appel-decouverte\?token=/);
     await expect(page.getByText('Heures affichées à l’heure de New York')).toBeVisible();
-    const slots = page.getByRole('button', { name: /^\d\d:\d\d \d\d:\d\d à Kinshasa$/ });
+    const slots = kinshasaSlots(page);
     await expect(slots.first()).toBeVisible();
     const firstSlot = (await slots.first().textContent()) ?? '';
     const [localTime = '', kinshasaTime = ''] = firstSlot.match(/\d\d:\d\d/g) ?? [];
     expect([5, 6]).toContain(Number(kinshasaTime.slice(0, 2)) - Number(localTime.slice(0, 2)));
     await noSidewaysScroll(page);
+
+    // On the narrowest phones still one column: the days above the times, nothing beside them,
+    // nothing to scroll sideways.
+    const narrow = await inNewYork({
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const small = await narrow.newPage();
+    await small.goto(page.url());
+    await expect(kinshasaSlots(small).first()).toBeVisible();
+    const [smallDays, smallTimes] = [
+      await box(small.getByRole('group', { name: 'Jour' })),
+      await box(small.getByRole('group').filter({ has: kinshasaSlots(small) })),
+    ];
+    expect(smallDays.y + smallDays.height, 'the days above the times').toBeLessThanOrEqual(smallTimes.y);
+    expect(Math.abs(smallDays.x - smallTimes.x), 'in one column').toBeLessThan(1);
+    await expect(small.getByRole('complementary', { name: 'Appel découverte gratuit' })).toBeHidden();
+    await noSidewaysScroll(small);
+    await narrow.close();
+
+    // On a laptop, the page is a booking tool: what the call is, beside the days, beside the times.
+    const laptop = await inNewYork({ viewport: { width: 1280, height: 800 } });
+    const wide = await laptop.newPage();
+    await wide.goto(page.url());
+    const summary = wide.getByRole('complementary', { name: 'Appel découverte gratuit' });
+    await expect(summary).toContainText('30\u00a0minutes');
+    // The visitor's clock and Kinshasa's.
+    await expect(summary).toContainText('Heure de New York, celle de votre appareil');
+    await expect(summary).toContainText('Avec l’heure de Kinshasa sous chaque créneau');
+    // The one admin free at these times takes the call: named before it is booked.
+    await expect(summary).toContainText('Administrateur Lisanga');
+    await expect(kinshasaSlots(wide).first()).toBeVisible();
+    const [card, days, times] = [
+      await box(summary),
+      await box(wide.getByRole('group', { name: 'Jour' })),
+      await box(wide.getByRole('group').filter({ has: kinshasaSlots(wide) })),
+    ];
+    expect(card.x + card.width, 'the summary left of the days').toBeLessThanOrEqual(days.x);
+    expect(days.x + days.width, 'the days left of the times').toBeLessThanOrEqual(times.x);
+    for (const column of [days, times]) {
+      expect(column.y, 'side by side: each column starts beside the summary').toBeLessThan(
+        card.y + card.height,
+      );
+      expect(column.y).toBeGreaterThanOrEqual(card.y);
+    }
+    await noSidewaysScroll(wide);
+    await testInfo.attach('times on a laptop', { body: await wide.screenshot(), contentType: 'image/png' });
 
     // On a slow phone the visitor taps a time before the page's scripts have run (the link again,
     // its scripts held): the tap is kept, and the time is chosen once the page is live, although
@@ -115,27 +176,21 @@ test('a visitor books the call from the modal, both sides get the invitation, th
     // On a phone, one column: the summary a laptop shows beside it is not there.
     await expect(page.getByRole('complementary', { name: 'Appel découverte gratuit' })).toBeHidden();
 
-    // On a laptop, the same page is a booking tool: what the call is, beside the call itself.
-    const laptop = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      baseURL: url,
-      locale: 'fr-FR',
-      timezoneId: 'America/New_York',
-      serviceWorkers: 'block',
-    });
-    const wide = await laptop.newPage();
-    await wide.goto(page.url());
-    const summary = wide.getByRole('complementary', { name: 'Appel découverte gratuit' });
+    // On the laptop, the booked call beside what the call is.
+    await wide.reload();
     await expect(summary).toContainText('Heure de New York, celle de votre appareil');
     await expect(summary).toContainText('Avec l’heure de Kinshasa sous chaque créneau');
     await expect(summary).toContainText('30\u00a0minutes');
     // How the call takes place, as the settings say it; who takes it, now that it is booked.
     await expect(summary).toContainText('Nous vous appelons au numéro que vous nous avez indiqué');
     await expect(summary).not.toContainText('l’équipe');
-    const booked = wide.getByRole('region', { name: 'Votre appel est réservé' });
-    const [left, right] = [await summary.boundingBox(), await booked.boundingBox()];
-    expect(left && right && left.x + left.width < right.x, 'the summary sits left of the call').toBe(true);
-    expect(Math.abs((left?.y ?? 0) - (right?.y ?? 0)), 'side by side, their tops aligned').toBeLessThan(24);
+    const [left, right] = [
+      await box(summary),
+      await box(wide.getByRole('region', { name: 'Votre appel est réservé' })),
+    ];
+    expect(left.x + left.width, 'the summary sits left of the call').toBeLessThanOrEqual(right.x);
+    expect(right.y, 'side by side: the call starts beside the summary').toBeLessThan(left.y + left.height);
+    expect(right.y).toBeGreaterThanOrEqual(left.y);
     await noSidewaysScroll(wide);
     await testInfo.attach('booking on a laptop', { body: await wide.screenshot(), contentType: 'image/png' });
     await laptop.close();

@@ -32,7 +32,11 @@ const BOOKED = {
   withName: 'Nadine Mbuyi',
 };
 
-const pageIn = (timeZone: string, call: CallPageAnswer['call'] = null): CallPageAnswer => ({
+const pageIn = (
+  timeZone: string,
+  call: CallPageAnswer['call'] = null,
+  hosts: string[] = ['Nadine Mbuyi', 'Patrick Kalala'],
+): CallPageAnswer => ({
   firstName: 'Amani',
   call,
   slots: SLOTS,
@@ -40,16 +44,17 @@ const pageIn = (timeZone: string, call: CallPageAnswer['call'] = null): CallPage
   meetingDetails: 'Nous vous appelons au numéro que vous nous avez indiqué.',
   preferredTime: 'Flexible',
   timeZone,
+  hosts,
 });
 
 /** The page as the server renders it (Kinshasa's clock), on a device in `zone`. */
-function openOn(zone: string, call: CallPageAnswer['call'] = null) {
+function openOn(zone: string, call: CallPageAnswer['call'] = null, hosts?: string[]) {
   process.env.TZ = zone;
   const { calls } = stubFetch({
     // The page read again on the device's clock (the server names the zone as the runtime does).
-    'GET /api/calls': ({ url }) => ({ json: pageIn(url.searchParams.get('timeZone') ?? '', call) }),
+    'GET /api/calls': ({ url }) => ({ json: pageIn(url.searchParams.get('timeZone') ?? '', call, hosts) }),
   });
-  render(<CallBooking state="valid" token="abc.def" page={pageIn('Africa/Kinshasa', call)} />);
+  render(<CallBooking state="valid" token="abc.def" page={pageIn('Africa/Kinshasa', call, hosts)} />);
   return calls;
 }
 
@@ -99,20 +104,33 @@ describe('the call page tells every device the truth about the times it shows', 
         await screen.findByText('Heures affichées à l’heure de Kinshasa, celle de votre appareil.'),
       ).toBeTruthy();
       expect(screen.getByRole('button', { name: '10:00' })).toBeTruthy();
+      // The day's button starts with a capital, as the day over its times does.
+      expect(screen.getByRole('button', { name: 'Jeu. 3 déc.', pressed: true })).toBeTruthy();
       expect(text()).not.toMatch(/à Kinshasa|Lagos/);
     });
   }
 });
 
 describe('the call page on a laptop says what the call is beside its times', () => {
-  it('who takes it (the team, then its host), how long, how it takes place and on which clocks', async () => {
+  it('who takes it (the team, its one free member, then its host), how long, how it takes place and on which clocks', async () => {
+    // Two members of staff free at the times offered: either may take it, the agency is named.
     openOn('UTC');
     const summary = await screen.findByRole('complementary', { name: 'Appel découverte gratuit' });
     await waitFor(() => expect(summary.textContent).toContain('Heure UTC, celle de votre appareil'));
     expect(summary.textContent).toContain('Avec l’heure de Kinshasa sous chaque créneau');
     expect(summary.textContent).toContain('Avec l’équipe');
+    expect(summary.querySelector('img[src="/icon.svg"]'), 'the agency’s logo').toBeTruthy();
+    expect(summary.textContent).not.toMatch(/Nadine|Patrick/);
     expect(summary.textContent).toContain('30\u00a0minutes');
     expect(summary.textContent).toContain('Nous vous appelons au numéro que vous nous avez indiqué.');
+    cleanup();
+
+    // One member of staff free: they take the call, named (with their initials) before booking.
+    openOn('Africa/Kinshasa', null, ['Patrick Kalala']);
+    const alone = await screen.findByRole('complementary', { name: 'Appel découverte gratuit' });
+    expect(within(alone).getByText('Patrick Kalala')).toBeTruthy();
+    expect(within(alone).getByText('PK')).toBeTruthy();
+    expect(alone.textContent).not.toContain('l’équipe');
     cleanup();
 
     openOn('Africa/Kinshasa', BOOKED);

@@ -10,7 +10,6 @@ import CalendarX from 'lucide-react/icons/calendar-x';
 import Clock from 'lucide-react/icons/clock';
 import Globe from 'lucide-react/icons/globe';
 import Phone from 'lucide-react/icons/phone';
-import Users from 'lucide-react/icons/users';
 import { useEffect, useRef, useState } from 'react';
 import {
   calendarDay,
@@ -24,13 +23,13 @@ import {
 import { DISCOVERY_CALL_MINUTES } from '#common/constants.ts';
 import type { CallPageAnswer, PublicCall, PublicSlot } from '#common/schemas/calls.ts';
 import { capitalized } from '#common/typography.ts';
+import { InitialsAvatar } from '~/components/initials-avatar';
 import { MessagePage } from '~/components/message-page';
 import { type Status, StatusLine } from '~/components/status-line';
 import { Button } from '~/components/ui/button';
 import { apiRequest, errorMessage, getJson } from '~/lib/api';
 import { currentVisit } from '~/lib/audience/visit';
 import { cn } from '~/lib/cn';
-import { initials } from '~/lib/initials';
 import { island } from '~/lib/island';
 import { REPLAY_KEY_ATTRIBUTE } from '~/lib/island-attributes';
 
@@ -154,10 +153,15 @@ function CallDesk({ token, initial }: { token: string; initial: CallPageAnswer }
       <div className="mt-3" aria-live="polite">
         <StatusLine status={status} />
       </div>
-      {/* From 1024 px, a booking tool's two columns: what the call is, beside when it can be. */}
-      <div className="lg:mt-6 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start lg:gap-10">
-        <CallSummary page={page} withName={confirmed?.withName ?? null} onDeviceClock={onDeviceClock} />
-        <div>
+      {/* From 1024 px, a booking tool's card: what the call is, beside the days, the times and the
+          booking (docs/decisions/089-booking-page-two-columns.md). A phone keeps its one column. */}
+      <div className="lg:mt-8 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:rounded-2xl lg:border lg:border-gray-200 lg:bg-white lg:shadow-sm">
+        <CallSummary
+          page={page}
+          hosts={confirmed ? [confirmed.withName] : page.hosts}
+          onDeviceClock={onDeviceClock}
+        />
+        <div className="min-w-0 lg:p-6">
           {mode === 'view' && confirmed ? (
             <BookedCall
               call={confirmed}
@@ -193,70 +197,73 @@ const kinshasaBeside = (page: CallPageAnswer) =>
   page.slots.some((slot) => !sameClockAsKinshasa(new Date(slot.startsAt), page.timeZone));
 
 /**
- * What the call is, on a laptop's left column: who takes it (its host once booked, the team
- * before), how long, how it takes place (the settings' words) and on which clocks its times are
- * shown. A phone has it all in the single column already: the intro, the slots and the emails.
+ * What the call is, on a laptop's left column: who takes it, how long, how it takes place (the
+ * settings' words) and on which clocks its times are shown; it stays in view while the times
+ * scroll. Who takes it: the host once booked, else the one member of staff free at the times
+ * offered; when several are (the first free at the time chosen takes it) or nobody is, the
+ * agency's team, with its logo. A phone has it all in the single column already: the intro, the
+ * slots and the emails.
  */
 function CallSummary({
   page,
-  withName,
+  hosts,
   onDeviceClock,
 }: {
   page: CallPageAnswer;
-  withName: string | null;
+  hosts: string[];
   onDeviceClock: boolean;
 }) {
   const zone = page.timeZone;
+  const host = hosts.length === 1 ? hosts[0] : undefined;
   const item = 'flex gap-3';
   const icon = 'mt-0.5 size-4 shrink-0 text-brand-700';
   return (
-    <aside
-      aria-labelledby="call-summary-title"
-      className="hidden rounded-2xl border border-gray-200 bg-white p-6 shadow-sm lg:block"
-    >
-      <div className="flex items-center gap-3">
-        <span
-          aria-hidden="true"
-          className="flex size-12 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-700 to-brand-900 text-base font-extrabold text-white"
-        >
-          {withName ? initials(withName) : <Users className="size-6" />}
-        </span>
-        <p className="min-w-0 text-sm text-gray-700">
-          Avec <span className="block text-base font-semibold text-gray-900">{withName ?? 'l’équipe'}</span>
-          {withName ? <span className="sr-only">, de </span> : null}
-          Lisanga Digital
-        </p>
-      </div>
-      <h2 id="call-summary-title" className="mt-6 text-lg font-bold text-gray-900">
-        Appel découverte gratuit
-      </h2>
-      <ul className="mt-3 space-y-3 text-sm text-gray-700">
-        <li className={item}>
-          <Clock className={icon} aria-hidden="true" />
-          <span>
-            {DISCOVERY_CALL_MINUTES}
-            {'\u00a0'}minutes
-          </span>
-        </li>
-        {page.meetingDetails ? (
+    <aside aria-labelledby="call-summary-title" className="hidden border-gray-200 lg:block lg:border-r">
+      <div className="p-6 lg:sticky lg:top-16">
+        <div className="flex items-center gap-3">
+          {host ? (
+            // Staff have no portrait (their accounts are not the team's cards): their initials.
+            <InitialsAvatar name={host} index={1} className="size-12 text-base" />
+          ) : (
+            <img src="/icon.svg" alt="" width={48} height={48} className="size-12 shrink-0" />
+          )}
+          <p className="min-w-0 text-sm text-gray-700">
+            Avec <span className="block text-base font-semibold text-gray-900">{host ?? 'l’équipe'}</span>
+            {host ? <span className="sr-only">, de </span> : null}
+            Lisanga Digital
+          </p>
+        </div>
+        <h2 id="call-summary-title" className="mt-6 text-xl font-bold text-gray-900">
+          Appel découverte gratuit
+        </h2>
+        <ul className="mt-4 space-y-3 text-sm text-gray-700">
           <li className={item}>
-            <Phone className={icon} aria-hidden="true" />
-            <span>{page.meetingDetails}</span>
-          </li>
-        ) : null}
-        <li className={item}>
-          <Globe className={icon} aria-hidden="true" />
-          <span>
-            <span className="block">
-              {capitalized(zoneLabel(zone))}
-              {onDeviceClock ? ', celle de votre appareil' : ''}
+            <Clock className={icon} aria-hidden="true" />
+            <span>
+              {DISCOVERY_CALL_MINUTES}
+              {'\u00a0'}minutes
             </span>
-            {kinshasaBeside(page) ? (
-              <span className="block">Avec l’heure de Kinshasa sous chaque créneau</span>
-            ) : null}
-          </span>
-        </li>
-      </ul>
+          </li>
+          {page.meetingDetails ? (
+            <li className={item}>
+              <Phone className={icon} aria-hidden="true" />
+              <span>{page.meetingDetails}</span>
+            </li>
+          ) : null}
+          <li className={item}>
+            <Globe className={icon} aria-hidden="true" />
+            <span>
+              <span className="block">
+                {capitalized(zoneLabel(zone))}
+                {onDeviceClock ? ', celle de votre appareil' : ''}
+              </span>
+              {kinshasaBeside(page) ? (
+                <span className="block">Avec l’heure de Kinshasa sous chaque créneau</span>
+              ) : null}
+            </span>
+          </li>
+        </ul>
+      </div>
     </aside>
   );
 }
@@ -392,6 +399,7 @@ function SlotPicker({
     (choice && choice.zone !== zone ? { startsAt: choice.startsAt } : undefined);
   const showKinshasa = kinshasaBeside(page);
   const cancelled = page.call?.status === 'cancelled' ? page.call : null;
+  const list = !refreshing && days.length > 0;
 
   return (
     <section aria-labelledby="call-pick-title" aria-busy={refreshing} className="mt-4 lg:mt-0">
@@ -429,106 +437,116 @@ function SlotPicker({
           Aucun créneau n’est libre dans les 14 prochains jours. Nous vous recontactons sous 24h pour fixer
           l’heure de l’appel avec vous.
         </p>
-      ) : (
-        <>
-          <fieldset className="mt-6">
-            <legend className="text-sm font-medium text-gray-900">Jour</legend>
-            <div className="mt-2 flex flex-wrap gap-2">
-              {days.map(([key, slots]) => (
-                <button
-                  key={key}
-                  type="button"
-                  aria-pressed={key === shownDay?.[0]}
-                  onClick={() => {
-                    setDay(key);
-                    setChoice(null);
-                  }}
-                  className={cn(
-                    'min-h-11 rounded-full px-3 text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
-                    key === shownDay?.[0]
-                      ? 'bg-brand-700 text-white ring-brand-700'
-                      : 'bg-white text-gray-800 ring-gray-300 hover:bg-brand-50',
-                  )}
-                >
-                  <span className="first-letter:uppercase">{shortDay(slots[0]?.startsAt ?? '', zone)}</span>
-                </button>
-              ))}
-            </div>
-          </fieldset>
-          {shownDay ? (
-            <fieldset className="mt-6">
-              <legend className="text-sm font-medium text-gray-900 first-letter:uppercase">
-                {shownDay[0]}
-              </legend>
-              <div
-                className={cn(
-                  'mt-2 grid gap-2',
-                  showKinshasa ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3 sm:grid-cols-5',
-                )}
-              >
-                {shownDay[1].map((slot) => {
-                  const at = new Date(slot.startsAt);
-                  return (
-                    <button
-                      key={slot.startsAt}
-                      type="button"
-                      aria-pressed={chosen === slot.startsAt}
-                      // A time tapped before the page was live is carried out on this slot's
-                      // button even once the list is re-read on the device's clock (live.ts).
-                      {...{ [REPLAY_KEY_ATTRIBUTE]: `slot:${slot.startsAt}` }}
-                      onClick={() => setChoice({ startsAt: slot.startsAt, zone })}
-                      className={cn(
-                        'flex min-h-11 flex-col items-center justify-center rounded-md px-2 py-1 ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
-                        chosen === slot.startsAt
-                          ? 'bg-brand-700 text-white ring-brand-700'
-                          : 'bg-white text-gray-900 ring-gray-300 hover:bg-brand-50',
-                      )}
-                    >
-                      <span className="font-semibold">{clockTime(at, zone)}</span>
-                      {showKinshasa ? (
-                        <span
-                          className={cn(
-                            'text-xs',
-                            chosen === slot.startsAt ? 'text-brand-50' : 'text-gray-600',
-                          )}
-                        >
-                          {clockTime(at, KINSHASA_TIME_ZONE)} à Kinshasa
-                        </span>
-                      ) : null}
-                    </button>
-                  );
-                })}
+      ) : null}
+
+      {/* From 1024 px the days are a column beside the times, as a booking tool's calendar is. */}
+      <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-x-6">
+        {list ? (
+          <>
+            <fieldset className="mt-6 lg:row-span-2">
+              <legend className="text-sm font-medium text-gray-900">Jour</legend>
+              <div className="mt-2 flex flex-wrap gap-2 lg:grid lg:grid-cols-2">
+                {days.map(([key, slots]) => (
+                  <button
+                    key={key}
+                    type="button"
+                    aria-pressed={key === shownDay?.[0]}
+                    onClick={() => {
+                      setDay(key);
+                      setChoice(null);
+                    }}
+                    className={cn(
+                      'min-h-11 rounded-full px-3 text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 lg:rounded-lg lg:px-2',
+                      key === shownDay?.[0]
+                        ? 'bg-brand-700 text-white ring-brand-700'
+                        : 'bg-white text-gray-800 ring-gray-300 hover:bg-brand-50',
+                    )}
+                  >
+                    {capitalized(shortDay(slots[0]?.startsAt ?? '', zone))}
+                  </button>
+                ))}
               </div>
             </fieldset>
-          ) : null}
-        </>
-      )}
-
-      {/* Once a time is chosen, it and its button stay in reach of the thumb while the list scrolls. */}
-      <div
-        className={cn(
-          '-mx-4 mt-6 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]',
-          chosenSlot && 'sticky bottom-0 border-t border-gray-200 shadow-[0_-4px_12px_rgba(0,0,0,0.06)]',
-        )}
-      >
-        {chosenSlot ? (
-          <div className="mb-3">
-            <p className="text-sm text-gray-700">Votre choix{'\u00a0'}:</p>
-            <CallTime at={chosenSlot.startsAt} zone={zone} />
-          </div>
+            {shownDay ? (
+              <fieldset className="mt-6">
+                <legend className="text-sm font-medium text-gray-900 first-letter:uppercase">
+                  {shownDay[0]}
+                </legend>
+                <div
+                  className={cn(
+                    'mt-2 grid gap-2',
+                    showKinshasa
+                      ? 'grid-cols-2 sm:grid-cols-4 lg:grid-cols-3'
+                      : 'grid-cols-3 sm:grid-cols-5 lg:grid-cols-4',
+                  )}
+                >
+                  {shownDay[1].map((slot) => {
+                    const at = new Date(slot.startsAt);
+                    return (
+                      <button
+                        key={slot.startsAt}
+                        type="button"
+                        aria-pressed={chosen === slot.startsAt}
+                        // A time tapped before the page was live is carried out on this slot's
+                        // button even once the list is re-read on the device's clock (live.ts).
+                        {...{ [REPLAY_KEY_ATTRIBUTE]: `slot:${slot.startsAt}` }}
+                        onClick={() => setChoice({ startsAt: slot.startsAt, zone })}
+                        className={cn(
+                          'flex min-h-11 flex-col items-center justify-center rounded-md px-2 py-1 ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+                          chosen === slot.startsAt
+                            ? 'bg-brand-700 text-white ring-brand-700'
+                            : 'bg-white text-gray-900 ring-gray-300 hover:bg-brand-50',
+                        )}
+                      >
+                        <span className="font-semibold">{clockTime(at, zone)}</span>
+                        {showKinshasa ? (
+                          <span
+                            className={cn(
+                              'text-xs',
+                              chosen === slot.startsAt ? 'text-brand-50' : 'text-gray-600',
+                            )}
+                          >
+                            {clockTime(at, KINSHASA_TIME_ZONE)} à Kinshasa
+                          </span>
+                        ) : null}
+                      </button>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            ) : null}
+          </>
         ) : null}
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button
-            disabled={!chosenSlot || pending}
-            onClick={() => chosenSlot && onChoose(chosenSlot.startsAt)}
-          >
-            {pending ? 'Envoi…' : moving ? 'Déplacer mon appel à cette heure' : 'Réserver ce créneau'}
-          </Button>
-          {moving ? (
-            <Button variant="secondary" disabled={pending} onClick={onKeep}>
-              Garder l’heure actuelle
-            </Button>
+
+        {/* Once a time is chosen, it and its button stay in reach of the thumb while the list scrolls;
+            from 1024 px they sit under the times, where the eye is after the click. */}
+        <div
+          className={cn(
+            '-mx-4 mt-6 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] lg:mx-0 lg:p-0',
+            list ? 'lg:col-start-2' : 'lg:col-span-2',
+            chosenSlot &&
+              'sticky bottom-0 border-t border-gray-200 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] lg:static lg:border-t-0 lg:shadow-none',
+          )}
+        >
+          {chosenSlot ? (
+            <div className="mb-3">
+              <p className="text-sm text-gray-700">Votre choix{'\u00a0'}:</p>
+              <CallTime at={chosenSlot.startsAt} zone={zone} />
+            </div>
           ) : null}
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <Button
+              disabled={!chosenSlot || pending}
+              onClick={() => chosenSlot && onChoose(chosenSlot.startsAt)}
+            >
+              {pending ? 'Envoi…' : moving ? 'Déplacer mon appel à cette heure' : 'Réserver ce créneau'}
+            </Button>
+            {moving ? (
+              <Button variant="secondary" disabled={pending} onClick={onKeep}>
+                Garder l’heure actuelle
+              </Button>
+            ) : null}
+          </div>
         </div>
       </div>
     </section>
