@@ -102,8 +102,13 @@ export type CaseStudyVisualInput = {
 };
 export type ServiceVisualInput = { id: string; title: string; parentTitle: string | null };
 
+/**
+ * A post's cover shows its category's art, not its title (decision 088): the title is not hashed.
+ * Changing the art (server/visuals/post-cover.ts) means a new POST_COVER_ART_VERSION.
+ */
+export const POST_COVER_ART_VERSION = '1';
 export const postCoverHash = (p: PostVisualInput) =>
-  contentHash('post-cover', p.title, BLOG_CATEGORY_LABELS[p.category]);
+  contentHash('post-cover-art', POST_COVER_ART_VERSION, BLOG_CATEGORY_LABELS[p.category]);
 export const caseStudyCoverHash = (c: CaseStudyVisualInput) =>
   contentHash(
     'case-cover',

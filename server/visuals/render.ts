@@ -5,9 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type { ReactNode } from 'react';
 import satori from 'satori';
 import sharp from 'sharp';
 import { type VisualSpec, visualTree } from './design.ts';
+import { type PostCoverSpec, postCoverTree } from './post-cover.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -40,9 +42,14 @@ function loadFonts(): Promise<FontOptions[]> {
   return fonts;
 }
 
+/** The SVG of an element tree at its design size. */
+export async function renderTreeSvg(tree: ReactNode, width: number, height: number): Promise<string> {
+  return satori(tree, { width, height, fonts: await loadFonts() });
+}
+
 /** The SVG of a visual at its design size. */
-export async function renderSvg(spec: VisualSpec, width: number, height: number): Promise<string> {
-  return satori(visualTree(spec, width, height), { width, height, fonts: await loadFonts() });
+export function renderSvg(spec: VisualSpec, width: number, height: number): Promise<string> {
+  return renderTreeSvg(visualTree(spec, width, height), width, height);
 }
 
 export type RasterFormat = 'png' | 'jpg' | 'avif' | 'webp';
@@ -69,12 +76,28 @@ export async function encode(
   }
 }
 
+type Output = { format: RasterFormat; width: number; height: number };
+
 /** Renders a visual straight to a raster file. */
 export async function renderVisual(
   spec: VisualSpec,
   design: { width: number; height: number },
-  output: { format: RasterFormat; width: number; height: number },
+  output: Output,
 ): Promise<Buffer> {
   const svg = await renderSvg(spec, design.width, design.height);
+  return encode(Buffer.from(svg), output.format, output.width, output.height);
+}
+
+/** Renders a post's generated cover (post-cover.ts) straight to a raster file. */
+export async function renderPostCover(
+  spec: PostCoverSpec,
+  design: { width: number; height: number },
+  output: Output,
+): Promise<Buffer> {
+  const svg = await renderTreeSvg(
+    postCoverTree(spec, design.width, design.height),
+    design.width,
+    design.height,
+  );
   return encode(Buffer.from(svg), output.format, output.width, output.height);
 }

@@ -34,8 +34,8 @@ import { blogPosts, caseStudies } from '#db/schema.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { mediaDirectory } from '../media/library.ts';
 import type { VisualSpec } from './design.ts';
-import { encode, type RasterFormat, renderVisual } from './render.ts';
-import { caseStudySpec, pageSpec, postSpec, serviceSpec } from './specs.ts';
+import { encode, type RasterFormat, renderPostCover, renderVisual } from './render.ts';
+import { caseStudySpec, pageSpec, postCoverSpec, postSpec, serviceSpec } from './specs.ts';
 import { createVisualStore, type VisualStore } from './store.ts';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -157,16 +157,24 @@ export function visualFiles(
     if (current !== hash) {
       return { kind: 'redirect', location: `/visuals/cover/${kind}-${id}-${current}.${width}.${format}` };
     }
-    const spec = async () =>
-      kind === 'post'
-        ? postSpec(entity as PostVisualInput, await siteName())
-        : caseStudySpec(entity as CaseStudyVisualInput, await siteName());
+    const output = { format, width, height: coverHeight(width) };
     return {
       kind: 'render',
       file: `cover/${name}`,
       format,
       family: { prefix: `cover/${kind}-${id}-`, version: current },
-      produce: generated(spec, COVER_DESIGN, format, width, coverHeight(width)),
+      // A post's cover is its category's art (its title is printed under it); a case study's
+      // keeps its title and key figures.
+      produce:
+        kind === 'post'
+          ? () => renderPostCover(postCoverSpec(entity as PostVisualInput), COVER_DESIGN, output)
+          : generated(
+              async () => caseStudySpec(entity as CaseStudyVisualInput, await siteName()),
+              COVER_DESIGN,
+              format,
+              width,
+              coverHeight(width),
+            ),
     };
   }
 

@@ -11,6 +11,7 @@ import {
   type ServiceVisualInput,
 } from '#common/visuals.ts';
 import type { VisualSpec } from './design.ts';
+import { coverSeed, type PostCoverSpec } from './post-cover.ts';
 
 /** A small number from an id, to vary the decoration between neighbours. */
 const seedOf = (text: string) => [...text].reduce((sum, ch) => sum + ch.charCodeAt(0), 0);
@@ -23,6 +24,11 @@ export function postSpec(post: PostVisualInput, siteName: string): VisualSpec {
     siteName,
     seed: seedOf(post.id),
   };
+}
+
+/** A post's cover: its category's art, varied by its id; no words. */
+export function postCoverSpec(post: PostVisualInput): PostCoverSpec {
+  return { category: post.category, seed: coverSeed(post.id) };
 }
 
 export function caseStudySpec(study: CaseStudyVisualInput, siteName: string): VisualSpec {
