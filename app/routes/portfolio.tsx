@@ -54,7 +54,8 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                     aria-labelledby={`case-${study.id}`}
                     className="grid overflow-hidden rounded-2xl border border-gray-100 shadow-sm lg:grid-cols-5"
                   >
-                    {/* The upload fills its column; a generated cover (text, figures) is never cropped. */}
+                    {/* The upload fills its column; a generated cover (text, figures) is never cropped, and
+                        stands at the top of its column however long the story beside it. */}
                     <CoverPicture
                       image={study.cover}
                       sizes="(min-width: 1024px) 400px, calc(100vw - 32px)"
@@ -63,7 +64,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                       pictureClassName={
                         study.cover.uploaded
                           ? 'block lg:col-span-2'
-                          : 'flex items-center lg:col-span-2 lg:bg-brand-50 lg:p-8'
+                          : 'flex items-center lg:col-span-2 lg:items-start lg:bg-brand-50 lg:p-8'
                       }
                       className={
                         study.cover.uploaded
