@@ -86,6 +86,8 @@ export const OG_NAME_PATTERN = new RegExp(
 
 export type PostVisualInput = {
   id: string;
+  /** Its address: the cover's variation is drawn from it (decision 088). */
+  slug: string;
   title: string;
   category: BlogCategory;
   coverImage: string | null;
@@ -103,12 +105,13 @@ export type CaseStudyVisualInput = {
 export type ServiceVisualInput = { id: string; title: string; parentTitle: string | null };
 
 /**
- * A post's cover shows its category's art, not its title (decision 088): the title is not hashed.
+ * A post's cover shows its category's art varied by its slug, not its title (decision 088): the
+ * title is not hashed.
  * Changing the art (server/visuals/post-cover.ts) means a new POST_COVER_ART_VERSION.
  */
 export const POST_COVER_ART_VERSION = '1';
 export const postCoverHash = (p: PostVisualInput) =>
-  contentHash('post-cover-art', POST_COVER_ART_VERSION, BLOG_CATEGORY_LABELS[p.category]);
+  contentHash('post-cover-art', POST_COVER_ART_VERSION, BLOG_CATEGORY_LABELS[p.category], p.slug);
 export const caseStudyCoverHash = (c: CaseStudyVisualInput) =>
   contentHash(
     'case-cover',

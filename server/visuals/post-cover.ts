@@ -2,7 +2,7 @@
  * The art of a post's generated cover (docs/decisions/088-art-directed-covers.md). The title is
  * printed just under every cover (a card, the post's header): the cover does not repeat it. Each
  * category has its own composition and palette within the brand's greens; each post is a
- * variation of it drawn from its id (positions, sizes, turns, mirror, which accent), so that two
+ * variation of it drawn from its slug (positions, sizes, turns, mirror, which accent), so that two
  * posts of a category never look alike. No words at all: the card and the post's header print the
  * title and the category beside it; the cover signs with the agency's mark only. Plain element
  * objects, like design.ts.
@@ -28,10 +28,10 @@ function randomFrom(seed: number): () => number {
   };
 }
 
-/** FNV-1a of the post's id: its variation, the same on every machine. */
-export function coverSeed(id: string): number {
+/** FNV-1a of the post's slug: its variation, the same on every machine and every install. */
+export function coverSeed(slug: string): number {
   let hash = 0x811c9dc5;
-  for (const char of id) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193);
+  for (const char of slug) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 0x01000193);
   return hash >>> 0;
 }
 

@@ -91,7 +91,7 @@ export function visualFiles(
   }
 
   const findPost = (id: string): Promise<PostVisualInput | undefined> =>
-    findPublished(blogPosts, ['id', 'title', 'category', 'coverImage'], id);
+    findPublished(blogPosts, ['id', 'slug', 'title', 'category', 'coverImage'], id);
 
   const findCaseStudy = (id: string): Promise<CaseStudyVisualInput | undefined> =>
     findPublished(caseStudies, ['id', 'title', 'clientName', 'industry', 'results', 'imageUrl'], id);

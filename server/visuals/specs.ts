@@ -26,9 +26,9 @@ export function postSpec(post: PostVisualInput, siteName: string): VisualSpec {
   };
 }
 
-/** A post's cover: its category's art, varied by its id; no words. */
+/** A post's cover: its category's art, varied by its slug; no words. */
 export function postCoverSpec(post: PostVisualInput): PostCoverSpec {
-  return { category: post.category, seed: coverSeed(post.id) };
+  return { category: post.category, seed: coverSeed(post.slug) };
 }
 
 export function caseStudySpec(study: CaseStudyVisualInput, siteName: string): VisualSpec {

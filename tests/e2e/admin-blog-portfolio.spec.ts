@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
@@ -185,6 +186,10 @@ test('a post written with the toolbar saves itself, is published, read on the si
   await expect(page.locator('main img[src^="/media/"]').first()).toBeVisible();
   await expect(page.locator('main strong', { hasText: 'forte' })).toBeVisible();
   await expect(page.getByRole('img', { name: alt })).toHaveAttribute('src', /^\/media\/.+\.webp$/);
+  // The upload replaces the generated cover.
+  await expect(
+    page.locator('main img[src^="/visuals/cover/"], main source[srcset*="/visuals/cover/"]'),
+  ).toHaveCount(0);
   await page.locator('main .prose').getByRole('link', { name: 'Demander un devis gratuit' }).click();
   await expect(page.getByRole('dialog', { name: 'Obtenez votre devis personnalisé' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -385,6 +390,10 @@ test('a case study with its results is published on /portfolio, then unpublished
   const pair = card.getByRole('region', { name: 'Avant / après' });
   await expect(pair.getByRole('figure')).toHaveText(['Avant', 'Après']);
   await expect(pair.getByRole('img', { name: 'Le site marchand' })).toHaveAttribute('src', /^\/media\//);
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  expect(
+    violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) })),
+  ).toEqual([]);
   expect(await scrollsSideways(page)).toBe(false);
 
   await page.goto(`/admin/portfolio?q=${tag}`);
