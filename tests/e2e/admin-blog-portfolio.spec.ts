@@ -381,13 +381,15 @@ test('a case study with its results is published on /portfolio, then unpublished
   await expect(card.locator('.prose')).toContainText('Une boutique Instagram devenue site marchand');
   await expect(card.locator('.prose strong')).toHaveText('site marchand');
   // The images, in the order chosen, named by their words; the pair with its two labels.
-  const shown = card.getByRole('region', { name: 'En images' }).getByRole('img');
+  const shown = card
+    .getByRole('list', { name: 'Images de l’étude de cas (faites défiler)' })
+    .getByRole('img');
   await expect(shown).toHaveCount(2);
   expect(await shown.evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual([
     `La vitrine ${tag}`,
     `L’atelier ${tag}`,
   ]);
-  const pair = card.getByRole('region', { name: 'Avant / après' });
+  const pair = card.getByTestId('before-after');
   await expect(pair.getByRole('figure')).toHaveText(['Avant', 'Après']);
   await expect(pair.getByRole('img', { name: 'Le site marchand' })).toHaveAttribute('src', /^\/media\//);
   const { violations } = await new AxeBuilder({ page }).include('main').analyze();

@@ -1,6 +1,7 @@
 /**
  * A case study's images under its story (docs/decisions/092-case-study-galleries.md): the
- * before/after pair side by side, then the gallery, a row that scrolls image by image on a phone
+ * before/after pair side by side, then the gallery (parts of the case study's article, under its
+ * headings: not landmarks of their own, which would repeat from one case study to the next), a row that scrolls image by image on a phone
  * and a grid from 640 px. Lazy, with every width of each upload; nothing hydrated.
  */
 import { mediaSrcset } from '#common/schemas/media.ts';
@@ -34,10 +35,8 @@ export function CaseStudyImages({ study }: { study: Images }) {
   return (
     <div className="space-y-8 border-t border-gray-100 p-5 sm:p-8 lg:col-span-5">
       {beforeAfter ? (
-        <section aria-labelledby={`before-after-${study.id}`}>
-          <h3 id={`before-after-${study.id}`} className={HEADING}>
-            Avant / après
-          </h3>
+        <div data-testid="before-after">
+          <h3 className={HEADING}>Avant / après</h3>
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
             {(
               [
@@ -56,13 +55,11 @@ export function CaseStudyImages({ study }: { study: Images }) {
               </figure>
             ))}
           </div>
-        </section>
+        </div>
       ) : null}
       {gallery.length > 0 ? (
-        <section aria-labelledby={`${trackId}-title`}>
-          <h3 id={`${trackId}-title`} className={HEADING}>
-            En images
-          </h3>
+        <div data-testid="gallery">
+          <h3 className={HEADING}>En images</h3>
           <CarouselTrack
             id={trackId}
             label="Images de l’étude de cas"
@@ -85,7 +82,7 @@ export function CaseStudyImages({ study }: { study: Images }) {
               className="sm:hidden"
             />
           ) : null}
-        </section>
+        </div>
       ) : null}
     </div>
   );
