@@ -141,7 +141,7 @@ type PostSummary = Route.ComponentProps['loaderData']['posts'][number];
 
 function PostCard({ post, eager }: { post: PostSummary; eager: boolean }) {
   return (
-    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-gray-100 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-700 hover:shadow-md">
+    <article className="render-when-near relative [--render-estimate:33rem] flex h-full flex-col overflow-hidden rounded-xl border border-gray-100 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-700 hover:shadow-md">
       {/* The upload or the generated cover; decorative next to the title it illustrates. */}
       <CoverPicture
         image={post.cover}

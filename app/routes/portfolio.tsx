@@ -52,7 +52,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                 <li key={study.id}>
                   <article
                     aria-labelledby={`case-${study.id}`}
-                    className="grid overflow-hidden rounded-2xl border border-gray-100 shadow-sm lg:grid-cols-5"
+                    className="render-when-near grid overflow-hidden rounded-2xl border border-gray-100 shadow-sm [--render-estimate:100rem] lg:grid-cols-5 lg:[--render-estimate:60rem]"
                   >
                     {/* The upload fills its column; a generated cover (text, figures) is never cropped, and
                         stands at the top of its column however long the story beside it. */}

@@ -22,7 +22,7 @@ function PublicShell({ children }: { children: ReactNode }) {
       </a>
       <SiteHeaderIsland siteName={site.name} pathname={pathname} />
       <OfflineBannerIsland />
-      <main id="contenu" tabIndex={-1} className="focus:outline-none">
+      <main id="contenu" tabIndex={-1} className="focus:outline-none *:not-first:render-when-near">
         {children}
       </main>
       <SiteFooter site={site} newsletter={<NewsletterFormIsland variant="footer" />} />

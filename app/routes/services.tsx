@@ -56,7 +56,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
               key={group.id}
               id={`service-${group.id}`}
               aria-labelledby={`service-title-${group.id}`}
-              className="scroll-mt-20 rounded-2xl border border-gray-100 p-6 shadow-sm sm:p-8"
+              className="render-when-near scroll-mt-20 rounded-2xl border border-gray-100 p-6 shadow-sm [--render-estimate:95rem] sm:p-8 lg:[--render-estimate:40rem]"
             >
               <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
                 <div className="flex flex-col">

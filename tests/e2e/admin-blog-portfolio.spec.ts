@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
-import { scrollsSideways } from './helpers/page.ts';
+import { axeViolations, scrollsSideways } from './helpers/page.ts';
 
 /**
  * Blog and portfolio from the back-office to the public site (decisions 015 and 068): a post
@@ -392,7 +391,7 @@ test('a case study with its results is published on /portfolio, then unpublished
   const pair = card.getByTestId('before-after');
   await expect(pair.getByRole('figure')).toHaveText(['Avant', 'Après']);
   await expect(pair.getByRole('img', { name: 'Le site marchand' })).toHaveAttribute('src', /^\/media\//);
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  const violations = await axeViolations(page, (axe) => axe.include('main'));
   expect(
     violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) })),
   ).toEqual([]);

@@ -4,12 +4,11 @@
  * Both projects (desktop, phone) run these tests at the same time against one server: tests that
  * count views use a post no other test opens, one per project.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import { frenchTypography } from '#common/typography.ts';
 import { type SeedPost, SEED_POSTS as STORED_POSTS } from '#db/seed-data.ts';
-import { hydrated } from './helpers/page.ts';
+import { axeViolations, hydrated } from './helpers/page.ts';
 
 /** The seeded posts as the site shows them: titles and excerpts with French typography. */
 const SEED_POSTS: SeedPost[] = STORED_POSTS.map((post) => ({
@@ -319,7 +318,7 @@ test.describe('accessibility and pages without JavaScript', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await hydrated(page);
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 

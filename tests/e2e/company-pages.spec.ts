@@ -3,9 +3,8 @@
  * outcomes, offline): complete server-rendered HTML with their French texts, correct statuses,
  * head tags and no axe violations.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { hydrated } from './helpers/page.ts';
+import { axeViolations, hydrated } from './helpers/page.ts';
 
 const PARENT_SERVICES = ['Stratégie Marketing', 'Marketing Digital', 'Création de Contenu', 'Branding'];
 
@@ -86,8 +85,7 @@ for (const check of PAGES) {
     const response = await page.goto(pathOf(check));
     expect(response?.status()).toBe(200);
     await expectPageContent(page, check);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test(`${label} is complete HTML without JavaScript, with its own canonical and Open Graph tags`, async ({

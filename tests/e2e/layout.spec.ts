@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { clientIp, openSignedIn } from './helpers/admin.ts';
-import { hydrated } from './helpers/page.ts';
+import { axeViolations, hydrated } from './helpers/page.ts';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 
@@ -189,8 +188,7 @@ test('the home page has every section of the specification and no accessibility 
   await expect(linkedin).toHaveAttribute('target', '_blank');
   await expect(linkedin).toHaveAttribute('rel', 'noopener noreferrer');
 
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test.describe('between pages', () => {

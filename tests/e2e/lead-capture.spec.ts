@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   type Locator,
@@ -13,7 +12,7 @@ import { RATE_LIMITS } from '#server/security/limits.ts';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { fillQuote, openQuoteFromNav, quoteDialog, quoteSubmit } from './helpers/leads.ts';
 import { emailsTo, requireEmail } from './helpers/mailbox.ts';
-import { hydrated } from './helpers/page.ts';
+import { axeViolations, hydrated } from './helpers/page.ts';
 
 /**
  * Lead capture end to end (docs/product.md §2.7, §2.8, §5.1, §5.2, §7.2, §8.2, §9.2, §9.7): the quote and
@@ -433,10 +432,10 @@ test.describe('the quote modal', () => {
     await expect(
       dialog.getByLabel('Service souhaité').locator('option', { hasText: 'Autre' }),
     ).toBeAttached();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await quoteSubmit(dialog, page).click();
     await expect(dialog.getByText('Email invalide')).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { emailsTo, linkIn, requireEmail } from './helpers/mailbox.ts';
-import { hydrated } from './helpers/page.ts';
+import { axeViolations, hydrated } from './helpers/page.ts';
 
 /**
  * The newsletter end to end (docs/product.md §2.9, §5.3, §7.2, §8.3 and decision 009): the footer and home
@@ -41,8 +40,7 @@ const confirmLink = async (to: string) =>
   linkIn(await requireEmail(to, { subject: CONFIRMATION }), CONFIRM_LINK);
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 test('subscribing from the footer: "Vérifiez votre email !", then the emailed link leads to the welcome page', async ({

@@ -17,7 +17,7 @@ const footerLink =
 
 export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: ReactNode }) {
   return (
-    <footer className="bg-gray-900 text-gray-300">
+    <footer className="render-when-near bg-gray-900 [--render-estimate:57rem] lg:[--render-estimate:34rem] text-gray-300">
       {/* On a phone the two link columns stand side by side (docs/decisions/090-home-page-height.md). */}
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-4">
         <div className="col-span-2 space-y-4 sm:col-span-1">

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /**
@@ -21,3 +22,17 @@ export async function pwaReady(page: Page) {
 /** Whether the page scrolls sideways at its current width. */
 export const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/**
+ * What axe faults on the page (or on what `scope` keeps of it). Public sections off screen are laid
+ * out only when the visitor nears them (docs/decisions/097-render-when-near.md), and axe passes
+ * over what is not rendered: every block is rendered for the scan, then left to the browser again.
+ */
+export async function axeViolations(page: Page, scope: (builder: AxeBuilder) => AxeBuilder = (b) => b) {
+  const renderAll = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  try {
+    return (await scope(new AxeBuilder({ page })).analyze()).violations;
+  } finally {
+    await renderAll.evaluate((style) => (style as Element).remove());
+  }
+}
