@@ -521,7 +521,7 @@ test('the tap-target check catches a small icon link and a small button, not a l
       Object.assign(document.createElement('a'), { href: '/about', textContent: 'la page' }),
       ' en entier.',
     );
-    // Into the page's first section: later ones are laid out only near the screen (decision 097).
+    // Into the page's first section: later ones are laid out only near the screen (decision 093).
     main?.firstElementChild?.append(icon, button, sentence);
   });
   const problems = (await page.evaluate(findSmallTargets)).join('\n');

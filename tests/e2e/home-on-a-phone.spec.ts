@@ -11,7 +11,7 @@ const HEIGHT_BEFORE = { 360: 9_150, 320: 9_640 } as const;
 
 /**
  * The page's height as laid out in full. Sections render only near the screen
- * (docs/decisions/097-render-when-near.md), and until then count for an estimate of their height.
+ * (docs/decisions/093-render-when-near.md), and until then count for an estimate of their height.
  */
 const pageHeight = async (page: Page) => {
   await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });

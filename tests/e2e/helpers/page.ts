@@ -25,7 +25,7 @@ export const scrollsSideways = (page: Page) =>
 
 /**
  * What axe faults on the page (or on what `scope` keeps of it). Public sections off screen are laid
- * out only when the visitor nears them (docs/decisions/097-render-when-near.md), and axe passes
+ * out only when the visitor nears them (docs/decisions/093-render-when-near.md), and axe passes
  * over what is not rendered: every block is rendered for the scan, then left to the browser again.
  */
 export async function axeViolations(page: Page, scope: (builder: AxeBuilder) => AxeBuilder = (b) => b) {
