@@ -213,7 +213,7 @@ function zodWithoutEval(): Plugin {
 }
 
 /**
- * Few files for a public page (decision 005: at most 12 scripts before any interaction). Left to
+ * Few files for a public page (decision 098: at most 12 scripts before any interaction). Left to
  * itself the bundler cuts the islands' code into ~35 tiny chunks, because the back-office shares
  * many of its modules (button, icons, helpers). Instead, the public pages' code goes into three
  * chunks: the entry's framework-free runtime (what it imports at once: lead buttons, the stores,

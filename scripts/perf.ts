@@ -11,7 +11,7 @@
  * on this machine at this hour. Runs are interleaved page by page (ours, reference, ours,
  * reference…, PERF_RUNS times, 5 by default), so that both see the same load on a shared machine.
  *
- * Budgets (docs/decisions/005 and 030), on the medians of the runs of every page measured:
+ * Budgets (docs/decisions/098 and 030), on the medians of the runs of every page measured:
  * performance >= 0.97, accessibility = best practices = SEO = 100, FCP <= 1.4 s, LCP <= 1.6 s,
  * CLS 0, TBT <= 200 ms and at most the reference's + 100 ms, main-thread work (Lighthouse's
  * `mainthread-work-breakdown`) at most 1.5 × the reference's (PAGE_BUDGETS in
@@ -71,7 +71,7 @@ const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 /** The categories audited; the three besides performance must score 100 (performance: PAGE_BUDGETS). */
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const FULL_SCORES = ['accessibility', 'best-practices', 'seo'] as const;
-/** Scripts that / loads before any interaction (decision 005): files, and KB of Brotli payload. */
+/** Scripts that / loads before any interaction (decision 098): files, and KB of Brotli payload. */
 export const SCRIPT_FILES_BUDGET = 12;
 export const SCRIPT_BUDGET_KB = 90;
 /** The audience beacon's code, in bytes of Brotli (decision 084). */

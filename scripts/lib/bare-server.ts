@@ -1,5 +1,5 @@
 /**
- * The yardstick of `npm run bench` for cached answers (decision 005): a bare `node:http` server,
+ * The yardstick of `npm run bench` for cached answers (decision 098): a bare `node:http` server,
  * in a process of its own like the site, that answers every request with the very bytes the site
  * sent for one URL (status, headers, compressed body). What the site reaches on a kept answer is
  * reported as a share of what this server reaches on the same machine in the same run.
