@@ -108,3 +108,31 @@ describe('code comments', () => {
     expect(sourceLines(cites)).toEqual([]);
   });
 });
+
+describe('the README and docs/', () => {
+  /** The repository's own Markdown: what a clone has to read. */
+  const markdownFiles = [
+    'README.md',
+    ...fs
+      .readdirSync(path.join(root, 'docs'))
+      .flatMap((name) => (name.endsWith('.md') ? [`docs/${name}`] : [])),
+    ...records.map((name) => `docs/decisions/${name}`),
+    'docs/decisions/README.md',
+  ];
+
+  it('link only to files inside the repository that exist', () => {
+    const broken = markdownFiles.flatMap((file) => {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      // Relative Markdown links; a link to a URL, an anchor or a route of the site (`/contact`) is not a file.
+      const targets = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+        .map((match) => match[1] ?? '')
+        .filter((target) => !/^(https?:|mailto:|\/)/.test(target) && /\.\w+$/.test(target));
+      return targets.flatMap((target) => {
+        const resolved = path.resolve(root, path.dirname(file), target);
+        const inside = resolved.startsWith(`${root}${path.sep}`);
+        return inside && fs.existsSync(resolved) ? [] : [`${file} → ${target}`];
+      });
+    });
+    expect(broken).toEqual([]);
+  });
+});
