@@ -4,7 +4,7 @@
  *
  * The body keeps the specification's fields (fullName, email, phone, company, serviceType,
  * message, source) and adds `details`, the structured answers of the quote and call forms: the
- * server validates each of them and composes the stored message itself (common/lead-message.ts).
+ * server validates each of them and composes the stored message itself (server/leads/lead-message.ts).
  */
 import { z } from 'zod';
 import {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { composeCallMessage } from '#common/lead-message.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, contactRequests, emailOutbox, rateLimits } from '#db/schema.ts';
+import { composeCallMessage } from '#server/leads/lead-message.ts';
 import { recordEvents } from '#tests/helpers/events.ts';
 import { aCallRequest, aQuoteRequest, aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
@@ -138,7 +138,8 @@ describe('POST /api/contact — storing leads', () => {
   });
 
   it('stores a call request without its optional note once: no composed text repeated, one source line', async () => {
-    // What the call modal sends: the composed message beside the answers, no note of its own.
+    // What the call modal sent before the server alone composed the message (a page still open, a
+    // submission kept offline): a composed message beside the answers, no note of its own.
     const answers = {
       fullName: 'Jonathan Ilunga',
       email: 'jonathan@example.cd',

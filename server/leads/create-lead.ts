@@ -9,7 +9,6 @@
 
 import type { SQL } from 'drizzle-orm';
 import { describeAttribution } from '#common/audience.ts';
-import { composeCallMessage, composeQuoteMessage } from '#common/lead-message.ts';
 import type { ContactRequest, LeadSource } from '#common/schemas/leads.ts';
 import type { Database, Statement } from '#db/client.ts';
 import { contactRequests, type ContactRequest as Lead } from '#db/schema.ts';
@@ -17,6 +16,7 @@ import { activityInsert } from '../activity/log.ts';
 import { pushInsert } from '../push/notify.ts';
 import type { AppEvent, EventBus } from '../realtime/event-bus.ts';
 import { type ConversionSource, NO_SOURCE } from './attribution.ts';
+import { composeCallMessage, composeQuoteMessage } from './lead-message.ts';
 import { normalizePhone } from './phone.ts';
 
 export const SOURCE_LABELS: Record<LeadSource, string> = {
@@ -45,7 +45,7 @@ export function composeLeadMessage(request: ContactRequest): string {
     company: request.company,
     serviceInterest: request.serviceType,
     ...request.details,
-    // Only the visitor's optional note: never the composed text the client sent beside it.
+    // Only the visitor's optional note: never a composed text a client sent beside it.
     message: request.details.message,
   });
 }

@@ -12,7 +12,6 @@ import {
   PREFERRED_SLOTS,
   URGENCY_OPTIONS,
 } from '#common/constants.ts';
-import { composeCallMessage } from '#common/lead-message.ts';
 import { CallFormSchema } from '#common/schemas/leads.ts';
 import { FormSection, SelectField, TextAreaField } from '~/components/form-fields';
 import { ContactFields, type FormDraft, ServiceSelect, useServiceOptions } from './form-fields';
@@ -45,7 +44,6 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps
         source: 'call_request',
         ...contactAnswers(values),
         serviceType: values.serviceInterest,
-        message: composeCallMessage(values),
         details: {
           callType: values.callType,
           preferredTime: values.preferredTime,

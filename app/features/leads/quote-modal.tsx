@@ -8,7 +8,6 @@
 import CheckCircle2 from 'lucide-react/icons/circle-check';
 import FileText from 'lucide-react/icons/file-text';
 import { BUDGET_OPTIONS, QUOTE_OTHER_SERVICE, TIMELINE_OPTIONS } from '#common/constants.ts';
-import { composeQuoteMessage } from '#common/lead-message.ts';
 import { QuoteFormSchema } from '#common/schemas/leads.ts';
 import { FormSection, SelectField, TextAreaField } from '~/components/form-fields';
 import { ContactFields, type FormDraft, ServiceSelect, useServiceOptions } from './form-fields';
@@ -37,7 +36,6 @@ function QuoteDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProp
         source: 'quote_request',
         ...contactAnswers(values),
         serviceType: values.serviceType,
-        message: composeQuoteMessage(values),
         details: {
           projectDescription: values.projectDescription,
           budget: values.budget,

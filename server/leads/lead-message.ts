@@ -1,9 +1,8 @@
 /**
- * The French message stored with each lead (docs/product.md §3.2), composed from the form's answers. Shared:
- * the forms send it (docs/product.md §7.2) and the server composes it again from the validated answers, which
- * is what it stores.
+ * The French message stored with each lead (docs/product.md §3.2), composed here only, from the
+ * validated answers the quote and call forms send (`details`, docs/product.md §7.2).
  */
-import type { CallForm, QuoteForm } from './schemas/leads.ts';
+import type { CallForm, QuoteForm } from '#common/schemas/leads.ts';
 
 export const QUOTE_SOURCE_LINE = 'Source : formulaire « Demande de devis » du site web';
 export const CALL_SOURCE_LINE = 'Source : formulaire « Appel découverte » du site web';
