@@ -16,6 +16,13 @@ COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim
+# pg_dump and pg_restore for the built-in backups (docs/decisions/099-backups.md), of the same major
+# version as the PostgreSQL server of deploy/compose.yaml (16): PostgreSQL's own Debian repository.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates postgresql-common \
+ && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+ && apt-get install -y --no-install-recommends postgresql-client-16 \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -25,7 +32,8 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json ./
 COPY db/migrations ./db/migrations
-RUN mkdir -p /data && chown node:node /data
+# Named volumes take these folders' owner: the node user writes the data, the images and the backups.
+RUN mkdir -p /data /media /backups && chown node:node /data /media /backups
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s \

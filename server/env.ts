@@ -108,6 +108,10 @@ export const EnvSchema = z
     AUDIENCE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
     /** How often each instance folds the beacons into the Audience screen's figures (ms). */
     AUDIENCE_FOLD_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** Where backups are written (docs/decisions/099-backups.md). Unset: DATA_DIR/backups. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** Nightly backups kept (the oldest are deleted); 0 turns the nightly backup off. */
+    BACKUP_KEEP: z.coerce.number().int().min(0).max(365).default(14),
   })
   .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL !== undefined, {
     path: ['WEB_CONCURRENCY'],
@@ -118,6 +122,7 @@ export const EnvSchema = z
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     MEDIA_DIR: env.MEDIA_DIR ?? path.join(env.DATA_DIR, 'media'),
+    BACKUP_DIR: env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups'),
     isProduction: env.NODE_ENV === 'production',
   }));
 

@@ -12,6 +12,14 @@ import { readEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { prepareDatabase, printBanner, start } from './start.ts';
 
+// `node build/server/index.js backup|restore ...`: the operator's commands, from a container that
+// has only the build (server/backup/cli.ts).
+const command = process.argv[2];
+if (command === 'backup' || command === 'restore') {
+  const { runBackupCommand } = await import('./backup/cli.ts');
+  process.exit(await runBackupCommand(command, process.argv.slice(3)));
+}
+
 try {
   const env = readEnv();
   if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {

@@ -108,15 +108,40 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/** The connection string of the PostgreSQL database `database` is on (postgres project only). */
+export async function databaseUrlOf(database: DatabaseHandle): Promise<string> {
+  const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  return withDatabase(process.env.TEST_DATABASE_URL as string, current.rows[0]?.name ?? '');
+}
+
 /**
  * A second connection (pool of `poolSize`) to the PostgreSQL database `database` is on, as
  * another instance of the site would open: only for the postgres project (PGlite is one process).
  */
 export async function openSameDatabase(database: DatabaseHandle, poolSize: number): Promise<DatabaseHandle> {
-  const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-    rows: { name: string }[];
+  return openDatabase({ databaseUrl: await databaseUrlOf(database), poolSize });
+}
+
+/** A new, empty PostgreSQL database on the test server (postgres project only), and how to drop it. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `agence_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
   };
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
-  url.pathname = `/${current.rows[0]?.name}`;
-  return openDatabase({ databaseUrl: url.toString(), poolSize });
 }

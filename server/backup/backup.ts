@@ -1,0 +1,212 @@
+/**
+ * Backups and restores of the whole site (docs/decisions/099-backups.md): the database and the
+ * media in one archive, with a manifest of checksums and the schema's version. `npm run backup`,
+ * `npm run restore` and the server's nightly backup all come here.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { KINSHASA_OFFSET_MS } from '#common/kinshasa.ts';
+import { type DatabaseHandle, openDatabase } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import {
+  type ArchiveEntry,
+  BACKUP_FORMAT,
+  BackupError,
+  extractArchive,
+  type Manifest,
+  MEDIA_PREFIX,
+  verifyArchive,
+  writeArchive,
+} from './archive.ts';
+import {
+  type DatabaseTarget,
+  databasePartName,
+  dumpDatabase,
+  isDatabaseEmpty,
+  knownMigrations,
+  restoreDatabase,
+  schemaVersion,
+} from './database.ts';
+
+export { BackupError } from './archive.ts';
+
+/** `sauvegarde-2026-12-04-0200.tar`: the archive's name, by its Kinshasa date and time. */
+export function backupFileName(at: Date): string {
+  const local = new Date(at.getTime() + KINSHASA_OFFSET_MS).toISOString();
+  return `${BACKUP_FILE_PREFIX}${local.slice(0, 10)}-${local.slice(11, 13)}${local.slice(14, 16)}.tar`;
+}
+
+/** A path in `dir` for a backup made at `at` that no other backup has (`-2`... on the same minute). */
+export function newBackupPath(dir: string, at: Date): string {
+  const base = backupFileName(at).replace(/\.tar$/, '');
+  for (let n = 1; ; n++) {
+    const candidate = path.join(dir, `${base}${n === 1 ? '' : `-${n}`}.tar`);
+    if (!fs.existsSync(candidate)) return candidate;
+  }
+}
+
+const BACKUP_FILE_PREFIX = 'sauvegarde-';
+const BACKUP_FILE = /^sauvegarde-\d{4}-\d{2}-\d{2}-\d{4}(-\d+)?\.tar$/;
+
+/** The backups in `dir`, newest first (their names sort by date). */
+export async function listBackups(dir: string): Promise<{ name: string; size: number; modifiedAt: Date }[]> {
+  if (!fs.existsSync(dir)) return [];
+  const names = (await fs.promises.readdir(dir))
+    .filter((name) => BACKUP_FILE.test(name))
+    .sort()
+    .reverse();
+  return Promise.all(
+    names.map(async (name) => {
+      const stat = await fs.promises.stat(path.join(dir, name));
+      return { name, size: stat.size, modifiedAt: stat.mtime };
+    }),
+  );
+}
+
+/** Deletes all but the newest `keep` backups of `dir`; returns the names deleted. */
+export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+  const old = (await listBackups(dir)).slice(keep).map((backup) => backup.name);
+  for (const name of old) await fs.promises.rm(path.join(dir, name), { force: true });
+  return old;
+}
+
+/** Every file under `dir` (recursively), as paths relative to it with `/` separators, sorted. */
+async function listFiles(dir: string): Promise<string[]> {
+  if (!fs.existsSync(dir)) return [];
+  const entries = await fs.promises.readdir(dir, { recursive: true, withFileTypes: true });
+  return (
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      // An upload being written (`.name.pid.tmp`) or an archive in progress is not a file yet.
+      .filter((name) => !path.posix.basename(name).startsWith('.') && !name.endsWith('.partial'))
+      .sort()
+  );
+}
+
+export type BackupSource = {
+  database: DatabaseHandle;
+  /** PostgreSQL's connection string (pg_dump opens its own connection); unused for PGlite. */
+  databaseUrl?: string;
+  mediaDir: string;
+};
+
+export type BackupResult = { file: string; size: number; manifest: Manifest };
+
+/**
+ * Writes a backup to `file`: the database first, then the media files (an image uploaded in
+ * between is kept without its row, never a row without its image, unless it was deleted
+ * meanwhile, in which case it is left out).
+ */
+export async function createBackup(
+  source: BackupSource,
+  file: string,
+  now = new Date(),
+): Promise<BackupResult> {
+  const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'backup-'));
+  try {
+    const databaseName = databasePartName(source.database.kind);
+    const databaseFile = path.join(work, databaseName);
+    await dumpDatabase(source.database, source.databaseUrl, databaseFile);
+    const schema = await schemaVersion(source.database.db);
+    const media: ArchiveEntry[] = [];
+    for (const name of await listFiles(source.mediaDir)) {
+      const full = path.join(source.mediaDir, name);
+      if (fs.existsSync(full)) media.push({ name: `${MEDIA_PREFIX}${name}`, file: full });
+    }
+    await fs.promises.mkdir(path.dirname(path.resolve(file)), { recursive: true });
+    const { manifest, size } = await writeArchive(
+      file,
+      [{ name: databaseName, file: databaseFile }, ...media],
+      ([database, ...mediaFiles]) => {
+        if (!database) throw new Error('The database part is missing');
+        return {
+          format: BACKUP_FORMAT,
+          createdAt: now.toISOString(),
+          database: { ...database, kind: source.database.kind },
+          schema,
+          media: mediaFiles,
+        };
+      },
+    );
+    return { file, size, manifest };
+  } finally {
+    await fs.promises.rm(work, { recursive: true, force: true });
+  }
+}
+
+export type RestoreTarget = { database: DatabaseTarget; mediaDir: string };
+
+export type RestoreResult = {
+  manifest: Manifest;
+  /** Migrations applied after the restore, when the archive came from an older version. */
+  migrated: number;
+};
+
+const kindName = { postgres: 'PostgreSQL', pglite: 'la base embarquée' } as const;
+
+/**
+ * Restores `file` into an empty database and media folder (or emptied first with `force`): the
+ * archive is checked whole first, and nothing is changed if anything in it is wrong; the database
+ * is then migrated forward when the archive is older than the code.
+ */
+export async function restoreBackup(
+  file: string,
+  target: RestoreTarget,
+  { force = false }: { force?: boolean } = {},
+): Promise<RestoreResult> {
+  const manifest = await verifyArchive(file);
+  if (manifest.database.kind !== target.database.kind)
+    throw new BackupError(
+      `Cette sauvegarde vient de ${kindName[manifest.database.kind]} et ne peut être restaurée que dans ${kindName[manifest.database.kind]} (la cible est ${kindName[target.database.kind]}). Rien n’a été modifié.`,
+    );
+  const known = knownMigrations().length;
+  if (manifest.schema.migrations > known)
+    throw new BackupError(
+      `Cette sauvegarde vient d’une version plus récente du site (${manifest.schema.migrations} migrations, celle-ci en connaît ${known}) : mettez le site à jour d’abord. Rien n’a été modifié.`,
+    );
+  if (!force) {
+    const problems = [
+      ...((await isDatabaseEmpty(target.database)) ? [] : ['la base de données']),
+      ...((await listFiles(target.mediaDir)).length === 0
+        ? []
+        : [`le dossier des images (${target.mediaDir})`]),
+    ];
+    if (problems.length > 0)
+      throw new BackupError(
+        `La cible n’est pas vide : ${problems.join(' et ')}. Restaurez dans une cible vide, ou ajoutez --force pour la remplacer. Rien n’a été modifié.`,
+      );
+  }
+
+  const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'restore-'));
+  try {
+    const databaseFile = path.join(work, manifest.database.name);
+    await extractArchive(file, (name) => (name === manifest.database.name ? databaseFile : null));
+    await restoreDatabase(target.database, databaseFile, force);
+  } finally {
+    await fs.promises.rm(work, { recursive: true, force: true });
+  }
+
+  if (force) {
+    for (const name of await listFiles(target.mediaDir))
+      await fs.promises.rm(path.join(target.mediaDir, name));
+  }
+  await extractArchive(file, (name) =>
+    name.startsWith(MEDIA_PREFIX) ? path.join(target.mediaDir, name.slice(MEDIA_PREFIX.length)) : null,
+  );
+
+  const database = await openTarget(target.database);
+  try {
+    await migrateDatabase(database);
+    const after = await schemaVersion(database.db);
+    return { manifest, migrated: after.migrations - manifest.schema.migrations };
+  } finally {
+    await database.close();
+  }
+}
+
+const openTarget = (target: DatabaseTarget): Promise<DatabaseHandle> =>
+  target.kind === 'postgres'
+    ? openDatabase({ databaseUrl: target.url, poolSize: 1 })
+    : openDatabase({ dataDir: target.dataDir });
