@@ -1021,3 +1021,27 @@ export const audienceVisitors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.visitorKey] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Backups (docs/decisions/099-backups.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Each backup the server made, the nightly one or an administrator's "Sauvegarder maintenant":
+ * the Settings screen shows the last ones. A nightly backup has its Kinshasa date as `slot`, unique:
+ * of several instances, the one whose insert takes the slot makes it. The file lives in BACKUP_DIR.
+ */
+export const backups = pgTable('backups', {
+  id: id(),
+  /** The night's Kinshasa date (YYYY-MM-DD) for a nightly backup; null for one asked for. */
+  slot: text().unique(),
+  /** 'running', 'succeeded' or 'failed'. */
+  status: text().notNull().default('running'),
+  requestedBy: uuid().references(() => adminUsers.id, { onDelete: 'set null' }),
+  startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp({ withTimezone: true }),
+  fileName: text(),
+  size: bigint({ mode: 'number' }),
+  /** What went wrong, in French, for the staff. */
+  error: text(),
+});

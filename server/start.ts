@@ -13,6 +13,7 @@ import { startScheduledPublishing } from './admin/blog.ts';
 import { createApp, type PageRendering } from './app.ts';
 import { createAppDeps } from './app-deps.ts';
 import { type AdminLogin, handOverFirstAdminPassword } from './auth/first-admin-password.ts';
+import { startNightlyBackups } from './backup/service.ts';
 import { compileTemplates } from './email/templates.ts';
 import { type Env, readEnv } from './env.ts';
 import { startLeadReminders } from './leads/reminders.ts';
@@ -131,6 +132,8 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
     { publicUrl: env.PUBLIC_URL, logger },
     env.SCHEDULED_PUBLISH_POLL_MS,
   );
+  // The night's backup from 02:00 Kinshasa time, by one instance (docs/decisions/099-backups.md).
+  const nightlyBackups = startNightlyBackups(deps);
   // "En ce moment" on the Audience screen: the visitors of the last 5 minutes, sent when they change.
   const visitorsNow = startVisitorsNow({ db: database.db, events: deps.events, logger });
   // A worker of several (server/cluster.ts): the primary prepared the database and told the person.
@@ -149,6 +152,7 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
       newsletterPurge.stop();
       leadReminders.stop();
       plannedPosts.stop();
+      nightlyBackups.stop();
       await visitorsNow.stop();
       await deps.campaigns.worker.stop();
       await deps.push.worker.stop();

@@ -145,7 +145,7 @@ export async function verifyArchive(file: string): Promise<Manifest> {
 }
 
 const damaged = (what: string) =>
-  new BackupError(`L’archive est endommagée : ${what}. Rien n’a été modifié.`);
+  new BackupError(`L’archive est endommagée : ${what}. Rien n’a été modifié.`);
 
 function parseManifest(text: Buffer | null): Manifest {
   if (!text) throw damaged('son manifeste manque');

@@ -186,7 +186,7 @@ describe(`backup and restore (${backend})`, () => {
     const refusal = restoreBackup(archive, target);
     await expect(refusal).rejects.toThrow(BackupError);
     await expect(refusal).rejects.toThrow(
-      /^L’archive est endommagée : media\/.+ ne correspond pas à sa somme de contrôle\. Rien n’a été modifié\.$/,
+      /^L’archive est endommagée : media\/.+ ne correspond pas à sa somme de contrôle\. Rien n’a été modifié\.$/,
     );
     expect(await targetIsEmpty(target)).toBe(true);
 
@@ -209,7 +209,7 @@ describe(`backup and restore (${backend})`, () => {
     }
 
     await expect(restoreBackup(archive, target)).rejects.toThrow(
-      /^La cible n’est pas vide : la base de données et le dossier des images \(.+\)\. Restaurez dans une cible vide, ou ajoutez --force pour la remplacer\. Rien n’a été modifié\.$/,
+      /^La cible n’est pas vide : la base de données et le dossier des images \(.+\)\. Restaurez dans une cible vide, ou ajoutez --force pour la remplacer\. Rien n’a été modifié\.$/,
     );
     await restoreBackup(archive, target, { force: true });
     const restored = await openTarget(target);

@@ -164,7 +164,7 @@ export async function restoreBackup(
   const known = knownMigrations().length;
   if (manifest.schema.migrations > known)
     throw new BackupError(
-      `Cette sauvegarde vient d’une version plus récente du site (${manifest.schema.migrations} migrations, celle-ci en connaît ${known}) : mettez le site à jour d’abord. Rien n’a été modifié.`,
+      `Cette sauvegarde vient d’une version plus récente du site (${manifest.schema.migrations} migrations, celle-ci en connaît ${known}) : mettez le site à jour d’abord. Rien n’a été modifié.`,
     );
   if (!force) {
     const problems = [
@@ -175,7 +175,7 @@ export async function restoreBackup(
     ];
     if (problems.length > 0)
       throw new BackupError(
-        `La cible n’est pas vide : ${problems.join(' et ')}. Restaurez dans une cible vide, ou ajoutez --force pour la remplacer. Rien n’a été modifié.`,
+        `La cible n’est pas vide : ${problems.join(' et ')}. Restaurez dans une cible vide, ou ajoutez --force pour la remplacer. Rien n’a été modifié.`,
       );
   }
 

@@ -88,7 +88,7 @@ describe(`npm run backup and npm run restore (${backend})`, () => {
     const backup = await run('backup', [], source);
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
-    const written = /^Sauvegarde écrite : (.+sauvegarde-\d{4}-\d{2}-\d{2}-\d{4}\.tar)$/m.exec(
+    const written = /^Sauvegarde écrite : (.+sauvegarde-\d{4}-\d{2}-\d{2}-\d{4}\.tar)$/m.exec(
       backup.stdout,
     )?.[1];
     expect(written, backup.stdout).toBeDefined();
@@ -112,7 +112,7 @@ describe(`npm run backup and npm run restore (${backend})`, () => {
 
     const again = await run('restore', [written as string], target);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/^La cible n’est pas vide : la base de données et le dossier des images/);
+    expect(again.stderr).toMatch(/^La cible n’est pas vide : la base de données et le dossier des images/);
     expect((await run('restore', [written as string, '--force'], target)).code).toBe(0);
   });
 
@@ -120,7 +120,7 @@ describe(`npm run backup and npm run restore (${backend})`, () => {
     const target = await newSite('nothing');
     const none = await run('restore', [], target);
     expect(none.code).toBe(1);
-    expect(none.stderr.trim()).toBe('Indiquez l’archive à restaurer : npm run restore -- FICHIER [--force]');
+    expect(none.stderr.trim()).toBe('Indiquez l’archive à restaurer : npm run restore -- FICHIER [--force]');
     const notABackup = path.join(work, 'notes.tar');
     fs.writeFileSync(notABackup, 'ceci n’est pas une archive');
     const refused = await run('restore', [notABackup], target);
@@ -136,7 +136,7 @@ describe(`npm run backup and npm run restore (${backend})`, () => {
         const refused = await run('backup', [], source);
         expect(refused.code).toBe(1);
         expect(refused.stderr).toContain(
-          `est ouverte par le serveur (pid ${process.pid}) : arrêtez-le d’abord`,
+          `est ouverte par le serveur (pid ${process.pid}) : arrêtez-le d’abord`,
         );
       } finally {
         release();

@@ -12,17 +12,13 @@
  * Their output is French, for the operator; a refusal is one French line on stderr and exit code 1.
  */
 import path from 'node:path';
+import { formatBackupSize } from '#common/schemas/backups.ts';
 import { openDatabase } from '#db/client.ts';
 import { DataDirLockedError } from '#db/lock.ts';
 import { readEnv } from '../env.ts';
 import { BackupError, createBackup, newBackupPath, restoreBackup } from './backup.ts';
 
 export const BACKUP_COMMANDS = { backup: backupCommand, restore: restoreCommand } as const;
-
-const formatBytes = (bytes: number) =>
-  bytes < 1024 * 1024
-    ? `${(bytes / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Ko`
-    : `${(bytes / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
 
 const secondsSince = (started: number) =>
   ((Date.now() - started) / 1000).toLocaleString('fr-FR', { maximumFractionDigits: 1 });
@@ -51,7 +47,7 @@ async function backupCommand(args: string[]): Promise<string[]> {
   } catch (error) {
     if (error instanceof DataDirLockedError)
       throw new BackupError(
-        `La base embarquée de ${env.DATA_DIR} est ouverte par le serveur (pid ${error.pid}) : arrêtez-le d’abord, ou comptez sur sa sauvegarde de chaque nuit.`,
+        `La base embarquée de ${env.DATA_DIR} est ouverte par le serveur (pid ${error.pid}) : arrêtez-le d’abord, ou comptez sur sa sauvegarde de chaque nuit.`,
       );
     throw error;
   }
@@ -61,8 +57,8 @@ async function backupCommand(args: string[]): Promise<string[]> {
       target,
     );
     return [
-      `Sauvegarde écrite : ${target}`,
-      `  ${formatBytes(size)}, base ${database.kind === 'postgres' ? 'PostgreSQL' : 'embarquée'} (${manifest.schema.migrations} migrations), ${manifest.media.length} fichiers d’images, en ${secondsSince(started)} s`,
+      `Sauvegarde écrite : ${target}`,
+      `  ${formatBackupSize(size)}, base ${database.kind === 'postgres' ? 'PostgreSQL' : 'embarquée'} (${manifest.schema.migrations} migrations), ${manifest.media.length} fichiers d’images, en ${secondsSince(started)} s`,
     ];
   } finally {
     await database.close();
@@ -72,7 +68,7 @@ async function backupCommand(args: string[]): Promise<string[]> {
 async function restoreCommand(args: string[]): Promise<string[]> {
   const force = args.includes('--force');
   const file = args.find((arg) => !arg.startsWith('--'));
-  if (!file) throw new BackupError('Indiquez l’archive à restaurer : npm run restore -- FICHIER [--force]');
+  if (!file) throw new BackupError('Indiquez l’archive à restaurer : npm run restore -- FICHIER [--force]');
   const env = readEnv();
   const started = Date.now();
   try {
@@ -93,7 +89,7 @@ async function restoreCommand(args: string[]): Promise<string[]> {
   } catch (error) {
     if (error instanceof DataDirLockedError)
       throw new BackupError(
-        `La base embarquée de ${env.DATA_DIR} est ouverte par le serveur (pid ${error.pid}) : arrêtez-le d’abord. Rien n’a été modifié.`,
+        `La base embarquée de ${env.DATA_DIR} est ouverte par le serveur (pid ${error.pid}) : arrêtez-le d’abord. Rien n’a été modifié.`,
       );
     throw error;
   }

@@ -64,10 +64,10 @@ async function runTool(name: 'pg_dump' | 'pg_restore', args: string[], url: stri
     const { code, stderr } = error as { code?: string; stderr?: string };
     if (code === 'ENOENT')
       throw new BackupError(
-        `${name} est introuvable : installez le paquet Debian postgresql-client (ou donnez PG_BIN).`,
+        `${name} est introuvable : installez le paquet Debian postgresql-client (ou donnez PG_BIN).`,
       );
     throw new BackupError(
-      `${name} a échoué : ${(stderr ?? String(error)).trim().split('\n').slice(-3).join(' ')}`,
+      `${name} a échoué : ${(stderr ?? String(error)).trim().split('\n').slice(-3).join(' ')}`,
     );
   }
 }

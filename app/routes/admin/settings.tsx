@@ -2,7 +2,7 @@
  * Settings (decision 016): the site's settings by category, the company figures of the home page,
  * the admin accounts, the availability for discovery calls (decision 078), the devices that get
  * the staff's notifications (decision 080), one's own password and the second factor (decision
- * 079), as seven tabs. The tab lives in the address (?onglet=), so a reload or a shared link opens
+ * 079) and the backups (decision 099), as eight tabs. The tab lives in the address (?onglet=), so a reload or a shared link opens
  * the same one.
  */
 import { Tabs } from 'radix-ui';
@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { AvailabilityPanel } from '~/features/admin/bookings/availability-panel';
 import { PushPanel } from '~/features/admin/push/push-panel';
 import { SecurityPanel } from '~/features/admin/security/security-panel';
+import { BackupsPanel } from '~/features/admin/settings/backups-panel';
 import { PasswordPanel } from '~/features/admin/settings/password-panel';
 import { UsersPanel } from '~/features/admin/settings/users-panel';
 import { AdminPageHeader, LoadingState } from '~/features/admin/ui';
@@ -38,6 +39,7 @@ const TABS = [
   { value: 'notifications', label: 'Notifications', Panel: PushPanel },
   { value: 'mot-de-passe', label: 'Mon mot de passe', Panel: PasswordPanel },
   { value: 'securite', label: 'Sécurité', Panel: SecurityPanel },
+  { value: 'sauvegardes', label: 'Sauvegardes', Panel: BackupsPanel },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -50,7 +52,7 @@ export default function AdminSettings() {
     <>
       <AdminPageHeader
         title="Paramètres"
-        description="Coordonnées et textes du site, chiffres clés, comptes d’administration, disponibilités pour les appels, notifications, mot de passe et sécurité de la connexion."
+        description="Coordonnées et textes du site, chiffres clés, comptes d’administration, disponibilités pour les appels, notifications, mot de passe, sécurité de la connexion et sauvegardes."
       />
       <Tabs.Root
         value={tab}

@@ -6,6 +6,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../../app-deps.ts';
 import { audienceAdminRouter } from './audience.ts';
+import { backupsAdminRouter } from './backups.ts';
 import { bookingAdminRouter } from './booking.ts';
 import { contactsAdminRouter } from './contacts.ts';
 import { dashboardAdminRouter } from './dashboard.ts';
@@ -26,5 +27,6 @@ export function adminApiRouter(deps: AppDeps, options: AdminApiOptions = {}): Ro
   router.use('/booking', bookingAdminRouter(deps, now));
   router.use('/push', pushAdminRouter(deps));
   router.use('/audience', audienceAdminRouter(deps, now));
+  router.use('/backups', backupsAdminRouter(deps));
   return router;
 }
