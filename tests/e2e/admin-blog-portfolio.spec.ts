@@ -52,6 +52,53 @@ for (const [moment, waitMs] of [
   });
 }
 
+test('a new case study whose publication fails is kept once, and the next click publishes that one', async ({
+  page,
+}) => {
+  const tag = uniqueSuffix();
+  const title = `Étude gardée ${tag}`;
+  await openSignedIn(page, '/admin/portfolio');
+  const dialog = await openDialog(page, 'Nouvelle étude de cas');
+  await dialog.getByLabel('Titre', { exact: true }).fill(title);
+  await dialog.getByLabel('Client').fill(`Client ${tag}`);
+  await dialog.getByLabel('Secteur').fill('Santé');
+  await dialog
+    .getByRole('textbox', { name: 'Description' })
+    .fill('Une clinique que les patients trouvent en ligne.');
+  await dialog.getByLabel('Libellé 1').fill('Rendez-vous en ligne');
+  await dialog.getByLabel('Valeur 1').fill('+60 %');
+  // The server fails between the save and the publication (a restart, say).
+  await page.route(
+    '**/api/admin/portfolio/*/publish',
+    (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'unavailable', message: 'Service momentanément indisponible.' },
+        }),
+      }),
+    { times: 1 },
+  );
+  await dialog.getByRole('button', { name: 'Enregistrer et publier' }).click();
+  await expect(toasts(page).filter({ hasText: 'Étude de cas enregistrée, mais pas publiée' })).toContainText(
+    'Service momentanément indisponible.',
+  );
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Enregistrer et publier' }).click();
+  await expect(toasts(page).filter({ hasText: 'Étude de cas publiée' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const saved = (await (
+    await page.request.get(`/api/admin/portfolio?q=${encodeURIComponent(tag)}`)
+  ).json()) as {
+    items: { title: string; isPublished: boolean }[];
+  };
+  expect(saved.items.filter((item) => item.title === title)).toEqual([
+    expect.objectContaining({ isPublished: true }),
+  ]);
+});
+
 test('a post written with the toolbar saves itself, is published, read on the site, then unpublished', async ({
   page,
 }) => {

@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import Plus from 'lucide-react/icons/plus';
 import X from 'lucide-react/icons/x';
+import { useRef } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import {
   type AdminCaseStudy,
@@ -17,7 +18,7 @@ import {
 } from '#common/schemas/portfolio-admin.ts';
 import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { reportSaveError } from '~/lib/api';
+import { errorMessage, reportSaveError } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import type { AdminMutationResult } from '../admin-data';
 import { useAdminForm } from '../admin-form';
@@ -87,12 +88,24 @@ function CaseStudyEditForm({
   const field = fieldProps(register, errors);
   const results = useFieldArray({ control, name: 'results' });
 
+  // The case study's id once it exists: a new one saved by a click whose publication failed is
+  // published, not created again, by the next click.
+  const savedId = useRef(caseStudy?.id);
   const submit = (publish: boolean) =>
     handleSubmit((values) =>
       save.mutate(
-        { id: caseStudy?.id, values, publish },
+        { id: savedId.current, values, publish },
         {
-          onSuccess: (saved) => {
+          onSuccess: ({ saved, publishError }) => {
+            savedId.current = saved.id;
+            if (publishError) {
+              toast({
+                title: 'Étude de cas enregistrée, mais pas publiée',
+                description: errorMessage(publishError),
+                variant: 'destructive',
+              });
+              return;
+            }
             toast({
               title: publish
                 ? 'Étude de cas publiée'

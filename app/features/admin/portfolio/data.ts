@@ -26,20 +26,30 @@ const read = async (response: Response) =>
   ((await response.json()) as { caseStudy: AdminCaseStudy }).caseStudy;
 const PORTFOLIO_WRITE_REFRESHES = [PORTFOLIO_KEY, DASHBOARD_KEY, ACTIVITY_KEY];
 
-/** Creates (no id) or replaces a case study; `publish` then publishes it. */
+/**
+ * Creates (no id) or replaces a case study; `publish` then publishes it. A refused or failed
+ * publication does not undo the save: it comes back as `publishError` beside the saved case study,
+ * whose id the next click uses (never a second case study).
+ */
 export const saveCaseStudyMutation = createAdminMutation({
   run: async ({ id, values, publish }: { id?: string; values: CaseStudyInput; publish: boolean }) => {
-    let saved = await read(
+    const saved = await read(
       id
         ? await apiRequest('PUT', caseStudyUrl(id), values)
         : await apiRequest('POST', PORTFOLIO_KEY, values),
     );
-    if (publish && !saved.isPublished)
-      saved = await read(await apiRequest('POST', `${caseStudyUrl(saved.id)}/publish`));
-    return saved;
+    if (!publish || saved.isPublished) return { saved, publishError: null };
+    try {
+      return {
+        saved: await read(await apiRequest('POST', `${caseStudyUrl(saved.id)}/publish`)),
+        publishError: null,
+      };
+    } catch (publishError) {
+      return { saved, publishError };
+    }
   },
   invalidates: PORTFOLIO_WRITE_REFRESHES,
-  // Refreshed even on failure: a creation may have succeeded before its publication failed.
+  // Refreshed even on failure: a creation may have succeeded before the request that failed.
   refreshOn: 'settled',
 });
 
