@@ -1,7 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
+import {
+  clientIp,
+  editorAction,
+  expectToastShown,
+  openDialog,
+  openSignedIn,
+  recordToasts,
+  toasts,
+  uniqueSuffix,
+} from './helpers/admin.ts';
 import { axeViolations, scrollsSideways } from './helpers/page.ts';
 
 /**
@@ -52,11 +61,63 @@ for (const [moment, waitMs] of [
   });
 }
 
+test('the post editor’s action bar is one row on a phone, its rarer actions in “Plus d’actions”, keyboard included', async ({
+  page,
+}) => {
+  const tag = uniqueSuffix();
+  const title = `Barre d’actions ${tag}`;
+  await openSignedIn(page, '/admin/blog/new');
+  const bar = page.getByTestId('editor-action-bar');
+  await page.getByLabel('Titre', { exact: true }).fill(title);
+  await page.getByLabel('Catégorie').selectOption({ label: 'Branding' });
+  await page.getByRole('textbox', { name: 'Contenu' }).click();
+  await page.keyboard.type('Un article court.');
+  await page.getByLabel('Titre', { exact: true }).click();
+  await expect(page.getByTestId('save-status')).toContainText('Enregistré');
+  for (const width of [360, 320]) {
+    await page.setViewportSize({ width, height: 740 });
+    const box = await bar.boundingBox();
+    // One row: about 64 px, whatever the status says.
+    expect(box?.height).toBeLessThanOrEqual(64);
+    expect(await scrollsSideways(page)).toBe(false);
+    for (const button of await bar.getByRole('button').all())
+      expect((await button.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+  }
+  await expect(bar.getByRole('button', { name: 'Programmer', exact: true })).toBeHidden();
+
+  // The menu, by keyboard alone: its button, Enter, the arrow keys, Escape.
+  const more = bar.getByRole('button', { name: 'Plus d’actions' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Programmer', 'Supprimer']);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Enter');
+  // Opened by the keyboard, the menu focuses its first item; the arrows move through them.
+  await expect(menu.getByRole('menuitem', { name: 'Programmer' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Supprimer' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Programmer la publication' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // From 640 px, every action is a button of the bar again.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(more).toBeHidden();
+  await expect(bar.getByRole('button', { name: 'Programmer', exact: true })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Supprimer', exact: true })).toBeVisible();
+});
+
 test('a new case study whose publication fails is kept once, and the next click publishes that one', async ({
   page,
 }) => {
   const tag = uniqueSuffix();
   const title = `Étude gardée ${tag}`;
+  await recordToasts(page);
   await openSignedIn(page, '/admin/portfolio');
   const dialog = await openDialog(page, 'Nouvelle étude de cas');
   await dialog.getByLabel('Titre', { exact: true }).fill(title);
@@ -81,13 +142,15 @@ test('a new case study whose publication fails is kept once, and the next click 
     { times: 1 },
   );
   await dialog.getByRole('button', { name: 'Enregistrer et publier' }).click();
-  await expect(toasts(page).filter({ hasText: 'Étude de cas enregistrée, mais pas publiée' })).toContainText(
+  await expectToastShown(
+    page,
+    'Étude de cas enregistrée, mais pas publiée',
     'Service momentanément indisponible.',
   );
   await expect(dialog).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Enregistrer et publier' }).click();
-  await expect(toasts(page).filter({ hasText: 'Étude de cas publiée' })).toBeVisible();
+  await expectToastShown(page, 'Étude de cas publiée');
   await expect(dialog).toBeHidden();
   const saved = (await (
     await page.request.get(`/api/admin/portfolio?q=${encodeURIComponent(tag)}`)
@@ -270,7 +333,7 @@ test('a post written with the toolbar saves itself, is published, read on the si
   await expect(editor).toContainText('Tester');
   await expect(editor).not.toContainText('Brouillon de phrase.');
 
-  await page.getByRole('button', { name: 'Dépublier' }).click();
+  await editorAction(page, 'Dépublier');
   const dialog = page.getByRole('alertdialog', { name: 'Dépublier cet article ?' });
   await dialog.getByRole('button', { name: 'Dépublier' }).click();
   await expect(toasts(page).filter({ hasText: 'Article dépublié' })).toBeVisible();
@@ -319,7 +382,7 @@ test('a post planned a few seconds ahead goes online by itself; its former addre
   await expect(share).toContainText(description);
 
   // Planned in Kinshasa time, eight seconds ahead (the test server looks every second).
-  await page.getByRole('button', { name: 'Programmer' }).click();
+  await editorAction(page, 'Programmer');
   const dialog = page.getByRole('dialog', { name: 'Programmer la publication' });
   const kinshasaLocal = (at: number) => new Date(at + 3_600_000).toISOString().slice(0, 19);
   await dialog.getByLabel('Date et heure (Kinshasa)').fill(kinshasaLocal(Date.now() - 60_000));

@@ -16,6 +16,9 @@ import { ADMIN_NAV } from './navigation';
 import type { AdminUser } from './queries';
 import type { RealtimeStatus } from './realtime-client';
 
+/** The screen's <main>: the skip link's target, and where menus drawn over it are put. */
+export const ADMIN_MAIN_ID = 'admin-contenu';
+
 const REALTIME_LABELS: Record<RealtimeStatus, string> = {
   connecting: 'Connexion au temps réel...',
   connected: 'Temps réel actif',
@@ -40,7 +43,7 @@ export function AdminShell({ user, realtime, onLogout, children }: ShellProps) {
   return (
     <div className="min-h-screen bg-gray-50 lg:flex">
       <a
-        href="#admin-contenu"
+        href={`#${ADMIN_MAIN_ID}`}
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
       >
         Aller au contenu
@@ -75,7 +78,7 @@ export function AdminShell({ user, realtime, onLogout, children }: ShellProps) {
         </div>
       </header>
       <main
-        id="admin-contenu"
+        id={ADMIN_MAIN_ID}
         tabIndex={-1}
         className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
       >

@@ -5,9 +5,13 @@
  * bar; an item edited in a dialog (a case study, a service, a team member) has the same dialog.
  */
 import type { QueryKey } from '@tanstack/react-query';
+import Ellipsis from 'lucide-react/icons/ellipsis';
 import Trash2 from 'lucide-react/icons/trash';
-import type { ComponentProps, ReactNode } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { type ComponentProps, type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '~/components/ui/button';
+import { cn } from '~/lib/cn';
+import { ADMIN_MAIN_ID } from './admin-shell';
 import { AdminDialog } from './dialog-frame';
 import { BackLink, ItemLoader } from './ui';
 
@@ -38,28 +42,106 @@ export function ListItemLoader<T>({
   );
 }
 
-/** The action bar of an item's editor, held at the bottom of the screen while the form scrolls. */
-export function EditorActionBar({ children }: { children: ReactNode }) {
+/**
+ * The action bar of an item's editor, held at the bottom of the screen while the form scrolls. On a
+ * phone it is one row (`oneRow`): its rarer actions go into EditorMoreMenu, and the buttons they
+ * duplicate show from 640 px only.
+ */
+export function EditorActionBar({ children, oneRow = false }: { children: ReactNode; oneRow?: boolean }) {
   return (
-    <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+    <div
+      data-testid="editor-action-bar"
+      className={cn(
+        'sticky bottom-0 z-10 -mx-4 flex items-center gap-2 border-t border-gray-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-wrap sm:rounded-xl sm:border',
+        oneRow ? 'flex-nowrap' : 'flex-wrap',
+      )}
+    >
       {children}
     </div>
   );
 }
 
+/** Shown from 640 px only: an action a phone finds in EditorMoreMenu. */
+export const WIDE_ONLY = 'hidden sm:inline-flex';
+
+export type EditorMenuAction = {
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  onSelect: () => void;
+  disabled?: boolean;
+  danger?: boolean;
+};
+
+/**
+ * "Plus d’actions" at the end of a phone's action bar (below 640 px): the rarer actions (schedule,
+ * unpublish, delete) in a menu, so the bar stays one row. Radix's menu: arrow keys, Escape, focus
+ * back on the button.
+ */
+export function EditorMoreMenu({ actions }: { actions: EditorMenuAction[] }) {
+  // Drawn inside the screen's <main> (a landmark), not at the end of <body>, outside every one.
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  useEffect(() => setContainer(document.getElementById(ADMIN_MAIN_ID)), []);
+  if (actions.length === 0) return null;
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button type="button" size="sm" variant="secondary" className="ml-auto shrink-0 px-2.5 sm:hidden">
+          <Ellipsis className="size-5" aria-hidden="true" />
+          <span className="sr-only">Plus d’actions</span>
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal container={container}>
+        <DropdownMenu.Content
+          side="top"
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-48 rounded-xl border border-gray-200 bg-white p-1 shadow-lg"
+        >
+          {actions.map(({ label, icon: Icon, onSelect, disabled, danger }) => (
+            <DropdownMenu.Item
+              key={label}
+              disabled={disabled}
+              onSelect={onSelect}
+              className={cn(
+                'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm font-medium outline-none data-disabled:opacity-50 data-highlighted:bg-gray-100',
+                danger ? 'text-red-700' : 'text-gray-900',
+              )}
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
 /** Says the form has changes not saved yet, in the action bar. */
 export function UnsavedNote() {
-  return <span className="text-xs text-amber-800 sm:text-sm">Modifications non enregistrées</span>;
+  return (
+    <span className="line-clamp-2 min-w-0 text-xs leading-tight text-amber-800 sm:text-sm">
+      Modifications non enregistrées
+    </span>
+  );
 }
 
 /** The delete button, last in the action bar; `onClick` asks first. */
-export function EditorDeleteButton({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
+export function EditorDeleteButton({
+  disabled,
+  onClick,
+  className,
+}: {
+  disabled: boolean;
+  onClick: () => void;
+  className?: string;
+}) {
   return (
     <Button
       type="button"
       size="sm"
       variant="ghost"
-      className="ml-auto text-red-700 hover:bg-red-50"
+      className={cn('ml-auto text-red-700 hover:bg-red-50', className)}
       disabled={disabled}
       onClick={onClick}
     >

@@ -81,3 +81,15 @@ export async function expectToastShown(page: Page, ...texts: string[]) {
  */
 export const uniqueSuffix = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
+
+/**
+ * Clicks an editor's action (the action bar of app/features/admin/item-screen.tsx): its
+ * button from 640 px; below, where the bar is one row, the item of its "Plus d’actions" menu.
+ */
+export async function editorAction(page: Page, name: string) {
+  const bar = page.getByTestId('editor-action-bar');
+  const button = bar.getByRole('button', { name, exact: true });
+  if (await button.isVisible()) return button.click();
+  await bar.getByRole('button', { name: 'Plus d’actions' }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}

@@ -20,6 +20,7 @@ import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import Save from 'lucide-react/icons/save';
 import ScanEye from 'lucide-react/icons/scan-eye';
+import Trash2 from 'lucide-react/icons/trash';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from '#common/enums.ts';
@@ -42,9 +43,11 @@ import { ImageUploadField } from '../image-upload';
 import {
   EditorActionBar,
   EditorDeleteButton,
+  EditorMoreMenu,
   type ItemList,
   ListBackLink,
   ListItemLoader,
+  WIDE_ONLY,
 } from '../item-screen';
 import { MarkdownEditorField } from '../rich-text/markdown-editor-field';
 import { ScheduleDialog } from '../schedule-dialog';
@@ -248,6 +251,8 @@ function BlogEditor({
     remove.isPending ||
     unschedule.isPending;
   const slugChangedWhilePublished = post?.isPublished && slug !== post.slug;
+  const scheduleLabel = post?.scheduledAt ? 'Reprogrammer' : 'Programmer';
+  const planPublication = () => handleSubmit(() => setScheduling(true))();
 
   const confirm = () => {
     if (!post || !confirming) return;
@@ -417,14 +422,15 @@ function BlogEditor({
           />
         </Card>
 
-        <EditorActionBar>
+        <EditorActionBar oneRow>
           <Button
             type="submit"
             size="sm"
             variant={post?.isPublished ? 'primary' : 'secondary'}
             disabled={busy}
+            className="shrink-0"
           >
-            <Save className="size-4" aria-hidden="true" />
+            <Save className="hidden size-4 min-[400px]:block" aria-hidden="true" />
             {save.isPending && !save.variables?.publish && !save.variables?.auto ? (
               'Enregistrement...'
             ) : (
@@ -442,6 +448,7 @@ function BlogEditor({
               type="button"
               variant="secondary"
               disabled={busy}
+              className={WIDE_ONLY}
               onClick={() => setConfirming('unpublish')}
             >
               <EyeOff className="size-4" aria-hidden="true" />
@@ -449,8 +456,8 @@ function BlogEditor({
             </Button>
           ) : (
             <>
-              <Button type="button" size="sm" disabled={busy} onClick={submit(true)}>
-                <Eye className="size-4" aria-hidden="true" />
+              <Button type="button" size="sm" disabled={busy} onClick={submit(true)} className="shrink-0">
+                <Eye className="hidden size-4 min-[400px]:block" aria-hidden="true" />
                 {save.isPending && save.variables?.publish ? 'Publication...' : 'Publier'}
               </Button>
               <Button
@@ -458,11 +465,12 @@ function BlogEditor({
                 size="sm"
                 variant="secondary"
                 disabled={busy}
+                className={WIDE_ONLY}
                 // The form must be valid to be saved with its plan: its errors show, no dialog.
-                onClick={handleSubmit(() => setScheduling(true))}
+                onClick={planPublication}
               >
                 <CalendarClock className="size-4" aria-hidden="true" />
-                {post?.scheduledAt ? 'Reprogrammer' : 'Programmer'}
+                {scheduleLabel}
               </Button>
             </>
           )}
@@ -472,7 +480,38 @@ function BlogEditor({
             published={post?.isPublished ?? false}
             message={autosave.message}
           />
-          {post ? <EditorDeleteButton disabled={busy} onClick={() => setConfirming('delete')} /> : null}
+          {post ? (
+            <EditorDeleteButton
+              disabled={busy}
+              className={WIDE_ONLY}
+              onClick={() => setConfirming('delete')}
+            />
+          ) : null}
+          <EditorMoreMenu
+            actions={[
+              ...(post?.isPublished
+                ? [
+                    {
+                      label: 'Dépublier',
+                      icon: EyeOff,
+                      disabled: busy,
+                      onSelect: () => setConfirming('unpublish'),
+                    },
+                  ]
+                : [{ label: scheduleLabel, icon: CalendarClock, disabled: busy, onSelect: planPublication }]),
+              ...(post
+                ? [
+                    {
+                      label: 'Supprimer',
+                      icon: Trash2,
+                      disabled: busy,
+                      danger: true,
+                      onSelect: () => setConfirming('delete'),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         </EditorActionBar>
       </form>
       <PreviewLinkDialog link={previewLink.data ?? null} onClose={() => previewLink.reset()} />
@@ -595,17 +634,27 @@ function SaveStatus({
           : state === 'saved'
             ? STATUS_TEXT.saved
             : '';
+  // On a phone's one-row bar, a word or two; the fields say what is missing or refused.
+  const short =
+    state === 'failed' ? 'Non enregistré' : state === 'incomplete' && unsaved ? 'Incomplet' : text;
   return (
     <span
       role="status"
       data-testid="save-status"
       className={cn(
-        'text-xs sm:text-sm',
+        'line-clamp-2 min-w-0 flex-1 text-xs leading-tight sm:line-clamp-none sm:flex-none sm:text-sm',
         state === 'failed' || (unsaved && published) ? 'text-amber-800' : 'text-gray-700',
       )}
     >
       {state === 'saved' && !unsaved ? <Check className="mr-1 inline size-4" aria-hidden="true" /> : null}
-      {text}
+      {short === text ? (
+        text
+      ) : (
+        <>
+          <span className="sm:hidden">{short}</span>
+          <span className="hidden sm:inline">{text}</span>
+        </>
+      )}
     </span>
   );
 }

@@ -438,8 +438,8 @@ function CampaignEditor({
           ) : null}
         </FieldsetCard>
 
-        <EditorActionBar>
-          <Button type="submit" size="sm" disabled={save.isPending}>
+        <EditorActionBar oneRow>
+          <Button type="submit" size="sm" disabled={save.isPending} className="shrink-0">
             <Save className="size-4" aria-hidden="true" />
             {save.isPending ? 'Enregistrement...' : 'Enregistrer le brouillon'}
           </Button>

@@ -29,10 +29,12 @@ import { ConfirmDialog } from '../confirm-dialog';
 import {
   EditorActionBar,
   EditorDeleteButton,
+  EditorMoreMenu,
   type ItemList,
   ListBackLink,
   ListItemLoader,
   UnsavedNote,
+  WIDE_ONLY,
 } from '../item-screen';
 import { AdminPageHeader, Badge, Card, FieldsetCard, formatDateTime } from '../ui';
 import { useDebounced } from '../use-debounced';
@@ -336,17 +338,31 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
           </Button>
         </FieldsetCard>
 
-        <EditorActionBar>
-          <Button type="submit" size="sm" disabled={save.isPending || remove.isPending}>
+        <EditorActionBar oneRow>
+          <Button type="submit" size="sm" disabled={save.isPending || remove.isPending} className="shrink-0">
             <Save className="size-4" aria-hidden="true" />
             {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
           </Button>
           {isDirty ? <UnsavedNote /> : null}
           {template && !template.builtIn ? (
-            <EditorDeleteButton
-              disabled={save.isPending || remove.isPending}
-              onClick={() => setConfirmDelete(true)}
-            />
+            <>
+              <EditorDeleteButton
+                disabled={save.isPending || remove.isPending}
+                className={WIDE_ONLY}
+                onClick={() => setConfirmDelete(true)}
+              />
+              <EditorMoreMenu
+                actions={[
+                  {
+                    label: 'Supprimer',
+                    icon: Trash2,
+                    danger: true,
+                    disabled: save.isPending || remove.isPending,
+                    onSelect: () => setConfirmDelete(true),
+                  },
+                ]}
+              />
+            </>
           ) : null}
         </EditorActionBar>
       </form>
