@@ -275,6 +275,8 @@ export type AdminContact = {
   email: string;
   phone: string | null;
   phoneRaw: string | null;
+  /** The number as staff read it, grouped by the server (`+243 81 000 0001`), or as typed. */
+  phoneDisplay: string | null;
   company: string | null;
   serviceInterest: string;
   budget: string | null;

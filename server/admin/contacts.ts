@@ -32,6 +32,7 @@ import {
 import { logActivity } from '../activity/log.ts';
 import { kinshasaDateTime, kinshasaDayEnd } from '../calendar/kinshasa.ts';
 import { type LeadDeps, leadNotifications } from '../leads/create-lead.ts';
+import { displayPhone } from '../leads/phone.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { exportCsv, searchFilter } from './csv.ts';
 
@@ -46,6 +47,7 @@ export function presentContact(row: ContactRequest, owners: Map<string, string>)
     email: row.email,
     phone: row.phone,
     phoneRaw: row.phoneRaw,
+    phoneDisplay: displayPhone(row.phone ?? row.phoneRaw),
     company: row.company,
     serviceInterest: row.serviceInterest,
     budget: row.budget,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from './phone.ts';
+import { displayPhone, normalizePhone } from './phone.ts';
 
 describe('normalizePhone', () => {
   it('writes Congolese numbers in E.164, with or without the country code', () => {
@@ -20,5 +20,14 @@ describe('normalizePhone', () => {
   it('stores nothing for an empty phone', () => {
     expect(normalizePhone(undefined)).toEqual({ phone: null, phoneRaw: null });
     expect(normalizePhone('   ')).toEqual({ phone: null, phoneRaw: null });
+  });
+});
+
+describe('displayPhone', () => {
+  it('groups a valid number the international way, and leaves anything else as it was typed', () => {
+    expect(displayPhone('+243810000001')).toBe('+243 81 000 0001');
+    expect(displayPhone('+33612345678')).toBe('+33 6 12 34 56 78');
+    expect(displayPhone('poste 12')).toBe('poste 12');
+    expect(displayPhone(null)).toBeNull();
   });
 });

@@ -1,9 +1,17 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { clientIp, expectToastShown, logIn, openSignedIn, recordToasts } from './helpers/admin.ts';
-import { hydrated } from './helpers/page.ts';
+import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
+import {
+  chooseFilter,
+  clientIp,
+  expectToastShown,
+  logIn,
+  openSignedIn,
+  recordToasts,
+} from './helpers/admin.ts';
+import { axeViolations, hydrated, scrollsSideways } from './helpers/page.ts';
 
 /**
  * The back-office end to end (docs/product.md §2.2, §4.3 to §4.5, §7.5, §8.5; decision 012): login and guard,
@@ -43,6 +51,12 @@ test.describe('login and guard', () => {
     await logIn(page);
     await expect(page).toHaveURL(/\/admin\/contacts\?status=nouveau$/);
     await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+    // The filter the address names is chosen: in the toolbar, or in the "Filtres" dialog on a phone.
+    const sheetButton = page.getByRole('button', { name: /^Filtres/ });
+    if (await sheetButton.isVisible()) {
+      await expect(sheetButton).toHaveText('Filtres (1)');
+      await sheetButton.click();
+    }
     await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('nouveau');
   });
 
@@ -225,7 +239,7 @@ test.describe('leads', () => {
     await expect(listed).toContainText('En cours');
 
     // Filtering by the new status keeps it; the export downloads what is filtered.
-    await page.getByLabel('Statut', { exact: true }).selectOption('en_cours');
+    await chooseFilter(page, 'Statut', 'en_cours');
     await expect(listed).toHaveCount(1);
     // The filter is a navigation (the address carries it): the link is followed once it has it,
     // as a person sees the list filtered before reaching for the export.
@@ -239,6 +253,63 @@ test.describe('leads', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain(fullName);
     expect(csv).not.toMatch(/,Nouveau,/);
+  });
+});
+
+test.describe('contacts on a phone and a laptop', () => {
+  test('the first lead shows in a phone’s first screen, the filters wait in “Filtres (n)”; a laptop reads each address on one line and the phone grouped', async ({
+    page,
+  }, testInfo) => {
+    const fullName = uniqueName('Prisca');
+    const email = `prisca.une-adresse-vraiment-longue@entreprise-${Date.now()}.cd`;
+    const sent = await page.request.post('/api/contact', {
+      headers: { 'Idempotency-Key': randomUUID(), 'X-Forwarded-For': clientIp(testInfo, 39) },
+      data: aWebsiteRequest({ fullName, email, phone: '0810000001' }),
+    });
+    expect(sent.status()).toBe(201);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openSignedIn(page, '/admin/contacts');
+    const rows = page.getByTestId('contact-row');
+    // The newest first, in the first screen: its name entirely above the fold.
+    const first = rows.first().getByRole('button').first();
+    await expect(first).toHaveText(fullName);
+    const box = await first.boundingBox();
+    expect((box?.y ?? 740) + (box?.height ?? 0)).toBeLessThanOrEqual(740);
+    expect(await scrollsSideways(page)).toBe(false);
+    await expect(page.getByLabel('Statut', { exact: true })).toHaveCount(0);
+
+    // The filters in their dialog: the count on the button, the list behind it changed.
+    await page.getByRole('button', { name: 'Filtres', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filtres' });
+    await sheet.getByLabel('Origine', { exact: true }).selectOption('website');
+    await sheet.getByLabel('Statut', { exact: true }).selectOption('nouveau');
+    expect(await axeViolations(page)).toEqual([]);
+    await sheet.getByRole('button', { name: 'Voir les résultats' }).click();
+    await expect(page.getByRole('button', { name: 'Filtres (2)' })).toBeVisible();
+    await expect(page).toHaveURL(/status=nouveau/);
+    await expect(rows.filter({ hasText: 'Demande de devis' })).toHaveCount(0);
+    await expect(rows.filter({ hasText: fullName })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Filtres (2)' }).click();
+    await sheet.getByRole('button', { name: 'Effacer les filtres' }).click();
+    await sheet.getByRole('button', { name: 'Voir les résultats' }).click();
+    await expect(page.getByRole('button', { name: 'Filtres', exact: true })).toBeVisible();
+    await expect(page).not.toHaveURL(/status=/);
+
+    // The lead's panel: the number grouped as Kinshasa writes it.
+    await rows.filter({ hasText: fullName }).getByRole('button', { name: fullName }).click();
+    const panel = page.getByRole('dialog', { name: fullName });
+    await expect(panel).toContainText('+243 81 000 0001');
+    await panel.getByRole('button', { name: 'Fermer la fiche' }).click();
+
+    // A laptop: the filters in the toolbar, a "Reçu le" column, each address on one line.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.getByLabel('Statut', { exact: true })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /Reçu le/ })).toBeVisible();
+    const address = rows.filter({ hasText: fullName }).getByTitle(email);
+    const lineHeight = await address.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+    expect((await address.boundingBox())?.height).toBeLessThanOrEqual(lineHeight + 1);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

@@ -9,8 +9,11 @@ import { keepPreviousData, type QueryKey, type UseQueryResult, useQuery } from '
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import ArrowUpDown from 'lucide-react/icons/arrow-up-down';
-import type { ComponentProps, ReactNode } from 'react';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
+import { type ComponentProps, type ReactNode, useState, useSyncExternalStore } from 'react';
+import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
+import { AdminDialog, DialogBody, DialogFooter } from './dialog-frame';
 import { EmptyState, ErrorState, FilterSelect, LoadingState, Pagination, SearchInput } from './ui';
 import { useListParams } from './use-list-params';
 
@@ -35,7 +38,27 @@ export type ListToolbarProps<P> = {
   className?: string;
   /** Makes the bar a search landmark with this name. */
   landmark?: string;
+  /**
+   * Below 1024 px, the filters (and `extra`) wait in a "Filtres (n)" dialog behind one button beside
+   * the search, so that the list starts in the first screen of a phone.
+   */
+  filtersSheet?: boolean;
 };
+
+const WIDE_TOOLBAR = '(min-width: 1024px)';
+
+/** Whether the toolbar has the room for its filters in a row (1024 px), following the window's width. */
+function useWideToolbar(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(WIDE_TOOLBAR);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(WIDE_TOOLBAR).matches,
+    () => true,
+  );
+}
 
 /** A list's parameters and their update, from useListParams. */
 export type ListState<P> = {
@@ -69,20 +92,24 @@ export function ListToolbar<P extends { page?: number }>({
   extra,
   className = 'mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center',
   landmark,
+  filtersSheet = false,
 }: ListToolbarProps<P> & ListState<P>) {
+  const wide = useWideToolbar();
+  const [sheetOpen, setSheetOpen] = useState(false);
   const current = (key: string) => String((params as Record<string, unknown>)[key] ?? '');
   const set = (key: string, value: string, options?: { replace?: boolean }) =>
     update({ [key]: value || undefined } as Partial<P>, options);
-  const controls = (
+  const searchBox = search ? (
+    <SearchInput
+      label={search.label}
+      placeholder={search.placeholder}
+      value={current('q')}
+      onChange={(q) => set('q', q, search.replace ? { replace: true } : undefined)}
+    />
+  ) : null;
+  const boundKeys = filters.flatMap((filter) => ('key' in filter ? [filter.key] : []));
+  const selects = (
     <>
-      {search ? (
-        <SearchInput
-          label={search.label}
-          placeholder={search.placeholder}
-          value={current('q')}
-          onChange={(q) => set('q', q, search.replace ? { replace: true } : undefined)}
-        />
-      ) : null}
       {filters.map((filter) => {
         if (!('key' in filter)) return <FilterSelect key={filter.label} {...filter} />;
         const { key: param, ...select } = filter;
@@ -96,6 +123,53 @@ export function ListToolbar<P extends { page?: number }>({
         );
       })}
       {extra}
+    </>
+  );
+  const inSheet = filtersSheet && !wide;
+  const active = boundKeys.filter((key) => current(key) !== '').length;
+  const controls = inSheet ? (
+    <>
+      <div className="flex gap-2">
+        {searchBox}
+        <Button
+          type="button"
+          variant="secondary"
+          className="h-10 shrink-0 px-3"
+          aria-haspopup="dialog"
+          onClick={() => setSheetOpen(true)}
+        >
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          {active > 0 ? `Filtres (${active})` : 'Filtres'}
+        </Button>
+      </div>
+      <AdminDialog
+        open={sheetOpen}
+        onOpenChange={setSheetOpen}
+        title="Filtres"
+        description="La liste change à chaque choix, derrière cette fenêtre."
+      >
+        <DialogBody>
+          <div className="flex flex-col gap-3">{selects}</div>
+        </DialogBody>
+        <DialogFooter>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={active === 0}
+            onClick={() => update(Object.fromEntries(boundKeys.map((key) => [key, undefined])) as Partial<P>)}
+          >
+            Effacer les filtres
+          </Button>
+          <Button type="button" onClick={() => setSheetOpen(false)}>
+            Voir les résultats
+          </Button>
+        </DialogFooter>
+      </AdminDialog>
+    </>
+  ) : (
+    <>
+      {searchBox}
+      {selects}
     </>
   );
   return landmark ? (

@@ -90,6 +90,8 @@ describe('GET /api/admin/contacts', () => {
         fullName: 'Marie Kabila',
         email: 'marie.kabila@kin-agro.cd',
         phone: '+243812345678',
+        // Grouped for reading; a number the site could not recognise is shown as it was typed.
+        phoneDisplay: '+243 81 234 5678',
         company: 'Kin Agro',
         status: 'nouveau',
         source: 'quote_request',

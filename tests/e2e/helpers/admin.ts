@@ -93,3 +93,17 @@ export async function editorAction(page: Page, name: string) {
   await bar.getByRole('button', { name: 'Plus d’actions' }).click();
   await page.getByRole('menuitem', { name, exact: true }).click();
 }
+
+/**
+ * Chooses `value` in a list's filter `label`: in the toolbar from 1024 px, in its "Filtres" dialog
+ * below, which is then closed to see the list (app/features/admin/admin-list.tsx).
+ */
+export async function chooseFilter(page: Page, label: string, value: string) {
+  const inline = page.getByLabel(label, { exact: true });
+  if (await inline.isVisible()) return void (await inline.selectOption(value));
+  await page.getByRole('button', { name: /^Filtres/ }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filtres' });
+  await sheet.getByLabel(label, { exact: true }).selectOption(value);
+  await sheet.getByRole('button', { name: 'Voir les résultats' }).click();
+  await expect(sheet).toBeHidden();
+}

@@ -138,7 +138,9 @@ function ContactFacts({
         <Fact label="Email">
           <EmailAddress email={contact.email} />
         </Fact>
-        <Fact label="Téléphone">{phone ?? '—'}</Fact>
+        <Fact label="Téléphone">
+          {contact.phoneDisplay ? <span className="whitespace-nowrap">{contact.phoneDisplay}</span> : '—'}
+        </Fact>
         <Fact label="Entreprise">{contact.company ?? '—'}</Fact>
         <Fact label="Service souhaité">{contact.serviceInterest}</Fact>
         <Fact label="Budget">{contact.budget ?? '—'}</Fact>

@@ -25,6 +25,7 @@ function buildContact(overrides: Partial<AdminContact> = {}): AdminContact {
     email: 'grace@kin-agro.cd',
     phone: null,
     phoneRaw: null,
+    phoneDisplay: null,
     company: null,
     serviceInterest: 'Site web',
     budget: null,

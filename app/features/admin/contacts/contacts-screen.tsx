@@ -129,6 +129,8 @@ export function ContactsScreen() {
           list={list}
           toolbar={{
             search: { label: 'Rechercher un contact', placeholder: 'Nom, email, entreprise, téléphone' },
+            // On a phone the list starts in the first screen: its six filters wait behind a button.
+            filtersSheet: true,
             filters: [
               { key: 'status', label: 'Statut', allLabel: 'Tous', options: STATUS_OPTIONS },
               { key: 'source', label: 'Origine', allLabel: 'Toutes', options: SOURCE_OPTIONS },
@@ -193,7 +195,12 @@ export function ContactsScreen() {
                     >
                       {contact.fullName}
                     </button>
-                    <p className="wrap-anywhere text-gray-600 md:max-w-[16rem] md:truncate">
+                    {/* On a phone's card it wraps where a reader expects; in the table, one line,
+                        cut with an ellipsis (Chromium breaks at <wbr> even in nowrap text). */}
+                    <p
+                      title={contact.email}
+                      className="wrap-anywhere text-gray-600 md:max-w-[16rem] md:truncate md:[&_wbr]:hidden"
+                    >
                       <EmailAddress email={contact.email} />
                     </p>
                   </div>
