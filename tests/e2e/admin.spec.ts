@@ -60,6 +60,29 @@ test.describe('login and guard', () => {
     await expect(page.getByLabel('Statut', { exact: true })).toHaveValue('nouveau');
   });
 
+  test('the login screen does not move as its script starts (no layout shift from the passkey button)', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/admin/login');
+    const passkey = page.getByRole('button', { name: /clé d’accès/ });
+    await expect(passkey).toBeVisible();
+    const card = await page.locator('form').boundingBox();
+    await page.waitForTimeout(500);
+    expect(await page.locator('form').boundingBox()).toEqual(card);
+    const total = await page.evaluate(() =>
+      (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(total).toBeLessThan(0.001);
+  });
+
   test('a password sent before the page’s script runs never goes into an address: the screen comes back', async ({
     browser,
   }) => {

@@ -26,6 +26,7 @@ import {
 } from '~/features/admin/security/sign-in-steps';
 import { PreloadScreen, prefetchFirstData } from '~/features/admin/sign-in-ahead';
 import { ApiError, apiRequest, applyFieldErrors, serverMessage } from '~/lib/api';
+import { cn } from '~/lib/cn';
 import { useSite } from '~/lib/site';
 
 export const meta = () => [{ title: 'Connexion — Administration' }];
@@ -148,18 +149,19 @@ export default function AdminLoginPage() {
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? <Sending /> : 'Se connecter'}
             </Button>
-            {passkeys ? (
-              <>
-                <p className="flex items-center gap-3 text-xs text-gray-600 before:h-px before:flex-1 before:bg-gray-200 after:h-px after:flex-1 after:bg-gray-200">
-                  ou
-                </p>
-                <PasskeySignInButton
-                  rememberMe={() => getValues('rememberMe') ?? false}
-                  onSignedIn={signedIn}
-                  onFailure={setFailure}
-                />
-              </>
-            ) : null}
+            {/* Its room is kept from the first paint: known only once the script runs, the passkey
+                button would push the centred card up as it appears (a layout shift). A browser
+                without passkeys keeps the room, empty. */}
+            <div className={cn('flex flex-col gap-4', passkeys ? undefined : 'invisible')} inert={!passkeys}>
+              <p className="flex items-center gap-3 text-xs text-gray-600 before:h-px before:flex-1 before:bg-gray-200 after:h-px after:flex-1 after:bg-gray-200">
+                ou
+              </p>
+              <PasskeySignInButton
+                rememberMe={() => getValues('rememberMe') ?? false}
+                onSignedIn={signedIn}
+                onFailure={setFailure}
+              />
+            </div>
           </form>
         )}
         <PreloadScreen to={redirectTo} />
