@@ -160,6 +160,12 @@ test('a new case study whose publication fails is kept once, and the next click 
   expect(saved.items.filter((item) => item.title === title)).toEqual([
     expect.objectContaining({ isPublished: true }),
   ]);
+  // Without an upload, the list shows the cover the site draws from its figures.
+  const thumbnail = page.getByTestId('case-study-card').filter({ hasText: title }).locator('img');
+  await expect(thumbnail).toHaveAttribute('src', /^\/visuals\/cover\/case-/);
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 });
 
 test('a post written with the toolbar saves itself, is published, read on the site, then unpublished', async ({

@@ -6,11 +6,12 @@
 import { useMutation } from '@tanstack/react-query';
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
-import ImageOff from 'lucide-react/icons/image-off';
+import ImageIcon from 'lucide-react/icons/image';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
+import { caseStudyCover } from '#common/visuals.ts';
 import { Button } from '~/components/ui/button';
 import { AdminList, useAdminList } from '../admin-list';
 import { PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
@@ -93,8 +94,12 @@ export function PortfolioScreen() {
                 >
                   <div className="flex gap-3 p-3">
                     <Thumbnail
-                      src={caseStudy.imageUrl}
-                      icon={ImageOff}
+                      // The picture the site shows: the upload, or, once published, the cover drawn
+                      // from its figures (a draft's is not served before it is public).
+                      src={
+                        caseStudy.imageUrl ?? (caseStudy.isPublished ? caseStudyCover(caseStudy).src : null)
+                      }
+                      icon={ImageIcon}
                       className="size-20 rounded-md bg-gray-100"
                       placeholderClassName="text-gray-400"
                     />
