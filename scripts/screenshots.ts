@@ -6,6 +6,8 @@
  * Debian's Chromium as a phone (360x740, 2x) and a desktop (1280x800), on Kinshasa's clock, and
  * writes docs/screenshots/<page>-phone.webp and <page>-desktop.webp: WebP through sharp, so each
  * file stays well under 300 KB. The README shows the home page's. OUT_DIR writes them elsewhere.
+ * Then the back-office the staff use every day, signed in: the dashboard, the contacts, a lead's
+ * panel, the post editor, an email template's editor and the calls' agenda (admin-<screen>-*.webp).
  *
  * The same pictures are the install sheet's screenshots (public/manifest.webmanifest's
  * `screenshots`, form factors narrow and wide): public/screenshots/home-narrow.webp and
@@ -14,7 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/chromium.ts';
 import { runSite } from './lib/run-site.ts';
@@ -60,8 +62,17 @@ const PAGES: { name: string; path: string }[] = [
 /** The seeded first admin, signed in to make themself bookable for the call page's picture. */
 const ADMIN = { email: 'admin@example.cd', password: 'screenshots-admin-password' };
 
-async function take(browser: Browser, url: string, file: string, size: Size): Promise<Buffer> {
+type Signedin = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+async function take(
+  browser: Browser,
+  url: string,
+  file: string,
+  size: Size,
+  admin?: { session: Signedin; ready: string },
+): Promise<Buffer> {
   const context = await browser.newContext({
+    ...(admin ? { storageState: admin.session } : {}),
     viewport: size.viewport,
     deviceScaleFactor: size.deviceScaleFactor,
     isMobile: size.isMobile,
@@ -75,6 +86,8 @@ async function take(browser: Browser, url: string, file: string, size: Size): Pr
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
+    // A back-office screen draws its data after its first load: the picture waits for it.
+    if (admin) await page.locator(admin.ready).first().waitFor();
     // Every image of the first screen decoded, and the web fonts ready, before the picture.
     await page.evaluate(async () => {
       await document.fonts.ready;
@@ -101,7 +114,10 @@ async function take(browser: Browser, url: string, file: string, size: Size): Pr
  * The call page of a new call request, as its visitor opens it from the modal: the admin makes
  * themself bookable (the settings' usual hours), then a visitor asks for a call.
  */
-async function bookingPath(browser: Browser, siteUrl: string): Promise<string> {
+async function bookingPath(
+  browser: Browser,
+  siteUrl: string,
+): Promise<{ path: string; leadId: string; session: Signedin; postId: string; templateId: string }> {
   const context = await browser.newContext({ baseURL: siteUrl, locale: 'fr-FR', serviceWorkers: 'block' });
   try {
     const admin = await context.newPage();
@@ -127,9 +143,21 @@ async function bookingPath(browser: Browser, siteUrl: string): Promise<string> {
         elapsedMs: 9_000,
       },
     });
-    const { bookingPath: found } = (await answer.json()) as { bookingPath?: string };
+    const { bookingPath: found, id } = (await answer.json()) as { bookingPath?: string; id: string };
     if (!answer.ok() || !found) throw new Error(`no call page: ${answer.status()} ${await answer.text()}`);
-    return found;
+    const posts = (await (await context.request.get('/api/admin/blog?pageSize=1')).json()) as {
+      items: { id: string }[];
+    };
+    const templates = (await (await context.request.get('/api/admin/email-templates')).json()) as {
+      templates: { id: string }[];
+    };
+    return {
+      path: found,
+      leadId: id,
+      session: await context.storageState(),
+      postId: posts.items[0]?.id ?? '',
+      templateId: templates.templates[0]?.id ?? '',
+    };
   } finally {
     await context.close();
   }
@@ -142,12 +170,36 @@ async function main() {
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    const pages = [...PAGES, { name: 'booking', path: await bookingPath(browser, site.url) }];
+    const booked = await bookingPath(browser, site.url);
+    const pages = [...PAGES, { name: 'booking', path: booked.path }];
     for (const { name, path: pagePath } of pages) {
       for (const size of SIZES) {
         const webp = await take(browser, `${site.url}${pagePath}`, `${name}-${size.name}.webp`, size);
         if (name === 'home') fs.writeFileSync(path.join(PUBLIC_OUT_DIR, size.manifestFile), webp);
       }
+    }
+    const screens = [
+      { name: 'dashboard', path: '/admin/dashboard', ready: '[data-testid="kpi-value"]' },
+      { name: 'contacts', path: '/admin/contacts', ready: '[data-testid="contact-row"]' },
+      { name: 'lead', path: `/admin/contacts?lead=${booked.leadId}`, ready: '[role="dialog"] h2' },
+      {
+        name: 'blog-editor',
+        path: `/admin/blog/${booked.postId}`,
+        ready: '[data-testid="editor-action-bar"]',
+      },
+      {
+        name: 'template-editor',
+        path: `/admin/emails/templates/${booked.templateId}`,
+        ready: '[data-testid="editor-action-bar"]',
+      },
+      { name: 'agenda', path: '/admin/rendez-vous', ready: 'main h1' },
+    ];
+    for (const { name, path: screenPath, ready } of screens) {
+      for (const size of SIZES)
+        await take(browser, `${site.url}${screenPath}`, `admin-${name}-${size.name}.webp`, size, {
+          session: booked.session,
+          ready,
+        });
     }
   } finally {
     await browser?.close();
