@@ -5,7 +5,14 @@
  * back-office reacts to them (app/features/admin/realtime-effects.ts).
  */
 
-export const REALTIME_CHANNELS = ['dashboard', 'contacts', 'newsletter', 'system', 'audience'] as const;
+export const REALTIME_CHANNELS = [
+  'dashboard',
+  'contacts',
+  'newsletter',
+  'system',
+  'audience',
+  'campaigns',
+] as const;
 export type RealtimeChannel = (typeof REALTIME_CHANNELS)[number];
 
 /** What a browser subscribed to the event's channel receives. */
@@ -27,6 +34,11 @@ export type BrowserEvent =
       data: { contactId: string; bookingId: string; status: 'confirmed' | 'cancelled'; startsAt: string };
     }
   | { channel: 'newsletter'; type: 'new_subscription'; data: { email: string } }
+  /**
+   * A campaign's status changed by the worker (its scheduled time came: sending, or held back to the
+   * drafts; its last message went: sent or failed): its page and the list follow without a reload.
+   */
+  | { channel: 'campaigns'; type: 'campaign_update'; data: { id: string; status: string } }
   /**
    * "En ce moment" on the Audience screen (docs/decisions/084): the distinct visitors of the last 5
    * minutes, sent when the count changed (server/realtime/audience-now.ts).

@@ -40,6 +40,10 @@ import { ensureCampaignKey } from './utm.ts';
 
 export type Events = Pick<EventBus, 'publish'>;
 
+/** The event that moves an open campaign page and the list on (common/realtime.ts). */
+const campaignUpdate = (id: string, status: CampaignStatus) =>
+  ({ channel: 'campaigns', type: 'campaign_update', data: { id, status } }) as const;
+
 /** lastError of the jobs a cancellation dropped. */
 export const CANCELLED_JOB_ERROR = 'Annulé';
 
@@ -277,6 +281,7 @@ export async function finishIfDone(
   });
   await events.publish(
     tx,
+    campaignUpdate(campaignId, status),
     { channel: 'dashboard', type: 'stats_update', data: {} },
     {
       channel: 'system',
@@ -327,7 +332,7 @@ async function holdBack(
     body: `« ${campaign.title} » est revenue en brouillon : ${why}`,
     url: `/admin/emails/campaigns/${campaign.id}`,
   });
-  await events.publish(tx, {
+  await events.publish(tx, campaignUpdate(campaign.id, 'draft'), {
     channel: 'system',
     type: 'notification',
     data: {
@@ -371,6 +376,7 @@ export async function startDueCampaigns(deps: SendDeps, at: Date): Promise<strin
         description: `${jobs} destinataire${jobs > 1 ? 's' : ''}`,
         userId: null,
       });
+      await deps.events.publish(tx, campaignUpdate(campaign.id, 'sending'));
       // Nobody matched at that time: the campaign ends at once, as failed.
       if (jobs === 0) await finishIfDone(tx, deps.events, campaign.id, at);
     }

@@ -304,6 +304,12 @@ describe('campaign sending', { timeout: 60_000 }, () => {
     expect(await w.runOnce()).toMatchObject({ started: 1, sent: 2, finished: 1 });
     expect(recipients(smtp.messages())).toEqual(['programme@exemple.cd', 'tardif@exemple.cd']);
     expect((await campaignRow(campaign.id)).status).toBe('sent');
+    // An open campaign page follows it: started, then sent.
+    const moves = published.filter((event) => event.type === 'campaign_update');
+    expect(moves).toEqual([
+      { channel: 'campaigns', type: 'campaign_update', data: { id: campaign.id, status: 'sending' } },
+      { channel: 'campaigns', type: 'campaign_update', data: { id: campaign.id, status: 'sent' } },
+    ]);
   });
 
   it('holds back a scheduled campaign edited into one not ready: back to the drafts, the staff told why', async () => {
@@ -340,6 +346,11 @@ describe('campaign sending', { timeout: 60_000 }, () => {
         }),
       }),
     );
+    expect(published).toContainEqual({
+      channel: 'campaigns',
+      type: 'campaign_update',
+      data: { id: campaign.id, status: 'draft' },
+    });
     // The next runs leave the draft alone.
     advance(HOUR);
     expect(await worker().runOnce()).toMatchObject({ started: 0, sent: 0 });

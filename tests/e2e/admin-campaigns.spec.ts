@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { AUDIENCE_FOLD_LAG_MS } from '#common/audience.ts';
+import { aCampaignInput } from '#tests/helpers/request-factories.ts';
 import {
   clientIp,
   expectToastShown,
@@ -320,4 +321,45 @@ test('compose a campaign in blocks with a first-name chip, preview it, send a te
   for (const address of recipients) {
     expect(await emailsTo(address, { subject: new RegExp(`Rien à dire ${id}`) })).toHaveLength(0);
   }
+});
+
+test('an open campaign page follows the worker without a reload: scheduled, then sent', async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = uniqueSuffix();
+  const tag = `direct-${id}`;
+  await openSignedIn(page, '/admin/emails/campaigns');
+  await importActiveSubscribers(page, tag, [`direct-${id}@example.com`]);
+  const headers = { Origin: new URL(page.url()).origin, 'X-Requested-With': 'fetch' };
+  const { templates } = (await (await page.request.get('/api/admin/email-templates')).json()) as {
+    templates: { id: string; key: string }[];
+  };
+  const template = templates.find((t) => t.key === 'monthly_newsletter');
+  const created = await page.request.post('/api/admin/campaigns', {
+    headers,
+    data: aCampaignInput({
+      templateId: template?.id ?? '',
+      subject: `En direct ${id}`,
+      segment: { tags: [tag] },
+    }),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { campaign } = (await created.json()) as { campaign: { id: string } };
+  const scheduled = await page.request.post(`/api/admin/campaigns/${campaign.id}/schedule`, {
+    headers,
+    data: { scheduledAt: new Date(Date.now() + 8_000).toISOString() },
+  });
+  expect(scheduled.status(), await scheduled.text()).toBe(200);
+
+  await page.goto(`/admin/emails/campaigns/${campaign.id}`);
+  const status = page.getByTestId('campaign-status');
+  await expect(status).toHaveText('Programmée');
+  // No reload from here: the worker's start and end reach the page through the websocket (a
+  // scheduled campaign's page does not poll).
+  let reloaded = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) reloaded = true;
+  });
+  await expect(status).toHaveText('Envoyée', { timeout: 60_000 });
+  expect(reloaded).toBe(false);
+  await requireEmail(`direct-${id}@example.com`, { subject: new RegExp(`^En direct ${id}$`) });
 });

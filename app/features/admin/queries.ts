@@ -56,6 +56,7 @@ export const ACTIVITY_KEY = '/api/admin/activity';
 export const SETTINGS_KEY = '/api/admin/settings';
 /** The discovery calls' availability and agenda (docs/decisions/078-call-booking-admin.md). */
 export const BOOKING_KEY = '/api/admin/booking';
+export const CAMPAIGNS_KEY = '/api/admin/campaigns';
 /** The Audience screen, and its "En ce moment" that the real-time channel keeps live (decision 084). */
 export const AUDIENCE_KEY = '/api/admin/audience';
 export const AUDIENCE_NOW_KEY = '/api/admin/audience/now';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBSOCKET_RECONNECT_DELAY } from '#common/constants.ts';
+import { REALTIME_CHANNELS } from '#common/realtime.ts';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import { connectRealtime, type RealtimeStatus, realtimeUrl } from './realtime-client.ts';
 
@@ -83,6 +84,7 @@ describe('connectRealtime', () => {
       { type: 'subscribe', channel: 'newsletter' },
       { type: 'subscribe', channel: 'system' },
       { type: 'subscribe', channel: 'audience' },
+      { type: 'subscribe', channel: 'campaigns' },
     ]);
   });
 
@@ -99,7 +101,7 @@ describe('connectRealtime', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
     expect(statuses.at(-1)).toBe('connecting');
     latest().serverOpens();
-    expect(latest().sent).toHaveLength(5);
+    expect(latest().sent).toHaveLength(REALTIME_CHANNELS.length);
     expect(statuses).toEqual(['connecting', 'connected', 'disconnected', 'connecting', 'connected']);
   });
 

@@ -8,7 +8,14 @@ import { NEW_CONTACT_TOAST_DURATION, TOAST_DURATION } from '#common/constants.ts
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import type { ToastOptions } from '~/lib/toast';
 import { invalidate } from './admin-data';
-import { AUDIENCE_NOW_KEY, BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY, SUBSCRIBERS_KEY } from './queries';
+import {
+  AUDIENCE_NOW_KEY,
+  BOOKING_KEY,
+  CAMPAIGNS_KEY,
+  CONTACTS_KEY,
+  DASHBOARD_KEY,
+  SUBSCRIBERS_KEY,
+} from './queries';
 
 /** Dashboard figures younger than this when its channel is subscribed again are kept as they are. */
 export const DASHBOARD_CATCH_UP_AFTER = 5_000;
@@ -56,6 +63,10 @@ export function applyRealtimeMessage(message: RealtimeServerMessage, { queryClie
     // A call booked, moved or cancelled: the agenda, the lead's panel and the dashboard's next calls.
     case 'call_booking_update':
       invalidate(queryClient, BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY);
+      break;
+    // The worker moved a campaign on (sending, sent, failed, held back): its page and the list.
+    case 'campaign_update':
+      invalidate(queryClient, CAMPAIGNS_KEY);
       break;
     case 'new_subscription':
       invalidate(queryClient, SUBSCRIBERS_KEY);

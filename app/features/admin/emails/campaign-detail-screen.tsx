@@ -27,6 +27,7 @@ import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../confirm-dialog';
 import type { DialogProps } from '../dialog-frame';
 import { ListBackLink, ListItemLoader } from '../item-screen';
+import { useRealtimeChannel } from '../realtime-channel';
 import { ScheduleDialog } from '../schedule-dialog';
 import { AdminPageHeader, Card, formatDate, formatDateTime } from '../ui';
 import { CampaignPreviewDialog } from './campaign-preview-dialog';
@@ -47,6 +48,8 @@ import { formatCount } from './format';
 type DialogName = 'preview' | 'test' | 'send' | 'schedule' | 'cancel' | 'delete' | null;
 
 export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
+  // The worker's moves (scheduled → sending → sent, or held back) show without a reload.
+  useRealtimeChannel('campaigns');
   return (
     <ListItemLoader
       list={CAMPAIGN_LIST}

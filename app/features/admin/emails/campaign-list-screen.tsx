@@ -15,6 +15,7 @@ import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
 import { AdminList, DataTable, useAdminList } from '../admin-list';
 import { toSearch } from '../queries';
+import { useRealtimeChannel } from '../realtime-channel';
 import { AdminPageHeader, Card, formatDateTime, NewItemButton } from '../ui';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { SubjectText } from './composer/subject-text';
@@ -36,6 +37,7 @@ const writeParams = (params: CampaignListParams) => toSearch(params, { page: 1 }
 
 export function CampaignListScreen() {
   const list = useAdminList(readParams, writeParams, campaignsQuery);
+  useRealtimeChannel('campaigns');
 
   return (
     <>

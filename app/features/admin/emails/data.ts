@@ -26,11 +26,11 @@ import { ApiError, apiRequest } from '~/lib/api';
 import { adminItems, adminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
 import type { ItemList } from '../item-screen';
 import { subscribersQuery } from '../newsletter/data';
-import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
+import { ACTIVITY_KEY, CAMPAIGNS_KEY, DASHBOARD_KEY } from '../queries';
 import { settingsQuery } from '../settings/data';
 
 export const TEMPLATES_KEY = '/api/admin/email-templates';
-export const CAMPAIGNS_KEY = '/api/admin/campaigns';
+export { CAMPAIGNS_KEY };
 
 /** The campaigns' list, where a campaign's screens (its page, its editor) go back to. */
 export const CAMPAIGN_LIST: ItemList = {
