@@ -164,6 +164,24 @@ export function areBlocksEmpty(blocks: readonly CampaignBlock[]): boolean {
   );
 }
 
+export const EMPTY_BLOCKS_MESSAGE =
+  'Le contenu est vide : écrivez au moins un paragraphe ou ajoutez un bloc.';
+
+/**
+ * What stops the blocks from being sent, known without the database (the composer shows it while
+ * the admin types; the server checks it with the rest, server/campaigns/readiness.ts): no content
+ * at all, a title or paragraph block left empty (a blank line in every email), a link that is not
+ * an address a mail client opens.
+ */
+export function blocksReadiness(blocks: readonly CampaignBlock[]): string[] {
+  if (areBlocksEmpty(blocks)) return [EMPTY_BLOCKS_MESSAGE];
+  return blocks.flatMap((block, index) =>
+    (block.type === 'heading' || block.type === 'paragraph') && isRichTextEmpty(block.text)
+      ? [`Bloc ${index + 1} (${BLOCK_LABELS[block.type]}) : ce bloc est vide ; écrivez-le ou supprimez-le.`]
+      : [],
+  );
+}
+
 /** Every link the admin wrote in the blocks, with where it is, for the broken-link check. */
 export function blockLinks(blocks: readonly CampaignBlock[]): { href: string; blockIndex: number }[] {
   const links: { href: string; blockIndex: number }[] = [];

@@ -14,6 +14,7 @@ import { PUBLIC_STATIC_PATHS } from '#common/paths.ts';
 import {
   areBlocksEmpty,
   blockLinks,
+  blocksReadiness,
   type CampaignBlock,
   isEmailHref,
 } from '#common/schemas/campaign-blocks.ts';
@@ -133,14 +134,13 @@ async function blocksProblems(
   blocks: CampaignBlock[],
   publicUrl: string,
 ): Promise<CampaignProblem[]> {
-  if (areBlocksEmpty(blocks)) {
-    return [
-      { field: 'body', message: 'Le contenu est vide : écrivez au moins un paragraphe ou ajoutez un bloc.' },
-    ];
-  }
+  // Empty, or with an empty title or paragraph: what the composer shows while the admin types.
+  const local = blocksReadiness(blocks).map((message) => ({ field: 'body' as const, message }));
+  if (areBlocksEmpty(blocks)) return local;
   const missing = await missingBlockContent(db, blocks);
   const links = blockLinks(blocks).map((l) => ({ href: l.href, where: `Bloc ${l.blockIndex + 1}` }));
   return [
+    ...local,
     ...missing.map((message) => ({ field: 'body' as const, message })),
     ...(await linkProblems(db, links, publicUrl)),
   ];

@@ -10,6 +10,7 @@ import {
   uniqueSuffix,
 } from './helpers/admin.ts';
 import { emailsTo, requireEmail } from './helpers/mailbox.ts';
+import { axeViolations } from './helpers/page.ts';
 
 /**
  * Email templates and campaigns end to end (decisions 017 to 019): an admin writes a template (MJML
@@ -362,4 +363,26 @@ test('an open campaign page follows the worker without a reload: scheduled, then
   await expect(status).toHaveText('Envoyée', { timeout: 60_000 });
   expect(reloaded).toBe(false);
   await requireEmail(`direct-${id}@example.com`, { subject: new RegExp(`^En direct ${id}$`) });
+});
+
+test('the composer says what is missing while the admin types, before any save: the subject, an empty paragraph', async ({
+  page,
+}) => {
+  if (test.info().project.name === 'phone') await page.setViewportSize({ width: 360, height: 740 });
+  await openSignedIn(page, '/admin/emails/campaigns/new');
+  const readiness = page.getByRole('region', { name: 'À compléter avant l’envoi' });
+  await expect(readiness.getByRole('listitem')).toHaveText([
+    'L’objet est vide.',
+    /^Bloc 2 \(Paragraphe\)\s: ce bloc est vide\s; écrivez-le ou supprimez-le\.$/,
+  ]);
+  await page.getByRole('textbox', { name: 'Objet' }).click();
+  await page.keyboard.type('Nos nouvelles');
+  await expect(readiness.getByRole('listitem')).toHaveCount(1);
+  const blocks = page.getByRole('region', { name: /^Bloc \d+/ });
+  await blocks.nth(1).getByRole('textbox', { name: 'Texte' }).click();
+  await page.keyboard.type('Trois idées pour ce mois.');
+  await expect(page.getByRole('region', { name: 'Rien ne manque pour l’instant' })).toBeVisible();
+  await expect(page).toHaveURL(/\/campaigns\/new$/);
+  // The preview's sandboxed frame runs no script, axe's included: it is left out.
+  expect(await axeViolations(page, (builder) => builder.exclude('iframe[sandbox]'))).toEqual([]);
 });

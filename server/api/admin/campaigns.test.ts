@@ -433,6 +433,26 @@ describe('block composer', () => {
     const still = await admin.get(`/api/admin/campaigns/${emptyId}`).expect(200);
     expect(still.body.campaign.status).toBe('draft');
 
+    // A title or paragraph left empty among written ones: a blank line in every email.
+    const blank = await admin
+      .post('/api/admin/campaigns')
+      .send(
+        composed(
+          [
+            { type: 'paragraph', text: doc(text('Bonjour')) },
+            { type: 'heading', text: doc() },
+          ],
+          {
+            segment: { tags: ['pret'] },
+          },
+        ),
+      )
+      .expect(201);
+    expect(blank.body.campaign.problems).toEqual([
+      'Bloc 2 (Titre) : ce bloc est vide ; écrivez-le ou supprimez-le.',
+    ]);
+    await admin.post(`/api/admin/campaigns/${blank.body.campaign.id}/send`).expect(422);
+
     const hidden = await insertCaseStudy(ctx.database.db, { isPublished: false });
     const live = await insertPost(ctx.database.db, { slug: 'article-en-ligne', isPublished: true });
     await insertPost(ctx.database.db, { slug: 'brouillon-cache', isPublished: false });

@@ -15,7 +15,7 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { type CampaignBlock, STARTER_BLOCKS } from '#common/schemas/campaign-blocks.ts';
+import { blocksReadiness, type CampaignBlock, STARTER_BLOCKS } from '#common/schemas/campaign-blocks.ts';
 import {
   type CampaignDetail,
   type CampaignInput,
@@ -438,6 +438,8 @@ function CampaignEditor({
           ) : null}
         </FieldsetCard>
 
+        {mode === 'blocks' ? <LiveReadiness subject={watch('subject')} blocks={watch('blocks')} /> : null}
+
         <EditorActionBar oneRow>
           <Button type="submit" size="sm" disabled={save.isPending} className="shrink-0">
             <Save className="size-4" aria-hidden="true" />
@@ -447,6 +449,43 @@ function CampaignEditor({
         </EditorActionBar>
       </form>
     </>
+  );
+}
+
+/**
+ * What still stops the campaign from being sent, as the admin types, before any save: the rules
+ * known without the server (an empty subject, no content, a title or paragraph left empty). The
+ * saved campaign's page adds those the server checks (links to the site, the recipients).
+ */
+function LiveReadiness({ subject, blocks }: { subject: string; blocks: CampaignBlock[] }) {
+  const problems = [...(subject.trim() ? [] : ['L’objet est vide.']), ...blocksReadiness(blocks)];
+  return (
+    <section
+      aria-labelledby="live-readiness-title"
+      className={cn(
+        'rounded-xl border p-4 text-sm',
+        problems.length > 0
+          ? 'border-amber-200 bg-amber-50 text-amber-900'
+          : 'border-brand-100 bg-brand-50 text-brand-800',
+      )}
+    >
+      <h2 id="live-readiness-title" className="font-semibold">
+        {problems.length > 0 ? 'À compléter avant l’envoi' : 'Rien ne manque pour l’instant'}
+      </h2>
+      <div aria-live="polite">
+        {problems.length > 0 ? (
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1">
+            Les liens vers le site et les destinataires sont vérifiés une fois la campagne enregistrée.
+          </p>
+        )}
+      </div>
+    </section>
   );
 }
 
