@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PushSettings } from '#common/schemas/push.ts';
 import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
-import { deviceLabel, PushPanel } from './push-panel';
+import { getToastSnapshot } from '~/lib/toast';
+import { deviceLabel, PUSH_SERVICE_SILENT_MESSAGE, PUSH_SUBSCRIBE_TIMEOUT_MS, PushPanel } from './push-panel';
 
 afterEach(() => {
   cleanup();
@@ -76,6 +77,37 @@ describe('the notifications tab', () => {
       keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
       label: deviceLabel(navigator.userAgent),
     });
+  });
+
+  it('says so within 10 s when the browser’s push service does not answer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { subscribe } = pushCapableBrowser(null);
+      // A push service that never answers (a network that blocks it).
+      subscribe.mockImplementation(() => new Promise(() => {}));
+      const { calls } = stubFetch({
+        'GET /api/admin/push': { json: { publicKey: PUBLIC_KEY, devices: [] } },
+      });
+      renderAdminScreen(PushPanel, '/admin/settings');
+      const button = await screen.findByRole('button', { name: 'Activer sur cet appareil' });
+      fireEvent.click(button);
+      await waitFor(() => expect(subscribe).toHaveBeenCalled());
+      await vi.advanceTimersByTimeAsync(PUSH_SUBSCRIBE_TIMEOUT_MS - 100);
+      expect(getToastSnapshot()?.title).not.toBe('Activation impossible');
+      await vi.advanceTimersByTimeAsync(200);
+      await waitFor(() =>
+        expect(getToastSnapshot()).toMatchObject({
+          title: 'Activation impossible',
+          description: PUSH_SERVICE_SILENT_MESSAGE,
+        }),
+      );
+      expect(PUSH_SUBSCRIBE_TIMEOUT_MS).toBe(10_000);
+      // Nothing reached the server, and the button can be pressed again.
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+      await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says when this browser already receives them, or cannot', async () => {

@@ -57,6 +57,16 @@ const formatDate = (iso: string) =>
     timeZone: 'Africa/Kinshasa',
   }).format(new Date(iso));
 
+/** How long the browser's push service may take to answer an activation (10 s). */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 10_000;
+export const PUSH_SERVICE_SILENT_MESSAGE =
+  'Le service de notification de ce navigateur ne répond pas (10 secondes sans réponse) : vérifiez la connexion, puis réessayez.';
+
+/** The push service did not answer in time (a network that blocks it, a browser without one). */
+class PushServiceSilent extends Error {
+  override name = 'PushServiceSilent';
+}
+
 export function PushPanel() {
   const settings = useQuery(pushSettingsQuery);
   const [state, setState] = useState<BrowserState>('checking');
@@ -78,6 +88,16 @@ export function PushPanel() {
     });
   }, []);
 
+  /** The browser's push service must answer within PUSH_SUBSCRIBE_TIMEOUT_MS, or the admin is told. */
+  const subscribeOrGiveUp = (registration: ServiceWorkerRegistration, publicKey: string) =>
+    new Promise<PushSubscription>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new PushServiceSilent()), PUSH_SUBSCRIBE_TIMEOUT_MS);
+      registration.pushManager
+        .subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) })
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timer));
+    });
+
   async function activate() {
     const publicKey = settings.data?.publicKey;
     if (!publicKey) return;
@@ -94,15 +114,15 @@ export function PushPanel() {
         const registration =
           (await navigator.serviceWorker.getRegistration('/')) ?? (await registerServiceWorker());
         if (!registration) throw new Error('no service worker to receive notifications');
-        subscription = await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: keyBytes(publicKey),
-        });
+        subscription = await subscribeOrGiveUp(registration, publicKey);
       } catch (error) {
-        // The browser's refusal (no push service reachable); the server's is the mutation's toast.
+        // The browser's refusal, or its push service silent; the server's is the mutation's toast.
         toastError(error, {
           title: 'Activation impossible',
-          fallback: 'Ce navigateur a refusé l’abonnement aux notifications. Réessayez plus tard.',
+          fallback:
+            error instanceof PushServiceSilent
+              ? PUSH_SERVICE_SILENT_MESSAGE
+              : 'Ce navigateur a refusé l’abonnement aux notifications. Réessayez plus tard.',
         });
         return;
       }
