@@ -65,6 +65,9 @@ export async function runSite(
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // No nightly backup in the middle of a measurement (docs/decisions/099-backups.md): a fresh
+      // site makes its first one a minute after it starts.
+      BACKUP_KEEP: '0',
       ...env,
     },
     stdio: log === undefined ? ['ignore', 'ignore', 'inherit'] : ['ignore', log, log],
