@@ -83,7 +83,14 @@ afterAll(async () => {
   await fs.promises.rm(work, { recursive: true, force: true });
 });
 
-describe(`npm run backup and npm run restore (${backend})`, () => {
+/**
+ * Each command is a Node process that loads the server's code and opens the database: seconds each
+ * on a quiet machine, and four of them in the first test; a busy CI machine takes several times
+ * longer (decision 065's ceilings).
+ */
+const PROCESSES_CEILING = 240_000;
+
+describe(`npm run backup and npm run restore (${backend})`, { timeout: PROCESSES_CEILING }, () => {
   it('write an archive into BACKUP_DIR, restore it into an empty site, and refuse a second restore', async () => {
     const backup = await run('backup', [], source);
     expect(backup.stderr).toBe('');

@@ -226,7 +226,7 @@ describe('/api/admin/backups', () => {
     const [logged] = await context.database.db
       .select()
       .from(activityLogs)
-      .where(eq(activityLogs.type, 'backup.downloaded'));
+      .where(eq(activityLogs.type, 'backup.exported'));
     expect(logged).toMatchObject({ title: `Sauvegarde téléchargée : ${name}`, userId: admin.user.id });
   });
 

@@ -6,6 +6,9 @@
  * server/realtime/ws-server.test.ts (websocket refusals).
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,10 +35,15 @@ let database: DatabaseHandle;
 let testApp: ReturnType<typeof createTestApp>;
 let admin: AdminSession;
 let routes: RouteEntry[];
+let backupDir: string;
+const BACKUP_NAME = 'sauvegarde-2026-01-01-0200.tar';
 
 beforeAll(async () => {
   database = await createSeededDatabase({ adminPassword: 'mot-de-passe-du-seed-attaque' });
-  testApp = createTestApp(database);
+  // One archive in its backups' folder, for the download route (docs/decisions/099-backups.md).
+  backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attack-backups-'));
+  fs.writeFileSync(path.join(backupDir, BACKUP_NAME), 'archive');
+  testApp = createTestApp(database, { BACKUP_DIR: backupDir });
   admin = await signInAdmin(testApp.app, database.db);
   routes = routeTable(testApp.app);
 });
@@ -43,6 +51,7 @@ afterAll(async () => {
   await testApp?.deps.campaigns.worker.stop();
   testApp?.deps.email.transport.close();
   await database?.close();
+  if (backupDir) fs.rmSync(backupDir, { recursive: true, force: true });
 });
 
 const isWrite = (route: RouteEntry) => route.method !== 'GET' && route.method !== 'HEAD';
@@ -353,7 +362,7 @@ describe('no GET route changes state', () => {
     const gets = routes.filter((r) => r.method === 'GET' && !GET_WRITE_WHITELIST.includes(`GET ${r.path}`));
     const answered: string[] = [];
     for (const route of gets) {
-      let path = route.path.replace(':slug', post.slug);
+      let path = route.path.replace(':slug', post.slug).replace(':name', BACKUP_NAME);
       const id = idFor(path);
       if (path.includes(':id')) {
         expect(id, `no fixture for ${path}`).toBeTruthy();
@@ -390,7 +399,12 @@ describe('no GET route changes state', () => {
     ).rows
       .map((row) => String(row.type))
       .filter((type) => type.endsWith('.exported'));
-    expect(audit.sort()).toEqual(['contacts.exported', 'subscriber.exported', 'subscribers.exported']);
+    expect(audit.sort()).toEqual([
+      'backup.exported',
+      'contacts.exported',
+      'subscriber.exported',
+      'subscribers.exported',
+    ]);
     expect(gets.length).toBeGreaterThan(30);
   });
 });

@@ -58,7 +58,7 @@ export function backupsAdminRouter(deps: AppDeps): Router {
         'Sauvegarde introuvable : elle a peut-être été supprimée après la durée de conservation.',
       );
     await logActivity(deps.database.db, {
-      type: 'backup.downloaded',
+      type: 'backup.exported',
       title: `Sauvegarde téléchargée : ${name}`,
       userId: user.id,
     });
