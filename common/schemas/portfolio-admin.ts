@@ -102,6 +102,11 @@ export type AdminCaseStudy = {
   industry: string;
   description: string;
   imageUrl: string | null;
+  /**
+   * The picture the site shows for it: the upload, else, once published, the cover drawn from its
+   * figures; null for a draft without an upload (its drawn cover is not served before it is public).
+   */
+  coverUrl: string | null;
   results: { label: string; value: string }[];
   gallery: CaseStudyImage[];
   beforeAfter: { before: CaseStudyImage; after: CaseStudyImage } | null;

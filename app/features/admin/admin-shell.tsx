@@ -16,7 +16,7 @@ import { ADMIN_NAV } from './navigation';
 import type { AdminUser } from './queries';
 import type { RealtimeStatus } from './realtime-client';
 
-/** The screen's <main>: the skip link's target, and where menus drawn over it are put. */
+/** The screen's <main>: the skip link's target. */
 export const ADMIN_MAIN_ID = 'admin-contenu';
 
 const REALTIME_LABELS: Record<RealtimeStatus, string> = {

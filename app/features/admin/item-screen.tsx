@@ -7,11 +7,17 @@
 import type { QueryKey } from '@tanstack/react-query';
 import Ellipsis from 'lucide-react/icons/ellipsis';
 import Trash2 from 'lucide-react/icons/trash';
-import { DropdownMenu } from 'radix-ui';
-import { type ComponentProps, type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import {
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { ADMIN_MAIN_ID } from './admin-shell';
 import { AdminDialog } from './dialog-frame';
 import { BackLink, ItemLoader } from './ui';
 
@@ -74,46 +80,82 @@ export type EditorMenuAction = {
 
 /**
  * "Plus d’actions" at the end of a phone's action bar (below 640 px): the rarer actions (schedule,
- * unpublish, delete) in a menu, so the bar stays one row. Radix's menu: arrow keys, Escape, focus
- * back on the button.
+ * unpublish, delete) in a small list that opens above the button, so the bar stays one row. A
+ * disclosure rather than a menu library (its weight would land on every screen that has an editor):
+ * the button says whether it is open, Tab goes through the actions, Escape or a tap elsewhere
+ * closes it and gives the focus back to the button.
  */
 export function EditorMoreMenu({ actions }: { actions: EditorMenuAction[] }) {
-  // Drawn inside the screen's <main> (a landmark), not at the end of <body>, outside every one.
-  const [container, setContainer] = useState<HTMLElement | null>(null);
-  useEffect(() => setContainer(document.getElementById(ADMIN_MAIN_ID)), []);
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
   if (actions.length === 0) return null;
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <Button type="button" size="sm" variant="secondary" className="ml-auto shrink-0 px-2.5 sm:hidden">
-          <Ellipsis className="size-5" aria-hidden="true" />
-          <span className="sr-only">Plus d’actions</span>
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal container={container}>
-        <DropdownMenu.Content
-          side="top"
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-48 rounded-xl border border-gray-200 bg-white p-1 shadow-lg"
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the open list closes it.
+    <div
+      ref={root}
+      className="relative ml-auto shrink-0 sm:hidden"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          close();
+        }
+      }}
+    >
+      <Button
+        ref={button}
+        type="button"
+        size="sm"
+        variant="secondary"
+        className="px-2.5"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Ellipsis className="size-5" aria-hidden="true" />
+        <span className="sr-only">Plus d’actions</span>
+      </Button>
+      {open ? (
+        <ul
+          id={listId}
+          aria-label="Plus d’actions"
+          className="absolute right-0 bottom-full z-50 mb-2 min-w-48 rounded-xl border border-gray-200 bg-white p-1 shadow-lg"
         >
           {actions.map(({ label, icon: Icon, onSelect, disabled, danger }) => (
-            <DropdownMenu.Item
-              key={label}
-              disabled={disabled}
-              onSelect={onSelect}
-              className={cn(
-                'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm font-medium outline-none data-disabled:opacity-50 data-highlighted:bg-gray-100',
-                danger ? 'text-red-700' : 'text-gray-900',
-              )}
-            >
-              <Icon className="size-4" aria-hidden="true" />
-              {label}
-            </DropdownMenu.Item>
+            <li key={label}>
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() => {
+                  setOpen(false);
+                  onSelect();
+                }}
+                className={cn(
+                  'flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm font-medium hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-50',
+                  danger ? 'text-red-700' : 'text-gray-900',
+                )}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </button>
+            </li>
           ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        </ul>
+      ) : null}
+    </div>
   );
 }
 

@@ -11,7 +11,6 @@ import { useSearchParams } from 'react-router';
 import { AvailabilityPanel } from '~/features/admin/bookings/availability-panel';
 import { PushPanel } from '~/features/admin/push/push-panel';
 import { SecurityPanel } from '~/features/admin/security/security-panel';
-import { BackupsPanel } from '~/features/admin/settings/backups-panel';
 import { PasswordPanel } from '~/features/admin/settings/password-panel';
 import { UsersPanel } from '~/features/admin/settings/users-panel';
 import { AdminPageHeader, LoadingState } from '~/features/admin/ui';
@@ -29,6 +28,11 @@ const SiteSettingsPanel = lazy(() =>
 );
 const StatsPanel = lazy(() =>
   import('~/features/admin/settings/stats-panel').then((module) => ({ default: module.StatsPanel })),
+);
+
+/** The backups' tab is seldom opened: loaded with it (the settings are the heaviest first load). */
+const BackupsPanel = lazy(() =>
+  import('~/features/admin/settings/backups-panel').then((module) => ({ default: module.BackupsPanel })),
 );
 
 const TABS = [

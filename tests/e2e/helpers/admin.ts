@@ -91,7 +91,7 @@ export async function editorAction(page: Page, name: string) {
   const button = bar.getByRole('button', { name, exact: true });
   if (await button.isVisible()) return button.click();
   await bar.getByRole('button', { name: 'Plus d’actions' }).click();
-  await page.getByRole('menuitem', { name, exact: true }).click();
+  await bar.getByRole('list', { name: 'Plus d’actions' }).getByRole('button', { name, exact: true }).click();
 }
 
 /**

@@ -11,7 +11,6 @@ import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
-import { caseStudyCover } from '#common/visuals.ts';
 import { Button } from '~/components/ui/button';
 import { AdminList, useAdminList } from '../admin-list';
 import { PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
@@ -94,11 +93,7 @@ export function PortfolioScreen() {
                 >
                   <div className="flex gap-3 p-3">
                     <Thumbnail
-                      // The picture the site shows: the upload, or, once published, the cover drawn
-                      // from its figures (a draft's is not served before it is public).
-                      src={
-                        caseStudy.imageUrl ?? (caseStudy.isPublished ? caseStudyCover(caseStudy).src : null)
-                      }
+                      src={caseStudy.coverUrl}
                       icon={ImageIcon}
                       className="size-20 rounded-md bg-gray-100"
                       placeholderClassName="text-gray-400"
