@@ -49,7 +49,12 @@ describe('the call request as sent to the server (docs/product.md §3.2, §7.2)'
       company: '',
       serviceType: 'Conseil général',
     });
-    expect(body.message).toMatch(/Entreprise\s:\sNon précisée/);
-    expect(body.message).toMatch(/Téléphone\s:\sNon fourni/);
+    // The answers, not a composed text: the server alone writes the message the staff read.
+    expect(body.details).toEqual({
+      callType: 'Découverte générale',
+      preferredTime: 'Flexible',
+      urgency: 'Sous 15 jours',
+    });
+    expect(body).not.toHaveProperty('message');
   });
 });
