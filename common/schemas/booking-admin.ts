@@ -238,5 +238,15 @@ export type AdminCall = {
   admin: { id: string; name: string };
 };
 
+/** A free time staff can move a call to, with who would take it (the call's admin when free). */
+export type AdminCallSlot = { startsAt: string; endsAt: string; withName: string };
+
+/** POST /api/admin/booking/calls/:id/move: the new time, one of the free times listed. */
+export const MoveCallSchema = z.strictObject(
+  { startsAt: z.iso.datetime({ offset: true, error: 'Choisissez une heure dans la liste.' }) },
+  strictObjectError,
+);
+export type MoveCallInput = z.infer<typeof MoveCallSchema>;
+
 /** A lead's call, on its panel (GET /api/admin/contacts/:id answers `{ contact, call }`). */
 export type ContactCall = Omit<AdminCall, 'contact'>;

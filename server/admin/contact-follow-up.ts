@@ -175,8 +175,15 @@ const CALL_OWNER_PREFIX = 'Responsable : ';
 /** What happened to the lead's discovery call (server/booking/desk.ts). */
 export type CallChange =
   | { change: 'booked'; startsAt: Date; adminId: string }
-  | { change: 'moved'; startsAt: Date; adminId: string; formerStartsAt: Date; formerAdminId: string }
-  /** `byStaff`: the admin who cancelled it for the agency; absent when the visitor did. */
+  | {
+      change: 'moved';
+      startsAt: Date;
+      adminId: string;
+      formerStartsAt: Date;
+      formerAdminId: string;
+      byStaff?: string;
+    }
+  /** `byStaff`: the admin who moved or cancelled it for the agency; absent when the visitor did. */
   | { change: 'cancelled'; startsAt: Date; byStaff?: string };
 
 /**
@@ -215,7 +222,8 @@ export async function noteCallChange(db: Database, input: { contactId: string } 
   } else {
     const former = `${calendarDay(input.formerStartsAt, KINSHASA_TIME_ZONE)} à ${clockTime(input.formerStartsAt, KINSHASA_TIME_ZONE)}`;
     await note(
-      `Appel découverte déplacé par le contact : du ${former} au ${kinshasa(input.startsAt)}, avec ${nameOf(input.adminId)}`,
+      `Appel découverte déplacé par ${input.byStaff ? 'l’équipe' : 'le contact'} : du ${former} au ${kinshasa(input.startsAt)}, avec ${nameOf(input.adminId)}`,
+      input.byStaff ?? null,
     );
   }
 

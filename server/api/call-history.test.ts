@@ -134,6 +134,19 @@ describe('the discovery call in the lead’s history', () => {
     expect(cancelled?.body).toMatch(/^Appel découverte du .+ \(heure de Kinshasa\) annulé par l’équipe/);
   });
 
+  it('a call the agency moves is noted with the admin who did it', async () => {
+    const { id, token } = await requestCall('history.moved@example.cd');
+    const [slot, later] = await laterSlots(token);
+    await app().post('/api/calls/book').send({ token, startsAt: slot }).expect(201);
+    const [call] = await ctx.database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
+    await admin.post(`/api/admin/booking/calls/${call?.id}/move`).send({ startsAt: later }).expect(200);
+    const moved = (await historyOf(id)).find((entry) => entry.body.startsWith('Appel découverte déplacé'));
+    expect(moved?.author).toBe(`${admin.user.firstName} ${admin.user.lastName}`.trim());
+    expect(moved?.body).toMatch(
+      /^Appel découverte déplacé par l’équipe\s: du .+ au .+ \(heure de Kinshasa\), avec Nadine Mbuyi$/,
+    );
+  });
+
   it('keeps the owner and the status the staff chose before the booking', async () => {
     const { id, token } = await requestCall('history.assigned@example.cd');
     await admin.patch(`/api/admin/contacts/${id}/follow-up`).send({ ownerId: admin.user.id }).expect(200);

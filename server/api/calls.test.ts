@@ -59,6 +59,21 @@ const remindersOf = (bookingId: string) =>
       and(eq(emailOutbox.status, 'pending'), like(emailOutbox.dedupeKey, `call:${bookingId}:%:remind-%`)),
     );
 
+/** A call the visitor booked at the first time offered (its emails sent), and an admin signed in. */
+async function bookedForStaff(email: string, ip: string) {
+  const { id, bookingPath } = await requestCall(email, ip);
+  const token = tokenOf(bookingPath);
+  const page = await app().get('/api/calls').query({ token }).expect(200);
+  const [slot] = page.body.slots as { startsAt: string }[];
+  await app().post('/api/calls/book').send({ token, startsAt: slot?.startsAt }).expect(201);
+  const [call] = await ctx.database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
+  await ctx.testApp.deps.email.worker.runOnce();
+  const admin = await signInAdmin(ctx.testApp.app, ctx.database.db, {
+    origin: ctx.testApp.deps.env.PUBLIC_URL,
+  });
+  return { token, call, admin };
+}
+
 describe('booking the discovery call after the request', () => {
   it('sends the visitor the link to pick a time, keeps the preferences, and answers the page’s path', async () => {
     const before = ctx.smtp.messages().length;
@@ -234,17 +249,7 @@ describe('booking the discovery call after the request', () => {
   });
 
   it('lets the agency cancel a call it cannot take: the visitor gets apologies, the cancellation and a new link', async () => {
-    const { id, bookingPath } = await requestCall('excuses@example.cd', '10.30.0.5');
-    const token = tokenOf(bookingPath);
-    const page = await app().get('/api/calls').query({ token }).expect(200);
-    const [slot] = page.body.slots as { startsAt: string }[];
-    await app().post('/api/calls/book').send({ token, startsAt: slot?.startsAt }).expect(201);
-    const [call] = await ctx.database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
-    await ctx.testApp.deps.email.worker.runOnce();
-
-    const admin = await signInAdmin(ctx.testApp.app, ctx.database.db, {
-      origin: ctx.testApp.deps.env.PUBLIC_URL,
-    });
+    const { token, call, admin } = await bookedForStaff('excuses@example.cd', '10.30.0.5');
     const before = ctx.smtp.messages().length;
     const cancelled = await admin.post(`/api/admin/booking/calls/${call?.id}/cancel`).expect(200);
     expect(cancelled.body.call).toEqual({ id: call?.id, status: 'cancelled' });
@@ -272,6 +277,73 @@ describe('booking the discovery call after the request', () => {
     // The visitor picks another time with the same link.
     const again = await app().get('/api/calls').query({ token }).expect(200);
     expect(again.body.call).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('lets the agency move a call to another free time: the visitor gets the new time and the updated invitation, once', async () => {
+    const { token, call, admin } = await bookedForStaff('deplace@example.cd', '10.30.0.10');
+    const free = await admin.get(`/api/admin/booking/calls/${call?.id}/slots`).expect(200);
+    const slots = free.body.slots as { startsAt: string; withName: string }[];
+    // Every free time, not only the visitor's preferred ones, without the call's own.
+    expect(slots.length).toBeGreaterThan(10);
+    expect(slots.some((s) => s.startsAt === call?.startsAt.toISOString())).toBe(false);
+    expect(slots[0]?.withName).toBe('Nadine Mbuyi');
+    const target = slots[5];
+    if (!target) throw new Error('not enough slots');
+
+    const before = ctx.smtp.messages().length;
+    const moved = await admin
+      .post(`/api/admin/booking/calls/${call?.id}/move`)
+      .send({ startsAt: target.startsAt })
+      .expect(200);
+    expect(moved.body.call).toEqual({ id: call?.id, status: 'confirmed', startsAt: target.startsAt });
+    // A double tap: the call is at that time already, nothing is sent again.
+    await admin
+      .post(`/api/admin/booking/calls/${call?.id}/move`)
+      .send({ startsAt: target.startsAt })
+      .expect(200);
+    const toVisitor = await deliveredTo('deplace@example.cd', before);
+    expect(toVisitor).toHaveLength(1);
+    expect(toVisitor[0]?.subject).toMatch(/^Votre appel découverte est déplacé au /);
+    expect(toVisitor[0]?.html).toContain('Votre appel a été déplacé');
+    const invitation = parseInvitation(calendarPart(toVisitor[0] as CapturedEmail));
+    expect(invitation.method).toBe('REQUEST');
+    expect(invitation.event.uid).toBe(`call-${call?.id}@www.lisanga-digital.cd`);
+    expect(Number(invitation.event.sequence)).toBe(1);
+    expect(new Date(invitation.event.start).toISOString()).toBe(target.startsAt);
+    // The reminders follow the call to its new time.
+    expect((await remindersOf(call?.id ?? '')).every((r) => r.key?.startsWith(`call:${call?.id}:1:`))).toBe(
+      true,
+    );
+    const [logged] = await ctx.database.db
+      .select({ userId: activityLogs.userId })
+      .from(activityLogs)
+      .where(eq(activityLogs.type, 'call.moved'))
+      .orderBy(desc(activityLogs.createdAt))
+      .limit(1);
+    expect(logged?.userId).toBe(admin.user.id);
+    // The visitor's page shows the new time.
+    const again = await app().get('/api/calls').query({ token }).expect(200);
+    expect(again.body.call).toMatchObject({ startsAt: target.startsAt, status: 'confirmed' });
+
+    // A time nobody is free, a malformed one, an unknown call, a cancelled one: refused in French.
+    // 03:00 in Kinshasa the day after the target: outside everyone's hours (08:00 to 18:00).
+    const night = new Date(Date.parse(`${target.startsAt.slice(0, 10)}T02:00:00Z`) + 24 * HOUR).toISOString();
+    const taken = await admin.post(`/api/admin/booking/calls/${call?.id}/move`).send({ startsAt: night });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toBe('Ce créneau vient d’être pris\u00a0: choisissez-en un autre.');
+    const bad = await admin.post(`/api/admin/booking/calls/${call?.id}/move`).send({ startsAt: 'demain' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Choisissez une heure dans la liste.');
+    await admin
+      .post('/api/admin/booking/calls/00000000-0000-4000-8000-000000000000/move')
+      .send({ startsAt: target.startsAt })
+      .expect(404);
+    await admin.post(`/api/admin/booking/calls/${call?.id}/cancel`).expect(200);
+    const late = await admin
+      .post(`/api/admin/booking/calls/${call?.id}/move`)
+      .send({ startsAt: slots[6]?.startsAt });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe('Cet appel est annulé\u00a0: il ne peut plus être déplacé.');
   });
 
   it('lets an admin offer the call to a lead without a link, once however many clicks, and not twice to a booked one', async () => {

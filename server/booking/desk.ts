@@ -10,6 +10,7 @@
 import { and, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import { callTimeWords, KINSHASA_TIME_ZONE, knownTimeZone } from '#common/call-time.ts';
 import type { PREFERRED_SLOTS, URGENCY_OPTIONS } from '#common/constants.ts';
+import type { AdminCallSlot } from '#common/schemas/booking-admin.ts';
 import type { CallPageAnswer, PublicCall } from '#common/schemas/calls.ts';
 import { frenchTypography } from '#common/typography.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
@@ -201,7 +202,7 @@ export function createCallDesk(deps: CallDeskDeps) {
       formerAdminId?: string;
       /** Where a moved call was. */
       formerStartsAt?: Date;
-      /** The admin who cancelled the call for the agency; absent when the visitor did. */
+      /** The admin who moved or cancelled the call for the agency; absent when the visitor did. */
       byStaff?: string;
       now: Date;
     },
@@ -409,6 +410,7 @@ export function createCallDesk(deps: CallDeskDeps) {
               adminId: call.adminId,
               formerStartsAt: input.formerStartsAt ?? call.startsAt,
               formerAdminId: input.formerAdminId ?? call.adminId,
+              byStaff: input.byStaff,
             }
           : { contactId: lead.id, change, startsAt: call.startsAt, adminId: call.adminId },
     );
@@ -444,8 +446,6 @@ export function createCallDesk(deps: CallDeskDeps) {
       .limit(1);
     return row !== undefined;
   }
-
-  const sameTime = (call: BookingRow, startsAt: Date) => call.startsAt.getTime() === startsAt.getTime();
 
   return {
     /**
@@ -587,55 +587,69 @@ export function createCallDesk(deps: CallDeskDeps) {
       });
     },
 
-    /** Moves the lead's call to `startsAt`, with another admin if its own is taken then. */
+    /** Moves the lead's call to `startsAt` among the times the visitor is offered. */
     reschedule(db: Database, input: { token: string; startsAt: Date; timeZone?: string; now?: Date }) {
       const now = input.now ?? new Date();
       return inTransaction(db, async (tx) => {
         const lead = await leadOf(tx, input.token, now);
         const held = await confirmedCall(tx, lead.id);
         if (sameTime(held, input.startsAt)) return { call: await publicCall(tx, held) };
-        if (held.startsAt.getTime() <= now.getTime()) {
-          throw new HttpError(409, 'call_started', 'L’appel a déjà commencé : il ne peut plus être déplacé.');
-        }
+        assertNotStarted(held, now);
         const { slots } = await offeredSlots(tx, query(lead, input.timeZone, now));
-        const slot = slots.find((s) => s.startsAt.getTime() === input.startsAt.getTime());
-        if (!slot) throw new HttpError(409, 'slot_taken', SLOT_TAKEN_MESSAGE);
-        for (const adminId of slot.adminIds) {
-          let moved: BookingRow | undefined;
-          try {
-            // A savepoint: the unique index refusing this admin must not end the transaction.
-            moved = await inTransaction(tx, async (inner) => {
-              const [row] = await inner
-                .update(callBookings)
-                .set({
-                  adminId,
-                  startsAt: slot.startsAt,
-                  endsAt: slot.endsAt,
-                  sequence: held.sequence + 1,
-                  visitorTimeZone: knownTimeZone(input.timeZone ?? held.visitorTimeZone),
-                  updatedAt: now,
-                })
-                .where(and(eq(callBookings.id, held.id), eq(callBookings.sequence, held.sequence)))
-                .returning();
-              return row;
-            });
-          } catch (error) {
-            if (hasPgCode(error, '23505')) continue;
-            throw error;
-          }
-          if (!moved)
-            throw new HttpError(409, 'call_changed', 'Votre appel vient de changer : rechargez la page.');
-          await writeEmails(tx, {
-            lead,
-            call: moved,
-            change: 'moved',
-            formerAdminId: held.adminId,
-            formerStartsAt: held.startsAt,
-            now,
-          });
-          return { call: await publicCall(tx, moved) };
-        }
-        throw new HttpError(409, 'slot_taken', SLOT_TAKEN_MESSAGE);
+        const visitorTimeZone = knownTimeZone(input.timeZone ?? held.visitorTimeZone);
+        const moved = await moveCall(tx, {
+          lead,
+          held,
+          slots,
+          startsAt: input.startsAt,
+          visitorTimeZone,
+          now,
+        });
+        return { call: await publicCall(tx, moved) };
+      });
+    },
+
+    /**
+     * The free times staff can move a call to: every slot of the horizon, whatever the visitor's
+     * preferred part of the day, each with the admin who would take it (the call's own when free).
+     */
+    async staffSlots(db: Database, input: { bookingId: string; now?: Date }): Promise<AdminCallSlot[]> {
+      const now = input.now ?? new Date();
+      const { held } = await movableCall(db, input.bookingId, now);
+      const slots = await everySlot(db, held, now);
+      const hosts = await db
+        .select({ id: adminUsers.id, firstName: adminUsers.firstName, lastName: adminUsers.lastName })
+        .from(adminUsers)
+        .where(inArray(adminUsers.id, [...new Set(slots.flatMap((slot) => slot.adminIds))]));
+      return slots.map((slot) => {
+        const host = hosts.find((admin) => admin.id === keepingAdmin(slot.adminIds, held.adminId)[0]);
+        return {
+          startsAt: slot.startsAt.toISOString(),
+          endsAt: slot.endsAt.toISOString(),
+          withName: host ? nameOf(host) : '',
+        };
+      });
+    },
+
+    /**
+     * The agency moves a call to another free time: the visitor gets the updated invitation (same
+     * UID, SEQUENCE raised) and the new time; moving it to the time it has already changes nothing.
+     */
+    moveByStaff(db: Database, input: { bookingId: string; startsAt: Date; adminId: string; now?: Date }) {
+      const now = input.now ?? new Date();
+      return inTransaction(db, async (tx) => {
+        const { held, lead } = await movableCall(tx, input.bookingId, now, input.startsAt);
+        if (sameTime(held, input.startsAt)) return held;
+        const slots = await everySlot(tx, held, now);
+        return moveCall(tx, {
+          lead,
+          held,
+          slots,
+          startsAt: input.startsAt,
+          visitorTimeZone: held.visitorTimeZone,
+          byStaff: input.adminId,
+          now,
+        });
       });
     },
 
@@ -682,6 +696,108 @@ export function createCallDesk(deps: CallDeskDeps) {
     await writeEmails(tx, { lead, call: cancelled, change: 'cancelled', byStaff: input.byStaff, now });
     return cancelled;
   }
+  /**
+   * Moves `held` to the slot of `slots` starting at `startsAt` (SEQUENCE raised: calendars update
+   * the event), with the admin who has the call when free then, else the next one free; its emails
+   * in the same transaction. 409 when the time is no longer free.
+   */
+  async function moveCall(
+    tx: Database,
+    input: {
+      lead: Lead;
+      held: BookingRow;
+      slots: Slot[];
+      startsAt: Date;
+      visitorTimeZone: string;
+      now: Date;
+      byStaff?: string;
+    },
+  ): Promise<BookingRow> {
+    const { lead, held, now } = input;
+    const slot = input.slots.find((s) => s.startsAt.getTime() === input.startsAt.getTime());
+    if (!slot) throw new HttpError(409, 'slot_taken', SLOT_TAKEN_MESSAGE);
+    for (const adminId of keepingAdmin(slot.adminIds, held.adminId)) {
+      let moved: BookingRow | undefined;
+      try {
+        // A savepoint: the unique index refusing this admin must not end the transaction.
+        moved = await inTransaction(tx, async (inner) => {
+          const [row] = await inner
+            .update(callBookings)
+            .set({
+              adminId,
+              startsAt: slot.startsAt,
+              endsAt: slot.endsAt,
+              sequence: held.sequence + 1,
+              visitorTimeZone: input.visitorTimeZone,
+              updatedAt: now,
+            })
+            .where(and(eq(callBookings.id, held.id), eq(callBookings.sequence, held.sequence)))
+            .returning();
+          return row;
+        });
+      } catch (error) {
+        if (hasPgCode(error, '23505')) continue;
+        throw error;
+      }
+      if (!moved) throw new HttpError(409, 'call_changed', CALL_CHANGED_MESSAGE);
+      await writeEmails(tx, {
+        lead,
+        call: moved,
+        change: 'moved',
+        formerAdminId: held.adminId,
+        formerStartsAt: held.startsAt,
+        byStaff: input.byStaff,
+        now,
+      });
+      return moved;
+    }
+    throw new HttpError(409, 'slot_taken', SLOT_TAKEN_MESSAGE);
+  }
+
+  /** Every free slot of the horizon for staff moving `held`, on the visitor's clock. */
+  async function everySlot(db: Database, held: BookingRow, now: Date): Promise<Slot[]> {
+    const { slots } = await offeredSlots(db, {
+      preferredTime: 'Flexible',
+      urgency: 'Pas urgent',
+      visitorTimeZone: held.visitorTimeZone,
+      now,
+    });
+    return slots;
+  }
+
+  /**
+   * The confirmed call `bookingId` and its lead, still ahead; 404 or 409 in French otherwise. A
+   * retried move (the call already at `retriedAt`) is answered even once the call is near.
+   */
+  async function movableCall(
+    db: Database,
+    bookingId: string,
+    now: Date,
+    retriedAt?: Date,
+  ): Promise<{ held: BookingRow; lead: Lead }> {
+    const [held] = await db.select().from(callBookings).where(eq(callBookings.id, bookingId));
+    const lead = held && (await leadById(db, held.contactId));
+    if (!held || !lead) throw notFound('Appel introuvable.');
+    if (held.status !== 'confirmed') {
+      throw new HttpError(409, 'call_cancelled', 'Cet appel est annulé : il ne peut plus être déplacé.');
+    }
+    if (!retriedAt || !sameTime(held, retriedAt)) assertNotStarted(held, now);
+    return { held, lead };
+  }
 }
+
+/** The admins free for a slot, the one who has the call first: a move keeps its host when it can. */
+const keepingAdmin = (adminIds: string[], current: string) =>
+  adminIds.includes(current) ? [current, ...adminIds.filter((id) => id !== current)] : adminIds;
+
+const sameTime = (call: BookingRow, startsAt: Date) => call.startsAt.getTime() === startsAt.getTime();
+
+function assertNotStarted(call: BookingRow, now: Date) {
+  if (call.startsAt.getTime() <= now.getTime()) {
+    throw new HttpError(409, 'call_started', 'L’appel a déjà commencé : il ne peut plus être déplacé.');
+  }
+}
+
+const CALL_CHANGED_MESSAGE = 'Votre appel vient de changer : rechargez la page.';
 
 export type CallDesk = ReturnType<typeof createCallDesk>;

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { callHour, callWhen } from '#app/features/admin/bookings/format.ts';
 import { kinshasaDate } from '#common/kinshasa.ts';
+import { parseInvitation } from '#tests/helpers/ical.ts';
 import { aCallRequest } from '#tests/helpers/request-factories.ts';
+import { calendarPart } from '#tests/helpers/smtp.ts';
 import { clientIp, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
+import { requireEmail } from './helpers/mailbox.ts';
+import { axeViolations } from './helpers/page.ts';
 
 /**
  * The staff's side of the discovery call end to end (docs/decisions/078-call-booking-admin.md): an
@@ -29,6 +34,52 @@ async function newColleague(page: Page, lastName: string) {
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { user: { id: string } }).user;
+}
+
+/**
+ * A new colleague who takes calls every day from 08:00 to 20:00 (Kinshasa), and a visitor's call
+ * booked with them through the public API; `beforeBooking` runs once the times are offered.
+ */
+async function bookedCall(page: Page, testInfo: TestInfo, beforeBooking: (first: string) => Promise<void>) {
+  const colleague = await newColleague(page, `${testInfo.project.name} ${uniqueSuffix()}`);
+  const allWeek = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+    weekday,
+    ranges: [{ start: '08:00', end: '20:00' }],
+  }));
+  const saved = await page.request.put(`/api/admin/booking/availability?adminId=${colleague.id}`, {
+    data: { bookable: true, days: allWeek, daysOff: [] },
+    headers: adminHeaders(page),
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  // A visitor asks for a call: the answer leads to their booking page, whose token books.
+  const fullName = `Visiteur Agenda ${uniqueSuffix()}`;
+  const email = `${uniqueSuffix()}@example.cd`;
+  const asked = await page.request.post('/api/contact', {
+    data: aCallRequest({
+      fullName,
+      email,
+      details: { callType: 'Conseil stratégique', preferredTime: 'Flexible', urgency: 'Sous 15 jours' },
+    }),
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const { id, bookingPath } = (await asked.json()) as { id: string; bookingPath?: string };
+  expect(bookingPath, 'someone is bookable: the request answers the booking page').toBeTruthy();
+  const token = new URL(bookingPath ?? '', page.url()).searchParams.get('token') ?? '';
+  const offer = await page.request.get(`/api/calls?token=${encodeURIComponent(token)}`);
+  expect(offer.status(), await offer.text()).toBe(200);
+  const { slots } = (await offer.json()) as { slots: { startsAt: string }[] };
+  expect(slots.length).toBeGreaterThan(0);
+  const first = slots[0]?.startsAt ?? '';
+  await beforeBooking(first);
+  for (const slot of slots) {
+    // The other project's visitor may take the same time at once: then the next one.
+    const response = await page.request.post('/api/calls/book', { data: { token, startsAt: slot.startsAt } });
+    if (response.status() === 201) return { id, fullName, email, booked: { first, at: slot.startsAt } };
+    expect(response.status(), await response.text()).toBe(409);
+  }
+  throw new Error('no time could be booked');
 }
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -89,53 +140,13 @@ test('a call booked by a visitor appears live in the agenda, by week and by day,
   await openSignedIn(page, '/admin/rendez-vous');
   await expect(page.getByRole('heading', { name: 'Rendez-vous', level: 1 })).toBeVisible();
 
-  // A colleague who takes calls every day from 08:00 to 20:00 (Kinshasa).
-  const colleague = await newColleague(page, `${testInfo.project.name} ${uniqueSuffix()}`);
-  const allWeek = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-    weekday,
-    ranges: [{ start: '08:00', end: '20:00' }],
-  }));
-  const saved = await page.request.put(`/api/admin/booking/availability?adminId=${colleague.id}`, {
-    data: { bookable: true, days: allWeek, daysOff: [] },
-    headers: adminHeaders(page),
+  const { fullName, booked } = await bookedCall(page, testInfo, async (first) => {
+    // The agenda of that week is open, its real-time channel live, when the visitor books.
+    await page.goto(`/admin/rendez-vous?date=${kinshasaDate(new Date(first))}`);
+    await expect(page.getByText('Temps réel actif').first()).toBeAttached();
   });
-  expect(saved.status(), await saved.text()).toBe(200);
-
-  // A visitor asks for a call: the answer leads to their booking page, whose token books.
-  const fullName = `Visiteur Agenda ${uniqueSuffix()}`;
-  const asked = await page.request.post('/api/contact', {
-    data: aCallRequest({
-      fullName,
-      email: `${uniqueSuffix()}@example.cd`,
-      details: { callType: 'Conseil stratégique', preferredTime: 'Flexible', urgency: 'Sous 15 jours' },
-    }),
-    headers: { 'Idempotency-Key': randomUUID() },
-  });
-  expect(asked.status(), await asked.text()).toBe(201);
-  const { bookingPath } = (await asked.json()) as { bookingPath?: string };
-  expect(bookingPath, 'someone is bookable: the request answers the booking page').toBeTruthy();
-  const token = new URL(bookingPath ?? '', page.url()).searchParams.get('token') ?? '';
-  const offer = await page.request.get(`/api/calls?token=${encodeURIComponent(token)}`);
-  expect(offer.status(), await offer.text()).toBe(200);
-  const { slots } = (await offer.json()) as { slots: { startsAt: string }[] };
-  expect(slots.length).toBeGreaterThan(0);
-  const first = slots[0]?.startsAt ?? '';
-
-  // The agenda of that week is open, its real-time channel live, when the visitor books.
-  await page.goto(`/admin/rendez-vous?date=${kinshasaDate(new Date(first))}`);
-  await expect(page.getByText('Temps réel actif').first()).toBeAttached();
-  let booked: string | undefined;
-  for (const slot of slots) {
-    // The other project's visitor may take the same time at once: then the next one.
-    const response = await page.request.post('/api/calls/book', { data: { token, startsAt: slot.startsAt } });
-    if (response.status() === 201) {
-      booked = slot.startsAt;
-      break;
-    }
-    expect(response.status(), await response.text()).toBe(409);
-  }
-  expect(booked).toBeDefined();
-  const day = kinshasaDate(new Date(booked ?? ''));
+  const first = booked.first;
+  const day = kinshasaDate(new Date(booked.at));
   if (day !== kinshasaDate(new Date(first))) await page.goto(`/admin/rendez-vous?date=${day}`);
 
   const card = page.getByRole('article', { name: new RegExp(fullName) });
@@ -166,4 +177,55 @@ test('a call booked by a visitor appears live in the agenda, by week and by day,
     '(heure de Kinshasa) avec',
   );
   await expect(panel.getByRole('region', { name: 'Appel découverte' })).toContainText('Confirmé');
+});
+
+test('an admin moves a booked call to another free time from its lead; the visitor gets the updated invitation', async ({
+  page,
+}, testInfo) => {
+  const phone = testInfo.project.name.startsWith('phone');
+  if (phone) await page.setViewportSize({ width: 360, height: 740 });
+  await openSignedIn(page, '/admin/rendez-vous');
+  const { id, fullName, email, booked } = await bookedCall(page, testInfo, async () => {});
+  const invited = await requireEmail(email, { subject: /^Votre appel découverte\s: / });
+  const original = parseInvitation(calendarPart(invited));
+
+  await page.goto(`/admin/contacts?lead=${id}`);
+  const panel = page.getByRole('dialog', { name: fullName });
+  const call = panel.getByRole('region', { name: 'Appel découverte' });
+  await expect(call).toContainText(callHour(booked.at));
+  await call.getByRole('button', { name: 'Déplacer l’appel' }).click();
+  const dialog = page.getByRole('dialog', { name: `Déplacer l’appel de ${fullName}` });
+  await expect(dialog).toContainText('Heures de Kinshasa');
+  // Submitting before choosing says what is missing.
+  await dialog.getByRole('button', { name: 'Déplacer l’appel' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choisissez une heure dans la liste.');
+
+  // The next day that has free times, its third one.
+  const day = dialog.getByLabel('Jour');
+  await day.selectOption({ index: 1 });
+  const times = dialog.getByRole('group', { name: 'Heure' }).getByRole('radio');
+  await expect(times.first()).toBeVisible();
+  const target = await times.nth(2).inputValue();
+  await dialog.getByText(callHour(target), { exact: true }).click();
+  await expect(times.nth(2)).toBeChecked();
+  expect(await axeViolations(page, (b) => b.include('[role="dialog"]'))).toEqual([]);
+  await expectNoSidewaysScroll(page);
+  await testInfo.attach('moving a call', { body: await page.screenshot(), contentType: 'image/png' });
+
+  await dialog.getByRole('button', { name: 'Déplacer l’appel' }).click();
+  await expect(toasts(page).filter({ hasText: 'Appel déplacé' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(call).toContainText(callHour(target));
+  await expect(call).toContainText(callWhen(target));
+
+  // The visitor's calendar replaces the event: same UID, SEQUENCE raised, the new time.
+  const moved = await requireEmail(email, { subject: /^Votre appel découverte est déplacé au / });
+  expect(moved.html).toContain('Votre appel a été déplacé');
+  const update = parseInvitation(calendarPart(moved));
+  expect(update.method).toBe('REQUEST');
+  expect(update.event.uid).toBe(original.event.uid);
+  expect(Number(update.event.sequence)).toBe(Number(original.event.sequence) + 1);
+  expect(new Date(update.event.start).toISOString()).toBe(target);
+  // The lead's history says who moved it.
+  await expect(panel.getByText(/^Appel découverte déplacé par l’équipe/)).toBeVisible();
 });

@@ -3,6 +3,7 @@ import {
   AvailabilityQuerySchema,
   availabilitySchema,
   CallsQuerySchema,
+  MoveCallSchema,
 } from '#common/schemas/booking-admin.ts';
 import { listCalls, readAvailability, saveAvailability } from '../../admin/booking.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -86,6 +87,28 @@ export function bookingAdminRouter(deps: AppDeps, now: () => Date): Router {
     deps.email.worker.wake();
     deps.push.worker.wake();
     res.json({ call: { id: call.id, status: call.status } });
+  });
+
+  // The free times a call can move to (every one of the horizon, on the call's admin first).
+  router.get('/calls/:id/slots', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    res.json({ slots: await deps.calls.staffSlots(db, { bookingId: id, now: now() }) });
+  });
+
+  // The agency moves a call: the visitor gets the new time and the updated invitation. A call
+  // already at that time is answered as it is (a retried click sends nothing twice).
+  router.post('/calls/:id/move', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const { startsAt } = parseInput(MoveCallSchema, req.body ?? {});
+    const call = await deps.calls.moveByStaff(db, {
+      bookingId: id,
+      startsAt: new Date(startsAt),
+      adminId: adminOf(res).user.id,
+      now: now(),
+    });
+    deps.email.worker.wake();
+    deps.push.worker.wake();
+    res.json({ call: { id: call.id, status: call.status, startsAt: call.startsAt.toISOString() } });
   });
 
   return router;

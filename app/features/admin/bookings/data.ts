@@ -3,7 +3,12 @@
  * admin's availability and its save, and the agenda's calls over a period. Every key starts with
  * the booking API's path, which the real-time `call_booking_update` refreshes.
  */
-import type { AdminCall, AvailabilityInput, BookingAvailability } from '#common/schemas/booking-admin.ts';
+import type {
+  AdminCall,
+  AdminCallSlot,
+  AvailabilityInput,
+  BookingAvailability,
+} from '#common/schemas/booking-admin.ts';
 import { createAdminMutation, createAdminQuery } from '../admin-data';
 import { BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY } from '../queries';
 
@@ -54,6 +59,32 @@ export const cancelCallMutation = createAdminMutation({
     description: `${call.leadName} reçoit un email d’excuse avec un lien pour choisir un autre créneau.`,
   }),
   errorToast: { fallback: 'L’appel n’a pas pu être annulé.' },
+});
+
+/** The free times a call can move to, on the call's admin first (every one of the horizon). */
+export function callSlotsQuery(callId: string) {
+  return createAdminQuery({
+    queryKey: [BOOKING_KEY, 'calls', callId, 'slots'],
+    url: `${BOOKING_KEY}/calls/${encodeURIComponent(callId)}/slots`,
+    pick: (body: { slots: AdminCallSlot[] }) => body.slots,
+  });
+}
+
+/**
+ * The agency moves a call to another free time: the visitor is emailed the new time with the
+ * updated invitation, which replaces the event in their calendar.
+ */
+export const moveCallMutation = createAdminMutation({
+  method: 'POST',
+  url: (move: { id: string; leadName: string; startsAt: string; when: string }) =>
+    `${BOOKING_KEY}/calls/${encodeURIComponent(move.id)}/move`,
+  body: ({ startsAt }) => ({ startsAt }),
+  invalidates: [BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY],
+  toast: (_answer, move) => ({
+    title: 'Appel déplacé',
+    description: `${move.leadName} reçoit la nouvelle heure (${move.when}) et l’invitation mise à jour.`,
+  }),
+  errorToast: { fallback: 'L’appel n’a pas pu être déplacé.' },
 });
 
 /** An admin offers the call to a lead without a booked one: the email with the booking link. */

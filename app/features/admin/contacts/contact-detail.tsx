@@ -23,6 +23,7 @@ import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 import { cn } from '~/lib/cn';
 import { cancelCallMutation, sendBookingLinkMutation } from '../bookings/data';
 import { callWhen } from '../bookings/format';
+import { MoveCallDialog } from '../bookings/move-call-dialog';
 import { ConfirmDialog } from '../confirm-dialog';
 import { Badge, ErrorState, formatDateTime, LoadingState } from '../ui';
 import { FollowUpSection, TimelineSection } from './contact-follow-up';
@@ -230,8 +231,9 @@ function OfferCall({ lead }: { lead: AdminContact }) {
 function CallSummary({ call, leadName }: { call: ContactCall; leadName: string }) {
   const cancelled = call.status === 'cancelled';
   const [confirming, setConfirming] = useState(false);
+  const [moving, setMoving] = useState(false);
   const cancel = useMutation(cancelCallMutation({ onSuccess: () => setConfirming(false) }));
-  // A call still ahead can be cancelled by the agency (someone who cannot take it).
+  // A call still ahead can be moved or cancelled by the agency (someone who cannot take it then).
   const ahead = !cancelled && new Date(call.startsAt).getTime() > Date.now();
   return (
     <section
@@ -258,15 +260,25 @@ function CallSummary({ call, leadName }: { call: ContactCall; leadName: string }
             Voir dans l’agenda
           </Link>
           {ahead ? (
-            <button
-              type="button"
-              onClick={() => setConfirming(true)}
-              className="font-medium text-red-700 underline-offset-2 hover:underline"
-            >
-              Annuler l’appel
-            </button>
+            <>
+              <button
+                type="button"
+                onClick={() => setMoving(true)}
+                className="font-medium text-brand-800 underline-offset-2 hover:underline"
+              >
+                Déplacer l’appel
+              </button>
+              <button
+                type="button"
+                onClick={() => setConfirming(true)}
+                className="font-medium text-red-700 underline-offset-2 hover:underline"
+              >
+                Annuler l’appel
+              </button>
+            </>
           ) : null}
         </p>
+        {moving ? <MoveCallDialog call={call} leadName={leadName} onClose={() => setMoving(false)} /> : null}
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}

@@ -199,6 +199,51 @@ describe('the lead’s panel: its discovery call', () => {
     expect(screen.queryByRole('button', { name: 'Annuler l’appel' })).toBeNull();
   });
 
+  it('moves a call still ahead to a free time, naming the colleague only when another takes it', async () => {
+    const ahead = { ...confirmed, startsAt: '2030-03-04T09:00:00.000Z', endsAt: '2030-03-04T09:30:00.000Z' };
+    const { calls } = stubFetch({
+      ...panelRoutes(ahead),
+      [`GET /api/admin/booking/calls/${ahead.id}/slots`]: {
+        json: {
+          slots: [
+            {
+              startsAt: '2030-03-05T08:00:00.000Z',
+              endsAt: '2030-03-05T08:30:00.000Z',
+              withName: ahead.admin.name,
+            },
+            {
+              startsAt: '2030-03-05T09:00:00.000Z',
+              endsAt: '2030-03-05T09:30:00.000Z',
+              withName: 'Patrick Ilunga',
+            },
+            {
+              startsAt: '2030-03-06T13:00:00.000Z',
+              endsAt: '2030-03-06T13:30:00.000Z',
+              withName: ahead.admin.name,
+            },
+          ],
+        },
+      },
+      [`POST /api/admin/booking/calls/${ahead.id}/move`]: {
+        json: { call: { id: ahead.id, status: 'confirmed', startsAt: '2030-03-05T09:00:00.000Z' } },
+      },
+    });
+    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-call');
+    const region = await screen.findByRole('region', { name: 'Appel découverte' });
+    fireEvent.click(within(region).getByRole('button', { name: 'Déplacer l’appel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Déplacer l’appel de Amani Kabeya' });
+    const day = (await within(dialog).findByLabelText('Jour')) as HTMLSelectElement;
+    expect([...day.options].map((o) => o.text)).toEqual(['Mardi 5 mars', 'Mercredi 6 mars']);
+    const times = within(dialog).getAllByRole('radio');
+    expect(times.map((t) => t.closest('label')?.textContent)).toEqual(['09:00', '10:00avec Patrick Ilunga']);
+    fireEvent.click(times[1] as HTMLElement);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Déplacer l’appel' }));
+    await waitFor(() => {
+      const move = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/move'));
+      expect(JSON.parse(String(move?.body))).toEqual({ startsAt: '2030-03-05T09:00:00.000Z' });
+    });
+  });
+
   it('offers the call to a lead without one: the booking link is emailed after asking', async () => {
     const { calls } = stubFetch({
       ...panelRoutes(null),
