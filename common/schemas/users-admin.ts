@@ -32,6 +32,8 @@ export type AdminAccount = {
   lastLoginAt: string | null;
   /** Sessions currently open (not revoked, not expired). */
   activeSessions: number;
+  /** Whether they sign in with a second factor (a passkey or an authenticator app). */
+  secondFactor: boolean;
 };
 
 const name = (label: string) =>

@@ -4,8 +4,9 @@
  * websockets closed) and reactivation, and a new generated password when someone lost theirs. Never
  * the password hash out, never a role in: docs/product.md §6.2 has one role.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { callTimeWords, KINSHASA_TIME_ZONE } from '#common/call-time.ts';
 import {
   type AdminAccount,
   type AdminUserCreateSchema,
@@ -15,10 +16,13 @@ import {
   EMAIL_ALREADY_USED,
 } from '#common/schemas/users-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import { type AdminUser, adminSessions, adminUsers } from '#db/schema.ts';
+import { type AdminUser, adminPasskeys, adminSessions, adminTotp, adminUsers } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
+import { dropOrphanRecoveryCodes, factorsOf, hasSecondFactor, POLICY_ROLE } from '../auth/second-factor.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
+import type { Outbox } from '../email/outbox.ts';
+import { escapeHtml } from '../email/templates.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 
@@ -29,6 +33,7 @@ const userNotFound = () => new HttpError(404, 'not_found', 'Utilisateur introuva
 function presentAccount(
   row: AdminUser,
   sessions: { lastLoginAt: Date | null; activeSessions: number } = { lastLoginAt: null, activeSessions: 0 },
+  secondFactor = false,
 ): AdminAccount {
   return {
     id: row.id,
@@ -41,7 +46,17 @@ function presentAccount(
     updatedAt: row.updatedAt.toISOString(),
     lastLoginAt: sessions.lastLoginAt?.toISOString() ?? null,
     activeSessions: sessions.activeSessions,
+    secondFactor,
   };
+}
+
+/** The accounts with a passkey or a confirmed authenticator app. */
+async function withSecondFactor(db: Database): Promise<Set<string>> {
+  const [apps, keys] = await Promise.all([
+    db.select({ userId: adminTotp.userId }).from(adminTotp).where(isNotNull(adminTotp.confirmedAt)),
+    db.selectDistinct({ userId: adminPasskeys.userId }).from(adminPasskeys),
+  ]);
+  return new Set([...apps, ...keys].map((row) => row.userId));
 }
 
 async function sessionFacts(db: Database, now: Date) {
@@ -78,14 +93,15 @@ export async function listUsers(db: Database, now: Date): Promise<AdminAccount[]
       ),
     sessionFacts(db, now),
   ]);
-  return rows.map((row) => presentAccount(row, facts.get(row.id)));
+  const secured = await withSecondFactor(db);
+  return rows.map((row) => presentAccount(row, facts.get(row.id), secured.has(row.id)));
 }
 
 async function findAccount(db: Database, id: string, now: Date): Promise<AdminAccount> {
   const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, id));
   if (!row) throw userNotFound();
   const facts = await sessionFacts(db, now);
-  return presentAccount(row, facts.get(id));
+  return presentAccount(row, facts.get(id), hasSecondFactor(await factorsOf(db, id)));
 }
 
 const emailTaken = () => new HttpError(409, 'conflict', EMAIL_ALREADY_USED, { email: EMAIL_ALREADY_USED });
@@ -204,4 +220,73 @@ export async function resetUserPassword(
     });
   });
   return { user: await findAccount(db, input.id, input.now), password };
+}
+
+/**
+ * An administrator resets a colleague's second factor (a lost phone, a broken key): their passkeys,
+ * authenticator app and recovery codes go, their sessions end, and they are told by email who did
+ * it. At their next sign-in with their password they set up a new factor (the policy, when it
+ * requires one, holds them to it). The caller has checked the administrator's password already.
+ */
+export async function resetSecondFactor(
+  db: Database,
+  deps: { events: Events; outbox: Outbox; publicUrl: string },
+  input: {
+    id: string;
+    admin: Pick<AdminUser, 'id' | 'role' | 'firstName' | 'lastName' | 'email'>;
+    now: Date;
+  },
+): Promise<AdminAccount> {
+  const { id, admin, now } = input;
+  if (admin.role !== POLICY_ROLE) {
+    throw new HttpError(
+      403,
+      'forbidden',
+      'Seul un administrateur peut réinitialiser la double authentification d’un autre compte.',
+    );
+  }
+  if (id === admin.id) {
+    throw badRequest('Gérez votre propre double authentification dans l’onglet « Sécurité ».');
+  }
+  await inTransaction(db, async (tx) => {
+    const [target] = await tx.select().from(adminUsers).where(eq(adminUsers.id, id)).for('update');
+    if (!target) throw userNotFound();
+    if (!hasSecondFactor(await factorsOf(tx, id))) {
+      throw new HttpError(
+        409,
+        'no_second_factor',
+        'Ce compte n’a pas de double authentification à réinitialiser.',
+      );
+    }
+    await tx.delete(adminPasskeys).where(eq(adminPasskeys.userId, id));
+    await tx.delete(adminTotp).where(eq(adminTotp.userId, id));
+    await dropOrphanRecoveryCodes(tx, id);
+    await revokeUserSessions(tx, id, now, deps.events);
+    const by = adminFullName(admin);
+    await logActivity(tx, {
+      type: 'user.second_factor_reset',
+      title: `Double authentification réinitialisée : ${adminFullName(target)} (${target.email})`,
+      description:
+        'Clés d’accès, application et codes de secours retirés ; ses sessions ont été fermées ; un email l’a prévenu(e).',
+      userId: admin.id,
+    });
+    const loginUrl = `${deps.publicUrl.replace(/\/+$/, '')}/admin/login`;
+    const paragraphs = [
+      `Bonjour ${target.firstName},`,
+      `${by} a réinitialisé la double authentification de votre compte d’administration le ${callTimeWords(now, KINSHASA_TIME_ZONE).when}. Vos clés d’accès, votre application d’authentification et vos codes de secours ne fonctionnent plus, et vos sessions ouvertes ont été fermées.`,
+      'Connectez-vous avec votre mot de passe, puis ajoutez une nouvelle clé d’accès ou l’application d’authentification dans Paramètres › Sécurité.',
+      `Vous n’avez rien demandé ? Prévenez ${by} ou un autre administrateur sans attendre.`,
+    ];
+    await deps.outbox.enqueueEmail(tx, {
+      to: target.email,
+      subject: 'Votre double authentification a été réinitialisée',
+      text: [...paragraphs, `Se connecter : ${loginUrl}`].join('\n\n'),
+      html: [
+        ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+        `<p><a href="${escapeHtml(loginUrl)}">Se connecter</a></p>`,
+      ].join(''),
+      dedupeKey: `user:${id}:second-factor-reset:${now.toISOString()}`,
+    });
+  });
+  return findAccount(db, id, now);
 }

@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { generate } from 'otplib';
 import { SEED_SETTINGS } from '#db/seed-data.ts';
-import { clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
+import { ADMIN, clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
+import { requireEmail } from './helpers/mailbox.ts';
+import { axeViolations, scrollsSideways } from './helpers/page.ts';
 
 /**
  * Settings and activity log end to end (decision 016): a company figure edited in the back-office
@@ -226,4 +229,81 @@ test('a new admin gets a one-time password, logs in, changes it, and loses the s
     rows.filter({ hasText: `Utilisateur désactivé : Nadia ${lastName} (${email})` }),
   ).toBeVisible();
   await expect(page.getByLabel('Type')).toHaveValue('user');
+});
+
+test('an administrator resets a colleague’s lost second factor, asked twice: the colleague is told and signs in with the password', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  // Two logins (argon2 on purpose) and a password check.
+  test.slow();
+  if (testInfo.project.name.startsWith('phone')) await page.setViewportSize({ width: 360, height: 740 });
+  await openSignedIn(page, '/admin/settings?onglet=utilisateurs');
+  const origin = new URL(page.url()).origin;
+  const headers = { Origin: origin, 'X-Requested-With': 'fetch' };
+  const email = `e2e-2fa-${uniqueSuffix()}@exemple.cd`;
+  const created = await page.request.post('/api/admin/users', {
+    data: { email, firstName: 'Patience', lastName: 'Lukusa' },
+    headers,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { password } = (await created.json()) as { password: string };
+
+  // The colleague sets up the authenticator app on their own device.
+  const theirs = await playwright.request.newContext({
+    baseURL: origin,
+    extraHTTPHeaders: { ...headers, 'X-Forwarded-For': clientIp(testInfo, 7).replace(/\.\d+$/, '.13') },
+  });
+  try {
+    expect((await theirs.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
+    const setup = await theirs.post('/api/auth/second-factor/totp', { data: { currentPassword: password } });
+    const { secret } = (await setup.json()) as { secret: string };
+    const confirmed = await theirs.post('/api/auth/second-factor/totp/confirm', {
+      data: { code: await generate({ secret }) },
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+    // They lost their phone: an administrator resets it, after saying what it does, then with their
+    // own password.
+    await page.reload();
+    const row = page.getByTestId('user-row').filter({ hasText: email });
+    await expect(row).toContainText('Double authentification');
+    const reset = row.getByRole('button', { name: `Réinitialiser la double authentification ${email}` });
+    // Inside its row, even on a 360 px phone.
+    const [rowBox, resetBox] = [await row.boundingBox(), await reset.boundingBox()];
+    expect((resetBox?.x ?? 0) + (resetBox?.width ?? 0)).toBeLessThanOrEqual(
+      (rowBox?.x ?? 0) + (rowBox?.width ?? 0),
+    );
+    await reset.click();
+    const first = page.getByRole('alertdialog', { name: 'Réinitialiser la double authentification ?' });
+    await expect(first).toContainText('ses sessions ouvertes seront fermées');
+    expect(await axeViolations(page, (b) => b.include('[role="alertdialog"]'))).toEqual([]);
+    await first.getByRole('button', { name: 'Continuer' }).click();
+    const second = page.getByRole('dialog', {
+      name: 'Réinitialiser la double authentification de Patience Lukusa',
+    });
+    await second.getByLabel('Mot de passe actuel').fill('pas le bon mot de passe');
+    await second.getByRole('button', { name: 'Réinitialiser' }).click();
+    await expect(second.getByText('Mot de passe actuel incorrect.')).toBeVisible();
+    expect(await axeViolations(page, (b) => b.include('[role="dialog"]'))).toEqual([]);
+    expect(await scrollsSideways(page)).toBe(false);
+    await second.getByLabel('Mot de passe actuel').fill(ADMIN.password);
+    await second.getByRole('button', { name: 'Réinitialiser' }).click();
+    await expect(toasts(page).filter({ hasText: 'Double authentification réinitialisée' })).toBeVisible();
+    await expect(row).not.toContainText('Double authentification');
+    await expect(row.getByRole('button', { name: /^Réinitialiser la double authentification/ })).toHaveCount(
+      0,
+    );
+
+    // Their session ended; they are told by email, and the password alone signs them in again.
+    expect((await theirs.get('/api/auth/me')).status()).toBe(401);
+    const told = await requireEmail(email, {
+      subject: /^Votre double authentification a été réinitialisée$/,
+    });
+    expect(told.text).toContain('a réinitialisé la double authentification de votre compte');
+    const login = await theirs.post('/api/auth/login', { data: { email, password } });
+    expect(await login.json()).toMatchObject({ user: { email } });
+  } finally {
+    await theirs.dispose();
+  }
 });

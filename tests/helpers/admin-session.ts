@@ -67,6 +67,8 @@ export async function signInAdmin(app: App, db: DatabaseHandle['db'], options: {
       .set('X-Forwarded-For', nextTestIp());
   return {
     user: admin.user,
+    /** Their password, for the actions that ask for it again. */
+    password: admin.password,
     cookie,
     get: (path: string) => request(app).get(path).set('Cookie', cookie),
     post: (path: string) => mutate('post', path),

@@ -10,7 +10,6 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { AvailabilityPanel } from '~/features/admin/bookings/availability-panel';
 import { PushPanel } from '~/features/admin/push/push-panel';
-import { SecurityPanel } from '~/features/admin/security/security-panel';
 import { PasswordPanel } from '~/features/admin/settings/password-panel';
 import { UsersPanel } from '~/features/admin/settings/users-panel';
 import { AdminPageHeader, LoadingState } from '~/features/admin/ui';
@@ -30,9 +29,15 @@ const StatsPanel = lazy(() =>
   import('~/features/admin/settings/stats-panel').then((module) => ({ default: module.StatsPanel })),
 );
 
-/** The backups' tab is seldom opened: loaded with it (the settings are the heaviest first load). */
+/**
+ * The backups' and the second factor's tabs are seldom opened: loaded with them (the settings are
+ * the heaviest first load).
+ */
 const BackupsPanel = lazy(() =>
   import('~/features/admin/settings/backups-panel').then((module) => ({ default: module.BackupsPanel })),
+);
+const SecurityPanel = lazy(() =>
+  import('~/features/admin/security/security-panel').then((module) => ({ default: module.SecurityPanel })),
 );
 
 const TABS = [

@@ -1,9 +1,17 @@
 import { desc, eq, like } from 'drizzle-orm';
+import { generate } from 'otplib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAccount } from '#common/schemas/users-admin.ts';
 import type { DatabaseHandle } from '#db/client.ts';
-import { activityLogs, adminSessions, adminUsers } from '#db/schema.ts';
+import {
+  activityLogs,
+  adminRecoveryCodes,
+  adminSessions,
+  adminUsers,
+  emailOutbox,
+  siteSettings,
+} from '#db/schema.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { recordEvents, waitForEvent } from '#tests/helpers/events.ts';
 import { activitiesOfType } from '#tests/helpers/factories.ts';
@@ -206,5 +214,82 @@ describe('admin users', () => {
     const own = await admin.post(`/api/admin/users/${admin.user.id}/password`).expect(400);
     expect(own.body.error.message).toContain('Mon mot de passe');
     await admin.post(`/api/admin/users/${UNKNOWN_ID}/password`).expect(404);
+  });
+
+  it('lets an administrator reset a colleague’s second factor, after their own password: factors and sessions gone, logged, the colleague told', async () => {
+    const email = 'telephone.perdu@lisanga-digital.cd';
+    // The seed's sender (this database is not seeded): the colleague's email needs one.
+    await database.db
+      .insert(siteSettings)
+      .values({ key: 'email.sender_email', value: 'contact@lisanga-digital.cd', category: 'email' });
+    const { user, password } = await createUser(email);
+    const session = await login(email, password);
+    const asColleague = (path: string, body: object) =>
+      request(testApp.app)
+        .post(path)
+        .set('Cookie', session.cookie as string)
+        .set('Origin', TEST_ORIGIN)
+        .set('X-Requested-With', 'fetch')
+        .set('X-Forwarded-For', nextTestIp())
+        .send(body);
+    const setup = await asColleague('/api/auth/second-factor/totp', { currentPassword: password }).expect(
+      200,
+    );
+    await asColleague('/api/auth/second-factor/totp/confirm', {
+      code: await generate({ secret: setup.body.secret as string }),
+    }).expect(200);
+    const listed = async () =>
+      ((await admin.get('/api/admin/users').expect(200)).body.users as AdminAccount[]).find(
+        (u) => u.id === user.id,
+      );
+    expect((await listed())?.secondFactor).toBe(true);
+    // With the password step alone, no session: the second step is asked.
+    expect((await login(email, password)).cookie).toBeUndefined();
+
+    // A wrong password of the administrator changes nothing.
+    const wrong = await admin
+      .post(`/api/admin/users/${user.id}/second-factor/reset`)
+      .send({ currentPassword: 'pas-le-bon' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields).toEqual({ currentPassword: 'Mot de passe actuel incorrect.' });
+    expect((await listed())?.secondFactor).toBe(true);
+
+    const res = await admin
+      .post(`/api/admin/users/${user.id}/second-factor/reset`)
+      .send({ currentPassword: admin.password })
+      .expect(200);
+    expect(res.body.user).toMatchObject({ id: user.id, secondFactor: false, activeSessions: 0 });
+    await me(session.cookie as string).expect(401);
+    expect(
+      await database.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, user.id)),
+    ).toEqual([]);
+    // The password alone opens a session again; the colleague sets up a new factor from there.
+    expect((await login(email, password)).cookie).toBeDefined();
+    const [logged] = await activitiesOfType(database.db, 'user.second_factor_reset');
+    expect(logged).toMatchObject({ userId: admin.user.id });
+    expect(logged?.title).toContain(email);
+    const [told] = await database.db
+      .select({ subject: emailOutbox.subject, text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email));
+    expect(told?.subject).toBe('Votre double authentification a été réinitialisée');
+    expect(told?.text).toContain(
+      `${admin.user.firstName} ${admin.user.lastName} a réinitialisé la double authentification`,
+    );
+
+    // Nothing left to reset; one's own factor is managed in "Sécurité"; an unknown account.
+    const again = await admin
+      .post(`/api/admin/users/${user.id}/second-factor/reset`)
+      .send({ currentPassword: admin.password });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('Ce compte n’a pas de double authentification à réinitialiser.');
+    const own = await admin
+      .post(`/api/admin/users/${admin.user.id}/second-factor/reset`)
+      .send({ currentPassword: admin.password });
+    expect(own.status).toBe(400);
+    await admin
+      .post(`/api/admin/users/${UNKNOWN_ID}/second-factor/reset`)
+      .send({ currentPassword: admin.password })
+      .expect(404);
   });
 });

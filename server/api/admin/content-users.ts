@@ -1,7 +1,15 @@
 import { Router } from 'express';
+import { CurrentPasswordSchema } from '#common/schemas/second-factor.ts';
 import { AdminUserCreateSchema, AdminUserUpdateSchema } from '#common/schemas/users-admin.ts';
-import { createUser, listUsers, resetUserPassword, updateUser } from '../../admin/users.ts';
+import {
+  createUser,
+  listUsers,
+  resetSecondFactor,
+  resetUserPassword,
+  updateUser,
+} from '../../admin/users.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { confirmCurrentPassword } from '../../auth/attempts.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { parseInput } from '../../http/validate.ts';
 import { IdParamsSchema } from './params.ts';
@@ -40,6 +48,22 @@ export function usersAdminRouter(deps: AppDeps): Router {
     res.json(
       await resetUserPassword(db, deps.events, { id, adminId: adminOf(res).user.id, now: new Date() }),
     );
+  });
+
+  // An administrator resets a colleague's second factor, after typing their own password again.
+  router.post('/:id/second-factor/reset', async (req, res) => {
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const { currentPassword } = parseInput(CurrentPasswordSchema, req.body ?? {});
+    const { user } = adminOf(res);
+    const now = new Date();
+    await confirmCurrentPassword(db, req, user, currentPassword, now);
+    const account = await resetSecondFactor(
+      db,
+      { events: deps.events, outbox: deps.email.outbox, publicUrl: deps.env.PUBLIC_URL },
+      { id, admin: user, now },
+    );
+    deps.email.worker.wake();
+    res.json({ user: account });
   });
 
   return router;

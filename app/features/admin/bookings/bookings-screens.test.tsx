@@ -36,6 +36,7 @@ const account = (user: { id: string; firstName: string; lastName: string }): Adm
   updatedAt: '2026-01-01T08:00:00.000Z',
   lastLoginAt: null,
   activeSessions: 0,
+  secondFactor: false,
   ...user,
 });
 const NADINE = account({

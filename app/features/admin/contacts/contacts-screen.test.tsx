@@ -53,6 +53,7 @@ const nadine: AdminAccount = {
   updatedAt: ago(1000),
   lastLoginAt: null,
   activeSessions: 0,
+  secondFactor: false,
 };
 
 const page = (items: AdminContact[]): Page<AdminContact> => ({

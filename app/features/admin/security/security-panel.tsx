@@ -12,11 +12,9 @@ import KeyRound from 'lucide-react/icons/key-round';
 import Pencil from 'lucide-react/icons/pencil';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Trash2 from 'lucide-react/icons/trash';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import {
-  type CurrentPassword,
-  CurrentPasswordSchema,
   PasskeyRenameSchema,
   type PasskeySummary,
   type SecondFactorStatus,
@@ -27,11 +25,9 @@ import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import type { AdminMutation } from '../admin-data';
 import { reportOn, useAdminForm } from '../admin-form';
 import { CopyButton } from '../copy-button';
 import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../dialog-frame';
-import { PasswordField } from '../settings/password-panel';
 import {
   Badge,
   ErrorState,
@@ -53,6 +49,7 @@ import {
   setPolicyMutation,
   startTotpMutation,
 } from './data';
+import { PasswordChangeDialog, PasswordDialog } from './password-dialog';
 import { usePasskeysSupported, wrappingButton } from './sign-in-steps';
 import { passkeyFailureMessage } from './webauthn';
 
@@ -262,49 +259,6 @@ function PolicyCard({ status, hasFactor }: { status: SecondFactorStatus; hasFact
 
 // ---- dialogs ----------------------------------------------------------------------------------
 
-const passwordResolver = zodResolver(CurrentPasswordSchema as never) as unknown as Resolver<CurrentPassword>;
-
-/** What a PasswordDialog says: its title, what the change does, its button, a failure's toast title. */
-type PasswordTexts = { title: string; description: string; submitLabel: string; failure: string };
-
-/**
- * A dialog asking for the current password before `onSubmit`; the server's refusal of the password is
- * said under its field, anything else in a toast titled `failure`.
- */
-function PasswordDialog({
-  failure,
-  onSubmit,
-  children,
-  ...dialog
-}: PasswordTexts & {
-  pending: boolean;
-  onClose: () => void;
-  onSubmit: (currentPassword: string, onError: (error: unknown) => void) => void;
-  children?: ReactNode;
-}) {
-  const form = useAdminForm(passwordResolver, { currentPassword: '' });
-  const field = fieldProps(form.register, form.formState.errors);
-  const onError = reportOn(form, ['currentPassword'], { title: failure });
-  return (
-    <FormDialog
-      {...dialog}
-      onSubmit={form.handleSubmit(({ currentPassword }) => onSubmit(currentPassword, onError))}
-    >
-      {children}
-      <PasswordField {...field('currentPassword')} />
-    </FormDialog>
-  );
-}
-
-/**
- * A change the current password alone allows: what its dialog says, and the request, sent
- * `{ currentPassword }` with `variables` beside it (the passkey to delete).
- */
-type PasswordChange<TData, TVariables extends CurrentPassword> = PasswordTexts & {
-  mutation: AdminMutation<TData, TVariables>;
-  variables?: Omit<TVariables, 'currentPassword'>;
-};
-
 const START_TOTP = {
   title: 'Activer l’application d’authentification',
   description: 'Confirmez votre mot de passe pour afficher le QR code à scanner.',
@@ -340,27 +294,6 @@ const deletePasskey = (passkey: PasskeySummary) => ({
   mutation: deletePasskeyMutation,
   variables: { passkey },
 });
-
-/** The PasswordDialog of a PasswordChange; `onDone` gets the answer (by default the dialog closes). */
-function PasswordChangeDialog<TData, TVariables extends CurrentPassword>({
-  mutation,
-  variables,
-  onClose,
-  onDone = onClose,
-  ...texts
-}: PasswordChange<TData, TVariables> & { onClose: () => void; onDone?: (data: TData) => void }) {
-  const change = useMutation(mutation({ onSuccess: onDone }));
-  return (
-    <PasswordDialog
-      {...texts}
-      pending={change.isPending}
-      onClose={onClose}
-      onSubmit={(currentPassword, onError) =>
-        change.mutate({ ...variables, currentPassword } as TVariables, { onError })
-      }
-    />
-  );
-}
 
 function AddPasskeyDialog({
   onClose,

@@ -117,6 +117,22 @@ export const resetPasswordMutation = createAdminMutation({
   errorToast: { title: 'Échec de la réinitialisation' },
 });
 
+/**
+ * An administrator resets a colleague's second factor, with their own password (the dialog shows
+ * its refusal under the field): the colleague's factors and sessions go, and they are emailed.
+ */
+export const resetSecondFactorMutation = createAdminMutation({
+  method: 'POST',
+  url: ({ user }: { user: AdminAccount; currentPassword: string }) =>
+    `${userUrl(user.id)}/second-factor/reset`,
+  body: ({ currentPassword }) => ({ currentPassword }),
+  invalidates: [USERS_KEY],
+  toast: (_answer, { user }) => ({
+    title: 'Double authentification réinitialisée',
+    description: `${user.email} a reçu un email ; à sa prochaine connexion, il ou elle en ajoutera une nouvelle.`,
+  }),
+});
+
 /** From the dialog, which shows field errors itself. */
 export const createUserMutation = createAdminMutation({
   method: 'POST',

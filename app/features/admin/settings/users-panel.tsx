@@ -7,6 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import KeyRound from 'lucide-react/icons/key-round';
+import ShieldOff from 'lucide-react/icons/shield-off';
 import UserCheck from 'lucide-react/icons/user-check';
 import UserX from 'lucide-react/icons/user-x';
 import { useState } from 'react';
@@ -26,11 +27,13 @@ import { ItemConfirmDialog } from '../confirm-dialog';
 import { CopyButton } from '../copy-button';
 import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../dialog-frame';
 import { meQuery } from '../queries';
+import { PasswordChangeDialog } from '../security/password-dialog';
 import { Badge, formatDateTime, NewItemButton, RowButton, RowTitle, SettingsCard, SettingsRow } from '../ui';
 import {
   createUserMutation,
   type GeneratedPassword,
   resetPasswordMutation,
+  resetSecondFactorMutation,
   setUserActiveMutation,
   usersQuery,
 } from './data';
@@ -44,6 +47,8 @@ export function UsersPanel() {
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [deactivating, setDeactivating] = useState<AdminAccount | null>(null);
   const [resetting, setResetting] = useState<AdminAccount | null>(null);
+  // Resetting a colleague's second factor is asked twice: what it does, then one's own password.
+  const [unsecuring, setUnsecuring] = useState<{ user: AdminAccount; confirmed: boolean } | null>(null);
   const setActive = useMutation(setUserActiveMutation({ onSuccess: () => setDeactivating(null) }));
   const reset = useMutation(
     resetPasswordMutation({
@@ -76,6 +81,7 @@ export function UsersPanel() {
                     <RowTitle name={adminFullName(user)}>
                       {isMe ? <Badge tone="blue">Vous</Badge> : null}
                       <Badge tone="gray">{adminRoleLabel(user.role)}</Badge>
+                      {user.secondFactor ? <Badge tone="blue">Double authentification</Badge> : null}
                       {user.isActive ? (
                         <Badge tone="green">Actif</Badge>
                       ) : (
@@ -98,6 +104,16 @@ export function UsersPanel() {
                         onClick={() => setResetting(user)}
                         disabled={!user.isActive}
                       />
+                      {user.secondFactor && me.data?.role === 'admin' ? (
+                        <RowButton
+                          icon={ShieldOff}
+                          label="Réinitialiser la double authentification"
+                          item={user.email}
+                          // Its words wrap on a 320 px phone rather than leave the card.
+                          className="h-auto min-h-9 max-w-full py-1.5 text-left whitespace-normal"
+                          onClick={() => setUnsecuring({ user, confirmed: false })}
+                        />
+                      ) : null}
                       {user.isActive ? (
                         <RowButton
                           icon={UserX}
@@ -162,6 +178,37 @@ export function UsersPanel() {
           et ses sessions ouvertes seront fermées. Le nouveau mot de passe ne sera affiché qu’une fois.
         </p>
       </ItemConfirmDialog>
+      <ItemConfirmDialog
+        item={unsecuring?.confirmed === false ? unsecuring.user : null}
+        onClose={() => setUnsecuring(null)}
+        title="Réinitialiser la double authentification ?"
+        confirmLabel="Continuer"
+        pendingLabel="Continuer"
+        pending={false}
+        onConfirm={(user) => setUnsecuring({ user, confirmed: true })}
+      >
+        <p>
+          Les clés d’accès, l’application d’authentification et les codes de secours de{' '}
+          <strong className="wrap-anywhere text-gray-900">{unsecuring?.user.email}</strong> ne fonctionneront
+          plus et ses sessions ouvertes seront fermées. Il ou elle sera prévenu(e) par email et se connectera
+          avec son mot de passe pour en ajouter une nouvelle.
+        </p>
+        <p>
+          À faire seulement si cette personne a perdu son téléphone ou sa clé, après l’avoir vérifié avec
+          elle.
+        </p>
+      </ItemConfirmDialog>
+      {unsecuring?.confirmed ? (
+        <PasswordChangeDialog
+          title={`Réinitialiser la double authentification de ${adminFullName(unsecuring.user)}`}
+          description="Confirmez avec votre propre mot de passe."
+          submitLabel="Réinitialiser"
+          failure="Échec de la réinitialisation"
+          mutation={resetSecondFactorMutation}
+          variables={{ user: unsecuring.user }}
+          onClose={() => setUnsecuring(null)}
+        />
+      ) : null}
     </SettingsCard>
   );
 }
