@@ -75,14 +75,13 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   return old;
 }
 
-/** The store's names, or a French refusal saying the store cannot be reached (nothing changed yet). */
-async function storedNames(media: MediaStore): Promise<string[]> {
+/** The store's names, or a French refusal saying it cannot be read (`then`: what that means). */
+async function storedNames(media: MediaStore, then = ''): Promise<string[]> {
   try {
     return await media.list();
   } catch (error) {
-    throw new BackupError(
-      `Impossible de lire ${media.place} : ${(error as Error).message}. Rien n’a été modifié.`,
-    );
+    const reason = String((error as Error)?.message ?? error).replace(/\.$/, '');
+    throw new BackupError(`Impossible de lire ${media.place} : ${reason}.${then}`);
   }
 }
 
@@ -169,7 +168,7 @@ export async function restoreBackup(
       `Cette sauvegarde vient d’une version plus récente du site (${manifest.schema.migrations} migrations, celle-ci en connaît ${known}) : mettez le site à jour d’abord. Rien n’a été modifié.`,
     );
   // Read first, --force or not: a bucket out of reach stops the restore before anything changes.
-  const existing = await storedNames(target.media);
+  const existing = await storedNames(target.media, ' Rien n’a été modifié.');
   if (!force) {
     const problems = [
       ...((await isDatabaseEmpty(target.database)) ? [] : ['la base de données']),
