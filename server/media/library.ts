@@ -1,6 +1,7 @@
 /**
- * The uploads: files in the media store (store.ts: a folder or an S3 bucket), one `media` row each, and the question "is this image
- * still shown somewhere?" that decides whether it may be deleted.
+ * The uploads: files in the media store (store.ts: a folder or an S3 bucket), one `media` row
+ * each, and the question "is this image still shown somewhere?" that decides whether it may be
+ * deleted.
  */
 import { randomUUID } from 'node:crypto';
 import { desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
