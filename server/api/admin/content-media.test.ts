@@ -7,6 +7,10 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES, type MediaItem, mediaSrcset, type UploadedMedia } from '#common/schemas/media.ts';
 import { activityLogs, media, teamMembers } from '#db/schema.ts';
+import { createApp } from '#server/app.ts';
+import { createAppDeps } from '#server/app-deps.ts';
+import { readEnv } from '#server/env.ts';
+import { createLogger } from '#server/logger.ts';
 import { postFromAnotherSite } from '#tests/helpers/admin-content.ts';
 import { adminTestContext, nextTestIp, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { activitiesOfType, insertPost, insertTeamMember } from '#tests/helpers/factories.ts';
@@ -582,7 +586,7 @@ describe.each(['filesystem', 's3'] as const)('uploaded images on the %s store', 
   });
 });
 
-describe('uploaded images while the S3 bucket cannot be reached', () => {
+describe('uploaded images while the S3 bucket cannot be reached or refuses the key', () => {
   const ctx = adminTestContext({
     env: async () => ({ ...(await s3.server.bucket()).env, S3_ENDPOINT: await unreachableEndpoint() }),
   });
@@ -594,6 +598,26 @@ describe('uploaded images while the S3 bucket cannot be reached', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['retry-after']).toBe('30');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('logs the failure without the secret key, even when the bucket refuses the key', async () => {
+    const secret = 'secret-qui-ne-doit-jamais-sortir';
+    const env = readEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'debug',
+      ...(await s3.server.bucket()).env,
+      S3_ACCESS_KEY_ID: 'CLE-INCONNUE',
+      S3_SECRET_ACCESS_KEY: secret,
+    });
+    const lines: string[] = [];
+    const logger = createLogger(env, { destination: { write: (line: string) => lines.push(line) } });
+    const app = createApp(createAppDeps({ database: ctx.database, env, logger }));
+    const res = await request(app).get('/media/00000000-0000-4000-8000-000000000000.480.webp');
+    expect(res.status).toBe(503);
+    const log = lines.join('');
+    expect(log).toContain('media store unavailable');
+    expect(log).toContain('InvalidAccessKeyId');
+    expect(log).not.toContain(secret);
   });
 
   it('refuses an upload with a French error and records nothing', async () => {
