@@ -17,6 +17,7 @@ import { createOutboxWorker } from './email/worker.ts';
 import type { Env } from './env.ts';
 import { createStaffNotifier } from './leads/notify-staff.ts';
 import type { Logger } from './logger.ts';
+import { createMediaStore } from './media/store.ts';
 import { pushEndpointPolicy } from './push/endpoint.ts';
 import { createPushWorker } from './push/worker.ts';
 import { createEventBus } from './realtime/event-bus.ts';
@@ -66,6 +67,8 @@ export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger
     env: deps.env,
     logger: deps.logger,
     content: createPublicContent(deps.database.db, deps.env.PUBLIC_URL, memo),
+    /** Uploaded images, in a folder or an S3 bucket (docs/decisions/100-media-on-s3.md). */
+    media: createMediaStore(deps.env),
     email: {
       /** `enqueueEmail(tx, message)` inside the transaction that causes the email. */
       outbox,

@@ -47,6 +47,28 @@ export const EnvSchema = z
     RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4_096).default(64),
     /** Uploaded images (re-encoded WebP files). Unset: DATA_DIR/media. */
     MEDIA_DIR: z.string().min(1).optional(),
+    /**
+     * Where uploaded images are kept (docs/decisions/100-media-on-s3.md): `filesystem` (MEDIA_DIR)
+     * or `s3`, an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO) named by the S3_ variables.
+     */
+    MEDIA_STORE: z.enum(['filesystem', 's3']).default('filesystem'),
+    /** The S3 API's address (https://<account>.r2.cloudflarestorage.com, http://minio:9000). Unset: AWS S3. */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    /** The bucket, the site's own: a forced restore empties it. */
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)',
+      )
+      .optional(),
+    /** The bucket's region: `auto` for R2, `us-east-1` for MinIO unless configured otherwise. */
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** The access key; unset with its secret: the SDK's own chain (AWS_* variables, instance role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Addresses the bucket as <endpoint>/<bucket> instead of <bucket>.<endpoint> (MinIO needs it). */
+    S3_FORCE_PATH_STYLE: booleanString.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** First admin account, used only when no admin exists yet. */
     ADMIN_EMAIL: z.email().optional(),
@@ -117,6 +139,15 @@ export const EnvSchema = z
     path: ['WEB_CONCURRENCY'],
     message:
       'several processes need DATABASE_URL (PostgreSQL): the embedded database serves one process only',
+  })
+  .refine((env) => env.MEDIA_STORE !== 's3' || env.S3_BUCKET !== undefined, {
+    path: ['S3_BUCKET'],
+    message: 'MEDIA_STORE=s3 needs the bucket name',
+  })
+  .refine((env) => (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined), {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message:
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the SDK default credentials)',
   })
   .transform((env) => ({
     ...env,

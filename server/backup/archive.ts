@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 
@@ -34,8 +35,17 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
-/** What goes into an archive: a name inside it and the file on disk it is read from. */
-export type ArchiveEntry = { name: string; file: string };
+/**
+ * What goes into an archive: a name inside it and where its bytes come from (a file on disk, an
+ * image of the media store). `open` gives null when the source is gone: the entry is left out.
+ */
+export type ArchiveEntry = { name: string; open: () => Promise<{ size: number; body: Readable } | null> };
+
+/** An entry read from a file on disk. */
+export const fileEntry = (name: string, file: string): ArchiveEntry => ({
+  name,
+  open: async () => ({ size: (await fs.promises.stat(file)).size, body: fs.createReadStream(file) }),
+});
 
 /**
  * Writes `entries`, then the manifest `complete` makes of their sizes and checksums, to `target`.
@@ -53,12 +63,13 @@ export async function writeArchive(
   try {
     const files: ArchivedFile[] = [];
     for (const entry of entries) {
-      const { size } = await fs.promises.stat(entry.file);
+      const source = await entry.open();
+      if (!source) continue;
+      const { size, body } = source;
       const hash = createHash('sha256');
       const sink = pack.entry({ name: entry.name, size, mode: 0o644 });
-      const source = fs.createReadStream(entry.file);
-      source.on('data', (chunk) => hash.update(chunk));
-      await pipeline(source, sink);
+      body.on('data', (chunk) => hash.update(chunk));
+      await pipeline(body, sink);
       files.push({ name: entry.name, size, sha256: hash.digest('hex') });
     }
     const manifest = complete(files);
@@ -99,7 +110,7 @@ async function eachEntry(
     // Each entry yields the bytes of its file (tar-stream types them loosely).
     for await (const entry of extract) await onEntry(entry.header.name, entry as AsyncIterable<Buffer>);
   } catch (error) {
-    if (error instanceof BackupError) throw error;
+    if (error instanceof BackupError || error instanceof SinkFailure) throw error;
     throw new BackupError(`L’archive est illisible (${(error as Error).message}). Rien n’a été modifié.`);
   }
 }
@@ -169,19 +180,58 @@ function parseManifest(text: Buffer | null): Manifest {
   return manifest;
 }
 
-/**
- * Writes the archive's entries to disk: each entry `place` maps to a path (or null to skip it).
- * Only call after verifyArchive: the archive's names are checked there.
- */
-export async function extractArchive(file: string, place: (name: string) => string | null): Promise<void> {
-  await eachEntry(file, async (name, stream) => {
-    const target = place(name);
-    if (!target) {
-      for await (const _ of stream);
-      return;
-    }
+/** A sink's own failure (the target, not the archive), carried out of eachEntry as it is. */
+class SinkFailure extends Error {
+  readonly entry: string;
+
+  constructor(entry: string, cause: unknown) {
+    super(`could not write ${entry}`, { cause });
+    this.entry = entry;
+  }
+}
+
+/** Where an extracted entry's bytes go: it reads the whole stream. */
+export type EntrySink = (bytes: AsyncIterable<Buffer>) => Promise<void>;
+
+/** A sink writing the entry to a file on disk. */
+export const toFile =
+  (target: string): EntrySink =>
+  async (bytes) => {
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    const output = fs.createWriteStream(target);
-    await pipeline(stream, output);
-  });
+    await pipeline(bytes, fs.createWriteStream(target));
+  };
+
+/** A sink handing the whole entry, in memory, to `use` (an image: a few hundred KB at most). */
+export const toBuffer =
+  (use: (bytes: Buffer) => Promise<void>): EntrySink =>
+  async (bytes) =>
+    use(await readAll(bytes));
+
+/**
+ * Hands each entry of the archive to the sink `sinkFor` gives for its name (null skips it).
+ * Only call after verifyArchive: the archive's names are checked there. A sink's failure is
+ * thrown as `failed(entry, error)` makes it (the archive is fine, its target is not).
+ */
+export async function extractArchive(
+  file: string,
+  sinkFor: (name: string) => EntrySink | null,
+  failed: (entry: string, error: unknown) => Error = (_entry, error) => error as Error,
+): Promise<void> {
+  try {
+    await eachEntry(file, async (name, stream) => {
+      const sink = sinkFor(name);
+      if (!sink) {
+        for await (const _ of stream);
+        return;
+      }
+      try {
+        await sink(stream);
+      } catch (error) {
+        throw new SinkFailure(name, error);
+      }
+    });
+  } catch (error) {
+    if (error instanceof SinkFailure) throw failed(error.entry, error.cause);
+    throw error;
+  }
 }

@@ -19,7 +19,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, queryRows } from '#db/client.ts';
 import { MIGRATIONS_DIR } from '#db/migrate.ts';
+import { readEnv } from '#server/env.ts';
 import { storeUpload } from '#server/media/library.ts';
+import { createMediaStore, filesystemStore, type MediaStore } from '#server/media/store.ts';
 import {
   insertActiveSubscriber,
   insertAdminUser,
@@ -27,6 +29,7 @@ import {
   insertCampaignJob,
   insertContact,
 } from '#tests/helpers/factories.ts';
+import { type S3TestBucket, s3ServerContext, unreachableEndpoint } from '#tests/helpers/s3.ts';
 import { createSeededDatabase, databaseContext } from '#tests/helpers/seeded-database.ts';
 import { createEmptyPostgresDatabase, currentBackend, databaseUrlOf } from '#tests/helpers/test-database.ts';
 import { BackupError, createBackup, type RestoreTarget, restoreBackup } from './backup.ts';
@@ -38,9 +41,12 @@ const cleanups: (() => Promise<void>)[] = [];
 let work: string;
 let sourceMedia: string;
 let sourceUrl: string | undefined;
+let adminId: string;
+
+const s3 = s3ServerContext();
 
 /** An empty target of the test's backend: a new database (or data directory) and media folder. */
-async function emptyTarget(name: string): Promise<RestoreTarget> {
+async function emptyTarget(name: string): Promise<RestoreTarget & { mediaDir: string }> {
   let database: DatabaseTarget;
   if (backend === 'postgres') {
     const created = await createEmptyPostgresDatabase();
@@ -49,7 +55,8 @@ async function emptyTarget(name: string): Promise<RestoreTarget> {
   } else {
     database = { kind: 'pglite', dataDir: path.join(work, `${name}-data`) };
   }
-  return { database, mediaDir: path.join(work, `${name}-media`) };
+  const mediaDir = path.join(work, `${name}-media`);
+  return { database, media: filesystemStore(mediaDir), mediaDir };
 }
 
 const openTarget = (target: RestoreTarget) =>
@@ -75,6 +82,16 @@ async function everyRow(database: DatabaseHandle): Promise<Record<string, string
   return rows;
 }
 
+/** The restored target holds every row of the source, table by table. */
+async function expectSameRows(target: RestoreTarget) {
+  const restored = await openTarget(target);
+  try {
+    expect(await everyRow(restored)).toEqual(await everyRow(context.database));
+  } finally {
+    await restored.close();
+  }
+}
+
 /** Every file of a folder, by name, as its SHA-256. */
 function filesOf(dir: string): Record<string, string> {
   if (!fs.existsSync(dir)) return {};
@@ -92,7 +109,7 @@ function filesOf(dir: string): Record<string, string> {
 }
 
 async function targetIsEmpty(target: RestoreTarget) {
-  const mediaEmpty = Object.keys(filesOf(target.mediaDir)).length === 0;
+  const mediaEmpty = (await target.media.list()).length === 0;
   if (target.database.kind === 'pglite')
     return mediaEmpty && !fs.existsSync(path.join(target.database.dataDir, 'pgdata'));
   const client = new pg.Client({ connectionString: target.database.url });
@@ -107,8 +124,23 @@ async function targetIsEmpty(target: RestoreTarget) {
   }
 }
 
-const backupOf = (database: DatabaseHandle, file: string, mediaDir = sourceMedia) =>
-  createBackup({ database, databaseUrl: sourceUrl, mediaDir }, file);
+const backupOf = (database: DatabaseHandle, file: string, media: MediaStore = filesystemStore(sourceMedia)) =>
+  createBackup({ database, databaseUrl: sourceUrl, media }, file);
+
+/** Two images uploaded into `media`, rows and files, as the admin's upload does it. */
+async function uploadTwoImages(media: MediaStore, uploadedBy: string) {
+  const deps = {
+    database: context.database,
+    media,
+    logger: { info() {}, warn() {}, error() {} },
+  } as unknown as Parameters<typeof storeUpload>[0];
+  for (const background of ['#1b6b4a', '#f2c14e']) {
+    const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background } })
+      .png()
+      .toBuffer();
+    await storeUpload(deps, { bytes, originalName: `visuel ${background}.png`, uploadedBy });
+  }
+}
 
 beforeAll(async () => {
   work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'backup-test-'));
@@ -121,17 +153,8 @@ beforeAll(async () => {
   await insertActiveSubscriber(db, { firstName: 'Grâce' });
   const campaign = await insertCampaign(db, { status: 'sent' });
   await insertCampaignJob(db, campaign.id, subscriber.id);
-  const deps = {
-    database: context.database,
-    env: { MEDIA_DIR: sourceMedia },
-    logger: { info() {}, warn() {}, error() {} },
-  } as unknown as Parameters<typeof storeUpload>[0];
-  for (const background of ['#1b6b4a', '#f2c14e']) {
-    const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background } })
-      .png()
-      .toBuffer();
-    await storeUpload(deps, { bytes, originalName: `visuel ${background}.png`, uploadedBy: admin.id });
-  }
+  adminId = admin.id;
+  await uploadTwoImages(filesystemStore(sourceMedia), admin.id);
 });
 
 afterAll(async () => {
@@ -212,12 +235,7 @@ describe(`backup and restore (${backend})`, () => {
       /^La cible n’est pas vide : la base de données et le dossier des images \(.+\)\. Restaurez dans une cible vide, ou ajoutez --force pour la remplacer\. Rien n’a été modifié\.$/,
     );
     await restoreBackup(archive, target, { force: true });
-    const restored = await openTarget(target);
-    try {
-      expect(await everyRow(restored)).toEqual(await everyRow(context.database));
-    } finally {
-      await restored.close();
-    }
+    await expectSameRows(target);
   });
 
   it('migrates forward an archive made by an older version', async () => {
@@ -245,7 +263,7 @@ describe(`backup and restore (${backend})`, () => {
     }
     const archive = path.join(work, 'older.tar');
     try {
-      const { manifest } = await backupOf(database, archive, path.join(work, 'no-media'));
+      const { manifest } = await backupOf(database, archive, filesystemStore(path.join(work, 'no-media')));
       expect(manifest.schema.migrations).toBe(knownMigrations().length - 1);
     } finally {
       await database.close();
@@ -264,5 +282,67 @@ describe(`backup and restore (${backend})`, () => {
     } finally {
       await restored.close();
     }
+  });
+});
+
+describe(`backup and restore with the images in an S3 bucket (${backend})`, () => {
+  let source: S3TestBucket;
+  const bucketStore = (bucket: S3TestBucket) => createMediaStore(readEnv(bucket.env));
+  /** An empty target whose images go to a new bucket. */
+  const emptyS3Target = async (name: string) => {
+    const bucket = await s3.server.bucket();
+    return { bucket, target: { ...(await emptyTarget(name)), media: bucketStore(bucket) } };
+  };
+
+  beforeAll(async () => {
+    source = await s3.server.bucket();
+    await uploadTwoImages(bucketStore(source), adminId);
+  });
+
+  it('archives every object of the bucket and restores them, identical, into an empty bucket', async () => {
+    const archive = path.join(work, 's3.tar');
+    const { manifest } = await backupOf(context.database, archive, bucketStore(source));
+    const objects = await source.checksums();
+    // Both uploads (900 px wide: one 480-px variant each).
+    expect(Object.keys(objects)).toHaveLength(2);
+    expect(manifest.media.map((file) => file.name)).toEqual(
+      Object.keys(objects).map((key) => `media/${key}`),
+    );
+
+    const { bucket, target } = await emptyS3Target('s3-restored');
+    await restoreBackup(archive, target);
+    expect(await bucket.checksums()).toEqual(objects);
+    await expectSameRows(target);
+  });
+
+  it('moves a folder’s images into a bucket, refuses a bucket that holds images, and replaces them with --force', async () => {
+    const archive = path.join(work, 'folder-to-s3.tar');
+    await backupOf(context.database, archive);
+    const { bucket, target } = await emptyS3Target('folder-to-s3');
+    await bucket.write('ancienne.480.webp', Buffer.from('pas dans l’archive'));
+
+    await expect(restoreBackup(archive, target)).rejects.toThrow(
+      `La cible n’est pas vide\u00a0: le bucket des images (${bucket.name}). Restaurez dans une cible vide, ou ajoutez --force pour la remplacer. Rien n’a été modifié.`,
+    );
+    expect(await bucket.keys()).toEqual(['ancienne.480.webp']);
+    expect(await targetIsEmpty({ ...target, media: filesystemStore(target.mediaDir) })).toBe(true);
+
+    await restoreBackup(archive, target, { force: true });
+    expect(await bucket.checksums()).toEqual(filesOf(sourceMedia));
+  });
+
+  it('refuses to restore into a bucket it cannot reach, before changing anything', async () => {
+    const archive = path.join(work, 'unreachable.tar');
+    await backupOf(context.database, archive);
+    const { bucket, target } = await emptyS3Target('unreachable');
+    const unreachable = createMediaStore(
+      readEnv({ ...bucket.env, S3_ENDPOINT: await unreachableEndpoint() }),
+    );
+    await expect(restoreBackup(archive, { ...target, media: unreachable })).rejects.toThrow(
+      new RegExp(
+        `^Impossible de lire le bucket des images \\(${bucket.name}\\)\u00a0: .+\\. Rien n’a été modifié\\.$`,
+      ),
+    );
+    expect(await targetIsEmpty(target)).toBe(true);
   });
 });

@@ -9,13 +9,17 @@ import path from 'node:path';
 import { KINSHASA_OFFSET_MS } from '#common/kinshasa.ts';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
+import type { MediaStore } from '../media/store.ts';
 import {
   type ArchiveEntry,
   BACKUP_FORMAT,
   BackupError,
   extractArchive,
+  fileEntry,
   type Manifest,
   MEDIA_PREFIX,
+  toBuffer,
+  toFile,
   verifyArchive,
   writeArchive,
 } from './archive.ts';
@@ -71,25 +75,22 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   return old;
 }
 
-/** Every file under `dir` (recursively), as paths relative to it with `/` separators, sorted. */
-async function listFiles(dir: string): Promise<string[]> {
-  if (!fs.existsSync(dir)) return [];
-  const entries = await fs.promises.readdir(dir, { recursive: true, withFileTypes: true });
-  return (
-    entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-      // An upload being written (`.name.pid.tmp`) or an archive in progress is not a file yet.
-      .filter((name) => !path.posix.basename(name).startsWith('.') && !name.endsWith('.partial'))
-      .sort()
-  );
+/** The store's names, or a French refusal saying it cannot be read (`then`: what that means). */
+async function storedNames(media: MediaStore, then = ''): Promise<string[]> {
+  try {
+    return await media.list();
+  } catch (error) {
+    const reason = String((error as Error)?.message ?? error).replace(/\.$/, '');
+    throw new BackupError(`Impossible de lire ${media.place} : ${reason}.${then}`);
+  }
 }
 
 export type BackupSource = {
   database: DatabaseHandle;
   /** PostgreSQL's connection string (pg_dump opens its own connection); unused for PGlite. */
   databaseUrl?: string;
-  mediaDir: string;
+  /** Where the images are (a folder or an S3 bucket). */
+  media: MediaStore;
 };
 
 export type BackupResult = { file: string; size: number; manifest: Manifest };
@@ -110,15 +111,15 @@ export async function createBackup(
     const databaseFile = path.join(work, databaseName);
     await dumpDatabase(source.database, source.databaseUrl, databaseFile);
     const schema = await schemaVersion(source.database.db);
-    const media: ArchiveEntry[] = [];
-    for (const name of await listFiles(source.mediaDir)) {
-      const full = path.join(source.mediaDir, name);
-      if (fs.existsSync(full)) media.push({ name: `${MEDIA_PREFIX}${name}`, file: full });
-    }
+    // A file deleted since the listing is left out (open gives null).
+    const media: ArchiveEntry[] = (await storedNames(source.media)).map((name) => ({
+      name: `${MEDIA_PREFIX}${name}`,
+      open: () => source.media.open(name),
+    }));
     await fs.promises.mkdir(path.dirname(path.resolve(file)), { recursive: true });
     const { manifest, size } = await writeArchive(
       file,
-      [{ name: databaseName, file: databaseFile }, ...media],
+      [fileEntry(databaseName, databaseFile), ...media],
       ([database, ...mediaFiles]) => {
         if (!database) throw new Error('The database part is missing');
         return {
@@ -136,7 +137,7 @@ export async function createBackup(
   }
 }
 
-export type RestoreTarget = { database: DatabaseTarget; mediaDir: string };
+export type RestoreTarget = { database: DatabaseTarget; media: MediaStore };
 
 export type RestoreResult = {
   manifest: Manifest;
@@ -147,9 +148,9 @@ export type RestoreResult = {
 const kindName = { postgres: 'PostgreSQL', pglite: 'la base embarquée' } as const;
 
 /**
- * Restores `file` into an empty database and media folder (or emptied first with `force`): the
- * archive is checked whole first, and nothing is changed if anything in it is wrong; the database
- * is then migrated forward when the archive is older than the code.
+ * Restores `file` into an empty database and media store (or emptied first with `force`): the
+ * archive is checked whole first, and the store read, and nothing is changed if anything is wrong;
+ * the database is then migrated forward when the archive is older than the code.
  */
 export async function restoreBackup(
   file: string,
@@ -166,12 +167,12 @@ export async function restoreBackup(
     throw new BackupError(
       `Cette sauvegarde vient d’une version plus récente du site (${manifest.schema.migrations} migrations, celle-ci en connaît ${known}) : mettez le site à jour d’abord. Rien n’a été modifié.`,
     );
+  // Read first, --force or not: a bucket out of reach stops the restore before anything changes.
+  const existing = await storedNames(target.media, ' Rien n’a été modifié.');
   if (!force) {
     const problems = [
       ...((await isDatabaseEmpty(target.database)) ? [] : ['la base de données']),
-      ...((await listFiles(target.mediaDir)).length === 0
-        ? []
-        : [`le dossier des images (${target.mediaDir})`]),
+      ...(existing.length === 0 ? [] : [target.media.place]),
     ];
     if (problems.length > 0)
       throw new BackupError(
@@ -182,18 +183,28 @@ export async function restoreBackup(
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'restore-'));
   try {
     const databaseFile = path.join(work, manifest.database.name);
-    await extractArchive(file, (name) => (name === manifest.database.name ? databaseFile : null));
+    await extractArchive(file, (name) => (name === manifest.database.name ? toFile(databaseFile) : null));
     await restoreDatabase(target.database, databaseFile, force);
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });
   }
 
-  if (force) {
-    for (const name of await listFiles(target.mediaDir))
-      await fs.promises.rm(path.join(target.mediaDir, name));
+  const incomplete = (what: string, error: unknown) =>
+    new BackupError(
+      `La base est restaurée, mais ${what} dans ${target.media.place} a échoué (${(error as Error).message}) : relancez la restauration avec --force.`,
+    );
+  for (const name of existing) {
+    await target.media.remove(name).catch((error: unknown) => {
+      throw incomplete(`la suppression de ${name}`, error);
+    });
   }
-  await extractArchive(file, (name) =>
-    name.startsWith(MEDIA_PREFIX) ? path.join(target.mediaDir, name.slice(MEDIA_PREFIX.length)) : null,
+  await extractArchive(
+    file,
+    (name) =>
+      name.startsWith(MEDIA_PREFIX)
+        ? toBuffer((bytes) => target.media.put(name.slice(MEDIA_PREFIX.length), bytes))
+        : null,
+    (name, error) => incomplete(`l’écriture de ${name}`, error),
   );
 
   const database = await openTarget(target.database);

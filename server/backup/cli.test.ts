@@ -14,6 +14,7 @@ import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { lockDataDir } from '#db/lock.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import { insertContact } from '#tests/helpers/factories.ts';
+import { s3ServerContext } from '#tests/helpers/s3.ts';
 import {
   createEmptyPostgresDatabase,
   currentBackend,
@@ -21,6 +22,7 @@ import {
 } from '#tests/helpers/test-database.ts';
 
 const backend = currentBackend();
+const s3 = s3ServerContext();
 const cleanups: (() => Promise<void>)[] = [];
 let work: string;
 
@@ -121,6 +123,20 @@ describe(`npm run backup and npm run restore (${backend})`, { timeout: PROCESSES
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^La cible n’est pas vide : la base de données et le dossier des images/);
     expect((await run('restore', [written as string, '--force'], target)).code).toBe(0);
+  });
+
+  it('restore the images into the bucket MEDIA_STORE=s3 names', async () => {
+    const archive = path.join(work, 'for-the-bucket.tar');
+    expect((await run('backup', [archive], source)).code).toBe(0);
+    const bucket = await s3.server.bucket();
+    const target = await newSite('in-a-bucket');
+    target.env = { ...target.env, ...bucket.env };
+
+    const restore = await run('restore', [archive], target);
+    expect(restore.stderr).toBe('');
+    expect(restore.stdout).toContain('1 fichiers d’images');
+    expect(await bucket.read('logo-800.webp')).toMatchObject({ bytes: Buffer.from('image') });
+    expect(fs.existsSync(path.join(target.env.DATA_DIR as string, 'media'))).toBe(false);
   });
 
   it('say what to do without an archive, or with one that is not a backup', async () => {

@@ -5,10 +5,10 @@
  * - backup [FILE]: one archive of the database and the media, in BACKUP_DIR unless FILE is given.
  *   With the embedded database, the server must be stopped (it holds the data directory); its
  *   nightly backup runs inside it.
- * - restore FILE [--force]: into the database and media folder the environment names (DATABASE_URL
- *   or DATA_DIR, MEDIA_DIR). The archive is checked whole first; the target must be empty unless
- *   --force; the database is then migrated forward when the archive is older than this version.
- *   The server must be stopped.
+ * - restore FILE [--force]: into the database and media store the environment names (DATABASE_URL
+ *   or DATA_DIR; MEDIA_DIR, or the bucket with MEDIA_STORE=s3). The archive is checked whole
+ *   first; the target must be empty unless --force; the database is then migrated forward when the
+ *   archive is older than this version. The server must be stopped.
  * Their output is French, for the operator; a refusal is one French line on stderr and exit code 1.
  */
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { formatBackupSize } from '#common/schemas/backups.ts';
 import { openDatabase } from '#db/client.ts';
 import { DataDirLockedError } from '#db/lock.ts';
 import { readEnv } from '../env.ts';
+import { createMediaStore } from '../media/store.ts';
 import { BackupError, createBackup, newBackupPath, restoreBackup } from './backup.ts';
 
 export const BACKUP_COMMANDS = { backup: backupCommand, restore: restoreCommand } as const;
@@ -53,7 +54,7 @@ async function backupCommand(args: string[]): Promise<string[]> {
   }
   try {
     const { manifest, size } = await createBackup(
-      { database, databaseUrl: env.DATABASE_URL, mediaDir: env.MEDIA_DIR },
+      { database, databaseUrl: env.DATABASE_URL, media: createMediaStore(env) },
       target,
     );
     return [
@@ -78,7 +79,7 @@ async function restoreCommand(args: string[]): Promise<string[]> {
         database: env.DATABASE_URL
           ? { kind: 'postgres', url: env.DATABASE_URL }
           : { kind: 'pglite', dataDir: env.DATA_DIR },
-        mediaDir: env.MEDIA_DIR,
+        media: createMediaStore(env),
       },
       { force },
     );

@@ -18,7 +18,7 @@ import { escapeHtml } from '../email/templates.ts';
 import { pushInsert } from '../push/notify.ts';
 import { createBackup, listBackups, newBackupPath, pruneBackups } from './backup.ts';
 
-type BackupDeps = Pick<AppDeps, 'database' | 'env' | 'logger' | 'events' | 'email' | 'push'>;
+type BackupDeps = Pick<AppDeps, 'database' | 'env' | 'logger' | 'events' | 'email' | 'push' | 'media'>;
 type BackupRow = typeof backups.$inferSelect;
 
 /** The hour (Kinshasa time) from which the night's backup is due. */
@@ -62,7 +62,7 @@ async function run(deps: BackupDeps, row: BackupRow): Promise<BackupRow> {
   try {
     const file = newBackupPath(deps.env.BACKUP_DIR, row.startedAt);
     const { size } = await createBackup(
-      { database: deps.database, databaseUrl: deps.env.DATABASE_URL, mediaDir: deps.env.MEDIA_DIR },
+      { database: deps.database, databaseUrl: deps.env.DATABASE_URL, media: deps.media },
       file,
       row.startedAt,
     );

@@ -1,10 +1,9 @@
 /**
- * The uploads: stored files in MEDIA_DIR, one `media` row each, and the question "is this image
- * still shown somewhere?" that decides whether it may be deleted.
+ * The uploads: files in the media store (store.ts: a folder or an S3 bucket), one `media` row
+ * each, and the question "is this image still shown somewhere?" that decides whether it may be
+ * deleted.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { desc, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -29,14 +28,11 @@ import {
 } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { HttpError } from '../errors.ts';
 import { processImage } from './process.ts';
 
 type MediaRow = typeof mediaTable.$inferSelect;
-type MediaDeps = Pick<AppDeps, 'database' | 'env' | 'logger'>;
-
-export function mediaDirectory(deps: Pick<AppDeps, 'env'>): string {
-  return path.resolve(deps.env.MEDIA_DIR);
-}
+type MediaDeps = Pick<AppDeps, 'database' | 'media' | 'logger'>;
 
 const urlOf = (fileName: string) => `${MEDIA_URL_PREFIX}${fileName}`;
 
@@ -75,8 +71,9 @@ export function cleanOriginalName(name: string | null | undefined): string {
 
 /**
  * Checks, re-encodes and stores one upload, then records it (row and activity in one
- * transaction). Files are written first under their final names; if the row cannot be written
- * they are removed again, so no file is left without its row.
+ * transaction). Files are written first under their final names (each one whole, never half, see
+ * store.ts); if one of them or the row cannot be written they are all removed again, so no file
+ * is left without its row.
  */
 export async function storeUpload(
   deps: MediaDeps,
@@ -84,19 +81,18 @@ export async function storeUpload(
 ): Promise<MediaItem> {
   const image = await processImage(input.bytes);
   const id = randomUUID();
-  const dir = mediaDirectory(deps);
-  await fs.mkdir(dir, { recursive: true });
   const variants: Record<string, string> = {};
-  const written: string[] = [];
+  for (const variant of image.variants) variants[String(variant.width)] = mediaFileName(id, variant.width);
+  const names = Object.values(variants);
   try {
-    for (const variant of image.variants) {
-      const name = mediaFileName(id, variant.width);
-      // Written aside then renamed: a reader never sees half a file under a served name.
-      const partial = path.join(dir, `.${name}.${process.pid}.tmp`);
-      await fs.writeFile(partial, variant.data, { flag: 'wx' });
-      await fs.rename(partial, path.join(dir, name));
-      written.push(name);
-      variants[String(variant.width)] = name;
+    // Side by side: on an S3 bucket each file is a round trip.
+    const writes = await Promise.allSettled(
+      image.variants.map((variant) => deps.media.put(mediaFileName(id, variant.width), variant.data)),
+    );
+    const failure = writes.find((write): write is PromiseRejectedResult => write.status === 'rejected');
+    if (failure) {
+      deps.logger.error({ err: failure.reason, mediaId: id }, 'could not write an upload to the media store');
+      throw storeUnavailable();
     }
     const originalName = cleanOriginalName(input.originalName);
     const row = await inTransaction(deps.database.db, async (tx) => {
@@ -124,10 +120,20 @@ export async function storeUpload(
     });
     return presentMedia(row);
   } catch (error) {
-    await removeFiles(deps, written);
+    await removeFiles(deps, names);
     throw error;
   }
 }
+
+/** The store (an S3 bucket out of reach, a full disk) refused the files: nothing was recorded. */
+export const storeUnavailable = () =>
+  new HttpError(
+    503,
+    'media_store_unavailable',
+    'Le stockage des images ne répond pas : l’image n’a pas été enregistrée. Réessayez dans quelques instants.',
+    undefined,
+    { 'Retry-After': '30' },
+  );
 
 const TYPE_LABELS: Record<MediaAcceptedType, string> = {
   'image/jpeg': 'JPEG',
@@ -225,34 +231,23 @@ export async function deleteMediaIfUnused(
 
 /**
  * The row's files, then every other name its widths could have produced (a crash between writing
- * files and the row). Never throws: a file already gone is what we wanted, said at warn level.
+ * files and the row). Never throws: a failure leaves an unused file behind, said at warn level.
  */
 async function removeRowFiles(deps: MediaDeps, row: MediaRow) {
   const recorded = Object.values(row.variants).filter((name) => MEDIA_FILE_NAME_PATTERN.test(name));
   const guesses = [...MEDIA_WIDTHS, row.width]
     .map((w) => mediaFileName(row.id, w))
     .filter((name) => !recorded.includes(name));
-  await removeFiles(deps, recorded, { warnIfMissing: true });
-  await removeFiles(deps, guesses, { warnIfMissing: false });
+  await removeFiles(deps, [...recorded, ...new Set(guesses)]);
 }
 
-async function removeFiles(
-  deps: Pick<MediaDeps, 'env' | 'logger'>,
-  names: string[],
-  options: { warnIfMissing: boolean } = { warnIfMissing: false },
-) {
-  const dir = mediaDirectory(deps);
+async function removeFiles(deps: Pick<MediaDeps, 'media' | 'logger'>, names: string[]) {
   await Promise.all(
     names.map(async (name) => {
       try {
-        await fs.unlink(path.join(dir, name));
+        await deps.media.remove(name);
       } catch (error) {
-        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-        if (missing && !options.warnIfMissing) return;
-        deps.logger.warn(
-          { err: error, file: name },
-          missing ? 'media file already gone' : 'could not delete a media file',
-        );
+        deps.logger.warn({ err: error, file: name }, 'could not delete a media file');
       }
     }),
   );

@@ -9,7 +9,7 @@ import { deleteMediaIfUnused } from './library.ts';
  * throws, and a failure only leaves an unused file behind (logged at warn).
  */
 export async function releaseMediaUrl(
-  deps: Pick<AppDeps, 'database' | 'env' | 'logger'>,
+  deps: Pick<AppDeps, 'database' | 'media' | 'logger'>,
   url: string | null | undefined,
 ): Promise<void> {
   const id = mediaIdOfUrl(url);

@@ -1,21 +1,24 @@
-import type { RequestHandler } from 'express';
+import { pipeline } from 'node:stream/promises';
+import type { RequestHandler, Response } from 'express';
 import { MEDIA_FILE_NAME_PATTERN } from '#common/schemas/media.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { mediaDirectory } from './library.ts';
 
 /** A year: a stored name never gets other content (a new upload gets a new uuid). */
-const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** An image opened as a page runs nothing and cannot be framed. */
 const MEDIA_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'";
 
 /**
- * Serves uploaded images under /media. Only names the server generates (`<uuid>.<width>.webp`,
- * matched on the raw path, so `..`, `%2e%2e`, `%2f` or an absolute path never match) are looked
- * up; everything else is a 404. Every answer is `image/webp` with nosniff, and a sandboxing CSP
- * in case the file is opened as a page. Mounted before the request log: images are not events.
+ * Serves uploaded images under /media, from the media store (a folder or an S3 bucket, streamed
+ * through this server either way: same origin, same headers; docs/decisions/100-media-on-s3.md).
+ * Only names the server generates (`<uuid>.<width>.webp`, matched on the raw path, so `..`,
+ * `%2e%2e`, `%2f` or an absolute path never match) are looked up; everything else is a 404. Every
+ * answer is `image/webp` with nosniff, and a sandboxing CSP in case the file is opened as a page.
+ * A store that cannot answer (the bucket unreachable) gives a 503 that no cache keeps. Mounted
+ * before the request log: images are not events.
  */
-export function mediaFiles(deps: Pick<AppDeps, 'env'>): RequestHandler {
-  return (req, res) => {
+export function mediaFiles(deps: Pick<AppDeps, 'media' | 'logger'>): RequestHandler {
+  return async (req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
@@ -24,34 +27,48 @@ export function mediaFiles(deps: Pick<AppDeps, 'env'>): RequestHandler {
     }
     const name = req.path.startsWith('/') ? req.path.slice(1) : req.path;
     if (!MEDIA_FILE_NAME_PATTERN.test(name)) {
-      notFound(res);
+      refuse(res, 404, 'Image introuvable.');
       return;
     }
-    res.sendFile(
-      name,
-      {
-        root: mediaDirectory(deps),
-        dotfiles: 'deny',
-        immutable: true,
-        maxAge: ONE_YEAR_MS,
-        // Immutable: browsers never revalidate, so validators would be bytes for nothing.
-        etag: false,
-        lastModified: false,
-        headers: {
-          'Content-Type': 'image/webp',
-          'Content-Security-Policy': MEDIA_CSP,
-        },
-      },
-      (error) => {
-        if (!error || res.headersSent) return;
-        notFound(res);
-      },
-    );
+    try {
+      if (req.method === 'HEAD') {
+        const size = await deps.media.size(name);
+        if (size === null) refuse(res, 404, 'Image introuvable.');
+        else found(res, size).end();
+        return;
+      }
+      const file = await deps.media.open(name);
+      if (!file) {
+        refuse(res, 404, 'Image introuvable.');
+        return;
+      }
+      found(res, file.size);
+      await pipeline(file.body, res);
+    } catch (error) {
+      // Once the bytes have started, the visitor left or the store broke off: nothing to answer.
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      deps.logger.warn({ err: error, file: name }, 'media store unavailable');
+      refuse(res, 503, 'Image momentanément indisponible.');
+    }
   };
 }
 
-function notFound(res: Parameters<RequestHandler>[1]) {
+function found(res: Response, size: number) {
+  res.status(200);
+  res.setHeader('Content-Type', 'image/webp');
+  res.setHeader('Content-Length', String(size));
+  // Immutable: browsers never revalidate, so validators would be bytes for nothing.
+  res.setHeader('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+  res.setHeader('Content-Security-Policy', MEDIA_CSP);
+  return res;
+}
+
+function refuse(res: Response, status: 404 | 503, message: string) {
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Security-Policy', MEDIA_CSP);
-  res.status(404).type('text/plain; charset=utf-8').send('Image introuvable.');
+  if (status === 503) res.setHeader('Retry-After', '30');
+  res.status(status).type('text/plain; charset=utf-8').send(message);
 }

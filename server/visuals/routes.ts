@@ -7,7 +7,6 @@
  * to the current file, so a stale page still shows an image; anything else unknown is a 404.
  * Files never change under a name: cached for a year, immutable.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -32,7 +31,7 @@ import {
 } from '#common/visuals.ts';
 import { blogPosts, caseStudies } from '#db/schema.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { mediaDirectory } from '../media/library.ts';
+import { readStored } from '../media/store.ts';
 import type { VisualSpec } from './design.ts';
 import { encode, type RasterFormat, renderPostCover, renderVisual } from './render.ts';
 import { caseStudySpec, pageSpec, postCoverSpec, postSpec, serviceSpec } from './specs.ts';
@@ -48,7 +47,7 @@ const CONTENT_TYPES: Record<RasterFormat, string> = {
 const COVER_DESIGN = { width: 1200, height: coverHeight(1200) };
 const OG_DESIGN = { width: OG_WIDTH, height: OG_HEIGHT };
 
-type VisualDeps = Pick<AppDeps, 'database' | 'env' | 'logger' | 'content'>;
+type VisualDeps = Pick<AppDeps, 'database' | 'env' | 'logger' | 'content' | 'media'>;
 
 /** Blog posts or case studies. */
 type PublishableTable = PgTable & { id: AnyPgColumn; isPublished: AnyPgColumn };
@@ -120,7 +119,8 @@ export function visualFiles(
       const match = MEDIA_FILE_NAME_PATTERN.exec(url.slice(MEDIA_URL_PREFIX.length));
       try {
         if (!match) throw new Error('not a media URL');
-        const bytes = await fs.readFile(path.join(mediaDirectory(deps), match[0]));
+        const bytes = await readStored(deps.media, match[0]);
+        if (!bytes) throw new Error('upload not in the media store');
         return await encode(bytes, 'jpg', OG_WIDTH, OG_HEIGHT);
       } catch (error) {
         deps.logger.warn(

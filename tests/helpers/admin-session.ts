@@ -141,21 +141,27 @@ export type AdminTestContext = {
 /**
  * The setup the admin API test files share: registers the file's beforeAll/afterAll hooks that
  * open a test database (seeded as the site starts when `seed` says how, see createSeededDatabase),
- * build the app on it (with its own temporary MEDIA_DIR when `mediaDir`, recording its real-time
- * events when `events`), sign an admin in, and close and remove it all afterwards. The returned
+ * build the app on it (with its own temporary MEDIA_DIR when `mediaDir`, the variables `env`
+ * resolves to, recording its real-time events when `events`), sign an admin in, and close and remove it all afterwards. The returned
  * object is filled in before the tests run.
  */
 export function adminTestContext(
-  options: { seed?: SeedOptions; mediaDir?: boolean; events?: boolean } = {},
+  options: {
+    seed?: SeedOptions;
+    mediaDir?: boolean;
+    events?: boolean;
+    /** More of the app's environment, asked for once the file's other hooks have run (an S3 bucket). */
+    env?: () => Promise<Record<string, string>>;
+  } = {},
 ): AdminTestContext {
   const context = { mediaDir: '', events: [] as AppEvent[] } as AdminTestContext;
   beforeAll(async () => {
     if (options.mediaDir) context.mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-test-'));
     context.database = options.seed ? await createSeededDatabase(options.seed) : await createTestDatabase();
-    context.testApp = createTestApp(
-      context.database,
-      options.mediaDir ? { MEDIA_DIR: context.mediaDir } : {},
-    );
+    context.testApp = createTestApp(context.database, {
+      ...(options.mediaDir ? { MEDIA_DIR: context.mediaDir } : {}),
+      ...(await options.env?.()),
+    });
     if (options.events) await recordEvents(context.testApp.deps.events, context.events);
     context.admin = await signInAdmin(context.testApp.app, context.database.db);
   });
