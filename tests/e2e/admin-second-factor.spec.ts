@@ -1,8 +1,9 @@
 /**
  * Stronger sign-in, in Chromium (docs/decisions/079-second-factor.md): an admin registers a passkey
  * with Chromium's virtual authenticator (CDP WebAuthn domain: CTAP2, internal transport, resident
- * key, user verification), signs out and signs in with it alone; then enables the authenticator
- * app and signs in with a code, then with a recovery code.
+ * key, user verification), signs out and is signed in by picking it in the browser's autofill
+ * (conditional mediation), then with the passkey button in a browser without that autofill; then
+ * enables the authenticator app and signs in with a code, then with a recovery code.
  *
  * On its own site (its own server and database): a second factor on the shared admin account would
  * stop every other spec at the login's second step. Its PUBLIC_URL is on `localhost`, because a
@@ -68,6 +69,8 @@ test('a passkey registered in Chromium signs in alone; the authenticator app and
 
     // Signed in with the password, the admin adds a passkey from the "Sécurité" tab.
     await page.goto(`/admin/login?redirect=${encodeURIComponent(SECURITY_TAB)}`);
+    // The email field lets the browser's autofill offer passkeys too.
+    await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
     await logIn(page);
     await page.waitForURL((address) => address.search === '?onglet=securite');
     await page.getByRole('button', { name: 'Ajouter une clé d’accès' }).click();
@@ -85,7 +88,20 @@ test('a passkey registered in Chromium signs in alone; the authenticator app and
     expect(credentials).toHaveLength(1);
     expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
 
-    // Signed out, the passkey alone signs in: no email, no password.
+    // Signed out, the browser's autofill offers the passkey under the email field (conditional
+    // mediation): the virtual authenticator picks it as a person would, and that signs in, with no
+    // email, no password, no button.
+    await signOut(page);
+    await signedIn(page);
+
+    // A browser without that autofill (the rest of this test): the button signs in with the passkey.
+    await page.addInitScript(() => {
+      Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', {
+        value: () => Promise.resolve(false),
+      });
+    });
+    // From a new document (signing out stays in the page, which the script above would miss).
+    await page.reload();
     await signOut(page);
     await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
     await signedIn(page);

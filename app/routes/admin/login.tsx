@@ -22,6 +22,7 @@ import { type AdminUser, AUTH_ME_KEY, meQuery } from '~/features/admin/queries';
 import {
   PasskeySignInButton,
   SecondFactorStep,
+  usePasskeyAutofill,
   usePasskeysSupported,
 } from '~/features/admin/security/sign-in-steps';
 import { PreloadScreen, prefetchFirstData } from '~/features/admin/sign-in-ahead';
@@ -66,6 +67,12 @@ export default function AdminLoginPage() {
     rememberMe: false,
   });
   const field = fieldProps(register, errors);
+  usePasskeyAutofill({
+    active: passkeys && !secondStep && !me.data,
+    rememberMe: () => getValues('rememberMe') ?? false,
+    onSignedIn: (user) => signedIn(user),
+    onFailure: setFailure,
+  });
 
   if (me.data) return <Navigate to={redirectTo} replace />;
 
@@ -132,7 +139,8 @@ export default function AdminLoginPage() {
             <TextField
               label="Email"
               type="email"
-              autoComplete="username"
+              // "webauthn": the browser's autofill offers the admin's passkeys here too.
+              autoComplete="username webauthn"
               inputMode="email"
               {...field('email')}
             />

@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Fingerprint from 'lucide-react/icons/fingerprint-pattern';
 import KeyRound from 'lucide-react/icons/key-round';
 import ShieldCheck from 'lucide-react/icons/shield-check';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import {
   RecoveryCodeSchema,
@@ -20,7 +20,13 @@ import { Button } from '~/components/ui/button';
 import { ApiError, apiRequest, applyFieldErrors, serverMessage } from '~/lib/api';
 import { useAdminForm } from '../admin-form';
 import type { AdminUser } from '../queries';
-import { passkeyAssertion, passkeyFailureMessage, passkeysSupported } from './webauthn';
+import {
+  cancelPasskeyCeremony,
+  passkeyAssertion,
+  passkeyAutofillAvailable,
+  passkeyFailureMessage,
+  passkeysSupported,
+} from './webauthn';
 
 /** Long French labels wrap on a 320 px phone instead of overflowing the button. */
 export const wrappingButton = 'h-auto min-h-11 whitespace-normal py-2 text-center [&>svg]:shrink-0';
@@ -44,6 +50,53 @@ export function usePasskeysSupported(): boolean {
   const [supported, setSupported] = useState(false);
   useEffect(() => setSupported(passkeysSupported()), []);
   return supported;
+}
+
+/**
+ * The browser's autofill offers the admin's passkeys under the email field (conditional
+ * mediation), while `active`: one pick signs in, as the button does. Asked once per screen, after
+ * it is shown; nothing is said when the options cannot be had (the address's limit, no network):
+ * the button and the password remain. A key the server refuses is said like the button's failure.
+ * Leaving the screen (or the second step replacing the form) ends the waiting request.
+ */
+export function usePasskeyAutofill({
+  active,
+  rememberMe,
+  onSignedIn,
+  onFailure,
+}: {
+  active: boolean;
+  rememberMe: () => boolean;
+  onSignedIn: (user: AdminUser) => void;
+  onFailure: (message: string) => void;
+}) {
+  const callbacks = useRef({ rememberMe, onSignedIn, onFailure });
+  callbacks.current = { rememberMe, onSignedIn, onFailure };
+  useEffect(() => {
+    if (!active) return;
+    let over = false;
+    void (async () => {
+      if (!(await passkeyAutofillAvailable()) || over) return;
+      const response = await passkeyAssertion('/api/auth/passkey/options', { autofill: true }).catch(
+        () => null,
+      );
+      if (!response || over) return;
+      const { rememberMe, onSignedIn, onFailure } = callbacks.current;
+      try {
+        onSignedIn(
+          await signedInUser(
+            await apiRequest('POST', '/api/auth/passkey', { response, rememberMe: rememberMe() }),
+          ),
+        );
+      } catch (error) {
+        onFailure(failureOf(error));
+      }
+    })();
+    return () => {
+      over = true;
+      void cancelPasskeyCeremony();
+    };
+  }, [active]);
 }
 
 /** "Se connecter avec une clé d'accès": no email, no password; the key's PIN or fingerprint instead. */

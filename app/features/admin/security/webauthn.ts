@@ -12,14 +12,38 @@ export function passkeysSupported(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 }
 
-/** Options from `optionsUrl`, then the browser's sign-in answer to them. */
-export async function passkeyAssertion(optionsUrl: string): Promise<AuthenticationResponseJSON> {
+/**
+ * Whether the browser can offer passkeys in its autofill (conditional mediation): under the email
+ * field, beside the saved addresses, without a button.
+ */
+export async function passkeyAutofillAvailable(): Promise<boolean> {
+  if (!passkeysSupported()) return false;
+  const check = (window.PublicKeyCredential as { isConditionalMediationAvailable?: () => Promise<boolean> })
+    .isConditionalMediationAvailable;
+  return typeof check === 'function' && (await check.call(window.PublicKeyCredential).catch(() => false));
+}
+
+/**
+ * Options from `optionsUrl`, then the browser's sign-in answer to them. With `autofill`, the
+ * request waits until the person picks a passkey in the autofill of the field whose autocomplete
+ * says `webauthn`; starting any other ceremony (the button) aborts it.
+ */
+export async function passkeyAssertion(
+  optionsUrl: string,
+  { autofill = false }: { autofill?: boolean } = {},
+): Promise<AuthenticationResponseJSON> {
   const response = await apiRequest('POST', optionsUrl, {});
   const { options } = (await response.json()) as {
     options: Parameters<StartAuthentication>[0]['optionsJSON'];
   };
   const { startAuthentication } = await import('@simplewebauthn/browser');
-  return startAuthentication({ optionsJSON: options });
+  return startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
+}
+
+/** Ends a ceremony under way (the autofill's, when the screen leaves it). */
+export async function cancelPasskeyCeremony(): Promise<void> {
+  const { WebAuthnAbortService } = await import('@simplewebauthn/browser');
+  WebAuthnAbortService.cancelCeremony();
 }
 type StartAuthentication = typeof import('@simplewebauthn/browser').startAuthentication;
 
