@@ -178,38 +178,67 @@ export function UsersPanel() {
           et ses sessions ouvertes seront fermées. Le nouveau mot de passe ne sera affiché qu’une fois.
         </p>
       </ItemConfirmDialog>
+      {unsecuring ? (
+        <ResetSecondFactorDialogs
+          user={unsecuring.user}
+          confirmed={unsecuring.confirmed}
+          onConfirm={() => setUnsecuring({ ...unsecuring, confirmed: true })}
+          onClose={() => setUnsecuring(null)}
+        />
+      ) : null}
+    </SettingsCard>
+  );
+}
+
+/**
+ * Resetting a colleague's second factor, asked twice: what it does ("Continuer"), then the
+ * administrator's own password.
+ */
+function ResetSecondFactorDialogs({
+  user,
+  confirmed,
+  onConfirm,
+  onClose,
+}: {
+  user: AdminAccount;
+  confirmed: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <>
       <ItemConfirmDialog
-        item={unsecuring?.confirmed === false ? unsecuring.user : null}
-        onClose={() => setUnsecuring(null)}
+        item={confirmed ? null : user}
+        onClose={onClose}
         title="Réinitialiser la double authentification ?"
         confirmLabel="Continuer"
         pendingLabel="Continuer"
         pending={false}
-        onConfirm={(user) => setUnsecuring({ user, confirmed: true })}
+        onConfirm={onConfirm}
       >
         <p>
           Les clés d’accès, l’application d’authentification et les codes de secours de{' '}
-          <strong className="wrap-anywhere text-gray-900">{unsecuring?.user.email}</strong> ne fonctionneront
-          plus et ses sessions ouvertes seront fermées. Il ou elle sera prévenu(e) par email et se connectera
-          avec son mot de passe pour en ajouter une nouvelle.
+          <strong className="wrap-anywhere text-gray-900">{user.email}</strong> ne fonctionneront plus et ses
+          sessions ouvertes seront fermées. Il ou elle sera prévenu(e) par email et se connectera avec son mot
+          de passe pour en ajouter une nouvelle.
         </p>
         <p>
           À faire seulement si cette personne a perdu son téléphone ou sa clé, après l’avoir vérifié avec
           elle.
         </p>
       </ItemConfirmDialog>
-      {unsecuring?.confirmed ? (
+      {confirmed ? (
         <PasswordChangeDialog
-          title={`Réinitialiser la double authentification de ${adminFullName(unsecuring.user)}`}
+          title={`Réinitialiser la double authentification de ${adminFullName(user)}`}
           description="Confirmez avec votre propre mot de passe."
           submitLabel="Réinitialiser"
           failure="Échec de la réinitialisation"
           mutation={resetSecondFactorMutation}
-          variables={{ user: unsecuring.user }}
-          onClose={() => setUnsecuring(null)}
+          variables={{ user }}
+          onClose={onClose}
         />
       ) : null}
-    </SettingsCard>
+    </>
   );
 }
 
