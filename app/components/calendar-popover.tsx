@@ -42,6 +42,7 @@ export default function CalendarPopover({
   onSelect,
 }: CalendarPopoverProps) {
   const clickedOutside = useRef(false);
+  const content = useRef<HTMLDivElement>(null);
   const disabled: Matcher[] = [];
   if (min) disabled.push({ before: dayToCalendarDate(min) });
   if (max) disabled.push({ after: dayToCalendarDate(max) });
@@ -56,8 +57,14 @@ export default function CalendarPopover({
           align="start"
           sideOffset={4}
           collisionPadding={8}
-          // The day picker puts the focus on the chosen day (or today) itself.
-          onOpenAutoFocus={(event) => event.preventDefault()}
+          ref={content}
+          // The focus goes to the chosen day (else today), the one day the grid lets Tab reach.
+          // Here rather than by the day picker's autoFocus: the popover's focus scope is then in
+          // place, and a dialog around the field no longer pulls the focus back into itself.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            content.current?.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]')?.focus();
+          }}
           onInteractOutside={(event) => {
             // The calendar button toggles it: a press there is not a click away.
             if (anchor.current?.contains(event.target as Node)) event.preventDefault();
@@ -73,7 +80,6 @@ export default function CalendarPopover({
             mode="single"
             locale={fr}
             weekStartsOn={1}
-            autoFocus
             showOutsideDays
             fixedWeeks
             selected={chosen}

@@ -129,7 +129,7 @@ function DayFilter({
       label={label}
       labelClassName="w-6 text-gray-700 lg:w-auto"
       inputClassName="h-10 sm:text-sm"
-      className="min-w-0 flex-1 sm:flex-none"
+      className="w-full sm:w-auto"
       value={value ?? ''}
       min={min}
       max={max}
