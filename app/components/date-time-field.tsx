@@ -174,6 +174,7 @@ export function DateField({
   min,
   max,
   inline = false,
+  required = false,
   labelClassName,
   inputClassName,
   describedBy,
@@ -185,6 +186,8 @@ export function DateField({
   max?: string;
   /** The label at the left of the field (the lists' filters), not above it. */
   inline?: boolean;
+  /** Said to screen readers: the form cannot be sent without it. */
+  required?: boolean;
   labelClassName?: string;
   inputClassName?: string;
   /** Another element describing the field (a message shared by two fields). */
@@ -237,7 +240,7 @@ export function DateField({
           max={max}
           invalid={Boolean(message)}
           describedBy={cn(message && messageId, describedBy) || undefined}
-          required={!optional && !inline}
+          required={required}
           className={after ? 'min-w-40 flex-1 sm:max-w-56' : 'w-full'}
           inputClassName={inputClassName}
           onKeyDown={onKeyDown}

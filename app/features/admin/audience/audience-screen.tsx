@@ -199,6 +199,7 @@ function DatesForm({
     value,
     onChange,
     max: today,
+    required: true,
     error: formatError(value),
     describedBy: problem ? problemId : undefined,
     className: 'w-44',
