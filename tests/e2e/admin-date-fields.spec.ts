@@ -122,3 +122,22 @@ test('the activity log’s period is typed jj/mm/aaaa and filters by those days'
   expect(await scrollsSideways(page)).toBe(false);
   await expectAxeClean(page, 'activity with its calendar open');
 });
+
+test('the audience’s chosen dates are typed jj/mm/aaaa and show that period', async ({ page }) => {
+  await openSignedIn(page, '/admin/audience');
+  await page.getByRole('button', { name: 'Dates choisies' }).click();
+  const today = kinshasaDate(new Date());
+  const weekAgo = addDays(today, -6);
+  const from = page.getByRole('textbox', { name: 'Du', exact: true });
+  const to = page.getByRole('textbox', { name: 'Au', exact: true });
+  // The form starts from the period shown, in French.
+  await expect(to).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+  await from.fill(formatFrenchDate(weekAgo));
+  await to.fill(formatFrenchDate(today));
+  await page.getByRole('button', { name: 'Afficher' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${weekAgo}&to=${today}`));
+  await page.getByRole('button', { name: 'Ouvrir le calendrier\u00a0: Du' }).click();
+  await expect(page.getByRole('dialog', { name: 'Calendrier\u00a0: Du' })).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+  await expectAxeClean(page, 'audience with its calendar open');
+});
