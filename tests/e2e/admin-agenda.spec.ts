@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { callHour, callWhen } from '#app/features/admin/bookings/format.ts';
+import { formatFrenchDate } from '#app/lib/french-date.ts';
 import { kinshasaDate } from '#common/kinshasa.ts';
 import { parseInvitation } from '#tests/helpers/ical.ts';
 import { aCallRequest } from '#tests/helpers/request-factories.ts';
@@ -117,7 +118,7 @@ test('an admin sets up a colleague’s weekly availability and days off in the s
   await page.getByRole('group', { name: 'Mardi, plage 1' }).getByLabel('Fin').selectOption('12:00');
 
   const dayOff = kinshasaDate(new Date(Date.now() + 20 * 86_400_000));
-  await page.getByLabel('Date du jour de congé').fill(dayOff);
+  await page.getByRole('textbox', { name: 'Date du jour de congé' }).fill(formatFrenchDate(dayOff));
   await page.getByRole('button', { name: 'Ajouter ce jour' }).click();
   await page.getByRole('button', { name: 'Enregistrer les disponibilités' }).click();
   await expect(toasts(page).filter({ hasText: 'Disponibilités enregistrées' })).toBeVisible();

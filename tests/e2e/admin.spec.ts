@@ -7,6 +7,7 @@ import {
   chooseFilter,
   clientIp,
   expectToastShown,
+  fillDateTime,
   logIn,
   openSignedIn,
   recordToasts,
@@ -364,7 +365,7 @@ test.describe('following a lead', () => {
 
     // A next action already due: the panel says it is late.
     await panel.getByLabel('Prochaine action').fill('Rappeler pour le devis');
-    await panel.getByLabel('Date et heure (Kinshasa)').fill('2026-01-06T10:00');
+    await fillDateTime(panel, 'Date et heure (Kinshasa)', '2026-01-06T10:00');
     await panel.getByRole('button', { name: 'Enregistrer la prochaine action' }).click();
     await expect(panel.getByText('— en retard')).toBeVisible();
     await expect(entries.first()).toContainText(

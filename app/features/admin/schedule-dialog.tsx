@@ -4,8 +4,10 @@
  * again. Minutes are enough for people; seconds typed in are kept.
  */
 import { type FormEvent, useState } from 'react';
-import { TextField } from '~/components/form-fields';
+import { kinshasaDate } from '#common/kinshasa.ts';
+import { DateTimeField } from '~/components/date-time-field';
 import { Button } from '~/components/ui/button';
+import { splitDateTime } from '~/lib/french-date';
 import { AdminDialog, DialogBody, DialogFooter, type DialogProps } from './dialog-frame';
 import { isoToKinshasaLocal, kinshasaLocalToIso } from './ui';
 
@@ -33,7 +35,7 @@ export function ScheduleDialog({
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return setError(SCHEDULE_DIALOG_MESSAGES.invalid);
+    if (!splitDateTime(value)) return setError(SCHEDULE_DIALOG_MESSAGES.invalid);
     const iso = kinshasaLocalToIso(value);
     if (new Date(iso).getTime() <= Date.now()) return setError(SCHEDULE_DIALOG_MESSAGES.past);
     setError(null);
@@ -43,11 +45,11 @@ export function ScheduleDialog({
     <AdminDialog {...dialog}>
       <form noValidate className="contents" onSubmit={submit}>
         <DialogBody>
-          <TextField
+          <DateTimeField
             label="Date et heure (Kinshasa)"
-            type="datetime-local"
             value={value}
-            onChange={(event) => setValue(event.target.value)}
+            onChange={setValue}
+            min={kinshasaDate(new Date())}
             error={error ?? undefined}
           />
         </DialogBody>

@@ -8,7 +8,6 @@
 import { Tabs } from 'radix-ui';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { AvailabilityPanel } from '~/features/admin/bookings/availability-panel';
 import { PushPanel } from '~/features/admin/push/push-panel';
 import { PasswordPanel } from '~/features/admin/settings/password-panel';
 import { UsersPanel } from '~/features/admin/settings/users-panel';
@@ -27,6 +26,13 @@ const SiteSettingsPanel = lazy(() =>
 );
 const StatsPanel = lazy(() =>
   import('~/features/admin/settings/stats-panel').then((module) => ({ default: module.StatsPanel })),
+);
+
+/** The availability's form (hours, days off and their date field) is loaded with its tab. */
+const AvailabilityPanel = lazy(() =>
+  import('~/features/admin/bookings/availability-panel').then((module) => ({
+    default: module.AvailabilityPanel,
+  })),
 );
 
 /**

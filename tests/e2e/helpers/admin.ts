@@ -4,7 +4,8 @@
  * X-Forwarded-For from loopback, so no test spends another's budget).
  */
 import { randomInt } from 'node:crypto';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { formatFrenchDate } from '#app/lib/french-date.ts';
 
 /** Seeded from ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts. */
 export const ADMIN = { email: 'admin@example.cd', password: 'e2e-admin-password' };
@@ -106,4 +107,15 @@ export async function chooseFilter(page: Page, label: string, value: string) {
   await sheet.getByLabel(label, { exact: true }).selectOption(value);
   await sheet.getByRole('button', { name: 'Voir les résultats' }).click();
   await expect(sheet).toBeHidden();
+}
+
+/**
+ * Types a day and a time (YYYY-MM-DDTHH:MM[:SS], Kinshasa time) into the date-time field `label`
+ * the way a person does, whatever the browser's language: the day as jj/mm/aaaa, the time as hh:mm.
+ */
+export async function fillDateTime(scope: Page | Locator, label: string, value: string) {
+  const [day = '', time = ''] = value.split('T');
+  const field = scope.getByRole('group', { name: label });
+  await field.getByRole('textbox', { name: 'Date', exact: true }).fill(formatFrenchDate(day));
+  await field.getByRole('textbox', { name: 'Heure', exact: true }).fill(time);
 }

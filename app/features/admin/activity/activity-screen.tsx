@@ -4,10 +4,12 @@
  * reload or the back button keeps them.
  */
 import { activityFamilyLabel } from '#common/schemas/activity-admin.ts';
+import { DateField } from '~/components/date-time-field';
 import { Button } from '~/components/ui/button';
 import { AdminList, useAdminList } from '~/features/admin/admin-list';
 import { toSearch } from '~/features/admin/queries';
-import { AdminPageHeader, Card, FilterField, filterControlClass } from '~/features/admin/ui';
+import { AdminPageHeader, Card } from '~/features/admin/ui';
+import { isIsoDay } from '~/lib/french-date';
 import { ActivityList } from './activity-list';
 import { ACTIVITY_DEFAULTS, type ActivityParams, activityQuery } from './data';
 
@@ -107,7 +109,7 @@ export function ActivityScreen() {
   );
 }
 
-/** A day of the period ("Du", "Au"); empty means no bound. */
+/** A day of the period ("Du", "Au"); empty means no bound, and the list waits for a whole date. */
 function DayFilter({
   label,
   value,
@@ -122,18 +124,19 @@ function DayFilter({
   onChange: (day: string | undefined) => void;
 }) {
   return (
-    <FilterField label={label} labelClassName="w-6 lg:w-auto">
-      {(id) => (
-        <input
-          id={id}
-          type="date"
-          className={filterControlClass}
-          value={value ?? ''}
-          min={min}
-          max={max}
-          onChange={(event) => onChange(event.target.value || undefined)}
-        />
-      )}
-    </FilterField>
+    <DateField
+      inline
+      label={label}
+      labelClassName="w-6 text-gray-700 lg:w-auto"
+      inputClassName="h-10 sm:text-sm"
+      className="w-full sm:w-auto"
+      value={value ?? ''}
+      min={min}
+      max={max}
+      onChange={(day) => {
+        if (day === '') onChange(undefined);
+        else if (isIsoDay(day)) onChange(day);
+      }}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AudienceFigures, AudienceReport, AudienceRow } from '#common/api-types.ts';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
+import { DATE_FORMAT_MESSAGE } from '~/lib/french-date';
 import { RealtimeProvider } from '../realtime-channel';
 import { applyRealtimeMessage } from '../realtime-effects';
 import { AudienceScreen } from './audience-screen';
@@ -301,11 +302,15 @@ describe('the Audience screen', () => {
     await waitFor(() => expect(calls.at(-1)?.url.search).toBe('?period=today'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Dates choisies' }));
-    fireEvent.change(screen.getByLabelText('Du'), { target: { value: '2026-03-02' } });
-    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('Du'), { target: { value: '02/03/2026' } });
+    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '01/03/2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Afficher' }));
     expect(screen.getByRole('alert').textContent).toBe('La date de fin doit suivre la date de début.');
-    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-03-03' } });
+    // A date written the English way is refused under its field, saying how to write it.
+    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '03/31/2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Afficher' }));
+    expect(screen.getByText(DATE_FORMAT_MESSAGE, { normalizer: (shown) => shown.trim() })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '03/03/2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Afficher' }));
     await waitFor(() => expect(calls.at(-1)?.url.search).toBe('?from=2026-03-02&to=2026-03-03'));
   });

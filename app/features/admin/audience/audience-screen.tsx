@@ -20,11 +20,13 @@ import {
   type AudienceTable,
   DEFAULT_AUDIENCE_PRESET,
 } from '#common/schemas/audience-admin.ts';
+import { DateField } from '~/components/date-time-field';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
+import { DATE_FORMAT_MESSAGE, isIsoDay } from '~/lib/french-date';
 import { useRealtimeChannel } from '../realtime-channel';
-import { AdminPageHeader, Card, ChartWithTable, EmptyState, ErrorState, filterControlClass } from '../ui';
+import { AdminPageHeader, Card, ChartWithTable, EmptyState, ErrorState } from '../ui';
 import { downloadCsv, toCsv } from './csv';
 import { type AudienceParams, audienceNowQuery, audienceQuery } from './data';
 import {
@@ -164,33 +166,6 @@ function PeriodPicker({
   );
 }
 
-/** A date of the chosen period ("Du", "Au"), never after today. */
-function DateField(props: {
-  id: string;
-  label: string;
-  value: string;
-  max: string;
-  onChange: (value: string) => void;
-  describedBy: string | undefined;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={props.id} className="text-sm font-medium text-gray-700">
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        type="date"
-        value={props.value}
-        max={props.max}
-        onChange={(event) => props.onChange(event.target.value)}
-        aria-describedby={props.describedBy}
-        className={filterControlClass}
-      />
-    </div>
-  );
-}
-
 function DatesForm({
   from: initialFrom,
   to: initialTo,
@@ -203,38 +178,38 @@ function DatesForm({
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState(initialTo);
   const [problem, setProblem] = useState('');
-  const fromId = useId();
-  const toId = useId();
+  const [sent, setSent] = useState(false);
   const problemId = useId();
   const today = kinshasaDate(new Date());
+  // A malformed date is said under its own field (in French, with the form to write it in).
+  const formatError = (day: string) =>
+    sent && day !== '' && !isIsoDay(day) ? DATE_FORMAT_MESSAGE : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setSent(true);
     if (!from || !to) setProblem('Choisissez une date de début et une date de fin.');
+    else if (!isIsoDay(from) || !isIsoDay(to)) setProblem('');
     else if (from > to) setProblem('La date de fin doit suivre la date de début.');
     else {
       setProblem('');
       onChoose({ from, to });
     }
   };
+  const dayProps = (value: string, onChange: (day: string) => void) => ({
+    value,
+    onChange,
+    max: today,
+    required: true,
+    error: formatError(value),
+    describedBy: problem ? problemId : undefined,
+    className: 'w-44',
+    inputClassName: 'h-10 sm:text-sm',
+  });
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-      <DateField
-        id={fromId}
-        label="Du"
-        value={from}
-        max={today}
-        onChange={setFrom}
-        describedBy={problem ? problemId : undefined}
-      />
-      <DateField
-        id={toId}
-        label="Au"
-        value={to}
-        max={today}
-        onChange={setTo}
-        describedBy={problem ? problemId : undefined}
-      />
-      <Button type="submit" size="sm" className="h-10">
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-start gap-3">
+      <DateField label="Du" {...dayProps(from, setFrom)} />
+      <DateField label="Au" {...dayProps(to, setTo)} />
+      <Button type="submit" size="sm" className="mt-[1.625rem] h-10">
         Afficher
       </Button>
       {problem ? (

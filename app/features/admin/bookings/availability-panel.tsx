@@ -34,6 +34,7 @@ import {
 } from '#common/schemas/booking-admin.ts';
 import { adminFullName } from '#common/schemas/users-admin.ts';
 import { capitalized } from '#common/typography.ts';
+import { DateField } from '~/components/date-time-field';
 import { FieldError, SelectField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
@@ -41,7 +42,7 @@ import { reportOn, useAdminForm } from '../admin-form';
 import { IconButton } from '../icon-button';
 import { meQuery } from '../queries';
 import { usersQuery } from '../settings/data';
-import { ErrorState, filterControlClass, LoadingState, PanelSubmit, SettingsCard } from '../ui';
+import { ErrorState, LoadingState, PanelSubmit, SettingsCard } from '../ui';
 import { availabilityQuery, saveAvailabilityMutation } from './data';
 import { formatDay, kinshasaToday } from './format';
 
@@ -371,7 +372,7 @@ function DaysOff({
   errors: FieldErrors<Draft>;
   onChange: (next: string[]) => void;
 }) {
-  const inputId = useId();
+  const listId = useId();
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | undefined>();
   const add = () => {
@@ -391,35 +392,27 @@ function DaysOff({
         </h3>
         <p className="text-sm text-gray-600">Aucun appel ne sera proposé ces jours-là.</p>
       </div>
-      <div className="flex flex-col gap-1.5" data-field>
-        <label htmlFor={inputId} className="text-sm font-medium text-gray-900">
-          Date du jour de congé
-        </label>
-        <div className="flex flex-wrap gap-2">
-          <input
-            id={inputId}
-            type="date"
-            min={today}
-            value={draft}
-            aria-invalid={draftError ? true : undefined}
-            aria-describedby={draftError ? `${inputId}-error` : undefined}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={(event) => {
-              // Enter adds the date rather than saving the whole form.
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                add();
-              }
-            }}
-            className={cn(filterControlClass, 'min-w-40 flex-1 sm:max-w-56')}
-          />
+      <DateField
+        label="Date du jour de congé"
+        value={draft}
+        onChange={setDraft}
+        min={today}
+        error={draftError}
+        inputClassName="h-10 sm:text-sm"
+        onKeyDown={(event) => {
+          // Enter adds the date rather than saving the whole form.
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            add();
+          }
+        }}
+        after={
           <Button type="button" variant="secondary" size="sm" className="h-10" onClick={add}>
             <CalendarPlus className="size-4" aria-hidden="true" />
             Ajouter ce jour
           </Button>
-        </div>
-        <FieldError id={inputId} error={draftError} />
-      </div>
+        }
+      />
       {value.length === 0 ? (
         <p className="text-sm text-gray-600">Aucun jour de congé prévu.</p>
       ) : (
@@ -449,7 +442,7 @@ function DaysOff({
           })}
         </ul>
       )}
-      <FieldError id={`${inputId}-list`} error={listError} />
+      <FieldError id={listId} error={listError} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import type { AdminAccount } from '#common/schemas/users-admin.ts';
 import { type RecordedCall, renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { anAdminCall } from '#tests/helpers/answer-factories.ts';
 import { runEachTestAt } from '#tests/helpers/clock.ts';
+import { DATE_FORMAT_MESSAGE, formatFrenchDate } from '~/lib/french-date';
 import { AgendaScreen } from './agenda-screen';
 import { AvailabilityPanel } from './availability-panel';
 
@@ -95,7 +96,10 @@ describe('settings, "Disponibilités"', () => {
     fireEvent.click(range('Vendredi', 2).getByRole('button', { name: 'Retirer la plage 2 du vendredi' }));
     fireEvent.click(screen.getByRole('switch', { name: 'Je peux être réservé(e) pour un appel découverte' }));
     const dayOff = addDays(kinshasaDate(new Date()), 10);
-    fireEvent.change(screen.getByLabelText('Date du jour de congé'), { target: { value: dayOff } });
+    // Typed the French way (jj/mm/aaaa), whatever the browser's language.
+    fireEvent.change(screen.getByLabelText('Date du jour de congé'), {
+      target: { value: formatFrenchDate(dayOff) },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter ce jour' }));
     expect(
       within(screen.getByRole('list', { name: 'Jours de congé prévus' })).getAllByRole('listitem'),
@@ -160,10 +164,14 @@ describe('settings, "Disponibilités"', () => {
     ).toBeTruthy();
     expect(range('Mardi', 1).queryByText('L’heure de fin doit venir après l’heure de début.')).toBeNull();
 
-    // A day off in the past is refused as it is added.
-    fireEvent.change(screen.getByLabelText('Date du jour de congé'), { target: { value: '2020-01-06' } });
+    // A day off in the past is refused as it is added, and so is one written the English way.
+    fireEvent.change(screen.getByLabelText('Date du jour de congé'), { target: { value: '06/01/2020' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter ce jour' }));
     expect(screen.getByText('Cette date est passée.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Date du jour de congé'), { target: { value: '01/31/2030' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter ce jour' }));
+    expect(screen.getByText(DATE_FORMAT_MESSAGE, { normalizer: (shown) => shown.trim() })).toBeTruthy();
+    expect(screen.getByLabelText('Date du jour de congé').getAttribute('aria-invalid')).toBe('true');
     expect(saved(calls)).toEqual([]);
   });
 

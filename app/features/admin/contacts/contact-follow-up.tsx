@@ -8,10 +8,12 @@ import AlarmClock from 'lucide-react/icons/alarm-clock';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { ContactNoteKind } from '#common/enums.ts';
 import type { AdminContact, ContactTimelineEntry } from '#common/schemas/admin.ts';
+import { DateTimeField } from '~/components/date-time-field';
 import { SelectField, Sending, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { fieldMessages } from '~/lib/api';
 import { cn } from '~/lib/cn';
+import { splitDateTime } from '~/lib/french-date';
 import { usersQuery } from '../settings/data';
 import {
   ErrorState,
@@ -72,7 +74,7 @@ function NextAction({ contact }: { contact: AdminContact }) {
   const overdue = isOverdue(contact.nextActionAt);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at)) return setAtError('Date et heure invalides');
+    if (!splitDateTime(at)) return setAtError('Date et heure invalides');
     setAtError(undefined);
     change.mutate({ id: contact.id, nextActionAt: kinshasaLocalToIso(at), nextActionNote: note });
   };
@@ -102,11 +104,10 @@ function NextAction({ contact }: { contact: AdminContact }) {
           onChange={(event) => setNote(event.target.value)}
           error={fieldMessages(change.error, 'nextActionNote')[0]}
         />
-        <TextField
+        <DateTimeField
           label="Date et heure (Kinshasa)"
-          type="datetime-local"
           value={at}
-          onChange={(event) => setAt(event.target.value)}
+          onChange={setAt}
           error={atError ?? fieldMessages(change.error, 'nextActionAt')[0]}
         />
         <div className="flex flex-wrap gap-2 sm:col-span-2">

@@ -12,7 +12,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import Save from 'lucide-react/icons/save';
 import Users from 'lucide-react/icons/users';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { blocksReadiness, type CampaignBlock, STARTER_BLOCKS } from '#common/schemas/campaign-blocks.ts';
@@ -25,6 +25,7 @@ import {
   type Segment,
   SegmentSchema,
 } from '#common/schemas/campaigns.ts';
+import { DateField } from '~/components/date-time-field';
 import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { reportSaveError } from '~/lib/api';
@@ -339,8 +340,8 @@ function CampaignEditor({
               name="segment.locale"
               render={({ field }) => <LocaleSelect {...field} />}
             />
-            <TextField label="Inscrits depuis le" type="date" optional {...field('segment.subscribedFrom')} />
-            <TextField label="Inscrits jusqu’au" type="date" optional {...field('segment.subscribedTo')} />
+            <SubscribedDate control={control} name="segment.subscribedFrom" label="Inscrits depuis le" />
+            <SubscribedDate control={control} name="segment.subscribedTo" label="Inscrits jusqu’au" />
           </div>
           <p
             role="status"
@@ -513,6 +514,34 @@ function SubjectField({
         error={error}
       />
     </Suspense>
+  );
+}
+
+/** A bound of the subscription dates the campaign's audience is narrowed to (YYYY-MM-DD). */
+function SubscribedDate({
+  control,
+  name,
+  label,
+}: {
+  control: Control<CampaignForm, unknown, CampaignInput>;
+  name: 'segment.subscribedFrom' | 'segment.subscribedTo';
+  label: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateField
+          label={label}
+          optional
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }
 

@@ -551,9 +551,9 @@ describe('campaign detail', () => {
     });
     renderCampaignPage();
     const dialog = await openDialog('Programmer', 'Programmer l’envoi');
-    fireEvent.change(within(dialog).getByLabelText('Date et heure (Kinshasa)'), {
-      target: { value: '2030-01-15T09:30' },
-    });
+    const when = within(within(dialog).getByRole('group', { name: 'Date et heure (Kinshasa)' }));
+    fireEvent.change(when.getByLabelText('Date'), { target: { value: '15/01/2030' } });
+    fireEvent.change(when.getByLabelText('Heure'), { target: { value: '9h30' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Programmer' }));
 
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('Programmée'));
