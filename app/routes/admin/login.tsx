@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Lock from 'lucide-react/icons/lock';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { type AdminLogin, AdminLoginSchema } from '#common/schemas/auth.ts';
@@ -21,7 +21,6 @@ import { forgetPendingLogout } from '~/features/admin/pending-logout';
 import { type AdminUser, AUTH_ME_KEY, meQuery } from '~/features/admin/queries';
 import {
   PasskeySignInButton,
-  SecondFactorStep,
   usePasskeyAutofill,
   usePasskeysSupported,
 } from '~/features/admin/security/sign-in-steps';
@@ -43,6 +42,12 @@ export function action({ request }: { request: Request }) {
 }
 
 type LoginDraft = z.input<typeof AdminLoginSchema>;
+
+/** The second step, for accounts with a second factor: its code is fetched as the password leaves. */
+const loadSecondFactorStep = () => import('~/features/admin/security/second-factor-step');
+const SecondFactorStep = lazy(() =>
+  loadSecondFactorStep().then((module) => ({ default: module.SecondFactorStep })),
+);
 
 export default function AdminLoginPage() {
   const site = useSite();
@@ -88,6 +93,8 @@ export default function AdminLoginPage() {
 
   const onSubmit = handleSubmit(async (input) => {
     setFailure(null);
+    // Fetched beside the sign-in's request: ready if the account asks for its second factor.
+    void loadSecondFactorStep();
     try {
       const response = await apiRequest('POST', '/api/auth/login', input);
       const answer = (await response.json()) as { user: AdminUser } | SecondFactorChallenge;
@@ -114,14 +121,16 @@ export default function AdminLoginPage() {
           <p className="text-sm text-gray-600">{site.name} — espace réservé à l’équipe</p>
         </div>
         {secondStep ? (
-          <SecondFactorStep
-            methods={secondStep}
-            onSignedIn={signedIn}
-            onRestart={(message) => {
-              setSecondStep(null);
-              setFailure(message ?? null);
-            }}
-          />
+          <Suspense fallback={<Sending />}>
+            <SecondFactorStep
+              methods={secondStep}
+              onSignedIn={signedIn}
+              onRestart={(message) => {
+                setSecondStep(null);
+                setFailure(message ?? null);
+              }}
+            />
+          </Suspense>
         ) : (
           <form
             // Sent before the page's script runs (a very early tap), it goes to `action` below in its
