@@ -1,5 +1,5 @@
 /**
- * `npm run test:faults` (decision 021): three faults injected into the production build while
+ * `npm run test:faults` (decision 021): four faults injected into the production build while
  * it takes submissions, each followed by checks of what a visitor and an operator would notice.
  *
  * 1. PostgreSQL restarted during load (a dedicated cluster on FAULTS_PG_PORT, 54450): every
@@ -11,6 +11,12 @@
  *    each one is delivered exactly once after the SMTP server returns. The outbox retries 30 s
  *    after a failure (then 1 min, 2 min...: server/email/worker.ts), so delivery comes about 30 s
  *    after the first failed attempt; the script waits up to 3 minutes.
+ * 4. SIGKILL in the middle of a burst of leads and of a campaign send, on PGlite and on PostgreSQL
+ *    at once (each its own site, SMTP server and data): the site is restarted on the same data and
+ *    port while the clients retry with their keys. Every lead that got a 201 is stored once, no
+ *    Message-ID reaches the SMTP server twice, every lead gets its one staff notification, every
+ *    recipient of the campaign exactly one email and the campaign ends `sent`, the outbox is empty,
+ *    and the restarted site needed no repair (it starts by itself, every table reads whole).
  *
  * Writes reports/faults.json and reports/faults.md (server logs next to them); exits 1 when a
  * check fails.
@@ -22,10 +28,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
-import { type Database, openDatabase, queryRows } from '#db/client.ts';
+import { type Database, type DatabaseHandle, openDatabase, queryRows } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
 import { adminUsers, emailTemplates, newsletterSubscriptions } from '#db/schema.ts';
 import { sendCampaignNow } from '#server/campaigns/campaigns.ts';
 import { createCampaign } from '#server/campaigns/drafts.ts';
+import { compileTemplates } from '#server/email/templates.ts';
+import { seedDatabase } from '#server/seed.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import {
   type Answer,
@@ -88,12 +97,15 @@ const LEAKED_INTERNALS = /\bat .+:\d+:\d+|ECONNREFUSED|terminating connection|no
 type DatabaseOptions = { databaseUrl: string } | { dataDir: string };
 
 /** Opens the site's database (the site stopped, for the embedded one), runs `read`, closes it. */
-async function withDatabase<T>(options: DatabaseOptions, read: (db: Database) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  options: DatabaseOptions,
+  read: (db: Database, handle: DatabaseHandle) => Promise<T>,
+): Promise<T> {
   const database = await openDatabase(
     'databaseUrl' in options ? { databaseUrl: options.databaseUrl, poolSize: 1 } : options,
   );
   try {
-    return await read(database.db);
+    return await read(database.db, database);
   } finally {
     await database.close();
   }
@@ -674,11 +686,20 @@ async function smtpOutage(): Promise<ScenarioReport> {
 type Backend = 'pglite' | 'postgres';
 
 /**
- * Subscribers tagged for this run and a campaign to them, sending started (its jobs written), as
+ * A site's database made ready as its first start would (migrations, seed, templates), with
+ * subscribers tagged for this run and a campaign to them, sending started (its jobs written) as
  * "Envoyer maintenant" does: the site's worker takes it up as soon as it runs.
  */
-async function startCampaign(options: DatabaseOptions, publicUrl: string, addresses: string[], tag: string) {
-  await withDatabase(options, async (db) => {
+async function prepareCampaign(
+  options: DatabaseOptions,
+  publicUrl: string,
+  addresses: string[],
+  tag: string,
+) {
+  await withDatabase(options, async (db, handle) => {
+    await migrateDatabase(handle);
+    await seedDatabase(db, { content: true, adminPassword: `faults-${RUN_ID}-mot-de-passe` });
+    await compileTemplates(db);
     const [admin] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
     const [template] = await db
       .select({ id: emailTemplates.id })
@@ -741,7 +762,9 @@ async function readAfterCrash(options: DatabaseOptions, tag: string) {
 }
 
 const CRASH_CAMPAIGN_SIZE = Number(process.env.FAULTS_CRASH_RECIPIENTS ?? 40);
-/** After the restart, how long the queued emails may take (a crashed process's lease is 2 min). */
+/** Clients sending leads at once: a burst the outbox takes a few seconds to catch up with. */
+const CRASH_CLIENTS = 3;
+/** After the restart, how long the queued emails may take (the leads' backlog, a busy machine). */
 const CRASH_DELIVERY_WAIT_MS = 200_000;
 
 async function sigkillDuringSends(backend: Backend): Promise<ScenarioReport> {
@@ -758,22 +781,23 @@ async function sigkillDuringSends(backend: Backend): Promise<ScenarioReport> {
     CAMPAIGN_RATE_PER_SECOND: '10',
     ...(cluster ? { DATABASE_URL: cluster.url } : {}),
   };
-  log(`${name}: first start (migrations, seed)`);
-  let site: RunningSite | undefined = await runSite(env, { logFile });
-  const { port, dataDir, url: base } = site;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-faults-sigkill-'));
   const database: DatabaseOptions = cluster ? { databaseUrl: cluster.url } : { dataDir };
+  let site: RunningSite | undefined;
   try {
-    await site.stop({ keepData: true });
-    await startCampaign(database, base, addresses, tag);
+    log(`${name}: preparing the database and a campaign to ${addresses.length} subscribers`);
+    await prepareCampaign(database, base, addresses, tag);
     const preparedAt = now();
     site = await runSite(env, { logFile, port, dataDir });
     const first = site;
-    log(`site up again with a campaign to ${addresses.length} subscribers; leads from 6 clients`);
+    log(`${backend}: site up; leads from ${CRASH_CLIENTS} clients`);
 
     const campaignEmails = () =>
       smtp.messages().filter((e) => e.envelope.to.some((to) => to.startsWith(`${tag}-`)));
     let loading = true;
-    const { submissions, done: clients } = retryingClients(base, 6, {
+    const { submissions, done: clients } = retryingClients(base, CRASH_CLIENTS, {
       more: () => loading,
       retry: () => true,
       giveUpMs: 120_000,
@@ -891,12 +915,12 @@ async function sigkillDuringSends(backend: Backend): Promise<ScenarioReport> {
       {
         name: 'the campaign finishes: every recipient gets exactly one email',
         ok: notOnce.length === 0 && stored.campaign?.status === 'sent',
-        detail: `${campaignEmails().length} campaign emails for ${addresses.length} recipients; not exactly one: ${notOnce.length} ${notOnce.slice(0, 3).join(', ')}; campaign ${stored.campaign?.status}, jobs ${JSON.stringify(stored.campaign?.jobs)}; the last email ${round((deliveredAt - readyAt) / 1000, 1)} s after the restart`,
+        detail: `${campaignEmails().length} campaign emails for ${addresses.length} recipients; not exactly one: ${notOnce.length} ${notOnce.slice(0, 3).join(', ')}; campaign ${stored.campaign?.status}, jobs ${JSON.stringify(stored.campaign?.jobs)}`,
       },
       {
         name: 'nothing is left in the outbox',
         ok: stored.outbox.every((r) => r.status === 'sent'),
-        detail: `outbox ${JSON.stringify(Object.fromEntries(stored.outbox.map((r) => [r.status, r.n])))}`,
+        detail: `outbox ${JSON.stringify(Object.fromEntries(stored.outbox.map((r) => [r.status, r.n])))}; every email delivered ${round((deliveredAt - readyAt) / 1000, 1)} s after the restart`,
       },
     ];
     return {
@@ -940,31 +964,48 @@ for (const file of [
   fs.writeFileSync(path.join('reports', file), '');
 }
 const scenarios: ScenarioReport[] = [];
-/** FAULTS_ONLY=postgres,sigterm,smtp,sigkill-pglite,sigkill-postgres runs some of them (all by default). */
+/** FAULTS_ONLY=postgres,sigterm,smtp,sigkill runs some of them (all by default). */
 const only = (process.env.FAULTS_ONLY ?? '').split(',').filter(Boolean);
+/** The report of a scenario that threw before its checks. */
+function unfinished(name: string, error: unknown): ScenarioReport {
+  return {
+    name,
+    checks: [
+      { name: 'the scenario ran to its end', ok: false, detail: String((error as Error)?.stack ?? error) },
+    ],
+    figures: {},
+  };
+}
+
+/** Both databases at once: each has its own port, SMTP server and data, and their waits overlap. */
+async function sigkillOnBothDatabases(): Promise<ScenarioReport[]> {
+  const backends = ['pglite', 'postgres'] as const;
+  const settled = await Promise.allSettled(backends.map(sigkillDuringSends));
+  return settled.map((outcome, i) =>
+    outcome.status === 'fulfilled' ? outcome.value : unfinished(`SIGKILL (${backends[i]})`, outcome.reason),
+  );
+}
+
 const selected = (
   [
     ['postgres', postgresRestart],
     ['sigterm', sigtermDuringLoad],
     ['smtp', smtpOutage],
-    ['sigkill-pglite', () => sigkillDuringSends('pglite')],
-    ['sigkill-postgres', () => sigkillDuringSends('postgres')],
+    ['sigkill', sigkillOnBothDatabases],
   ] as const
 ).filter(([id]) => only.length === 0 || only.includes(id));
 for (const [id, scenario] of selected) {
+  let reports: ScenarioReport[];
   try {
-    scenarios.push(await scenario());
+    reports = [await scenario()].flat();
   } catch (error) {
-    scenarios.push({
-      name: scenario.name || id,
-      checks: [
-        { name: 'the scenario ran to its end', ok: false, detail: String((error as Error)?.stack ?? error) },
-      ],
-      figures: {},
-    });
+    reports = [unfinished(scenario.name || id, error)];
   }
-  const last = scenarios.at(-1) as ScenarioReport;
-  for (const check of last.checks) log(`  ${check.ok ? 'ok    ' : 'FAILED'} ${check.name}: ${check.detail}`);
+  scenarios.push(...reports);
+  for (const report of reports) {
+    for (const check of report.checks)
+      log(`  ${check.ok ? 'ok    ' : 'FAILED'} ${check.name}: ${check.detail}`);
+  }
 }
 
 const report = { date: new Date().toISOString(), durationS: round(now() / 1000), scenarios };
