@@ -816,7 +816,7 @@ async function sigkillDuringSends(backend: Backend): Promise<ScenarioReport> {
     const acceptedBeforeKill = acceptedIds(submissions).size;
     const openAtKill = submissions.filter((s) => !s.acceptedId).length;
     log(
-      `SIGKILL (${sentBeforeKill}/${addresses.length} campaign emails sent, ${acceptedBeforeKill} leads accepted)`,
+      `${backend}: SIGKILL (${sentBeforeKill}/${addresses.length} campaign emails sent, ${acceptedBeforeKill} leads accepted)`,
     );
     first.child.kill('SIGKILL');
     await first.exited;
@@ -831,8 +831,8 @@ async function sigkillDuringSends(backend: Backend): Promise<ScenarioReport> {
     const readyAt = now();
     log(
       restartError
-        ? `the restart failed: ${restartError}`
-        : `restarted, ready ${round((readyAt - killedAt) / 1000, 1)} s after the kill`,
+        ? `${backend}: the restart failed: ${restartError}`
+        : `${backend}: restarted, ready ${round((readyAt - killedAt) / 1000, 1)} s after the kill`,
     );
     // A little more load on the restarted site, then every submission's retries run to their end.
     await sleep(3_000);
@@ -929,7 +929,7 @@ async function sigkillDuringSends(backend: Backend): Promise<ScenarioReport> {
       figures: {
         durationMs: now() - started,
         preparedAfterMs: preparedAt - started,
-        killAfterRestartMs: killedAt - preparedAt,
+        killAfterPreparedMs: killedAt - preparedAt,
         readyAfterKillMs: readyAt - killedAt,
         allDeliveredAfterReadyMs: deliveredAt - readyAt,
         campaignEmailsBeforeKill: sentBeforeKill,
@@ -1003,6 +1003,7 @@ for (const [id, scenario] of selected) {
   }
   scenarios.push(...reports);
   for (const report of reports) {
+    log(report.name);
     for (const check of report.checks)
       log(`  ${check.ok ? 'ok    ' : 'FAILED'} ${check.name}: ${check.detail}`);
   }
