@@ -1,5 +1,5 @@
 /**
- * `npm run test:faults` (decision 021): three faults injected into the production build while
+ * `npm run test:faults` (decision 021): four faults injected into the production build while
  * it takes submissions, each followed by checks of what a visitor and an operator would notice.
  *
  * 1. PostgreSQL restarted during load (a dedicated cluster on FAULTS_PG_PORT, 54450): every
@@ -11,6 +11,12 @@
  *    each one is delivered exactly once after the SMTP server returns. The outbox retries 30 s
  *    after a failure (then 1 min, 2 min...: server/email/worker.ts), so delivery comes about 30 s
  *    after the first failed attempt; the script waits up to 3 minutes.
+ * 4. SIGKILL in the middle of a burst of leads and of a campaign send, on PGlite and on PostgreSQL
+ *    at once (each its own site, SMTP server and data): the site is restarted on the same data and
+ *    port while the clients retry with their keys. Every lead that got a 201 is stored once, no
+ *    Message-ID reaches the SMTP server twice, every lead gets its one staff notification, every
+ *    recipient of the campaign exactly one email and the campaign ends `sent`, the outbox is empty,
+ *    and the restarted site needed no repair (it starts by itself, every table reads whole).
  *
  * Writes reports/faults.json and reports/faults.md (server logs next to them); exits 1 when a
  * check fails.
@@ -21,8 +27,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '#db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, type DatabaseHandle, openDatabase, queryRows } from '#db/client.ts';
+import { migrateDatabase } from '#db/migrate.ts';
+import { adminUsers, emailTemplates, newsletterSubscriptions } from '#db/schema.ts';
+import { sendCampaignNow } from '#server/campaigns/campaigns.ts';
+import { createCampaign } from '#server/campaigns/drafts.ts';
+import { compileTemplates } from '#server/email/templates.ts';
+import { seedDatabase } from '#server/seed.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import {
   type Answer,
@@ -82,29 +94,49 @@ function summarize(outcome: Answer | Failure): string {
 /** What a stack trace or a driver message looks like in a body sent to a visitor. */
 const LEAKED_INTERNALS = /\bat .+:\d+:\d+|ECONNREFUSED|terminating connection|node_modules|Error:/;
 
-async function readLeads(options: { databaseUrl: string } | { dataDir: string }) {
+type DatabaseOptions = { databaseUrl: string } | { dataDir: string };
+
+/** Opens the site's database (the site stopped, for the embedded one), runs `read`, closes it. */
+async function withDatabase<T>(
+  options: DatabaseOptions,
+  read: (db: Database, handle: DatabaseHandle) => Promise<T>,
+): Promise<T> {
   const database = await openDatabase(
     'databaseUrl' in options ? { databaseUrl: options.databaseUrl, poolSize: 1 } : options,
   );
   try {
-    return await queryRows<{ id: string; message: string }>(
-      database.db,
-      sql`select id, message from contact_requests where email like ${`%@${LOAD_EMAIL_DOMAIN}`}`,
-    );
+    return await read(database.db, database);
   } finally {
     await database.close();
   }
 }
 
-/** Accepted ids missing from the rows, and keys that produced more than one row. */
-function persistence(accepted: Map<string, string>, rows: { id: string; message: string }[]) {
+function readLeads(options: DatabaseOptions) {
+  return withDatabase(options, (db) =>
+    queryRows<{ id: string; message: string }>(
+      db,
+      sql`select id, message from contact_requests where email like ${`%@${LOAD_EMAIL_DOMAIN}`}`,
+    ),
+  );
+}
+
+/** The check that every accepted id is stored, and that no key produced more than one row. */
+function persistedOnce(
+  name: string,
+  accepted: Map<string, string>,
+  rows: { id: string; message: string }[],
+): Check {
   const ids = new Set(rows.map((r) => r.id));
   const perKey = tally(rows.map((r) => KEY_IN_MESSAGE.exec(r.message)?.[1] ?? '(no key)'));
   const missing = [...accepted].filter(([, id]) => !ids.has(id)).map(([key, id]) => `${key} -> ${id}`);
   const duplicated = Object.entries(perKey)
     .filter(([, count]) => count > 1)
     .map(([key, count]) => `${key}: ${count} rows`);
-  return { missing, duplicated };
+  return {
+    name,
+    ok: missing.length === 0 && duplicated.length === 0 && accepted.size > 0,
+    detail: `${accepted.size} accepted, ${rows.length} rows; missing ${missing.length}, duplicated ${duplicated.length} ${[...missing, ...duplicated].slice(0, 5).join('; ')}`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -119,6 +151,59 @@ type Attempt = {
   leaked: boolean;
 };
 type Submission = { key: string; attempts: Attempt[]; acceptedId?: string };
+
+/**
+ * `count` clients, each submitting leads one after the other while `more()` holds. A failed
+ * submission is retried with the same key and body (what the site's forms do), with a growing
+ * pause, while `retry()` holds and for at most `giveUpMs`.
+ */
+function retryingClients(
+  base: string,
+  count: number,
+  options: { more: () => boolean; retry: () => boolean; giveUpMs: number },
+): { submissions: Submission[]; done: Promise<void> } {
+  const submissions: Submission[] = [];
+  const client = async () => {
+    while (options.more()) {
+      const lead = newLead();
+      const submission: Submission = { key: lead.key, attempts: [] };
+      submissions.push(submission);
+      const giveUpAt = now() + options.giveUpMs;
+      for (let attempt = 0; now() < giveUpAt && options.retry(); attempt++) {
+        const at = now();
+        const outcome = await postJson(base, '/api/contact', lead.body, leadHeaders(lead), 15_000);
+        let error: { code?: string; message?: string } = {};
+        if (isAnswer(outcome) && outcome.status >= 400) {
+          try {
+            error = (JSON.parse(outcome.body) as { error?: typeof error }).error ?? {};
+          } catch {
+            error = { message: outcome.body.slice(0, 200) };
+          }
+        }
+        submission.attempts.push({
+          at,
+          outcome: summarize(outcome),
+          status: isAnswer(outcome) ? outcome.status : undefined,
+          code: error.code,
+          message: error.message,
+          leaked: isAnswer(outcome) && LEAKED_INTERNALS.test(outcome.body),
+        });
+        if (isAnswer(outcome) && outcome.status === 201) {
+          submission.acceptedId = (JSON.parse(outcome.body) as { id: string }).id;
+          break;
+        }
+        await sleep(Math.min(250 * 2 ** attempt, 2_000));
+      }
+      await sleep(20);
+    }
+  };
+  const done = Promise.all(Array.from({ length: count }, client)).then(() => {});
+  return { submissions, done };
+}
+
+/** The accepted submissions: key -> the id of their 201. */
+const acceptedIds = (submissions: Submission[]) =>
+  new Map(submissions.filter((s) => s.acceptedId).map((s) => [s.key, s.acceptedId as string] as const));
 
 async function postgresRestart(): Promise<ScenarioReport> {
   const name = 'PostgreSQL restarted during load';
@@ -143,47 +228,15 @@ async function postgresRestart(): Promise<ScenarioReport> {
       }
     })();
 
-    // Ten clients, each submitting leads one after the other; a failed submission is retried
-    // with the same key and body (what the site's forms do), with a growing pause.
-    const submissions: Submission[] = [];
+    // Ten clients; a failed submission is retried with the same key, until the server is gone.
     let loading = true;
     const running = site;
     const crashed = () => running.child.exitCode !== null || running.child.signalCode !== null;
-    const client = async () => {
-      while (loading && !crashed()) {
-        const lead = newLead();
-        const submission: Submission = { key: lead.key, attempts: [] };
-        submissions.push(submission);
-        const giveUpAt = now() + 60_000;
-        for (let attempt = 0; now() < giveUpAt && !crashed(); attempt++) {
-          const at = now();
-          const outcome = await postJson(base, '/api/contact', lead.body, leadHeaders(lead), 15_000);
-          let error: { code?: string; message?: string } = {};
-          if (isAnswer(outcome) && outcome.status >= 400) {
-            try {
-              error = (JSON.parse(outcome.body) as { error?: typeof error }).error ?? {};
-            } catch {
-              error = { message: outcome.body.slice(0, 200) };
-            }
-          }
-          submission.attempts.push({
-            at,
-            outcome: summarize(outcome),
-            status: isAnswer(outcome) ? outcome.status : undefined,
-            code: error.code,
-            message: error.message,
-            leaked: isAnswer(outcome) && LEAKED_INTERNALS.test(outcome.body),
-          });
-          if (isAnswer(outcome) && outcome.status === 201) {
-            submission.acceptedId = (JSON.parse(outcome.body) as { id: string }).id;
-            break;
-          }
-          await sleep(Math.min(250 * 2 ** attempt, 2_000));
-        }
-        await sleep(20);
-      }
-    };
-    const clients = Array.from({ length: 10 }, client);
+    const { submissions, done: clients } = retryingClients(base, 10, {
+      more: () => loading && !crashed(),
+      retry: () => !crashed(),
+      giveUpMs: 60_000,
+    });
 
     await sleep(4_000);
     const stopAt = now();
@@ -201,7 +254,7 @@ async function postgresRestart(): Promise<ScenarioReport> {
     }
     await sleep(4_000);
     loading = false;
-    await Promise.all(clients);
+    await clients;
     polling = false;
     await poller;
 
@@ -223,10 +276,7 @@ async function postgresRestart(): Promise<ScenarioReport> {
     site = undefined;
     const rows = await readLeads({ databaseUrl: cluster.url });
 
-    const accepted = new Map(
-      submissions.filter((s) => s.acceptedId).map((s) => [s.key, s.acceptedId as string] as const),
-    );
-    const { missing, duplicated } = persistence(accepted, rows);
+    const accepted = acceptedIds(submissions);
     const during = readiness.filter((r) => r.start >= stoppedAt && r.end <= startAt);
     const firstReady = readiness.find((r) => r.start >= startAt && r.result === '200');
     const recoveryMs = firstReady ? firstReady.end - startedAt : undefined;
@@ -266,11 +316,7 @@ async function postgresRestart(): Promise<ScenarioReport> {
             ? 'never answered 200 again'
             : `200 again ${round(recoveryMs / 1000, 2)} s after pg_ctl start returned`,
       },
-      {
-        name: 'every accepted submission is persisted, once',
-        ok: missing.length === 0 && duplicated.length === 0 && accepted.size > 0,
-        detail: `${accepted.size} accepted, ${rows.length} rows; missing ${missing.length}, duplicated ${duplicated.length} ${[...missing, ...duplicated].slice(0, 5).join('; ')}`,
-      },
+      persistedOnce('every accepted submission is persisted, once', accepted, rows),
       {
         name: 'every submission is accepted after its retries (same Idempotency-Key)',
         ok: given_up.length === 0 && unexcused.length === 0,
@@ -476,7 +522,6 @@ async function sigtermDuringLoad(): Promise<ScenarioReport> {
     const pipelined = pairs.map((p) => p.next);
     const all = [...load, ...inFlight, ...pipelined];
     const accepted = new Map(all.filter((r) => r.id).map((r) => [r.key, r.id as string] as const));
-    const { missing, duplicated } = persistence(accepted, rows);
     const label = (r: Timed) => String(r.status ?? r.outcome.split(' ')[0]);
     // A reset is a request sent on a keep-alive connection the server closed as idle: the
     // ordinary HTTP/1.1 race, which a client resolves by sending it again (same key).
@@ -509,11 +554,7 @@ async function sigtermDuringLoad(): Promise<ScenarioReport> {
         ok: exit === 0 && exitedAt - sigtermAt <= EXIT_WITHIN_MS,
         detail: `exit ${exit} after ${round((exitedAt - sigtermAt) / 1000, 2)} s`,
       },
-      {
-        name: 'every accepted lead is persisted, once',
-        ok: missing.length === 0 && duplicated.length === 0 && accepted.size > 0,
-        detail: `${accepted.size} accepted, ${rows.length} rows; missing ${missing.length}, duplicated ${duplicated.length} ${[...missing, ...duplicated].slice(0, 5).join('; ')}`,
-      },
+      persistedOnce('every accepted lead is persisted, once', accepted, rows),
     ];
     return {
       name,
@@ -640,36 +681,342 @@ async function smtpOutage(): Promise<ScenarioReport> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 4. SIGKILL in the middle of a burst of leads and of a campaign send, on each database.
+// ---------------------------------------------------------------------------------------------
+type Backend = 'pglite' | 'postgres';
+
+/**
+ * A site's database made ready as its first start would (migrations, seed, templates), with
+ * subscribers tagged for this run and a campaign to them, sending started (its jobs written) as
+ * "Envoyer maintenant" does: the site's worker takes it up as soon as it runs.
+ */
+async function prepareCampaign(
+  options: DatabaseOptions,
+  publicUrl: string,
+  addresses: string[],
+  tag: string,
+) {
+  await withDatabase(options, async (db, handle) => {
+    await migrateDatabase(handle);
+    await seedDatabase(db, { content: true, adminPassword: `faults-${RUN_ID}-mot-de-passe` });
+    await compileTemplates(db);
+    const [admin] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
+    const [template] = await db
+      .select({ id: emailTemplates.id })
+      .from(emailTemplates)
+      .where(eq(emailTemplates.key, 'monthly_newsletter'));
+    if (!admin || !template)
+      throw new Error('the seeded site has no admin or no monthly_newsletter template');
+    const at = new Date();
+    await db.insert(newsletterSubscriptions).values(
+      addresses.map((email, i) => ({
+        email,
+        firstName: `Abonné ${i}`,
+        status: 'active' as const,
+        tags: [tag],
+        consentAt: at,
+        subscribedAt: at,
+      })),
+    );
+    const campaign = await createCampaign(
+      db,
+      {
+        title: `Campagne de panne ${tag}`,
+        subject: 'Les actus du mois, {{firstName}}',
+        templateId: template.id,
+        segment: { tags: [tag], locale: undefined },
+        content: { contentHtml: '<h2>Le mois en bref</h2><p>TikTok et WhatsApp Business à Kinshasa</p>' },
+      },
+      admin.id,
+    );
+    await sendCampaignNow({ db, events: { publish: async () => {} }, publicUrl }, campaign.id, admin.id, at);
+  });
+}
+
+/** What the database holds once the site is stopped: every table read whole, the run's sends. */
+async function readAfterCrash(options: DatabaseOptions, tag: string) {
+  return withDatabase(options, async (db) => {
+    const tables = await queryRows<{ name: string }>(
+      db,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const unreadable: string[] = [];
+    for (const { name } of tables) {
+      try {
+        await queryRows(db, sql`select * from ${sql.identifier(name)}`);
+      } catch (error) {
+        unreadable.push(`${name}: ${(error as Error).message}`);
+      }
+    }
+    const campaign = await queryRows<{ status: string; jobs: Record<string, number> }>(
+      db,
+      sql`select c.status, (select json_object_agg(status, n) from (select status, count(*)::int as n from campaign_jobs where campaign_id = c.id group by status) j) as jobs
+          from email_campaigns c where c.title = ${`Campagne de panne ${tag}`}`,
+    );
+    const outbox = await queryRows<{ status: string; n: number }>(
+      db,
+      sql`select status, count(*)::int as n from email_outbox group by status`,
+    );
+    return { tables: tables.length, unreadable, campaign: campaign[0], outbox };
+  });
+}
+
+const CRASH_CAMPAIGN_SIZE = Number(process.env.FAULTS_CRASH_RECIPIENTS ?? 40);
+/** Clients sending leads at once: a burst the outbox takes a few seconds to catch up with. */
+const CRASH_CLIENTS = 3;
+/** After the restart, how long the queued emails may take (the leads' backlog, a busy machine). */
+const CRASH_DELIVERY_WAIT_MS = 200_000;
+
+async function sigkillDuringSends(backend: Backend): Promise<ScenarioReport> {
+  const name = `SIGKILL during a burst of leads and a campaign send (${backend === 'pglite' ? 'PGlite' : 'PostgreSQL'})`;
+  const started = now();
+  const logFile = `reports/faults-sigkill-${backend}-server.log`;
+  const cluster =
+    backend === 'postgres' ? await startPostgresCluster({ port: PG_PORT, dir: PG_DIR }) : undefined;
+  /** Set once the site runs: kills it from inside the SMTP server, before a message's answer. */
+  let onMessage: ((email: CapturedEmail) => void) | undefined;
+  const smtp = await startSmtpServer({ onMessage: (email) => onMessage?.(email) });
+  const tag = `panne-${RUN_ID}-${backend}`;
+  const addresses = Array.from({ length: CRASH_CAMPAIGN_SIZE }, (_, i) => `${tag}-${i}@${LOAD_EMAIL_DOMAIN}`);
+  const env = {
+    SMTP_URL: smtp.url,
+    CAMPAIGN_RATE_PER_SECOND: '10',
+    ...(cluster ? { DATABASE_URL: cluster.url } : {}),
+  };
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-faults-sigkill-'));
+  const database: DatabaseOptions = cluster ? { databaseUrl: cluster.url } : { dataDir };
+  let site: RunningSite | undefined;
+  try {
+    log(`${name}: preparing the database and a campaign to ${addresses.length} subscribers`);
+    await prepareCampaign(database, base, addresses, tag);
+    const preparedAt = now();
+    site = await runSite(env, { logFile, port, dataDir });
+    const first = site;
+    log(`${backend}: site up; leads from ${CRASH_CLIENTS} clients`);
+
+    const campaignEmails = () =>
+      smtp.messages().filter((e) => e.envelope.to.some((to) => to.startsWith(`${tag}-`)));
+    let loading = true;
+    const { submissions, done: clients } = retryingClients(base, CRASH_CLIENTS, {
+      more: () => loading,
+      retry: () => true,
+      giveUpMs: 120_000,
+    });
+    // The kill comes once the campaign is under way and leads are being stored, whatever the
+    // machine's speed (60 s at most), at the worst moment for a sender: the SMTP server holds a
+    // whole campaign email it has not answered yet (the site waits for its 250).
+    let unanswered = false;
+    const killed = new Promise<void>((resolve) => {
+      onMessage = (email) => {
+        const busy =
+          campaignEmails().length >= Math.ceil(addresses.length / 4) && acceptedIds(submissions).size >= 10;
+        if (!busy || !email.envelope.to.some((to) => to.startsWith(`${tag}-`))) return;
+        first.child.kill('SIGKILL');
+        unanswered = true;
+        onMessage = undefined;
+        resolve();
+      };
+    });
+    await Promise.race([killed, sleep(60_000)]);
+    onMessage = undefined;
+    const killedAt = now();
+    const sentBeforeKill = campaignEmails().length;
+    const acceptedBeforeKill = acceptedIds(submissions).size;
+    const openAtKill = submissions.filter((s) => !s.acceptedId).length;
+    log(
+      `${backend}: SIGKILL (${sentBeforeKill}/${addresses.length} campaign emails sent, ${acceptedBeforeKill} leads accepted)`,
+    );
+    if (!unanswered) first.child.kill('SIGKILL');
+    await first.exited;
+
+    let restartError: string | undefined;
+    site = undefined;
+    try {
+      site = await runSite(env, { logFile, port, dataDir, startTimeoutMs: 120_000 });
+    } catch (error) {
+      restartError = String((error as Error).message ?? error);
+    }
+    const readyAt = now();
+    log(
+      restartError
+        ? `${backend}: the restart failed: ${restartError}`
+        : `${backend}: restarted, ready ${round((readyAt - killedAt) / 1000, 1)} s after the kill`,
+    );
+    // A little more load on the restarted site, then every submission's retries run to their end.
+    await sleep(3_000);
+    loading = false;
+    await clients;
+    const accepted = acceptedIds(submissions);
+    const leadAddress = (key: string) => {
+      const n = /-(\d+)$/.exec(key)?.[1];
+      return `prospect-${n}@${LOAD_EMAIL_DOMAIN}`;
+    };
+    const notifications = () => smtp.messages().filter((e) => e.replyTo?.includes(`@${LOAD_EMAIL_DOMAIN}`));
+    const allDelivered = () => {
+      const notified = new Set(notifications().map((e) => e.replyTo ?? ''));
+      return (
+        campaignEmails().length >= addresses.length &&
+        [...accepted.keys()].every((key) => [...notified].some((r) => r.includes(leadAddress(key))))
+      );
+    };
+    while (site && now() - readyAt < CRASH_DELIVERY_WAIT_MS && !allDelivered()) await sleep(250);
+    const deliveredAt = now();
+    // Long enough for a duplicate to show up if a worker were to send one.
+    await sleep(5_000);
+    await site?.stop({ keepData: true });
+    const rows = await readLeads(database);
+    const stored = await readAfterCrash(database, tag);
+
+    const emails = smtp.messages();
+    const repeated = Object.entries(tally(emails.map((e) => e.messageId))).filter(([, n]) => n > 1);
+    const perRecipient = tally(campaignEmails().flatMap((e) => e.envelope.to));
+    const notOnce = addresses
+      .filter((a) => perRecipient[a] !== 1)
+      .map((a) => `${a}: ${perRecipient[a] ?? 0}`);
+    const perLead = [...accepted.keys()].map(
+      (key) => notifications().filter((e) => e.replyTo?.includes(leadAddress(key))).length,
+    );
+    const attempts = submissions.flatMap((s) => s.attempts);
+    const crashLines = fs
+      .readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) =>
+        /PANIC|corrupt|invalid page|could not (open|read)|pg_resetwal|"level":(50|60)/i.test(line),
+      );
+
+    const checks: Check[] = [
+      {
+        name: 'the kill came in the middle of the campaign and of the leads, a campaign email unanswered',
+        ok: sentBeforeKill > 0 && sentBeforeKill < addresses.length && acceptedBeforeKill > 0 && unanswered,
+        detail: `${sentBeforeKill} of ${addresses.length} campaign emails (the last one received whole and not yet answered: ${unanswered ? 'yes' : 'no'}) and ${acceptedBeforeKill} leads accepted before the kill, ${openAtKill} submissions open`,
+      },
+      {
+        name: `the site restarts on its own data (no repair), ready within ${120} s`,
+        ok: restartError === undefined && stored.unreadable.length === 0 && crashLines.length === 0,
+        detail: restartError
+          ? restartError
+          : `ready ${round((readyAt - killedAt) / 1000, 1)} s after the kill; ${stored.tables} tables read whole${stored.unreadable.length ? `, unreadable: ${stored.unreadable.join('; ')}` : ''}; ${crashLines.length} error lines in the log${crashLines.length ? `: ${crashLines.slice(0, 3).join(' / ')}` : ''}`,
+      },
+      persistedOnce('every lead that got a 2xx is stored, once', accepted, rows),
+      {
+        name: 'every submission is accepted after its retries (same Idempotency-Key)',
+        ok: submissions.length > 0 && accepted.size === submissions.length,
+        detail: `${submissions.length} submissions, ${submissions.length - accepted.size} never accepted; attempts ${JSON.stringify(tally(attempts.map((a) => a.status ?? a.outcome)))}`,
+      },
+      {
+        name: 'no email is sent twice',
+        ok: repeated.length === 0,
+        detail: `${emails.length} emails, ${repeated.length} Message-IDs received more than once${
+          repeated.length
+            ? `: ${repeated
+                .slice(0, 3)
+                .map(([id, n]) => `${id} x${n}`)
+                .join(', ')}`
+            : ''
+        }`,
+      },
+      {
+        name: 'every accepted lead gets its one staff notification',
+        ok: perLead.every((n) => n === 1),
+        detail: `${accepted.size} leads: ${JSON.stringify(tally(perLead.map((n) => `${n} email(s)`)))}`,
+      },
+      {
+        name: 'the campaign finishes: every recipient gets exactly one email',
+        ok: notOnce.length === 0 && stored.campaign?.status === 'sent',
+        detail: `${campaignEmails().length} campaign emails for ${addresses.length} recipients; not exactly one: ${notOnce.length} ${notOnce.slice(0, 3).join(', ')}; campaign ${stored.campaign?.status}, jobs ${JSON.stringify(stored.campaign?.jobs)}`,
+      },
+      {
+        name: 'nothing is left in the outbox',
+        ok: stored.outbox.every((r) => r.status === 'sent'),
+        detail: `outbox ${JSON.stringify(Object.fromEntries(stored.outbox.map((r) => [r.status, r.n])))}; every email delivered ${round((deliveredAt - readyAt) / 1000, 1)} s after the restart`,
+      },
+    ];
+    return {
+      name,
+      checks,
+      figures: {
+        durationMs: now() - started,
+        preparedAfterMs: preparedAt - started,
+        killAfterPreparedMs: killedAt - preparedAt,
+        readyAfterKillMs: readyAt - killedAt,
+        allDeliveredAfterReadyMs: deliveredAt - readyAt,
+        campaignEmailsBeforeKill: sentBeforeKill,
+        recipients: addresses.length,
+        leadsAcceptedBeforeKill: acceptedBeforeKill,
+        submissions: submissions.length,
+        accepted: accepted.size,
+        attempts: tally(attempts.map((a) => a.status ?? a.outcome)),
+        emails: emails.length,
+        outbox: Object.fromEntries(stored.outbox.map((r) => [r.status, r.n])),
+      },
+    };
+  } finally {
+    await site?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await smtp.close();
+    await cluster?.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Run, report.
 // ---------------------------------------------------------------------------------------------
 fs.mkdirSync('reports', { recursive: true });
-for (const file of ['faults-postgres-server.log', 'faults-sigterm-server.log', 'faults-smtp-server.log']) {
+for (const file of [
+  'faults-postgres-server.log',
+  'faults-sigterm-server.log',
+  'faults-smtp-server.log',
+  'faults-sigkill-pglite-server.log',
+  'faults-sigkill-postgres-server.log',
+]) {
   fs.writeFileSync(path.join('reports', file), '');
 }
 const scenarios: ScenarioReport[] = [];
-/** FAULTS_ONLY=postgres,sigterm,smtp runs some of them (all by default). */
+/** FAULTS_ONLY=postgres,sigterm,smtp,sigkill runs some of them (all by default). */
 const only = (process.env.FAULTS_ONLY ?? '').split(',').filter(Boolean);
+/** The report of a scenario that threw before its checks. */
+function unfinished(name: string, error: unknown): ScenarioReport {
+  return {
+    name,
+    checks: [
+      { name: 'the scenario ran to its end', ok: false, detail: String((error as Error)?.stack ?? error) },
+    ],
+    figures: {},
+  };
+}
+
+/** Both databases at once: each has its own port, SMTP server and data, and their waits overlap. */
+async function sigkillOnBothDatabases(): Promise<ScenarioReport[]> {
+  const backends = ['pglite', 'postgres'] as const;
+  const settled = await Promise.allSettled(backends.map(sigkillDuringSends));
+  return settled.map((outcome, i) =>
+    outcome.status === 'fulfilled' ? outcome.value : unfinished(`SIGKILL (${backends[i]})`, outcome.reason),
+  );
+}
+
 const selected = (
   [
     ['postgres', postgresRestart],
     ['sigterm', sigtermDuringLoad],
     ['smtp', smtpOutage],
+    ['sigkill', sigkillOnBothDatabases],
   ] as const
 ).filter(([id]) => only.length === 0 || only.includes(id));
-for (const [, scenario] of selected) {
+for (const [id, scenario] of selected) {
+  let reports: ScenarioReport[];
   try {
-    scenarios.push(await scenario());
+    reports = [await scenario()].flat();
   } catch (error) {
-    scenarios.push({
-      name: scenario.name,
-      checks: [
-        { name: 'the scenario ran to its end', ok: false, detail: String((error as Error)?.stack ?? error) },
-      ],
-      figures: {},
-    });
+    reports = [unfinished(scenario.name || id, error)];
   }
-  const last = scenarios.at(-1) as ScenarioReport;
-  for (const check of last.checks) log(`  ${check.ok ? 'ok    ' : 'FAILED'} ${check.name}: ${check.detail}`);
+  scenarios.push(...reports);
+  for (const report of reports) {
+    log(report.name);
+    for (const check of report.checks)
+      log(`  ${check.ok ? 'ok    ' : 'FAILED'} ${check.name}: ${check.detail}`);
+  }
 }
 
 const report = { date: new Date().toISOString(), durationS: round(now() / 1000), scenarios };

@@ -13,6 +13,7 @@ import { startScheduledPublishing } from './admin/blog.ts';
 import { createApp, type PageRendering } from './app.ts';
 import { createAppDeps } from './app-deps.ts';
 import { type AdminLogin, handOverFirstAdminPassword } from './auth/first-admin-password.ts';
+import { takeOverCrashedLeases } from './background/crashed-leases.ts';
 import { startNightlyBackups } from './backup/service.ts';
 import { compileTemplates } from './email/templates.ts';
 import { type Env, readEnv } from './env.ts';
@@ -111,6 +112,8 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   });
   logger.info({ url: env.PUBLIC_URL, database: database.kind }, 'site listening');
   await deps.events.start();
+  // The rows a killed process had claimed are sent now, not when its leases run out.
+  const presence = await takeOverCrashedLeases(database, logger);
   deps.email.worker.start();
   deps.campaigns.worker.start();
   deps.push.worker.start();
@@ -160,6 +163,7 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
       await deps.audience.close();
       await deps.email.worker.stop();
       await deps.events.stop();
+      await presence.stop();
       deps.email.transport.close();
       await database.close();
       logger.info('stopped');

@@ -34,6 +34,11 @@ export type RunSiteOptions = {
    * processes it forks have it too; the system's default when unset.
    */
   niceness?: number;
+  /**
+   * An existing data directory to start on (a restart after a crash keeps the embedded database
+   * and the .eml outbox); a fresh one by default.
+   */
+  dataDir?: string;
 };
 
 export async function freePort(): Promise<number> {
@@ -52,7 +57,7 @@ export async function runSite(
   options: RunSiteOptions = {},
 ): Promise<RunningSite> {
   const port = options.port ?? (await freePort());
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-measure-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'agence-measure-'));
   const url = `http://127.0.0.1:${port}`;
   const buildDir = options.buildDir ?? process.env.BUILD_DIR ?? 'build';
   const log = options.logFile ? fs.openSync(options.logFile, 'a') : undefined;
@@ -81,7 +86,7 @@ export async function runSite(
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) {
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`the site exited with code ${child.exitCode}`);
     }
     try {
@@ -92,7 +97,7 @@ export async function runSite(
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`the site did not become ready within ${startTimeoutMs / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 200));

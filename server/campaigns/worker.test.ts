@@ -256,6 +256,30 @@ describe('campaign sending', { timeout: 60_000 }, () => {
     expect((await campaignRow(campaign.id)).status).toBe('sent');
   });
 
+  it('records each job as sent before the SMTP server has its end: a process killed mid-send never sends it twice', async () => {
+    const campaign = await sendingToFour('commit');
+    const atCommit: { sent: number; delivered: number }[] = [];
+    const committing: MailTransport = {
+      ...transport,
+      send: (message, options) =>
+        transport.send(message, {
+          commit: async () => {
+            await options?.commit?.();
+            const jobs = await jobsOf(campaign.id);
+            atCommit.push({
+              sent: jobs.filter((j) => j.status === 'sent').length,
+              delivered: smtp.messages().length,
+            });
+          },
+        }),
+    };
+    const result = await worker({ transport: committing, concurrency: 1 }).runOnce();
+    expect(result).toMatchObject({ sent: 4, failed: 0, retried: 0 });
+    // At each commit the job is already sent in the database, its message not yet on the server.
+    expect(atCommit).toEqual([0, 1, 2, 3].map((n) => ({ sent: n + 1, delivered: n })));
+    expect(recipients(smtp.messages())).toHaveLength(4);
+  });
+
   it('gives a job up on a permanent refusal (5xx) and still ends the campaign as sent', async () => {
     await active({ email: 'refuse@exemple.cd' });
     await active({ email: 'accepte@exemple.cd' });

@@ -8,7 +8,8 @@
  * 3. deliver each: re-check at send time that the campaign still runs and the subscriber is still
  *    active (someone who left, bounced or complained since the schedule is never sent to), render
  *    their email, tag its links to the site with the campaign's UTM parameters (utm.ts), add tracking, send it with the job's stable Message-ID, record the outcome
- *    (sent; retried with backoff; failed for good on a 5xx or after MAX_ATTEMPTS);
+ *    (sent, committed just before the message's end goes out; retried with backoff; failed for
+ *    good on a 5xx or after MAX_ATTEMPTS);
  * 4. end the campaigns left without queued jobs.
  * A rate limiter spaces the sends (CAMPAIGN_RATE_PER_SECOND for the instance), `concurrency`
  * of them in flight at once. Every time comes from the injected `now()`.
@@ -263,9 +264,19 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
       return 'failed';
     }
 
+    // Committed just before the message's end goes out (see server/email/worker.ts): a process
+    // killed mid-send never sends the job twice.
+    let committed = false;
+    const commit = async () => {
+      await db
+        .update(campaignJobs)
+        .set({ status: 'sent', sentAt: now(), attempt, lastError: null, lockedUntil: null, updatedAt: now() })
+        .where(stillQueued(job));
+      committed = true;
+    };
     let error: unknown;
     try {
-      const outcome = await transport.send(message);
+      const outcome = await transport.send(message, { commit });
       if (!outcome.accepted)
         error = new MailSendError(`not accepted: ${outcome.response}`, { permanent: false });
     } catch (caught) {
@@ -273,12 +284,17 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
     }
 
     if (error === undefined) {
-      await db
-        .update(campaignJobs)
-        .set({ status: 'sent', sentAt: now(), attempt, lastError: null, lockedUntil: null, updatedAt: now() })
-        .where(stillQueued(job));
+      // A transport that takes no commit (a test's) is recorded after the send.
+      if (!committed) await commit();
       logger.debug({ ...log, attempt }, 'campaign email sent');
       return 'sent';
+    }
+    if (committed) {
+      // Recorded as sent just before the server refused it (or the connection dropped): queued again.
+      await db
+        .update(campaignJobs)
+        .set({ status: 'queued', sentAt: null })
+        .where(and(eq(campaignJobs.id, job.id), eq(campaignJobs.status, 'sent')));
     }
     const permanent = error instanceof MailSendError && error.permanent;
     const lastError = describeError(error);

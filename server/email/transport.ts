@@ -4,10 +4,18 @@
  * mail server and the owner can read every message (the admin lists them with listEmlFiles).
  * Either way the stored Message-ID and the enqueue time (Date) are used, so every attempt at one
  * message produces the same message.
+ *
+ * A sender records a message as sent through `commit`, which the transport calls at the last
+ * moment before the message is irrevocably handed over: over SMTP, once the server has asked for
+ * the data and the content is on its way, before the line that ends it; for a file, before the
+ * rename that makes it visible. A process killed before the commit has delivered nothing (an SMTP
+ * server drops a message whose end it never got), so sending it again after a restart is no
+ * duplicate; one killed after it never sends it again.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { OutboxMessage } from '#db/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -27,12 +35,21 @@ export type OutgoingEmail = Pick<
 
 export type SendResult = { accepted: boolean; response: string };
 
+export type SendOptions = {
+  /**
+   * Records the message as sent; the message is completed only once it resolved, and not at all
+   * when it throws (the send then fails with its error). A send that fails after it ran must be
+   * recorded as not sent again by the caller.
+   */
+  commit?: () => Promise<void>;
+};
+
 /** What names a message kept on disk (its .eml file). */
 export type KeptMessage = Pick<OutgoingEmail, 'id' | 'createdAt'>;
 
 export type MailTransport = {
   kind: 'smtp' | 'file';
-  send(message: OutgoingEmail): Promise<SendResult>;
+  send(message: OutgoingEmail, options?: SendOptions): Promise<SendResult>;
   /** Deletes the copies this transport kept of these messages (the .eml files), if any. */
   forget(messages: readonly KeptMessage[]): Promise<void>;
   close(): void;
@@ -94,6 +111,34 @@ function mailOptions(message: OutgoingEmail) {
 /** The content comes from our own database; it never names files or URLs to embed. */
 const NO_EMBEDDING = { disableFileAccess: true, disableUrlAccess: true } as const;
 
+/** Where a message's `commit` travels with it to the stream plugin below (nodemailer copies string keys only). */
+const COMMIT = 'commitBeforeEnd';
+
+/**
+ * The message's last stream: it passes the content through and ends (nodemailer then writes the
+ * line that completes the DATA command) only after `commit` resolved. `commit` waits until the
+ * SMTP connection reads this stream, which it starts doing after the server's 354 answer to DATA:
+ * a recipient refused before that never sees a commit.
+ */
+export function endAfterCommit(input: Readable, commit: () => Promise<void>): Transform {
+  const output = new Transform({
+    transform(chunk, _encoding, callback) {
+      callback(null, chunk);
+    },
+    flush(callback) {
+      const complete = () => {
+        commit().then(
+          () => callback(),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
+      };
+      if (output.readableFlowing) complete();
+      else output.once('resume', complete);
+    },
+  });
+  return pipeline(input, output, () => {});
+}
+
 function createSmtpTransport(smtpUrl: string, logger: Logger): MailTransport {
   const url = new URL(smtpUrl);
   // Only the host is ever shown: the URL may carry the account's password.
@@ -110,13 +155,20 @@ function createSmtpTransport(smtpUrl: string, logger: Logger): MailTransport {
     dnsTimeout: SMTP_TIMEOUT_MS,
     ...NO_EMBEDDING,
   });
+  transporter.use('stream', (mail, done) => {
+    const commit = (mail.data as { [COMMIT]?: () => Promise<void> })[COMMIT];
+    if (commit) mail.message.processFunc((input) => endAfterCommit(input, commit));
+    done();
+  });
   logger.info({ smtp: server }, 'emails are sent over SMTP');
 
   return {
     kind: 'smtp',
-    async send(message) {
+    async send(message, options = {}) {
       try {
-        const info = await transporter.sendMail(mailOptions(message));
+        const info = await transporter.sendMail(
+          Object.assign(mailOptions(message), { [COMMIT]: options.commit }),
+        );
         const accepted = info.accepted.length > 0 && info.rejected.length === 0;
         return { accepted, response: redact(String(info.response ?? '')) };
       } catch (error) {
@@ -154,7 +206,7 @@ function createFileTransport(dataDir: string, logger: Logger): MailTransport {
 
   return {
     kind: 'file',
-    async send(message) {
+    async send(message, options = {}) {
       let file: string;
       try {
         const info = await transporter.sendMail(mailOptions(message));
@@ -165,6 +217,7 @@ function createFileTransport(dataDir: string, logger: Logger): MailTransport {
         const partial = `${file}.${randomBytes(6).toString('hex')}.tmp`;
         try {
           await fs.writeFile(partial, info.message);
+          await options.commit?.();
           await fs.rename(partial, file);
         } catch (error) {
           await fs.rm(partial, { force: true });

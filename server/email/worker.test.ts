@@ -202,6 +202,53 @@ describe('outbox worker', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 4 });
   });
 
+  it('records a message as sent before the SMTP server has its end: a process killed mid-send never sends it twice', async () => {
+    const { id } = await enqueue({ to: 'panne@exemple.cd' });
+    const atCommit: { status: string; delivered: number }[] = [];
+    const w = worker({
+      transport: {
+        ...transport,
+        send: (message, options) =>
+          transport.send(message, {
+            commit: async () => {
+              await options?.commit?.();
+              // Still open on the server: a kill now leaves a sent row and a message it drops.
+              await new Promise((resolve) => setTimeout(resolve, 200));
+              atCommit.push({ status: (await rowOf(id)).status, delivered: smtp.messages().length });
+            },
+          }),
+      },
+    });
+    expect(await w.runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+    expect(atCommit).toEqual([{ status: 'sent', delivered: 0 }]);
+    expect(smtp.messages()).toHaveLength(1);
+  });
+
+  it('delivers nothing when the commit fails (a process killed before it), and sends the message once later', async () => {
+    const { id } = await enqueue({ to: 'avant@exemple.cd' });
+    const failing = worker({
+      transport: {
+        ...transport,
+        send: (message) =>
+          transport.send(message, {
+            commit: async () => {
+              throw new Error('database unreachable');
+            },
+          }),
+      },
+    });
+    expect(await failing.runOnce()).toEqual({ sent: 0, failed: 0, retried: 1 });
+    // The server dropped the message it never got the end of.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages()).toHaveLength(0);
+    expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
+
+    advance(60_000);
+    expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+    expect(smtp.messages()).toHaveLength(1);
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
   it('gives up at once on a permanent 5xx refusal', async () => {
     const { id } = await enqueue();
     smtp.failNext(1, 550);

@@ -6,7 +6,11 @@
  * 2. send each claimed message outside any transaction (an SMTP exchange can take seconds; holding
  *    row locks or a pooled connection that long would starve the site);
  * 3. record the outcome: sent, or retried later with exponential backoff, or failed for good.
- * A send whose outcome is uncertain (the connection dropped after the data went out) is retried
+ *    `sent` is committed just before the message's end goes out (the transport's `commit`), so a
+ *    process killed mid-send never sends a message twice: the row of a message whose end never
+ *    left is still pending, the one of a message that left is already sent. A send that fails
+ *    after that commit puts the row back to pending with its failure.
+ * A send whose outcome is uncertain (the connection dropped after the end went out) is retried
  * with the same Message-ID, so the rare duplicate is recognisable by the receiver.
  * Every time comes from the injected `now()` and is compared as a query parameter, never with
  * SQL now(): tests drive the clock, and the database clock does not matter.
@@ -104,20 +108,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function deliver(row: OutboxMessage, result: RunResult): Promise<void> {
     const attempts = row.attempts + 1;
     const log = { outboxId: row.id, messageId: row.messageId, template: row.templateKey, attempts };
-    let error: unknown;
-    try {
-      const outcome = await transport.send(await outgoing(row));
-      if (!outcome.accepted) {
-        error = new MailSendError(`not accepted: ${outcome.response}`, { permanent: false });
-      }
-    } catch (caught) {
-      error = caught;
-    }
-
     // Only a pending row is updated: an admin may have cancelled it meanwhile.
     const stillPending = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending'));
-    if (error === undefined) {
-      // Prepared: under a burst of leads this runs once per email.
+    let committed = false;
+    // Prepared: under a burst of leads this runs once per email.
+    const commit = async () => {
       await queryPreparedRows(
         db,
         db
@@ -126,9 +121,31 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           .where(stillPending)
           .getSQL(),
       );
+      committed = true;
+    };
+    let error: unknown;
+    try {
+      const outcome = await transport.send(await outgoing(row), { commit });
+      if (!outcome.accepted) {
+        error = new MailSendError(`not accepted: ${outcome.response}`, { permanent: false });
+      }
+    } catch (caught) {
+      error = caught;
+    }
+
+    if (error === undefined) {
+      // A transport that takes no commit (a test's) is recorded after the send, as before.
+      if (!committed) await commit();
       result.sent += 1;
       logger.info(log, 'email sent');
       return;
+    }
+    if (committed) {
+      // Recorded as sent just before the server refused it (or the connection dropped): pending again.
+      await db
+        .update(emailOutbox)
+        .set({ status: 'pending', sentAt: null })
+        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'sent')));
     }
 
     const permanent = error instanceof MailSendError && error.permanent;

@@ -50,6 +50,11 @@ export type SmtpServerOptions = {
    * readCapturedEmails), so that other processes (Playwright workers) can read the mail.
    */
   captureDir?: string;
+  /**
+   * Called with each accepted message as soon as it is captured, before the server answers it:
+   * what a fault test needs to act while the sender still waits for that answer.
+   */
+  onMessage?: (email: CapturedEmail) => void;
 };
 
 /** One accepted message as written to captureDir. */
@@ -101,7 +106,9 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
             return;
           }
         }
-        captured.push(parseEmail(raw, envelope));
+        const email = parseEmail(raw, envelope);
+        captured.push(email);
+        options.onMessage?.(email);
         for (const wake of waiters) wake();
         callback();
       });

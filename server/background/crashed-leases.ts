@@ -1,0 +1,104 @@
+/**
+ * The leases a dead process left behind. A sender's lease (`locked_until`, claim.ts) keeps its
+ * rows for two minutes; when the process holding them is killed (SIGKILL, the kernel's OOM
+ * killer, a power cut), a restarted site would wait that long before sending the emails, campaign
+ * jobs and push deliveries it had claimed. An instance that knows it is the only one alive frees
+ * every lease as it starts, before its senders run:
+ * - PGlite: the data directory's lock (db/lock.ts) already says so, one process per directory;
+ * - PostgreSQL: every running instance holds a shared advisory lock on a session of its own (a
+ *   session ends with its process); an instance that can also take it exclusively is alone.
+ * Freeing the lease of a dead sender never sends a message twice: a message is recorded as sent
+ * before its end leaves (server/email/transport.ts), so a row still pending was never delivered.
+ */
+import { isNotNull } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database, DatabaseHandle } from '#db/client.ts';
+import { campaignJobs, emailOutbox, pushDeliveries } from '#db/schema.ts';
+import type { Logger } from '../logger.ts';
+
+/** The advisory lock every running instance holds shared (db/migrate.ts lists the others). */
+export const INSTANCES_LOCK_KEY = 727_100_007;
+const RECONNECT_DELAY_MS = 1_000;
+
+/** Frees every lease of the senders' tables; returns how many rows were held. */
+export async function releaseAllLeases(db: Database): Promise<number> {
+  let released = 0;
+  for (const table of [emailOutbox, campaignJobs, pushDeliveries]) {
+    const rows = await db
+      .update(table)
+      .set({ lockedUntil: null })
+      .where(isNotNull(table.lockedUntil))
+      .returning({ id: table.id });
+    released += rows.length;
+  }
+  return released;
+}
+
+export type InstancePresence = {
+  /** Rows whose lease a dead process had left, freed at start (0 when other instances run). */
+  released: number;
+  /** Ends this instance's presence (its session), at shutdown. */
+  stop: () => Promise<void>;
+};
+
+/** Frees the leases of dead processes when this instance is alone, and marks it as running. */
+export async function takeOverCrashedLeases(
+  handle: DatabaseHandle,
+  logger: Logger,
+): Promise<InstancePresence> {
+  if (!handle.pool) {
+    const released = await releaseAllLeases(handle.db);
+    if (released > 0) logger.warn({ released }, 'leases left by a stopped process freed');
+    return { released, stop: async () => {} };
+  }
+  const options = handle.pool.options;
+  let stopped = false;
+  let client: pg.Client | undefined;
+
+  /** A session holding the shared lock, taken again when the connection is lost. */
+  async function hold(): Promise<pg.Client> {
+    const session = new pg.Client(options);
+    session.on('error', (error) => {
+      if (stopped) return;
+      logger.warn({ err: error }, 'instance presence connection lost; reconnecting');
+      session.end().catch(() => {});
+      setTimeout(() => void holdWithRetry(), RECONNECT_DELAY_MS);
+    });
+    await session.connect();
+    await session.query('select pg_advisory_lock_shared($1)', [INSTANCES_LOCK_KEY]);
+    client = session;
+    return session;
+  }
+
+  async function holdWithRetry(): Promise<void> {
+    if (stopped) return;
+    try {
+      await hold();
+    } catch (error) {
+      logger.warn({ err: error }, 'could not mark this instance as running; retrying');
+      setTimeout(() => void holdWithRetry(), RECONNECT_DELAY_MS);
+    }
+  }
+
+  const session = await hold();
+  let released = 0;
+  // Exclusive on top of our own shared lock: granted only when no other session holds it.
+  const { rows } = await session.query<{ alone: boolean }>('select pg_try_advisory_lock($1) as alone', [
+    INSTANCES_LOCK_KEY,
+  ]);
+  if (rows[0]?.alone) {
+    try {
+      released = await releaseAllLeases(handle.db);
+    } finally {
+      await session.query('select pg_advisory_unlock($1)', [INSTANCES_LOCK_KEY]);
+    }
+    if (released > 0) logger.warn({ released }, 'leases left by a stopped instance freed');
+  }
+  return {
+    released,
+    stop: async () => {
+      stopped = true;
+      await client?.end().catch(() => {});
+    },
+  };
+}
