@@ -264,37 +264,10 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
       return 'failed';
     }
 
-    // Committed just before the message's end goes out (see server/email/worker.ts): a process
-    // killed mid-send never sends the job twice.
-    let committed = false;
-    const commit = async () => {
-      await db
-        .update(campaignJobs)
-        .set({ status: 'sent', sentAt: now(), attempt, lastError: null, lockedUntil: null, updatedAt: now() })
-        .where(stillQueued(job));
-      committed = true;
-    };
-    let error: unknown;
-    try {
-      const outcome = await transport.send(message, { commit });
-      if (!outcome.accepted)
-        error = new MailSendError(`not accepted: ${outcome.response}`, { permanent: false });
-    } catch (caught) {
-      error = caught;
-    }
-
+    const error = await sendRecorded(db, transport, { message, job, attempt, now });
     if (error === undefined) {
-      // A transport that takes no commit (a test's) is recorded after the send.
-      if (!committed) await commit();
       logger.debug({ ...log, attempt }, 'campaign email sent');
       return 'sent';
-    }
-    if (committed) {
-      // Recorded as sent just before the server refused it (or the connection dropped): queued again.
-      await db
-        .update(campaignJobs)
-        .set({ status: 'queued', sentAt: null })
-        .where(and(eq(campaignJobs.id, job.id), eq(campaignJobs.status, 'sent')));
     }
     const permanent = error instanceof MailSendError && error.permanent;
     const lastError = describeError(error);
@@ -375,4 +348,45 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
   const loop = createPollLoop({ run, pollIntervalMs, logger, failureMessage: 'campaign run failed' });
   const stopping = () => loop.isStopping();
   return loop;
+}
+
+/**
+ * Sends a campaign job's email, the job recorded as sent just before the message's end goes out
+ * (see server/email/worker.ts): a process killed mid-send never sends it twice. Answers the
+ * failure, if any; a job recorded and then refused (or whose connection dropped) is queued again.
+ */
+async function sendRecorded(
+  db: CampaignWorkerOptions['db'],
+  transport: MailTransport,
+  input: { message: OutgoingEmail; job: JobRow; attempt: number; now: () => Date },
+): Promise<unknown> {
+  const { job, attempt, now } = input;
+  let committed = false;
+  const commit = async () => {
+    await db
+      .update(campaignJobs)
+      .set({ status: 'sent', sentAt: now(), attempt, lastError: null, lockedUntil: null, updatedAt: now() })
+      .where(and(eq(campaignJobs.id, job.id), eq(campaignJobs.status, 'queued')));
+    committed = true;
+  };
+  let error: unknown;
+  try {
+    const outcome = await transport.send(input.message, { commit });
+    if (!outcome.accepted)
+      error = new MailSendError(`not accepted: ${outcome.response}`, { permanent: false });
+  } catch (caught) {
+    error = caught;
+  }
+  if (error === undefined) {
+    // A transport that takes no commit (a test's) is recorded after the send.
+    if (!committed) await commit();
+    return undefined;
+  }
+  if (committed) {
+    await db
+      .update(campaignJobs)
+      .set({ status: 'queued', sentAt: null })
+      .where(and(eq(campaignJobs.id, job.id), eq(campaignJobs.status, 'sent')));
+  }
+  return error;
 }
