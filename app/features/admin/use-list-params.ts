@@ -5,7 +5,7 @@
  * Both must be stable (module-level functions). `preventScrollReset` keeps the scroll position
  * when the list changes.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export function useListParams<P extends { page?: number }>(
@@ -15,6 +15,16 @@ export function useListParams<P extends { page?: number }>(
 ) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => read(searchParams), [read, searchParams]);
+  // The address as last written: React Router hands a functional update the parameters of the
+  // last render, so two changes before the next one (two filters chosen quickly on a slow phone)
+  // would lose the first.
+  // A render with the address unchanged (the write still on its way) keeps what was written.
+  const latest = useRef(searchParams);
+  const rendered = useRef(searchParams);
+  if (rendered.current !== searchParams) {
+    rendered.current = searchParams;
+    latest.current = searchParams;
+  }
 
   /**
    * Changes some parameters; any change other than the page goes back to page 1. `replace`
@@ -22,20 +32,19 @@ export function useListParams<P extends { page?: number }>(
    */
   const update = useCallback(
     (changes: Partial<P>, { replace }: { replace?: boolean } = {}) => {
-      setSearchParams(
-        (previous) => {
-          const next: P = { ...read(previous), ...changes };
-          if (!('page' in changes)) next.page = 1;
-          return write(next);
-        },
-        { replace, preventScrollReset },
-      );
+      const next: P = { ...read(latest.current), ...changes };
+      if (!('page' in changes)) next.page = 1;
+      latest.current = write(next);
+      setSearchParams(latest.current, { replace, preventScrollReset });
     },
     [setSearchParams, read, write, preventScrollReset],
   );
 
   /** Back to the unfiltered list. */
-  const clear = useCallback(() => setSearchParams(new URLSearchParams()), [setSearchParams]);
+  const clear = useCallback(() => {
+    latest.current = new URLSearchParams();
+    setSearchParams(latest.current);
+  }, [setSearchParams]);
 
   return { params, update, clear };
 }
