@@ -9,11 +9,11 @@ import { Tabs } from 'radix-ui';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { AvailabilityPanel } from '~/features/admin/bookings/availability-panel';
-import { PushPanel } from '~/features/admin/push/push-panel';
 import { SecurityPanel } from '~/features/admin/security/security-panel';
 import { PasswordPanel } from '~/features/admin/settings/password-panel';
 import { UsersPanel } from '~/features/admin/settings/users-panel';
-import { AdminPageHeader, LoadingState } from '~/features/admin/ui';
+import { CardsSkeleton } from '~/features/admin/skeleton';
+import { AdminPageHeader } from '~/features/admin/ui';
 
 export const meta = () => [{ title: 'Paramètres — Administration' }];
 
@@ -30,9 +30,15 @@ const StatsPanel = lazy(() =>
   import('~/features/admin/settings/stats-panel').then((module) => ({ default: module.StatsPanel })),
 );
 
-/** The backups' tab is seldom opened: loaded with it (the settings are the heaviest first load). */
+/**
+ * The backups' tab and the notifications' (set once per device) are seldom opened: each loaded with
+ * its tab (the settings are the heaviest first load).
+ */
 const BackupsPanel = lazy(() =>
   import('~/features/admin/settings/backups-panel').then((module) => ({ default: module.BackupsPanel })),
+);
+const PushPanel = lazy(() =>
+  import('~/features/admin/push/push-panel').then((module) => ({ default: module.PushPanel })),
 );
 
 const TABS = [
@@ -83,7 +89,7 @@ export default function AdminSettings() {
         </Tabs.List>
         {TABS.map(({ value, Panel }) => (
           <Tabs.Content key={value} value={value} className="focus-visible:outline-none">
-            <Suspense fallback={<LoadingState />}>
+            <Suspense fallback={<CardsSkeleton />}>
               <Panel />
             </Suspense>
           </Tabs.Content>
