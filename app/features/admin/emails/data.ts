@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { CampaignStatus } from '#common/enums.ts';
 import type { Page, SubscriberPage } from '#common/schemas/admin.ts';
+import { type CampaignBlock, CampaignBlocksSchema } from '#common/schemas/campaign-blocks.ts';
 import type {
   CampaignDetail,
   CampaignInput,
@@ -149,9 +150,28 @@ export function campaignPreviewQuery(id: string) {
 }
 
 /** The composer's live preview of unsaved blocks: the same input gives the same answer. */
+/**
+ * What the composer's preview asks the server for these unsaved blocks, or null while one of them
+ * is incomplete.
+ */
+export function composePreviewInput(
+  subject: string,
+  blocks: readonly CampaignBlock[],
+  firstName: string | null,
+): ComposePreview | null {
+  const parsed = CampaignBlocksSchema.safeParse(blocks);
+  return parsed.success ? { subject, blocks: parsed.data, firstName } : null;
+}
+
+/**
+ * The preview of unsaved blocks. Its key leaves out the blocks' ids, which the email does not
+ * show: a new campaign's starter blocks, fetched by the screen before the form gives them their
+ * ids, are the preview the composer then finds.
+ */
 export function composePreviewQuery(input: ComposePreview) {
+  const content = { ...input, blocks: input.blocks.map(({ id: _id, ...block }) => block) };
   return {
-    queryKey: [CAMPAIGNS_KEY, 'compose-preview', JSON.stringify(input)] as const,
+    queryKey: [CAMPAIGNS_KEY, 'compose-preview', JSON.stringify(content)] as const,
     queryFn: () => sendJson<CampaignPreview>('POST', `${CAMPAIGNS_KEY}/compose-preview`, input),
     staleTime: 60_000,
     retry: false,
