@@ -35,12 +35,11 @@ import { EditorPlaceholder } from '../rich-text/markdown-editor-field';
 import { AdminPageHeader, BackLink, Card, ErrorState, FieldsetCard, ItemLoadFailure } from '../ui';
 import { useDebounced } from '../use-debounced';
 import type { BlockErrorOf } from './composer/block-composer';
-import { ComposerPreview } from './composer/composer-preview';
+import { ComposerPreview, composePreviewInput } from './composer/composer-preview';
 import { docToSubject, subjectToDoc } from './composer/first-name';
 import {
   CAMPAIGN_LIST,
   campaignQuery,
-  composePreviewInput,
   composePreviewQuery,
   saveCampaignMutation,
   segmentCountQuery,

@@ -6,7 +6,6 @@
 import type { z } from 'zod';
 import type { CampaignStatus } from '#common/enums.ts';
 import type { Page, SubscriberPage } from '#common/schemas/admin.ts';
-import { type CampaignBlock, CampaignBlocksSchema } from '#common/schemas/campaign-blocks.ts';
 import type {
   CampaignDetail,
   CampaignInput,
@@ -150,19 +149,6 @@ export function campaignPreviewQuery(id: string) {
 }
 
 /** The composer's live preview of unsaved blocks: the same input gives the same answer. */
-/**
- * What the composer's preview asks the server for these unsaved blocks, or null while one of them
- * is incomplete.
- */
-export function composePreviewInput(
-  subject: string,
-  blocks: readonly CampaignBlock[],
-  firstName: string | null,
-): ComposePreview | null {
-  const parsed = CampaignBlocksSchema.safeParse(blocks);
-  return parsed.success ? { subject, blocks: parsed.data, firstName } : null;
-}
-
 /**
  * The preview of unsaved blocks. Its key leaves out the blocks' ids, which the email does not
  * show: a new campaign's starter blocks, fetched by the screen before the form gives them their

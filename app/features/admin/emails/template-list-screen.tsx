@@ -17,7 +17,7 @@ export function TemplateListScreen() {
       <Card className="p-0">
         <QueryStates
           query={templates}
-          skeleton={rowsSkeleton('h-28 md:h-[4.5rem]', true)}
+          skeleton={rowsSkeleton('h-28 px-4 md:h-[4.5rem]', true)}
           isEmpty={(data) => data.length === 0}
           empty={{ title: 'Aucun modèle d’email' }}
         >

@@ -7,16 +7,29 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Monitor from 'lucide-react/icons/monitor';
 import Smartphone from 'lucide-react/icons/smartphone';
 import { useState } from 'react';
-import type { CampaignBlock } from '#common/schemas/campaign-blocks.ts';
-import { EXAMPLE_FIRST_NAME } from '#common/schemas/campaigns.ts';
+import { type CampaignBlock, CampaignBlocksSchema } from '#common/schemas/campaign-blocks.ts';
+import { type ComposePreview, EXAMPLE_FIRST_NAME } from '#common/schemas/campaigns.ts';
 import { errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { Lines, Loading } from '../../skeleton';
 import { useDebounced } from '../../use-debounced';
-import { composePreviewInput, composePreviewQuery } from '../data';
+import { composePreviewQuery } from '../data';
 import { EmailFrame } from '../email-frame';
 
 const PREVIEW_DEBOUNCE_MS = 500;
+
+/**
+ * What the composer's preview asks the server for these unsaved blocks, or null while one of them
+ * is incomplete.
+ */
+export function composePreviewInput(
+  subject: string,
+  blocks: readonly CampaignBlock[],
+  firstName: string | null,
+): ComposePreview | null {
+  const parsed = CampaignBlocksSchema.safeParse(blocks);
+  return parsed.success ? { subject, blocks: parsed.data, firstName } : null;
+}
 
 function Toggle({
   pressed,
