@@ -14,6 +14,8 @@ import { MEDIA_URL_PREFIX, mediaIdOfUrl, mediaSrcset } from './schemas/media.ts'
 /** Bump when the art direction changes: every URL changes with it, so no cache keeps an old look. */
 export const VISUALS_DESIGN_VERSION = '1';
 export const VISUALS_PREFIX = '/visuals';
+/** The same covers for signed-in staff, drafts included (server/app.ts mounts it behind the admin's gate). */
+export const ADMIN_VISUALS_PREFIX = '/api/admin/visuals';
 
 /** Covers are 3:2 at these widths, in AVIF and WebP. */
 export const COVER_WIDTHS = [480, 800, 1200] as const;
@@ -173,6 +175,13 @@ export function caseStudyCover(c: CaseStudyVisualInput): CoverImage {
   const alt = `Projet réalisé pour ${c.clientName} : ${c.title}`;
   return c.imageUrl ? givenCover(c.imageUrl, alt) : generatedCover('case', c.id, caseStudyCoverHash(c), alt);
 }
+
+/**
+ * A draft case study's drawn cover, for the back-office's list: not public before the case study
+ * is, so it comes from the admin's API, to signed-in staff only.
+ */
+export const adminCaseStudyCoverUrl = (c: CaseStudyVisualInput) =>
+  `${ADMIN_VISUALS_PREFIX}/cover/case-${c.id}-${caseStudyCoverHash(c)}.${COVER_WIDTHS[0]}.webp`;
 
 export function postShareImage(p: PostVisualInput): ShareImage {
   const photo = uploadedMediaUrl(p.coverImage) !== null;

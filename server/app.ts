@@ -39,7 +39,7 @@ import { mediaFiles } from './media/serve.ts';
 import { newsletterFromDeps } from './newsletter/newsletter.ts';
 import { trustedOriginSet } from './security/csrf.ts';
 import { baselineHeaders, securityHeaders } from './security/headers.ts';
-import { visualFiles } from './visuals/routes.ts';
+import { visualFiles, visualStoreOf } from './visuals/routes.ts';
 
 export type PageRendering =
   | { kind: 'build'; build: ServerBuild; clientDir: string; islandAssets: IslandAssets }
@@ -134,7 +134,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   // Uploaded images (decision 039): generated names, long immutable caching, nosniff.
   app.use('/media', mediaFiles(deps));
   // Generated covers and share images (decision 023): hashed names, cached for a year, nosniff.
-  app.use('/visuals', visualFiles(deps));
+  const visualStore = visualStoreOf(deps);
+  app.use('/visuals', visualFiles(deps, visualStore));
   // Campaign open and click tracking (decision 018), before request logging: URLs carry tokens.
   app.use('/t', trackingRouter(deps));
   // The audience's beacon (docs/decisions/084-first-party-audience.md), before request logging,
@@ -241,6 +242,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     adminApiRouter(deps),
     contentAdminRouter(deps),
     securityAdminRouter({ db: deps.database.db }),
+    // Drawn covers before publication, for the back-office's lists.
+    express.Router().use('/visuals', visualFiles(deps, visualStore, { drafts: true })),
   );
   api.use(
     contactApiRouter({

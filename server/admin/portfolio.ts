@@ -10,7 +10,7 @@ import type {
   CaseStudyInput,
   CaseStudyListQuery,
 } from '#common/schemas/portfolio-admin.ts';
-import { caseStudyCover } from '#common/visuals.ts';
+import { adminCaseStudyCoverUrl, caseStudyCover } from '#common/visuals.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { allOf, findPresented, pageOfTable, searchIn } from '#db/list-queries.ts';
 import { type CaseStudy, caseStudies } from '#db/schema.ts';
@@ -25,7 +25,8 @@ export function presentAdminCaseStudy(row: CaseStudy): AdminCaseStudy {
     industry: row.industry,
     description: row.description,
     imageUrl: row.imageUrl,
-    coverUrl: row.imageUrl ?? (row.isPublished ? caseStudyCover(row).src : null),
+    // A draft's drawn cover is not public yet: the admin's own route serves it.
+    coverUrl: row.imageUrl ?? (row.isPublished ? caseStudyCover(row).src : adminCaseStudyCoverUrl(row)),
     results: row.results,
     gallery: row.gallery,
     beforeAfter: row.beforeAfter ?? null,

@@ -6,6 +6,10 @@
  * or common/pages.ts, never from the URL. A hash that is not the content's current one redirects
  * to the current file, so a stale page still shows an image; anything else unknown is a 404.
  * Files never change under a name: cached for a year, immutable.
+ *
+ * Mounted again behind the admin's gate with `drafts` (/api/admin/visuals, covers only): the
+ * back-office shows a case study's or a post's drawn cover before it is published, to signed-in
+ * staff, never cached by the browser (the gate's no-store).
  */
 import path from 'node:path';
 import { and, eq, getTableColumns } from 'drizzle-orm';
@@ -14,6 +18,7 @@ import type { RequestHandler, Response } from 'express';
 import { isPageKey, type PageKey } from '#common/pages.ts';
 import { MEDIA_FILE_NAME_PATTERN, MEDIA_URL_PREFIX } from '#common/schemas/media.ts';
 import {
+  ADMIN_VISUALS_PREFIX,
   type CaseStudyVisualInput,
   COVER_NAME_PATTERN,
   caseStudyCoverHash,
@@ -28,6 +33,7 @@ import {
   type ServiceVisualInput,
   serviceShareImage,
   uploadedMediaUrl,
+  VISUALS_PREFIX,
 } from '#common/visuals.ts';
 import { blogPosts, caseStudies } from '#db/schema.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -64,17 +70,20 @@ type Resolution =
   | { kind: 'redirect'; location: string }
   | { kind: 'none' };
 
+/** The store of rendered visuals in DATA_DIR/visuals, one per process, shared by both mounts. */
+export const visualStoreOf = (deps: Pick<AppDeps, 'env' | 'logger'>) =>
+  createVisualStore({ directory: path.resolve(deps.env.DATA_DIR, 'visuals'), logger: deps.logger });
+
 export function visualFiles(
   deps: VisualDeps,
-  store: VisualStore = createVisualStore({
-    directory: path.resolve(deps.env.DATA_DIR, 'visuals'),
-    logger: deps.logger,
-  }),
+  store: VisualStore = visualStoreOf(deps),
+  { drafts = false }: { drafts?: boolean } = {},
 ): RequestHandler {
   const db = deps.database.db;
+  const prefix = drafts ? ADMIN_VISUALS_PREFIX : VISUALS_PREFIX;
   const siteName = async () => (await deps.content.getSiteInfo()).name;
 
-  /** These columns (`keys`) of the row of `table` with that id, when it is published. */
+  /** These columns (`keys`) of the row of `table` with that id, when it is published (or `drafts`). */
   async function findPublished<T extends PublishableTable, K extends keyof T['$inferSelect'] & string>(
     table: T,
     keys: K[],
@@ -85,7 +94,7 @@ export function visualFiles(
     const [row] = await db
       .select(Object.fromEntries(keys.map((key) => [key, columns[key] as AnyPgColumn])))
       .from(published)
-      .where(and(eq(published.id, id), eq(published.isPublished, true)));
+      .where(drafts ? eq(published.id, id) : and(eq(published.id, id), eq(published.isPublished, true)));
     return row as Pick<T['$inferSelect'], K> | undefined;
   }
 
@@ -155,7 +164,7 @@ export function visualFiles(
         ? postCoverHash(entity as PostVisualInput)
         : caseStudyCoverHash(entity as CaseStudyVisualInput);
     if (current !== hash) {
-      return { kind: 'redirect', location: `/visuals/cover/${kind}-${id}-${current}.${width}.${format}` };
+      return { kind: 'redirect', location: `${prefix}/cover/${kind}-${id}-${current}.${width}.${format}` };
     }
     const output = { format, width, height: coverHeight(width) };
     return {
@@ -229,7 +238,7 @@ export function visualFiles(
       return;
     }
     const [, folder, name, ...rest] = req.path.split('/');
-    if (rest.length > 0 || !name || (folder !== 'cover' && folder !== 'og')) {
+    if (rest.length > 0 || !name || (folder !== 'cover' && (drafts || folder !== 'og'))) {
       notFound(res);
       return;
     }
@@ -246,7 +255,7 @@ export function visualFiles(
       }
       const bytes = await store.get(resolution.file, resolution.produce, resolution.family);
       res.setHeader('Content-Type', CONTENT_TYPES[resolution.format]);
-      res.setHeader('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+      if (!drafts) res.setHeader('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
       res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
       res.setHeader('Content-Length', String(bytes.length));
       res.status(200).end(req.method === 'HEAD' ? undefined : bytes);

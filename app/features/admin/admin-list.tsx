@@ -14,7 +14,8 @@ import { type ComponentProps, type ReactNode, useState, useSyncExternalStore } f
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { AdminDialog, DialogBody, DialogFooter } from './dialog-frame';
-import { EmptyState, ErrorState, FilterSelect, LoadingState, Pagination, SearchInput } from './ui';
+import { Loading, Rows } from './skeleton';
+import { EmptyState, ErrorState, FilterSelect, Pagination, SearchInput } from './ui';
 import { useListParams } from './use-list-params';
 
 /** A page of a paged list, as every list endpoint answers. */
@@ -184,21 +185,36 @@ export function ListToolbar<P extends { page?: number }>({
 
 export type EmptyProps = { title: string; children?: ReactNode };
 
-/** A query's states before its rows: loading, failed (with a retry), empty; then `children`. */
+/**
+ * A list's rows while it loads, as tall as its real rows (`rowClassName`), under its table's
+ * header from 768 px (`head`).
+ */
+export const rowsSkeleton = (rowClassName?: string, head = false) => (
+  <Loading>
+    <Rows rowClassName={rowClassName} head={head} />
+  </Loading>
+);
+
+const LIST_SKELETON = rowsSkeleton();
+
+/**
+ * A query's states before its rows: loading (`skeleton`, the rows' shape), failed (with a retry),
+ * empty; then `children`.
+ */
 export function QueryStates<T>({
   query,
   isEmpty,
   empty,
-  loadingLabel,
+  skeleton = LIST_SKELETON,
   children,
 }: {
   query: UseQueryResult<T>;
   isEmpty: (data: T) => boolean;
   empty: EmptyProps;
-  loadingLabel?: string;
+  skeleton?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingState label={loadingLabel} />;
+  if (query.isPending) return skeleton;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (isEmpty(query.data)) return <EmptyState title={empty.title}>{empty.children}</EmptyState>;
   return children(query.data);
@@ -220,7 +236,7 @@ export function AdminList<TPage extends ListPage<{ id: string }>, P extends { pa
   list: { query, params, update },
   toolbar,
   empty,
-  loadingLabel,
+  skeleton,
   frame = (content) => content,
   paginationClassName,
   table,
@@ -230,7 +246,8 @@ export function AdminList<TPage extends ListPage<{ id: string }>, P extends { pa
   list: ListState<P> & { query: UseQueryResult<TPage> };
   toolbar?: ListToolbarProps<P>;
   empty: EmptyProps;
-  loadingLabel?: string;
+  /** The rows' shape while the first page loads (QueryStates). */
+  skeleton?: ReactNode;
   frame?: (content: ReactNode) => ReactNode;
   paginationClassName?: string;
   table?: ListTable<TPage>;
@@ -244,7 +261,7 @@ export function AdminList<TPage extends ListPage<{ id: string }>, P extends { pa
         query={query}
         isEmpty={(data) => data.items.length === 0}
         empty={empty}
-        loadingLabel={loadingLabel}
+        skeleton={skeleton}
       >
         {(data) => {
           const pagination = (

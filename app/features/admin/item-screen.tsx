@@ -19,6 +19,7 @@ import {
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { AdminDialog } from './dialog-frame';
+import { PageSkeleton } from './skeleton';
 import { BackLink, ItemLoader } from './ui';
 
 export type ItemList = { to: string; label: string; missing: string };
@@ -26,6 +27,16 @@ export type ItemList = { to: string; label: string; missing: string };
 /** The link back to the list. */
 export function ListBackLink({ list }: { list: ItemList }) {
   return <BackLink to={list.to} label={list.label} />;
+}
+
+/** An item's screen while its item loads: the link back, then its heading and first card's shapes. */
+export function ItemSkeleton({ list }: { list: ItemList }) {
+  return (
+    <>
+      <ListBackLink list={list} />
+      <PageSkeleton />
+    </>
+  );
 }
 
 /** The item loaded and drawn by `render`, or why it cannot be, with the link back to its list. */
@@ -43,6 +54,7 @@ export function ListItemLoader<T>({
       options={options}
       back={<ListBackLink list={list} />}
       missing={list.missing}
+      skeleton={<ItemSkeleton list={list} />}
       render={render}
     />
   );

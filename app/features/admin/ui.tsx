@@ -1,6 +1,6 @@
 /**
- * The building blocks shared by the admin screens: page heading, cards, badges, the three states
- * every list has (loading, error, empty), filters and pagination. Plain Tailwind, no extra library.
+ * The building blocks shared by the admin screens: page heading, cards, badges, the states a list
+ * has besides its rows (error, empty; its loading shape is skeleton.tsx), filters and pagination. Plain Tailwind, no extra library.
  */
 
 import { type QueryKey, useQuery } from '@tanstack/react-query';
@@ -9,7 +9,6 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Inbox from 'lucide-react/icons/inbox';
-import Loader2 from 'lucide-react/icons/loader-circle';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
 import Search from 'lucide-react/icons/search';
@@ -31,6 +30,7 @@ import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { useHydrated } from '~/lib/use-hydrated';
 import { IconButton } from './icon-button';
+import { ChartBox } from './skeleton';
 import { useDebounced } from './use-debounced';
 
 export function AdminPageHeader({
@@ -263,15 +263,6 @@ export function Badge({ tone = 'gray', children }: { tone?: BadgeTone; children:
   );
 }
 
-export function LoadingState({ label = 'Chargement en cours...' }: { label?: string }) {
-  return (
-    <p role="status" className="flex items-center justify-center gap-2 py-12 text-gray-600">
-      <Loader2 className="size-5 animate-spin" aria-hidden="true" />
-      {label}
-    </p>
-  );
-}
-
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   return (
     <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
@@ -338,22 +329,24 @@ export function ItemLoadFailure({
 }
 
 /**
- * An item's screen: its query (`options`), the loading state, ItemLoadFailure when it cannot be
- * read, else `render` with the item.
+ * An item's screen: its query (`options`), its skeleton while it loads, ItemLoadFailure when it
+ * cannot be read, else `render` with the item.
  */
 export function ItemLoader<T>({
   options,
   back,
   missing,
+  skeleton,
   render,
 }: {
   options: { queryKey: QueryKey; queryFn: (context: { signal?: AbortSignal }) => Promise<T> };
   back: ReactNode;
   missing: string;
+  skeleton: ReactNode;
   render: (item: T) => ReactNode;
 }) {
   const query = useQuery(options);
-  if (query.isPending) return <LoadingState />;
+  if (query.isPending) return skeleton;
   if (query.isError) {
     return (
       <ItemLoadFailure
@@ -626,7 +619,7 @@ export function ChartWithTable({
   rows: string[][];
 }) {
   const hydrated = useHydrated();
-  const placeholder = <div className="size-full animate-pulse rounded-lg bg-gray-50" />;
+  const placeholder = <ChartBox className="size-full" />;
   return (
     <>
       <div className={cn('mt-4 min-w-0', heightClass)} aria-hidden="true">

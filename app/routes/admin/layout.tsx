@@ -20,7 +20,7 @@ import {
 import { applyRealtimeMessage } from '~/features/admin/realtime-effects';
 import { useAdminLogout, useInactivity } from '~/features/admin/session';
 import { SessionExpiryDialog } from '~/features/admin/session-expiry-dialog';
-import { LoadingState } from '~/features/admin/ui';
+import { PageSkeleton } from '~/features/admin/skeleton';
 import { toast } from '~/lib/toast';
 
 const SESSION_CHECK_ON_DISCONNECT = 30_000;
@@ -129,7 +129,7 @@ function SignedIn({ user }: { user: AdminUser }) {
   return (
     <AdminShell user={user} realtime={realtime} onLogout={() => void logout('manual')}>
       {/* The shell is on screen at once; a part still loading (a held step, an editor) shows this meanwhile. */}
-      <Suspense fallback={<LoadingState />}>
+      <Suspense fallback={<PageSkeleton />}>
         {user.passwordChangeRequired ? (
           <PasswordChangeRequired />
         ) : user.secondFactorSetupRequired ? (

@@ -8,10 +8,10 @@
 import { Tabs } from 'radix-ui';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { PushPanel } from '~/features/admin/push/push-panel';
 import { PasswordPanel } from '~/features/admin/settings/password-panel';
 import { UsersPanel } from '~/features/admin/settings/users-panel';
-import { AdminPageHeader, LoadingState } from '~/features/admin/ui';
+import { CardsSkeleton } from '~/features/admin/skeleton';
+import { AdminPageHeader } from '~/features/admin/ui';
 
 export const meta = () => [{ title: 'Paramètres — Administration' }];
 
@@ -36,14 +36,17 @@ const AvailabilityPanel = lazy(() =>
 );
 
 /**
- * The backups' and the second factor's tabs are seldom opened: loaded with them (the settings are
- * the heaviest first load).
+ * The backups' tab, the second factor's and the notifications' (set once per device) are seldom
+ * opened: each loaded with its tab (the settings are the heaviest first load).
  */
 const BackupsPanel = lazy(() =>
   import('~/features/admin/settings/backups-panel').then((module) => ({ default: module.BackupsPanel })),
 );
 const SecurityPanel = lazy(() =>
   import('~/features/admin/security/security-panel').then((module) => ({ default: module.SecurityPanel })),
+);
+const PushPanel = lazy(() =>
+  import('~/features/admin/push/push-panel').then((module) => ({ default: module.PushPanel })),
 );
 
 const TABS = [
@@ -94,7 +97,7 @@ export default function AdminSettings() {
         </Tabs.List>
         {TABS.map(({ value, Panel }) => (
           <Tabs.Content key={value} value={value} className="focus-visible:outline-none">
-            <Suspense fallback={<LoadingState />}>
+            <Suspense fallback={<CardsSkeleton />}>
               <Panel />
             </Suspense>
           </Tabs.Content>

@@ -46,6 +46,22 @@ describe('admin portfolio API', () => {
     );
   });
 
+  it('shows a draft its drawn cover to signed-in staff only, the public route keeping it hidden', async () => {
+    const created = await create({ title: 'Refonte du site de Kin Boutique', imageUrl: null });
+    expect(created.coverUrl).toMatch(/^\/api\/admin\/visuals\/cover\/case-[\w-]+\.480\.webp$/);
+    const cover = await ctx.admin.get(created.coverUrl ?? '').expect(200);
+    expect(cover.headers['content-type']).toBe('image/webp');
+    expect(cover.headers['cache-control']).toContain('no-store');
+    expect((cover.body as Buffer).subarray(8, 12).toString()).toBe('WEBP');
+    expect((await request(ctx.testApp.app).get(created.coverUrl ?? '')).status).toBe(401);
+    const publicName = (created.coverUrl ?? '').replace('/api/admin/visuals', '/visuals');
+    expect((await request(ctx.testApp.app).get(publicName)).status).toBe(404);
+    // Once published, the list gives the public file, which is the same drawing.
+    const published = (await ctx.admin.post(`/api/admin/portfolio/${created.id}/publish`)).body.caseStudy;
+    expect(published.coverUrl).toBe(publicName.replace('.480.', '.800.'));
+    expect((await request(ctx.testApp.app).get(publicName)).status).toBe(200);
+  });
+
   it('answers 400 with French messages per field, results included', async () => {
     const res = await ctx.admin.post('/api/admin/portfolio').send({
       title: '',

@@ -142,11 +142,13 @@ describe('the Audience screen', () => {
       return stubbed?.(input, init) as Promise<Response>;
     });
     renderAdminScreen(ListeningAudience, '/admin/audience');
-    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Chargement de l’audience...');
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Chargement de l’audience…');
+    expect(screen.getByRole('status').closest('[aria-busy="true"]')).not.toBeNull();
     answer(undefined);
 
     await screen.findByRole('region', { name: 'Visiteurs' });
-    expect(screen.queryByText('Chargement de l’audience...')).toBeNull();
+    expect(screen.queryByText('Chargement de l’audience…')).toBeNull();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
     const value = (title: string) => within(figure(title)).getByTestId('figure-value').textContent;
     const text = (title: string) => figure(title).textContent;
     expect(value('Visiteurs')).toBe('1\u202f234');

@@ -26,6 +26,7 @@ import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { DATE_FORMAT_MESSAGE, isIsoDay } from '~/lib/french-date';
 import { useRealtimeChannel } from '../realtime-channel';
+import { ChartBox, Loading, Panel, Rows, Tiles } from '../skeleton';
 import { AdminPageHeader, Card, ChartWithTable, EmptyState, ErrorState } from '../ui';
 import { downloadCsv, toCsv } from './csv';
 import { type AudienceParams, audienceNowQuery, audienceQuery } from './data';
@@ -259,22 +260,21 @@ function PeriodRefused({ error, onReset }: { error: unknown; onReset: () => void
 }
 
 function AudienceSkeleton() {
-  const block = 'animate-pulse rounded-xl border border-gray-200 bg-gray-50';
   return (
-    <div role="status" className="space-y-6">
-      <span className="sr-only">Chargement de l’audience...</span>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-hidden="true">
-        {Array.from({ length: 8 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never move.
-          <div key={index} className={cn(block, 'h-28')} />
-        ))}
+    <Loading label="Chargement de l’audience…" className="space-y-6">
+      <Tiles count={8} className="grid grid-cols-2 gap-3 lg:grid-cols-4" tileClassName="h-28" />
+      <Panel>
+        <ChartBox className="mt-4 h-64" />
+      </Panel>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <Panel>
+          <Rows count={5} />
+        </Panel>
+        <Panel>
+          <Rows count={5} />
+        </Panel>
       </div>
-      <div className={cn(block, 'h-80')} aria-hidden="true" />
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-hidden="true">
-        <div className={cn(block, 'h-64')} />
-        <div className={cn(block, 'h-64')} />
-      </div>
-    </div>
+    </Loading>
   );
 }
 

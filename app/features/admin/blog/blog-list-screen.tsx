@@ -16,7 +16,7 @@ import {
   BLOG_STATUSES,
   type BlogStatus,
 } from '#common/schemas/blog-admin.ts';
-import { AdminList, useAdminList } from '../admin-list';
+import { AdminList, rowsSkeleton, useAdminList } from '../admin-list';
 import { IconButton } from '../icon-button';
 import { type PendingAction, PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
@@ -77,6 +77,7 @@ export function BlogListScreen() {
       <Card>
         <AdminList
           list={list}
+          skeleton={rowsSkeleton('h-40 md:h-[5.3rem]', true)}
           toolbar={{
             search: { label: 'Rechercher un article', placeholder: 'Titre, slug, résumé' },
             filters: [

@@ -42,7 +42,8 @@ import { reportOn, useAdminForm } from '../admin-form';
 import { IconButton } from '../icon-button';
 import { meQuery } from '../queries';
 import { usersQuery } from '../settings/data';
-import { ErrorState, LoadingState, PanelSubmit, SettingsCard } from '../ui';
+import { Lines, Loading, Rows } from '../skeleton';
+import { ErrorState, PanelSubmit, SettingsCard } from '../ui';
 import { availabilityQuery, saveAvailabilityMutation } from './data';
 import { formatDay, kinshasaToday } from './format';
 
@@ -104,7 +105,10 @@ export function AvailabilityPanel() {
       ) : null}
       <div className="mt-4">
         {availability.isPending ? (
-          <LoadingState />
+          <Loading>
+            <Lines widths={['w-1/3']} />
+            <Rows count={7} rowClassName="py-2" />
+          </Loading>
         ) : availability.isError ? (
           <ErrorState error={availability.error} onRetry={() => void availability.refetch()} />
         ) : (

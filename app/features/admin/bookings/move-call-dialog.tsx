@@ -10,9 +10,12 @@ import type { AdminCallSlot, ContactCall } from '#common/schemas/booking-admin.t
 import { capitalized } from '#common/typography.ts';
 import { cn } from '~/lib/cn';
 import { FormDialog } from '../dialog-frame';
-import { ErrorState, filterControlClass, LoadingState } from '../ui';
+import { Loading } from '../skeleton';
+import { ErrorState, filterControlClass } from '../ui';
 import { callSlotsQuery, moveCallMutation } from './data';
 import { callHour, callWhen } from './format';
+
+const TIME_PLACEHOLDERS = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 /** The slots by Kinshasa day, in their order. */
 function byDay(slots: AdminCallSlot[]): [string, AdminCallSlot[]][] {
@@ -59,7 +62,15 @@ export function MoveCallDialog({
       }}
     >
       {slots.isPending ? (
-        <LoadingState label="Recherche des heures libres…" />
+        <Loading label="Recherche des heures libres…" className="space-y-4">
+          {/* The day's select, then a few times. */}
+          <div className="mt-6 h-11 rounded-lg bg-gray-200" />
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {TIME_PLACEHOLDERS.map((key) => (
+              <div key={key} className="h-11 rounded-lg bg-gray-200" />
+            ))}
+          </div>
+        </Loading>
       ) : slots.isError ? (
         <ErrorState error={slots.error} onRetry={() => void slots.refetch()} />
       ) : !shown ? (

@@ -8,7 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminClientLogo } from '#common/schemas/client-logos-admin.ts';
 import { ClientLogoMark } from '~/components/client-logo';
-import { QueryStates } from '../admin-list';
+import { QueryStates, rowsSkeleton } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
 import { OrderedList, OrderedRow } from '../ordered-content';
 import { AdminPageHeader, Badge, Card, NewItemButton } from '../ui';
@@ -37,6 +37,7 @@ export function ClientLogosScreen() {
       <Card>
         <QueryStates
           query={list}
+          skeleton={rowsSkeleton('h-[9.5rem] md:h-[4.5rem]')}
           isEmpty={(data) => data.length === 0}
           empty={{
             title: 'Aucun logo pour le moment.',

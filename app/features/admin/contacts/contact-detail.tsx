@@ -25,7 +25,8 @@ import { cancelCallMutation, sendBookingLinkMutation } from '../bookings/data';
 import { callWhen } from '../bookings/format';
 import { MoveCallDialog } from '../bookings/move-call-dialog';
 import { ConfirmDialog } from '../confirm-dialog';
-import { Badge, ErrorState, formatDateTime, LoadingState } from '../ui';
+import { Lines, Loading, Panel } from '../skeleton';
+import { Badge, ErrorState, formatDateTime } from '../ui';
 import { FollowUpSection, TimelineSection } from './contact-follow-up';
 import { ContactStatusBadge } from './contact-status-badge';
 import { contactNotSpamMutation, contactQuery, contactStatusMutation, contactTouchMutation } from './data';
@@ -51,7 +52,7 @@ function ContactPanel({ id }: { id: string }) {
     return (
       <>
         <Dialog.Title className="sr-only">Fiche contact</Dialog.Title>
-        <LoadingState />
+        <LeadSkeleton />
       </>
     );
   }
@@ -69,6 +70,25 @@ function ContactPanel({ id }: { id: string }) {
       call={contact.data.call}
       attribution={contact.data.attribution}
     />
+  );
+}
+
+/** The lead's panel while it loads: name and date, the status, the actions, the facts, the message. */
+function LeadSkeleton() {
+  return (
+    <Loading className="flex flex-col gap-6 p-6">
+      <div className="pr-10">
+        <Lines size="title" widths={['w-2/3']} />
+        <Lines widths={['w-1/2']} className="mt-1" />
+      </div>
+      <Lines widths={['w-1/3', 'w-full']} />
+      <div className="flex gap-2">
+        <div className="h-9 w-36 rounded-lg bg-gray-200" />
+        <div className="h-9 w-24 rounded-lg bg-gray-200" />
+      </div>
+      <Lines widths={['w-5/6', 'w-2/3', 'w-3/4', 'w-1/2', 'w-2/3', 'w-1/2']} className="space-y-2" />
+      <Panel lines={4} />
+    </Loading>
   );
 }
 

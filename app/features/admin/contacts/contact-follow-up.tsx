@@ -15,14 +15,8 @@ import { fieldMessages } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { splitDateTime } from '~/lib/french-date';
 import { usersQuery } from '../settings/data';
-import {
-  ErrorState,
-  formatDateTime,
-  isOverdue,
-  isoToKinshasaLocal,
-  kinshasaLocalToIso,
-  LoadingState,
-} from '../ui';
+import { Loading, Rows } from '../skeleton';
+import { ErrorState, formatDateTime, isOverdue, isoToKinshasaLocal, kinshasaLocalToIso } from '../ui';
 import { contactFollowUpMutation, contactNoteMutation, contactTimelineQuery, ownerOptions } from './data';
 
 /** A part of the lead's panel under its title (`titleId` names the section for screen readers). */
@@ -164,7 +158,9 @@ export function TimelineSection({ contactId }: { contactId: string }) {
     <PanelSection titleId="timeline-title" title="Historique">
       <NoteForm contactId={contactId} />
       {timeline.isPending ? (
-        <LoadingState />
+        <Loading>
+          <Rows count={3} />
+        </Loading>
       ) : timeline.isError ? (
         <ErrorState error={timeline.error} onRetry={() => void timeline.refetch()} />
       ) : timeline.data.length === 0 ? (

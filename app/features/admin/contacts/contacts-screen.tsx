@@ -28,7 +28,7 @@ import {
 import { adminFullName } from '#common/schemas/users-admin.ts';
 import { EmailAddress } from '~/components/email-address';
 import { Button } from '~/components/ui/button';
-import { AdminList, type ColumnSort, useAdminList } from '~/features/admin/admin-list';
+import { AdminList, type ColumnSort, rowsSkeleton, useAdminList } from '~/features/admin/admin-list';
 import { CONTACTS_KEY, toSearch } from '~/features/admin/queries';
 import { AdminPageHeader, Badge, Card, FilterSelect, formatDateTime, isOverdue } from '~/features/admin/ui';
 import { cn } from '~/lib/cn';
@@ -127,6 +127,7 @@ export function ContactsScreen() {
       <Card>
         <AdminList
           list={list}
+          skeleton={rowsSkeleton('h-52 md:h-16', true)}
           toolbar={{
             search: { label: 'Rechercher un contact', placeholder: 'Nom, email, entreprise, téléphone' },
             // On a phone the list starts in the first screen: its six filters wait behind a button.

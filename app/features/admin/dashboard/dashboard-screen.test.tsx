@@ -274,7 +274,10 @@ describe('the admin dashboard', () => {
         fail ? { status: 500, text: '{"error":{"message":"Erreur interne"}}' } : { json: buildDashboard() },
     });
     renderAdminScreen(DashboardScreen, '/admin/dashboard');
-    expect(screen.getByRole('status').textContent).toContain('Chargement du tableau de bord');
+    // Waiting: the cards' shapes, busy, named once for screen readers.
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('Chargement du tableau de bord…');
+    expect(status.closest('[aria-busy="true"]')).not.toBeNull();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger les données.');
 

@@ -27,6 +27,7 @@ import {
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { useRealtimeChannel } from '../realtime-channel';
+import { ChartBox, Loading, Panel, Rows, Tiles } from '../skeleton';
 import {
   AdminPageHeader,
   Card,
@@ -35,7 +36,6 @@ import {
   ErrorState,
   formatDateTime,
   isOverdue,
-  LoadingState,
 } from '../ui';
 import { dashboardQuery } from './data';
 import { formatCount, formatShare, formatWeek, plural } from './format';
@@ -69,9 +69,40 @@ export function DashboardScreen() {
           <ErrorState error={error} onRetry={retry} />
         </Card>
       ) : (
-        <LoadingState label="Chargement du tableau de bord..." />
+        <DashboardSkeleton />
       )}
     </>
+  );
+}
+
+/** The dashboard's cards while its figures load: the two lists, the four figures, the two charts. */
+function DashboardSkeleton() {
+  const list = (
+    <Panel lines={1}>
+      <Rows count={3} />
+    </Panel>
+  );
+  const chart = (
+    <Panel lines={2}>
+      <ChartBox className="mt-4 h-60" />
+    </Panel>
+  );
+  return (
+    <Loading label="Chargement du tableau de bord…" className="space-y-6">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {list}
+        {list}
+      </div>
+      <Tiles
+        count={4}
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+        tileClassName="h-60"
+      />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {chart}
+        {chart}
+      </div>
+    </Loading>
   );
 }
 

@@ -22,6 +22,7 @@ import {
   CampaignInputSchema,
   contentVariables,
   type EmailTemplateSummary,
+  EXAMPLE_FIRST_NAME,
   type Segment,
   SegmentSchema,
 } from '#common/schemas/campaigns.ts';
@@ -30,24 +31,17 @@ import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { reportSaveError } from '~/lib/api';
 import { cn } from '~/lib/cn';
-import { EditorActionBar, ListBackLink, UnsavedNote } from '../item-screen';
+import { EditorActionBar, ItemSkeleton, ListBackLink, UnsavedNote } from '../item-screen';
 import { EditorPlaceholder } from '../rich-text/markdown-editor-field';
-import {
-  AdminPageHeader,
-  BackLink,
-  Card,
-  ErrorState,
-  FieldsetCard,
-  ItemLoadFailure,
-  LoadingState,
-} from '../ui';
+import { AdminPageHeader, BackLink, Card, ErrorState, FieldsetCard, ItemLoadFailure } from '../ui';
 import { useDebounced } from '../use-debounced';
 import type { BlockErrorOf } from './composer/block-composer';
-import { ComposerPreview } from './composer/composer-preview';
+import { ComposerPreview, composePreviewInput } from './composer/composer-preview';
 import { docToSubject, subjectToDoc } from './composer/first-name';
 import {
   CAMPAIGN_LIST,
   campaignQuery,
+  composePreviewQuery,
   saveCampaignMutation,
   segmentCountQuery,
   senderDefaultsQuery,
@@ -94,10 +88,23 @@ const ChipTextEditor = lazy(() =>
   import('./composer/text-editor').then((module) => ({ default: module.ChipTextEditor })),
 );
 
+/** A new campaign's first preview: its starter blocks greeting the example first name. */
+const STARTER_PREVIEW = composePreviewInput('', STARTER_BLOCKS, EXAMPLE_FIRST_NAME);
+
 export function CampaignEditorScreen({ campaignId }: { campaignId: string | undefined }) {
   const templates = useQuery(templatesQuery);
   const campaign = useQuery({ ...campaignQuery(campaignId ?? ''), enabled: campaignId !== undefined });
-  if (templates.isPending || (campaignId && campaign.isPending)) return <LoadingState />;
+  // A new campaign opens with its preview drawn: asked for with the templates, waited for with them
+  // (a failure lets the editor open, and the preview says why).
+  const starter = useQuery({
+    ...composePreviewQuery(STARTER_PREVIEW ?? { blocks: [] }),
+    enabled: campaignId === undefined && STARTER_PREVIEW !== null,
+  });
+  // Only its first answer is waited for: a failed one, asked again as the preview mounts, is not.
+  const starterPending = starter.isLoading && starter.errorUpdateCount === 0;
+  if (templates.isPending || (campaignId ? campaign.isPending : starterPending)) {
+    return <ItemSkeleton list={CAMPAIGN_LIST} />;
+  }
   if (templates.isError)
     return <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />;
   if (campaignId && campaign.isError) {

@@ -13,7 +13,7 @@ import { CAMPAIGN_STATUS_LABELS } from '#common/schemas/campaigns.ts';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { AdminList, DataTable, useAdminList } from '../admin-list';
+import { AdminList, DataTable, rowsSkeleton, useAdminList } from '../admin-list';
 import { toSearch } from '../queries';
 import { useRealtimeChannel } from '../realtime-channel';
 import { AdminPageHeader, Card, formatDateTime, NewItemButton } from '../ui';
@@ -50,6 +50,7 @@ export function CampaignListScreen() {
       <Card className="p-0">
         <AdminList
           list={list}
+          skeleton={rowsSkeleton('h-28 md:h-16', true)}
           toolbar={{
             className: 'flex flex-wrap items-center gap-3 border-b border-gray-100 p-4',
             filters: [{ key: 'status', label: 'Statut', options: STATUS_OPTIONS, allLabel: 'Tous' }],

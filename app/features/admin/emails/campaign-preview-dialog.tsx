@@ -2,7 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '~/lib/api';
 import { AdminDialog, DialogBody, type DialogProps } from '../dialog-frame';
-import { ErrorState, LoadingState } from '../ui';
+import { Lines, Loading } from '../skeleton';
+import { ErrorState } from '../ui';
 import { campaignPreviewQuery } from './data';
 import { EmailFrame } from './email-frame';
 
@@ -16,7 +17,11 @@ export function CampaignPreviewDialog({
     <AdminDialog wide open={open} onOpenChange={onOpenChange} title="Aperçu de la campagne">
       <DialogBody>
         {preview.isPending ? (
-          <LoadingState label="Préparation de l’aperçu..." />
+          <Loading label="Préparation de l’aperçu…">
+            <Lines widths={['w-1/2']} />
+            <Lines widths={['w-3/4']} className="mt-4" />
+            <div className="mt-4 h-[60dvh] rounded-lg border border-gray-200 bg-white" />
+          </Loading>
         ) : preview.isError ? (
           <ErrorState error={new Error(errorMessage(preview.error))} onRetry={() => void preview.refetch()} />
         ) : (

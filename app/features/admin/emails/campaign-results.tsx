@@ -8,7 +8,8 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { CampaignDetail, CampaignResults } from '#common/schemas/campaigns.ts';
 import { useHydrated } from '~/lib/use-hydrated';
 import { DataTable } from '../admin-list';
-import { Card, ErrorState, LoadingState } from '../ui';
+import { ChartBox, Lines, Loading, Panel, Tiles } from '../skeleton';
+import { Card, ErrorState } from '../ui';
 import { campaignResultsQuery } from './data';
 import { formatCount, formatHour, formatRate } from './format';
 
@@ -29,7 +30,21 @@ export function CampaignResultsSection({ campaign }: { campaign: CampaignDetail 
     seenProgress.current = progress;
     void queryClient.invalidateQueries({ queryKey: campaignResultsQuery(campaign.id, false).queryKey });
   }, [progress, campaign.id, queryClient]);
-  if (results.isPending) return <LoadingState label="Chargement des résultats..." />;
+  if (results.isPending) {
+    return (
+      <Loading label="Chargement des résultats…" className="mt-6 flex flex-col gap-6">
+        <Lines size="title" widths={['w-32']} />
+        <Tiles
+          count={9}
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+          tileClassName="h-[4.375rem]"
+        />
+        <Panel>
+          <ChartBox className="mt-4 h-60" />
+        </Panel>
+      </Loading>
+    );
+  }
   if (results.isError) return <ErrorState error={results.error} onRetry={() => void results.refetch()} />;
   const r: CampaignResults = results.data;
   const kpis: [string, string][] = [
@@ -43,7 +58,7 @@ export function CampaignResultsSection({ campaign }: { campaign: CampaignDetail 
     ['Désabonnements', formatCount(r.unsubscribes)],
     ['Taux d’ouverture', formatRate(r.uniqueOpens, r.sent)],
   ];
-  const placeholder = <div className="size-full animate-pulse rounded-lg bg-gray-50" />;
+  const placeholder = <ChartBox className="size-full" />;
   return (
     <section aria-labelledby="campaign-results" className="mt-6 flex flex-col gap-6">
       <h2 id="campaign-results" className="text-lg font-bold text-gray-900">

@@ -149,9 +149,15 @@ export function campaignPreviewQuery(id: string) {
 }
 
 /** The composer's live preview of unsaved blocks: the same input gives the same answer. */
+/**
+ * The preview of unsaved blocks. Its key leaves out the blocks' ids, which the email does not
+ * show: a new campaign's starter blocks, fetched by the screen before the form gives them their
+ * ids, are the preview the composer then finds.
+ */
 export function composePreviewQuery(input: ComposePreview) {
+  const content = { ...input, blocks: input.blocks.map(({ id: _id, ...block }) => block) };
   return {
-    queryKey: [CAMPAIGNS_KEY, 'compose-preview', JSON.stringify(input)] as const,
+    queryKey: [CAMPAIGNS_KEY, 'compose-preview', JSON.stringify(content)] as const,
     queryFn: () => sendJson<CampaignPreview>('POST', `${CAMPAIGNS_KEY}/compose-preview`, input),
     staleTime: 60_000,
     retry: false,

@@ -1,7 +1,7 @@
 /** /admin/emails/templates: every email template, the site's own (built-in) ones first marked. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { DataTable, QueryStates } from '../admin-list';
+import { DataTable, QueryStates, rowsSkeleton } from '../admin-list';
 import { AdminPageHeader, Badge, Card, formatDateTime, NewItemButton } from '../ui';
 import { templatesQuery } from './data';
 
@@ -17,6 +17,7 @@ export function TemplateListScreen() {
       <Card className="p-0">
         <QueryStates
           query={templates}
+          skeleton={rowsSkeleton('h-28 px-4 md:h-[4.5rem]', true)}
           isEmpty={(data) => data.length === 0}
           empty={{ title: 'Aucun modèle d’email' }}
         >

@@ -20,7 +20,7 @@ import { type AdminSubscriber, REVIEW_FILTERS, SUBSCRIBER_STATUS_LABELS } from '
 import { EmailAddress } from '~/components/email-address';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { AdminList, useAdminList } from '../admin-list';
+import { AdminList, rowsSkeleton, useAdminList } from '../admin-list';
 import { SUBSCRIBERS_KEY } from '../queries';
 import { AdminPageHeader, Badge, type BadgeTone, Card, FilterSelect, formatDate } from '../ui';
 import { notSpamSubscriberMutation, subscribersQuery } from './data';
@@ -116,6 +116,7 @@ export function SubscribersScreen() {
       <Card className="min-w-0">
         <AdminList
           list={list}
+          skeleton={rowsSkeleton('h-44 md:h-14', true)}
           toolbar={{
             landmark: 'Filtrer les abonnés',
             search: { label: 'Rechercher un abonné', placeholder: 'Email, prénom ou nom', replace: true },
@@ -148,7 +149,6 @@ export function SubscribersScreen() {
               </div>
             ),
           }}
-          loadingLabel="Chargement des abonnés..."
           empty={{
             title: filtered ? 'Aucun abonné ne correspond à ces critères' : 'Aucun abonné pour le moment',
             children: filtered

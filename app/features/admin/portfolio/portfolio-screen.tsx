@@ -15,6 +15,7 @@ import { Button } from '~/components/ui/button';
 import { AdminList, useAdminList } from '../admin-list';
 import { PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
 import { toSearch } from '../queries';
+import { Loading, Tiles } from '../skeleton';
 import { Thumbnail } from '../thumbnail';
 import { AdminPageHeader, Badge, Card, formatDate, NewItemButton } from '../ui';
 import { CaseStudyDialog } from './case-study-dialog';
@@ -72,6 +73,15 @@ export function PortfolioScreen() {
       <Card>
         <AdminList
           list={list}
+          skeleton={
+            <Loading>
+              <Tiles
+                count={4}
+                className="grid gap-4 md:grid-cols-2"
+                tileClassName="h-[27rem] md:h-[17.5rem]"
+              />
+            </Loading>
+          }
           toolbar={{
             search: { label: 'Rechercher une étude de cas', placeholder: 'Titre, client, secteur' },
             filters: [{ key: 'status', label: 'Statut', allLabel: 'Toutes', options: STATUS_OPTIONS }],

@@ -11,6 +11,7 @@ import type { PushDevice } from '#common/schemas/push.ts';
 import { Button } from '~/components/ui/button';
 import { toastError } from '~/lib/api';
 import { registerServiceWorker } from '~/lib/service-worker';
+import { Loading, Rows } from '../skeleton';
 import { SettingsCard, SettingsRow } from '../ui';
 import { addDeviceMutation, pushSettingsQuery, removeDeviceMutation, testDeviceMutation } from './data';
 
@@ -194,7 +195,9 @@ export function PushPanel() {
 
       <h3 className="mt-6 text-base font-semibold text-gray-900">Mes appareils</h3>
       {settings.isPending ? (
-        <p className="mt-2 text-sm text-gray-600">Chargement…</p>
+        <Loading className="mt-2">
+          <Rows count={2} />
+        </Loading>
       ) : devices.length === 0 ? (
         <p className="mt-2 text-sm text-gray-600">Aucun appareil ne reçoit vos notifications.</p>
       ) : (

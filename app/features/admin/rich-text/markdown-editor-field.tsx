@@ -8,7 +8,7 @@ import { lazy, Suspense } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import type { ControlledFieldProps } from '~/components/form-fields';
 import { cn } from '~/lib/cn';
-import { LoadingState } from '../ui';
+import { Lines, Loading } from '../skeleton';
 import type { MarkdownEditorProps } from './markdown-editor';
 
 const MarkdownEditor = lazy(() =>
@@ -17,7 +17,7 @@ const MarkdownEditor = lazy(() =>
 
 const PLACEHOLDER_HEIGHTS = { line: 'min-h-11', compact: 'min-h-52', full: 'min-h-84' } as const;
 
-/** Where an editor will be, named and about the size it will have, while its code loads. */
+/** Where an editor will be, named, the size and shape it will have, while its code loads. */
 export function EditorPlaceholder({
   label,
   size = 'full',
@@ -25,17 +25,20 @@ export function EditorPlaceholder({
   label?: string;
   size?: keyof typeof PLACEHOLDER_HEIGHTS;
 }) {
+  const box = cn('rounded-lg border border-gray-300 bg-white', PLACEHOLDER_HEIGHTS[size]);
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       {label ? <span className="text-sm font-medium text-gray-900">{label}</span> : null}
-      <div
-        className={cn(
-          'flex items-center justify-center rounded-lg border border-gray-300 bg-white',
-          PLACEHOLDER_HEIGHTS[size],
-        )}
-      >
-        {size === 'line' ? null : <LoadingState />}
-      </div>
+      {size === 'line' ? (
+        <div className={box} />
+      ) : (
+        <Loading>
+          <div className={box}>
+            <div className="h-11 rounded-t-lg border-b border-gray-200 bg-gray-50" />
+            <Lines widths={['w-5/6', 'w-3/4', 'w-2/3']} className="p-3" />
+          </div>
+        </Loading>
+      )}
     </div>
   );
 }

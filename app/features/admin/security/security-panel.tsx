@@ -28,16 +28,8 @@ import { toast } from '~/lib/toast';
 import { reportOn, useAdminForm } from '../admin-form';
 import { CopyButton } from '../copy-button';
 import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../dialog-frame';
-import {
-  Badge,
-  ErrorState,
-  formatDateTime,
-  LoadingState,
-  RequiredStep,
-  RowButton,
-  SettingsCard,
-  SettingsRow,
-} from '../ui';
+import { CardsSkeleton } from '../skeleton';
+import { Badge, ErrorState, formatDateTime, RequiredStep, RowButton, SettingsCard, SettingsRow } from '../ui';
 import {
   addPasskeyMutation,
   confirmTotpMutation,
@@ -68,7 +60,7 @@ export function SecurityPanel({ heldBack = false }: { heldBack?: boolean }) {
   const status = useQuery(secondFactorQuery);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
-  if (status.isPending) return <LoadingState />;
+  if (status.isPending) return <CardsSkeleton />;
   if (status.isError) return <ErrorState error={status.error} onRetry={() => void status.refetch()} />;
   const data = status.data;
   const hasFactor = data.totp.enabled || data.passkeys.length > 0;

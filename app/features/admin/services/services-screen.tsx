@@ -8,7 +8,7 @@ import Plus from 'lucide-react/icons/plus';
 import { useState } from 'react';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { ServiceIcon } from '~/components/service-icon';
-import { QueryStates } from '../admin-list';
+import { QueryStates, rowsSkeleton } from '../admin-list';
 import { IconButton } from '../icon-button';
 import { OrderedList, OrderedRow } from '../ordered-content';
 import { AdminPageHeader, Badge, Card, NewItemButton } from '../ui';
@@ -48,6 +48,7 @@ export function ServicesScreen() {
       <Card>
         <QueryStates
           query={list}
+          skeleton={rowsSkeleton('h-24 md:h-11')}
           isEmpty={() => tree.length === 0}
           empty={{
             title: 'Aucun service pour le moment.',

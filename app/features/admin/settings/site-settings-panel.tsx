@@ -24,7 +24,8 @@ import {
 import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
 import { toast } from '~/lib/toast';
 import { reportOn, useAdminForm } from '../admin-form';
-import { Badge, Card, EmptyState, ErrorState, LoadingState, PanelSubmit } from '../ui';
+import { CardsSkeleton } from '../skeleton';
+import { Badge, Card, EmptyState, ErrorState, PanelSubmit } from '../ui';
 import { saveSettingsMutation, settingsQuery } from './data';
 
 /** react-hook-form reads dots as nesting: a key becomes a flat field name and back. */
@@ -60,7 +61,7 @@ function groupByCategory(settings: AdminSetting[]) {
 
 export function SiteSettingsPanel() {
   const settings = useQuery(settingsQuery);
-  if (settings.isPending) return <LoadingState />;
+  if (settings.isPending) return <CardsSkeleton count={3} />;
   if (settings.isError) return <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />;
   if (settings.data.length === 0) {
     return (

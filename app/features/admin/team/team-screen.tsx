@@ -7,7 +7,7 @@ import User from 'lucide-react/icons/user';
 import { useState } from 'react';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
 import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
-import { QueryStates } from '../admin-list';
+import { QueryStates, rowsSkeleton } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
 import { OrderedList, OrderedRow } from '../ordered-content';
 import { Thumbnail } from '../thumbnail';
@@ -34,6 +34,7 @@ export function TeamScreen() {
       <Card>
         <QueryStates
           query={list}
+          skeleton={rowsSkeleton('h-[8.5rem] md:h-[5.3rem]')}
           isEmpty={(data) => data.length === 0}
           empty={{ title: 'Aucun membre pour le moment.', children: EMPTY_HINT }}
         >

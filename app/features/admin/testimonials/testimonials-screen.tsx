@@ -9,7 +9,7 @@ import Quote from 'lucide-react/icons/quote';
 import { useState } from 'react';
 import type { AdminTestimonial } from '#common/schemas/testimonials-admin.ts';
 import { roleLine } from '~/components/testimonial-card';
-import { QueryStates } from '../admin-list';
+import { QueryStates, rowsSkeleton } from '../admin-list';
 import { ConfirmDialog } from '../confirm-dialog';
 import { OrderedList, OrderedRow } from '../ordered-content';
 import { Thumbnail } from '../thumbnail';
@@ -39,6 +39,7 @@ export function TestimonialsScreen() {
       <Card>
         <QueryStates
           query={list}
+          skeleton={rowsSkeleton('h-40 md:h-[6.8rem]')}
           isEmpty={(data) => data.length === 0}
           empty={{
             title: 'Aucun témoignage pour le moment.',

@@ -8,14 +8,28 @@ import Monitor from 'lucide-react/icons/monitor';
 import Smartphone from 'lucide-react/icons/smartphone';
 import { useState } from 'react';
 import { type CampaignBlock, CampaignBlocksSchema } from '#common/schemas/campaign-blocks.ts';
-import { EXAMPLE_FIRST_NAME } from '#common/schemas/campaigns.ts';
+import { type ComposePreview, EXAMPLE_FIRST_NAME } from '#common/schemas/campaigns.ts';
 import { errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
+import { Lines, Loading } from '../../skeleton';
 import { useDebounced } from '../../use-debounced';
 import { composePreviewQuery } from '../data';
 import { EmailFrame } from '../email-frame';
 
 const PREVIEW_DEBOUNCE_MS = 500;
+
+/**
+ * What the composer's preview asks the server for these unsaved blocks, or null while one of them
+ * is incomplete.
+ */
+export function composePreviewInput(
+  subject: string,
+  blocks: readonly CampaignBlock[],
+  firstName: string | null,
+): ComposePreview | null {
+  const parsed = CampaignBlocksSchema.safeParse(blocks);
+  return parsed.success ? { subject, blocks: parsed.data, firstName } : null;
+}
 
 function Toggle({
   pressed,
@@ -41,10 +55,8 @@ function Toggle({
 export function ComposerPreview({ subject, blocks }: { subject: string; blocks: CampaignBlock[] }) {
   const [width, setWidth] = useState<'phone' | 'desktop'>('phone');
   const [withName, setWithName] = useState(true);
-  const parsed = CampaignBlocksSchema.safeParse(blocks);
-  const input = parsed.success
-    ? JSON.stringify({ subject, blocks: parsed.data, firstName: withName ? EXAMPLE_FIRST_NAME : null })
-    : null;
+  const ready = composePreviewInput(subject, blocks, withName ? EXAMPLE_FIRST_NAME : null);
+  const input = ready ? JSON.stringify(ready) : null;
   const debounced = useDebounced(input, PREVIEW_DEBOUNCE_MS);
   const preview = useQuery({
     ...composePreviewQuery(JSON.parse(debounced ?? '{"blocks":[]}')),
@@ -82,7 +94,7 @@ export function ComposerPreview({ subject, blocks }: { subject: string; blocks: 
       <p className="min-h-5 text-sm break-words text-gray-700" data-testid="composer-preview-subject">
         <span className="font-medium">Objet :</span> {preview.data?.subject ?? '…'}
       </p>
-      {!parsed.success ? (
+      {ready === null ? (
         <p role="status" className="text-sm text-amber-800">
           Complétez les blocs signalés pour voir l’aperçu.
         </p>
@@ -99,9 +111,26 @@ export function ComposerPreview({ subject, blocks }: { subject: string; blocks: 
             className={cn('h-[36rem]', width === 'phone' ? 'w-[360px] max-w-full' : 'w-full')}
           />
         ) : (
-          <div className="h-[36rem] w-full animate-pulse rounded-lg bg-white" aria-hidden="true" />
+          <Loading label="Préparation de l’aperçu…" className="flex justify-center">
+            <EmailShape wide={width === 'desktop'} />
+          </Loading>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The email's shape while its first preview is drawn: the frame's size, a header band, a few lines. */
+function EmailShape({ wide }: { wide: boolean }) {
+  return (
+    <div
+      className={cn(
+        'h-[36rem] rounded-lg border border-gray-200 bg-white',
+        wide ? 'w-full' : 'w-[360px] max-w-full',
+      )}
+    >
+      <div className="h-24 rounded-t-lg bg-gray-200" />
+      <Lines widths={['w-1/3', 'w-5/6', 'w-3/4', 'w-2/3']} className="space-y-2 p-6" />
     </div>
   );
 }
