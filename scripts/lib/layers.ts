@@ -76,3 +76,43 @@ export function layerViolations(): string[] {
   }
   return wrong;
 }
+
+const apiDir = path.join(root, 'server/api');
+
+/** An import statement's named part and source, `import type` marked. */
+const STATIC_IMPORT = /\bimport\s+(type\s+)?([^'";]*?)\s+from\s+['"]([^'"]+)['"]/g;
+
+/** Whether a specifier names db/schema.ts: '#db/schema.ts' or a relative path to it. */
+export function namesSchema(specifier: string): boolean {
+  return /^#db\/schema(\.ts)?$/.test(specifier) || /^(\.\.?\/)+db\/schema(\.ts)?$/.test(specifier);
+}
+
+/**
+ * Whether an import's named part brings values: anything but `import type …` or
+ * `import { type A, type B }`.
+ */
+export function importsValues(typeKeyword: string | undefined, names: string): boolean {
+  if (typeKeyword) return false;
+  const braces = /^\{([^}]*)\}$/.exec(names.trim());
+  if (!braces) return true;
+  return (braces[1] as string)
+    .split(',')
+    .map((name) => name.trim())
+    .some((name) => name !== '' && !name.startsWith('type '));
+}
+
+/**
+ * The server's routers only route (docs/architecture.md): a file of server/api/ parses, calls a
+ * service and answers; the tables are the services' (server/<domain>/). Every value import of
+ * db/schema.ts there, as "file -> specifier"; types stay allowed.
+ */
+export function routerSchemaImports(): string[] {
+  const wrong: string[] = [];
+  for (const file of sourceFiles(apiDir)) {
+    for (const [, typeKeyword, names, specifier] of fs.readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      if (namesSchema(specifier as string) && importsValues(typeKeyword, names as string))
+        wrong.push(`${path.relative(root, file)} -> ${specifier}`);
+    }
+  }
+  return wrong;
+}

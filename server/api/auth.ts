@@ -12,7 +12,6 @@
  * account+IP counter. The owner logging in from another address is never locked out by an
  * attacker elsewhere.
  */
-import { eq } from 'drizzle-orm';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { z } from 'zod';
 import { AdminLoginSchema, PasswordChangeSchema } from '#common/schemas/auth.ts';
@@ -23,8 +22,13 @@ import {
   TotpCodeSchema,
 } from '#common/schemas/second-factor.ts';
 import type { Database } from '#db/client.ts';
-import { adminUsers } from '#db/schema.ts';
-import { logActivity } from '../activity/log.ts';
+import {
+  adminByEmail,
+  adminById,
+  changePassword,
+  setPasswordChangeRequired,
+  signOut,
+} from '../auth/accounts.ts';
 import { confirmCurrentPassword, ipKey, reserveAttempts, signInRules } from '../auth/attempts.ts';
 import { clearSessionCookie, readSessionToken, sessionCookieFor, setSessionCookie } from '../auth/cookie.ts';
 import { forgetFirstAdminPassword } from '../auth/first-admin-password.ts';
@@ -50,7 +54,6 @@ import { factorsOf, hasSecondFactor, methodsOf } from '../auth/second-factor.ts'
 import {
   type Clock,
   createSession,
-  revokeOtherSessions,
   revokeSessionByToken,
   type SessionUser,
   systemClock,
@@ -184,7 +187,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     const at = now();
     const attempt = await reserveAttempts(db, req, at, signInRules(email, ip, false));
 
-    const [user] = await db.select().from(adminUsers).where(eq(adminUsers.email, email)).limit(1);
+    const user = await adminByEmail(db, email);
     // Always one argon2 verification, whether the account exists or not.
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
     if (!user || !passwordOk || !user.isActive) {
@@ -204,7 +207,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     // it, or through ADMIN_PASSWORD) is kept working, and its owner is asked for a new one.
     const passwordChangeRequired = passwordPolicyProblem(input.password) !== null;
     if (passwordChangeRequired !== user.passwordChangeRequired) {
-      await db.update(adminUsers).set({ passwordChangeRequired }).where(eq(adminUsers.id, user.id));
+      await setPasswordChangeRequired(db, user.id, passwordChangeRequired);
     }
 
     const factors = await factorsOf(db, user.id);
@@ -321,9 +324,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     const at = now();
     const ip = req.ip ?? 'unknown';
     const passkey = await passkeyByCredential(db, input.response.id);
-    const [user] = passkey
-      ? await db.select().from(adminUsers).where(eq(adminUsers.id, passkey.userId)).limit(1)
-      : [];
+    const user = passkey ? await adminById(db, passkey.userId) : undefined;
     // A key the site does not know counts against the address only: it names no account.
     const attempt = await reserveAttempts(
       db,
@@ -348,9 +349,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
   });
 
   router.post('/auth/logout', async (req, res) => {
-    await db.transaction(async (tx) => {
-      await revokeSessionByToken(tx, readSessionToken(req, cookie), now(), events);
-    });
+    await signOut(db, readSessionToken(req, cookie), now(), events);
     clearSessionCookie(res, cookie);
     // "Annuler" on the second step signs out too: the pending sign-in goes with it.
     await endPendingLogin(db, req, res, pendingCookie);
@@ -372,19 +371,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     const at = now();
     await confirmCurrentPassword(db, req, admin.user, input.currentPassword, at);
     const passwordHash = await hashPassword(input.newPassword);
-    await db.transaction(async (tx) => {
-      await tx
-        .update(adminUsers)
-        .set({ passwordHash, passwordChangeRequired: false, updatedAt: at })
-        .where(eq(adminUsers.id, admin.user.id));
-      await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
-      await logActivity(tx, {
-        type: 'user.password_changed',
-        title: `Mot de passe modifié : ${admin.user.email}`,
-        description: 'Les autres sessions de ce compte ont été fermées.',
-        userId: admin.user.id,
-      });
-    });
+    await changePassword(db, admin, passwordHash, at, events);
     req.log.info({ userId: admin.user.id }, 'admin password changed; other sessions revoked');
     res.status(204).end();
   });

@@ -9,7 +9,6 @@
  * is being withdrawn), as does the first factor (the others were opened with the password alone).
  * The last factor cannot be removed while the policy requires one.
  */
-import { and, eq } from 'drizzle-orm';
 import { type Request, type Response, Router } from 'express';
 import {
   CurrentPasswordSchema,
@@ -19,9 +18,17 @@ import {
   TotpCodeSchema,
 } from '#common/schemas/second-factor.ts';
 import type { Database } from '#db/client.ts';
-import { adminPasskeys, adminTotp } from '#db/schema.ts';
-import { logActivity } from '../activity/log.ts';
 import { confirmCurrentPassword } from '../auth/attempts.ts';
+import {
+  changeSecondFactorPolicy,
+  disableTotp,
+  enableTotp,
+  passkeyAdded,
+  passkeyOf,
+  removePasskey,
+  renamePasskey,
+  renewRecoveryCodes,
+} from '../auth/factor-changes.ts';
 import {
   type PasskeyRegistrationResponse,
   presentPasskey,
@@ -29,18 +36,15 @@ import {
   registerPasskey,
   registrationOptions,
 } from '../auth/passkeys.ts';
-import { replaceRecoveryCodes } from '../auth/recovery-codes.ts';
 import { type AdminContext, adminOf } from '../auth/require-admin.ts';
 import {
-  dropOrphanRecoveryCodes,
   factorsOf,
   hasSecondFactor,
   POLICY_ROLE,
   secondFactorRequired,
   secondFactorStatus,
-  setSecondFactorRequired,
 } from '../auth/second-factor.ts';
-import { type Clock, revokeOtherSessions } from '../auth/sessions.ts';
+import type { Clock } from '../auth/sessions.ts';
 import { acceptTotpCode, startTotpSetup, totpOf } from '../auth/totp.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import { parseInput } from '../http/validate.ts';
@@ -107,20 +111,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
       });
     }
     const hadFactor = hasSecondFactor(await factorsOf(db, admin.user.id));
-    const recoveryCodes = await db.transaction(async (tx) => {
-      await tx.update(adminTotp).set({ confirmedAt: at }).where(eq(adminTotp.userId, admin.user.id));
-      const codes = await replaceRecoveryCodes(tx, admin.user.id, at);
-      if (!hadFactor) await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
-      await logActivity(tx, {
-        type: 'user.totp_enabled',
-        title: `Application d’authentification activée : ${admin.user.email}`,
-        description: hadFactor
-          ? 'Dix nouveaux codes de secours ont été créés.'
-          : 'Dix codes de secours ont été créés ; les autres sessions de ce compte ont été fermées.',
-        userId: admin.user.id,
-      });
-      return codes;
-    });
+    const recoveryCodes = await enableTotp({ db, events }, admin, hadFactor, at);
     req.log.info({ userId: admin.user.id }, 'admin authenticator app enabled');
     res.json({ recoveryCodes });
   });
@@ -132,17 +123,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
       throw conflict('totp_disabled', 'L’application d’authentification n’est pas activée.');
     await assertNotLastRequired(admin.user.id, { totp: true });
     const at = now();
-    await db.transaction(async (tx) => {
-      await tx.delete(adminTotp).where(eq(adminTotp.userId, admin.user.id));
-      await dropOrphanRecoveryCodes(tx, admin.user.id);
-      await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
-      await logActivity(tx, {
-        type: 'user.totp_disabled',
-        title: `Application d’authentification désactivée : ${admin.user.email}`,
-        description: 'Les autres sessions de ce compte ont été fermées.',
-        userId: admin.user.id,
-      });
-    });
+    await disableTotp({ db, events }, admin, at);
     req.log.info({ userId: admin.user.id }, 'admin authenticator app disabled; other sessions revoked');
     res.status(204).end();
   });
@@ -158,18 +139,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
       );
     }
     const at = now();
-    const recoveryCodes = await db.transaction(async (tx) => {
-      const codes = await replaceRecoveryCodes(tx, admin.user.id, at);
-      await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
-      await logActivity(tx, {
-        type: 'user.recovery_codes_replaced',
-        title: `Codes de secours régénérés : ${admin.user.email}`,
-        description:
-          'Les anciens codes ne fonctionnent plus ; les autres sessions de ce compte ont été fermées.',
-        userId: admin.user.id,
-      });
-      return codes;
-    });
+    const recoveryCodes = await renewRecoveryCodes({ db, events }, admin, at);
     res.json({ recoveryCodes });
   });
 
@@ -197,19 +167,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
       throw badRequest('La clé d’accès n’a pas pu être enregistrée : recommencez.', {});
     }
     // The first factor: it gets its recovery codes, and the sessions opened by password alone end.
-    const recoveryCodes = await db.transaction(async (tx) => {
-      const codes = hadFactor ? undefined : await replaceRecoveryCodes(tx, admin.user.id, at);
-      if (!hadFactor) await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
-      await logActivity(tx, {
-        type: 'user.passkey_added',
-        title: `Clé d’accès ajoutée : ${passkey.name} (${admin.user.email})`,
-        description: hadFactor
-          ? null
-          : 'Dix codes de secours ont été créés ; les autres sessions de ce compte ont été fermées.',
-        userId: admin.user.id,
-      });
-      return codes;
-    });
+    const recoveryCodes = await passkeyAdded({ db, events }, admin, passkey, hadFactor, at);
     req.log.info({ userId: admin.user.id, passkeyId: passkey.id }, 'admin passkey added');
     res.status(201).json({ passkey: presentPasskey(passkey), ...(recoveryCodes ? { recoveryCodes } : {}) });
   });
@@ -217,11 +175,7 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
   router.patch('/passkeys/:id', async (req, res) => {
     const admin = adminOf(res);
     const { name } = parseInput(PasskeyRenameSchema, req.body);
-    const [row] = await db
-      .update(adminPasskeys)
-      .set({ name })
-      .where(and(eq(adminPasskeys.id, passkeyId(req)), eq(adminPasskeys.userId, admin.user.id)))
-      .returning();
+    const row = await renamePasskey(db, admin.user.id, passkeyId(req), name);
     if (!row) throw passkeyNotFound();
     res.json({ passkey: presentPasskey(row) });
   });
@@ -229,24 +183,11 @@ export function secondFactorRouter(deps: SecondFactorDeps): Router {
   router.post('/passkeys/:id/delete', async (req, res) => {
     const id = passkeyId(req);
     const admin = await confirmed(req, res);
-    const [passkey] = await db
-      .select()
-      .from(adminPasskeys)
-      .where(and(eq(adminPasskeys.id, id), eq(adminPasskeys.userId, admin.user.id)));
+    const passkey = await passkeyOf(db, admin.user.id, id);
     if (!passkey) throw passkeyNotFound();
     await assertNotLastRequired(admin.user.id, { passkey: true });
     const at = now();
-    await db.transaction(async (tx) => {
-      await tx.delete(adminPasskeys).where(eq(adminPasskeys.id, passkey.id));
-      await dropOrphanRecoveryCodes(tx, admin.user.id);
-      await revokeOtherSessions(tx, admin.user.id, admin.session.id, at, events);
-      await logActivity(tx, {
-        type: 'user.passkey_removed',
-        title: `Clé d’accès supprimée : ${passkey.name} (${admin.user.email})`,
-        description: 'Les autres sessions de ce compte ont été fermées.',
-        userId: admin.user.id,
-      });
-    });
+    await removePasskey({ db, events }, admin, passkey, at);
     req.log.info(
       { userId: admin.user.id, passkeyId: passkey.id },
       'admin passkey removed; other sessions revoked',
@@ -288,19 +229,7 @@ export function securityAdminRouter(deps: { db: Database; now?: Clock }): Router
     }
     const before = await secondFactorRequired(db);
     if (before !== required) {
-      await db.transaction(async (tx) => {
-        await setSecondFactorRequired(tx, required, admin.user.id, now());
-        await logActivity(tx, {
-          type: 'setting.second_factor_policy',
-          title: required
-            ? 'Double authentification exigée pour tous les administrateurs'
-            : 'Double authentification facultative pour les administrateurs',
-          description: required
-            ? 'Les administrateurs sans second facteur devront en ajouter un à leur prochaine action.'
-            : null,
-          userId: admin.user.id,
-        });
-      });
+      await changeSecondFactorPolicy(db, required, admin.user.id, now());
     }
     res.json({ secondFactorRequired: required });
   });

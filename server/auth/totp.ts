@@ -11,7 +11,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database } from '#db/client.ts';
 import { adminTotp, siteSettings } from '#db/schema.ts';
-import { storedAppSecret } from '../campaigns/secrets.ts';
+import { storedAppSecret } from '../security/secrets.ts';
 
 const PERIOD_SECONDS = 30;
 const IV_BYTES = 12;

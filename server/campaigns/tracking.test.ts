@@ -8,8 +8,8 @@ import { insertActiveSubscriber, insertCampaign } from '#tests/helpers/factories
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase, currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
 import { compileTemplates, renderTemplate } from '../email/templates.ts';
+import { appSecret, storedAppSecret } from '../security/secrets.ts';
 import { seedDatabase } from '../seed.ts';
-import { appSecret, storedAppSecret } from './secrets.ts';
 import {
   decodeHtmlAttribute,
   instrumentHtml,

@@ -15,7 +15,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { campaignLinks, siteSettings } from '#db/schema.ts';
-import { appSecret, storedAppSecret } from './secrets.ts';
+import { appSecret, storedAppSecret } from '../security/secrets.ts';
 
 /** The site setting switching per-person tracking on ('true') or off ('false'); on when absent. */
 export const TRACKING_SETTING_KEY = 'email.tracking_enabled';

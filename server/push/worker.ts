@@ -16,8 +16,8 @@ import type { Database } from '#db/client.ts';
 import { pushDeliveries, pushSubscriptions, siteSettings } from '#db/schema.ts';
 import { claimRows, dueAndUnleased, recordFailedAttempt } from '../background/claim.ts';
 import { createPollLoop, describeError, type SenderOptions } from '../background/poll-loop.ts';
-import { storedAppSecret } from '../campaigns/secrets.ts';
 import { backoffDelayMs } from '../email/worker.ts';
+import { storedAppSecret } from '../security/secrets.ts';
 import {
   checkPushEndpoint,
   type HostResolver,

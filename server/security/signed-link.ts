@@ -8,7 +8,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '#db/client.ts';
-import { storedAppSecret } from '../campaigns/secrets.ts';
+import { storedAppSecret } from './secrets.ts';
 
 export type LinkPurpose = 'preview' | 'call';
 

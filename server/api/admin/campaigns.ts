@@ -4,7 +4,6 @@
  * cancel) and the new-content announcements. The rules live in server/campaigns/campaigns.ts;
  * this file parses, answers, and wakes the worker after a commit that gave it work.
  */
-import { eq } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
 import {
@@ -16,13 +15,9 @@ import {
   CampaignScheduleSchema,
   CampaignTestSchema,
   ComposePreviewSchema,
-  EXAMPLE_FIRST_NAME,
   SegmentSchema,
 } from '#common/schemas/campaigns.ts';
 import { UuidSchema } from '#common/schemas/public-api.ts';
-import { type Database, inTransaction } from '#db/client.ts';
-import { newsletterSubscriptions } from '#db/schema.ts';
-import { logActivity } from '../../activity/log.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { createAnnouncement, listPendingPublications } from '../../campaigns/announcements.ts';
@@ -45,8 +40,8 @@ import {
   renderCampaign,
 } from '../../campaigns/render.ts';
 import { campaignResults } from '../../campaigns/results.ts';
-import { countSegment, segmentCondition, storedSegment } from '../../campaigns/segment.ts';
-import { formatAddress } from '../../email/outbox.ts';
+import { countSegment } from '../../campaigns/segment.ts';
+import { exampleFirstName, queueCampaignTest, subscriberNamed } from '../../campaigns/test-send.ts';
 import { compileForStorage } from '../../email/templates.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -136,11 +131,8 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
     res.status(204).end();
   });
 
-  const subscriberNamed = async (subscriberId: string) => {
-    const [row] = await db
-      .select({ email: newsletterSubscriptions.email, firstName: newsletterSubscriptions.firstName })
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.id, subscriberId));
+  const subscriber = async (subscriberId: string) => {
+    const row = await subscriberNamed(db, subscriberId);
     if (!row) throw notFound('Abonné introuvable.');
     return row;
   };
@@ -148,7 +140,7 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
   router.get('/:id/preview', async (req, res) => {
     const campaign = await load(idOf(req.params));
     const { subscriberId } = parseInput(PreviewQuerySchema, req.query);
-    const recipient = subscriberId ? await subscriberNamed(subscriberId) : null;
+    const recipient = subscriberId ? await subscriber(subscriberId) : null;
     const context = await loadRenderContext(db, campaign, publicUrl).catch(renderProblem);
     const rendered = await renderCampaign(db, {
       campaign,
@@ -165,36 +157,12 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
     const id = idOf(req.params);
     const { email, subscriberId } = parseInput(CampaignTestSchema, req.body ?? {});
     const campaign = await load(id);
-    const greeted = subscriberId ? await subscriberNamed(subscriberId) : null;
-    const links = exampleLinks(publicUrl);
-    await inTransaction(db, async (tx) => {
-      const context = await loadRenderContext(tx, campaign, publicUrl).catch(renderProblem);
-      const rendered = await renderCampaign(tx, {
-        campaign,
-        context,
-        // The subscriber the admin chose to see it as, or an invented first name: a test never
-        // carries a subscriber's data the admin did not ask for.
-        firstName: greeted ? greeted.firstName : EXAMPLE_FIRST_NAME,
-        links,
-      }).catch(renderProblem);
-      // Through the outbox like any transactional email: no job row, no tracking.
-      await deps.email.outbox.enqueueEmail(tx, {
-        to: email,
-        subject: `[TEST] ${rendered.subject}`,
-        html: rendered.html,
-        text: rendered.text,
-        from: formatAddress(campaign.senderName, campaign.senderEmail),
-        // No List-Unsubscribe: the typed address is no subscriber, and the example link of a
-        // test would answer the mailbox provider's one-click POST with an error.
-        templateKey: 'campaign_test',
-      });
-      await logActivity(tx, {
-        type: 'campaign.test_sent',
-        title: `Test de la campagne « ${campaign.title} » envoyé`,
-        description: email,
-        userId: adminOf(res).user.id,
-      });
-    });
+    const greeted = subscriberId ? await subscriber(subscriberId) : null;
+    await queueCampaignTest({ db, outbox: deps.email.outbox, publicUrl }, campaign, {
+      email,
+      greeted,
+      userId: adminOf(res).user.id,
+    }).catch(renderProblem);
     deps.email.worker.wake();
     res.status(202).json({ queued: true });
   });
@@ -253,21 +221,4 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
 function renderProblem(error: unknown): never {
   if (error instanceof CampaignRenderError) throw new HttpError(409, 'template_error', error.message);
   throw error;
-}
-
-/** The first name of the first subscriber the segment matches, to make a preview look real. */
-async function exampleFirstName(db: Database, segmentJson: unknown): Promise<string | null> {
-  let condition: ReturnType<typeof segmentCondition>;
-  try {
-    condition = segmentCondition(storedSegment(segmentJson));
-  } catch {
-    return null;
-  }
-  const [row] = await db
-    .select({ firstName: newsletterSubscriptions.firstName })
-    .from(newsletterSubscriptions)
-    .where(condition)
-    .orderBy(newsletterSubscriptions.subscribedAt)
-    .limit(1);
-  return row?.firstName ?? null;
 }
