@@ -14,6 +14,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { DatabaseHandle } from '#db/client.ts';
+import { callBookings } from '#db/schema.ts';
 import { issueToken } from '#server/newsletter/tokens.ts';
 import { signLink } from '#server/security/signed-link.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '../helpers/admin-session.ts';
@@ -346,6 +347,16 @@ describe('no GET route changes state', () => {
       .send(aCampaignInput({ templateId }))
       .expect(201);
     const campaignId = campaign.body.campaign.id as string;
+    // A call booked two days ahead, whose free times to move it to are read.
+    const [call] = await db
+      .insert(callBookings)
+      .values({
+        contactId: contact.id,
+        adminId: admin.user.id,
+        startsAt: new Date(Date.now() + 48 * 3_600_000),
+        endsAt: new Date(Date.now() + 48 * 3_600_000 + 30 * 60_000),
+      })
+      .returning();
 
     const idFor = (path: string): string | undefined => {
       if (path.startsWith('/api/services/')) return service.id;
@@ -355,6 +366,7 @@ describe('no GET route changes state', () => {
       if (path.startsWith('/api/admin/portfolio/')) return caseStudy.id;
       if (path.startsWith('/api/admin/email-templates/')) return templateId;
       if (path.startsWith('/api/admin/campaigns/')) return campaignId;
+      if (path.startsWith('/api/admin/booking/calls/')) return call?.id;
       return undefined;
     };
 
