@@ -134,7 +134,7 @@ test('the audience’s chosen dates are typed jj/mm/aaaa and show that period', 
   await expect(to).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
   await from.fill(formatFrenchDate(weekAgo));
   await to.fill(formatFrenchDate(today));
-  await page.getByRole('button', { name: 'Afficher' }).click();
+  await page.getByRole('button', { name: 'Afficher', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`from=${weekAgo}&to=${today}`));
   await page.getByRole('button', { name: 'Ouvrir le calendrier\u00a0: Du' }).click();
   await expect(page.getByRole('dialog', { name: 'Calendrier\u00a0: Du' })).toBeVisible();
