@@ -22,7 +22,7 @@ import { generatePassword, hashPassword } from '../auth/password.ts';
 import { dropOrphanRecoveryCodes, factorsOf, hasSecondFactor, POLICY_ROLE } from '../auth/second-factor.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import type { Outbox } from '../email/outbox.ts';
-import { escapeHtml } from '../email/templates.ts';
+import { escapeHtml, siteUrlOf } from '../email/templates.ts';
 import { badRequest, HttpError } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 
@@ -270,7 +270,7 @@ export async function resetSecondFactor(
         'Clés d’accès, application et codes de secours retirés ; ses sessions ont été fermées ; un email l’a prévenu(e).',
       userId: admin.id,
     });
-    const loginUrl = `${deps.publicUrl.replace(/\/+$/, '')}/admin/login`;
+    const loginUrl = `${siteUrlOf(deps.publicUrl)}/admin/login`;
     const paragraphs = [
       `Bonjour ${target.firstName},`,
       `${by} a réinitialisé la double authentification de votre compte d’administration le ${callTimeWords(now, KINSHASA_TIME_ZONE).when}. Vos clés d’accès, votre application d’authentification et vos codes de secours ne fonctionnent plus, et vos sessions ouvertes ont été fermées.`,

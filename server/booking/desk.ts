@@ -7,7 +7,7 @@
  * twice: booking or moving to the time already held, or cancelling a cancelled call, answers
  * with the call as it is and sends nothing.
  */
-import { and, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
+import { and, desc, eq, like, type SQL } from 'drizzle-orm';
 import { callTimeWords, KINSHASA_TIME_ZONE, knownTimeZone } from '#common/call-time.ts';
 import type { PREFERRED_SLOTS, URGENCY_OPTIONS } from '#common/constants.ts';
 import type { AdminCallSlot } from '#common/schemas/booking-admin.ts';
@@ -24,7 +24,7 @@ import {
 } from '#db/schema.ts';
 import { activityInsert } from '../activity/log.ts';
 import { noteCallChange } from '../admin/contact-follow-up.ts';
-import { addTimelineEntry } from '../admin/contacts.ts';
+import { addTimelineEntry, adminNames } from '../admin/contacts.ts';
 import type { TableMemo } from '../cache/table-memo.ts';
 import { formatAddress, type Outbox } from '../email/outbox.ts';
 import { siteUrlOf } from '../email/templates.ts';
@@ -161,15 +161,8 @@ export function createCallDesk(deps: CallDeskDeps) {
    */
   async function hostsOf(db: Database, slots: Slot[]): Promise<string[]> {
     const ids = [...new Set(slots.flatMap((slot) => slot.adminIds))];
-    if (ids.length === 0) return [];
-    const admins = await db
-      .select({ id: adminUsers.id, firstName: adminUsers.firstName, lastName: adminUsers.lastName })
-      .from(adminUsers)
-      .where(inArray(adminUsers.id, ids));
-    return ids.flatMap((id) => {
-      const admin = admins.find((a) => a.id === id);
-      return admin ? [nameOf(admin)] : [];
-    });
+    const names = await adminNames(db, ids);
+    return ids.flatMap((id) => names.get(id) ?? []);
   }
 
   async function publicCall(db: Database, call: BookingRow): Promise<PublicCall> {
@@ -617,18 +610,13 @@ export function createCallDesk(deps: CallDeskDeps) {
       const now = input.now ?? new Date();
       const { held } = await movableCall(db, input.bookingId, now);
       const slots = await everySlot(db, held, now);
-      const hosts = await db
-        .select({ id: adminUsers.id, firstName: adminUsers.firstName, lastName: adminUsers.lastName })
-        .from(adminUsers)
-        .where(inArray(adminUsers.id, [...new Set(slots.flatMap((slot) => slot.adminIds))]));
-      return slots.map((slot) => {
-        const host = hosts.find((admin) => admin.id === keepingAdmin(slot.adminIds, held.adminId)[0]);
-        return {
-          startsAt: slot.startsAt.toISOString(),
-          endsAt: slot.endsAt.toISOString(),
-          withName: host ? nameOf(host) : '',
-        };
-      });
+      const hosts = slots.map((slot) => keepingAdmin(slot.adminIds, held.adminId)[0] ?? null);
+      const names = await adminNames(db, hosts);
+      return slots.map((slot, index) => ({
+        startsAt: slot.startsAt.toISOString(),
+        endsAt: slot.endsAt.toISOString(),
+        withName: names.get(hosts[index] ?? '') ?? '',
+      }));
     },
 
     /**

@@ -64,8 +64,10 @@ export function usePasskeyAutofill({
   useEffect(() => {
     if (!active) return;
     let over = false;
+    let started = false;
     void (async () => {
       if (!(await passkeyAutofillAvailable()) || over) return;
+      started = true;
       const response = await passkeyAssertion('/api/auth/passkey/options', { autofill: true }).catch(
         () => null,
       );
@@ -83,7 +85,8 @@ export function usePasskeyAutofill({
     })();
     return () => {
       over = true;
-      void cancelPasskeyCeremony();
+      // Only a request under way is ended: the library is not fetched for nothing.
+      if (started) void cancelPasskeyCeremony();
     };
   }, [active]);
 }

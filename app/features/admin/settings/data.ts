@@ -129,7 +129,7 @@ export const resetSecondFactorMutation = createAdminMutation({
   invalidates: [USERS_KEY],
   toast: (_answer, { user }) => ({
     title: 'Double authentification réinitialisée',
-    description: `${user.email} a reçu un email ; à sa prochaine connexion, il ou elle en ajoutera une nouvelle.`,
+    description: `${user.email} va recevoir un email ; à sa prochaine connexion, il ou elle en ajoutera une nouvelle.`,
   }),
 });
 
