@@ -26,6 +26,8 @@ import { type SeedResult, seedDatabase } from './seed.ts';
 
 /** How long in-flight requests get to finish before connections are cut. */
 const SHUTDOWN_GRACE_MS = 8_000;
+/** Idle kept-alive connections are closed after this (above the 60 s of common reverse proxies). */
+const KEEP_ALIVE_MS = 65_000;
 
 export type StartOptions = {
   pages?: PageRendering;
@@ -102,6 +104,11 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.PORT, env.HOST, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
+  // A kept-alive connection stays open longer than a reverse proxy's (nginx, load balancers: 60 s)
+  // or a client's idle reuse: with Node's 5 s, a request sent on a connection the server is closing
+  // at that moment is reset (ECONNRESET) instead of answered.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   // The admin's websocket (/ws) on the same port; Vite's HMR in dev has its own.
   const realtime = attachRealtime(server, {
     db: database.db,

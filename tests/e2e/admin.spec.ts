@@ -64,12 +64,23 @@ test.describe('login and guard', () => {
   test('the login screen does not move as its script starts (no layout shift from the passkey button)', async ({
     page,
   }) => {
+    // Each shift is kept with what moved, so that a failure says which element moved and where.
+    type Shift = { value: number; moved: string[] };
     await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      const shifts: Shift[] = [];
+      (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-          shifts.push(entry.value);
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        })[])
+          shifts.push({
+            value: entry.value,
+            moved: (entry.sources ?? []).map(
+              ({ node, previousRect: from, currentRect: to }) =>
+                `${node instanceof Element ? node.outerHTML.slice(0, 80) : node?.nodeName} at ${Math.round(entry.startTime)} ms: ${from.x},${from.y} ${from.width}×${from.height} → ${to.x},${to.y} ${to.width}×${to.height}`,
+            ),
+          });
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto('/admin/login');
@@ -77,11 +88,13 @@ test.describe('login and guard', () => {
     await expect(passkey).toBeVisible();
     const card = await page.locator('form').boundingBox();
     await page.waitForTimeout(500);
-    expect(await page.locator('form').boundingBox()).toEqual(card);
-    const total = await page.evaluate(() =>
-      (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0),
-    );
-    expect(total).toBeLessThan(0.001);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+    const moved = JSON.stringify(shifts, null, 1);
+    expect(await page.locator('form').boundingBox(), moved).toEqual(card);
+    expect(
+      shifts.reduce((sum, shift) => sum + shift.value, 0),
+      moved,
+    ).toBeLessThan(0.001);
   });
 
   test('a password sent before the page’s script runs never goes into an address: the screen comes back', async ({

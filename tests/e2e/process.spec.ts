@@ -3,6 +3,7 @@
  * the same directory, a graceful stop, and a restart that reuses the data.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -134,4 +135,31 @@ test('an admin whose password is too common is asked for a new one at login, the
     await expect(page.getByRole('heading', { name: 'Choisissez un nouveau mot de passe' })).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Contacts', exact: true })).toBeVisible();
   });
+});
+
+test('a kept-alive connection left idle longer than Node’s default 5 s still answers its next request (no reset)', async ({
+  baseURL,
+}) => {
+  const { hostname, port } = new URL(baseURL as string);
+  const socket = net.connect(Number(port), hostname);
+  let received = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => {
+    received += chunk;
+  });
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve('closed')));
+  const ask = () =>
+    socket.write(`GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n\r\n`);
+  const answers = () => received.match(/HTTP\/1\.1 200/g)?.length ?? 0;
+  try {
+    ask();
+    await expect.poll(answers).toBe(1);
+    // Longer than Node's default keep-alive (5 s): a proxy reusing its idle connection would be reset.
+    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    expect(socket.destroyed).toBe(false);
+    ask();
+    await expect.poll(answers).toBe(2);
+  } finally {
+    socket.destroy();
+    await closed;
+  }
 });
