@@ -18,7 +18,6 @@ import {
   requestClientContext,
 } from '#app/context.server.ts';
 import { bootstrapScript, type IslandAssets } from '#app/islands/bootstrap.ts';
-import { contentAdminRouter } from './api/admin/content.ts';
 import { adminApiRouter } from './api/admin/index.ts';
 import { audienceApiRouter } from './api/audience.ts';
 import { adminGate, authApiRouter } from './api/auth.ts';
@@ -240,7 +239,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     '/admin',
     adminGate({ db: deps.database.db, publicUrl: env.PUBLIC_URL, trustedOrigins: env.TRUSTED_ORIGINS }),
     adminApiRouter(deps),
-    contentAdminRouter(deps),
     securityAdminRouter({ db: deps.database.db }),
     // Drawn covers before publication, for the back-office's lists.
     express.Router().use('/visuals', visualFiles(deps, visualStore, { drafts: true })),

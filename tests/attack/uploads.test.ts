@@ -1,7 +1,7 @@
 /**
  * Path traversal on uploads (decision 022): whatever name a client gives the file, the server
  * stores it under a name it generates, inside MEDIA_DIR, and /media serves only such names.
- * The format checks themselves are in server/api/admin/content-media.test.ts.
+ * The format checks themselves are in server/api/admin/media.test.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
