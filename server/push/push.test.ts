@@ -297,6 +297,22 @@ describe('a notification’s text', () => {
   });
 });
 
+/** A visitor asks for a discovery call and books its first slot: a new lead, then a booked call. */
+async function requestAndBookACall(ip: string, fullName: string, email: string) {
+  const call = await request(testApp.app)
+    .post('/api/contact')
+    .set('X-Forwarded-For', ip)
+    .send(aCallRequest({ fullName, email }))
+    .expect(201);
+  const token = new URL(call.body.bookingPath, 'https://x.test').searchParams.get('token') ?? '';
+  const page = await request(testApp.app).get('/api/calls').query({ token }).expect(200);
+  await request(testApp.app)
+    .post('/api/calls/book')
+    .send({ token, startsAt: page.body.slots[0].startsAt })
+    .expect(201);
+  return call;
+}
+
 describe('push notifications to the staff’s devices', () => {
   it('registers a device of the signed-in admin, and refuses an address that is not an allowed push service', async () => {
     const phone = aBrowser('/push/refused-check');
@@ -408,17 +424,7 @@ describe('push notifications to the staff’s devices', () => {
     await request(testApp.app).post('/api/newsletter/confirm').send({ token: confirmToken }).expect(200);
 
     await insertBookableAdmin(database.db, { firstName: 'Nadine', lastName: 'Mbuyi' });
-    const call = await request(testApp.app)
-      .post('/api/contact')
-      .set('X-Forwarded-For', '10.40.0.2')
-      .send(aCallRequest({ fullName: 'Amani Kabeya', email: 'amani@example.cd' }))
-      .expect(201);
-    const token = new URL(call.body.bookingPath, 'https://x.test').searchParams.get('token') ?? '';
-    const page = await request(testApp.app).get('/api/calls').query({ token }).expect(200);
-    await request(testApp.app)
-      .post('/api/calls/book')
-      .send({ token, startsAt: page.body.slots[0].startsAt })
-      .expect(201);
+    const call = await requestAndBookACall('10.40.0.2', 'Amani Kabeya', 'amani@example.cd');
 
     const campaign = await insertCampaign(database.db, { title: 'Newsletter de décembre' });
     await insertCampaignJob(database.db, campaign.id, subscriber.id);
@@ -484,17 +490,7 @@ describe('push notifications to the staff’s devices', () => {
       .where(eq(pushSubscriptions.label, 'Safari sur iPhone'));
     const tabletPath = new URL(tablet[0]?.endpoint ?? '').pathname;
     const before = received.length;
-    const call = await request(testApp.app)
-      .post('/api/contact')
-      .set('X-Forwarded-For', '10.40.0.3')
-      .send(aCallRequest({ fullName: 'Patience Ilunga', email: 'patience@example.cd' }))
-      .expect(201);
-    const token = new URL(call.body.bookingPath, 'https://x.test').searchParams.get('token') ?? '';
-    const page = await request(testApp.app).get('/api/calls').query({ token }).expect(200);
-    await request(testApp.app)
-      .post('/api/calls/book')
-      .send({ token, startsAt: page.body.slots[0].startsAt })
-      .expect(201);
+    await requestAndBookACall('10.40.0.3', 'Patience Ilunga', 'patience@example.cd');
     await worker().runOnce();
 
     // The desk chose calls only: the booked call, not the new lead; the tablet kept everything.
