@@ -869,6 +869,11 @@ export const pushSubscriptions = pgTable(
     auth: text().notNull(),
     /** What the admin sees in the device list ("Chrome sur Android"). */
     label: text().notNull(),
+    /**
+     * The kinds of event (common/schemas/push.ts PUSH_EVENTS) this device was told not to announce:
+     * it receives every other kind, a kind added later included (docs/decisions/104-push-device-events.md).
+     */
+    mutedEvents: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     lastSuccessAt: timestamp({ withTimezone: true }),
   },

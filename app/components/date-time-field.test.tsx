@@ -44,6 +44,18 @@ describe('DateField', () => {
     expect(input.value).toBe('');
   });
 
+  it('shows digits typed on a numeric keypad as the date they were understood as, once left', () => {
+    render(<Form kind="date" />);
+    const input = screen.getByLabelText('Inscrits depuis le') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '04122026' } });
+    expect(sent()).toBe('2026-12-04');
+    expect(input.value).toBe('04122026');
+    fireEvent.blur(input);
+    expect(input.value).toBe('04/12/2026');
+    expect(sent()).toBe('2026-12-04');
+    expect(message(DATE_FORMAT_MESSAGE)).toBeNull();
+  });
+
   it('says how to write a date once the field is left with something else', () => {
     render(<Form kind="date" />);
     const input = screen.getByLabelText('Inscrits depuis le');
@@ -92,6 +104,20 @@ describe('DateTimeField', () => {
     expect(sent()).toBe('2026-01-07T14:30');
     fireEvent.change(time, { target: { value: '14:30:08' } });
     expect(sent()).toBe('2026-01-07T14:30:08');
+  });
+
+  it('shows digits typed on a numeric keypad as the day and time understood, once left', () => {
+    render(<Form kind="date-time" />);
+    const group = within(screen.getByRole('group', { name: 'Date et heure (Kinshasa)' }));
+    const day = group.getByLabelText('Date') as HTMLInputElement;
+    const time = group.getByLabelText('Heure') as HTMLInputElement;
+    fireEvent.change(day, { target: { value: '04122026' } });
+    fireEvent.blur(day);
+    fireEvent.change(time, { target: { value: '1430' } });
+    expect(time.value).toBe('1430');
+    fireEvent.blur(time);
+    expect([day.value, time.value]).toEqual(['04/12/2026', '14:30']);
+    expect(sent()).toBe('2026-12-04T14:30');
   });
 
   it('refuses the English clock, saying how to write the time', () => {

@@ -6,10 +6,11 @@
  * The value is what the forms send: YYYY-MM-DD for a day, YYYY-MM-DDTHH:MM (HH:MM:SS when seconds
  * were typed) for a day and time, '' when empty. Text that is not (yet) a date is passed on as
  * it is, which no form's check accepts; the field says in French how to write it once the person
- * leaves it, or when the form reports an error.
+ * leaves it, or when the form reports an error. A text understood is written back in its French
+ * form once left (04122026, typed on a keypad without "/", shows 04/12/2026; 1430 shows 14:30).
  */
 import CalendarDays from 'lucide-react/icons/calendar-days';
-import { type KeyboardEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, type Ref, Suspense, useId, useRef, useState } from 'react';
 import { kinshasaDate } from '#common/kinshasa.ts';
 import { cn } from '~/lib/cn';
 import {
@@ -20,6 +21,8 @@ import {
   parseFrenchTime,
   splitDateTime,
   TIME_FORMAT_MESSAGE,
+  tidyFrenchDate,
+  tidyFrenchTime,
 } from '~/lib/french-date';
 
 const loadCalendar = () => import('./calendar-popover');
@@ -59,6 +62,8 @@ function useTypedText<Text>(value: string, show: (value: string) => Text) {
 
 type DayInputProps = {
   id: string;
+  /** The typed text's input, for a form that focuses its first invalid field. */
+  inputRef?: Ref<HTMLInputElement>;
   /** The field's label, which names the calendar and its button. */
   label: string;
   text: string;
@@ -79,6 +84,7 @@ type DayInputProps = {
 /** A day typed jj/mm/aaaa, with the button that opens the calendar inside the field's right end. */
 function DayInput({
   id,
+  inputRef,
   label,
   text,
   onText,
@@ -99,6 +105,7 @@ function DayInput({
   return (
     <div ref={anchor} className={cn('relative min-w-0', className)}>
       <input
+        ref={inputRef}
         id={id}
         type="text"
         inputMode="numeric"
@@ -181,7 +188,10 @@ export function DateField({
   after,
   onKeyDown,
   onBlur,
+  ref,
 }: FieldProps & {
+  /** The input, for a form that focuses its first invalid field (react-hook-form's field.ref). */
+  ref?: Ref<HTMLInputElement>;
   min?: string;
   max?: string;
   /** The label at the left of the field (the lists' filters), not above it. */
@@ -225,6 +235,7 @@ export function DateField({
       <div className={cn('flex min-w-0 gap-2', inline ? 'flex-1' : 'flex-wrap')}>
         <DayInput
           id={id}
+          inputRef={ref}
           label={label}
           text={typed.text}
           onText={type}
@@ -234,6 +245,9 @@ export function DateField({
           }}
           onBlur={() => {
             setLeft(true);
+            // Understood: shown as it was understood (the value is already its own).
+            const tidy = tidyFrenchDate(typed.text);
+            if (tidy !== typed.text) typed.type(tidy, value);
             onBlur?.();
           }}
           min={min}
@@ -301,7 +315,11 @@ export function DateTimeField({
             text={day}
             onText={(text) => type({ day: text, time })}
             onPick={(picked) => type({ day: formatFrenchDate(picked), time })}
-            onBlur={() => setLeft((was) => ({ ...was, day: true }))}
+            onBlur={() => {
+              setLeft((was) => ({ ...was, day: true }));
+              const tidy = tidyFrenchDate(day);
+              if (tidy !== day) typed.type({ day: tidy, time }, value);
+            }}
             min={min}
             invalid={Boolean(dayMessage) || (!badDay && !badTime && Boolean(error))}
             describedBy={message ? messageId : undefined}
@@ -320,7 +338,11 @@ export function DateTimeField({
             placeholder="hh:mm"
             value={time}
             onChange={(event) => type({ day, time: event.target.value })}
-            onBlur={() => setLeft((was) => ({ ...was, time: true }))}
+            onBlur={() => {
+              setLeft((was) => ({ ...was, time: true }));
+              const tidy = tidyFrenchTime(time);
+              if (tidy !== time) typed.type({ day, time: tidy }, value);
+            }}
             aria-invalid={Boolean(timeMessage) || undefined}
             aria-describedby={message ? messageId : undefined}
             aria-required

@@ -8,6 +8,8 @@ import {
   parseFrenchDate,
   parseFrenchTime,
   splitDateTime,
+  tidyFrenchDate,
+  tidyFrenchTime,
 } from './french-date';
 
 describe('parseFrenchDate', () => {
@@ -72,6 +74,16 @@ describe('formatting', () => {
     expect(formatFrenchTime('09:05')).toBe('09:05');
     expect(formatFrenchTime('09:05:00')).toBe('09:05');
     expect(formatFrenchTime('09:05:08')).toBe('09:05:08');
+  });
+
+  it('writes back what was typed on a keypad without "/" or ":" as it was understood', () => {
+    expect(tidyFrenchDate('04122026')).toBe('04/12/2026');
+    expect(tidyFrenchDate('4.12.2026')).toBe('04/12/2026');
+    expect(tidyFrenchTime('1430')).toBe('14:30');
+    expect(tidyFrenchTime('9h')).toBe('09:00');
+    // Not understood: left as typed, for the person to mend.
+    expect(tidyFrenchDate('31022026')).toBe('31022026');
+    expect(tidyFrenchTime('2560')).toBe('2560');
   });
 
   it('formats what it parses back to the same value', () => {

@@ -46,6 +46,15 @@ export function formatFrenchDate(iso: string): string {
 }
 
 /**
+ * What someone typed as a day, written back as jj/mm/aaaa once understood (04122026, typed on a
+ * keypad without "/", becomes 04/12/2026); text that is not a day is left as it is.
+ */
+export function tidyFrenchDate(text: string): string {
+  const day = parseFrenchDate(text);
+  return day ? formatFrenchDate(day) : text;
+}
+
+/**
  * What someone typed as a time of day (24 h), as HH:MM, or HH:MM:SS when seconds were typed; or
  * null. 9:05, 09:05, 9h05, 9 h 05, 9h and 0905 are all 09:05 (or 09:00).
  */
@@ -65,6 +74,12 @@ export function formatFrenchTime(value: string): string {
   const match = ISO_TIME.exec(value);
   if (!match) return value;
   return match[3] && match[3] !== '00' ? value : `${match[1]}:${match[2]}`;
+}
+
+/** What someone typed as a time, written back as hh:mm once understood (1430, 14h30: 14:30). */
+export function tidyFrenchTime(text: string): string {
+  const time = parseFrenchTime(text);
+  return time ? formatFrenchTime(time) : text;
 }
 
 /** A day-and-time value (YYYY-MM-DDTHH:MM[:SS]) split into its day and its time; null when malformed. */

@@ -4,6 +4,7 @@
  * - GET    /api/admin/push                    -> PushSettings
  * - POST   /api/admin/push/devices            PushDeviceInput -> 201 { device }
  * - DELETE /api/admin/push/devices/:id        -> 204
+ * - PATCH  /api/admin/push/devices/:id        PushDeviceEventsInput -> { device } (what it announces)
  * - POST   /api/admin/push/devices/:id/test   -> 202 (a test notification to that device)
  */
 import { z } from 'zod';
@@ -40,6 +41,32 @@ export const PushDeviceSchema = z.strictObject(
 );
 export type PushDeviceInput = z.infer<typeof PushDeviceSchema>;
 
+/**
+ * The kinds of event a device may announce, each the prefix of its notifications' keys
+ * (server/push/notify.ts), with what the checklist calls it (docs/decisions/104-push-device-events.md).
+ */
+export const PUSH_EVENTS = ['lead', 'call', 'subscriber', 'campaign', 'backup'] as const;
+export type PushEvent = (typeof PUSH_EVENTS)[number];
+export const PUSH_EVENT_LABELS: Record<PushEvent, string> = {
+  lead: 'Nouvelle demande de contact',
+  call: 'Appel réservé, déplacé ou annulé',
+  subscriber: 'Nouvel abonné confirmé à la newsletter',
+  campaign: 'Campagne envoyée ou non envoyée',
+  backup: 'Sauvegarde en échec',
+};
+
+const NO_EVENT = 'Choisissez au moins un événement, ou supprimez cet appareil.';
+export const PushDeviceEventsSchema = z.strictObject(
+  {
+    events: z
+      .array(z.enum(PUSH_EVENTS, { error: 'Événement inconnu.' }), { error: NO_EVENT })
+      .min(1, { error: NO_EVENT })
+      .refine((events) => new Set(events).size === events.length, { error: 'Événement en double.' }),
+  },
+  strictObjectError,
+);
+export type PushDeviceEventsInput = z.infer<typeof PushDeviceEventsSchema>;
+
 export type PushDevice = {
   id: string;
   label: string;
@@ -48,6 +75,8 @@ export type PushDevice = {
   lastSuccessAt: string | null;
   /** Its push service's address: the screen finds "this browser" in the list with it. */
   endpoint: string;
+  /** The kinds of event it announces, in PUSH_EVENTS's order. */
+  events: PushEvent[];
 };
 
 export type PushSettings = {

@@ -1,10 +1,11 @@
 /**
  * The staff's own push devices (docs/decisions/080-staff-push.md): each admin's list, its storage,
- * removal and a test notification, always scoped to that admin. Served by api/admin/push.ts.
+ * the events each announces (104), removal and a test notification, always scoped to that admin.
+ * Served by api/admin/push.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { PushDevice, PushDeviceInput } from '#common/schemas/push.ts';
+import { PUSH_EVENTS, type PushDevice, type PushDeviceInput, type PushEvent } from '#common/schemas/push.ts';
 import type { Database } from '#db/client.ts';
 import { pushDeliveries, pushSubscriptions } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
@@ -15,6 +16,7 @@ const present = (row: typeof pushSubscriptions.$inferSelect): PushDevice => ({
   createdAt: row.createdAt.toISOString(),
   lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
   endpoint: row.endpoint,
+  events: PUSH_EVENTS.filter((event) => !row.mutedEvents.includes(event)),
 });
 
 /** The admin's devices, oldest first. */
@@ -59,6 +61,30 @@ export async function removeDevice(db: Database, userId: string, id: string): Pr
     userId,
   });
   return true;
+}
+
+/**
+ * The kinds of event one of the admin's devices announces, logged; stored as the kinds it does not,
+ * so that a kind added later reaches it. Null when the admin has no such device.
+ */
+export async function setDeviceEvents(
+  db: Database,
+  userId: string,
+  id: string,
+  events: PushEvent[],
+): Promise<PushDevice | null> {
+  const [device] = await db
+    .update(pushSubscriptions)
+    .set({ mutedEvents: PUSH_EVENTS.filter((event) => !events.includes(event)) })
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+    .returning();
+  if (!device) return null;
+  await logActivity(db, {
+    type: 'push.device_events',
+    title: `Notifications choisies : ${device.label}`,
+    userId,
+  });
+  return present(device);
 }
 
 /** Queues a test notification to one of the admin's devices; false when the admin has no such device. */

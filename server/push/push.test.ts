@@ -288,14 +288,30 @@ describe('a notification’s text', () => {
     expect(payload.title.endsWith('…')).toBe(true);
     const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
     expect(loneSurrogate.test(payload.title + payload.body)).toBe(false);
-    expect(pushPayload({ key: 'k', title: 'Court', body: 'Bref', url: '/admin' })).toEqual({
+    expect(pushPayload({ key: 'lead:k', title: 'Court', body: 'Bref', url: '/admin' })).toEqual({
       title: 'Court',
       body: 'Bref',
       url: '/admin',
-      tag: 'k',
+      tag: 'lead:k',
     });
   });
 });
+
+/** A visitor asks for a discovery call and books its first slot: a new lead, then a booked call. */
+async function requestAndBookACall(ip: string, fullName: string, email: string) {
+  const call = await request(testApp.app)
+    .post('/api/contact')
+    .set('X-Forwarded-For', ip)
+    .send(aCallRequest({ fullName, email }))
+    .expect(201);
+  const token = new URL(call.body.bookingPath, 'https://x.test').searchParams.get('token') ?? '';
+  const page = await request(testApp.app).get('/api/calls').query({ token }).expect(200);
+  await request(testApp.app)
+    .post('/api/calls/book')
+    .send({ token, startsAt: page.body.slots[0].startsAt })
+    .expect(201);
+  return call;
+}
 
 describe('push notifications to the staff’s devices', () => {
   it('registers a device of the signed-in admin, and refuses an address that is not an allowed push service', async () => {
@@ -408,17 +424,7 @@ describe('push notifications to the staff’s devices', () => {
     await request(testApp.app).post('/api/newsletter/confirm').send({ token: confirmToken }).expect(200);
 
     await insertBookableAdmin(database.db, { firstName: 'Nadine', lastName: 'Mbuyi' });
-    const call = await request(testApp.app)
-      .post('/api/contact')
-      .set('X-Forwarded-For', '10.40.0.2')
-      .send(aCallRequest({ fullName: 'Amani Kabeya', email: 'amani@example.cd' }))
-      .expect(201);
-    const token = new URL(call.body.bookingPath, 'https://x.test').searchParams.get('token') ?? '';
-    const page = await request(testApp.app).get('/api/calls').query({ token }).expect(200);
-    await request(testApp.app)
-      .post('/api/calls/book')
-      .send({ token, startsAt: page.body.slots[0].startsAt })
-      .expect(201);
+    const call = await requestAndBookACall('10.40.0.2', 'Amani Kabeya', 'amani@example.cd');
 
     const campaign = await insertCampaign(database.db, { title: 'Newsletter de décembre' });
     await insertCampaignJob(database.db, campaign.id, subscriber.id);
@@ -441,6 +447,61 @@ describe('push notifications to the staff’s devices', () => {
       ].sort(byTitle),
     );
     expect(tablet.inbox().find((n) => n.url === '/admin/newsletter')?.body).toBe('Grâce (grace@example.cd)');
+  });
+
+  it('sends each event only to the devices that chose it, every event to a device by default', async () => {
+    const desk = aBrowser('/push/desk');
+    const added = await admin
+      .post('/api/admin/push/devices')
+      .send({ ...desk.subscription, label: 'Edge sur Windows' })
+      .expect(201);
+    expect(added.body.device.events).toEqual(['lead', 'call', 'subscriber', 'campaign', 'backup']);
+    const path = `/api/admin/push/devices/${added.body.device.id}`;
+
+    const refused = await admin.patch(path).send({ events: [] }).expect(400);
+    expect(refused.body.error.fields.events).toBe(
+      'Choisissez au moins un événement, ou supprimez cet appareil.',
+    );
+    await admin
+      .patch(path)
+      .send({ events: ['call', 'weather'] })
+      .expect(400);
+    const colleague = await signInAdmin(testApp.app, database.db);
+    await colleague
+      .patch(path)
+      .send({ events: ['lead'] })
+      .expect(404);
+    const chosen = await admin
+      .patch(path)
+      .send({ events: ['call'] })
+      .expect(200);
+    expect(chosen.body.device.events).toEqual(['call']);
+    // The same browser subscribing again keeps its choice.
+    await admin
+      .post('/api/admin/push/devices')
+      .send({ ...desk.subscription, label: 'Edge sur Windows' })
+      .expect(201);
+    const listed = (await admin.get('/api/admin/push').expect(200)).body.devices;
+    expect(listed.find((d: { label: string }) => d.label === 'Edge sur Windows').events).toEqual(['call']);
+
+    const tablet = await database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.label, 'Safari sur iPhone'));
+    const tabletPath = new URL(tablet[0]?.endpoint ?? '').pathname;
+    const before = received.length;
+    await requestAndBookACall('10.40.0.3', 'Patience Ilunga', 'patience@example.cd');
+    await worker().runOnce();
+
+    // The desk chose calls only: the booked call, not the new lead; the tablet kept everything.
+    expect(desk.inbox().map((n) => n.title)).toEqual(['Appel réservé\u00a0: Patience Ilunga']);
+    expect(
+      received
+        .slice(before)
+        .filter((r) => r.path === tabletPath)
+        .map((r) => r.path),
+    ).toHaveLength(2);
+    await admin.delete(path).expect(204);
   });
 
   it('lets an admin remove only their own devices', async () => {
@@ -482,7 +543,7 @@ describe('the push worker and the network', () => {
       rows.map((row) => ({
         subscriptionId: row.id,
         dedupeKey: `stored:${row.id}`,
-        payload: pushPayload({ key: 'k', title: 'T', body: 'B', url: '/admin' }),
+        payload: pushPayload({ key: 'lead:k', title: 'T', body: 'B', url: '/admin' }),
       })),
     );
     const before = connections;
@@ -518,7 +579,7 @@ describe('the push worker and the network', () => {
       database.db.insert(pushDeliveries).values({
         subscriptionId: device.id,
         dedupeKey: `pinned:${randomBytes(4).toString('hex')}`,
-        payload: pushPayload({ key: 'pinned', title: 'Épinglé', body: 'B', url: '/admin' }),
+        payload: pushPayload({ key: 'lead:pinned', title: 'Épinglé', body: 'B', url: '/admin' }),
       });
     const loopback: LookupAddress[] = [{ address: '127.0.0.1', family: 4 }];
 

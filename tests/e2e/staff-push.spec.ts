@@ -1,6 +1,7 @@
 /**
  * A new lead reaches the staff's device as a notification, and a tap opens it
- * (docs/decisions/080-staff-push.md), through every real part but the push service: the test is
+ * (docs/decisions/080-staff-push.md), and not the device that chose not to announce new leads
+ * (104), through every real part but the push service: the test is
  * the push service. It answers the site's Web Push request on loopback (HTTPS, RFC 8030),
  * decrypts the message with the browser's keys (RFC 8291) as a push service's device would, and
  * hands it to Chromium's service worker through the DevTools protocol
@@ -20,12 +21,27 @@ import selfsigned from 'selfsigned';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { logIn } from './helpers/admin.ts';
 import { E2E_PORT } from './helpers/mailbox.ts';
-import { pwaReady } from './helpers/page.ts';
+import { axeViolations, pwaReady, scrollsSideways } from './helpers/page.ts';
 import { START_CEILING, startOwnSite } from './helpers/process.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
-test('a new lead arrives as a notification on the admin’s device, and its tap opens the lead', async ({
+/** A device's subscription as its browser makes it: the push service's address, its keys. */
+function aDevice(endpoint: string) {
+  const key = createECDH('prime256v1');
+  key.generateKeys();
+  const authSecret = randomBytes(16);
+  return {
+    key,
+    authSecret,
+    subscription: {
+      endpoint,
+      keys: { p256dh: key.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
+    },
+  };
+}
+
+test('a new lead arrives as a notification on the admin’s device, not on the one that chose otherwise, and its tap opens the lead', async ({
   browser,
   request,
 }) => {
@@ -40,21 +56,20 @@ test('a new lead arrives as a notification on the admin’s device, and its tap 
   const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-push-'));
   const certFile = path.join(certDir, 'push-service.pem');
   fs.writeFileSync(certFile, pems.cert);
-  const messages: Buffer[] = [];
+  const messages: { path: string; body: Buffer }[] = [];
   const service = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      messages.push(Buffer.concat(chunks));
+      messages.push({ path: req.url ?? '', body: Buffer.concat(chunks) });
       res.writeHead(201).end();
     });
   });
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
-  const endpoint = `https://127.0.0.1:${(service.address() as AddressInfo).port}/push/device-1`;
-  // The device's keys, as its browser would make them for the subscription.
-  const deviceKey = createECDH('prime256v1');
-  deviceKey.generateKeys();
-  const authSecret = randomBytes(16);
+  const serviceUrl = `https://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  // The phone, and a desk computer that will not announce new leads.
+  const phone = aDevice(`${serviceUrl}/push/device-1`);
+  const desk = aDevice(`${serviceUrl}/push/device-2`);
 
   const { url, stop } = await startOwnSite(E2E_PORT + 92, {
     PUSH_SERVICE_HOSTS: '127.0.0.1',
@@ -72,28 +87,62 @@ test('a new lead arrives as a notification on the admin’s device, and its tap 
     await logIn(page);
     await expect(page.getByRole('heading', { name: 'Notifications sur mes appareils' })).toBeVisible();
 
-    // The device's subscription reaches the server as the screen sends it.
-    const added = await page.evaluate(
-      async (device) => {
-        const response = await fetch('/api/admin/push/devices', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
-          body: JSON.stringify(device),
-        });
-        return response.status;
-      },
-      {
-        endpoint,
-        keys: {
-          p256dh: deviceKey.getPublicKey().toString('base64url'),
-          auth: authSecret.toString('base64url'),
+    // The devices' subscriptions reach the server as the screen sends them.
+    for (const [device, label] of [
+      [phone, 'Chrome sur Android'],
+      [desk, 'Edge sur Windows'],
+    ] as const) {
+      const added = await page.evaluate(
+        async (body) => {
+          const response = await fetch('/api/admin/push/devices', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
+            body: JSON.stringify(body),
+          });
+          return response.status;
         },
-        label: 'Chrome sur Android',
-      },
-    );
-    expect(added).toBe(201);
+        { ...device.subscription, label },
+      );
+      expect(added).toBe(201);
+    }
+    // A 360-px phone (this journey runs in the desktop project only: it starts its own site).
+    await page.setViewportSize({ width: 360, height: 800 });
     await page.reload();
-    await expect(page.getByRole('list', { name: 'Mes appareils' })).toContainText('Chrome sur Android');
+    const devices = page.getByRole('list', { name: 'Mes appareils' });
+    await expect(devices).toContainText('Chrome sur Android');
+
+    // The desk chooses its events: every one by default, new leads turned off.
+    const deskEvents = devices.getByRole('group', {
+      name: 'Notifications reçues sur «\u00a0Edge sur Windows\u00a0»',
+    });
+    const leads = deskEvents.getByRole('checkbox', { name: 'Nouvelle demande de contact' });
+    await expect(deskEvents.getByRole('checkbox')).toHaveCount(5);
+    for (const box of await deskEvents.getByRole('checkbox').all()) await expect(box).toBeChecked();
+    await leads.uncheck();
+    await expect(page.getByText('Choix enregistré', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(leads).not.toBeChecked();
+    await expect(
+      deskEvents.getByRole('checkbox', { name: 'Appel réservé, déplacé ou annulé' }),
+    ).toBeChecked();
+    await expect(
+      devices
+        .getByRole('group', { name: 'Notifications reçues sur «\u00a0Chrome sur Android\u00a0»' })
+        .getByRole('checkbox', { name: 'Nouvelle demande de contact' }),
+    ).toBeChecked();
+    // At 360 and 1280 px: nothing scrolls sideways, nothing axe faults.
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await deskEvents.scrollIntoViewIfNeeded();
+      expect(await scrollsSideways(page), `${width} px`).toBe(false);
+      expect(
+        (await axeViolations(page)).map(({ id, nodes }) => ({
+          id,
+          targets: nodes.map((n) => n.target.join(' ')),
+        })),
+        `${width} px`,
+      ).toEqual([]);
+    }
     await page.goto('/admin/dashboard');
 
     // A visitor writes; the server pushes to the device's push service.
@@ -104,11 +153,14 @@ test('a new lead arrives as a notification on the admin’s device, and its tap 
     expect(lead.status()).toBe(201);
     const leadId = ((await lead.json()) as { id: string }).id;
     await expect.poll(() => messages.length, { timeout: 30_000 }).toBe(1);
+    // The worker sends a lead's deliveries together: a few more seconds, and still the phone's alone.
+    await page.waitForTimeout(3_000);
+    expect(messages.map((m) => m.path)).toEqual(['/push/device-1']);
     const payload = ece
-      .decrypt(messages[0] as Buffer, {
+      .decrypt(messages[0]?.body as Buffer, {
         version: 'aes128gcm',
-        privateKey: deviceKey,
-        authSecret: authSecret.toString('base64url'),
+        privateKey: phone.key,
+        authSecret: phone.authSecret.toString('base64url'),
       })
       .toString('utf8');
     expect(JSON.parse(payload)).toMatchObject({ title: 'Nouveau contact\u00a0: Bijou Notifiée' });

@@ -4,12 +4,18 @@
  * removes only their own devices.
  */
 import { Router } from 'express';
-import { PushDeviceSchema, type PushSettings } from '#common/schemas/push.ts';
+import { PushDeviceEventsSchema, PushDeviceSchema, type PushSettings } from '#common/schemas/push.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { badRequest, HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { addDevice, devicesOf, queueTestNotification, removeDevice } from '../../push/devices.ts';
+import {
+  addDevice,
+  devicesOf,
+  queueTestNotification,
+  removeDevice,
+  setDeviceEvents,
+} from '../../push/devices.ts';
 import { checkPushEndpoint, type EndpointRefusal, pushEndpointPolicy } from '../../push/endpoint.ts';
 import { vapidKeys } from '../../push/worker.ts';
 import { IdParamsSchema } from './params.ts';
@@ -54,6 +60,15 @@ export function pushAdminRouter(deps: AppDeps): Router {
     const refusal = await checkPushEndpoint(input.endpoint, pushEndpointPolicy(deps.env));
     if (refusal) throw refusedEndpoint(refusal);
     res.status(201).json({ device: await addDevice(db, user.id, input) });
+  });
+
+  router.patch('/devices/:id', async (req, res) => {
+    const { user } = adminOf(res);
+    const { id } = parseInput(IdParamsSchema, req.params);
+    const { events } = parseInput(PushDeviceEventsSchema, req.body ?? {});
+    const device = await setDeviceEvents(db, user.id, id, events);
+    if (!device) throw deviceNotFound();
+    res.json({ device });
   });
 
   router.delete('/devices/:id', async (req, res) => {

@@ -540,6 +540,7 @@ function SubscribedDate({
       name={name}
       render={({ field, fieldState }) => (
         <DateField
+          ref={field.ref}
           label={label}
           optional
           value={field.value}

@@ -2,7 +2,7 @@
  * The signed-in admin's devices for the staff's notifications (docs/decisions/080-staff-push.md;
  * contract: common/schemas/push.ts).
  */
-import type { PushDevice, PushDeviceInput, PushSettings } from '#common/schemas/push.ts';
+import type { PushDevice, PushDeviceInput, PushEvent, PushSettings } from '#common/schemas/push.ts';
 import { createAdminMutation, createAdminQuery } from '../admin-data';
 
 export const PUSH_KEY = '/api/admin/push';
@@ -35,4 +35,24 @@ export const testDeviceMutation = createAdminMutation({
     description: `Elle arrive sur « ${device.label} » dans quelques secondes.`,
   }),
   errorToast: { title: 'Envoi impossible' },
+});
+
+/** The kinds of event one device announces (docs/decisions/104-push-device-events.md). */
+export const deviceEventsMutation = createAdminMutation({
+  method: 'PATCH',
+  url: ({ device }: { device: PushDevice; events: PushEvent[] }) => `${PUSH_KEY}/devices/${device.id}`,
+  body: ({ events }) => ({ events }),
+  read: (body: { device: PushDevice }) => body.device,
+  invalidates: [PUSH_KEY],
+  refreshOn: 'error',
+  updates: (device) => [
+    [PUSH_KEY],
+    (settings: PushSettings | undefined) =>
+      settings && {
+        ...settings,
+        devices: settings.devices.map((one) => (one.id === device.id ? device : one)),
+      },
+  ],
+  toast: (device) => ({ title: 'Choix enregistré', description: device.label }),
+  errorToast: { title: 'Enregistrement impossible' },
 });

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PushSettings } from '#common/schemas/push.ts';
+import type { PushDevice, PushSettings } from '#common/schemas/push.ts';
 import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
-import { getToastSnapshot } from '~/lib/toast';
-import { deviceLabel, PUSH_SERVICE_SILENT_MESSAGE, PUSH_SUBSCRIBE_TIMEOUT_MS, PushPanel } from './push-panel';
+import { PushPanel } from './push-panel';
+import { deviceLabel, PUSH_SERVICE_SILENT_MESSAGE, PUSH_SUBSCRIBE_TIMEOUT_MS } from './this-browser';
 
 afterEach(() => {
   cleanup();
@@ -18,10 +18,14 @@ const PHONE = {
   createdAt: '2026-11-20T08:00:00.000Z',
   lastSuccessAt: '2026-11-27T14:30:00.000Z',
   endpoint: 'https://fcm.googleapis.com/fcm/send/phone',
-};
+  events: ['lead', 'call', 'subscriber', 'campaign', 'backup'],
+} satisfies PushDevice;
 
-/** A browser able to receive push messages, its subscription made by `subscribe`. */
-function pushCapableBrowser(existing: string | null) {
+/**
+ * A browser able to receive push messages, its subscription made by `subscribe`; its service
+ * worker ready at once, or when `ready` says.
+ */
+function pushCapableBrowser(existing: string | null, ready?: Promise<unknown>) {
   const subscribe = vi.fn(async (options: { applicationServerKey: Uint8Array }) => ({
     endpoint: 'https://fcm.googleapis.com/fcm/send/this-laptop',
     options,
@@ -39,7 +43,7 @@ function pushCapableBrowser(existing: string | null) {
     value: {
       getRegistration: async () => registration,
       register: async () => registration,
-      ready: Promise.resolve(registration),
+      ready: ready ?? Promise.resolve(registration),
     },
   });
   return { subscribe };
@@ -79,35 +83,91 @@ describe('the notifications tab', () => {
     });
   });
 
-  it('says so within 10 s when the browser’s push service does not answer', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    try {
-      const { subscribe } = pushCapableBrowser(null);
-      // A push service that never answers (a network that blocks it).
-      subscribe.mockImplementation(() => new Promise(() => {}));
-      const { calls } = stubFetch({
-        'GET /api/admin/push': { json: { publicKey: PUBLIC_KEY, devices: [] } },
-      });
-      renderAdminScreen(PushPanel, '/admin/settings');
-      const button = await screen.findByRole('button', { name: 'Activer sur cet appareil' });
-      fireEvent.click(button);
-      await waitFor(() => expect(subscribe).toHaveBeenCalled());
-      await vi.advanceTimersByTimeAsync(PUSH_SUBSCRIBE_TIMEOUT_MS - 100);
-      expect(getToastSnapshot()?.title).not.toBe('Activation impossible');
-      await vi.advanceTimersByTimeAsync(200);
-      await waitFor(() =>
-        expect(getToastSnapshot()).toMatchObject({
-          title: 'Activation impossible',
-          description: PUSH_SERVICE_SILENT_MESSAGE,
-        }),
-      );
-      expect(PUSH_SUBSCRIBE_TIMEOUT_MS).toBe(10_000);
-      // Nothing reached the server, and the button can be pressed again.
-      expect(calls.some((c) => c.method === 'POST')).toBe(false);
-      await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
-    } finally {
-      vi.useRealTimers();
-    }
+  /** Presses "Activer", lets `silentFor` pass, and returns what the admin reads then. */
+  async function activateAndWait(silentFor: number) {
+    const { calls } = stubFetch({ 'GET /api/admin/push': { json: { publicKey: PUBLIC_KEY, devices: [] } } });
+    renderAdminScreen(PushPanel, '/admin/settings');
+    const button = await screen.findByRole('button', { name: 'Activer sur cet appareil' });
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Activation…' })).toBeTruthy());
+    await vi.advanceTimersByTimeAsync(silentFor);
+    return { calls, alert: screen.queryByRole('alert')?.textContent ?? null };
+  }
+
+  for (const [what, silent] of [
+    ['the browser’s push service', 'push service'],
+    ['the site’s service worker', 'service worker'],
+  ] as const)
+    it(`says so in French within 10 s when ${what} does not answer, and can be tried again`, async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        const never = new Promise<never>(() => {});
+        const { subscribe } = pushCapableBrowser(null, silent === 'service worker' ? never : undefined);
+        // A push service that never answers (a network that blocks it).
+        if (silent === 'push service') subscribe.mockImplementation(() => never);
+        expect(PUSH_SUBSCRIBE_TIMEOUT_MS).toBe(10_000);
+        const { calls, ...early } = await activateAndWait(PUSH_SUBSCRIBE_TIMEOUT_MS - 500);
+        expect(early.alert).toBeNull();
+        await vi.advanceTimersByTimeAsync(600);
+        await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(PUSH_SERVICE_SILENT_MESSAGE));
+        expect(PUSH_SERVICE_SILENT_MESSAGE).toMatch(/ne répond pas/);
+        expect(subscribe).toHaveBeenCalledTimes(silent === 'push service' ? 1 : 0);
+        // Nothing reached the server, and the button can be pressed again.
+        expect(calls.some((c) => c.method === 'POST')).toBe(false);
+        const again = screen.getByRole('button', { name: 'Activer sur cet appareil' }) as HTMLButtonElement;
+        expect(again.disabled).toBe(false);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+  it('lets each device choose the events it announces, and never none', async () => {
+    pushCapableBrowser(null);
+    const laptop = { ...PHONE, id: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e', label: 'Firefox sur Windows' };
+    const { calls } = stubFetch({
+      'GET /api/admin/push': { json: { publicKey: PUBLIC_KEY, devices: [PHONE, laptop] } },
+      [`PATCH /api/admin/push/devices/${PHONE.id}`]: {
+        json: { device: { ...PHONE, events: ['lead', 'call', 'subscriber', 'backup'] } },
+      },
+      [`PATCH /api/admin/push/devices/${laptop.id}`]: { json: { device: { ...laptop, events: ['lead'] } } },
+    });
+    renderAdminScreen(PushPanel, '/admin/settings');
+    const phone = await screen.findByRole('group', {
+      name: 'Notifications reçues sur «\u00a0Chrome sur Android\u00a0»',
+    });
+    const box = (group: HTMLElement, name: string) =>
+      within(group).getByRole('checkbox', { name }) as HTMLInputElement;
+    // Every event by default.
+    for (const checkbox of within(phone).getAllByRole('checkbox'))
+      expect((checkbox as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(box(phone, 'Campagne envoyée ou non envoyée'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PATCH')?.url.pathname).toBe(`/api/admin/push/devices/${PHONE.id}`);
+    expect(JSON.parse(calls.find((c) => c.method === 'PATCH')?.body ?? '{}')).toEqual({
+      events: ['lead', 'call', 'subscriber', 'backup'],
+    });
+    await waitFor(() => expect(box(phone, 'Campagne envoyée ou non envoyée').checked).toBe(false));
+    // The other device is untouched.
+    const other = screen.getByRole('group', {
+      name: 'Notifications reçues sur «\u00a0Firefox sur Windows\u00a0»',
+    });
+    expect(box(other, 'Campagne envoyée ou non envoyée').checked).toBe(true);
+
+    // A device left with no event is refused before anything is sent.
+    cleanup();
+    stubFetch({
+      'GET /api/admin/push': { json: { publicKey: PUBLIC_KEY, devices: [{ ...laptop, events: ['lead'] }] } },
+    });
+    renderAdminScreen(PushPanel, '/admin/settings');
+    const only = await screen.findByRole('group', {
+      name: 'Notifications reçues sur «\u00a0Firefox sur Windows\u00a0»',
+    });
+    fireEvent.click(box(only, 'Nouvelle demande de contact'));
+    expect(within(only).getByRole('alert').textContent).toBe(
+      'Choisissez au moins un événement, ou supprimez cet appareil.',
+    );
+    expect(box(only, 'Nouvelle demande de contact').checked).toBe(true);
   });
 
   it('says when this browser already receives them, or cannot', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "push_subscriptions" ADD COLUMN "muted_events" text[] DEFAULT '{}'::text[] NOT NULL;
