@@ -14,13 +14,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** Still too long, with their length when listed: to split, never to grow. */
 const STILL_TOO_LONG = new Map<string, number>([
   ['app/features/admin/blog/blog-editor-screen.tsx:BlogEditor', 443],
-  ['server/newsletter/newsletter.ts:createNewsletter', 307],
   ['app/features/admin/emails/campaign-editor-screen.tsx:CampaignEditor', 301],
   ['app/features/admin/emails/campaign-detail-screen.tsx:CampaignDetailView', 267],
   ['server/api/auth.ts:authApiRouter', 251],
   ['app/features/admin/emails/template-editor-screen.tsx:TemplateEditor', 262],
   ['server/content/public-content.ts:createPublicContent', 253],
-  ['server/app.ts:createApp', 254],
   ['app/routes/legal/privacy.tsx:Privacy', 248],
   ['server/campaigns/worker.ts:createCampaignWorker', 245],
   ['server/realtime/ws-server.ts:attachRealtime', 217],
