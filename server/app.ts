@@ -39,6 +39,7 @@ import { newsletterFromDeps } from './newsletter/newsletter.ts';
 import { trustedOriginSet } from './security/csrf.ts';
 import { baselineHeaders, securityHeaders } from './security/headers.ts';
 import { visualFiles, visualStoreOf } from './visuals/routes.ts';
+import type { VisualStore } from './visuals/store.ts';
 
 export type PageRendering =
   | { kind: 'build'; build: ServerBuild; clientDir: string; islandAssets: IslandAssets }
@@ -65,24 +66,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   // security headers (frame, opener, referrer policies apply to documents, not to scripts), which
   // saves a few hundred bytes on each of the ~20 files a first visit loads over 3G.
   const pages = options.pages;
-  const nosniff: express.RequestHandler = (_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    next();
-  };
-  if (pages?.kind === 'build') {
-    // Fingerprinted assets never change: cached for a year, served as the Brotli or gzip file
-    // compressed at build time. Other public files (icons, manifest) for an hour.
-    app.use(
-      '/assets',
-      nosniff,
-      expressStaticGzip(path.join(pages.clientDir, 'assets'), {
-        enableBrotli: true,
-        orderPreference: ['br', 'gzip'],
-        // Never revalidated (immutable), so ETag and Last-Modified would be bytes for nothing.
-        serveStatic: { immutable: true, maxAge: '1y', index: false, etag: false, lastModified: false },
-      }),
-    );
-  }
+  if (pages?.kind === 'build') serveAssets(app, pages.clientDir);
   // Public pages and public API answers kept by the response cache (docs/decisions/031) go out
   // here, as they were first sent (security headers included), before any other work. Their
   // visits are not in the request log (a reverse proxy's access log has them).
@@ -104,36 +88,76 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     logger.info({ method: req.method }, 'method not allowed');
     refuseMethod(res, ALLOWED_METHODS);
   });
-  if (pages?.kind === 'build') {
-    // The service worker (docs/decisions/020-pwa.md): always revalidated, so a new build
-    // reaches visitors at their next visit, and allowed to control the whole site. Its CSP governs
-    // the worker itself: it fetches and caches this site only.
-    app.get('/sw.js', nosniff, (_req, res, next) => {
-      res.setHeader('Content-Security-Policy', SERVICE_WORKER_CSP);
-      res.setHeader('Cache-Control', 'no-cache');
-      res.setHeader('Service-Worker-Allowed', '/');
-      res.sendFile(path.join(pages.clientDir, 'sw.js'), { cacheControl: false, dotfiles: 'deny' }, (error) =>
-        error ? next() : undefined,
-      );
-    });
-    // An empty page load inside the worker's scope: the update card loads it in a hidden frame to
-    // make the browser hand over to the new worker (app/features/pwa/pwa-runtime.ts, nudge).
-    app.get('/sw-activate', nosniff, (_req, res) => {
-      res.setHeader('Cache-Control', 'no-store');
-      res.status(204).end();
-    });
-    // Icons and the manifest. Only a path naming a file (with an extension) can be one: a page's
-    // path never does, which spares every page a look at the disk (an fs.stat per request).
-    const publicFiles = express.static(pages.clientDir, { maxAge: '1h', index: false });
-    app.use((req, res, next) =>
-      path.extname(req.path) ? nosniff(req, res, () => publicFiles(req, res, next)) : next(),
-    );
-  }
+  if (pages?.kind === 'build') serveBuildFiles(app, pages.clientDir);
 
+  const visualStore = visualStoreOf(deps);
+  mountUnloggedRoutes(app, deps, visualStore);
+  mountRequestPipeline(app, deps, options);
+  mountHealthChecks(app, deps);
+  app.use('/api', apiRouter(deps, visualStore));
+  if (pages) mountPages(app, deps, pages);
+  app.use(finalErrorHandler);
+  return app;
+}
+
+const nosniff: express.RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  next();
+};
+
+/**
+ * The build's fingerprinted assets. They never change: cached for a year, served as the Brotli or
+ * gzip file compressed at build time.
+ */
+function serveAssets(app: Express, clientDir: string): void {
+  app.use(
+    '/assets',
+    nosniff,
+    expressStaticGzip(path.join(clientDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      // Never revalidated (immutable), so ETag and Last-Modified would be bytes for nothing.
+      serveStatic: { immutable: true, maxAge: '1y', index: false, etag: false, lastModified: false },
+    }),
+  );
+}
+
+/** The build's service worker, its activation page, and the other public files (icons, manifest: an hour). */
+function serveBuildFiles(app: Express, clientDir: string): void {
+  // The service worker (docs/decisions/020-pwa.md): always revalidated, so a new build
+  // reaches visitors at their next visit, and allowed to control the whole site. Its CSP governs
+  // the worker itself: it fetches and caches this site only.
+  app.get('/sw.js', nosniff, (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', SERVICE_WORKER_CSP);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Service-Worker-Allowed', '/');
+    res.sendFile(path.join(clientDir, 'sw.js'), { cacheControl: false, dotfiles: 'deny' }, (error) =>
+      error ? next() : undefined,
+    );
+  });
+  // An empty page load inside the worker's scope: the update card loads it in a hidden frame to
+  // make the browser hand over to the new worker (app/features/pwa/pwa-runtime.ts, nudge).
+  app.get('/sw-activate', nosniff, (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(204).end();
+  });
+  // Icons and the manifest. Only a path naming a file (with an extension) can be one: a page's
+  // path never does, which spares every page a look at the disk (an fs.stat per request).
+  const publicFiles = express.static(clientDir, { maxAge: '1h', index: false });
+  app.use((req, res, next) =>
+    path.extname(req.path) ? nosniff(req, res, () => publicFiles(req, res, next)) : next(),
+  );
+}
+
+/**
+ * What is answered before the request log (their URLs carry tokens, or there are thousands a
+ * second), the pages' headers and compression: media, visuals, tracking and the audience's beacon.
+ */
+function mountUnloggedRoutes(app: Express, deps: AppDeps, visualStore: VisualStore): void {
+  const { env, logger } = deps;
   // Uploaded images (decision 039): generated names, long immutable caching, nosniff.
   app.use('/media', mediaFiles(deps));
   // Generated covers and share images (decision 023): hashed names, cached for a year, nosniff.
-  const visualStore = visualStoreOf(deps);
   app.use('/visuals', visualFiles(deps, visualStore));
   // Campaign open and click tracking (decision 018), before request logging: URLs carry tokens.
   app.use('/t', trackingRouter(deps));
@@ -149,7 +173,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
       logger,
     }),
   );
+}
 
+/** The request log, the security headers, the refusal while shutting down, and compression. */
+function mountRequestPipeline(app: Express, deps: AppDeps, options: CreateAppOptions): void {
+  const { env, logger } = deps;
+  const pages = options.pages;
   app.use(
     pinoHttp({
       logger,
@@ -190,7 +219,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   });
 
   app.use(compression());
+}
 
+/** Liveness and readiness (the database answers within READY_TIMEOUT_MS). */
+function mountHealthChecks(app: Express, deps: AppDeps): void {
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
@@ -205,7 +237,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
       res.status(503).json({ status: 'unavailable', database: deps.database.kind });
     }
   });
+}
 
+/** The JSON API: public routes, the webhook, sign-in, the back-office behind its gate, the forms. */
+function apiRouter(deps: AppDeps, visualStore: VisualStore): express.Router {
+  const { env } = deps;
+  const cache = deps.responseCache;
   const api = express.Router();
   // 100 kB of JSON is far above any form; email templates (MJML, up to 200 000 characters) get 1 MB.
   const json = express.json({ limit: '100kb' });
@@ -277,36 +314,36 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   );
   api.use(apiNotFound);
   api.use(apiErrorHandler);
-  app.use('/api', api);
+  return api;
+}
 
-  if (pages?.kind === 'vite') app.use(pages.vite.middlewares);
-  if (pages) {
-    // The public pages' script (docs/decisions/030-public-islands.md); in development Vite serves its source.
-    const islandAssets: IslandAssets =
-      pages.kind === 'build'
-        ? pages.islandAssets
-        : { entry: '/app/islands/entry.client.ts', preload: [], dev: true };
-    app.all(
-      '/{*splat}',
-      pageHandler({
-        build: pages.kind === 'build' ? pages.build : pages.loadBuild,
-        mode: pages.kind === 'build' ? 'production' : 'development',
-        // In development pages change with the code: never kept.
-        cache: pages.kind === 'build' ? cache : undefined,
-        loadContext: (req, res) =>
-          new RouterContextProvider(
-            new Map<RouterContext<unknown>, unknown>([
-              [appContext, deps],
-              [cspNonceContext, res.locals.cspNonce],
-              [islandAssetsContext, islandAssets],
-              [requestClientContext, { ip: req.ip, userAgent: req.get('User-Agent') }],
-            ]),
-          ),
-      }),
-    );
-  }
-  app.use(finalErrorHandler);
-  return app;
+/** The pages, rendered by React Router with the router context (app/context.server.ts). */
+function mountPages(app: Express, deps: AppDeps, pages: PageRendering): void {
+  const cache = deps.responseCache;
+  if (pages.kind === 'vite') app.use(pages.vite.middlewares);
+  // The public pages' script (docs/decisions/030-public-islands.md); in development Vite serves its source.
+  const islandAssets: IslandAssets =
+    pages.kind === 'build'
+      ? pages.islandAssets
+      : { entry: '/app/islands/entry.client.ts', preload: [], dev: true };
+  app.all(
+    '/{*splat}',
+    pageHandler({
+      build: pages.kind === 'build' ? pages.build : pages.loadBuild,
+      mode: pages.kind === 'build' ? 'production' : 'development',
+      // In development pages change with the code: never kept.
+      cache: pages.kind === 'build' ? cache : undefined,
+      loadContext: (req, res) =>
+        new RouterContextProvider(
+          new Map<RouterContext<unknown>, unknown>([
+            [appContext, deps],
+            [cspNonceContext, res.locals.cspNonce],
+            [islandAssetsContext, islandAssets],
+            [requestClientContext, { ip: req.ip, userAgent: req.get('User-Agent') }],
+          ]),
+        ),
+    }),
+  );
 }
 
 function isQuietPath(url: string): boolean {

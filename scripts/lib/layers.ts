@@ -116,3 +116,122 @@ export function routerSchemaImports(): string[] {
   }
   return wrong;
 }
+
+/**
+ * The server's layers (docs/architecture.md): common/ <- db/ <- server/, and inside server/ the
+ * routers (api/) over the services (server/<domain>/, one layer per domain) over db/. The wiring
+ * (the files that build and start the process) sits above them all; server/'s other top files
+ * (errors, logger, env) are shared by every layer.
+ */
+export type ServerLayer = 'common' | 'db' | 'app' | 'wiring' | 'base' | 'routers' | `service:${string}`;
+
+/** The files that build and start the process: only they may import the routers. */
+const WIRING = new Set(['main.ts', 'dev.ts', 'start.ts', 'app.ts', 'app-deps.ts', 'seed.ts']);
+
+/**
+ * The only modules of app/ the server imports, each with why (docs/architecture.md keeps the
+ * same list): the router context, which the server fills and the loaders read, and the public
+ * pages' inline bootstrap, whose hash the Content-Security-Policy allows and whose assets' shape
+ * the build hands over.
+ */
+export const SERVER_APP_IMPORTS = new Map<string, string>([
+  ['app/context.server.ts', 'the router context: the server fills it, the loaders read it'],
+  ['app/islands/bootstrap.ts', 'the inline bootstrap: its CSP hash and its assets’ type'],
+]);
+
+/** The layer of a file of common/, db/ or server/ (or 'app' for one of app/). */
+export function serverLayerOf(file: string): ServerLayer | undefined {
+  const [first, second, third] = path.relative(root, file).split(path.sep);
+  if (first === 'common' || first === 'db' || first === 'app') return first;
+  if (first !== 'server' || second === undefined) return undefined;
+  if (third === undefined) return WIRING.has(second) ? 'wiring' : 'base';
+  return second === 'api' ? 'routers' : `service:${second}`;
+}
+
+/**
+ * Whether a file of layer `layer` may import one of `target`, `values` telling an import of
+ * values from a type-only one. The services' ties with one another are the next rule's
+ * (serverDomainTies); app/ is SERVER_APP_IMPORTS'.
+ */
+export function mayImportOnServer(layer: ServerLayer, target: ServerLayer, values: boolean): boolean {
+  if (target === 'app') return false;
+  if (layer === 'common') return target === 'common';
+  if (layer === 'db') return target === 'common' || target === 'db';
+  if (layer === 'wiring' || layer === 'base') return true;
+  // Routers and services: never the wiring's values (its types, the dependencies', are fine).
+  if (target === 'wiring') return !values;
+  // A service never reaches up into a router.
+  return !(layer.startsWith('service:') && target === 'routers');
+}
+
+/** An import or re-export with its named part, `type` marked, and its source. */
+const STATIC_IMPORT_OR_EXPORT = /\b(?:import|export)\s+(type\s+)?([^'";]*?)\s+from\s+['"]([^'"]+)['"]/g;
+
+export type ServerImport = { file: string; specifier: string; target: string; values: boolean };
+
+/** The file of common/, db/, server/ or app/ an import names, or undefined for a package. */
+function resolveServerImport(from: string, specifier: string): string | undefined {
+  const alias = /^#(common|db|server|app)\/(.*)$/.exec(specifier);
+  if (alias) return path.join(root, alias[1] as string, alias[2] as string);
+  if (specifier.startsWith('.')) return path.resolve(path.dirname(from), specifier);
+  return undefined;
+}
+
+/** Every import of common/, db/ and server/ (tests aside) naming a file of the repository. */
+function serverImports(): ServerImport[] {
+  const files = ['common', 'db', 'server'].flatMap((dir) => sourceFiles(path.join(root, dir)));
+  return files.flatMap((file) => {
+    const source = fs.readFileSync(file, 'utf8');
+    const typeOnly = new Map<string, number>();
+    for (const [, typeKeyword, names, specifier] of source.matchAll(STATIC_IMPORT_OR_EXPORT)) {
+      if (!importsValues(typeKeyword, names as string))
+        typeOnly.set(specifier as string, (typeOnly.get(specifier as string) ?? 0) + 1);
+    }
+    const all = [...source.matchAll(IMPORT)].map(([, specifier]) => specifier as string);
+    return [...new Set(all)].flatMap((specifier) => {
+      const target = resolveServerImport(file, specifier);
+      if (target === undefined) return [];
+      const values = all.filter((s) => s === specifier).length > (typeOnly.get(specifier) ?? 0);
+      return [{ file, specifier, target, values }];
+    });
+  });
+}
+
+const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
+
+/** Every import of common/, db/ or server/ against the server's layers, as "file (layer) -> specifier". */
+export function serverLayerViolations(): string[] {
+  return serverImports().flatMap(({ file, specifier, target, values }) => {
+    const layer = serverLayerOf(file) as ServerLayer;
+    const targetLayer = serverLayerOf(target);
+    if (targetLayer === undefined) return [];
+    if (
+      targetLayer === 'app' &&
+      layer !== 'common' &&
+      layer !== 'db' &&
+      SERVER_APP_IMPORTS.has(relative(target))
+    )
+      return [];
+    return mayImportOnServer(layer, targetLayer, values)
+      ? []
+      : [`${relative(file)} (${layer}) -> ${specifier}`];
+  });
+}
+
+/**
+ * Two services are tied one way: when one imports the other's values, the other reaches back
+ * through types only (an interface, such as the event bus's `EventBus`), never a value. Every
+ * import that ties two domains both ways, as "file (layer) -> specifier".
+ */
+export function serverDomainTies(imports: ServerImport[] = serverImports()): string[] {
+  const domainImports = imports.flatMap((entry) => {
+    const from = serverLayerOf(entry.file);
+    const to = serverLayerOf(entry.target);
+    if (!from?.startsWith('service:') || !to?.startsWith('service:') || from === to) return [];
+    return [{ ...entry, from, to }];
+  });
+  const valueTies = new Set(domainImports.filter((i) => i.values).map((i) => `${i.from} ${i.to}`));
+  return domainImports
+    .filter((i) => i.values && valueTies.has(`${i.to} ${i.from}`))
+    .map((i) => `${relative(i.file)} (${i.from}) -> ${i.specifier}`);
+}

@@ -130,56 +130,56 @@ const publicUser = (user: SessionUser): SessionUser => ({
   secondFactorSetupRequired: user.secondFactorSetupRequired ?? false,
 });
 
-export function authApiRouter(deps: AuthApiDeps): Router {
-  const { db, events } = deps;
-  const now = deps.now ?? systemClock;
-  const cookie = sessionCookieFor(deps.publicUrl);
-  const pendingCookie = pendingCookieFor(cookie);
-  const rp = relyingPartyFor(deps.publicUrl);
-  const authDeps = { db, cookie, now };
-  const guard = requireAdmin(authDeps);
-  const router = Router();
+/** What the sign-in routes share: the database, the clock, the cookies, the relying party (passkeys). */
+type SignIn = {
+  db: Database;
+  events: AuthApiDeps['events'];
+  now: Clock;
+  cookie: ReturnType<typeof sessionCookieFor>;
+  pendingCookie: ReturnType<typeof pendingCookieFor>;
+  rp: ReturnType<typeof relyingPartyFor>;
+  dataDir: string | undefined;
+};
 
-  router.use(
-    '/auth',
-    noStore,
-    csrfProtection({ publicUrl: deps.publicUrl, trustedOrigins: deps.trustedOrigins }),
+/**
+ * The end of every successful sign-in: the pending step is over, a session token sent before is
+ * revoked and never reused (no session fixation), a brand-new session is opened.
+ */
+async function openSession(
+  ctx: SignIn,
+  req: Request,
+  res: Response,
+  userId: string,
+  rememberMe: boolean,
+  method: string,
+) {
+  const { db, events, now, cookie, pendingCookie } = ctx;
+  const at = now();
+  await endPendingLogin(db, req, res, pendingCookie);
+  await revokeSessionByToken(db, readSessionToken(req, cookie), at, events);
+  const session = await createSession(
+    db,
+    { userId, rememberMe, ip: req.ip, userAgent: req.get('User-Agent') },
+    at,
   );
-
-  /**
-   * The end of every successful sign-in: the pending step is over, a session token sent before is
-   * revoked and never reused (no session fixation), a brand-new session is opened.
-   */
-  async function openSession(
-    req: Request,
-    res: Response,
-    userId: string,
-    rememberMe: boolean,
-    method: string,
-  ) {
-    const at = now();
-    await endPendingLogin(db, req, res, pendingCookie);
-    await revokeSessionByToken(db, readSessionToken(req, cookie), at, events);
-    const session = await createSession(
-      db,
-      { userId, rememberMe, ip: req.ip, userAgent: req.get('User-Agent') },
-      at,
-    );
-    setSessionCookie(
-      res,
-      cookie,
-      session.token,
-      rememberMe ? session.expiresAt.getTime() - at.getTime() : undefined,
-    );
-    const valid = await validateSession(db, session.token, at);
-    if (!valid) throw new Error('a session just opened is not valid');
-    req.log.info({ userId, sessionId: session.sessionId, method }, 'admin logged in');
-    if (deps.dataDir && (await forgetFirstAdminPassword(deps.dataDir, valid.user.email))) {
-      req.log.info({ userId }, 'first admin password file deleted at its first sign-in');
-    }
-    res.json({ user: publicUser(valid.user) });
+  setSessionCookie(
+    res,
+    cookie,
+    session.token,
+    rememberMe ? session.expiresAt.getTime() - at.getTime() : undefined,
+  );
+  const valid = await validateSession(db, session.token, at);
+  if (!valid) throw new Error('a session just opened is not valid');
+  req.log.info({ userId, sessionId: session.sessionId, method }, 'admin logged in');
+  if (ctx.dataDir && (await forgetFirstAdminPassword(ctx.dataDir, valid.user.email))) {
+    req.log.info({ userId }, 'first admin password file deleted at its first sign-in');
   }
+  res.json({ user: publicUser(valid.user) });
+}
 
+/** The password, first step of a sign-in: a session, or the second factor awaited. */
+function mountPasswordSignIn(router: Router, ctx: SignIn): void {
+  const { db, now, pendingCookie } = ctx;
   router.post('/auth/login', async (req, res) => {
     const input = parseInput(AdminLoginSchema, req.body);
     const email = input.email.toLowerCase();
@@ -229,40 +229,47 @@ export function authApiRouter(deps: AuthApiDeps): Router {
       return;
     }
     await attempt.succeeded();
-    await openSession(req, res, user.id, input.rememberMe, 'password');
+    await openSession(ctx, req, res, user.id, input.rememberMe, 'password');
   });
+}
 
-  /**
-   * A second step of the pending sign-in, its body checked by `schema`: counted like a password
-   * (per account+IP, per IP) and per account from every address; `check` says whether the factor
-   * given is right.
-   */
-  function secondStep<S extends z.ZodType>(
-    method: string,
-    schema: S,
-    check: (input: z.output<S>, pending: PendingLogin, at: Date) => Promise<boolean>,
-    refusal: () => HttpError,
-  ): RequestHandler {
-    return async (req, res) => {
-      const input = parseInput(schema, req.body);
-      const at = now();
-      const pending = await readPendingLogin(db, req, pendingCookie, at);
-      if (!pending) throw loginExpired();
-      const ip = req.ip ?? 'unknown';
-      const attempt = await reserveAttempts(db, req, at, signInRules(pending.user.email, ip, true));
-      if (!(await check(input, pending, at))) {
-        await attempt.failed();
-        req.log.info({ userId: pending.user.id, ip, method }, 'admin second factor refused');
-        throw refusal();
-      }
-      await attempt.succeeded();
-      await openSession(req, res, pending.user.id, pending.rememberMe, method);
-    };
-  }
+/**
+ * A second step of the pending sign-in, its body checked by `schema`: counted like a password
+ * (per account+IP, per IP) and per account from every address; `check` says whether the factor
+ * given is right.
+ */
+function secondStep<S extends z.ZodType>(
+  ctx: SignIn,
+  method: string,
+  schema: S,
+  check: (input: z.output<S>, pending: PendingLogin, at: Date) => Promise<boolean>,
+  refusal: () => HttpError,
+): RequestHandler {
+  const { db, now, pendingCookie } = ctx;
+  return async (req, res) => {
+    const input = parseInput(schema, req.body);
+    const at = now();
+    const pending = await readPendingLogin(db, req, pendingCookie, at);
+    if (!pending) throw loginExpired();
+    const ip = req.ip ?? 'unknown';
+    const attempt = await reserveAttempts(db, req, at, signInRules(pending.user.email, ip, true));
+    if (!(await check(input, pending, at))) {
+      await attempt.failed();
+      req.log.info({ userId: pending.user.id, ip, method }, 'admin second factor refused');
+      throw refusal();
+    }
+    await attempt.succeeded();
+    await openSession(ctx, req, res, pending.user.id, pending.rememberMe, method);
+  };
+}
 
+/** The pending sign-in's second steps: a TOTP code, a recovery code or a passkey. */
+function mountSecondSteps(router: Router, ctx: SignIn): void {
+  const { db, now, pendingCookie, rp } = ctx;
   router.post(
     '/auth/login/totp',
     secondStep(
+      ctx,
       'totp',
       TotpCodeSchema,
       async ({ code }, pending, at) => {
@@ -276,6 +283,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
   router.post(
     '/auth/login/recovery',
     secondStep(
+      ctx,
       'recovery code',
       RecoveryCodeSchema,
       ({ code }, pending, at) => useRecoveryCode(db, pending.user.id, code, at),
@@ -294,6 +302,7 @@ export function authApiRouter(deps: AuthApiDeps): Router {
   router.post(
     '/auth/login/passkey',
     secondStep(
+      ctx,
       'passkey',
       PasskeyAssertionSchema,
       async ({ response }, pending, at) =>
@@ -307,7 +316,11 @@ export function authApiRouter(deps: AuthApiDeps): Router {
       () => wrongSecondFactor(WRONG_PASSKEY),
     ),
   );
+}
 
+/** The sign-in with a passkey alone. */
+function mountPasskeySignIn(router: Router, ctx: SignIn): void {
+  const { db, now, rp } = ctx;
   // A sign-in with a passkey alone: the passkey, with its user verification (a PIN, a fingerprint),
   // stands for the password and the second factor at once.
   router.post('/auth/passkey/options', async (req, res) => {
@@ -339,9 +352,14 @@ export function authApiRouter(deps: AuthApiDeps): Router {
       throw wrongSecondFactor(WRONG_PASSKEY);
     }
     await attempt.succeeded();
-    await openSession(req, res, user.id, input.rememberMe, 'passkey');
+    await openSession(ctx, req, res, user.id, input.rememberMe, 'passkey');
   });
+}
 
+/** The session's user, sign-out and the password change. */
+function mountSession(router: Router, ctx: SignIn, guard: RequestHandler): void {
+  const { db, events, now, cookie, pendingCookie } = ctx;
+  const authDeps = { db, cookie, now };
   router.get('/auth/me', async (req, res) => {
     const admin = await currentAdmin(authDeps, req, res);
     if (!admin) throw unauthenticated();
@@ -375,9 +393,35 @@ export function authApiRouter(deps: AuthApiDeps): Router {
     req.log.info({ userId: admin.user.id }, 'admin password changed; other sessions revoked');
     res.status(204).end();
   });
+}
 
+export function authApiRouter(deps: AuthApiDeps): Router {
+  const { db, events } = deps;
+  const now = deps.now ?? systemClock;
+  const cookie = sessionCookieFor(deps.publicUrl);
+  const ctx: SignIn = {
+    db,
+    events,
+    now,
+    cookie,
+    pendingCookie: pendingCookieFor(cookie),
+    rp: relyingPartyFor(deps.publicUrl),
+    dataDir: deps.dataDir,
+  };
+  const guard = requireAdmin({ db, cookie, now });
+  const router = Router();
+
+  router.use(
+    '/auth',
+    noStore,
+    csrfProtection({ publicUrl: deps.publicUrl, trustedOrigins: deps.trustedOrigins }),
+  );
+  mountPasswordSignIn(router, ctx);
+  mountSecondSteps(router, ctx);
+  mountPasskeySignIn(router, ctx);
+  mountSession(router, ctx, guard);
   // One's own second factors: a session is enough, even one that must first set up a factor.
-  router.use('/auth/second-factor', guard, secondFactorRouter({ db, rp, now, events }));
+  router.use('/auth/second-factor', guard, secondFactorRouter({ db, rp: ctx.rp, now, events }));
 
   return router;
 }

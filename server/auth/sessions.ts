@@ -17,7 +17,6 @@ import {
 import type { Database } from '#db/client.ts';
 import { adminPasskeys, adminSessions, adminTotp, adminUsers, authSettings } from '#db/schema.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { publishSessionsRevoked } from '../realtime/session-events.ts';
 
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
@@ -196,7 +195,7 @@ export async function revokeSessionByToken(
     .where(and(eq(adminSessions.tokenHash, hashSessionToken(token)), isNull(adminSessions.revokedAt)))
     .returning({ userId: adminSessions.userId });
   const userId = revoked[0]?.userId;
-  if (events && userId) await publishSessionsRevoked(events, db, userId);
+  if (events && userId) await announceRevoked(events, db, userId);
 }
 
 /** After a password change: every other session of the user ends, the current one stays. */
@@ -241,5 +240,15 @@ async function revokeSessionsOf(
         isNull(adminSessions.revokedAt),
       ),
     );
-  if (events) await publishSessionsRevoked(events, db, userId);
+  if (events) await announceRevoked(events, db, userId);
+}
+
+/**
+ * Announces, when `db`'s transaction commits, that sessions of this user were revoked: the
+ * internal `session_revoked` event (common/realtime.ts), on which every instance's websocket hub
+ * closes the sockets of the sessions that ended (server/realtime/session-events.ts). Only the
+ * event bus's interface ties sessions to the real-time channel.
+ */
+function announceRevoked(events: Pick<EventBus, 'publish'>, db: Database, userId: string): Promise<void> {
+  return events.publish(db, { channel: 'system', type: 'session_revoked', data: { userId } });
 }

@@ -12,17 +12,11 @@ import {
   type NewsletterSubscribeRequest,
 } from '#common/schemas/newsletter.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import {
-  emailOutbox,
-  type NewsletterSubscription,
-  newsletterSubscriptions,
-  rateLimits,
-  siteSettings,
-} from '#db/schema.ts';
+import { emailOutbox, type NewsletterSubscription, newsletterSubscriptions, rateLimits } from '#db/schema.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { repeatEvery } from '../background/repeat.ts';
 import type { Outbox } from '../email/outbox.ts';
-import { type renderTemplate, siteUrlOf } from '../email/templates.ts';
+import type { renderTemplate } from '../email/templates.ts';
 import type { KeptMessage, MailTransport } from '../email/transport.ts';
 import { type ConversionSource, NO_SOURCE } from '../leads/attribution.ts';
 import type { Logger } from '../logger.ts';
@@ -30,7 +24,8 @@ import { queuePush } from '../push/notify.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { RATE_LIMITS } from '../security/limits.ts';
 import { hitRateLimit } from '../security/rate-limit.ts';
-import { closeConfirmTokens, findToken, issueToken } from './tokens.ts';
+import { sendConfirmation, sendToSubscriber } from './subscriber-emails.ts';
+import { closeConfirmTokens, findToken } from './tokens.ts';
 
 /** Pending subscribers who never confirmed are deleted after this long (data minimisation). */
 export const PENDING_RETENTION_MS = 30 * 24 * 60 * 60_000;
@@ -76,19 +71,6 @@ async function withinAddressCap(tx: Database, cap: AddressCap, address: string, 
   const limit = await hitRateLimit(tx, addressCapKey(cap, address), ADDRESS_CAPS[cap], at);
   return limit.allowed;
 }
-
-/** The transactional emails of a subscriber (server/newsletter/newsletter.ts's own templates). */
-type SubscriberTemplate =
-  | 'newsletter_confirmation'
-  | 'newsletter_already_subscribed'
-  | 'newsletter_welcome'
-  | 'newsletter_manage_link';
-
-/** The emails that answer a sign-up, which anyone may send with any address: no typed text in them. */
-const SIGN_UP_ANSWERS: ReadonlySet<SubscriberTemplate> = new Set([
-  'newsletter_confirmation',
-  'newsletter_already_subscribed',
-]);
 
 /** What a subscriber may download about themselves (no internal ids, no token hashes). */
 export type SubscriberExport = {
@@ -155,313 +137,310 @@ export function toExport(row: NewsletterSubscription, now: Date): SubscriberExpo
   };
 }
 
+/** The newsletter's dependencies, resolved: its clock and its own logger. */
+type Run = Omit<NewsletterDeps, 'now'> & { now: () => Date };
+
+/** Finds the row of `email`, locked for the transaction. */
+async function lockedSubscriber(tx: Database, email: string): Promise<NewsletterSubscription | undefined> {
+  const [row] = await tx
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email))
+    .for('update');
+  return row;
+}
+
+/**
+ * A new address's pending row, with the request's context until the confirmation replaces it
+ * with its own; undefined when a concurrent sign-up of the same address created it first.
+ */
+async function insertPending(
+  tx: Database,
+  request: NewsletterSubscribeRequest,
+  consent: ConsentContext,
+  reviewReason: string | null,
+  source: ConversionSource,
+  at: Date,
+): Promise<NewsletterSubscription | undefined> {
+  // A concurrent subscribe of the same address waits on the unique index, then finds the row.
+  const [created] = await tx
+    .insert(newsletterSubscriptions)
+    .values({
+      email: request.email,
+      status: 'pending',
+      createdAt: at,
+      source: request.source,
+      locale: request.locale,
+      firstName: request.firstName || null,
+      ...consentProof(consent),
+      reviewReason,
+      attribution: source.attribution,
+      trafficSource: source.trafficSource,
+    })
+    .onConflictDoNothing({ target: newsletterSubscriptions.email })
+    .returning();
+  return created;
+}
+
+/**
+ * The answer to a sign-up of a known address. Whatever the address's state, the same answer and
+ * the same work (a count, tokens, one email queued): the form must not reveal whether the address
+ * is known or subscribed.
+ */
+async function answerKnownAddress(
+  run: Run,
+  tx: Database,
+  existing: NewsletterSubscription,
+  reviewReason: string | null,
+  at: Date,
+): Promise<{ emailSent: boolean }> {
+  if (!(await withinAddressCap(tx, 'newsletter-confirm', existing.email, at))) {
+    run.logger.info({ subscriberId: existing.id }, 'sign-up email skipped: hourly cap reached');
+    return { emailSent: false };
+  }
+  if (existing.status === 'active') {
+    // Already subscribed: nothing changes, and the owner is told by email, with a manage link.
+    await sendToSubscriber(run, tx, existing, 'newsletter_already_subscribed', at);
+    return { emailSent: true };
+  }
+  // Pending: a resend; unsubscribed or bounced: a new opt-in. Anyone can type an address,
+  // so nothing recorded about the person changes here (proof of an earlier consent, name):
+  // only their click on the confirmation link does (confirm).
+  const [updated] = await tx
+    .update(newsletterSubscriptions)
+    .set({
+      status: 'pending',
+      isActive: true,
+      subscribedAt: null,
+      ...(reviewReason ? { reviewReason } : {}),
+    })
+    .where(eq(newsletterSubscriptions.id, existing.id))
+    .returning();
+  if (!updated) throw new Error('newsletter subscription vanished during subscribe');
+  await sendConfirmation(run, tx, updated, at);
+  return { emailSent: true };
+}
+
+/**
+ * Starts (or restarts) the double opt-in; a subscribed address gets the "déjà inscrit(e)" email
+ * instead. Returns whether an email was queued; the caller answers `{ requiresConfirmation:
+ * true }` either way (docs/product.md §8.3).
+ */
+function subscribe(
+  run: Run,
+  request: NewsletterSubscribeRequest,
+  consent: ConsentContext,
+  /** Why the sign-up is kept "À vérifier" (docs/decisions/083), or null. */
+  reviewReason: string | null = null,
+  /**
+   * The visit that brought the sign-up (docs/decisions/084-first-party-audience.md): stored on
+   * the row it creates only. A known address keeps the source of the sign-up that created its
+   * row, the one the Audience screen counts (by the row's creation); anyone may type an
+   * address, and a later form does not rewrite what an earlier one recorded.
+   */
+  source: ConversionSource = NO_SOURCE,
+): Promise<{ emailSent: boolean }> {
+  return inTransaction(run.db, async (tx) => {
+    const at = run.now();
+    let existing = await lockedSubscriber(tx, request.email);
+    if (!existing) {
+      const created = await insertPending(tx, request, consent, reviewReason, source, at);
+      if (created) {
+        // Counted like every answer to a sign-up, though a new address always gets its
+        // confirmation (its counter was forgotten with any earlier row of that address).
+        await withinAddressCap(tx, 'newsletter-confirm', created.email, at);
+        await sendConfirmation(run, tx, created, at);
+        return { emailSent: true };
+      }
+      existing = await lockedSubscriber(tx, request.email);
+      if (!existing) throw new Error('newsletter subscription vanished during subscribe');
+    }
+    return answerKnownAddress(run, tx, existing, reviewReason, at);
+  });
+}
+
+/**
+ * Double opt-in, second step: only ever from a POST (mail scanners follow GET links). The
+ * proof of consent is this click (ASVS 14, GDPR art. 7(1)): when, from where, and the
+ * server's own wording and version.
+ */
+function confirm(run: Run, token: string, consent: ConsentContext): Promise<{ email: string }> {
+  return inTransaction(run.db, async (tx) => {
+    const at = run.now();
+    const { subscriber } = await findToken(tx, token, ['confirm'], at);
+    await closeConfirmTokens(tx, subscriber.id, at);
+    const [active] = await tx
+      .update(newsletterSubscriptions)
+      .set({
+        status: 'active',
+        isActive: true,
+        subscribedAt: at,
+        consentAt: at,
+        ...consentProof(consent),
+      })
+      .where(eq(newsletterSubscriptions.id, subscriber.id))
+      .returning();
+    if (!active) throw new Error('newsletter subscription vanished during confirm');
+    await sendToSubscriber(run, tx, active, 'newsletter_welcome', at);
+    // Kept "À vérifier" (docs/decisions/083): the staff hear of it when one of them clears it.
+    if (active.reviewReason === null) await announceSubscriber(tx, run.events, active);
+    return { email: active.email };
+  });
+}
+
+/** Idempotent: a second one-click (or a mail client retrying) is answered the same. */
+function unsubscribe(run: Run, token: string): Promise<{ email: string }> {
+  return inTransaction(run.db, async (tx) => {
+    const at = run.now();
+    const { subscriber } = await findToken(tx, token, ['unsubscribe', 'manage'], at);
+    await closeConfirmTokens(tx, subscriber.id, at);
+    if (subscriber.status !== 'unsubscribed') {
+      await tx
+        .update(newsletterSubscriptions)
+        .set({ status: 'unsubscribed', isActive: false })
+        .where(eq(newsletterSubscriptions.id, subscriber.id));
+    }
+    return { email: subscriber.email };
+  });
+}
+
+function preferences(run: Run, token: string): Promise<Preferences> {
+  return inTransaction(run.db, async (tx) => {
+    const { subscriber } = await findToken(tx, token, ['manage'], run.now());
+    return preferencesOf(subscriber);
+  });
+}
+
+function updatePreferences(run: Run, request: NewsletterManageRequest): Promise<Preferences> {
+  return inTransaction(run.db, async (tx) => {
+    const { subscriber } = await findToken(tx, request.token, ['manage'], run.now());
+    const [updated] = await tx
+      .update(newsletterSubscriptions)
+      .set({ firstName: request.firstName || null, tags: request.tags })
+      .where(eq(newsletterSubscriptions.id, subscriber.id))
+      .returning();
+    if (!updated) throw new Error('newsletter subscription vanished during update');
+    return preferencesOf(updated);
+  });
+}
+
+function exportData(run: Run, token: string): Promise<SubscriberExport> {
+  return inTransaction(run.db, async (tx) => {
+    const at = run.now();
+    const { subscriber } = await findToken(tx, token, ['manage'], at);
+    return toExport(subscriber, at);
+  });
+}
+
+/** Deletes the subscriber; their tokens go with them (foreign key cascade). */
+async function erase(run: Run, token: string): Promise<void> {
+  const { subscriber } = await inTransaction(run.db, (tx) => findToken(tx, token, ['manage'], run.now()));
+  await eraseSubscriber(run.db, subscriber.id, run.transport);
+  run.logger.info({ subscriberId: subscriber.id }, 'subscriber erased at their request');
+}
+
+/**
+ * "Recevoir un nouveau lien" on an expired or lost manage link: a fresh manage link by email
+ * to a known address (active or pending), at most a few an hour per address. Whether the
+ * address is known is never told: the caller answers the same either way.
+ */
+function sendManageLink(run: Run, email: string): Promise<{ emailSent: boolean }> {
+  return inTransaction(run.db, async (tx) => {
+    const at = run.now();
+    const [subscriber] = await tx
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, email.toLowerCase()))
+      .for('update');
+    if (!subscriber || (subscriber.status !== 'active' && subscriber.status !== 'pending')) {
+      return { emailSent: false };
+    }
+    if (!(await withinAddressCap(tx, 'newsletter-manage', subscriber.email, at))) {
+      run.logger.info({ subscriberId: subscriber.id }, 'manage link not sent: hourly cap reached');
+      return { emailSent: false };
+    }
+    await sendToSubscriber(run, tx, subscriber, 'newsletter_manage_link', at);
+    return { emailSent: true };
+  });
+}
+
+/**
+ * The admin import, inside the caller's transaction: stores the addresses not known yet (a
+ * known one is left alone) and returns those it created. Without declared consent a row is
+ * pending and gets the very confirmation email of the public form, counted in the
+ * per-address resend cap, so the person still has to click; with declared consent it is
+ * active at once, with that declaration kept as the proof of consent.
+ */
+async function addImported(
+  run: Run,
+  tx: Database,
+  entries: ImportedAddress[],
+  at: Date,
+): Promise<Set<string>> {
+  const created: NewsletterSubscription[] = [];
+  // Several rows per statement: an import may hold thousands of addresses.
+  for (let i = 0; i < entries.length; i += 500) {
+    const rows = await tx
+      .insert(newsletterSubscriptions)
+      .values(
+        entries.slice(i, i + 500).map((entry) => {
+          const consented = entry.declaredConsent !== undefined;
+          return {
+            email: entry.email,
+            firstName: entry.firstName ?? null,
+            lastName: entry.lastName ?? null,
+            tags: entry.tags,
+            source: 'import',
+            status: consented ? ('active' as const) : ('pending' as const),
+            consentAt: consented ? at : null,
+            subscribedAt: consented ? at : null,
+            consentText: entry.declaredConsent ?? entry.pendingNote ?? null,
+            createdAt: at,
+          };
+        }),
+      )
+      .onConflictDoNothing({ target: newsletterSubscriptions.email })
+      .returning();
+    created.push(...rows);
+  }
+  for (const row of created) {
+    if (row.status !== 'pending') continue;
+    if (await withinAddressCap(tx, 'newsletter-confirm', row.email, at))
+      await sendConfirmation(run, tx, row, at);
+    else run.logger.info({ subscriberId: row.id }, 'imported address: confirmation skipped, hourly cap');
+  }
+  return new Set(created.map((row) => row.email));
+}
+
 export type Newsletter = ReturnType<typeof createNewsletter>;
 
+/** `fn` given the newsletter's dependencies. */
+const withRun =
+  <A extends unknown[], R>(run: Run, fn: (run: Run, ...args: A) => R) =>
+  (...args: A): R =>
+    fn(run, ...args);
+
+/**
+ * The newsletter bound to its dependencies: subscribe, confirm, unsubscribe, manage, export,
+ * erase, the manage link, the purge and the admin import (each a plain function above).
+ */
 export function createNewsletter(deps: NewsletterDeps) {
-  const { db } = deps;
-  const now = deps.now ?? (() => new Date());
-  const logger = deps.logger.child({ component: 'newsletter' });
-  const link = (path: string, token: string) => {
-    const url = new URL(path, deps.publicUrl);
-    url.searchParams.set('token', token);
-    return url.toString();
+  const run: Run = {
+    ...deps,
+    now: deps.now ?? (() => new Date()),
+    logger: deps.logger.child({ component: 'newsletter' }),
   };
-
-  async function companyAddress(tx: Database): Promise<string> {
-    const [row] = await tx
-      .select({ value: siteSettings.value })
-      .from(siteSettings)
-      .where(eq(siteSettings.key, 'contact.address'))
-      .limit(1);
-    return row?.value ?? '';
-  }
-
-  /**
-   * Every newsletter email carries the subscriber's own manage and unsubscribe links and the
-   * RFC 8058 one-click headers, so a mailbox provider can unsubscribe without opening the site.
-   * The first name goes only to a confirmed address, and never in the answers to a sign-up:
-   * anyone may type someone else's address and any name, and until the owner confirmed, that text
-   * must not reach their mailbox in our name.
-   */
-  async function sendToSubscriber(
-    tx: Database,
-    subscriber: NewsletterSubscription,
-    templateKey: SubscriberTemplate,
-    at: Date,
-    extra: Record<string, string> = {},
-  ): Promise<void> {
-    const greetsByName = subscriber.status === 'active' && !SIGN_UP_ANSWERS.has(templateKey);
-    const manageToken = await issueToken(tx, subscriber.id, 'manage', at);
-    const unsubscribeToken = await issueToken(tx, subscriber.id, 'unsubscribe', at);
-    const oneClickUrl = link('/api/newsletter/unsubscribe', unsubscribeToken);
-    const rendered = await deps.render(tx, templateKey, {
-      ...extra,
-      firstName: greetsByName ? (subscriber.firstName ?? '') : '',
-      manageUrl: link('/newsletter/manage', manageToken),
-      unsubscribeUrl: link('/newsletter/unsubscribe', unsubscribeToken),
-      siteUrl: siteUrlOf(deps.publicUrl),
-      companyAddress: await companyAddress(tx),
-    });
-    await deps.outbox.enqueueEmail(tx, {
-      to: subscriber.email,
-      ...rendered,
-      templateKey,
-      headers: {
-        'List-Unsubscribe': `<${oneClickUrl}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
-    });
-  }
-
-  async function sendConfirmation(tx: Database, subscriber: NewsletterSubscription, at: Date) {
-    const confirmToken = await issueToken(tx, subscriber.id, 'confirm', at);
-    await sendToSubscriber(tx, subscriber, 'newsletter_confirmation', at, {
-      confirmUrl: link('/newsletter/confirm', confirmToken),
-    });
-  }
-
-  const inTx = <T>(work: (tx: Database) => Promise<T>) => inTransaction(db, work);
-
   return {
-    /**
-     * Starts (or restarts) the double opt-in; a subscribed address gets the "déjà inscrit(e)" email
-     * instead. Returns whether an email was queued; the caller answers `{ requiresConfirmation:
-     * true }` either way (docs/product.md §8.3).
-     */
-    subscribe(
-      request: NewsletterSubscribeRequest,
-      consent: ConsentContext,
-      /** Why the sign-up is kept "À vérifier" (docs/decisions/083), or null. */
-      reviewReason: string | null = null,
-      /**
-       * The visit that brought the sign-up (docs/decisions/084-first-party-audience.md): stored on
-       * the row it creates only. A known address keeps the source of the sign-up that created its
-       * row, the one the Audience screen counts (by the row's creation); anyone may type an
-       * address, and a later form does not rewrite what an earlier one recorded.
-       */
-      source: ConversionSource = NO_SOURCE,
-    ): Promise<{ emailSent: boolean }> {
-      return inTx(async (tx) => {
-        const at = now();
-        const lockExisting = async () =>
-          (
-            await tx
-              .select()
-              .from(newsletterSubscriptions)
-              .where(eq(newsletterSubscriptions.email, request.email))
-              .for('update')
-          )[0];
-
-        let existing = await lockExisting();
-        if (!existing) {
-          // A concurrent subscribe of the same address waits on the unique index, then finds the row.
-          // The request's context is kept until the confirmation replaces it with its own.
-          const [created] = await tx
-            .insert(newsletterSubscriptions)
-            .values({
-              email: request.email,
-              status: 'pending',
-              createdAt: at,
-              source: request.source,
-              locale: request.locale,
-              firstName: request.firstName || null,
-              ...consentProof(consent),
-              reviewReason,
-              attribution: source.attribution,
-              trafficSource: source.trafficSource,
-            })
-            .onConflictDoNothing({ target: newsletterSubscriptions.email })
-            .returning();
-          if (created) {
-            // Counted like every answer to a sign-up, though a new address always gets its
-            // confirmation (its counter was forgotten with any earlier row of that address).
-            await withinAddressCap(tx, 'newsletter-confirm', created.email, at);
-            await sendConfirmation(tx, created, at);
-            return { emailSent: true };
-          }
-          existing = await lockExisting();
-          if (!existing) throw new Error('newsletter subscription vanished during subscribe');
-        }
-
-        // Whatever the address's state, the same answer and the same work (a count, tokens, one
-        // email queued): the form must not reveal whether the address is known or subscribed.
-        if (!(await withinAddressCap(tx, 'newsletter-confirm', existing.email, at))) {
-          logger.info({ subscriberId: existing.id }, 'sign-up email skipped: hourly cap reached');
-          return { emailSent: false };
-        }
-        if (existing.status === 'active') {
-          // Already subscribed: nothing changes, and the owner is told by email, with a manage link.
-          await sendToSubscriber(tx, existing, 'newsletter_already_subscribed', at);
-          return { emailSent: true };
-        }
-        // Pending: a resend; unsubscribed or bounced: a new opt-in. Anyone can type an address,
-        // so nothing recorded about the person changes here (proof of an earlier consent, name):
-        // only their click on the confirmation link does (confirm).
-        const [updated] = await tx
-          .update(newsletterSubscriptions)
-          .set({
-            status: 'pending',
-            isActive: true,
-            subscribedAt: null,
-            ...(reviewReason ? { reviewReason } : {}),
-          })
-          .where(eq(newsletterSubscriptions.id, existing.id))
-          .returning();
-        if (!updated) throw new Error('newsletter subscription vanished during subscribe');
-        await sendConfirmation(tx, updated, at);
-        return { emailSent: true };
-      });
-    },
-
-    /**
-     * Double opt-in, second step: only ever from a POST (mail scanners follow GET links). The
-     * proof of consent is this click (ASVS 14, GDPR art. 7(1)): when, from where, and the
-     * server's own wording and version.
-     */
-    confirm(token: string, consent: ConsentContext): Promise<{ email: string }> {
-      return inTx(async (tx) => {
-        const at = now();
-        const { subscriber } = await findToken(tx, token, ['confirm'], at);
-        await closeConfirmTokens(tx, subscriber.id, at);
-        const [active] = await tx
-          .update(newsletterSubscriptions)
-          .set({
-            status: 'active',
-            isActive: true,
-            subscribedAt: at,
-            consentAt: at,
-            ...consentProof(consent),
-          })
-          .where(eq(newsletterSubscriptions.id, subscriber.id))
-          .returning();
-        if (!active) throw new Error('newsletter subscription vanished during confirm');
-        await sendToSubscriber(tx, active, 'newsletter_welcome', at);
-        // Kept "À vérifier" (docs/decisions/083): the staff hear of it when one of them clears it.
-        if (active.reviewReason === null) await announceSubscriber(tx, deps.events, active);
-        return { email: active.email };
-      });
-    },
-
-    /** Idempotent: a second one-click (or a mail client retrying) is answered the same. */
-    unsubscribe(token: string): Promise<{ email: string }> {
-      return inTx(async (tx) => {
-        const at = now();
-        const { subscriber } = await findToken(tx, token, ['unsubscribe', 'manage'], at);
-        await closeConfirmTokens(tx, subscriber.id, at);
-        if (subscriber.status !== 'unsubscribed') {
-          await tx
-            .update(newsletterSubscriptions)
-            .set({ status: 'unsubscribed', isActive: false })
-            .where(eq(newsletterSubscriptions.id, subscriber.id));
-        }
-        return { email: subscriber.email };
-      });
-    },
-
-    preferences(token: string): Promise<Preferences> {
-      return inTx(async (tx) => {
-        const { subscriber } = await findToken(tx, token, ['manage'], now());
-        return preferencesOf(subscriber);
-      });
-    },
-
-    updatePreferences(request: NewsletterManageRequest): Promise<Preferences> {
-      return inTx(async (tx) => {
-        const { subscriber } = await findToken(tx, request.token, ['manage'], now());
-        const [updated] = await tx
-          .update(newsletterSubscriptions)
-          .set({ firstName: request.firstName || null, tags: request.tags })
-          .where(eq(newsletterSubscriptions.id, subscriber.id))
-          .returning();
-        if (!updated) throw new Error('newsletter subscription vanished during update');
-        return preferencesOf(updated);
-      });
-    },
-
-    exportData(token: string): Promise<SubscriberExport> {
-      return inTx(async (tx) => {
-        const at = now();
-        const { subscriber } = await findToken(tx, token, ['manage'], at);
-        return toExport(subscriber, at);
-      });
-    },
-
-    /** Deletes the subscriber; their tokens go with them (foreign key cascade). */
-    async erase(token: string): Promise<void> {
-      const { subscriber } = await inTx((tx) => findToken(tx, token, ['manage'], now()));
-      await eraseSubscriber(db, subscriber.id, deps.transport);
-      logger.info({ subscriberId: subscriber.id }, 'subscriber erased at their request');
-    },
-
-    /**
-     * "Recevoir un nouveau lien" on an expired or lost manage link: a fresh manage link by email
-     * to a known address (active or pending), at most a few an hour per address. Whether the
-     * address is known is never told: the caller answers the same either way.
-     */
-    sendManageLink(email: string): Promise<{ emailSent: boolean }> {
-      return inTx(async (tx) => {
-        const at = now();
-        const [subscriber] = await tx
-          .select()
-          .from(newsletterSubscriptions)
-          .where(eq(newsletterSubscriptions.email, email.toLowerCase()))
-          .for('update');
-        if (!subscriber || (subscriber.status !== 'active' && subscriber.status !== 'pending')) {
-          return { emailSent: false };
-        }
-        if (!(await withinAddressCap(tx, 'newsletter-manage', subscriber.email, at))) {
-          logger.info({ subscriberId: subscriber.id }, 'manage link not sent: hourly cap reached');
-          return { emailSent: false };
-        }
-        await sendToSubscriber(tx, subscriber, 'newsletter_manage_link', at);
-        return { emailSent: true };
-      });
-    },
-
-    purgeStalePending: () => purgeStalePending(db, now(), deps.transport),
-
-    /**
-     * The admin import, inside the caller's transaction: stores the addresses not known yet (a
-     * known one is left alone) and returns those it created. Without declared consent a row is
-     * pending and gets the very confirmation email of the public form, counted in the
-     * per-address resend cap, so the person still has to click; with declared consent it is
-     * active at once, with that declaration kept as the proof of consent.
-     */
-    async addImported(tx: Database, entries: ImportedAddress[], at: Date): Promise<Set<string>> {
-      const created: NewsletterSubscription[] = [];
-      // Several rows per statement: an import may hold thousands of addresses.
-      for (let i = 0; i < entries.length; i += 500) {
-        const rows = await tx
-          .insert(newsletterSubscriptions)
-          .values(
-            entries.slice(i, i + 500).map((entry) => {
-              const consented = entry.declaredConsent !== undefined;
-              return {
-                email: entry.email,
-                firstName: entry.firstName ?? null,
-                lastName: entry.lastName ?? null,
-                tags: entry.tags,
-                source: 'import',
-                status: consented ? ('active' as const) : ('pending' as const),
-                consentAt: consented ? at : null,
-                subscribedAt: consented ? at : null,
-                consentText: entry.declaredConsent ?? entry.pendingNote ?? null,
-                createdAt: at,
-              };
-            }),
-          )
-          .onConflictDoNothing({ target: newsletterSubscriptions.email })
-          .returning();
-        created.push(...rows);
-      }
-      for (const row of created) {
-        if (row.status !== 'pending') continue;
-        if (await withinAddressCap(tx, 'newsletter-confirm', row.email, at))
-          await sendConfirmation(tx, row, at);
-        else logger.info({ subscriberId: row.id }, 'imported address: confirmation skipped, hourly cap');
-      }
-      return new Set(created.map((row) => row.email));
-    },
+    subscribe: withRun(run, subscribe),
+    confirm: withRun(run, confirm),
+    unsubscribe: withRun(run, unsubscribe),
+    preferences: withRun(run, preferences),
+    updatePreferences: withRun(run, updatePreferences),
+    exportData: withRun(run, exportData),
+    erase: withRun(run, erase),
+    sendManageLink: withRun(run, sendManageLink),
+    purgeStalePending: () => purgeStalePending(run.db, run.now(), run.transport),
+    addImported: withRun(run, addImported),
   };
 }
 

@@ -4,24 +4,15 @@
  *
  * `session_revoked` carries only the user id, never a token: an instance receiving it re-checks,
  * read-only, the sessions of that user's open websockets and closes those that ended. One event
- * shape then covers logout, password change (the other sessions) and deactivation.
+ * shape then covers logout, password change (the other sessions) and deactivation. The sessions
+ * (server/auth/sessions.ts) publish it through the event bus's interface only.
  */
-import type { Database } from '#db/client.ts';
-import type { AppEvent, EventBus } from './event-bus.ts';
+import type { AppEvent } from './event-bus.ts';
 
 export const SESSION_REVOKED_EVENT = 'session_revoked' as const;
 
 /** Event types the websocket hub handles itself and never sends to a browser. */
 export const INTERNAL_EVENT_TYPES: ReadonlySet<string> = new Set([SESSION_REVOKED_EVENT]);
-
-/** Announces, when `db`'s transaction commits, that sessions of this user were revoked. */
-export async function publishSessionsRevoked(
-  events: Pick<EventBus, 'publish'>,
-  db: Database,
-  userId: string,
-): Promise<void> {
-  await events.publish(db, { channel: 'system', type: SESSION_REVOKED_EVENT, data: { userId } });
-}
 
 /** The user id of a session_revoked event, or undefined for any other event. */
 export function revokedUserOf(event: AppEvent): string | undefined {

@@ -58,7 +58,6 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
   const router = Router();
   const { db } = deps.database;
   const publicUrl = deps.env.PUBLIC_URL;
-  const events = deps.events;
 
   const detail = async (
     row: Parameters<typeof presentCampaign>[1],
@@ -70,7 +69,6 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
     if (!row) throw campaignNotFound();
     return row;
   };
-  const idOf = (params: unknown) => parseInput(IdParamsSchema, params).id;
 
   router.get('/', listRoute(db, CampaignListQuerySchema, listCampaigns));
 
@@ -167,6 +165,24 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
     res.status(202).json({ queued: true });
   });
 
+  mountSendingRoutes(router, deps, now);
+
+  return router;
+}
+
+const idOf = (params: unknown) => parseInput(IdParamsSchema, params).id;
+
+/** The sending lifecycle's routes: send now, schedule, pause, resume, cancel, and the results. */
+function mountSendingRoutes(router: Router, deps: AppDeps, now: () => Date): void {
+  const { db } = deps.database;
+  const publicUrl = deps.env.PUBLIC_URL;
+  const events = deps.events;
+  const detail = async (
+    row: Parameters<typeof presentCampaign>[1],
+  ): Promise<{ campaign: CampaignDetail }> => ({
+    campaign: await presentCampaign(db, row, publicUrl),
+  });
+
   router.post('/:id/send', async (req, res) => {
     const row = await sendCampaignNow(
       { db, events, publicUrl },
@@ -213,8 +229,6 @@ export function campaignsAdminRouter(deps: AppDeps, now: () => Date = () => new 
   router.get('/:id/results', async (req, res) => {
     res.json(await campaignResults(db, idOf(req.params)));
   });
-
-  return router;
 }
 
 /** A template that cannot be rendered is the admin's to fix: a 409 naming the problem, in French. */
