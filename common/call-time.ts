@@ -1,10 +1,11 @@
 /**
  * A discovery call's time as people read it (docs/decisions/077-call-booking.md): on the visitor's
  * own clock, with Kinshasa's beside it when the two differ at that moment. Shared by the booking
- * page and the emails, so both say the same words. Intl's time-zone database does the work.
+ * page and the emails, so both say the same words. Intl's time-zone database does the work;
+ * Kinshasa's own clock is common/kinshasa.ts's.
  */
 
-export const KINSHASA_TIME_ZONE = 'Africa/Kinshasa';
+import { KINSHASA_TIME_ZONE } from './kinshasa.ts';
 
 /** The zone when the runtime knows it, else Kinshasa's (an old browser, a forged value). */
 export function knownTimeZone(zone: string | null | undefined): string {
