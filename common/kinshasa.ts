@@ -6,7 +6,10 @@
  * 106-one-kinshasa-clock.md). The French texts use Intl with the zone's name. A visitor's own zone
  * (any IANA zone, read by Intl) is common/call-time.ts's.
  */
-export const KINSHASA_TIME_ZONE = 'Africa/Kinshasa';
+import { KINSHASA_TIME_ZONE } from './call-time.ts';
+
+// The zone's name lives in call-time.ts so that the booking island does not load this module.
+export { KINSHASA_TIME_ZONE };
 /** Kinshasa's clock is an hour ahead of UTC, all year. */
 export const KINSHASA_OFFSET_MS = 60 * 60_000;
 /** The offset as an ISO instant writes it. */

@@ -16,11 +16,11 @@ import {
   callTimeWords,
   clockTime,
   deviceTimeZone,
+  KINSHASA_TIME_ZONE,
   sameClockAsKinshasa,
   zoneLabel,
 } from '#common/call-time.ts';
 import { DISCOVERY_CALL_MINUTES } from '#common/constants.ts';
-import { KINSHASA_TIME_ZONE } from '#common/kinshasa.ts';
 import type { CallPageAnswer, PublicCall, PublicSlot } from '#common/schemas/calls.ts';
 import { capitalized } from '#common/typography.ts';
 import { InitialsAvatar } from '~/components/initials-avatar';
