@@ -32,7 +32,6 @@ const STILL_TOO_LONG = new Map<string, number>([
   ['app/features/leads/call-booking.tsx:SlotPicker', 189],
   ['app/features/admin/rich-text/markdown-editor.tsx:MarkdownEditor', 186],
   ['app/features/admin/push/push-panel.tsx:PushPanel', 179],
-  ['app/features/admin/contacts/contacts-screen.tsx:ContactsScreen', 175],
   ['app/features/newsletter/manage-form.tsx:ManageForm', 167],
   ['app/features/newsletter/newsletter-form.tsx:NewsletterForm', 167],
   ['server/api/admin/campaigns.ts:campaignsAdminRouter', 162],
