@@ -21,7 +21,6 @@ const STILL_TOO_LONG = new Map<string, number>([
   ['app/features/admin/emails/template-editor-screen.tsx:TemplateEditor', 262],
   ['server/content/public-content.ts:createPublicContent', 253],
   ['server/app.ts:createApp', 254],
-  ['app/routes/legal/privacy.tsx:Privacy', 248],
   ['server/campaigns/worker.ts:createCampaignWorker', 245],
   ['server/booking/desk.ts:writeEmails', 233],
   ['server/realtime/ws-server.ts:attachRealtime', 217],
