@@ -8,9 +8,8 @@
  * with the call as it is and sends nothing.
  */
 import { and, desc, eq, like, type SQL } from 'drizzle-orm';
-import { callTimeWords, knownTimeZone } from '#common/call-time.ts';
+import { callTimeWords, KINSHASA_TIME_ZONE, knownTimeZone } from '#common/call-time.ts';
 import type { PREFERRED_SLOTS, URGENCY_OPTIONS } from '#common/constants.ts';
-import { KINSHASA_TIME_ZONE } from '#common/kinshasa.ts';
 import type { AdminCallSlot } from '#common/schemas/booking-admin.ts';
 import type { CallPageAnswer, PublicCall } from '#common/schemas/calls.ts';
 import { frenchTypography } from '#common/typography.ts';
