@@ -2,6 +2,8 @@
  * A discovery call's time as people read it (docs/decisions/077-call-booking.md): on the visitor's
  * own clock, with Kinshasa's beside it when the two differ at that moment. Shared by the booking
  * page and the emails, so both say the same words. Intl's time-zone database does the work.
+ * Kinshasa's calendar and clock are common/kinshasa.ts's; the zone's name is written here, where
+ * the booking page's island finds it without loading the calendar.
  */
 
 export const KINSHASA_TIME_ZONE = 'Africa/Kinshasa';

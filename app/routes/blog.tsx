@@ -2,6 +2,7 @@ import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import { data, Link } from 'react-router';
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from '#common/enums.ts';
+import { formatInKinshasa } from '#common/kinshasa.ts';
 import { PAGES, type PageKey } from '#common/pages.ts';
 import { BLOG_PAGE_SIZE, BlogListQuerySchema } from '#common/schemas/public-api.ts';
 import { pageShareImage } from '#common/visuals.ts';
@@ -15,7 +16,6 @@ import { siteFromMatches } from '~/lib/site';
 import type { Route } from './+types/blog';
 
 // Fixed time zone: the server and the reader's browser must print the same day, or hydration fails.
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Africa/Kinshasa' });
 
 /** The canonical address of one listing page: no `page` for the first one, category first. */
 function blogHref(category: BlogCategory | null, page = 1) {
@@ -160,7 +160,7 @@ function PostCard({ post, eager }: { post: PostSummary; eager: boolean }) {
         </h2>
         <p className="mt-2 flex-1 text-sm text-gray-700">{post.excerpt}</p>
         <p className="mt-4 text-sm text-gray-600">
-          <time dateTime={post.publishedAt}>{dateFormat.format(new Date(post.publishedAt))}</time>
+          <time dateTime={post.publishedAt}>{formatInKinshasa(post.publishedAt, 'longDate')}</time>
         </p>
       </div>
     </article>

@@ -4,6 +4,7 @@
  */
 
 import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { addDays, kinshasaDayStart } from '#common/kinshasa.ts';
 import {
   ACTIVITY_TYPE_LABELS,
   type ActivityEntry,
@@ -15,12 +16,6 @@ import { adminFullName } from '#common/schemas/users-admin.ts';
 import type { Database } from '#db/client.ts';
 import { likePattern } from '#db/list-queries.ts';
 import { activityLogs, adminUsers } from '#db/schema.ts';
-import { KINSHASA_OFFSET_MS } from '../calendar/kinshasa.ts';
-
-const DAY_MS = 24 * 60 * 60_000;
-
-/** 00:00 Kinshasa time of a YYYY-MM-DD day, as a UTC instant. */
-const kinshasaMidnight = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - KINSHASA_OFFSET_MS);
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -42,9 +37,8 @@ function whereOf(query: ActivityListQuery): SQL | undefined {
     }
   }
   if (query.userId) conditions.push(eq(activityLogs.userId, query.userId));
-  if (query.from) conditions.push(gte(activityLogs.createdAt, kinshasaMidnight(query.from)));
-  if (query.to)
-    conditions.push(lt(activityLogs.createdAt, new Date(kinshasaMidnight(query.to).getTime() + DAY_MS)));
+  if (query.from) conditions.push(gte(activityLogs.createdAt, kinshasaDayStart(query.from)));
+  if (query.to) conditions.push(lt(activityLogs.createdAt, kinshasaDayStart(addDays(query.to, 1))));
   if (query.q) {
     const pattern = likePattern(query.q);
     conditions.push(

@@ -12,6 +12,7 @@
  */
 import { and, asc, desc, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { AudienceFigures, AudienceReport, AudienceRow } from '#common/api-types.ts';
+import { addDays, kinshasaDate, kinshasaDayStart } from '#common/kinshasa.ts';
 import {
   AUDIENCE_PRESET_DAYS,
   AUDIENCE_TABLE_DIMENSIONS,
@@ -32,7 +33,6 @@ import {
   newsletterSubscriptions,
 } from '#db/schema.ts';
 import { visitorsNow } from '../audience/fold.ts';
-import { addDays, kinshasaDate, kinshasaDayStart } from '../calendar/kinshasa.ts';
 import { fieldError } from '../errors.ts';
 
 /** Kinshasa days, both included. */

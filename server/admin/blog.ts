@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, isNotNull, like, lte, or, sql } from 'drizzle-orm';
 import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
+import { kinshasaDayAndHour } from '#common/kinshasa.ts';
 import {
   type AdminBlogPage,
   type AdminBlogPost,
@@ -22,7 +23,6 @@ import { allOf, findPresented, pageOfTable, searchIn } from '#db/list-queries.ts
 import { type BlogPost, blogPosts, blogSlugRedirects } from '#db/schema.ts';
 import { logActivity, logActivityCoalesced } from '../activity/log.ts';
 import { repeatEvery } from '../background/repeat.ts';
-import { kinshasaDayAndHour } from '../calendar/kinshasa.ts';
 import { fieldError, HttpError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { deletePublishable, recordFirstPublication, setPublished } from './publications.ts';

@@ -5,8 +5,9 @@
  * and its real-time event are one transaction.
  */
 import { and, desc, eq, like, or } from 'drizzle-orm';
-import { calendarDay, callTimeWords, clockTime, KINSHASA_TIME_ZONE } from '#common/call-time.ts';
+import { calendarDay, callTimeWords, clockTime } from '#common/call-time.ts';
 import type { ContactNoteKind, ContactTouchKind } from '#common/enums.ts';
+import { KINSHASA_TIME_ZONE, kinshasaDayAndHour } from '#common/kinshasa.ts';
 import {
   type AdminContact,
   CONTACT_STATUS_LABELS,
@@ -23,7 +24,6 @@ import {
   contactRequests,
 } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
-import { kinshasaDayAndHour } from '../calendar/kinshasa.ts';
 import { badRequest } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import {

@@ -8,6 +8,7 @@ import { asc, desc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } fro
 import type { z } from 'zod';
 import type { Attribution } from '#common/audience.ts';
 import type { ContactNoteKind, ContactStatus } from '#common/enums.ts';
+import { kinshasaDateTime, kinshasaDayEnd } from '#common/kinshasa.ts';
 import {
   type AdminContact,
   CONTACT_FOLLOW_UP_FILTERS,
@@ -30,7 +31,6 @@ import {
   contactRequests,
 } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
-import { kinshasaDateTime, kinshasaDayEnd } from '../calendar/kinshasa.ts';
 import { type LeadDeps, leadNotifications } from '../leads/create-lead.ts';
 import { displayPhone } from '../leads/phone.ts';
 import type { EventBus } from '../realtime/event-bus.ts';

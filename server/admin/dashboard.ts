@@ -1,16 +1,16 @@
 /**
  * The dashboard's numbers (decision 038). "This week" starts on Monday 00:00 and "this month" on
- * the 1st, Kinshasa time (server/calendar/kinshasa.ts); the charts cover the 12 weeks ending with
+ * the 1st, Kinshasa time (common/kinshasa.ts); the charts cover the 12 weeks ending with
  * the current one, empty weeks included. Buckets are computed from epoch seconds, so PGlite and
  * PostgreSQL agree.
  */
 import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { QUOTE_RESPONSE_TIME } from '#common/constants.ts';
 import { CONTACT_STATUSES, SUBSCRIBER_STATUSES } from '#common/enums.ts';
+import { kinshasaDate, kinshasaDayEnd, monthStart, WEEK_MS, weekStart } from '#common/kinshasa.ts';
 import type { DashboardData } from '#common/schemas/admin.ts';
 import { type Database, queryRows } from '#db/client.ts';
 import { activityLogs, blogPosts, contactRequests, newsletterSubscriptions } from '#db/schema.ts';
-import { kinshasaDate, kinshasaDayEnd, monthStart, WEEK_MS, weekStart } from '../calendar/kinshasa.ts';
 import { ACTIVITY_ENTRY_COLUMNS } from './activity-log.ts';
 import { upcomingCalls } from './booking.ts';
 import { presentWithAdminNames } from './contacts.ts';

@@ -4,11 +4,11 @@
  * the newsletter's own opt-in code) and adds the tags to the known ones.
  */
 import { parse } from 'csv-parse/sync';
+import { kinshasaDateTime } from '#common/kinshasa.ts';
 import type { SubscriberImportResult } from '#common/schemas/admin.ts';
 import { newsletterEmail } from '#common/schemas/newsletter.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { logActivity } from '../activity/log.ts';
-import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import { badRequest } from '../errors.ts';
 import type { Newsletter } from '../newsletter/newsletter.ts';
 import { addTagsTo, findSubscriberEmails } from './subscribers.ts';

@@ -6,6 +6,7 @@
  */
 import { asc, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { kinshasaDateTime } from '#common/kinshasa.ts';
 import {
   type AdminSubscriber,
   SUBSCRIBER_STATUS_LABELS,
@@ -18,7 +19,6 @@ import { type Database, inTransaction, queryRows } from '#db/client.ts';
 import { allOf, likePattern, pageOfTable, searchIn } from '#db/list-queries.ts';
 import { activityLogs, type NewsletterSubscription, newsletterSubscriptions } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
-import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import type { MailTransport } from '../email/transport.ts';
 import {
   announceSubscriber,

@@ -6,7 +6,8 @@
  */
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { callTimeWords, KINSHASA_TIME_ZONE } from '#common/call-time.ts';
+import { callTimeWords } from '#common/call-time.ts';
+import { KINSHASA_TIME_ZONE } from '#common/kinshasa.ts';
 import {
   type AdminAccount,
   type AdminUserCreateSchema,

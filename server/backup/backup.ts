@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { KINSHASA_OFFSET_MS } from '#common/kinshasa.ts';
+import { kinshasaClock } from '#common/kinshasa.ts';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { migrateDatabase } from '#db/migrate.ts';
 import type { MediaStore } from '../media/store.ts';
@@ -37,8 +37,8 @@ export { BackupError } from './archive.ts';
 
 /** `sauvegarde-2026-12-04-0200.tar`: the archive's name, by its Kinshasa date and time. */
 export function backupFileName(at: Date): string {
-  const local = new Date(at.getTime() + KINSHASA_OFFSET_MS).toISOString();
-  return `${BACKUP_FILE_PREFIX}${local.slice(0, 10)}-${local.slice(11, 13)}${local.slice(14, 16)}.tar`;
+  const { date, time } = kinshasaClock(at);
+  return `${BACKUP_FILE_PREFIX}${date}-${time.replace(':', '')}.tar`;
 }
 
 /** A path in `dir` for a backup made at `at` that no other backup has (`-2`... on the same minute). */

@@ -12,6 +12,7 @@
  * Their output is French, for the operator; a refusal is one French line on stderr and exit code 1.
  */
 import path from 'node:path';
+import { formatInKinshasa } from '#common/kinshasa.ts';
 import { formatBackupSize } from '#common/schemas/backups.ts';
 import { openDatabase } from '#db/client.ts';
 import { DataDirLockedError } from '#db/lock.ts';
@@ -84,7 +85,7 @@ async function restoreCommand(args: string[]): Promise<string[]> {
       { force },
     );
     return [
-      `Sauvegarde du ${new Date(manifest.createdAt).toLocaleString('fr-FR', { timeZone: 'Africa/Kinshasa' })} restaurée, en ${secondsSince(started)} s`,
+      `Sauvegarde du ${formatInKinshasa(manifest.createdAt, 'dateTimeSeconds')} restaurée, en ${secondsSince(started)} s`,
       `  ${manifest.media.length} fichiers d’images${migrated > 0 ? `, ${migrated} migration(s) appliquée(s) depuis` : ''}`,
     ];
   } catch (error) {

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { KINSHASA_OFFSET_MS } from '#common/kinshasa.ts';
+import { kinshasaDate, kinshasaDayAndHour } from '#common/kinshasa.ts';
 import type { BackupInfo } from '#common/schemas/backups.ts';
 import { inTransaction } from '#db/client.ts';
 import { backups, siteSettings } from '#db/schema.ts';
@@ -28,8 +28,7 @@ const STALE_AFTER_MS = 2 * 60 * 60_000;
 
 /** The Kinshasa date of the last night whose backup is due at `at` (before 02:00, the day before's). */
 export function dueSlot(at: Date): string {
-  const local = new Date(at.getTime() + KINSHASA_OFFSET_MS - NIGHTLY_HOUR * 60 * 60_000);
-  return local.toISOString().slice(0, 10);
+  return kinshasaDate(new Date(at.getTime() - NIGHTLY_HOUR * 60 * 60_000));
 }
 
 export const presentBackup = (row: BackupRow): BackupInfo => ({
@@ -89,9 +88,8 @@ function describeFailure(error: unknown): string {
 /** Marks the backup failed and tells the staff, in one transaction: its row, the push, the email. */
 async function failed(deps: BackupDeps, row: BackupRow, reason: string): Promise<BackupRow> {
   const { db } = deps.database;
-  const when = new Date(row.startedAt.getTime() + KINSHASA_OFFSET_MS).toISOString();
   const title = 'La sauvegarde a échoué';
-  const message = `Sauvegarde du ${when.slice(8, 10)}/${when.slice(5, 7)}/${when.slice(0, 4)} à ${when.slice(11, 16)} : ${reason}`;
+  const message = `Sauvegarde du ${kinshasaDayAndHour(row.startedAt)} : ${reason}`;
   const adminUrl = `${deps.env.PUBLIC_URL}/admin/settings?onglet=sauvegardes`;
   const updated = await inTransaction(db, async (tx) => {
     const [done] = await tx

@@ -12,7 +12,7 @@
 
 import { knownTimeZone } from '#common/call-time.ts';
 import type { PREFERRED_SLOTS, URGENCY_OPTIONS } from '#common/constants.ts';
-import { KINSHASA_OFFSET_MS } from '../calendar/kinshasa.ts';
+import { addDays, kinshasaClock, kinshasaDate, kinshasaDayStart } from '#common/kinshasa.ts';
 
 export const SLOT_MINUTES = 30;
 const MINUTE = 60_000;
@@ -93,20 +93,18 @@ function minutesInZone(at: Date, format: Intl.DateTimeFormat): number {
 /** Every free slot of every admin from `from` to `until`, merged by start time. */
 function freeSlots(query: SlotQuery, from: Date, until: Date): Slot[] {
   const byStart = new Map<number, Slot>();
-  const firstDay = Date.parse(
-    `${new Date(from.getTime() + KINSHASA_OFFSET_MS).toISOString().slice(0, 10)}T00:00:00Z`,
-  );
+  const firstDay = kinshasaDate(from);
   for (const admin of query.admins) {
     const daysOff = new Set(admin.daysOff);
     const busy = query.busy.filter((b) => b.adminId === admin.id);
-    for (let day = firstDay; day - KINSHASA_OFFSET_MS < until.getTime(); day += DAY) {
-      const date = new Date(day).toISOString().slice(0, 10);
+    for (let date = firstDay; kinshasaDayStart(date).getTime() < until.getTime(); date = addDays(date, 1)) {
       if (daysOff.has(date)) continue;
-      const weekday = ((new Date(day).getUTCDay() + 6) % 7) + 1;
+      const dayStart = kinshasaDayStart(date);
+      const { weekday } = kinshasaClock(dayStart);
       for (const range of admin.hours.filter((r) => r.weekday === weekday)) {
         const end = minutesOf(range.end);
         for (let start = minutesOf(range.start); start + SLOT_MINUTES <= end; start += SLOT_MINUTES) {
-          const startsAt = day + start * MINUTE - KINSHASA_OFFSET_MS;
+          const startsAt = dayStart.getTime() + start * MINUTE;
           const endsAt = startsAt + SLOT_MINUTES * MINUTE;
           if (startsAt < from.getTime() || startsAt >= until.getTime()) continue;
           if (busy.some((b) => b.startsAt.getTime() < endsAt && b.endsAt.getTime() > startsAt)) continue;

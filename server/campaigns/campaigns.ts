@@ -18,10 +18,10 @@
  */
 import { and, asc, count, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { CampaignStatus } from '#common/enums.ts';
+import { kinshasaDateTime } from '#common/kinshasa.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { campaignJobs, contentPublications, emailCampaigns, newsletterSubscriptions } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
-import { kinshasaDateTime } from '../calendar/kinshasa.ts';
 import { fieldError } from '../errors.ts';
 import { queuePush } from '../push/notify.ts';
 import type { EventBus } from '../realtime/event-bus.ts';

@@ -20,10 +20,10 @@
  *   counts its conversions (server/admin/audience.ts).
  */
 import { eq, sql } from 'drizzle-orm';
+import { kinshasaDate, kinshasaDayStart } from '#common/kinshasa.ts';
 import type { CampaignResults } from '#common/schemas/campaigns.ts';
 import { type Database, queryRows } from '#db/client.ts';
 import { emailCampaigns } from '#db/schema.ts';
-import { kinshasaDate, kinshasaDayStart } from '../calendar/kinshasa.ts';
 import { notFound } from '../errors.ts';
 import { isTrackingEnabled } from './tracking.ts';
 import { untagSiteUrl } from './utm.ts';

@@ -5,17 +5,10 @@
  * saw is the list that gets the email (give or take the subscriptions of the meantime).
  */
 import { and, count, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { addDays, kinshasaDayStart } from '#common/kinshasa.ts';
 import { type Segment, SegmentSchema } from '#common/schemas/campaigns.ts';
 import type { Database } from '#db/client.ts';
 import { newsletterSubscriptions } from '#db/schema.ts';
-import { KINSHASA_OFFSET_MS } from '../calendar/kinshasa.ts';
-
-const DAY_MS = 24 * 60 * 60_000;
-
-/** Midnight of a Kinshasa calendar day (YYYY-MM-DD), as a UTC instant. */
-export function kinshasaDayStart(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - KINSHASA_OFFSET_MS);
-}
 
 /** Subscribers the segment designates; `active` and `isActive` whatever the criteria. */
 export function segmentCondition(segment: Segment): SQL {
@@ -29,7 +22,7 @@ export function segmentCondition(segment: Segment): SQL {
   if (segment.subscribedFrom) conditions.push(gte(s.subscribedAt, kinshasaDayStart(segment.subscribedFrom)));
   if (segment.subscribedTo) {
     // The whole "to" day is included: before the next Kinshasa midnight.
-    conditions.push(lt(s.subscribedAt, new Date(kinshasaDayStart(segment.subscribedTo).getTime() + DAY_MS)));
+    conditions.push(lt(s.subscribedAt, kinshasaDayStart(addDays(segment.subscribedTo, 1))));
   }
   return and(...conditions) as SQL;
 }

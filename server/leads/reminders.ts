@@ -8,12 +8,12 @@
  */
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { QUOTE_RESPONSE_HOURS, QUOTE_RESPONSE_TIME } from '#common/constants.ts';
+import { kinshasaDayAndHour } from '#common/kinshasa.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { type AdminUser, adminUsers, type ContactRequest, contactRequests } from '#db/schema.ts';
 import { activityInsert } from '../activity/log.ts';
 import { claimRows } from '../background/claim.ts';
 import { repeatEvery } from '../background/repeat.ts';
-import { kinshasaDayAndHour } from '../calendar/kinshasa.ts';
 import { type EmailMessage, formatAddress, type Outbox } from '../email/outbox.ts';
 import { plainTextHtml, siteUrlOf } from '../email/templates.ts';
 import type { Logger } from '../logger.ts';

@@ -9,7 +9,8 @@
  * answers, which the shared site's other specs must not see.
  */
 import { type BrowserContextOptions, devices, expect, type Locator, type Page, test } from '@playwright/test';
-import { clockTime, KINSHASA_TIME_ZONE } from '#common/call-time.ts';
+import { clockTime } from '#common/call-time.ts';
+import { KINSHASA_TIME_ZONE } from '#common/kinshasa.ts';
 import { parseInvitation } from '#tests/helpers/ical.ts';
 import { calendarPart } from '#tests/helpers/smtp.ts';
 import { ADMIN, logIn } from './helpers/admin.ts';

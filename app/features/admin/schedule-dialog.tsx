@@ -4,12 +4,11 @@
  * again. Minutes are enough for people; seconds typed in are kept.
  */
 import { type FormEvent, useState } from 'react';
-import { kinshasaDate } from '#common/kinshasa.ts';
+import { kinshasaDate, kinshasaLocal, kinshasaLocalToIso } from '#common/kinshasa.ts';
 import { DateTimeField } from '~/components/date-time-field';
 import { Button } from '~/components/ui/button';
 import { splitDateTime } from '~/lib/french-date';
 import { AdminDialog, DialogBody, DialogFooter, type DialogProps } from './dialog-frame';
-import { isoToKinshasaLocal, kinshasaLocalToIso } from './ui';
 
 export const SCHEDULE_DIALOG_MESSAGES = {
   invalid: 'Date et heure invalides',
@@ -30,7 +29,7 @@ export function ScheduleDialog({
   submitLabel?: string;
   onSchedule: (isoWithOffset: string) => void;
 }) {
-  const initial = isoToKinshasaLocal(current ? new Date(current) : new Date(Date.now() + 60 * 60 * 1000));
+  const initial = kinshasaLocal(current ? new Date(current) : new Date(Date.now() + 60 * 60 * 1000));
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {

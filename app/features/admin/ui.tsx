@@ -24,6 +24,7 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router';
+import { formatInKinshasa } from '#common/kinshasa.ts';
 import { Sending } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
@@ -526,34 +527,17 @@ export function Pagination({
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'Africa/Kinshasa',
-});
-const dateOnly = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeZone: 'Africa/Kinshasa' });
-
-/** Dates as the Kinshasa office reads them, whatever the browser's time zone. */
+/** Dates as the Kinshasa office reads them, whatever the browser's time zone; "—" for none. */
 export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : '—';
+  return iso ? formatInKinshasa(iso, 'dateTime') : '—';
 }
 export function formatDate(iso: string | null | undefined): string {
-  return iso ? dateOnly.format(new Date(iso)) : '—';
+  return iso ? formatInKinshasa(iso, 'date') : '—';
 }
 
 /** A lead's next action whose time has come (the panel, the list and the dashboard flag it). */
 export const isOverdue = (nextActionAt: string | null, now = Date.now()) =>
   nextActionAt !== null && new Date(nextActionAt).getTime() <= now;
-
-/** Kinshasa is UTC+1 all year (no daylight saving): a datetime-local value read there. */
-export const KINSHASA_OFFSET = '+01:00';
-export function kinshasaLocalToIso(local: string): string {
-  return `${local.length === 16 ? `${local}:00` : local}${KINSHASA_OFFSET}`;
-}
-/** The datetime-local value (YYYY-MM-DDTHH:MM) of an instant in Kinshasa. */
-export function isoToKinshasaLocal(date: Date): string {
-  return new Date(date.getTime() + 60 * 60 * 1000).toISOString().slice(0, 16);
-}
 
 /** The submit button of a settings panel's form, at its right end. */
 export function PanelSubmit({ pending, label }: { pending: boolean; label: string }) {

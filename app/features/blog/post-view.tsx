@@ -15,9 +15,9 @@ import { CardLink } from '~/components/ui/card-link';
 import { RecordView } from '~/features/blog/record-view';
 import '~/components/prose.css';
 import { BLOG_CATEGORY_LABELS, type BlogCategory } from '#common/enums.ts';
+import { formatInKinshasa } from '#common/kinshasa.ts';
 
 // Fixed time zone: the server and the reader's browser must print the same day, or hydration fails.
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Africa/Kinshasa' });
 
 type PostLink = { id: string; title: string; slug: string; category: BlogCategory; publishedAt: string };
 
@@ -49,7 +49,7 @@ export function BlogPostView({ post, html, readingMinutes, related, preview = fa
           </Link>
           <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
             <CalendarDays className="size-4 text-gray-500" aria-hidden="true" />
-            <time dateTime={post.publishedAt}>{dateFormat.format(new Date(post.publishedAt))}</time>
+            <time dateTime={post.publishedAt}>{formatInKinshasa(post.publishedAt, 'longDate')}</time>
           </span>
           <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
             <Clock className="size-4 text-gray-500" aria-hidden="true" />
@@ -111,7 +111,7 @@ export function BlogPostView({ post, html, readingMinutes, related, preview = fa
                     <CardLink to={`/blog/${item.slug}`}>{item.title}</CardLink>
                   </h3>
                   <p className="mt-3 text-sm text-gray-600">
-                    <time dateTime={item.publishedAt}>{dateFormat.format(new Date(item.publishedAt))}</time>
+                    <time dateTime={item.publishedAt}>{formatInKinshasa(item.publishedAt, 'longDate')}</time>
                   </p>
                 </li>
               ))}

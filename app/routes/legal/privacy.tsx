@@ -32,6 +32,98 @@ export default function Privacy() {
         <li>Email pour toute question sur vos données : {mail}</li>
       </ul>
 
+      <DataWeProcess />
+
+      <h2>3. Pourquoi nous utilisons ces données</h2>
+      <ul>
+        <li>
+          <strong>Répondre à vos demandes et en assurer le suivi</strong> (devis, appel découverte, question)
+           : ce traitement est nécessaire aux mesures précontractuelles que vous sollicitez et à notre intérêt
+          légitime à suivre la relation commerciale. Vos données ne servent qu’à cela.
+        </li>
+        <li>
+          <strong>Vous envoyer la newsletter</strong> : sur la seule base de votre consentement, que vous
+          pouvez retirer à tout moment.
+        </li>
+        <li>
+          <strong>Mesurer l’audience du site et savoir ce qui amène les demandes</strong> (pages lues, sites
+          d’origine, campagnes) : sur la base de notre intérêt légitime, sans cookie ni donnée qui vous
+          identifie. Vous pouvez vous y opposer avec les signaux Do Not Track ou Global Privacy Control de
+          votre navigateur.
+        </li>
+        <li>
+          <strong>Assurer la sécurité et le bon fonctionnement du site</strong> (journaux techniques,
+          prévention des abus, sessions de l’équipe) : sur la base de notre intérêt légitime.
+        </li>
+      </ul>
+      <p>
+        Nous ne vendons ni ne louons vos données. Nous ne les utilisons pas pour de la publicité ciblée et
+        nous ne prenons aucune décision automatisée à votre sujet.
+      </p>
+
+      <h2>4. Newsletter : double confirmation et désinscription</h2>
+      <ul>
+        <li>
+          Après votre inscription, nous vous envoyons un email de confirmation. Le lien qu’il contient est
+          valable 48 heures ; tant que vous ne l’avez pas utilisé, votre abonnement reste en attente et vous
+          ne recevez aucune newsletter.
+        </li>
+        <li>Les inscriptions jamais confirmées sont supprimées au bout de 30 jours.</li>
+        <li>
+          Chaque email de la newsletter contient un lien de désinscription en un clic. Vous pouvez aussi nous
+          écrire à {mail}.
+        </li>
+        <li>
+          Sur simple demande, nous vous transmettons l’ensemble des données liées à votre abonnement (export)
+          ou nous les effaçons définitivement.
+        </li>
+      </ul>
+
+      <h2>5. Qui peut accéder à vos données</h2>
+      <p>
+        Seuls les membres de l’équipe de {name} habilités à traiter les demandes et la newsletter y ont accès.
+        Nous faisons appel à des prestataires techniques qui agissent uniquement sur nos instructions :
+      </p>
+      <ul>
+        <li>l’hébergeur du site et de sa base de données ;</li>
+        <li>
+          un prestataire d’envoi d’emails (SMTP), par lequel passent les emails de service : confirmation
+          d’inscription, newsletter et notification interne de chaque nouvelle demande à notre équipe.
+        </li>
+      </ul>
+      <p>
+        Si l’un de ces prestataires traite des données en dehors de la RDC ou de l’Union européenne, nous
+        veillons à ce que ce transfert soit encadré par des garanties appropriées. Nous ne communiquons vos
+        données à aucun autre tiers, sauf obligation légale.
+      </p>
+
+      <KeepingAndRights />
+
+      <h2>10. Cadre juridique</h2>
+      <p>
+        {name} étant établie en République démocratique du Congo, ses traitements de données relèvent du droit
+        congolais, notamment de la loi n° 20/017 du 25 novembre 2020 relative aux télécommunications et aux
+        technologies de l’information et de la communication. Pour les visiteurs qui se trouvent dans l’Union
+        européenne, nous appliquons également le Règlement général sur la protection des données (RGPD,
+        règlement (UE) 2016/679) ; ces visiteurs peuvent introduire une réclamation auprès de l’autorité de
+        protection des données de leur pays, par exemple la CNIL en France. Nous vous invitons toutefois à
+        nous contacter d’abord : nous ferons tout pour trouver une solution.
+      </p>
+
+      <h2>11. Modifications</h2>
+      <p>
+        Nous pouvons faire évoluer cette politique, par exemple si le site propose de nouvelles
+        fonctionnalités. La date de dernière mise à jour figure en haut de cette page ; en cas de changement
+        important, nous en informerons les abonnés de la newsletter.
+      </p>
+    </LegalPage>
+  );
+}
+
+/** Section 2: what is collected, form by form, and what the site measures. */
+function DataWeProcess() {
+  return (
+    <>
       <h2>2. Les données que nous traitons</h2>
       <h3>Demandes de devis, d’appel découverte et de contact</h3>
       <p>
@@ -113,70 +205,16 @@ export default function Privacy() {
         email, mot de passe stocké sous forme chiffrée de manière irréversible) et d’une session associée à
         leur adresse IP et à leur navigateur. Les visiteurs du site ne sont pas concernés.
       </p>
+    </>
+  );
+}
 
-      <h2>3. Pourquoi nous utilisons ces données</h2>
-      <ul>
-        <li>
-          <strong>Répondre à vos demandes et en assurer le suivi</strong> (devis, appel découverte, question)
-           : ce traitement est nécessaire aux mesures précontractuelles que vous sollicitez et à notre intérêt
-          légitime à suivre la relation commerciale. Vos données ne servent qu’à cela.
-        </li>
-        <li>
-          <strong>Vous envoyer la newsletter</strong> : sur la seule base de votre consentement, que vous
-          pouvez retirer à tout moment.
-        </li>
-        <li>
-          <strong>Mesurer l’audience du site et savoir ce qui amène les demandes</strong> (pages lues, sites
-          d’origine, campagnes) : sur la base de notre intérêt légitime, sans cookie ni donnée qui vous
-          identifie. Vous pouvez vous y opposer avec les signaux Do Not Track ou Global Privacy Control de
-          votre navigateur.
-        </li>
-        <li>
-          <strong>Assurer la sécurité et le bon fonctionnement du site</strong> (journaux techniques,
-          prévention des abus, sessions de l’équipe) : sur la base de notre intérêt légitime.
-        </li>
-      </ul>
-      <p>
-        Nous ne vendons ni ne louons vos données. Nous ne les utilisons pas pour de la publicité ciblée et
-        nous ne prenons aucune décision automatisée à votre sujet.
-      </p>
-
-      <h2>4. Newsletter : double confirmation et désinscription</h2>
-      <ul>
-        <li>
-          Après votre inscription, nous vous envoyons un email de confirmation. Le lien qu’il contient est
-          valable 48 heures ; tant que vous ne l’avez pas utilisé, votre abonnement reste en attente et vous
-          ne recevez aucune newsletter.
-        </li>
-        <li>Les inscriptions jamais confirmées sont supprimées au bout de 30 jours.</li>
-        <li>
-          Chaque email de la newsletter contient un lien de désinscription en un clic. Vous pouvez aussi nous
-          écrire à {mail}.
-        </li>
-        <li>
-          Sur simple demande, nous vous transmettons l’ensemble des données liées à votre abonnement (export)
-          ou nous les effaçons définitivement.
-        </li>
-      </ul>
-
-      <h2>5. Qui peut accéder à vos données</h2>
-      <p>
-        Seuls les membres de l’équipe de {name} habilités à traiter les demandes et la newsletter y ont accès.
-        Nous faisons appel à des prestataires techniques qui agissent uniquement sur nos instructions :
-      </p>
-      <ul>
-        <li>l’hébergeur du site et de sa base de données ;</li>
-        <li>
-          un prestataire d’envoi d’emails (SMTP), par lequel passent les emails de service : confirmation
-          d’inscription, newsletter et notification interne de chaque nouvelle demande à notre équipe.
-        </li>
-      </ul>
-      <p>
-        Si l’un de ces prestataires traite des données en dehors de la RDC ou de l’Union européenne, nous
-        veillons à ce que ce transfert soit encadré par des garanties appropriées. Nous ne communiquons vos
-        données à aucun autre tiers, sauf obligation légale.
-      </p>
-
+/** Sections 6 to 9: how long, security, the browser’s storage, and your rights. */
+function KeepingAndRights() {
+  const { name, contact } = useSite();
+  const mail = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
+  return (
+    <>
       <h2>6. Combien de temps nous les conservons</h2>
       <ul>
         <li>Demandes de devis, d’appel et de contact : 3 ans après notre dernier échange avec vous.</li>
@@ -236,24 +274,6 @@ export default function Privacy() {
         {contact.address}. Nous pouvons vous demander de justifier de votre identité et nous vous répondons
         dans un délai d’un mois au plus.
       </p>
-
-      <h2>10. Cadre juridique</h2>
-      <p>
-        {name} étant établie en République démocratique du Congo, ses traitements de données relèvent du droit
-        congolais, notamment de la loi n° 20/017 du 25 novembre 2020 relative aux télécommunications et aux
-        technologies de l’information et de la communication. Pour les visiteurs qui se trouvent dans l’Union
-        européenne, nous appliquons également le Règlement général sur la protection des données (RGPD,
-        règlement (UE) 2016/679) ; ces visiteurs peuvent introduire une réclamation auprès de l’autorité de
-        protection des données de leur pays, par exemple la CNIL en France. Nous vous invitons toutefois à
-        nous contacter d’abord : nous ferons tout pour trouver une solution.
-      </p>
-
-      <h2>11. Modifications</h2>
-      <p>
-        Nous pouvons faire évoluer cette politique, par exemple si le site propose de nouvelles
-        fonctionnalités. La date de dernière mise à jour figure en haut de cette page ; en cas de changement
-        important, nous en informerons les abonnés de la newsletter.
-      </p>
-    </LegalPage>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { type Request, type Response, Router } from 'express';
+import { kinshasaDate, WEEK_MS, weekStart } from '#common/kinshasa.ts';
 import {
   AvailabilityQuerySchema,
   availabilitySchema,
@@ -8,7 +9,6 @@ import {
 import { listCalls, readAvailability, saveAvailability } from '../../admin/booking.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
-import { kinshasaDate, WEEK_MS, weekStart } from '../../calendar/kinshasa.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { IdParamsSchema } from './params.ts';

@@ -5,12 +5,12 @@
  */
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import { kinshasaDate } from '#common/kinshasa.ts';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
 import { MoveSchema } from '#common/schemas/admin-content-fields.ts';
 import type { Database } from '#db/client.ts';
 import { sendCsv } from '../../admin/csv.ts';
 import { adminOf } from '../../auth/require-admin.ts';
-import { kinshasaDate } from '../../calendar/kinshasa.ts';
 import { parseInput } from '../../http/validate.ts';
 import { IdParamsSchema } from './params.ts';
 

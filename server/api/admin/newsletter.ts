@@ -1,5 +1,6 @@
 import express, { type RequestHandler, Router } from 'express';
 import { z } from 'zod';
+import { kinshasaDate } from '#common/kinshasa.ts';
 import {
   SubscriberFiltersSchema,
   SubscriberImportQuerySchema,
@@ -18,7 +19,6 @@ import {
 } from '../../admin/subscribers.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
-import { kinshasaDate } from '../../calendar/kinshasa.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { newsletterFromDeps } from '../../newsletter/newsletter.ts';

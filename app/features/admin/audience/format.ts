@@ -3,7 +3,7 @@
  * against the previous period, and the names of devices and countries.
  */
 import { countryName, DEVICE_LABELS, type DeviceClass } from '#common/audience.ts';
-import { KINSHASA_OFFSET_MS } from '#common/kinshasa.ts';
+import { kinshasaClock } from '#common/kinshasa.ts';
 
 const integer = new Intl.NumberFormat('fr-FR');
 const decimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
@@ -36,8 +36,7 @@ export function formatShortDay(day: string): string {
 
 /** An hour's start (an ISO instant) as Kinshasa's "14 h". */
 export function formatHour(iso: string): string {
-  const hour = new Date(Date.parse(iso) + KINSHASA_OFFSET_MS).getUTCHours();
-  return `${hour} h`;
+  return `${kinshasaClock(new Date(iso)).hour} h`;
 }
 
 export type Change = { text: string; tone: 'good' | 'bad' | 'neutral' };

@@ -3,8 +3,8 @@
  * clock (the office's), whatever the browser's time zone; the words are common/call-time.ts's,
  * which the visitor's emails use too.
  */
-import { calendarDay, clockTime, KINSHASA_TIME_ZONE } from '#common/call-time.ts';
-import { kinshasaDate } from '#common/kinshasa.ts';
+import { calendarDay, clockTime } from '#common/call-time.ts';
+import { KINSHASA_TIME_ZONE, kinshasaDate } from '#common/kinshasa.ts';
 
 const dayWithYear = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'UTC',

@@ -5,7 +5,8 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { calendarDay, KINSHASA_TIME_ZONE } from '#common/call-time.ts';
+import { calendarDay } from '#common/call-time.ts';
+import { KINSHASA_TIME_ZONE } from '#common/kinshasa.ts';
 import type { AdminCallSlot, ContactCall } from '#common/schemas/booking-admin.ts';
 import { capitalized } from '#common/typography.ts';
 import { cn } from '~/lib/cn';

@@ -7,6 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import AlarmClock from 'lucide-react/icons/alarm-clock';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { ContactNoteKind } from '#common/enums.ts';
+import { addDays, kinshasaDate, kinshasaLocal, kinshasaLocalToIso } from '#common/kinshasa.ts';
 import type { AdminContact, ContactTimelineEntry } from '#common/schemas/admin.ts';
 import { DateTimeField } from '~/components/date-time-field';
 import { SelectField, Sending, TextAreaField, TextField } from '~/components/form-fields';
@@ -16,7 +17,7 @@ import { cn } from '~/lib/cn';
 import { splitDateTime } from '~/lib/french-date';
 import { usersQuery } from '../settings/data';
 import { Loading, Rows } from '../skeleton';
-import { ErrorState, formatDateTime, isOverdue, isoToKinshasaLocal, kinshasaLocalToIso } from '../ui';
+import { ErrorState, formatDateTime, isOverdue } from '../ui';
 import { contactFollowUpMutation, contactNoteMutation, contactTimelineQuery, ownerOptions } from './data';
 
 /** A part of the lead's panel under its title (`titleId` names the section for screen readers). */
@@ -61,7 +62,7 @@ function OwnerSelect({ contact }: { contact: AdminContact }) {
 function NextAction({ contact }: { contact: AdminContact }) {
   const change = useMutation(contactFollowUpMutation());
   const [at, setAt] = useState(() =>
-    isoToKinshasaLocal(contact.nextActionAt ? new Date(contact.nextActionAt) : tomorrowAtNine()),
+    kinshasaLocal(contact.nextActionAt ? new Date(contact.nextActionAt) : tomorrowAtNine()),
   );
   const [note, setNote] = useState(contact.nextActionNote ?? '');
   const [atError, setAtError] = useState<string | undefined>();
@@ -129,8 +130,8 @@ function NextAction({ contact }: { contact: AdminContact }) {
 
 /** Tomorrow 09:00 in Kinshasa: where a new next action starts. */
 function tomorrowAtNine(): Date {
-  const local = isoToKinshasaLocal(new Date(Date.now() + 24 * 60 * 60 * 1000)).slice(0, 10);
-  return new Date(kinshasaLocalToIso(`${local}T09:00`));
+  const tomorrow = addDays(kinshasaDate(new Date()), 1);
+  return new Date(kinshasaLocalToIso(`${tomorrow}T09:00`));
 }
 
 const KIND_LABELS: Record<ContactNoteKind, string> = {

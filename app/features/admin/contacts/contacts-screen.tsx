@@ -28,7 +28,13 @@ import {
 import { adminFullName } from '#common/schemas/users-admin.ts';
 import { EmailAddress } from '~/components/email-address';
 import { Button } from '~/components/ui/button';
-import { AdminList, type ColumnSort, rowsSkeleton, useAdminList } from '~/features/admin/admin-list';
+import {
+  AdminList,
+  type Column,
+  type ColumnSort,
+  rowsSkeleton,
+  useAdminList,
+} from '~/features/admin/admin-list';
 import { CONTACTS_KEY, toSearch } from '~/features/admin/queries';
 import { AdminPageHeader, Badge, Card, FilterSelect, formatDateTime, isOverdue } from '~/features/admin/ui';
 import { cn } from '~/lib/cn';
@@ -182,76 +188,84 @@ export function ContactsScreen() {
             tableClassName: 'w-full text-left text-sm md:min-w-[48rem]',
             caption: (data) => `Liste des contacts, ${data.total} au total`,
             rowTestId: 'contact-row',
-            columns: [
-              {
-                header: 'Nom',
-                sort: sort('fullName'),
-                className: 'md:px-4 md:py-3',
-                cell: (contact) => (
-                  <div className="min-w-0">
-                    <button
-                      type="button"
-                      className="text-right font-medium wrap-anywhere text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 md:text-left"
-                      onClick={() => setOpenId(contact.id)}
-                    >
-                      {contact.fullName}
-                    </button>
-                    {/* On a phone's card it wraps where a reader expects; in the table, one line,
-                        cut with an ellipsis (Chromium breaks at <wbr> even in nowrap text). */}
-                    <p
-                      title={contact.email}
-                      className="wrap-anywhere text-gray-600 md:max-w-[16rem] md:truncate md:[&_wbr]:hidden"
-                    >
-                      <EmailAddress email={contact.email} />
-                    </p>
-                  </div>
-                ),
-              },
-              {
-                header: 'Service',
-                className: 'text-gray-800 md:max-w-[12rem] md:truncate md:px-4 md:py-3',
-                cell: (contact) => contact.serviceInterest,
-              },
-              {
-                header: 'Origine',
-                className: 'text-gray-700 md:px-4 md:py-3',
-                cell: (contact) => CONTACT_SOURCE_LABELS[contact.source] ?? contact.source,
-              },
-              {
-                header: 'Statut',
-                sort: sort('status'),
-                className: 'md:px-4 md:py-3',
-                cell: (contact) => (
-                  <div className="flex flex-col items-end gap-1 md:items-start">
-                    <ContactStatusBadge status={contact.status} />
-                    {contact.reviewReason ? <Badge tone="amber">À vérifier</Badge> : null}
-                    {unanswered(contact) ? (
-                      <span className="text-xs font-medium whitespace-nowrap text-red-700">
-                        Sans réponse depuis plus de {QUOTE_RESPONSE_HOURS} h
-                      </span>
-                    ) : null}
-                  </div>
-                ),
-              },
-              {
-                header: 'Suivi',
-                sort: sort('nextActionAt'),
-                className: 'text-gray-700 md:px-4 md:py-3',
-                cell: (contact) => <FollowUpCell contact={contact} />,
-              },
-              {
-                header: 'Reçu le',
-                sort: sort('createdAt'),
-                className: 'whitespace-nowrap text-gray-700 md:px-4 md:py-3',
-                cell: (contact) => formatDateTime(contact.createdAt),
-              },
-            ],
+            columns: contactColumns(sort, setOpenId),
           }}
         />
       </Card>
       <ContactDetail id={openId} onClose={() => setOpenId(null)} />
     </>
   );
+}
+
+/** The list's columns: `sort` makes one sortable, `open` shows a lead's panel. */
+function contactColumns(
+  sort: (column: SortKey) => ColumnSort,
+  open: (id: string) => void,
+): Column<AdminContact>[] {
+  return [
+    {
+      header: 'Nom',
+      sort: sort('fullName'),
+      className: 'md:px-4 md:py-3',
+      cell: (contact) => (
+        <div className="min-w-0">
+          <button
+            type="button"
+            className="text-right font-medium wrap-anywhere text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 md:text-left"
+            onClick={() => open(contact.id)}
+          >
+            {contact.fullName}
+          </button>
+          {/* On a phone's card it wraps where a reader expects; in the table, one line,
+              cut with an ellipsis (Chromium breaks at <wbr> even in nowrap text). */}
+          <p
+            title={contact.email}
+            className="wrap-anywhere text-gray-600 md:max-w-[16rem] md:truncate md:[&_wbr]:hidden"
+          >
+            <EmailAddress email={contact.email} />
+          </p>
+        </div>
+      ),
+    },
+    {
+      header: 'Service',
+      className: 'text-gray-800 md:max-w-[12rem] md:truncate md:px-4 md:py-3',
+      cell: (contact) => contact.serviceInterest,
+    },
+    {
+      header: 'Origine',
+      className: 'text-gray-700 md:px-4 md:py-3',
+      cell: (contact) => CONTACT_SOURCE_LABELS[contact.source] ?? contact.source,
+    },
+    {
+      header: 'Statut',
+      sort: sort('status'),
+      className: 'md:px-4 md:py-3',
+      cell: (contact) => (
+        <div className="flex flex-col items-end gap-1 md:items-start">
+          <ContactStatusBadge status={contact.status} />
+          {contact.reviewReason ? <Badge tone="amber">À vérifier</Badge> : null}
+          {unanswered(contact) ? (
+            <span className="text-xs font-medium whitespace-nowrap text-red-700">
+              Sans réponse depuis plus de {QUOTE_RESPONSE_HOURS} h
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      header: 'Suivi',
+      sort: sort('nextActionAt'),
+      className: 'text-gray-700 md:px-4 md:py-3',
+      cell: (contact) => <FollowUpCell contact={contact} />,
+    },
+    {
+      header: 'Reçu le',
+      sort: sort('createdAt'),
+      className: 'whitespace-nowrap text-gray-700 md:px-4 md:py-3',
+      cell: (contact) => formatDateTime(contact.createdAt),
+    },
+  ];
 }
 
 /**
