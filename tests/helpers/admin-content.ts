@@ -119,3 +119,35 @@ export async function isStored(ctx: AdminTestContext, item: UploadedMedia) {
   expect(served, `${item.url} served while its row is ${rows ? 'there' : 'gone'}`).toBe(rows === 1);
   return served;
 }
+
+/**
+ * The move journey of a whole-table order (the testimonials, the client logos): three items added
+ * last (`add(name, order)`), the third moved up (its activity row titled `movedUpTitle`), then the
+ * first moved down, the tail of the public list (`publicNames`) following each time; an unknown
+ * item answers 404.
+ */
+export async function expectMovesFollowPublicOrder(
+  api: Pick<ReturnType<typeof adminContentApi>, 'move' | 'activity'>,
+  journey: {
+    add: (name: string, order: number) => Promise<{ id: string }>;
+    publicNames: () => Promise<string[]>;
+    activityType: string;
+    movedUpTitle: string;
+  },
+) {
+  const [first, , third] = await Promise.all(
+    ['Ordre Un', 'Ordre Deux', 'Ordre Trois'].map((name, i) => journey.add(name, 1000 + i)),
+  );
+  if (!first || !third) throw new Error('items not created');
+  const tail = async () => (await journey.publicNames()).slice(-3);
+  expect(await tail()).toEqual(['Ordre Un', 'Ordre Deux', 'Ordre Trois']);
+
+  await api.move(third.id, 'up').expect(200);
+  expect(await tail()).toEqual(['Ordre Un', 'Ordre Trois', 'Ordre Deux']);
+  expect(await api.activity(journey.activityType, 'Ordre Trois')).toMatchObject({
+    title: journey.movedUpTitle,
+  });
+  await api.move(first.id, 'down').expect(200);
+  expect(await tail()).toEqual(['Ordre Trois', 'Ordre Un', 'Ordre Deux']);
+  await api.move(UNKNOWN_ID, 'up').expect(404);
+}

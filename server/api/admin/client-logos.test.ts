@@ -7,6 +7,7 @@ import type { UploadedMedia } from '#common/schemas/media.ts';
 import { clientLogos } from '#db/schema.ts';
 import {
   adminContentApi,
+  expectMovesFollowPublicOrder,
   expectUnauthorized,
   isStored,
   postFromAnotherSite,
@@ -168,23 +169,14 @@ describe('PATCH and DELETE /api/admin/client-logos/:id', () => {
 
 describe('POST /api/admin/client-logos/:id/move', () => {
   it('moves a logo up and down, and the public order follows', async () => {
-    const rows = await Promise.all(
-      ['Ordre Un', 'Ordre Deux', 'Ordre Trois'].map((name, i) =>
-        insertClientLogo(ctx.database.db, { name, order: 1000 + i }),
-      ),
+    await expectMovesFollowPublicOrder(
+      { move, activity },
+      {
+        add: (name, order) => insertClientLogo(ctx.database.db, { name, order }),
+        publicNames: async () => (await publicLogos()).map((logo) => logo.name),
+        activityType: 'client_logo.reordered',
+        movedUpTitle: 'Logo de Ordre Trois déplacé vers le haut',
+      },
     );
-    const [first, , third] = rows;
-    if (!first || !third) throw new Error('logos not created');
-    const tail = async () => (await publicLogos()).slice(-3).map((logo) => logo.name);
-    expect(await tail()).toEqual(['Ordre Un', 'Ordre Deux', 'Ordre Trois']);
-
-    await move(third.id, 'up').expect(200);
-    expect(await tail()).toEqual(['Ordre Un', 'Ordre Trois', 'Ordre Deux']);
-    expect(await activity('client_logo.reordered', 'Ordre Trois')).toMatchObject({
-      title: 'Logo de Ordre Trois déplacé vers le haut',
-    });
-    await move(first.id, 'down').expect(200);
-    expect(await tail()).toEqual(['Ordre Trois', 'Ordre Un', 'Ordre Deux']);
-    await move(UNKNOWN_ID, 'up').expect(404);
   });
 });

@@ -6,6 +6,7 @@ import type { AdminTestimonial } from '#common/schemas/testimonials-admin.ts';
 import { caseStudies, testimonials } from '#db/schema.ts';
 import {
   adminContentApi,
+  expectMovesFollowPublicOrder,
   expectUnauthorized,
   isStored,
   postFromAnotherSite,
@@ -236,23 +237,14 @@ describe('PATCH /api/admin/testimonials/:id', () => {
 
 describe('POST /api/admin/testimonials/:id/move', () => {
   it('moves a testimonial up and down, and the public order follows', async () => {
-    const rows = await Promise.all(
-      ['Ordre Un', 'Ordre Deux', 'Ordre Trois'].map((authorName, i) =>
-        insertTestimonial(ctx.database.db, { authorName, order: 1000 + i }),
-      ),
+    await expectMovesFollowPublicOrder(
+      { move, activity },
+      {
+        add: (authorName, order) => insertTestimonial(ctx.database.db, { authorName, order }),
+        publicNames: async () => (await publicTestimonials()).map((t) => t.authorName),
+        activityType: 'testimonial.reordered',
+        movedUpTitle: 'Témoignage de Ordre Trois déplacé vers le haut',
+      },
     );
-    const [first, , third] = rows;
-    if (!first || !third) throw new Error('testimonials not created');
-    const tail = async () => (await publicTestimonials()).slice(-3).map((t) => t.authorName);
-    expect(await tail()).toEqual(['Ordre Un', 'Ordre Deux', 'Ordre Trois']);
-
-    await move(third.id, 'up').expect(200);
-    expect(await tail()).toEqual(['Ordre Un', 'Ordre Trois', 'Ordre Deux']);
-    expect(await activity('testimonial.reordered', 'Ordre Trois')).toMatchObject({
-      title: 'Témoignage de Ordre Trois déplacé vers le haut',
-    });
-    await move(first.id, 'down').expect(200);
-    expect(await tail()).toEqual(['Ordre Trois', 'Ordre Un', 'Ordre Deux']);
-    await move(UNKNOWN_ID, 'up').expect(404);
   });
 });
