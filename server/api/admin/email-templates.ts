@@ -2,6 +2,7 @@ import { type Response, Router } from 'express';
 import {
   TemplateCompileSchema,
   TemplateCreateSchema,
+  TemplateToBlocksSchema,
   TemplateUpdateSchema,
 } from '#common/schemas/campaigns.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -12,6 +13,7 @@ import {
   getTemplate,
   listTemplates,
   MjmlInvalidError,
+  mjmlToBlocks,
   previewTemplate,
   updateTemplate,
 } from '../../campaigns/templates-admin.ts';
@@ -46,6 +48,12 @@ export function emailTemplatesAdminRouter(deps: AppDeps): Router {
   router.post('/compile', async (req, res) => {
     const { mjml, variables } = parseInput(TemplateCompileSchema, req.body ?? {});
     res.json(await previewTemplate(mjml, variables));
+  });
+
+  // The MJML editor's switch back to the composer (MJML in, blocks or a French reason out).
+  router.post('/to-blocks', (req, res) => {
+    const { mjml } = parseInput(TemplateToBlocksSchema, req.body ?? {});
+    res.json(mjmlToBlocks(mjml));
   });
 
   router.get(
