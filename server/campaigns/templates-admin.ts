@@ -235,7 +235,7 @@ function sourceOf(key: string, input: TemplateUpdate): { mjml: string; blocksJso
     if (unknown.length > 0) {
       throw templateInvalid(
         'blocks',
-        `Variable inconnue de ce modèle : ${unknown.join(', ')}. Déclarez-la ou retirez-la du contenu.`,
+        `Variable inconnue de ce modèle : ${unknown.join(', ')}. Déclarez-la ou retirez-la du contenu.`,
       );
     }
   }
@@ -244,10 +244,10 @@ function sourceOf(key: string, input: TemplateUpdate): { mjml: string; blocksJso
     (v) => seed?.mjml.includes(`href="{{${v.name}}}"`) && !mjml.includes(`{{${v.name}}}`),
   );
   if (missing.length > 0) {
-    const names = missing.map((v) => `« ${v.description} » ({{${v.name}}})`).join(', ');
+    const names = missing.map((v) => `« ${v.description} » ({{${v.name}}})`).join(', ');
     throw templateInvalid(
       input.blocks ? 'blocks' : 'mjml',
-      `Ce modèle doit garder ${missing.length > 1 ? 'les liens' : 'le lien'} ${names} : sans lui, le destinataire ne peut pas faire ce que l’email lui demande.`,
+      `Ce modèle doit garder ${missing.length > 1 ? 'les liens' : 'le lien'} ${names} : sans lui, le destinataire ne peut pas faire ce que l’email lui demande.`,
     );
   }
   return { mjml, blocksJson: input.blocks ?? null };
@@ -263,7 +263,7 @@ export function mjmlToBlocks(mjml: string): TemplateToBlocksResult {
     return {
       blocks: null,
       message:
-        'Ce MJML n’a pas la mise en page des modèles du site (bandeau, carte blanche, pied de page) : le composeur ne peut pas l’ouvrir. Le modèle reste modifiable dans l’éditeur MJML.',
+        'Ce MJML n’a pas la mise en page des modèles du site (bandeau, carte blanche, pied de page) : le composeur ne peut pas l’ouvrir. Le modèle reste modifiable dans l’éditeur MJML.',
     };
   }
   const kept = converted.blocks.filter((b) => b.type === 'mjml').length;
@@ -272,7 +272,7 @@ export function mjmlToBlocks(mjml: string): TemplateToBlocksResult {
     message:
       kept === 0
         ? 'Tout le contenu s’ouvre dans le composeur.'
-        : `${kept} ${kept > 1 ? 'parties' : 'partie'} (tableau, texte conditionnel, HTML…) ${kept > 1 ? 'restent' : 'reste'} en MJML : le composeur ${kept > 1 ? 'les' : 'la'} garde telle${kept > 1 ? 's' : ''} quelle${kept > 1 ? 's' : ''}, modifiable${kept > 1 ? 's' : ''} seulement dans l’éditeur MJML.`,
+        : `${kept} ${kept > 1 ? 'parties' : 'partie'} (tableau, texte conditionnel, HTML…) ${kept > 1 ? 'restent' : 'reste'} en MJML : le composeur ${kept > 1 ? 'les' : 'la'} garde telle${kept > 1 ? 's' : ''} quelle${kept > 1 ? 's' : ''}, modifiable${kept > 1 ? 's' : ''} seulement dans l’éditeur MJML.`,
   };
 }
 

@@ -358,7 +358,7 @@ describe('templates in the block composer', () => {
     const refused = await saveBlocks('newsletter_confirmation', { layout, blocks: withoutLink });
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields.blocks).toBe(
-      'Ce modèle doit garder le lien « Lien de confirmation de l’inscription, valable 48 h » ({{confirmUrl}}) : sans lui, le destinataire ne peut pas faire ce que l’email lui demande.',
+      'Ce modèle doit garder le lien « Lien de confirmation de l’inscription, valable 48 h » ({{confirmUrl}}) : sans lui, le destinataire ne peut pas faire ce que l’email lui demande.',
     );
     const seed = seedOf('newsletter_confirmation');
     const mjmlRefused = await saveTemplate(await idOf('newsletter_confirmation'), {
@@ -384,7 +384,7 @@ describe('templates in the block composer', () => {
     const res = await saveBlocks('newsletter_welcome', { layout, blocks: [...blocks, stray] });
     expect(res.status).toBe(400);
     expect(res.body.error.fields.blocks).toBe(
-      'Variable inconnue de ce modèle : couponCode. Déclarez-la ou retirez-la du contenu.',
+      'Variable inconnue de ce modèle : couponCode. Déclarez-la ou retirez-la du contenu.',
     );
   });
 
@@ -412,7 +412,7 @@ describe('templates in the block composer', () => {
     expect(own.body).toEqual({
       blocks: null,
       message:
-        'Ce MJML n’a pas la mise en page des modèles du site (bandeau, carte blanche, pied de page) : le composeur ne peut pas l’ouvrir. Le modèle reste modifiable dans l’éditeur MJML.',
+        'Ce MJML n’a pas la mise en page des modèles du site (bandeau, carte blanche, pied de page) : le composeur ne peut pas l’ouvrir. Le modèle reste modifiable dans l’éditeur MJML.',
     });
   });
 });
