@@ -185,7 +185,9 @@ export const TemplateCreateSchema = TemplateUpdateSchema.extend({
     .max(50),
 });
 export const TemplateCompileSchema = z.object({
-  mjml: z.string().max(200_000, { error: 'Modèle trop long' }),
+  mjml: z.string().max(200_000, { error: 'Modèle trop long' }).default(''),
+  /** The composer's unsaved blocks: previewed as the MJML they compose to (`mjml` is then ignored). */
+  blocks: TemplateBlocksSchema.optional(),
   variables: z.array(TemplateVariableSchema).max(50).default([]),
 });
 

@@ -182,6 +182,36 @@ describe('POST /api/admin/email-templates/compile', () => {
     });
   });
 
+  it('previews the composer’s unsaved blocks as the email they compose to', async () => {
+    const seed = SEED_EMAIL_TEMPLATES.find((t) => t.key === 'newsletter_manage_link');
+    if (!seed) throw new Error('seeded template');
+    const example = seed.variablesJson.find((v) => v.name === 'firstName')?.example;
+    const blocks = templateBlocksFromMjml(seed.mjml);
+    if (!blocks) throw new Error('the seeded template has blocks');
+    blocks.blocks.push({
+      type: 'paragraph',
+      text: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Encore merci ' },
+              { type: 'variable', attrs: { name: 'firstName' } },
+            ],
+          },
+        ],
+      },
+    });
+    const res = await admin
+      .post('/api/admin/email-templates/compile')
+      .send({ mjml: '', blocks, variables: seed.variablesJson })
+      .expect(200);
+    expect(res.body.errors).toEqual([]);
+    expect(res.body.html).toContain(`Encore merci ${example}`);
+    expect(res.body.html).toContain('Gérer mes préférences');
+  });
+
   it('explains an unclosed Mustache section and a source that is not MJML at all', async () => {
     const unclosed = await admin
       .post('/api/admin/email-templates/compile')

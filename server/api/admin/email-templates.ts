@@ -17,6 +17,7 @@ import {
   previewTemplate,
   updateTemplate,
 } from '../../campaigns/templates-admin.ts';
+import { composeTemplateMjml } from '../../email/template-blocks.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { itemRoute, wholeListRoute } from './item-routes.ts';
@@ -46,8 +47,8 @@ export function emailTemplatesAdminRouter(deps: AppDeps): Router {
 
   // Before '/:id' routes: 'compile' is not an id.
   router.post('/compile', async (req, res) => {
-    const { mjml, variables } = parseInput(TemplateCompileSchema, req.body ?? {});
-    res.json(await previewTemplate(mjml, variables));
+    const { mjml, blocks, variables } = parseInput(TemplateCompileSchema, req.body ?? {});
+    res.json(await previewTemplate(blocks ? composeTemplateMjml(blocks) : mjml, variables));
   });
 
   // The MJML editor's switch back to the composer (MJML in, blocks or a French reason out).
