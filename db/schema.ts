@@ -39,6 +39,7 @@ import {
   TOKEN_TYPES,
 } from '#common/enums.ts';
 import type { CampaignBlock } from '#common/schemas/campaign-blocks.ts';
+import type { TemplateBlocks } from '#common/schemas/template-blocks.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (docs/product.md §4.1)
@@ -418,6 +419,11 @@ export const emailTemplates = pgTable('email_templates', {
   mjml: text().notNull(),
   compiledHtml: text().notNull().default(''),
   variablesJson: jsonb().$type<TemplateVariable[]>().notNull().default([]),
+  /**
+   * The template as the composer's blocks (docs/decisions/103-template-composer.md), `mjml` being
+   * what they compose to; null when the MJML is an expert's own (edited in the MJML editor).
+   */
+  blocksJson: jsonb().$type<TemplateBlocks>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

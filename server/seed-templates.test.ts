@@ -37,3 +37,24 @@ describe('a default template the seed changed, in a database seeded before', () 
     expect((await confirmation())?.subject).toBe('Notre appel : {{when}}');
   });
 });
+
+describe('the seeded templates in the block composer', () => {
+  it('opens every seeded template in the composer, including one seeded before the composer existed', async () => {
+    await seedDatabase(ctx.database.db, { content: false, adminPassword: 'a-long-password-123' });
+    const rows = await ctx.database.db.select().from(emailTemplates);
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    for (const row of rows) expect(row.blocksJson?.blocks.length, row.key).toBeGreaterThan(0);
+
+    // A database from before: no blocks; the next start gives them to the untouched templates only.
+    await ctx.database.db.update(emailTemplates).set({ blocksJson: null });
+    await ctx.database.db
+      .update(emailTemplates)
+      .set({ mjml: '<mjml><mj-body></mj-body></mjml>' })
+      .where(eq(emailTemplates.key, 'newsletter_welcome'));
+    await seedDatabase(ctx.database.db, { content: false });
+    for (const row of await ctx.database.db.select().from(emailTemplates)) {
+      if (row.key === 'newsletter_welcome') expect(row.blocksJson).toBeNull();
+      else expect(row.blocksJson, row.key).not.toBeNull();
+    }
+  });
+});

@@ -9,7 +9,8 @@
  * Several instances may start together on one PostgreSQL: a transaction-level advisory lock
  * makes them take turns.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { TemplateBlocks } from '#common/schemas/template-blocks.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import {
   adminUsers,
@@ -35,6 +36,7 @@ import {
 } from '#db/seed-data.ts';
 import { FORMER_TEMPLATE_SUBJECTS, SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { generatePassword, hashPassword } from './auth/password.ts';
+import { templateBlocksFromMjml } from './email/template-blocks.ts';
 import { vapidKeys } from './push/worker.ts';
 
 export const SEED_VERSION_KEY = 'system.seed_version';
@@ -55,6 +57,13 @@ export type SeedResult = {
   adminCreated?: { email: string; generatedPassword?: string };
 };
 
+/** A seeded template's blocks (server/email/template-blocks.ts reads every one of them). */
+function seedBlocks(mjml: string): TemplateBlocks {
+  const blocks = templateBlocksFromMjml(mjml);
+  if (!blocks) throw new Error('a seeded email template has no card for the block composer');
+  return blocks;
+}
+
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
   const adminEmail = (options.adminEmail ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
 
@@ -64,8 +73,21 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     await tx.insert(siteSettings).values(SEED_SETTINGS).onConflictDoNothing({ target: siteSettings.key });
     await tx
       .insert(emailTemplates)
-      .values(SEED_EMAIL_TEMPLATES.map((t) => ({ ...t, compiledHtml: '' })))
+      .values(SEED_EMAIL_TEMPLATES.map((t) => ({ ...t, compiledHtml: '', blocksJson: seedBlocks(t.mjml) })))
       .onConflictDoNothing({ target: emailTemplates.key });
+    // A seeded template nobody edited opens in the block composer (its MJML is left as it is).
+    for (const template of SEED_EMAIL_TEMPLATES) {
+      await tx
+        .update(emailTemplates)
+        .set({ blocksJson: seedBlocks(template.mjml) })
+        .where(
+          and(
+            eq(emailTemplates.key, template.key),
+            eq(emailTemplates.mjml, template.mjml),
+            isNull(emailTemplates.blocksJson),
+          ),
+        );
+    }
     // A default the seed since changed reaches the templates still holding the former one.
     for (const { key, former } of FORMER_TEMPLATE_SUBJECTS) {
       const current = SEED_EMAIL_TEMPLATES.find((t) => t.key === key);

@@ -9,6 +9,8 @@
  * - POST   /api/admin/email-templates                 TemplateCreate -> 201 { template }
  * - PUT    /api/admin/email-templates/:id             TemplateUpdate -> { template } (400 with
  *          fields.mjml and `mjmlErrors` when the MJML does not compile)
+ * - POST   /api/admin/email-templates/to-blocks       TemplateToBlocks -> TemplateToBlocksResult
+ *          (the MJML editor's switch back to the block composer)
  * - POST   /api/admin/email-templates/compile         TemplateCompile -> TemplateCompileResult
  *          (live preview: the HTML with the example values of the variables, and MJML's errors)
  * - DELETE /api/admin/email-templates/:id             -> 204 (409 for built-in templates or one a
@@ -51,6 +53,7 @@ import type { CampaignStatus, JobStatus } from '../enums.ts';
 import { TagSchema } from './admin.ts';
 import { type CampaignBlock, CampaignBlocksSchema } from './campaign-blocks.ts';
 import { optionalFilter, requiredText } from './fields.ts';
+import { type TemplateBlocks, TemplateBlocksSchema } from './template-blocks.ts';
 
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   draft: 'Brouillon',
@@ -167,7 +170,10 @@ export const TemplateUpdateSchema = z
       .trim()
       .max(200)
       .refine((v) => !/[\r\n]/.test(v), { error: 'L’objet ne peut pas contenir de retour à la ligne' }),
-    mjml: z.string().min(1, { error: 'Le modèle est vide' }).max(200_000, { error: 'Modèle trop long' }),
+    /** Ignored when `blocks` is given: the MJML is then what the blocks compose to. */
+    mjml: z.string().max(200_000, { error: 'Modèle trop long' }).default(''),
+    /** The composer's blocks; absent when the template is saved from the MJML editor. */
+    blocks: TemplateBlocksSchema.optional(),
     variables: z.array(TemplateVariableSchema).max(50).default([]),
   })
   .strict();
@@ -179,7 +185,9 @@ export const TemplateCreateSchema = TemplateUpdateSchema.extend({
     .max(50),
 });
 export const TemplateCompileSchema = z.object({
-  mjml: z.string().max(200_000, { error: 'Modèle trop long' }),
+  mjml: z.string().max(200_000, { error: 'Modèle trop long' }).default(''),
+  /** The composer's unsaved blocks: previewed as the MJML they compose to (`mjml` is then ignored). */
+  blocks: TemplateBlocksSchema.optional(),
   variables: z.array(TemplateVariableSchema).max(50).default([]),
 });
 
@@ -213,7 +221,17 @@ export type EmailTemplateSummary = {
   variables: TemplateVariableInfo[];
   updatedAt: string;
 };
-export type EmailTemplateDetail = EmailTemplateSummary & { mjml: string; compiledHtml: string };
+export type EmailTemplateDetail = EmailTemplateSummary & {
+  mjml: string;
+  compiledHtml: string;
+  /** The composer's blocks; null when the template is an expert's MJML. */
+  blocks: TemplateBlocks | null;
+};
+export const TemplateToBlocksSchema = z.object({
+  mjml: z.string().max(200_000, { error: 'Modèle trop long' }),
+});
+/** The MJML editor's switch back to the composer: the blocks, or why there are none. */
+export type TemplateToBlocksResult = { blocks: TemplateBlocks | null; message: string };
 
 export type CampaignSummary = {
   id: string;

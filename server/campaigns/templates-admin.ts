@@ -15,15 +15,18 @@ import type {
   MjmlProblem,
   TemplateCompileResult,
   TemplateCreateSchema,
+  TemplateToBlocksResult,
   TemplateUpdateSchema,
   TemplateVariableInfo,
 } from '#common/schemas/campaigns.ts';
+import { blockVariables, type TemplateBlocks } from '#common/schemas/template-blocks.ts';
 import { capitalized } from '#common/typography.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
 import { listPresented } from '#db/list-queries.ts';
 import { type EmailTemplate, emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { logActivity } from '../activity/log.ts';
+import { composeTemplateMjml, templateBlocksFromMjml } from '../email/template-blocks.ts';
 import { compileMjml, mjmlHash } from '../email/templates.ts';
 import { HttpError } from '../errors.ts';
 
@@ -55,7 +58,12 @@ export function presentTemplateSummary(row: EmailTemplate): EmailTemplateSummary
 const stripMarker = (compiledHtml: string) => compiledHtml.replace(/^<!-- mjml:[0-9a-f]{16} -->\n/, '');
 
 export function presentTemplateDetail(row: EmailTemplate): EmailTemplateDetail {
-  return { ...presentTemplateSummary(row), mjml: row.mjml, compiledHtml: stripMarker(row.compiledHtml) };
+  return {
+    ...presentTemplateSummary(row),
+    mjml: row.mjml,
+    compiledHtml: stripMarker(row.compiledHtml),
+    blocks: row.blocksJson ?? null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,6 +222,60 @@ async function compileForStorage(mjml: string): Promise<string> {
   return `<!-- mjml:${mjmlHash(mjml)} -->\n${html}`;
 }
 
+/**
+ * What is stored from an input: the composer's blocks and the MJML they compose to, or the
+ * expert's MJML alone. Blocks may only name the template's declared variables, and a built-in
+ * template keeps every link its seed has (the confirmation link...): the site's emails need them.
+ */
+function sourceOf(key: string, input: TemplateUpdate): { mjml: string; blocksJson: TemplateBlocks | null } {
+  const mjml = input.blocks ? composeTemplateMjml(input.blocks) : input.mjml;
+  if (input.blocks) {
+    const declared = new Set(input.variables.map((v) => v.name));
+    const unknown = blockVariables(input.blocks.blocks).filter((name) => !declared.has(name));
+    if (unknown.length > 0) {
+      throw templateInvalid(
+        'blocks',
+        `Variable inconnue de ce modèle : ${unknown.join(', ')}. Déclarez-la ou retirez-la du contenu.`,
+      );
+    }
+  }
+  const seed = SEED_EMAIL_TEMPLATES.find((t) => t.key === key);
+  const missing = (seed?.variablesJson ?? []).filter(
+    (v) => seed?.mjml.includes(`href="{{${v.name}}}"`) && !mjml.includes(`{{${v.name}}}`),
+  );
+  if (missing.length > 0) {
+    const names = missing.map((v) => `« ${v.description} » ({{${v.name}}})`).join(', ');
+    throw templateInvalid(
+      input.blocks ? 'blocks' : 'mjml',
+      `Ce modèle doit garder ${missing.length > 1 ? 'les liens' : 'le lien'} ${names} : sans lui, le destinataire ne peut pas faire ce que l’email lui demande.`,
+    );
+  }
+  return { mjml, blocksJson: input.blocks ?? null };
+}
+
+const templateInvalid = (field: 'blocks' | 'mjml', message: string) =>
+  new HttpError(400, 'validation_error', message, { [field]: message });
+
+/** The MJML editor's switch back to the composer: what becomes of the MJML, said in French. */
+export function mjmlToBlocks(mjml: string): TemplateToBlocksResult {
+  const converted = templateBlocksFromMjml(mjml);
+  if (!converted) {
+    return {
+      blocks: null,
+      message:
+        'Ce MJML n’a pas la mise en page des modèles du site (bandeau, carte blanche, pied de page) : le composeur ne peut pas l’ouvrir. Le modèle reste modifiable dans l’éditeur MJML.',
+    };
+  }
+  const kept = converted.blocks.filter((b) => b.type === 'mjml').length;
+  return {
+    blocks: converted,
+    message:
+      kept === 0
+        ? 'Tout le contenu s’ouvre dans le composeur.'
+        : `${kept} ${kept > 1 ? 'parties' : 'partie'} (tableau, texte conditionnel, HTML…) ${kept > 1 ? 'restent' : 'reste'} en MJML : le composeur ${kept > 1 ? 'les' : 'la'} garde telle${kept > 1 ? 's' : ''} quelle${kept > 1 ? 's' : ''}, modifiable${kept > 1 ? 's' : ''} seulement dans l’éditeur MJML.`,
+  };
+}
+
 const KEY_TAKEN = 'Un modèle utilise déjà cette clé.';
 const keyTaken = () => new HttpError(409, 'template_key_taken', KEY_TAKEN, { key: KEY_TAKEN });
 
@@ -243,7 +305,8 @@ export async function createTemplate(
   adminId: string,
 ): Promise<EmailTemplateDetail> {
   assertDistinctVariables(input.variables);
-  const compiledHtml = await compileForStorage(input.mjml);
+  const { mjml, blocksJson } = sourceOf(input.key, input);
+  const compiledHtml = await compileForStorage(mjml);
   try {
     return await inTransaction(db, async (tx) => {
       const [existing] = await tx
@@ -257,7 +320,8 @@ export async function createTemplate(
           key: input.key,
           name: input.name,
           subject: input.subject,
-          mjml: input.mjml,
+          mjml,
+          blocksJson,
           compiledHtml,
           variablesJson: storedVariables(input.variables),
         })
@@ -284,7 +348,13 @@ export async function updateTemplate(
   adminId: string,
 ): Promise<EmailTemplateDetail | undefined> {
   assertDistinctVariables(input.variables);
-  const compiledHtml = await compileForStorage(input.mjml);
+  const [existing] = await db
+    .select({ key: emailTemplates.key })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.id, id));
+  if (!existing) return undefined;
+  const { mjml, blocksJson } = sourceOf(existing.key, input);
+  const compiledHtml = await compileForStorage(mjml);
   return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(emailTemplates).where(eq(emailTemplates.id, id)).for('update');
     if (!current) return undefined;
@@ -293,7 +363,8 @@ export async function updateTemplate(
       .set({
         name: input.name,
         subject: input.subject,
-        mjml: input.mjml,
+        mjml,
+        blocksJson,
         compiledHtml,
         variablesJson: storedVariables(input.variables),
         updatedAt: new Date(),
@@ -304,7 +375,12 @@ export async function updateTemplate(
     const changed = [
       current.name !== row.name ? 'nom' : null,
       current.subject !== row.subject ? 'objet' : null,
-      current.mjml !== row.mjml ? 'contenu MJML' : null,
+      current.mjml !== row.mjml ? (row.blocksJson ? 'contenu' : 'contenu MJML') : null,
+      (current.blocksJson === null) !== (row.blocksJson === null)
+        ? row.blocksJson
+          ? 'passé au composeur'
+          : 'passé à l’éditeur MJML'
+        : null,
       JSON.stringify(current.variablesJson) !== JSON.stringify(row.variablesJson) ? 'variables' : null,
     ].filter((label): label is string => label !== null);
     await logActivity(tx, {

@@ -7,12 +7,14 @@ import type {
   MjmlProblem,
   TemplateCompileResult,
 } from '#common/schemas/campaigns.ts';
+import type { TemplateBlock, TemplateBlocks } from '#common/schemas/template-blocks.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
+import { templateBlocksFromMjml } from '../../email/template-blocks.ts';
 import { renderTemplate } from '../../email/templates.ts';
 
 let database: DatabaseHandle;
@@ -180,6 +182,36 @@ describe('POST /api/admin/email-templates/compile', () => {
     });
   });
 
+  it('previews the composer’s unsaved blocks as the email they compose to', async () => {
+    const seed = SEED_EMAIL_TEMPLATES.find((t) => t.key === 'newsletter_manage_link');
+    if (!seed) throw new Error('seeded template');
+    const example = seed.variablesJson.find((v) => v.name === 'firstName')?.example;
+    const blocks = templateBlocksFromMjml(seed.mjml);
+    if (!blocks) throw new Error('the seeded template has blocks');
+    blocks.blocks.push({
+      type: 'paragraph',
+      text: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Encore merci ' },
+              { type: 'variable', attrs: { name: 'firstName' } },
+            ],
+          },
+        ],
+      },
+    });
+    const res = await admin
+      .post('/api/admin/email-templates/compile')
+      .send({ mjml: '', blocks, variables: seed.variablesJson })
+      .expect(200);
+    expect(res.body.errors).toEqual([]);
+    expect(res.body.html).toContain(`Encore merci ${example}`);
+    expect(res.body.html).toContain('Gérer mes préférences');
+  });
+
   it('explains an unclosed Mustache section and a source that is not MJML at all', async () => {
     const unclosed = await admin
       .post('/api/admin/email-templates/compile')
@@ -300,6 +332,118 @@ describe('PUT /api/admin/email-templates/:id', () => {
 
     const unknown = await saveTemplate(UNKNOWN_ID, { name: 'Fantôme' });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('templates in the block composer', () => {
+  const seedOf = (key: string) => {
+    const seed = SEED_EMAIL_TEMPLATES.find((t) => t.key === key);
+    if (!seed) throw new Error(`no seed ${key}`);
+    return seed;
+  };
+  const idOf = async (key: string) => (await list()).find((t) => t.key === key)?.id ?? UNKNOWN_ID;
+  const blocksOf = (key: string) => {
+    const blocks = templateBlocksFromMjml(seedOf(key).mjml);
+    if (!blocks) throw new Error(`no blocks for ${key}`);
+    return blocks;
+  };
+  const saveBlocks = async (key: string, blocks: TemplateBlocks) => {
+    const seed = seedOf(key);
+    return saveTemplate(await idOf(key), {
+      name: seed.name,
+      subject: seed.subject,
+      mjml: '',
+      blocks,
+      variables: seed.variablesJson,
+    });
+  };
+  const heading = (text: string): TemplateBlock => ({
+    type: 'heading',
+    text: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+  });
+
+  it('stores the blocks and the MJML they compose to; the next email says what the blocks say', async () => {
+    const { layout, blocks } = blocksOf('newsletter_confirmation');
+    const edited = { layout, blocks: [heading('Plus qu’un clic !'), ...blocks.slice(1)] };
+    const first = await saveBlocks('newsletter_confirmation', edited);
+    expect(first.status).toBe(200);
+    expect(first.body.template.blocks).toEqual(edited);
+    // A retry of the same save changes nothing more.
+    const again = await saveBlocks('newsletter_confirmation', edited);
+    expect(again.body.template.mjml).toBe(first.body.template.mjml);
+    const rendered = await renderTemplate(database.db, 'newsletter_confirmation', {
+      confirmUrl: 'https://lisanga-digital.cd/newsletter/confirm?token=abc',
+    });
+    expect(rendered.text).toContain('Plus qu’un clic !');
+    expect(rendered.text).not.toContain('Confirmez votre inscription');
+    expect(rendered.text).toContain('https://lisanga-digital.cd/newsletter/confirm?token=abc');
+  });
+
+  it('refuses, in French, a built-in template that lost its confirmation link, in blocks or in MJML', async () => {
+    const { layout, blocks } = blocksOf('newsletter_confirmation');
+    const withoutLink = blocks.filter(
+      (b) => b.type !== 'button' && !(b.type === 'note' && JSON.stringify(b).includes('confirmUrl')),
+    );
+    const before = await admin.get(`/api/admin/email-templates/${await idOf('newsletter_confirmation')}`);
+    const refused = await saveBlocks('newsletter_confirmation', { layout, blocks: withoutLink });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.blocks).toBe(
+      'Ce modèle doit garder le lien « Lien de confirmation de l’inscription, valable 48 h » ({{confirmUrl}}) : sans lui, le destinataire ne peut pas faire ce que l’email lui demande.',
+    );
+    const seed = seedOf('newsletter_confirmation');
+    const mjmlRefused = await saveTemplate(await idOf('newsletter_confirmation'), {
+      name: seed.name,
+      mjml: seed.mjml.replaceAll('{{confirmUrl}}', 'https://lisanga-digital.cd'),
+      variables: seed.variablesJson,
+    });
+    expect(mjmlRefused.status).toBe(400);
+    expect(mjmlRefused.body.error.fields.mjml).toContain('{{confirmUrl}}');
+    const after = await admin.get(`/api/admin/email-templates/${await idOf('newsletter_confirmation')}`);
+    expect(after.body.template.mjml).toBe(before.body.template.mjml);
+  });
+
+  it('refuses a chip naming a variable the template does not declare', async () => {
+    const { layout, blocks } = blocksOf('newsletter_welcome');
+    const stray: TemplateBlock = {
+      type: 'paragraph',
+      text: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'variable', attrs: { name: 'couponCode' } }] }],
+      },
+    };
+    const res = await saveBlocks('newsletter_welcome', { layout, blocks: [...blocks, stray] });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.blocks).toBe(
+      'Variable inconnue de ce modèle : couponCode. Déclarez-la ou retirez-la du contenu.',
+    );
+  });
+
+  it('saving from the MJML editor leaves the composer; switching back says what becomes of the MJML', async () => {
+    const seed = seedOf('call_cancellation');
+    const id = await idOf('call_cancellation');
+    expect((await saveBlocks('call_cancellation', blocksOf('call_cancellation'))).status).toBe(200);
+    const expert = await saveTemplate(id, {
+      name: seed.name,
+      subject: seed.subject,
+      mjml: seed.mjml,
+      variables: seed.variablesJson,
+    });
+    expect(expert.body.template.blocks).toBeNull();
+    expect((await latestActivity('email_template.updated'))?.description).toContain('passé à l’éditeur MJML');
+
+    const lead = await admin
+      .post('/api/admin/email-templates/to-blocks')
+      .send({ mjml: seedOf('lead_notification').mjml });
+    expect(lead.status).toBe(200);
+    expect(lead.body.blocks.blocks.some((b: TemplateBlock) => b.type === 'mjml')).toBe(true);
+    expect(lead.body.message).toMatch(/^\d parties \(tableau, texte conditionnel, HTML…\) restent en MJML/);
+
+    const own = await admin.post('/api/admin/email-templates/to-blocks').send({ mjml: VALID_MJML });
+    expect(own.body).toEqual({
+      blocks: null,
+      message:
+        'Ce MJML n’a pas la mise en page des modèles du site (bandeau, carte blanche, pied de page) : le composeur ne peut pas l’ouvrir. Le modèle reste modifiable dans l’éditeur MJML.',
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import { type Response, Router } from 'express';
 import {
   TemplateCompileSchema,
   TemplateCreateSchema,
+  TemplateToBlocksSchema,
   TemplateUpdateSchema,
 } from '#common/schemas/campaigns.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -12,9 +13,11 @@ import {
   getTemplate,
   listTemplates,
   MjmlInvalidError,
+  mjmlToBlocks,
   previewTemplate,
   updateTemplate,
 } from '../../campaigns/templates-admin.ts';
+import { composeTemplateMjml } from '../../email/template-blocks.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { itemRoute, wholeListRoute } from './item-routes.ts';
@@ -44,8 +47,14 @@ export function emailTemplatesAdminRouter(deps: AppDeps): Router {
 
   // Before '/:id' routes: 'compile' is not an id.
   router.post('/compile', async (req, res) => {
-    const { mjml, variables } = parseInput(TemplateCompileSchema, req.body ?? {});
-    res.json(await previewTemplate(mjml, variables));
+    const { mjml, blocks, variables } = parseInput(TemplateCompileSchema, req.body ?? {});
+    res.json(await previewTemplate(blocks ? composeTemplateMjml(blocks) : mjml, variables));
+  });
+
+  // The MJML editor's switch back to the composer (MJML in, blocks or a French reason out).
+  router.post('/to-blocks', (req, res) => {
+    const { mjml } = parseInput(TemplateToBlocksSchema, req.body ?? {});
+    res.json(mjmlToBlocks(mjml));
   });
 
   router.get(

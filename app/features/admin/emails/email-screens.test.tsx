@@ -41,6 +41,7 @@ const template: EmailTemplateDetail = {
   updatedAt: '2026-11-01T08:00:00.000Z',
   mjml: '<mjml><mj-body></mj-body></mjml>',
   compiledHtml: '<html></html>',
+  blocks: null,
 };
 
 function NewCampaignRoute() {

@@ -1,0 +1,1 @@
+ALTER TABLE "email_templates" ADD COLUMN "blocks_json" jsonb;
