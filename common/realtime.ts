@@ -2,7 +2,7 @@
  * The real-time contract (docs/product.md §4.5), in one place: the channels an admin's browser subscribes to,
  * and every event with its payload. The server publishes these (server/realtime/event-bus.ts,
  * typed), the websocket hub forwards the browser ones (server/realtime/ws-server.ts) and the
- * back-office reacts to them (app/features/admin/realtime-effects.ts).
+ * back-office reacts to them (app/features/admin/realtime/realtime-effects.ts).
  */
 
 export const REALTIME_CHANNELS = [

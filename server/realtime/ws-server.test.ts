@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { connectRealtime } from '#app/features/admin/realtime-client.ts';
+import { connectRealtime } from '#app/features/admin/realtime/realtime-client.ts';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { adminSessions, rateLimits } from '#db/schema.ts';

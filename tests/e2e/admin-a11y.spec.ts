@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_NAV } from '#app/features/admin/navigation.ts';
+import { ADMIN_NAV } from '#app/features/admin/shell/navigation.ts';
 import { openSignedIn } from './helpers/admin.ts';
 
 /**

@@ -1,4 +1,5 @@
 /** The layers (scripts/lib/layers.ts): the client's and the server's, each rule and the tree holding to it. */
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -29,6 +30,14 @@ describe('client layers', () => {
     expect(mayImport('lib', 'components')).toBe(false);
     expect(mayImport('feature:leads', 'lib')).toBe(true);
     expect(layerOf(path.join(appDir, 'features/admin/emails/x.tsx'))).toBe('feature:admin');
+  });
+
+  it('keeps no file loose at the back-office’s root: its kit, data, session, realtime, shell and screens are folders', () => {
+    const loose = fs
+      .readdirSync(path.join(appDir, 'features/admin'), { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+    expect(loose).toEqual([]);
   });
 });
 

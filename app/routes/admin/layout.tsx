@@ -8,19 +8,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { AdminShell } from '~/features/admin/admin-shell';
-import { useAdminPrefetch } from '~/features/admin/prefetch';
-import { type AdminUser, meQuery } from '~/features/admin/queries';
-import { RealtimeProvider } from '~/features/admin/realtime-channel';
+import { useAdminPrefetch } from '~/features/admin/data/prefetch';
+import { type AdminUser, meQuery } from '~/features/admin/data/queries';
+import { PageSkeleton } from '~/features/admin/kit/skeleton';
+import { RealtimeProvider } from '~/features/admin/realtime/realtime-channel';
 import {
   connectRealtime,
   type RealtimeConnection,
   type RealtimeStatus,
-} from '~/features/admin/realtime-client';
-import { applyRealtimeMessage } from '~/features/admin/realtime-effects';
-import { useAdminLogout, useInactivity } from '~/features/admin/session';
-import { SessionExpiryDialog } from '~/features/admin/session-expiry-dialog';
-import { PageSkeleton } from '~/features/admin/skeleton';
+} from '~/features/admin/realtime/realtime-client';
+import { applyRealtimeMessage } from '~/features/admin/realtime/realtime-effects';
+import { useAdminLogout, useInactivity } from '~/features/admin/session/session';
+import { SessionExpiryDialog } from '~/features/admin/session/session-expiry-dialog';
+import { AdminShell } from '~/features/admin/shell/admin-shell';
 import { toast } from '~/lib/toast';
 
 const SESSION_CHECK_ON_DISCONNECT = 30_000;

@@ -15,16 +15,16 @@ import { type AdminLogin, AdminLoginSchema } from '#common/schemas/auth.ts';
 import type { SecondFactorChallenge, SecondFactorMethod } from '#common/schemas/second-factor.ts';
 import { fieldProps, Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { useAdminForm } from '~/features/admin/admin-form';
-import { safeAdminRedirect } from '~/features/admin/navigation';
-import { forgetPendingLogout } from '~/features/admin/pending-logout';
-import { type AdminUser, AUTH_ME_KEY, meQuery } from '~/features/admin/queries';
+import { type AdminUser, AUTH_ME_KEY, meQuery } from '~/features/admin/data/queries';
+import { useAdminForm } from '~/features/admin/kit/admin-form';
 import {
   PasskeySignInButton,
   usePasskeyAutofill,
   usePasskeysSupported,
 } from '~/features/admin/security/sign-in-steps';
-import { PreloadScreen, prefetchFirstData } from '~/features/admin/sign-in-ahead';
+import { forgetPendingLogout } from '~/features/admin/session/pending-logout';
+import { PreloadScreen, prefetchFirstData } from '~/features/admin/session/sign-in-ahead';
+import { safeAdminRedirect } from '~/features/admin/shell/navigation';
 import { ApiError, apiRequest, applyFieldErrors, serverMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { useSite } from '~/lib/site';

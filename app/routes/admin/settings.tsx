@@ -8,10 +8,10 @@
 import { Tabs } from 'radix-ui';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { AdminPageHeader } from '~/features/admin/kit/page';
+import { CardsSkeleton } from '~/features/admin/kit/skeleton';
 import { PasswordPanel } from '~/features/admin/settings/password-panel';
 import { UsersPanel } from '~/features/admin/settings/users-panel';
-import { CardsSkeleton } from '~/features/admin/skeleton';
-import { AdminPageHeader } from '~/features/admin/ui';
 
 export const meta = () => [{ title: 'Paramètres — Administration' }];
 

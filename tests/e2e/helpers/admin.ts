@@ -84,7 +84,7 @@ export const uniqueSuffix = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(26))).join('');
 
 /**
- * Clicks an editor's action (the action bar of app/features/admin/item-screen.tsx): its
+ * Clicks an editor's action (the action bar of app/features/admin/kit/item-screen.tsx): its
  * button from 640 px; below, where the bar is one row, the item of its "Plus d’actions" menu.
  */
 export async function editorAction(page: Page, name: string) {
@@ -97,7 +97,7 @@ export async function editorAction(page: Page, name: string) {
 
 /**
  * Chooses `value` in a list's filter `label`: in the toolbar from 1024 px, in its "Filtres" dialog
- * below, which is then closed to see the list (app/features/admin/admin-list.tsx).
+ * below, which is then closed to see the list (app/features/admin/kit/admin-list.tsx).
  */
 export async function chooseFilter(page: Page, label: string, value: string) {
   const inline = page.getByLabel(label, { exact: true });

@@ -3,7 +3,8 @@
  * details when there are some (one change per line), who did it and when, Kinshasa time.
  */
 import { type ActivityEntry, activityFamily, activityFamilyLabel } from '#common/schemas/activity-admin.ts';
-import { Badge, formatDateTime } from '../ui';
+import { Badge } from '../kit/badge';
+import { formatDateTime } from '../kit/dates';
 
 function author(entry: ActivityEntry): string {
   if (!entry.user) return 'Système';

@@ -6,9 +6,9 @@
 import { activityFamilyLabel } from '#common/schemas/activity-admin.ts';
 import { DateField } from '~/components/date-time-field';
 import { Button } from '~/components/ui/button';
-import { AdminList, useAdminList } from '~/features/admin/admin-list';
-import { toSearch } from '~/features/admin/queries';
-import { AdminPageHeader, Card } from '~/features/admin/ui';
+import { toSearch } from '~/features/admin/data/queries';
+import { AdminList, useAdminList } from '~/features/admin/kit/admin-list';
+import { AdminPageHeader, Card } from '~/features/admin/kit/page';
 import { isIsoDay } from '~/lib/french-date';
 import { ActivityList } from './activity-list';
 import { ACTIVITY_DEFAULTS, type ActivityParams, activityQuery } from './data';

@@ -1,7 +1,7 @@
 /** The activity log's query: the key starts with the API path, the filters without their defaults. */
 import type { ActivityPage } from '#common/schemas/activity-admin.ts';
-import { adminListQuery } from '../admin-data';
-import { ACTIVITY_KEY } from '../queries';
+import { adminListQuery } from '../data/admin-data';
+import { ACTIVITY_KEY } from '../data/queries';
 
 export type ActivityParams = {
   type?: string;

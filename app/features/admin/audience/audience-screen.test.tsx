@@ -5,8 +5,8 @@ import type { AudienceFigures, AudienceReport, AudienceRow } from '#common/api-t
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { DATE_FORMAT_MESSAGE } from '~/lib/french-date';
-import { RealtimeProvider } from '../realtime-channel';
-import { applyRealtimeMessage } from '../realtime-effects';
+import { RealtimeProvider } from '../realtime/realtime-channel';
+import { applyRealtimeMessage } from '../realtime/realtime-effects';
 import { AudienceScreen } from './audience-screen';
 
 let saved: Blob[] = [];

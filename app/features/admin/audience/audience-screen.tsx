@@ -25,9 +25,11 @@ import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { DATE_FORMAT_MESSAGE, isIsoDay } from '~/lib/french-date';
-import { useRealtimeChannel } from '../realtime-channel';
-import { ChartBox, Loading, Panel, Rows, Tiles } from '../skeleton';
-import { AdminPageHeader, Card, ChartWithTable, EmptyState, ErrorState } from '../ui';
+import { ChartWithTable } from '../kit/chart-with-table';
+import { AdminPageHeader, Card } from '../kit/page';
+import { ChartBox, Loading, Panel, Rows, Tiles } from '../kit/skeleton';
+import { EmptyState, ErrorState } from '../kit/states';
+import { useRealtimeChannel } from '../realtime/realtime-channel';
 import { downloadCsv, toCsv } from './csv';
 import { type AudienceParams, audienceNowQuery, audienceQuery } from './data';
 import {

@@ -1,7 +1,7 @@
 /** The Audience screen's data (docs/decisions/084): the period's report, and "En ce moment". */
 import type { AudienceNow, AudienceReport } from '#common/api-types.ts';
-import { createAdminQuery } from '../admin-data';
-import { AUDIENCE_KEY, AUDIENCE_NOW_KEY } from '../queries';
+import { createAdminQuery } from '../data/admin-data';
+import { AUDIENCE_KEY, AUDIENCE_NOW_KEY } from '../data/queries';
 
 /** What the address asks for: a preset, or two chosen days. */
 export type AudienceParams = { period?: string; from?: string; to?: string };

@@ -9,7 +9,7 @@ import Trash2 from 'lucide-react/icons/trash';
 import type { AdminBlogPost } from '#common/schemas/blog-admin.ts';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { EditorActionBar, EditorDeleteButton, EditorMoreMenu, WIDE_ONLY } from '../item-screen';
+import { EditorActionBar, EditorDeleteButton, EditorMoreMenu, WIDE_ONLY } from '../kit/item-screen';
 import type { SaveBlogPost } from './data';
 import type { AutosaveState } from './use-blog-post-save';
 

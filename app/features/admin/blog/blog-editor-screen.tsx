@@ -21,10 +21,10 @@ import {
   BlogPostInputSchema,
 } from '#common/schemas/blog-admin.ts';
 import { fieldProps } from '~/components/form-fields';
-import { useAdminForm } from '../admin-form';
-import { ConfirmDialog } from '../confirm-dialog';
-import { type ItemList, ListBackLink, ListItemLoader } from '../item-screen';
-import { ScheduleDialog } from '../schedule-dialog';
+import { useAdminForm } from '../kit/admin-form';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { type ItemList, ListBackLink, ListItemLoader } from '../kit/item-screen';
+import { ScheduleDialog } from '../kit/schedule-dialog';
 import { BlogEditorActions } from './blog-editor-actions';
 import { BlogEditorHeader } from './blog-editor-header';
 import { BlogPostFields } from './blog-post-fields';

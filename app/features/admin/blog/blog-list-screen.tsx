@@ -16,11 +16,17 @@ import {
   BLOG_STATUSES,
   type BlogStatus,
 } from '#common/schemas/blog-admin.ts';
-import { AdminList, rowsSkeleton, useAdminList } from '../admin-list';
-import { IconButton } from '../icon-button';
-import { type PendingAction, PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
-import { toSearch } from '../queries';
-import { AdminPageHeader, Card, DeleteIconButton, formatDate, NewItemButton } from '../ui';
+import { toSearch } from '../data/queries';
+import { AdminList, rowsSkeleton, useAdminList } from '../kit/admin-list';
+import { DeleteIconButton, NewItemButton } from '../kit/buttons';
+import { formatDate } from '../kit/dates';
+import { IconButton } from '../kit/icon-button';
+import { AdminPageHeader, Card } from '../kit/page';
+import {
+  type PendingAction,
+  PublicationConfirmDialog,
+  usePublicationActions,
+} from '../kit/publication-actions';
 import { BlogStatusBadge } from './blog-status-badge';
 import {
   BLOG_LIST_DEFAULTS,

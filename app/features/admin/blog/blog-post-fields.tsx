@@ -11,9 +11,9 @@ import {
 } from '#common/schemas/blog-admin.ts';
 import { FieldError, type fieldProps, TextAreaField, TextField } from '~/components/form-fields';
 import { cn } from '~/lib/cn';
-import { ImageUploadField } from '../image-upload';
+import { ImageUploadField } from '../kit/image-upload';
+import { Card } from '../kit/page';
 import { MarkdownEditorField } from '../rich-text/markdown-editor-field';
-import { Card } from '../ui';
 import { MarkdownPreview } from './markdown-preview';
 import { SharePreview } from './share-preview';
 

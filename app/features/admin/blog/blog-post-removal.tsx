@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { AdminBlogPost } from '#common/schemas/blog-admin.ts';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { ConfirmDialog } from '../confirm-dialog';
+import { ConfirmDialog } from '../kit/confirm-dialog';
 import { blogPublicationMutation, deleteBlogPostMutation } from './data';
 
 export type Removal = 'delete' | 'unpublish';

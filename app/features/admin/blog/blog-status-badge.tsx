@@ -1,4 +1,4 @@
-import { Badge } from '../ui';
+import { Badge } from '../kit/badge';
 
 /** Publié, Programmé (a draft with its publication planned) or Brouillon. */
 export function BlogStatusBadge({ post }: { post: { isPublished: boolean; scheduledAt: string | null } }) {

@@ -13,9 +13,9 @@ import type {
 } from '#common/schemas/blog-admin.ts';
 import { apiRequest, errorMessage } from '~/lib/api';
 import type { ToastOptions } from '~/lib/toast';
-import { adminItems, adminListQuery, createAdminMutation } from '../admin-data';
-import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
-import { formatDateTime } from '../ui';
+import { adminItems, adminListQuery, createAdminMutation } from '../data/admin-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY } from '../data/queries';
+import { formatDateTime } from '../kit/dates';
 
 export const BLOG_KEY = '/api/admin/blog';
 

@@ -7,7 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import '~/components/prose.css';
 import { errorMessage } from '~/lib/api';
-import { useDebounced } from '../use-debounced';
+import { useDebounced } from '../kit/use-debounced';
 import { blogPreviewQuery } from './data';
 
 export const PREVIEW_DEBOUNCE_MS = 400;

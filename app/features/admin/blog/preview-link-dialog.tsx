@@ -9,8 +9,8 @@ import { useState } from 'react';
 import type { PreviewLink } from '#common/schemas/blog-admin.ts';
 import { TextField } from '~/components/form-fields';
 import { Button, buttonVariants } from '~/components/ui/button';
-import { AdminDialog, DialogBody } from '../dialog-frame';
-import { formatDateTime } from '../ui';
+import { formatDateTime } from '../kit/dates';
+import { AdminDialog, DialogBody } from '../kit/dialog-frame';
 
 export function PreviewLinkDialog({ link, onClose }: { link: PreviewLink | null; onClose: () => void }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);

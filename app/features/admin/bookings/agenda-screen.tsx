@@ -16,8 +16,9 @@ import { type AdminCall, CALL_STATUS_LABELS } from '#common/schemas/booking-admi
 import { capitalized } from '#common/typography.ts';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { QueryStates } from '../admin-list';
-import { AdminPageHeader, Badge, Card } from '../ui';
+import { QueryStates } from '../kit/admin-list';
+import { Badge } from '../kit/badge';
+import { AdminPageHeader, Card } from '../kit/page';
 import { callsQuery } from './data';
 import { callHour, formatDay, kinshasaToday } from './format';
 

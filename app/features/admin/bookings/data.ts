@@ -9,8 +9,8 @@ import type {
   AvailabilityInput,
   BookingAvailability,
 } from '#common/schemas/booking-admin.ts';
-import { createAdminMutation, createAdminQuery } from '../admin-data';
-import { BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY } from '../queries';
+import { createAdminMutation, createAdminQuery } from '../data/admin-data';
+import { BOOKING_KEY, CONTACTS_KEY, DASHBOARD_KEY } from '../data/queries';
 
 const AVAILABILITY_URL = `${BOOKING_KEY}/availability`;
 /** One's own availability without `adminId`; a colleague's with it. */

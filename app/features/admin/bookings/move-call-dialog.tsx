@@ -10,9 +10,10 @@ import { KINSHASA_TIME_ZONE } from '#common/kinshasa.ts';
 import type { AdminCallSlot, ContactCall } from '#common/schemas/booking-admin.ts';
 import { capitalized } from '#common/typography.ts';
 import { cn } from '~/lib/cn';
-import { FormDialog } from '../dialog-frame';
-import { Loading } from '../skeleton';
-import { ErrorState, filterControlClass } from '../ui';
+import { FormDialog } from '../kit/dialog-frame';
+import { filterControlClass } from '../kit/filters';
+import { Loading } from '../kit/skeleton';
+import { ErrorState } from '../kit/states';
 import { callSlotsQuery, moveCallMutation } from './data';
 import { callHour, callWhen } from './format';
 

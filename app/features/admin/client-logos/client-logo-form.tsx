@@ -15,12 +15,12 @@ import {
 } from '#common/schemas/client-logos-admin.ts';
 import { ClientLogoMark } from '~/components/client-logo';
 import { fieldProps, TextField } from '~/components/form-fields';
-import { saveItem, useAdminForm } from '../admin-form';
-import { DialogForm } from '../dialog-frame';
-import { ImageUploadField } from '../image-upload';
-import { ItemFormDialog } from '../item-screen';
-import { OrderAndVisibilityFields } from '../ordered-content';
-import { FormActions } from '../ui';
+import { saveItem, useAdminForm } from '../kit/admin-form';
+import { FormActions } from '../kit/buttons';
+import { DialogForm } from '../kit/dialog-frame';
+import { ImageUploadField } from '../kit/image-upload';
+import { ItemFormDialog } from '../kit/item-screen';
+import { OrderAndVisibilityFields } from '../kit/ordered-content';
 import { saveClientLogoMutation } from './data';
 
 type ClientLogoOutput = z.output<typeof ClientLogoInputSchema>;

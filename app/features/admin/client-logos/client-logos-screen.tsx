@@ -8,10 +8,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminClientLogo } from '#common/schemas/client-logos-admin.ts';
 import { ClientLogoMark } from '~/components/client-logo';
-import { QueryStates, rowsSkeleton } from '../admin-list';
-import { ConfirmDialog } from '../confirm-dialog';
-import { OrderedList, OrderedRow } from '../ordered-content';
-import { AdminPageHeader, Badge, Card, NewItemButton } from '../ui';
+import { QueryStates, rowsSkeleton } from '../kit/admin-list';
+import { Badge } from '../kit/badge';
+import { NewItemButton } from '../kit/buttons';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { OrderedList, OrderedRow } from '../kit/ordered-content';
+import { AdminPageHeader, Card } from '../kit/page';
 import { ClientLogoDialog } from './client-logo-form';
 import {
   adminClientLogosQuery,

@@ -3,9 +3,9 @@
  * log (a row was written), and the public logos cached in this tab.
  */
 import type { AdminClientLogo, ClientLogoPatch } from '#common/schemas/client-logos-admin.ts';
-import { createAdminQuery } from '../admin-data';
-import { orderedContentMutations } from '../ordered-data';
-import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
+import { createAdminQuery } from '../data/admin-data';
+import { orderedContentMutations } from '../data/ordered-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY } from '../data/queries';
 
 export const ADMIN_CLIENT_LOGOS_KEY = '/api/admin/client-logos';
 

@@ -15,9 +15,10 @@ import { Button } from '~/components/ui/button';
 import { fieldMessages } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { splitDateTime } from '~/lib/french-date';
+import { formatDateTime, isOverdue } from '../kit/dates';
+import { Loading, Rows } from '../kit/skeleton';
+import { ErrorState } from '../kit/states';
 import { usersQuery } from '../settings/data';
-import { Loading, Rows } from '../skeleton';
-import { ErrorState, formatDateTime, isOverdue } from '../ui';
 import { contactFollowUpMutation, contactNoteMutation, contactTimelineQuery, ownerOptions } from './data';
 
 /** A part of the lead's panel under its title (`titleId` names the section for screen readers). */

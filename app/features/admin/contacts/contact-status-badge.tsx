@@ -1,6 +1,6 @@
 import type { ContactStatus } from '#common/enums.ts';
 import { CONTACT_STATUS_LABELS } from '#common/schemas/admin.ts';
-import { Badge, type BadgeTone } from '../ui';
+import { Badge, type BadgeTone } from '../kit/badge';
 
 const TONES: Record<ContactStatus, BadgeTone> = { nouveau: 'blue', en_cours: 'amber', traite: 'green' };
 

@@ -28,15 +28,18 @@ import {
 import { adminFullName } from '#common/schemas/users-admin.ts';
 import { EmailAddress } from '~/components/email-address';
 import { Button } from '~/components/ui/button';
+import { CONTACTS_KEY, toSearch } from '~/features/admin/data/queries';
 import {
   AdminList,
   type Column,
   type ColumnSort,
   rowsSkeleton,
   useAdminList,
-} from '~/features/admin/admin-list';
-import { CONTACTS_KEY, toSearch } from '~/features/admin/queries';
-import { AdminPageHeader, Badge, Card, FilterSelect, formatDateTime, isOverdue } from '~/features/admin/ui';
+} from '~/features/admin/kit/admin-list';
+import { Badge } from '~/features/admin/kit/badge';
+import { formatDateTime, isOverdue } from '~/features/admin/kit/dates';
+import { FilterSelect } from '~/features/admin/kit/filters';
+import { AdminPageHeader, Card } from '~/features/admin/kit/page';
 import { cn } from '~/lib/cn';
 import { usersQuery } from '../settings/data';
 import { ContactDetail } from './contact-detail';

@@ -10,8 +10,8 @@ import {
   type ContactTimelineEntry,
 } from '#common/schemas/admin.ts';
 import { type AdminAccount, adminFullName } from '#common/schemas/users-admin.ts';
-import { adminItems, adminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
-import { CONTACTS_KEY, DASHBOARD_KEY } from '../queries';
+import { adminItems, adminListQuery, createAdminMutation, createAdminQuery } from '../data/admin-data';
+import { CONTACTS_KEY, DASHBOARD_KEY } from '../data/queries';
 
 export type ContactListParams = Partial<ContactListQuery>;
 export const CONTACT_LIST_DEFAULTS = { page: 1, pageSize: 20, sort: 'createdAt', order: 'desc' } as const;

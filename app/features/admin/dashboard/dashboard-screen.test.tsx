@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardData } from '#common/schemas/admin.ts';
 import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { anAdminCall } from '#tests/helpers/answer-factories.ts';
-import { RealtimeProvider } from '../realtime-channel';
+import { RealtimeProvider } from '../realtime/realtime-channel';
 import { DashboardScreen } from './dashboard-screen';
 
 beforeEach(() => {

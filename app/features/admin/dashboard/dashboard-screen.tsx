@@ -26,17 +26,12 @@ import {
 } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { useRealtimeChannel } from '../realtime-channel';
-import { ChartBox, Loading, Panel, Rows, Tiles } from '../skeleton';
-import {
-  AdminPageHeader,
-  Card,
-  ChartWithTable,
-  EmptyState,
-  ErrorState,
-  formatDateTime,
-  isOverdue,
-} from '../ui';
+import { ChartWithTable } from '../kit/chart-with-table';
+import { formatDateTime, isOverdue } from '../kit/dates';
+import { AdminPageHeader, Card } from '../kit/page';
+import { ChartBox, Loading, Panel, Rows, Tiles } from '../kit/skeleton';
+import { EmptyState, ErrorState } from '../kit/states';
+import { useRealtimeChannel } from '../realtime/realtime-channel';
 import { dashboardQuery } from './data';
 import { formatCount, formatShare, formatWeek, plural } from './format';
 

@@ -1,9 +1,9 @@
 /** The campaign as its recipients will see it, with example values, in a sandboxed frame. */
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '~/lib/api';
-import { AdminDialog, DialogBody, type DialogProps } from '../dialog-frame';
-import { Lines, Loading } from '../skeleton';
-import { ErrorState } from '../ui';
+import { AdminDialog, DialogBody, type DialogProps } from '../kit/dialog-frame';
+import { Lines, Loading } from '../kit/skeleton';
+import { ErrorState } from '../kit/states';
 import { campaignPreviewQuery } from './data';
 import { EmailFrame } from './email-frame';
 

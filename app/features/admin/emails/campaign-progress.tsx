@@ -1,7 +1,7 @@
 /** A campaign's sending progress: the share of emails handled and the count per job status. */
 import { JOB_STATUSES } from '#common/enums.ts';
 import { type CampaignDetail, JOB_STATUS_LABELS } from '#common/schemas/campaigns.ts';
-import { Card } from '../ui';
+import { Card } from '../kit/page';
 import { formatCount } from './format';
 
 export function CampaignProgress({ campaign }: { campaign: CampaignDetail }) {

@@ -7,9 +7,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { CampaignDetail, CampaignResults } from '#common/schemas/campaigns.ts';
 import { useHydrated } from '~/lib/use-hydrated';
-import { DataTable } from '../admin-list';
-import { ChartBox, Lines, Loading, Panel, Tiles } from '../skeleton';
-import { Card, ErrorState } from '../ui';
+import { DataTable } from '../kit/admin-list';
+import { Card } from '../kit/page';
+import { ChartBox, Lines, Loading, Panel, Tiles } from '../kit/skeleton';
+import { ErrorState } from '../kit/states';
 import { campaignResultsQuery } from './data';
 import { formatCount, formatHour, formatRate } from './format';
 

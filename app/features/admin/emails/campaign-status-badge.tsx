@@ -1,6 +1,6 @@
 import type { CampaignStatus } from '#common/enums.ts';
 import { CAMPAIGN_STATUS_LABELS } from '#common/schemas/campaigns.ts';
-import { Badge, type BadgeTone } from '../ui';
+import { Badge, type BadgeTone } from '../kit/badge';
 
 const TONES: Record<CampaignStatus, BadgeTone> = {
   draft: 'gray',

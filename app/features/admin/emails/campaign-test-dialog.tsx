@@ -12,9 +12,9 @@ import { fieldProps, SelectField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { errorMessage } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { AdminDialog, DialogBody, DialogFooter, type DialogProps } from '../dialog-frame';
+import { AdminDialog, DialogBody, DialogFooter, type DialogProps } from '../kit/dialog-frame';
+import { useDebounced } from '../kit/use-debounced';
 import { subscribersQuery } from '../newsletter/data';
-import { useDebounced } from '../use-debounced';
 import { testSendMutation } from './data';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -23,10 +23,10 @@ import type {
 } from '#common/schemas/campaigns.ts';
 import type { AdminSetting } from '#common/schemas/settings-admin.ts';
 import { ApiError, apiRequest } from '~/lib/api';
-import { adminItems, adminListQuery, createAdminMutation, createAdminQuery } from '../admin-data';
-import type { ItemList } from '../item-screen';
+import { adminItems, adminListQuery, createAdminMutation, createAdminQuery } from '../data/admin-data';
+import { ACTIVITY_KEY, CAMPAIGNS_KEY, DASHBOARD_KEY } from '../data/queries';
+import type { ItemList } from '../kit/item-screen';
 import { subscribersQuery } from '../newsletter/data';
-import { ACTIVITY_KEY, CAMPAIGNS_KEY, DASHBOARD_KEY } from '../queries';
 import { settingsQuery } from '../settings/data';
 
 export const TEMPLATES_KEY = '/api/admin/email-templates';

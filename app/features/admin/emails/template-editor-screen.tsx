@@ -25,7 +25,9 @@ import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { errorMessage, reportSaveError } from '~/lib/api';
 import { cn } from '~/lib/cn';
-import { ConfirmDialog } from '../confirm-dialog';
+import { Badge } from '../kit/badge';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { formatDateTime } from '../kit/dates';
 import {
   EditorActionBar,
   EditorDeleteButton,
@@ -35,9 +37,9 @@ import {
   ListItemLoader,
   UnsavedNote,
   WIDE_ONLY,
-} from '../item-screen';
-import { AdminPageHeader, Badge, Card, FieldsetCard, formatDateTime } from '../ui';
-import { useDebounced } from '../use-debounced';
+} from '../kit/item-screen';
+import { AdminPageHeader, Card, FieldsetCard } from '../kit/page';
+import { useDebounced } from '../kit/use-debounced';
 import {
   deleteTemplateMutation,
   mjmlErrorsOf,

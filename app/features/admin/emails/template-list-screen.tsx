@@ -1,8 +1,11 @@
 /** /admin/emails/templates: every email template, the site's own (built-in) ones first marked. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { DataTable, QueryStates, rowsSkeleton } from '../admin-list';
-import { AdminPageHeader, Badge, Card, formatDateTime, NewItemButton } from '../ui';
+import { DataTable, QueryStates, rowsSkeleton } from '../kit/admin-list';
+import { Badge } from '../kit/badge';
+import { NewItemButton } from '../kit/buttons';
+import { formatDateTime } from '../kit/dates';
+import { AdminPageHeader, Card } from '../kit/page';
 import { templatesQuery } from './data';
 
 export function TemplateListScreen() {

@@ -9,8 +9,8 @@ import type {
   SubscriberListQuery,
   SubscriberPage,
 } from '#common/schemas/admin.ts';
-import { adminItems, adminListQuery, createAdminMutation } from '../admin-data';
-import { DASHBOARD_KEY, SUBSCRIBERS_KEY } from '../queries';
+import { adminItems, adminListQuery, createAdminMutation } from '../data/admin-data';
+import { DASHBOARD_KEY, SUBSCRIBERS_KEY } from '../data/queries';
 
 export type SubscriberListParams = Partial<SubscriberListQuery>;
 

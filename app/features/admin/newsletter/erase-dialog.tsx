@@ -5,7 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { EmailAddress } from '~/components/email-address';
-import { ConfirmDialog } from '../confirm-dialog';
+import { ConfirmDialog } from '../kit/confirm-dialog';
 import { eraseSubscriberMutation, type SubscriberDialogProps } from './data';
 
 export function EraseDialog({ subscriber, onClose }: SubscriberDialogProps) {

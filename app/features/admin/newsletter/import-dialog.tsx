@@ -11,9 +11,9 @@ import Upload from 'lucide-react/icons/upload';
 import { type FormEvent, useId, useState } from 'react';
 import { SUBSCRIBER_STATUS_LABELS, type SubscriberImportResult } from '#common/schemas/admin.ts';
 import { Button } from '~/components/ui/button';
-import type { AdminMutationResult } from '../admin-data';
-import { AdminDialog, DialogBody, DialogFooter, DialogForm, type DialogProps } from '../dialog-frame';
-import { CancelButton } from '../ui';
+import type { AdminMutationResult } from '../data/admin-data';
+import { CancelButton } from '../kit/buttons';
+import { AdminDialog, DialogBody, DialogFooter, DialogForm, type DialogProps } from '../kit/dialog-frame';
 import { importSubscribersMutation } from './data';
 
 /** Larger files are refused before sending: a mailing list of that size is not a manual import. */

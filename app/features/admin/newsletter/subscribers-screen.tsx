@@ -20,9 +20,12 @@ import { type AdminSubscriber, REVIEW_FILTERS, SUBSCRIBER_STATUS_LABELS } from '
 import { EmailAddress } from '~/components/email-address';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { AdminList, rowsSkeleton, useAdminList } from '../admin-list';
-import { SUBSCRIBERS_KEY } from '../queries';
-import { AdminPageHeader, Badge, type BadgeTone, Card, FilterSelect, formatDate } from '../ui';
+import { SUBSCRIBERS_KEY } from '../data/queries';
+import { AdminList, rowsSkeleton, useAdminList } from '../kit/admin-list';
+import { Badge, type BadgeTone } from '../kit/badge';
+import { formatDate } from '../kit/dates';
+import { FilterSelect } from '../kit/filters';
+import { AdminPageHeader, Card } from '../kit/page';
 import { notSpamSubscriberMutation, subscribersQuery } from './data';
 import { EraseDialog } from './erase-dialog';
 import { ImportDialog } from './import-dialog';

@@ -7,9 +7,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { type AdminSubscriber, SubscriberUpdateSchema } from '#common/schemas/admin.ts';
 import { errorMessage, fieldMessages } from '~/lib/api';
-import type { AdminMutationResult } from '../admin-data';
-import { AdminDialog, DialogForm } from '../dialog-frame';
-import { Badge, FormActions } from '../ui';
+import type { AdminMutationResult } from '../data/admin-data';
+import { Badge } from '../kit/badge';
+import { FormActions } from '../kit/buttons';
+import { AdminDialog, DialogForm } from '../kit/dialog-frame';
 import { type SubscriberDialogProps, updateTagsMutation } from './data';
 
 /** "Clients, vip , ,clients" -> ["clients", "vip"]: trimmed, lowercase, without duplicates. */

@@ -4,7 +4,7 @@
  * API's own schema: a hand-edited or stale value falls back to its default instead of an error.
  */
 import { SubscriberListQuerySchema } from '#common/schemas/admin.ts';
-import { toSearch } from '../queries';
+import { toSearch } from '../data/queries';
 import { SUBSCRIBER_LIST_DEFAULTS, type SubscriberListParams } from './data';
 
 export type SubscriberSort = NonNullable<SubscriberListParams['sort']>;

@@ -9,8 +9,8 @@ import type {
   CaseStudyListQuery,
 } from '#common/schemas/portfolio-admin.ts';
 import { apiRequest } from '~/lib/api';
-import { adminItems, adminListQuery, createAdminMutation } from '../admin-data';
-import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
+import { adminItems, adminListQuery, createAdminMutation } from '../data/admin-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY } from '../data/queries';
 
 export const PORTFOLIO_KEY = '/api/admin/portfolio';
 export type CaseStudyListParams = Partial<CaseStudyListQuery>;

@@ -26,8 +26,8 @@ import {
 import { fieldProps, TextField } from '~/components/form-fields';
 import { buttonVariants } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { IconButton } from '../icon-button';
-import { checkImageFile, ImageUpload, uploadErrorMessage, uploadImageMutation } from '../image-upload';
+import { IconButton } from '../kit/icon-button';
+import { checkImageFile, ImageUpload, uploadErrorMessage, uploadImageMutation } from '../kit/image-upload';
 
 type FormProps = {
   control: Control<CaseStudyForm, unknown, unknown>;

@@ -12,12 +12,15 @@ import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import type { AdminCaseStudy } from '#common/schemas/portfolio-admin.ts';
 import { Button } from '~/components/ui/button';
-import { AdminList, useAdminList } from '../admin-list';
-import { PublicationConfirmDialog, usePublicationActions } from '../publication-actions';
-import { toSearch } from '../queries';
-import { Loading, Tiles } from '../skeleton';
-import { Thumbnail } from '../thumbnail';
-import { AdminPageHeader, Badge, Card, formatDate, NewItemButton } from '../ui';
+import { toSearch } from '../data/queries';
+import { AdminList, useAdminList } from '../kit/admin-list';
+import { Badge } from '../kit/badge';
+import { NewItemButton } from '../kit/buttons';
+import { formatDate } from '../kit/dates';
+import { AdminPageHeader, Card } from '../kit/page';
+import { PublicationConfirmDialog, usePublicationActions } from '../kit/publication-actions';
+import { Loading, Tiles } from '../kit/skeleton';
+import { Thumbnail } from '../kit/thumbnail';
 import { CaseStudyDialog } from './case-study-dialog';
 import {
   CASE_STUDY_LIST_DEFAULTS,

@@ -3,7 +3,7 @@
  * contract: common/schemas/push.ts).
  */
 import type { PushDevice, PushDeviceInput, PushEvent, PushSettings } from '#common/schemas/push.ts';
-import { createAdminMutation, createAdminQuery } from '../admin-data';
+import { createAdminMutation, createAdminQuery } from '../data/admin-data';
 
 export const PUSH_KEY = '/api/admin/push';
 

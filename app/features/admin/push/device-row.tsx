@@ -13,8 +13,8 @@ import {
   type PushEvent,
 } from '#common/schemas/push.ts';
 import { Button } from '~/components/ui/button';
-import { ChoiceInput } from '../ordered-content';
-import { SettingsRow } from '../ui';
+import { ChoiceInput } from '../kit/ordered-content';
+import { SettingsRow } from '../kit/page';
 import { deviceEventsMutation } from './data';
 
 const formatDate = (iso: string) =>

@@ -7,8 +7,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import BellRing from 'lucide-react/icons/bell-ring';
 import { Button } from '~/components/ui/button';
-import { Loading, Rows } from '../skeleton';
-import { SettingsCard } from '../ui';
+import { SettingsCard } from '../kit/page';
+import { Loading, Rows } from '../kit/skeleton';
 import { pushSettingsQuery, testDeviceMutation } from './data';
 import { DeviceRow } from './device-row';
 import { type BrowserState, useThisBrowser } from './this-browser';

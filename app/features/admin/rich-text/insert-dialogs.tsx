@@ -8,9 +8,9 @@ import { useEffect, useState } from 'react';
 import { LINK_ADDRESS_MESSAGE } from '#common/schemas/fields.ts';
 import { TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { AdminDialog, DialogForm } from '../dialog-frame';
-import { ImageUpload } from '../image-upload';
-import { FormActions } from '../ui';
+import { FormActions } from '../kit/buttons';
+import { AdminDialog, DialogForm } from '../kit/dialog-frame';
+import { ImageUpload } from '../kit/image-upload';
 import { isAllowedHref } from './extensions';
 
 export const LINK_MESSAGES = {

@@ -8,7 +8,7 @@ import { lazy, Suspense } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import type { ControlledFieldProps } from '~/components/form-fields';
 import { cn } from '~/lib/cn';
-import { Lines, Loading } from '../skeleton';
+import { Lines, Loading } from '../kit/skeleton';
 import type { MarkdownEditorProps } from './markdown-editor';
 
 const MarkdownEditor = lazy(() =>

@@ -5,7 +5,7 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import type { LucideIcon } from 'lucide-react';
-import { IconButton } from '../icon-button';
+import { IconButton } from '../kit/icon-button';
 
 /**
  * What the toolbar reads of the editor (the formats on at the cursor, what can be undone), read

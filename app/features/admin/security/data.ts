@@ -11,8 +11,8 @@ import type {
   TotpSetup,
 } from '#common/schemas/second-factor.ts';
 import { apiRequest } from '~/lib/api';
-import { createAdminMutation, createAdminQuery } from '../admin-data';
-import { AUTH_ME_KEY } from '../queries';
+import { createAdminMutation, createAdminQuery } from '../data/admin-data';
+import { AUTH_ME_KEY } from '../data/queries';
 import { passkeyCreation } from './webauthn';
 
 export const SECOND_FACTOR_KEY = '/api/auth/second-factor';

@@ -9,9 +9,9 @@ import type { ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { type CurrentPassword, CurrentPasswordSchema } from '#common/schemas/second-factor.ts';
 import { fieldProps } from '~/components/form-fields';
-import type { AdminMutation } from '../admin-data';
-import { reportOn, useAdminForm } from '../admin-form';
-import { FormDialog } from '../dialog-frame';
+import type { AdminMutation } from '../data/admin-data';
+import { reportOn, useAdminForm } from '../kit/admin-form';
+import { FormDialog } from '../kit/dialog-frame';
 import { PasswordField } from '../settings/password-panel';
 
 const passwordResolver = zodResolver(CurrentPasswordSchema as never) as unknown as Resolver<CurrentPassword>;

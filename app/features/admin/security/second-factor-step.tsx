@@ -16,8 +16,8 @@ import {
 import { fieldProps, Sending, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError, apiRequest, applyFieldErrors, serverMessage } from '~/lib/api';
-import { useAdminForm } from '../admin-form';
-import type { AdminUser } from '../queries';
+import type { AdminUser } from '../data/queries';
+import { useAdminForm } from '../kit/admin-form';
 import { failureOf, signedInUser, usePasskeysSupported, wrappingButton } from './sign-in-steps';
 import { passkeyAssertion } from './webauthn';
 

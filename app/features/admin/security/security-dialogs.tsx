@@ -14,9 +14,9 @@ import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { reportOn, useAdminForm } from '../admin-form';
-import { CopyButton } from '../copy-button';
-import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../dialog-frame';
+import { reportOn, useAdminForm } from '../kit/admin-form';
+import { CopyButton } from '../kit/copy-button';
+import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../kit/dialog-frame';
 import {
   addPasskeyMutation,
   confirmTotpMutation,

@@ -7,8 +7,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CardsSkeleton } from '../skeleton';
-import { ErrorState, RequiredStep } from '../ui';
+import { RequiredStep } from '../kit/page';
+import { CardsSkeleton } from '../kit/skeleton';
+import { ErrorState } from '../kit/states';
 import { secondFactorQuery } from './data';
 import { PasswordChangeDialog } from './password-dialog';
 import { PasskeysCard, PolicyCard, RecoveryCard, TotpCard } from './security-cards';

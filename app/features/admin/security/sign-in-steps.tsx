@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Sending } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError, apiRequest, serverMessage } from '~/lib/api';
-import type { AdminUser } from '../queries';
+import type { AdminUser } from '../data/queries';
 import {
   cancelPasskeyCeremony,
   passkeyAssertion,

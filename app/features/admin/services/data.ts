@@ -4,9 +4,9 @@
  */
 import type { AdminService } from '#common/schemas/admin.ts';
 import type { ServicePatch } from '#common/schemas/services-admin.ts';
-import { createAdminQuery } from '../admin-data';
-import { orderedContentMutations } from '../ordered-data';
-import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
+import { createAdminQuery } from '../data/admin-data';
+import { orderedContentMutations } from '../data/ordered-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY } from '../data/queries';
 
 export const ADMIN_SERVICES_KEY = '/api/admin/services';
 

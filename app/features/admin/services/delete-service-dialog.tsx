@@ -7,8 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminService } from '#common/schemas/admin.ts';
 import type { ServiceChildrenChoice } from '#common/schemas/services-admin.ts';
-import { ConfirmDialog } from '../confirm-dialog';
-import { ChoiceInput } from '../ordered-content';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { ChoiceInput } from '../kit/ordered-content';
 import { deleteServiceMutation } from './data';
 
 /** What becomes of a service's children when it is deleted, in this order. */

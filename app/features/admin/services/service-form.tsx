@@ -16,11 +16,11 @@ import { FieldError, fieldProps, SelectChevron, TextAreaField, TextField } from 
 import { ServiceIcon } from '~/components/service-icon';
 import { cn } from '~/lib/cn';
 import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-icon';
-import { saveItem, useAdminForm } from '../admin-form';
-import { DialogForm } from '../dialog-frame';
-import { ItemFormDialog } from '../item-screen';
-import { OrderAndVisibilityFields } from '../ordered-content';
-import { FormActions } from '../ui';
+import { saveItem, useAdminForm } from '../kit/admin-form';
+import { FormActions } from '../kit/buttons';
+import { DialogForm } from '../kit/dialog-frame';
+import { ItemFormDialog } from '../kit/item-screen';
+import { OrderAndVisibilityFields } from '../kit/ordered-content';
 import { saveServiceMutation } from './data';
 
 type ServiceOutput = z.output<typeof ServiceInputSchema>;

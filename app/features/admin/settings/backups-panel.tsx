@@ -8,9 +8,11 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import Download from 'lucide-react/icons/download';
 import { type BackupInfo, type BackupList, formatBackupSize } from '#common/schemas/backups.ts';
 import { Button } from '~/components/ui/button';
-import { createAdminMutation, createAdminQuery } from '../admin-data';
-import { QueryStates } from '../admin-list';
-import { Badge, type BadgeTone, formatDateTime, RowTitle, SettingsCard, SettingsRow } from '../ui';
+import { createAdminMutation, createAdminQuery } from '../data/admin-data';
+import { QueryStates } from '../kit/admin-list';
+import { Badge, type BadgeTone, RowTitle } from '../kit/badge';
+import { formatDateTime } from '../kit/dates';
+import { SettingsCard, SettingsRow } from '../kit/page';
 
 const BACKUPS_KEY = '/api/admin/backups';
 

@@ -11,8 +11,8 @@ import {
   settingCategoryLabel,
 } from '#common/schemas/settings-labels.ts';
 import type { AdminAccount } from '#common/schemas/users-admin.ts';
-import { createAdminMutation, createAdminQuery } from '../admin-data';
-import { AUTH_ME_KEY, SETTINGS_KEY } from '../queries';
+import { createAdminMutation, createAdminQuery } from '../data/admin-data';
+import { AUTH_ME_KEY, SETTINGS_KEY } from '../data/queries';
 
 export const STATS_KEY = '/api/admin/settings/stats';
 export const USERS_KEY = '/api/admin/users';

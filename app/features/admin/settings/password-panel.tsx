@@ -9,8 +9,9 @@ import type { ComponentProps } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { type PasswordChange, PasswordChangeSchema } from '#common/schemas/auth.ts';
 import { fieldProps, TextField } from '~/components/form-fields';
-import { reportOn, useAdminForm } from '../admin-form';
-import { PanelSubmit, RequiredStep, SettingsCard } from '../ui';
+import { reportOn, useAdminForm } from '../kit/admin-form';
+import { PanelSubmit } from '../kit/buttons';
+import { RequiredStep, SettingsCard } from '../kit/page';
 import { changePasswordMutation } from './data';
 
 /**

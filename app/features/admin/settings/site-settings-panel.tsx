@@ -23,9 +23,12 @@ import {
 } from '#common/schemas/settings-admin.ts';
 import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
 import { toast } from '~/lib/toast';
-import { reportOn, useAdminForm } from '../admin-form';
-import { CardsSkeleton } from '../skeleton';
-import { Badge, Card, EmptyState, ErrorState, PanelSubmit } from '../ui';
+import { reportOn, useAdminForm } from '../kit/admin-form';
+import { Badge } from '../kit/badge';
+import { PanelSubmit } from '../kit/buttons';
+import { Card } from '../kit/page';
+import { CardsSkeleton } from '../kit/skeleton';
+import { EmptyState, ErrorState } from '../kit/states';
 import { saveSettingsMutation, settingsQuery } from './data';
 
 /** react-hook-form reads dots as nesting: a key becomes a flat field name and back. */

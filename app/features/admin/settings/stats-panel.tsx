@@ -13,20 +13,14 @@ import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { type AdminStat, formatStat, StatInputSchema } from '#common/schemas/settings-admin.ts';
 import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
-import { reportOn, useAdminForm } from '../admin-form';
-import { QueryStates } from '../admin-list';
-import { ItemConfirmDialog } from '../confirm-dialog';
-import { FormDialog } from '../dialog-frame';
-import { IconButton } from '../icon-button';
-import {
-  Badge,
-  DeleteIconButton,
-  EditIconButton,
-  NewItemButton,
-  RowTitle,
-  SettingsCard,
-  SettingsRow,
-} from '../ui';
+import { reportOn, useAdminForm } from '../kit/admin-form';
+import { QueryStates } from '../kit/admin-list';
+import { Badge, RowTitle } from '../kit/badge';
+import { DeleteIconButton, EditIconButton, NewItemButton } from '../kit/buttons';
+import { ItemConfirmDialog } from '../kit/confirm-dialog';
+import { FormDialog } from '../kit/dialog-frame';
+import { IconButton } from '../kit/icon-button';
+import { SettingsCard, SettingsRow } from '../kit/page';
 import {
   deleteStatMutation,
   reorderStatsMutation,

@@ -21,14 +21,17 @@ import {
 import { EmailAddress } from '~/components/email-address';
 import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { reportOn, useAdminForm } from '../admin-form';
-import { QueryStates } from '../admin-list';
-import { ItemConfirmDialog } from '../confirm-dialog';
-import { CopyButton } from '../copy-button';
-import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../dialog-frame';
-import { meQuery } from '../queries';
+import { meQuery } from '../data/queries';
+import { reportOn, useAdminForm } from '../kit/admin-form';
+import { QueryStates } from '../kit/admin-list';
+import { Badge, RowTitle } from '../kit/badge';
+import { NewItemButton, RowButton } from '../kit/buttons';
+import { ItemConfirmDialog } from '../kit/confirm-dialog';
+import { CopyButton } from '../kit/copy-button';
+import { formatDateTime } from '../kit/dates';
+import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../kit/dialog-frame';
+import { SettingsCard, SettingsRow } from '../kit/page';
 import { PasswordChangeDialog } from '../security/password-dialog';
-import { Badge, formatDateTime, NewItemButton, RowButton, RowTitle, SettingsCard, SettingsRow } from '../ui';
 import {
   createUserMutation,
   type GeneratedPassword,

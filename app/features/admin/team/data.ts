@@ -3,9 +3,9 @@
  * (a row was written), and the public team cached in this tab.
  */
 import type { AdminTeamMember, TeamMemberPatch } from '#common/schemas/team-admin.ts';
-import { createAdminQuery } from '../admin-data';
-import { orderedContentMutations } from '../ordered-data';
-import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
+import { createAdminQuery } from '../data/admin-data';
+import { orderedContentMutations } from '../data/ordered-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY } from '../data/queries';
 
 export const ADMIN_TEAM_KEY = '/api/admin/team';
 

@@ -1,7 +1,7 @@
 /**
  * Adding or editing a team member, in a dialog: name, position, bio (the card shows 3 lines),
  * skills typed as comma-separated text with a preview of what the card shows (the first 3),
- * photo (uploaded, app/features/admin/image-upload.tsx), LinkedIn and Twitter links (https
+ * photo (uploaded, app/features/admin/kit/image-upload.tsx), LinkedIn and Twitter links (https
  * only), order and visibility. Checked with the API's own schema before sending.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,12 +16,13 @@ import {
   TeamMemberInputSchema,
 } from '#common/schemas/team-admin.ts';
 import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
-import { saveItem, useAdminForm } from '../admin-form';
-import { DialogForm } from '../dialog-frame';
-import { ImageUpload } from '../image-upload';
-import { ItemFormDialog } from '../item-screen';
-import { OrderAndVisibilityFields } from '../ordered-content';
-import { Badge, FormActions } from '../ui';
+import { saveItem, useAdminForm } from '../kit/admin-form';
+import { Badge } from '../kit/badge';
+import { FormActions } from '../kit/buttons';
+import { DialogForm } from '../kit/dialog-frame';
+import { ImageUpload } from '../kit/image-upload';
+import { ItemFormDialog } from '../kit/item-screen';
+import { OrderAndVisibilityFields } from '../kit/ordered-content';
 import { saveMemberMutation } from './data';
 import { PhotoFocusField } from './photo-focus-field';
 

@@ -7,11 +7,13 @@ import User from 'lucide-react/icons/user';
 import { useState } from 'react';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
 import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
-import { QueryStates, rowsSkeleton } from '../admin-list';
-import { ConfirmDialog } from '../confirm-dialog';
-import { OrderedList, OrderedRow } from '../ordered-content';
-import { Thumbnail } from '../thumbnail';
-import { AdminPageHeader, Badge, Card, NewItemButton } from '../ui';
+import { QueryStates, rowsSkeleton } from '../kit/admin-list';
+import { Badge } from '../kit/badge';
+import { NewItemButton } from '../kit/buttons';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { OrderedList, OrderedRow } from '../kit/ordered-content';
+import { AdminPageHeader, Card } from '../kit/page';
+import { Thumbnail } from '../kit/thumbnail';
 import { adminTeamQuery, deleteMemberMutation, moveMemberMutation, toggleMemberMutation } from './data';
 import { TeamMemberDialog } from './team-form';
 

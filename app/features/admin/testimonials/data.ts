@@ -3,9 +3,9 @@
  * log (a row was written), and the public testimonials cached in this tab.
  */
 import type { AdminTestimonial, TestimonialPatch } from '#common/schemas/testimonials-admin.ts';
-import { createAdminQuery } from '../admin-data';
-import { orderedContentMutations } from '../ordered-data';
-import { ACTIVITY_KEY, DASHBOARD_KEY } from '../queries';
+import { createAdminQuery } from '../data/admin-data';
+import { orderedContentMutations } from '../data/ordered-data';
+import { ACTIVITY_KEY, DASHBOARD_KEY } from '../data/queries';
 
 export const ADMIN_TESTIMONIALS_KEY = '/api/admin/testimonials';
 

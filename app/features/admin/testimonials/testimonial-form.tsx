@@ -17,14 +17,14 @@ import {
 } from '#common/schemas/testimonials-admin.ts';
 import { FieldError, fieldProps, SelectField, TextAreaField, TextField } from '~/components/form-fields';
 import { TestimonialCard } from '~/components/testimonial-card';
-import { saveItem, useAdminForm } from '../admin-form';
-import { DialogForm } from '../dialog-frame';
-import { ImageUploadField } from '../image-upload';
-import { ItemFormDialog } from '../item-screen';
-import { ChoiceInput, OrderAndVisibilityFields } from '../ordered-content';
+import { saveItem, useAdminForm } from '../kit/admin-form';
+import { FormActions } from '../kit/buttons';
+import { DialogForm } from '../kit/dialog-frame';
+import { ImageUploadField } from '../kit/image-upload';
+import { ItemFormDialog } from '../kit/item-screen';
+import { ChoiceInput, OrderAndVisibilityFields } from '../kit/ordered-content';
 import { caseStudiesQuery } from '../portfolio/data';
 import { adminServicesQuery } from '../services/data';
-import { FormActions } from '../ui';
 import { saveTestimonialMutation } from './data';
 
 type TestimonialOutput = z.output<typeof TestimonialInputSchema>;

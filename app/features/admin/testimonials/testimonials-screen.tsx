@@ -9,11 +9,13 @@ import Quote from 'lucide-react/icons/quote';
 import { useState } from 'react';
 import type { AdminTestimonial } from '#common/schemas/testimonials-admin.ts';
 import { roleLine } from '~/components/testimonial-card';
-import { QueryStates, rowsSkeleton } from '../admin-list';
-import { ConfirmDialog } from '../confirm-dialog';
-import { OrderedList, OrderedRow } from '../ordered-content';
-import { Thumbnail } from '../thumbnail';
-import { AdminPageHeader, Badge, Card, NewItemButton } from '../ui';
+import { QueryStates, rowsSkeleton } from '../kit/admin-list';
+import { Badge } from '../kit/badge';
+import { NewItemButton } from '../kit/buttons';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { OrderedList, OrderedRow } from '../kit/ordered-content';
+import { AdminPageHeader, Card } from '../kit/page';
+import { Thumbnail } from '../kit/thumbnail';
 import {
   adminTestimonialsQuery,
   deleteTestimonialMutation,

@@ -24,8 +24,8 @@ import {
 } from '#common/schemas/campaign-blocks.ts';
 import { SelectField, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { IconButton } from '../../icon-button';
-import { ImageUpload } from '../../image-upload';
+import { IconButton } from '../../kit/icon-button';
+import { ImageUpload } from '../../kit/image-upload';
 import { caseStudiesQuery } from '../../portfolio/data';
 import { ChipTextEditor } from './text-editor';
 

@@ -11,8 +11,8 @@ import { type CampaignBlock, CampaignBlocksSchema } from '#common/schemas/campai
 import { type ComposePreview, EXAMPLE_FIRST_NAME } from '#common/schemas/campaigns.ts';
 import { errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
-import { Lines, Loading } from '../../skeleton';
-import { useDebounced } from '../../use-debounced';
+import { Lines, Loading } from '../../kit/skeleton';
+import { useDebounced } from '../../kit/use-debounced';
 import { composePreviewQuery } from '../data';
 import { EmailFrame } from '../email-frame';
 

@@ -22,7 +22,7 @@ import type { ControlledFieldProps } from '~/components/form-fields';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { ApiError, serverFieldMessages, serverMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
-import { createAdminMutation } from './admin-data';
+import { createAdminMutation } from '../data/admin-data';
 
 export const MEDIA_KEY = '/api/admin/media';
 

@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
-import { callsQuery } from './bookings/data';
-import { contactQuery, contactsQuery, contactTimelineQuery } from './contacts/data';
-import { dashboardQuery } from './dashboard/data';
-import { safeAdminRedirect } from './navigation';
-import { subscribersQuery } from './newsletter/data';
+import { callsQuery } from '../bookings/data';
+import { contactQuery, contactsQuery, contactTimelineQuery } from '../contacts/data';
+import { dashboardQuery } from '../dashboard/data';
+import { subscribersQuery } from '../newsletter/data';
+import { safeAdminRedirect } from '../shell/navigation';
 import { applyRealtimeMessage, DASHBOARD_CATCH_UP_AFTER } from './realtime-effects';
 
 /** A cache holding the dashboard, a filtered leads page and a subscribers page, all fresh. */

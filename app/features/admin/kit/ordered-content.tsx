@@ -11,9 +11,9 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
 import { TextField } from '~/components/form-fields';
 import { cn } from '~/lib/cn';
-import type { AdminMutation } from './admin-data';
+import type { AdminMutation } from '../data/admin-data';
+import { DeleteIconButton, EditIconButton } from './buttons';
 import { IconButton } from './icon-button';
-import { DeleteIconButton, EditIconButton } from './ui';
 
 /**
  * On/off switch (role="switch") showing an item on the site. Its visible label stays "Visible"

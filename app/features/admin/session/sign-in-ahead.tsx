@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { whenIdle } from '~/lib/idle';
 
 /** The first-data queries: loaded with the screen's code, not in the login screen's first load. */
-const loadFirstData = () => import('./first-data');
+const loadFirstData = () => import('../data/first-data');
 
 /** Fetches the first data of the screen at `to` (an admin path, with its search) into the cache. */
 export function prefetchFirstData(client: QueryClient, to: string) {

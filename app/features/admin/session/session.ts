@@ -15,8 +15,8 @@ import {
   SESSION_KEEPALIVE_INTERVAL,
 } from '#common/constants.ts';
 import { toast } from '~/lib/toast';
+import { AUTH_ME_KEY } from '../data/queries';
 import { endServerSession } from './pending-logout';
-import { AUTH_ME_KEY } from './queries';
 
 export type LogoutReason = 'manual' | 'expired';
 

@@ -19,8 +19,9 @@ import {
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { AdminDialog } from './dialog-frame';
+import { BackLink } from './page';
 import { PageSkeleton } from './skeleton';
-import { BackLink, ItemLoader } from './ui';
+import { ItemLoader } from './states';
 
 export type ItemList = { to: string; label: string; missing: string };
 

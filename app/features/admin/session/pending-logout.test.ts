@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { meQuery } from '../data/queries';
 import { endServerSession, forgetPendingLogout, isLogoutPending } from './pending-logout';
-import { meQuery } from './queries';
 
 type Answer = Response | Error;
 

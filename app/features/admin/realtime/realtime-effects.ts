@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { NEW_CONTACT_TOAST_DURATION, TOAST_DURATION } from '#common/constants.ts';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
 import type { ToastOptions } from '~/lib/toast';
-import { invalidate } from './admin-data';
+import { invalidate } from '../data/admin-data';
 import {
   AUDIENCE_NOW_KEY,
   BOOKING_KEY,
@@ -15,7 +15,7 @@ import {
   CONTACTS_KEY,
   DASHBOARD_KEY,
   SUBSCRIBERS_KEY,
-} from './queries';
+} from '../data/queries';
 
 /** Dashboard figures younger than this when its channel is subscribed again are kept as they are. */
 export const DASHBOARD_CATCH_UP_AFTER = 5_000;

@@ -9,7 +9,7 @@
 import type { SessionUser } from '#common/api-types.ts';
 import { AUTH_RECHECK_INTERVAL, AUTH_STALE_TIME } from '#common/constants.ts';
 import { getQueryFn } from '~/lib/api';
-import { endServerSession, isLogoutPending } from './pending-logout';
+import { endServerSession, isLogoutPending } from '../session/pending-logout';
 
 export type AdminUser = SessionUser;
 

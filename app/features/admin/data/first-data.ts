@@ -4,9 +4,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { ADMIN_PREFETCH_STALE } from '#common/constants.ts';
-import { contactsQuery } from './contacts/data';
-import { dashboardQuery } from './dashboard/data';
-import { usersQuery } from './settings/data';
+import { contactsQuery } from '../contacts/data';
+import { dashboardQuery } from '../dashboard/data';
+import { usersQuery } from '../settings/data';
 
 type Prefetchable = { queryKey: readonly unknown[]; queryFn?: unknown };
 

@@ -8,7 +8,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { Sending } from '~/components/form-fields';
 import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 import { cn } from '~/lib/cn';
-import { FormActions } from './ui';
+import { FormActions } from './buttons';
 
 export const dialogOverlayClass = 'fixed inset-0 z-50 bg-black/50';
 export const dialogContentClass =

@@ -12,9 +12,9 @@ import { Button } from '~/components/ui/button';
 import { DialogCloseButton } from '~/components/ui/dialog-close-button';
 import { cn } from '~/lib/cn';
 import { useSite } from '~/lib/site';
+import type { AdminUser } from '../data/queries';
+import type { RealtimeStatus } from '../realtime/realtime-client';
 import { ADMIN_NAV } from './navigation';
-import type { AdminUser } from './queries';
-import type { RealtimeStatus } from './realtime-client';
 
 /** The screen's <main>: the skip link's target. */
 export const ADMIN_MAIN_ID = 'admin-contenu';

@@ -13,13 +13,13 @@ import {
   ADMIN_PREFETCH_DELAY,
   ADMIN_PREFETCH_STALE,
 } from '#common/constants.ts';
-import { contactsQuery } from './contacts/data';
-import { dashboardQuery } from './dashboard/data';
-import { subscribersQuery } from './newsletter/data';
+import { contactsQuery } from '../contacts/data';
+import { dashboardQuery } from '../dashboard/data';
+import { subscribersQuery } from '../newsletter/data';
+import { adminServicesQuery } from '../services/data';
+import { ACTIVITY_EVENTS } from '../session/session';
+import { adminTeamQuery } from '../team/data';
 import { statsQuery } from './queries';
-import { adminServicesQuery } from './services/data';
-import { ACTIVITY_EVENTS } from './session';
-import { adminTeamQuery } from './team/data';
 
 type Priority = keyof typeof ADMIN_PREFETCH_DELAY;
 type Prefetchable = { queryKey: readonly unknown[]; queryFn?: unknown };

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DeleteIconButton, EditIconButton } from './buttons';
 import { IconButton } from './icon-button';
-import { DeleteIconButton, EditIconButton } from './ui';
 
 afterEach(() => {
   cleanup();

@@ -13,10 +13,11 @@ import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import { type ComponentProps, type ReactNode, useState, useSyncExternalStore } from 'react';
 import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
+import { useListParams } from '../data/use-list-params';
 import { AdminDialog, DialogBody, DialogFooter } from './dialog-frame';
+import { FilterSelect, Pagination, SearchInput } from './filters';
 import { Loading, Rows } from './skeleton';
-import { EmptyState, ErrorState, FilterSelect, Pagination, SearchInput } from './ui';
-import { useListParams } from './use-list-params';
+import { EmptyState, ErrorState } from './states';
 
 /** A page of a paged list, as every list endpoint answers. */
 export type ListPage<T> = { items: T[]; total: number; page: number; pageSize: number };
