@@ -224,9 +224,11 @@ function zodWithoutEval(): Plugin {
  *
  * The back-office is served over HTTP/1.1 by the app (HTTP/2 behind Caddy in production), where a
  * phone on slow 4G pays a round trip per file six at a time: the sign-in waited behind 33 files.
- * What only the login screen needs is one chunk ('sign-in'), and what only the first screens after
- * it need (the layout, the dashboard, the leads list) is another ('admin'). Modules the public
- * pages can load stay out of both: a public chunk never loads back-office code.
+ * What only the login screen needs is one chunk ('sign-in'), what it shares with the other
+ * screens (the forms' error handling, the session) another ('admin-session'), and what only the
+ * first screens after it need (the layout, the dashboard, the leads list) a third ('admin'): a
+ * screen past the login never loads the login's own code. Modules the public pages can load stay
+ * out of all three: a public chunk never loads back-office code.
  */
 const ISLANDS_ENTRY = 'app/islands/entry.client.ts';
 const ISLAND_ROOTS = [
@@ -249,11 +251,19 @@ const ADMIN_FIRST_SCREENS = [
 const LUCIDE_INDEX = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
+/** The back-office's route modules, as paths from the project's root. */
+const adminRoutes = () =>
+  fs
+    .readdirSync('app/routes/admin', { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+    .map((name) => path.join('app/routes/admin', name));
+
 function publicChunks() {
   let runtime: Set<string> | undefined;
   let site: Set<string> | undefined;
   let idle: Set<string> | undefined;
   let signIn: Set<string> | undefined;
+  let sessionCode: Set<string> | undefined;
   let admin: Set<string> | undefined;
   const closure = (ctx: ChunkingContext, roots: string[], exclude = new Set<string>(), lazy = false) => {
     const seen = new Set<string>();
@@ -303,13 +313,19 @@ function publicChunks() {
           ),
         );
       const login = withoutIconIndex(ctx, closure(ctx, [ADMIN_LOGIN]), 'The login screen');
-      signIn = ownCode(login, [ADMIN_LOGIN]);
+      const loginCode = ownCode(login, [ADMIN_LOGIN]);
+      const otherScreens = closure(
+        ctx,
+        adminRoutes().filter((route) => route !== ADMIN_LOGIN),
+      );
+      signIn = new Set([...loginCode].filter((id) => !otherScreens.has(id)));
+      sessionCode = new Set([...loginCode].filter((id) => otherScreens.has(id)));
       admin = ownCode(
         withoutIconIndex(ctx, closure(ctx, ADMIN_FIRST_SCREENS, login), 'The back-office'),
         ADMIN_FIRST_SCREENS,
       );
     }
-    return { runtime, site, idle, signIn, admin };
+    return { runtime, site, idle, signIn, sessionCode, admin };
   };
   // Higher priority first: React is one chunk of its own (the back-office shares it). Virtual modules (Vite's preload helper,
   // which the entry needs before anything else) are left where the bundler puts them.
@@ -333,6 +349,11 @@ function publicChunks() {
       priority: 20,
       name: (id: string, ctx: ChunkingContext) =>
         sets(ctx).site.has(id) && !id.startsWith('\0') && !REACT.test(id) ? 'islands' : null,
+    },
+    {
+      priority: 7,
+      name: (id: string, ctx: ChunkingContext) => (sets(ctx).sessionCode?.has(id) ? 'admin-session' : null),
+      includeDependenciesRecursively: false,
     },
     {
       priority: 6,
