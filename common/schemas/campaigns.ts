@@ -209,7 +209,12 @@ export const contentVariables = (template: { variables: TemplateVariableInfo[] }
   (template?.variables ?? []).filter((v) => !FILLED_AT_SENDING.has(v.name));
 /** One MJML problem, in French, with its line when MJML gave one. */
 export type MjmlProblem = { line: number | null; message: string };
-export type TemplateCompileResult = { html: string; errors: MjmlProblem[] };
+export type TemplateCompileResult = {
+  html: string;
+  errors: MjmlProblem[];
+  /** The MJML the blocks compose to, when blocks were compiled: what the MJML editor opens. */
+  mjml?: string;
+};
 
 export type EmailTemplateSummary = {
   id: string;

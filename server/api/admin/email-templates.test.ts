@@ -210,6 +210,9 @@ describe('POST /api/admin/email-templates/compile', () => {
     expect(res.body.errors).toEqual([]);
     expect(res.body.html).toContain(`Encore merci ${example}`);
     expect(res.body.html).toContain('Gérer mes préférences');
+    // The MJML the blocks compose to comes along: the switch to the MJML editor opens it.
+    expect(res.body.mjml).toContain('Encore merci{{#firstName}} {{firstName}}{{/firstName}}');
+    expect(res.body.mjml).toContain('<mjml');
   });
 
   it('explains an unclosed Mustache section and a source that is not MJML at all', async () => {

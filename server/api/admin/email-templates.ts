@@ -48,7 +48,10 @@ export function emailTemplatesAdminRouter(deps: AppDeps): Router {
   // Before '/:id' routes: 'compile' is not an id.
   router.post('/compile', async (req, res) => {
     const { mjml, blocks, variables } = parseInput(TemplateCompileSchema, req.body ?? {});
-    res.json(await previewTemplate(blocks ? composeTemplateMjml(blocks) : mjml, variables));
+    if (!blocks) return void res.json(await previewTemplate(mjml, variables));
+    // The blocks' MJML comes with the preview: it is what the switch to the MJML editor opens.
+    const composed = composeTemplateMjml(blocks);
+    res.json({ ...(await previewTemplate(composed, variables)), mjml: composed });
   });
 
   // The MJML editor's switch back to the composer (MJML in, blocks or a French reason out).

@@ -19,9 +19,11 @@ import type {
   Segment,
   TemplateCompileResult,
   TemplateCreateSchema,
+  TemplateToBlocksResult,
   TemplateVariableInfo,
 } from '#common/schemas/campaigns.ts';
 import type { AdminSetting } from '#common/schemas/settings-admin.ts';
+import type { TemplateBlocks } from '#common/schemas/template-blocks.ts';
 import { ApiError, apiRequest } from '~/lib/api';
 import { adminItems, adminListQuery, createAdminMutation, createAdminQuery } from '../data/admin-data';
 import { ACTIVITY_KEY, CAMPAIGNS_KEY, DASHBOARD_KEY } from '../data/queries';
@@ -60,15 +62,33 @@ export const templateUrl = templates.url;
 export const templateQuery = (id: string) =>
   templates.query(id, (body: { template: EmailTemplateDetail }) => body.template);
 
-/** The live preview of the editor: the same source and variables give the same answer. */
-export function templateCompileQuery(mjml: string, variables: TemplateVariableInfo[]) {
+/**
+ * The live preview of the editor: the same source and variables give the same answer. With the
+ * composer's blocks, they are compiled (and their MJML comes back) instead of `mjml`.
+ */
+export function templateCompileQuery(
+  mjml: string,
+  variables: TemplateVariableInfo[],
+  blocks?: TemplateBlocks,
+) {
   return {
-    queryKey: [TEMPLATES_KEY, 'compile', mjml, JSON.stringify(variables)] as const,
-    queryFn: () => sendJson<TemplateCompileResult>('POST', `${TEMPLATES_KEY}/compile`, { mjml, variables }),
+    queryKey: [
+      TEMPLATES_KEY,
+      'compile',
+      mjml,
+      JSON.stringify(variables),
+      JSON.stringify(blocks ?? null),
+    ] as const,
+    queryFn: () =>
+      sendJson<TemplateCompileResult>('POST', `${TEMPLATES_KEY}/compile`, { mjml, variables, blocks }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   };
 }
+
+/** The MJML editor's way back to the composer: the source's blocks, or why it cannot open there. */
+export const templateToBlocks = (mjml: string) =>
+  sendJson<TemplateToBlocksResult>('POST', `${TEMPLATES_KEY}/to-blocks`, { mjml });
 
 /** The problems of a refused save: `error.mjmlErrors` of the 400 (see the contract). */
 export function mjmlErrorsOf(error: unknown): { line: number | null; message: string }[] {

@@ -1,30 +1,24 @@
 /**
- * Writing an email template (decision 019): name, subject, the MJML source in a plain monospace
- * text area, the variables it uses (name, description, example), and beside it the compiled email
- * with the examples filled in, refreshed 600 ms after the last keystroke. MJML's problems are
- * listed in French with their line; a source with problems cannot be saved (the server refuses it
- * too). On a phone the source and the preview are two tabs.
+ * Writing an email template. A template in the site's layout is written in blocks, like a
+ * campaign (decision 103): headings, texts, buttons, chips for the information of each sending,
+ * and its preview at a phone's width or a computer's; the MJML editor is the expert's switch
+ * (decision 019), and a new template starts there. The name, the subject and the variables are
+ * the same in both.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import Plus from 'lucide-react/icons/plus';
+import { useMutation } from '@tanstack/react-query';
 import Save from 'lucide-react/icons/save';
 import Trash2 from 'lucide-react/icons/trash';
-import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import {
   type EmailTemplateDetail,
   type MjmlProblem,
   TemplateCreateSchema,
-  type TemplateVariableInfo,
 } from '#common/schemas/campaigns.ts';
-import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
-import { errorMessage, reportSaveError } from '~/lib/api';
-import { cn } from '~/lib/cn';
+import { reportSaveError } from '~/lib/api';
 import { Badge } from '../kit/badge';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { formatDateTime } from '../kit/dates';
@@ -38,55 +32,20 @@ import {
   UnsavedNote,
   WIDE_ONLY,
 } from '../kit/item-screen';
-import { AdminPageHeader, Card, FieldsetCard } from '../kit/page';
-import { useDebounced } from '../kit/use-debounced';
+import { AdminPageHeader } from '../kit/page';
 import {
   deleteTemplateMutation,
   mjmlErrorsOf,
   saveTemplateMutation,
   type TemplateValues,
-  templateCompileQuery,
   templateQuery,
 } from './data';
-import { EmailFrame } from './email-frame';
-
-const PREVIEW_DEBOUNCE_MS = 600;
-
-type TemplateForm = z.input<typeof TemplateCreateSchema>;
-
-const STARTER_MJML = `<mjml>
-  <mj-body background-color="#f4f7f5">
-    <mj-section background-color="#ffffff">
-      <mj-column>
-        <mj-text>Bonjour{{#firstName}} {{firstName}}{{/firstName}},</mj-text>
-        <mj-text>{{message}}</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section>
-      <mj-column>
-        <mj-text align="center" font-size="12px" color="#6b7280">Lisanga Digital · {{companyAddress}}</mj-text>
-        <mj-text align="center" font-size="12px"><a href="{{manageUrl}}">Gérer mes préférences</a> · <a href="{{unsubscribeUrl}}">Se désinscrire</a></mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>
-`;
-
-const STARTER_VARIABLES: TemplateVariableInfo[] = [
-  { name: 'firstName', description: 'Prénom de l’abonné (facultatif)', example: 'Grâce' },
-  { name: 'message', description: 'Texte du message', example: 'Voici nos nouveautés du mois.' },
-  { name: 'companyAddress', description: 'Adresse postale de l’agence', example: 'Gombe, Kinshasa' },
-  {
-    name: 'manageUrl',
-    description: 'Lien de gestion des préférences',
-    example: 'https://example.com/manage',
-  },
-  {
-    name: 'unsubscribeUrl',
-    description: 'Lien de désinscription',
-    example: 'https://example.com/unsubscribe',
-  },
-];
+import { ComposerPane } from './template/composer-pane';
+import { type TemplateForm, toForm } from './template/form';
+import { IdentityCard } from './template/identity-card';
+import { MjmlPane } from './template/mjml-pane';
+import { ModeSwitch } from './template/mode-switch';
+import { VariablesCard } from './template/variables-card';
 
 const TEMPLATES: ItemList = {
   to: '/admin/emails/templates',
@@ -105,83 +64,36 @@ export function TemplateEditorScreen({ templateId }: { templateId: string }) {
   );
 }
 
-function toForm(template: EmailTemplateDetail | null): TemplateForm {
-  return {
-    key: template?.key ?? '',
-    name: template?.name ?? '',
-    subject: template?.subject ?? '',
-    mjml: template?.mjml ?? STARTER_MJML,
-    variables: (template?.variables ?? STARTER_VARIABLES).map((v) => ({
-      name: v.name,
-      description: v.description ?? '',
-      example: v.example ?? '',
-    })),
-  };
-}
-
-const monoClass =
-  'block w-full rounded-lg border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-sm leading-relaxed text-gray-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700/30';
-
 function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) {
   const navigate = useNavigate();
-  const [tab, setTab] = useState<'source' | 'preview'>('source');
   const [saveProblems, setSaveProblems] = useState<MjmlProblem[]>([]);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    watch,
-    formState: { errors, isDirty },
-  } = useForm<TemplateForm, unknown, TemplateValues>({
+  const form = useForm<TemplateForm, unknown, TemplateValues>({
     resolver: zodResolver(TemplateCreateSchema),
     defaultValues: toForm(template),
   });
-  const field = fieldProps(register, errors);
-  const variables = useFieldArray({ control, name: 'variables' });
-
-  const mjml = watch('mjml') ?? '';
-  const watchedVariables = watch('variables') ?? [];
-  const previewInput = useDebounced(
-    JSON.stringify({
-      mjml,
-      variables: watchedVariables
-        .filter((v) => /^[a-zA-Z][a-zA-Z0-9_]*$/.test(v.name ?? ''))
-        .map((v) => ({ name: v.name, description: v.description ?? '', example: v.example ?? '' })),
-    }),
-    PREVIEW_DEBOUNCE_MS,
-  );
-  const parsedPreview = JSON.parse(previewInput) as { mjml: string; variables: TemplateVariableInfo[] };
-  const preview = useQuery({
-    ...templateCompileQuery(parsedPreview.mjml, parsedPreview.variables),
-    placeholderData: keepPreviousData,
-  });
-  const problems = preview.data?.errors ?? saveProblems;
+  const blocks = form.watch('blocks');
 
   const save = useMutation(
     saveTemplateMutation({
       onSuccess: (saved) => {
         setSaveProblems([]);
-        reset(toForm(saved));
+        form.reset(toForm(saved));
         if (!template) navigate(`/admin/emails/templates/${saved.id}`, { replace: true });
       },
       onError: (error) => {
         setSaveProblems(mjmlErrorsOf(error));
-        reportSaveError(error, setError, ['mjml', 'key', 'name', 'subject', 'variables.*']);
+        reportSaveError(error, form.setError, ['mjml', 'blocks', 'key', 'name', 'subject', 'variables.*']);
       },
     }),
   );
-
   const remove = useMutation(
     deleteTemplateMutation({
       onSuccess: () => navigate('/admin/emails/templates'),
       onError: () => setConfirmDelete(false),
     }),
   );
-
-  const previewPending = preview.isFetching || previewInput !== JSON.stringify(parsedPreview);
+  const busy = save.isPending || remove.isPending;
 
   return (
     <>
@@ -197,159 +109,27 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
       />
       <form
         noValidate
-        onSubmit={handleSubmit((values) => save.mutate({ id: template?.id ?? null, values }))}
+        onSubmit={form.handleSubmit((values) => save.mutate({ id: template?.id ?? null, values }))}
         className="flex flex-col gap-6"
       >
-        <Card className="grid gap-4 lg:grid-cols-3">
-          <TextField label="Nom" {...field('name')} />
-          <TextField
-            label="Clé"
-            readOnly={template !== null}
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="newsletter_speciale"
-            {...field('key')}
-          />
-          <TextField label="Objet par défaut" optional {...field('subject')} />
-        </Card>
-
-        <div className="flex gap-2 lg:hidden" role="tablist" aria-label="Affichage">
-          {(
-            [
-              ['source', 'Source'],
-              ['preview', 'Aperçu'],
-            ] as const
-          ).map(([value, label]) => (
-            <Button
-              key={value}
-              type="button"
-              size="sm"
-              role="tab"
-              aria-selected={tab === value}
-              variant={tab === value ? 'primary' : 'secondary'}
-              onClick={() => setTab(value)}
-            >
-              {label}
-            </Button>
-          ))}
-        </div>
-
-        <div className="grid gap-4 lg:grid-cols-2">
-          <Card className={cn('flex min-w-0 flex-col gap-3', tab === 'source' ? '' : 'hidden lg:flex')}>
-            <label htmlFor="template-mjml" className="text-sm font-medium text-gray-900">
-              Source MJML
-            </label>
-            <textarea
-              id="template-mjml"
-              rows={28}
-              spellCheck={false}
-              autoCapitalize="none"
-              wrap="off"
-              aria-invalid={errors.mjml ? true : undefined}
-              aria-describedby={errors.mjml ? 'template-mjml-error' : undefined}
-              className={monoClass}
-              {...register('mjml')}
-            />
-            {errors.mjml ? (
-              <p id="template-mjml-error" className="text-sm text-red-700">
-                {errors.mjml.message}
-              </p>
-            ) : null}
-          </Card>
-          <Card className={cn('flex min-w-0 flex-col gap-3', tab === 'preview' ? '' : 'hidden lg:flex')}>
-            <div className="flex items-center justify-between gap-2">
-              <h2 className="text-sm font-medium text-gray-900">Aperçu (avec les exemples)</h2>
-              <span role="status" className="text-xs text-gray-600">
-                {previewPending ? 'Mise à jour...' : ''}
-              </span>
-            </div>
-            {problems.length > 0 ? (
-              <div
-                role="alert"
-                className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-              >
-                <p className="flex items-center gap-2 font-medium">
-                  <AlertTriangle className="size-4" aria-hidden="true" />
-                  {problems.length > 1 ? `${problems.length} erreurs MJML` : '1 erreur MJML'}
-                </p>
-                <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="mjml-errors">
-                  {problems.map((problem, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: two problems may read the same
-                    <li key={i}>{problem.message}</li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            {preview.isError ? (
-              <p role="alert" className="text-sm text-red-700">
-                Aperçu indisponible : {errorMessage(preview.error)}
-              </p>
-            ) : preview.data?.html ? (
-              <EmailFrame html={preview.data.html} title="Aperçu du modèle" />
-            ) : (
-              <p className="py-12 text-center text-sm text-gray-600">
-                {preview.isPending ? 'Compilation...' : 'Aucun aperçu : corrigez le source.'}
-              </p>
-            )}
-          </Card>
-        </div>
-
-        <FieldsetCard legend="Variables">
-          <p className="mb-3 text-sm text-gray-600">
-            Ce que le modèle utilise entre accolades. L’exemple sert à l’aperçu. firstName, manageUrl,
-            unsubscribeUrl et companyAddress sont remplis par l’envoi ; les autres deviennent des blocs de
-            contenu à écrire dans chaque campagne.
-          </p>
-          <div className="flex flex-col gap-3">
-            {variables.fields.map((variable, index) => (
-              <div
-                key={variable.id}
-                className="grid gap-2 rounded-lg border border-gray-200 p-3 sm:grid-cols-[12rem_1fr_1fr_auto] sm:items-start"
-              >
-                <TextField
-                  label="Nom"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  {...field(`variables.${index}.name`)}
-                />
-                <TextField label="Description" optional {...field(`variables.${index}.description`)} />
-                <TextField label="Exemple" optional {...field(`variables.${index}.example`)} />
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  className="text-red-700 sm:mt-7"
-                  aria-label={`Retirer la variable ${watchedVariables[index]?.name || index + 1}`}
-                  onClick={() => variables.remove(index)}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  <span className="sm:sr-only">Retirer</span>
-                </Button>
-              </div>
-            ))}
-          </div>
-          <Button
-            type="button"
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            onClick={() => variables.append({ name: '', description: '', example: '' })}
-          >
-            <Plus className="size-4" aria-hidden="true" />
-            Ajouter une variable
-          </Button>
-        </FieldsetCard>
-
+        <IdentityCard form={form} isNew={template === null} composing={blocks !== undefined} />
+        <ModeSwitch form={form} composing={blocks !== undefined} />
+        {blocks ? (
+          <ComposerPane form={form} blocks={blocks} />
+        ) : (
+          <MjmlPane form={form} saveProblems={saveProblems} />
+        )}
+        <VariablesCard form={form} folded={blocks !== undefined} />
         <EditorActionBar oneRow>
-          <Button type="submit" size="sm" disabled={save.isPending || remove.isPending} className="shrink-0">
+          <Button type="submit" size="sm" disabled={busy} className="shrink-0">
             <Save className="size-4" aria-hidden="true" />
             {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
           </Button>
-          {isDirty ? <UnsavedNote /> : null}
+          {form.formState.isDirty ? <UnsavedNote /> : null}
           {template && !template.builtIn ? (
             <>
               <EditorDeleteButton
-                disabled={save.isPending || remove.isPending}
+                disabled={busy}
                 className={WIDE_ONLY}
                 onClick={() => setConfirmDelete(true)}
               />
@@ -359,7 +139,7 @@ function TemplateEditor({ template }: { template: EmailTemplateDetail | null }) 
                     label: 'Supprimer',
                     icon: Trash2,
                     danger: true,
-                    disabled: save.isPending || remove.isPending,
+                    disabled: busy,
                     onSelect: () => setConfirmDelete(true),
                   },
                 ]}

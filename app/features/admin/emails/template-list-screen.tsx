@@ -6,6 +6,7 @@ import { Badge } from '../kit/badge';
 import { NewItemButton } from '../kit/buttons';
 import { formatDateTime } from '../kit/dates';
 import { AdminPageHeader, Card } from '../kit/page';
+import { TemplateSubjectText } from './composer/template-subject-text';
 import { templatesQuery } from './data';
 
 export function TemplateListScreen() {
@@ -14,7 +15,7 @@ export function TemplateListScreen() {
     <>
       <AdminPageHeader
         title="Modèles d’email"
-        description="Les emails du site (confirmation, bienvenue, notification...) et ceux des campagnes, en MJML avec variables."
+        description="Les emails du site (confirmation, bienvenue, notification...) et ceux des campagnes, écrits bloc par bloc ou en MJML."
         actions={<NewItemButton to="/admin/emails/templates/new" label="Nouveau modèle" />}
       />
       <Card className="p-0">
@@ -44,7 +45,9 @@ export function TemplateListScreen() {
                         </Link>
                         {template.builtIn ? <Badge tone="blue">Intégré</Badge> : null}
                       </div>
-                      <p className="mt-0.5 text-xs break-words text-gray-600">{template.subject}</p>
+                      <p className="mt-0.5 text-xs break-words text-gray-600">
+                        <TemplateSubjectText subject={template.subject} />
+                      </p>
                     </>
                   ),
                 },

@@ -81,12 +81,7 @@ export function BlockComposer({
 }) {
   const replace = (index: number, block: CampaignBlock) =>
     onChange(blocks.map((current, i) => (i === index ? block : current)));
-  const move = (index: number, by: -1 | 1) => {
-    const next = [...blocks];
-    const [moved] = next.splice(index, 1);
-    if (moved) next.splice(index + by, 0, moved);
-    onChange(next);
-  };
+  const move = (index: number, by: -1 | 1) => onChange(moved(blocks, index, by));
   return (
     <div className="flex min-w-0 flex-col gap-3">
       {blocks.length === 0 ? (
@@ -95,73 +90,121 @@ export function BlockComposer({
         </p>
       ) : (
         <ol className="flex flex-col gap-3">
-          {blocks.map((block, index) => {
-            const Icon = BLOCK_ICONS[block.type];
-            const name = `Bloc ${index + 1} : ${BLOCK_LABELS[block.type]}`;
-            return (
-              <li key={block.id ?? index}>
-                <section aria-label={name} className="rounded-xl border border-gray-200 bg-white shadow-sm">
-                  <header className="flex items-center gap-1 border-b border-gray-100 py-1 pr-1 pl-3">
-                    <Icon className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                    <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-gray-900">
-                      <span className="text-gray-500">{index + 1}.</span> {BLOCK_LABELS[block.type]}
-                    </h2>
-                    {MOVES.map(({ by, verb, Icon: MoveIcon }) => (
-                      <IconButton
-                        key={verb}
-                        label={`${verb} le bloc ${index + 1}`}
-                        tooltip={verb}
-                        disabled={by < 0 ? index === 0 : index === blocks.length - 1}
-                        onClick={() => move(index, by)}
-                        className="size-9"
-                      >
-                        <MoveIcon className="size-4" aria-hidden="true" />
-                      </IconButton>
-                    ))}
-                    <IconButton
-                      label={`Supprimer le bloc ${index + 1}`}
-                      tooltip="Supprimer"
-                      onClick={() => onChange(blocks.filter((_, i) => i !== index))}
-                      className="size-9 text-red-700 hover:bg-red-50"
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </IconButton>
-                  </header>
-                  <div className="flex flex-col gap-3 p-3">
-                    <BlockFields
-                      block={block}
-                      onChange={(next) => replace(index, next)}
-                      error={(field) => errorOf(index, field)}
-                    />
-                  </div>
-                </section>
-              </li>
-            );
-          })}
+          {blocks.map((block, index) => (
+            <li key={block.id ?? index}>
+              <BlockCard
+                index={index}
+                count={blocks.length}
+                label={BLOCK_LABELS[block.type]}
+                Icon={BLOCK_ICONS[block.type]}
+                onMove={(by) => move(index, by)}
+                onRemove={() => onChange(blocks.filter((_, i) => i !== index))}
+              >
+                <BlockFields
+                  block={block}
+                  onChange={(next) => replace(index, next)}
+                  error={(field) => errorOf(index, field)}
+                />
+              </BlockCard>
+            </li>
+          ))}
         </ol>
       )}
-      <fieldset className="min-w-0 rounded-xl border border-dashed border-gray-300 p-3">
-        <legend className="px-1 text-sm font-medium text-gray-900">Ajouter un bloc</legend>
-        <div className="flex flex-wrap gap-2">
-          {(Object.keys(BLOCK_LABELS) as CampaignBlockType[]).map((type) => {
-            const Icon = BLOCK_ICONS[type];
-            return (
-              <Button
-                key={type}
-                type="button"
-                variant="secondary"
-                size="sm"
-                onClick={() => onChange([...blocks, newBlock(type)])}
-              >
-                <Icon className="size-4" aria-hidden="true" />
-                {BLOCK_LABELS[type]}
-              </Button>
-            );
-          })}
-        </div>
-      </fieldset>
+      <AddBlock
+        kinds={(Object.keys(BLOCK_LABELS) as CampaignBlockType[]).map((type) => ({
+          type,
+          label: BLOCK_LABELS[type],
+          Icon: BLOCK_ICONS[type],
+        }))}
+        onAdd={(type) => onChange([...blocks, newBlock(type)])}
+      />
     </div>
   );
+}
+
+/** "Ajouter un bloc": one button per kind of block, each adding it at the end. */
+export function AddBlock<Type extends string>({
+  kinds,
+  onAdd,
+}: {
+  kinds: readonly { type: Type; label: string; Icon: typeof Heading }[];
+  onAdd: (type: Type) => void;
+}) {
+  return (
+    <fieldset className="min-w-0 rounded-xl border border-dashed border-gray-300 p-3">
+      <legend className="px-1 text-sm font-medium text-gray-900">Ajouter un bloc</legend>
+      <div className="flex flex-wrap gap-2">
+        {kinds.map(({ type, label, Icon }) => (
+          <Button key={type} type="button" variant="secondary" size="sm" onClick={() => onAdd(type)}>
+            <Icon className="size-4" aria-hidden="true" />
+            {label}
+          </Button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A block of the email: its number and kind, moved up or down or removed from its header. */
+export function BlockCard({
+  index,
+  count,
+  label,
+  Icon,
+  onMove,
+  onRemove,
+  children,
+}: {
+  index: number;
+  count: number;
+  label: string;
+  Icon: typeof Heading;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-label={`Bloc ${index + 1} : ${label}`}
+      className="rounded-xl border border-gray-200 bg-white shadow-sm"
+    >
+      <header className="flex items-center gap-1 border-b border-gray-100 py-1 pr-1 pl-3">
+        <Icon className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-gray-900">
+          <span className="text-gray-500">{index + 1}.</span> {label}
+        </h2>
+        {MOVES.map(({ by, verb, Icon: MoveIcon }) => (
+          <IconButton
+            key={verb}
+            label={`${verb} le bloc ${index + 1}`}
+            tooltip={verb}
+            disabled={by < 0 ? index === 0 : index === count - 1}
+            onClick={() => onMove(by)}
+            className="size-9"
+          >
+            <MoveIcon className="size-4" aria-hidden="true" />
+          </IconButton>
+        ))}
+        <IconButton
+          label={`Supprimer le bloc ${index + 1}`}
+          tooltip="Supprimer"
+          onClick={onRemove}
+          className="size-9 text-red-700 hover:bg-red-50"
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+        </IconButton>
+      </header>
+      <div className="flex flex-col gap-3 p-3">{children}</div>
+    </section>
+  );
+}
+
+/** Moves the block at `index` by one place in `blocks`. */
+export function moved<T>(blocks: readonly T[], index: number, by: -1 | 1): T[] {
+  const next = [...blocks];
+  const [block] = next.splice(index, 1);
+  if (block) next.splice(index + by, 0, block);
+  return next;
 }
 
 /** The editor of a text block: a heading is one line, in bold. */

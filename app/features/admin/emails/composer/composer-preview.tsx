@@ -52,8 +52,54 @@ function Toggle({
   );
 }
 
+export type PreviewWidthValue = 'phone' | 'desktop';
+
+/** The preview at a phone's width or a computer's. */
+export function PreviewWidth({
+  width,
+  onChange,
+}: {
+  width: PreviewWidthValue;
+  onChange: (width: PreviewWidthValue) => void;
+}) {
+  return (
+    <fieldset
+      aria-label="Largeur de l’aperçu"
+      className="m-0 flex min-w-0 gap-0.5 rounded-lg border-0 bg-gray-50 p-0.5"
+    >
+      <Toggle pressed={width === 'phone'} onClick={() => onChange('phone')}>
+        <Smartphone className="size-4" aria-hidden="true" />
+        Téléphone
+      </Toggle>
+      <Toggle pressed={width === 'desktop'} onClick={() => onChange('desktop')}>
+        <Monitor className="size-4" aria-hidden="true" />
+        Ordinateur
+      </Toggle>
+    </fieldset>
+  );
+}
+
+/** The email's frame at the chosen width, or its shape while the first preview is drawn. */
+export function PreviewFrame({ width, html }: { width: PreviewWidthValue; html: string | undefined }) {
+  return (
+    <div className={cn('w-full rounded-xl bg-gray-100 p-2', width === 'phone' && 'flex justify-center')}>
+      {html !== undefined ? (
+        <EmailFrame
+          html={html}
+          title="Aperçu de l’email"
+          className={cn('h-[36rem]', width === 'phone' ? 'w-[360px] max-w-full' : 'w-full')}
+        />
+      ) : (
+        <Loading label="Préparation de l’aperçu…" className="flex justify-center">
+          <EmailShape wide={width === 'desktop'} />
+        </Loading>
+      )}
+    </div>
+  );
+}
+
 export function ComposerPreview({ subject, blocks }: { subject: string; blocks: CampaignBlock[] }) {
-  const [width, setWidth] = useState<'phone' | 'desktop'>('phone');
+  const [width, setWidth] = useState<PreviewWidthValue>('phone');
   const [withName, setWithName] = useState(true);
   const ready = composePreviewInput(subject, blocks, withName ? EXAMPLE_FIRST_NAME : null);
   const input = ready ? JSON.stringify(ready) : null;
@@ -66,19 +112,7 @@ export function ComposerPreview({ subject, blocks }: { subject: string; blocks: 
   return (
     <div className="flex min-w-0 flex-col gap-2">
       <div className="flex flex-wrap items-center gap-1">
-        <fieldset
-          aria-label="Largeur de l’aperçu"
-          className="m-0 flex min-w-0 gap-0.5 rounded-lg border-0 bg-gray-50 p-0.5"
-        >
-          <Toggle pressed={width === 'phone'} onClick={() => setWidth('phone')}>
-            <Smartphone className="size-4" aria-hidden="true" />
-            Téléphone
-          </Toggle>
-          <Toggle pressed={width === 'desktop'} onClick={() => setWidth('desktop')}>
-            <Monitor className="size-4" aria-hidden="true" />
-            Ordinateur
-          </Toggle>
-        </fieldset>
+        <PreviewWidth width={width} onChange={setWidth} />
         <fieldset
           aria-label="Prénom de l’aperçu"
           className="m-0 flex min-w-0 gap-0.5 rounded-lg border-0 bg-gray-50 p-0.5"
@@ -103,19 +137,7 @@ export function ComposerPreview({ subject, blocks }: { subject: string; blocks: 
           Aperçu indisponible : {errorMessage(preview.error)}
         </p>
       ) : null}
-      <div className={cn('w-full rounded-xl bg-gray-100 p-2', width === 'phone' && 'flex justify-center')}>
-        {preview.data ? (
-          <EmailFrame
-            html={preview.data.html}
-            title="Aperçu de l’email"
-            className={cn('h-[36rem]', width === 'phone' ? 'w-[360px] max-w-full' : 'w-full')}
-          />
-        ) : (
-          <Loading label="Préparation de l’aperçu…" className="flex justify-center">
-            <EmailShape wide={width === 'desktop'} />
-          </Loading>
-        )}
-      </div>
+      <PreviewFrame width={width} html={preview.data?.html} />
     </div>
   );
 }

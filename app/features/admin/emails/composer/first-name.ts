@@ -42,3 +42,6 @@ export function docToSubject(doc: RichText): string {
     })
     .join('');
 }
+
+/** A template variable's chip label: "Prénom" for the first name, else its name. */
+export const variableLabel = (name: string) => (name === 'firstName' ? FIRST_NAME_LABEL : name);

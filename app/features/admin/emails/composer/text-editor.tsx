@@ -24,8 +24,9 @@ import { cn } from '~/lib/cn';
 import { EditorLabel } from '../../rich-text/editor-label';
 import { EditorLinkDialog, type LinkRequest, linkRequestOf } from '../../rich-text/insert-dialogs';
 import { ToolButton, useToolbarState } from '../../rich-text/toolbar';
-import { cleanFallback, FIRST_NAME_LABEL } from './first-name';
+import { cleanFallback, FIRST_NAME_LABEL, variableLabel } from './first-name';
 import { FirstNameChip } from './first-name-chip';
+import { VariableChip } from './variable-chip';
 
 type Variant = 'paragraph' | 'line';
 
@@ -53,8 +54,9 @@ const OFF = {
   gapcursor: false,
 } as const;
 
-function extensionsFor(variant: Variant, placeholder: string | undefined) {
-  const common = [FirstNameChip, ...(placeholder ? [Placeholder.configure({ placeholder })] : [])];
+function extensionsFor(variant: Variant, placeholder: string | undefined, withVariables: boolean) {
+  const chip = withVariables ? VariableChip : FirstNameChip;
+  const common = [chip, ...(placeholder ? [Placeholder.configure({ placeholder })] : [])];
   if (variant === 'line') {
     return [
       StarterKit.configure({
@@ -84,7 +86,21 @@ function extensionsFor(variant: Variant, placeholder: string | undefined) {
   ];
 }
 
-const sameDoc = (a: RichText, b: RichText) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * The same document, whoever wrote it: Tiptap writes every attribute of a node (an unset one as
+ * null or ''), the forms' values only those that are set.
+ */
+const canonical = (doc: RichText) =>
+  JSON.stringify(doc, (key, value: unknown) =>
+    key === 'attrs' && value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, attribute]) => attribute !== null && attribute !== '' && attribute !== false)
+            .sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : value,
+  );
+const sameDoc = (a: RichText, b: RichText) => canonical(a) === canonical(b);
 
 export type ChipTextEditorProps = {
   label: string;
@@ -96,6 +112,11 @@ export type ChipTextEditorProps = {
   placeholder?: string;
   /** Larger type, as the heading reads in the email. */
   emphasis?: boolean;
+  /**
+   * A template's declared variables: its chips then name one of them ("Insérer une variable")
+   * instead of being the campaign's first name.
+   */
+  variables?: readonly VariableOption[];
 };
 
 export function ChipTextEditor({
@@ -107,6 +128,7 @@ export function ChipTextEditor({
   error,
   placeholder,
   emphasis,
+  variables,
 }: ChipTextEditorProps) {
   const id = useId();
   const callbacks = useRef({ onChange, onBlur });
@@ -116,7 +138,11 @@ export function ChipTextEditor({
   /** The chip whose fallback is being edited: where it is in the document. */
   const [chipAt, setChipAt] = useState<number | null>(null);
 
-  const extensions = useMemo(() => extensionsFor(variant, placeholder), [variant, placeholder]);
+  const withVariables = variables !== undefined;
+  const extensions = useMemo(
+    () => extensionsFor(variant, placeholder, withVariables),
+    [variant, placeholder, withVariables],
+  );
   const editor = useEditor({
     extensions,
     content: value,
@@ -157,6 +183,14 @@ export function ChipTextEditor({
     editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
+  const insertVariable = (name: string) =>
+    editor?.chain().focus().insertContent({ type: 'variable', attrs: { name } }).run();
+  const chipControl = variables ? (
+    <VariableMenu variables={variables} disabled={!editor} onPick={insertVariable} />
+  ) : (
+    <ChipButton disabled={!editor} onClick={() => insertChip()} />
+  );
+
   const insertChip = () => {
     if (!editor) return;
     const at = editor.state.selection.from;
@@ -177,22 +211,19 @@ export function ChipTextEditor({
         className={cn(
           'rounded-lg border bg-white focus-within:outline-2 focus-within:outline-brand-700/30',
           error ? 'border-red-600' : 'border-gray-300 focus-within:border-brand-700',
-          variant === 'line' && 'flex items-center',
+          // A line wraps its chip control under the text when the field is too narrow for both.
+          variant === 'line' && 'flex flex-wrap items-center',
         )}
       >
         {variant === 'paragraph' ? (
           <TextToolbar
             editor={editor}
             onLink={() => setLinkRequest(linkRequestOf(editor))}
-            onChip={insertChip}
+            chip={chipControl}
           />
         ) : null}
-        <EditorContent editor={editor} className="min-w-0 flex-1" />
-        {variant === 'line' ? (
-          <div className="shrink-0 pr-1">
-            <ChipButton disabled={!editor} onClick={insertChip} />
-          </div>
-        ) : null}
+        <EditorContent editor={editor} className={cn('min-w-0 flex-1', variant === 'line' && 'basis-64')} />
+        {variant === 'line' ? <div className="shrink-0 pr-1">{chipControl}</div> : null}
       </div>
       {editor && chipAt !== null ? (
         <FallbackField key={chipAt} editor={editor} at={chipAt} onDone={() => setChipAt(null)} />
@@ -229,14 +260,47 @@ function ChipButton({ disabled, onClick }: { disabled: boolean; onClick: () => v
   );
 }
 
+export type VariableOption = { name: string; description?: string };
+
+/** "Insérer une variable": the template's variables, by their description; picking one inserts it. */
+function VariableMenu({
+  variables,
+  disabled,
+  onPick,
+}: {
+  variables: readonly VariableOption[];
+  disabled: boolean;
+  onPick: (name: string) => void;
+}) {
+  return (
+    <select
+      aria-label="Insérer une variable"
+      disabled={disabled}
+      value=""
+      onChange={(event) => {
+        if (event.target.value) onPick(event.target.value);
+      }}
+      className="h-9 max-w-48 min-w-0 rounded-md border-0 bg-transparent px-2 text-sm font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-50"
+    >
+      <option value="">Insérer une variable</option>
+      {variables.map((variable) => (
+        <option key={variable.name} value={variable.name}>
+          {variableLabel(variable.name)}
+          {variable.description ? ` : ${variable.description}` : ''}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 function TextToolbar({
   editor,
   onLink,
-  onChip,
+  chip,
 }: {
   editor: Editor | null;
   onLink: () => void;
-  onChip: () => void;
+  chip: React.ReactNode;
 }) {
   const state = useToolbarState(editor, (current) => ({
     bold: current.isActive('bold'),
@@ -255,7 +319,7 @@ function TextToolbar({
       {tool('Gras', Bold, state?.bold ?? false, () => editor?.chain().focus().toggleBold().run())}
       {tool('Italique', Italic, state?.italic ?? false, () => editor?.chain().focus().toggleItalic().run())}
       {tool('Lien', Link2, state?.link ?? false, onLink)}
-      <ChipButton disabled={!editor} onClick={onChip} />
+      {chip}
     </div>
   );
 }
