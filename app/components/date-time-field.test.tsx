@@ -75,7 +75,12 @@ describe('DateField', () => {
   it('opens a French calendar, weeks from Monday, and a day chosen there fills the field', async () => {
     render(<Form kind="date" initial="2026-12-04" />);
     fireEvent.click(screen.getByRole('button', { name: 'Ouvrir le calendrier\u00a0: Inscrits depuis le' }));
-    const calendar = await screen.findByRole('dialog', { name: 'Calendrier\u00a0: Inscrits depuis le' });
+    const calendar = await screen.findByRole(
+      'dialog',
+      { name: 'Calendrier\u00a0: Inscrits depuis le' },
+      // The calendar's code loads on the first opening: a busy machine takes seconds to import it.
+      { timeout: 20_000 },
+    );
     const grid = within(calendar).getByRole('grid');
     expect(grid.getAttribute('aria-label')).toBe('décembre 2026');
     // Weeks start on Monday: the month's first row opens on Monday 30 November.

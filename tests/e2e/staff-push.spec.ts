@@ -44,7 +44,7 @@ function aDevice(endpoint: string) {
 test('a new lead arrives as a notification on the admin’s device, not on the one that chose otherwise, and its tap opens the lead', async ({
   browser,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(START_CEILING + 90_000);
 
   // The push service: one device's address, the messages it was given.
@@ -71,7 +71,7 @@ test('a new lead arrives as a notification on the admin’s device, not on the o
   const phone = aDevice(`${serviceUrl}/push/device-1`);
   const desk = aDevice(`${serviceUrl}/push/device-2`);
 
-  const { url, stop } = await startOwnSite(E2E_PORT + 92, {
+  const { url, stop, output } = await startOwnSite(E2E_PORT + 92, {
     PUSH_SERVICE_HOSTS: '127.0.0.1',
     PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
     NODE_EXTRA_CA_CERTS: certFile,
@@ -224,6 +224,11 @@ test('a new lead arrives as a notification on the admin’s device, not on the o
       page.getByRole('dialog').or(page.getByRole('complementary')).getByText('Bijou Notifiée').first(),
     ).toBeVisible();
     await context.close();
+  } catch (error) {
+    // What the site's own process said (it once stopped answering mid-journey in a busy full run).
+    await testInfo.attach('server.log', { body: output(), contentType: 'text/plain' });
+    console.error(`The push journey's own server said:\n${output().slice(-4_000)}`);
+    throw error;
   } finally {
     await stop();
     await new Promise((resolve) => service.close(resolve));

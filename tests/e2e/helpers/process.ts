@@ -73,7 +73,7 @@ export async function waitUntilReady(instance: SiteProcess) {
 export async function startOwnSite(
   port: number,
   env: Record<string, string> = {},
-): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; dataDir: string; stop: () => Promise<void>; output: () => string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agence-own-site-'));
   const url = `http://127.0.0.1:${port}`;
   const site = startSiteProcess(port, dataDir, {
@@ -94,5 +94,5 @@ export async function startOwnSite(
     await stop();
     throw error;
   }
-  return { url, dataDir, stop };
+  return { url, dataDir, stop, output: site.output };
 }
