@@ -26,10 +26,10 @@ describe('a template subject as text and chips', () => {
     const subject = '{{#moved}}Déplacé au {{when}}{{/moved}}{{^moved}}Appel : {{when}}{{/moved}}';
     expect(subjectNodes(subject)).toBeNull();
     expect(subjectReading(subject).map((part) => part.text)).toEqual([
-      'si moved :',
+      'si moved\u00a0:',
       'Déplacé au ',
       'when',
-      'sinon :',
+      'sinon\u00a0:',
       'Appel : ',
       'when',
     ]);
