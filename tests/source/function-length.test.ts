@@ -17,7 +17,6 @@ const STILL_TOO_LONG = new Map<string, number>([
   ['app/features/admin/emails/campaign-detail-screen.tsx:CampaignDetailView', 267],
   ['server/content/public-content.ts:createPublicContent', 253],
   ['server/realtime/ws-server.ts:attachRealtime', 217],
-  ['server/audience/fold.ts:foldSlice', 201],
   ['server/visuals/routes.ts:visualFiles', 194],
   ['server/visuals/design.ts:visualTree', 192],
   ['app/features/leads/call-booking.tsx:SlotPicker', 189],
