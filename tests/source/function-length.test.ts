@@ -16,7 +16,6 @@ const STILL_TOO_LONG = new Map<string, number>([
   ['app/features/admin/emails/campaign-editor-screen.tsx:CampaignEditor', 301],
   ['app/features/admin/emails/campaign-detail-screen.tsx:CampaignDetailView', 267],
   ['server/content/public-content.ts:createPublicContent', 253],
-  ['server/realtime/ws-server.ts:attachRealtime', 217],
   ['app/features/leads/call-booking.tsx:SlotPicker', 189],
   ['app/features/admin/rich-text/markdown-editor.tsx:MarkdownEditor', 186],
   ['app/features/newsletter/manage-form.tsx:ManageForm', 167],
