@@ -67,26 +67,14 @@ const hourOf = (column: string) =>
   sql.raw(`date_trunc('hour', ${column} at time zone 'UTC') at time zone 'UTC'`);
 
 /**
- * Folds the day's events whose time is in [from, to) into the figures, in one statement. Each event
- * continues its key's latest visit (the fold's memory, `audience_visitors`) or starts a new one;
- * what changed is added to `audience_daily` and `audience_hourly`, and each key's memory is written
- * again. Nothing is counted twice: a visitor is new to an hour when its previous page view was in
- * another hour, to a page or a value when its memory of the day does not have it, and a visit new
- * to a page when its memory does not have it. Requires every earlier event of the day to be folded
- * already. Returns how many events it read and the newest one's id.
+ * The slice's events with each key's memory, placed in their visits and flagged (new to an hour, a
+ * page, a visit), and each visit it touched with its figures before and after (`scored`).
  */
-async function foldSlice(
-  tx: Database,
-  day: string,
-  from: Date,
-  to: Date,
-): Promise<{ events: number; lastId: number | null }> {
+function sliceVisits(day: string, from: Date, to: Date) {
   const gap = sql.raw(`interval '${VISIT_GAP_MS / 60_000} minutes'`);
   const bounce = (pageviews: string, engaged: string) =>
     sql.raw(`(${pageviews} = 1 and ${engaged} < ${BOUNCE_ENGAGED_MS})::int`);
-  const [result] = await queryRows<{ events: string | number; last_id: string | number | null }>(
-    tx,
-    sql`with slice as (
+  return sql`slice as (
       select id, at, visitor_key, type, path, source, utm_campaign, device, country, browser, engaged_ms
       from ${audienceEvents}
       where at >= ${from} and at < ${to} and day = ${day}
@@ -186,8 +174,12 @@ async function foldSlice(
         ${bounce('before_pageviews + add_pageviews', 'before_engaged + add_engaged')}
           - ${bounce('before_pageviews', 'before_engaged')} as bounce_change
       from visits
-    ),
-    memory_written as (
+    )`;
+}
+
+/** Each key's memory written again from its latest visit (`memory_written`). */
+function keysMemory(day: string) {
+  return sql`memory_written as (
       insert into ${audienceVisitors} (day, visitor_key, visit_start, last_view_at, visit_pageviews,
         visit_engaged_ms, entry, source, campaign, device, country, browser, visit_pages, pages, seen)
       select ${day}, visitor_key, visit_start, last_view_at, pageviews, engaged_ms, entry, source, campaign,
@@ -204,8 +196,12 @@ async function foldSlice(
         campaign = excluded.campaign, device = excluded.device, country = excluded.country,
         browser = excluded.browser, visit_pages = excluded.visit_pages, pages = excluded.pages,
         seen = excluded.seen
-    ),
-    -- A new visit brings a visitor to a value unless the key's memory has it (several new visits of
+    )`;
+}
+
+/** What the slice adds to the day's figures by value and page, and to the hours' (`…_written`). */
+function figuresAdded(day: string) {
+  return sql`-- A new visit brings a visitor to a value unless the key's memory has it (several new visits of
     -- one key count it once).
     by_dimension as (
       select d.dimension, d.value,
@@ -270,7 +266,29 @@ async function foldSlice(
         pageviews = ${audienceHourly.pageviews} + excluded.pageviews,
         bounces = ${audienceHourly.bounces} + excluded.bounces,
         engaged_ms = ${audienceHourly.engagedMs} + excluded.engaged_ms
-    )
+    )`;
+}
+
+/**
+ * Folds the day's events whose time is in [from, to) into the figures, in one statement. Each event
+ * continues its key's latest visit (the fold's memory, `audience_visitors`) or starts a new one;
+ * what changed is added to `audience_daily` and `audience_hourly`, and each key's memory is written
+ * again. Nothing is counted twice: a visitor is new to an hour when its previous page view was in
+ * another hour, to a page or a value when its memory of the day does not have it, and a visit new
+ * to a page when its memory does not have it. Requires every earlier event of the day to be folded
+ * already. Returns how many events it read and the newest one's id.
+ */
+async function foldSlice(
+  tx: Database,
+  day: string,
+  from: Date,
+  to: Date,
+): Promise<{ events: number; lastId: number | null }> {
+  const [result] = await queryRows<{ events: string | number; last_id: string | number | null }>(
+    tx,
+    sql`with ${sliceVisits(day, from, to)},
+    ${keysMemory(day)},
+    ${figuresAdded(day)}
     select count(*) as events, max(id) as last_id from slice`,
   );
   const lastId = result?.last_id ?? null;

@@ -154,16 +154,119 @@ function notModified(req: IncomingMessage, res: ServerResponse, etag: string): b
   return true;
 }
 
+/** The kept answers, least recently served first (a Map keeps insertion order; a hit moves its key last). */
+type Store = {
+  entries: Map<string, Entry>;
+  byTable: Map<ContentTable, Set<string>>;
+  bytes: number;
+  maxBytes: number;
+  now: () => number;
+};
+
+function forget(store: Store, key: string) {
+  const entry = store.entries.get(key);
+  if (!entry) return;
+  store.entries.delete(key);
+  store.bytes -= entry.size;
+  for (const table of entry.tables) store.byTable.get(table)?.delete(key);
+}
+
+/** The kept answer for this key, now the most recently served; none once it has expired. */
+function lookup(store: Store, key: string): Entry | undefined {
+  const entry = store.entries.get(key);
+  if (!entry) return undefined;
+  if (entry.expiresAt <= store.now()) {
+    forget(store, key);
+    return undefined;
+  }
+  store.entries.delete(key);
+  store.entries.set(key, entry);
+  return entry;
+}
+
+/** An answer ready to be kept: its headers, ETag and its three encodings (its expiry is the cache's). */
+async function entryOf(answer: MadeAnswer, tables: Set<ContentTable>): Promise<Omit<Entry, 'expiresAt'>> {
+  const [br, gz] = await Promise.all([
+    brotli(answer.body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
+      },
+    }),
+    gzip(answer.body, { level: 9 }),
+  ]);
+  return {
+    headers: Object.entries(answer.headers)
+      .filter(([name]) => !UNKEPT_HEADERS.has(name.toLowerCase()))
+      .flatMap(([name, value]) => {
+        const kept = headerValue(value);
+        return kept === undefined ? [] : [[name, kept] as [string, string | string[]]];
+      }),
+    etag: etagOf(answer.body),
+    bodies: { identity: answer.body, br, gzip: gz },
+    tables,
+    size: answer.body.length + br.length + gz.length,
+  };
+}
+
+/** Keeps an entry under its key, then lets the least recently served go past the size limit. */
+function admit(store: Store, key: string, entry: Entry) {
+  forget(store, key);
+  store.entries.set(key, entry);
+  store.bytes += entry.size;
+  for (const table of entry.tables) {
+    const keys = store.byTable.get(table) ?? new Set<string>();
+    keys.add(key);
+    store.byTable.set(table, keys);
+  }
+  for (const oldest of store.entries.keys()) {
+    if (store.bytes <= store.maxBytes) break;
+    forget(store, oldest);
+  }
+}
+
+/**
+ * Writes a kept answer: a 304 when the client has it, else the best encoding it accepts.
+ * `X-Cache` says whether it was kept before this request (hit) or made for it (miss).
+ */
+function sendEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, state: 'hit' | 'miss') {
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader('X-Cache', state);
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (notModified(req, res, entry.etag)) return;
+  const encoding = (new Negotiator(req).encoding(ENCODINGS) ?? 'identity') as keyof Entry['bodies'];
+  const body = entry.bodies[encoding];
+  res.statusCode = 200;
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Writes an answer made for this request only. A shareable one (not kept: the cache is off or a
+ * change arrived meanwhile) still gets its ETag and 304, as a kept one would; the compression
+ * middleware compresses it.
+ */
+function sendUnkept(req: IncomingMessage, res: ServerResponse, answer: MadeAnswer) {
+  res.statusCode = answer.status;
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined) res.setHeader(name, value);
+  }
+  if (keepable(answer) && notModified(req, res, etagOf(answer.body))) return;
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
+}
+
 export function createResponseCache(options: ResponseCacheOptions = {}) {
-  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const ttlMs = options.ttlMs ?? 10 * 60_000;
-  const now = options.now ?? Date.now;
-  /** In least recently served order (a Map keeps insertion order; a hit moves its key last). */
-  const entries = new Map<string, Entry>();
-  const byTable = new Map<ContentTable, Set<string>>();
+  const store: Store = {
+    entries: new Map(),
+    byTable: new Map(),
+    bytes: 0,
+    maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
+    now: options.now ?? Date.now,
+  };
   /** Answers being made, so that a burst of requests for one page renders it once. */
   const making = new Map<string, Promise<Entry | undefined>>();
-  let bytes = 0;
   /** Counts changes: an answer made while it moved may show older content, and is not kept. */
   let generation = 0;
   let hits = 0;
@@ -171,95 +274,11 @@ export function createResponseCache(options: ResponseCacheOptions = {}) {
   /** Off until the owner says changes reach it (the event bus listens), and whenever they cannot. */
   let active = false;
 
-  function remove(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.size;
-    for (const table of entry.tables) byTable.get(table)?.delete(key);
-  }
-
-  function lookup(key: string): Entry | undefined {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= now()) {
-      remove(key);
-      return undefined;
-    }
-    entries.delete(key);
-    entries.set(key, entry);
-    return entry;
-  }
-
   async function keep(key: string, answer: MadeAnswer, tables: Set<ContentTable>, since: number) {
-    const [br, gz] = await Promise.all([
-      brotli(answer.body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
-        },
-      }),
-      gzip(answer.body, { level: 9 }),
-    ]);
-    const entry: Entry = {
-      headers: Object.entries(answer.headers)
-        .filter(([name]) => !UNKEPT_HEADERS.has(name.toLowerCase()))
-        .flatMap(([name, value]) => {
-          const kept = headerValue(value);
-          return kept === undefined ? [] : [[name, kept] as [string, string | string[]]];
-        }),
-      etag: etagOf(answer.body),
-      bodies: { identity: answer.body, br, gzip: gz },
-      tables,
-      expiresAt: now() + ttlMs,
-      size: answer.body.length + br.length + gz.length,
-    };
+    const entry = { ...(await entryOf(answer, tables)), expiresAt: store.now() + ttlMs };
     // A change arrived while this answer was made or compressed: it may predate it.
-    if (!active || since !== generation || entry.size > maxBytes / 8) return entry;
-    remove(key);
-    entries.set(key, entry);
-    bytes += entry.size;
-    for (const table of tables) {
-      const keys = byTable.get(table) ?? new Set<string>();
-      keys.add(key);
-      byTable.set(table, keys);
-    }
-    for (const oldest of entries.keys()) {
-      if (bytes <= maxBytes) break;
-      remove(oldest);
-    }
+    if (active && since === generation && entry.size <= store.maxBytes / 8) admit(store, key, entry);
     return entry;
-  }
-
-  /**
-   * Writes a kept answer: a 304 when the client has it, else the best encoding it accepts.
-   * `X-Cache` says whether it was kept before this request (hit) or made for it (miss).
-   */
-  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: 'hit' | 'miss') {
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader('X-Cache', state);
-    res.setHeader('Vary', 'Accept-Encoding');
-    if (notModified(req, res, entry.etag)) return;
-    const encoding = (new Negotiator(req).encoding(ENCODINGS) ?? 'identity') as keyof Entry['bodies'];
-    const body = entry.bodies[encoding];
-    res.statusCode = 200;
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
-  }
-
-  /**
-   * Writes an answer made for this request only. A shareable one (not kept: the cache is off or a
-   * change arrived meanwhile) still gets its ETag and 304, as a kept one would; the compression
-   * middleware compresses it.
-   */
-  function sendUnkept(req: IncomingMessage, res: ServerResponse, answer: MadeAnswer) {
-    res.statusCode = answer.status;
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined) res.setHeader(name, value);
-    }
-    if (keepable(answer) && notModified(req, res, etagOf(answer.body))) return;
-    res.end(req.method === 'HEAD' ? undefined : answer.body);
   }
 
   /**
@@ -268,16 +287,16 @@ export function createResponseCache(options: ResponseCacheOptions = {}) {
    */
   function serveKept(req: IncomingMessage, res: ServerResponse, key: string): boolean {
     if (!active || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-    const entry = lookup(key);
+    const entry = lookup(store, key);
     if (!entry) return false;
     hits++;
-    send(req, res, entry, 'hit');
+    sendEntry(req, res, entry, 'hit');
     return true;
   }
 
   function clear() {
     generation++;
-    for (const key of [...entries.keys()]) remove(key);
+    for (const key of [...store.entries.keys()]) forget(store, key);
   }
 
   return {
@@ -301,7 +320,7 @@ export function createResponseCache(options: ResponseCacheOptions = {}) {
         const made = await pending.catch(() => undefined);
         if (made) {
           hits++;
-          send(req, res, made, 'hit');
+          sendEntry(req, res, made, 'hit');
           return;
         }
       }
@@ -319,7 +338,7 @@ export function createResponseCache(options: ResponseCacheOptions = {}) {
       try {
         const entry = await job;
         if (entry) {
-          send(req, res, entry, 'miss');
+          sendEntry(req, res, entry, 'miss');
         } else if (answer) {
           sendUnkept(req, res, answer);
         }
@@ -332,7 +351,7 @@ export function createResponseCache(options: ResponseCacheOptions = {}) {
     invalidate(tables: Iterable<ContentTable>) {
       generation++;
       for (const table of tables) {
-        for (const key of [...(byTable.get(table) ?? [])]) remove(key);
+        for (const key of [...(store.byTable.get(table) ?? [])]) forget(store, key);
       }
     },
 
@@ -349,7 +368,7 @@ export function createResponseCache(options: ResponseCacheOptions = {}) {
     },
 
     stats(): ResponseCacheStats {
-      return { entries: entries.size, bytes, hits, misses };
+      return { entries: store.entries.size, bytes: store.bytes, hits, misses };
     },
   };
 }

@@ -92,138 +92,146 @@ function refuse(socket: Duplex, status: number): void {
   );
 }
 
-export function attachRealtime(server: Server, options: RealtimeHubOptions): RealtimeHub {
-  const { db, logger } = options;
-  const now = options.now ?? systemClock;
-  const trusted = trustedOriginSet(options);
-  const cookieName = sessionCookieFor(options.publicUrl).name;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
-  const clients = new Map<WebSocket, Client>();
-  let closing = false;
+/** One instance's sockets and what serving them needs. */
+type Hub = {
+  db: RealtimeHubOptions['db'];
+  logger: RealtimeHubOptions['logger'];
+  now: () => Date;
+  trusted: ReturnType<typeof trustedOriginSet>;
+  cookieName: string;
+  clients: Map<WebSocket, Client>;
+  closing: boolean;
+};
+function sendRaw(hub: Hub, ws: WebSocket, payload: string): void {
+  if (ws.readyState !== WebSocket.OPEN) return;
+  if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+    hub.logger.warn({ clientId: hub.clients.get(ws)?.id }, 'realtime client too slow; dropped');
+    ws.terminate();
+    return;
+  }
+  ws.send(payload);
+}
+const send = (hub: Hub, ws: WebSocket, message: RealtimeServerMessage) =>
+  sendRaw(hub, ws, JSON.stringify(message));
 
-  function sendRaw(ws: WebSocket, payload: string): void {
-    if (ws.readyState !== WebSocket.OPEN) return;
-    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-      logger.warn({ clientId: clients.get(ws)?.id }, 'realtime client too slow; dropped');
-      ws.terminate();
+async function authorize(
+  hub: Hub,
+  req: IncomingMessage,
+): Promise<{ status: number } | { sessionId: string; userId: string }> {
+  if (hub.closing) return { status: 503 };
+  // Browsers always send Origin on a websocket; a missing or foreign one is another site's page
+  // (cross-site websocket hijacking) or a script, never our own admin.
+  if (!isOwnOrigin(req.headers.origin, req.headers.host, hub.trusted)) {
+    hub.logger.warn({ origin: req.headers.origin }, 'realtime connection refused: foreign origin');
+    return { status: 403 };
+  }
+  const token = readCookie(req.headers.cookie, hub.cookieName);
+  const session = await peekSession(hub.db, token, hub.now());
+  if (!session) {
+    hub.logger.debug('realtime connection refused: no valid session');
+    return { status: 401 };
+  }
+  // Leads' names and emails wait until a password the policy refuses has been replaced, and
+  // until a second factor the policy requires is set up (docs/decisions/079-second-factor.md).
+  if (session.user.passwordChangeRequired || session.user.secondFactorSetupRequired) return { status: 403 };
+  let open = 0;
+  for (const client of hub.clients.values()) if (client.sessionId === session.id) open++;
+  if (open >= MAX_SOCKETS_PER_SESSION) {
+    hub.logger.warn({ sessionId: session.id }, 'realtime connection refused: too many sockets');
+    return { status: 429 };
+  }
+  return { sessionId: session.id, userId: session.user.id };
+}
+
+function onConnection(hub: Hub, ws: WebSocket, identity: { sessionId: string; userId: string }): void {
+  const client: Client = { id: randomUUID(), ...identity, channels: new Set(), alive: true };
+  hub.clients.set(ws, client);
+  hub.logger.debug(
+    { clientId: client.id, userId: client.userId, sessionId: client.sessionId },
+    'realtime client connected',
+  );
+  ws.on('pong', () => {
+    client.alive = true;
+  });
+  ws.on('message', (data, isBinary) => onMessage(hub, ws, client, data, isBinary));
+  ws.on('error', (error) => hub.logger.debug({ err: error, clientId: client.id }, 'realtime socket error'));
+  ws.on('close', (code) => {
+    hub.clients.delete(ws);
+    hub.logger.debug({ clientId: client.id, code }, 'realtime client disconnected');
+  });
+  send(hub, ws, { type: 'connected', clientId: client.id });
+}
+
+function onMessage(hub: Hub, ws: WebSocket, client: Client, data: RawData, isBinary: boolean): void {
+  let parsed: unknown;
+  try {
+    if (isBinary || !Buffer.isBuffer(data)) throw new Error('binary message');
+    parsed = JSON.parse(data.toString('utf8'));
+  } catch {
+    send(hub, ws, { type: 'error', message: INVALID_MESSAGE });
+    return;
+  }
+  const result = RealtimeClientMessageSchema.safeParse(parsed);
+  if (!result.success) {
+    send(hub, ws, { type: 'error', message: INVALID_MESSAGE });
+    return;
+  }
+  const message = result.data;
+  switch (message.type) {
+    case 'ping':
+      send(hub, ws, { type: 'pong' });
       return;
-    }
-    ws.send(payload);
+    case 'subscribe':
+      client.channels.add(message.channel);
+      send(hub, ws, { type: 'subscribed', channel: message.channel });
+      return;
+    case 'unsubscribe':
+      client.channels.delete(message.channel);
+      send(hub, ws, { type: 'unsubscribed', channel: message.channel });
+      return;
   }
-  const send = (ws: WebSocket, message: RealtimeServerMessage) => sendRaw(ws, JSON.stringify(message));
+}
 
-  async function authorize(
-    req: IncomingMessage,
-  ): Promise<{ status: number } | { sessionId: string; userId: string }> {
-    if (closing) return { status: 503 };
-    // Browsers always send Origin on a websocket; a missing or foreign one is another site's page
-    // (cross-site websocket hijacking) or a script, never our own admin.
-    if (!isOwnOrigin(req.headers.origin, req.headers.host, trusted)) {
-      logger.warn({ origin: req.headers.origin }, 'realtime connection refused: foreign origin');
-      return { status: 403 };
-    }
-    const token = readCookie(req.headers.cookie, cookieName);
-    const session = await peekSession(db, token, now());
-    if (!session) {
-      logger.debug('realtime connection refused: no valid session');
-      return { status: 401 };
-    }
-    // Leads' names and emails wait until a password the policy refuses has been replaced, and
-    // until a second factor the policy requires is set up (docs/decisions/079-second-factor.md).
-    if (session.user.passwordChangeRequired || session.user.secondFactorSetupRequired) return { status: 403 };
-    let open = 0;
-    for (const client of clients.values()) if (client.sessionId === session.id) open++;
-    if (open >= MAX_SOCKETS_PER_SESSION) {
-      logger.warn({ sessionId: session.id }, 'realtime connection refused: too many sockets');
-      return { status: 429 };
-    }
-    return { sessionId: session.id, userId: session.user.id };
-  }
-
-  function onConnection(ws: WebSocket, identity: { sessionId: string; userId: string }): void {
-    const client: Client = { id: randomUUID(), ...identity, channels: new Set(), alive: true };
-    clients.set(ws, client);
-    logger.debug(
-      { clientId: client.id, userId: client.userId, sessionId: client.sessionId },
-      'realtime client connected',
+/** Closes the sockets (among those `filter` keeps) whose session is no longer valid. */
+async function recheckSessions(hub: Hub, filter: (client: Client) => boolean = () => true): Promise<void> {
+  const targets = [...hub.clients].filter(([, client]) => filter(client));
+  if (targets.length === 0) return;
+  const live = await liveSessionIds(hub.db, [...new Set(targets.map(([, c]) => c.sessionId))], hub.now());
+  for (const [ws, client] of targets) {
+    if (live.has(client.sessionId)) continue;
+    hub.logger.debug(
+      { clientId: client.id, sessionId: client.sessionId },
+      'realtime session ended; hub.closing',
     );
-    ws.on('pong', () => {
-      client.alive = true;
-    });
-    ws.on('message', (data, isBinary) => onMessage(ws, client, data, isBinary));
-    ws.on('error', (error) => logger.debug({ err: error, clientId: client.id }, 'realtime socket error'));
-    ws.on('close', (code) => {
-      clients.delete(ws);
-      logger.debug({ clientId: client.id, code }, 'realtime client disconnected');
-    });
-    send(ws, { type: 'connected', clientId: client.id });
+    ws.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
   }
+}
+const recheck = (hub: Hub, filter?: (client: Client) => boolean) =>
+  recheckSessions(hub, filter).catch((error: unknown) =>
+    hub.logger.warn({ err: error }, 'realtime session re-check failed'),
+  );
 
-  function onMessage(ws: WebSocket, client: Client, data: RawData, isBinary: boolean): void {
-    let parsed: unknown;
-    try {
-      if (isBinary || !Buffer.isBuffer(data)) throw new Error('binary message');
-      parsed = JSON.parse(data.toString('utf8'));
-    } catch {
-      send(ws, { type: 'error', message: INVALID_MESSAGE });
-      return;
-    }
-    const result = RealtimeClientMessageSchema.safeParse(parsed);
-    if (!result.success) {
-      send(ws, { type: 'error', message: INVALID_MESSAGE });
-      return;
-    }
-    const message = result.data;
-    switch (message.type) {
-      case 'ping':
-        send(ws, { type: 'pong' });
-        return;
-      case 'subscribe':
-        client.channels.add(message.channel);
-        send(ws, { type: 'subscribed', channel: message.channel });
-        return;
-      case 'unsubscribe':
-        client.channels.delete(message.channel);
-        send(ws, { type: 'unsubscribed', channel: message.channel });
-        return;
-    }
+/** An event of the bus: sessions re-checked on a revocation, else sent to its channel's sockets. */
+function onEvent(hub: Hub, event: AppEvent): void {
+  const revokedUser = revokedUserOf(event);
+  if (revokedUser) {
+    void recheck(hub, (client) => client.userId === revokedUser);
+    return;
   }
-
-  /** Closes the sockets (among those `filter` keeps) whose session is no longer valid. */
-  async function recheckSessions(filter: (client: Client) => boolean = () => true): Promise<void> {
-    const targets = [...clients].filter(([, client]) => filter(client));
-    if (targets.length === 0) return;
-    const live = await liveSessionIds(db, [...new Set(targets.map(([, c]) => c.sessionId))], now());
-    for (const [ws, client] of targets) {
-      if (live.has(client.sessionId)) continue;
-      logger.debug({ clientId: client.id, sessionId: client.sessionId }, 'realtime session ended; closing');
-      ws.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
-    }
-  }
-  const recheck = (filter?: (client: Client) => boolean) =>
-    recheckSessions(filter).catch((error: unknown) =>
-      logger.warn({ err: error }, 'realtime session re-check failed'),
-    );
-
-  function onEvent(event: AppEvent): void {
-    const revokedUser = revokedUserOf(event);
-    if (revokedUser) {
-      void recheck((client) => client.userId === revokedUser);
-      return;
-    }
-    if (!isBrowserEvent(event)) return;
-    const channel = event.channel;
-    // `type` last: an event's data can never pass for another event type.
-    const payload = JSON.stringify({
-      type: 'broadcast',
-      channel,
-      data: { ...event.data, type: event.type },
-    } as RealtimeServerMessage);
-    for (const [ws, client] of clients) if (client.channels.has(channel)) sendRaw(ws, payload);
-  }
-  const unsubscribe = options.events.subscribe(onEvent);
-
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+  if (!isBrowserEvent(event)) return;
+  const channel = event.channel;
+  // `type` last: an event's data can never pass for another event type.
+  const payload = JSON.stringify({
+    type: 'broadcast',
+    channel,
+    data: { ...event.data, type: event.type },
+  } as RealtimeServerMessage);
+  for (const [ws, client] of hub.clients) if (client.channels.has(channel)) sendRaw(hub, ws, payload);
+}
+/** The server's upgrade listener: a socket on the realtime path once its session is checked. */
+const upgradeListener =
+  (hub: Hub, server: Server, wss: WebSocketServer) =>
+  (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname !== REALTIME_PATH) {
       // Another upgrade listener (a dev tool sharing the server) may want it; alone, we must answer
@@ -233,30 +241,45 @@ export function attachRealtime(server: Server, options: RealtimeHubOptions): Rea
     }
     // A client vanishing during the session lookup must not crash the process.
     socket.on('error', () => socket.destroy());
-    authorize(req).then(
+    authorize(hub, req).then(
       (result) => {
         if ('status' in result) {
           refuse(socket, result.status);
           return;
         }
         if (socket.destroyed) return;
-        if (closing) {
+        if (hub.closing) {
           refuse(socket, 503);
           return;
         }
-        wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, result));
+        wss.handleUpgrade(req, socket, head, (ws) => onConnection(hub, ws, result));
       },
       (error: unknown) => {
-        logger.error({ err: error }, 'realtime upgrade failed');
+        hub.logger.error({ err: error }, 'realtime upgrade failed');
         refuse(socket, 500);
       },
     );
   };
+
+export function attachRealtime(server: Server, options: RealtimeHubOptions): RealtimeHub {
+  const hub: Hub = {
+    db: options.db,
+    logger: options.logger,
+    now: options.now ?? systemClock,
+    trusted: trustedOriginSet(options),
+    cookieName: sessionCookieFor(options.publicUrl).name,
+    clients: new Map(),
+    closing: false,
+  };
+  const { logger, clients } = hub;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+  const unsubscribe = options.events.subscribe((event) => onEvent(hub, event));
+  const onUpgrade = upgradeListener(hub, server, wss);
   server.on('upgrade', onUpgrade);
 
   let checking: Promise<void> | undefined;
   const sessionTimer = setInterval(() => {
-    checking ??= recheck().finally(() => {
+    checking ??= recheck(hub).finally(() => {
       checking = undefined;
     });
   }, options.sessionCheckIntervalMs ?? SESSION_CHECK_INTERVAL_MS);
@@ -279,8 +302,8 @@ export function attachRealtime(server: Server, options: RealtimeHubOptions): Rea
   return {
     clientCount: () => clients.size,
     async close() {
-      if (closing) return;
-      closing = true;
+      if (hub.closing) return;
+      hub.closing = true;
       server.off('upgrade', onUpgrade);
       clearInterval(sessionTimer);
       clearInterval(heartbeatTimer);

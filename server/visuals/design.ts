@@ -142,21 +142,12 @@ function mark(size: number): Node {
   };
 }
 
-export function visualTree(spec: VisualSpec, width: number, height: number): ReactNode {
-  const s = width / 1200;
-  const px = (n: number) => Math.round(n * s);
-  const figures = (spec.figures ?? []).slice(0, 3);
-  const roomy = height / width > 0.6;
-  const hasExtras = figures.length > 0 || Boolean(spec.subtitle);
-  const size = titleSize(spec.title, width, height, figures.length > 0);
-  // Lines the title may take before its ellipsis, so that figures and footer always fit.
-  const maxLines = figures.length > 0 ? (roomy ? 3 : 2) : roomy ? 4 : hasExtras ? 3 : 4;
-  // Long figures ("1 250 000 FC") get a smaller size instead of wrapping.
-  const longestFigure = Math.max(0, ...figures.map((f) => f.value.length));
-  const figureSize = px((roomy ? 58 : 44) * (longestFigure > 10 ? 0.62 : longestFigure > 8 ? 0.78 : 1));
-  const pad = px(roomy ? 80 : 72);
+/** The sizes of one visual: `px` scales a length drawn for 1200 px wide; `roomy` for a tall one. */
+type Scale = { px: (n: number) => number; roomy: boolean };
 
-  const pill = h(
+/** The label's pill at the top: a green dot and the label in capitals. */
+function pillNode(label: string, { px }: Scale): Node {
+  return h(
     'div',
     {
       display: 'flex',
@@ -180,10 +171,12 @@ export function visualTree(spec: VisualSpec, width: number, height: number): Rea
       backgroundColor: GREEN[500],
       flexShrink: 0,
     }),
-    h('div', { display: 'block', maxWidth: px(880), lineClamp: 1, overflow: 'hidden' }, spec.label),
+    h('div', { display: 'block', maxWidth: px(880), lineClamp: 1, overflow: 'hidden' }, label),
   );
+}
 
-  const title = h(
+function titleNode(text: string, size: number, maxLines: number, { px }: Scale): Node {
+  return h(
     'div',
     {
       display: 'block',
@@ -196,10 +189,12 @@ export function visualTree(spec: VisualSpec, width: number, height: number): Rea
       lineClamp: maxLines,
       overflow: 'hidden',
     },
-    spec.title,
+    text,
   );
+}
 
-  const subtitle = spec.subtitle
+function subtitleNode(text: string | undefined, { px }: Scale): Node | null {
+  return text
     ? h(
         'div',
         {
@@ -213,58 +208,67 @@ export function visualTree(spec: VisualSpec, width: number, height: number): Rea
           lineClamp: 2,
           overflow: 'hidden',
         },
-        spec.subtitle,
+        text,
       )
     : null;
+}
 
-  const figureRow =
-    figures.length > 0
-      ? h(
-          'div',
-          { display: 'flex', gap: px(20), marginTop: px(roomy ? 48 : 28) },
-          ...figures.map((f) =>
+/** Up to three figures side by side, each its value over its label. */
+function figureRowNode(
+  figures: NonNullable<VisualSpec['figures']>,
+  figureSize: number,
+  { px, roomy }: Scale,
+): Node | null {
+  return figures.length > 0
+    ? h(
+        'div',
+        { display: 'flex', gap: px(20), marginTop: px(roomy ? 48 : 28) },
+        ...figures.map((f) =>
+          h(
+            'div',
+            {
+              display: 'flex',
+              flexDirection: 'column',
+              flex: 1,
+              padding: `${px(roomy ? 24 : 18)}px ${px(26)}px`,
+              borderRadius: px(20),
+              backgroundColor: 'rgba(255,255,255,0.08)',
+              border: `${Math.max(1, px(2))}px solid rgba(187,247,208,0.22)`,
+            },
             h(
               'div',
               {
                 display: 'flex',
-                flexDirection: 'column',
-                flex: 1,
-                padding: `${px(roomy ? 24 : 18)}px ${px(26)}px`,
-                borderRadius: px(20),
-                backgroundColor: 'rgba(255,255,255,0.08)',
-                border: `${Math.max(1, px(2))}px solid rgba(187,247,208,0.22)`,
+                color: '#ffffff',
+                fontSize: figureSize,
+                fontWeight: 800,
+                whiteSpace: 'nowrap',
               },
-              h(
-                'div',
-                {
-                  display: 'flex',
-                  color: '#ffffff',
-                  fontSize: figureSize,
-                  fontWeight: 800,
-                  whiteSpace: 'nowrap',
-                },
-                f.value,
-              ),
-              h(
-                'div',
-                {
-                  display: 'block',
-                  marginTop: px(6),
-                  color: GREEN[200],
-                  fontSize: px(roomy ? 26 : 22),
-                  fontWeight: 500,
-                  lineHeight: 1.25,
-                  lineClamp: 2,
-                  overflow: 'hidden',
-                },
-                f.label,
-              ),
+              f.value,
+            ),
+            h(
+              'div',
+              {
+                display: 'block',
+                marginTop: px(6),
+                color: GREEN[200],
+                fontSize: px(roomy ? 26 : 22),
+                fontWeight: 500,
+                lineHeight: 1.25,
+                lineClamp: 2,
+                overflow: 'hidden',
+              },
+              f.label,
             ),
           ),
-        )
-      : null;
+        ),
+      )
+    : null;
+}
 
-  const footer = h(
+/** The site's mark and name, and the footer's words at the right. */
+function footerNode(spec: VisualSpec, { px }: Scale): Node {
+  return h(
     'div',
     {
       display: 'flex',
@@ -297,6 +301,27 @@ export function visualTree(spec: VisualSpec, width: number, height: number): Rea
         )
       : null,
   );
+}
+
+export function visualTree(spec: VisualSpec, width: number, height: number): ReactNode {
+  const s = width / 1200;
+  const px = (n: number) => Math.round(n * s);
+  const figures = (spec.figures ?? []).slice(0, 3);
+  const roomy = height / width > 0.6;
+  const scale: Scale = { px, roomy };
+  const hasExtras = figures.length > 0 || Boolean(spec.subtitle);
+  const size = titleSize(spec.title, width, height, figures.length > 0);
+  // Lines the title may take before its ellipsis, so that figures and footer always fit.
+  const maxLines = figures.length > 0 ? (roomy ? 3 : 2) : roomy ? 4 : hasExtras ? 3 : 4;
+  // Long figures ("1 250 000 FC") get a smaller size instead of wrapping.
+  const longestFigure = Math.max(0, ...figures.map((f) => f.value.length));
+  const figureSize = px((roomy ? 58 : 44) * (longestFigure > 10 ? 0.62 : longestFigure > 8 ? 0.78 : 1));
+  const pad = px(roomy ? 80 : 72);
+  const pill = pillNode(spec.label, scale);
+  const title = titleNode(spec.title, size, maxLines, scale);
+  const subtitle = subtitleNode(spec.subtitle, scale);
+  const figureRow = figureRowNode(figures, figureSize, scale);
+  const footer = footerNode(spec, scale);
 
   return h(
     'div',

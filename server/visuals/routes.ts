@@ -74,161 +74,182 @@ type Resolution =
 export const visualStoreOf = (deps: Pick<AppDeps, 'env' | 'logger'>) =>
   createVisualStore({ directory: path.resolve(deps.env.DATA_DIR, 'visuals'), logger: deps.logger });
 
+/** What the handlers of one mount share: the site's dependencies, and whether drafts are shown. */
+type Source = {
+  deps: VisualDeps;
+  db: VisualDeps['database']['db'];
+  drafts: boolean;
+  /** Where the mount's files are served (a redirect names its new file under it). */
+  prefix: string;
+  siteName: () => Promise<string>;
+};
+
+/** These columns (`keys`) of the row of `table` with that id, when it is published (or `drafts`). */
+async function findPublished<T extends PublishableTable, K extends keyof T['$inferSelect'] & string>(
+  src: Source,
+  table: T,
+  keys: K[],
+  id: string,
+): Promise<Pick<T['$inferSelect'], K> | undefined> {
+  const published: PublishableTable = table;
+  const columns = getTableColumns(published);
+  const [row] = await src.db
+    .select(Object.fromEntries(keys.map((key) => [key, columns[key] as AnyPgColumn])))
+    .from(published)
+    .where(src.drafts ? eq(published.id, id) : and(eq(published.id, id), eq(published.isPublished, true)));
+  return row as Pick<T['$inferSelect'], K> | undefined;
+}
+
+const findPost = (src: Source, id: string): Promise<PostVisualInput | undefined> =>
+  findPublished(src, blogPosts, ['id', 'slug', 'title', 'category', 'coverImage'], id);
+
+const findCaseStudy = (src: Source, id: string): Promise<CaseStudyVisualInput | undefined> =>
+  findPublished(src, caseStudies, ['id', 'title', 'clientName', 'industry', 'results', 'imageUrl'], id);
+
+async function findService(src: Source, id: string): Promise<ServiceVisualInput | undefined> {
+  const service = await src.deps.content.getService(id);
+  return service
+    ? { id: service.id, title: service.title, parentTitle: service.parent?.title ?? null }
+    : undefined;
+}
+
+const generated =
+  (
+    spec: () => Promise<VisualSpec>,
+    design: { width: number; height: number },
+    format: RasterFormat,
+    width: number,
+    height: number,
+  ) =>
+  async () =>
+    renderVisual(await spec(), design, { format, width, height });
+
+/** The post's upload, cropped to 1200x630; its generated visual when the file is gone. */
+function uploadedShareImage(src: Source, post: PostVisualInput, url: string) {
+  return async () => {
+    const match = MEDIA_FILE_NAME_PATTERN.exec(url.slice(MEDIA_URL_PREFIX.length));
+    try {
+      if (!match) throw new Error('not a media URL');
+      const bytes = await readStored(src.deps.media, match[0]);
+      if (!bytes) throw new Error('upload not in the media store');
+      return await encode(bytes, 'jpg', OG_WIDTH, OG_HEIGHT);
+    } catch (error) {
+      src.deps.logger.warn(
+        { err: error, postId: post.id },
+        'uploaded cover unreadable, drawing the generated one',
+      );
+      return renderVisual(postSpec(post, await src.siteName()), OG_DESIGN, {
+        format: 'jpg',
+        width: OG_WIDTH,
+        height: OG_HEIGHT,
+      });
+    }
+  };
+}
+
+async function resolveCover(src: Source, name: string): Promise<Resolution> {
+  const match = COVER_NAME_PATTERN.exec(name);
+  if (!match) return { kind: 'none' };
+  const [, kind, id, hash, widthText, format] = match as unknown as [
+    string,
+    'post' | 'case',
+    string,
+    string,
+    string,
+    'avif' | 'webp',
+  ];
+  const width = Number(widthText);
+  const entity = kind === 'post' ? await findPost(src, id) : await findCaseStudy(src, id);
+  if (!entity) return { kind: 'none' };
+  const current =
+    kind === 'post'
+      ? postCoverHash(entity as PostVisualInput)
+      : caseStudyCoverHash(entity as CaseStudyVisualInput);
+  if (current !== hash) {
+    return { kind: 'redirect', location: `${src.prefix}/cover/${kind}-${id}-${current}.${width}.${format}` };
+  }
+  const output = { format, width, height: coverHeight(width) };
+  return {
+    kind: 'render',
+    file: `cover/${name}`,
+    format,
+    family: { prefix: `cover/${kind}-${id}-`, version: current },
+    // A post's cover is its category's art (its title is printed under it); a case study's
+    // keeps its title and key figures.
+    produce:
+      kind === 'post'
+        ? () => renderPostCover(postCoverSpec(entity as PostVisualInput), COVER_DESIGN, output)
+        : generated(
+            async () => caseStudySpec(entity as CaseStudyVisualInput, await src.siteName()),
+            COVER_DESIGN,
+            format,
+            width,
+            coverHeight(width),
+          ),
+  };
+}
+
+async function resolveShare(src: Source, name: string): Promise<Resolution> {
+  const match = OG_NAME_PATTERN.exec(name);
+  if (!match) return { kind: 'none' };
+  const [, pageKey, kind, id, hash = ''] = match;
+  let expected: string;
+  let prefix: string;
+  let produce: () => Promise<Buffer>;
+  if (pageKey !== undefined) {
+    if (!isPageKey(pageKey)) return { kind: 'none' };
+    const key: PageKey = pageKey;
+    expected = pageShareImage(key).url;
+    prefix = `og/page-${key}-`;
+    produce = generated(
+      async () => pageSpec(key, await src.siteName()),
+      OG_DESIGN,
+      'png',
+      OG_WIDTH,
+      OG_HEIGHT,
+    );
+  } else if (kind === 'service' && id) {
+    const service = await findService(src, id);
+    if (!service) return { kind: 'none' };
+    expected = serviceShareImage(service).url;
+    prefix = `og/service-${id}-`;
+    produce = generated(
+      async () => serviceSpec(service, await src.siteName()),
+      OG_DESIGN,
+      'png',
+      OG_WIDTH,
+      OG_HEIGHT,
+    );
+  } else if (kind === 'post' && id) {
+    const post = await findPost(src, id);
+    if (!post) return { kind: 'none' };
+    expected = postShareImage(post).url;
+    prefix = `og/post-${id}-`;
+    const upload = uploadedMediaUrl(post.coverImage);
+    produce = upload
+      ? uploadedShareImage(src, post, upload)
+      : generated(async () => postSpec(post, await src.siteName()), OG_DESIGN, 'png', OG_WIDTH, OG_HEIGHT);
+  } else {
+    return { kind: 'none' };
+  }
+  const expectedName = expected.slice('/visuals/og/'.length);
+  if (expectedName !== name) return { kind: 'redirect', location: expected };
+  const format: RasterFormat = name.endsWith('.jpg') ? 'jpg' : 'png';
+  return { kind: 'render', file: `og/${name}`, format, family: { prefix, version: hash }, produce };
+}
+
 export function visualFiles(
   deps: VisualDeps,
   store: VisualStore = visualStoreOf(deps),
   { drafts = false }: { drafts?: boolean } = {},
 ): RequestHandler {
-  const db = deps.database.db;
-  const prefix = drafts ? ADMIN_VISUALS_PREFIX : VISUALS_PREFIX;
-  const siteName = async () => (await deps.content.getSiteInfo()).name;
-
-  /** These columns (`keys`) of the row of `table` with that id, when it is published (or `drafts`). */
-  async function findPublished<T extends PublishableTable, K extends keyof T['$inferSelect'] & string>(
-    table: T,
-    keys: K[],
-    id: string,
-  ): Promise<Pick<T['$inferSelect'], K> | undefined> {
-    const published: PublishableTable = table;
-    const columns = getTableColumns(published);
-    const [row] = await db
-      .select(Object.fromEntries(keys.map((key) => [key, columns[key] as AnyPgColumn])))
-      .from(published)
-      .where(drafts ? eq(published.id, id) : and(eq(published.id, id), eq(published.isPublished, true)));
-    return row as Pick<T['$inferSelect'], K> | undefined;
-  }
-
-  const findPost = (id: string): Promise<PostVisualInput | undefined> =>
-    findPublished(blogPosts, ['id', 'slug', 'title', 'category', 'coverImage'], id);
-
-  const findCaseStudy = (id: string): Promise<CaseStudyVisualInput | undefined> =>
-    findPublished(caseStudies, ['id', 'title', 'clientName', 'industry', 'results', 'imageUrl'], id);
-
-  async function findService(id: string): Promise<ServiceVisualInput | undefined> {
-    const service = await deps.content.getService(id);
-    return service
-      ? { id: service.id, title: service.title, parentTitle: service.parent?.title ?? null }
-      : undefined;
-  }
-
-  const generated =
-    (
-      spec: () => Promise<VisualSpec>,
-      design: { width: number; height: number },
-      format: RasterFormat,
-      width: number,
-      height: number,
-    ) =>
-    async () =>
-      renderVisual(await spec(), design, { format, width, height });
-
-  /** The post's upload, cropped to 1200x630; its generated visual when the file is gone. */
-  function uploadedShareImage(post: PostVisualInput, url: string) {
-    return async () => {
-      const match = MEDIA_FILE_NAME_PATTERN.exec(url.slice(MEDIA_URL_PREFIX.length));
-      try {
-        if (!match) throw new Error('not a media URL');
-        const bytes = await readStored(deps.media, match[0]);
-        if (!bytes) throw new Error('upload not in the media store');
-        return await encode(bytes, 'jpg', OG_WIDTH, OG_HEIGHT);
-      } catch (error) {
-        deps.logger.warn(
-          { err: error, postId: post.id },
-          'uploaded cover unreadable, drawing the generated one',
-        );
-        return renderVisual(postSpec(post, await siteName()), OG_DESIGN, {
-          format: 'jpg',
-          width: OG_WIDTH,
-          height: OG_HEIGHT,
-        });
-      }
-    };
-  }
-
-  async function resolveCover(name: string): Promise<Resolution> {
-    const match = COVER_NAME_PATTERN.exec(name);
-    if (!match) return { kind: 'none' };
-    const [, kind, id, hash, widthText, format] = match as unknown as [
-      string,
-      'post' | 'case',
-      string,
-      string,
-      string,
-      'avif' | 'webp',
-    ];
-    const width = Number(widthText);
-    const entity = kind === 'post' ? await findPost(id) : await findCaseStudy(id);
-    if (!entity) return { kind: 'none' };
-    const current =
-      kind === 'post'
-        ? postCoverHash(entity as PostVisualInput)
-        : caseStudyCoverHash(entity as CaseStudyVisualInput);
-    if (current !== hash) {
-      return { kind: 'redirect', location: `${prefix}/cover/${kind}-${id}-${current}.${width}.${format}` };
-    }
-    const output = { format, width, height: coverHeight(width) };
-    return {
-      kind: 'render',
-      file: `cover/${name}`,
-      format,
-      family: { prefix: `cover/${kind}-${id}-`, version: current },
-      // A post's cover is its category's art (its title is printed under it); a case study's
-      // keeps its title and key figures.
-      produce:
-        kind === 'post'
-          ? () => renderPostCover(postCoverSpec(entity as PostVisualInput), COVER_DESIGN, output)
-          : generated(
-              async () => caseStudySpec(entity as CaseStudyVisualInput, await siteName()),
-              COVER_DESIGN,
-              format,
-              width,
-              coverHeight(width),
-            ),
-    };
-  }
-
-  async function resolveShare(name: string): Promise<Resolution> {
-    const match = OG_NAME_PATTERN.exec(name);
-    if (!match) return { kind: 'none' };
-    const [, pageKey, kind, id, hash = ''] = match;
-    let expected: string;
-    let prefix: string;
-    let produce: () => Promise<Buffer>;
-    if (pageKey !== undefined) {
-      if (!isPageKey(pageKey)) return { kind: 'none' };
-      const key: PageKey = pageKey;
-      expected = pageShareImage(key).url;
-      prefix = `og/page-${key}-`;
-      produce = generated(async () => pageSpec(key, await siteName()), OG_DESIGN, 'png', OG_WIDTH, OG_HEIGHT);
-    } else if (kind === 'service' && id) {
-      const service = await findService(id);
-      if (!service) return { kind: 'none' };
-      expected = serviceShareImage(service).url;
-      prefix = `og/service-${id}-`;
-      produce = generated(
-        async () => serviceSpec(service, await siteName()),
-        OG_DESIGN,
-        'png',
-        OG_WIDTH,
-        OG_HEIGHT,
-      );
-    } else if (kind === 'post' && id) {
-      const post = await findPost(id);
-      if (!post) return { kind: 'none' };
-      expected = postShareImage(post).url;
-      prefix = `og/post-${id}-`;
-      const upload = uploadedMediaUrl(post.coverImage);
-      produce = upload
-        ? uploadedShareImage(post, upload)
-        : generated(async () => postSpec(post, await siteName()), OG_DESIGN, 'png', OG_WIDTH, OG_HEIGHT);
-    } else {
-      return { kind: 'none' };
-    }
-    const expectedName = expected.slice('/visuals/og/'.length);
-    if (expectedName !== name) return { kind: 'redirect', location: expected };
-    const format: RasterFormat = name.endsWith('.jpg') ? 'jpg' : 'png';
-    return { kind: 'render', file: `og/${name}`, format, family: { prefix, version: hash }, produce };
-  }
+  const src: Source = {
+    deps,
+    db: deps.database.db,
+    drafts,
+    prefix: drafts ? ADMIN_VISUALS_PREFIX : VISUALS_PREFIX,
+    siteName: async () => (await deps.content.getSiteInfo()).name,
+  };
 
   return async (req, res) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -243,7 +264,7 @@ export function visualFiles(
       return;
     }
     try {
-      const resolution = folder === 'cover' ? await resolveCover(name) : await resolveShare(name);
+      const resolution = folder === 'cover' ? await resolveCover(src, name) : await resolveShare(src, name);
       if (resolution.kind === 'none') {
         notFound(res);
         return;
