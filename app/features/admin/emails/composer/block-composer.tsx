@@ -14,7 +14,7 @@ import MousePointerClick from 'lucide-react/icons/mouse-pointer-click';
 import Newspaper from 'lucide-react/icons/newspaper';
 import Pilcrow from 'lucide-react/icons/pilcrow';
 import Trash2 from 'lucide-react/icons/trash';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import {
   BLOCK_LABELS,
   type CampaignBlock,
@@ -79,15 +79,54 @@ export function BlockComposer({
   onChange: (blocks: CampaignBlock[]) => void;
   errorOf: BlockErrorOf;
 }) {
-  const replace = (index: number, block: CampaignBlock) =>
-    onChange(blocks.map((current, i) => (i === index ? block : current)));
-  const move = (index: number, by: -1 | 1) => onChange(moved(blocks, index, by));
   return (
-    <div className="flex min-w-0 flex-col gap-3">
-      {blocks.length === 0 ? (
+    <BlockList
+      blocks={blocks}
+      onChange={onChange}
+      kindOf={(type) => ({ label: BLOCK_LABELS[type], Icon: BLOCK_ICONS[type] })}
+      addable={Object.keys(BLOCK_LABELS) as CampaignBlockType[]}
+      create={newBlock}
+      empty={
         <p className="rounded-lg border border-dashed border-gray-300 p-4 text-center text-sm text-gray-600">
           L’email est vide : ajoutez un premier bloc ci-dessous.
         </p>
+      }
+      fields={(block, index, change) => (
+        <BlockFields block={block} onChange={change} error={(field) => errorOf(index, field)} />
+      )}
+    />
+  );
+}
+
+type BlockKind = { label: string; Icon: typeof Heading };
+
+/**
+ * A list of blocks, each a card moved up or down or removed from its header and edited by
+ * `fields`, and "Ajouter un bloc" below: the campaign's composer and the templates' share it.
+ */
+export function BlockList<Block extends { id?: string; type: string }, Added extends Block['type']>({
+  blocks,
+  onChange,
+  kindOf,
+  addable,
+  create,
+  fields,
+  empty = null,
+}: {
+  blocks: Block[];
+  onChange: (blocks: Block[]) => void;
+  kindOf: (type: Block['type']) => BlockKind;
+  addable: readonly Added[];
+  create: (type: Added) => Block;
+  fields: (block: Block, index: number, change: (next: Block) => void) => ReactNode;
+  empty?: ReactNode;
+}) {
+  const replace = (index: number, block: Block) =>
+    onChange(blocks.map((current, i) => (i === index ? block : current)));
+  return (
+    <div className="flex min-w-0 flex-col gap-3">
+      {blocks.length === 0 ? (
+        empty
       ) : (
         <ol className="flex flex-col gap-3">
           {blocks.map((block, index) => (
@@ -95,39 +134,30 @@ export function BlockComposer({
               <BlockCard
                 index={index}
                 count={blocks.length}
-                label={BLOCK_LABELS[block.type]}
-                Icon={BLOCK_ICONS[block.type]}
-                onMove={(by) => move(index, by)}
+                {...kindOf(block.type)}
+                onMove={(by) => onChange(moved(blocks, index, by))}
                 onRemove={() => onChange(blocks.filter((_, i) => i !== index))}
               >
-                <BlockFields
-                  block={block}
-                  onChange={(next) => replace(index, next)}
-                  error={(field) => errorOf(index, field)}
-                />
+                {fields(block, index, (next) => replace(index, next))}
               </BlockCard>
             </li>
           ))}
         </ol>
       )}
       <AddBlock
-        kinds={(Object.keys(BLOCK_LABELS) as CampaignBlockType[]).map((type) => ({
-          type,
-          label: BLOCK_LABELS[type],
-          Icon: BLOCK_ICONS[type],
-        }))}
-        onAdd={(type) => onChange([...blocks, newBlock(type)])}
+        kinds={addable.map((type) => ({ type, ...kindOf(type) }))}
+        onAdd={(type) => onChange([...blocks, create(type)])}
       />
     </div>
   );
 }
 
 /** "Ajouter un bloc": one button per kind of block, each adding it at the end. */
-export function AddBlock<Type extends string>({
+function AddBlock<Type extends string>({
   kinds,
   onAdd,
 }: {
-  kinds: readonly { type: Type; label: string; Icon: typeof Heading }[];
+  kinds: readonly ({ type: Type } & BlockKind)[];
   onAdd: (type: Type) => void;
 }) {
   return (
@@ -146,7 +176,7 @@ export function AddBlock<Type extends string>({
 }
 
 /** A block of the email: its number and kind, moved up or down or removed from its header. */
-export function BlockCard({
+function BlockCard({
   index,
   count,
   label,
@@ -200,7 +230,7 @@ export function BlockCard({
 }
 
 /** Moves the block at `index` by one place in `blocks`. */
-export function moved<T>(blocks: readonly T[], index: number, by: -1 | 1): T[] {
+function moved<T>(blocks: readonly T[], index: number, by: -1 | 1): T[] {
   const next = [...blocks];
   const [block] = next.splice(index, 1);
   if (block) next.splice(index + by, 0, block);

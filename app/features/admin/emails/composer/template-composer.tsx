@@ -13,7 +13,7 @@ import Type from 'lucide-react/icons/type';
 import type { RichText } from '#common/schemas/campaign-blocks.ts';
 import type { TemplateBlock, TemplateText } from '#common/schemas/template-blocks.ts';
 import { SelectField, TextField } from '~/components/form-fields';
-import { AddBlock, BlockCard, moved } from './block-composer';
+import { BlockList } from './block-composer';
 import { ChipTextEditor, type VariableOption } from './text-editor';
 
 type Kind = TemplateBlock['type'];
@@ -71,36 +71,22 @@ export function TemplateComposer({
   onChange: (blocks: TemplateBlock[]) => void;
   errorOf: (index: number, field: string) => string | undefined;
 }) {
-  const replace = (index: number, block: TemplateBlock) =>
-    onChange(blocks.map((current, i) => (i === index ? block : current)));
   return (
-    <div className="flex min-w-0 flex-col gap-3">
-      <ol className="flex flex-col gap-3">
-        {blocks.map((block, index) => (
-          <li key={block.id ?? index}>
-            <BlockCard
-              index={index}
-              count={blocks.length}
-              label={KINDS[block.type].label}
-              Icon={KINDS[block.type].Icon}
-              onMove={(by) => onChange(moved(blocks, index, by))}
-              onRemove={() => onChange(blocks.filter((_, i) => i !== index))}
-            >
-              <TemplateBlockFields
-                block={block}
-                variables={variables}
-                onChange={(next) => replace(index, next)}
-                error={(field) => errorOf(index, field)}
-              />
-            </BlockCard>
-          </li>
-        ))}
-      </ol>
-      <AddBlock
-        kinds={ADDABLE.map((type) => ({ type, ...KINDS[type] }))}
-        onAdd={(type) => onChange([...blocks, newTemplateBlock(type)])}
-      />
-    </div>
+    <BlockList
+      blocks={blocks}
+      onChange={onChange}
+      kindOf={(type) => KINDS[type]}
+      addable={ADDABLE}
+      create={newTemplateBlock}
+      fields={(block, index, change) => (
+        <TemplateBlockFields
+          block={block}
+          variables={variables}
+          onChange={change}
+          error={(field) => errorOf(index, field)}
+        />
+      )}
+    />
   );
 }
 
