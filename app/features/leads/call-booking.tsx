@@ -363,6 +363,100 @@ const shortDay = (at: string, zone: string) =>
     month: 'short',
   }).format(new Date(at));
 
+/** The days that have a free time, as buttons: the one shown is pressed. */
+function DayChoice({
+  days,
+  shown,
+  zone,
+  onChoose,
+}: {
+  days: [string, PublicSlot[]][];
+  shown: string | undefined;
+  zone: string;
+  onChoose: (day: string) => void;
+}) {
+  return (
+    <fieldset className="mt-6 lg:row-span-2">
+      <legend className="text-sm font-medium text-gray-900">Jour</legend>
+      <div className="mt-2 flex flex-wrap gap-2 lg:grid lg:grid-cols-2">
+        {days.map(([key, slots]) => (
+          <button
+            key={key}
+            type="button"
+            aria-pressed={key === shown}
+            onClick={() => onChoose(key)}
+            className={cn(
+              'min-h-11 rounded-full px-3 text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 lg:rounded-lg lg:px-2',
+              key === shown
+                ? 'bg-brand-700 text-white ring-brand-700'
+                : 'bg-white text-gray-800 ring-gray-300 hover:bg-brand-50',
+            )}
+          >
+            {capitalized(shortDay(slots[0]?.startsAt ?? '', zone))}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A day's free times, each with Kinshasa's time under it when the device's clock is not Kinshasa's. */
+function TimeChoice({
+  day,
+  zone,
+  chosen,
+  showKinshasa,
+  onChoose,
+}: {
+  day: [string, PublicSlot[]];
+  zone: string;
+  chosen: string | null;
+  showKinshasa: boolean;
+  onChoose: (startsAt: string) => void;
+}) {
+  return (
+    <fieldset className="mt-6">
+      <legend className="text-sm font-medium text-gray-900 first-letter:uppercase">{day[0]}</legend>
+      <div
+        className={cn(
+          'mt-2 grid gap-2',
+          showKinshasa
+            ? 'grid-cols-2 sm:grid-cols-4 lg:grid-cols-3'
+            : 'grid-cols-3 sm:grid-cols-5 lg:grid-cols-4',
+        )}
+      >
+        {day[1].map((slot) => {
+          const at = new Date(slot.startsAt);
+          return (
+            <button
+              key={slot.startsAt}
+              type="button"
+              aria-pressed={chosen === slot.startsAt}
+              // A time tapped before the page was live is carried out on this slot's
+              // button even once the list is re-read on the device's clock (live.ts).
+              {...{ [REPLAY_KEY_ATTRIBUTE]: `slot:${slot.startsAt}` }}
+              onClick={() => onChoose(slot.startsAt)}
+              className={cn(
+                'flex min-h-11 flex-col items-center justify-center rounded-md px-2 py-1 ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+                chosen === slot.startsAt
+                  ? 'bg-brand-700 text-white ring-brand-700'
+                  : 'bg-white text-gray-900 ring-gray-300 hover:bg-brand-50',
+              )}
+            >
+              <span className="font-semibold">{clockTime(at, zone)}</span>
+              {showKinshasa ? (
+                <span className={cn('text-xs', chosen === slot.startsAt ? 'text-brand-50' : 'text-gray-600')}>
+                  {clockTime(at, KINSHASA_TIME_ZONE)} à Kinshasa
+                </span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
 function SlotPicker({
   page,
   onDeviceClock,
@@ -443,77 +537,23 @@ function SlotPicker({
       <div className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-x-6">
         {list ? (
           <>
-            <fieldset className="mt-6 lg:row-span-2">
-              <legend className="text-sm font-medium text-gray-900">Jour</legend>
-              <div className="mt-2 flex flex-wrap gap-2 lg:grid lg:grid-cols-2">
-                {days.map(([key, slots]) => (
-                  <button
-                    key={key}
-                    type="button"
-                    aria-pressed={key === shownDay?.[0]}
-                    onClick={() => {
-                      setDay(key);
-                      setChoice(null);
-                    }}
-                    className={cn(
-                      'min-h-11 rounded-full px-3 text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 lg:rounded-lg lg:px-2',
-                      key === shownDay?.[0]
-                        ? 'bg-brand-700 text-white ring-brand-700'
-                        : 'bg-white text-gray-800 ring-gray-300 hover:bg-brand-50',
-                    )}
-                  >
-                    {capitalized(shortDay(slots[0]?.startsAt ?? '', zone))}
-                  </button>
-                ))}
-              </div>
-            </fieldset>
+            <DayChoice
+              days={days}
+              shown={shownDay?.[0]}
+              zone={zone}
+              onChoose={(key) => {
+                setDay(key);
+                setChoice(null);
+              }}
+            />
             {shownDay ? (
-              <fieldset className="mt-6">
-                <legend className="text-sm font-medium text-gray-900 first-letter:uppercase">
-                  {shownDay[0]}
-                </legend>
-                <div
-                  className={cn(
-                    'mt-2 grid gap-2',
-                    showKinshasa
-                      ? 'grid-cols-2 sm:grid-cols-4 lg:grid-cols-3'
-                      : 'grid-cols-3 sm:grid-cols-5 lg:grid-cols-4',
-                  )}
-                >
-                  {shownDay[1].map((slot) => {
-                    const at = new Date(slot.startsAt);
-                    return (
-                      <button
-                        key={slot.startsAt}
-                        type="button"
-                        aria-pressed={chosen === slot.startsAt}
-                        // A time tapped before the page was live is carried out on this slot's
-                        // button even once the list is re-read on the device's clock (live.ts).
-                        {...{ [REPLAY_KEY_ATTRIBUTE]: `slot:${slot.startsAt}` }}
-                        onClick={() => setChoice({ startsAt: slot.startsAt, zone })}
-                        className={cn(
-                          'flex min-h-11 flex-col items-center justify-center rounded-md px-2 py-1 ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
-                          chosen === slot.startsAt
-                            ? 'bg-brand-700 text-white ring-brand-700'
-                            : 'bg-white text-gray-900 ring-gray-300 hover:bg-brand-50',
-                        )}
-                      >
-                        <span className="font-semibold">{clockTime(at, zone)}</span>
-                        {showKinshasa ? (
-                          <span
-                            className={cn(
-                              'text-xs',
-                              chosen === slot.startsAt ? 'text-brand-50' : 'text-gray-600',
-                            )}
-                          >
-                            {clockTime(at, KINSHASA_TIME_ZONE)} à Kinshasa
-                          </span>
-                        ) : null}
-                      </button>
-                    );
-                  })}
-                </div>
-              </fieldset>
+              <TimeChoice
+                day={shownDay}
+                zone={zone}
+                chosen={chosen}
+                showKinshasa={showKinshasa}
+                onChoose={(startsAt) => setChoice({ startsAt, zone })}
+              />
             ) : null}
           </>
         ) : null}

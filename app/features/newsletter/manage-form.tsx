@@ -18,6 +18,29 @@ export type ManageFormProps = {
   expired: boolean;
 };
 
+/** What the page shows instead of the preferences: the data erased, or the link expired or unknown. */
+function NoPreferences({ erased, expired }: { erased: boolean; expired: boolean }) {
+  return (
+    <MessagePage
+      title={
+        erased ? 'Vos données ont été supprimées' : expired ? 'Ce lien a expiré' : 'Ce lien n’est pas valide'
+      }
+    >
+      <p className="mt-4 text-gray-700">
+        {erased
+          ? 'Votre adresse et vos préférences ont été effacées de notre newsletter. Vous ne recevrez plus nos emails.'
+          : expired
+            ? 'Pour protéger vos données, un lien de gestion reste valable 90\u00a0jours. Demandez-en un nouveau\u00a0: il vous sera envoyé par email.'
+            : 'Utilisez le lien « Gérer mes préférences » du dernier email reçu de notre newsletter, ou demandez un nouveau lien ci-dessous.'}
+      </p>
+      {erased ? null : <NewLinkForm purpose="manage" />}
+      <Button asChild size="lg" variant="secondary" className="mt-8">
+        <a href="/">Retour à l’accueil</a>
+      </Button>
+    </MessagePage>
+  );
+}
+
 /** The preferences page's content: an island, for its buttons and its form (app/islands). */
 export function ManageForm({ subscriber, expired }: ManageFormProps) {
   const [firstName, setFirstName] = useState(subscriber?.firstName ?? '');
@@ -27,31 +50,7 @@ export function ManageForm({ subscriber, expired }: ManageFormProps) {
   const [confirmErase, setConfirmErase] = useState(false);
   const [erased, setErased] = useState(false);
 
-  if (!subscriber || erased) {
-    return (
-      <MessagePage
-        title={
-          erased
-            ? 'Vos données ont été supprimées'
-            : expired
-              ? 'Ce lien a expiré'
-              : 'Ce lien n’est pas valide'
-        }
-      >
-        <p className="mt-4 text-gray-700">
-          {erased
-            ? 'Votre adresse et vos préférences ont été effacées de notre newsletter. Vous ne recevrez plus nos emails.'
-            : expired
-              ? 'Pour protéger vos données, un lien de gestion reste valable 90\u00a0jours. Demandez-en un nouveau\u00a0: il vous sera envoyé par email.'
-              : 'Utilisez le lien « Gérer mes préférences » du dernier email reçu de notre newsletter, ou demandez un nouveau lien ci-dessous.'}
-        </p>
-        {erased ? null : <NewLinkForm purpose="manage" />}
-        <Button asChild size="lg" variant="secondary" className="mt-8">
-          <a href="/">Retour à l’accueil</a>
-        </Button>
-      </MessagePage>
-    );
-  }
+  if (!subscriber || erased) return <NoPreferences erased={erased} expired={expired} />;
   const token = subscriber.token;
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -137,18 +136,7 @@ export function ManageForm({ subscriber, expired }: ManageFormProps) {
         <StatusLine status={message} />
       </form>
 
-      <div className="mt-10 space-y-4 border-t border-gray-200 pt-8">
-        <h2 className="text-xl font-semibold text-gray-900">Mes données</h2>
-        <p className="text-gray-700">
-          Téléchargez tout ce que nous conservons sur vous, y compris la preuve de votre consentement.
-        </p>
-        <Button asChild variant="secondary">
-          <a href={`/api/newsletter/export?token=${encodeURIComponent(token)}`} download>
-            <Download className="size-4" aria-hidden="true" />
-            Télécharger mes données (JSON)
-          </a>
-        </Button>
-      </div>
+      <DataExport token={token} />
 
       {subscriber.status !== 'unsubscribed' ? (
         <div className="mt-10 space-y-4 border-t border-gray-200 pt-8">
@@ -184,6 +172,24 @@ export function ManageForm({ subscriber, expired }: ManageFormProps) {
         )}
       </div>
     </MessagePage>
+  );
+}
+
+/** The subscriber's data to download, the proof of consent included. */
+function DataExport({ token }: { token: string }) {
+  return (
+    <div className="mt-10 space-y-4 border-t border-gray-200 pt-8">
+      <h2 className="text-xl font-semibold text-gray-900">Mes données</h2>
+      <p className="text-gray-700">
+        Téléchargez tout ce que nous conservons sur vous, y compris la preuve de votre consentement.
+      </p>
+      <Button asChild variant="secondary">
+        <a href={`/api/newsletter/export?token=${encodeURIComponent(token)}`} download>
+          <Download className="size-4" aria-hidden="true" />
+          Télécharger mes données (JSON)
+        </a>
+      </Button>
+    </div>
   );
 }
 

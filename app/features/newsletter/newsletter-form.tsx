@@ -10,12 +10,46 @@ import {
   isValidEmail,
   NEWSLETTER_CONSENT_TEXT,
 } from '#common/schemas/newsletter-shared.ts';
+import { ALREADY_SUBSCRIBED_TOAST, isAlreadySubscribed } from '~/lib/already-subscribed';
 import { cn } from '~/lib/cn';
 import { island } from '~/lib/island';
 import { toast } from '~/lib/toast';
-import { postSubscribe } from './subscribe-request';
+import { postSubscribe, type SubscribeOutcome } from './subscribe-request';
 
 export type NewsletterFormProps = { variant?: 'default' | 'footer' };
+
+/** Tells the visitor a sign-up was taken: kept offline, waiting for the email's confirmation, or done. */
+async function announceSubscribed(outcome: Extract<SubscribeOutcome, { ok: true }>) {
+  if (outcome.queued) {
+    (await import('~/lib/offline/offline-queue')).toastKeptOffline('newsletter');
+    return;
+  }
+  toast(
+    outcome.requiresConfirmation
+      ? {
+          title: 'Vérifiez votre email !',
+          description:
+            'Nous vous avons envoyé un email de confirmation. Cliquez sur le lien qu’il contient pour confirmer votre inscription.',
+        }
+      : {
+          title: 'Abonnement confirmé !',
+          description: 'Vous recevrez bientôt nos conseils marketing dans votre boîte mail.',
+        },
+  );
+}
+
+/** Tells the visitor why a sign-up was refused (an address already subscribed has its own words). */
+function announceRefused(outcome: Extract<SubscribeOutcome, { ok: false }>) {
+  toast(
+    isAlreadySubscribed(outcome.message)
+      ? ALREADY_SUBSCRIBED_TOAST
+      : {
+          variant: 'destructive',
+          title: 'Erreur',
+          description: outcome.message || 'Une erreur est survenue lors de l’inscription.',
+        },
+  );
+}
 
 export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
   const id = useId();
@@ -54,20 +88,7 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
         ...(shownAt.current !== null ? { elapsedMs: Date.now() - shownAt.current } : {}),
       });
       if (outcome.ok) {
-        if (outcome.queued) (await import('~/lib/offline/offline-queue')).toastKeptOffline('newsletter');
-        else
-          toast(
-            outcome.requiresConfirmation
-              ? {
-                  title: 'Vérifiez votre email !',
-                  description:
-                    'Nous vous avons envoyé un email de confirmation. Cliquez sur le lien qu’il contient pour confirmer votre inscription.',
-                }
-              : {
-                  title: 'Abonnement confirmé !',
-                  description: 'Vous recevrez bientôt nos conseils marketing dans votre boîte mail.',
-                },
-          );
+        await announceSubscribed(outcome);
         setEmail('');
         setWebsite('');
         shownAt.current = Date.now();
@@ -75,19 +96,7 @@ export function NewsletterForm({ variant = 'default' }: NewsletterFormProps) {
       }
       const fieldError = outcome.fields?.email;
       if (fieldError) setError(fieldError);
-      if (outcome.message?.includes('déjà abonné')) {
-        toast({
-          variant: 'destructive',
-          title: 'Déjà abonné',
-          description: 'Cette adresse email est déjà inscrite à notre newsletter.',
-        });
-      } else {
-        toast({
-          variant: 'destructive',
-          title: 'Erreur',
-          description: outcome.message || 'Une erreur est survenue lors de l’inscription.',
-        });
-      }
+      announceRefused(outcome);
     } finally {
       setPending(false);
     }

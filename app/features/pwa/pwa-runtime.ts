@@ -6,6 +6,7 @@
  */
 
 import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '#common/constants.ts';
+import { ALREADY_SUBSCRIBED_TOAST, isAlreadySubscribed } from '~/lib/already-subscribed';
 import {
   type OutboxStorage,
   type ReplayReport,
@@ -247,14 +248,10 @@ export function announceReplay(report: ReplayReport) {
   if (!reportIsWorthTelling(report)) return;
   const refused = report.rejected[0];
   if (refused) {
-    const already = refused.kind === 'newsletter' && refused.message?.includes('déjà abonné');
+    const already = refused.kind === 'newsletter' && isAlreadySubscribed(refused.message);
     toast(
       already
-        ? {
-            variant: 'destructive',
-            title: 'Déjà abonné',
-            description: 'Cette adresse email est déjà inscrite à notre newsletter.',
-          }
+        ? ALREADY_SUBSCRIBED_TOAST
         : {
             variant: 'destructive',
             title: 'Erreur',

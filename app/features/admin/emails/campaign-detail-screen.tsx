@@ -25,16 +25,17 @@ import { errorMessage } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { toast } from '~/lib/toast';
 import { ConfirmDialog } from '../kit/confirm-dialog';
-import { formatDate, formatDateTime } from '../kit/dates';
+import { formatDateTime } from '../kit/dates';
 import type { DialogProps } from '../kit/dialog-frame';
 import { ListBackLink, ListItemLoader } from '../kit/item-screen';
-import { AdminPageHeader, Card } from '../kit/page';
+import { AdminPageHeader } from '../kit/page';
 import { ScheduleDialog } from '../kit/schedule-dialog';
 import { useRealtimeChannel } from '../realtime/realtime-channel';
 import { CampaignPreviewDialog } from './campaign-preview-dialog';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignResultsSection } from './campaign-results';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import { CampaignSummary } from './campaign-summary';
 import { CampaignTestDialog } from './campaign-test-dialog';
 import { SubjectText } from './composer/subject-text';
 import {
@@ -119,6 +120,116 @@ function ActionBar({ actions, busy }: { actions: (BarAction | false)[]; busy: bo
   });
 }
 
+/** The actions that apply to the campaign in its status (the others are `false`), in the bar's order. */
+function campaignActions(
+  campaign: CampaignDetail,
+  {
+    notReady,
+    setDialog,
+    run,
+  }: {
+    notReady: boolean;
+    setDialog: (dialog: DialogName) => void;
+    run: (input: CampaignActionRequest, messages: { done: string; failed: string }) => void;
+  },
+): (BarAction | false)[] {
+  const { status, paused } = campaign;
+  const editable = status === 'draft' || status === 'scheduled';
+  return [
+    editable && {
+      label: 'Modifier',
+      icon: Pencil,
+      variant: 'secondary',
+      to: `/admin/emails/campaigns/${campaign.id}/edit`,
+    },
+    {
+      label: 'Aperçu',
+      icon: Eye,
+      variant: 'secondary',
+      always: true,
+      onClick: () => setDialog('preview'),
+    },
+    {
+      label: 'Envoyer un test',
+      icon: Mail,
+      variant: 'secondary',
+      always: true,
+      onClick: () => setDialog('test'),
+    },
+    editable && {
+      label: 'Envoyer maintenant',
+      icon: Send,
+      disabled: notReady,
+      describedBy: notReady ? 'campaign-problems' : undefined,
+      onClick: () => setDialog('send'),
+    },
+    editable && {
+      label: status === 'scheduled' ? 'Reprogrammer' : 'Programmer',
+      icon: CalendarClock,
+      variant: 'secondary',
+      disabled: notReady,
+      describedBy: notReady ? 'campaign-problems' : undefined,
+      onClick: () => setDialog('schedule'),
+    },
+    status === 'scheduled' && {
+      label: 'Déprogrammer',
+      variant: 'secondary',
+      onClick: () =>
+        run(
+          { action: 'unschedule' },
+          { done: 'Campagne déprogrammée', failed: 'Déprogrammation impossible' },
+        ),
+    },
+    status === 'sending' &&
+      !paused && {
+        label: 'Mettre en pause',
+        icon: Pause,
+        variant: 'secondary',
+        onClick: () => run({ action: 'pause' }, { done: 'Envoi mis en pause', failed: 'Pause impossible' }),
+      },
+    status === 'sending' &&
+      paused && {
+        label: 'Reprendre',
+        icon: Play,
+        onClick: () => run({ action: 'resume' }, { done: 'Envoi repris', failed: 'Reprise impossible' }),
+      },
+    status === 'sending' && {
+      label: 'Annuler l’envoi',
+      icon: XCircle,
+      danger: true,
+      onClick: () => setDialog('cancel'),
+    },
+    status === 'draft' && {
+      label: 'Supprimer',
+      icon: Trash2,
+      danger: true,
+      className: 'ml-auto',
+      onClick: () => setDialog('delete'),
+    },
+  ];
+}
+
+/** What stops the campaign from being sent, as the server checked it. */
+function ReadinessProblems({ problems }: { problems: string[] }) {
+  return (
+    <section
+      id="campaign-problems"
+      aria-labelledby="campaign-problems-title"
+      className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <h2 id="campaign-problems-title" className="flex items-center gap-2 font-semibold">
+        <TriangleAlert className="size-4" aria-hidden="true" />
+        Avant de l’envoyer ou de la programmer
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DialogName>(null);
@@ -159,17 +270,6 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
     onConfirm: () => run({ action: name }, messages),
   });
 
-  const segmentWords = [
-    campaign.segment.tags.length > 0
-      ? `étiquettes : ${campaign.segment.tags.join(', ')}`
-      : 'toutes les étiquettes',
-    campaign.segment.locale ? `langue : ${campaign.segment.locale}` : null,
-    campaign.segment.subscribedFrom
-      ? `inscrits depuis le ${formatDate(campaign.segment.subscribedFrom)}`
-      : null,
-    campaign.segment.subscribedTo ? `jusqu’au ${formatDate(campaign.segment.subscribedTo)}` : null,
-  ].filter(Boolean);
-
   return (
     <>
       <ListBackLink list={CAMPAIGN_LIST} />
@@ -180,136 +280,13 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       />
 
       <div className="mb-6 flex flex-wrap gap-2">
-        <ActionBar
-          busy={busy}
-          actions={[
-            editable && {
-              label: 'Modifier',
-              icon: Pencil,
-              variant: 'secondary',
-              to: `/admin/emails/campaigns/${campaign.id}/edit`,
-            },
-            {
-              label: 'Aperçu',
-              icon: Eye,
-              variant: 'secondary',
-              always: true,
-              onClick: () => setDialog('preview'),
-            },
-            {
-              label: 'Envoyer un test',
-              icon: Mail,
-              variant: 'secondary',
-              always: true,
-              onClick: () => setDialog('test'),
-            },
-            editable && {
-              label: 'Envoyer maintenant',
-              icon: Send,
-              disabled: notReady,
-              describedBy: notReady ? 'campaign-problems' : undefined,
-              onClick: () => setDialog('send'),
-            },
-            editable && {
-              label: status === 'scheduled' ? 'Reprogrammer' : 'Programmer',
-              icon: CalendarClock,
-              variant: 'secondary',
-              disabled: notReady,
-              describedBy: notReady ? 'campaign-problems' : undefined,
-              onClick: () => setDialog('schedule'),
-            },
-            status === 'scheduled' && {
-              label: 'Déprogrammer',
-              variant: 'secondary',
-              onClick: () =>
-                run(
-                  { action: 'unschedule' },
-                  { done: 'Campagne déprogrammée', failed: 'Déprogrammation impossible' },
-                ),
-            },
-            status === 'sending' &&
-              !paused && {
-                label: 'Mettre en pause',
-                icon: Pause,
-                variant: 'secondary',
-                onClick: () =>
-                  run({ action: 'pause' }, { done: 'Envoi mis en pause', failed: 'Pause impossible' }),
-              },
-            status === 'sending' &&
-              paused && {
-                label: 'Reprendre',
-                icon: Play,
-                onClick: () =>
-                  run({ action: 'resume' }, { done: 'Envoi repris', failed: 'Reprise impossible' }),
-              },
-            status === 'sending' && {
-              label: 'Annuler l’envoi',
-              icon: XCircle,
-              danger: true,
-              onClick: () => setDialog('cancel'),
-            },
-            status === 'draft' && {
-              label: 'Supprimer',
-              icon: Trash2,
-              danger: true,
-              className: 'ml-auto',
-              onClick: () => setDialog('delete'),
-            },
-          ]}
-        />
+        <ActionBar busy={busy} actions={campaignActions(campaign, { notReady, setDialog, run })} />
       </div>
 
-      {notReady ? (
-        <section
-          id="campaign-problems"
-          aria-labelledby="campaign-problems-title"
-          className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
-        >
-          <h2 id="campaign-problems-title" className="flex items-center gap-2 font-semibold">
-            <TriangleAlert className="size-4" aria-hidden="true" />
-            Avant de l’envoyer ou de la programmer
-          </h2>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
-            {campaign.problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {notReady ? <ReadinessProblems problems={campaign.problems} /> : null}
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
-        <Card>
-          <h2 className="mb-3 text-base font-semibold text-gray-900">Résumé</h2>
-          <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-gray-600">Objet</dt>
-            <dd className="break-words text-gray-900">
-              <SubjectText subject={campaign.subject} />
-            </dd>
-            <dt className="text-gray-600">Contenu</dt>
-            <dd className="text-gray-900">
-              {campaign.blocks
-                ? `Éditeur de blocs (${campaign.blocks.length} bloc${campaign.blocks.length > 1 ? 's' : ''})`
-                : campaign.templateName
-                  ? `Modèle « ${campaign.templateName} »`
-                  : '—'}
-            </dd>
-            <dt className="text-gray-600">Expéditeur</dt>
-            <dd className="text-gray-900 [overflow-wrap:anywhere]">
-              {campaign.senderName} &lt;{campaign.senderEmail}&gt;
-            </dd>
-            <dt className="text-gray-600">Destinataires</dt>
-            <dd className="text-gray-900">
-              <span data-testid="recipient-count">
-                {formatCount(campaign.recipientCount)} abonné{campaign.recipientCount > 1 ? 's' : ''} actif
-                {campaign.recipientCount > 1 ? 's' : ''}
-              </span>
-              <span className="block text-xs text-gray-600">{segmentWords.join(' · ')}</span>
-            </dd>
-            <SummaryDate term="Programmée" at={campaign.scheduledAt} note=" (heure de Kinshasa)" />
-            <SummaryDate term="Envoyée" at={campaign.sentAt} />
-            <SummaryDate term="Annulée" at={campaign.cancelledAt} />
-          </dl>
-        </Card>
+        <CampaignSummary campaign={campaign} />
         {campaign.jobs.total > 0 ? <CampaignProgress campaign={campaign} /> : null}
       </div>
 
@@ -383,20 +360,6 @@ function CampaignDetailView({ campaign }: { campaign: CampaignDetail }) {
       >
         <p>Le brouillon « {campaign.title} » sera supprimé.</p>
       </ConfirmDialog>
-    </>
-  );
-}
-
-/** A date of the summary (the planned sending, the sending, the cancellation), when the campaign has it. */
-function SummaryDate({ term, at, note }: { term: string; at: string | null; note?: string }) {
-  if (!at) return null;
-  return (
-    <>
-      <dt className="text-gray-600">{term}</dt>
-      <dd className="text-gray-900">
-        {formatDateTime(at)}
-        {note}
-      </dd>
     </>
   );
 }

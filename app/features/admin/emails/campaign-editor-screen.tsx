@@ -8,83 +8,42 @@
  * the campaign's page.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Save from 'lucide-react/icons/save';
-import Users from 'lucide-react/icons/users';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { blocksReadiness, type CampaignBlock, STARTER_BLOCKS } from '#common/schemas/campaign-blocks.ts';
 import {
   type CampaignDetail,
   type CampaignInput,
-  CampaignInputSchema,
   contentVariables,
   type EmailTemplateSummary,
   EXAMPLE_FIRST_NAME,
-  type Segment,
-  SegmentSchema,
 } from '#common/schemas/campaigns.ts';
-import { DateField } from '~/components/date-time-field';
-import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
+import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { reportSaveError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { EditorActionBar, ItemSkeleton, ListBackLink, UnsavedNote } from '../kit/item-screen';
-import { AdminPageHeader, BackLink, Card, FieldsetCard } from '../kit/page';
+import { AdminPageHeader, BackLink, Card } from '../kit/page';
 import { ErrorState, ItemLoadFailure } from '../kit/states';
-import { useDebounced } from '../kit/use-debounced';
 import { EditorPlaceholder } from '../rich-text/markdown-editor-field';
-import type { BlockErrorOf } from './composer/block-composer';
-import { ComposerPreview, composePreviewInput } from './composer/composer-preview';
+import { ContentCard } from './campaign/content-card';
+import { type CampaignForm, CampaignFormSchema, campaignBody, toForm } from './campaign/form';
+import { RecipientsCard } from './campaign/recipients-card';
+import { composePreviewInput } from './composer/composer-preview';
 import { docToSubject, subjectToDoc } from './composer/first-name';
 import {
   CAMPAIGN_LIST,
   campaignQuery,
   composePreviewQuery,
   saveCampaignMutation,
-  segmentCountQuery,
   senderDefaultsQuery,
-  subscriberTagsQuery,
   templatesQuery,
 } from './data';
 
-type CampaignForm = {
-  title: string;
-  subject: string;
-  /** 'blocks': the composer; 'template': an MJML template ("Avancé"). */
-  mode: 'blocks' | 'template';
-  blocks: CampaignBlock[];
-  templateId: string;
-  senderName: string;
-  senderEmail: string;
-  segment: { tags: string[]; locale: string; subscribedFrom: string; subscribedTo: string };
-  content: Record<string, string>;
-};
-
-const withoutEmpty = (record: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== ''));
-
-/**
- * An empty sender or date means "not set" (the settings' sender, no bound), as the API wants; the
- * body sent is the chosen mode's only (blocks, or a template and its fields).
- */
-const CampaignFormSchema = z.preprocess((raw) => {
-  const { mode, blocks, templateId, content, ...form } = raw as CampaignForm;
-  const body = mode === 'blocks' ? { blocks } : { templateId, content };
-  return {
-    ...withoutEmpty({ ...form, ...body, segment: undefined }),
-    segment: withoutEmpty(form.segment),
-  };
-}, CampaignInputSchema);
-
-const SEGMENT_COUNT_DEBOUNCE_MS = 500;
-
-/** The composer and the subject's editor (Tiptap) load after the screen, each behind a placeholder. */
-const BlockComposer = lazy(() =>
-  import('./composer/block-composer').then((module) => ({ default: module.BlockComposer })),
-);
+/** The subject's editor (Tiptap) loads after the screen, behind a placeholder. */
 const ChipTextEditor = lazy(() =>
   import('./composer/text-editor').then((module) => ({ default: module.ChipTextEditor })),
 );
@@ -134,29 +93,6 @@ export function CampaignEditorScreen({ campaignId }: { campaignId: string | unde
   return <CampaignEditor key={existing?.id ?? 'new'} campaign={existing} templates={templates.data} />;
 }
 
-/** A new campaign starts in the composer with a greeting; each block gets its own id. */
-const starterBlocks = () => STARTER_BLOCKS.map((block) => ({ ...block, id: crypto.randomUUID() }));
-
-function toForm(campaign: CampaignDetail | null): CampaignForm {
-  const onTemplate = campaign !== null && campaign.blocks === null && campaign.templateId !== null;
-  return {
-    title: campaign?.title ?? '',
-    subject: campaign?.subject ?? '',
-    mode: onTemplate ? 'template' : 'blocks',
-    blocks: campaign?.blocks ?? (onTemplate ? [] : starterBlocks()),
-    templateId: campaign?.templateId ?? '',
-    senderName: campaign?.senderName ?? '',
-    senderEmail: campaign?.senderEmail ?? '',
-    segment: {
-      tags: campaign?.segment.tags ?? [],
-      locale: campaign?.segment.locale ?? '',
-      subscribedFrom: campaign?.segment.subscribedFrom ?? '',
-      subscribedTo: campaign?.segment.subscribedTo ?? '',
-    },
-    content: { ...(campaign?.content ?? {}) },
-  };
-}
-
 const FIELD_NAMES = ['title', 'subject', 'templateId', 'senderName', 'senderEmail'] as const;
 
 function CampaignEditor({
@@ -168,7 +104,6 @@ function CampaignEditor({
 }) {
   const navigate = useNavigate();
   const sender = useQuery(senderDefaultsQuery);
-  const tags = useQuery(subscriberTagsQuery);
   const {
     register,
     control,
@@ -200,18 +135,6 @@ function CampaignEditor({
     }
   }, [template, getValues, setValue]);
 
-  const segmentDraft = watch('segment');
-  const parsedSegment = SegmentSchema.safeParse(withoutEmpty(segmentDraft ?? {}));
-  const debouncedSegment = useDebounced(
-    parsedSegment.success ? JSON.stringify(parsedSegment.data) : null,
-    SEGMENT_COUNT_DEBOUNCE_MS,
-  );
-  const segmentCount = useQuery({
-    ...segmentCountQuery(JSON.parse(debouncedSegment ?? '{"tags":[]}') as Segment),
-    enabled: debouncedSegment !== null,
-    placeholderData: keepPreviousData,
-  });
-
   const save = useMutation(
     saveCampaignMutation({
       onSuccess: (saved) => navigate(`/admin/emails/campaigns/${saved.id}`),
@@ -219,31 +142,8 @@ function CampaignEditor({
         reportSaveError(error, setError, [...FIELD_NAMES, 'segment.*', 'content.*', 'blocks.*']),
     }),
   );
-  const submit = (values: CampaignInput) => {
-    if (values.blocks) {
-      const { content: _unused, ...composed } = values;
-      save.mutate({ id: campaign?.id ?? null, values: composed as CampaignInput });
-      return;
-    }
-    // The fields the chosen template shows, and those the campaign already had (an announcement's
-    // list of publications, written by the server): text typed for another template is dropped.
-    const names = new Set([...fields.map((b) => b.name), ...Object.keys(campaign?.content ?? {})]);
-    const body = {
-      ...values,
-      content: Object.fromEntries(Object.entries(values.content).filter(([k]) => names.has(k))),
-    };
-    save.mutate({ id: campaign?.id ?? null, values: body });
-  };
-  const blockError: BlockErrorOf = (index, field) => {
-    const blockErrors = errors.blocks?.[index] as
-      | Record<string, { message?: string } | undefined>
-      | undefined;
-    return blockErrors?.[field]?.message;
-  };
-
-  const knownTags = [...new Set([...(tags.data ?? []), ...(segmentDraft?.tags ?? [])])].sort((a, b) =>
-    a.localeCompare(b, 'fr'),
-  );
+  const submit = (values: CampaignInput) =>
+    save.mutate({ id: campaign?.id ?? null, values: campaignBody(values, fields, campaign) });
 
   return (
     <>
@@ -290,162 +190,16 @@ function CampaignEditor({
           </p>
         </Card>
 
-        <FieldsetCard legend="Destinataires">
-          <p className="mb-3 text-sm text-gray-600">
-            Toujours et seulement les abonnés actifs (confirmés, ni désinscrits ni en rebond).
-          </p>
-          <div className="grid gap-4 lg:grid-cols-3">
-            <fieldset className="min-w-0 lg:col-span-3">
-              <legend className="mb-1.5 text-sm font-medium text-gray-900">
-                Étiquettes <span className="font-normal text-gray-600">(au moins une ; aucune : tous)</span>
-              </legend>
-              {knownTags.length === 0 ? (
-                <p className="text-sm text-gray-600">
-                  {tags.isPending ? 'Chargement des étiquettes...' : 'Aucun abonné n’a d’étiquette.'}
-                </p>
-              ) : (
-                <Controller
-                  control={control}
-                  name="segment.tags"
-                  render={({ field }) => (
-                    <div className="flex flex-wrap gap-2">
-                      {knownTags.map((tag) => {
-                        const checked = field.value.includes(tag);
-                        return (
-                          <label
-                            key={tag}
-                            className={cn(
-                              'inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1 text-sm',
-                              checked
-                                ? 'border-brand-700 bg-brand-50 text-brand-900'
-                                : 'border-gray-300 text-gray-800',
-                            )}
-                          >
-                            <input
-                              type="checkbox"
-                              className="size-4 accent-brand-700"
-                              checked={checked}
-                              onChange={() =>
-                                field.onChange(
-                                  checked ? field.value.filter((t) => t !== tag) : [...field.value, tag],
-                                )
-                              }
-                            />
-                            {tag}
-                          </label>
-                        );
-                      })}
-                    </div>
-                  )}
-                />
-              )}
-              {errors.segment?.tags?.message ? (
-                <p className="mt-1 text-sm text-red-700">{errors.segment.tags.message}</p>
-              ) : null}
-            </fieldset>
-            <Controller
-              control={control}
-              name="segment.locale"
-              render={({ field }) => <LocaleSelect {...field} />}
-            />
-            <SubscribedDate control={control} name="segment.subscribedFrom" label="Inscrits depuis le" />
-            <SubscribedDate control={control} name="segment.subscribedTo" label="Inscrits jusqu’au" />
-          </div>
-          <p
-            role="status"
-            data-testid="segment-count"
-            className="mt-4 flex items-center gap-2 text-sm font-medium text-gray-900"
-          >
-            <Users className="size-4 text-brand-700" aria-hidden="true" />
-            {!parsedSegment.success
-              ? 'Critères invalides'
-              : segmentCount.isError
-                ? 'Nombre de destinataires indisponible'
-                : segmentCount.data === undefined
-                  ? 'Calcul des destinataires...'
-                  : `${segmentCount.data.toLocaleString('fr-FR')} destinataire${segmentCount.data > 1 ? 's' : ''} actif${segmentCount.data > 1 ? 's' : ''}`}
-          </p>
-        </FieldsetCard>
+        <RecipientsCard control={control} errors={errors} />
 
-        <FieldsetCard legend="Contenu">
-          <Controller
-            control={control}
-            name="mode"
-            render={({ field }) => (
-              <div className="mb-4 flex items-start gap-3 text-sm">
-                <input
-                  id="campaign-advanced"
-                  type="checkbox"
-                  role="switch"
-                  aria-checked={field.value === 'template'}
-                  aria-describedby="campaign-advanced-hint"
-                  className="mt-0.5 size-5 shrink-0 accent-brand-700"
-                  checked={field.value === 'template'}
-                  onChange={(event) => field.onChange(event.target.checked ? 'template' : 'blocks')}
-                />
-                <div>
-                  <label htmlFor="campaign-advanced" className="font-medium text-gray-900">
-                    Avancé : un modèle MJML
-                  </label>
-                  <p id="campaign-advanced-hint" className="text-gray-600">
-                    Pour les experts : l’email suit un modèle écrit en MJML (Emails, Modèles) au lieu des
-                    blocs. Seul le mode choisi est enregistré.
-                  </p>
-                </div>
-              </div>
-            )}
-          />
-          {mode === 'blocks' ? (
-            <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
-              <Controller
-                control={control}
-                name="blocks"
-                render={({ field }) => (
-                  <Suspense fallback={<EditorPlaceholder />}>
-                    <BlockComposer blocks={field.value} onChange={field.onChange} errorOf={blockError} />
-                  </Suspense>
-                )}
-              />
-              <section aria-label="Aperçu" className="min-w-0 xl:sticky xl:top-4 xl:self-start">
-                <h2 className="mb-2 text-sm font-semibold text-gray-900">Aperçu</h2>
-                <ComposerPreview subject={watch('subject')} blocks={watch('blocks')} />
-              </section>
-            </div>
-          ) : (
-            <div className="flex flex-col gap-4">
-              {/* Controlled: the select shows the form's value, never the other way round. */}
-              <Controller
-                control={control}
-                name="templateId"
-                render={({ field }) => (
-                  <TemplateSelect templates={templates} error={errors.templateId?.message} {...field} />
-                )}
-              />
-              {!template ? (
-                <p className="text-sm text-gray-600">Choisissez un modèle pour écrire son contenu.</p>
-              ) : fields.length === 0 ? (
-                <p className="text-sm text-gray-600">
-                  Ce modèle n’a pas de champ à écrire : il est envoyé tel quel, personnalisé pour chacun.
-                </p>
-              ) : (
-                fields.map((variable) => (
-                  <TextAreaField
-                    key={`${template.id}-${variable.name}`}
-                    label={variable.description || variable.name}
-                    optional
-                    rows={/html/i.test(variable.name) ? 10 : 3}
-                    placeholder={variable.example}
-                    className={/html/i.test(variable.name) ? 'font-mono' : undefined}
-                    {...field(`content.${variable.name}`)}
-                  />
-                ))
-              )}
-            </div>
-          )}
-          {errors.blocks?.message ? (
-            <p className="mt-2 text-sm text-red-700">{errors.blocks.message}</p>
-          ) : null}
-        </FieldsetCard>
+        <ContentCard
+          control={control}
+          errors={errors}
+          field={field}
+          templates={templates}
+          template={template}
+          fields={fields}
+        />
 
         {mode === 'blocks' ? <LiveReadiness subject={watch('subject')} blocks={watch('blocks')} /> : null}
 
@@ -522,84 +276,5 @@ function SubjectField({
         error={error}
       />
     </Suspense>
-  );
-}
-
-/** A bound of the subscription dates the campaign's audience is narrowed to (YYYY-MM-DD). */
-function SubscribedDate({
-  control,
-  name,
-  label,
-}: {
-  control: Control<CampaignForm, unknown, CampaignInput>;
-  name: 'segment.subscribedFrom' | 'segment.subscribedTo';
-  label: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <DateField
-          ref={field.ref}
-          label={label}
-          optional
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
-
-const selectClass =
-  'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 focus:outline-2 focus:outline-offset-0 border-gray-300 focus:border-brand-700 focus:outline-brand-700/30';
-
-function TemplateSelect({
-  templates,
-  error,
-  ...props
-}: { templates: EmailTemplateSummary[]; error?: string } & React.ComponentProps<'select'>) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor="campaign-template" className="text-sm font-medium text-gray-900">
-        Modèle
-      </label>
-      <select
-        id="campaign-template"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'campaign-template-error' : undefined}
-        className={cn(selectClass, error && 'border-red-600')}
-        {...props}
-      >
-        <option value="">Choisissez un modèle…</option>
-        {templates.map((template) => (
-          <option key={template.id} value={template.id}>
-            {template.name}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id="campaign-template-error" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function LocaleSelect(props: React.ComponentProps<'select'>) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor="campaign-locale" className="text-sm font-medium text-gray-900">
-        Langue <span className="font-normal text-gray-600">(facultatif)</span>
-      </label>
-      <select id="campaign-locale" className={selectClass} {...props}>
-        <option value="">Toutes</option>
-        <option value="fr">Français</option>
-      </select>
-    </div>
   );
 }

@@ -54,6 +54,92 @@ export function keepsEveryWord(source: string, roundTrip: string): boolean {
 const imageFile = (files: FileList | null | undefined) =>
   Array.from(files ?? []).find((file) => file.type.startsWith('image/'));
 
+/** The visual editor's attributes (its name, its error) and its handling of an image pasted or dropped. */
+function visualEditorProps({
+  id,
+  error,
+  compact,
+  onImageFile,
+}: {
+  id: string;
+  error: string | undefined;
+  compact: boolean;
+  onImageFile: (file: File) => void;
+}) {
+  return {
+    attributes: {
+      id,
+      role: 'textbox',
+      'aria-multiline': 'true',
+      'aria-labelledby': `${id}-label`,
+      ...(error ? { 'aria-invalid': 'true', 'aria-describedby': `${id}-error` } : {}),
+      class: cn(
+        'prose max-w-none px-4 py-3 text-base focus:outline-none [&_img]:rounded-lg [&_img.ProseMirror-selectednode]:outline-2 [&_img.ProseMirror-selectednode]:outline-brand-700',
+        compact ? 'min-h-40' : 'min-h-72',
+      ),
+    },
+    handlePaste: (_view: unknown, event: ClipboardEvent) => {
+      const file = imageFile(event.clipboardData?.files);
+      if (!file) return false;
+      onImageFile(file);
+      return true;
+    },
+    handleDrop: (_view: unknown, event: DragEvent) => {
+      const file = imageFile(event.dataTransfer?.files);
+      if (!file) return false;
+      event.preventDefault();
+      onImageFile(file);
+      return true;
+    },
+  };
+}
+
+/** A selected image is replaced (its alt text edited); anything else selected is kept. */
+function insertImage(editor: Editor, image: { src: string; alt: string }) {
+  if (editor.isActive('image')) editor.chain().focus().setImage(image).run();
+  else
+    editor.chain().focus().insertContentAt(editor.state.selection.to, { type: 'image', attrs: image }).run();
+}
+
+/** The field's label, and the switch between the visual editor and the Markdown source. */
+function EditorHeader({
+  id,
+  label,
+  editor,
+  source,
+  onSwitch,
+}: {
+  id: string;
+  label: string;
+  editor: Editor | null;
+  source: boolean;
+  onSwitch: () => void;
+}) {
+  return (
+    <div className="flex items-end justify-between gap-2">
+      {source ? (
+        <label htmlFor={`${id}-source`} className="text-sm font-medium text-gray-900">
+          {label} (Markdown)
+        </label>
+      ) : (
+        <EditorLabel id={`${id}-label`} editor={editor}>
+          {label}
+        </EditorLabel>
+      )}
+      <button
+        type="button"
+        aria-pressed={source}
+        disabled={!editor}
+        onClick={onSwitch}
+        className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-gray-700 hover:bg-gray-100 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 disabled:opacity-50"
+      >
+        <Code2 className="size-4" aria-hidden="true" />
+        Markdown
+      </button>
+    </div>
+  );
+}
+
 export type MarkdownEditorProps = {
   label: string;
   value: string;
@@ -91,32 +177,13 @@ export function MarkdownEditor({
   const [initialValue] = useState(value);
   const extensions = useMemo(() => markdownExtensions({ placeholder }), [placeholder]);
   const editorProps = useMemo(
-    () => ({
-      attributes: {
+    () =>
+      visualEditorProps({
         id,
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': `${id}-label`,
-        ...(error ? { 'aria-invalid': 'true', 'aria-describedby': `${id}-error` } : {}),
-        class: cn(
-          'prose max-w-none px-4 py-3 text-base focus:outline-none [&_img]:rounded-lg [&_img.ProseMirror-selectednode]:outline-2 [&_img.ProseMirror-selectednode]:outline-brand-700',
-          compact ? 'min-h-40' : 'min-h-72',
-        ),
-      },
-      handlePaste: (_view: unknown, event: ClipboardEvent) => {
-        const file = imageFile(event.clipboardData?.files);
-        if (!file) return false;
-        setImageRequest({ src: null, alt: '', file });
-        return true;
-      },
-      handleDrop: (_view: unknown, event: DragEvent) => {
-        const file = imageFile(event.dataTransfer?.files);
-        if (!file) return false;
-        event.preventDefault();
-        setImageRequest({ src: null, alt: '', file });
-        return true;
-      },
-    }),
+        error,
+        compact,
+        onImageFile: (file) => setImageRequest({ src: null, alt: '', file }),
+      }),
     [id, error, compact],
   );
 
@@ -173,27 +240,13 @@ export function MarkdownEditor({
 
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
-      <div className="flex items-end justify-between gap-2">
-        {mode === 'source' ? (
-          <label htmlFor={`${id}-source`} className="text-sm font-medium text-gray-900">
-            {label} (Markdown)
-          </label>
-        ) : (
-          <EditorLabel id={`${id}-label`} editor={editor}>
-            {label}
-          </EditorLabel>
-        )}
-        <button
-          type="button"
-          aria-pressed={mode === 'source'}
-          disabled={!editor}
-          onClick={() => (mode === 'source' ? toVisual() : setMode('source'))}
-          className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-gray-700 hover:bg-gray-100 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 disabled:opacity-50"
-        >
-          <Code2 className="size-4" aria-hidden="true" />
-          Markdown
-        </button>
-      </div>
+      <EditorHeader
+        id={id}
+        label={label}
+        editor={editor}
+        source={mode === 'source'}
+        onSwitch={() => (mode === 'source' ? toVisual() : setMode('source'))}
+      />
       <div
         className={cn(
           'min-w-0 rounded-lg border bg-white',
@@ -238,15 +291,7 @@ export function MarkdownEditor({
         request={imageRequest}
         onClose={() => setImageRequest(null)}
         onInsert={(image) => {
-          if (!editor) return;
-          // A selected image is replaced (its alt text edited); anything else selected is kept.
-          if (editor.isActive('image')) editor.chain().focus().setImage(image).run();
-          else
-            editor
-              .chain()
-              .focus()
-              .insertContentAt(editor.state.selection.to, { type: 'image', attrs: image })
-              .run();
+          if (editor) insertImage(editor, image);
           setImageRequest(null);
         }}
       />
