@@ -194,7 +194,7 @@ export function OrderedList<T extends { id: string }>({
 }
 
 /** The writes of a row, from orderedContentMutations. */
-type RowMutations<T, TMoved, TToggled> = {
+export type RowMutations<T, TMoved, TToggled> = {
   move: AdminMutation<TMoved, { item: T; direction: MoveDirection }>;
   toggle: AdminMutation<TToggled, { item: T; isActive: boolean }>;
 };
