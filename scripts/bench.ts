@@ -911,6 +911,7 @@ try {
     `POST /api/contact alone (quotes, calls, contacts, replays) for ${LEADS_ONLY_DURATION_S} s...\n`,
   );
   const aloneMark = latencyMarks();
+  const countersBefore = freshDatabase ? await commitCounters(freshDatabase.url) : undefined;
   const aloneStarted = performance.now();
   await submissionLoad(site.url, LEAD_KINDS, LEADS_ONLY_DURATION_S);
   const leadsAlone = leadFigures(aloneMark, (performance.now() - aloneStarted) / 1000);
@@ -922,6 +923,16 @@ try {
   process.stdout.write(
     `  ${aloneDrain.emails} emails in all, drained ${aloneDrain.seconds} s after the run\n`,
   );
+  // A lead's commits and WAL flushes, its staff email's sending included; read once the backends,
+  // idle, have reported their counters (PostgreSQL does within 10 s).
+  let commits: CommitCounters | undefined;
+  if (freshDatabase && countersBefore) {
+    await sleep(11_000);
+    commits = perLead(countersBefore, await commitCounters(freshDatabase.url), leadsAlone.answered);
+    process.stdout.write(
+      `  per lead, its email included: ${commits.commits} commits, ${commits.walFlushes} WAL flushes (fsync), ${commits.walFlushMs} ms flushing\n`,
+    );
+  }
 
   process.stdout.write('Pages and public API, from the response cache and from a bare server...\n');
   const kept = await pageThroughput(site.url);
@@ -1032,7 +1043,12 @@ try {
       statuses: statusCounts(result),
       kinds,
     },
-    leads: { alone: leadsAlone, oneWorker: leadsOneWorker, twoWorkers: twoWorkers?.leads ?? null },
+    leads: {
+      alone: leadsAlone,
+      aloneCommits: commits ?? null,
+      oneWorker: leadsOneWorker,
+      twoWorkers: twoWorkers?.leads ?? null,
+    },
     pages,
     database: {
       leadRows: stored.leadRows.length,
@@ -1055,6 +1071,33 @@ try {
   await cluster?.destroy();
 }
 process.exit(exitCode);
+
+type CommitCounters = { commits: number; walFlushes: number; walFlushMs: number };
+
+/**
+ * Where a durable lead's time goes: the server's commits (every database of the cluster: the bench's
+ * is the only one written) and its WAL flushes, each an fsync a committing request waits for unless
+ * another commit's flush carried it (group commit). Flush time needs track_wal_io_timing (0 without).
+ */
+async function commitCounters(url: string): Promise<CommitCounters> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select (select sum(xact_commit) from pg_stat_database)::float8 as commits,
+              wal_sync::float8 as "walFlushes", wal_sync_time::float8 as "walFlushMs"
+         from pg_stat_wal`,
+    );
+    return rows[0] as CommitCounters;
+  } finally {
+    await client.end();
+  }
+}
+
+function perLead(before: CommitCounters, after: CommitCounters, answered: number): CommitCounters {
+  const each = (key: keyof CommitCounters) => round((after[key] - before[key]) / Math.max(1, answered), 2);
+  return { commits: each('commits'), walFlushes: each('walFlushes'), walFlushMs: each('walFlushMs') };
+}
 
 /** What PostgreSQL does on commit: "fsync on, synchronous_commit on" is a production server's. */
 async function durabilityOf(url: string): Promise<string> {
@@ -1088,7 +1131,12 @@ function benchMarkdown(report: {
       statuses: Record<string, number>;
     }[];
   };
-  leads: { alone: LeadFigures; oneWorker: LeadFigures; twoWorkers: LeadFigures | null };
+  leads: {
+    alone: LeadFigures;
+    aloneCommits: CommitCounters | null;
+    oneWorker: LeadFigures;
+    twoWorkers: LeadFigures | null;
+  };
   pages: PageRun[];
   outbox: { mix: { emails: number; seconds: number }; leadsAlone: { emails: number; seconds: number } };
   limiter: LimiterProbe[];
@@ -1121,6 +1169,12 @@ function benchMarkdown(report: {
       ],
     ),
     '',
+    ...(report.leads.aloneCommits
+      ? [
+          `Per lead of the run alone, its staff email's sending included: ${report.leads.aloneCommits.commits} commits, ${report.leads.aloneCommits.walFlushes} WAL flushes (each an fsync; fewer than the commits when one flush carries several: group commit), ${report.leads.aloneCommits.walFlushMs} ms flushing (0 unless track_wal_io_timing is on).`,
+          '',
+        ]
+      : []),
     '## Pages and public API (same run, after the submissions)',
     '',
     `Measured once the outbox had sent the ${report.outbox.leadsAlone.emails} emails the submissions queued (${report.outbox.mix.seconds} s after the mix, ${report.outbox.leadsAlone.seconds} s after the leads alone), so that pages get a quiet server.`,
