@@ -58,6 +58,16 @@ export type IslandAssets = {
  */
 export const INSTALL_OFFER_CATCHER = `w.addEventListener('beforeinstallprompt',function(e){e.preventDefault();w.${EARLY_INSTALL_OFFER}=e});`;
 
+/**
+ * A page opened at one of its sections (/about#team) stays on it while the page settles: the
+ * blocks above it that the browser lays out only near the screen (render-when-near, decision 093)
+ * take their real height once the browser has scrolled there, and on a slow phone it does not
+ * always scroll again, leaving the visitor somewhere else. Until the visitor touches, scrolls or
+ * types (or for 5 s), each change of the page's height brings the section back to the top. Only for
+ * a link followed, not a page reloaded or come back to: those keep the position the browser restores.
+ */
+export const FRAGMENT_KEEPER = `try{var n=performance.getEntriesByType('navigation')[0],f=location.hash&&(!n||n.type==='navigate')&&d.getElementById(decodeURIComponent(location.hash.slice(1)));if(f&&w.ResizeObserver){var o=new ResizeObserver(function(){f.scrollIntoView({block:'start',behavior:'instant'})}),off=function(){o.disconnect()};['wheel','touchstart','keydown','pointerdown'].forEach(function(t){w.addEventListener(t,off,{capture:true,once:true,passive:true})});o.observe(d.body);setTimeout(off,5000)}}catch(e){}`;
+
 /** The inline script's source. Written in plain ES2017: it runs before any bundler code. */
 export function bootstrapScript({ entry, preload, later = [], dev }: IslandAssets): string {
   const urls = JSON.stringify({ entry, preload, later }).replace(/</g, '\\u003c');
@@ -66,7 +76,7 @@ export function bootstrapScript({ entry, preload, later = [], dev }: IslandAsset
   const start = dev
     ? `import('/@id/__x00__virtual:react-router/inject-hmr-runtime').then(function(){return import(a.entry)})`
     : `a.preload.reduce(function(p,u){return p.then(function(){return import(u)}).then(pause)},Promise.resolve()).then(function(){return import(a.entry)})`;
-  return `(function(){var a=${urls},w=window,d=document,s=0;w.${PENDING}=[];w.${LATER}=a.later;${INSTALL_OFFER_CATCHER}
+  return `(function(){var a=${urls},w=window,d=document,s=0;w.${PENDING}=[];w.${LATER}=a.later;${INSTALL_OFFER_CATCHER}${FRAGMENT_KEEPER}
 function pause(){return new Promise(function(r){setTimeout(r,0)})}
 function go(){if(s)return;s=1;a.preload.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});${start}.catch(function(e){s=0;console.error(e)})}
 ['click','submit'].forEach(function(k){var sel=${JSON.stringify(HELD)}[k];d.addEventListener(k,function(e){var q=w.${PENDING},h=w.${HOLD},t=e.target&&e.target.closest&&e.target.closest(sel);if(!t||(h?!h({type:k,target:t}):!q))return;e.preventDefault();e.stopPropagation();if(!h){q.push({type:k,target:t});go()}},true)});
