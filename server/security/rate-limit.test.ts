@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '#db/client.ts';
 import { databaseContext } from '#tests/helpers/seeded-database.ts';
 import {
   hitRateLimit,
@@ -53,5 +55,20 @@ describe('peekRateLimit, restartRateLimitWindow, resetRateLimit', () => {
     await releaseRateLimitHit(ctx.database.db, key);
     await releaseRateLimitHit(ctx.database.db, key);
     expect((await peekRateLimit(ctx.database.db, key, rule, t0)).count).toBe(0);
+  });
+});
+
+describe('the counters’ table', () => {
+  it('is unlogged, so that a hit commits without waiting for the disk; leads and their keys are logged', async () => {
+    const rows = await queryRows<{ relname: string; relpersistence: string }>(
+      ctx.database.db,
+      sql`select relname, relpersistence from pg_class
+          where relname in ('rate_limits', 'contact_requests', 'idempotency_keys') order by relname`,
+    );
+    expect(rows).toEqual([
+      { relname: 'contact_requests', relpersistence: 'p' },
+      { relname: 'idempotency_keys', relpersistence: 'p' },
+      { relname: 'rate_limits', relpersistence: 'u' },
+    ]);
   });
 });
