@@ -37,28 +37,28 @@ export function ContentCard({
   fields: TemplateVariableInfo[];
 }) {
   const [mode, subject, blocks] = useWatch({ control, name: ['mode', 'subject', 'blocks'] });
-  const blockError: BlockErrorOf = (index, field) => {
+  const blockError: BlockErrorOf = (index, name) => {
     const blockErrors = errors.blocks?.[index] as
       | Record<string, { message?: string } | undefined>
       | undefined;
-    return blockErrors?.[field]?.message;
+    return blockErrors?.[name]?.message;
   };
   return (
     <FieldsetCard legend="Contenu">
       <Controller
         control={control}
         name="mode"
-        render={({ field: mode }) => (
+        render={({ field: modeSwitch }) => (
           <div className="mb-4 flex items-start gap-3 text-sm">
             <input
               id="campaign-advanced"
               type="checkbox"
               role="switch"
-              aria-checked={mode.value === 'template'}
+              aria-checked={modeSwitch.value === 'template'}
               aria-describedby="campaign-advanced-hint"
               className="mt-0.5 size-5 shrink-0 accent-brand-700"
-              checked={mode.value === 'template'}
-              onChange={(event) => mode.onChange(event.target.checked ? 'template' : 'blocks')}
+              checked={modeSwitch.value === 'template'}
+              onChange={(event) => modeSwitch.onChange(event.target.checked ? 'template' : 'blocks')}
             />
             <div>
               <label htmlFor="campaign-advanced" className="font-medium text-gray-900">
