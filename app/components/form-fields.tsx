@@ -18,7 +18,8 @@ import {
 } from 'react-hook-form';
 import { cn } from '~/lib/cn';
 
-const controlClass = (invalid: boolean) =>
+/** A text field's or a select's box, red while invalid: every form control of the site and the back-office. */
+export const controlClass = (invalid: boolean) =>
   cn(
     // 16 px text: smaller makes iOS zoom into the field.
     'block w-full min-w-0 rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 placeholder:text-gray-500',

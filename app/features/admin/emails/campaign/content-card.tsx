@@ -5,14 +5,12 @@
 import { lazy, Suspense } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import type { EmailTemplateSummary, TemplateVariableInfo } from '#common/schemas/campaigns.ts';
-import { type fieldProps, TextAreaField } from '~/components/form-fields';
-import { cn } from '~/lib/cn';
+import { controlClass, type fieldProps, TextAreaField } from '~/components/form-fields';
 import { FieldsetCard } from '../../kit/page';
 import { EditorPlaceholder } from '../../rich-text/markdown-editor-field';
 import type { BlockErrorOf } from '../composer/block-composer';
 import { ComposerPreview } from '../composer/composer-preview';
 import type { CampaignControl, CampaignErrors, CampaignForm } from './form';
-import { selectClass } from './select';
 
 /** The composer loads after the screen, behind a placeholder. */
 const BlockComposer = lazy(() =>
@@ -138,7 +136,7 @@ function TemplateSelect({
         id="campaign-template"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'campaign-template-error' : undefined}
-        className={cn(selectClass, error && 'border-red-600')}
+        className={controlClass(Boolean(error))}
         {...props}
       >
         <option value="">Choisissez un modèle…</option>

@@ -7,12 +7,12 @@ import Users from 'lucide-react/icons/users';
 import { Controller, useWatch } from 'react-hook-form';
 import { type Segment, SegmentSchema } from '#common/schemas/campaigns.ts';
 import { DateField } from '~/components/date-time-field';
+import { controlClass } from '~/components/form-fields';
 import { cn } from '~/lib/cn';
 import { FieldsetCard } from '../../kit/page';
 import { useDebounced } from '../../kit/use-debounced';
 import { segmentCountQuery, subscriberTagsQuery } from '../data';
 import { type CampaignControl, type CampaignErrors, withoutEmpty } from './form';
-import { selectClass } from './select';
 
 const SEGMENT_COUNT_DEBOUNCE_MS = 500;
 
@@ -148,7 +148,7 @@ function LocaleSelect(props: React.ComponentProps<'select'>) {
       <label htmlFor="campaign-locale" className="text-sm font-medium text-gray-900">
         Langue <span className="font-normal text-gray-600">(facultatif)</span>
       </label>
-      <select id="campaign-locale" className={selectClass} {...props}>
+      <select id="campaign-locale" className={controlClass(false)} {...props}>
         <option value="">Toutes</option>
         <option value="fr">Français</option>
       </select>
