@@ -25,6 +25,8 @@ import { IslandAssetsContext } from './islands/scripts';
 
 export const streamTimeout = 5_000;
 
+const DOCTYPE = Buffer.from('<!DOCTYPE html>');
+
 /**
  * The process's JSON logger (server/logger.ts), which server/app.ts puts in every request's
  * context: an error of a page is one JSON line there, never a stack printed on stderr.
@@ -95,7 +97,13 @@ export default function handleRequest(
     const html = renderToString(document(createIslandRenderer({ keep })));
     if (!html.includes('<!--$!')) {
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-      return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+      // Encoded from the flat string `includes` made, not from a new one: a page with a character
+      // beyond Latin-1 (’) is a string of two bytes a character, and beyond 64 K characters each
+      // such copy is a large object of the heap, about 0.7 ms to allocate here (decision 030).
+      return new Response(Buffer.concat([DOCTYPE, Buffer.from(html)]), {
+        headers: responseHeaders,
+        status: responseStatusCode,
+      });
     }
   }
   const islandRenderer = createIslandRenderer({ keep });

@@ -32,8 +32,11 @@ const slowText = () => {
   pendingText ??= new Promise((resolve) => setTimeout(() => resolve('Contenu arrivé après le rendu'), 30));
   return pendingText;
 };
-/** A page well above the compression threshold (1 KB). */
-const LONG_TEXT = 'Une page assez longue pour être compressée. '.repeat(200);
+/**
+ * A page well above the compression threshold (1 KB), and as the site's longest: over 64 K
+ * characters, some beyond Latin-1 (’), which makes it a string of two bytes a character.
+ */
+const LONG_TEXT = 'Une page assez longue pour être compressée, d’un bout à l’autre. '.repeat(1100);
 
 /** The routes a build of the site has, as few as the methods need: one with an action. */
 function routeModule(id: string, parentId: string | undefined, fields: object, module: object) {
