@@ -249,6 +249,31 @@ describe('outbox worker', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
+  it('never sends the end of a message whose row another instance marked sent meanwhile', async () => {
+    const { id } = await enqueue({ to: 'deja@exemple.cd' });
+    const w = worker({
+      transport: {
+        ...transport,
+        send: (message, options) =>
+          transport.send(message, {
+            commit: async () => {
+              // Between this worker's claim and its own mark: another instance sent it.
+              await database.db
+                .update(emailOutbox)
+                .set({ status: 'sent', attempts: 1 })
+                .where(eq(emailOutbox.id, id));
+              await options?.commit?.();
+            },
+          }),
+      },
+    });
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
+    // The server dropped the message it never got the end of.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages()).toHaveLength(0);
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
   it('gives up at once on a permanent 5xx refusal', async () => {
     const { id } = await enqueue();
     smtp.failNext(1, 550);

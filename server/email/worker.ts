@@ -15,8 +15,8 @@
  * Every time comes from the injected `now()` and is compared as a query parameter, never with
  * SQL now(): tests drive the clock, and the database clock does not matter.
  */
-import { and, asc, eq } from 'drizzle-orm';
-import { queryPreparedRows } from '#db/client.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { inTransaction, queryPreparedRows } from '#db/client.ts';
 import { emailOutbox, type OutboxMessage } from '#db/schema.ts';
 import {
   claimRows,
@@ -50,6 +50,18 @@ export function backoffDelayMs(attempt: number, random: () => number = Math.rand
 
 export type RunResult = { sent: number; failed: number; retried: number };
 
+/** The row of a message being sent was no longer pending when it was to be marked sent. */
+class NoLongerPending extends Error {}
+
+/** Whether `error`, or an error it wraps (a transport's MailSendError), is a `kind`. */
+function causedBy(error: unknown, kind: new () => Error): boolean {
+  for (let cause = error, depth = 0; cause && depth < 4; depth++) {
+    if (cause instanceof kind) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * A run claims and sends until nothing is due; `wake()` after enqueueing, once the transaction
  * committed; `stop()` releases the claimed rows not yet sent.
@@ -78,11 +90,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const at = now();
     const leaseUntil = new Date(at.getTime() + LEASE_MS);
     // One statement, committed on its own: the lease is visible to every instance before sending.
-    const rows = await claimRows(db, emailOutbox, {
-      where: dueAndUnleased(emailOutbox, 'pending', at),
-      orderBy: [asc(emailOutbox.nextAttemptAt)],
-      limit: batchSize,
-      set: { lockedUntil: leaseUntil },
+    // Its commit does not wait for the disk (this transaction only): a lease lost with the
+    // database's crash only lets the row be claimed again. What keeps a message from going twice
+    // is its "sent" mark, committed durably before the message's end goes out (its flush carries
+    // the lease's record with it), and written only on a row still pending (`commit` below).
+    const rows = await inTransaction(db, async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      return claimRows(tx, emailOutbox, {
+        where: dueAndUnleased(emailOutbox, 'pending', at),
+        orderBy: [asc(emailOutbox.nextAttemptAt)],
+        limit: batchSize,
+        set: { lockedUntil: leaseUntil },
+      });
     });
     rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
     return { rows, leaseUntil };
@@ -113,14 +132,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     let committed = false;
     // Prepared: under a burst of leads this runs once per email.
     const commit = async () => {
-      await queryPreparedRows(
+      const marked = await queryPreparedRows(
         db,
         db
           .update(emailOutbox)
           .set({ status: 'sent', sentAt: now(), attempts, lockedUntil: null })
           .where(stillPending)
+          .returning({ id: emailOutbox.id })
           .getSQL(),
       );
+      // Cancelled by an admin, or sent by another instance meanwhile: its end never goes out.
+      if (marked.length === 0) throw new NoLongerPending();
       committed = true;
     };
     let error: unknown;
@@ -131,6 +153,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
     } catch (caught) {
       error = caught;
+    }
+    if (causedBy(error, NoLongerPending)) {
+      logger.info(log, 'email no longer pending, not sent');
+      return;
     }
 
     if (error === undefined) {
