@@ -162,7 +162,13 @@ afterAll(async () => {
   await fs.promises.rm(work, { recursive: true, force: true });
 });
 
-describe(`backup and restore (${backend})`, () => {
+/**
+ * Each test backs up and restores whole sites, the embedded database starting anew for each: a
+ * minute or more while the browser journeys run beside the unit tests.
+ */
+const ROUND_TRIPS = { timeout: 180_000 };
+
+describe(`backup and restore (${backend})`, ROUND_TRIPS, () => {
   it('restores every table’s rows and every media file, identical, into an empty site', async () => {
     const archive = path.join(work, 'site.tar');
     const { manifest, size } = await backupOf(context.database, archive);
@@ -285,7 +291,7 @@ describe(`backup and restore (${backend})`, () => {
   });
 });
 
-describe(`backup and restore with the images in an S3 bucket (${backend})`, () => {
+describe(`backup and restore with the images in an S3 bucket (${backend})`, ROUND_TRIPS, () => {
   let source: S3TestBucket;
   const bucketStore = (bucket: S3TestBucket) => createMediaStore(readEnv(bucket.env));
   /** An empty target whose images go to a new bucket. */
