@@ -89,7 +89,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function claim(): Promise<{ rows: OutboxMessage[]; leaseUntil: Date }> {
     const at = now();
     const leaseUntil = new Date(at.getTime() + LEASE_MS);
-    // One statement, committed on its own: the lease is visible to every instance before sending.
+    // One write, committed on its own: the lease is visible to every instance before sending.
     // Its commit does not wait for the disk (this transaction only): a lease lost with the
     // database's crash only lets the row be claimed again. What keeps a message from going twice
     // is its "sent" mark, committed durably before the message's end goes out (its flush carries
@@ -141,7 +141,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           .returning({ id: emailOutbox.id })
           .getSQL(),
       );
-      // Cancelled by an admin, or sent by another instance meanwhile: its end never goes out.
+      // Sent by another instance, or taken out of the queue, meanwhile: its end never goes out.
       if (marked.length === 0) throw new NoLongerPending();
       committed = true;
     };
