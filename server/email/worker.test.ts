@@ -109,6 +109,15 @@ describe('outbox worker', () => {
     if (!row) throw new Error(`no outbox row ${id}`);
     return row;
   };
+  /**
+   * The SMTP transport, with the worker's commit (`mark`: recording the message as sent) run
+   * through `around`, which decides what happens around it (or instead of it).
+   */
+  const committing = (around: (mark: () => Promise<void>) => Promise<void>): MailTransport => ({
+    ...transport,
+    send: (message, options) =>
+      transport.send(message, { commit: () => around(async () => options?.commit?.()) }),
+  });
 
   it('delivers a message once, with the stored Message-ID, sender, recipients, subject and both parts', async () => {
     const { id, messageId } = await enqueue({
@@ -206,18 +215,12 @@ describe('outbox worker', () => {
     const { id } = await enqueue({ to: 'panne@exemple.cd' });
     const atCommit: { status: string; delivered: number }[] = [];
     const w = worker({
-      transport: {
-        ...transport,
-        send: (message, options) =>
-          transport.send(message, {
-            commit: async () => {
-              await options?.commit?.();
-              // Still open on the server: a kill now leaves a sent row and a message it drops.
-              await new Promise((resolve) => setTimeout(resolve, 200));
-              atCommit.push({ status: (await rowOf(id)).status, delivered: smtp.messages().length });
-            },
-          }),
-      },
+      transport: committing(async (mark) => {
+        await mark();
+        // Still open on the server: a kill now leaves a sent row and a message it drops.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        atCommit.push({ status: (await rowOf(id)).status, delivered: smtp.messages().length });
+      }),
     });
     expect(await w.runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
     expect(atCommit).toEqual([{ status: 'sent', delivered: 0 }]);
@@ -227,15 +230,9 @@ describe('outbox worker', () => {
   it('delivers nothing when the commit fails (a process killed before it), and sends the message once later', async () => {
     const { id } = await enqueue({ to: 'avant@exemple.cd' });
     const failing = worker({
-      transport: {
-        ...transport,
-        send: (message) =>
-          transport.send(message, {
-            commit: async () => {
-              throw new Error('database unreachable');
-            },
-          }),
-      },
+      transport: committing(async () => {
+        throw new Error('database unreachable');
+      }),
     });
     expect(await failing.runOnce()).toEqual({ sent: 0, failed: 0, retried: 1 });
     // The server dropped the message it never got the end of.
@@ -252,20 +249,14 @@ describe('outbox worker', () => {
   it('never sends the end of a message whose row another instance marked sent meanwhile', async () => {
     const { id } = await enqueue({ to: 'deja@exemple.cd' });
     const w = worker({
-      transport: {
-        ...transport,
-        send: (message, options) =>
-          transport.send(message, {
-            commit: async () => {
-              // Between this worker's claim and its own mark: another instance sent it.
-              await database.db
-                .update(emailOutbox)
-                .set({ status: 'sent', attempts: 1 })
-                .where(eq(emailOutbox.id, id));
-              await options?.commit?.();
-            },
-          }),
-      },
+      transport: committing(async (mark) => {
+        // Between this worker's claim and its own mark: another instance sent it.
+        await database.db
+          .update(emailOutbox)
+          .set({ status: 'sent', attempts: 1 })
+          .where(eq(emailOutbox.id, id));
+        await mark();
+      }),
     });
     expect(await w.runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
     // The server dropped the message it never got the end of.
