@@ -220,11 +220,15 @@ test('a visitor books the call from the modal, both sides get the invitation, th
     await admin.goto('/admin/rendez-vous');
     await admin.getByRole('button', { name: 'Semaine', exact: true }).click();
     const call = admin.getByRole('article', { name: /Amani Kabeya/ });
-    // The first slot may fall in next week (a Friday afternoon's request is booked on Monday).
+    // The first slot may fall in next week (a weekend's request is booked on Monday). The next
+    // week is judged once its title shows: until then the week before's "no call" is still there.
+    const period = admin.getByRole('heading', { level: 2, name: /^Du / });
     for (let week = 0; week < 2; week++) {
       await expect(call.first().or(admin.getByText('Aucun appel prévu cette semaine.'))).toBeVisible();
       if (await call.first().isVisible()) break;
+      const shown = (await period.textContent()) ?? '';
       await admin.getByRole('button', { name: 'Semaine suivante' }).click();
+      await expect(period).not.toHaveText(shown);
     }
     await expect(call.first()).toBeVisible();
     await noSidewaysScroll(admin);
