@@ -62,6 +62,19 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
+/**
+ * The delivery state of an outbox row (emails, pushes): pending until a worker claims it with
+ * FOR UPDATE SKIP LOCKED (`lockedUntil`), retried at `nextAttemptAt` after a failure, sent once.
+ */
+const outboxDelivery = () => ({
+  status: outboxStatus().notNull().default('pending'),
+  attempts: integer().notNull().default(0),
+  nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp({ withTimezone: true }),
+  lastError: text(),
+  sentAt: timestamp({ withTimezone: true }),
+});
+
 // ---------------------------------------------------------------------------------------------
 // The tables of docs/product.md §3.1
 // ---------------------------------------------------------------------------------------------
@@ -606,12 +619,7 @@ export const emailOutbox = pgTable(
     headers: jsonb().$type<Record<string, string>>().notNull().default({}),
     /** An iCalendar invitation sent as the message's text/calendar part (decision 076). */
     calendar: text(),
-    status: outboxStatus().notNull().default('pending'),
-    attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp({ withTimezone: true }),
-    lastError: text(),
-    sentAt: timestamp({ withTimezone: true }),
+    ...outboxDelivery(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -900,12 +908,7 @@ export const pushDeliveries = pgTable(
     dedupeKey: text().notNull().unique(),
     /** { title, body, url, tag }: what the service worker shows, and where a tap leads. */
     payload: jsonb().$type<{ title: string; body: string; url: string; tag: string }>().notNull(),
-    status: outboxStatus().notNull().default('pending'),
-    attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp({ withTimezone: true }),
-    lastError: text(),
-    sentAt: timestamp({ withTimezone: true }),
+    ...outboxDelivery(),
     createdAt: createdAt(),
   },
   (t) => [index('push_deliveries_due_idx').on(t.status, t.nextAttemptAt)],

@@ -107,6 +107,14 @@ const linkWrittenOut = (validity: string, variable: string) =>
 const signOff = (words: string, padding = '16px 24px 8px 24px') =>
   `<mj-text padding="${padding}">${words},<br />L’équipe Lisanga Digital</mj-text>`;
 
+/** The end of an email sending a new preferences link: its button, the link written out, sign-off. */
+const NEW_MANAGE_LINK_END = [
+  button('{{manageUrl}}', 'Gérer mes préférences'),
+  linkWrittenOut('90 jours', 'manageUrl'),
+  smallPrint('Vous n’avez rien demandé ? Ignorez simplement cet email : votre abonnement ne change pas.'),
+  signOff('À très bientôt'),
+];
+
 export const ADDRESS = 'Lisanga Digital · {{companyAddress}}';
 const MANAGE_LINK = '<a href="{{manageUrl}}" style="color:#15803d;">Gérer mes préférences</a>';
 const UNSUBSCRIBE_LINK = '<a href="{{unsubscribeUrl}}" style="color:#15803d;">Se désinscrire</a>';
@@ -134,6 +142,12 @@ const COMPANY_ADDRESS: Variable = {
 const MANAGE_URL: Variable = {
   name: 'manageUrl',
   description: 'Lien vers la page de gestion des préférences de l’abonné',
+  example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
+};
+/** The link of the emails that answer a request for a new preferences link. */
+const NEW_MANAGE_URL: Variable = {
+  name: 'manageUrl',
+  description: 'Nouveau lien vers la page de gestion des préférences, valable 90 jours',
   example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
 };
 const UNSUBSCRIBE_URL: Variable = {
@@ -285,12 +299,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
           '<mj-text font-size="22px" font-weight="bold">Gérez vos préférences</mj-text>',
           GREETING,
           '<mj-text>Vous avez demandé un nouveau lien pour gérer votre abonnement à notre newsletter : thèmes, prénom, téléchargement ou suppression de vos données.</mj-text>',
-          button('{{manageUrl}}', 'Gérer mes préférences'),
-          linkWrittenOut('90 jours', 'manageUrl'),
-          smallPrint(
-            'Vous n’avez rien demandé ? Ignorez simplement cet email : votre abonnement ne change pas.',
-          ),
-          signOff('À très bientôt'),
+          ...NEW_MANAGE_LINK_END,
         ]),
         footer([ADDRESS, UNSUBSCRIBE_LINK]),
       ],
@@ -301,11 +310,7 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
         description: 'Prénom de l’abonné, vide tant que son adresse n’est pas confirmée',
         example: 'Grâce',
       },
-      {
-        name: 'manageUrl',
-        description: 'Nouveau lien vers la page de gestion des préférences, valable 90 jours',
-        example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
-      },
+      NEW_MANAGE_URL,
       COMPANY_ADDRESS,
       UNSUBSCRIBE_URL,
     ],
@@ -324,25 +329,12 @@ export const SEED_EMAIL_TEMPLATES: SeedEmailTemplate[] = [
           ANONYMOUS_GREETING,
           '<mj-text>Quelqu’un, vous peut-être, vient de demander l’inscription de cette adresse à la newsletter de Lisanga Digital. Elle y est déjà inscrite : vous n’avez rien à faire, vous continuerez à recevoir nos conseils en marketing digital.</mj-text>',
           '<mj-text>Pour choisir vos thèmes, télécharger ou supprimer vos données, ouvrez vos préférences.</mj-text>',
-          button('{{manageUrl}}', 'Gérer mes préférences'),
-          linkWrittenOut('90 jours', 'manageUrl'),
-          smallPrint(
-            'Vous n’avez rien demandé ? Ignorez simplement cet email : votre abonnement ne change pas.',
-          ),
-          signOff('À très bientôt'),
+          ...NEW_MANAGE_LINK_END,
         ]),
         footer([ADDRESS, UNSUBSCRIBE_LINK]),
       ],
     }),
-    variablesJson: [
-      {
-        name: 'manageUrl',
-        description: 'Nouveau lien vers la page de gestion des préférences, valable 90 jours',
-        example: 'https://lisanga-digital.cd/newsletter/manage?token=b81d05c3',
-      },
-      COMPANY_ADDRESS,
-      UNSUBSCRIBE_URL,
-    ],
+    variablesJson: [NEW_MANAGE_URL, COMPANY_ADDRESS, UNSUBSCRIBE_URL],
   },
   {
     key: 'newsletter_welcome',

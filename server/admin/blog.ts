@@ -25,7 +25,7 @@ import { logActivity, logActivityCoalesced } from '../activity/log.ts';
 import { repeatEvery } from '../background/repeat.ts';
 import { fieldError, HttpError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { deletePublishable, recordFirstPublication, setPublished } from './publications.ts';
+import { publishing, recordFirstPublication } from './publications.ts';
 
 /** Edits of one post by one admin within this time are one "Article modifié" line of the log. */
 export const EDIT_LOG_WINDOW_MS = 10 * 60_000;
@@ -227,35 +227,41 @@ export async function updateBlogPost(
 /**
  * Publishing an already published post changes nothing. The reading date (publishedAt) is set
  * on the first publication only; so is the content_publications row, so that a post taken down
- * for a fix and put back is not announced to subscribers twice.
+ * for a fix and put back is not announced to subscribers twice. Unpublished, the post leaves the
+ * site (its page answers 404); its publication record stays (decision 015). Deleted, its
+ * publication records not yet handled by the campaigns go with it (announcing a deleted post
+ * would send readers to a 404); processed ones stay as history. Its cover image is released.
  */
-export async function publishBlogPost(
-  db: Database,
-  id: string,
-  adminId: string,
-  publicUrl: string,
-  now = new Date(),
-): Promise<AdminBlogPost | undefined> {
-  const row = await setPublished<BlogPost>(db, blogPosts, id, {
-    published: true,
-    name: 'blog post',
-    extra: (current) => ({ publishedAt: current.publishedAt ?? now, scheduledAt: null }),
-    record: (published) => ({
-      contentType: 'blog',
-      contentId: id,
-      title: published.title,
-      url: `${publicUrl}/blog/${encodeURIComponent(published.slug)}`,
-      publishedAt: now,
-    }),
-    activity: (row) => ({
+export const {
+  publish: publishBlogPost,
+  unpublish: unpublishBlogPost,
+  remove: deleteBlogPost,
+} = publishing<BlogPost, AdminBlogPost>({
+  table: blogPosts,
+  name: 'blog post',
+  contentType: 'blog',
+  present: presentAdminPost,
+  url: (post, publicUrl) => `${publicUrl}/blog/${encodeURIComponent(post.slug)}`,
+  onPublish: (current, now) => ({ publishedAt: current.publishedAt ?? now, scheduledAt: null }),
+  uploads: (post) => (post.coverImage ? [post.coverImage] : []),
+  activity: {
+    published: (row) => ({
       type: 'post.published',
       title: `Article publié : ${row.title}`,
       description: `/blog/${row.slug}`,
     }),
-    adminId,
-  });
-  return row && presentAdminPost(row);
-}
+    unpublished: (row) => ({
+      type: 'post.unpublished',
+      title: `Article dépublié : ${row.title}`,
+      description: `/blog/${row.slug} ne répond plus`,
+    }),
+    deleted: (row) => ({
+      type: 'post.deleted',
+      title: `Article supprimé : ${row.title}`,
+      description: row.isPublished ? `Était publié à /blog/${row.slug}` : 'Brouillon',
+    }),
+  },
+});
 
 /** How far ahead a publication may be planned. */
 export const SCHEDULE_MAX_AHEAD_MS = 366 * 24 * 60 * 60_000;
@@ -388,48 +394,4 @@ export function startScheduledPublishing(
     }
   };
   return repeatEvery(run, intervalMs, intervalMs);
-}
-
-/** The post leaves the site (its page answers 404); its publication record stays (decision 015). */
-export async function unpublishBlogPost(
-  db: Database,
-  id: string,
-  adminId: string,
-): Promise<AdminBlogPost | undefined> {
-  const row = await setPublished<BlogPost>(db, blogPosts, id, {
-    published: false,
-    name: 'blog post',
-    activity: (row) => ({
-      type: 'post.unpublished',
-      title: `Article dépublié : ${row.title}`,
-      description: `/blog/${row.slug} ne répond plus`,
-    }),
-    adminId,
-  });
-  return row && presentAdminPost(row);
-}
-
-/**
- * Deletes the post and its publication records not yet handled by the campaigns (announcing a
- * deleted post would send readers to a 404); processed ones stay as history. Returns its cover
- * image, to release, or undefined when the post does not exist.
- */
-export async function deleteBlogPost(
-  db: Database,
-  id: string,
-  adminId: string,
-): Promise<{ released: string[] } | undefined> {
-  const row = await deletePublishable<BlogPost>(
-    db,
-    blogPosts,
-    id,
-    'blog',
-    (row) => ({
-      type: 'post.deleted',
-      title: `Article supprimé : ${row.title}`,
-      description: row.isPublished ? `Était publié à /blog/${row.slug}` : 'Brouillon',
-    }),
-    adminId,
-  );
-  return row && { released: row.coverImage ? [row.coverImage] : [] };
 }

@@ -12,21 +12,10 @@ import type {
   ClientLogoPatch,
 } from '#common/schemas/client-logos-admin.ts';
 import { type ClientLogo, clientLogos } from '#db/schema.ts';
-import { orderedItems } from './ordered-items.ts';
+import { orderedItems, presentFields } from './ordered-items.ts';
 
-function presentAdminClientLogo(row: ClientLogo): AdminClientLogo {
-  return {
-    id: row.id,
-    name: row.name,
-    logoUrl: row.logoUrl,
-    websiteUrl: row.websiteUrl,
-    isActive: row.isActive,
-    isDemo: row.isDemo,
-    order: row.order,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+/** What the back-office reads of a row, but its dates (presentFields). */
+const CLIENT_LOGO_FIELDS = ['id', 'name', 'logoUrl', 'websiteUrl', 'isActive', 'isDemo', 'order'] as const;
 
 /** The public site's order (server/content/public-content.ts), the id breaking ties. */
 const CLIENT_LOGO_ORDER = [asc(clientLogos.order), asc(clientLogos.createdAt), asc(clientLogos.id)];
@@ -41,7 +30,7 @@ export const clientLogoItems = orderedItems<
   table: clientLogos,
   orderBy: CLIENT_LOGO_ORDER,
   lockKey: 727_100_013,
-  present: presentAdminClientLogo,
+  present: (row) => presentFields(row, CLIENT_LOGO_FIELDS),
   values: (input) => ({
     name: input.name,
     logoUrl: input.logoUrl ?? null,

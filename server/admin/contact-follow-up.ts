@@ -32,6 +32,7 @@ import {
   changeContact,
   presentContacts,
   presentWithAdminNames,
+  setLockedContact,
 } from './contacts.ts';
 
 type Events = Pick<EventBus, 'publish'>;
@@ -148,12 +149,7 @@ export async function updateContactFollowUp(
     }
 
     if (written.length === 0) return (await presentContacts(tx, [current]))[0];
-    const [updated] = await tx
-      .update(contactRequests)
-      .set(set)
-      .where(eq(contactRequests.id, current.id))
-      .returning();
-    if (!updated) throw new Error('contact vanished during follow-up change');
+    const updated = await setLockedContact(tx, current.id, set, 'contact vanished during follow-up change');
     await logActivity(tx, {
       type: 'contact.follow_up_changed',
       title: `Suivi du contact ${updated.fullName}`,

@@ -194,6 +194,21 @@ export function changeContact<T>(
 }
 
 /**
+ * Writes `set` on the lead changeContact has locked and returns its new row; a lead that vanished
+ * meanwhile throws `vanished`.
+ */
+export async function setLockedContact(
+  tx: Database,
+  id: string,
+  set: Partial<typeof contactRequests.$inferInsert>,
+  vanished: string,
+): Promise<ContactRequest> {
+  const [updated] = await tx.update(contactRequests).set(set).where(eq(contactRequests.id, id)).returning();
+  if (!updated) throw new Error(vanished);
+  return updated;
+}
+
+/**
  * Any status may follow any other (a lead marked done by mistake goes back). The change, its
  * activity log entry and its events are one transaction; the same status again changes nothing.
  */
@@ -204,12 +219,12 @@ export async function changeContactStatus(
 ): Promise<AdminContact | undefined> {
   return changeContact(db, input.id, async (tx, current) => {
     if (current.status === input.status) return (await presentContacts(tx, [current]))[0];
-    const [updated] = await tx
-      .update(contactRequests)
-      .set({ status: input.status })
-      .where(eq(contactRequests.id, input.id))
-      .returning();
-    if (!updated) throw new Error('contact vanished during status change');
+    const updated = await setLockedContact(
+      tx,
+      input.id,
+      { status: input.status },
+      'contact vanished during status change',
+    );
     await addTimelineEntry(tx, {
       contactId: updated.id,
       kind: 'status',
@@ -249,12 +264,12 @@ export async function clearContactReview(
 ): Promise<AdminContact | undefined> {
   return changeContact(db, input.id, async (tx, current) => {
     if (current.reviewReason === null) return (await presentContacts(tx, [current]))[0];
-    const [updated] = await tx
-      .update(contactRequests)
-      .set({ reviewReason: null })
-      .where(eq(contactRequests.id, input.id))
-      .returning();
-    if (!updated) throw new Error('contact vanished while its review was cleared');
+    const updated = await setLockedContact(
+      tx,
+      input.id,
+      { reviewReason: null },
+      'contact vanished while its review was cleared',
+    );
     await addTimelineEntry(tx, {
       contactId: updated.id,
       kind: 'review',

@@ -72,6 +72,19 @@ export type OrderedItems<Input, Patch, Item> = {
   ) => Promise<{ item: Item; released: string[] } | undefined>;
 };
 
+/**
+ * An item as the back-office reads it (a spec's `present`): the row's `fields` as they are, in
+ * that order, then its creation and change dates as ISO strings.
+ */
+export function presentFields<Row extends { createdAt: Date; updatedAt: Date }, K extends keyof Row>(
+  row: Row,
+  fields: readonly K[],
+): Pick<Row, K> & { createdAt: string; updatedAt: string } {
+  const item = {} as Pick<Row, K>;
+  for (const field of fields) item[field] = row[field];
+  return { ...item, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
 export function orderedItems<
   Row extends OrderedRow,
   Input extends Partial<Patch> & { order?: number; isActive?: boolean },

@@ -15,7 +15,7 @@ import { type Database, inTransaction } from '#db/client.ts';
 import { allOf, findPresented, pageOfTable, searchIn } from '#db/list-queries.ts';
 import { type CaseStudy, caseStudies } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
-import { deletePublishable, setPublished } from './publications.ts';
+import { publishing } from './publications.ts';
 
 export function presentAdminCaseStudy(row: CaseStudy): AdminCaseStudy {
   return {
@@ -124,70 +124,38 @@ export async function updateCaseStudy(
   });
 }
 
-/** Publishing twice changes nothing; the content_publications row is written once per case study. */
-export async function publishCaseStudy(
-  db: Database,
-  id: string,
-  adminId: string,
-  publicUrl: string,
-  now = new Date(),
-): Promise<AdminCaseStudy | undefined> {
-  const row = await setPublished<CaseStudy>(db, caseStudies, id, {
-    published: true,
-    name: 'case study',
-    record: (published) => ({
-      contentType: 'portfolio',
-      contentId: id,
-      title: published.title,
-      // The portfolio has one public page; a case study is a card on it.
-      url: `${publicUrl}/portfolio`,
-      publishedAt: now,
-    }),
-    activity: (row) => ({
+/**
+ * Publishing twice changes nothing; the content_publications row is written once per case study.
+ * A deletion deletes its publication records not yet processed by the campaigns and gives its
+ * images, to release.
+ */
+export const {
+  publish: publishCaseStudy,
+  unpublish: unpublishCaseStudy,
+  remove: deleteCaseStudy,
+} = publishing<CaseStudy, AdminCaseStudy>({
+  table: caseStudies,
+  name: 'case study',
+  contentType: 'portfolio',
+  present: presentAdminCaseStudy,
+  // The portfolio has one public page; a case study is a card on it.
+  url: (_row, publicUrl) => `${publicUrl}/portfolio`,
+  uploads: imagesOf,
+  activity: {
+    published: (row) => ({
       type: 'case_study.published',
       title: `Étude de cas publiée : ${row.title}`,
       description: `Client ${row.clientName}`,
     }),
-    adminId,
-  });
-  return row && presentAdminCaseStudy(row);
-}
-
-export async function unpublishCaseStudy(
-  db: Database,
-  id: string,
-  adminId: string,
-): Promise<AdminCaseStudy | undefined> {
-  const row = await setPublished<CaseStudy>(db, caseStudies, id, {
-    published: false,
-    name: 'case study',
-    activity: (row) => ({
+    unpublished: (row) => ({
       type: 'case_study.unpublished',
       title: `Étude de cas dépubliée : ${row.title}`,
       description: `Client ${row.clientName}`,
     }),
-    adminId,
-  });
-  return row && presentAdminCaseStudy(row);
-}
-
-/** Deletes it and its publication records not yet processed by the campaigns; gives its images, to release. */
-export async function deleteCaseStudy(
-  db: Database,
-  id: string,
-  adminId: string,
-): Promise<{ released: string[] } | undefined> {
-  const row = await deletePublishable<CaseStudy>(
-    db,
-    caseStudies,
-    id,
-    'portfolio',
-    (row) => ({
+    deleted: (row) => ({
       type: 'case_study.deleted',
       title: `Étude de cas supprimée : ${row.title}`,
       description: `Client ${row.clientName}`,
     }),
-    adminId,
-  );
-  return row && { released: imagesOf(row) };
-}
+  },
+});

@@ -100,3 +100,82 @@ export async function deletePublishable<Row>(
     return row;
   });
 }
+
+/**
+ * One kind of publishable content (blog posts, case studies): how it is presented, where it is
+ * read once published, what its publication sets besides, the uploads a deleted row leaves and the
+ * French activity of each change.
+ */
+export type PublishingSpec<Row, Item> = {
+  table: PublishableTable;
+  /** For the error of a row deleted meanwhile: 'blog post', 'case study'. */
+  name: string;
+  contentType: Publication['contentType'];
+  present: (row: Row) => Item;
+  /** The public address the campaigns announce. */
+  url: (row: Row, publicUrl: string) => string;
+  /** Values a publication sets besides isPublished, from the row before it. */
+  onPublish?: (current: Row, now: Date) => Record<string, unknown>;
+  /** The upload URLs of a row, released once it is deleted. */
+  uploads: (row: Row) => string[];
+  activity: {
+    published: (row: Row) => Logged;
+    unpublished: (row: Row) => Logged;
+    deleted: (row: Row) => Logged;
+  };
+};
+
+/**
+ * Publishing, unpublishing and deleting one kind of content (setPublished, deletePublishable):
+ * publishing twice changes nothing and the publication is recorded the first time only.
+ */
+export function publishing<Row extends { isPublished: boolean; title: string }, Item>(
+  spec: PublishingSpec<Row, Item>,
+) {
+  const { table, name, present, activity } = spec;
+  return {
+    publish: async (
+      db: Database,
+      id: string,
+      adminId: string,
+      publicUrl: string,
+      now = new Date(),
+    ): Promise<Item | undefined> => {
+      const row = await setPublished<Row>(db, table, id, {
+        published: true,
+        name,
+        extra: (current) => spec.onPublish?.(current, now) ?? {},
+        record: (published) => ({
+          contentType: spec.contentType,
+          contentId: id,
+          title: published.title,
+          url: spec.url(published, publicUrl),
+          publishedAt: now,
+        }),
+        activity: activity.published,
+        adminId,
+      });
+      return row && present(row);
+    },
+
+    unpublish: async (db: Database, id: string, adminId: string): Promise<Item | undefined> => {
+      const row = await setPublished<Row>(db, table, id, {
+        published: false,
+        name,
+        activity: activity.unpublished,
+        adminId,
+      });
+      return row && present(row);
+    },
+
+    /** Gives the deleted row's uploads, to release. */
+    remove: async (
+      db: Database,
+      id: string,
+      adminId: string,
+    ): Promise<{ released: string[] } | undefined> => {
+      const row = await deletePublishable<Row>(db, table, id, spec.contentType, activity.deleted, adminId);
+      return row && { released: spec.uploads(row) };
+    },
+  };
+}

@@ -8,26 +8,23 @@ import { asc } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminTeamMember, TeamMemberInputSchema, TeamMemberPatch } from '#common/schemas/team-admin.ts';
 import { type TeamMember, teamMembers } from '#db/schema.ts';
-import { orderedItems } from './ordered-items.ts';
+import { orderedItems, presentFields } from './ordered-items.ts';
 
-function presentAdminTeamMember(row: TeamMember): AdminTeamMember {
-  return {
-    id: row.id,
-    name: row.name,
-    position: row.position,
-    bio: row.bio,
-    skills: row.skills,
-    photoUrl: row.photoUrl,
-    photoFocusX: row.photoFocusX,
-    photoFocusY: row.photoFocusY,
-    linkedinUrl: row.linkedinUrl,
-    twitterUrl: row.twitterUrl,
-    order: row.order,
-    isActive: row.isActive,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+/** What the back-office reads of a row, but its dates (presentFields). */
+const TEAM_MEMBER_FIELDS = [
+  'id',
+  'name',
+  'position',
+  'bio',
+  'skills',
+  'photoUrl',
+  'photoFocusX',
+  'photoFocusY',
+  'linkedinUrl',
+  'twitterUrl',
+  'order',
+  'isActive',
+] as const;
 
 export const teamItems = orderedItems<
   TeamMember,
@@ -39,7 +36,7 @@ export const teamItems = orderedItems<
   // The public site's order (server/content/public-content.ts), the id breaking ties.
   orderBy: [asc(teamMembers.order), asc(teamMembers.name), asc(teamMembers.id)],
   lockKey: 727_100_011,
-  present: presentAdminTeamMember,
+  present: (row) => presentFields(row, TEAM_MEMBER_FIELDS),
   values: (input) => ({
     name: input.name,
     position: input.position,

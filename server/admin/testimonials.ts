@@ -15,26 +15,23 @@ import type {
 import type { Database } from '#db/client.ts';
 import { caseStudies, services, type Testimonial, testimonials } from '#db/schema.ts';
 import { fieldError } from '../errors.ts';
-import { orderedItems } from './ordered-items.ts';
+import { orderedItems, presentFields } from './ordered-items.ts';
 
-function presentAdminTestimonial(row: Testimonial): AdminTestimonial {
-  return {
-    id: row.id,
-    quote: row.quote,
-    authorName: row.authorName,
-    authorRole: row.authorRole,
-    company: row.company,
-    photoUrl: row.photoUrl,
-    logoUrl: row.logoUrl,
-    caseStudyId: row.caseStudyId,
-    serviceIds: row.serviceIds,
-    isActive: row.isActive,
-    isDemo: row.isDemo,
-    order: row.order,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+/** What the back-office reads of a row, but its dates (presentFields). */
+const TESTIMONIAL_FIELDS = [
+  'id',
+  'quote',
+  'authorName',
+  'authorRole',
+  'company',
+  'photoUrl',
+  'logoUrl',
+  'caseStudyId',
+  'serviceIds',
+  'isActive',
+  'isDemo',
+  'order',
+] as const;
 
 /**
  * A 400 naming the field when the case study or a service linked does not exist (deleted meanwhile
@@ -73,7 +70,7 @@ export const testimonialItems = orderedItems<
   // The public site's order (server/content/public-content.ts), the id breaking ties.
   orderBy: [asc(testimonials.order), asc(testimonials.createdAt), asc(testimonials.id)],
   lockKey: 727_100_012,
-  present: presentAdminTestimonial,
+  present: (row) => presentFields(row, TESTIMONIAL_FIELDS),
   values: (input) => ({
     quote: input.quote,
     authorName: input.authorName,

@@ -287,6 +287,23 @@ const storedVariables = (variables: TemplateVariableInfo[]) =>
     ...(v.example === undefined ? {} : { example: v.example }),
   }));
 
+/**
+ * The columns a created or edited template stores: its name, subject, source (sourceOf), the
+ * compiled HTML and the declared variables. Compiles: call outside a transaction.
+ */
+async function storedColumns(key: string, input: TemplateUpdate) {
+  const { mjml, blocksJson } = sourceOf(key, input);
+  const compiledHtml = await compileForStorage(mjml);
+  return {
+    name: input.name,
+    subject: input.subject,
+    mjml,
+    blocksJson,
+    compiledHtml,
+    variablesJson: storedVariables(input.variables),
+  };
+}
+
 function assertDistinctVariables(variables: TemplateVariableInfo[]) {
   const seen = new Set<string>();
   variables.forEach((v, i) => {
@@ -305,8 +322,7 @@ export async function createTemplate(
   adminId: string,
 ): Promise<EmailTemplateDetail> {
   assertDistinctVariables(input.variables);
-  const { mjml, blocksJson } = sourceOf(input.key, input);
-  const compiledHtml = await compileForStorage(mjml);
+  const columns = await storedColumns(input.key, input);
   try {
     return await inTransaction(db, async (tx) => {
       const [existing] = await tx
@@ -316,15 +332,7 @@ export async function createTemplate(
       if (existing) throw keyTaken();
       const [row] = await tx
         .insert(emailTemplates)
-        .values({
-          key: input.key,
-          name: input.name,
-          subject: input.subject,
-          mjml,
-          blocksJson,
-          compiledHtml,
-          variablesJson: storedVariables(input.variables),
-        })
+        .values({ key: input.key, ...columns })
         .returning();
       if (!row) throw new Error('email template insert returned nothing');
       await logActivity(tx, {
@@ -353,22 +361,13 @@ export async function updateTemplate(
     .from(emailTemplates)
     .where(eq(emailTemplates.id, id));
   if (!existing) return undefined;
-  const { mjml, blocksJson } = sourceOf(existing.key, input);
-  const compiledHtml = await compileForStorage(mjml);
+  const columns = await storedColumns(existing.key, input);
   return inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(emailTemplates).where(eq(emailTemplates.id, id)).for('update');
     if (!current) return undefined;
     const [row] = await tx
       .update(emailTemplates)
-      .set({
-        name: input.name,
-        subject: input.subject,
-        mjml,
-        blocksJson,
-        compiledHtml,
-        variablesJson: storedVariables(input.variables),
-        updatedAt: new Date(),
-      })
+      .set({ ...columns, updatedAt: new Date() })
       .where(eq(emailTemplates.id, id))
       .returning();
     if (!row) return undefined;

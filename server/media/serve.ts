@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { RequestHandler, Response } from 'express';
 import { MEDIA_FILE_NAME_PATTERN } from '#common/schemas/media.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { fileReadAllowed } from '../http/methods.ts';
 
 /** A year: a stored name never gets other content (a new upload gets a new uuid). */
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -19,12 +20,7 @@ const MEDIA_CSP = "default-src 'none'; sandbox; frame-ancestors 'none'";
  */
 export function mediaFiles(deps: Pick<AppDeps, 'media' | 'logger'>): RequestHandler {
   return async (req, res) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD');
-      res.status(405).type('text/plain; charset=utf-8').send('Méthode non autorisée.');
-      return;
-    }
+    if (!fileReadAllowed(req, res)) return;
     const name = req.path.startsWith('/') ? req.path.slice(1) : req.path;
     if (!MEDIA_FILE_NAME_PATTERN.test(name)) {
       refuse(res, 404, 'Image introuvable.');

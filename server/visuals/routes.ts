@@ -37,6 +37,7 @@ import {
 } from '#common/visuals.ts';
 import { blogPosts, caseStudies } from '#db/schema.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { fileReadAllowed } from '../http/methods.ts';
 import { readStored } from '../media/store.ts';
 import type { VisualSpec } from './design.ts';
 import { encode, type RasterFormat, renderPostCover, renderVisual } from './render.ts';
@@ -113,16 +114,11 @@ async function findService(src: Source, id: string): Promise<ServiceVisualInput 
     : undefined;
 }
 
-const generated =
-  (
-    spec: () => Promise<VisualSpec>,
-    design: { width: number; height: number },
-    format: RasterFormat,
-    width: number,
-    height: number,
-  ) =>
+/** A share image (1200x630) drawn from the spec of the site's name. */
+const shareImage =
+  (src: Source, spec: (siteName: string) => VisualSpec, format: RasterFormat = 'png') =>
   async () =>
-    renderVisual(await spec(), design, { format, width, height });
+    renderVisual(spec(await src.siteName()), OG_DESIGN, { format, width: OG_WIDTH, height: OG_HEIGHT });
 
 /** The post's upload, cropped to 1200x630; its generated visual when the file is gone. */
 function uploadedShareImage(src: Source, post: PostVisualInput, url: string) {
@@ -138,11 +134,7 @@ function uploadedShareImage(src: Source, post: PostVisualInput, url: string) {
         { err: error, postId: post.id },
         'uploaded cover unreadable, drawing the generated one',
       );
-      return renderVisual(postSpec(post, await src.siteName()), OG_DESIGN, {
-        format: 'jpg',
-        width: OG_WIDTH,
-        height: OG_HEIGHT,
-      });
+      return shareImage(src, (siteName) => postSpec(post, siteName), 'jpg')();
     }
   };
 }
@@ -179,13 +171,12 @@ async function resolveCover(src: Source, name: string): Promise<Resolution> {
     produce:
       kind === 'post'
         ? () => renderPostCover(postCoverSpec(entity as PostVisualInput), COVER_DESIGN, output)
-        : generated(
-            async () => caseStudySpec(entity as CaseStudyVisualInput, await src.siteName()),
-            COVER_DESIGN,
-            format,
-            width,
-            coverHeight(width),
-          ),
+        : async () =>
+            renderVisual(
+              caseStudySpec(entity as CaseStudyVisualInput, await src.siteName()),
+              COVER_DESIGN,
+              output,
+            ),
   };
 }
 
@@ -201,25 +192,13 @@ async function resolveShare(src: Source, name: string): Promise<Resolution> {
     const key: PageKey = pageKey;
     expected = pageShareImage(key).url;
     prefix = `og/page-${key}-`;
-    produce = generated(
-      async () => pageSpec(key, await src.siteName()),
-      OG_DESIGN,
-      'png',
-      OG_WIDTH,
-      OG_HEIGHT,
-    );
+    produce = shareImage(src, (siteName) => pageSpec(key, siteName));
   } else if (kind === 'service' && id) {
     const service = await findService(src, id);
     if (!service) return { kind: 'none' };
     expected = serviceShareImage(service).url;
     prefix = `og/service-${id}-`;
-    produce = generated(
-      async () => serviceSpec(service, await src.siteName()),
-      OG_DESIGN,
-      'png',
-      OG_WIDTH,
-      OG_HEIGHT,
-    );
+    produce = shareImage(src, (siteName) => serviceSpec(service, siteName));
   } else if (kind === 'post' && id) {
     const post = await findPost(src, id);
     if (!post) return { kind: 'none' };
@@ -228,7 +207,7 @@ async function resolveShare(src: Source, name: string): Promise<Resolution> {
     const upload = uploadedMediaUrl(post.coverImage);
     produce = upload
       ? uploadedShareImage(src, post, upload)
-      : generated(async () => postSpec(post, await src.siteName()), OG_DESIGN, 'png', OG_WIDTH, OG_HEIGHT);
+      : shareImage(src, (siteName) => postSpec(post, siteName));
   } else {
     return { kind: 'none' };
   }
@@ -252,12 +231,7 @@ export function visualFiles(
   };
 
   return async (req, res) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD');
-      res.status(405).type('text/plain; charset=utf-8').send('Méthode non autorisée.');
-      return;
-    }
+    if (!fileReadAllowed(req, res)) return;
     const [, folder, name, ...rest] = req.path.split('/');
     if (rest.length > 0 || !name || (folder !== 'cover' && (drafts || folder !== 'og'))) {
       notFound(res);

@@ -92,6 +92,32 @@ function invitationOf(deps: CallDeskDeps, letter: CallLetter, organizer: Admin, 
   });
 }
 
+/** The visitor's email of the change: from the admin who takes the call, with the invitation. */
+function visitorEmail(
+  deps: CallDeskDeps,
+  db: Database,
+  letter: CallLetter,
+  email: {
+    subject: string;
+    text: string;
+    templateKey: string;
+    variables: Record<string, unknown>;
+    isCancelled: boolean;
+  },
+): Promise<SQL> {
+  const { lead, admin } = letter;
+  return deps.outbox.emailInsert(db, {
+    to: lead.email,
+    subject: email.subject,
+    text: email.text,
+    templateKey: email.templateKey,
+    templateVariables: email.variables,
+    replyTo: formatAddress(nameOf(admin), admin.email),
+    calendar: invitationOf(deps, letter, admin, email.isCancelled),
+    dedupeKey: `${letter.base}:visitor`,
+  });
+}
+
 /** The visitor's email of a cancelled call, with a link to pick another time. */
 async function cancellationEmail(
   deps: CallDeskDeps,
@@ -99,7 +125,7 @@ async function cancellationEmail(
   letter: CallLetter,
   input: Pick<ChangeInput, 'byStaff' | 'now'>,
 ): Promise<Promise<SQL>[]> {
-  const { lead, admin, settings: s } = letter;
+  const { lead, settings: s } = letter;
   const bookingUrl = await bookingLink(deps, db, lead.id, input.now);
   const variables = {
     firstName: firstNameOf(lead.fullName),
@@ -112,15 +138,12 @@ async function cancellationEmail(
     ? `Nous devons malheureusement annuler votre appel découverte du ${variables.when}. Toutes nos excuses.`
     : `Votre appel découverte du ${variables.when} est bien annulé.`;
   return [
-    deps.outbox.emailInsert(db, {
-      to: lead.email,
+    visitorEmail(deps, db, letter, {
       subject: `Votre appel découverte du ${variables.when} est annulé`,
       text: `Bonjour ${variables.firstName},\n\n${why}\n\nChoisir un autre créneau : ${bookingUrl}\n\nL’équipe Lisanga Digital`,
       templateKey: 'call_cancellation',
-      templateVariables: variables,
-      replyTo: formatAddress(nameOf(admin), admin.email),
-      calendar: invitationOf(deps, letter, admin, true),
-      dedupeKey: `${letter.base}:visitor`,
+      variables,
+      isCancelled: true,
     }),
   ];
 }
@@ -145,8 +168,7 @@ async function confirmationEmails(
     manageUrl,
     companyAddress: s.companyAddress,
   };
-  const confirmation = deps.outbox.emailInsert(db, {
-    to: lead.email,
+  const confirmation = visitorEmail(deps, db, letter, {
     subject: variables.moved
       ? `Votre appel découverte est déplacé au ${variables.when}`
       : `Votre appel découverte : ${variables.when}`,
@@ -162,10 +184,8 @@ async function confirmationEmails(
       'L’équipe Lisanga Digital',
     ].join('\n'),
     templateKey: 'call_confirmation',
-    templateVariables: variables,
-    replyTo: formatAddress(nameOf(admin), admin.email),
-    calendar: invitationOf(deps, letter, admin, false),
-    dedupeKey: `${letter.base}:visitor`,
+    variables,
+    isCancelled: false,
   });
   return [confirmation, ...reminderEmails(deps, db, letter, manageUrl, input.now)];
 }
