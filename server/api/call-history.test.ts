@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, callBookings } from '#db/schema.ts';
 import { type AdminSession, signInAdmin } from '#tests/helpers/admin-session.ts';
 import { insertBookableAdmin } from '#tests/helpers/factories.ts';
+import { aDiscoveryCallRequest } from '#tests/helpers/request-factories.ts';
 import { mailingAppContext } from '#tests/helpers/seeded-database.ts';
-import type { CapturedEmail } from '#tests/helpers/smtp.ts';
 
 /**
  * The discovery call in the lead's history (docs/product.md §2.2, "Rendez-vous"): booking, moving
@@ -38,15 +38,7 @@ async function requestCall(email: string) {
   const res = await app()
     .post('/api/contact')
     .set('X-Forwarded-For', `10.31.0.${ip}`)
-    .send({
-      source: 'call_request',
-      fullName: 'Amani Kabeya',
-      email,
-      serviceType: 'Stratégie Marketing Digital',
-      message: 'Appel',
-      details: { callType: 'Découverte générale', preferredTime: 'Flexible', urgency: 'Sous 15 jours' },
-      elapsedMs: 9_000,
-    })
+    .send(aDiscoveryCallRequest({ email }))
     .expect(201);
   const { id, bookingPath } = res.body as { id: string; bookingPath: string };
   return { id, token: new URL(bookingPath, 'https://x.test').searchParams.get('token') ?? '' };
@@ -69,15 +61,6 @@ const leadOf = async (id: string) =>
 type Entry = { kind: string; body: string; author: string | null };
 const historyOf = async (id: string) =>
   (await admin.get(`/api/admin/contacts/${id}/timeline`).expect(200)).body.entries as Entry[];
-
-/** Sends what the outbox holds; the emails that reached `to` since `before` messages. */
-async function deliveredTo(to: string, before: number): Promise<CapturedEmail[]> {
-  await ctx.testApp.deps.email.worker.runOnce();
-  return ctx.smtp
-    .messages()
-    .slice(before)
-    .filter((m) => m.envelope.to.includes(to));
-}
 
 describe('the discovery call in the lead’s history', () => {
   it('a booking gives the lead to the admin who takes it, "En cours", and the history shows it; so do a move and a cancellation', async () => {
@@ -223,14 +206,14 @@ describe('the visitor’s emails and clocks', () => {
       .post('/api/calls/book')
       .send({ token, startsAt: first, timeZone: 'Europe/Paris' })
       .expect(201);
-    const [booked] = await deliveredTo(email, before);
+    const [booked] = await ctx.deliveredTo(email, before);
     expect(booked?.subject).toMatch(/^Votre appel découverte\s: .+ \(heure de Paris\)$/);
     before = ctx.smtp.messages().length;
     await app()
       .post('/api/calls/reschedule')
       .send({ token, startsAt: second, timeZone: 'Europe/Paris' })
       .expect(200);
-    const [moved] = await deliveredTo(email, before);
+    const [moved] = await ctx.deliveredTo(email, before);
     expect(moved?.subject).toMatch(/^Votre appel découverte est déplacé au .+ \(heure de Paris\)$/);
     expect(moved?.html).toContain('Votre appel a été déplacé');
   });
@@ -244,7 +227,7 @@ describe('the visitor’s emails and clocks', () => {
     await ctx.testApp.deps.email.worker.runOnce();
     const before = ctx.smtp.messages().length;
     await app().post('/api/calls/book').send({ token, startsAt: slot, timeZone: 'UTC' }).expect(201);
-    const [confirmation] = await deliveredTo(email, before);
+    const [confirmation] = await ctx.deliveredTo(email, before);
     const hour = (zone: string) =>
       new Intl.DateTimeFormat('fr-FR', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(
         new Date(slot ?? ''),

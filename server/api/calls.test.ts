@@ -5,6 +5,7 @@ import { activityLogs, adminUsers, callBookings, contactRequests, emailOutbox } 
 import { signInAdmin } from '#tests/helpers/admin-session.ts';
 import { insertBookableAdmin, insertContact } from '#tests/helpers/factories.ts';
 import { parseInvitation } from '#tests/helpers/ical.ts';
+import { aDiscoveryCallRequest } from '#tests/helpers/request-factories.ts';
 import { mailingAppContext } from '#tests/helpers/seeded-database.ts';
 import { type CapturedEmail, calendarPart } from '#tests/helpers/smtp.ts';
 import { signLink } from '../security/signed-link.ts';
@@ -27,29 +28,23 @@ async function requestCall(email = VISITOR, ip = '10.30.0.1') {
   const res = await app()
     .post('/api/contact')
     .set('X-Forwarded-For', ip)
-    .send({
-      source: 'call_request',
-      fullName: 'Amani Kabeya',
-      email,
-      serviceType: 'Stratégie Marketing Digital',
-      message: 'Appel',
-      details: { callType: 'Découverte générale', preferredTime: 'Flexible', urgency: 'Sous 15 jours' },
-      elapsedMs: 9_000,
-    })
+    .send(aDiscoveryCallRequest({ email }))
     .expect(201);
   return res.body as { id: string; bookingPath: string };
 }
 
-const tokenOf = (path: string) => new URL(path, 'https://x.test').searchParams.get('token') ?? '';
-
-/** Sends what the outbox holds now; the emails that reached `to` since `before` messages. */
-async function deliveredTo(to: string, before: number): Promise<CapturedEmail[]> {
-  await ctx.testApp.deps.email.worker.runOnce();
-  return ctx.smtp
-    .messages()
-    .slice(before)
-    .filter((m) => m.envelope.to.includes(to));
+/** Who did the latest action of that type (`call.cancelled`…), as the activity log has it. */
+async function latestActorOf(type: string) {
+  const [logged] = await ctx.database.db
+    .select({ userId: activityLogs.userId })
+    .from(activityLogs)
+    .where(eq(activityLogs.type, type))
+    .orderBy(desc(activityLogs.createdAt))
+    .limit(1);
+  return logged?.userId;
 }
+
+const tokenOf = (path: string) => new URL(path, 'https://x.test').searchParams.get('token') ?? '';
 
 const remindersOf = (bookingId: string) =>
   ctx.database.db
@@ -82,7 +77,7 @@ describe('booking the discovery call after the request', () => {
     const [lead] = await ctx.database.db.select().from(contactRequests).where(eq(contactRequests.id, id));
     expect(lead).toMatchObject({ callPreferredTime: 'Flexible', callUrgency: 'Sous 15 jours' });
 
-    const [email] = await deliveredTo(VISITOR, before);
+    const [email] = await ctx.deliveredTo(VISITOR, before);
     expect(email?.subject).toBe('Votre demande d’appel découverte est bien reçue');
     expect(email?.html).toContain('Choisir mon créneau');
     // The address is not proven the requester's yet: nothing they typed reaches it.
@@ -97,18 +92,16 @@ describe('booking the discovery call after the request', () => {
       const res = await app()
         .post('/api/contact')
         .set('X-Forwarded-For', '10.30.0.9')
-        .send({
-          source: 'call_request',
-          fullName: 'Sans Créneau',
-          email: 'sans.creneau@example.cd',
-          serviceType: 'Stratégie Marketing Digital',
-          message: 'Appel',
-          details: { callType: 'Découverte générale', preferredTime: 'Flexible', urgency: 'Pas urgent' },
-          elapsedMs: 9_000,
-        })
+        .send(
+          aDiscoveryCallRequest({
+            fullName: 'Sans Créneau',
+            email: 'sans.creneau@example.cd',
+            details: { callType: 'Découverte générale', preferredTime: 'Flexible', urgency: 'Pas urgent' },
+          }),
+        )
         .expect(201);
       expect(res.body).toEqual({ id: expect.any(String) });
-      expect(await deliveredTo('sans.creneau@example.cd', before)).toHaveLength(0);
+      expect(await ctx.deliveredTo('sans.creneau@example.cd', before)).toHaveLength(0);
       expect(
         ctx.smtp
           .messages()
@@ -152,7 +145,7 @@ describe('booking the discovery call after the request', () => {
       .send({ token, startsAt: slot.startsAt, timeZone: 'America/Sao_Paulo' })
       .expect(200);
 
-    const [visitorEmail, ...moreToVisitor] = await deliveredTo('booker@example.cd', before);
+    const [visitorEmail, ...moreToVisitor] = await ctx.deliveredTo('booker@example.cd', before);
     expect(moreToVisitor).toHaveLength(0);
     expect(visitorEmail?.subject).toMatch(/^Votre appel découverte\s: .+ \(heure de Sao Paulo\)$/);
     expect(visitorEmail?.text).toMatch(/à Kinshasa/);
@@ -201,14 +194,14 @@ describe('booking the discovery call after the request', () => {
     const [booked] = await ctx.database.db.select().from(callBookings).where(eq(callBookings.contactId, id));
 
     let before = ctx.smtp.messages().length;
-    await deliveredTo('mover@example.cd', before);
+    await ctx.deliveredTo('mover@example.cd', before);
     before = ctx.smtp.messages().length;
     const moved = await app()
       .post('/api/calls/reschedule')
       .send({ token, startsAt: second.startsAt })
       .expect(200);
     expect(moved.body.call).toMatchObject({ startsAt: second.startsAt, status: 'confirmed' });
-    const [movedEmail] = await deliveredTo('mover@example.cd', before);
+    const [movedEmail] = await ctx.deliveredTo('mover@example.cd', before);
     expect(movedEmail?.html).toContain('Votre appel a été déplacé');
     const movedInvitation = parseInvitation(calendarPart(movedEmail as CapturedEmail));
     expect(movedInvitation.method).toBe('REQUEST');
@@ -223,7 +216,7 @@ describe('booking the discovery call after the request', () => {
     const cancelled = await app().post('/api/calls/cancel').send({ token }).expect(200);
     expect(cancelled.body.call).toMatchObject({ status: 'cancelled' });
     await app().post('/api/calls/cancel').send({ token }).expect(200);
-    const toVisitor = await deliveredTo('mover@example.cd', before);
+    const toVisitor = await ctx.deliveredTo('mover@example.cd', before);
     expect(toVisitor).toHaveLength(1);
     expect(toVisitor[0]?.subject).toMatch(/est annulé$/);
     const cancellation = parseInvitation(calendarPart(toVisitor[0] as CapturedEmail));
@@ -255,7 +248,7 @@ describe('booking the discovery call after the request', () => {
     expect(cancelled.body.call).toEqual({ id: call?.id, status: 'cancelled' });
     // Twice (a double tap): one cancellation, one email.
     await admin.post(`/api/admin/booking/calls/${call?.id}/cancel`).expect(200);
-    const [apology, ...more] = await deliveredTo('excuses@example.cd', before);
+    const [apology, ...more] = await ctx.deliveredTo('excuses@example.cd', before);
     expect(more).toHaveLength(0);
     expect(apology?.text).toContain('Nous devons malheureusement annuler votre appel découverte');
     expect(apology?.text).toMatch(/nous serons ravis d’échanger\s+avec vous/);
@@ -266,13 +259,7 @@ describe('booking the discovery call after the request', () => {
     expect(invitation.method).toBe('CANCEL');
     expect(Number(invitation.event.sequence)).toBe(1);
     expect(await remindersOf(call?.id ?? '')).toHaveLength(0);
-    const [logged] = await ctx.database.db
-      .select({ userId: activityLogs.userId })
-      .from(activityLogs)
-      .where(eq(activityLogs.type, 'call.cancelled'))
-      .orderBy(desc(activityLogs.createdAt))
-      .limit(1);
-    expect(logged?.userId).toBe(admin.user.id);
+    expect(await latestActorOf('call.cancelled')).toBe(admin.user.id);
     await admin.post('/api/admin/booking/calls/00000000-0000-4000-8000-000000000000/cancel').expect(404);
     // The visitor picks another time with the same link.
     const again = await app().get('/api/calls').query({ token }).expect(200);
@@ -301,7 +288,7 @@ describe('booking the discovery call after the request', () => {
       .post(`/api/admin/booking/calls/${call?.id}/move`)
       .send({ startsAt: target.startsAt })
       .expect(200);
-    const toVisitor = await deliveredTo('deplace@example.cd', before);
+    const toVisitor = await ctx.deliveredTo('deplace@example.cd', before);
     expect(toVisitor).toHaveLength(1);
     expect(toVisitor[0]?.subject).toMatch(/^Votre appel découverte est déplacé au /);
     expect(toVisitor[0]?.html).toContain('Votre appel a été déplacé');
@@ -314,13 +301,7 @@ describe('booking the discovery call after the request', () => {
     expect((await remindersOf(call?.id ?? '')).every((r) => r.key?.startsWith(`call:${call?.id}:1:`))).toBe(
       true,
     );
-    const [logged] = await ctx.database.db
-      .select({ userId: activityLogs.userId })
-      .from(activityLogs)
-      .where(eq(activityLogs.type, 'call.moved'))
-      .orderBy(desc(activityLogs.createdAt))
-      .limit(1);
-    expect(logged?.userId).toBe(admin.user.id);
+    expect(await latestActorOf('call.moved')).toBe(admin.user.id);
     // The visitor's page shows the new time.
     const again = await app().get('/api/calls').query({ token }).expect(200);
     expect(again.body.call).toMatchObject({ startsAt: target.startsAt, status: 'confirmed' });
@@ -367,7 +348,7 @@ describe('booking the discovery call after the request', () => {
     const before = ctx.smtp.messages().length;
     await admin.post(`/api/admin/booking/contacts/${quote.body.id}/link`).expect(202);
     await admin.post(`/api/admin/booking/contacts/${quote.body.id}/link`).expect(202);
-    const [offer, ...more] = await deliveredTo('grace.mwamba@example.cd', before);
+    const [offer, ...more] = await ctx.deliveredTo('grace.mwamba@example.cd', before);
     expect(more).toHaveLength(0);
     expect(offer?.subject).toBe('Choisissez l’heure de votre appel découverte avec Lisanga Digital');
     const link = /\/appel-decouverte\?token=[^\s\]]+/.exec(offer?.text ?? '')?.[0] ?? '';

@@ -33,12 +33,6 @@ const subscribe = (body: Record<string, unknown>) =>
     .set('User-Agent', 'Vitest/1.0')
     .send({ source: 'footer', locale: 'fr', consentText: NEWSLETTER_CONSENT_TEXT, ...body });
 
-/** Sends what the outbox holds and returns every captured email to `to`, oldest first. */
-async function deliveredTo(to: string): Promise<CapturedEmail[]> {
-  await ctx.testApp.deps.email.worker.runOnce();
-  return ctx.smtp.messages().filter((m) => m.envelope.to.includes(to));
-}
-
 function linkIn(mail: CapturedEmail, path: string): string {
   const pattern = new RegExp(
     `${PUBLIC_URL.replace(/[.]/g, '\\.')}${path.replace('?', '\\?')}\\?token=([A-Za-z0-9_-]+)`,
@@ -52,7 +46,7 @@ const subscriberRow = (email: string) => subscriptionOf(ctx.database.db, email);
 
 async function subscribeAndConfirm(email: string) {
   await subscribe({ email }).expect(200);
-  const [confirmation] = await deliveredTo(email);
+  const [confirmation] = await ctx.deliveredTo(email);
   if (!confirmation) throw new Error('no confirmation');
   const token = linkIn(confirmation, '/newsletter/confirm');
   // The click on the link, from the person's phone: what the proof of consent records.
@@ -62,7 +56,7 @@ async function subscribeAndConfirm(email: string) {
     .set('User-Agent', 'Chrome Android')
     .send({ token })
     .expect(200);
-  const mails = await deliveredTo(email);
+  const mails = await ctx.deliveredTo(email);
   const welcome = mails[mails.length - 1];
   if (!welcome) throw new Error('no welcome');
   return { confirmToken: token, welcome };
@@ -74,7 +68,7 @@ describe('double opt-in', () => {
     expect(res.body).toEqual({ requiresConfirmation: true });
     expect(res.headers['cache-control']).toBe('no-store');
 
-    const mails = await deliveredTo('amani.kabeya@example.cd');
+    const mails = await ctx.deliveredTo('amani.kabeya@example.cd');
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     if (!mail) throw new Error('no mail');
@@ -132,7 +126,7 @@ describe('double opt-in', () => {
         data: { email: 'amani.kabeya@example.cd' },
       });
 
-    const after = await deliveredTo('amani.kabeya@example.cd');
+    const after = await ctx.deliveredTo('amani.kabeya@example.cd');
     expect(after).toHaveLength(2);
     const welcome = after[1];
     expect(welcome?.subject).toContain('Bienvenue');
@@ -165,7 +159,7 @@ describe('double opt-in', () => {
     expect(n).toBe(1);
 
     // The owner hears of it, with a manage link that works.
-    const mails = await deliveredTo('bola@example.cd');
+    const mails = await ctx.deliveredTo('bola@example.cd');
     const notice = mails[mails.length - 1];
     if (!notice) throw new Error('no email');
     expect(notice.subject).toBe('Vous êtes déjà inscrit(e) à la newsletter Lisanga Digital');
@@ -187,7 +181,7 @@ describe('double opt-in', () => {
       });
     }
     // Its confirmation counted, then 3 "déjà inscrit(e)"; the 3 beyond the cap send nothing.
-    const subjects = (await deliveredTo('kiese@example.cd')).map((m) => m.subject);
+    const subjects = (await ctx.deliveredTo('kiese@example.cd')).map((m) => m.subject);
     expect(subjects.filter((s) => s.startsWith('Confirmez'))).toHaveLength(1);
     expect(subjects.filter((s) => s.includes('déjà inscrit(e)'))).toHaveLength(3);
   });
@@ -199,7 +193,7 @@ describe('double opt-in', () => {
     }
     // 4 emails an hour, the first one included (as for a subscribed address); the 3 beyond the
     // hourly cap are answered the same but not sent.
-    expect(await deliveredTo('chance@example.cd')).toHaveLength(4);
+    expect(await ctx.deliveredTo('chance@example.cd')).toHaveLength(4);
     const rows = await ctx.database.db
       .select()
       .from(newsletterSubscriptions)
@@ -215,7 +209,7 @@ describe('double opt-in', () => {
     expect(unknown.body.error.message).toContain('n’est pas valide');
 
     await subscribe({ email: 'dorcas@example.cd' }).expect(200);
-    const [mail] = await deliveredTo('dorcas@example.cd');
+    const [mail] = await ctx.deliveredTo('dorcas@example.cd');
     if (!mail) throw new Error('no mail');
     const token = linkIn(mail, '/newsletter/confirm');
     await ctx.database.db
@@ -268,7 +262,7 @@ describe('no text typed by the requester in an email before the address is confi
       .set('X-Forwarded-For', nextIp())
       .send({ email: 'victime@example.cd' })
       .expect(200);
-    const before = await deliveredTo('victime@example.cd');
+    const before = await ctx.deliveredTo('victime@example.cd');
     expect(before.map((m) => m.subject)).toEqual([
       'Confirmez votre inscription à la newsletter Lisanga Digital',
       'Confirmez votre inscription à la newsletter Lisanga Digital',
@@ -280,18 +274,18 @@ describe('no text typed by the requester in an email before the address is confi
 
     const token = linkIn(before[1] as CapturedEmail, '/newsletter/confirm');
     await request(ctx.testApp.app).post('/api/newsletter/confirm').send({ token }).expect(200);
-    const welcome = (await deliveredTo('victime@example.cd')).at(-1);
+    const welcome = (await ctx.deliveredTo('victime@example.cd')).at(-1);
     expect(welcome?.subject).toBe(`Bienvenue chez Lisanga Digital, ${HOSTILE} !`.replace(' !', '\u00a0!'));
     expect(welcome?.text).toContain(`Bonjour ${HOSTILE},`);
   });
 
   it('keeps the name of a subscribed address out of the "déjà inscrit(e)" email', async () => {
     await subscribe({ email: 'deja@example.cd', firstName: HOSTILE }).expect(200);
-    const [confirmation] = await deliveredTo('deja@example.cd');
+    const [confirmation] = await ctx.deliveredTo('deja@example.cd');
     const token = linkIn(confirmation as CapturedEmail, '/newsletter/confirm');
     await request(ctx.testApp.app).post('/api/newsletter/confirm').send({ token }).expect(200);
     await subscribe({ email: 'deja@example.cd', firstName: HOSTILE }).expect(200);
-    const notice = (await deliveredTo('deja@example.cd')).at(-1);
+    const notice = (await ctx.deliveredTo('deja@example.cd')).at(-1);
     expect(notice?.subject).toContain('déjà inscrit(e)');
     expectNoTrace(notice);
   });
@@ -323,7 +317,7 @@ describe('unsubscribe and preferences', () => {
       status: 'pending',
       consentAt: expect.any(Date),
     });
-    const mails = await deliveredTo('eli@example.cd');
+    const mails = await ctx.deliveredTo('eli@example.cd');
     expect(mails[mails.length - 1]?.subject).toContain('Confirmez');
   });
 
@@ -423,7 +417,7 @@ describe('manage links expire and can be asked for again', () => {
     const before = ctx.smtp.messages().length;
     expect((await ask('Ines@Example.CD').expect(200)).body).toEqual({ requested: true });
     expect((await ask('inconnu@example.cd').expect(200)).body).toEqual({ requested: true });
-    const mails = (await deliveredTo('ines@example.cd')).slice(-1);
+    const mails = (await ctx.deliveredTo('ines@example.cd')).slice(-1);
     expect(ctx.smtp.messages().length).toBe(before + 1);
     const [fresh] = mails;
     if (!fresh) throw new Error('no manage link email');
@@ -435,7 +429,7 @@ describe('manage links expire and can be asked for again', () => {
     expect(preferences.body.email).toBe('ines@example.cd');
 
     for (let i = 0; i < 5; i++) await ask('ines@example.cd').expect(200);
-    await deliveredTo('ines@example.cd');
+    await ctx.deliveredTo('ines@example.cd');
     // 4 an hour per address: the first one above and three more.
     const sent = ctx.smtp
       .messages()

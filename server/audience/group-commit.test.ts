@@ -20,16 +20,16 @@ function slowWrite(ms: number, fail?: (rows: number[]) => boolean) {
   };
 }
 
+/** A group commit writing through `writer`, with `options` (1,000 rows may wait unless said). */
+const commitThrough = (
+  writer: ReturnType<typeof slowWrite>,
+  options: { maxDelayMs: number; maxRows: number; concurrency: number; maxQueued?: number },
+) => createGroupCommit({ write: writer.write, maxQueued: 1_000, ...options });
+
 describe('the beacons’ group commit', () => {
   it('writes rows handed in together as one batch, and settles each only after its batch', async () => {
     const writer = slowWrite(20);
-    const commit = createGroupCommit({
-      write: writer.write,
-      maxDelayMs: 5,
-      maxRows: 100,
-      concurrency: 1,
-      maxQueued: 1_000,
-    });
+    const commit = commitThrough(writer, { maxDelayMs: 5, maxRows: 100, concurrency: 1 });
     const settled: number[] = [];
     const all = Array.from({ length: 10 }, (_, i) => commit.add(i).then(() => settled.push(i)));
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -41,13 +41,7 @@ describe('the beacons’ group commit', () => {
 
   it('never writes more batches at once than its connections, and a burst is written in full batches', async () => {
     const writer = slowWrite(15);
-    const commit = createGroupCommit({
-      write: writer.write,
-      maxDelayMs: 2,
-      maxRows: 50,
-      concurrency: 2,
-      maxQueued: 1_000,
-    });
+    const commit = commitThrough(writer, { maxDelayMs: 2, maxRows: 50, concurrency: 2 });
     const rows = Array.from({ length: 400 }, (_, i) => i);
     await Promise.all(rows.map((row) => commit.add(row)));
     expect(writer.maxConcurrent()).toBeLessThanOrEqual(2);
@@ -58,13 +52,7 @@ describe('the beacons’ group commit', () => {
 
   it('fails the requests of a failed batch only', async () => {
     const writer = slowWrite(5, (rows) => rows.includes(0));
-    const commit = createGroupCommit({
-      write: writer.write,
-      maxDelayMs: 1,
-      maxRows: 2,
-      concurrency: 1,
-      maxQueued: 1_000,
-    });
+    const commit = commitThrough(writer, { maxDelayMs: 1, maxRows: 2, concurrency: 1 });
     const results = await Promise.allSettled([0, 1, 2, 3].map((row) => commit.add(row)));
     expect(results.map((result) => result.status)).toEqual([
       'rejected',
@@ -77,13 +65,7 @@ describe('the beacons’ group commit', () => {
 
   it('refuses at once, rather than holding in memory, the rows past its waiting limit', async () => {
     const writer = slowWrite(20);
-    const commit = createGroupCommit({
-      write: writer.write,
-      maxDelayMs: 1,
-      maxRows: 2,
-      concurrency: 1,
-      maxQueued: 3,
-    });
+    const commit = commitThrough(writer, { maxDelayMs: 1, maxRows: 2, concurrency: 1, maxQueued: 3 });
     const results = await Promise.allSettled([0, 1, 2, 3, 4, 5].map((row) => commit.add(row)));
     // 0 and 1 are being written; 2, 3 and 4 wait; 5 is one too many.
     expect(results.map((result) => result.status)).toEqual([

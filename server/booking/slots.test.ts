@@ -13,6 +13,16 @@ const nadine: BookableAdmin = {
   daysOff: [],
 };
 
+/** Thursday 25 March 2027's morning in the weekly hours (09:00 to 12:00 in Kinshasa), as slots. */
+const THURSDAY_MORNING = [
+  '2027-03-25 09:00',
+  '2027-03-25 09:30',
+  '2027-03-25 10:00',
+  '2027-03-25 10:30',
+  '2027-03-25 11:00',
+  '2027-03-25 11:30',
+];
+
 const query = (overrides: Partial<SlotQuery> = {}): SlotQuery => ({
   now: NOW,
   admins: [nadine],
@@ -32,12 +42,7 @@ describe('the discovery call’s slots', () => {
     expect(matchesPreference).toBe(true);
     const thursday = kinshasa(slots).filter((s) => s.startsWith('2027-03-25'));
     expect(thursday).toEqual([
-      '2027-03-25 09:00',
-      '2027-03-25 09:30',
-      '2027-03-25 10:00',
-      '2027-03-25 10:30',
-      '2027-03-25 11:00',
-      '2027-03-25 11:30',
+      ...THURSDAY_MORNING,
       '2027-03-25 14:00',
       '2027-03-25 14:30',
       '2027-03-25 15:00',
@@ -58,14 +63,7 @@ describe('the discovery call’s slots', () => {
     const paris = availableSlots(query({ preferredTime: 'Matin (8h-12h)', visitorTimeZone: 'Europe/Paris' }));
     const slots = kinshasa(paris.slots);
     // Thursday, Paris in winter time (UTC+1, as Kinshasa): 09:00 to 11:30 in Kinshasa.
-    expect(slots.filter((s) => s.startsWith('2027-03-25'))).toEqual([
-      '2027-03-25 09:00',
-      '2027-03-25 09:30',
-      '2027-03-25 10:00',
-      '2027-03-25 10:30',
-      '2027-03-25 11:00',
-      '2027-03-25 11:30',
-    ]);
+    expect(slots.filter((s) => s.startsWith('2027-03-25'))).toEqual(THURSDAY_MORNING);
     // Monday, Paris in summer time (UTC+2): its 8h-12h is 7h-11h in Kinshasa, so 09:00 to 10:30.
     expect(slots.filter((s) => s.startsWith('2027-03-29'))).toEqual([
       '2027-03-29 09:00',

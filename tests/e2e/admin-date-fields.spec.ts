@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { formatFrenchDate } from '#app/lib/french-date.ts';
 import { addDays, kinshasaDate } from '#common/kinshasa.ts';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
-import { clientIp, openSignedIn, uniqueSuffix } from './helpers/admin.ts';
+import { clientIp, openLeadPanel, openSignedIn, uniqueSuffix } from './helpers/admin.ts';
 import { axeViolations, scrollsSideways } from './helpers/page.ts';
 
 /**
@@ -37,12 +37,7 @@ test('a lead’s next action is set through the French fields and its calendar, 
   });
   expect(sent.status()).toBe(201);
   await openSignedIn(page, '/admin/contacts');
-  await page
-    .getByTestId('contact-row')
-    .filter({ hasText: fullName })
-    .getByRole('button', { name: fullName })
-    .click();
-  const panel = page.getByRole('dialog', { name: fullName });
+  const panel = await openLeadPanel(page, fullName);
   const when = panel.getByRole('group', { name: 'Date et heure (Kinshasa)' });
   const day = when.getByRole('textbox', { name: 'Date', exact: true });
   const time = when.getByRole('textbox', { name: 'Heure', exact: true });
@@ -95,11 +90,7 @@ test('a lead’s next action is set through the French fields and its calendar, 
 
   // Kept: after a reload the fields show the saved action, in French.
   await page.reload();
-  await page
-    .getByTestId('contact-row')
-    .filter({ hasText: fullName })
-    .getByRole('button', { name: fullName })
-    .click();
+  await openLeadPanel(page, fullName);
   await expect(day).toHaveValue(formatFrenchDate(chosen));
   await expect(time).toHaveValue('14:30');
 });

@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
+import { clientIp, openDialog, openSignedIn, plainPng, toasts, uniqueSuffix } from './helpers/admin.ts';
 
 /**
  * Services and team in the back-office (decision 014): a service created under a parent shows on
@@ -148,11 +147,7 @@ test('add a team member with a photo and see the card on the home page; hide it 
 }) => {
   const name = `Grâce Test ${uniqueSuffix()}`;
   // A portrait taken from afar: the face is in the top quarter of a tall photo.
-  const portrait = await sharp({
-    create: { width: 640, height: 960, channels: 3, background: { r: 20, g: 120, b: 80 } },
-  })
-    .png()
-    .toBuffer();
+  const portrait = await plainPng(640, 960, { r: 20, g: 120, b: 80 });
 
   await openSignedIn(page, '/admin/team');
   await expect(page.getByRole('heading', { name: 'Équipe', level: 1 })).toBeVisible();

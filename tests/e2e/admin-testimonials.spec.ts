@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
-import { clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
+import { clientIp, openDialog, openSignedIn, plainPng, toasts, uniqueSuffix } from './helpers/admin.ts';
 import { scrollsSideways } from './helpers/page.ts';
 
 /**
@@ -24,11 +23,7 @@ test('a testimonial written in the back-office shows on the home page, its servi
   if (phone) await page.setViewportSize({ width: 360, height: 740 });
   const name = `Awa Test ${uniqueSuffix()}`;
   const quote = `Avec Lisanga Digital, nos commandes en ligne ont triplé en un trimestre (${name}).`;
-  const logo = await sharp({
-    create: { width: 240, height: 240, channels: 3, background: { r: 30, g: 90, b: 160 } },
-  })
-    .png()
-    .toBuffer();
+  const logo = await plainPng(240, 240, { r: 30, g: 90, b: 160 });
 
   await openSignedIn(page, '/admin/testimonials');
   await expect(page.getByRole('heading', { name: 'Témoignages', level: 1 })).toBeVisible();

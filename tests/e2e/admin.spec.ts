@@ -9,6 +9,7 @@ import {
   expectToastShown,
   fillDateTime,
   logIn,
+  openLeadPanel,
   openSignedIn,
   recordToasts,
 } from './helpers/admin.ts';
@@ -360,9 +361,7 @@ test.describe('following a lead', () => {
     await openSignedIn(page, '/admin/contacts');
     const fullName = uniqueName('Bienvenu');
     await sendLeadFromSite(browser, testInfo, fullName);
-    const listed = page.getByTestId('contact-row').filter({ hasText: fullName });
-    await listed.getByRole('button', { name: fullName }).click();
-    const panel = page.getByRole('dialog', { name: fullName });
+    const panel = await openLeadPanel(page, fullName);
     const entries = panel.getByTestId('timeline-entry');
     await expect(panel.getByText(/^Rien pour l’instant/)).toBeVisible();
 
@@ -396,11 +395,7 @@ test.describe('following a lead', () => {
 
     // Kept: after a reload the lead still has its owner, its late action and its three entries.
     await page.reload();
-    await page
-      .getByTestId('contact-row')
-      .filter({ hasText: fullName })
-      .getByRole('button', { name: fullName })
-      .click();
+    await openLeadPanel(page, fullName);
     await expect(owner.locator('option:checked')).toHaveText(adminName);
     await expect(panel.getByText('— en retard')).toBeVisible();
     await expect(entries).toHaveCount(3);

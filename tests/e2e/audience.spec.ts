@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { AUDIENCE_FOLD_LAG_MS } from '#common/audience.ts';
-import { clientIp, openSignedIn } from './helpers/admin.ts';
+import { clientIp, openLeadPanel, openSignedIn } from './helpers/admin.ts';
 import { fillQuote, openQuoteFromNav, quoteSubmit } from './helpers/leads.ts';
 import { hydrated } from './helpers/page.ts';
 
@@ -73,9 +73,7 @@ test('a visitor from a Facebook campaign reads three pages and sends a quote: th
   // 3. The lead's panel.
   await page.setViewportSize(viewport);
   await openSignedIn(page, '/admin/contacts');
-  const listed = page.getByTestId('contact-row').filter({ hasText: fullName });
-  await listed.getByRole('button', { name: fullName }).click();
-  const panel = page.getByRole('dialog', { name: fullName });
+  const panel = await openLeadPanel(page, fullName);
   await expect(panel).toContainText(
     `Arrivé(e) par Facebook · campagne «\u00a0${campaign}\u00a0» · sur / · 3 pages vues`,
   );

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
-import { ADMIN, logIn } from './helpers/admin.ts';
+import { ADMIN, logIn, openLeadPanel } from './helpers/admin.ts';
 import { E2E_PORT, emailsTo, requireEmail, SMTP_URL } from './helpers/mailbox.ts';
 import { type SiteProcess, START_CEILING, startSiteProcess, waitUntilReady } from './helpers/process.ts';
 
@@ -90,12 +90,7 @@ test('a lead taken today, planned for tomorrow morning, is late on the next dayâ
 
     // The admin takes it, writes a note and plans the call for tomorrow at nine (the default).
     const today = await signedInPage(browser, site.url, '/admin/contacts');
-    await today
-      .getByTestId('contact-row')
-      .filter({ hasText: fullName })
-      .getByRole('button', { name: fullName })
-      .click();
-    const panel = today.getByRole('dialog', { name: fullName });
+    const panel = await openLeadPanel(today, fullName);
     // The owner is the admin signed in (the seed may hold other accounts).
     const users = await today.request.get('/api/admin/users');
     const { users: accounts } = (await users.json()) as { users: { id: string; email: string }[] };

@@ -9,7 +9,7 @@ import { INSTALL_PROMPT_DELAY } from '#common/constants.ts';
 import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
 import { fillQuote, isPhone, openQuoteFromNav, quoteSubmit } from './helpers/leads.ts';
 import { E2E_PORT, emailsTo, requireEmail } from './helpers/mailbox.ts';
-import { hydrated, pwaReady } from './helpers/page.ts';
+import { hydrated, installedIndicator, pwaReady } from './helpers/page.ts';
 
 /**
  * The installable, offline-first site (decisions 020 and 041 to 043; docs/product.md §2.11 to §2.13, §3.4,
@@ -414,12 +414,7 @@ test.describe('the install prompt', () => {
     await expect(dialog).toContainText('100 % gratuit · sans inscription');
     await expect(dialog).toContainText('Version v1.0');
     await expect(dialog.locator('img')).toHaveAttribute('src', '/icon-192.png');
-    await expect(
-      page
-        .getByRole('banner')
-        .getByRole('status')
-        .filter({ hasText: /Application installée/ }),
-    ).toHaveCount(0);
+    await expect(installedIndicator(page)).toHaveCount(0);
 
     await dialog.getByRole('button', { name: 'Installer l’application' }).click();
     await expect(dialog.getByRole('button', { name: 'Installation...' })).toBeDisabled();
@@ -431,12 +426,7 @@ test.describe('the install prompt', () => {
     }));
     expect(stored.installed).toBe('true');
     expectRecent(stored.prompted);
-    await expect(
-      page
-        .getByRole('banner')
-        .getByRole('status')
-        .filter({ hasText: /Application installée/ }),
-    ).toBeVisible();
+    await expect(installedIndicator(page)).toBeVisible();
 
     // Installed: never offered again.
     await page.clock.install();
@@ -473,12 +463,7 @@ test.describe('the install prompt', () => {
     await page.goto('/');
     await offerInstall(page);
     await expectNoPrompt(page);
-    await expect(
-      page
-        .getByRole('banner')
-        .getByRole('status')
-        .filter({ hasText: /Application installée/ }),
-    ).toBeVisible();
+    await expect(installedIndicator(page)).toBeVisible();
   });
 });
 

@@ -88,6 +88,16 @@ async function deliver(): Promise<CapturedEmail[]> {
   return ctx.smtp.messages();
 }
 
+/** Amani signs up from the footer's form; what it sends is delivered. */
+async function subscribeAmani() {
+  await request(ctx.testApp.app)
+    .post('/api/newsletter/subscribe')
+    .set('X-Forwarded-For', nextTestIp())
+    .send({ email: 'amani.kabeya@exemple.cd', firstName: 'Amani', source: 'footer' })
+    .expect(200);
+  await deliver();
+}
+
 describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by SpamAssassin (local rules)', () => {
   it('confirmation, welcome, staff notification, campaigns and a campaign test', async () => {
     const sent = new Map<string, CapturedEmail>();
@@ -98,12 +108,7 @@ describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by Spam
         .at(-1);
 
     // Double opt-in: confirmation, then the welcome email.
-    await request(ctx.testApp.app)
-      .post('/api/newsletter/subscribe')
-      .set('X-Forwarded-For', nextTestIp())
-      .send({ email: 'amani.kabeya@exemple.cd', firstName: 'Amani', source: 'footer' })
-      .expect(200);
-    await deliver();
+    await subscribeAmani();
     const confirmation = latestTo('amani.kabeya@exemple.cd');
     if (!confirmation) throw new Error('no confirmation email');
     sent.set('newsletter_confirmation', confirmation);
@@ -112,12 +117,7 @@ describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by Spam
     await deliver();
     sent.set('newsletter_welcome', latestTo('amani.kabeya@exemple.cd') as CapturedEmail);
     // Signing up again: the owner is told they already are (the form answers as for anyone).
-    await request(ctx.testApp.app)
-      .post('/api/newsletter/subscribe')
-      .set('X-Forwarded-For', nextTestIp())
-      .send({ email: 'amani.kabeya@exemple.cd', firstName: 'Amani', source: 'footer' })
-      .expect(200);
-    await deliver();
+    await subscribeAmani();
     const already = latestTo('amani.kabeya@exemple.cd') as CapturedEmail;
     expect(already.subject).toMatch(/^Vous êtes déjà inscrit\(e\)/);
     sent.set('newsletter_already_subscribed', already);

@@ -9,7 +9,7 @@ import request, { type Test } from 'supertest';
 import { expect } from 'vitest';
 import type { UploadedMedia } from '#common/schemas/media.ts';
 import { activityLogs, contentPublications, media } from '#db/schema.ts';
-import { type AdminTestContext, TEST_ORIGIN } from './admin-session.ts';
+import { type AdminTestContext, adminTestContext, TEST_ORIGIN } from './admin-session.ts';
 
 /** A well-formed id that names nothing. */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -31,9 +31,28 @@ export function adminContentApi<T>(
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body[keys.item];
     },
+    /** Sends a creation as is, for the test to check the answer (a refusal). */
+    tryCreate: (body: Record<string, unknown>) => ctx.admin.post(path).send(body),
     adminList: async (): Promise<T[]> => (await ctx.admin.get(path).expect(200)).body[keys.list],
     patch: (id: string, body: Record<string, unknown>) => ctx.admin.patch(itemPath(id)).send(body),
     move: (id: string, direction: string) => ctx.admin.post(`${itemPath(id)}/move`).send({ direction }),
+    remove: (id: string) => ctx.admin.delete(itemPath(id)),
+    /** Creating with the admin's session but from another site (a foreign Origin) is refused with 403. */
+    fromAnotherSite: async (body: Record<string, unknown>) => {
+      const res = await postFromAnotherSite(ctx, path).send(body);
+      expect(res.status).toBe(403);
+    },
+    /**
+     * Changing (`patch` sent) an unknown item answers 404 with `missing`, a malformed id 400 naming
+     * the id; deleting an unknown item answers 404.
+     */
+    expectUnknownAndMalformedIds: async (patch: Record<string, unknown>, missing: string) => {
+      const unknown = await ctx.admin.patch(itemPath(UNKNOWN_ID)).send(patch).expect(404);
+      expect(unknown.body.error.message).toBe(missing);
+      const malformed = await ctx.admin.patch(itemPath('123')).send(patch).expect(400);
+      expect(malformed.body.error.fields).toEqual({ id: 'Identifiant invalide.' });
+      await ctx.admin.delete(itemPath(UNKNOWN_ID)).expect(404);
+    },
     /**
      * Calls without a session (see expectUnauthorized): reading the list and creating (`create`
      * sent), and with `item`, changing it (`item.patch` sent), moving and deleting it, as an
@@ -79,6 +98,22 @@ export function adminContentApi<T>(
   };
 }
 
+/**
+ * The context (adminTestContext) and API (adminContentApi) of a list whose items show uploads:
+ * the app has a media folder, so that an upload replaced or removed is really deleted; `uploadPhoto`,
+ * `isStored` and `expectMediaInUse` are the functions of that name on this context.
+ */
+export function mediaContentContext<T>(path: string, keys: { item: string; list: string }) {
+  const ctx = adminTestContext({ mediaDir: true });
+  return {
+    ctx,
+    ...adminContentApi<T>(ctx, path, keys),
+    uploadPhoto: (filename?: string) => uploadPhoto(ctx, filename),
+    isStored: (item: UploadedMedia) => isStored(ctx, item),
+    expectMediaInUse: (url: string, usedBy: string) => expectMediaInUse(ctx, url, usedBy),
+  };
+}
+
 /** Each call, sent as the site's own page would but without a session, is refused with 401. */
 export async function expectUnauthorized(calls: Test[]) {
   for (const call of calls) {
@@ -111,6 +146,14 @@ export async function uploadPhoto(ctx: AdminTestContext, filename = 'photo.jpg')
     .attach('file', bytes, { filename, contentType: 'image/jpeg' });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.media as UploadedMedia;
+}
+
+/** The media library refuses (409) to delete the upload at `url` while it is in use by `usedBy`. */
+export async function expectMediaInUse(ctx: AdminTestContext, url: string, usedBy: string) {
+  const library = await ctx.admin.get('/api/admin/media').expect(200);
+  const item = library.body.items.find((m: { url: string }) => m.url === url);
+  const refused = await ctx.admin.delete(`/api/admin/media/${item.id}`).expect(409);
+  expect(refused.body.error.message).toContain(usedBy);
 }
 
 export async function isStored(ctx: AdminTestContext, item: UploadedMedia) {

@@ -8,6 +8,7 @@ import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { createRoutesStub } from 'react-router';
 import { vi } from 'vitest';
+import { RealtimeProvider } from '#app/features/admin/realtime/realtime-channel.tsx';
 import { createQueryClient } from '#app/lib/query-client.ts';
 
 export function renderAdminScreen(Screen: ComponentType, path: string, url = path) {
@@ -23,6 +24,20 @@ export function renderAdminScreen(Screen: ComponentType, path: string, url = pat
     </QueryClientProvider>,
   );
   return { ...result, client };
+}
+
+/**
+ * `Screen` under the admin layout's real-time connection, stubbed: `connection.listen` records the
+ * channels the screen listens to (a test may replace it before rendering).
+ */
+export function underRealtime(Screen: ComponentType) {
+  const connection = { listen: vi.fn((): (() => void) => () => {}) };
+  const Listening = () => (
+    <RealtimeProvider value={connection}>
+      <Screen />
+    </RealtimeProvider>
+  );
+  return { connection, Listening };
 }
 
 export type RecordedCall = { method: string; url: URL; headers: Headers; body: string | undefined };

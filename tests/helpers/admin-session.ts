@@ -109,6 +109,25 @@ export function createClockedAdminApp(database: DatabaseHandle, now: () => Date)
 }
 
 /**
+ * The setup of the admin API tests on a stopped clock (the dashboard's and the audience's periods):
+ * registers the file's beforeAll/afterAll hooks that create an empty database and sign in to the
+ * admin API whose clock reads `now`; the fields are set once the file's tests run (a later
+ * beforeAll of the file may fill the database).
+ */
+export function clockedAdminContext(now: Date) {
+  const context = {} as { database: DatabaseHandle; admin: AdminSession };
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    const { app } = createClockedAdminApp(context.database, () => now);
+    context.admin = await signInAdmin(app, context.database.db);
+  });
+  afterAll(async () => {
+    await context.database?.close();
+  });
+  return context;
+}
+
+/**
  * The auth router and the admin gate as app.ts mounts them, for the sign-in tests: sessions and
  * lockouts on the clock the test moves (`now`), and behind the gate a GET /api/admin/ping that
  * answers the signed-in admin's email, followed by `adminRouters`.

@@ -3,9 +3,21 @@
  * tests that stub fetch (admin-screen.tsx) or render a section with its data:
  * `aCampaignDetail({ status: 'sending' })`.
  */
-import type { PublicTeamMember } from '#common/api-types.ts';
+import type { PublicService, PublicTeamMember } from '#common/api-types.ts';
 import type { AdminCall } from '#common/schemas/booking-admin.ts';
 import type { CampaignDetail } from '#common/schemas/campaigns.ts';
+
+/** A top-level service, shown, as GET /api/services and GET /api/admin/services list it. */
+export const aService = (overrides: Partial<PublicService> = {}): PublicService => ({
+  id: crypto.randomUUID(),
+  title: 'Stratégie Marketing',
+  description: 'Un plan clair',
+  icon: 'target',
+  parentServiceId: null,
+  order: 0,
+  isActive: true,
+  ...overrides,
+});
 
 /** GET /api/admin/campaigns/:id: a draft, nothing sent yet. */
 export const aCampaignDetail = (overrides: Partial<CampaignDetail> = {}): CampaignDetail => ({

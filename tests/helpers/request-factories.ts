@@ -42,6 +42,17 @@ export const aCallRequest = (overrides: AnyFields = {}) => ({
   ...overrides,
 });
 
+/** A discovery call asked by Amani Kabeya from the call modal: the booking tests' visitor. */
+export const aDiscoveryCallRequest = (overrides: AnyFields = {}) =>
+  aCallRequest({
+    fullName: 'Amani Kabeya',
+    email: 'amani.kabeya@example.cd',
+    serviceType: 'Stratégie Marketing Digital',
+    message: 'Appel',
+    details: { callType: 'Découverte générale', preferredTime: 'Flexible', urgency: 'Sous 15 jours' },
+    ...overrides,
+  });
+
 /** POST /api/contact from the contact page: the visitor's message stored as written. */
 export const aWebsiteRequest = (overrides: AnyFields = {}) => ({
   source: 'website',

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { compileTemplates } from '#server/email/templates.ts';
 import { seedDatabase } from '#server/seed.ts';
-import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
+import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from './smtp.ts';
 import { createTestApp } from './test-app.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -84,6 +84,18 @@ export function mailingAppContext({
     database: DatabaseHandle;
     smtp: TestSmtpServer;
     testApp: ReturnType<typeof createTestApp>;
+    deliveredTo: (to: string, since?: number) => Promise<CapturedEmail[]>;
+  };
+  /**
+   * Sends what the outbox holds now, then gives the emails that reached `to` among those captured
+   * after the first `since` (all of them by default), oldest first.
+   */
+  context.deliveredTo = async (to, since = 0) => {
+    await context.testApp.deps.email.worker.runOnce();
+    return context.smtp
+      .messages()
+      .slice(since)
+      .filter((m) => m.envelope.to.includes(to));
   };
   beforeAll(async () => {
     context.smtp = await startSmtpServer();

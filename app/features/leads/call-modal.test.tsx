@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '#tests/helpers/admin-screen.tsx';
+import { openLeadModal, sendDiscoveryCall } from '#tests/helpers/lead-modals.tsx';
 
 const BOOKING_PATH = '/appel-decouverte?token=abc.def';
 
@@ -15,28 +16,9 @@ function stubServer(accepted: { id: string; bookingPath?: string }) {
 
 /** Opens the call modal, fills it in and sends it; resolves once the confirmation card is shown. */
 async function requestCall() {
-  // Fresh modules for each test: the modals' store, their lazy chunk and the toasts are module state.
-  const [{ LeadModalsHost }, { openCall }, { ToastMount }] = await Promise.all([
-    import('./lead-modals'),
-    import('./lead-modals-store'),
-    import('~/components/ui/toast-mount'),
-  ]);
-  render(
-    <>
-      <LeadModalsHost />
-      <ToastMount />
-    </>,
-  );
-  act(() => openCall('Conseil général'));
-  const dialog = await screen.findByRole('dialog', { name: 'Planifions un appel découverte' });
-  const fill = (label: string | RegExp, value: string) =>
-    fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
-  fill(/^Nom complet/, 'Amani Kabeya');
-  fill(/^Email/, 'amani@example.cd');
-  fill(/^Type de discussion/, 'Découverte générale');
-  fill(/^Créneau préféré/, 'Flexible');
-  fill(/^Urgence/, 'Sous 15 jours');
-  fireEvent.click(within(dialog).getByRole('button', { name: 'Planifier l’appel' }));
+  // Fresh modules for each test (see beforeEach): the modals' store, their lazy chunk and the toasts.
+  const dialog = await openLeadModal('call', 'Planifions un appel découverte', { withToasts: true });
+  sendDiscoveryCall(dialog);
   const card = await screen.findByRole('region', { name: 'Demande d’appel bien reçue' });
   // The toast on screen: its title, and the description beside it.
   const title = await screen.findByText(/^Demande d’appel envoyée avec succès\s!$/);

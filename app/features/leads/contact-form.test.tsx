@@ -5,21 +5,12 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicService } from '#common/api-types.ts';
 import { stubFetch } from '#tests/helpers/admin-screen.tsx';
+import { aService } from '#tests/helpers/answer-factories.ts';
 import { getQueryClient } from '~/lib/query';
 import { ContactFormRoot } from './contact-form';
 import { SERVICES_QUERY_KEY } from './form-fields';
 
-const SERVICES: PublicService[] = [
-  {
-    id: '0b7c3e4a-1d2f-4a5b-8c6d-7e8f9a0b1c2d',
-    title: 'Stratégie Marketing',
-    description: 'Un plan clair',
-    icon: 'target',
-    parentServiceId: null,
-    order: 0,
-    isActive: true,
-  },
-];
+const SERVICES: PublicService[] = [aService({ id: '0b7c3e4a-1d2f-4a5b-8c6d-7e8f9a0b1c2d' })];
 
 beforeEach(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -3,11 +3,12 @@
  * Every lead form sends the tab's visit with the lead (docs/decisions/084-first-party-audience.md, app/lib/audience/visit.ts): the
  * quote and call modals and the contact page, with the form's page as the visit's last page.
  */
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUOTE_OTHER_SERVICE } from '#common/constants.ts';
 import { type RecordedCall, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { openPage } from '#tests/helpers/audience-page.ts';
+import { fill, openLeadModal, sendDiscoveryCall } from '#tests/helpers/lead-modals.tsx';
 import { dropConnectionDuringRequest } from '#tests/helpers/offline.ts';
 import { recordVisit } from '~/lib/audience/visit';
 
@@ -52,37 +53,18 @@ async function sentLead(calls: RecordedCall[]) {
   return JSON.parse(calls.find(isLead)?.body ?? '{}');
 }
 
-const fill = (scope: HTMLElement, label: RegExp, value: string) =>
-  fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
-
-async function openModal(kind: 'quote' | 'call', name: string) {
-  const [{ LeadModalsHost }, { openCall, openQuote }] = await Promise.all([
-    import('./lead-modals'),
-    import('./lead-modals-store'),
-  ]);
-  render(<LeadModalsHost />);
-  act(() => (kind === 'call' ? openCall : openQuote)('Conseil général'));
-  return screen.findByRole('dialog', { name });
-}
-
 describe('every lead form sends the tab’s visit with the lead', () => {
   it('the call request', async () => {
     arriveFromFacebook();
     const calls = serverAcceptingLeads();
-    const dialog = await openModal('call', 'Planifions un appel découverte');
-    fill(dialog, /^Nom complet/, 'Amani Kabeya');
-    fill(dialog, /^Email/, 'amani@example.cd');
-    fill(dialog, /^Type de discussion/, 'Découverte générale');
-    fill(dialog, /^Créneau préféré/, 'Flexible');
-    fill(dialog, /^Urgence/, 'Sous 15 jours');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Planifier l’appel' }));
+    sendDiscoveryCall(await openLeadModal('call', 'Planifions un appel découverte'));
     expect(await sentLead(calls)).toMatchObject({ source: 'call_request', visit: VISIT });
   });
 
   it('the quote request', async () => {
     arriveFromFacebook();
     const calls = serverAcceptingLeads();
-    const dialog = await openModal('quote', 'Obtenez votre devis personnalisé');
+    const dialog = await openLeadModal('quote', 'Obtenez votre devis personnalisé');
     fill(dialog, /^Nom complet/, 'Amani Kabeya');
     fill(dialog, /^Email/, 'amani@example.cd');
     fill(dialog, /^Téléphone/, '+243 81 234 5678');

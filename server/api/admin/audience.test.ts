@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AudienceNow, AudienceReport } from '#common/api-types.ts';
 import type { Attribution } from '#common/audience.ts';
-import type { DatabaseHandle } from '#db/client.ts';
 import { audienceDaily, audienceEvents, audienceHourly } from '#db/schema.ts';
 import { foldAudienceDay } from '#server/audience/fold.ts';
-import { type AdminSession, createClockedAdminApp, signInAdmin } from '#tests/helpers/admin-session.ts';
+import { clockedAdminContext } from '#tests/helpers/admin-session.ts';
 import {
   insertAdminUser,
   insertCallBooking,
   insertContact,
   insertSubscriber,
 } from '#tests/helpers/factories.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
 
-let database: DatabaseHandle;
-let admin: AdminSession;
 // Wednesday 4 March 2026, 11:00 in Kinshasa. "7 jours" is 26 February – 4 March; the period before
 // is 19 – 25 February. Kinshasa's 26 February starts at 25 February 23:00 UTC.
 const NOW = new Date('2026-03-04T10:00:00Z');
+const ctx = clockedAdminContext(NOW);
 const d = (iso: string) => new Date(iso);
 
 type Daily = { visitors: number; visits?: number; pageviews?: number; bounces?: number; engagedMs?: number };
@@ -54,10 +51,7 @@ const googleVisit: Attribution = {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const { app } = createClockedAdminApp(database, () => NOW);
-  admin = await signInAdmin(app, database.db);
-  const db = database.db;
+  const db = ctx.database.db;
 
   await db.insert(audienceDaily).values([
     // Every visit, per day: two days of the period, one of the period before, one older.
@@ -162,12 +156,9 @@ beforeAll(async () => {
     .insert(audienceEvents)
     .values([event('a', 1), event('a', 3), event('b', 4.9), event('c', 6), event('d', -1)]);
 });
-afterAll(async () => {
-  await database?.close();
-});
 
 const report = async (query = '') =>
-  (await admin.get(`/api/admin/audience${query}`).expect(200)).body as AudienceReport;
+  (await ctx.admin.get(`/api/admin/audience${query}`).expect(200)).body as AudienceReport;
 
 describe('GET /api/admin/audience', () => {
   it('gives the last 7 Kinshasa days by default, beside the 7 days before', async () => {
@@ -310,7 +301,7 @@ describe('GET /api/admin/audience', () => {
 
   it('refuses bad dates and periods with a French message on the field', async () => {
     const refused = async (query: string) => {
-      const res = await admin.get(`/api/admin/audience${query}`).expect(400);
+      const res = await ctx.admin.get(`/api/admin/audience${query}`).expect(400);
       return res.body.error.fields as Record<string, string>;
     };
     expect(await refused('?from=2026-02-30&to=2026-03-01')).toEqual({
@@ -333,7 +324,7 @@ describe('GET /api/admin/audience', () => {
 
 describe('GET /api/admin/audience/now', () => {
   it('counts the distinct visitors of the last 5 minutes', async () => {
-    const res = await admin.get('/api/admin/audience/now').expect(200);
+    const res = await ctx.admin.get('/api/admin/audience/now').expect(200);
     expect(res.body as AudienceNow).toEqual({ visitors: 2, at: NOW.toISOString() });
   });
 });
@@ -344,7 +335,7 @@ describe('the screen over what the fold writes', () => {
     // other opened one page and left (a bounce).
     const at = (time: string) => new Date(`2026-01-15T${time}Z`);
     const base = { day: '2026-01-15', browser: 'Chrome' } as const;
-    await database.db.insert(audienceEvents).values([
+    await ctx.database.db.insert(audienceEvents).values([
       {
         ...base,
         at: at('09:00:00'),
@@ -388,7 +379,7 @@ describe('the screen over what the fold writes', () => {
         device: 'desktop',
       },
     ]);
-    await foldAudienceDay(database.db, '2026-01-15', NOW);
+    await foldAudienceDay(ctx.database.db, '2026-01-15', NOW);
     const { current, series, tables } = await report('?from=2026-01-15&to=2026-01-15');
     expect(current).toMatchObject({
       visitors: 2,

@@ -6,25 +6,18 @@ import type { AdminClientLogo } from '#common/schemas/client-logos-admin.ts';
 import type { UploadedMedia } from '#common/schemas/media.ts';
 import { clientLogos } from '#db/schema.ts';
 import {
-  adminContentApi,
   expectMovesFollowPublicOrder,
   expectUnauthorized,
-  isStored,
-  postFromAnotherSite,
-  UNKNOWN_ID,
-  uploadPhoto,
+  mediaContentContext,
 } from '#tests/helpers/admin-content.ts';
-import { adminTestContext } from '#tests/helpers/admin-session.ts';
 import { insertClientLogo } from '#tests/helpers/factories.ts';
 
 // Logos are real uploads: a replaced or removed one that nothing uses is deleted.
-const ctx = adminTestContext({ mediaDir: true });
-
-const { create, adminList, patch, move, activity, activityCount, anonymousCalls } =
-  adminContentApi<AdminClientLogo>(ctx, '/api/admin/client-logos', {
-    item: 'clientLogo',
-    list: 'clientLogos',
-  });
+const { ctx, ...api } = mediaContentContext<AdminClientLogo>('/api/admin/client-logos', {
+  item: 'clientLogo',
+  list: 'clientLogos',
+});
+const { create, adminList, patch, move, remove, activity, activityCount } = api;
 
 const publicLogos = async (): Promise<PublicClientLogo[]> =>
   (await request(ctx.testApp.app).get('/api/client-logos').expect(200)).body;
@@ -45,14 +38,15 @@ async function uploadSvgLogo(): Promise<UploadedMedia> {
 describe('guard', () => {
   it('answers 401 without a session to every route, and changes nothing', async () => {
     const row = await insertClientLogo(ctx.database.db, { name: 'Gardé Session' });
-    await expectUnauthorized(anonymousCalls({ name: 'Intrus' }, { id: row.id, patch: { name: 'Piraté' } }));
+    await expectUnauthorized(
+      api.anonymousCalls({ name: 'Intrus' }, { id: row.id, patch: { name: 'Piraté' } }),
+    );
     const [stored] = await ctx.database.db.select().from(clientLogos).where(eq(clientLogos.id, row.id));
     expect(stored?.name).toBe('Gardé Session');
   });
 
   it('refuses a write from another site (foreign Origin) with 403', async () => {
-    const res = await postFromAnotherSite(ctx, '/api/admin/client-logos').send({ name: 'Logo forgé' });
-    expect(res.status).toBe(403);
+    await api.fromAnotherSite({ name: 'Logo forgé' });
     expect((await adminList()).map((logo) => logo.name)).not.toContain('Logo forgé');
   });
 });
@@ -88,9 +82,8 @@ describe('POST /api/admin/client-logos', () => {
   });
 
   it('refuses invalid fields with a French message per field, and stores nothing', async () => {
-    const res = await ctx.admin
-      .post('/api/admin/client-logos')
-      .send({ name: 'K', logoUrl: 'javascript:alert(1)', websiteUrl: 'http://exemple.cd', order: -1 })
+    const res = await api
+      .tryCreate({ name: 'K', logoUrl: 'javascript:alert(1)', websiteUrl: 'http://exemple.cd', order: -1 })
       .expect(400);
     expect(res.body.error.fields).toEqual({
       name: 'Le nom du client doit contenir au moins 2 caractères',
@@ -98,10 +91,7 @@ describe('POST /api/admin/client-logos', () => {
       websiteUrl: 'Le site du client doit être une adresse https:// (par exemple https://exemple.cd)',
       order: 'L’ordre ne peut pas être négatif',
     });
-    const tooLong = await ctx.admin
-      .post('/api/admin/client-logos')
-      .send({ name: 'N'.repeat(61) })
-      .expect(400);
+    const tooLong = await api.tryCreate({ name: 'N'.repeat(61) }).expect(400);
     expect(Object.keys(tooLong.body.error.fields)).toEqual(['name']);
     expect(await activityCount('Logo de K ajouté')).toBe(0);
     expect((await adminList()).some((logo) => logo.name === 'K' || logo.name.startsWith('NNN'))).toBe(false);
@@ -136,22 +126,19 @@ describe('PATCH and DELETE /api/admin/client-logos/:id', () => {
   });
 
   it('deletes the old image when replaced or when the logo is deleted; the media library refuses to delete one in use', async () => {
-    const first = await uploadPhoto(ctx, 'logo.jpg');
+    const first = await api.uploadPhoto('logo.jpg');
     const second = await uploadSvgLogo();
     const logo = await create({ name: 'Images Lukaku', logoUrl: first.url });
 
     await patch(logo.id, { name: 'Images Lukaku SARL' }).expect(200);
-    expect(await isStored(ctx, first)).toBe(true);
+    expect(await api.isStored(first)).toBe(true);
     await patch(logo.id, { logoUrl: second.url }).expect(200);
-    expect(await isStored(ctx, first)).toBe(false);
+    expect(await api.isStored(first)).toBe(false);
 
-    const media = await ctx.admin.get('/api/admin/media').expect(200);
-    const item = media.body.items.find((m: { url: string }) => m.url === second.url);
-    const refused = await ctx.admin.delete(`/api/admin/media/${item.id}`).expect(409);
-    expect(refused.body.error.message).toContain('un logo client');
+    await api.expectMediaInUse(second.url, 'un logo client');
 
-    await ctx.admin.delete(`/api/admin/client-logos/${logo.id}`).expect(204);
-    expect(await isStored(ctx, second)).toBe(false);
+    await remove(logo.id).expect(204);
+    expect(await api.isStored(second)).toBe(false);
     expect(await publicOne(logo.id)).toBeUndefined();
     expect(await activity('client_logo.deleted', 'Images Lukaku SARL')).toMatchObject({
       title: 'Logo de Images Lukaku SARL supprimé',
@@ -159,11 +146,7 @@ describe('PATCH and DELETE /api/admin/client-logos/:id', () => {
   });
 
   it('answers 404 for an unknown logo and 400 for a malformed id', async () => {
-    const unknown = await patch(UNKNOWN_ID, { name: 'Fantôme' }).expect(404);
-    expect(unknown.body.error.message).toBe('Logo introuvable.');
-    const malformed = await patch('123', { name: 'Fantôme' }).expect(400);
-    expect(malformed.body.error.fields).toEqual({ id: 'Identifiant invalide.' });
-    await ctx.admin.delete(`/api/admin/client-logos/${UNKNOWN_ID}`).expect(404);
+    await api.expectUnknownAndMalformedIds({ name: 'Fantôme' }, 'Logo introuvable.');
   });
 });
 

@@ -64,6 +64,12 @@ const list = async (query: string) => {
   return res.body as ListBody;
 };
 const names = (body: ListBody) => body.items.map((c) => c.fullName);
+/** The rows of the CSV export at `path` (its byte order mark and last line break left out). */
+const exportedRows = async (path: string) =>
+  (await ctx.admin.get(path).expect(200)).text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
 
 describe('GET /api/admin/contacts', () => {
   it('pages the newest leads first and counts them all', async () => {
@@ -265,11 +271,7 @@ describe('GET /api/admin/contacts/export.csv', () => {
   });
 
   it('exports exactly the filtered list and logs the export', async () => {
-    const res = await ctx.admin.get('/api/admin/contacts/export.csv?status=traite&q=PIEGE').expect(200);
-    const rows = res.text
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const rows = await exportedRows('/api/admin/contacts/export.csv?status=traite&q=PIEGE');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain('piege@exemple.cd');
     const logs = await activitiesOfType(ctx.database.db, 'contacts.exported');
@@ -358,11 +360,7 @@ describe('the leads’ source (docs/decisions/084-first-party-audience.md)', () 
   });
 
   it('exports the source in its own column, the form apart as "Origine", and filters the export the same', async () => {
-    const res = await ctx.admin.get('/api/admin/contacts/export.csv?trafficSource=Facebook').expect(200);
-    const rows = res.text
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const rows = await exportedRows('/api/admin/contacts/export.csv?trafficSource=Facebook');
     expect(rows[0]).toBe(
       'Date,Nom complet,Email,Téléphone,Entreprise,Service,Budget,Message,Statut,Origine,Source',
     );

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardData } from '#common/schemas/admin.ts';
-import type { DatabaseHandle } from '#db/client.ts';
-import { type AdminSession, createClockedAdminApp, signInAdmin } from '#tests/helpers/admin-session.ts';
+import { clockedAdminContext } from '#tests/helpers/admin-session.ts';
 import {
   insertActivity,
   insertContact,
@@ -9,20 +8,15 @@ import {
   insertService,
   insertSubscriber,
 } from '#tests/helpers/factories.ts';
-import { createTestDatabase } from '#tests/helpers/test-database.ts';
 
-let database: DatabaseHandle;
-let admin: AdminSession;
 // Wednesday 4 March 2026, 11:00 in Kinshasa: the week began Monday 2 March 00:00 Kinshasa time
 // (1 March 23:00 UTC) and the month on 1 March 00:00 Kinshasa time (28 February 23:00 UTC).
 const NOW = new Date('2026-03-04T10:00:00Z');
+const ctx = clockedAdminContext(NOW);
 const d = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const { app } = createClockedAdminApp(database, () => NOW);
-  admin = await signInAdmin(app, database.db);
-  const db = database.db;
+  const db = ctx.database.db;
 
   // Leads on both sides of each boundary.
   await insertContact(db, { status: 'nouveau', createdAt: d('2026-03-04T09:00:00Z') });
@@ -72,11 +66,8 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(async () => {
-  await database?.close();
-});
 
-const dashboard = async () => (await admin.get('/api/admin/dashboard').expect(200)).body as DashboardData;
+const dashboard = async () => (await ctx.admin.get('/api/admin/dashboard').expect(200)).body as DashboardData;
 
 describe('GET /api/admin/dashboard', () => {
   it('counts leads since Monday and since the 1st, Kinshasa time, by status', async () => {
@@ -137,17 +128,17 @@ describe('GET /api/admin/dashboard', () => {
 
 describe('GET /api/admin/services', () => {
   it('lists every service, inactive ones too, each parent followed by its children', async () => {
-    const second = await insertService(database.db, { title: 'Branding', order: 1 });
-    const first = await insertService(database.db, { title: 'Marketing digital', order: 0 });
-    await insertService(database.db, {
+    const second = await insertService(ctx.database.db, { title: 'Branding', order: 1 });
+    const first = await insertService(ctx.database.db, { title: 'Marketing digital', order: 0 });
+    await insertService(ctx.database.db, {
       title: 'Publicité Facebook',
       order: 1,
       isActive: false,
       parentServiceId: first.id,
     });
-    await insertService(database.db, { title: 'SEO', order: 0, parentServiceId: first.id });
-    await insertService(database.db, { title: 'Logo', order: 0, parentServiceId: second.id });
-    const res = await admin.get('/api/admin/services').expect(200);
+    await insertService(ctx.database.db, { title: 'SEO', order: 0, parentServiceId: first.id });
+    await insertService(ctx.database.db, { title: 'Logo', order: 0, parentServiceId: second.id });
+    const res = await ctx.admin.get('/api/admin/services').expect(200);
     expect(res.body.services.map((s: { title: string; isActive: boolean }) => [s.title, s.isActive])).toEqual(
       [
         ['Marketing digital', true],

@@ -3,12 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { AdminService } from '#common/schemas/admin.ts';
 import { services as servicesTable } from '#db/schema.ts';
-import {
-  adminContentApi,
-  expectUnauthorized,
-  postFromAnotherSite,
-  UNKNOWN_ID,
-} from '#tests/helpers/admin-content.ts';
+import { adminContentApi, expectUnauthorized, UNKNOWN_ID } from '#tests/helpers/admin-content.ts';
 import { adminTestContext } from '#tests/helpers/admin-session.ts';
 import { insertService } from '#tests/helpers/factories.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
@@ -16,8 +11,8 @@ import { SERVICE_TREE_LOCK_KEY } from '../../admin/services.ts';
 
 const ctx = adminTestContext();
 
-const { create, adminList, patch, move, activity, activityCount, anonymousCalls } =
-  adminContentApi<AdminService>(ctx, '/api/admin/services', { item: 'service', list: 'services' });
+const api = adminContentApi<AdminService>(ctx, '/api/admin/services', { item: 'service', list: 'services' });
+const { create, adminList, patch, move, activity, activityCount, anonymousCalls } = api;
 
 /** A sub-service of `parent`, created through the API. */
 const createChild = (parent: AdminService, title: string, description: string) =>
@@ -50,11 +45,7 @@ describe('guard', () => {
   });
 
   it('refuses a write from another site (foreign Origin) with 403, even with a session', async () => {
-    const res = await postFromAnotherSite(ctx, '/api/admin/services').send({
-      title: 'Service forgé',
-      description: 'Créé depuis un autre site.',
-    });
-    expect(res.status).toBe(403);
+    await api.fromAnotherSite({ title: 'Service forgé', description: 'Créé depuis un autre site.' });
     expect((await adminList()).map((s) => s.title)).not.toContain('Service forgé');
   });
 });
@@ -123,9 +114,14 @@ describe('POST /api/admin/services', () => {
   });
 
   it('refuses invalid fields with French messages per field, and stores nothing', async () => {
-    const res = await ctx.admin
-      .post('/api/admin/services')
-      .send({ title: 'X', description: 'court', icon: 'Mégaphone', order: -1, parentServiceId: 'abc' })
+    const res = await api
+      .tryCreate({
+        title: 'X',
+        description: 'court',
+        icon: 'Mégaphone',
+        order: -1,
+        parentServiceId: 'abc',
+      })
       .expect(400);
     expect(res.body.error.message).toBe('Certains champs sont invalides.');
     expect(res.body.error.fields).toEqual({
@@ -135,26 +131,35 @@ describe('POST /api/admin/services', () => {
       order: 'L’ordre ne peut pas être négatif',
       parentServiceId: 'Service parent invalide',
     });
-    const decimal = await ctx.admin
-      .post('/api/admin/services')
-      .send({ title: 'Ordre décimal', description: 'Une description correcte.', order: 1.5 })
+    const decimal = await api
+      .tryCreate({
+        title: 'Ordre décimal',
+        description: 'Une description correcte.',
+        order: 1.5,
+      })
       .expect(400);
     expect(decimal.body.error.fields).toEqual({ order: 'L’ordre doit être un nombre entier' });
     expect((await adminList()).map((s) => s.title)).not.toContain('Ordre décimal');
   });
 
   it('refuses a parent that does not exist or is itself a child (two levels at most)', async () => {
-    const unknown = await ctx.admin
-      .post('/api/admin/services')
-      .send({ title: 'Orphelin', description: 'Sous un parent inconnu.', parentServiceId: UNKNOWN_ID })
+    const unknown = await api
+      .tryCreate({
+        title: 'Orphelin',
+        description: 'Sous un parent inconnu.',
+        parentServiceId: UNKNOWN_ID,
+      })
       .expect(400);
     expect(unknown.body.error.fields).toEqual({ parentServiceId: 'Service parent introuvable' });
 
     const top = await create({ title: 'Niveau 1', description: 'Un service principal.' });
     const child = await createChild(top, 'Niveau 2', 'Un sous-service.');
-    const deep = await ctx.admin
-      .post('/api/admin/services')
-      .send({ title: 'Niveau 3', description: 'Un troisième niveau.', parentServiceId: child.id })
+    const deep = await api
+      .tryCreate({
+        title: 'Niveau 3',
+        description: 'Un troisième niveau.',
+        parentServiceId: child.id,
+      })
       .expect(400);
     expect(deep.body.error.fields.parentServiceId).toBe(
       '« Niveau 2 » est déjà un sous-service : choisissez un service principal (deux niveaux au plus)',

@@ -3,22 +3,15 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
 import { teamMembers } from '#db/schema.ts';
-import {
-  adminContentApi,
-  expectUnauthorized,
-  isStored,
-  postFromAnotherSite,
-  UNKNOWN_ID,
-  uploadPhoto,
-} from '#tests/helpers/admin-content.ts';
-import { adminTestContext } from '#tests/helpers/admin-session.ts';
+import { expectUnauthorized, mediaContentContext, UNKNOWN_ID } from '#tests/helpers/admin-content.ts';
 import { insertTeamMember } from '#tests/helpers/factories.ts';
 
 // Photos are real uploads: a replaced or removed one that nothing uses any more is deleted.
-const ctx = adminTestContext({ mediaDir: true });
-
-const { create, adminList, patch, move, activity, activityCount, anonymousCalls } =
-  adminContentApi<AdminTeamMember>(ctx, '/api/admin/team', { item: 'member', list: 'members' });
+const { ctx, ...api } = mediaContentContext<AdminTeamMember>('/api/admin/team', {
+  item: 'member',
+  list: 'members',
+});
+const { create, adminList, patch, move, remove, activity, activityCount } = api;
 
 type PublicMember = {
   id: string;
@@ -36,18 +29,17 @@ describe('guard', () => {
   it('answers 401 without a session to every team route, and changes nothing', async () => {
     const member = await insertTeamMember(ctx.database.db, { name: 'Gardée Session' });
     await expectUnauthorized(
-      anonymousCalls({ name: 'Intrus', position: 'Pirate' }, { id: member.id, patch: { name: 'Piraté' } }),
+      api.anonymousCalls(
+        { name: 'Intrus', position: 'Pirate' },
+        { id: member.id, patch: { name: 'Piraté' } },
+      ),
     );
     const [row] = await ctx.database.db.select().from(teamMembers).where(eq(teamMembers.id, member.id));
     expect(row?.name).toBe('Gardée Session');
   });
 
   it('refuses a write from another site (foreign Origin) with 403, even with a session', async () => {
-    const res = await postFromAnotherSite(ctx, '/api/admin/team').send({
-      name: 'Membre forgé',
-      position: 'Pirate',
-    });
-    expect(res.status).toBe(403);
+    await api.fromAnotherSite({ name: 'Membre forgé', position: 'Pirate' });
     expect((await adminList()).map((m) => m.name)).not.toContain('Membre forgé');
   });
 });
@@ -120,9 +112,8 @@ describe('POST /api/admin/team', () => {
   });
 
   it('refuses invalid fields with French messages per field, and stores nothing', async () => {
-    const res = await ctx.admin
-      .post('/api/admin/team')
-      .send({
+    const res = await api
+      .tryCreate({
         name: 'A',
         position: '',
         linkedinUrl: 'http://www.linkedin.com/in/sans-https',
@@ -140,9 +131,8 @@ describe('POST /api/admin/team', () => {
       photoUrl: 'Photo invalide : téléversez une image',
       order: 'L’ordre ne peut pas être négatif',
     });
-    const tooMany = await ctx.admin
-      .post('/api/admin/team')
-      .send({
+    const tooMany = await api
+      .tryCreate({
         name: 'Trop Doué',
         position: 'Touche-à-tout',
         skills: Array.from({ length: 21 }, (_, i) => `Compétence ${i}`),
@@ -190,25 +180,25 @@ describe('PATCH /api/admin/team/:id', () => {
   });
 
   it('deletes the old photo when it is replaced or removed, not when it stays', async () => {
-    const old = await uploadPhoto(ctx, 'ancienne.jpg');
+    const old = await api.uploadPhoto('ancienne.jpg');
     const member = await create({ name: 'Sarah Photo', position: 'Photographe', photoUrl: old.url });
     await patch(member.id, { bio: 'Nouvelle bio.' }).expect(200);
     await patch(member.id, { photoUrl: old.url }).expect(200);
-    expect(await isStored(ctx, old)).toBe(true);
+    expect(await api.isStored(old)).toBe(true);
 
-    const replacement = await uploadPhoto(ctx, 'nouvelle.jpg');
+    const replacement = await api.uploadPhoto('nouvelle.jpg');
     await patch(member.id, { photoUrl: replacement.url }).expect(200);
-    expect(await isStored(ctx, old)).toBe(false);
-    expect(await isStored(ctx, replacement)).toBe(true);
+    expect(await api.isStored(old)).toBe(false);
+    expect(await api.isStored(replacement)).toBe(true);
     expect((await publicTeam()).find((m) => m.id === member.id)?.photoUrl).toBe(replacement.url);
 
     await patch(member.id, { photoUrl: null }).expect(200);
-    expect(await isStored(ctx, replacement)).toBe(false);
+    expect(await api.isStored(replacement)).toBe(false);
     expect((await publicTeam()).find((m) => m.id === member.id)?.photoUrl).toBeNull();
   });
 
   it('keeps the photo’s focal point the staff chose, logged once, and refuses one outside the photo', async () => {
-    const photo = await uploadPhoto(ctx, 'portrait.jpg');
+    const photo = await api.uploadPhoto('portrait.jpg');
     const member = await create({ name: 'Cadrée Mputu', position: 'Designer', photoUrl: photo.url });
     // Centred until the staff choose.
     expect(member).toMatchObject({ photoFocusX: 50, photoFocusY: 50 });
@@ -238,10 +228,7 @@ describe('PATCH /api/admin/team/:id', () => {
   });
 
   it('answers 404 for an unknown member and 400 for a malformed id or an invalid link', async () => {
-    const unknown = await patch(UNKNOWN_ID, { name: 'Fantôme' }).expect(404);
-    expect(unknown.body.error.message).toBe('Membre de l’équipe introuvable.');
-    const malformed = await patch('123', { name: 'Fantôme' }).expect(400);
-    expect(malformed.body.error.fields).toEqual({ id: 'Identifiant invalide.' });
+    await api.expectUnknownAndMalformedIds({ name: 'Fantôme' }, 'Membre de l’équipe introuvable.');
     const member = await create({ name: 'Lien Valide', position: 'Consultant' });
     const http = await patch(member.id, { twitterUrl: 'http://twitter.com/lien' }).expect(400);
     expect(http.body.error.fields).toEqual({
@@ -293,12 +280,12 @@ describe('POST /api/admin/team/:id/move', () => {
 
 describe('DELETE /api/admin/team/:id', () => {
   it('deletes a member, logs it, deletes the photo, and the public team no longer shows them', async () => {
-    const photo = await uploadPhoto(ctx, 'depart.jpg');
+    const photo = await api.uploadPhoto('depart.jpg');
     const member = await create({ name: 'Départ Lukaku', position: 'Designer', photoUrl: photo.url });
-    await ctx.admin.delete(`/api/admin/team/${member.id}`).expect(204);
+    await remove(member.id).expect(204);
     expect((await adminList()).map((m) => m.id)).not.toContain(member.id);
     expect(await publicNames()).not.toContain('Départ Lukaku');
-    expect(await isStored(ctx, photo)).toBe(false);
+    expect(await api.isStored(photo)).toBe(false);
     expect(await activity('team.deleted', 'Départ Lukaku')).toMatchObject({
       title: 'Départ Lukaku retiré(e) de l’équipe',
       description: 'Designer',
@@ -307,7 +294,7 @@ describe('DELETE /api/admin/team/:id', () => {
   });
 
   it('answers 404 for an unknown member', async () => {
-    const res = await ctx.admin.delete(`/api/admin/team/${UNKNOWN_ID}`).expect(404);
+    const res = await remove(UNKNOWN_ID).expect(404);
     expect(res.body.error.message).toBe('Membre de l’équipe introuvable.');
   });
 });

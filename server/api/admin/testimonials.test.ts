@@ -5,25 +5,19 @@ import type { PublicTestimonial } from '#common/api-types.ts';
 import type { AdminTestimonial } from '#common/schemas/testimonials-admin.ts';
 import { caseStudies, testimonials } from '#db/schema.ts';
 import {
-  adminContentApi,
   expectMovesFollowPublicOrder,
   expectUnauthorized,
-  isStored,
-  postFromAnotherSite,
+  mediaContentContext,
   UNKNOWN_ID,
-  uploadPhoto,
 } from '#tests/helpers/admin-content.ts';
-import { adminTestContext } from '#tests/helpers/admin-session.ts';
 import { insertCaseStudy, insertService, insertTestimonial } from '#tests/helpers/factories.ts';
 
 // Portraits and logos are real uploads: a replaced or removed one that nothing uses is deleted.
-const ctx = adminTestContext({ mediaDir: true });
-
-const { create, adminList, patch, move, activity, activityCount, anonymousCalls } =
-  adminContentApi<AdminTestimonial>(ctx, '/api/admin/testimonials', {
-    item: 'testimonial',
-    list: 'testimonials',
-  });
+const { ctx, ...api } = mediaContentContext<AdminTestimonial>('/api/admin/testimonials', {
+  item: 'testimonial',
+  list: 'testimonials',
+});
+const { create, adminList, patch, move, remove, activity, activityCount } = api;
 
 const QUOTE = 'Grâce à l’agence, nos ventes en ligne ont doublé en six mois !';
 const publicTestimonials = async (): Promise<PublicTestimonial[]> =>
@@ -34,18 +28,17 @@ describe('guard', () => {
   it('answers 401 without a session to every route, and changes nothing', async () => {
     const row = await insertTestimonial(ctx.database.db, { authorName: 'Gardé Session' });
     await expectUnauthorized(
-      anonymousCalls({ quote: QUOTE, authorName: 'Intrus' }, { id: row.id, patch: { authorName: 'Piraté' } }),
+      api.anonymousCalls(
+        { quote: QUOTE, authorName: 'Intrus' },
+        { id: row.id, patch: { authorName: 'Piraté' } },
+      ),
     );
     const [stored] = await ctx.database.db.select().from(testimonials).where(eq(testimonials.id, row.id));
     expect(stored?.authorName).toBe('Gardé Session');
   });
 
   it('refuses a write from another site (foreign Origin) with 403', async () => {
-    const res = await postFromAnotherSite(ctx, '/api/admin/testimonials').send({
-      quote: QUOTE,
-      authorName: 'Témoin forgé',
-    });
-    expect(res.status).toBe(403);
+    await api.fromAnotherSite({ quote: QUOTE, authorName: 'Témoin forgé' });
     expect((await adminList()).map((t) => t.authorName)).not.toContain('Témoin forgé');
   });
 });
@@ -96,9 +89,8 @@ describe('POST /api/admin/testimonials', () => {
   });
 
   it('refuses invalid fields with a French message per field, and stores nothing', async () => {
-    const res = await ctx.admin
-      .post('/api/admin/testimonials')
-      .send({
+    const res = await api
+      .tryCreate({
         quote: 'Trop court',
         authorName: 'A',
         photoUrl: 'javascript:alert(1)',
@@ -121,16 +113,14 @@ describe('POST /api/admin/testimonials', () => {
   });
 
   it('refuses a case study or a service that no longer exists, naming the field', async () => {
-    const res = await ctx.admin
-      .post('/api/admin/testimonials')
-      .send({ quote: QUOTE, authorName: 'Lien Perdu', caseStudyId: UNKNOWN_ID })
+    const res = await api
+      .tryCreate({ quote: QUOTE, authorName: 'Lien Perdu', caseStudyId: UNKNOWN_ID })
       .expect(400);
     expect(res.body.error.fields).toEqual({
       caseStudyId: 'Cette étude de cas n’existe plus : choisissez-en une autre',
     });
-    const services = await ctx.admin
-      .post('/api/admin/testimonials')
-      .send({ quote: QUOTE, authorName: 'Lien Perdu', serviceIds: [UNKNOWN_ID] })
+    const services = await api
+      .tryCreate({ quote: QUOTE, authorName: 'Lien Perdu', serviceIds: [UNKNOWN_ID] })
       .expect(400);
     expect(services.body.error.fields).toEqual({
       serviceIds: 'Un des services choisis n’existe plus : rechargez la page',
@@ -197,8 +187,8 @@ describe('PATCH /api/admin/testimonials/:id', () => {
   });
 
   it('deletes the old portrait or logo when replaced or removed, not when it stays', async () => {
-    const portrait = await uploadPhoto(ctx, 'portrait.jpg');
-    const logo = await uploadPhoto(ctx, 'logo.jpg');
+    const portrait = await api.uploadPhoto('portrait.jpg');
+    const logo = await api.uploadPhoto('logo.jpg');
     const testimonial = await create({
       quote: QUOTE,
       authorName: 'Images Kabila',
@@ -206,32 +196,25 @@ describe('PATCH /api/admin/testimonials/:id', () => {
       logoUrl: logo.url,
     });
     await patch(testimonial.id, { quote: `${QUOTE} Merci.` }).expect(200);
-    expect(await isStored(ctx, portrait)).toBe(true);
-    expect(await isStored(ctx, logo)).toBe(true);
+    expect(await api.isStored(portrait)).toBe(true);
+    expect(await api.isStored(logo)).toBe(true);
     expect(await publicOne(testimonial.id)).toMatchObject({ photoUrl: portrait.url, logoUrl: logo.url });
 
     await patch(testimonial.id, { photoUrl: null }).expect(200);
-    expect(await isStored(ctx, portrait)).toBe(false);
-    expect(await isStored(ctx, logo)).toBe(true);
+    expect(await api.isStored(portrait)).toBe(false);
+    expect(await api.isStored(logo)).toBe(true);
     // Still in use: the media library refuses to delete it.
-    const media = await ctx.admin.get('/api/admin/media').expect(200);
-    const item = media.body.items.find((m: { url: string }) => m.url === logo.url);
-    const refused = await ctx.admin.delete(`/api/admin/media/${item.id}`).expect(409);
-    expect(refused.body.error.message).toContain('un témoignage');
+    await api.expectMediaInUse(logo.url, 'un témoignage');
 
-    await ctx.admin.delete(`/api/admin/testimonials/${testimonial.id}`).expect(204);
-    expect(await isStored(ctx, logo)).toBe(false);
+    await remove(testimonial.id).expect(204);
+    expect(await api.isStored(logo)).toBe(false);
     expect(await activity('testimonial.deleted', 'Images Kabila')).toMatchObject({
       title: 'Témoignage de Images Kabila supprimé',
     });
   });
 
   it('answers 404 for an unknown testimonial and 400 for a malformed id', async () => {
-    const unknown = await patch(UNKNOWN_ID, { authorName: 'Fantôme' }).expect(404);
-    expect(unknown.body.error.message).toBe('Témoignage introuvable.');
-    const malformed = await patch('123', { authorName: 'Fantôme' }).expect(400);
-    expect(malformed.body.error.fields).toEqual({ id: 'Identifiant invalide.' });
-    await ctx.admin.delete(`/api/admin/testimonials/${UNKNOWN_ID}`).expect(404);
+    await api.expectUnknownAndMalformedIds({ authorName: 'Fantôme' }, 'Témoignage introuvable.');
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
 import { formatFrenchDate } from '#app/lib/french-date.ts';
 
 /** Seeded from ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts. */
@@ -39,6 +40,22 @@ export async function openDialog(page: Page, name: string) {
   await page.getByRole('button', { name }).click();
   return page.getByRole('dialog', { name });
 }
+
+/** Opens a lead's panel from the leads list (the name in its row) and gives the panel. */
+export async function openLeadPanel(page: Page, fullName: string) {
+  await page
+    .getByTestId('contact-row')
+    .filter({ hasText: fullName })
+    .getByRole('button', { name: fullName })
+    .click();
+  return page.getByRole('dialog', { name: fullName });
+}
+
+/** A PNG of one colour (`background`, RGB) and that size, for a test to upload. */
+export const plainPng = (width: number, height: number, background: { r: number; g: number; b: number }) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** The toasts on screen (docs/product.md §9.7: one at a time). */
 export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).locator('li');

@@ -19,6 +19,13 @@ export async function pwaReady(page: Page) {
   await page.locator('html[data-pwa="ready"]').waitFor({ state: 'attached', timeout: 30_000 });
 }
 
+/** The header's indicator that the site runs as the installed app. */
+export const installedIndicator = (page: Page) =>
+  page
+    .getByRole('banner')
+    .getByRole('status')
+    .filter({ hasText: /Application installée/ });
+
 /** Whether the page scrolls sideways at its current width. */
 export const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

@@ -3,9 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AudienceFigures, AudienceReport, AudienceRow } from '#common/api-types.ts';
 import type { RealtimeServerMessage } from '#common/schemas/admin.ts';
-import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
+import { renderAdminScreen, stubFetch, underRealtime } from '#tests/helpers/admin-screen.tsx';
 import { DATE_FORMAT_MESSAGE } from '~/lib/french-date';
-import { RealtimeProvider } from '../realtime/realtime-channel';
 import { applyRealtimeMessage } from '../realtime/realtime-effects';
 import { AudienceScreen } from './audience-screen';
 
@@ -110,15 +109,8 @@ function buildReport(overrides: Partial<AudienceReport> = {}): AudienceReport {
   };
 }
 
-/** The admin layout's real-time connection, as the screen sees it. */
-const connection = { listen: vi.fn((): (() => void) => () => {}) };
-function ListeningAudience() {
-  return (
-    <RealtimeProvider value={connection}>
-      <AudienceScreen />
-    </RealtimeProvider>
-  );
-}
+/** The screen under the admin layout's real-time connection. */
+const { connection, Listening: ListeningAudience } = underRealtime(AudienceScreen);
 
 const figure = (title: string) => screen.getByRole('region', { name: title });
 

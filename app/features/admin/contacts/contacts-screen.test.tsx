@@ -70,6 +70,21 @@ async function findRow(name: string) {
   return within((await screen.findByRole('button', { name })).closest('tr') as HTMLElement);
 }
 
+/**
+ * The answers behind the leads screen opened on `lead`'s panel: the list (that lead alone), the
+ * lead with `more` (its call, its visit), its empty timeline and the admins.
+ */
+const leadPanelRoutes = (lead: AdminContact, more: Record<string, unknown> = { call: null }) => ({
+  'GET /api/admin/contacts': { json: page([lead]) },
+  [`GET /api/admin/contacts/${lead.id}`]: { json: { contact: lead, ...more } },
+  [`GET /api/admin/contacts/${lead.id}/timeline`]: { json: { entries: [] } },
+  'GET /api/admin/users': { json: { users: [nadine] } },
+});
+
+/** Renders the leads screen with the panel of the lead `id` open, as its link (?lead=) does. */
+const renderWithPanel = (id: string) =>
+  renderAdminScreen(ContactsScreen, '/admin/contacts', `/admin/contacts?lead=${id}`);
+
 describe('the leads list: follow-up', () => {
   it('shows who follows each lead, its next action (late ones said so) and flags a lead unanswered for 24 h', async () => {
     stubFetch({
@@ -137,12 +152,7 @@ describe('the lead’s panel: its discovery call', () => {
   // the day the test runs.
   runEachTestAt('2026-11-27T09:00:00Z');
   const lead = buildContact({ id: 'lead-call', fullName: 'Amani Kabeya' });
-  const panelRoutes = (call: ContactCall | null) => ({
-    'GET /api/admin/contacts': { json: page([lead]) },
-    'GET /api/admin/contacts/lead-call': { json: { contact: lead, call } },
-    'GET /api/admin/contacts/lead-call/timeline': { json: { entries: [] } },
-    'GET /api/admin/users': { json: { users: [nadine] } },
-  });
+  const panelRoutes = (call: ContactCall | null) => leadPanelRoutes(lead, { call });
   const { contact: _contact, ...confirmed } = anAdminCall();
 
   it('says when the call is (Kinshasa time), with whom and its status, and leads to its day in the agenda; a status change keeps it', async () => {
@@ -155,7 +165,7 @@ describe('the lead’s panel: its discovery call', () => {
         return { json: { contact: stored } };
       },
     });
-    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-call');
+    renderWithPanel('lead-call');
     const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
     const call = await within(panel).findByRole('region', { name: 'Appel découverte' });
     expect(call.textContent).toMatch(
@@ -187,7 +197,7 @@ describe('the lead’s panel: its discovery call', () => {
         return { json: { call: { id: ahead.id, status: 'cancelled' } } };
       },
     });
-    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-call');
+    renderWithPanel('lead-call');
     const region = await screen.findByRole('region', { name: 'Appel découverte' });
     fireEvent.click(within(region).getByRole('button', { name: 'Annuler l’appel' }));
     const dialog = await screen.findByRole('alertdialog', { name: /Annuler l’appel de Amani Kabeya/ });
@@ -229,7 +239,7 @@ describe('the lead’s panel: its discovery call', () => {
         json: { call: { id: ahead.id, status: 'confirmed', startsAt: '2030-03-05T09:00:00.000Z' } },
       },
     });
-    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-call');
+    renderWithPanel('lead-call');
     const region = await screen.findByRole('region', { name: 'Appel découverte' });
     fireEvent.click(within(region).getByRole('button', { name: 'Déplacer l’appel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Déplacer l’appel de Amani Kabeya' });
@@ -250,7 +260,7 @@ describe('the lead’s panel: its discovery call', () => {
       ...panelRoutes(null),
       'POST /api/admin/booking/contacts/lead-call/link': { status: 202, json: { sent: true } },
     });
-    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-call');
+    renderWithPanel('lead-call');
     const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
     fireEvent.click(await within(panel).findByRole('button', { name: 'Proposer un appel découverte' }));
     const dialog = await screen.findByRole('alertdialog', {
@@ -266,18 +276,14 @@ describe('the lead’s panel: its discovery call', () => {
 
   it('shows a cancelled call struck through as "Annulé", and nothing when the lead booked none', async () => {
     stubFetch(panelRoutes({ ...confirmed, status: 'cancelled' }));
-    const { unmount } = renderAdminScreen(
-      ContactsScreen,
-      '/admin/contacts',
-      '/admin/contacts?lead=lead-call',
-    );
+    const { unmount } = renderWithPanel('lead-call');
     const call = await screen.findByRole('region', { name: 'Appel découverte' });
     expect(within(call).getByText('Annulé')).toBeTruthy();
     expect(within(call).getByText(/avec Nadine Kapinga/).className).toContain('line-through');
     unmount();
 
     stubFetch(panelRoutes(null));
-    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-call');
+    renderWithPanel('lead-call');
     await screen.findByRole('dialog', { name: 'Amani Kabeya' });
     expect(screen.queryByRole('region', { name: 'Appel découverte' })).toBeNull();
   });
@@ -286,13 +292,8 @@ describe('the lead’s panel: its discovery call', () => {
 describe('the owner’s two selects', () => {
   it('tell the list’s filter from the lead’s owner when the lead’s panel is open', async () => {
     const lead = buildContact({ id: 'lead-owner', fullName: 'Amani Kabeya', owner: null });
-    stubFetch({
-      'GET /api/admin/contacts': { json: page([lead]) },
-      'GET /api/admin/contacts/lead-owner': { json: { contact: lead, call: null } },
-      'GET /api/admin/contacts/lead-owner/timeline': { json: { entries: [] } },
-      'GET /api/admin/users': { json: { users: [nadine] } },
-    });
-    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-owner');
+    stubFetch(leadPanelRoutes(lead));
+    renderWithPanel('lead-owner');
     const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
     // The list behind the panel counts too (hidden: the modal panel hides it from the tree).
     const filter = screen.getByRole('combobox', { name: 'Filtrer par responsable', hidden: true });
@@ -342,7 +343,7 @@ describe('the leads kept "À vérifier" (docs/decisions/083-leads-kept-for-revie
         return { json: { contact: lead } };
       },
     });
-    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-review');
+    renderWithPanel('lead-review');
     const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
     const review = within(panel).getByRole('region', { name: 'À vérifier' });
     expect(review.textContent).toContain(REASON);
@@ -357,13 +358,8 @@ describe('the leads kept "À vérifier" (docs/decisions/083-leads-kept-for-revie
 
   it('shows nothing of the kind for a lead that is not to check', async () => {
     const lead = buildContact({ id: 'lead-plain', fullName: 'Bola Nsimba' });
-    stubFetch({
-      'GET /api/admin/contacts': { json: page([lead]) },
-      'GET /api/admin/contacts/lead-plain': { json: { contact: lead, call: null } },
-      'GET /api/admin/contacts/lead-plain/timeline': { json: { entries: [] } },
-      'GET /api/admin/users': { json: { users: [nadine] } },
-    });
-    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-plain');
+    stubFetch(leadPanelRoutes(lead));
+    renderWithPanel('lead-plain');
     const panel = await screen.findByRole('dialog', { name: 'Bola Nsimba' });
     expect(within(panel).queryByRole('button', { name: 'Ce n’est pas du spam' })).toBeNull();
   });
@@ -385,16 +381,14 @@ describe('the lead’s source (docs/decisions/084-first-party-audience.md)', () 
   const panelRoutes = (attribution: Attribution | null) => {
     const lead = buildContact({ id: 'lead-source', fullName: 'Amani Kabeya' });
     return {
+      ...leadPanelRoutes(lead, { call: null, attribution }),
       'GET /api/admin/contacts': { json: { ...page([lead]), trafficSources: [] } },
-      'GET /api/admin/contacts/lead-source': { json: { contact: lead, call: null, attribution } },
-      'GET /api/admin/contacts/lead-source/timeline': { json: { entries: [] } },
-      'GET /api/admin/users': { json: { users: [nadine] } },
     };
   };
 
   it('says in one line where the lead came from, with the device and country, and lists the pages seen, the form’s last', async () => {
     stubFetch(panelRoutes(facebook));
-    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-source');
+    renderWithPanel('lead-source');
     const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
     const source = within(panel).getByRole('region', { name: 'Source' });
     expect(source.textContent).toMatch(
@@ -412,7 +406,7 @@ describe('the lead’s source (docs/decisions/084-first-party-audience.md)', () 
 
   it('tells the pages left out of a long visit', async () => {
     stubFetch(panelRoutes({ ...facebook, pagesSeen: 31 }));
-    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-source');
+    renderWithPanel('lead-source');
     const source = await screen.findByRole('region', { name: 'Source' });
     expect(source.textContent).toMatch(/31 pages vues/);
     expect(within(source).getByText('Voir les 4 dernières pages vues (sur 31)')).toBeTruthy();
@@ -420,7 +414,7 @@ describe('the lead’s source (docs/decisions/084-first-party-audience.md)', () 
 
   it('says "Source inconnue" when the lead came without a visit', async () => {
     stubFetch(panelRoutes(null));
-    renderAdminScreen(ContactsScreen, '/admin/contacts', '/admin/contacts?lead=lead-source');
+    renderWithPanel('lead-source');
     const panel = await screen.findByRole('dialog', { name: 'Amani Kabeya' });
     const source = within(panel).getByRole('region', { name: 'Source' });
     expect(source.textContent).toContain('Source inconnue');

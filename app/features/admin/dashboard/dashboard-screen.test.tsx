@@ -2,9 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardData } from '#common/schemas/admin.ts';
-import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
+import { renderAdminScreen, stubFetch, underRealtime } from '#tests/helpers/admin-screen.tsx';
 import { anAdminCall } from '#tests/helpers/answer-factories.ts';
-import { RealtimeProvider } from '../realtime/realtime-channel';
 import { DashboardScreen } from './dashboard-screen';
 
 beforeEach(() => {
@@ -59,15 +58,8 @@ function buildDashboard(overrides: Partial<DashboardData> = {}): DashboardData {
   };
 }
 
-/** The admin layout's real-time connection, as the dashboard sees it. */
-const connection = { listen: vi.fn((): (() => void) => () => {}) };
-function ListeningDashboard() {
-  return (
-    <RealtimeProvider value={connection}>
-      <DashboardScreen />
-    </RealtimeProvider>
-  );
-}
+/** The dashboard under the admin layout's real-time connection. */
+const { connection, Listening: ListeningDashboard } = underRealtime(DashboardScreen);
 
 function region(name: string) {
   return screen.getByRole('region', { name });

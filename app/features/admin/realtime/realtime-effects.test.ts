@@ -8,7 +8,10 @@ import { subscribersQuery } from '../newsletter/data';
 import { safeAdminRedirect } from '../shell/navigation';
 import { applyRealtimeMessage, DASHBOARD_CATCH_UP_AFTER } from './realtime-effects';
 
-/** A cache holding the dashboard, a filtered leads page and a subscribers page, all fresh. */
+/**
+ * A cache holding the dashboard, a filtered leads page and a subscribers page, all fresh, and a
+ * recorded toast; `apply` hands a message to the effects with both.
+ */
 function cache() {
   const queryClient = new QueryClient();
   const keys = {
@@ -24,7 +27,9 @@ function cache() {
         queryClient.getQueryState(key)?.isInvalidated ?? false,
       ]),
     );
-  return { queryClient, stale };
+  const toast = vi.fn();
+  const apply = (message: RealtimeServerMessage) => applyRealtimeMessage(message, { queryClient, toast });
+  return { queryClient, stale, toast, apply };
 }
 
 const broadcast = (
@@ -34,12 +39,8 @@ const broadcast = (
 
 describe('real-time effects (docs/product.md §4.5)', () => {
   it("new_contact refreshes every leads list and shows 'Nouveau contact !' for 5 seconds", () => {
-    const { queryClient, stale } = cache();
-    const toast = vi.fn();
-    applyRealtimeMessage(broadcast('contacts', { type: 'new_contact', fullName: 'Grâce Mbuyi' }), {
-      queryClient,
-      toast,
-    });
+    const { stale, toast, apply } = cache();
+    apply(broadcast('contacts', { type: 'new_contact', fullName: 'Grâce Mbuyi' }));
     expect(stale()).toEqual({ dashboard: false, contacts: true, subscribers: false });
     expect(toast).toHaveBeenCalledWith({
       title: 'Nouveau contact !',
@@ -49,42 +50,27 @@ describe('real-time effects (docs/product.md §4.5)', () => {
   });
 
   it('stats_update refreshes the dashboard only; contact_status_update the leads only, silently', () => {
-    const { queryClient, stale } = cache();
-    const toast = vi.fn();
-    applyRealtimeMessage(broadcast('dashboard', { type: 'stats_update' }), { queryClient, toast });
+    const { stale, toast, apply } = cache();
+    apply(broadcast('dashboard', { type: 'stats_update' }));
     expect(stale()).toEqual({ dashboard: true, contacts: false, subscribers: false });
-    applyRealtimeMessage(
-      broadcast('contacts', { type: 'contact_status_update', id: 'x', status: 'traite' }),
-      {
-        queryClient,
-        toast,
-      },
-    );
+    apply(broadcast('contacts', { type: 'contact_status_update', id: 'x', status: 'traite' }));
     expect(stale().contacts).toBe(true);
     expect(toast).not.toHaveBeenCalled();
   });
 
   it('contact_updated (another admin’s note, owner or next action) refreshes the leads and that lead’s timeline, silently', () => {
-    const { queryClient, stale } = cache();
+    const { queryClient, stale, toast, apply } = cache();
     const timelineKey = contactTimelineQuery('lead-1').queryKey;
     queryClient.setQueryData(timelineKey, []);
-    const toast = vi.fn();
-    applyRealtimeMessage(broadcast('contacts', { type: 'contact_updated', id: 'lead-1' }), {
-      queryClient,
-      toast,
-    });
+    apply(broadcast('contacts', { type: 'contact_updated', id: 'lead-1' }));
     expect(stale()).toEqual({ dashboard: false, contacts: true, subscribers: false });
     expect(queryClient.getQueryState(timelineKey)?.isInvalidated).toBe(true);
     expect(toast).not.toHaveBeenCalled();
   });
 
   it("new_subscription refreshes the subscribers and shows 'Nouvel abonné !'", () => {
-    const { queryClient, stale } = cache();
-    const toast = vi.fn();
-    applyRealtimeMessage(broadcast('newsletter', { type: 'new_subscription', email: 'a@b.cd' }), {
-      queryClient,
-      toast,
-    });
+    const { stale, toast, apply } = cache();
+    apply(broadcast('newsletter', { type: 'new_subscription', email: 'a@b.cd' }));
     expect(stale().subscribers).toBe(true);
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -95,19 +81,15 @@ describe('real-time effects (docs/product.md §4.5)', () => {
   });
 
   it("a system notification: its title or 'Notification', its message, destructive for errors, 5 s by default", () => {
-    const { queryClient } = cache();
-    const toast = vi.fn();
-    applyRealtimeMessage(broadcast('system', { type: 'notification', message: 'Sauvegarde terminée' }), {
-      queryClient,
-      toast,
-    });
+    const { toast, apply } = cache();
+    apply(broadcast('system', { type: 'notification', message: 'Sauvegarde terminée' }));
     expect(toast).toHaveBeenLastCalledWith({
       title: 'Notification',
       description: 'Sauvegarde terminée',
       variant: 'default',
       duration: 5_000,
     });
-    applyRealtimeMessage(
+    apply(
       broadcast('system', {
         type: 'notification',
         title: 'SMTP',
@@ -115,7 +97,6 @@ describe('real-time effects (docs/product.md §4.5)', () => {
         level: 'error',
         duration: 8_000,
       }),
-      { queryClient, toast },
     );
     expect(toast).toHaveBeenLastCalledWith({
       title: 'SMTP',
@@ -126,13 +107,12 @@ describe('real-time effects (docs/product.md §4.5)', () => {
   });
 
   it('call_booking_update (a call booked or cancelled) refreshes the agenda, the leads with their panels and the dashboard, silently', () => {
-    const { queryClient, stale } = cache();
+    const { queryClient, stale, toast, apply } = cache();
     const agendaKey = callsQuery('2026-11-29T23:00:00.000Z', '2026-12-06T23:00:00.000Z').queryKey;
     const leadKey = contactQuery('lead-1').queryKey;
     queryClient.setQueryData(agendaKey, []);
     queryClient.setQueryData(leadKey, { contact: {}, call: null });
-    const toast = vi.fn();
-    applyRealtimeMessage(
+    apply(
       broadcast('contacts', {
         type: 'call_booking_update',
         contactId: 'lead-1',
@@ -140,7 +120,6 @@ describe('real-time effects (docs/product.md §4.5)', () => {
         status: 'confirmed',
         startsAt: '2026-11-30T09:00:00.000Z',
       }),
-      { queryClient, toast },
     );
     expect(stale()).toEqual({ dashboard: true, contacts: true, subscribers: false });
     expect(queryClient.getQueryState(agendaKey)?.isInvalidated).toBe(true);
@@ -149,32 +128,30 @@ describe('real-time effects (docs/product.md §4.5)', () => {
   });
 
   it('a screen that starts listening to the dashboard catches up: the figures it did not hear about are refreshed', () => {
-    const { queryClient, stale } = cache();
+    const { queryClient, stale, toast, apply } = cache();
     // Figures fetched before the admin left the dashboard a minute ago.
     queryClient.setQueryData(dashboardQuery.queryKey, { cached: true }, { updatedAt: Date.now() - 60_000 });
-    const toast = vi.fn();
-    applyRealtimeMessage({ type: 'subscribed', channel: 'dashboard' }, { queryClient, toast });
+    apply({ type: 'subscribed', channel: 'dashboard' });
     expect(stale()).toEqual({ dashboard: true, contacts: false, subscribers: false });
     expect(toast).not.toHaveBeenCalled();
   });
 
   it('figures that arrived a moment before the dashboard listens (the sign-in fetched them) are not fetched again', () => {
-    const { queryClient, stale } = cache();
+    const { queryClient, stale, apply } = cache();
     queryClient.setQueryData(
       dashboardQuery.queryKey,
       { cached: true },
       { updatedAt: Date.now() - DASHBOARD_CATCH_UP_AFTER / 2 },
     );
-    applyRealtimeMessage({ type: 'subscribed', channel: 'dashboard' }, { queryClient, toast: vi.fn() });
+    apply({ type: 'subscribed', channel: 'dashboard' });
     expect(stale()).toEqual({ dashboard: false, contacts: false, subscribers: false });
   });
 
   it('other messages change nothing', () => {
-    const { queryClient, stale } = cache();
-    const toast = vi.fn();
-    applyRealtimeMessage({ type: 'connected', clientId: 'c1' }, { queryClient, toast });
-    applyRealtimeMessage({ type: 'pong' }, { queryClient, toast });
-    applyRealtimeMessage(broadcast('contacts', { type: 'something_else' }), { queryClient, toast });
+    const { stale, toast, apply } = cache();
+    apply({ type: 'connected', clientId: 'c1' });
+    apply({ type: 'pong' });
+    apply(broadcast('contacts', { type: 'something_else' }));
     expect(stale()).toEqual({ dashboard: false, contacts: false, subscribers: false });
     expect(toast).not.toHaveBeenCalled();
   });

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminService } from '#common/schemas/admin.ts';
 import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
+import { aService } from '#tests/helpers/answer-factories.ts';
 import { ServicesScreen } from './services-screen';
 
 afterEach(() => {
@@ -10,27 +10,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const service = (overrides: Partial<AdminService>): AdminService => ({
-  id: crypto.randomUUID(),
-  title: 'Stratégie Marketing',
-  description: 'Un plan clair',
-  icon: 'target',
-  parentServiceId: null,
-  order: 0,
-  isActive: true,
-  ...overrides,
-});
-
 describe('the services screen', () => {
   it('names each visibility switch with the words it shows (WCAG 2.5.3), whatever its state', async () => {
-    const parent = service({ title: 'Marketing Digital' });
+    const parent = aService({ title: 'Marketing Digital' });
     stubFetch({
       'GET /api/admin/services': {
         json: {
           services: [
             parent,
-            service({ title: 'SEO', parentServiceId: parent.id, order: 0, isActive: false }),
-            service({ title: 'Branding', order: 1 }),
+            aService({ title: 'SEO', parentServiceId: parent.id, order: 0, isActive: false }),
+            aService({ title: 'Branding', order: 1 }),
           ],
         },
       },

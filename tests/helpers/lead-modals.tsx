@@ -1,0 +1,41 @@
+/**
+ * The public site's lead modals in a unit test: rendered and opened as a service's button would,
+ * then filled in as a visitor would. The modules are imported when called, so that a test that
+ * resets its modules (the modals' store, their lazy chunk and the toasts are module state) gets
+ * fresh ones.
+ */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+
+/** Types `value` into the field labelled `label` inside `scope`. */
+export const fill = (scope: HTMLElement, label: string | RegExp, value: string) =>
+  fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
+
+/**
+ * Renders the lead modals (with the toasts when `withToasts`), opens the quote or call modal for
+ * 'Conseil général' and resolves with its dialog, named `name`.
+ */
+export async function openLeadModal(kind: 'quote' | 'call', name: string, { withToasts = false } = {}) {
+  const [{ LeadModalsHost }, { openCall, openQuote }, toasts] = await Promise.all([
+    import('#app/features/leads/lead-modals.tsx'),
+    import('#app/features/leads/lead-modals-store.ts'),
+    withToasts ? import('#app/components/ui/toast-mount.tsx') : undefined,
+  ]);
+  render(
+    <>
+      <LeadModalsHost />
+      {toasts && <toasts.ToastMount />}
+    </>,
+  );
+  act(() => (kind === 'call' ? openCall : openQuote)('Conseil général'));
+  return screen.findByRole('dialog', { name });
+}
+
+/** Fills the call modal in as Amani Kabeya asking for a discovery call, and sends it. */
+export function sendDiscoveryCall(dialog: HTMLElement) {
+  fill(dialog, /^Nom complet/, 'Amani Kabeya');
+  fill(dialog, /^Email/, 'amani@example.cd');
+  fill(dialog, /^Type de discussion/, 'Découverte générale');
+  fill(dialog, /^Créneau préféré/, 'Flexible');
+  fill(dialog, /^Urgence/, 'Sous 15 jours');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Planifier l’appel' }));
+}
