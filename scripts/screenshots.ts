@@ -16,10 +16,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/chromium.ts';
 import { runSite } from './lib/run-site.ts';
+import { pictureContext, requestCall, type Session } from './lib/site-pictures.ts';
 
 const OUT_DIR = process.env.OUT_DIR ?? path.join('docs', 'screenshots');
 const PUBLIC_OUT_DIR = process.env.PUBLIC_OUT_DIR ?? path.join('public', 'screenshots');
@@ -62,27 +63,14 @@ const PAGES: { name: string; path: string }[] = [
 /** The seeded first admin, signed in to make themself bookable for the call page's picture. */
 const ADMIN = { email: 'admin@example.cd', password: 'screenshots-admin-password' };
 
-type Signedin = Awaited<ReturnType<BrowserContext['storageState']>>;
-
 async function take(
   browser: Browser,
   url: string,
   file: string,
   size: Size,
-  admin?: { session: Signedin; ready: string },
+  admin?: { session: Session; ready: string },
 ): Promise<Buffer> {
-  const context = await browser.newContext({
-    ...(admin ? { storageState: admin.session } : {}),
-    viewport: size.viewport,
-    deviceScaleFactor: size.deviceScaleFactor,
-    isMobile: size.isMobile,
-    hasTouch: size.isMobile,
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Kinshasa',
-    // No service worker: its first install would only add noise to a one-off visit.
-    serviceWorkers: 'block',
-    reducedMotion: 'reduce',
-  });
+  const context = await pictureContext(browser, size, admin?.session);
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
@@ -110,59 +98,6 @@ async function take(
   }
 }
 
-/**
- * The call page of a new call request, as its visitor opens it from the modal: the admin makes
- * themself bookable (the settings' usual hours), then a visitor asks for a call.
- */
-async function bookingPath(
-  browser: Browser,
-  siteUrl: string,
-): Promise<{ path: string; leadId: string; session: Signedin; postId: string; templateId: string }> {
-  const context = await browser.newContext({ baseURL: siteUrl, locale: 'fr-FR', serviceWorkers: 'block' });
-  try {
-    const admin = await context.newPage();
-    await admin.goto('/admin/login?redirect=%2Fadmin%2Fsettings');
-    await admin.getByLabel('Email').fill(ADMIN.email);
-    await admin.getByLabel('Mot de passe').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Se connecter', exact: true }).click();
-    await admin.waitForURL(/\/admin\/settings/);
-    await admin.getByRole('tab', { name: 'Disponibilités' }).click();
-    await admin.getByLabel('Je peux être réservé(e) pour un appel découverte').check();
-    await admin.getByRole('button', { name: 'Proposer des horaires types' }).click();
-    await admin.getByRole('button', { name: 'Enregistrer les disponibilités' }).click();
-    await admin.getByText('Disponibilités enregistrées', { exact: true }).waitFor();
-    const answer = await context.request.post('/api/contact', {
-      headers: { Origin: siteUrl, 'X-Requested-With': 'fetch' },
-      data: {
-        source: 'call_request',
-        fullName: 'Amani Kabeya',
-        email: 'amani.kabeya@example.cd',
-        serviceType: 'Stratégie Marketing',
-        message: 'Appel',
-        details: { callType: 'Découverte générale', preferredTime: 'Flexible', urgency: 'Sous 15 jours' },
-        elapsedMs: 9_000,
-      },
-    });
-    const { bookingPath: found, id } = (await answer.json()) as { bookingPath?: string; id: string };
-    if (!answer.ok() || !found) throw new Error(`no call page: ${answer.status()} ${await answer.text()}`);
-    const posts = (await (await context.request.get('/api/admin/blog?pageSize=1')).json()) as {
-      items: { id: string }[];
-    };
-    const templates = (await (await context.request.get('/api/admin/email-templates')).json()) as {
-      templates: { id: string }[];
-    };
-    return {
-      path: found,
-      leadId: id,
-      session: await context.storageState(),
-      postId: posts.items[0]?.id ?? '',
-      templateId: templates.templates[0]?.id ?? '',
-    };
-  } finally {
-    await context.close();
-  }
-}
-
 async function main() {
   fs.mkdirSync(OUT_DIR, { recursive: true });
   fs.mkdirSync(PUBLIC_OUT_DIR, { recursive: true });
@@ -170,8 +105,9 @@ async function main() {
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    const booked = await bookingPath(browser, site.url);
-    const pages = [...PAGES, { name: 'booking', path: booked.path }];
+    const called = await requestCall(browser, site.url, ADMIN);
+    const booked = { ...called, postId: called.postId ?? '', templateId: called.templateId ?? '' };
+    const pages = [...PAGES, { name: 'booking', path: booked.bookingPath }];
     for (const { name, path: pagePath } of pages) {
       for (const size of SIZES) {
         const webp = await take(browser, `${site.url}${pagePath}`, `${name}-${size.name}.webp`, size);
