@@ -96,6 +96,8 @@ async function picture(browser: Browser, url: string, size: Size, screen: Screen
   const context = await pictureContext(browser, size, screen.admin ? session : undefined);
   try {
     const page = await context.newPage();
+    // A fresh site draws each generated cover on its first request: slow on a busy machine.
+    page.setDefaultTimeout(120_000);
     await page.goto(url + screen.path, { waitUntil: 'networkidle' });
     if (screen.admin) await page.locator('main h1').first().waitFor();
     await screen.open?.(page);
