@@ -7,12 +7,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClientLogoMark } from '~/components/client-logo';
 import { Badge } from '../kit/badge';
+import { OrderedItemFormDialog } from '../kit/ordered-item-form';
 import { OrderedItemsScreen } from '../kit/ordered-items-screen';
-import { ClientLogoDialog } from './client-logo-form';
+import { ClientLogoForm } from './client-logo-form';
 import {
   adminClientLogosQuery,
   deleteClientLogoMutation,
   moveClientLogoMutation,
+  saveClientLogoMutation,
   toggleClientLogoMutation,
 } from './data';
 
@@ -47,7 +49,16 @@ export function ClientLogosScreen() {
           </div>
         ),
       }}
-      dialog={({ item, items, ...props }) => <ClientLogoDialog logo={item} logos={items} {...props} />}
+      dialog={({ item, ...props }) => (
+        <OrderedItemFormDialog
+          item={item}
+          {...props}
+          title={item ? 'Modifier le logo' : 'Ajouter un logo'}
+          description={item ? item.name : 'Il apparaît dans la rangée « Ils nous font confiance ».'}
+          save={{ mutation: saveClientLogoMutation, fallback: 'Le logo n’a pas pu être enregistré.' }}
+          form={ClientLogoForm}
+        />
+      )}
       remove={{
         mutation: deleteClientLogoMutation,
         title: (logo) => <>Supprimer le logo de {logo?.name} ?</>,

@@ -6,7 +6,6 @@
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -16,11 +15,10 @@ import { FieldError, fieldProps, SelectChevron, TextAreaField, TextField } from 
 import { ServiceIcon } from '~/components/service-icon';
 import { cn } from '~/lib/cn';
 import { type IconColor, KNOWN_ICONS, resolveServiceIcon } from '~/lib/service-icon';
-import { saveItem, useAdminForm } from '../kit/admin-form';
-import { FormActions } from '../kit/buttons';
-import { DialogForm } from '../kit/dialog-frame';
+import { useAdminForm } from '../kit/admin-form';
 import { ItemFormDialog } from '../kit/item-screen';
 import { OrderAndVisibilityFields } from '../kit/ordered-content';
+import { ItemDialogForm, orderAndVisibilityDefaults } from '../kit/ordered-item-form';
 import { saveServiceMutation } from './data';
 
 type ServiceOutput = z.output<typeof ServiceInputSchema>;
@@ -70,11 +68,8 @@ export function ServiceFormDialog({
   );
 }
 
-/** The order after the last service of that level, as the server would choose it. */
-function nextOrder(services: AdminService[], parentId: string | null) {
-  const orders = services.filter((s) => s.parentServiceId === parentId).map((s) => s.order);
-  return orders.length === 0 ? 0 : Math.max(...orders) + 1;
-}
+/** How the form saves a service, and the toast of a failure that no field explains. */
+const SERVICE_SAVE = { mutation: saveServiceMutation, fallback: 'Le service n’a pas pu être enregistré.' };
 
 function ServiceForm({
   target,
@@ -91,32 +86,26 @@ function ServiceForm({
     : 'parentServiceId' in target
       ? target.parentServiceId
       : null;
-  const save = useMutation(saveServiceMutation());
   const form = useAdminForm<ServiceInput, ServiceOutput>(zodResolver(ServiceInputSchema), {
     title: editing?.title ?? '',
     description: editing?.description ?? '',
     icon: editing?.icon ?? '',
     parentServiceId: parentId,
-    order: editing?.order ?? nextOrder(services, parentId),
-    isActive: editing?.isActive ?? true,
+    // A new service comes after the last one of its level.
+    ...orderAndVisibilityDefaults(
+      editing,
+      services.filter((s) => s.parentServiceId === parentId),
+    ),
   });
-  const { register, control, handleSubmit, formState, watch, setValue } = form;
+  const { register, control, formState, watch, setValue } = form;
   const errors = formState.errors;
   const field = fieldProps(register, errors);
   const hasChildren = editing ? services.some((s) => s.parentServiceId === editing.id) : false;
   // A parent is a top-level service other than this one (the site shows two levels).
   const parents = services.filter((s) => s.parentServiceId === null && s.id !== editing?.id);
 
-  const onSubmit = handleSubmit((values) =>
-    saveItem(save, editing?.id ?? null, values, {
-      form,
-      fallback: 'Le service n’a pas pu être enregistré.',
-      onSaved: onClose,
-    }),
-  );
-
   return (
-    <DialogForm onSubmit={onSubmit} footer={<FormActions pending={save.isPending} onCancel={onClose} />}>
+    <ItemDialogForm form={form} save={SERVICE_SAVE} item={editing} onClose={onClose}>
       <TextField label="Titre" autoComplete="off" {...field('title')} />
       <TextAreaField label="Description" rows={3} {...field('description')} />
       <Controller
@@ -147,7 +136,7 @@ function ServiceForm({
         isActive={register('isActive')}
         hint="Décoché, le service (et ses sous-services) n’apparaît plus sur le site ni dans les formulaires."
       />
-    </DialogForm>
+    </ItemDialogForm>
   );
 }
 

@@ -5,7 +5,6 @@
  * only), order and visibility. Checked with the API's own schema before sending.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
@@ -14,56 +13,24 @@ import {
   splitSkills,
   type TeamMemberInput,
   TeamMemberInputSchema,
+  type TeamMemberPatch,
 } from '#common/schemas/team-admin.ts';
 import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
-import { saveItem, useAdminForm } from '../kit/admin-form';
+import { useAdminForm } from '../kit/admin-form';
 import { Badge } from '../kit/badge';
-import { FormActions } from '../kit/buttons';
-import { DialogForm } from '../kit/dialog-frame';
 import { ImageUpload } from '../kit/image-upload';
-import { ItemFormDialog } from '../kit/item-screen';
 import { OrderAndVisibilityFields } from '../kit/ordered-content';
-import { saveMemberMutation } from './data';
+import { ItemDialogForm, type ItemFormProps, orderAndVisibilityDefaults } from '../kit/ordered-item-form';
 import { PhotoFocusField } from './photo-focus-field';
 
 type TeamMemberOutput = z.output<typeof TeamMemberInputSchema>;
 
-export function TeamMemberDialog({
-  member,
-  open,
-  members,
+export function TeamMemberForm({
+  item: member,
+  items: members,
+  save,
   onClose,
-}: {
-  /** The member being edited, or null for a new one. */
-  member: AdminTeamMember | null;
-  open: boolean;
-  members: AdminTeamMember[];
-  onClose: () => void;
-}) {
-  return (
-    <ItemFormDialog
-      open={open}
-      onClose={onClose}
-      title={member ? 'Modifier la fiche' : 'Ajouter un membre'}
-      description={member ? member.name : 'La carte apparaît sur la page d’accueil et la page À propos.'}
-    >
-      {open ? (
-        <TeamMemberForm key={member?.id ?? 'new'} member={member} members={members} onClose={onClose} />
-      ) : null}
-    </ItemFormDialog>
-  );
-}
-
-function TeamMemberForm({
-  member,
-  members,
-  onClose,
-}: {
-  member: AdminTeamMember | null;
-  members: AdminTeamMember[];
-  onClose: () => void;
-}) {
-  const save = useMutation(saveMemberMutation());
+}: ItemFormProps<AdminTeamMember, TeamMemberPatch>) {
   const form = useAdminForm<TeamMemberInput, TeamMemberOutput>(zodResolver(TeamMemberInputSchema), {
     name: member?.name ?? '',
     position: member?.position ?? '',
@@ -74,10 +41,9 @@ function TeamMemberForm({
     photoFocusY: member?.photoFocusY ?? 50,
     linkedinUrl: member?.linkedinUrl ?? '',
     twitterUrl: member?.twitterUrl ?? '',
-    order: member?.order ?? (members.length === 0 ? 0 : Math.max(...members.map((m) => m.order)) + 1),
-    isActive: member?.isActive ?? true,
+    ...orderAndVisibilityDefaults(member, members),
   });
-  const { register, control, handleSubmit, formState, watch, setValue } = form;
+  const { register, control, formState, watch, setValue } = form;
   const photoUrl = watch('photoUrl');
   const focus = { x: watch('photoFocusX') ?? 50, y: watch('photoFocusY') ?? 50 };
   const setFocus = ({ x, y }: { x: number; y: number }) => {
@@ -88,16 +54,8 @@ function TeamMemberForm({
   const field = fieldProps(register, errors);
   const skills = splitSkills(watch('skills') ?? '');
 
-  const onSubmit = handleSubmit((values) =>
-    saveItem(save, member?.id ?? null, values, {
-      form,
-      fallback: 'La fiche n’a pas pu être enregistrée.',
-      onSaved: onClose,
-    }),
-  );
-
   return (
-    <DialogForm onSubmit={onSubmit} footer={<FormActions pending={save.isPending} onCancel={onClose} />}>
+    <ItemDialogForm form={form} save={save} item={member} onClose={onClose}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Nom" autoComplete="off" {...field('name')} />
         <TextField label="Poste" autoComplete="off" {...field('position')} />
@@ -164,6 +122,6 @@ function TeamMemberForm({
         isActive={register('isActive')}
         hint="Décoché, la carte n’apparaît plus sur le site ; la fiche est conservée."
       />
-    </DialogForm>
+    </ItemDialogForm>
   );
 }

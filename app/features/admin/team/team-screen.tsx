@@ -7,10 +7,17 @@ import User from 'lucide-react/icons/user';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
 import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
 import { Badge } from '../kit/badge';
+import { OrderedItemFormDialog } from '../kit/ordered-item-form';
 import { OrderedItemsScreen } from '../kit/ordered-items-screen';
 import { Thumbnail } from '../kit/thumbnail';
-import { adminTeamQuery, deleteMemberMutation, moveMemberMutation, toggleMemberMutation } from './data';
-import { TeamMemberDialog } from './team-form';
+import {
+  adminTeamQuery,
+  deleteMemberMutation,
+  moveMemberMutation,
+  saveMemberMutation,
+  toggleMemberMutation,
+} from './data';
+import { TeamMemberForm } from './team-form';
 
 export function TeamScreen() {
   return (
@@ -31,7 +38,16 @@ export function TeamScreen() {
         mutations: { move: moveMemberMutation, toggle: toggleMemberMutation },
         content: (member) => <MemberSummary member={member} />,
       }}
-      dialog={({ item, items, ...props }) => <TeamMemberDialog member={item} members={items} {...props} />}
+      dialog={({ item, ...props }) => (
+        <OrderedItemFormDialog
+          item={item}
+          {...props}
+          title={item ? 'Modifier la fiche' : 'Ajouter un membre'}
+          description={item ? item.name : 'La carte apparaît sur la page d’accueil et la page À propos.'}
+          save={{ mutation: saveMemberMutation, fallback: 'La fiche n’a pas pu être enregistrée.' }}
+          form={TeamMemberForm}
+        />
+      )}
       remove={{
         mutation: deleteMemberMutation,
         title: (member) => <>Retirer {member?.name} de l’équipe ?</>,

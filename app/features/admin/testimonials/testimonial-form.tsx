@@ -5,7 +5,7 @@
  * the API's own schema before sending.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AdminService } from '#common/schemas/admin.ts';
@@ -14,55 +14,23 @@ import {
   TESTIMONIAL_QUOTE_MAX,
   type TestimonialInput,
   TestimonialInputSchema,
+  type TestimonialPatch,
 } from '#common/schemas/testimonials-admin.ts';
 import { FieldError, fieldProps, SelectField, TextAreaField, TextField } from '~/components/form-fields';
 import { TestimonialCard } from '~/components/testimonial-card';
-import { saveItem, useAdminForm } from '../kit/admin-form';
-import { FormActions } from '../kit/buttons';
-import { DialogForm } from '../kit/dialog-frame';
+import { useAdminForm } from '../kit/admin-form';
 import { ImageUploadField } from '../kit/image-upload';
-import { ItemFormDialog } from '../kit/item-screen';
 import { ChoiceInput, OrderAndVisibilityFields } from '../kit/ordered-content';
+import {
+  ItemDialogForm,
+  type ItemFormProps,
+  orderAndVisibilityDefaults,
+  SitePreview,
+} from '../kit/ordered-item-form';
 import { caseStudiesQuery } from '../portfolio/data';
 import { adminServicesQuery } from '../services/data';
-import { saveTestimonialMutation } from './data';
 
 type TestimonialOutput = z.output<typeof TestimonialInputSchema>;
-
-export function TestimonialDialog({
-  testimonial,
-  open,
-  testimonials,
-  onClose,
-}: {
-  /** The testimonial being edited, or null for a new one. */
-  testimonial: AdminTestimonial | null;
-  open: boolean;
-  testimonials: AdminTestimonial[];
-  onClose: () => void;
-}) {
-  return (
-    <ItemFormDialog
-      open={open}
-      onClose={onClose}
-      title={testimonial ? 'Modifier le témoignage' : 'Ajouter un témoignage'}
-      description={
-        testimonial
-          ? testimonial.authorName
-          : 'Il apparaît sur la page d’accueil, la page À propos, et à côté des services et de l’étude de cas choisis.'
-      }
-    >
-      {open ? (
-        <TestimonialForm
-          key={testimonial?.id ?? 'new'}
-          testimonial={testimonial}
-          testimonials={testimonials}
-          onClose={onClose}
-        />
-      ) : null}
-    </ItemFormDialog>
-  );
-}
 
 /** The services as checkboxes, each offer followed by its prestations. */
 function ServiceChoices({
@@ -114,16 +82,12 @@ function ServiceChoices({
   );
 }
 
-function TestimonialForm({
-  testimonial,
-  testimonials,
+export function TestimonialForm({
+  item: testimonial,
+  items: testimonials,
+  save,
   onClose,
-}: {
-  testimonial: AdminTestimonial | null;
-  testimonials: AdminTestimonial[];
-  onClose: () => void;
-}) {
-  const save = useMutation(saveTestimonialMutation());
+}: ItemFormProps<AdminTestimonial, TestimonialPatch>) {
   const services = useQuery(adminServicesQuery);
   const studies = useQuery(caseStudiesQuery({ page: 1, pageSize: 100 }));
   const form = useAdminForm<TestimonialInput, TestimonialOutput>(zodResolver(TestimonialInputSchema), {
@@ -135,27 +99,16 @@ function TestimonialForm({
     logoUrl: testimonial?.logoUrl ?? null,
     caseStudyId: testimonial?.caseStudyId ?? '',
     serviceIds: testimonial?.serviceIds ?? [],
-    order:
-      testimonial?.order ??
-      (testimonials.length === 0 ? 0 : Math.max(...testimonials.map((t) => t.order)) + 1),
-    isActive: testimonial?.isActive ?? true,
+    ...orderAndVisibilityDefaults(testimonial, testimonials),
   });
-  const { register, control, handleSubmit, formState, watch } = form;
+  const { register, control, formState, watch } = form;
   const errors = formState.errors;
   const field = fieldProps(register, errors);
   const values = watch();
   const study = studies.data?.items.find((item) => item.id === values.caseStudyId);
 
-  const onSubmit = handleSubmit((output) =>
-    saveItem(save, testimonial?.id ?? null, output, {
-      form,
-      fallback: 'Le témoignage n’a pas pu être enregistré.',
-      onSaved: onClose,
-    }),
-  );
-
   return (
-    <DialogForm onSubmit={onSubmit} footer={<FormActions pending={save.isPending} onCancel={onClose} />}>
+    <ItemDialogForm form={form} save={save} item={testimonial} onClose={onClose}>
       <TextAreaField
         label="Témoignage"
         rows={4}
@@ -211,10 +164,7 @@ function TestimonialForm({
         isActive={register('isActive')}
         hint="Décoché, le témoignage n’apparaît plus sur le site ; il est conservé."
       />
-      <section aria-labelledby="testimonial-preview-title" className="rounded-xl bg-gray-50 p-4">
-        <h3 id="testimonial-preview-title" className="text-sm font-semibold text-gray-900">
-          Aperçu sur le site
-        </h3>
+      <SitePreview id="testimonial-preview-title">
         <TestimonialCard
           className="mt-3"
           preview
@@ -231,7 +181,7 @@ function TestimonialForm({
             serviceIds: [],
           }}
         />
-      </section>
-    </DialogForm>
+      </SitePreview>
+    </ItemDialogForm>
   );
 }

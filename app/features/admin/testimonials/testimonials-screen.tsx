@@ -9,15 +9,17 @@ import Quote from 'lucide-react/icons/quote';
 import type { AdminTestimonial } from '#common/schemas/testimonials-admin.ts';
 import { roleLine } from '~/components/testimonial-card';
 import { Badge } from '../kit/badge';
+import { OrderedItemFormDialog } from '../kit/ordered-item-form';
 import { OrderedItemsScreen } from '../kit/ordered-items-screen';
 import { Thumbnail } from '../kit/thumbnail';
 import {
   adminTestimonialsQuery,
   deleteTestimonialMutation,
   moveTestimonialMutation,
+  saveTestimonialMutation,
   toggleTestimonialMutation,
 } from './data';
-import { TestimonialDialog } from './testimonial-form';
+import { TestimonialForm } from './testimonial-form';
 
 export function TestimonialsScreen() {
   return (
@@ -38,8 +40,19 @@ export function TestimonialsScreen() {
         mutations: { move: moveTestimonialMutation, toggle: toggleTestimonialMutation },
         content: (testimonial) => <TestimonialSummary testimonial={testimonial} />,
       }}
-      dialog={({ item, items, ...props }) => (
-        <TestimonialDialog testimonial={item} testimonials={items} {...props} />
+      dialog={({ item, ...props }) => (
+        <OrderedItemFormDialog
+          item={item}
+          {...props}
+          title={item ? 'Modifier le témoignage' : 'Ajouter un témoignage'}
+          description={
+            item
+              ? item.authorName
+              : 'Il apparaît sur la page d’accueil, la page À propos, et à côté des services et de l’étude de cas choisis.'
+          }
+          save={{ mutation: saveTestimonialMutation, fallback: 'Le témoignage n’a pas pu être enregistré.' }}
+          form={TestimonialForm}
+        />
       )}
       remove={{
         mutation: deleteTestimonialMutation,
