@@ -2,6 +2,7 @@
  * Shapes of what the API answers, shared by the server that makes them (server/content/presenters.ts,
  * server/auth/sessions.ts) and the browser code that reads them: the client never imports `server/`.
  */
+import type { AudiencePreset, AudienceTable } from './schemas/audience-admin.ts';
 
 /** A service as the public sees it (`GET /api/services`, the services pages, the quote form). */
 export type PublicService = {
@@ -114,7 +115,7 @@ export type AudienceRow = {
 export type AudienceReport = {
   period: {
     /** The preset asked for; null for chosen dates. */
-    preset: 'today' | '7d' | '30d' | '90d' | null;
+    preset: AudiencePreset | null;
     /** Kinshasa days, both included. */
     from: string;
     to: string;
@@ -127,7 +128,7 @@ export type AudienceReport = {
   previous: AudienceFigures;
   /** Per hour (an ISO instant, the hour's start) for one day, per day (YYYY-MM-DD) otherwise. */
   series: { unit: 'hour' | 'day'; points: { at: string; visitors: number; pageviews: number }[] };
-  tables: Record<'pages' | 'entries' | 'sources' | 'campaigns' | 'devices' | 'countries', AudienceRow[]>;
+  tables: Record<AudienceTable, AudienceRow[]>;
 };
 
 /** "En ce moment": distinct visitors of the last 5 minutes (`GET /api/admin/audience/now`). */

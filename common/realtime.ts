@@ -4,6 +4,7 @@
  * typed), the websocket hub forwards the browser ones (server/realtime/ws-server.ts) and the
  * back-office reacts to them (app/features/admin/realtime/realtime-effects.ts).
  */
+import type { CallStatus } from './schemas/booking-admin.ts';
 
 export const REALTIME_CHANNELS = [
   'dashboard',
@@ -31,7 +32,7 @@ export type BrowserEvent =
   | {
       channel: 'contacts';
       type: 'call_booking_update';
-      data: { contactId: string; bookingId: string; status: 'confirmed' | 'cancelled'; startsAt: string };
+      data: { contactId: string; bookingId: string; status: CallStatus; startsAt: string };
     }
   | { channel: 'newsletter'; type: 'new_subscription'; data: { email: string } }
   /**

@@ -4,6 +4,7 @@
  * list takes the focus, it is a scrolling region); the "previous" and "next" buttons are plain
  * markup that one delegated listener brings to life (app/lib/carousel.ts). Nothing is hydrated.
  */
+import type { LucideIcon } from 'lucide-react';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import type { ReactNode } from 'react';
@@ -62,24 +63,33 @@ export function CarouselButtons({
 }) {
   return (
     <div className={cn('mt-4 flex justify-end gap-3', className)}>
-      <button
-        type="button"
-        {...{ [CAROUSEL_STEP_ATTRIBUTE]: 'previous' }}
-        aria-controls={trackId}
-        aria-label={previous}
-        className={STEP_BUTTON}
-      >
-        <ChevronLeft className="size-5" aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        {...{ [CAROUSEL_STEP_ATTRIBUTE]: 'next' }}
-        aria-controls={trackId}
-        aria-label={next}
-        className={STEP_BUTTON}
-      >
-        <ChevronRight className="size-5" aria-hidden="true" />
-      </button>
+      <StepButton step="previous" trackId={trackId} label={previous} icon={ChevronLeft} />
+      <StepButton step="next" trackId={trackId} label={next} icon={ChevronRight} />
     </div>
+  );
+}
+
+/** One of the buttons: its step attribute is what the delegated listener reads. */
+function StepButton({
+  step,
+  trackId,
+  label,
+  icon: Icon,
+}: {
+  step: 'previous' | 'next';
+  trackId: string;
+  label: string;
+  icon: LucideIcon;
+}) {
+  return (
+    <button
+      type="button"
+      {...{ [CAROUSEL_STEP_ATTRIBUTE]: step }}
+      aria-controls={trackId}
+      aria-label={label}
+      className={STEP_BUTTON}
+    >
+      <Icon className="size-5" aria-hidden="true" />
+    </button>
   );
 }

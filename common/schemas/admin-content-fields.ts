@@ -21,6 +21,16 @@ export const OrderSchema = z
   .min(0, { error: ORDER_NEGATIVE_MESSAGE })
   .max(ORDER_MAX, { error: `L’ordre ne peut pas dépasser ${ORDER_MAX}` });
 
+/**
+ * The place and visibility of an item of an ordered list (a service, a team member, a testimonial,
+ * a client logo), spread into its input schema.
+ */
+export const orderedItemFields = {
+  /** Absent on creation: after the last item (for a service, the last of its siblings). */
+  order: OrderSchema.optional(),
+  isActive: z.boolean({ error: 'Valeur invalide' }).optional(),
+};
+
 /** An absolute https:// address with a dotted host name (no http, no javascript:, no intranet name). */
 export function isHttpsUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;

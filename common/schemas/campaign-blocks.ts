@@ -30,15 +30,17 @@ export function isEmailHref(href: string): boolean {
   return /^(https?:\/\/[^\s/]+[^\s]*|mailto:[^\s@]+@[^\s@]+|tel:\+?[\d\s().-]+)$/i.test(value);
 }
 
-const href = requiredText(1, 2_000, {
+/** A link's address in an email (a text's link, a button's, an image's): required, and isEmailHref. */
+export const EmailHrefSchema = requiredText(1, 2_000, {
   missing: LINK_ADDRESS_MESSAGE,
   short: 'Indiquez l’adresse du lien',
 }).refine(isEmailHref, { error: LINK_ADDRESS_MESSAGE });
 
-const MarkSchema = z.discriminatedUnion('type', [
+/** The marks of an email's text, in a campaign's blocks as in a template's: bold, italic, a link. */
+export const MarkSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bold') }),
   z.object({ type: z.literal('italic') }),
-  z.object({ type: z.literal('link'), attrs: z.object({ href }) }),
+  z.object({ type: z.literal('link'), attrs: z.object({ href: EmailHrefSchema }) }),
 ]);
 
 const TextNodeSchema = z.object({
@@ -104,13 +106,13 @@ export const CampaignBlockSchema = z.discriminatedUnion(
         }),
       alt: requiredLine(IMAGE_ALT_MESSAGE, 1, 200),
       /** Where a click on the image leads (optional). */
-      href: z.union([z.literal(''), href]).default(''),
+      href: z.union([z.literal(''), EmailHrefSchema]).default(''),
     }),
     z.object({
       id: blockId,
       type: z.literal('button'),
       label: requiredLine('Indiquez le texte du bouton', 1, 60),
-      url: href,
+      url: EmailHrefSchema,
     }),
     z.object({ id: blockId, type: z.literal('divider') }),
     z.object({

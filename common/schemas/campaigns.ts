@@ -49,11 +49,11 @@
  * - POST /api/webhooks/email   delivery/bounce/complaint events, `Authorization: Bearer <EMAIL_WEBHOOK_SECRET>`
  */
 import { z } from 'zod';
-import type { CampaignStatus, JobStatus } from '../enums.ts';
+import { CAMPAIGN_STATUSES, type CampaignStatus, type ContentType, type JobStatus } from '../enums.ts';
 import { TagSchema } from './admin.ts';
 import { type CampaignBlock, CampaignBlocksSchema } from './campaign-blocks.ts';
 import { optionalFilter, requiredText } from './fields.ts';
-import { type TemplateBlocks, TemplateBlocksSchema } from './template-blocks.ts';
+import { type TemplateBlocks, TemplateBlocksSchema, VARIABLE_NAME } from './template-blocks.ts';
 
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   draft: 'Brouillon',
@@ -143,9 +143,7 @@ export const CampaignTestSchema = z.object({
   subscriberId: z.uuid({ error: 'Abonné invalide' }).optional(),
 });
 export const CampaignListQuerySchema = z.object({
-  status: z
-    .enum(['draft', 'scheduled', 'sending', 'sent', 'failed'], { error: 'Statut invalide' })
-    .optional(),
+  status: z.enum(CAMPAIGN_STATUSES, { error: 'Statut invalide' }).optional(),
   page: z.coerce.number().int().min(1, { error: 'Page invalide' }).default(1),
   pageSize: z.coerce.number().int().min(1).max(100, { error: 'Taille de page invalide' }).default(20),
 });
@@ -154,11 +152,7 @@ export const AnnouncementSchema = z.object({
 });
 
 export const TemplateVariableSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, { error: 'Nom de variable invalide' })
-    .max(50),
+  name: z.string().trim().regex(VARIABLE_NAME, { error: 'Nom de variable invalide' }).max(50),
   description: z.string().trim().max(200).default(''),
   example: z.string().max(2_000).optional(),
 });
@@ -318,7 +312,7 @@ export type CampaignResults = {
 
 export type PendingPublication = {
   id: string;
-  contentType: 'blog' | 'portfolio';
+  contentType: ContentType;
   title: string;
   url: string;
   publishedAt: string;

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import type { PublicClientLogo } from '../api-types.ts';
-import { isHttpsUrl, OrderSchema, optionalLink } from './admin-content-fields.ts';
+import { isHttpsUrl, optionalLink, orderedItemFields } from './admin-content-fields.ts';
 import { requiredLine } from './fields.ts';
 import { isImageUrl } from './team-admin.ts';
 
@@ -33,9 +33,7 @@ export const ClientLogoInputSchema = z.object({
     isHttpsUrl,
     'Le site du client doit être une adresse https:// (par exemple https://exemple.cd)',
   ).optional(),
-  /** Absent on creation: after the last logo. */
-  order: OrderSchema.optional(),
-  isActive: z.boolean({ error: 'Valeur invalide' }).optional(),
+  ...orderedItemFields,
 });
 export type ClientLogoInput = z.input<typeof ClientLogoInputSchema>;
 

@@ -11,7 +11,7 @@
  *   and no choice was given (promote: they become top-level services; delete: they go with it).
  */
 import { z } from 'zod';
-import { OrderSchema } from './admin-content-fields.ts';
+import { orderedItemFields } from './admin-content-fields.ts';
 import { requiredLine, requiredText, tooLong } from './fields.ts';
 
 export const SERVICE_TITLE_MAX = 120;
@@ -45,9 +45,7 @@ export const ServiceInputSchema = z.object({
   description,
   icon: icon.optional(),
   parentServiceId: parentServiceId.optional(),
-  /** Absent on creation: after the last of its siblings. */
-  order: OrderSchema.optional(),
-  isActive: z.boolean({ error: 'Valeur invalide' }).optional(),
+  ...orderedItemFields,
 });
 export type ServiceInput = z.input<typeof ServiceInputSchema>;
 

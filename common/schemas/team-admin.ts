@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { PublicTeamMember } from '../api-types.ts';
-import { isHttpsUrl, isHttpsUrlOn, OrderSchema, optionalLink } from './admin-content-fields.ts';
+import { isHttpsUrl, isHttpsUrlOn, optionalLink, orderedItemFields } from './admin-content-fields.ts';
 import { requiredLine, SINGLE_LINE, singleLine, tooLong } from './fields.ts';
 import { MEDIA_URL_PREFIX } from './media.ts';
 
@@ -92,9 +92,7 @@ export const TeamMemberInputSchema = z.object({
     (value) => isHttpsUrlOn(value, TWITTER_DOMAINS),
     'Le lien Twitter doit être une adresse https:// de x.com ou twitter.com',
   ).optional(),
-  /** Absent on creation: after the last member. */
-  order: OrderSchema.optional(),
-  isActive: z.boolean({ error: 'Valeur invalide' }).optional(),
+  ...orderedItemFields,
 });
 export type TeamMemberInput = z.input<typeof TeamMemberInputSchema>;
 

@@ -12,8 +12,8 @@
  * only in the MJML editor.
  */
 import { z } from 'zod';
-import { isEmailHref } from './campaign-blocks.ts';
-import { LINK_ADDRESS_MESSAGE, requiredLine, requiredText, tooLong } from './fields.ts';
+import { EmailHrefSchema, MarkSchema } from './campaign-blocks.ts';
+import { requiredLine, tooLong } from './fields.ts';
 
 /** Where the blocks go in a template's layout. */
 export const TEMPLATE_BLOCKS_MARKER = '<!-- template-blocks -->';
@@ -21,17 +21,6 @@ export const TEMPLATE_BLOCKS_MARKER = '<!-- template-blocks -->';
 export const VARIABLE_NAME = /^[a-zA-Z][a-zA-Z0-9_]*$/;
 
 const variableName = z.string().regex(VARIABLE_NAME, { error: 'Nom de variable invalide' });
-
-const href = requiredText(1, 2_000, {
-  missing: LINK_ADDRESS_MESSAGE,
-  short: 'Indiquez l’adresse du lien',
-}).refine(isEmailHref, { error: LINK_ADDRESS_MESSAGE });
-
-const MarkSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('bold') }),
-  z.object({ type: z.literal('italic') }),
-  z.object({ type: z.literal('link'), attrs: z.object({ href }) }),
-]);
 
 /**
  * A variable of the template. `link`: written as a link to itself (the confirmation address
@@ -77,7 +66,7 @@ export const TemplateBlockSchema = z.discriminatedUnion(
       type: z.literal('button'),
       label: requiredLine('Indiquez le texte du bouton', 1, 60),
       /** An address, a path of the site, or one of the template's link variables. */
-      url: z.union([z.object({ variable: variableName }), z.object({ href })]),
+      url: z.union([z.object({ variable: variableName }), z.object({ href: EmailHrefSchema })]),
     }),
     z.object({ id: blockId, type: z.literal('divider') }),
     /** MJML the composer cannot express, kept as written (edited in the MJML editor only). */

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import type { PublicTestimonial } from '../api-types.ts';
-import { OrderSchema, optionalLink } from './admin-content-fields.ts';
+import { optionalLink, orderedItemFields } from './admin-content-fields.ts';
 import { optionalLine, requiredLine, requiredText } from './fields.ts';
 import { isImageUrl } from './team-admin.ts';
 
@@ -57,9 +57,7 @@ export const TestimonialInputSchema = z.object({
     .max(TESTIMONIAL_SERVICES_MAX, { error: `${TESTIMONIAL_SERVICES_MAX} services au plus` })
     .transform((ids) => [...new Set(ids)])
     .optional(),
-  /** Absent on creation: after the last testimonial. */
-  order: OrderSchema.optional(),
-  isActive: z.boolean({ error: 'Valeur invalide' }).optional(),
+  ...orderedItemFields,
 });
 export type TestimonialInput = z.input<typeof TestimonialInputSchema>;
 

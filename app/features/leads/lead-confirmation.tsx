@@ -10,10 +10,11 @@ import CloudOff from 'lucide-react/icons/cloud-off';
 import X from 'lucide-react/icons/x';
 import { type ReactNode, useEffect, useId } from 'react';
 import { DISCOVERY_CALL_MINUTES } from '#common/constants.ts';
+import type { LeadKind } from '~/lib/lead-trigger';
 
 /** A successful (or kept offline) submission of a lead modal. */
 export type LeadSent = {
-  kind: 'quote' | 'call';
+  kind: LeadKind;
   email: string;
   queued: boolean;
   /** A call request's page where the visitor picks the call's time (docs/decisions/077). */
