@@ -9,7 +9,12 @@ import request from 'supertest';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NEWSLETTER_CONSENT_TEXT } from '#common/schemas/newsletter.ts';
 import { adminUsers, callBookings, contactRequests, rateLimits } from '#db/schema.ts';
-import { insertBookableAdmin, insertSubscriber, subscriptionOf } from '#tests/helpers/factories.ts';
+import {
+  insertBookableAdmin,
+  insertSubscriber,
+  storedRow,
+  subscriptionOf,
+} from '#tests/helpers/factories.ts';
 import { aCallRequest, aQuoteRequest, aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { mailingAppContext } from '#tests/helpers/seeded-database.ts';
 
@@ -73,11 +78,8 @@ const postLead = (body: object, options: { key?: string; ip?: string; userAgent?
   return req.send(body);
 };
 
-async function leadRow(id: string) {
-  const [row] = await ctx.database.db.select().from(contactRequests).where(eq(contactRequests.id, id));
-  if (!row) throw new Error(`no lead ${id}`);
-  return row;
-}
+const leadRow = (id: string) =>
+  storedRow(ctx.database.db, contactRequests, eq(contactRequests.id, id), `lead ${id}`);
 
 describe('POST /api/contact: the lead’s source', () => {
   it('stores the visit of a quote request exactly, with the device and country, and never the address or User-Agent', async () => {

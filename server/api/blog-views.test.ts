@@ -3,16 +3,13 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { blogPosts } from '#db/schema.ts';
 import { SEED_POSTS } from '#db/seed-data.ts';
-import { insertPost } from '#tests/helpers/factories.ts';
+import { insertPost, storedRow } from '#tests/helpers/factories.ts';
 import { seededAppContext } from '#tests/helpers/seeded-database.ts';
 
 const ctx = seededAppContext();
 
-async function storedPost(slug: string) {
-  const [row] = await ctx.database.db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
-  if (!row) throw new Error(`no post ${slug}`);
-  return row;
-}
+const storedPost = (slug: string) =>
+  storedRow(ctx.database.db, blogPosts, eq(blogPosts.slug, slug), `post ${slug}`);
 
 describe('POST /api/blog/:slug/views', () => {
   it('adds exactly one view per call, answers 204 without a body and is never cached', async () => {

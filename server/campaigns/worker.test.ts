@@ -17,6 +17,7 @@ import {
   insertActiveSubscriber,
   insertSubscriber,
   seededTemplateId,
+  storedRow,
 } from '#tests/helpers/factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
@@ -143,11 +144,8 @@ async function jobsOf(campaignId: string) {
   return database.db.select().from(campaignJobs).where(eq(campaignJobs.campaignId, campaignId));
 }
 
-async function campaignRow(id: string) {
-  const [row] = await database.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));
-  if (!row) throw new Error('campaign gone');
-  return row;
-}
+const campaignRow = (id: string) =>
+  storedRow(database.db, emailCampaigns, eq(emailCampaigns.id, id), `campaign ${id}`);
 
 const recipients = (messages: CapturedEmail[]) => messages.flatMap((m) => m.envelope.to).sort();
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockVariables, TemplateBlocksSchema } from '#common/schemas/template-blocks.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
+import { oneParagraph } from '#tests/helpers/rich-text.ts';
 import { composeTemplateMjml, inlineFromHtml, templateBlocksFromMjml } from './template-blocks.ts';
 import { compileForStorage, renderCompiled } from './templates.ts';
 
@@ -98,10 +99,7 @@ describe('seeded templates as blocks', () => {
       blocks: [
         {
           type: 'paragraph',
-          text: {
-            type: 'doc',
-            content: [{ type: 'paragraph', content: [{ type: 'text', text: '{{confirmUrl}} <b>' }] }],
-          },
+          text: oneParagraph({ type: 'text', text: '{{confirmUrl}} <b>' }),
         },
       ],
     });

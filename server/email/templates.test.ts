@@ -4,6 +4,7 @@ import { STARTER_BLOCKS } from '#common/schemas/campaign-blocks.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailTemplates } from '#db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
+import { storedRow } from '#tests/helpers/factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { composeCampaignMjml } from '../campaigns/compose.ts';
 import {
@@ -26,11 +27,8 @@ afterEach(async () => {
   await database.close();
 });
 
-const storedTemplate = async (key: string) => {
-  const [row] = await database.db.select().from(emailTemplates).where(eq(emailTemplates.key, key));
-  if (!row) throw new Error(`no template ${key}`);
-  return row;
-};
+const storedTemplate = (key: string) =>
+  storedRow(database.db, emailTemplates, eq(emailTemplates.key, key), `template ${key}`);
 
 /** Writes straight to the stored newsletter_welcome template, as an edit or a stale copy would. */
 const changeWelcome = (values: Partial<typeof emailTemplates.$inferInsert>) =>

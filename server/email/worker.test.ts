@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox } from '#db/schema.ts';
-import { aCallInvitation } from '#tests/helpers/factories.ts';
+import { aCallInvitation, storedRow } from '#tests/helpers/factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { calendarPart, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
@@ -104,11 +104,8 @@ describe('outbox worker', () => {
     }
     return queued;
   };
-  const rowOf = async (id: string) => {
-    const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    if (!row) throw new Error(`no outbox row ${id}`);
-    return row;
-  };
+  const rowOf = (id: string) =>
+    storedRow(database.db, emailOutbox, eq(emailOutbox.id, id), `outbox row ${id}`);
   /**
    * The SMTP transport, with the worker's commit (`mark`: recording the message as sent) run
    * through `around`, which decides what happens around it (or instead of it).

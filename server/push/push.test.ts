@@ -1,11 +1,10 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { LookupAddress } from 'node:dns';
 import type { IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import ece from 'http_ece';
 import selfsigned from 'selfsigned';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import {
   insertCampaignJob,
   insertSubscriber,
 } from '#tests/helpers/factories.ts';
+import { aPushDevice, decryptPush } from '#tests/helpers/push-device.ts';
 import { aCallRequest } from '#tests/helpers/request-factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
@@ -93,33 +93,13 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** A browser's subscription: its P-256 key pair and auth secret, as PushManager makes them. */
+/** A browser's subscription (its P-256 key pair and auth secret), and what it received. */
 function aBrowser(path: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
+  const device = aPushDevice(`${serviceUrl}${path}`);
   return {
-    ecdh,
-    auth,
-    subscription: {
-      endpoint: `${serviceUrl}${path}`,
-      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-    },
+    ...device,
     /** The notifications this browser received, decrypted as it would (RFC 8291). */
-    inbox: () =>
-      received
-        .filter((r) => r.path === path)
-        .map((r) =>
-          JSON.parse(
-            ece
-              .decrypt(r.body, {
-                version: 'aes128gcm',
-                privateKey: ecdh,
-                authSecret: auth.toString('base64url'),
-              })
-              .toString('utf8'),
-          ),
-        ),
+    inbox: () => received.filter((r) => r.path === path).map((r) => JSON.parse(decryptPush(r.body, device))),
   };
 }
 

@@ -9,15 +9,14 @@
  *
  * Its own server: it must trust the test's certificate and allow 127.0.0.1 as a push service.
  */
-import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import ece from 'http_ece';
 import selfsigned from 'selfsigned';
+import { aPushDevice, decryptPush } from '#tests/helpers/push-device.ts';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { logIn } from './helpers/admin.ts';
 import { E2E_PORT } from './helpers/mailbox.ts';
@@ -25,21 +24,6 @@ import { axeViolations, pwaReady, scrollsSideways } from './helpers/page.ts';
 import { START_CEILING, startOwnSite } from './helpers/process.ts';
 
 test.use({ serviceWorkers: 'allow' });
-
-/** A device's subscription as its browser makes it: the push service's address, its keys. */
-function aDevice(endpoint: string) {
-  const key = createECDH('prime256v1');
-  key.generateKeys();
-  const authSecret = randomBytes(16);
-  return {
-    key,
-    authSecret,
-    subscription: {
-      endpoint,
-      keys: { p256dh: key.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
-    },
-  };
-}
 
 test('a new lead arrives as a notification on the admin’s device, not on the one that chose otherwise, and its tap opens the lead', async ({
   browser,
@@ -68,8 +52,8 @@ test('a new lead arrives as a notification on the admin’s device, not on the o
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
   const serviceUrl = `https://127.0.0.1:${(service.address() as AddressInfo).port}`;
   // The phone, and a desk computer that will not announce new leads.
-  const phone = aDevice(`${serviceUrl}/push/device-1`);
-  const desk = aDevice(`${serviceUrl}/push/device-2`);
+  const phone = aPushDevice(`${serviceUrl}/push/device-1`);
+  const desk = aPushDevice(`${serviceUrl}/push/device-2`);
 
   const { url, stop, output } = await startOwnSite(E2E_PORT + 92, {
     PUSH_SERVICE_HOSTS: '127.0.0.1',
@@ -156,13 +140,7 @@ test('a new lead arrives as a notification on the admin’s device, not on the o
     // The worker sends a lead's deliveries together: a few more seconds, and still the phone's alone.
     await page.waitForTimeout(3_000);
     expect(messages.map((m) => m.path)).toEqual(['/push/device-1']);
-    const payload = ece
-      .decrypt(messages[0]?.body as Buffer, {
-        version: 'aes128gcm',
-        privateKey: phone.key,
-        authSecret: phone.authSecret.toString('base64url'),
-      })
-      .toString('utf8');
+    const payload = decryptPush(messages[0]?.body as Buffer, phone);
     expect(JSON.parse(payload)).toMatchObject({ title: 'Nouveau contact\u00a0: Bijou Notifiée' });
 
     // The push service hands it to the browser; the service worker shows it.

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseStudies } from '#db/schema.ts';
 import { type AdminSession, nextTestIp, signInAdmin } from '../helpers/admin-session.ts';
 import { insertSubscriber, seededTemplateId } from '../helpers/factories.ts';
+import { oneParagraph } from '../helpers/rich-text.ts';
 import { mailingAppContext } from '../helpers/seeded-database.ts';
 import type { CapturedEmail } from '../helpers/smtp.ts';
 
@@ -192,7 +193,6 @@ describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by Spam
       .where(eq(caseStudies.isPublished, true))
       .limit(1);
     if (!study) throw new Error('the seeded content has a published case study');
-    const paragraph = (...content: object[]) => ({ type: 'doc', content: [{ type: 'paragraph', content }] });
     const composed = await admin
       .post('/api/admin/campaigns')
       .send({
@@ -200,10 +200,10 @@ describe('every kind of email: French, links to PUBLIC_URL, and scored 0 by Spam
         subject: 'Nos conseils du mois, {{#firstName}}{{firstName}}{{/firstName}}',
         segment: { tags: ['spam-test'] },
         blocks: [
-          { type: 'heading', text: paragraph({ type: 'text', text: 'Le mot du mois' }) },
+          { type: 'heading', text: oneParagraph({ type: 'text', text: 'Le mot du mois' }) },
           {
             type: 'paragraph',
-            text: paragraph(
+            text: oneParagraph(
               { type: 'text', text: 'Bonjour ' },
               { type: 'firstName', attrs: { fallback: 'à vous' } },
               { type: 'text', text: ', voici trois idées pour vendre plus sur WhatsApp ce mois-ci.' },

@@ -5,7 +5,7 @@
  */
 
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
 import {
@@ -196,6 +196,21 @@ export async function seededTemplateId(db: Database, key: string): Promise<strin
     .where(eq(emailTemplates.key, key));
   if (!row) throw new Error(`no template ${key}`);
   return row.id;
+}
+
+/** The one row of `table` that `where` picks, as stored now; fails the test (`no <what>`) when there is none. */
+export async function storedRow<T extends PgTable>(
+  db: Database,
+  table: T,
+  where: SQL,
+  what: string,
+): Promise<T['$inferSelect']> {
+  const [row] = (await db
+    .select()
+    .from(table as PgTable)
+    .where(where)) as T['$inferSelect'][];
+  if (!row) throw new Error(`no ${what}`);
+  return row;
 }
 
 /** The activity rows of one type (`user.created`...) as stored: what a test checks was logged. */

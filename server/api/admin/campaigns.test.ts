@@ -11,6 +11,7 @@ import {
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { insertCaseStudy, insertPost, insertSubscriber, seededTemplateId } from '#tests/helpers/factories.ts';
 import { aCampaignInput } from '#tests/helpers/request-factories.ts';
+import { oneParagraph } from '#tests/helpers/rich-text.ts';
 import { mailingAppContext } from '#tests/helpers/seeded-database.ts';
 
 const ctx = mailingAppContext({ env: { CAMPAIGN_RATE_PER_SECOND: '500' } });
@@ -331,7 +332,6 @@ describe('new content', () => {
 
 describe('block composer', () => {
   const text = (value: string) => ({ type: 'text', text: value });
-  const doc = (...inline: object[]) => ({ type: 'doc', content: [{ type: 'paragraph', content: inline }] });
   const chip = (fallback: string) => ({ type: 'firstName', attrs: { fallback } });
   const composed = (blocks: object[], overrides: Record<string, unknown> = {}) => {
     const { templateId: _template, content: _content, ...rest } = input(overrides);
@@ -362,11 +362,11 @@ describe('block composer', () => {
       isPublished: true,
     });
     const blocks = [
-      { id: 'a', type: 'heading', text: doc(text('Les nouvelles du mois')) },
+      { id: 'a', type: 'heading', text: oneParagraph(text('Les nouvelles du mois')) },
       {
         id: 'b',
         type: 'paragraph',
-        text: doc(
+        text: oneParagraph(
           text('Bonjour '),
           chip('cher lecteur'),
           text(', voici {{unsubscribeUrl}} en toutes lettres.'),
@@ -417,7 +417,7 @@ describe('block composer', () => {
     await insertSubscriber(ctx.database.db, { email: 'pret@exemple.cd', status: 'active', tags: ['pret'] });
     const empty = await admin
       .post('/api/admin/campaigns')
-      .send(composed([{ type: 'paragraph', text: doc() }], { segment: { tags: ['pret'] } }))
+      .send(composed([{ type: 'paragraph', text: oneParagraph() }], { segment: { tags: ['pret'] } }))
       .expect(201);
     const emptyId = empty.body.campaign.id as string;
     expect(empty.body.campaign.problems).toEqual([
@@ -439,8 +439,8 @@ describe('block composer', () => {
       .send(
         composed(
           [
-            { type: 'paragraph', text: doc(text('Bonjour')) },
-            { type: 'heading', text: doc() },
+            { type: 'paragraph', text: oneParagraph(text('Bonjour')) },
+            { type: 'heading', text: oneParagraph() },
           ],
           {
             segment: { tags: ['pret'] },
@@ -463,7 +463,7 @@ describe('block composer', () => {
           [
             {
               type: 'paragraph',
-              text: doc({
+              text: oneParagraph({
                 type: 'text',
                 text: 'notre article',
                 marks: [{ type: 'link', attrs: { href: `/blog/${live.slug}` } }],
@@ -512,7 +512,7 @@ describe('block composer', () => {
     const nameless = await admin
       .post('/api/admin/campaigns')
       .send(
-        composed([{ type: 'paragraph', text: doc(text('Bonjour')) }], {
+        composed([{ type: 'paragraph', text: oneParagraph(text('Bonjour')) }], {
           subject: '{{#firstName}}{{firstName}}{{/firstName}}',
           segment: { tags: ['pret'] },
         }),
@@ -542,7 +542,7 @@ describe('block composer', () => {
     const created = await admin
       .post('/api/admin/campaigns')
       .send(
-        composed([{ type: 'paragraph', text: doc(text('Bonjour '), chip('à vous'), text(' !')) }], {
+        composed([{ type: 'paragraph', text: oneParagraph(text('Bonjour '), chip('à vous'), text(' !')) }], {
           subject: 'Essai',
         }),
       )

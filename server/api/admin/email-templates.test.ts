@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '#db/client.ts';
 import { activityLogs, emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { type AdminSession, nextTestIp, signInAdmin, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
+import { oneParagraph } from '#tests/helpers/rich-text.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { templateBlocksFromMjml } from '../../email/template-blocks.ts';
@@ -190,18 +191,10 @@ describe('POST /api/admin/email-templates/compile', () => {
     if (!blocks) throw new Error('the seeded template has blocks');
     blocks.blocks.push({
       type: 'paragraph',
-      text: {
-        type: 'doc',
-        content: [
-          {
-            type: 'paragraph',
-            content: [
-              { type: 'text', text: 'Encore merci ' },
-              { type: 'variable', attrs: { name: 'firstName' } },
-            ],
-          },
-        ],
-      },
+      text: oneParagraph(
+        { type: 'text', text: 'Encore merci ' },
+        { type: 'variable', attrs: { name: 'firstName' } },
+      ),
     });
     const res = await admin
       .post('/api/admin/email-templates/compile')
@@ -362,7 +355,7 @@ describe('templates in the block composer', () => {
   };
   const heading = (text: string): TemplateBlock => ({
     type: 'heading',
-    text: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+    text: oneParagraph({ type: 'text', text }),
   });
 
   it('stores the blocks and the MJML they compose to; the next email says what the blocks say', async () => {
@@ -409,10 +402,7 @@ describe('templates in the block composer', () => {
     const { layout, blocks } = blocksOf('newsletter_welcome');
     const stray: TemplateBlock = {
       type: 'paragraph',
-      text: {
-        type: 'doc',
-        content: [{ type: 'paragraph', content: [{ type: 'variable', attrs: { name: 'couponCode' } }] }],
-      },
+      text: oneParagraph({ type: 'variable', attrs: { name: 'couponCode' } }),
     };
     const res = await saveBlocks('newsletter_welcome', { layout, blocks: [...blocks, stray] });
     expect(res.status).toBe(400);

@@ -10,6 +10,7 @@ import { renderAdminScreen, stubFetch } from '#tests/helpers/admin-screen.tsx';
 import { aCampaignDetail } from '#tests/helpers/answer-factories.ts';
 import { NO_CAMPAIGN_RESULTS } from '#tests/helpers/campaign-results.ts';
 import { runEachTestAt } from '#tests/helpers/clock.ts';
+import { oneParagraph } from '#tests/helpers/rich-text.ts';
 import { createQueryClient } from '~/lib/query-client';
 import { getToastSnapshot } from '~/lib/toast';
 import { CampaignDetailScreen } from './campaign-detail-screen';
@@ -304,19 +305,11 @@ describe('campaign editor', () => {
       {
         id: expect.any(String),
         type: 'paragraph',
-        text: {
-          type: 'doc',
-          content: [
-            {
-              type: 'paragraph',
-              content: [
-                { type: 'text', text: 'Bonjour ' },
-                { type: 'firstName', attrs: { fallback: 'à vous' } },
-                { type: 'text', text: ',' },
-              ],
-            },
-          ],
-        },
+        text: oneParagraph(
+          { type: 'text', text: 'Bonjour ' },
+          { type: 'firstName', attrs: { fallback: 'à vous' } },
+          { type: 'text', text: ',' },
+        ),
       },
       { id: expect.any(String), type: 'button', label: 'Demander un devis gratuit', url: '/contact#devis' },
     ]);
