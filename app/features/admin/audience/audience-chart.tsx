@@ -5,26 +5,18 @@
  */
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AudienceReport } from '#common/api-types.ts';
+import { axisProps, CHART_COLORS, chartProps, mainAreaProps, secondaryAreaProps } from '../kit/chart-style';
 import { formatCount, formatDay, formatHour, formatShortDay } from './format';
 
-const BRAND_700 = '#15803d';
-const BRAND_500 = '#22c55e';
-const GRID = '#e5e7eb';
-const AXIS = '#4b5563';
 const INITIAL = { width: 600, height: 256 };
-const axisProps = { stroke: AXIS, fontSize: 12, tickLine: false } as const;
 
 export function AudienceChart({ series }: { series: AudienceReport['series'] }) {
   const label = series.unit === 'hour' ? formatHour : formatShortDay;
   const longLabel = series.unit === 'hour' ? formatHour : formatDay;
   return (
     <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
-      <AreaChart
-        data={series.points}
-        accessibilityLayer={false}
-        margin={{ top: 8, right: 16, bottom: 0, left: -16 }}
-      >
-        <CartesianGrid stroke={GRID} vertical={false} />
+      <AreaChart data={series.points} {...chartProps}>
+        <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
         <XAxis dataKey="at" tickFormatter={label} minTickGap={16} {...axisProps} />
         <YAxis allowDecimals={false} {...axisProps} />
         <Tooltip
@@ -32,23 +24,8 @@ export function AudienceChart({ series }: { series: AudienceReport['series'] }) 
           formatter={(value, name) => [formatCount(Number(value)), name]}
         />
         <Legend iconType="plainline" wrapperStyle={{ fontSize: 12 }} />
-        <Area
-          type="monotone"
-          dataKey="pageviews"
-          name="Pages vues"
-          stroke={AXIS}
-          fill="transparent"
-          strokeDasharray="4 3"
-        />
-        <Area
-          type="monotone"
-          dataKey="visitors"
-          name="Visiteurs"
-          stroke={BRAND_700}
-          fill={BRAND_500}
-          fillOpacity={0.15}
-          strokeWidth={2}
-        />
+        <Area dataKey="pageviews" name="Pages vues" {...secondaryAreaProps} />
+        <Area dataKey="visitors" name="Visiteurs" {...mainAreaProps} />
       </AreaChart>
     </ResponsiveContainer>
   );

@@ -38,7 +38,7 @@ import {
 } from '~/features/admin/kit/admin-list';
 import { Badge } from '~/features/admin/kit/badge';
 import { formatDateTime, isOverdue } from '~/features/admin/kit/dates';
-import { FilterSelect } from '~/features/admin/kit/filters';
+import { PhoneSortSelect } from '~/features/admin/kit/filters';
 import { AdminPageHeader, Card } from '~/features/admin/kit/page';
 import { cn } from '~/lib/cn';
 import { usersQuery } from '../settings/data';
@@ -164,18 +164,13 @@ export function ContactsScreen() {
               { key: 'review', label: 'Vérification', allLabel: 'Tous', options: REVIEW_OPTIONS },
             ],
             extra: (
-              <div className="md:hidden">
-                <FilterSelect
-                  label="Trier par"
-                  value={`${params.sort ?? 'createdAt'}:${params.order ?? 'desc'}`}
-                  onChange={(value) => {
-                    const [sort, order] = (value || 'createdAt:desc').split(':') as [SortKey, 'asc' | 'desc'];
-                    update({ sort, order });
-                  }}
-                  options={PHONE_SORT_OPTIONS}
-                  allLabel="Par défaut"
-                />
-              </div>
+              <PhoneSortSelect
+                sort={params.sort ?? 'createdAt'}
+                order={params.order ?? 'desc'}
+                byDefault={CONTACT_LIST_DEFAULTS}
+                options={PHONE_SORT_OPTIONS}
+                onChange={update}
+              />
             ),
           }}
           empty={{

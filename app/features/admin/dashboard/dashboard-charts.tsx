@@ -18,23 +18,11 @@ import {
   YAxis,
 } from 'recharts';
 import type { DashboardData } from '#common/schemas/admin.ts';
+import { axisProps, CHART_COLORS, chartProps, mainAreaProps, secondaryAreaProps } from '../kit/chart-style';
 import { formatCount, formatWeek } from './format';
 
-const BRAND_700 = '#15803d';
-const BRAND_500 = '#22c55e';
-const GRID = '#e5e7eb';
-const AXIS = '#4b5563';
 /** What ResponsiveContainer draws with before it has measured its box. */
 const INITIAL = { width: 600, height: 240 };
-
-const axisProps = { stroke: AXIS, fontSize: 12, tickLine: false } as const;
-
-// accessibilityLayer={false}: the drawing is hidden from screen readers (a table beside it holds
-// the same figures), so it must not take the keyboard's focus either (axe: aria-hidden-focus).
-const chartProps = {
-  accessibilityLayer: false,
-  margin: { top: 8, right: 16, bottom: 0, left: -16 },
-} as const;
 
 /**
  * What both charts draw around their figures: the grid, the weeks along, whole counts up, and the
@@ -43,7 +31,7 @@ const chartProps = {
 function weeklyFrame(formatter: ComponentProps<typeof Tooltip>['formatter']) {
   return (
     <>
-      <CartesianGrid stroke={GRID} vertical={false} />
+      <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
       <XAxis dataKey="weekStart" tickFormatter={formatWeek} {...axisProps} />
       <YAxis allowDecimals={false} {...axisProps} />
       <Tooltip labelFormatter={(label) => `Semaine du ${formatWeek(String(label))}`} formatter={formatter} />
@@ -56,7 +44,7 @@ export function LeadsPerWeekChart({ data }: { data: DashboardData['leadsPerWeek'
     <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
       <BarChart data={data} {...chartProps}>
         {weeklyFrame((value) => [formatCount(Number(value)), 'Demandes'])}
-        <Bar dataKey="count" name="Demandes" fill={BRAND_700} radius={[4, 4, 0, 0]} />
+        <Bar dataKey="count" name="Demandes" fill={CHART_COLORS.brand700} radius={[4, 4, 0, 0]} />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -67,23 +55,8 @@ export function SubscriberGrowthChart({ data }: { data: DashboardData['subscribe
     <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
       <AreaChart data={data} {...chartProps}>
         {weeklyFrame((value, name) => [formatCount(Number(value)), name])}
-        <Area
-          type="monotone"
-          dataKey="totalActive"
-          name="Abonnés actifs"
-          stroke={BRAND_700}
-          fill={BRAND_500}
-          fillOpacity={0.15}
-          strokeWidth={2}
-        />
-        <Area
-          type="monotone"
-          dataKey="newActive"
-          name="Nouveaux confirmés"
-          stroke={AXIS}
-          fill="transparent"
-          strokeDasharray="4 3"
-        />
+        <Area dataKey="totalActive" name="Abonnés actifs" {...mainAreaProps} />
+        <Area dataKey="newActive" name="Nouveaux confirmés" {...secondaryAreaProps} />
       </AreaChart>
     </ResponsiveContainer>
   );

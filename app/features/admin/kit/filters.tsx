@@ -104,6 +104,41 @@ export function FilterSelect({
   );
 }
 
+type SortOrder = 'asc' | 'desc';
+
+/**
+ * A sortable list's order on a phone, where the table and its sortable column headers are hidden:
+ * one select of "column:direction" choices; "Par défaut" goes back to the list's default order.
+ */
+export function PhoneSortSelect<TSort extends string>({
+  sort,
+  order,
+  byDefault,
+  options,
+  onChange,
+}: {
+  sort: TSort;
+  order: SortOrder;
+  byDefault: { sort: TSort; order: SortOrder };
+  options: readonly { value: `${TSort}:${SortOrder}`; label: string }[];
+  onChange: (changes: { sort: TSort; order: SortOrder }) => void;
+}) {
+  return (
+    <div className="md:hidden">
+      <FilterSelect
+        label="Trier par"
+        value={`${sort}:${order}`}
+        onChange={(value) => {
+          const [chosen, direction] = (value || `${byDefault.sort}:${byDefault.order}`).split(':');
+          onChange({ sort: chosen as TSort, order: direction as SortOrder });
+        }}
+        options={options}
+        allLabel="Par défaut"
+      />
+    </div>
+  );
+}
+
 /** A filter's control after its visible label; `children` draws the control with the id it is given. */
 export function FilterField({
   label,

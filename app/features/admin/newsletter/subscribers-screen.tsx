@@ -24,9 +24,9 @@ import { SUBSCRIBERS_KEY } from '../data/queries';
 import { AdminList, rowsSkeleton, useAdminList } from '../kit/admin-list';
 import { Badge, type BadgeTone } from '../kit/badge';
 import { formatDate } from '../kit/dates';
-import { FilterSelect } from '../kit/filters';
+import { PhoneSortSelect } from '../kit/filters';
 import { AdminPageHeader, Card } from '../kit/page';
-import { notSpamSubscriberMutation, subscribersQuery } from './data';
+import { notSpamSubscriberMutation, SUBSCRIBER_LIST_DEFAULTS, subscribersQuery } from './data';
 import { EraseDialog } from './erase-dialog';
 import { ImportDialog } from './import-dialog';
 import { TagsDialog } from './tags-dialog';
@@ -135,21 +135,13 @@ export function SubscribersScreen() {
               { key: 'review', label: 'Vérification', options: REVIEW_OPTIONS, allLabel: 'Tous' },
             ],
             extra: (
-              <div className="md:hidden">
-                <FilterSelect
-                  label="Trier par"
-                  value={`${params.sort}:${params.order}`}
-                  onChange={(value) => {
-                    const [sort, order] = (value || 'createdAt:desc').split(':') as [
-                      SubscriberSort,
-                      'asc' | 'desc',
-                    ];
-                    update({ sort, order });
-                  }}
-                  options={SORT_OPTIONS}
-                  allLabel="Par défaut"
-                />
-              </div>
+              <PhoneSortSelect
+                sort={params.sort}
+                order={params.order}
+                byDefault={SUBSCRIBER_LIST_DEFAULTS}
+                options={SORT_OPTIONS}
+                onChange={update}
+              />
             ),
           }}
           empty={{

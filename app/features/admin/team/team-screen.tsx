@@ -9,7 +9,7 @@ import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
 import { Badge } from '../kit/badge';
 import { OrderedItemFormDialog } from '../kit/ordered-item-form';
 import { OrderedItemsScreen } from '../kit/ordered-items-screen';
-import { Thumbnail } from '../kit/thumbnail';
+import { PortraitSummary } from '../kit/thumbnail';
 import {
   adminTeamQuery,
   deleteMemberMutation,
@@ -61,27 +61,19 @@ export function TeamScreen() {
 function MemberSummary({ member }: { member: AdminTeamMember }) {
   const extra = member.skills.length - TEAM_MAX_SKILLS;
   return (
-    <div className="flex min-w-0 flex-1 items-center gap-3">
-      <Thumbnail
-        src={member.photoUrl}
-        icon={User}
-        size={48}
-        className="size-12 rounded-full"
-        placeholderClassName="bg-brand-100 text-brand-800"
-      />
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold text-gray-900">{member.name}</span>
-          {member.isActive ? null : <Badge tone="gray">Masqué</Badge>}
+    <PortraitSummary
+      src={member.photoUrl}
+      icon={User}
+      name={member.name}
+      badges={member.isActive ? null : <Badge tone="gray">Masqué</Badge>}
+    >
+      <p className="truncate text-sm text-brand-800">{member.position}</p>
+      {member.skills.length > 0 ? (
+        <p className="truncate text-xs text-gray-600">
+          {member.skills.slice(0, TEAM_MAX_SKILLS).join(' · ')}
+          {extra > 0 ? ` (+${extra})` : ''}
         </p>
-        <p className="truncate text-sm text-brand-800">{member.position}</p>
-        {member.skills.length > 0 ? (
-          <p className="truncate text-xs text-gray-600">
-            {member.skills.slice(0, TEAM_MAX_SKILLS).join(' · ')}
-            {extra > 0 ? ` (+${extra})` : ''}
-          </p>
-        ) : null}
-      </div>
-    </div>
+      ) : null}
+    </PortraitSummary>
   );
 }

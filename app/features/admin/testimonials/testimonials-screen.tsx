@@ -11,7 +11,7 @@ import { roleLine } from '~/components/testimonial-card';
 import { Badge } from '../kit/badge';
 import { OrderedItemFormDialog } from '../kit/ordered-item-form';
 import { OrderedItemsScreen } from '../kit/ordered-items-screen';
-import { Thumbnail } from '../kit/thumbnail';
+import { PortraitSummary } from '../kit/thumbnail';
 import {
   adminTestimonialsQuery,
   deleteTestimonialMutation,
@@ -67,23 +67,19 @@ export function TestimonialsScreen() {
 function TestimonialSummary({ testimonial }: { testimonial: AdminTestimonial }) {
   const role = roleLine(testimonial);
   return (
-    <div className="flex min-w-0 flex-1 items-center gap-3">
-      <Thumbnail
-        src={testimonial.photoUrl ?? testimonial.logoUrl}
-        icon={Quote}
-        size={48}
-        className="size-12 rounded-full"
-        placeholderClassName="bg-brand-100 text-brand-800"
-      />
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold text-gray-900">{testimonial.authorName}</span>
+    <PortraitSummary
+      src={testimonial.photoUrl ?? testimonial.logoUrl}
+      icon={Quote}
+      name={testimonial.authorName}
+      badges={
+        <>
           {testimonial.isActive ? null : <Badge tone="gray">Masqué</Badge>}
           {testimonial.isDemo ? <Badge tone="amber">Démo</Badge> : null}
-        </p>
-        {role ? <p className="truncate text-sm text-brand-800">{role}</p> : null}
-        <p className="line-clamp-2 text-sm text-gray-600">« {testimonial.quote} »</p>
-      </div>
-    </div>
+        </>
+      }
+    >
+      {role ? <p className="truncate text-sm text-brand-800">{role}</p> : null}
+      <p className="line-clamp-2 text-sm text-gray-600">« {testimonial.quote} »</p>
+    </PortraitSummary>
   );
 }

@@ -6,12 +6,16 @@
 import { mergeAttributes, Node } from '@tiptap/core';
 import { FIRST_NAME_LABEL } from './first-name';
 
+/** What makes a chip of the composer (this one, a template's variable): inline, atomic, selectable. */
+export const chipNode = { group: 'inline', inline: true, atom: true, selectable: true } as const;
+
+/** A chip's look in the editor: a green pill, outlined while selected. */
+export const chipClass =
+  'mx-0.5 inline-flex items-center rounded-full bg-brand-100 px-2 py-0.5 align-baseline text-[0.9em] font-semibold text-brand-900 [&.ProseMirror-selectednode]:outline-2 [&.ProseMirror-selectednode]:outline-brand-700';
+
 export const FirstNameChip = Node.create({
   name: 'firstName',
-  group: 'inline',
-  inline: true,
-  atom: true,
-  selectable: true,
+  ...chipNode,
   addAttributes() {
     return {
       fallback: {
@@ -31,8 +35,7 @@ export const FirstNameChip = Node.create({
       mergeAttributes(HTMLAttributes, {
         'data-first-name': '',
         title: fallback ? `Prénom de l’abonné, sinon « ${fallback} »` : 'Prénom de l’abonné',
-        class:
-          'mx-0.5 inline-flex items-center rounded-full bg-brand-100 px-2 py-0.5 align-baseline text-[0.9em] font-semibold text-brand-900 [&.ProseMirror-selectednode]:outline-2 [&.ProseMirror-selectednode]:outline-brand-700',
+        class: chipClass,
       }),
       FIRST_NAME_LABEL,
     ];

@@ -5,16 +5,14 @@
  */
 import { mergeAttributes, Node } from '@tiptap/core';
 import { variableLabel } from './first-name';
+import { chipClass, chipNode } from './first-name-chip';
 
 const chipText = (attrs: Record<string, unknown>) =>
   `${(attrs.before as string) ?? ''}${variableLabel(attrs.name as string)}${(attrs.after as string) ?? ''}`;
 
 export const VariableChip = Node.create({
   name: 'variable',
-  group: 'inline',
-  inline: true,
-  atom: true,
-  selectable: true,
+  ...chipNode,
   addAttributes() {
     return {
       name: {
@@ -35,8 +33,7 @@ export const VariableChip = Node.create({
     return [
       'span',
       mergeAttributes(HTMLAttributes, {
-        class:
-          'mx-0.5 inline-flex items-center rounded-full bg-brand-100 px-2 py-0.5 align-baseline text-[0.9em] font-semibold text-brand-900 [&.ProseMirror-selectednode]:outline-2 [&.ProseMirror-selectednode]:outline-brand-700',
+        class: chipClass,
       }),
       chipText(node.attrs),
     ];
