@@ -10,7 +10,8 @@
  * reports/screens/diff/<screen>-<size>.png (the after picture, its differing pixels in red);
  * prints one line a pair and exits 1 when any differs. Two seeded sites differ in what depends on
  * the minute they were started (a relative date, a free slot): read each difference before calling
- * it a regression. OUT_DIR writes elsewhere.
+ * it a regression. OUT_DIR writes elsewhere. BEFORE_SCREENS=<dir> takes the before pictures from
+ * an earlier run's `before` folder instead of BEFORE_BUILD (one reference, several changes).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import { pictureContext, requestCall, type Session } from './lib/site-pictures.t
 
 const OUT_DIR = process.env.OUT_DIR ?? path.join('reports', 'screens');
 const BEFORE = process.env.BEFORE_BUILD;
+const BEFORE_SCREENS = process.env.BEFORE_SCREENS;
 const AFTER = process.env.AFTER_BUILD ?? 'build';
 const ADMIN = { email: 'admin@example.cd', password: 'compare-screens-admin-password' };
 
@@ -164,11 +166,12 @@ async function difference(before: string, after: string) {
 }
 
 async function main() {
-  if (!BEFORE) throw new Error('BEFORE_BUILD=<the build before the change> is required');
+  if (!BEFORE && !BEFORE_SCREENS)
+    throw new Error('BEFORE_BUILD=<the build before the change> (or BEFORE_SCREENS) is required');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   let differing = 0;
   try {
-    const beforeDir = await pictureBuild(browser, BEFORE, 'before');
+    const beforeDir = BEFORE_SCREENS ?? (await pictureBuild(browser, BEFORE ?? '', 'before'));
     const afterDir = await pictureBuild(browser, AFTER, 'after');
     const diffDir = path.join(OUT_DIR, 'diff');
     fs.rmSync(diffDir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { adminOf } from '../../auth/require-admin.ts';
 import { parseInput } from '../../http/validate.ts';
-import { wholeListRoute } from './item-routes.ts';
+import { createRoute, wholeListRoute } from './item-routes.ts';
 import { IdParamsSchema } from './params.ts';
 
 /**
@@ -37,10 +37,10 @@ export function settingsAdminRouter(deps: AppDeps): Router {
 
   router.get('/stats', wholeListRoute(db, 'stats', listStats));
 
-  router.post('/stats', async (req, res) => {
-    const input = parseInput(StatInputSchema, req.body ?? {});
-    res.status(201).json({ stat: await createStat(db, input, adminOf(res).user.id) });
-  });
+  router.post(
+    '/stats',
+    createRoute('stat', StatInputSchema, (input, adminId) => createStat(db, input, adminId)),
+  );
 
   // Before '/stats/:id', which would otherwise take "order" for an id.
   router.put('/stats/order', async (req, res) => {
