@@ -25,8 +25,9 @@ const shared = {
   // database driver again for each file: importing was a third of the suite's time, and the
   // suite's CPU went from 592 to 372 s on PGlite (docs/decisions/067-test-suite-time.md). Each
   // file still gets its own database, app and SMTP server from its helpers (rate limiters and
-  // caches belong to an app); what modules keep is pure caches (compiled MJML, statement texts)
-  // and the client's small stores. The suite passes in shuffled file order too.
+  // caches belong to an app); what modules keep is pure caches (compiled MJML, statement texts),
+  // the client's small stores, and PGlite instances emptied back to the migrated snapshot for
+  // the next test that opens a database (decision 113). The suite passes in shuffled file order.
   isolate: false,
 };
 

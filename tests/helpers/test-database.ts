@@ -1,6 +1,7 @@
 /**
  * A fresh, migrated database for each test file, on the backend the Vitest project names:
- * - `pglite`: restored from a migrated data-dir snapshot (well under a second, instead of ~5 s);
+ * - `pglite`: restored from a migrated data-dir snapshot (about a second, instead of ~5 s), or an
+ *   earlier test's instance emptied back to that snapshot (tests/helpers/pglite-pool.ts);
  * - `postgres`: a new database cloned from a migrated template on the server of TEST_DATABASE_URL.
  * No mocked database anywhere: the same SQL runs as in production.
  */
@@ -12,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { MIGRATIONS_DIR, migrateDatabase } from '#db/migrate.ts';
+import { leasePglite } from './pglite-pool.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
 
@@ -81,8 +83,9 @@ export async function preparePostgresTemplate(serverUrl: string): Promise<() => 
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (currentBackend() === 'pglite') {
-    const snapshot = fs.readFileSync(pgliteSnapshotPath());
-    const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+    const pglite = await leasePglite(() =>
+      PGlite.create({ loadDataDir: new Blob([fs.readFileSync(pgliteSnapshotPath())]) }),
+    );
     return openDatabase({ pglite });
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
