@@ -141,8 +141,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <button
         type="button"
         // Public pages are not hydrated: their island entry answers data-reload (app/islands).
+        // Where both run, the tap reloads once: the island entry skips a tap already handled.
         {...{ [RELOAD_ATTRIBUTE]: '' }}
-        onClick={() => window.location.reload()}
+        onClick={(event) => {
+          event.preventDefault();
+          window.location.reload();
+        }}
         className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         Recharger la page

@@ -79,6 +79,7 @@ async function carryOut({ type, target }: PendingAction) {
 }
 
 function onReload(event: MouseEvent) {
+  if (event.defaultPrevented) return;
   if ((event.target as Element | null)?.closest?.(`[${RELOAD_ATTRIBUTE}]`)) window.location.reload();
 }
 
