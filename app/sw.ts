@@ -219,10 +219,15 @@ self.addEventListener('sync', (event) => {
   );
 });
 
-/** Sends the kept forms once at a time, and tells the pages what happened. Returns what is left. */
+/**
+ * Sends the kept forms once at a time, and tells the pages what happened, also when forms are
+ * left (an open page tries again later). Returns what is left.
+ */
 const replay = singleFlight(async () => {
   const report = await replayOutbox(idbOutbox, (input, init) => fetch(input, init));
-  if (reportIsWorthTelling(report)) await postToPages({ type: SW_MESSAGES.dataSynced, report });
+  if (reportIsWorthTelling(report) || report.pending > 0) {
+    await postToPages({ type: SW_MESSAGES.dataSynced, report });
+  }
   return report.pending;
 });
 

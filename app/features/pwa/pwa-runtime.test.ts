@@ -3,15 +3,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INSTALL_PROMPT_DELAY, STORAGE_KEYS, UPDATE_SNOOZE } from '#common/constants.ts';
 import type { OutboxEntry, OutboxStorage } from '~/lib/offline/outbox.ts';
 import { getPwaState, type InstallOffer, resetPwaState, setPwaState } from '~/lib/pwa-state.ts';
-import { getToastSnapshot } from '~/lib/toast';
+import { dismissToast, getToastSnapshot } from '~/lib/toast';
 import {
   announceReplay,
   applyUpdate,
   createOutboxFlusher,
+  createOutboxRetry,
   dismissInstallPrompt,
   dismissUpdate,
   installApp,
   notifyUpdateAvailable,
+  OUTBOX_RETRY_FIRST,
+  OUTBOX_RETRY_TIMES,
   scheduleInstallPrompt,
   setRegistration,
   UPDATE_GIVE_UP,
@@ -201,6 +204,65 @@ describe('replaying the outbox from the page', () => {
     expect(kept.size).toBe(0);
     expect(getToastSnapshot()).toMatchObject({ title: 'Demande envoyée avec succès !' });
     expect(info).toHaveBeenCalledWith('DATA_SYNCED', expect.objectContaining({ sent: ['lead'] }));
+  });
+
+  /** The page's replay as the site wires it: each report announced, then retried while forms are left. */
+  function pageReplay(storage: OutboxStorage, fetch: typeof globalThis.fetch) {
+    const retry = createOutboxRetry(() => flush());
+    const flush = createOutboxFlusher(
+      async () => storage,
+      fetch,
+      (report) => {
+        announceReplay(report);
+        retry.afterReplay(report);
+      },
+    );
+    return flush;
+  }
+
+  function keptStorage() {
+    const kept = new Map([[entry.idempotencyKey, entry]]);
+    const storage: OutboxStorage = {
+      all: async () => [...kept.values()],
+      put: async () => undefined,
+      remove: async (key) => {
+        kept.delete(key);
+      },
+    };
+    return { kept, storage };
+  }
+
+  it('tries again while the page is open when the network was not back yet, and sends the form once', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const { kept, storage } = keptStorage();
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(new Response('{"id":"x"}', { status: 201 }));
+    dismissToast();
+    await pageReplay(storage, fetch)();
+    expect(kept.size).toBe(1);
+    expect(getToastSnapshot()?.open).not.toBe(true);
+
+    await vi.advanceTimersByTimeAsync(OUTBOX_RETRY_FIRST);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(kept.size).toBe(0);
+    expect(getToastSnapshot()).toMatchObject({ title: 'Demande envoyée avec succès !', open: true });
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops trying after a few minutes, and keeps the form for the next connection or visit', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const { kept, storage } = keptStorage();
+    const fetch = vi.fn<typeof globalThis.fetch>().mockRejectedValue(new TypeError('Failed to fetch'));
+    await pageReplay(storage, fetch)();
+    await vi.advanceTimersByTimeAsync(OUTBOX_RETRY_FIRST * 2 ** OUTBOX_RETRY_TIMES);
+    expect(fetch).toHaveBeenCalledTimes(1 + OUTBOX_RETRY_TIMES);
+    expect(OUTBOX_RETRY_FIRST * (2 ** OUTBOX_RETRY_TIMES - 1)).toBeLessThanOrEqual(6 * 60 * 1_000);
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1_000);
+    expect(fetch).toHaveBeenCalledTimes(1 + OUTBOX_RETRY_TIMES);
+    expect(kept.size).toBe(1);
   });
 
   it('tells the visitor when the server refused a kept subscription', () => {

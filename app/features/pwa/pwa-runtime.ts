@@ -281,7 +281,11 @@ export function announceReplay(report: ReplayReport) {
  * Sends what the outbox holds, with one replayer at a time: the service worker when it controls
  * the page (it answers with DATA_SYNCED), else the page itself.
  */
-export function createOutboxFlusher(loadStorage: () => Promise<OutboxStorage>, fetchImpl: typeof fetch) {
+export function createOutboxFlusher(
+  loadStorage: () => Promise<OutboxStorage>,
+  fetchImpl: typeof fetch,
+  onReport: (report: ReplayReport) => void = announceReplay,
+) {
   return singleFlight(async () => {
     if (navigator.onLine === false) return;
     const controller = navigator.serviceWorker?.controller;
@@ -289,9 +293,38 @@ export function createOutboxFlusher(loadStorage: () => Promise<OutboxStorage>, f
       controller.postMessage({ type: SW_MESSAGES.replayOutbox });
       return;
     }
-    const report = await replayOutbox(await loadStorage(), (input, init) => fetchImpl(input, init));
-    announceReplay(report);
+    onReport(await replayOutbox(await loadStorage(), (input, init) => fetchImpl(input, init)));
   });
+}
+
+/** The first retry of a replay that left forms kept; each next one waits twice as long. */
+export const OUTBOX_RETRY_FIRST = 5_000;
+export const OUTBOX_RETRY_TIMES = 6;
+
+/**
+ * Tries a replay again while the page is open when it left forms kept: the browser said it was
+ * online before a request could get through (a network coming back, a server that did not
+ * answer). After 5 s, then twice as long each time, 6 times (about 5 minutes); a new `online`
+ * starts over (`reset`). Without it, a browser without Background Sync (Safari, Firefox) kept
+ * the form until the next `online` or the next visit.
+ */
+export function createOutboxRetry(flush: () => Promise<void>) {
+  let tries = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    afterReplay(report: ReplayReport) {
+      clearTimeout(timer);
+      if (report.pending === 0) tries = 0;
+      if (report.pending === 0 || tries >= OUTBOX_RETRY_TIMES) return;
+      timer = setTimeout(
+        () => void flush().catch((error) => console.warn('Outbox replay failed', error)),
+        OUTBOX_RETRY_FIRST * 2 ** tries++,
+      );
+    },
+    reset() {
+      tries = 0;
+    },
+  };
 }
 
 /** What the outbox holds on a device that never kept a form: nothing. */
@@ -323,21 +356,27 @@ export async function startPwa() {
   if (!installedNow() && isIosSafari(navigator.userAgent, navigator.maxTouchPoints)) scheduleInstallPrompt();
   window.addEventListener('appinstalled', markInstalled);
 
-  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
-    const data = event.data as { type?: string; report?: ReplayReport } | null;
-    if (data?.type === SW_MESSAGES.updateAvailable) notifyUpdateAvailable();
-    if (data?.type === SW_MESSAGES.dataSynced && data.report) announceReplay(data.report);
-  });
-
+  // A replay's report comes from the page's own replay or from the service worker's.
+  const onReport = (report: ReplayReport) => {
+    announceReplay(report);
+    retry.afterReplay(report);
+  };
   const flush = createOutboxFlusher(
     async () =>
       (await outboxDatabaseExists()) ? (await import('~/lib/offline/outbox-idb.ts')).idbOutbox : NO_OUTBOX,
     fetch,
+    onReport,
   );
-  window.addEventListener(
-    'online',
-    () => void flush().catch((error) => console.warn('Outbox replay failed', error)),
-  );
+  const retry = createOutboxRetry(flush);
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: string; report?: ReplayReport } | null;
+    if (data?.type === SW_MESSAGES.updateAvailable) notifyUpdateAvailable();
+    if (data?.type === SW_MESSAGES.dataSynced && data.report) onReport(data.report);
+  });
+  window.addEventListener('online', () => {
+    retry.reset();
+    void flush().catch((error) => console.warn('Outbox replay failed', error));
+  });
 
   const current = await registerServiceWorker();
   if (current) watchUpdates(current);
