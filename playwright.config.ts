@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium.ts';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './tests/chromium.ts';
 import { SMTP_URL } from './tests/e2e/helpers/mailbox.ts';
 
 /**
@@ -42,7 +42,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // Chromium's headless shell (tests/chromium.ts): a third of the CPU per page of the full browser.
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
     // A failed test keeps its trace (each action's DOM snapshot, the network, the console) under
     // test-results/; without the screencast, which made Chromium encode a frame of every page for
     // the film strip: 12 % of the browser tests' CPU (docs/decisions/067-test-suite-time.md).

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import selfsigned from 'selfsigned';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/chromium.ts';
 import { aPushDevice, decryptPush } from '#tests/helpers/push-device.ts';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { logIn } from './helpers/admin.ts';
@@ -23,7 +24,8 @@ import { E2E_PORT } from './helpers/mailbox.ts';
 import { axeViolations, pwaReady, scrollsSideways } from './helpers/page.ts';
 import { START_CEILING, startOwnSite } from './helpers/process.ts';
 
-test.use({ serviceWorkers: 'allow' });
+// The full browser: the headless shell has no system notifications to show a push message with.
+test.use({ serviceWorkers: 'allow', launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } });
 
 test('a new lead arrives as a notification on the admin’s device, not on the one that chose otherwise, and its tap opens the lead', async ({
   browser,
