@@ -188,7 +188,8 @@ describe('replaying the outbox from the page', () => {
     kind: 'lead',
   };
 
-  it('sends kept forms itself when no service worker controls the page, and says so', async () => {
+  /** An outbox holding `entry`, in memory. */
+  function keptStorage() {
     const kept = new Map([[entry.idempotencyKey, entry]]);
     const storage: OutboxStorage = {
       all: async () => [...kept.values()],
@@ -197,6 +198,11 @@ describe('replaying the outbox from the page', () => {
         kept.delete(key);
       },
     };
+    return { kept, storage };
+  }
+
+  it('sends kept forms itself when no service worker controls the page, and says so', async () => {
+    const { kept, storage } = keptStorage();
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const fetch = vi.fn(async () => new Response('{"id":"x"}', { status: 201 }));
     await createOutboxFlusher(async () => storage, fetch)();
@@ -218,18 +224,6 @@ describe('replaying the outbox from the page', () => {
       },
     );
     return flush;
-  }
-
-  function keptStorage() {
-    const kept = new Map([[entry.idempotencyKey, entry]]);
-    const storage: OutboxStorage = {
-      all: async () => [...kept.values()],
-      put: async () => undefined,
-      remove: async (key) => {
-        kept.delete(key);
-      },
-    };
-    return { kept, storage };
   }
 
   it('tries again while the page is open when the network was not back yet, and sends the form once', async () => {
