@@ -166,7 +166,7 @@ const leadLoad = (base: string, phase: string, seconds: number) =>
 fs.mkdirSync('reports', { recursive: true });
 fs.writeFileSync(SERVER_LOG, '');
 const cluster = await startPostgresCluster({
-  port: 54342,
+  port: 25342,
   dir: path.join(os.tmpdir(), 'agence-bench-audience'),
   durable: true,
 });

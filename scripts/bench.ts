@@ -25,7 +25,7 @@
  *    no 5xx. Writes reports/bench.json and reports/bench.md; exits 1 when a check fails.
  *
  * The database (decision 033): by default a throwaway PostgreSQL cluster started for the run with
- * production durability (fsync, synchronous commit and full-page writes on; port 54343), stopped
+ * production durability (fsync, synchronous commit and full-page writes on; port 25343), stopped
  * and removed afterwards; BENCH_DATABASE_URL names another server instead (a fresh database is
  * created on it and dropped afterwards); BENCH_DATABASE=pglite measures the embedded PGlite (one
  * connection: every query of every request waits its turn). The report says which, with the
@@ -850,7 +850,7 @@ const embedded = process.env.BENCH_DATABASE === 'pglite';
 const cluster =
   embedded || process.env.BENCH_DATABASE_URL
     ? undefined
-    : await startPostgresCluster({ port: 54343, dir: path.join(os.tmpdir(), 'agence-bench'), durable: true });
+    : await startPostgresCluster({ port: 25343, dir: path.join(os.tmpdir(), 'agence-bench'), durable: true });
 const serverUrl = embedded ? '' : process.env.BENCH_DATABASE_URL || cluster?.url || '';
 let freshDatabase: FreshDatabase | undefined;
 if (serverUrl) freshDatabase = await createFreshDatabase(serverUrl, 'bench');

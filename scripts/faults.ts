@@ -2,7 +2,7 @@
  * `npm run test:faults` (decision 021): four faults injected into the production build while
  * it takes submissions, each followed by checks of what a visitor and an operator would notice.
  *
- * 1. PostgreSQL restarted during load (a dedicated cluster on FAULTS_PG_PORT, 54450): every
+ * 1. PostgreSQL restarted during load (a dedicated cluster on FAULTS_PG_PORT, 25450): every
  *    accepted submission persisted, /readyz 503 during the outage and 200 again within 10 s, the
  *    process never exits. Clients retry a failed submission with the same Idempotency-Key.
  * 2. SIGTERM during load (PGlite): requests in flight finish with their normal answer, new ones
@@ -57,7 +57,8 @@ import {
 import { startPostgresCluster } from './lib/postgres-cluster.ts';
 import { freePort, type RunningSite, runSite } from './lib/run-site.ts';
 
-const PG_PORT = Number(process.env.FAULTS_PG_PORT ?? 54450);
+// Fixed ports lie below 32768, outside the ephemeral range that client connections draw from (decision 021).
+const PG_PORT = Number(process.env.FAULTS_PG_PORT ?? 25450);
 const PG_DIR = process.env.FAULTS_PG_DIR ?? path.join(os.tmpdir(), `agence-faults-pg-${PG_PORT}`);
 const PG_OUTAGE_MS = 3_000;
 const READY_WITHIN_MS = 10_000;

@@ -37,7 +37,7 @@ const serverUrl = process.env.AUDIENCE_DATABASE_URL ?? '';
 const cluster = serverUrl
   ? undefined
   : await startPostgresCluster({
-      port: 54341,
+      port: 25341,
       dir: path.join(os.tmpdir(), 'agence-audience-seed'),
       durable: true,
     });

@@ -8,7 +8,8 @@
 set -euo pipefail
 
 dir=${PGTEST_DIR:-/tmp/agence-pg-test}
-port=${PGTEST_PORT:-54329}
+# Below 32768: outside the ephemeral range, so no client connection can hold the port (decision 021).
+port=${PGTEST_PORT:-25329}
 pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 if [ -z "$pgbin" ]; then
   echo "PostgreSQL server binaries not found: apt-get install -y postgresql" >&2
