@@ -29,13 +29,18 @@ function DeviceEvents({ device }: { device: PushDevice }) {
   const id = useId();
   const save = useMutation(deviceEventsMutation());
   const [error, setError] = useState<string>();
-  const chosen = save.isPending ? save.variables.events : device.events;
+  // The choice shows at once, in the render of the click itself: the mutation's own pending state
+  // arrives a tick later, and a controlled box rendered before it went back to its old state.
+  const [saving, setSaving] = useState<PushEvent[]>();
+  const chosen = saving ?? device.events;
 
   function toggle(event: PushEvent, on: boolean) {
     const events = PUSH_EVENTS.filter((one) => (one === event ? on : chosen.includes(one)));
     const checked = PushDeviceEventsSchema.safeParse({ events });
     setError(checked.success ? undefined : checked.error.issues[0]?.message);
-    if (checked.success) save.mutate({ device, events });
+    if (!checked.success) return;
+    setSaving(events);
+    save.mutate({ device, events }, { onSettled: () => setSaving(undefined) });
   }
 
   return (
@@ -50,7 +55,7 @@ function DeviceEvents({ device }: { device: PushDevice }) {
             type="checkbox"
             label={PUSH_EVENT_LABELS[event]}
             checked={chosen.includes(event)}
-            disabled={save.isPending}
+            disabled={saving !== undefined}
             onChange={(change) => toggle(event, change.target.checked)}
           />
         ))}

@@ -142,6 +142,8 @@ describe('the notifications tab', () => {
       expect((checkbox as HTMLInputElement).checked).toBe(true);
 
     fireEvent.click(box(phone, 'Campagne envoyée ou non envoyée'));
+    // Unticked at once, before the save answers (a box that went back and forth failed a journey).
+    expect(box(phone, 'Campagne envoyée ou non envoyée').checked).toBe(false);
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'PATCH')?.url.pathname).toBe(`/api/admin/push/devices/${PHONE.id}`);
     expect(JSON.parse(calls.find((c) => c.method === 'PATCH')?.body ?? '{}')).toEqual({
