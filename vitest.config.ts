@@ -1,10 +1,12 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { WITHOUT_DATABASE } from './tests/setup/database-files.ts';
 
 /**
- * Unit and integration tests. Every test file gets a real database: PGlite always, and the same
- * files once more against a real PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
+ * Unit and integration tests. Every test file gets a real database: PGlite always, and the files
+ * that can open one once more against a real PostgreSQL server when TEST_DATABASE_URL is set (CI
+ * sets it); the browser's code and the source checks run once (tests/setup/database-files.ts).
  */
 const shared = {
   include: ['**/*.test.ts', '**/*.test.tsx'],
@@ -43,7 +45,12 @@ export default defineConfig({
     maxWorkers: Math.max(3, os.availableParallelism() - 1),
     projects: backends.map((backend) => ({
       extends: true,
-      test: { ...shared, name: backend, env: { TEST_DB_BACKEND: backend, LOG_LEVEL: 'silent' } },
+      test: {
+        ...shared,
+        name: backend,
+        exclude: backend === 'postgres' ? [...shared.exclude, ...WITHOUT_DATABASE] : shared.exclude,
+        env: { TEST_DB_BACKEND: backend, LOG_LEVEL: 'silent' },
+      },
     })),
   },
 });

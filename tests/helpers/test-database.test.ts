@@ -3,10 +3,12 @@
  * (docs/decisions/113-test-database-reuse.md): on PGlite the instance is reused once emptied, and
  * nothing of the earlier test may show through.
  */
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client.ts';
 import { contactRequests } from '#db/schema.ts';
+import { isWithoutDatabase } from '../setup/database-files.ts';
 import { insertContact } from './factories.ts';
 import { createTestDatabase, currentBackend } from './test-database.ts';
 
@@ -106,4 +108,27 @@ describe(`a test's database (${currentBackend()})`, () => {
       }
     });
   }
+});
+
+describe('the files that run on PostgreSQL too', () => {
+  it('are every file but the browser’s code, the shared code and the source checks', () => {
+    expect(isWithoutDatabase('app/features/leads/contact-form.test.tsx')).toBe(true);
+    expect(isWithoutDatabase(path.resolve('common/kinshasa.test.ts'))).toBe(true);
+    expect(isWithoutDatabase('tests/source/docs.test.ts')).toBe(true);
+    expect(isWithoutDatabase('server/api/contact.test.ts')).toBe(false);
+    expect(isWithoutDatabase('tests/attack/public-forms.test.ts')).toBe(false);
+    expect(isWithoutDatabase('db/migrations.test.ts')).toBe(false);
+  });
+
+  it('a file of those folders that opens a database is stopped with the reason, never run on PGlite alone', async () => {
+    const { testPath } = expect.getState();
+    expect.setState({ testPath: path.resolve('app/features/leads/contact-form.test.tsx') });
+    try {
+      await expect(createTestDatabase()).rejects.toThrow(
+        'app/features/leads/contact-form.test.tsx opens a database, but its folder runs on PGlite only',
+      );
+    } finally {
+      expect.setState({ testPath });
+    }
+  });
 });

@@ -11,8 +11,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '#db/client.ts';
 import { MIGRATIONS_DIR, migrateDatabase } from '#db/migrate.ts';
+import { isWithoutDatabase } from '../setup/database-files.ts';
 import { leasePglite } from './pglite-pool.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
@@ -81,7 +83,20 @@ export async function preparePostgresTemplate(serverUrl: string): Promise<() => 
   };
 }
 
+/**
+ * A file of the folders that run on PGlite alone (tests/setup/database-files.ts) may not open a
+ * database: it would never be tested on PostgreSQL.
+ */
+function expectDatabaseAllowed() {
+  const file = expect.getState().testPath;
+  if (file && isWithoutDatabase(file))
+    throw new Error(
+      `${path.relative(process.cwd(), file)} opens a database, but its folder runs on PGlite only: move the test, or the folder out of WITHOUT_DATABASE (tests/setup/database-files.ts)`,
+    );
+}
+
 export async function createTestDatabase(): Promise<DatabaseHandle> {
+  expectDatabaseAllowed();
   if (currentBackend() === 'pglite') {
     const pglite = await leasePglite(() =>
       PGlite.create({ loadDataDir: new Blob([fs.readFileSync(pgliteSnapshotPath())]) }),
@@ -129,6 +144,7 @@ export async function openSameDatabase(database: DatabaseHandle, poolSize: numbe
 
 /** A new, empty PostgreSQL database on the test server (postgres project only), and how to drop it. */
 export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  expectDatabaseAllowed();
   const serverUrl = process.env.TEST_DATABASE_URL as string;
   const name = `agence_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
