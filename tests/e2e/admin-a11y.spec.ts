@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_NAV } from '#app/features/admin/shell/navigation.ts';
 import { openSignedIn } from './helpers/admin.ts';
+import { axeViolations } from './helpers/page.ts';
 
 /**
  * Every screen of the back-office, as its staff open it, passes axe: no control a keyboard can
@@ -24,7 +24,7 @@ async function expectScreensPassAxe(page: Page, screens: readonly { to: string; 
       await expect(page.locator('.animate-pulse')).toHaveCount(0, { timeout: 15_000 });
       // An email shown in its sandboxed frame (no scripts: axe cannot run in it) is the email's
       // markup, not the back-office's.
-      const { violations } = await new AxeBuilder({ page }).exclude('iframe[sandbox]').analyze();
+      const violations = await axeViolations(page, (axe) => axe.exclude('iframe[sandbox]'));
       expect(
         violations.map(({ id, impact, nodes }) => ({
           id,

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { clientIp, openDialog, openSignedIn, plainPng, toasts, uniqueSuffix } from './helpers/admin.ts';
-import { scrollsSideways } from './helpers/page.ts';
+import { axeViolations, scrollsSideways } from './helpers/page.ts';
 
 /**
  * Testimonials (docs/decisions/086-testimonials.md): one written in the back-office, with a logo,
@@ -56,7 +55,7 @@ test('a testimonial written in the back-office shows on the home page, its servi
   await dialog.getByLabel(/^Étude de cas liée/).selectOption({ label: STUDY });
   await dialog.getByRole('checkbox', { name: 'Publicité en ligne' }).check();
   // The dialog, filled, with its preview: nothing axe can fault.
-  const { violations } = await new AxeBuilder({ page }).include('[role=dialog]').analyze();
+  const violations = await axeViolations(page, (axe) => axe.include('[role=dialog]'));
   expect(
     violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) })),
   ).toEqual([]);

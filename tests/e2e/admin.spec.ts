@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import {
@@ -400,7 +399,7 @@ test.describe('following a lead', () => {
     await expect(owner.locator('option:checked')).toHaveText(adminName);
     await expect(panel.getByText('— en retard')).toBeVisible();
     await expect(entries).toHaveCount(3);
-    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const violations = await axeViolations(page, (axe) => axe.include('[role="dialog"]'));
     expect(
       violations.map(({ id, nodes }) => ({ id, targets: nodes.map((n) => n.target.join(' ')) })),
     ).toEqual([]);

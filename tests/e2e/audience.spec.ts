@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { AUDIENCE_FOLD_LAG_MS } from '#common/audience.ts';
 import { clientIp, openLeadPanel, openSignedIn } from './helpers/admin.ts';
 import { fillQuote, openQuoteFromNav, quoteSubmit } from './helpers/leads.ts';
-import { hydrated } from './helpers/page.ts';
+import { axeViolations, hydrated } from './helpers/page.ts';
 
 /**
  * What brings a lead, end to end (docs/decisions/084-first-party-audience.md): a visitor arrives
@@ -105,7 +104,7 @@ test('a visitor from a Facebook campaign reads three pages and sends a quote: th
   const sources = page.getByRole('table', { name: 'Sources' });
   await expect(sources.getByRole('row', { name: /^Facebook/ })).toBeVisible();
   await noSidewaysScroll(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const violations = await axeViolations(page);
   expect(
     violations.map(({ id, nodes }) => ({ id, targets: nodes.map((node) => node.target.join(' ')) })),
   ).toEqual([]);

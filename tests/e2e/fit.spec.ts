@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { hydrated } from './helpers/page.ts';
+import { axeViolations, hydrated } from './helpers/page.ts';
 
 /**
  * Nothing overflows, from 320 px up (decision 024): every public route, and each state a visitor
@@ -555,4 +555,28 @@ test('the overflow check itself catches a wide element and an off-screen button,
   expect(problems.join('\n')).toContain('<div> "Bloc trop large"');
   expect(problems.join('\n')).toContain('control <button> "Hors champ"');
   expect(problems.join('\n')).not.toContain('xxxx');
+});
+
+test('the axe check itself catches a nameless button on the page and an unlabelled field in a frame of the site', async ({
+  page,
+}) => {
+  await page.goto('/legal/terms');
+  await hydrated(page);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.evaluate(async () => {
+    const button = document.createElement('button');
+    button.className = 'nameless';
+    const frame = Object.assign(document.createElement('iframe'), {
+      title: 'Formulaire',
+      srcdoc: '<!doctype html><html lang="fr"><title>Cadre</title><p><input></p>',
+    });
+    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve));
+    document.querySelector('main')?.firstElementChild?.append(button, frame);
+    await loaded;
+  });
+  const found = (await axeViolations(page)).map(
+    ({ id, nodes }) => `${id}: ${nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found).toContain('button-name: .nameless');
+  expect(found).toContain('label: iframe input');
 });
