@@ -63,10 +63,13 @@ export default defineConfig({
       // the home page's height on a phone too.
       testIgnore: [EDITS_PUBLIC_CONTENT, ATTACK, /(logs|call-booking|home-on-a-phone)\.spec\.ts/],
     },
-    // Process-level tests start their own servers (and need no phone): once is enough.
+    // Process-level tests start their own servers (and need no phone): once is enough. A test
+    // tagged @any-screen checks what the screen's size cannot change (a server's answer, a page
+    // without JavaScript, headers, feeds): the desktop project runs it (decision 115).
     {
       name: 'phone',
       use: phone,
+      grepInvert: /@any-screen/,
       testIgnore: [
         EDITS_PUBLIC_CONTENT,
         ATTACK,

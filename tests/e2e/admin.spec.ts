@@ -97,9 +97,9 @@ test.describe('login and guard', () => {
     ).toBeLessThan(0.001);
   });
 
-  test('a password sent before the page’s script runs never goes into an address: the screen comes back', async ({
-    browser,
-  }) => {
+  test('a password sent before the page’s script runs never goes into an address: the screen comes back', {
+    tag: '@any-screen',
+  }, async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();

@@ -104,7 +104,7 @@ test.describe('the blog listing', () => {
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   });
 
-  test('an unknown category or a malformed page answers 404', async ({ page }) => {
+  test('an unknown category or a malformed page answers 404', { tag: '@any-screen' }, async ({ page }) => {
     for (const url of ['/blog?category=cuisine', '/blog?page=0', '/blog?page=abc']) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(404);
@@ -155,7 +155,9 @@ test.describe('a blog post', () => {
     expect(errors).toEqual([]);
   });
 
-  test('has its title, Open Graph article tags and BlogPosting JSON-LD', async ({ page }) => {
+  test('has its title, Open Graph article tags and BlogPosting JSON-LD', { tag: '@any-screen' }, async ({
+    page,
+  }) => {
     await page.goto(`/blog/${POST.slug}`);
     await expect(page).toHaveTitle(`${POST.title} | Lisanga Digital`);
     expect(await metaContent(page, 'og:title')).toBe(POST.title);
@@ -181,7 +183,9 @@ test.describe('a blog post', () => {
     expect(jsonLd.some((data) => data['@type'] === 'BreadcrumbList')).toBe(true);
   });
 
-  test('an unknown or malformed slug answers HTTP 404 with the 404 page', async ({ page }) => {
+  test('an unknown or malformed slug answers HTTP 404 with the 404 page', { tag: '@any-screen' }, async ({
+    page,
+  }) => {
     for (const url of ['/blog/cet-article-n-existe-pas', '/blog/Pas_Un_Slug!']) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(404);
@@ -189,51 +193,55 @@ test.describe('a blog post', () => {
     }
   });
 
-  test('counts one view per browser session, and none for a reload', async ({ page, request }, testInfo) => {
-    const post = COUNTED_POST[testInfo.project.name as keyof typeof COUNTED_POST] ?? COUNTED_POST.desktop;
-    const views = async () =>
-      ((await (await request.get(`/api/blog/${post.slug}`)).json()) as { views: number }).views;
-    const before = await views();
-    // Each page load notes when the post's view counter has decided (it reads its session key)
-    // and each view beacon it sends: the reload's verdict waits for that decision, not for a delay.
-    await page.addInitScript(() => {
-      const seen = window as Window & { viewChecks?: number; beacons?: number };
-      seen.viewChecks = 0;
-      seen.beacons = 0;
-      const getItem = Storage.prototype.getItem;
-      Storage.prototype.getItem = function (this: Storage, key: string) {
-        if (key.startsWith('viewed:')) seen.viewChecks = (seen.viewChecks ?? 0) + 1;
-        return getItem.call(this, key);
-      };
-      const sendBeacon = navigator.sendBeacon.bind(navigator);
-      // The post's view counter only (the audience's beacon, decision 084, uses sendBeacon too).
-      navigator.sendBeacon = (url, data) => {
-        if (String(url).endsWith('/views')) seen.beacons = (seen.beacons ?? 0) + 1;
-        return sendBeacon(url, data);
-      };
-    });
-    const counter = () =>
-      page.evaluate(() => {
+  test(
+    'counts one view per browser session, and none for a reload',
+    { tag: '@any-screen' },
+    async ({ page, request }, testInfo) => {
+      const post = COUNTED_POST[testInfo.project.name as keyof typeof COUNTED_POST] ?? COUNTED_POST.desktop;
+      const views = async () =>
+        ((await (await request.get(`/api/blog/${post.slug}`)).json()) as { views: number }).views;
+      const before = await views();
+      // Each page load notes when the post's view counter has decided (it reads its session key)
+      // and each view beacon it sends: the reload's verdict waits for that decision, not for a delay.
+      await page.addInitScript(() => {
         const seen = window as Window & { viewChecks?: number; beacons?: number };
-        return { checks: seen.viewChecks ?? 0, beacons: seen.beacons ?? 0 };
+        seen.viewChecks = 0;
+        seen.beacons = 0;
+        const getItem = Storage.prototype.getItem;
+        Storage.prototype.getItem = function (this: Storage, key: string) {
+          if (key.startsWith('viewed:')) seen.viewChecks = (seen.viewChecks ?? 0) + 1;
+          return getItem.call(this, key);
+        };
+        const sendBeacon = navigator.sendBeacon.bind(navigator);
+        // The post's view counter only (the audience's beacon, decision 084, uses sendBeacon too).
+        navigator.sendBeacon = (url, data) => {
+          if (String(url).endsWith('/views')) seen.beacons = (seen.beacons ?? 0) + 1;
+          return sendBeacon(url, data);
+        };
       });
+      const counter = () =>
+        page.evaluate(() => {
+          const seen = window as Window & { viewChecks?: number; beacons?: number };
+          return { checks: seen.viewChecks ?? 0, beacons: seen.beacons ?? 0 };
+        });
 
-    await page.goto(`/blog/${post.slug}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
-    await expect.poll(views).toBe(before + 1);
-    expect((await counter()).beacons).toBe(1);
+      await page.goto(`/blog/${post.slug}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
+      await expect.poll(views).toBe(before + 1);
+      expect((await counter()).beacons).toBe(1);
 
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
-    await hydrated(page);
-    await expect.poll(async () => (await counter()).checks).toBeGreaterThan(0);
-    expect((await counter()).beacons).toBe(0);
-    expect(await views()).toBe(before + 1);
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), `viewed:${post.slug}`)).toBe('1');
-  });
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
+      await hydrated(page);
+      await expect.poll(async () => (await counter()).checks).toBeGreaterThan(0);
+      expect((await counter()).beacons).toBe(0);
+      expect(await views()).toBe(before + 1);
+      expect(await page.evaluate((key) => sessionStorage.getItem(key), `viewed:${post.slug}`)).toBe('1');
+    },
+  );
 });
 
-test.describe('feeds and crawler files', () => {
+test.describe('feeds and crawler files', { tag: '@any-screen' }, () => {
   test('/blog/rss.xml is a valid RSS 2.0 feed of the published posts', async ({ page, request, baseURL }) => {
     const response = await request.get('/blog/rss.xml');
     expect(response.status()).toBe(200);
@@ -322,7 +330,7 @@ test.describe('accessibility and pages without JavaScript', () => {
     });
   }
 
-  test('the listing and a post are complete HTML before any JavaScript runs', async ({
+  test('the listing and a post are complete HTML before any JavaScript runs', { tag: '@any-screen' }, async ({
     browser,
     baseURL,
   }) => {

@@ -88,10 +88,9 @@ for (const check of PAGES) {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test(`${label} is complete HTML without JavaScript, with its own canonical and Open Graph tags`, async ({
-    browser,
-    baseURL,
-  }) => {
+  test(`${label} is complete HTML without JavaScript, with its own canonical and Open Graph tags`, {
+    tag: '@any-screen',
+  }, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const path = pathOf(check);
@@ -232,7 +231,7 @@ test('the offline page reloads on "Réessayer"', async ({ page }) => {
   expect(await page.evaluate(() => (window as { __beforeReload?: boolean }).__beforeReload)).toBeUndefined();
 });
 
-test('the newsletter outcome and offline pages are not indexed', async ({ page }) => {
+test('the newsletter outcome and offline pages are not indexed', { tag: '@any-screen' }, async ({ page }) => {
   for (const path of ['/newsletter/welcome', '/newsletter/unsubscribed', '/offline']) {
     await page.goto(path);
     await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');

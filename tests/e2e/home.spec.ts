@@ -3,7 +3,9 @@ import { hydrated } from './helpers/page.ts';
 
 const PARENT_SERVICES = ['Stratégie Marketing', 'Marketing Digital', 'Création de Contenu', 'Branding'];
 
-test('the home page is complete HTML before any JavaScript runs', async ({ browser }) => {
+test('the home page is complete HTML before any JavaScript runs', { tag: '@any-screen' }, async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const response = await page.goto('/');
@@ -43,9 +45,9 @@ test('the home page hydrates its interactive parts without an error; its links l
   expect(errors).toEqual([]);
 });
 
-test('an unknown path answers HTTP 404 with "404 Page Not Found", and its link leads home', async ({
-  page,
-}) => {
+test('an unknown path answers HTTP 404 with "404 Page Not Found", and its link leads home', {
+  tag: '@any-screen',
+}, async ({ page }) => {
   const response = await page.goto('/ceci/n-existe/pas');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

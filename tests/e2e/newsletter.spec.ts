@@ -143,32 +143,33 @@ test('an unknown confirm link shows a French page with a form for a new link', a
   await expectAccessible(page);
 });
 
-test('without JavaScript, the emailed confirm and unsubscribe links still work', async ({
-  browser,
-  request,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo);
-  const subscribed = await request.post('/api/newsletter/subscribe', {
-    data: { email, source: 'website', locale: 'fr' },
-    headers: { 'X-Forwarded-For': clientIp(testInfo) },
-  });
-  expect(await subscribed.json()).toEqual({ requiresConfirmation: true });
+test(
+  'without JavaScript, the emailed confirm and unsubscribe links still work',
+  { tag: '@any-screen' },
+  async ({ browser, request }, testInfo) => {
+    const email = uniqueEmail(testInfo);
+    const subscribed = await request.post('/api/newsletter/subscribe', {
+      data: { email, source: 'website', locale: 'fr' },
+      headers: { 'X-Forwarded-For': clientIp(testInfo) },
+    });
+    expect(await subscribed.json()).toEqual({ requiresConfirmation: true });
 
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(await confirmLink(email));
-  await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
-  await expect(page).toHaveURL(/\/newsletter\/welcome$/);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(await confirmLink(email));
+    await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
+    await expect(page).toHaveURL(/\/newsletter\/welcome$/);
 
-  const unsubscribeUrl = linkIn(await requireEmail(email, { subject: WELCOME }), UNSUBSCRIBE_LINK);
-  await page.goto(unsubscribeUrl);
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Se désinscrire de la newsletter' }),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'Me désinscrire' }).click();
-  await expect(page).toHaveURL(/\/newsletter\/unsubscribed$/);
-  await context.close();
-});
+    const unsubscribeUrl = linkIn(await requireEmail(email, { subject: WELCOME }), UNSUBSCRIBE_LINK);
+    await page.goto(unsubscribeUrl);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Se désinscrire de la newsletter' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Me désinscrire' }).click();
+    await expect(page).toHaveURL(/\/newsletter\/unsubscribed$/);
+    await context.close();
+  },
+);
 
 test('a manage link that no longer works offers a new one by email, which opens the preferences', async ({
   page,

@@ -49,7 +49,9 @@ async function offline(context: BrowserContext, page: Page, value: boolean) {
 }
 
 test.describe('the service worker', () => {
-  test('registers at /sw.js with root scope, served uncached, and controls the page', async ({ page }) => {
+  test('registers at /sw.js with root scope, served uncached, and controls the page', {
+    tag: '@any-screen',
+  }, async ({ page }) => {
     const script = await page.request.get('/sw.js');
     expect(script.status()).toBe(200);
     expect(script.headers()['cache-control']).toBe('no-cache');
@@ -65,7 +67,9 @@ test.describe('the service worker', () => {
     expect(registration.script).toMatch(/\/sw\.js$/);
   });
 
-  test('/offline?from= never sends a visitor to another origin (open redirect)', async ({ page }) => {
+  test('/offline?from= never sends a visitor to another origin (open redirect)', {
+    tag: '@any-screen',
+  }, async ({ page }) => {
     // A hostile host that would pass the worker's "still reachable?" check: it answers any
     // cross-origin request, CORS included.
     const hostile = http.createServer((_req, res) => {
@@ -142,10 +146,9 @@ test.describe('the service worker', () => {
   });
 });
 
-test('logging out clears the HTTP cache, not the service worker’s public caches', async ({
-  page,
-  baseURL,
-}) => {
+test('logging out clears the HTTP cache, not the service worker’s public caches', {
+  tag: '@any-screen',
+}, async ({ page, baseURL }) => {
   const response = await page.request.post('/api/auth/logout', {
     headers: { Origin: baseURL ?? '', 'X-Requested-With': 'fetch' },
   });

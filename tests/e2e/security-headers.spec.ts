@@ -96,9 +96,9 @@ test('no page reports a CSP violation, a console error or a hydration mismatch o
   expect(problems.filter((problem) => !expected.test(problem))).toEqual([]);
 });
 
-test('two answers never share a nonce; the back-office and the personal newsletter pages are never served from the cache', async ({
-  request,
-}) => {
+test('two answers never share a nonce; the back-office and the personal newsletter pages are never served from the cache', {
+  tag: '@any-screen',
+}, async ({ request }) => {
   const nonces = new Set<string>();
   for (let i = 0; i < 3; i++) {
     const admin = await request.get('/admin/login');
@@ -128,7 +128,9 @@ test('two answers never share a nonce; the back-office and the personal newslett
   expect(revalidated.status()).toBe(304);
 });
 
-test('an inline script injected without the nonce is refused by the browser', async ({ page }) => {
+test('an inline script injected without the nonce is refused by the browser', { tag: '@any-screen' }, async ({
+  page,
+}) => {
   await page.goto('/');
   const ran = await page.evaluate(() => {
     (window as unknown as { injected?: boolean }).injected = false;
@@ -140,9 +142,9 @@ test('an inline script injected without the nonce is refused by the browser', as
   expect(ran).toBe(false);
 });
 
-test('the service worker script has a CSP of its own (this site only) and every answer a Permissions-Policy', async ({
-  request,
-}) => {
+test('the service worker script has a CSP of its own (this site only) and every answer a Permissions-Policy', {
+  tag: '@any-screen',
+}, async ({ request }) => {
   const worker = await request.get('/sw.js');
   expect(worker.status()).toBe(200);
   expect(worker.headers()['content-security-policy']).toContain("default-src 'self'");
