@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 import { WITHOUT_DATABASE } from './tests/setup/database-files.ts';
 
 /**
- * Unit and integration tests. Every test file gets a real database: PGlite always, and the files
- * that can open one once more against a real PostgreSQL server when TEST_DATABASE_URL is set (CI
- * sets it); the browser's code and the source checks run once (tests/setup/database-files.ts).
+ * Unit and integration tests, on real databases (never a mock): every file runs on PGlite, and the
+ * files that can open a database once more against a real PostgreSQL server when
+ * TEST_DATABASE_URL is set (CI sets it); the browser's code and the source checks run once
+ * (tests/setup/database-files.ts).
  */
 const shared = {
   include: ['**/*.test.ts', '**/*.test.tsx'],
