@@ -27,8 +27,8 @@ const seedPost = (index: number): SeedPost => {
 const POST = seedPost(0);
 /** Opened from the listing by a click. */
 const CLICKED_POST = seedPost(3);
-/** Opened only by the view-counter test, one post per project so parallel runs never mix counts. */
-const COUNTED_POST = { desktop: seedPost(1), phone: seedPost(2) };
+/** Opened only by the view-counter test (desktop only: @any-screen), so no other test adds views. */
+const COUNTED_POST = seedPost(1);
 
 async function metaContent(page: Page, property: string) {
   return page.locator(`meta[property="${property}"]`).getAttribute('content');
@@ -193,52 +193,51 @@ test.describe('a blog post', () => {
     }
   });
 
-  test(
-    'counts one view per browser session, and none for a reload',
-    { tag: '@any-screen' },
-    async ({ page, request }, testInfo) => {
-      const post = COUNTED_POST[testInfo.project.name as keyof typeof COUNTED_POST] ?? COUNTED_POST.desktop;
-      const views = async () =>
-        ((await (await request.get(`/api/blog/${post.slug}`)).json()) as { views: number }).views;
-      const before = await views();
-      // Each page load notes when the post's view counter has decided (it reads its session key)
-      // and each view beacon it sends: the reload's verdict waits for that decision, not for a delay.
-      await page.addInitScript(() => {
+  test('counts one view per browser session, and none for a reload', { tag: '@any-screen' }, async ({
+    page,
+    request,
+  }) => {
+    const post = COUNTED_POST;
+    const views = async () =>
+      ((await (await request.get(`/api/blog/${post.slug}`)).json()) as { views: number }).views;
+    const before = await views();
+    // Each page load notes when the post's view counter has decided (it reads its session key)
+    // and each view beacon it sends: the reload's verdict waits for that decision, not for a delay.
+    await page.addInitScript(() => {
+      const seen = window as Window & { viewChecks?: number; beacons?: number };
+      seen.viewChecks = 0;
+      seen.beacons = 0;
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (this: Storage, key: string) {
+        if (key.startsWith('viewed:')) seen.viewChecks = (seen.viewChecks ?? 0) + 1;
+        return getItem.call(this, key);
+      };
+      const sendBeacon = navigator.sendBeacon.bind(navigator);
+      // The post's view counter only (the audience's beacon, decision 084, uses sendBeacon too).
+      navigator.sendBeacon = (url, data) => {
+        if (String(url).endsWith('/views')) seen.beacons = (seen.beacons ?? 0) + 1;
+        return sendBeacon(url, data);
+      };
+    });
+    const counter = () =>
+      page.evaluate(() => {
         const seen = window as Window & { viewChecks?: number; beacons?: number };
-        seen.viewChecks = 0;
-        seen.beacons = 0;
-        const getItem = Storage.prototype.getItem;
-        Storage.prototype.getItem = function (this: Storage, key: string) {
-          if (key.startsWith('viewed:')) seen.viewChecks = (seen.viewChecks ?? 0) + 1;
-          return getItem.call(this, key);
-        };
-        const sendBeacon = navigator.sendBeacon.bind(navigator);
-        // The post's view counter only (the audience's beacon, decision 084, uses sendBeacon too).
-        navigator.sendBeacon = (url, data) => {
-          if (String(url).endsWith('/views')) seen.beacons = (seen.beacons ?? 0) + 1;
-          return sendBeacon(url, data);
-        };
+        return { checks: seen.viewChecks ?? 0, beacons: seen.beacons ?? 0 };
       });
-      const counter = () =>
-        page.evaluate(() => {
-          const seen = window as Window & { viewChecks?: number; beacons?: number };
-          return { checks: seen.viewChecks ?? 0, beacons: seen.beacons ?? 0 };
-        });
 
-      await page.goto(`/blog/${post.slug}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
-      await expect.poll(views).toBe(before + 1);
-      expect((await counter()).beacons).toBe(1);
+    await page.goto(`/blog/${post.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
+    await expect.poll(views).toBe(before + 1);
+    expect((await counter()).beacons).toBe(1);
 
-      await page.reload();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
-      await hydrated(page);
-      await expect.poll(async () => (await counter()).checks).toBeGreaterThan(0);
-      expect((await counter()).beacons).toBe(0);
-      expect(await views()).toBe(before + 1);
-      expect(await page.evaluate((key) => sessionStorage.getItem(key), `viewed:${post.slug}`)).toBe('1');
-    },
-  );
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
+    await hydrated(page);
+    await expect.poll(async () => (await counter()).checks).toBeGreaterThan(0);
+    expect((await counter()).beacons).toBe(0);
+    expect(await views()).toBe(before + 1);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), `viewed:${post.slug}`)).toBe('1');
+  });
 });
 
 test.describe('feeds and crawler files', { tag: '@any-screen' }, () => {
