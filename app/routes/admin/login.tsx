@@ -111,7 +111,10 @@ export default function AdminLoginPage() {
   });
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-12">
+    // The card hangs from the top rather than sitting in the middle: the browser may paint the
+    // page while its HTML is still arriving (a slow network, a busy phone), and a centred card
+    // would jump up as each field below it comes in; at the top, what is painted stays put.
+    <main className="flex min-h-screen items-start justify-center bg-gray-50 px-4 py-12 sm:py-24">
       <div className="w-full max-w-sm">
         <div className="mb-6 flex flex-col items-center gap-2 text-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">
