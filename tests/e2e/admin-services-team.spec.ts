@@ -177,6 +177,12 @@ test('add a team member with a photo and see the card on the home page; hide it 
   // The framing: a tap on the face, then one step right with the keyboard; the circle follows.
   const framing = dialog.getByRole('button', { name: 'Choisir le point à garder dans le cercle' });
   await framing.scrollIntoViewIfNeeded();
+  // The staff see the photo before they tap it: its size is known only once it has loaded.
+  await expect
+    .poll(() =>
+      framing.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight > 0),
+    )
+    .toBe(true);
   const box = await framing.boundingBox();
   if (!box) throw new Error('the photo to frame is not on screen');
   await framing.click({ position: { x: box.width / 2, y: box.height / 4 } });
