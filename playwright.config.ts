@@ -35,8 +35,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 20_000 },
   forbidOnly: true,
-  // No retry; and should one be allowed some day, a test that passes only on retry fails the run.
-  retries: 0,
+  // A failed test runs once more, recording its trace (below); whatever the second run gives, the
+  // run fails: a test that passes only on retry is flaky, and flaky fails (failOnFlakyTests).
+  retries: 1,
   failOnFlakyTests: true,
   workers: 2,
   reporter: [['list']],
@@ -44,10 +45,13 @@ export default defineConfig({
     baseURL,
     // Chromium's headless shell (tests/chromium.ts): a third of the CPU per page of the full browser.
     launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
-    // A failed test keeps its trace (each action's DOM snapshot, the network, the console) under
-    // test-results/; without the screencast, which made Chromium encode a frame of every page for
-    // the film strip: 12 % of the browser tests' CPU (docs/decisions/067-test-suite-time.md).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // The trace (each action's DOM snapshot, the network, the console) is recorded on the retry of
+    // a failed test only, kept under test-results/: recording it in every test, to keep it when one
+    // fails, was about 15 % of the browser tests' CPU (docs/decisions/116-trace-on-retry.md). The
+    // first failure still prints its error and the page's accessibility snapshot (error-context).
+    // No screencast either: Chromium encoded a frame of every page for the film strip, 12 % of the
+    // CPU (docs/decisions/067-test-suite-time.md).
+    trace: { mode: 'on-first-retry', screenshots: false },
     // No service worker outside the specs that test it (pwa.spec.ts allows it): installing one
     // precaches the public shell, about a hundred files, in every new browser context, which was a
     // third of a spec's CPU time for nothing it checks (docs/decisions/063-e2e-service-worker.md).
