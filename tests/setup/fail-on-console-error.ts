@@ -1,7 +1,10 @@
 import { afterEach, vi } from 'vitest';
 
 /**
- * A console.error during a test is a bug someone would otherwise never see: fail the test.
+ * A console.error during a test is a bug someone would otherwise never see: fail the test. So is
+ * a deprecation warning (a dependency saying our use of it breaks in its next major version, such
+ * as `pg` when two queries are sent at once on a transaction's connection); Node prints each only
+ * once per process, so the first test that triggers it in a worker fails.
  * Test files share their worker's modules (`isolate: false` in vitest.config.ts) and this file
  * runs before each of them: the wrapper is installed once per worker, and each file's hook reads
  * (and empties) the one list of errors.
@@ -14,6 +17,9 @@ if (!state.consoleErrors) {
     errors.push(args);
     original(...args);
   };
+  process.on('warning', (warning) => {
+    if (warning.name === 'DeprecationWarning') errors.push([`${warning.name}: ${warning.message}`]);
+  });
   state.consoleErrors = errors;
 }
 const errors = state.consoleErrors;

@@ -29,6 +29,9 @@ import {
   siteUrl,
 } from './shared.ts';
 
+/** An email's insert, composed when its turn comes: one statement at a time in the call's transaction. */
+export type EmailWrite = () => Promise<SQL>;
+
 /** What every email of one change of the call shares. */
 export type CallLetter = {
   lead: Lead;
@@ -124,7 +127,7 @@ async function cancellationEmail(
   db: Database,
   letter: CallLetter,
   input: Pick<ChangeInput, 'byStaff' | 'now'>,
-): Promise<Promise<SQL>[]> {
+): Promise<EmailWrite[]> {
   const { lead, settings: s } = letter;
   const bookingUrl = await bookingLink(deps, db, lead.id, input.now);
   const variables = {
@@ -138,13 +141,14 @@ async function cancellationEmail(
     ? `Nous devons malheureusement annuler votre appel découverte du ${variables.when}. Toutes nos excuses.`
     : `Votre appel découverte du ${variables.when} est bien annulé.`;
   return [
-    visitorEmail(deps, db, letter, {
-      subject: `Votre appel découverte du ${variables.when} est annulé`,
-      text: `Bonjour ${variables.firstName},\n\n${why}\n\nChoisir un autre créneau : ${bookingUrl}\n\nL’équipe Lisanga Digital`,
-      templateKey: 'call_cancellation',
-      variables,
-      isCancelled: true,
-    }),
+    () =>
+      visitorEmail(deps, db, letter, {
+        subject: `Votre appel découverte du ${variables.when} est annulé`,
+        text: `Bonjour ${variables.firstName},\n\n${why}\n\nChoisir un autre créneau : ${bookingUrl}\n\nL’équipe Lisanga Digital`,
+        templateKey: 'call_cancellation',
+        variables,
+        isCancelled: true,
+      }),
   ];
 }
 
@@ -154,7 +158,7 @@ async function confirmationEmails(
   db: Database,
   letter: CallLetter,
   input: Pick<ChangeInput, 'change' | 'now'>,
-): Promise<Promise<SQL>[]> {
+): Promise<EmailWrite[]> {
   const { lead, call, admin, settings: s, visitorTime } = letter;
   const manageUrl = await manageLink(deps, db, call);
   const variables = {
@@ -168,25 +172,26 @@ async function confirmationEmails(
     manageUrl,
     companyAddress: s.companyAddress,
   };
-  const confirmation = visitorEmail(deps, db, letter, {
-    subject: variables.moved
-      ? `Votre appel découverte est déplacé au ${variables.when}`
-      : `Votre appel découverte : ${variables.when}`,
-    text: [
-      `Bonjour ${variables.firstName},`,
-      '',
-      `${variables.headline}. Votre appel découverte de 30 minutes avec ${variables.withName} aura lieu le ${variables.when}${variables.kinshasa ? ` (soit ${variables.kinshasa})` : ''}.`,
-      '',
-      s.meetingDetails,
-      '',
-      `Déplacer ou annuler : ${manageUrl}`,
-      '',
-      'L’équipe Lisanga Digital',
-    ].join('\n'),
-    templateKey: 'call_confirmation',
-    variables,
-    isCancelled: false,
-  });
+  const confirmation = () =>
+    visitorEmail(deps, db, letter, {
+      subject: variables.moved
+        ? `Votre appel découverte est déplacé au ${variables.when}`
+        : `Votre appel découverte : ${variables.when}`,
+      text: [
+        `Bonjour ${variables.firstName},`,
+        '',
+        `${variables.headline}. Votre appel découverte de 30 minutes avec ${variables.withName} aura lieu le ${variables.when}${variables.kinshasa ? ` (soit ${variables.kinshasa})` : ''}.`,
+        '',
+        s.meetingDetails,
+        '',
+        `Déplacer ou annuler : ${manageUrl}`,
+        '',
+        'L’équipe Lisanga Digital',
+      ].join('\n'),
+      templateKey: 'call_confirmation',
+      variables,
+      isCancelled: false,
+    });
   return [confirmation, ...reminderEmails(deps, db, letter, manageUrl, input.now)];
 }
 
@@ -236,16 +241,18 @@ async function staffEmails(
   db: Database,
   letter: CallLetter,
   input: Pick<ChangeInput, 'change' | 'formerAdminId'>,
-): Promise<Promise<SQL>[]> {
+): Promise<EmailWrite[]> {
   const { admin } = letter;
   // A call moved to another admin is, for them, a new call.
   const handedOver = input.formerAdminId !== undefined && input.formerAdminId !== admin.id;
   const event = handedOver ? 'Appel réservé' : EVENTS[input.change];
   const isCancelled = input.change === 'cancelled';
-  const writes = [staffEmail(deps, db, letter, { to: admin, event, isCancelled, key: 'staff' })];
+  const writes: EmailWrite[] = [
+    () => staffEmail(deps, db, letter, { to: admin, event, isCancelled, key: 'staff' }),
+  ];
   if (input.formerAdminId && handedOver) {
     const former = await adminOf(db, input.formerAdminId);
-    writes.push(
+    writes.push(() =>
       staffEmail(deps, db, letter, {
         to: former,
         event: 'Appel annulé',
@@ -318,6 +325,8 @@ export async function writeEmails(deps: CallDeskDeps, db: Database, input: Chang
       : await confirmationEmails(deps, db, letter, input)),
     ...(await staffEmails(deps, db, letter, input)),
   ];
-  for (const write of await Promise.all(writes)) await db.execute(write);
+  // One after the other: the statements share the transaction's one connection, where queries
+  // sent at once are queued by the driver today and refused by the next major version of `pg`.
+  for (const write of writes) await db.execute(await write());
   await announceChange(deps, db, letter, input);
 }

@@ -2,10 +2,10 @@
  * The reminders of a booked call (server/booking/desk.ts): the day before and an hour before, to
  * the visitor and to the admin who takes it, queued with the booking and withdrawn when it changes.
  */
-import { and, eq, like, type SQL } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
 import { emailOutbox } from '#db/schema.ts';
-import type { CallLetter } from './emails.ts';
+import type { CallLetter, EmailWrite } from './emails.ts';
 import { adminUrl, type CallDeskDeps, firstNameOf, HOUR, nameOf } from './shared.ts';
 
 /** The reminders before a call: the day before and an hour before. */
@@ -31,9 +31,9 @@ export function reminderEmails(
   letter: CallLetter,
   manageUrl: string,
   now: Date,
-): Promise<SQL>[] {
+): EmailWrite[] {
   const { lead, call, admin, settings: s, visitorTime, kinshasaTime, base } = letter;
-  const writes: Promise<SQL>[] = [];
+  const writes: EmailWrite[] = [];
   for (const reminder of REMINDERS) {
     const sendAfter = new Date(call.startsAt.getTime() - reminder.before);
     // A call booked for tomorrow morning gets no "tomorrow" reminder a few hours later.
@@ -65,7 +65,7 @@ export function reminderEmails(
       ['visitor', lead.email, forVisitor, `Déplacer ou annuler : ${manageUrl}`],
       ['staff', admin.email, forStaff, `Voir le contact : ${adminUrl(deps, lead.id)}`],
     ] as const) {
-      writes.push(
+      writes.push(() =>
         deps.outbox.emailInsert(db, {
           to,
           subject: `Rappel : appel découverte ${reminder.inHowLong}, ${variables.when}`,
