@@ -15,15 +15,20 @@ export const POLICY_ROLE = 'admin';
 
 export type Factors = { totp: boolean; passkeys: number; recoveryCodes: number };
 
+/**
+ * One query after the other: `db` is often a transaction (a factor removed, a colleague's factors
+ * reset), whose one connection must not be sent two queries at once (`pg` refuses it from v9).
+ */
 export async function factorsOf(db: Database, userId: string): Promise<Factors> {
-  const [[totp], [passkeys], recoveryCodes] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(adminTotp)
-      .where(and(eq(adminTotp.userId, userId), isNotNull(adminTotp.confirmedAt))),
-    db.select({ n: count() }).from(adminPasskeys).where(eq(adminPasskeys.userId, userId)),
-    recoveryCodesLeft(db, userId),
-  ]);
+  const [totp] = await db
+    .select({ n: count() })
+    .from(adminTotp)
+    .where(and(eq(adminTotp.userId, userId), isNotNull(adminTotp.confirmedAt)));
+  const [passkeys] = await db
+    .select({ n: count() })
+    .from(adminPasskeys)
+    .where(eq(adminPasskeys.userId, userId));
+  const recoveryCodes = await recoveryCodesLeft(db, userId);
   return { totp: (totp?.n ?? 0) > 0, passkeys: passkeys?.n ?? 0, recoveryCodes };
 }
 

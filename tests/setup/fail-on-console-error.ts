@@ -28,6 +28,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   if (errors.length > 0) {
     const messages = errors.splice(0).map((args) => args.map(String).join(' '));
-    throw new Error(`console.error was called during the test:\n${messages.join('\n')}`);
+    throw new Error(`console.error or a deprecation warning during the test:\n${messages.join('\n')}`);
   }
 });
