@@ -154,33 +154,35 @@ test('a new lead arrives as a notification on the admin’s device, not on the o
       });
     });
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: url,
-      registrationId: await registrationId,
-      data: payload,
-    });
-    const shown = await expect
-      .poll(
-        () =>
-          page.evaluate(async () =>
-            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-              title: n.title,
-              body: n.body,
-              icon: n.icon,
-              url: (n.data as { url: string }).url,
-            })),
-          ),
-        { timeout: 15_000 },
-      )
-      .toEqual([
-        {
-          title: 'Nouveau contact\u00a0: Bijou Notifiée',
-          body: 'Message du formulaire de contact — Branding',
-          icon: `${url}/icon-192.png`,
-          url: `${url}/admin/contacts?lead=${leadId}`,
-        },
-      ]);
-    void shown;
+    const id = await registrationId;
+    // DevTools hands the message over and never says whether the worker took it (its result is
+    // dropped): once, in a busy CI run, no notification came at all, and the retry passed. A push
+    // service delivers again what a device did not take; so does this loop. The notification's
+    // tag makes a second delivery replace the first, so the list still holds exactly one.
+    await expect(async () => {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: url, registrationId: id, data: payload });
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () =>
+              (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+                title: n.title,
+                body: n.body,
+                icon: n.icon,
+                url: (n.data as { url: string }).url,
+              })),
+            ),
+          { timeout: 10_000 },
+        )
+        .toEqual([
+          {
+            title: 'Nouveau contact\u00a0: Bijou Notifiée',
+            body: 'Message du formulaire de contact — Branding',
+            icon: `${url}/icon-192.png`,
+            url: `${url}/admin/contacts?lead=${leadId}`,
+          },
+        ]);
+    }).toPass({ timeout: 40_000 });
 
     // A tap: the worker's notificationclick handler, given the notification it showed.
     const [worker] = context.serviceWorkers();
