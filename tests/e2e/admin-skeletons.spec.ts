@@ -118,6 +118,15 @@ test('the contacts list and a lead’s panel wait as their shapes, then show the
 test('the dashboard waits as its cards and chart boxes, then shows its figures and charts', async ({
   page,
 }, testInfo) => {
+  // A lead of this week, so that its bar has a height on a site fresh for this test alone.
+  const sent = await page.request.post('/api/contact', {
+    headers: { 'Idempotency-Key': randomUUID(), 'X-Forwarded-For': clientIp(testInfo, BLOCK + 1) },
+    data: aWebsiteRequest({
+      fullName: `Barre Hebdo ${uniqueSuffix()}`,
+      email: `barre.${Date.now()}@example.cd`,
+    }),
+  });
+  expect(sent.status()).toBe(201);
   await openSignedIn(page, '/admin/contacts');
   const dashboard = await holdAnswers(page, /^\/api\/admin\/dashboard$/);
   await page.goto('/admin/dashboard');
@@ -127,6 +136,17 @@ test('the dashboard waits as its cards and chart boxes, then shows its figures a
   await expect(page.getByRole('region', { name: 'Demandes par semaine' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Demandes cette semaine' })).toBeVisible();
   await expect(busy(page)).toHaveCount(0);
+  // The bars stand at their height as soon as they show, not grown by a draw-in animation that
+  // would keep a phone's CPU busy for a second and a half (decision 030).
+  const bars = page
+    .getByRole('region', { name: 'Demandes par semaine' })
+    .locator('.recharts-bar-rectangle path');
+  await expect(bars.first()).toBeAttached();
+  const heights = () => bars.evaluateAll((paths) => paths.map((path) => path.getBoundingClientRect().height));
+  const first = await heights();
+  expect(Math.max(...first)).toBeGreaterThan(0);
+  await page.waitForTimeout(500);
+  expect(await heights()).toEqual(first);
 });
 
 test('every list and settings tab waits as its shape, never as a sentence', async ({ page }, testInfo) => {

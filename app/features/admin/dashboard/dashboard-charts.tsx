@@ -18,7 +18,14 @@ import {
   YAxis,
 } from 'recharts';
 import type { DashboardData } from '#common/schemas/admin.ts';
-import { axisProps, CHART_COLORS, chartProps, mainAreaProps, secondaryAreaProps } from '../kit/chart-style';
+import {
+  axisProps,
+  CHART_COLORS,
+  chartProps,
+  mainAreaProps,
+  secondaryAreaProps,
+  stillSeries,
+} from '../kit/chart-style';
 import { formatCount, formatWeek } from './format';
 
 /** What ResponsiveContainer draws with before it has measured its box. */
@@ -44,7 +51,13 @@ export function LeadsPerWeekChart({ data }: { data: DashboardData['leadsPerWeek'
     <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
       <BarChart data={data} {...chartProps}>
         {weeklyFrame((value) => [formatCount(Number(value)), 'Demandes'])}
-        <Bar dataKey="count" name="Demandes" fill={CHART_COLORS.brand700} radius={[4, 4, 0, 0]} />
+        <Bar
+          {...stillSeries}
+          dataKey="count"
+          name="Demandes"
+          fill={CHART_COLORS.brand700}
+          radius={[4, 4, 0, 0]}
+        />
       </BarChart>
     </ResponsiveContainer>
   );

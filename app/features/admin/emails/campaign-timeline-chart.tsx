@@ -5,7 +5,7 @@
  */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CampaignResults } from '#common/schemas/campaigns.ts';
-import { axisProps, CHART_COLORS, chartProps } from '../kit/chart-style';
+import { axisProps, CHART_COLORS, chartProps, stillSeries } from '../kit/chart-style';
 import { formatHour } from './format';
 
 export function CampaignTimelineChart({ data }: { data: CampaignResults['timeline'] }) {
@@ -18,9 +18,21 @@ export function CampaignTimelineChart({ data }: { data: CampaignResults['timelin
         <YAxis allowDecimals={false} {...axisProps} />
         <Tooltip labelFormatter={(label) => formatHour(String(label))} />
         <Legend />
-        <Bar dataKey="sent" name="Envoyés" fill={CHART_COLORS.brand700} radius={[3, 3, 0, 0]} />
-        <Bar dataKey="opens" name="Ouvertures" fill={CHART_COLORS.brand500} radius={[3, 3, 0, 0]} />
-        <Bar dataKey="clicks" name="Clics" fill="#1d4ed8" radius={[3, 3, 0, 0]} />
+        <Bar
+          {...stillSeries}
+          dataKey="sent"
+          name="Envoyés"
+          fill={CHART_COLORS.brand700}
+          radius={[3, 3, 0, 0]}
+        />
+        <Bar
+          {...stillSeries}
+          dataKey="opens"
+          name="Ouvertures"
+          fill={CHART_COLORS.brand500}
+          radius={[3, 3, 0, 0]}
+        />
+        <Bar {...stillSeries} dataKey="clicks" name="Clics" fill="#1d4ed8" radius={[3, 3, 0, 0]} />
       </BarChart>
     </ResponsiveContainer>
   );
