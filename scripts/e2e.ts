@@ -17,11 +17,11 @@ import fs from 'node:fs';
 /** Same path as SERVER_LOG in playwright.config.ts (a script does not import the config). */
 const SERVER_LOG = `node_modules/.cache/e2e-server-${process.env.E2E_PORT ?? 3100}.log`;
 
-const STAGES: { name: string; projects: string[] }[] = [
-  { name: 'reading public content', projects: ['desktop', 'phone'] },
-  { name: 'editing public content', projects: ['desktop-content', 'phone-content'] },
-  { name: 'attack', projects: ['attack'] },
-  { name: 'server log', projects: ['logs'] },
+const STAGES: { name: string; projects: string[]; folder: string }[] = [
+  { name: 'reading public content', projects: ['desktop', 'phone'], folder: 'reading' },
+  { name: 'editing public content', projects: ['desktop-content', 'phone-content'], folder: 'editing' },
+  { name: 'attack', projects: ['attack'], folder: 'attack' },
+  { name: 'server log', projects: ['logs'], folder: 'logs' },
 ];
 
 fs.rmSync(SERVER_LOG, { force: true });
@@ -38,6 +38,10 @@ for (const stage of STAGES) {
       'test',
       // The order is this script's: a stage never pulls in (or waits for) the projects before it.
       '--no-deps',
+      // Each stage its own folder of results: Playwright empties its output folder as it starts,
+      // and a failed test's page snapshot and trace were lost to the stage after it (the printed
+      // "Error Context" path named a file that was gone).
+      `--output=test-results/e2e-${process.env.E2E_PORT ?? 3100}/${stage.folder}`,
       ...stage.projects.map((project) => `--project=${project}`),
       // A filter given by hand may leave a stage without tests: that is not a failure.
       '--pass-with-no-tests',
