@@ -176,6 +176,11 @@ test('write a template, preview it, send a campaign to a tag, watch it sent and 
   await expect(kpi(page, 'Clics')).toHaveText('1');
   await expect(kpi(page, 'Taux d’ouverture')).toHaveText(/33,3\s?%/);
   await expect(page.getByRole('cell', { name: offerUrl })).toBeVisible();
+  // The hourly timeline draws its three series in their order, the sends' bar at its height.
+  await expect(page.locator('.recharts-legend-item-text')).toHaveText(['Envoyés', 'Ouvertures', 'Clics']);
+  const sentBar = page.locator('.recharts-bar-rectangle path').first();
+  await expect(sentBar).toBeVisible();
+  expect((await sentBar.boundingBox())?.height).toBeGreaterThan(0);
 
   // 9. A click on the link to the site lands on it tagged with the campaign (decision 084), and the
   // visit counts for the campaign: from a visitor's browser (staff and headless browsers are not

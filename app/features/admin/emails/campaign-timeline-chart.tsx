@@ -24,7 +24,8 @@ export function CampaignTimelineChart({ data }: { data: CampaignResults['timelin
         <XAxis dataKey="hour" tickFormatter={formatHour} {...axisProps} />
         <YAxis allowDecimals={false} {...axisProps} />
         <Tooltip labelFormatter={(label) => formatHour(String(label))} />
-        <Legend />
+        {/* In the bars' order, the funnel's (Recharts sorts a legend by its labels by default). */}
+        <Legend itemSorter={(item) => SERIES.findIndex((series) => series.dataKey === item.dataKey)} />
         {SERIES.map((series) => (
           <Bar key={series.dataKey} {...stillSeries} {...series} radius={[3, 3, 0, 0]} />
         ))}
