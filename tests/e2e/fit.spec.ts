@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { axeViolations, hydrated } from './helpers/page.ts';
+import { axeViolations, hydrated, tapWhenSettled } from './helpers/page.ts';
 
 /**
  * Nothing overflows, from 320 px up (decision 024): every public route, and each state a visitor
@@ -296,7 +296,7 @@ async function checkDrawer(page: Page, where: Omit<Where, 'state'>) {
 
 async function checkFooterNewsletter(page: Page, where: Omit<Where, 'state'>) {
   const footer = page.getByRole('contentinfo');
-  await footer.getByRole('button', { name: 'S’abonner' }).click();
+  await tapWhenSettled(footer.getByRole('button', { name: 'S’abonner' }));
   await expect(footer.getByRole('alert')).toHaveText('Email invalide');
   await expectFits(page, { ...where, state: 'footer newsletter with an error' });
 }
@@ -427,7 +427,7 @@ async function checkContactForm(page: Page, where: Omit<Where, 'state'>) {
 
 async function checkHomeNewsletter(page: Page, where: Omit<Where, 'state'>) {
   const form = page.getByRole('form', { name: 'Inscription à la newsletter' });
-  await form.getByRole('button', { name: 'S’abonner' }).click();
+  await tapWhenSettled(form.getByRole('button', { name: 'S’abonner' }));
   await expect(form.getByRole('alert')).toHaveText('Email invalide');
   await expectFits(page, { ...where, state: 'home newsletter with an error' });
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * A public page is server-rendered HTML whose interactive parts (islands) hydrate once the page is
@@ -25,6 +25,33 @@ export const installedIndicator = (page: Page) =>
     .getByRole('banner')
     .getByRole('status')
     .filter({ hasText: /Application installée/ });
+
+/**
+ * Taps `target` once the page around it has settled. After a jump (Playwright scrolls straight to
+ * its target), the blocks that render only near the screen (docs/decisions/093-render-when-near.md)
+ * take their real height a frame or two later, and scroll anchoring keeps the view only to within a
+ * few pixels: a tap made in between, which no finger can make so soon, lands beside a 48-pixel
+ * button. Waits for four frames in a row with the target and the page's height unchanged.
+ */
+export async function tapWhenSettled(target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await target.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        let last = '';
+        let still = 0;
+        const frame = () => {
+          const now = `${element.getBoundingClientRect().top} ${document.documentElement.scrollHeight}`;
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 3) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
+  await target.click();
+}
 
 /** Whether the page scrolls sideways at its current width. */
 export const scrollsSideways = (page: Page) =>
