@@ -22,7 +22,13 @@ function PublicShell({ children }: { children: ReactNode }) {
       </a>
       <SiteHeaderIsland siteName={site.name} pathname={pathname} />
       <OfflineBannerIsland />
-      <main id="contenu" tabIndex={-1} className="focus:outline-none *:not-first:render-when-near">
+      {/* Each section after the first renders when near the screen, unless it holds blocks that
+          do on their own (a list of cards): one level only (decision 093, 6 December). */}
+      <main
+        id="contenu"
+        tabIndex={-1}
+        className="focus:outline-none *:not-first:not-has-[.render-when-near]:render-when-near"
+      >
         {children}
       </main>
       <SiteFooter site={site} newsletter={<NewsletterFormIsland variant="footer" />} />
