@@ -5,6 +5,7 @@
 
 import type { PublicTeamMember } from '#common/api-types.ts';
 import type { BlogCategory } from '#common/enums.ts';
+import type { CaseStudyInput } from '#common/schemas/portfolio-admin.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Services (four parents, in the order of the footer, each with its children)
@@ -633,14 +634,8 @@ Chez Lisanga Digital, nous intégrons ces outils là où ils apportent une vraie
 // ---------------------------------------------------------------------------------------------
 // Case studies (fictional clients)
 // ---------------------------------------------------------------------------------------------
-export type SeedCaseStudy = {
-  title: string;
-  clientName: string;
-  industry: string;
-  description: string;
-  results: { label: string; value: string }[];
-  imageUrl: string | null;
-};
+/** A case study as the admin's form gives it, without the gallery and before/after a seed leaves empty. */
+export type SeedCaseStudy = Omit<CaseStudyInput, 'gallery' | 'beforeAfter'>;
 
 export const SEED_CASE_STUDIES: SeedCaseStudy[] = [
   {

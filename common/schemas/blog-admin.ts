@@ -140,12 +140,14 @@ export type PreviewLink = { url: string; expiresAt: string };
 export const BLOG_STATUSES = ['published', 'draft'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 export const BLOG_STATUS_LABELS: Record<BlogStatus, string> = { published: 'Publié', draft: 'Brouillon' };
+/** The status filter of the admin lists whose items are published or drafts (the blog, the portfolio). */
+export const publicationStatusFilter = z.enum(BLOG_STATUSES, { error: 'Statut invalide' }).optional();
 
 export const BLOG_SORTS = ['updatedAt', 'publishedAt', 'views', 'title'] as const;
 
 export const BlogListQuerySchema = z.object({
   q: searchQueryField,
-  status: z.enum(BLOG_STATUSES, { error: 'Statut invalide' }).optional(),
+  status: publicationStatusFilter,
   category: z.enum(BLOG_CATEGORIES, { error: 'Catégorie invalide' }).optional(),
   sort: z.enum(BLOG_SORTS, { error: 'Tri invalide' }).default('updatedAt'),
   order: orderQueryField,

@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { type Page, pageQueryFields, searchQueryField } from './admin.ts';
-import { ImageUrlSchema } from './blog-admin.ts';
+import { ImageUrlSchema, publicationStatusFilter } from './blog-admin.ts';
 import { requiredText } from './fields.ts';
 
 export const CASE_STUDY_MAX_RESULTS = 8;
@@ -90,7 +90,7 @@ export const CaseStudyPatchSchema = CaseStudyInputSchema.partial().strict();
 
 export const CaseStudyListQuerySchema = z.object({
   q: searchQueryField,
-  status: z.enum(['published', 'draft'], { error: 'Statut invalide' }).optional(),
+  status: publicationStatusFilter,
   ...pageQueryFields,
 });
 export type CaseStudyListQuery = z.output<typeof CaseStudyListQuerySchema>;

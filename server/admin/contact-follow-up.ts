@@ -57,13 +57,18 @@ function presentEntry(row: ContactNote, names: Map<string, string>): ContactTime
   };
 }
 
-/** The lead's timeline, newest first; undefined when there is no such lead. */
-export async function contactTimeline(db: Database, id: string): Promise<ContactTimelineEntry[] | undefined> {
+/** Whether there is a lead with that id. */
+async function leadExists(db: Database, id: string): Promise<boolean> {
   const [lead] = await db
     .select({ id: contactRequests.id })
     .from(contactRequests)
     .where(eq(contactRequests.id, id));
-  if (!lead) return undefined;
+  return lead !== undefined;
+}
+
+/** The lead's timeline, newest first; undefined when there is no such lead. */
+export async function contactTimeline(db: Database, id: string): Promise<ContactTimelineEntry[] | undefined> {
+  if (!(await leadExists(db, id))) return undefined;
   const rows = await db
     .select()
     .from(contactNotes)
@@ -83,11 +88,7 @@ export async function addContactNote(
   input: { id: string; kind: 'note' | ContactTouchKind; body: string; adminId: string },
 ): Promise<ContactTimelineEntry | undefined> {
   return inTransaction(db, async (tx) => {
-    const [lead] = await tx
-      .select({ id: contactRequests.id })
-      .from(contactRequests)
-      .where(eq(contactRequests.id, input.id));
-    if (!lead) return undefined;
+    if (!(await leadExists(tx, input.id))) return undefined;
     const row = await addTimelineEntry(tx, {
       contactId: input.id,
       kind: input.kind,

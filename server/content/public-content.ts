@@ -66,21 +66,31 @@ function kept<T>(
   return reads.memo ? reads.memo.get(`public:${key}`, tables, load) : load();
 }
 
-/** A kept list: the rows of `table` (named `name`) that `where` selects, in `order`, presented. */
+/** A list of the public site: the rows of `table` that `where` selects, in `order`, presented. */
+type PublicList<Row, Item> = {
+  table: PgTable;
+  where: SQL | undefined;
+  order: SQL[];
+  present: (row: Row) => Item;
+};
+
+async function readList<Row, Item>(db: Database, list: PublicList<Row, Item>): Promise<Item[]> {
+  const rows = (await db
+    .select()
+    .from(list.table)
+    .where(list.where)
+    .orderBy(...list.order)) as Row[];
+  return rows.map(list.present);
+}
+
+/** A list kept under `key` until its table, named `name`, changes. */
 function keptList<Row, Item>(
   reads: PublicReads,
   key: string,
   name: ContentTable,
-  list: { table: PgTable; where: SQL | undefined; order: SQL[]; present: (row: Row) => Item },
+  list: PublicList<Row, Item>,
 ): Promise<Item[]> {
-  return kept(reads, key, [name], async () => {
-    const rows = (await reads.db
-      .select()
-      .from(list.table)
-      .where(list.where)
-      .orderBy(...list.order)) as Row[];
-    return rows.map(list.present);
-  });
+  return kept(reads, key, [name], () => readList(reads.db, list));
 }
 
 function listServices(reads: PublicReads) {
@@ -184,14 +194,14 @@ function listStats(reads: PublicReads) {
   });
 }
 
-async function listCaseStudies({ db }: PublicReads) {
+function listCaseStudies({ db }: PublicReads) {
   noteRead('case_studies');
-  const rows = await db
-    .select()
-    .from(caseStudies)
-    .where(eq(caseStudies.isPublished, true))
-    .orderBy(desc(caseStudies.createdAt));
-  return rows.map(presentCaseStudy);
+  return readList(db, {
+    table: caseStudies,
+    where: eq(caseStudies.isPublished, true),
+    order: [desc(caseStudies.createdAt)],
+    present: presentCaseStudy,
+  });
 }
 
 /** Public settings as a flat `{ key: value }` map. */

@@ -185,25 +185,21 @@ async function resolveShare(src: Source, name: string): Promise<Resolution> {
   if (!match) return { kind: 'none' };
   const [, pageKey, kind, id, hash = ''] = match;
   let expected: string;
-  let prefix: string;
   let produce: () => Promise<Buffer>;
   if (pageKey !== undefined) {
     if (!isPageKey(pageKey)) return { kind: 'none' };
     const key: PageKey = pageKey;
     expected = pageShareImage(key).url;
-    prefix = `og/page-${key}-`;
     produce = shareImage(src, (siteName) => pageSpec(key, siteName));
   } else if (kind === 'service' && id) {
     const service = await findService(src, id);
     if (!service) return { kind: 'none' };
     expected = serviceShareImage(service).url;
-    prefix = `og/service-${id}-`;
     produce = shareImage(src, (siteName) => serviceSpec(service, siteName));
   } else if (kind === 'post' && id) {
     const post = await findPost(src, id);
     if (!post) return { kind: 'none' };
     expected = postShareImage(post).url;
-    prefix = `og/post-${id}-`;
     const upload = uploadedMediaUrl(post.coverImage);
     produce = upload
       ? uploadedShareImage(src, post, upload)
@@ -214,6 +210,8 @@ async function resolveShare(src: Source, name: string): Promise<Resolution> {
   const expectedName = expected.slice('/visuals/og/'.length);
   if (expectedName !== name) return { kind: 'redirect', location: expected };
   const format: RasterFormat = name.endsWith('.jpg') ? 'jpg' : 'png';
+  // The image's versions: its name but the hash (`og/page-<key>-`, `og/<service|post>-<uuid>-`).
+  const prefix = `og/${pageKey !== undefined ? `page-${pageKey}` : `${kind}-${id}`}-`;
   return { kind: 'render', file: `og/${name}`, format, family: { prefix, version: hash }, produce };
 }
 

@@ -60,6 +60,14 @@ type ChangeInput = {
   now: Date;
 };
 
+/** The emails one side of a change writes (the visitor's, the staff's), from the `K` of its input. */
+type LetterEmails<K extends keyof ChangeInput> = (
+  deps: CallDeskDeps,
+  db: Database,
+  letter: CallLetter,
+  input: Pick<ChangeInput, K>,
+) => Promise<EmailWrite[]>;
+
 async function letterOf(deps: CallDeskDeps, db: Database, lead: Lead, call: BookingRow): Promise<CallLetter> {
   const settings = await deskSettings(deps, db);
   const admin = await adminOf(db, call.adminId);
@@ -122,12 +130,7 @@ function visitorEmail(
 }
 
 /** The visitor's email of a cancelled call, with a link to pick another time. */
-async function cancellationEmail(
-  deps: CallDeskDeps,
-  db: Database,
-  letter: CallLetter,
-  input: Pick<ChangeInput, 'byStaff' | 'now'>,
-): Promise<EmailWrite[]> {
+const cancellationEmail: LetterEmails<'byStaff' | 'now'> = async (deps, db, letter, input) => {
   const { lead, settings: s } = letter;
   const bookingUrl = await bookingLink(deps, db, lead.id, input.now);
   const variables = {
@@ -150,15 +153,10 @@ async function cancellationEmail(
         isCancelled: true,
       }),
   ];
-}
+};
 
 /** The visitor's email of a booked or moved call, then the call's reminders. */
-async function confirmationEmails(
-  deps: CallDeskDeps,
-  db: Database,
-  letter: CallLetter,
-  input: Pick<ChangeInput, 'change' | 'now'>,
-): Promise<EmailWrite[]> {
+const confirmationEmails: LetterEmails<'change' | 'now'> = async (deps, db, letter, input) => {
   const { lead, call, admin, settings: s, visitorTime } = letter;
   const manageUrl = await manageLink(deps, db, call);
   const variables = {
@@ -193,7 +191,7 @@ async function confirmationEmails(
       isCancelled: false,
     });
   return [confirmation, ...reminderEmails(deps, db, letter, manageUrl, input.now)];
-}
+};
 
 /** The email telling admin `to` of the call's change (`event`), with the invitation. */
 function staffEmail(
@@ -236,12 +234,7 @@ const EVENTS: Record<Change, string> = {
 };
 
 /** The staff's emails: the admin who takes the call, and the one who no longer does when it moved. */
-async function staffEmails(
-  deps: CallDeskDeps,
-  db: Database,
-  letter: CallLetter,
-  input: Pick<ChangeInput, 'change' | 'formerAdminId'>,
-): Promise<EmailWrite[]> {
+const staffEmails: LetterEmails<'change' | 'formerAdminId'> = async (deps, db, letter, input) => {
   const { admin } = letter;
   // A call moved to another admin is, for them, a new call.
   const handedOver = input.formerAdminId !== undefined && input.formerAdminId !== admin.id;
@@ -262,7 +255,7 @@ async function staffEmails(
     );
   }
   return writes;
-}
+};
 
 /** The staff's push, the activity log, the lead's history and the live events of the change. */
 async function announceChange(deps: CallDeskDeps, db: Database, letter: CallLetter, input: ChangeInput) {
