@@ -26,7 +26,7 @@ import { ApiError } from '~/lib/api';
 import { cn } from '~/lib/cn';
 import { DATE_FORMAT_MESSAGE, isIsoDay } from '~/lib/french-date';
 import { ChartWithTable } from '../kit/chart-with-table';
-import { AdminPageHeader, Card } from '../kit/page';
+import { AdminPageHeader, Card, CardTitle } from '../kit/page';
 import { ChartBox, Loading, Panel, Rows, Tiles } from '../kit/skeleton';
 import { EmptyState, ErrorState } from '../kit/states';
 import { useRealtimeChannel } from '../realtime/realtime-channel';
@@ -332,58 +332,71 @@ function AudienceContent({
   );
 }
 
-/** "En ce moment", then the period's figures, each beside the previous period's. */
-function Figures({ report }: { report: AudienceReport }) {
-  const { current: c, previous: p } = report;
-  const { conversions } = c;
-  return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <LiveCard />
-      <FigureCard
-        title="Visiteurs"
-        value={formatCount(c.visitors)}
-        change={describeChange(c.visitors, p.visitors)}
-      />
-      <FigureCard
-        title="Pages vues"
-        value={formatCount(c.pageviews)}
-        change={describeChange(c.pageviews, p.pageviews)}
-      />
-      <FigureCard
-        title="Pages par visite"
-        value={formatRatio(c.pagesPerVisit)}
-        change={describeChange(c.pagesPerVisit, p.pagesPerVisit)}
-      />
-      <FigureCard
-        title="Taux de rebond"
-        hint="Visites d’une seule page, quittée en moins de 10 s"
-        value={formatRate(c.bounceRate)}
-        change={describeChange(c.bounceRate, p.bounceRate, { kind: 'points', higherIsBetter: false })}
-      />
-      <FigureCard
-        title="Durée moyenne d’engagement"
-        hint="Temps passé sur les pages, par visite"
-        value={formatDuration(c.avgEngagedMs)}
-        change={describeChange(c.avgEngagedMs, p.avgEngagedMs)}
-      />
-      <FigureCard
-        title="Conversions"
-        hint={`${countOf(conversions.leads, 'demande')} · ${countOf(conversions.signups, 'inscription')} · ${countOf(conversions.calls, 'appel réservé', 'appels réservés')}`}
-        value={formatCount(conversions.total)}
-        change={describeChange(conversions.total, p.conversions.total)}
-      />
-      <FigureCard
-        title="Taux de conversion"
-        hint="Conversions pour 100 visiteurs"
-        value={formatRate(c.conversionRate)}
-        change={describeChange(c.conversionRate, p.conversionRate, { kind: 'points' })}
-      />
-    </div>
-  );
-}
+type Figure = {
+  title: string;
+  /** The line under the figure, from the period's figures. */
+  hint?: (figures: AudienceFigures) => string;
+  /** The figure in a period's figures, then how it is written. */
+  read: (figures: AudienceFigures) => number;
+  format: (value: number) => string;
+  /** How it compares with the previous period's (describeChange's options). */
+  compare?: Parameters<typeof describeChange>[2];
+};
 
 const countOf = (count: number, singular: string, plural = `${singular}s`) =>
   `${formatCount(count)} ${count < 2 ? singular : plural}`;
+
+/** The period's figure cards, in their order on the screen. */
+const FIGURES: Figure[] = [
+  { title: 'Visiteurs', read: (f) => f.visitors, format: formatCount },
+  { title: 'Pages vues', read: (f) => f.pageviews, format: formatCount },
+  { title: 'Pages par visite', read: (f) => f.pagesPerVisit, format: formatRatio },
+  {
+    title: 'Taux de rebond',
+    hint: () => 'Visites d’une seule page, quittée en moins de 10 s',
+    read: (f) => f.bounceRate,
+    format: formatRate,
+    compare: { kind: 'points', higherIsBetter: false },
+  },
+  {
+    title: 'Durée moyenne d’engagement',
+    hint: () => 'Temps passé sur les pages, par visite',
+    read: (f) => f.avgEngagedMs,
+    format: formatDuration,
+  },
+  {
+    title: 'Conversions',
+    hint: ({ conversions }) =>
+      `${countOf(conversions.leads, 'demande')} · ${countOf(conversions.signups, 'inscription')} · ${countOf(conversions.calls, 'appel réservé', 'appels réservés')}`,
+    read: (f) => f.conversions.total,
+    format: formatCount,
+  },
+  {
+    title: 'Taux de conversion',
+    hint: () => 'Conversions pour 100 visiteurs',
+    read: (f) => f.conversionRate,
+    format: formatRate,
+    compare: { kind: 'points' },
+  },
+];
+
+/** "En ce moment", then the period's figures, each beside the previous period's. */
+function Figures({ report: { current, previous } }: { report: AudienceReport }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <LiveCard />
+      {FIGURES.map(({ title, hint, read, format, compare }) => (
+        <FigureCard
+          key={title}
+          title={title}
+          hint={hint?.(current)}
+          value={format(read(current))}
+          change={describeChange(read(current), read(previous), compare)}
+        />
+      ))}
+    </div>
+  );
+}
 
 const CHANGE_TONES = { good: 'text-brand-800', bad: 'text-red-700', neutral: 'text-gray-600' } as const;
 
@@ -437,41 +450,41 @@ function LiveCard() {
   );
 }
 
-function ExportButton({ title, onExport }: { title: string; onExport: () => void }) {
-  return (
-    <Button variant="secondary" size="sm" onClick={onExport} aria-label={`Exporter CSV : ${title}`}>
-      <Download className="size-4" aria-hidden="true" />
-      Exporter CSV
-    </Button>
-  );
-}
-
-function CardHeading({
-  id,
+/**
+ * A card of a chart or a table: its title (which names it) and caption, the button exporting its
+ * figures as CSV at their right when there is `onExport`, then `children`.
+ */
+function ExportableCard({
   title,
   caption,
-  action,
+  onExport,
+  children,
 }: {
-  id: string;
   title: string;
   caption: string;
-  action: ReactNode;
+  onExport?: () => void;
+  children: ReactNode;
 }) {
+  const id = useId();
   return (
-    <div className="flex flex-wrap items-start justify-between gap-2">
-      <div className="min-w-0">
-        <h2 id={id} className="text-base font-semibold text-gray-900">
-          {title}
-        </h2>
-        <p className="mt-0.5 text-sm text-gray-600">{caption}</p>
+    <Card aria-labelledby={id} className="min-w-0">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <CardTitle id={id} title={title} caption={caption} />
+        </div>
+        {onExport ? (
+          <Button variant="secondary" size="sm" onClick={onExport} aria-label={`Exporter CSV : ${title}`}>
+            <Download className="size-4" aria-hidden="true" />
+            Exporter CSV
+          </Button>
+        ) : null}
       </div>
-      {action}
-    </div>
+      {children}
+    </Card>
   );
 }
 
 function TimeChart({ series, filename }: { series: AudienceReport['series']; filename: string }) {
-  const id = useId();
   const title = 'Visiteurs et pages vues';
   const byHour = series.unit === 'hour';
   const caption = byHour ? 'Heure par heure (heure de Kinshasa)' : 'Jour par jour';
@@ -479,26 +492,19 @@ function TimeChart({ series, filename }: { series: AudienceReport['series']; fil
   const label = (at: string) => (byHour ? formatHour(at) : formatDay(at));
   const rows = series.points.map((point) => [label(point.at), point.visitors, point.pageviews] as const);
   return (
-    <Card aria-labelledby={id} className="min-w-0">
-      <CardHeading
-        id={id}
-        title={title}
-        caption={caption}
-        action={
-          <ExportButton
-            title={title}
-            onExport={() =>
-              downloadCsv(
-                filename,
-                toCsv(
-                  columns,
-                  rows.map((row) => [...row]),
-                ),
-              )
-            }
-          />
-        }
-      />
+    <ExportableCard
+      title={title}
+      caption={caption}
+      onExport={() =>
+        downloadCsv(
+          filename,
+          toCsv(
+            columns,
+            rows.map((row) => [...row]),
+          ),
+        )
+      }
+    >
       <ChartWithTable
         chart={<AudienceChart series={series} />}
         heightClass="h-64"
@@ -506,7 +512,7 @@ function TimeChart({ series, filename }: { series: AudienceReport['series']; fil
         columns={columns}
         rows={rows.map(([at, visitors, pageviews]) => [at, formatCount(visitors), formatCount(pageviews)])}
       />
-    </Card>
+    </ExportableCard>
   );
 }
 
@@ -588,7 +594,6 @@ function AudienceTableCard({
   rows,
   filename,
 }: TableSpec & { rows: AudienceRow[]; filename: string }) {
-  const id = useId();
   const [all, setAll] = useState(false);
   const shown = all ? rows : rows.slice(0, VISIBLE_ROWS);
   const header = [column, 'Visiteurs', 'Conversions', 'Taux de conversion'];
@@ -601,13 +606,7 @@ function AudienceTableCard({
       ),
     );
   return (
-    <Card aria-labelledby={id} className="min-w-0">
-      <CardHeading
-        id={id}
-        title={title}
-        caption={caption}
-        action={rows.length > 0 ? <ExportButton title={title} onExport={exportCsv} /> : null}
-      />
+    <ExportableCard title={title} caption={caption} onExport={rows.length > 0 ? exportCsv : undefined}>
       {rows.length === 0 ? (
         <p className="mt-4 text-sm text-gray-600">{empty}</p>
       ) : (
@@ -660,6 +659,6 @@ function AudienceTableCard({
           ) : null}
         </>
       )}
-    </Card>
+    </ExportableCard>
   );
 }

@@ -7,7 +7,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClientLogoMark } from '~/components/client-logo';
 import { Badge } from '../kit/badge';
-import { OrderedItemFormDialog } from '../kit/ordered-item-form';
 import { OrderedItemsScreen } from '../kit/ordered-items-screen';
 import { ClientLogoForm } from './client-logo-form';
 import {
@@ -49,16 +48,12 @@ export function ClientLogosScreen() {
           </div>
         ),
       }}
-      dialog={({ item, ...props }) => (
-        <OrderedItemFormDialog
-          item={item}
-          {...props}
-          title={item ? 'Modifier le logo' : 'Ajouter un logo'}
-          description={item ? item.name : 'Il apparaît dans la rangée « Ils nous font confiance ».'}
-          save={{ mutation: saveClientLogoMutation, fallback: 'Le logo n’a pas pu être enregistré.' }}
-          form={ClientLogoForm}
-        />
-      )}
+      form={{
+        component: ClientLogoForm,
+        editTitle: 'Modifier le logo',
+        newDescription: 'Il apparaît dans la rangée « Ils nous font confiance ».',
+        save: { mutation: saveClientLogoMutation, fallback: 'Le logo n’a pas pu être enregistré.' },
+      }}
       remove={{
         mutation: deleteClientLogoMutation,
         title: (logo) => <>Supprimer le logo de {logo?.name} ?</>,

@@ -38,7 +38,7 @@ import {
 } from '~/features/admin/kit/admin-list';
 import { Badge } from '~/features/admin/kit/badge';
 import { formatDateTime, isOverdue } from '~/features/admin/kit/dates';
-import { PhoneSortSelect } from '~/features/admin/kit/filters';
+import { CREATED_SORT_OPTIONS, PhoneSortSelect } from '~/features/admin/kit/filters';
 import { AdminPageHeader, Card } from '~/features/admin/kit/page';
 import { cn } from '~/lib/cn';
 import { usersQuery } from '../settings/data';
@@ -57,8 +57,7 @@ type SortKey = ContactListQuery['sort'];
 const SORT_KEYS: readonly SortKey[] = ['createdAt', 'fullName', 'status', 'nextActionAt'];
 /** On a phone the column headers are gone with the table: the order is chosen here. */
 const PHONE_SORT_OPTIONS = [
-  { value: 'createdAt:desc', label: 'Plus récents' },
-  { value: 'createdAt:asc', label: 'Plus anciens' },
+  ...CREATED_SORT_OPTIONS,
   { value: 'nextActionAt:asc', label: 'Prochaine action' },
   { value: 'fullName:asc', label: 'Nom (A → Z)' },
   { value: 'fullName:desc', label: 'Nom (Z → A)' },

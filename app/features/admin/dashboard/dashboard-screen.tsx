@@ -28,7 +28,7 @@ import { Button } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { ChartWithTable } from '../kit/chart-with-table';
 import { formatDateTime, isOverdue } from '../kit/dates';
-import { AdminPageHeader, Card } from '../kit/page';
+import { AdminPageHeader, Card, CardTitle } from '../kit/page';
 import { ChartBox, Loading, Panel, Rows, Tiles } from '../kit/skeleton';
 import { EmptyState, ErrorState } from '../kit/states';
 import { useRealtimeChannel } from '../realtime/realtime-channel';
@@ -267,20 +267,17 @@ function ChartCard({
   return (
     // min-w-0: the chart measures its box, so the box must not grow to the chart's last width.
     <Card aria-labelledby={id} className="min-w-0">
-      <h2 id={id} className="text-base font-semibold text-gray-900">
-        {title}
-      </h2>
-      <p className="mt-0.5 text-sm text-gray-600">{caption}</p>
+      <CardTitle id={id} title={title} caption={caption} />
       {/* The drawing is for sighted users; screen readers get the table, same figures. */}
       <ChartWithTable chart={chart} heightClass="h-60" caption={caption} columns={columns} rows={rows} />
     </Card>
   );
 }
 
-/** A card listing the latest or first few of something, under a heading with its icon. */
 /** A line of a dashboard list: its text, then its date at the right, top-aligned, whatever the text's length. */
 const DATED_LINE = 'grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3';
 
+/** A card listing the latest or first few of something, under a heading with its icon. */
 function ListCard({
   icon: Icon,
   title,

@@ -106,6 +106,12 @@ export function FilterSelect({
 
 type SortOrder = 'asc' | 'desc';
 
+/** The first choices of a dated list's PhoneSortSelect: by creation, newest then oldest first. */
+export const CREATED_SORT_OPTIONS = [
+  { value: 'createdAt:desc', label: 'Plus récents' },
+  { value: 'createdAt:asc', label: 'Plus anciens' },
+] as const;
+
 /**
  * A sortable list's order on a phone, where the table and its sortable column headers are hidden:
  * one select of "column:direction" choices; "Par défaut" goes back to the list's default order.

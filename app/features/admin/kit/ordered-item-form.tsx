@@ -12,13 +12,15 @@ import { saveItem } from './admin-form';
 import { FormActions } from './buttons';
 import { DialogForm } from './dialog-frame';
 import { ItemFormDialog } from './item-screen';
-import type { ItemDialogProps } from './ordered-items-screen';
 
 /** How an item's form saves it: its write, and the toast of a failure that no field explains. */
 export type ItemSave<TValues, TSaved> = {
   mutation: AdminMutation<TSaved, { id: string | null; values: TValues }>;
   fallback: string;
 };
+
+/** The item's dialog: `item` null is a new one; `items` are the list (for its order field). */
+type ItemDialogProps<T> = { open: boolean; item: T | null; items: T[]; onClose: () => void };
 
 /** An item's form: `item` null is a new one; `items` are the list (for its order field). */
 export type ItemFormProps<T, TValues> = {

@@ -1,22 +1,26 @@
 /**
  * One screen of an ordered content list (team, testimonials, client logos): its header with the
  * "Ajouter" button, every item (hidden ones too) in the public site's order, each row with its
- * controls, the item's dialog (new or edited) and the confirmation of a deletion. Each screen
- * gives its words, its row's content and its dialog.
+ * controls, the item's form in its dialog (new or edited) and the confirmation of a deletion.
+ * Each screen gives its words, its row's content and its form.
  */
 import { type UseQueryResult, useMutation } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import type { AdminMutation } from '../data/admin-data';
 import { type EmptyProps, QueryStates, rowsSkeleton } from './admin-list';
 import { NewItemButton } from './buttons';
 import { ConfirmDialog } from './confirm-dialog';
 import { OrderedList, OrderedRow, type RowMutations } from './ordered-content';
+import { type ItemFormProps, type ItemSave, OrderedItemFormDialog } from './ordered-item-form';
 import { AdminPageHeader, Card } from './page';
 
-/** The item's dialog: `item` null is a new one; `items` are the list (for its order field). */
-export type ItemDialogProps<T> = { open: boolean; item: T | null; items: T[]; onClose: () => void };
-
-export function OrderedItemsScreen<T extends { id: string; isActive: boolean }, TMoved, TToggled, TRemoved>({
+export function OrderedItemsScreen<
+  T extends { id: string; isActive: boolean },
+  TMoved,
+  TToggled,
+  TRemoved,
+  TValues,
+>({
   list,
   title,
   description,
@@ -25,7 +29,7 @@ export function OrderedItemsScreen<T extends { id: string; isActive: boolean }, 
   rowHeight,
   empty,
   row,
-  dialog,
+  form,
   remove,
 }: {
   list: UseQueryResult<T[]>;
@@ -43,7 +47,14 @@ export function OrderedItemsScreen<T extends { id: string; isActive: boolean }, 
     mutations: RowMutations<T, TMoved, TToggled>;
     content: (item: T, index: number) => ReactNode;
   };
-  dialog: (props: ItemDialogProps<T>) => ReactNode;
+  form: {
+    component: ComponentType<ItemFormProps<T, TValues>>;
+    /** The dialog's title for an edited item; a new item's is `addLabel`. */
+    editTitle: string;
+    /** The dialog's description for a new item; an edited item's is its name. */
+    newDescription: string;
+    save: ItemSave<TValues, T>;
+  };
   remove: {
     mutation: AdminMutation<TRemoved, { item: T }>;
     title: (item: T | null) => ReactNode;
@@ -90,12 +101,16 @@ export function OrderedItemsScreen<T extends { id: string; isActive: boolean }, 
           )}
         </QueryStates>
       </Card>
-      {dialog({
-        open: editing !== undefined,
-        item: editing ?? null,
-        items,
-        onClose: () => setEditing(undefined),
-      })}
+      <OrderedItemFormDialog
+        open={editing !== undefined}
+        item={editing ?? null}
+        items={items}
+        onClose={() => setEditing(undefined)}
+        title={editing ? form.editTitle : addLabel}
+        description={editing ? row.name(editing) : form.newDescription}
+        save={form.save}
+        form={form.component}
+      />
       <DeleteItemDialog item={toDelete} onClose={() => setToDelete(null)} {...remove} />
     </>
   );

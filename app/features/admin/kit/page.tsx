@@ -37,6 +37,21 @@ export function Card({ className, ...props }: ComponentProps<'section'>) {
 }
 
 /**
+ * The heading of a card holding a chart or a table (dashboard, audience): its title, whose `id`
+ * names the card (aria-labelledby), then the line saying what it shows.
+ */
+export function CardTitle({ id, title, caption }: { id: string; title: string; caption: string }) {
+  return (
+    <>
+      <h2 id={id} className="text-base font-semibold text-gray-900">
+        {title}
+      </h2>
+      <p className="mt-0.5 text-sm text-gray-600">{caption}</p>
+    </>
+  );
+}
+
+/**
  * A card of the settings screen: its title (which names the card), a line saying what it is for,
  * the card's actions beside them from 640 px (a "new" button), then its content.
  */

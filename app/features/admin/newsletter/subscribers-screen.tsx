@@ -24,7 +24,7 @@ import { SUBSCRIBERS_KEY } from '../data/queries';
 import { AdminList, rowsSkeleton, useAdminList } from '../kit/admin-list';
 import { Badge, type BadgeTone } from '../kit/badge';
 import { formatDate } from '../kit/dates';
-import { PhoneSortSelect } from '../kit/filters';
+import { CREATED_SORT_OPTIONS, PhoneSortSelect } from '../kit/filters';
 import { AdminPageHeader, Card } from '../kit/page';
 import { notSpamSubscriberMutation, SUBSCRIBER_LIST_DEFAULTS, subscribersQuery } from './data';
 import { EraseDialog } from './erase-dialog';
@@ -66,8 +66,7 @@ const FIRST_ORDER: Record<SubscriberSort, 'asc' | 'desc'> = {
 };
 
 const SORT_OPTIONS = [
-  { value: 'createdAt:desc', label: 'Plus récents' },
-  { value: 'createdAt:asc', label: 'Plus anciens' },
+  ...CREATED_SORT_OPTIONS,
   { value: 'email:asc', label: 'Email (A → Z)' },
   { value: 'email:desc', label: 'Email (Z → A)' },
   { value: 'status:asc', label: 'Statut' },

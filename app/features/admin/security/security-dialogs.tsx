@@ -14,9 +14,10 @@ import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { reportOn, useAdminForm } from '../kit/admin-form';
+import { useAdminForm } from '../kit/admin-form';
 import { CopyButton } from '../kit/copy-button';
 import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../kit/dialog-frame';
+import { useFormWrite } from '../kit/form-write';
 import {
   addPasskeyMutation,
   confirmTotpMutation,
@@ -127,18 +128,17 @@ export function RenameDialog({ passkey, onClose }: { passkey: PasskeySummary; on
   const resolver = zodResolver(PasskeyRenameSchema as never) as unknown as Resolver<{ name: string }>;
   const form = useAdminForm(resolver, { name: passkey.name });
   const field = fieldProps(form.register, form.formState.errors);
-  const rename = useMutation(
-    renamePasskeyMutation({
-      onSuccess: onClose,
-      onError: reportOn(form, ['name'], { title: 'Échec du renommage' }),
-    }),
-  );
+  const rename = useFormWrite(form, renamePasskeyMutation, {
+    failure: 'Échec du renommage',
+    onSuccess: onClose,
+    variables: ({ name }) => ({ id: passkey.id, name }),
+  });
   return (
     <FormDialog
       title="Renommer la clé d’accès"
-      pending={rename.isPending}
+      pending={rename.pending}
       onClose={onClose}
-      onSubmit={form.handleSubmit(({ name }) => rename.mutate({ id: passkey.id, name }))}
+      onSubmit={rename.onSubmit}
     >
       <TextField label="Nom de la clé" maxLength={60} {...field('name')} />
     </FormDialog>
@@ -172,21 +172,19 @@ function TotpConfirmDialog({
   const resolver = zodResolver(TotpCodeSchema as never) as unknown as Resolver<{ code: string }>;
   const form = useAdminForm(resolver, { code: '' });
   const field = fieldProps(form.register, form.formState.errors);
-  const confirm = useMutation(
-    confirmTotpMutation({
-      onSuccess: onConfirmed,
-      onError: reportOn(form, ['code'], { title: 'Échec de l’activation' }),
-    }),
-  );
+  const confirm = useFormWrite(form, confirmTotpMutation, {
+    failure: 'Échec de l’activation',
+    onSuccess: onConfirmed,
+  });
   const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`;
   return (
     <FormDialog
       title="Activer l’application d’authentification"
       description="Scannez ce QR code avec votre application, puis saisissez le code qu’elle affiche."
       submitLabel="Activer"
-      pending={confirm.isPending}
+      pending={confirm.pending}
       onClose={onClose}
-      onSubmit={form.handleSubmit((input) => confirm.mutate(input))}
+      onSubmit={confirm.onSubmit}
     >
       <img
         src={qr}

@@ -4,13 +4,13 @@
  * closed by the server; this one stays open.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { type PasswordChange, PasswordChangeSchema } from '#common/schemas/auth.ts';
 import { fieldProps, TextField } from '~/components/form-fields';
-import { reportOn, useAdminForm } from '../kit/admin-form';
+import { useAdminForm } from '../kit/admin-form';
 import { PanelSubmit } from '../kit/buttons';
+import { useFormWrite } from '../kit/form-write';
 import { RequiredStep, SettingsCard } from '../kit/page';
 import { changePasswordMutation } from './data';
 
@@ -40,12 +40,10 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export function PasswordPanel() {
   const form = useAdminForm(resolver, EMPTY);
   const field = fieldProps(form.register, form.formState.errors);
-  const change = useMutation(
-    changePasswordMutation({
-      onSuccess: () => form.reset(EMPTY),
-      onError: reportOn(form, FIELDS, { title: 'Échec du changement de mot de passe' }),
-    }),
-  );
+  const change = useFormWrite(form, changePasswordMutation, {
+    failure: 'Échec du changement de mot de passe',
+    onSuccess: () => form.reset(EMPTY),
+  });
   return (
     <SettingsCard
       titleId="password-title"
@@ -53,11 +51,11 @@ export function PasswordPanel() {
       description="Au moins 12 caractères, et pas un mot de passe courant ; une phrase de plusieurs mots est plus sûre et plus facile à retenir. Vos sessions ouvertes sur d’autres appareils seront fermées."
       className="max-w-xl"
     >
-      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((input) => change.mutate(input))}>
+      <form noValidate className="space-y-4" onSubmit={change.onSubmit}>
         {FIELDS.map((name) => (
           <PasswordField key={name} {...field(name)} />
         ))}
-        <PanelSubmit pending={change.isPending} label="Changer le mot de passe" />
+        <PanelSubmit pending={change.pending} label="Changer le mot de passe" />
       </form>
     </SettingsCard>
   );

@@ -13,12 +13,13 @@ import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { type AdminStat, formatStat, StatInputSchema } from '#common/schemas/settings-admin.ts';
 import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
-import { reportOn, useAdminForm } from '../kit/admin-form';
+import { useAdminForm } from '../kit/admin-form';
 import { QueryStates } from '../kit/admin-list';
 import { Badge, RowTitle } from '../kit/badge';
 import { DeleteIconButton, EditIconButton, NewItemButton } from '../kit/buttons';
 import { ItemConfirmDialog } from '../kit/confirm-dialog';
 import { FormDialog } from '../kit/dialog-frame';
+import { useFormWrite } from '../kit/form-write';
 import { IconButton } from '../kit/icon-button';
 import { SettingsCard, SettingsRow } from '../kit/page';
 import {
@@ -122,7 +123,6 @@ export function StatsPanel() {
   );
 }
 
-const STAT_FIELDS = ['name', 'value', 'unit', 'description', 'isActive'] as const;
 const statResolver = zodResolver(StatInputSchema as never) as unknown as Resolver<StatDraft>;
 
 function StatDialog({ stat, onClose }: { stat: AdminStat | null; onClose: () => void }) {
@@ -134,21 +134,20 @@ function StatDialog({ stat, onClose }: { stat: AdminStat | null; onClose: () => 
     isActive: stat?.isActive ?? true,
   });
   const field = fieldProps(form.register, form.formState.errors);
-  const save = useMutation(
-    saveStatMutation({
-      onSuccess: onClose,
-      onError: reportOn(form, STAT_FIELDS, { title: 'Échec de l’enregistrement' }),
-    }),
-  );
+  const save = useFormWrite(form, saveStatMutation, {
+    failure: 'Échec de l’enregistrement',
+    onSuccess: onClose,
+    // The resolver hands over the schema's output (value as a number); it is sent as is.
+    variables: (input) => ({ id: stat?.id ?? null, values: input }),
+  });
 
   return (
     <FormDialog
       title={stat ? 'Modifier le chiffre clé' : 'Ajouter un chiffre clé'}
       description="Il s’affiche comme « valeur + unité », par exemple 15+ ou 120%."
-      pending={save.isPending}
+      pending={save.pending}
       onClose={onClose}
-      // The resolver hands over the schema's output (value as a number); it is sent as is.
-      onSubmit={form.handleSubmit((input) => save.mutate({ id: stat?.id ?? null, values: input }))}
+      onSubmit={save.onSubmit}
     >
       <TextField label="Libellé" {...field('name')} />
       <div className="grid grid-cols-2 gap-4">

@@ -22,7 +22,7 @@ import { EmailAddress } from '~/components/email-address';
 import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { meQuery } from '../data/queries';
-import { reportOn, useAdminForm } from '../kit/admin-form';
+import { useAdminForm } from '../kit/admin-form';
 import { QueryStates } from '../kit/admin-list';
 import { Badge, RowTitle } from '../kit/badge';
 import { NewItemButton, RowButton } from '../kit/buttons';
@@ -30,6 +30,7 @@ import { ItemConfirmDialog } from '../kit/confirm-dialog';
 import { CopyButton } from '../kit/copy-button';
 import { formatDateTime } from '../kit/dates';
 import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../kit/dialog-frame';
+import { useFormWrite } from '../kit/form-write';
 import { SettingsCard, SettingsRow } from '../kit/page';
 import { PasswordChangeDialog } from '../security/password-dialog';
 import {
@@ -50,8 +51,7 @@ export function UsersPanel() {
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [deactivating, setDeactivating] = useState<AdminAccount | null>(null);
   const [resetting, setResetting] = useState<AdminAccount | null>(null);
-  // Resetting a colleague's second factor is asked twice: what it does, then one's own password.
-  const [unsecuring, setUnsecuring] = useState<{ user: AdminAccount; confirmed: boolean } | null>(null);
+  const [unsecuring, setUnsecuring] = useState<AdminAccount | null>(null);
   const setActive = useMutation(setUserActiveMutation({ onSuccess: () => setDeactivating(null) }));
   const reset = useMutation(
     resetPasswordMutation({
@@ -114,7 +114,7 @@ export function UsersPanel() {
                           item={user.email}
                           // Its words wrap on a 320 px phone rather than leave the card.
                           className="h-auto min-h-9 max-w-full py-1.5 text-left whitespace-normal"
-                          onClick={() => setUnsecuring({ user, confirmed: false })}
+                          onClick={() => setUnsecuring(user)}
                         />
                       ) : null}
                       {user.isActive ? (
@@ -181,14 +181,7 @@ export function UsersPanel() {
           et ses sessions ouvertes seront fermées. Le nouveau mot de passe ne sera affiché qu’une fois.
         </p>
       </ItemConfirmDialog>
-      {unsecuring ? (
-        <ResetSecondFactorDialogs
-          user={unsecuring.user}
-          confirmed={unsecuring.confirmed}
-          onConfirm={() => setUnsecuring({ ...unsecuring, confirmed: true })}
-          onClose={() => setUnsecuring(null)}
-        />
-      ) : null}
+      {unsecuring ? <ResetSecondFactorDialogs user={unsecuring} onClose={() => setUnsecuring(null)} /> : null}
     </SettingsCard>
   );
 }
@@ -197,17 +190,8 @@ export function UsersPanel() {
  * Resetting a colleague's second factor, asked twice: what it does ("Continuer"), then the
  * administrator's own password.
  */
-function ResetSecondFactorDialogs({
-  user,
-  confirmed,
-  onConfirm,
-  onClose,
-}: {
-  user: AdminAccount;
-  confirmed: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+function ResetSecondFactorDialogs({ user, onClose }: { user: AdminAccount; onClose: () => void }) {
+  const [confirmed, setConfirmed] = useState(false);
   return (
     <>
       <ItemConfirmDialog
@@ -217,7 +201,7 @@ function ResetSecondFactorDialogs({
         confirmLabel="Continuer"
         pendingLabel="Continuer"
         pending={false}
-        onConfirm={onConfirm}
+        onConfirm={() => setConfirmed(true)}
       >
         <p>
           Les clés d’accès, l’application d’authentification et les codes de secours de{' '}
@@ -246,7 +230,6 @@ function ResetSecondFactorDialogs({
 }
 
 type UserDraft = { email: string; firstName: string; lastName: string };
-const USER_FIELDS = ['email', 'firstName', 'lastName'] as const;
 const userResolver = zodResolver(AdminUserCreateSchema as never) as unknown as Resolver<UserDraft>;
 
 function CreateUserDialog({
@@ -258,20 +241,18 @@ function CreateUserDialog({
 }) {
   const form = useAdminForm(userResolver, { email: '', firstName: '', lastName: '' });
   const field = fieldProps(form.register, form.formState.errors);
-  const create = useMutation(
-    createUserMutation({
-      onSuccess: onCreated,
-      onError: reportOn(form, USER_FIELDS, { title: 'Échec de la création' }),
-    }),
-  );
+  const create = useFormWrite(form, createUserMutation, {
+    failure: 'Échec de la création',
+    onSuccess: onCreated,
+  });
   return (
     <FormDialog
       title="Ajouter un utilisateur"
       description="Un mot de passe provisoire sera généré et affiché une seule fois, pour que vous le transmettiez."
       submitLabel="Créer le compte"
-      pending={create.isPending}
+      pending={create.pending}
       onClose={onClose}
-      onSubmit={form.handleSubmit((input) => create.mutate(input))}
+      onSubmit={create.onSubmit}
     >
       <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -7,7 +7,6 @@ import User from 'lucide-react/icons/user';
 import { TEAM_MAX_SKILLS } from '#common/constants.ts';
 import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
 import { Badge } from '../kit/badge';
-import { OrderedItemFormDialog } from '../kit/ordered-item-form';
 import { OrderedItemsScreen } from '../kit/ordered-items-screen';
 import { PortraitSummary } from '../kit/thumbnail';
 import {
@@ -38,16 +37,12 @@ export function TeamScreen() {
         mutations: { move: moveMemberMutation, toggle: toggleMemberMutation },
         content: (member) => <MemberSummary member={member} />,
       }}
-      dialog={({ item, ...props }) => (
-        <OrderedItemFormDialog
-          item={item}
-          {...props}
-          title={item ? 'Modifier la fiche' : 'Ajouter un membre'}
-          description={item ? item.name : 'La carte apparaît sur la page d’accueil et la page À propos.'}
-          save={{ mutation: saveMemberMutation, fallback: 'La fiche n’a pas pu être enregistrée.' }}
-          form={TeamMemberForm}
-        />
-      )}
+      form={{
+        component: TeamMemberForm,
+        editTitle: 'Modifier la fiche',
+        newDescription: 'La carte apparaît sur la page d’accueil et la page À propos.',
+        save: { mutation: saveMemberMutation, fallback: 'La fiche n’a pas pu être enregistrée.' },
+      }}
       remove={{
         mutation: deleteMemberMutation,
         title: (member) => <>Retirer {member?.name} de l’équipe ?</>,

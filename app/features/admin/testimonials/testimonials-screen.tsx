@@ -9,7 +9,6 @@ import Quote from 'lucide-react/icons/quote';
 import type { AdminTestimonial } from '#common/schemas/testimonials-admin.ts';
 import { roleLine } from '~/components/testimonial-card';
 import { Badge } from '../kit/badge';
-import { OrderedItemFormDialog } from '../kit/ordered-item-form';
 import { OrderedItemsScreen } from '../kit/ordered-items-screen';
 import { PortraitSummary } from '../kit/thumbnail';
 import {
@@ -40,20 +39,13 @@ export function TestimonialsScreen() {
         mutations: { move: moveTestimonialMutation, toggle: toggleTestimonialMutation },
         content: (testimonial) => <TestimonialSummary testimonial={testimonial} />,
       }}
-      dialog={({ item, ...props }) => (
-        <OrderedItemFormDialog
-          item={item}
-          {...props}
-          title={item ? 'Modifier le témoignage' : 'Ajouter un témoignage'}
-          description={
-            item
-              ? item.authorName
-              : 'Il apparaît sur la page d’accueil, la page À propos, et à côté des services et de l’étude de cas choisis.'
-          }
-          save={{ mutation: saveTestimonialMutation, fallback: 'Le témoignage n’a pas pu être enregistré.' }}
-          form={TestimonialForm}
-        />
-      )}
+      form={{
+        component: TestimonialForm,
+        editTitle: 'Modifier le témoignage',
+        newDescription:
+          'Il apparaît sur la page d’accueil, la page À propos, et à côté des services et de l’étude de cas choisis.',
+        save: { mutation: saveTestimonialMutation, fallback: 'Le témoignage n’a pas pu être enregistré.' },
+      }}
       remove={{
         mutation: deleteTestimonialMutation,
         title: (testimonial) => <>Supprimer le témoignage de {testimonial?.authorName} ?</>,
