@@ -33,7 +33,7 @@ const EMPTY: CallDraft = {
 function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps) {
   const serviceOptions = useServiceOptions(CALL_GENERAL_SERVICE, service);
   const lead = useLeadForm(CallFormSchema, EMPTY, { serviceInterest: service ?? '' });
-  const { field, control, handleSubmit, errors } = lead;
+  const { field, control, handleSubmit } = lead;
 
   const onSubmit = handleSubmit(({ source: _source, ...values }) => {
     const message = optional(values.message);
@@ -95,7 +95,6 @@ function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps
           name="serviceInterest"
           label="Service qui vous intéresse"
           options={serviceOptions}
-          error={errors.serviceInterest?.message}
         />
         <SelectField label="Type de discussion" options={DISCUSSION_TYPES} {...field('callType')} />
         <SelectField label="Créneau préféré" options={PREFERRED_SLOTS} {...field('preferredTime')} />

@@ -32,7 +32,7 @@ export function ContactForm() {
   const [sent, setSent] = useState<{ email: string; queued: boolean } | null>(null);
   const serviceOptions = useServiceOptions(QUOTE_OTHER_SERVICE);
   const lead = useLeadForm(ContactFormSchema, EMPTY);
-  const { field, control, handleSubmit, errors, formRef, honeypot, pending } = lead;
+  const { field, control, handleSubmit, formRef, honeypot, pending } = lead;
 
   // The confirmation replaces the form: bring the card into view (below the sticky header; on
   // phones the spec's toast covers no more than the card's title) unless the confirmation already
@@ -138,7 +138,6 @@ export function ContactForm() {
           name="serviceType"
           label="Service concerné"
           options={serviceOptions}
-          error={errors.serviceType?.message}
           className="sm:col-span-2"
         />
         <TextAreaField label="Message" rows={6} className="sm:col-span-2" {...field('message')} />

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type Ref, useId } from 'react';
-import { Controller, type FieldValues, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
+import { type FieldValues, type Resolver, type UseFormRegisterReturn, useController } from 'react-hook-form';
 import type { z } from 'zod';
 import type { PublicService } from '#common/api-types.ts';
 import { PHONE_PLACEHOLDER, PREFETCH_SERVICES_STALE } from '#common/constants.ts';
@@ -102,24 +102,27 @@ export function ContactFields({
 }
 
 /**
- * The service a lead is about, from useServiceOptions. Through a Controller, so that an option
- * arriving late (services load after opening) never desynchronises what is shown.
+ * The service a lead is about, from useServiceOptions. Controlled (useController), so that an
+ * option arriving late (services load after opening) never desynchronises what is shown.
  */
 export function ServiceSelect<T extends FieldValues, TTransformed>({
   control,
   name,
   label,
   options,
-  error,
   className,
-}: ControlledFieldProps<T, TTransformed> & { options: readonly string[]; className?: string }) {
+}: Omit<ControlledFieldProps<T, TTransformed>, 'error'> & {
+  options: readonly string[];
+  className?: string;
+}) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <SelectField label={label} options={options} error={error} className={className} {...field} />
-      )}
+    <SelectField
+      label={label}
+      options={options}
+      error={fieldState.error?.message}
+      className={className}
+      {...field}
     />
   );
 }

@@ -66,24 +66,15 @@ type LeadDialogFormProps = {
 /** The dialog with its form: the honeypot and `children` scrolling, "Annuler" and the submit button below. */
 export function LeadDialogForm({
   lead,
-  title,
-  description,
-  icon,
-  returnFocusTo,
   onSubmit,
   onClose,
   submitLabel,
   children,
+  ...frame
 }: LeadDialogFormProps) {
   const { pending } = lead;
   return (
-    <LeadDialogContent
-      title={title}
-      description={description}
-      icon={icon}
-      pending={pending}
-      returnFocusTo={returnFocusTo}
-    >
+    <LeadDialogContent {...frame} pending={pending}>
       <form ref={lead.formRef} noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
         {/* The fields, scrolling between the fixed title and buttons; --field-scroll-margin: see FieldFrame. */}
         <div className="relative min-h-0 flex-1 space-y-6 overflow-y-auto overscroll-contain px-4 py-5 [--field-scroll-margin:1rem] sm:px-6">
@@ -103,12 +94,12 @@ export function LeadDialogForm({
   );
 }
 
-type LeadDialogContentProps = {
-  title: string;
-  description: string;
-  icon: ReactNode;
+/** The frame around the form: its header (`title`, `description`, `icon`) and the focus on close. */
+type LeadDialogContentProps = Pick<
+  LeadDialogFormProps,
+  'title' | 'description' | 'icon' | 'returnFocusTo'
+> & {
   pending: boolean;
-  returnFocusTo?: HTMLElement | null;
   children: ReactNode;
 };
 

@@ -28,7 +28,7 @@ const EMPTY: QuoteDraft = {
 function QuoteDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps) {
   const serviceOptions = useServiceOptions(QUOTE_OTHER_SERVICE, service);
   const lead = useLeadForm(QuoteFormSchema, EMPTY, { serviceType: service ?? '' });
-  const { field, control, handleSubmit, errors } = lead;
+  const { field, control, handleSubmit } = lead;
 
   const onSubmit = handleSubmit(({ source: _source, ...values }) =>
     lead.send(
@@ -81,7 +81,6 @@ function QuoteDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProp
           name="serviceType"
           label="Service souhaité"
           options={serviceOptions}
-          error={errors.serviceType?.message}
           className="sm:col-span-2"
         />
         <TextAreaField
