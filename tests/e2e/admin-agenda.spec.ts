@@ -6,7 +6,7 @@ import { kinshasaDate } from '#common/kinshasa.ts';
 import { parseInvitation } from '#tests/helpers/ical.ts';
 import { aCallRequest } from '#tests/helpers/request-factories.ts';
 import { calendarPart } from '#tests/helpers/smtp.ts';
-import { clientIp, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
+import { clientAddressPerTest, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
 import { requireEmail } from './helpers/mailbox.ts';
 import { axeViolations } from './helpers/page.ts';
 
@@ -20,9 +20,7 @@ import { axeViolations } from './helpers/page.ts';
  * specs that edit public content (playwright.config.ts). Both projects run it at once on the same
  * server: each works on its own new colleague and its own lead.
  */
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 19) });
-});
+clientAddressPerTest(19);
 
 /** The admin API with the page's session (the CSRF check wants the Origin and X-Requested-With). */
 const adminHeaders = (page: Page) => ({ Origin: new URL(page.url()).origin, 'X-Requested-With': 'fetch' });

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
-  clientIp,
+  clientAddressPerTest,
   editorAction,
   expectToastShown,
   fillDateTime,
@@ -23,9 +23,7 @@ import { axeViolations, scrollsSideways } from './helpers/page.ts';
  * found in the activity log. Names carry a random suffix: two projects and another worker
  * share the server and its database.
  */
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 6) });
-});
+clientAddressPerTest(6);
 
 /** The activity log's titles for a search, read through the admin API with the page's session. */
 async function activityTitles(page: Page, q: string): Promise<string[]> {

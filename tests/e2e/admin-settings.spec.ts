@@ -2,7 +2,15 @@ import { randomInt } from 'node:crypto';
 import { type Browser, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { SEED_SETTINGS } from '#db/seed-data.ts';
-import { ADMIN, clientIp, openDialog, openSignedIn, toasts, uniqueSuffix } from './helpers/admin.ts';
+import {
+  ADMIN,
+  clientAddressPerTest,
+  clientIp,
+  openDialog,
+  openSignedIn,
+  toasts,
+  uniqueSuffix,
+} from './helpers/admin.ts';
 import { requireEmail } from './helpers/mailbox.ts';
 import { axeViolations, scrollsSideways } from './helpers/page.ts';
 
@@ -16,9 +24,7 @@ import { axeViolations, scrollsSideways } from './helpers/page.ts';
  * on its own figure and account (random suffix), and the two projects edit different contact
  * settings, put back to their seeded values at the end, so no other test sees a changed footer.
  */
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 7) });
-});
+clientAddressPerTest(7);
 
 /** A browser context of this test's project (phone or desktop), with a client address of its own. */
 async function newContext(browser: Browser, testInfo: TestInfo, ipVariant: number) {

@@ -4,6 +4,7 @@ import { type Browser, expect, type Page, type TestInfo, test } from '@playwrigh
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import {
   chooseFilter,
+  clientAddressPerTest,
   clientIp,
   expectToastShown,
   fillDateTime,
@@ -22,9 +23,7 @@ import { axeViolations, hydrated, scrollsSideways } from './helpers/page.ts';
  *
  * Each test presents its own client address (the server rate-limits logins and leads per address).
  */
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 3) });
-});
+clientAddressPerTest(3);
 
 /** A name no other test (or earlier run on this database) uses. */
 function uniqueName(first: string): string {

@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { BLOG_CATEGORY_LABELS } from '#common/enums.ts';
 import { frenchTypography } from '#common/typography.ts';
 import { type SeedPost, SEED_POSTS as STORED_POSTS } from '#db/seed-data.ts';
-import { axeViolations, hydrated } from './helpers/page.ts';
+import { axeViolations, hydrated, pageWithoutJavaScript } from './helpers/page.ts';
 
 /** The seeded posts as the site shows them: titles and excerpts with French typography. */
 const SEED_POSTS: SeedPost[] = STORED_POSTS.map((post) => ({
@@ -333,8 +333,7 @@ test.describe('accessibility and pages without JavaScript', () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+    const page = await pageWithoutJavaScript(browser);
 
     const list = await page.goto('/blog');
     expect(list?.status()).toBe(200);
@@ -356,6 +355,6 @@ test.describe('accessibility and pages without JavaScript', () => {
     expect(await metaContent(page, 'og:description')).toBe(POST.excerpt);
     expect(await metaContent(page, 'og:type')).toBe('article');
     expect(await metaContent(page, 'og:image')).toMatch(/^http/);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -4,7 +4,7 @@
  * head tags and no axe violations.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { axeViolations, hydrated } from './helpers/page.ts';
+import { axeViolations, hydrated, pageWithoutJavaScript } from './helpers/page.ts';
 
 const PARENT_SERVICES = ['Stratégie Marketing', 'Marketing Digital', 'Création de Contenu', 'Branding'];
 
@@ -91,8 +91,7 @@ for (const check of PAGES) {
   test(`${label} is complete HTML without JavaScript, with its own canonical and Open Graph tags`, {
     tag: '@any-screen',
   }, async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+    const page = await pageWithoutJavaScript(browser);
     const path = pathOf(check);
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
@@ -100,7 +99,7 @@ for (const check of PAGES) {
     const html = await page.content();
     expect(html).toContain('<meta property="og:title"');
     await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', `${baseURL}${path}`);
-    await context.close();
+    await page.context().close();
   });
 }
 

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { hydrated } from './helpers/page.ts';
+import { hydrated, pageWithoutJavaScript } from './helpers/page.ts';
 
 const PARENT_SERVICES = ['Stratégie Marketing', 'Marketing Digital', 'Création de Contenu', 'Branding'];
 
 test('the home page is complete HTML before any JavaScript runs', { tag: '@any-screen' }, async ({
   browser,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
+  const page = await pageWithoutJavaScript(browser);
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Lisanga Digital/);
@@ -22,7 +21,7 @@ test('the home page is complete HTML before any JavaScript runs', { tag: '@any-s
   const team = page.locator('#team');
   await expect(team.getByRole('heading', { name: 'Patrick Mbuyi Kalala' })).toBeVisible();
   await expect(team.getByTestId('team-skeleton')).toHaveCount(0);
-  await context.close();
+  await page.context().close();
 });
 
 test('the home page hydrates its interactive parts without an error; its links lead to their pages', async ({

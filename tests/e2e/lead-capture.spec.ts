@@ -8,6 +8,7 @@ import {
   type TestInfo,
   test,
 } from '@playwright/test';
+import { BUDGET_OPTIONS, TIMELINE_OPTIONS } from '#common/constants.ts';
 import { RATE_LIMITS } from '#server/security/limits.ts';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { fillQuote, openQuoteFromNav, quoteDialog, quoteSubmit } from './helpers/leads.ts';
@@ -41,6 +42,23 @@ test.beforeEach(async ({ page }, testInfo) => {
 const callDialog = (page: Page) => page.getByRole('dialog', { name: 'Planifions un appel découverte' });
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).locator('li');
 
+/** The quote modal, opened from the header of the home page once its islands are live. */
+async function openQuoteOnHome(page: Page) {
+  await page.goto('/');
+  await hydrated(page);
+  return openQuoteFromNav(page);
+}
+
+/** The call modal, opened from the home page's closing block once its islands are live. */
+async function openCallOnHome(page: Page) {
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Ou réservez un appel découverte gratuit de 30 minutes' }).click();
+  const dialog = callDialog(page);
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
 /**
  * A lead the server stored: its body still carries the fill time (older servers read it; the
  * server ignores it, decision 026), and the answer is a 201 with the new lead's id.
@@ -61,6 +79,21 @@ const GRACE = {
   company: 'Mbuyi Logistique',
   projectDescription: 'Refonte de notre identité visuelle et de nos supports commerciaux pour 2025.',
 };
+/** The visitor whose call request the tests send. */
+const PATRICK = { fullName: 'Patrick Ilunga', email: 'patrick.ilunga@example.cd' };
+/** The visitor who writes from the contact page. */
+const SARAH = { fullName: 'Sarah Kabongo', email: 'sarah.kabongo@example.cd' };
+
+const contactForm = (page: Page) => page.getByRole('region', { name: 'Écrivez-nous' });
+
+/** Fills the contact page form with Sarah's answers and `message`, about 'Autre'. */
+async function fillContact(page: Page, message: string) {
+  const form = contactForm(page);
+  await form.getByLabel('Nom complet').fill(SARAH.fullName);
+  await form.getByLabel('Email').fill(SARAH.email);
+  await form.getByLabel('Service concerné').selectOption('Autre');
+  await form.getByLabel('Message').fill(message);
+}
 
 async function servicePath(page: Page, title: string) {
   const services = (await (await page.request.get('/api/services')).json()) as {
@@ -189,11 +222,12 @@ async function sendHeld(page: Page, dialog: Locator, submit: Locator) {
 }
 
 /**
- * The confirmation a sent modal leaves on the page: it says `texts`, clear of the toast shown at
- * the same time, and stays in view once the visitor closed the toast (on phones the toast sits
- * over the header for 5 s).
+ * A sent modal closes and leaves a confirmation on the page: it says `texts`, clear of the toast
+ * shown at the same time, and stays in view once the visitor closed the toast (on phones the toast
+ * sits over the header for 5 s).
  */
-async function expectConfirmation(page: Page, name: string, texts: string[]) {
+async function expectConfirmation(page: Page, dialog: Locator, name: string, texts: string[]) {
+  await expect(dialog).toBeHidden();
   const confirmation = page.getByRole('region', { name });
   await expect(confirmation).toBeVisible();
   for (const text of texts) await expect(confirmation).toContainText(text);
@@ -210,9 +244,7 @@ test.describe('the quote modal', () => {
   test('opens from the navigation with its sections, promise and commitments; Annuler closes it', async ({
     page,
   }) => {
-    await page.goto('/');
-    await hydrated(page);
-    const dialog = await openQuoteFromNav(page);
+    const dialog = await openQuoteOnHome(page);
     await expect(dialog.getByText('Réponse garantie sous 24h')).toBeVisible();
     for (const section of ['Vos informations', 'Votre projet', 'Budget & Planning']) {
       await expect(dialog.getByRole('group', { name: section })).toBeVisible();
@@ -231,21 +263,11 @@ test.describe('the quote modal', () => {
     // Budget and timeline offer exactly the options of docs/product.md §9.2, after 'Sélectionnez…'.
     await expect(dialog.getByLabel('Budget indicatif').locator('option')).toHaveText([
       'Sélectionnez…',
-      '< $5,500',
-      '$5,500 - $16,500',
-      '$16,500 - $33,000',
-      '$33,000 - $55,000',
-      '$55,000 - $110,000',
-      '> $110,000',
-      'À discuter',
+      ...BUDGET_OPTIONS,
     ]);
     await expect(dialog.getByLabel('Délais souhaités').locator('option')).toHaveText([
       'Sélectionnez…',
-      'Urgent (< 1 mois)',
-      'Court terme (1-3 mois)',
-      'Moyen terme (3-6 mois)',
-      'Long terme (6+ mois)',
-      'Flexible',
+      ...TIMELINE_OPTIONS,
     ]);
     // The services: the active ones by order, then 'Autre'.
     const services = (await (await page.request.get('/api/services')).json()) as {
@@ -309,9 +331,7 @@ test.describe('the quote modal', () => {
   test('an empty submission shows every message of docs/product.md §5.1; each goes away as its field is fixed', async ({
     page,
   }) => {
-    await page.goto('/');
-    await hydrated(page);
-    const dialog = await openQuoteFromNav(page);
+    const dialog = await openQuoteOnHome(page);
     // The first field's label scrolled out of sight, as after filling the form from its end.
     await hideUnderTheTop(dialog.getByText('Nom complet', { exact: true }));
     await quoteSubmit(dialog, page).click();
@@ -339,9 +359,7 @@ test.describe('the quote modal', () => {
   test('a valid submission is sent, shows its progress, then the success toast, and closes', async ({
     page,
   }) => {
-    await page.goto('/');
-    await hydrated(page);
-    const dialog = await openQuoteFromNav(page);
+    const dialog = await openQuoteOnHome(page);
     await fillQuote(dialog, GRACE);
     const { requestSent, answered } = await sendHeld(page, dialog, quoteSubmit(dialog, page));
 
@@ -369,9 +387,8 @@ test.describe('the quote modal', () => {
     await expect(toasts(page).filter({ hasText: 'Demande envoyée avec succès !' })).toContainText(
       'Nous vous recontacterons sous 24h avec votre devis personnalisé.',
     );
-    await expect(dialog).toBeHidden();
     // A confirmation saying what happens next stays on the page, clear of the toast.
-    const confirmation = await expectConfirmation(page, 'Demande de devis bien reçue', [
+    const confirmation = await expectConfirmation(page, dialog, 'Demande de devis bien reçue', [
       'Et maintenant ?',
       'Un conseiller étudie votre projet et vous contacte sous 24h à grace.mbuyi@example.cd',
       'Vous recevez ensuite votre devis détaillé',
@@ -413,9 +430,7 @@ test.describe('the quote modal', () => {
     }
     expect(refusal, 'the server rate-limits leads').toBeDefined();
 
-    await page.goto('/');
-    await hydrated(page);
-    const dialog = await openQuoteFromNav(page);
+    const dialog = await openQuoteOnHome(page);
     await fillQuote(dialog, GRACE);
     await quoteSubmit(dialog, page).click();
 
@@ -428,9 +443,7 @@ test.describe('the quote modal', () => {
   });
 
   test('has no accessibility violation, empty or showing its errors', async ({ page }) => {
-    await page.goto('/');
-    await hydrated(page);
-    const dialog = await openQuoteFromNav(page);
+    const dialog = await openQuoteOnHome(page);
     await expect(
       dialog.getByLabel('Service souhaité').locator('option', { hasText: 'Autre' }),
     ).toBeAttached();
@@ -459,22 +472,14 @@ test.describe('the call modal', () => {
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await expect(dialog).toBeHidden();
 
-    await page.goto('/');
-    await hydrated(page);
-    await page.getByRole('button', { name: 'Ou réservez un appel découverte gratuit de 30 minutes' }).click();
-    dialog = callDialog(page);
-    await expect(dialog).toBeVisible();
+    dialog = await openCallOnHome(page);
     await expect(dialog.getByLabel('Service qui vous intéresse')).toHaveValue('');
   });
 
   test('an empty submission shows every message of docs/product.md §5.2; a valid one is sent and confirmed', async ({
     page,
   }) => {
-    await page.goto('/');
-    await hydrated(page);
-    await page.getByRole('button', { name: 'Ou réservez un appel découverte gratuit de 30 minutes' }).click();
-    const dialog = callDialog(page);
-    await expect(dialog).toBeVisible();
+    const dialog = await openCallOnHome(page);
     const submit = dialog.getByRole('button', { name: 'Planifier l’appel' });
     await hideUnderTheTop(dialog.getByText('Nom complet', { exact: true }));
     await submit.click();
@@ -488,8 +493,8 @@ test.describe('the call modal', () => {
     // Phone, company and message are optional: no message for them.
     await expect(dialog.getByText(/téléphone doit/)).toHaveCount(0);
 
-    await dialog.getByLabel('Nom complet').fill('Patrick Ilunga');
-    await dialog.getByLabel('Email').fill('patrick.ilunga@example.cd');
+    await dialog.getByLabel('Nom complet').fill(PATRICK.fullName);
+    await dialog.getByLabel('Email').fill(PATRICK.email);
     await dialog.getByLabel('Service qui vous intéresse').selectOption('Conseil général');
     await dialog.getByLabel('Type de discussion').selectOption('Conseil stratégique');
     await dialog.getByLabel('Créneau préféré').selectOption('Début d’après-midi (13h-16h)');
@@ -502,8 +507,7 @@ test.describe('the call modal', () => {
     const body = (await requestSent).postDataJSON();
     expect(body).toMatchObject({
       source: 'call_request',
-      fullName: 'Patrick Ilunga',
-      email: 'patrick.ilunga@example.cd',
+      ...PATRICK,
       serviceType: 'Conseil général',
       details: {
         callType: 'Conseil stratégique',
@@ -519,8 +523,7 @@ test.describe('the call modal', () => {
     await expect(toasts(page).filter({ hasText: 'Demande d’appel envoyée avec succès !' })).toContainText(
       'Nous vous recontacterons sous 24h pour planifier votre appel découverte.',
     );
-    await expect(dialog).toBeHidden();
-    const confirmation = await expectConfirmation(page, 'Demande d’appel bien reçue', [
+    const confirmation = await expectConfirmation(page, dialog, 'Demande d’appel bien reçue', [
       'Nous vous recontactons sous 24h à patrick.ilunga@example.cd pour fixer l’heure de l’appel',
       'L’appel découverte dure 30 minutes',
     ]);
@@ -531,20 +534,12 @@ test.describe('the call modal', () => {
 });
 
 test.describe('the contact page form', () => {
-  const form = (page: Page) => page.getByRole('region', { name: 'Écrivez-nous' });
-
-  async function fillContact(page: Page) {
-    const f = form(page);
-    await f.getByLabel('Nom complet').fill('Sarah Kabongo');
-    await f.getByLabel('Email').fill('sarah.kabongo@example.cd');
-    await f.getByLabel('Service concerné').selectOption('Autre');
-    await f.getByLabel('Message').fill('Bonjour, nous aimerions lancer une campagne pour notre boutique.');
-  }
+  const MESSAGE = 'Bonjour, nous aimerions lancer une campagne pour notre boutique.';
 
   test('validates its fields, sends the message and confirms it', async ({ page }) => {
     await page.goto('/contact');
     await hydrated(page);
-    const f = form(page);
+    const f = contactForm(page);
     await hideUnderTheTop(f.getByText('Nom complet', { exact: true }));
     await f.getByRole('button', { name: 'Envoyer le message' }).click();
     await expectFirstInvalidShown(f.getByLabel('Nom complet'), f.getByText('Nom complet', { exact: true }));
@@ -558,7 +553,7 @@ test.describe('the contact page form', () => {
     }
     await expect(f.getByLabel('Service concerné').locator('option').last()).toHaveText('Autre');
 
-    await fillContact(page);
+    await fillContact(page, MESSAGE);
     await expect(f.getByText('Email invalide')).toBeHidden();
     const release = await holdLeads(page);
     const requestSent = page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
@@ -570,10 +565,9 @@ test.describe('the contact page form', () => {
     const body = (await requestSent).postDataJSON();
     expect(body).toMatchObject({
       source: 'website',
-      fullName: 'Sarah Kabongo',
-      email: 'sarah.kabongo@example.cd',
+      ...SARAH,
       serviceType: 'Autre',
-      message: 'Bonjour, nous aimerions lancer une campagne pour notre boutique.',
+      message: MESSAGE,
       website: '',
       phone: '',
       company: '',
@@ -610,11 +604,8 @@ test.describe('toasts', () => {
   }) => {
     await page.goto('/contact');
     await hydrated(page);
-    const f = page.getByRole('region', { name: 'Écrivez-nous' });
-    await f.getByLabel('Nom complet').fill('Sarah Kabongo');
-    await f.getByLabel('Email').fill('sarah.kabongo@example.cd');
-    await f.getByLabel('Service concerné').selectOption('Autre');
-    await f.getByLabel('Message').fill('Premier message, envoyé pour de vrai.');
+    const f = contactForm(page);
+    await fillContact(page, 'Premier message, envoyé pour de vrai.');
     await f.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(toasts(page)).toHaveCount(1);
     await expect(toasts(page)).toContainText('Message envoyé !');
@@ -630,10 +621,7 @@ test.describe('toasts', () => {
       attempts.push(route.request());
       await route.abort('failed');
     });
-    await f.getByLabel('Nom complet').fill('Sarah Kabongo');
-    await f.getByLabel('Email').fill('sarah.kabongo@example.cd');
-    await f.getByLabel('Service concerné').selectOption('Autre');
-    await f.getByLabel('Message').fill('Second message, qui échouera.');
+    await fillContact(page, 'Second message, qui échouera.');
     await expect(toasts(page)).toContainText('Message envoyé !');
     await f.getByRole('button', { name: 'Envoyer le message' }).click();
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { emailsTo, linkIn, requireEmail } from './helpers/mailbox.ts';
-import { axeViolations, hydrated } from './helpers/page.ts';
+import { axeViolations, hydrated, pageWithoutJavaScript } from './helpers/page.ts';
 
 /**
  * The newsletter end to end (docs/product.md §2.9, §5.3, §7.2, §8.3 and decision 009): the footer and home
@@ -154,8 +154,7 @@ test(
     });
     expect(await subscribed.json()).toEqual({ requiresConfirmation: true });
 
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+    const page = await pageWithoutJavaScript(browser);
     await page.goto(await confirmLink(email));
     await page.getByRole('button', { name: 'Confirmer mon inscription' }).click();
     await expect(page).toHaveURL(/\/newsletter\/welcome$/);
@@ -167,7 +166,7 @@ test(
     ).toBeVisible();
     await page.getByRole('button', { name: 'Me désinscrire' }).click();
     await expect(page).toHaveURL(/\/newsletter\/unsubscribed$/);
-    await context.close();
+    await page.context().close();
   },
 );
 

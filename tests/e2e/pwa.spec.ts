@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { INSTALL_PROMPT_DELAY } from '#common/constants.ts';
-import { clientIp, openSignedIn, toasts } from './helpers/admin.ts';
+import { clientAddressPerTest, openSignedIn, toasts } from './helpers/admin.ts';
 import { fillQuote, isPhone, openQuoteFromNav, quoteSubmit } from './helpers/leads.ts';
 import { E2E_PORT, emailsTo, requireEmail } from './helpers/mailbox.ts';
 import { hydrated, installedIndicator, pwaReady } from './helpers/page.ts';
@@ -24,9 +24,7 @@ test.use({ serviceWorkers: 'allow' });
 const STAFF_INBOX = 'leads@lisanga-digital.cd';
 const DAY = 24 * 60 * 60 * 1_000;
 
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 9) });
-});
+clientAddressPerTest(9);
 
 /**
  * A date stored as "now" by the page: minutes old at most, whatever the machine's speed (the

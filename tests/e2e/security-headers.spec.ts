@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { clientIp } from './helpers/admin.ts';
+import { clientAddressPerTest } from './helpers/admin.ts';
 import { hydrated } from './helpers/page.ts';
 
 /**
@@ -10,9 +10,7 @@ import { hydrated } from './helpers/page.ts';
  * response cache (docs/decisions/031), carry no nonce: their one script, the islands' bootstrap,
  * is allowed by its hash.
  */
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, 21) });
-});
+clientAddressPerTest(21);
 
 const PAGES = ['/', '/services', '/blog', '/portfolio', '/contact', '/admin/login', '/page-qui-n-existe-pas'];
 

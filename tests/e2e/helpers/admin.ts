@@ -4,7 +4,7 @@
  * X-Forwarded-For from loopback, so no test spends another's budget).
  */
 import { randomInt } from 'node:crypto';
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
 import sharp from 'sharp';
 import { formatFrenchDate } from '#app/lib/french-date.ts';
 
@@ -19,6 +19,13 @@ export function clientIp(testInfo: TestInfo, block: number): string {
   }
   const project = testInfo.project.name.startsWith('phone') ? 100 : 0;
   return `10.${block + project}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
+/** Gives each test of the spec file its own client address (clientIp) in `block`, from its first request. */
+export function clientAddressPerTest(block: number) {
+  test.beforeEach(async ({ page }, testInfo) => {
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp(testInfo, block) });
+  });
 }
 
 /** Fills and sends the login form of the page currently showing it. */

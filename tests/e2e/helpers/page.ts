@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 
 /**
  * A public page is server-rendered HTML whose interactive parts (islands) hydrate once the page is
@@ -9,6 +9,15 @@ import type { Locator, Page } from '@playwright/test';
 export async function hydrated(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.locator('html[data-islands="hydrated"]').waitFor({ state: 'attached', timeout: 20_000 });
+}
+
+/**
+ * A page with JavaScript turned off, in a context of its own: the HTML as the server sends it, as
+ * crawlers and visitors without scripts get it. The test closes it with `page.context().close()`.
+ */
+export async function pageWithoutJavaScript(browser: Browser) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  return context.newPage();
 }
 
 /**
