@@ -13,13 +13,15 @@ import {
 } from './french-date';
 
 describe('parseFrenchDate', () => {
-  it('reads the day first, as French people write it', () => {
-    expect(parseFrenchDate('04/12/2026')).toBe('2026-12-04');
-    expect(parseFrenchDate('4/1/2026')).toBe('2026-01-04');
-    expect(parseFrenchDate(' 04.12.2026 ')).toBe('2026-12-04');
-    expect(parseFrenchDate('04-12-2026')).toBe('2026-12-04');
-    expect(parseFrenchDate('04 / 12 / 2026')).toBe('2026-12-04');
-    expect(parseFrenchDate('04122026')).toBe('2026-12-04');
+  it.each([
+    ['04/12/2026', '2026-12-04'],
+    ['4/1/2026', '2026-01-04'],
+    [' 04.12.2026 ', '2026-12-04'],
+    ['04-12-2026', '2026-12-04'],
+    ['04 / 12 / 2026', '2026-12-04'],
+    ['04122026', '2026-12-04'],
+  ])('reads the day first, as French people write it: %j is %s', (typed, day) => {
+    expect(parseFrenchDate(typed)).toBe(day);
   });
 
   it('takes an ISO day as it is (a pasted value)', () => {
@@ -43,14 +45,16 @@ describe('parseFrenchDate', () => {
 });
 
 describe('parseFrenchTime', () => {
-  it('reads a 24-hour time in the ways it is written', () => {
-    expect(parseFrenchTime('14:30')).toBe('14:30');
-    expect(parseFrenchTime('9:05')).toBe('09:05');
-    expect(parseFrenchTime('9h05')).toBe('09:05');
-    expect(parseFrenchTime('9 h 05')).toBe('09:05');
-    expect(parseFrenchTime('14H')).toBe('14:00');
-    expect(parseFrenchTime('0905')).toBe('09:05');
-    expect(parseFrenchTime('00:00')).toBe('00:00');
+  it.each([
+    ['14:30', '14:30'],
+    ['9:05', '09:05'],
+    ['9h05', '09:05'],
+    ['9 h 05', '09:05'],
+    ['14H', '14:00'],
+    ['0905', '09:05'],
+    ['00:00', '00:00'],
+  ])('reads a 24-hour time in the ways it is written: %j is %s', (typed, time) => {
+    expect(parseFrenchTime(typed)).toBe(time);
   });
 
   it('keeps seconds when they are typed', () => {
@@ -64,27 +68,36 @@ describe('parseFrenchTime', () => {
 });
 
 describe('formatting', () => {
-  it('shows an ISO day as jj/mm/aaaa and anything else as it is', () => {
-    expect(formatFrenchDate('2026-01-06')).toBe('06/01/2026');
-    expect(formatFrenchDate('06/01/20')).toBe('06/01/20');
-    expect(formatFrenchDate('')).toBe('');
+  it.each([
+    ['2026-01-06', '06/01/2026'],
+    ['06/01/20', '06/01/20'],
+    ['', ''],
+  ])('shows an ISO day as jj/mm/aaaa and anything else as it is: %j as %j', (value, shown) => {
+    expect(formatFrenchDate(value)).toBe(shown);
   });
 
-  it('shows a time as hh:mm, with seconds only when there are some', () => {
-    expect(formatFrenchTime('09:05')).toBe('09:05');
-    expect(formatFrenchTime('09:05:00')).toBe('09:05');
-    expect(formatFrenchTime('09:05:08')).toBe('09:05:08');
+  it.each([
+    ['09:05', '09:05'],
+    ['09:05:00', '09:05'],
+    ['09:05:08', '09:05:08'],
+  ])('shows a time as hh:mm, with seconds only when there are some: %s as %s', (value, shown) => {
+    expect(formatFrenchTime(value)).toBe(shown);
   });
 
-  it('writes back what was typed on a keypad without "/" or ":" as it was understood', () => {
-    expect(tidyFrenchDate('04122026')).toBe('04/12/2026');
-    expect(tidyFrenchDate('4.12.2026')).toBe('04/12/2026');
-    expect(tidyFrenchTime('1430')).toBe('14:30');
-    expect(tidyFrenchTime('9h')).toBe('09:00');
+  it.each([
+    { tidy: tidyFrenchDate, typed: '04122026', shown: '04/12/2026' },
+    { tidy: tidyFrenchDate, typed: '4.12.2026', shown: '04/12/2026' },
+    { tidy: tidyFrenchTime, typed: '1430', shown: '14:30' },
+    { tidy: tidyFrenchTime, typed: '9h', shown: '09:00' },
     // Not understood: left as typed, for the person to mend.
-    expect(tidyFrenchDate('31022026')).toBe('31022026');
-    expect(tidyFrenchTime('2560')).toBe('2560');
-  });
+    { tidy: tidyFrenchDate, typed: '31022026', shown: '31022026' },
+    { tidy: tidyFrenchTime, typed: '2560', shown: '2560' },
+  ])(
+    'writes back what was typed on a keypad without "/" or ":" as it was understood: $typed as $shown',
+    ({ tidy, typed, shown }) => {
+      expect(tidy(typed)).toBe(shown);
+    },
+  );
 
   it('formats what it parses back to the same value', () => {
     expect(parseFrenchDate(formatFrenchDate('2026-03-31'))).toBe('2026-03-31');
@@ -102,10 +115,12 @@ describe('day-and-time values', () => {
     expect(splitDateTime('2026-12-04T25:00')).toBeNull();
   });
 
-  it('checks ISO days against the calendar', () => {
-    expect(isIsoDay('2026-12-04')).toBe(true);
-    expect(isIsoDay('2026-02-29')).toBe(false);
-    expect(isIsoDay('2026-12-4')).toBe(false);
+  it.each([
+    ['2026-12-04', true],
+    ['2026-02-29', false],
+    ['2026-12-4', false],
+  ])('checks ISO days against the calendar: %s is a day, %s', (value, isDay) => {
+    expect(isIsoDay(value)).toBe(isDay);
   });
 
   it('gives the calendar the same day whatever the browser’s time zone', () => {

@@ -11,6 +11,7 @@ import type { CampaignInput } from '#common/schemas/campaigns.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailCampaigns, siteSettings } from '#db/schema.ts';
 import { createTestAdmin } from '#tests/helpers/admin-session.ts';
+import { testCampaignWorker } from '#tests/helpers/campaign-worker.ts';
 import { insertActiveSubscriber, seededTemplateId } from '#tests/helpers/factories.ts';
 import { createSeededDatabase } from '#tests/helpers/seeded-database.ts';
 import { type CapturedEmail, startSmtpServer, type TestSmtpServer } from '#tests/helpers/smtp.ts';
@@ -21,7 +22,6 @@ import { createCampaign, updateCampaign } from './drafts.ts';
 import { campaignResults } from './results.ts';
 import { TRACKING_SETTING_KEY } from './tracking.ts';
 import { campaignKeyBase, tagSiteUrl } from './utm.ts';
-import { createCampaignWorker } from './worker.ts';
 
 const logger = pino({ level: 'silent' });
 const PUBLIC_URL = 'https://www.lisanga-digital.cd';
@@ -74,18 +74,7 @@ async function campaignInput(tag: string, overrides: Partial<CampaignInput> = {}
   };
 }
 
-function worker() {
-  return createCampaignWorker({
-    db: database.db,
-    transport,
-    logger,
-    events,
-    publicUrl: PUBLIC_URL,
-    ratePerSecond: 1_000,
-    concurrency: 1,
-    sleep: async () => {},
-  });
-}
+const worker = () => testCampaignWorker({ db: database.db, transport, publicUrl: PUBLIC_URL });
 
 const decode = (value: string) =>
   value

@@ -12,6 +12,7 @@ import {
   subscriberTokens,
 } from '#db/schema.ts';
 import { createTestAdmin } from '#tests/helpers/admin-session.ts';
+import { testCampaignWorker } from '#tests/helpers/campaign-worker.ts';
 import {
   activitiesOfType,
   insertActiveSubscriber,
@@ -35,12 +36,7 @@ import {
   sendCampaignNow,
 } from './campaigns.ts';
 import { createCampaign, updateCampaign } from './drafts.ts';
-import {
-  type CampaignWorkerOptions,
-  createCampaignWorker,
-  createRateLimiter,
-  SKIPPED_JOB_ERRORS,
-} from './worker.ts';
+import { type CampaignWorkerOptions, createRateLimiter, SKIPPED_JOB_ERRORS } from './worker.ts';
 
 const logger = pino({ level: 'silent' });
 const PUBLIC_URL = 'https://www.lisanga-digital.cd';
@@ -81,13 +77,11 @@ afterEach(async () => {
 const deps = () => ({ db: database.db, events, publicUrl: PUBLIC_URL });
 
 function worker(overrides: Partial<CampaignWorkerOptions> = {}) {
-  return createCampaignWorker({
+  return testCampaignWorker({
     db: database.db,
     transport,
-    logger,
     events,
     publicUrl: PUBLIC_URL,
-    ratePerSecond: 1_000,
     concurrency: 2,
     now,
     // The limiter's waits move the test clock instead of the wall clock.

@@ -8,6 +8,7 @@
  * injected header, and extra fields (status, id, tags...) never reach the stored rows.
  */
 import { eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CallRequestSchema, QuoteRequestSchema, WebsiteRequestSchema } from '#common/schemas/leads.ts';
@@ -174,6 +175,21 @@ function expectStored(source: string, path: string, output: string, lead: Lead, 
   }
 }
 
+/** The rows of `table` whose `column` is one of `keys`, as stored: one for each key, none missing. */
+async function storedRowsFor<T extends PgTable>(
+  table: T,
+  column: PgColumn,
+  keys: Iterable<string>,
+): Promise<T['$inferSelect'][]> {
+  const wanted = [...keys];
+  const rows = await ctx.database.db
+    .select()
+    .from(table as PgTable)
+    .where(inArray(column, wanted));
+  expect(rows).toHaveLength(wanted.length);
+  return rows as T['$inferSelect'][];
+}
+
 describe('POST /api/contact with the hostile corpus in every text field', () => {
   for (const [source, spec] of Object.entries(SOURCES)) {
     it(`${source}: stores accepted values exactly, refuses the others in French, reads them back`, async () => {
@@ -225,11 +241,7 @@ describe('POST /api/contact with the hostile corpus in every text field', () => 
       }
       expect(refused).toBeGreaterThan(0);
 
-      const rows = await ctx.database.db
-        .select()
-        .from(contactRequests)
-        .where(inArray(contactRequests.id, [...expected.keys()]));
-      expect(rows).toHaveLength(expected.size);
+      const rows = await storedRowsFor(contactRequests, contactRequests.id, expected.keys());
       for (const lead of rows) {
         const entry = expected.get(lead.id);
         if (!entry) throw new Error('unexpected lead');
@@ -383,11 +395,7 @@ describe('newsletter forms with the hostile corpus', () => {
         ...(consent.accepted ? { consentText: consent.output as string } : {}),
       });
     }
-    const rows = await ctx.database.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(inArray(newsletterSubscriptions.email, [...expected.keys()]));
-    expect(rows).toHaveLength(expected.size);
+    const rows = await storedRowsFor(newsletterSubscriptions, newsletterSubscriptions.email, expected.keys());
     for (const row of rows) {
       const want = expected.get(row.email);
       if (want?.firstName !== undefined) expect(row.firstName ?? '', row.email).toBe(want.firstName);

@@ -1,16 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// Each test gets fresh modules: the toast store and the lazy toaster are module state.
+/** Fresh modules, loaded once by each test: the toast store and the lazy toaster are module state. */
 async function load() {
+  vi.resetModules();
   const [{ ToastMount }, { toast }] = await Promise.all([import('./toast-mount'), import('~/lib/toast')]);
   return { ToastMount, toast };
 }
 
-beforeEach(() => {
-  vi.resetModules();
-});
 afterEach(() => {
   cleanup();
 });

@@ -7,6 +7,7 @@ import { publishDuePosts } from '#server/admin/blog.ts';
 import { adminContentApi, expectUnauthorized, postFromAnotherSite } from '#tests/helpers/admin-content.ts';
 import { adminTestContext, TEST_ORIGIN } from '#tests/helpers/admin-session.ts';
 import { activitiesOfType } from '#tests/helpers/factories.ts';
+import { expectInvalidFields } from '#tests/helpers/field-errors.ts';
 import { aBlogPostInput } from '#tests/helpers/request-factories.ts';
 import { currentBackend, openSameDatabase } from '#tests/helpers/test-database.ts';
 
@@ -94,38 +95,41 @@ describe('admin blog API: writing posts', () => {
   });
 
   it('answers 400 with French messages per field', async () => {
-    const res = await ctx.admin.post('/api/admin/blog').send({
-      title: '  ',
-      slug: 'Pas Un Slug!',
-      category: 'cuisine',
-      coverImage: 'javascript:alert(1)',
-      content: '',
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('Certains champs sont invalides.');
-    expect(res.body.error.fields).toMatchObject({
-      title: 'Le titre est requis',
-      category: 'Choisissez une catégorie',
-      coverImage: 'Image invalide : téléversez une image ou donnez une adresse https',
-      content: 'Le contenu est requis',
-    });
-    expect(res.body.error.fields.slug).toMatch(/lettres minuscules/);
+    await expectInvalidFields(
+      ctx.admin.post('/api/admin/blog').send({
+        title: '  ',
+        slug: 'Pas Un Slug!',
+        category: 'cuisine',
+        coverImage: 'javascript:alert(1)',
+        content: '',
+      }),
+      {
+        title: 'Le titre est requis',
+        slug: expect.stringMatching(/lettres minuscules/),
+        category: 'Choisissez une catégorie',
+        coverImage: 'Image invalide : téléversez une image ou donnez une adresse https',
+        content: 'Le contenu est requis',
+      },
+    );
 
-    const tooLong = await ctx.admin
-      .post('/api/admin/blog')
-      .send(aBlogPostInput({ metaDescription: 'x'.repeat(161), coverAlt: 'y'.repeat(201) }));
-    expect(tooLong.body.error.fields).toEqual({
-      metaDescription: 'La description fait 160 caractères au plus',
-      coverAlt: 'Le texte alternatif fait 200 caractères au plus',
-    });
+    await expectInvalidFields(
+      ctx.admin
+        .post('/api/admin/blog')
+        .send(aBlogPostInput({ metaDescription: 'x'.repeat(161), coverAlt: 'y'.repeat(201) })),
+      {
+        metaDescription: 'La description fait 160 caractères au plus',
+        coverAlt: 'Le texte alternatif fait 200 caractères au plus',
+      },
+    );
 
-    const imageWithoutAlt = await ctx.admin
-      .post('/api/admin/blog')
-      .send(aBlogPostInput({ content: 'Avant.\n\n![](/media/photo.960.webp)\n\nAprès.' }));
-    expect(imageWithoutAlt.status).toBe(400);
-    expect(imageWithoutAlt.body.error.fields).toEqual({
-      content: 'Chaque image du contenu doit avoir un texte alternatif',
-    });
+    await expectInvalidFields(
+      ctx.admin
+        .post('/api/admin/blog')
+        .send(aBlogPostInput({ content: 'Avant.\n\n![](/media/photo.960.webp)\n\nAprès.' })),
+      {
+        content: 'Chaque image du contenu doit avoir un texte alternatif',
+      },
+    );
 
     const unknownField = await ctx.admin.patch(`/api/admin/blog/${randomUUID()}`).send({ views: 1000 });
     expect(unknownField.status).toBe(400);

@@ -6,6 +6,7 @@ import { services as servicesTable } from '#db/schema.ts';
 import { adminContentApi, expectUnauthorized, UNKNOWN_ID } from '#tests/helpers/admin-content.ts';
 import { adminTestContext } from '#tests/helpers/admin-session.ts';
 import { insertService } from '#tests/helpers/factories.ts';
+import { expectInvalidFields } from '#tests/helpers/field-errors.ts';
 import { currentBackend } from '#tests/helpers/test-database.ts';
 import { SERVICE_TREE_LOCK_KEY } from '../../admin/services.ts';
 
@@ -114,31 +115,30 @@ describe('POST /api/admin/services', () => {
   });
 
   it('refuses invalid fields with French messages per field, and stores nothing', async () => {
-    const res = await api
-      .tryCreate({
+    await expectInvalidFields(
+      api.tryCreate({
         title: 'X',
         description: 'court',
         icon: 'Mégaphone',
         order: -1,
         parentServiceId: 'abc',
-      })
-      .expect(400);
-    expect(res.body.error.message).toBe('Certains champs sont invalides.');
-    expect(res.body.error.fields).toEqual({
-      title: 'Le titre doit contenir au moins 2 caractères',
-      description: 'La description doit contenir au moins 10 caractères',
-      icon: 'Le nom d’icône ne contient que des lettres sans accents, des chiffres et des tirets',
-      order: 'L’ordre ne peut pas être négatif',
-      parentServiceId: 'Service parent invalide',
-    });
-    const decimal = await api
-      .tryCreate({
+      }),
+      {
+        title: 'Le titre doit contenir au moins 2 caractères',
+        description: 'La description doit contenir au moins 10 caractères',
+        icon: 'Le nom d’icône ne contient que des lettres sans accents, des chiffres et des tirets',
+        order: 'L’ordre ne peut pas être négatif',
+        parentServiceId: 'Service parent invalide',
+      },
+    );
+    await expectInvalidFields(
+      api.tryCreate({
         title: 'Ordre décimal',
         description: 'Une description correcte.',
         order: 1.5,
-      })
-      .expect(400);
-    expect(decimal.body.error.fields).toEqual({ order: 'L’ordre doit être un nombre entier' });
+      }),
+      { order: 'L’ordre doit être un nombre entier' },
+    );
     expect((await adminList()).map((s) => s.title)).not.toContain('Ordre décimal');
   });
 

@@ -5,6 +5,7 @@ import type { AdminTeamMember } from '#common/schemas/team-admin.ts';
 import { teamMembers } from '#db/schema.ts';
 import { expectUnauthorized, mediaContentContext, UNKNOWN_ID } from '#tests/helpers/admin-content.ts';
 import { insertTeamMember } from '#tests/helpers/factories.ts';
+import { expectInvalidFields } from '#tests/helpers/field-errors.ts';
 
 // Photos are real uploads: a replaced or removed one that nothing uses any more is deleted.
 const { ctx, ...api } = mediaContentContext<AdminTeamMember>('/api/admin/team', {
@@ -112,33 +113,32 @@ describe('POST /api/admin/team', () => {
   });
 
   it('refuses invalid fields with French messages per field, and stores nothing', async () => {
-    const res = await api
-      .tryCreate({
+    await expectInvalidFields(
+      api.tryCreate({
         name: 'A',
         position: '',
         linkedinUrl: 'http://www.linkedin.com/in/sans-https',
         twitterUrl: 'https://facebook.com/pas-twitter',
         photoUrl: 'javascript:alert(1)',
         order: -1,
-      })
-      .expect(400);
-    expect(res.body.error.message).toBe('Certains champs sont invalides.');
-    expect(res.body.error.fields).toEqual({
-      name: 'Le nom doit contenir au moins 2 caractères',
-      position: 'Le poste doit contenir au moins 2 caractères',
-      linkedinUrl: 'Le lien LinkedIn doit être une adresse https:// de linkedin.com',
-      twitterUrl: 'Le lien Twitter doit être une adresse https:// de x.com ou twitter.com',
-      photoUrl: 'Photo invalide : téléversez une image',
-      order: 'L’ordre ne peut pas être négatif',
-    });
-    const tooMany = await api
-      .tryCreate({
+      }),
+      {
+        name: 'Le nom doit contenir au moins 2 caractères',
+        position: 'Le poste doit contenir au moins 2 caractères',
+        linkedinUrl: 'Le lien LinkedIn doit être une adresse https:// de linkedin.com',
+        twitterUrl: 'Le lien Twitter doit être une adresse https:// de x.com ou twitter.com',
+        photoUrl: 'Photo invalide : téléversez une image',
+        order: 'L’ordre ne peut pas être négatif',
+      },
+    );
+    await expectInvalidFields(
+      api.tryCreate({
         name: 'Trop Doué',
         position: 'Touche-à-tout',
         skills: Array.from({ length: 21 }, (_, i) => `Compétence ${i}`),
-      })
-      .expect(400);
-    expect(tooMany.body.error.fields).toEqual({ skills: '20 compétences au plus' });
+      }),
+      { skills: '20 compétences au plus' },
+    );
     expect((await adminList()).map((m) => m.name)).not.toContain('Trop Doué');
   });
 });

@@ -11,6 +11,7 @@ import {
   UNKNOWN_ID,
 } from '#tests/helpers/admin-content.ts';
 import { insertCaseStudy, insertService, insertTestimonial } from '#tests/helpers/factories.ts';
+import { expectInvalidFields } from '#tests/helpers/field-errors.ts';
 
 // Portraits and logos are real uploads: a replaced or removed one that nothing uses is deleted.
 const { ctx, ...api } = mediaContentContext<AdminTestimonial>('/api/admin/testimonials', {
@@ -89,8 +90,8 @@ describe('POST /api/admin/testimonials', () => {
   });
 
   it('refuses invalid fields with a French message per field, and stores nothing', async () => {
-    const res = await api
-      .tryCreate({
+    await expectInvalidFields(
+      api.tryCreate({
         quote: 'Trop court',
         authorName: 'A',
         photoUrl: 'javascript:alert(1)',
@@ -98,33 +99,33 @@ describe('POST /api/admin/testimonials', () => {
         caseStudyId: 'pas-un-id',
         serviceIds: ['pas-un-id'],
         order: -1,
-      })
-      .expect(400);
-    expect(res.body.error.fields).toEqual({
-      quote: 'Le témoignage doit contenir au moins 20 caractères',
-      authorName: 'Le nom doit contenir au moins 2 caractères',
-      photoUrl: 'Portrait invalide : téléversez une image',
-      logoUrl: 'Logo invalide : téléversez une image',
-      caseStudyId: 'Étude de cas invalide',
-      'serviceIds.0': 'Service invalide',
-      order: 'L’ordre ne peut pas être négatif',
-    });
+      }),
+      {
+        quote: 'Le témoignage doit contenir au moins 20 caractères',
+        authorName: 'Le nom doit contenir au moins 2 caractères',
+        photoUrl: 'Portrait invalide : téléversez une image',
+        logoUrl: 'Logo invalide : téléversez une image',
+        caseStudyId: 'Étude de cas invalide',
+        'serviceIds.0': 'Service invalide',
+        order: 'L’ordre ne peut pas être négatif',
+      },
+    );
     expect(await activityCount('Trop court')).toBe(0);
   });
 
   it('refuses a case study or a service that no longer exists, naming the field', async () => {
-    const res = await api
-      .tryCreate({ quote: QUOTE, authorName: 'Lien Perdu', caseStudyId: UNKNOWN_ID })
-      .expect(400);
-    expect(res.body.error.fields).toEqual({
-      caseStudyId: 'Cette étude de cas n’existe plus : choisissez-en une autre',
-    });
-    const services = await api
-      .tryCreate({ quote: QUOTE, authorName: 'Lien Perdu', serviceIds: [UNKNOWN_ID] })
-      .expect(400);
-    expect(services.body.error.fields).toEqual({
-      serviceIds: 'Un des services choisis n’existe plus : rechargez la page',
-    });
+    await expectInvalidFields(
+      api.tryCreate({ quote: QUOTE, authorName: 'Lien Perdu', caseStudyId: UNKNOWN_ID }),
+      {
+        caseStudyId: 'Cette étude de cas n’existe plus : choisissez-en une autre',
+      },
+    );
+    await expectInvalidFields(
+      api.tryCreate({ quote: QUOTE, authorName: 'Lien Perdu', serviceIds: [UNKNOWN_ID] }),
+      {
+        serviceIds: 'Un des services choisis n’existe plus : rechargez la page',
+      },
+    );
     expect((await adminList()).map((t) => t.authorName)).not.toContain('Lien Perdu');
   });
 });

@@ -114,6 +114,28 @@ const { connection, Listening: ListeningAudience } = underRealtime(AudienceScree
 
 const figure = (title: string) => screen.getByRole('region', { name: title });
 
+const AUDIENCE_NOW_AT = '2026-03-04T10:00:00.000Z';
+
+/**
+ * The screen at `url` (its own address by default), the report's API answering `audience` (the
+ * default report) and "En ce moment" `visitors`; `calls` records what the screen asked for.
+ */
+function renderAudience({
+  audience = { json: buildReport() },
+  visitors = 3,
+  url,
+}: {
+  audience?: { status?: number; json: unknown };
+  visitors?: number;
+  url?: string;
+} = {}) {
+  const { calls } = stubFetch({
+    'GET /api/admin/audience': audience,
+    'GET /api/admin/audience/now': { json: { visitors, at: AUDIENCE_NOW_AT } },
+  });
+  return { calls, ...renderAdminScreen(ListeningAudience, '/admin/audience', url) };
+}
+
 describe('the Audience screen', () => {
   it('shows a skeleton while the figures load, then every figure beside the previous period', async () => {
     let answer: (value: unknown) => void = () => {};
@@ -121,7 +143,7 @@ describe('the Audience screen', () => {
       answer = resolve;
     });
     const { fetchMock } = stubFetch({
-      'GET /api/admin/audience/now': { json: { visitors: 3, at: '2026-03-04T10:00:00.000Z' } },
+      'GET /api/admin/audience/now': { json: { visitors: 3, at: AUDIENCE_NOW_AT } },
     });
     const stubbed = fetchMock.getMockImplementation();
     fetchMock.mockImplementation(async (input, init) => {
@@ -141,25 +163,23 @@ describe('the Audience screen', () => {
     await screen.findByRole('region', { name: 'Visiteurs' });
     expect(screen.queryByText('Chargement de l’audience…')).toBeNull();
     expect(document.querySelector('[aria-busy="true"]')).toBeNull();
-    const value = (title: string) => within(figure(title)).getByTestId('figure-value').textContent;
-    const text = (title: string) => figure(title).textContent;
-    expect(value('Visiteurs')).toBe('1\u202f234');
-    expect(text('Visiteurs')).toContain('+12 % vs période précédente');
-    expect(value('Pages vues')).toBe('4\u202f200');
-    expect(text('Pages vues')).toContain('= vs période précédente');
-    expect(value('Pages par visite')).toBe('2,8');
-    expect(text('Pages par visite')).toContain('−7 % vs période précédente');
-    expect(value('Taux de rebond')).toBe('40\u00a0%');
+    // Each figure as shown, and how it compares with the previous period.
+    for (const { title, shown, comparison } of [
+      { title: 'Visiteurs', shown: '1\u202f234', comparison: '+12 % vs période précédente' },
+      { title: 'Pages vues', shown: '4\u202f200', comparison: '= vs période précédente' },
+      { title: 'Pages par visite', shown: '2,8', comparison: '−7 % vs période précédente' },
+      { title: 'Taux de rebond', shown: '40\u00a0%', comparison: '−5 points vs période précédente' },
+      { title: 'Durée moyenne d’engagement', shown: '1 min 05 s', comparison: '+30 % vs période précédente' },
+      { title: 'Conversions', shown: '20', comparison: '+25 % vs période précédente' },
+      { title: 'Taux de conversion', shown: '1,6\u00a0%', comparison: '+0,2 point vs période précédente' },
+    ]) {
+      expect(within(figure(title)).getByTestId('figure-value').textContent, title).toBe(shown);
+      expect(figure(title).textContent, title).toContain(comparison);
+    }
     // A falling bounce rate is good news, in green.
     const bounce = within(figure('Taux de rebond')).getByText('−5 points vs période précédente');
     expect(bounce.className).toContain('text-brand-800');
-    expect(value('Durée moyenne d’engagement')).toBe('1 min 05 s');
-    expect(text('Durée moyenne d’engagement')).toContain('+30 % vs période précédente');
-    expect(value('Conversions')).toBe('20');
-    expect(text('Conversions')).toContain('12 demandes · 5 inscriptions · 3 appels réservés');
-    expect(text('Conversions')).toContain('+25 % vs période précédente');
-    expect(value('Taux de conversion')).toBe('1,6\u00a0%');
-    expect(text('Taux de conversion')).toContain('+0,2 point vs période précédente');
+    expect(figure('Conversions').textContent).toContain('12 demandes · 5 inscriptions · 3 appels réservés');
     expect(screen.getByTestId('audience-period').textContent).toBe(
       'Du 26/02/2026 au 04/03/2026 · comparé au 19/02/2026 – 25/02/2026. Jours et heures de Kinshasa.',
     );
@@ -168,11 +188,7 @@ describe('the Audience screen', () => {
   });
 
   it('gives the time chart an accessible table and each table its rows with French labels', async () => {
-    stubFetch({
-      'GET /api/admin/audience': { json: buildReport() },
-      'GET /api/admin/audience/now': { json: { visitors: 3, at: '2026-03-04T10:00:00.000Z' } },
-    });
-    renderAdminScreen(ListeningAudience, '/admin/audience');
+    renderAudience();
     const chart = await screen.findByRole('table', { name: 'Visiteurs et pages vues, jour par jour' });
     const chartRows = within(chart)
       .getAllByRole('row')
@@ -211,11 +227,7 @@ describe('the Audience screen', () => {
   });
 
   it('exports a table and the chart as CSV files a spreadsheet opens safely', async () => {
-    stubFetch({
-      'GET /api/admin/audience': { json: buildReport() },
-      'GET /api/admin/audience/now': { json: { visitors: 3, at: '2026-03-04T10:00:00.000Z' } },
-    });
-    renderAdminScreen(ListeningAudience, '/admin/audience');
+    renderAudience();
     fireEvent.click(await screen.findByRole('button', { name: 'Exporter CSV\u00a0: Sources' }));
     expect(names).toEqual(['audience-sources-2026-02-26-au-2026-03-04.csv']);
     expect(saved[0]?.type).toBe('text/csv;charset=utf-8');
@@ -238,11 +250,7 @@ describe('the Audience screen', () => {
   });
 
   it('keeps "En ce moment" live: a real-time count replaces the one shown', async () => {
-    stubFetch({
-      'GET /api/admin/audience': { json: buildReport() },
-      'GET /api/admin/audience/now': { json: { visitors: 3, at: '2026-03-04T10:00:00.000Z' } },
-    });
-    const { client } = renderAdminScreen(ListeningAudience, '/admin/audience');
+    const { client } = renderAudience();
     const live = await screen.findByTestId('live-visitors');
     await waitFor(() => expect(live.textContent).toBe('3'));
     const message = {
@@ -256,8 +264,8 @@ describe('the Audience screen', () => {
   });
 
   it('says when a period had no visit, and offers a longer one', async () => {
-    const { calls } = stubFetch({
-      'GET /api/admin/audience': {
+    const { calls } = renderAudience({
+      audience: {
         json: buildReport({
           current: figures({
             visitors: 0,
@@ -273,9 +281,8 @@ describe('the Audience screen', () => {
           }),
         }),
       },
-      'GET /api/admin/audience/now': { json: { visitors: 0, at: '2026-03-04T10:00:00.000Z' } },
+      visitors: 0,
     });
-    renderAdminScreen(ListeningAudience, '/admin/audience');
     expect(await screen.findByText('Aucune visite sur cette période')).toBeTruthy();
     expect(screen.getByText(/Choisissez une période plus longue/)).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Sources' })).toBeNull();
@@ -285,11 +292,7 @@ describe('the Audience screen', () => {
   });
 
   it('asks the server for the period chosen, presets or two dates', async () => {
-    const { calls } = stubFetch({
-      'GET /api/admin/audience': { json: buildReport() },
-      'GET /api/admin/audience/now': { json: { visitors: 1, at: '2026-03-04T10:00:00.000Z' } },
-    });
-    renderAdminScreen(ListeningAudience, '/admin/audience');
+    const { calls } = renderAudience({ visitors: 1 });
     await screen.findByRole('region', { name: 'Visiteurs' });
     expect(screen.getByRole('button', { name: '7 jours' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Aujourd’hui' }));
@@ -310,8 +313,8 @@ describe('the Audience screen', () => {
   });
 
   it('shows the server’s reason when the dates in the address are refused', async () => {
-    stubFetch({
-      'GET /api/admin/audience': {
+    renderAudience({
+      audience: {
         status: 400,
         json: {
           error: {
@@ -321,9 +324,9 @@ describe('the Audience screen', () => {
           },
         },
       },
-      'GET /api/admin/audience/now': { json: { visitors: 1, at: '2026-03-04T10:00:00.000Z' } },
+      visitors: 1,
+      url: '/admin/audience?from=2026-03-01&to=2099-01-01',
     });
-    renderAdminScreen(ListeningAudience, '/admin/audience', '/admin/audience?from=2026-03-01&to=2099-01-01');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('La date de fin ne peut pas être après aujourd’hui');
     expect(within(alert).getByRole('button', { name: 'Revenir aux 7 derniers jours' })).toBeTruthy();
