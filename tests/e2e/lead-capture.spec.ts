@@ -8,7 +8,6 @@ import {
   type TestInfo,
   test,
 } from '@playwright/test';
-import { BUDGET_OPTIONS, TIMELINE_OPTIONS } from '#common/constants.ts';
 import { RATE_LIMITS } from '#server/security/limits.ts';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { fillQuote, openQuoteFromNav, quoteDialog, quoteSubmit } from './helpers/leads.ts';
@@ -263,11 +262,21 @@ test.describe('the quote modal', () => {
     // Budget and timeline offer exactly the options of docs/product.md §9.2, after 'Sélectionnez…'.
     await expect(dialog.getByLabel('Budget indicatif').locator('option')).toHaveText([
       'Sélectionnez…',
-      ...BUDGET_OPTIONS,
+      '< $5,500',
+      '$5,500 - $16,500',
+      '$16,500 - $33,000',
+      '$33,000 - $55,000',
+      '$55,000 - $110,000',
+      '> $110,000',
+      'À discuter',
     ]);
     await expect(dialog.getByLabel('Délais souhaités').locator('option')).toHaveText([
       'Sélectionnez…',
-      ...TIMELINE_OPTIONS,
+      'Urgent (< 1 mois)',
+      'Court terme (1-3 mois)',
+      'Moyen terme (3-6 mois)',
+      'Long terme (6+ mois)',
+      'Flexible',
     ]);
     // The services: the active ones by order, then 'Autre'.
     const services = (await (await page.request.get('/api/services')).json()) as {
