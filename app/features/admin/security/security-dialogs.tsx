@@ -14,10 +14,9 @@ import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { ApiError } from '~/lib/api';
 import { toast } from '~/lib/toast';
-import { useAdminForm } from '../kit/admin-form';
+import { useAdminForm, useFormWrite } from '../kit/admin-form';
 import { CopyButton } from '../kit/copy-button';
 import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../kit/dialog-frame';
-import { useFormWrite } from '../kit/form-write';
 import {
   addPasskeyMutation,
   confirmTotpMutation,

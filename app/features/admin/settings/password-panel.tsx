@@ -8,9 +8,8 @@ import type { ComponentProps } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { type PasswordChange, PasswordChangeSchema } from '#common/schemas/auth.ts';
 import { fieldProps, TextField } from '~/components/form-fields';
-import { useAdminForm } from '../kit/admin-form';
+import { useAdminForm, useFormWrite } from '../kit/admin-form';
 import { PanelSubmit } from '../kit/buttons';
-import { useFormWrite } from '../kit/form-write';
 import { RequiredStep, SettingsCard } from '../kit/page';
 import { changePasswordMutation } from './data';
 

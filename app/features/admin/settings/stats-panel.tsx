@@ -13,13 +13,12 @@ import { useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { type AdminStat, formatStat, StatInputSchema } from '#common/schemas/settings-admin.ts';
 import { fieldProps, TextAreaField, TextField } from '~/components/form-fields';
-import { useAdminForm } from '../kit/admin-form';
+import { useAdminForm, useFormWrite } from '../kit/admin-form';
 import { QueryStates } from '../kit/admin-list';
 import { Badge, RowTitle } from '../kit/badge';
 import { DeleteIconButton, EditIconButton, NewItemButton } from '../kit/buttons';
 import { ItemConfirmDialog } from '../kit/confirm-dialog';
 import { FormDialog } from '../kit/dialog-frame';
-import { useFormWrite } from '../kit/form-write';
 import { IconButton } from '../kit/icon-button';
 import { SettingsCard, SettingsRow } from '../kit/page';
 import {

@@ -22,7 +22,7 @@ import { EmailAddress } from '~/components/email-address';
 import { fieldProps, TextField } from '~/components/form-fields';
 import { Button } from '~/components/ui/button';
 import { meQuery } from '../data/queries';
-import { useAdminForm } from '../kit/admin-form';
+import { useAdminForm, useFormWrite } from '../kit/admin-form';
 import { QueryStates } from '../kit/admin-list';
 import { Badge, RowTitle } from '../kit/badge';
 import { NewItemButton, RowButton } from '../kit/buttons';
@@ -30,7 +30,6 @@ import { ItemConfirmDialog } from '../kit/confirm-dialog';
 import { CopyButton } from '../kit/copy-button';
 import { formatDateTime } from '../kit/dates';
 import { AdminDialog, DialogBody, DialogFooter, FormDialog } from '../kit/dialog-frame';
-import { useFormWrite } from '../kit/form-write';
 import { SettingsCard, SettingsRow } from '../kit/page';
 import { PasswordChangeDialog } from '../security/password-dialog';
 import {
