@@ -11,9 +11,8 @@ import { ExternalLink } from '~/components/ui/external-link';
 /** The four service entries of the footer (docs/product.md §2.4), all leading to /services. */
 const FOOTER_SERVICES = ['Stratégie Marketing', 'Marketing Digital', 'Création de Contenu', 'Branding'];
 
-/** At least 24 px tall, so that every link is a tap target of WCAG 2.5.8's minimum size. */
-const footerLink =
-  'inline-flex min-h-6 items-center text-sm text-gray-300 hover:text-white focus-visible:outline-2 focus-visible:outline-white';
+/** At least 24 px tall, so that every link is a tap target of WCAG 2.5.8's minimum size (app/app.css). */
+const footerLink = 'footer-link';
 
 export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: ReactNode }) {
   return (

@@ -15,7 +15,7 @@ import { isNavActive, NAV_LINKS } from './nav-links';
 
 const linkClass = (active: boolean) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-700',
+    'nav-link',
     active ? 'bg-brand-50 text-brand-800' : 'text-gray-700 hover:bg-gray-50 hover:text-brand-800',
   );
 
