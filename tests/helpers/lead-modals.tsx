@@ -20,13 +20,19 @@ export async function openLeadModal(kind: 'quote' | 'call', name: string, { with
     import('#app/features/leads/lead-modals-store.ts'),
     withToasts ? import('#app/components/ui/toast-mount.tsx') : undefined,
   ]);
-  render(
-    <>
-      <LeadModalsHost />
-      {toasts && <toasts.ToastMount />}
-    </>,
-  );
-  act(() => (kind === 'call' ? openCall : openQuote)('Conseil général'));
+  // Asynchronous act: the modals and the toaster are lazy chunks. A whole `npm test` on a loaded
+  // machine once spun here for good, React retrying inside a synchronous act a render suspended on
+  // a lazy chunk still being imported (its stack read with the inspector); an asynchronous act lets
+  // pending work settle between retries, as React asks of components that suspend inside act.
+  await act(async () => {
+    render(
+      <>
+        <LeadModalsHost />
+        {toasts && <toasts.ToastMount />}
+      </>,
+    );
+  });
+  await act(async () => (kind === 'call' ? openCall : openQuote)('Conseil général'));
   return screen.findByRole('dialog', { name });
 }
 
