@@ -11,9 +11,6 @@ import { ExternalLink } from '~/components/ui/external-link';
 /** The four service entries of the footer (docs/product.md §2.4), all leading to /services. */
 const FOOTER_SERVICES = ['Stratégie Marketing', 'Marketing Digital', 'Création de Contenu', 'Branding'];
 
-/** At least 24 px tall, so that every link is a tap target of WCAG 2.5.8's minimum size (app/app.css). */
-const footerLink = 'footer-link';
-
 export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: ReactNode }) {
   return (
     <footer className="render-when-near bg-gray-900 [--render-estimate:57rem] lg:[--render-estimate:34rem] text-gray-300">
@@ -26,14 +23,14 @@ export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: 
             <li>
               <ExternalLink
                 href={site.social.instagram}
-                className={footerLink}
+                className="footer-link"
                 label="Instagram (nouvel onglet)"
               >
                 <InstagramIcon className="size-6" />
               </ExternalLink>
             </li>
             <li>
-              <ExternalLink href={site.social.tiktok} className={footerLink} label="TikTok (nouvel onglet)">
+              <ExternalLink href={site.social.tiktok} className="footer-link" label="TikTok (nouvel onglet)">
                 <TikTokIcon className="size-6" />
               </ExternalLink>
             </li>
@@ -62,13 +59,13 @@ export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: 
             </li>
             <li className="flex gap-2">
               <Phone className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <a href={`tel:${site.contact.phone.replace(/\s/g, '')}`} className={footerLink}>
+              <a href={`tel:${site.contact.phone.replace(/\s/g, '')}`} className="footer-link">
                 {site.contact.phone}
               </a>
             </li>
             <li className="flex gap-2">
               <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <a href={`mailto:${site.contact.email}`} className={footerLink}>
+              <a href={`mailto:${site.contact.email}`} className="footer-link">
                 {site.contact.email}
               </a>
             </li>
@@ -78,7 +75,7 @@ export function SiteFooter({ site, newsletter }: { site: SiteInfo; newsletter?: 
                 href={whatsappUrl(site.contact.whatsapp)}
                 target="_blank"
                 rel="noopener noreferrer"
-                className={footerLink}
+                className="footer-link"
               >
                 Écrire sur WhatsApp
               </a>
@@ -111,7 +108,7 @@ function FooterNav({ id, title, children }: { id: string; title: string; childre
 function FooterLink({ to, label }: { to: string; label: string }) {
   return (
     <li>
-      <Link to={to} className={footerLink}>
+      <Link to={to} className="footer-link">
         {label}
       </Link>
     </li>
