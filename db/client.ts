@@ -13,7 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
-import { statementText } from './statement-text.ts';
+import { type CompiledStatement, statementText } from './statement-text.ts';
 
 export type Schema = typeof schema;
 /** The database as the application sees it, whichever driver is behind. */
@@ -105,31 +105,53 @@ function openPostgres(connectionString: string, max: number, statementTimeoutMs?
 /** Statement text to its name: hashing a long text on every call costs more than looking it up. */
 const preparedNames = new Map<string, string>();
 
+type Session = {
+  dialect: { sqlToQuery(query: SQL): CompiledStatement };
+  prepareQuery(
+    query: CompiledStatement,
+    fields: undefined,
+    name: string | undefined,
+    isResponseInArrayMode: boolean,
+  ): { execute(): Promise<unknown> };
+};
+// drizzle's own `execute` (pg-core/session.js), with a name: the session's dialect is protected.
+const sessionOf = (db: Database) => db._.session as unknown as Session;
+
+/** A statement's text and parameters, its text compiled once per shape (db/statement-text.ts). */
+export function compileStatement(db: Database, query: SQL): CompiledStatement {
+  const session = sessionOf(db);
+  return statementText(query, (query) => session.dialect.sqlToQuery(query));
+}
+
+/**
+ * Rows of a compiled statement; `name` makes it a named prepared statement, which PostgreSQL
+ * parses and plans once per connection. PGlite runs it like any other statement.
+ */
+export async function queryCompiledRows<T>(
+  db: Database,
+  compiled: CompiledStatement,
+  name?: string,
+): Promise<T[]> {
+  const result = (await sessionOf(db).prepareQuery(compiled, undefined, name, false).execute()) as {
+    rows: T[];
+  };
+  return result.rows;
+}
+
 /**
  * Rows of a raw SQL statement run as a named prepared statement: PostgreSQL parses and plans it
  * once per connection instead of on every call (the hot writes of a lead, for one). Only for
  * statements whose text does not depend on the data: each distinct text stays prepared on every
- * connection of the pool. PGlite runs it like any other statement.
+ * connection of the pool.
  */
 export async function queryPreparedRows<T>(db: Database, query: SQL): Promise<T[]> {
-  // drizzle's own `execute` (pg-core/session.js), with a name: the session's dialect is protected.
-  const session = db._.session as unknown as {
-    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-    prepareQuery(
-      query: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string,
-      isResponseInArrayMode: boolean,
-    ): { execute(): Promise<unknown> };
-  };
-  const compiled = statementText(query, (query) => session.dialect.sqlToQuery(query));
+  const compiled = compileStatement(db, query);
   let name = preparedNames.get(compiled.sql);
   if (name === undefined) {
     name = `s_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`;
     if (preparedNames.size < 1000) preparedNames.set(compiled.sql, name);
   }
-  const result = (await session.prepareQuery(compiled, undefined, name, false).execute()) as { rows: T[] };
-  return result.rows;
+  return queryCompiledRows<T>(db, compiled, name);
 }
 
 /** Rows of a raw SQL statement; both drivers answer `{ rows }`, typed here once. */

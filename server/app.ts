@@ -18,6 +18,7 @@ import {
   requestClientContext,
 } from '#app/context.server.ts';
 import { bootstrapScript, type IslandAssets } from '#app/islands/bootstrap.ts';
+import { groupStatements } from '#db/grouped-statements.ts';
 import { adminApiRouter } from './api/admin/index.ts';
 import { audienceApiRouter } from './api/audience.ts';
 import { adminGate, authApiRouter } from './api/auth.ts';
@@ -283,6 +284,7 @@ function apiRouter(deps: AppDeps, visualStore: VisualStore): express.Router {
   api.use(
     contactApiRouter({
       db: deps.database.db,
+      commitLead: groupStatements(deps.database.db),
       events: deps.events,
       staffNotification: deps.leads.staffNotification,
       calls: deps.calls,

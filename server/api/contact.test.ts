@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
@@ -480,6 +480,23 @@ describe('POST /api/contact — under a burst', () => {
     expect(answers.filter((a) => a.status !== 201).map((a) => a.status)).toEqual([]);
     const after = (await database.db.select({ n: count() }).from(contactRequests))[0]?.n ?? 0;
     expect(after - before).toBe(200);
-    expect(new Set(answers.map((a) => a.body.id)).size).toBe(200);
+    const ids = answers.map((a) => a.body.id as string);
+    expect(new Set(ids).size).toBe(200);
+    // Committed together (db/grouped-statements.ts), each lead still has its staff email and its event.
+    const [mails] = await database.db
+      .select({ n: count() })
+      .from(emailOutbox)
+      .where(
+        inArray(
+          emailOutbox.dedupeKey,
+          ids.map((id) => `lead:${id}`),
+        ),
+      );
+    expect(mails?.n).toBe(200);
+    const announced = () =>
+      new Set(
+        events.flatMap((e) => (e.type === 'new_contact' && ids.includes(e.data.id) ? [e.data.id] : [])),
+      );
+    await expect.poll(() => announced().size).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { type ContactRequestAccepted, ContactRequestSchema } from '#common/schemas/leads.ts';
 import type { Database } from '#db/client.ts';
+import type { CommitWork } from '#db/grouped-statements.ts';
 import type { CallDesk } from '../booking/desk.ts';
 import { badRequest } from '../errors.ts';
 import {
@@ -30,6 +31,8 @@ const SCOPE = 'contact';
 
 export type ContactApiDeps = LeadDeps & {
   db: Database;
+  /** Commits a lead with the others arriving meanwhile (db/grouped-statements.ts). */
+  commitLead?: CommitWork;
   /** A call request's booking link, and its email (docs/decisions/077-call-booking.md). */
   calls: Pick<CallDesk, 'requestWrites'>;
   /** Called after a lead committed (wakes the email worker). */
@@ -92,6 +95,7 @@ export function contactApiRouter(deps: ContactApiDeps): Router {
       deps.db,
       { scope: SCOPE, key, requestHash, answer: { status: 201, body: answer } },
       writes,
+      deps.commitLead,
     );
     req.log.info(
       { leadId: (response.body as { id: string }).id, source: request.source, reviewReason },

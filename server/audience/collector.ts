@@ -9,12 +9,12 @@
 import { sql } from 'drizzle-orm';
 import { AUDIENCE_FOLD_LAG_MS } from '#common/audience.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '#db/client.ts';
+import { createGroupCommit } from '#db/group-commit.ts';
 import { audienceEvents } from '#db/schema.ts';
 import type { Env } from '../env.ts';
 import { databaseErrorCode } from '../http/error-handler.ts';
 import type { Logger } from '../logger.ts';
 import { createAudienceFoldLoop } from './fold.ts';
-import { createGroupCommit } from './group-commit.ts';
 import { createKeyRateLimit } from './key-rate-limit.ts';
 import { createSaltCache } from './visitor-key.ts';
 

@@ -26,7 +26,7 @@ const commitThrough = (
   options: { maxDelayMs: number; maxRows: number; concurrency: number; maxQueued?: number },
 ) => createGroupCommit({ write: writer.write, maxQueued: 1_000, ...options });
 
-describe('the beacons’ group commit', () => {
+describe('group commit', () => {
   it('writes rows handed in together as one batch, and settles each only after its batch', async () => {
     const writer = slowWrite(20);
     const commit = commitThrough(writer, { maxDelayMs: 5, maxRows: 100, concurrency: 1 });
@@ -61,6 +61,38 @@ describe('the beacons’ group commit', () => {
       'fulfilled',
     ]);
     await commit.drain();
+  });
+
+  it('with no delay, writes a row at once when a writer is free, and those arriving meanwhile together', async () => {
+    const writer = slowWrite(10);
+    const commit = commitThrough(writer, { maxDelayMs: 0, maxRows: 100, concurrency: 1 });
+    await Promise.all([0, 1, 2, 3].map((row) => commit.add(row)));
+    expect(writer.batches).toEqual([[0], [1, 2, 3]]);
+  });
+
+  it('writes the rows of a batch refused whole again alone, so that only the row at fault fails', async () => {
+    const writer = slowWrite(5, (rows) => rows.includes(2));
+    const alone: number[] = [];
+    const commit = createGroupCommit<number>({
+      write: writer.write,
+      retryAlone: {
+        when: (error) => (error as Error).message === 'write failed',
+        write: async (row) => {
+          alone.push(row);
+          if (row === 2) throw new Error(`row ${row} refused`);
+        },
+      },
+      maxDelayMs: 0,
+      maxRows: 100,
+      concurrency: 1,
+      maxQueued: 1_000,
+    });
+    const results = await Promise.allSettled([2, 0, 1, 2, 3].map((row) => commit.add(row)));
+    // The first, alone in its batch, keeps its error; the second batch is tried again row by row.
+    expect(
+      results.map((result) => (result.status === 'rejected' ? (result.reason as Error).message : 'ok')),
+    ).toEqual(['write failed', 'ok', 'ok', 'row 2 refused', 'ok']);
+    expect(alone).toEqual([0, 1, 2, 3]);
   });
 
   it('refuses at once, rather than holding in memory, the rows past its waiting limit', async () => {

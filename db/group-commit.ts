@@ -1,17 +1,24 @@
 /**
- * Group commit for the beacons (docs/decisions/084-first-party-audience.md): rows handed in within
- * a few milliseconds are written together by one multi-row INSERT, and each caller's promise
- * settles once its batch is committed (or has failed). One commit, one fsync, for up to `maxRows`
- * beacons: 3,000 beacons a second cost a few dozen statements, not 3,000.
+ * Group commit: rows handed in while a batch is being written (or within `maxDelayMs`) are written
+ * together, and each caller's promise settles once its batch is committed (or has failed). One
+ * commit, one fsync, for up to `maxRows` rows. Used by the audience's beacons (decision 084: one
+ * multi-row INSERT; 3,000 beacons a second cost a few dozen statements, not 3,000) and by the leads
+ * (decision 118: their statements as one, db/grouped-statements.ts).
  *
- * At most `concurrency` batches are written at once (the beacons' own pool size): while every
- * writer is busy, the next batch grows instead of queueing for a connection, so a burst makes
- * bigger batches, never more connections, and the lead forms' pool is never touched.
+ * At most `concurrency` batches are written at once: while every writer is busy, the next batch
+ * grows instead of queueing for a connection, so a burst makes bigger batches, never more
+ * connections.
  */
 export type GroupCommitOptions<T> = {
   /** Writes one batch, in one statement; throws when nothing was stored. */
   write: (rows: T[]) => Promise<void>;
-  /** The longest a row waits for others before its batch is written. */
+  /**
+   * When a batch of several rows failed with an error for which `when` says that nothing of it was
+   * stored, each of its rows is written again alone, and settles with its own outcome: one row at
+   * fault fails alone. Without it, every row of a failed batch fails with the batch's error.
+   */
+  retryAlone?: { when: (error: unknown) => boolean; write: (row: T) => Promise<void> };
+  /** The longest a row waits for others before its batch is written; 0: at once if a writer is free. */
   maxDelayMs: number;
   /** A batch is written at once when it reaches this many rows. */
   maxRows: number;
@@ -34,7 +41,7 @@ export type GroupCommit<T> = {
 type Pending<T> = { row: T; resolve: () => void; reject: (error: unknown) => void };
 
 export function createGroupCommit<T>(options: GroupCommitOptions<T>): GroupCommit<T> {
-  const { write, maxDelayMs, maxRows, concurrency, maxQueued } = options;
+  const { write, retryAlone, maxDelayMs, maxRows, concurrency, maxQueued } = options;
   let queue: Pending<T>[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing = 0;
@@ -51,7 +58,13 @@ export function createGroupCommit<T>(options: GroupCommitOptions<T>): GroupCommi
         () => {
           for (const pending of batch) pending.resolve();
         },
-        (error: unknown) => {
+        async (error: unknown) => {
+          if (batch.length > 1 && retryAlone?.when(error)) {
+            await Promise.all(
+              batch.map((pending) => retryAlone.write(pending.row).then(pending.resolve, pending.reject)),
+            );
+            return;
+          }
           for (const pending of batch) pending.reject(error);
         },
       );
@@ -67,10 +80,10 @@ export function createGroupCommit<T>(options: GroupCommitOptions<T>): GroupCommi
 
   return {
     add(row) {
-      if (queue.length >= maxQueued) return Promise.reject(new Error('too many beacons waiting'));
+      if (queue.length >= maxQueued) return Promise.reject(new Error('too many rows waiting'));
       return new Promise<void>((resolve, reject) => {
         queue.push({ row, resolve, reject });
-        if (queue.length >= maxRows) flush();
+        if (queue.length >= maxRows || (maxDelayMs === 0 && writing < concurrency)) flush();
         else if (!timer && writing < concurrency) timer = setTimeout(flush, maxDelayMs);
       });
     },
