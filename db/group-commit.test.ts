@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommit } from './group-commit.ts';
+import { databaseErrorCode } from '#server/http/error-handler.ts';
+import { createGroupCommit, TOO_MANY_WAITING } from './group-commit.ts';
 
 /** A write that takes `ms` and records each batch it was given. */
 function slowWrite(ms: number, fail?: (rows: number[]) => boolean) {
@@ -108,5 +109,7 @@ describe('group commit', () => {
       'fulfilled',
       'rejected',
     ]);
+    // Told apart from a database error: the request answers 503, to be sent again later.
+    expect(databaseErrorCode((results[5] as PromiseRejectedResult).reason)).toBe(TOO_MANY_WAITING);
   });
 });

@@ -38,6 +38,12 @@ export type GroupCommit<T> = {
   drain(): Promise<void>;
 };
 
+/**
+ * The code of the error a row past the waiting limit is refused with: the database is slow or gone,
+ * and the request may be sent again later (the HTTP layer answers 503 with Retry-After).
+ */
+export const TOO_MANY_WAITING = 'too_many_waiting';
+
 type Pending<T> = { row: T; resolve: () => void; reject: (error: unknown) => void };
 
 export function createGroupCommit<T>(options: GroupCommitOptions<T>): GroupCommit<T> {
@@ -80,7 +86,9 @@ export function createGroupCommit<T>(options: GroupCommitOptions<T>): GroupCommi
 
   return {
     add(row) {
-      if (queue.length >= maxQueued) return Promise.reject(new Error('too many rows waiting'));
+      if (queue.length >= maxQueued) {
+        return Promise.reject(Object.assign(new Error('too many rows waiting'), { code: TOO_MANY_WAITING }));
+      }
       return new Promise<void>((resolve, reject) => {
         queue.push({ row, resolve, reject });
         if (queue.length >= maxRows || (maxDelayMs === 0 && writing < concurrency)) flush();

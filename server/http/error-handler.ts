@@ -4,6 +4,7 @@
  * internals.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { TOO_MANY_WAITING } from '#db/group-commit.ts';
 import { HttpError } from '../errors.ts';
 
 type BodyParserError = Error & { type?: string; status?: number };
@@ -79,9 +80,11 @@ function isBodyParserError(error: unknown, type?: string): boolean {
 
 /**
  * PostgreSQL SQLSTATE classes and socket errors that mean "the database cannot be reached right
- * now" (restart, failover, network): connection exceptions (08), operator intervention (57P01-3).
+ * now" (restart, failover, network): connection exceptions (08), operator intervention (57P01-3),
+ * and a group commit's queue full (db/group-commit.ts: the database too slow to keep up).
  */
 const UNAVAILABLE_CODES = new Set([
+  TOO_MANY_WAITING,
   '57P01',
   '57P02',
   '57P03',
