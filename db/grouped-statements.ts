@@ -11,6 +11,10 @@
  * each of its works runs again alone: each gets its own answer or its own error, as if no other had
  * been beside it. When the batch's outcome is unknown (the connection lost before the answer),
  * every work of it fails with that error, as a lone statement's would.
+ *
+ * As within one inOneStatement, the works of a batch see one snapshot: none may read what another
+ * writes, nor update a row another updates (PostgreSQL would apply only one of the two). A lead's
+ * writes only insert rows of its own.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import {

@@ -32,7 +32,7 @@ const SCOPE = 'contact';
 export type ContactApiDeps = LeadDeps & {
   db: Database;
   /** Commits a lead with the others arriving meanwhile (db/grouped-statements.ts). */
-  commitLead?: CommitWork;
+  commitLead: CommitWork;
   /** A call request's booking link, and its email (docs/decisions/077-call-booking.md). */
   calls: Pick<CallDesk, 'requestWrites'>;
   /** Called after a lead committed (wakes the email worker). */

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Database, hasPgCode, inOneStatement, queryPreparedRows } from '#db/client.ts';
+import { type Database, hasPgCode, queryPreparedRows } from '#db/client.ts';
 import type { CommitWork, Work } from '#db/grouped-statements.ts';
 import { idempotencyKeys } from '#db/schema.ts';
 import { badRequest, HttpError } from '../errors.ts';
@@ -120,16 +120,15 @@ export async function replayOrHitRateLimits(
  * the answer is decided before the work (the caller chooses the new row's id), so claim, work and
  * answer are stored together or not at all, in one round trip. A key already claimed makes the
  * whole statement fail on the unique index (a concurrent holder is waited for first), and the
- * stored answer is returned instead. `commit` runs the statement: alone by default, or with the
- * others arriving meanwhile (db/grouped-statements.ts: a batch refused whole is run again work by
- * work, so that a claimed key fails its own statement only).
+ * stored answer is returned instead. `commit` runs the statement, with the others arriving
+ * meanwhile (db/grouped-statements.ts: a batch refused whole is run again work by work, so that a
+ * claimed key fails its own statement only).
  */
 export async function runIdempotently(
   db: Database,
   options: { scope: string; key: string | undefined; requestHash: string; answer: StoredResponse },
   work: Work,
-  commit: CommitWork = (work) =>
-    queryPreparedRows(db, inOneStatement(work.writes, work.select)).then(() => {}),
+  commit: CommitWork,
 ): Promise<StoredResponse> {
   const { scope, key, requestHash, answer } = options;
   const claim = key
