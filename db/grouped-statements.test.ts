@@ -16,6 +16,7 @@ const claim = (key: string): Work => ({
       .insert(idempotencyKeys)
       .values({ scope: 'group-commit-test', key, requestHash: 'h', responseStatus: 201, responseBody: {} }),
   ],
+  key,
 });
 
 async function storedKeys(keys: string[]): Promise<string[]> {
@@ -66,6 +67,33 @@ describe('statements committed together', () => {
     ]);
     expect(hasPgCode((outcomes[2] as PromiseRejectedResult).reason, '23505')).toBe(true);
     expect(await storedKeys([...keys, taken])).toEqual([...keys, taken].sort());
+  });
+
+  it('keeps a retry of a key still being written out of the batches: it runs alone once the first settled', async () => {
+    const commit = groupStatements(context.database.db);
+    const [first, other, last] = [randomUUID(), randomUUID(), randomUUID()];
+    const statements = countStatements();
+    try {
+      const outcomes = await Promise.allSettled([
+        commit(claim(first)),
+        commit(claim(other)),
+        commit(claim(first)),
+        commit(claim(last)),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      // The retry fails on its key alone, as a retry always did (its caller reads the first answer).
+      expect(hasPgCode((outcomes[2] as PromiseRejectedResult).reason, '23505')).toBe(true);
+      // The first alone, the two others together, the retry alone: no batch refused and sent again.
+      expect(statements.mock.calls.length).toBe(3);
+    } finally {
+      statements.mockRestore();
+    }
+    expect(await storedKeys([first, other, last])).toEqual([first, other, last].sort());
   });
 
   it('fails every work of a batch whose outcome is unknown (connection lost), and runs none again', async () => {

@@ -28,8 +28,11 @@ import {
 import { createGroupCommit } from './group-commit.ts';
 import type { CompiledStatement } from './statement-text.ts';
 
-/** What one request commits: its writes and the statement's result (its events' `pg_notify`). */
-export type Work = { writes: Statement[]; select?: SQL };
+/**
+ * What one request commits: its writes, the statement's result (its events' `pg_notify`), and
+ * the idempotency key it claims, if any.
+ */
+export type Work = { writes: Statement[]; select?: SQL; key?: string };
 
 /** Commits one work; resolves once it is durably stored (its batch's commit returned). */
 export type CommitWork = (work: Work) => Promise<void>;
@@ -102,7 +105,13 @@ const MAX_BATCH = 64;
 /** Works waiting at most (the database slow or gone): past it a request answers 503 at once. */
 const MAX_WAITING = 5_000;
 
-/** Commits works one batch at a time, each batch one statement. */
+/**
+ * Commits works one batch at a time, each batch one statement. A work whose key is already
+ * waiting or being written (a retry sent while the first attempt is still in flight) is kept out
+ * of the batches: it waits for the first to settle, then runs alone. In a batch, its certain refusal
+ * (the key is claimed) would send every other work of the batch again; alone, it fails on the key
+ * as a retry always did, and its caller reads the first answer.
+ */
 export function groupStatements(db: Database): CommitWork {
   const alone = async (work: Work) => {
     await queryPreparedRows(db, inOneStatement(work.writes, work.select));
@@ -119,5 +128,16 @@ export function groupStatements(db: Database): CommitWork {
     concurrency: 1,
     maxQueued: MAX_WAITING,
   });
-  return (work) => commit.add(work);
+  const pendingKeys = new Map<string, Promise<void>>();
+  return (work) => {
+    const { key } = work;
+    if (key === undefined) return commit.add(work);
+    const earlier = pendingKeys.get(key);
+    const after = () => alone(work);
+    const run = earlier ? earlier.then(after, after) : commit.add(work);
+    pendingKeys.set(key, run);
+    return run.finally(() => {
+      if (pendingKeys.get(key) === run) pendingKeys.delete(key);
+    });
+  };
 }

@@ -139,7 +139,11 @@ export async function runIdempotently(
       ]
     : [];
   try {
-    await commit({ writes: [...claim, ...work.writes], select: work.select });
+    await commit({
+      writes: [...claim, ...work.writes],
+      select: work.select,
+      ...(key ? { key: `${scope}:${key}` } : {}),
+    });
     return answer;
   } catch (error) {
     if (!key || !hasPgCode(error, '23505', CLAIM_INDEX)) throw error;
