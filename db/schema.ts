@@ -623,7 +623,11 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The few rows in a sender's hands: the sends to confirm or to reopen (server/email/worker.ts).
+    index('email_outbox_leased_idx').on(t.status, t.lockedUntil).where(sql`${t.lockedUntil} is not null`),
+  ],
 );
 
 /** Uploaded images, re-encoded into several widths under generated names. */

@@ -6,7 +6,7 @@
  * (`locked_until`), committed before anything is sent: the rows of an instance that crashed come
  * back when the lease runs out.
  */
-import { and, eq, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
 
@@ -63,6 +63,28 @@ export async function releaseLeases(db: Database, table: LeasedTable, ids: strin
     .update(table)
     .set({ lockedUntil: null })
     .where(and(inArray(table.id, ids), eq(table.status, status)));
+}
+
+/** A leased table whose rows record when they were sent. */
+type SentTable = LeasedTable & { sentAt: AnyPgColumn };
+
+/**
+ * The rows marked `sent` whose sender never confirmed the server's answer: still leased, the lease
+ * run out at `at` (or any lease, with no `at`: a lone instance starting, crashed-leases.ts). Their
+ * process stopped between the mark and the answer, so the message may not have left: they are
+ * pending again, due now, and returned as they were.
+ */
+export async function reopenUnconfirmedSends<T extends SentTable>(
+  db: Database,
+  sent: T,
+  at?: Date,
+): Promise<T['$inferSelect'][]> {
+  const table: SentTable = sent;
+  return (await db
+    .update(table)
+    .set({ status: 'pending', sentAt: null, lockedUntil: null })
+    .where(and(eq(table.status, 'sent'), at ? lt(table.lockedUntil, at) : isNotNull(table.lockedUntil)))
+    .returning()) as T['$inferSelect'][];
 }
 
 /** A table of rows sent with retries that counts the attempts and keeps the last error. */

@@ -53,6 +53,32 @@ describe('leases left by a killed process', () => {
     expect(await leaseOf()).toBeNull();
   });
 
+  it('of an email marked sent whose answer the dead process never saw put it back in the queue, with its Message-ID', async () => {
+    const leaseOf = await claimedMessage();
+    const [row] = await database.db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: new Date(), attempts: 1 })
+      .returning();
+    const untouched = await createOutbox({ publicUrl: 'https://lisanga.test' }).enqueueEmail(database.db, {
+      to: 'autre@exemple.cd',
+      subject: 'Déjà envoyé',
+      html: '<p>Bonjour</p>',
+      text: 'Bonjour',
+    });
+    // Sent and confirmed: no lease left.
+    await database.db.update(emailOutbox).set({ status: 'sent' }).where(eq(emailOutbox.id, untouched.id));
+
+    expect((await start()).released).toBe(1);
+    expect(await leaseOf()).toBeNull();
+    const rows = await database.db.select().from(emailOutbox);
+    expect(rows.map((r) => [r.messageId, r.status, r.sentAt])).toEqual(
+      expect.arrayContaining([
+        [row?.messageId, 'pending', null],
+        [untouched.messageId, 'sent', null],
+      ]),
+    );
+  });
+
   // Several instances share one database only on a server.
   (currentBackend() === 'postgres' ? it : () => undefined)(
     'are left alone while another instance runs, and freed by the next start once it is gone',

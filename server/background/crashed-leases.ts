@@ -9,20 +9,27 @@
  *   session ends with its process); an instance that can also take it exclusively is alone.
  * Freeing the lease of a dead sender never sends a message twice: a message is recorded as sent
  * before its end leaves (server/email/transport.ts), so a row still pending was never delivered.
+ * An email recorded as sent whose lease is still held is a send the dead process never saw
+ * answered: it is pending again, sent with its Message-ID (server/email/worker.ts, decision 119).
  */
 import { isNotNull } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, DatabaseHandle } from '#db/client.ts';
 import { campaignJobs, emailOutbox, pushDeliveries } from '#db/schema.ts';
 import type { Logger } from '../logger.ts';
+import { reopenUnconfirmedSends } from './claim.ts';
 
 /** The advisory lock every running instance holds shared (db/migrate.ts lists the others). */
 export const INSTANCES_LOCK_KEY = 727_100_007;
 const RECONNECT_DELAY_MS = 1_000;
 
-/** Frees every lease of the senders' tables; returns how many rows were held. */
-export async function releaseAllLeases(db: Database): Promise<number> {
-  let released = 0;
+/**
+ * Frees every lease of the senders' tables: how many rows were held, and the Message-IDs of the
+ * emails sent again because their send was never confirmed.
+ */
+export async function releaseAllLeases(db: Database): Promise<{ released: number; resent: string[] }> {
+  const reopened = await reopenUnconfirmedSends(db, emailOutbox);
+  let released = reopened.length;
   for (const table of [emailOutbox, campaignJobs, pushDeliveries]) {
     const rows = await db
       .update(table)
@@ -31,7 +38,18 @@ export async function releaseAllLeases(db: Database): Promise<number> {
       .returning({ id: table.id });
     released += rows.length;
   }
-  return released;
+  return { released, resent: reopened.map((row) => row.messageId) };
+}
+
+/** The log lines of what a start freed. */
+function logReleased(logger: Logger, { released, resent }: { released: number; resent: string[] }) {
+  if (released > 0) logger.warn({ released }, 'leases left by a stopped process freed');
+  if (resent.length > 0) {
+    logger.warn(
+      { messageIds: resent },
+      'emails whose send was never confirmed (their sender stopped): sent again with their Message-ID',
+    );
+  }
 }
 
 export type InstancePresence = {
@@ -47,9 +65,9 @@ export async function takeOverCrashedLeases(
   logger: Logger,
 ): Promise<InstancePresence> {
   if (!handle.pool) {
-    const released = await releaseAllLeases(handle.db);
-    if (released > 0) logger.warn({ released }, 'leases left by a stopped process freed');
-    return { released, stop: async () => {} };
+    const freed = await releaseAllLeases(handle.db);
+    logReleased(logger, freed);
+    return { released: freed.released, stop: async () => {} };
   }
   const options = handle.pool.options;
   let stopped = false;
@@ -88,11 +106,12 @@ export async function takeOverCrashedLeases(
   ]);
   if (rows[0]?.alone) {
     try {
-      released = await releaseAllLeases(handle.db);
+      const freed = await releaseAllLeases(handle.db);
+      released = freed.released;
+      logReleased(logger, freed);
     } finally {
       await session.query('select pg_advisory_unlock($1)', [INSTANCES_LOCK_KEY]);
     }
-    if (released > 0) logger.warn({ released }, 'leases left by a stopped instance freed');
   }
   return {
     released,

@@ -10,7 +10,8 @@
  * the data and the content is on its way, before the line that ends it; for a file, before the
  * rename that makes it visible. A process killed before the commit has delivered nothing (an SMTP
  * server drops a message whose end it never got), so sending it again after a restart is no
- * duplicate; one killed after it never sends it again.
+ * duplicate. After it, the sender decides: the campaigns never send the message again, the outbox
+ * sends it again with its Message-ID unless the server's answer was recorded (decision 119).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';

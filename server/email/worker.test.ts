@@ -208,20 +208,54 @@ describe('outbox worker', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 4 });
   });
 
-  it('records a message as sent before the SMTP server has its end: a process killed mid-send never sends it twice', async () => {
+  it('records a message as sent, leased, before the SMTP server has its end, and ends the lease once answered', async () => {
     const { id } = await enqueue({ to: 'panne@exemple.cd' });
-    const atCommit: { status: string; delivered: number }[] = [];
+    const atCommit: { status: string; leased: boolean; delivered: number }[] = [];
     const w = worker({
       transport: committing(async (mark) => {
         await mark();
-        // Still open on the server: a kill now leaves a sent row and a message it drops.
+        // Still open on the server: a kill now leaves a sent, leased row and a message it drops.
         await new Promise((resolve) => setTimeout(resolve, 200));
-        atCommit.push({ status: (await rowOf(id)).status, delivered: smtp.messages().length });
+        const row = await rowOf(id);
+        atCommit.push({
+          status: row.status,
+          leased: row.lockedUntil !== null,
+          delivered: smtp.messages().length,
+        });
       }),
     });
     expect(await w.runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
-    expect(atCommit).toEqual([{ status: 'sent', delivered: 0 }]);
+    expect(atCommit).toEqual([{ status: 'sent', leased: true, delivered: 0 }]);
     expect(smtp.messages()).toHaveLength(1);
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', lockedUntil: null });
+
+    // A send seen through is never made again, however late the next run.
+    advance(LEASE_MS + 60_000);
+    expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
+    expect(smtp.messages()).toHaveLength(1);
+  });
+
+  it('sends again, with its Message-ID, a message whose sender stopped between its mark and the answer', async () => {
+    const { id, messageId } = await enqueue({ to: 'coupure@exemple.cd' });
+    // The process dies after the mark: nothing after it ever runs.
+    const killed = worker({
+      transport: {
+        ...transport,
+        send: async (_message, options) => {
+          await options?.commit?.();
+          return new Promise(() => {});
+        },
+      },
+    });
+    void killed.runOnce();
+    await expect.poll(async () => (await rowOf(id)).status).toBe('sent');
+
+    // Another instance leaves it while the dead one's lease runs.
+    expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
+    advance(LEASE_MS + 1_000);
+    expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+    expect(smtp.messages().map((m) => m.messageId)).toEqual([messageId]);
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2, lockedUntil: null });
   });
 
   it('delivers nothing when the commit fails (a process killed before it), and sends the message once later', async () => {

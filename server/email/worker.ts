@@ -6,12 +6,16 @@
  * 2. send each claimed message outside any transaction (an SMTP exchange can take seconds; holding
  *    row locks or a pooled connection that long would starve the site);
  * 3. record the outcome: sent, or retried later with exponential backoff, or failed for good.
- *    `sent` is committed just before the message's end goes out (the transport's `commit`), so a
- *    process killed mid-send never sends a message twice: the row of a message whose end never
- *    left is still pending, the one of a message that left is already sent. A send that fails
- *    after that commit puts the row back to pending with its failure.
+ *    `sent` is committed just before the message's end goes out (the transport's `commit`), with
+ *    a fresh lease; the lease ends (`confirm`) once the SMTP server answered. A row `sent` whose
+ *    lease ran out, or that a lone instance finds leased as it starts (crashed-leases.ts), is a
+ *    send its process never saw through: killed between the mark and the server's answer, the
+ *    message's end may or may not have left. It is sent again, with the same Message-ID (decision
+ *    119): a transactional email (a lead's staff notification, a confirmation) must not be lost,
+ *    and the receiver recognises the rare second copy. A send that fails after the mark puts the
+ *    row back to pending with its failure.
  * A send whose outcome is uncertain (the connection dropped after the end went out) is retried
- * with the same Message-ID, so the rare duplicate is recognisable by the receiver.
+ * with the same Message-ID for the same reason.
  * Every time comes from the injected `now()` and is compared as a query parameter, never with
  * SQL now(): tests drive the clock, and the database clock does not matter.
  */
@@ -24,6 +28,7 @@ import {
   leaseEndsSoon,
   recordFailedAttempt,
   releaseLeases,
+  reopenUnconfirmedSends,
 } from '../background/claim.ts';
 import { createPollLoop, describeError, type PollLoop, type SenderOptions } from '../background/poll-loop.ts';
 import { plainTextHtml, renderTemplate } from './templates.ts';
@@ -34,6 +39,8 @@ import { MailSendError } from './transport.ts';
 export const MAX_ATTEMPTS = 16;
 /** How long a claim protects a row; longer than a batch of sends with their 30 s timeouts takes. */
 export const LEASE_MS = 2 * 60_000;
+/** How often a run looks for sends left unconfirmed by a stopped instance (their lease ran out). */
+const REOPEN_CHECK_MS = 30_000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 30 * 60_000;
 const BACKOFF_JITTER = 0.1;
@@ -130,13 +137,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // Only a pending row is updated: an admin may have cancelled it meanwhile.
     const stillPending = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending'));
     let committed = false;
-    // Prepared: under a burst of leads this runs once per email.
+    // Prepared: under a burst of leads this runs once per email. The fresh lease covers the rest
+    // of the send (its end, the server's answer: one socket timeout at most), until `confirm`.
     const commit = async () => {
       const marked = await queryPreparedRows(
         db,
         db
           .update(emailOutbox)
-          .set({ status: 'sent', sentAt: now(), attempts, lockedUntil: null })
+          .set({ status: 'sent', sentAt: now(), attempts, lockedUntil: new Date(now().getTime() + LEASE_MS) })
           .where(stillPending)
           .returning({ id: emailOutbox.id })
           .getSQL(),
@@ -162,6 +170,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (error === undefined) {
       // A transport that takes no commit (a test's) is recorded after the send, as before.
       if (!committed) await commit();
+      await confirm(row.id);
       result.sent += 1;
       logger.info(log, 'email sent');
       return;
@@ -189,8 +198,51 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
+  /** Sends the server answered whose lease could not be ended yet (the database was away). */
+  const unconfirmed = new Set<string>();
+
+  /**
+   * Ends the lease of a message the server answered: its send is seen through, never made again.
+   * Committed without waiting for the disk (this statement only, as the claim): a confirmation
+   * lost with the database's crash only sends that message again, with its Message-ID.
+   */
+  async function confirm(id: string): Promise<void> {
+    try {
+      await queryPreparedRows(
+        db,
+        sql`with async_commit as (select set_config('synchronous_commit', 'off', true))
+          update ${emailOutbox} set locked_until = null from async_commit
+          where ${emailOutbox.id} = ${id} and ${emailOutbox.status} = 'sent'`,
+      );
+      unconfirmed.delete(id);
+    } catch (error) {
+      unconfirmed.add(id);
+      logger.warn({ err: error, outboxId: id }, 'email sent, its confirmation not recorded yet; retrying');
+    }
+  }
+
+  let reopenCheckedAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Every REOPEN_CHECK_MS: the sends another instance marked and never confirmed before its lease
+   * ran out (it was killed between the two) are pending again, sent with their Message-ID.
+   */
+  async function reopenInterrupted(at: Date): Promise<void> {
+    for (const id of unconfirmed) await confirm(id);
+    if (at.getTime() - reopenCheckedAt < REOPEN_CHECK_MS) return;
+    reopenCheckedAt = at.getTime();
+    const reopened = await reopenUnconfirmedSends(db, emailOutbox, at);
+    if (reopened.length > 0) {
+      logger.warn(
+        { messageIds: reopened.map((row) => row.messageId) },
+        'emails whose send was never confirmed (their sender stopped): sent again with their Message-ID',
+      );
+    }
+  }
+
   async function run(): Promise<RunResult> {
     const result: RunResult = { sent: 0, failed: 0, retried: 0 };
+    await reopenInterrupted(now());
     // Each pass either sends a row or moves it into the future, so this ends once nothing is due.
     while (!stopping()) {
       const { rows, leaseUntil } = await claim();

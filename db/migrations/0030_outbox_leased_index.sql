@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_leased_idx" ON "email_outbox" USING btree ("status","locked_until") WHERE "email_outbox"."locked_until" is not null;
