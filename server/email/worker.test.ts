@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ical from 'node-ical';
 import { pino } from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox } from '#db/schema.ts';
 import { aCallInvitation, storedRow } from '#tests/helpers/factories.ts';
@@ -256,6 +256,31 @@ describe('outbox worker', () => {
     expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
     expect(smtp.messages().map((m) => m.messageId)).toEqual([messageId]);
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2, lockedUntil: null });
+  });
+
+  it('records a confirmation the database missed at the next run, so the message is not sent again', async () => {
+    const { id } = await enqueue({ to: 'instable@exemple.cd' });
+    const session = database.db._.session as unknown as {
+      prepareQuery: (query: { sql: string }, ...rest: unknown[]) => unknown;
+    };
+    const prepare = session.prepareQuery.bind(session);
+    let refusals = 1;
+    const spy = vi.spyOn(session, 'prepareQuery').mockImplementation((query, ...rest) => {
+      if (query.sql.includes('async_commit') && refusals-- > 0) throw new Error('connection terminated');
+      return prepare(query, ...rest);
+    });
+    try {
+      const w = worker();
+      expect(await w.runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+      expect((await rowOf(id)).lockedUntil).not.toBeNull();
+      await w.runOnce();
+      expect(await rowOf(id)).toMatchObject({ status: 'sent', lockedUntil: null });
+    } finally {
+      spy.mockRestore();
+    }
+    advance(LEASE_MS + 60_000);
+    expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
+    expect(smtp.messages()).toHaveLength(1);
   });
 
   it('delivers nothing when the commit fails (a process killed before it), and sends the message once later', async () => {
