@@ -179,6 +179,15 @@ export function inOneStatement(writes: Statement[], select: SQL = sql`1`): SQL {
 }
 
 /**
+ * A FROM source that makes the UPDATE naming it commit without waiting for the disk: it sets
+ * `synchronous_commit = off` for the statement's own implicit transaction, which PostgreSQL reads
+ * when that transaction commits, and adds its one row to nothing (`update … from` it). One
+ * statement instead of BEGIN, SET LOCAL, the write and COMMIT. Only for writes whose loss with a
+ * crash of PostgreSQL costs a repeat and nothing else (a sender's lease and marks, decision 119).
+ */
+export const withoutWaitingForDisk = sql`(select set_config('synchronous_commit', 'off', true)) as async_commit`;
+
+/**
  * Whether a database error (or its cause: drizzle wraps the driver's) has this SQLSTATE code and,
  * when given, names this constraint. `23505` is a unique violation.
  */

@@ -19,7 +19,14 @@ type ClaimedTable = PgTable & { id: AnyPgColumn };
 export async function claimRows<T extends ClaimedTable>(
   db: Database,
   claimed: T,
-  claim: { where: SQL | undefined; orderBy: SQL[]; limit: number; set: Record<string, unknown> },
+  claim: {
+    where: SQL | undefined;
+    orderBy: SQL[];
+    limit: number;
+    set: Record<string, unknown>;
+    /** A FROM source of the UPDATE (`withoutWaitingForDisk`). */
+    from?: SQL;
+  },
 ): Promise<T['$inferSelect'][]> {
   const table: ClaimedTable = claimed;
   const due = db
@@ -29,9 +36,8 @@ export async function claimRows<T extends ClaimedTable>(
     .orderBy(...claim.orderBy)
     .limit(claim.limit)
     .for('update', { skipLocked: true });
-  return (await db
-    .update(table)
-    .set(claim.set)
+  const update = db.update(table).set(claim.set);
+  return (await (claim.from ? update.from(claim.from) : update)
     .where(inArray(table.id, due))
     .returning()) as T['$inferSelect'][];
 }

@@ -266,7 +266,11 @@ describe('outbox worker', () => {
     const prepare = session.prepareQuery.bind(session);
     let refusals = 1;
     const spy = vi.spyOn(session, 'prepareQuery').mockImplementation((query, ...rest) => {
-      if (query.sql.includes('async_commit') && refusals-- > 0) throw new Error('connection terminated');
+      // The confirmation: it ends the lease of one sent row (a claim takes its rows by a subquery).
+      const confirming =
+        / where \("email_outbox"\."id" = \$3 and .*"status" = \$4\)$/.test(query.sql) &&
+        query.sql.startsWith('update "email_outbox" set "locked_until" = $1, "updated_at" = $2 from');
+      if (confirming && refusals-- > 0) throw new Error('connection terminated');
       return prepare(query, ...rest);
     });
     try {

@@ -15,12 +15,14 @@
  *    and the receiver recognises the rare second copy. A send that fails after the mark puts the
  *    row back to pending with its failure.
  * A send whose outcome is uncertain (the connection dropped after the end went out) is retried
- * with the same Message-ID for the same reason.
+ * with the same Message-ID for the same reason. For that same reason none of these writes waits
+ * for the disk (`withoutWaitingForDisk`): a crash of PostgreSQL that loses a mark or a confirmation
+ * makes the message pending again, sent again with its Message-ID, never lost.
  * Every time comes from the injected `now()` and is compared as a query parameter, never with
  * SQL now(): tests drive the clock, and the database clock does not matter.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { inTransaction, queryPreparedRows } from '#db/client.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { queryPreparedRows, withoutWaitingForDisk } from '#db/client.ts';
 import { emailOutbox, type OutboxMessage } from '#db/schema.ts';
 import {
   claimRows,
@@ -96,19 +98,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function claim(): Promise<{ rows: OutboxMessage[]; leaseUntil: Date }> {
     const at = now();
     const leaseUntil = new Date(at.getTime() + LEASE_MS);
-    // One write, committed on its own: the lease is visible to every instance before sending.
-    // Its commit does not wait for the disk (this transaction only): a lease lost with the
-    // database's crash only lets the row be claimed again. What keeps a message from going twice
-    // is its "sent" mark, committed durably before the message's end goes out (its flush carries
-    // the lease's record with it), and written only on a row still pending (`commit` below).
-    const rows = await inTransaction(db, async (tx) => {
-      await tx.execute(sql`set local synchronous_commit = off`);
-      return claimRows(tx, emailOutbox, {
-        where: dueAndUnleased(emailOutbox, 'pending', at),
-        orderBy: [asc(emailOutbox.nextAttemptAt)],
-        limit: batchSize,
-        set: { lockedUntil: leaseUntil },
-      });
+    // One statement, committed on its own: the lease is visible to every instance before
+    // sending. It does not wait for the disk, nor do the marks below: what a crash of PostgreSQL
+    // loses of them only sends a message again, with its Message-ID (decision 119).
+    const rows = await claimRows(db, emailOutbox, {
+      where: dueAndUnleased(emailOutbox, 'pending', at),
+      orderBy: [asc(emailOutbox.nextAttemptAt)],
+      limit: batchSize,
+      set: { lockedUntil: leaseUntil },
+      from: withoutWaitingForDisk,
     });
     rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
     return { rows, leaseUntil };
@@ -145,6 +143,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         db
           .update(emailOutbox)
           .set({ status: 'sent', sentAt: now(), attempts, lockedUntil: new Date(now().getTime() + LEASE_MS) })
+          .from(withoutWaitingForDisk)
           .where(stillPending)
           .returning({ id: emailOutbox.id })
           .getSQL(),
@@ -201,18 +200,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Sends the server answered whose lease could not be ended yet (the database was away). */
   const unconfirmed = new Set<string>();
 
-  /**
-   * Ends the lease of a message the server answered: its send is seen through, never made again.
-   * Committed without waiting for the disk (this statement only, as the claim): a confirmation
-   * lost with the database's crash only sends that message again, with its Message-ID.
-   */
+  /** Ends the lease of a message the server answered: its send is seen through, never made again. */
   async function confirm(id: string): Promise<void> {
     try {
       await queryPreparedRows(
         db,
-        sql`with async_commit as (select set_config('synchronous_commit', 'off', true))
-          update ${emailOutbox} set locked_until = null from async_commit
-          where ${emailOutbox.id} = ${id} and ${emailOutbox.status} = 'sent'`,
+        db
+          .update(emailOutbox)
+          .set({ lockedUntil: null })
+          .from(withoutWaitingForDisk)
+          .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sent')))
+          .getSQL(),
       );
       unconfirmed.delete(id);
     } catch (error) {
