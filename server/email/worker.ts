@@ -22,7 +22,7 @@
  * SQL now(): tests drive the clock, and the database clock does not matter.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { queryPreparedRows, withoutWaitingForDisk } from '#db/client.ts';
+import { type Database, queryPreparedRows, withoutWaitingForDisk } from '#db/client.ts';
 import { emailOutbox, type OutboxMessage } from '#db/schema.ts';
 import {
   claimRows,
@@ -33,6 +33,7 @@ import {
   reopenUnconfirmedSends,
 } from '../background/claim.ts';
 import { createPollLoop, describeError, type PollLoop, type SenderOptions } from '../background/poll-loop.ts';
+import type { Logger } from '../logger.ts';
 import { plainTextHtml, renderTemplate } from './templates.ts';
 import type { MailTransport, OutgoingEmail } from './transport.ts';
 import { MailSendError } from './transport.ts';
@@ -86,6 +87,56 @@ export type OutboxWorkerOptions = SenderOptions & {
   render?: typeof renderTemplate;
 };
 
+/**
+ * The end of each send's lease once its server answered (`confirm`), and the sends another
+ * process marked and never confirmed, pending again (`reopenInterrupted`, decision 119).
+ */
+function sendConfirmations(db: Database, logger: Logger) {
+  /** Sends the server answered whose lease could not be ended yet (the database was away). */
+  const unconfirmed = new Set<string>();
+
+  /** Ends the lease of a message the server answered: its send is seen through, never made again. */
+  async function confirm(id: string): Promise<void> {
+    try {
+      await queryPreparedRows(
+        db,
+        db
+          .update(emailOutbox)
+          .set({ lockedUntil: null })
+          .from(withoutWaitingForDisk)
+          .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sent')))
+          .getSQL(),
+      );
+      unconfirmed.delete(id);
+    } catch (error) {
+      unconfirmed.add(id);
+      logger.warn({ err: error, outboxId: id }, 'email sent, its confirmation not recorded yet; retrying');
+    }
+  }
+
+  let reopenCheckedAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * At the start of a run: the confirmations the database missed are recorded; and every
+   * REOPEN_CHECK_MS, the sends another instance marked and never confirmed before its lease ran
+   * out (it was killed between the two) are pending again, sent with their Message-ID.
+   */
+  async function reopenInterrupted(at: Date): Promise<void> {
+    for (const id of unconfirmed) await confirm(id);
+    if (at.getTime() - reopenCheckedAt < REOPEN_CHECK_MS) return;
+    reopenCheckedAt = at.getTime();
+    const reopened = await reopenUnconfirmedSends(db, emailOutbox, at);
+    if (reopened.length > 0) {
+      logger.warn(
+        { messageIds: reopened.map((row) => row.messageId) },
+        'emails whose send was never confirmed (their sender stopped): sent again with their Message-ID',
+      );
+    }
+  }
+
+  return { confirm, reopenInterrupted };
+}
+
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, transport } = options;
   const logger = options.logger.child({ component: 'outbox-worker' });
@@ -94,6 +145,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const batchSize = options.batchSize ?? 10;
   const random = options.random ?? Math.random;
   const render = options.render ?? renderTemplate;
+  const confirmations = sendConfirmations(db, logger);
 
   async function claim(): Promise<{ rows: OutboxMessage[]; leaseUntil: Date }> {
     const at = now();
@@ -169,7 +221,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (error === undefined) {
       // A transport that takes no commit (a test's) is recorded after the send, as before.
       if (!committed) await commit();
-      await confirm(row.id);
+      await confirmations.confirm(row.id);
       result.sent += 1;
       logger.info(log, 'email sent');
       return;
@@ -197,50 +249,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
-  /** Sends the server answered whose lease could not be ended yet (the database was away). */
-  const unconfirmed = new Set<string>();
-
-  /** Ends the lease of a message the server answered: its send is seen through, never made again. */
-  async function confirm(id: string): Promise<void> {
-    try {
-      await queryPreparedRows(
-        db,
-        db
-          .update(emailOutbox)
-          .set({ lockedUntil: null })
-          .from(withoutWaitingForDisk)
-          .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sent')))
-          .getSQL(),
-      );
-      unconfirmed.delete(id);
-    } catch (error) {
-      unconfirmed.add(id);
-      logger.warn({ err: error, outboxId: id }, 'email sent, its confirmation not recorded yet; retrying');
-    }
-  }
-
-  let reopenCheckedAt = Number.NEGATIVE_INFINITY;
-
-  /**
-   * Every REOPEN_CHECK_MS: the sends another instance marked and never confirmed before its lease
-   * ran out (it was killed between the two) are pending again, sent with their Message-ID.
-   */
-  async function reopenInterrupted(at: Date): Promise<void> {
-    for (const id of unconfirmed) await confirm(id);
-    if (at.getTime() - reopenCheckedAt < REOPEN_CHECK_MS) return;
-    reopenCheckedAt = at.getTime();
-    const reopened = await reopenUnconfirmedSends(db, emailOutbox, at);
-    if (reopened.length > 0) {
-      logger.warn(
-        { messageIds: reopened.map((row) => row.messageId) },
-        'emails whose send was never confirmed (their sender stopped): sent again with their Message-ID',
-      );
-    }
-  }
-
   async function run(): Promise<RunResult> {
     const result: RunResult = { sent: 0, failed: 0, retried: 0 };
-    await reopenInterrupted(now());
+    await confirmations.reopenInterrupted(now());
     // Each pass either sends a row or moves it into the future, so this ends once nothing is due.
     while (!stopping()) {
       const { rows, leaseUntil } = await claim();
