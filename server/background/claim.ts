@@ -9,6 +9,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
+import type { Logger } from '../logger.ts';
 
 type ClaimedTable = PgTable & { id: AnyPgColumn };
 
@@ -91,6 +92,15 @@ export async function reopenUnconfirmedSends<T extends SentTable>(
     .set({ status: 'pending', sentAt: null, lockedUntil: null })
     .where(and(eq(table.status, 'sent'), at ? lt(table.lockedUntil, at) : isNotNull(table.lockedUntil)))
     .returning()) as T['$inferSelect'][];
+}
+
+/** The one log line of the emails sent again, with their Message-IDs (`npm run test:faults` reads it). */
+export function logReopenedSends(logger: Logger, messageIds: string[]): void {
+  if (messageIds.length === 0) return;
+  logger.warn(
+    { messageIds },
+    'emails whose send was never confirmed (their sender stopped): sent again with their Message-ID',
+  );
 }
 
 /** A table of rows sent with retries that counts the attempts and keeps the last error. */

@@ -17,7 +17,7 @@ import pg from 'pg';
 import type { Database, DatabaseHandle } from '#db/client.ts';
 import { campaignJobs, emailOutbox, pushDeliveries } from '#db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { reopenUnconfirmedSends } from './claim.ts';
+import { logReopenedSends, reopenUnconfirmedSends } from './claim.ts';
 
 /** The advisory lock every running instance holds shared (db/migrate.ts lists the others). */
 export const INSTANCES_LOCK_KEY = 727_100_007;
@@ -44,12 +44,7 @@ export async function releaseAllLeases(db: Database): Promise<{ released: number
 /** The log lines of what a start freed. */
 function logReleased(logger: Logger, { released, resent }: { released: number; resent: string[] }) {
   if (released > 0) logger.warn({ released }, 'leases left by a stopped process freed');
-  if (resent.length > 0) {
-    logger.warn(
-      { messageIds: resent },
-      'emails whose send was never confirmed (their sender stopped): sent again with their Message-ID',
-    );
-  }
+  logReopenedSends(logger, resent);
 }
 
 export type InstancePresence = {

@@ -28,6 +28,7 @@ import {
   claimRows,
   dueAndUnleased,
   leaseEndsSoon,
+  logReopenedSends,
   recordFailedAttempt,
   releaseLeases,
   reopenUnconfirmedSends,
@@ -126,12 +127,10 @@ function sendConfirmations(db: Database, logger: Logger) {
     if (at.getTime() - reopenCheckedAt < REOPEN_CHECK_MS) return;
     reopenCheckedAt = at.getTime();
     const reopened = await reopenUnconfirmedSends(db, emailOutbox, at);
-    if (reopened.length > 0) {
-      logger.warn(
-        { messageIds: reopened.map((row) => row.messageId) },
-        'emails whose send was never confirmed (their sender stopped): sent again with their Message-ID',
-      );
-    }
+    logReopenedSends(
+      logger,
+      reopened.map((row) => row.messageId),
+    );
   }
 
   return { confirm, reopenInterrupted };
