@@ -7,10 +7,10 @@
  * - PGlite: the data directory's lock (db/lock.ts) already says so, one process per directory;
  * - PostgreSQL: every running instance holds a shared advisory lock on a session of its own (a
  *   session ends with its process); an instance that can also take it exclusively is alone.
- * Freeing the lease of a dead sender never sends a message twice: a message is recorded as sent
- * before its end leaves (server/email/transport.ts), so a row still pending was never delivered.
- * An email recorded as sent whose lease is still held is a send the dead process never saw
- * answered: it is pending again, sent with its Message-ID (server/email/worker.ts, decision 119).
+ * Freeing the lease of a row still pending never sends a message twice: a message is recorded as
+ * sent before its end leaves (server/email/transport.ts), so such a row was never delivered. An
+ * email recorded as sent whose lease is still held is a send the dead process never saw answered:
+ * it is pending again, sent with its Message-ID (server/email/worker.ts, decision 119).
  */
 import { isNotNull } from 'drizzle-orm';
 import pg from 'pg';

@@ -189,11 +189,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // Prepared: under a burst of leads this runs once per email. The fresh lease covers the rest
     // of the send (its end, the server's answer: one socket timeout at most), until `confirm`.
     const commit = async () => {
+      const markedAt = now();
       const marked = await queryPreparedRows(
         db,
         db
           .update(emailOutbox)
-          .set({ status: 'sent', sentAt: now(), attempts, lockedUntil: new Date(now().getTime() + LEASE_MS) })
+          .set({
+            status: 'sent',
+            sentAt: markedAt,
+            attempts,
+            lockedUntil: new Date(markedAt.getTime() + LEASE_MS),
+          })
           .from(withoutWaitingForDisk)
           .where(stillPending)
           .returning({ id: emailOutbox.id })
