@@ -178,14 +178,25 @@ export function inOneStatement(writes: Statement[], select: SQL = sql`1`): SQL {
   return parts.length === 0 ? sql`select ${select}` : sql`with ${sql.join(parts, sql`, `)} select ${select}`;
 }
 
+const asynchronousCommit = sql`(select set_config('synchronous_commit', 'off', true)) as commit_mode`;
+const synchronousCommit = sql`(select 'on') as commit_mode`;
+
 /**
- * A FROM source that makes the UPDATE naming it commit without waiting for the disk: it sets
- * `synchronous_commit = off` for the statement's own implicit transaction, which PostgreSQL reads
- * when that transaction commits, and adds its one row to nothing (`update … from` it). One
- * statement instead of BEGIN, SET LOCAL, the write and COMMIT. Only for writes whose loss with a
- * crash of PostgreSQL costs a repeat and nothing else (a sender's lease and marks, decision 119).
+ * A FROM source that makes the UPDATE naming it commit without waiting for the disk, on a
+ * PostgreSQL server: it sets `synchronous_commit = off` for the statement's own implicit
+ * transaction, which PostgreSQL reads when that transaction commits, and adds its one row to
+ * nothing (`update … from` it). One statement instead of BEGIN, SET LOCAL, the write and COMMIT.
+ * Only for writes whose loss with a crash of PostgreSQL costs a repeat and nothing else (a sender's
+ * lease and marks, decision 119): the server outlives the application, so a crash of the
+ * application loses none of them.
+ * PGlite commits as usual: it runs inside the application, whose crash is the database's, and has
+ * no WAL writer to write an asynchronous commit later, so a kill loses every one since the last
+ * synchronous commit (a sent message's mark among them, then sent again unannounced). Its
+ * commits do not flush anyway: PGlite runs with fsync off (decision 119, 2026-12-07 section).
  */
-export const withoutWaitingForDisk = sql`(select set_config('synchronous_commit', 'off', true)) as async_commit`;
+export function withoutWaitingForDisk(db: Database): SQL {
+  return (db as { $client?: unknown }).$client instanceof PGlite ? synchronousCommit : asynchronousCommit;
+}
 
 /**
  * Whether a database error (or its cause: drizzle wraps the driver's) has this SQLSTATE code and,

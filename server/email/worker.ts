@@ -16,8 +16,9 @@
  *    row back to pending with its failure.
  * A send whose outcome is uncertain (the connection dropped after the end went out) is retried
  * with the same Message-ID for the same reason. For that same reason none of these writes waits
- * for the disk (`withoutWaitingForDisk`): a crash of PostgreSQL that loses a mark or a confirmation
- * makes the message pending again, sent again with its Message-ID, never lost.
+ * for the disk on a PostgreSQL server (`withoutWaitingForDisk`): a crash of PostgreSQL that loses
+ * a mark or a confirmation makes the message pending again, sent again with its Message-ID, never
+ * lost. PGlite, whose crash is the application's, commits them as usual.
  * Every time comes from the injected `now()` and is compared as a query parameter, never with
  * SQL now(): tests drive the clock, and the database clock does not matter.
  */
@@ -104,7 +105,7 @@ function sendConfirmations(db: Database, logger: Logger) {
         db
           .update(emailOutbox)
           .set({ lockedUntil: null })
-          .from(withoutWaitingForDisk)
+          .from(withoutWaitingForDisk(db))
           .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sent')))
           .getSQL(),
       );
@@ -157,7 +158,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       orderBy: [asc(emailOutbox.nextAttemptAt)],
       limit: batchSize,
       set: { lockedUntil: leaseUntil },
-      from: withoutWaitingForDisk,
+      from: withoutWaitingForDisk(db),
     });
     rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
     return { rows, leaseUntil };
@@ -200,7 +201,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             attempts,
             lockedUntil: new Date(markedAt.getTime() + LEASE_MS),
           })
-          .from(withoutWaitingForDisk)
+          .from(withoutWaitingForDisk(db))
           .where(stillPending)
           .returning({ id: emailOutbox.id })
           .getSQL(),
