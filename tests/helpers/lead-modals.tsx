@@ -20,10 +20,18 @@ export async function openLeadModal(kind: 'quote' | 'call', name: string, { with
     import('#app/features/leads/lead-modals-store.ts'),
     withToasts ? import('#app/components/ui/toast-mount.tsx') : undefined,
   ]);
-  // Asynchronous act: the modals and the toaster are lazy chunks. A whole `npm test` on a loaded
-  // machine once spun here for good, React retrying inside a synchronous act a render suspended on
-  // a lazy chunk still being imported (its stack read with the inspector); an asynchronous act lets
-  // pending work settle between retries, as React asks of components that suspend inside act.
+  // The modals and the toaster are lazy chunks, imported here before any render. A whole `npm test`
+  // on a loaded machine spun here for good, twice: React retrying, in the microtasks of act, a
+  // render suspended on a lazy chunk whose import (files read, modules transformed) needs the event
+  // loop those retries never let run (its stack read with the inspector). The asynchronous act
+  // alone did not prevent it; with the chunks' modules already evaluated, their import settles at
+  // once and nothing suspends for long.
+  await Promise.all([
+    import('#app/lib/query.tsx'),
+    import('#app/features/leads/quote-modal.tsx'),
+    import('#app/features/leads/call-modal.tsx'),
+    withToasts ? import('#app/components/ui/toast.tsx') : undefined,
+  ]);
   await act(async () => {
     render(
       <>
