@@ -5,7 +5,9 @@
  * 3. Vitest and the staged Playwright suite (scripts/e2e.ts) at the same time. Neither keeps both
  *    cores busy on its own (both mostly wait: on the databases, the browser, timers), and every
  *    test is written to hold on a busy machine (`npm run test:stress` proves it), so running them
- *    together takes the time of the longer one instead of their sum.
+ *    together takes the time of the longer one instead of their sum. With `TEST_FAULTS=1` (CI sets
+ *    it) the scripted faults (scripts/faults.ts, on the build of step 2) follow Vitest, which ends
+ *    minutes before Playwright: they mostly wait too (an SMTP outage, restarts, a queue draining).
  * The output of commands run together is prefixed with their name, line by line. Every step runs
  * whatever the one before gave (a failed lint still lets the tests tell their verdict); the script
  * ends with each command's verdict and time, then the names of the failed tests, and exits 1 if
@@ -20,25 +22,34 @@ type Command = { name: string; command: string; args: string[]; env?: Record<str
 type Result = { name: string; status: number; seconds: number; failures: string[] };
 
 /**
- * The lines naming a failed test: Vitest's "FAIL  |backend| file > test" and "×" lines, and
- * Playwright's "✘" and numbered "1) [project] › file" lines. The end of the output repeats them,
- * since the commands run together and the full output of the first to fail may have scrolled far
- * away (CI shows only the end of it).
+ * The lines naming a failed test: Vitest's "FAIL  |backend| file > test" and "×" lines,
+ * Playwright's "✘" and numbered "1) [project] › file" lines, and the faults' "[ 12.3 s]   FAILED"
+ * ones. The end of the output repeats them, since the commands run together and the full output
+ * of the first to fail may have scrolled far away (CI shows only the end of it).
  */
-const FAILURE_LINE = /^\s*(FAIL\s|×\s|✘\s|\d+\) \[)/;
+const FAILURE_LINE = /^\s*(FAIL\s|×\s|✘\s|\d+\) \[|\[\s*[\d.]+ s\]\s+FAILED\s)/;
 
-const STEPS: Command[][] = [
-  [{ name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] }],
+/**
+ * Each step's lanes run side by side; a lane's commands one after the other, each whatever the one
+ * before it gave.
+ */
+const STEPS: Command[][][] = [
+  [[{ name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] }]],
   [
-    { name: 'lint', command: 'npm', args: ['run', 'lint'] },
-    { name: 'build', command: 'npm', args: ['run', 'build'] },
+    [{ name: 'lint', command: 'npm', args: ['run', 'lint'] }],
+    [{ name: 'build', command: 'npm', args: ['run', 'build'] }],
   ],
   [
-    // Two test files at once, not the three of vitest.config.ts: beside Playwright the two cores
-    // are busy already, and more at once only makes every test slower (decision 065).
-    { name: 'unit', command: 'npm', args: ['run', 'test:unit'], env: { VITEST_MAX_WORKERS: '2' } },
+    [
+      // Two test files at once, not the three of vitest.config.ts: beside Playwright the two cores
+      // are busy already, and more at once only makes every test slower (decision 065).
+      { name: 'unit', command: 'npm', args: ['run', 'test:unit'], env: { VITEST_MAX_WORKERS: '2' } },
+      ...(process.env.TEST_FAULTS === '1'
+        ? [{ name: 'faults', command: process.execPath, args: ['scripts/faults.ts'] }]
+        : []),
+    ],
     // `npm run test:e2e` without its build: the step before made it.
-    { name: 'e2e', command: process.execPath, args: ['scripts/e2e.ts'] },
+    [{ name: 'e2e', command: process.execPath, args: ['scripts/e2e.ts'] }],
   ],
 ];
 
@@ -79,9 +90,17 @@ function run(command: Command, prefixed: boolean): Promise<Result> {
 
 const started = Date.now();
 const results: Result[] = [];
+async function runLane(lane: Command[], prefixed: boolean): Promise<Result[]> {
+  const laneResults: Result[] = [];
+  for (const command of lane) laneResults.push(await run(command, prefixed));
+  return laneResults;
+}
+
 for (const step of STEPS) {
-  process.stdout.write(`\n== npm test: ${step.map((command) => command.name).join(' + ')}\n`);
-  results.push(...(await Promise.all(step.map((command) => run(command, step.length > 1)))));
+  const names = step.map((lane) => lane.map((command) => command.name).join(' then '));
+  process.stdout.write(`\n== npm test: ${names.join(' + ')}\n`);
+  const prefixed = step.flat().length > 1;
+  results.push(...(await Promise.all(step.map((lane) => runLane(lane, prefixed)))).flat());
 }
 
 process.stdout.write('\nnpm test:\n');
