@@ -5,6 +5,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# `npm install` applies them (patch-package, docs/decisions/120).
+COPY patches ./patches
 # `npm install` with the committed lockfile (see docs/operations.md for why not `npm ci`).
 RUN npm install --no-audit --no-fund
 COPY . .
@@ -13,6 +15,7 @@ RUN npm run build
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm install --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim

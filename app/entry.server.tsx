@@ -78,13 +78,15 @@ export default function handleRequest(
   // As the root layout decides (app/root.tsx): the router's location, not the raw URL.
   const publicDocument =
     islandAssets !== null && !isAdminPath(routerContext.staticHandlerContext.location.pathname);
-  // A public document has no <Scripts />: the loader data React Router encoded for the browser is
-  // never sent, so the router is not handed its stream.
-  const context = publicDocument ? { ...routerContext, serverHandoffStream: undefined } : routerContext;
+  // A public document has no <Scripts />: the loader data React Router encodes for the browser is
+  // never sent, so the router is not handed its stream. Set before anything reads it: React Router
+  // encodes the data only when its stream is first read (patches/react-router+8.4.0.patch), which
+  // was a sixth of the server's time on an uncached page (docs/decisions/120).
+  if (publicDocument) routerContext.serverHandoffStream = undefined;
   const document = (islandRenderer: ReturnType<typeof createIslandRenderer>) => (
     <IslandAssetsContext value={islandAssets && { ...islandAssets, nonce }}>
       <IslandRendererContext value={islandRenderer}>
-        <ServerRouter context={context} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </IslandRendererContext>
     </IslandAssetsContext>
   );

@@ -38,6 +38,15 @@ const slowText = () => {
  */
 const LONG_TEXT = 'Une page assez longue pour être compressée, d’un bout à l’autre. '.repeat(1100);
 
+/** How often the loader data of the pages below was read since the last reset: the page itself never reads it. */
+let loaderDataReads = 0;
+const countedLoaderData = () => ({
+  get services() {
+    loaderDataReads += 1;
+    return ['Stratégie digitale', 'Publicité'];
+  },
+});
+
 /** The routes a build of the site has, as few as the methods need: one with an action. */
 function routeModule(id: string, parentId: string | undefined, fields: object, module: object) {
   return { id, parentId, ...fields, module: { default: page(id), ...module } };
@@ -101,6 +110,20 @@ const routes = {
       ),
     },
   ),
+  // The same loader data on a public page and on a back-office one: the router encodes it for the
+  // browser only where the page hydrates (the back-office), reading each of its fields then.
+  'routes/data': routeModule(
+    'routes/data',
+    'routes/layout',
+    { path: 'donnees' },
+    { loader: countedLoaderData },
+  ),
+  'routes/admin-data': routeModule(
+    'routes/admin-data',
+    'routes/layout',
+    { path: 'admin/donnees' },
+    { loader: countedLoaderData },
+  ),
   'routes/rss': {
     id: 'routes/rss',
     parentId: 'root',
@@ -117,7 +140,14 @@ const build = {
     entry: { module: '/assets/entry.js', imports: [] },
     // What the renderer builds its route tree from (the browser's manifest in a real build).
     routes: Object.fromEntries(
-      [routes.root, routes['routes/layout'], routes['routes/long'], routes['routes/slow']].map((route) => [
+      [
+        routes.root,
+        routes['routes/layout'],
+        routes['routes/long'],
+        routes['routes/slow'],
+        routes['routes/data'],
+        routes['routes/admin-data'],
+      ].map((route) => [
         route.id,
         {
           ...route,
@@ -293,6 +323,21 @@ describe('a rendered document', () => {
 });
 
 describe('a public document', () => {
+  it('never has the router encode its loader data for the browser, which a back-office page still gets', async () => {
+    loaderDataReads = 0;
+    const publicPage = await request(app).get('/donnees').expect(200);
+    expect(publicPage.text).toContain('routes/data');
+    expect(publicPage.text).not.toContain('__reactRouterContext');
+    expect(loaderDataReads).toBe(0);
+
+    // Encoded (its fields read once) for the router the back-office hydrates; the script carrying
+    // it is written by <Scripts />, which this small root does not have.
+    const adminPage = await request(app).get('/admin/donnees').expect(200);
+    expect(adminPage.text).toContain('routes/admin-data');
+    expect(loaderDataReads).toBe(1);
+    expect(printed).toEqual([]);
+  });
+
   it('waits for a part that is still loading, as it always did: the page has its content, not its fallback', async () => {
     const answer = await request(app).get('/slow').expect(200);
     expect(answer.text).toMatch(/^<!DOCTYPE html><html lang="fr">/);
