@@ -5,7 +5,7 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# `npm install` applies them (patch-package, docs/decisions/120).
+# The changes to dependencies that `npm install` applies (patch-package, docs/decisions/120).
 COPY patches ./patches
 # `npm install` with the committed lockfile (see docs/operations.md for why not `npm ci`).
 RUN npm install --no-audit --no-fund

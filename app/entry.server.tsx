@@ -81,7 +81,7 @@ export default function handleRequest(
   // A public document has no <Scripts />: the loader data React Router encodes for the browser is
   // never sent, so the router is not handed its stream. Set before anything reads it: React Router
   // encodes the data only when its stream is first read (patches/react-router+8.4.0.patch), which
-  // was a sixth of the server's time on an uncached page (docs/decisions/120).
+  // was about 5 % of the server's time on an uncached page (docs/decisions/120).
   if (publicDocument) routerContext.serverHandoffStream = undefined;
   const document = (islandRenderer: ReturnType<typeof createIslandRenderer>) => (
     <IslandAssetsContext value={islandAssets && { ...islandAssets, nonce }}>

@@ -88,14 +88,15 @@ function run(command: Command, prefixed: boolean): Promise<Result> {
   });
 }
 
-const started = Date.now();
-const results: Result[] = [];
+/** A lane's commands, one after the other. */
 async function runLane(lane: Command[], prefixed: boolean): Promise<Result[]> {
   const laneResults: Result[] = [];
   for (const command of lane) laneResults.push(await run(command, prefixed));
   return laneResults;
 }
 
+const started = Date.now();
+const results: Result[] = [];
 for (const step of STEPS) {
   const names = step.map((lane) => lane.map((command) => command.name).join(' then '));
   process.stdout.write(`\n== npm test: ${names.join(' + ')}\n`);
