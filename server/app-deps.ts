@@ -4,6 +4,7 @@
  */
 import type { DatabaseHandle } from '#db/client.ts';
 import { createAudienceCollector } from './audience/collector.ts';
+import { createVisitorsFirst } from './background/visitors-first.ts';
 import { createCallDesk } from './booking/desk.ts';
 import { invalidateOnContentChange } from './cache/invalidation.ts';
 import { createResponseCache } from './cache/response-cache.ts';
@@ -45,11 +46,14 @@ export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger
   // read once until their table changes.
   const memo = createTableMemo(events);
   const render: typeof renderTemplate = (db, key, variables) => renderTemplate(db, key, variables, memo);
+  // The background senders wait while visitors' requests keep the thread busy (decision 121).
+  const visitorsFirst = createVisitorsFirst();
   const worker = createOutboxWorker({
     db: deps.database.db,
     transport: mailTransport,
     logger: deps.logger,
     render,
+    visitorsFirst,
   });
   // Campaign jobs (decision 017), same transport; started by start.ts like the outbox worker.
   const campaignWorker = createCampaignWorker({
@@ -61,6 +65,7 @@ export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger
     ratePerSecond: deps.env.CAMPAIGN_RATE_PER_SECOND,
     concurrency: deps.env.CAMPAIGN_CONCURRENCY,
     trackingSecret: deps.env.TRACKING_SECRET,
+    visitorsFirst,
   });
   return {
     database: deps.database,
@@ -78,6 +83,8 @@ export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger
       /** `wake()` after the transaction that enqueued committed. */
       worker,
     },
+    /** `requestArrived()` for each HTTP request (start.ts): what the background senders make way for. */
+    visitorsFirst,
     /** Application events for the admin's real-time channel, across instances (LISTEN/NOTIFY). */
     events,
     /** Absent when RESPONSE_CACHE_MB is 0. */
@@ -91,6 +98,7 @@ export function createAppDeps(deps: { database: DatabaseHandle; env: Env; logger
         logger: deps.logger,
         publicUrl: deps.env.PUBLIC_URL,
         policy: pushEndpointPolicy(deps.env),
+        visitorsFirst,
       }),
     },
     /**

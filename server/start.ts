@@ -107,6 +107,7 @@ export async function start(options: StartOptions = {}): Promise<RunningSite> {
   // A kept-alive connection stays open longer than a reverse proxy's (nginx, load balancers: 60 s)
   // or a client's idle reuse: with Node's 5 s, a request sent on a connection the server is closing
   // at that moment is reset (ECONNRESET) instead of answered.
+  server.on('request', deps.visitorsFirst.requestArrived);
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   // The admin's websocket (/ws) on the same port; Vite's HMR in dev has its own.

@@ -5,6 +5,7 @@
  */
 import type { Database } from '#db/client.ts';
 import type { Logger } from '../logger.ts';
+import type { VisitorsFirst } from './visitors-first.ts';
 
 export type PollLoop<T> = {
   /** Starts polling (every pollIntervalMs). */
@@ -23,6 +24,8 @@ export type SenderOptions = {
   logger: Logger;
   now?: () => Date;
   pollIntervalMs?: number;
+  /** Waited on before each item: visitors' requests keep the thread first (decision 121). */
+  visitorsFirst?: VisitorsFirst;
 };
 
 export type PollLoopOptions<T> = {

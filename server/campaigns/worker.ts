@@ -297,6 +297,7 @@ async function processBatch(
   const contexts = new Map<string, Promise<CampaignRenderContext>>();
   const lane = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
+      await w.visitorsFirst?.turn();
       if (stopping()) {
         await release(w, [job.id, ...queue.splice(0).map((j) => j.id)]);
         return;
@@ -358,6 +359,7 @@ type Worker = {
   linkKey: Promise<string> | undefined;
   /** Whether the loop is stopping: jobs not started are given back. */
   stopping: () => boolean;
+  visitorsFirst: CampaignWorkerOptions['visitorsFirst'];
 };
 
 export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWorker {
@@ -380,6 +382,7 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
     host: new URL(options.publicUrl).hostname,
     linkKey: undefined,
     stopping: () => loop.isStopping(),
+    visitorsFirst: options.visitorsFirst,
   };
   const loop = createPollLoop({
     run: () => run(worker),

@@ -444,6 +444,24 @@ describe('outbox worker', () => {
     ).toHaveLength(2);
   });
 
+  it('waits its turn before each email while visitors keep the thread busy (decision 121)', async () => {
+    for (let i = 0; i < 2; i += 1) await enqueue({ to: `tour${i}@exemple.cd` });
+    const turns: (() => void)[] = [];
+    const w = worker({
+      visitorsFirst: { requestArrived() {}, turn: () => new Promise((go) => turns.push(go)) },
+    });
+    const run = w.runOnce();
+    await vi.waitFor(() => expect(turns).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(smtp.messages()).toHaveLength(0);
+    turns[0]?.();
+    await smtp.requireEmail('tour0@exemple.cd');
+    await vi.waitFor(() => expect(turns).toHaveLength(2));
+    expect(smtp.messages()).toHaveLength(1);
+    turns[1]?.();
+    expect(await run).toEqual({ sent: 2, failed: 0, retried: 0 });
+  });
+
   it('sends soon after wake() once started, and stop() waits for it', async () => {
     const w = createOutboxWorker({ db: database.db, transport, logger, pollIntervalMs: 60_000 });
     w.start();

@@ -263,6 +263,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const { rows, leaseUntil } = await claim();
       if (rows.length === 0) break;
       for (const [index, row] of rows.entries()) {
+        await options.visitorsFirst?.turn();
         if (stopping() || leaseEndsSoon(leaseUntil, now())) {
           const unsent = rows.slice(index).map((r) => r.id);
           await releaseLeases(db, emailOutbox, unsent, 'pending');

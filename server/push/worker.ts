@@ -94,6 +94,7 @@ export function createPushWorker(options: PushWorkerOptions) {
       if (rows.length === 0) break;
       vapid ??= { subject: await vapidSubject(db, options.publicUrl), ...(await vapidKeys(db)) };
       for (const row of rows) {
+        await options.visitorsFirst?.turn();
         const [device] = await db
           .select()
           .from(pushSubscriptions)
