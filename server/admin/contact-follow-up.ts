@@ -14,19 +14,13 @@ import {
   type ContactFollowUp,
   type ContactTimelineEntry,
 } from '#common/schemas/admin.ts';
-import { adminFullName } from '#common/schemas/users-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import {
-  adminUsers,
-  type ContactNote,
-  type ContactRequest,
-  contactNotes,
-  contactRequests,
-} from '#db/schema.ts';
+import { type ContactNote, type ContactRequest, contactNotes, contactRequests } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { badRequest } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import {
+  activeAdminName,
   addTimelineEntry,
   adminNames,
   changeContact,
@@ -123,15 +117,12 @@ export async function updateContactFollowUp(
         set.ownerId = null;
         await write('owner', 'Responsable retiré');
       } else {
-        const [owner] = await tx
-          .select()
-          .from(adminUsers)
-          .where(and(eq(adminUsers.id, ownerId), eq(adminUsers.isActive, true)));
-        if (!owner) {
+        const ownerName = await activeAdminName(tx, ownerId);
+        if (!ownerName) {
           throw badRequest('Certains champs sont invalides.', { ownerId: 'Responsable introuvable' });
         }
-        set.ownerId = owner.id;
-        await write('owner', `Responsable : ${adminFullName(owner)}`);
+        set.ownerId = ownerId;
+        await write('owner', `Responsable : ${ownerName}`);
       }
     }
 

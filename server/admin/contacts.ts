@@ -4,7 +4,7 @@
  * (broadcast on the real-time channel), "Ce n'est pas du spam" on a lead kept "À vérifier", and
  * the CSV export.
  */
-import { asc, desc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Attribution } from '#common/audience.ts';
 import type { ContactNoteKind, ContactStatus } from '#common/enums.ts';
@@ -72,6 +72,15 @@ export async function adminNames(db: Database, ids: (string | null)[]): Promise<
     .from(adminUsers)
     .where(inArray(adminUsers.id, wanted));
   return new Map(rows.map((row) => [row.id, adminFullName(row)]));
+}
+
+/** The name of the active admin with that id; undefined when there is none (unknown or deactivated). */
+export async function activeAdminName(db: Database, id: string): Promise<string | undefined> {
+  const [admin] = await db
+    .select({ firstName: adminUsers.firstName, lastName: adminUsers.lastName })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.id, id), eq(adminUsers.isActive, true)));
+  return admin && adminFullName(admin);
 }
 
 /**
