@@ -15,6 +15,7 @@ import {
   type ContactTimelineEntry,
 } from '#common/schemas/admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { hasRow } from '#db/list-queries.ts';
 import { type ContactNote, type ContactRequest, contactNotes, contactRequests } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { badRequest } from '../errors.ts';
@@ -52,13 +53,7 @@ function presentEntry(row: ContactNote, names: Map<string, string>): ContactTime
 }
 
 /** Whether there is a lead with that id. */
-async function leadExists(db: Database, id: string): Promise<boolean> {
-  const [lead] = await db
-    .select({ id: contactRequests.id })
-    .from(contactRequests)
-    .where(eq(contactRequests.id, id));
-  return lead !== undefined;
-}
+const leadExists = (db: Database, id: string) => hasRow(db, contactRequests, eq(contactRequests.id, id));
 
 /** The lead's timeline, newest first; undefined when there is no such lead. */
 export async function contactTimeline(db: Database, id: string): Promise<ContactTimelineEntry[] | undefined> {

@@ -18,6 +18,7 @@ import type {
   ServicePatch,
 } from '#common/schemas/services-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { hasRow } from '#db/list-queries.ts';
 import { type Service, services } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
@@ -99,12 +100,7 @@ async function checkParent(tx: Database, serviceId: string | null, parentId: str
     );
   }
   if (serviceId !== null) {
-    const [child] = await tx
-      .select({ id: services.id })
-      .from(services)
-      .where(eq(services.parentServiceId, serviceId))
-      .limit(1);
-    if (child) {
+    if (await hasRow(tx, services, eq(services.parentServiceId, serviceId))) {
       throw invalidParent('Ce service a des sous-services : il ne peut pas devenir lui-même un sous-service');
     }
   }

@@ -16,6 +16,7 @@ import {
   mediaFileName,
 } from '#common/schemas/media.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { hasRow } from '#db/list-queries.ts';
 import {
   blogPosts,
   caseStudies,
@@ -188,8 +189,7 @@ export async function mediaReferences(db: Database, id: string): Promise<string[
   ];
   const found: string[] = [];
   for (const [label, table, where] of places) {
-    const rows = await db.select({ id: table.id }).from(table).where(where).limit(1);
-    if (rows.length > 0) found.push(label);
+    if (await hasRow(db, table, where)) found.push(label);
   }
   return found;
 }
