@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { CampaignInput } from '#common/schemas/campaigns.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { hasRow } from '#db/list-queries.ts';
 import { emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { compileForStorage } from '../email/templates.ts';
@@ -17,11 +18,9 @@ import { composeCampaignMjml } from './compose.ts';
 import type { CampaignRow } from './render.ts';
 
 async function assertTemplate(db: Database, templateId: string): Promise<void> {
-  const [template] = await db
-    .select({ id: emailTemplates.id })
-    .from(emailTemplates)
-    .where(eq(emailTemplates.id, templateId));
-  if (!template) throw fieldError('templateId', 'Ce modèle n’existe plus : choisissez-en un autre.');
+  if (!(await hasRow(db, emailTemplates, eq(emailTemplates.id, templateId)))) {
+    throw fieldError('templateId', 'Ce modèle n’existe plus : choisissez-en un autre.');
+  }
 }
 
 /**

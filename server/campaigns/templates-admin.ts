@@ -22,7 +22,7 @@ import type {
 import { blockVariables, type TemplateBlocks } from '#common/schemas/template-blocks.ts';
 import { capitalized } from '#common/typography.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
-import { listPresented } from '#db/list-queries.ts';
+import { hasRow, listPresented } from '#db/list-queries.ts';
 import { type EmailTemplate, emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { logActivity } from '../activity/log.ts';
@@ -325,11 +325,7 @@ export async function createTemplate(
   const columns = await storedColumns(input.key, input);
   try {
     return await inTransaction(db, async (tx) => {
-      const [existing] = await tx
-        .select({ id: emailTemplates.id })
-        .from(emailTemplates)
-        .where(eq(emailTemplates.key, input.key));
-      if (existing) throw keyTaken();
+      if (await hasRow(tx, emailTemplates, eq(emailTemplates.key, input.key))) throw keyTaken();
       const [row] = await tx
         .insert(emailTemplates)
         .values({ key: input.key, ...columns })
