@@ -1,7 +1,7 @@
 /**
  * What the admin's paged lists share (contacts, subscribers, blog, portfolio, campaigns): the
  * search box's condition, the filters joined, and one page with the total under the same
- * conditions; the admin's reads of a whole list or of one row, presented; and whether a row exists.
+ * conditions; and the admin's reads of a whole list or of one row, presented.
  */
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -83,16 +83,6 @@ export async function listPresented<TRow, TItem>(
     .from(table)
     .orderBy(...order)) as TRow[];
   return rows.map(present);
-}
-
-/** Whether `table` has a row meeting `where` (one id read at most). */
-export async function hasRow(
-  db: Database,
-  table: PgTable & { id: AnyPgColumn },
-  where: SQL | undefined,
-): Promise<boolean> {
-  const rows = await db.select({ id: table.id }).from(table).where(where).limit(1);
-  return rows.length > 0;
 }
 
 /** The row of `table` with that id presented by `present`, or undefined when there is none. */

@@ -5,7 +5,7 @@
  */
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow } from '#db/rows.ts';
 import { activityLogs } from '#db/schema.ts';
 
 export type ActivityEntry = {

@@ -15,7 +15,7 @@ import {
   type ContactTimelineEntry,
 } from '#common/schemas/admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow } from '#db/rows.ts';
 import { type ContactNote, type ContactRequest, contactNotes, contactRequests } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { badRequest } from '../errors.ts';

@@ -23,6 +23,7 @@ import {
 import { adminFullName } from '#common/schemas/users-admin.ts';
 import { type Database, inOneStatement, inTransaction, queryRows } from '#db/client.ts';
 import { allOf, pageOfTable, searchIn } from '#db/list-queries.ts';
+import { insertRow } from '#db/rows.ts';
 import {
   adminUsers,
   type ContactNote,
@@ -115,12 +116,7 @@ export async function addTimelineEntry(
     .from(contactNotes)
     .where(eq(contactNotes.contactId, entry.contactId));
   const createdAt = sql`greatest(clock_timestamp(), (${latest}) + interval '1 microsecond')`;
-  const [row] = await db
-    .insert(contactNotes)
-    .values({ ...entry, createdAt })
-    .returning();
-  if (!row) throw new Error('timeline entry not written');
-  return row;
+  return insertRow(db, contactNotes, { ...entry, createdAt });
 }
 
 /** The filters' condition; `now` decides which next actions are late or due today. */

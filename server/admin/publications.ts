@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Database, inTransaction } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow } from '#db/rows.ts';
 import { contentPublications } from '#db/schema.ts';
 import { type ActivityEntry, logActivity } from '../activity/log.ts';
 

@@ -18,7 +18,7 @@ import type {
   ServicePatch,
 } from '#common/schemas/services-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow, insertRow } from '#db/rows.ts';
 import { type Service, services } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
@@ -127,18 +127,14 @@ export async function createService(
   return inTreeTransaction(db, async (tx) => {
     const parentId = input.parentServiceId ?? null;
     await checkParent(tx, null, parentId);
-    const [row] = await tx
-      .insert(services)
-      .values({
-        title: input.title,
-        description: input.description,
-        icon: input.icon ?? '',
-        parentServiceId: parentId,
-        order: input.order ?? (await nextOrderIn(tx, parentId)),
-        isActive: input.isActive ?? true,
-      })
-      .returning();
-    if (!row) throw new Error('service insert returned nothing');
+    const row = await insertRow(tx, services, {
+      title: input.title,
+      description: input.description,
+      icon: input.icon ?? '',
+      parentServiceId: parentId,
+      order: input.order ?? (await nextOrderIn(tx, parentId)),
+      isActive: input.isActive ?? true,
+    });
     await logActivity(tx, {
       type: 'service.created',
       title: `Service « ${row.title} » créé`,

@@ -13,7 +13,7 @@ import type {
   TestimonialPatch,
 } from '#common/schemas/testimonials-admin.ts';
 import type { Database } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow } from '#db/rows.ts';
 import { caseStudies, services, type Testimonial, testimonials } from '#db/schema.ts';
 import { fieldError } from '../errors.ts';
 import { orderedItems, presentFields } from './ordered-items.ts';

@@ -17,7 +17,7 @@ import {
   EMAIL_ALREADY_USED,
 } from '#common/schemas/users-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow } from '#db/rows.ts';
 import { type AdminUser, adminPasskeys, adminSessions, adminTotp, adminUsers } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';

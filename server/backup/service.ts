@@ -10,7 +10,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { kinshasaDate, kinshasaDayAndHour } from '#common/kinshasa.ts';
 import type { BackupInfo } from '#common/schemas/backups.ts';
 import { inTransaction } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow } from '#db/rows.ts';
 import { backups, siteSettings } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import type { AppDeps } from '../app-deps.ts';

@@ -9,7 +9,7 @@ import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { knownTimeZone } from '#common/call-time.ts';
 import { timeOfMinutes } from '#common/schemas/booking-admin.ts';
 import type { Database } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow } from '#db/rows.ts';
 import { adminUsers, bookingDaysOff, bookingHours, callBookings, contactRequests } from '#db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { type ConversionSource, NO_SOURCE } from '../leads/attribution.ts';

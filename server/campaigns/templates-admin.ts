@@ -22,7 +22,8 @@ import type {
 import { blockVariables, type TemplateBlocks } from '#common/schemas/template-blocks.ts';
 import { capitalized } from '#common/typography.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
-import { hasRow, listPresented } from '#db/list-queries.ts';
+import { listPresented } from '#db/list-queries.ts';
+import { hasRow, insertRow } from '#db/rows.ts';
 import { type EmailTemplate, emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { logActivity } from '../activity/log.ts';
@@ -326,11 +327,7 @@ export async function createTemplate(
   try {
     return await inTransaction(db, async (tx) => {
       if (await hasRow(tx, emailTemplates, eq(emailTemplates.key, input.key))) throw keyTaken();
-      const [row] = await tx
-        .insert(emailTemplates)
-        .values({ key: input.key, ...columns })
-        .returning();
-      if (!row) throw new Error('email template insert returned nothing');
+      const row = await insertRow(tx, emailTemplates, { key: input.key, ...columns });
       await logActivity(tx, {
         type: 'email_template.created',
         title: `Modèle d’email créé : ${row.name}`,

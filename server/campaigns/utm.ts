@@ -17,7 +17,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { slugify } from '#common/schemas/blog-admin.ts';
 import type { Database } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow } from '#db/rows.ts';
 import { emailCampaigns } from '#db/schema.ts';
 import { escapeHtml } from '../email/templates.ts';
 import type { CampaignRow } from './render.ts';

@@ -22,7 +22,7 @@ import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { requiredText } from '#common/schemas/fields.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow } from '#db/rows.ts';
 import { campaignJobs, emailEvents, newsletterSubscriptions } from '#db/schema.ts';
 import { HttpError, notFound, validationError } from '../errors.ts';
 import type { Logger } from '../logger.ts';

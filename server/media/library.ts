@@ -16,7 +16,7 @@ import {
   mediaFileName,
 } from '#common/schemas/media.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow, insertRow } from '#db/rows.ts';
 import {
   blogPosts,
   caseStudies,
@@ -97,20 +97,16 @@ export async function storeUpload(
     }
     const originalName = cleanOriginalName(input.originalName);
     const row = await inTransaction(deps.database.db, async (tx) => {
-      const [inserted] = await tx
-        .insert(mediaTable)
-        .values({
-          id,
-          originalName,
-          mimeType: image.mimeType,
-          width: image.width,
-          height: image.height,
-          variants,
-          byteSize: input.bytes.length,
-          uploadedBy: input.uploadedBy,
-        })
-        .returning();
-      if (!inserted) throw new Error('media insert returned nothing');
+      const inserted = await insertRow(tx, mediaTable, {
+        id,
+        originalName,
+        mimeType: image.mimeType,
+        width: image.width,
+        height: image.height,
+        variants,
+        byteSize: input.bytes.length,
+        uploadedBy: input.uploadedBy,
+      });
       await logActivity(tx, {
         type: 'media.uploaded',
         title: `Image envoyée : ${originalName}`,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { PUSH_EVENTS, type PushDevice, type PushDeviceInput, type PushEvent } from '#common/schemas/push.ts';
 import type { Database } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow } from '#db/rows.ts';
 import { pushDeliveries, pushSubscriptions } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 

@@ -4,7 +4,7 @@
  */
 import { and, eq, type SQL } from 'drizzle-orm';
 import { type Database, inTransaction } from '#db/client.ts';
-import { hasRow } from '#db/list-queries.ts';
+import { hasRow } from '#db/rows.ts';
 import { callBookings } from '#db/schema.ts';
 import { activityInsert } from '../../activity/log.ts';
 import { addTimelineEntry } from '../../admin/contacts.ts';
