@@ -305,10 +305,7 @@ export function DateTimeField({
     >
       <legend className="mb-1.5 text-sm font-medium text-gray-900">{label}</legend>
       <div className="flex min-w-0 gap-2">
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <label htmlFor={`${id}-day`} className="text-xs text-gray-700">
-            Date
-          </label>
+        <Part id={`${id}-day`} label="Date" className="flex min-w-0 flex-1 flex-col gap-1">
           <DayInput
             id={`${id}-day`}
             label={label}
@@ -325,11 +322,8 @@ export function DateTimeField({
             describedBy={message ? messageId : undefined}
             required
           />
-        </div>
-        <div className="flex w-24 shrink-0 flex-col gap-1">
-          <label htmlFor={`${id}-time`} className="text-xs text-gray-700">
-            Heure
-          </label>
+        </Part>
+        <Part id={`${id}-time`} label="Heure" className="flex w-24 shrink-0 flex-col gap-1">
           <input
             id={`${id}-time`}
             type="text"
@@ -348,10 +342,32 @@ export function DateTimeField({
             aria-required
             className={inputClass(Boolean(timeMessage))}
           />
-        </div>
+        </Part>
       </div>
       <Message id={messageId}>{message}</Message>
     </fieldset>
+  );
+}
+
+/** A part of a day and time (its date, its time): its own small label, then its control. */
+function Part({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-xs text-gray-700">
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }
 

@@ -30,16 +30,23 @@ export const controlClass = (invalid: boolean) =>
       : 'border-gray-300 focus:border-brand-700 focus:outline-brand-700/30',
   );
 
-type FieldFrameProps = {
-  id: string;
-  label: string;
-  error?: string;
-  optional?: boolean;
-  className?: string;
-  children: ReactNode;
-};
+type Common = { label: string; error?: string; optional?: boolean; className?: string };
 
-function FieldFrame({ id, label, error, optional, className, children }: FieldFrameProps) {
+/** A control's own props beside Common: its id and class are the field's. */
+type ControlProps<E extends 'input' | 'textarea' | 'select'> = Omit<ComponentProps<E>, 'id' | 'className'>;
+
+/**
+ * A field: its label, its control, drawn by `children` with the attributes that tie it to the
+ * label and to the error message (a11y), then that message.
+ */
+function FieldFrame({
+  label,
+  error,
+  optional,
+  className,
+  children,
+}: Common & { children: (control: ReturnType<typeof a11y>) => ReactNode }) {
+  const id = useId();
   return (
     // scroll-margin: brought into view on an invalid submit, the label stays clear of the sticky
     // header (a modal's scroll area sets a smaller --field-scroll-margin).
@@ -51,7 +58,7 @@ function FieldFrame({ id, label, error, optional, className, children }: FieldFr
         {label}
         {optional ? <span className="font-normal text-gray-600"> (facultatif)</span> : null}
       </label>
-      {children}
+      {children(a11y(id, error, optional))}
       <FieldError id={id} error={error} />
     </div>
   );
@@ -76,8 +83,6 @@ function a11y(id: string, error: string | undefined, optional: boolean | undefin
   } as const;
 }
 
-type Common = { label: string; error?: string; optional?: boolean; className?: string };
-
 /**
  * The props of a field registered with react-hook-form: its registration and its error message
  * (a nested path such as 'results.2.label' too), spread onto a TextField, TextAreaField or
@@ -98,17 +103,10 @@ export type ControlledFieldProps<T extends FieldValues, TTransformed> = {
   error?: string;
 };
 
-export function TextField({
-  label,
-  error,
-  optional,
-  className,
-  ...props
-}: Common & Omit<ComponentProps<'input'>, 'id' | 'className'>) {
-  const id = useId();
+export function TextField({ label, error, optional, className, ...props }: Common & ControlProps<'input'>) {
   return (
-    <FieldFrame id={id} label={label} error={error} optional={optional} className={className}>
-      <input type="text" {...props} {...a11y(id, error, optional)} className={controlClass(!!error)} />
+    <FieldFrame label={label} error={error} optional={optional} className={className}>
+      {(control) => <input type="text" {...props} {...control} className={controlClass(!!error)} />}
     </FieldFrame>
   );
 }
@@ -119,16 +117,17 @@ export function TextAreaField({
   optional,
   className,
   ...props
-}: Common & Omit<ComponentProps<'textarea'>, 'id' | 'className'>) {
-  const id = useId();
+}: Common & ControlProps<'textarea'>) {
   return (
-    <FieldFrame id={id} label={label} error={error} optional={optional} className={className}>
-      <textarea
-        rows={4}
-        {...props}
-        {...a11y(id, error, optional)}
-        className={cn(controlClass(!!error), 'min-h-28 resize-y')}
-      />
+    <FieldFrame label={label} error={error} optional={optional} className={className}>
+      {(control) => (
+        <textarea
+          rows={4}
+          {...props}
+          {...control}
+          className={cn(controlClass(!!error), 'min-h-28 resize-y')}
+        />
+      )}
     </FieldFrame>
   );
 }
@@ -151,33 +150,30 @@ export function SelectField({
   options: readonly (string | { value: string; label: string })[];
   /** The first, unselectable option while nothing is chosen; null for none (an option means "none"). */
   placeholder?: string | null;
-} & Omit<ComponentProps<'select'>, 'id' | 'className' | 'children' | 'placeholder'>) {
-  const id = useId();
+} & Omit<ControlProps<'select'>, 'children' | 'placeholder'>) {
   return (
-    <FieldFrame id={id} label={label} error={error} optional={optional} className={className}>
-      <div className="relative">
-        <select
-          {...props}
-          {...a11y(id, error, optional)}
-          className={cn(controlClass(!!error), 'appearance-none pr-10')}
-        >
-          {placeholder === null ? null : (
-            <option value="" disabled>
-              {placeholder}
-            </option>
-          )}
-          {options.map((option) => {
-            const { value, label: text } =
-              typeof option === 'string' ? { value: option, label: option } : option;
-            return (
-              <option key={value} value={value}>
-                {text}
+    <FieldFrame label={label} error={error} optional={optional} className={className}>
+      {(control) => (
+        <div className="relative">
+          <select {...props} {...control} className={cn(controlClass(!!error), 'appearance-none pr-10')}>
+            {placeholder === null ? null : (
+              <option value="" disabled>
+                {placeholder}
               </option>
-            );
-          })}
-        </select>
-        <SelectChevron />
-      </div>
+            )}
+            {options.map((option) => {
+              const { value, label: text } =
+                typeof option === 'string' ? { value: option, label: option } : option;
+              return (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              );
+            })}
+          </select>
+          <SelectChevron />
+        </div>
+      )}
     </FieldFrame>
   );
 }

@@ -28,18 +28,10 @@ export const AUDIENCE_MAX_DAYS = 366;
 
 /**
  * The screen's tables, each read from one dimension of `audience_daily` and joined to the
- * conversions by the same field of their attribution.
+ * conversions by the same field of their attribution (server/admin/audience.ts, TABLE_SOURCES).
  */
 export const AUDIENCE_TABLES = ['pages', 'entries', 'sources', 'campaigns', 'devices', 'countries'] as const;
 export type AudienceTable = (typeof AUDIENCE_TABLES)[number];
-export const AUDIENCE_TABLE_DIMENSIONS: Record<AudienceTable, string> = {
-  pages: 'page',
-  entries: 'entry',
-  sources: 'source',
-  campaigns: 'campaign',
-  devices: 'device',
-  countries: 'country',
-};
 /** Rows a table answers at most (the screen shows the first ones, the CSV all of them). */
 export const AUDIENCE_TABLE_ROWS = 100;
 

@@ -5,6 +5,7 @@
  */
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '#db/client.ts';
+import { hasRow } from '#db/rows.ts';
 import { activityLogs } from '#db/schema.ts';
 
 export type ActivityEntry = {
@@ -44,10 +45,6 @@ export async function logActivityCoalesced(
 ): Promise<void> {
   const conditions = [eq(activityLogs.type, entry.type), eq(activityLogs.title, entry.title)];
   if (entry.userId) conditions.push(eq(activityLogs.userId, entry.userId));
-  const [recent] = await db
-    .select({ id: activityLogs.id })
-    .from(activityLogs)
-    .where(and(...conditions, gt(activityLogs.createdAt, new Date(now.getTime() - within))))
-    .limit(1);
-  if (!recent) await logActivity(db, entry);
+  const since = gt(activityLogs.createdAt, new Date(now.getTime() - within));
+  if (!(await hasRow(db, activityLogs, and(...conditions, since)))) await logActivity(db, entry);
 }

@@ -15,7 +15,6 @@ import type { AudienceFigures, AudienceReport, AudienceRow } from '#common/api-t
 import { addDays, kinshasaDate, kinshasaDayStart } from '#common/kinshasa.ts';
 import {
   AUDIENCE_PRESET_DAYS,
-  AUDIENCE_TABLE_DIMENSIONS,
   AUDIENCE_TABLE_ROWS,
   AUDIENCE_TABLES,
   type AudiencePreset,
@@ -174,42 +173,42 @@ async function series(
   return { unit: 'day', points };
 }
 
+type Attributed = { attribution: unknown; trafficSource: unknown };
+
 /**
- * The field of a conversion's attribution that matches each table's value; rows without one
- * (a form sent without its visit) are not attributed.
+ * Where each table's values come from: its dimension of `audience_daily`, and the field of a
+ * conversion's attribution that matches it; rows without one (a form sent without its visit) are
+ * not attributed.
  */
-function attributionKey(table: AudienceTable, row: { attribution: unknown; trafficSource: unknown }): SQL {
-  switch (table) {
-    case 'sources':
-      return sql`${row.trafficSource}`;
-    case 'pages':
-      return sql`${row.attribution}->>'formPath'`;
-    case 'entries':
-      return sql`${row.attribution}->>'landingPath'`;
-    case 'campaigns':
-      return sql`${row.attribution}->>'utmCampaign'`;
-    case 'devices':
-      return sql`${row.attribution}->>'device'`;
-    // The aggregates write an unknown country as ''.
-    case 'countries':
-      return sql`case when ${row.attribution} is null then null else coalesce(${row.attribution}->>'country', '') end`;
-  }
-}
+const TABLE_SOURCES: Record<AudienceTable, { dimension: string; conversionKey: (row: Attributed) => SQL }> = {
+  pages: { dimension: 'page', conversionKey: (row) => sql`${row.attribution}->>'formPath'` },
+  entries: { dimension: 'entry', conversionKey: (row) => sql`${row.attribution}->>'landingPath'` },
+  sources: { dimension: 'source', conversionKey: (row) => sql`${row.trafficSource}` },
+  campaigns: { dimension: 'campaign', conversionKey: (row) => sql`${row.attribution}->>'utmCampaign'` },
+  devices: { dimension: 'device', conversionKey: (row) => sql`${row.attribution}->>'device'` },
+  // The aggregates write an unknown country as ''.
+  countries: {
+    dimension: 'country',
+    conversionKey: (row) =>
+      sql`case when ${row.attribution} is null then null else coalesce(${row.attribution}->>'country', '') end`,
+  },
+};
 
 /** The period's conversions per value of a table's field. */
 async function conversionsBy(db: Database, table: AudienceTable, period: AudiencePeriod) {
   const { start, end } = instants(period);
   const created = (column: unknown) => sql`${column} >= ${start} and ${column} < ${end}`;
+  const { conversionKey } = TABLE_SOURCES[table];
   const rows = await queryRows<{ key: string; n: number | string }>(
     db,
     sql`select key, count(*) as n from (
-      select ${attributionKey(table, contactRequests)} as key from ${contactRequests}
+      select ${conversionKey(contactRequests)} as key from ${contactRequests}
         where ${created(contactRequests.createdAt)} and ${contactRequests.reviewReason} is null
       union all
-      select ${attributionKey(table, newsletterSubscriptions)} from ${newsletterSubscriptions}
+      select ${conversionKey(newsletterSubscriptions)} from ${newsletterSubscriptions}
         where ${created(newsletterSubscriptions.createdAt)} and ${newsletterSubscriptions.reviewReason} is null
       union all
-      select ${attributionKey(table, callBookings)} from ${callBookings}
+      select ${conversionKey(callBookings)} from ${callBookings}
         where ${created(callBookings.createdAt)} and ${callBookings.status} = 'confirmed'
     ) as converted where key is not null group by key`,
   );
@@ -226,7 +225,7 @@ async function tableRows(db: Database, table: AudienceTable, period: AudiencePer
   const visited = await db
     .select({ value: d.value, visitors, visits: total(d.visits), pageviews: total(d.pageviews) })
     .from(d)
-    .where(and(eq(d.dimension, AUDIENCE_TABLE_DIMENSIONS[table]), inDays(period)))
+    .where(and(eq(d.dimension, TABLE_SOURCES[table].dimension), inDays(period)))
     .groupBy(d.value)
     // A page whose only beacons were engaged time (its page view lost) has a row without views.
     .having(gt(total(d.pageviews), 0))

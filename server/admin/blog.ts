@@ -20,6 +20,7 @@ import {
 } from '#common/schemas/blog-admin.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
 import { allOf, findPresented, pageOfTable, searchIn } from '#db/list-queries.ts';
+import { insertRow } from '#db/rows.ts';
 import { type BlogPost, blogPosts, blogSlugRedirects } from '#db/schema.ts';
 import { logActivity, logActivityCoalesced } from '../activity/log.ts';
 import { repeatEvery } from '../background/repeat.ts';
@@ -133,21 +134,17 @@ export async function createBlogPost(
     const slug = input.slug ?? (await freeSlugFor(tx, input.title));
     if (input.slug) await assertSlugFree(tx, slug);
     await claimAddress(tx, slug);
-    const [row] = await tx
-      .insert(blogPosts)
-      .values({
-        title: input.title,
-        slug,
-        category: input.category,
-        excerpt: input.excerpt,
-        coverImage: input.coverImage,
-        metaDescription: input.metaDescription,
-        coverAlt: input.coverAlt,
-        content: input.content,
-        isPublished: false,
-      })
-      .returning();
-    if (!row) throw new Error('blog post insert returned nothing');
+    const row = await insertRow(tx, blogPosts, {
+      title: input.title,
+      slug,
+      category: input.category,
+      excerpt: input.excerpt,
+      coverImage: input.coverImage,
+      metaDescription: input.metaDescription,
+      coverAlt: input.coverAlt,
+      content: input.content,
+      isPublished: false,
+    });
     await logActivity(tx, {
       type: 'post.created',
       title: `Article créé : ${row.title}`,

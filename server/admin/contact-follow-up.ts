@@ -14,19 +14,14 @@ import {
   type ContactFollowUp,
   type ContactTimelineEntry,
 } from '#common/schemas/admin.ts';
-import { adminFullName } from '#common/schemas/users-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
-import {
-  adminUsers,
-  type ContactNote,
-  type ContactRequest,
-  contactNotes,
-  contactRequests,
-} from '#db/schema.ts';
+import { hasRow } from '#db/rows.ts';
+import { type ContactNote, type ContactRequest, contactNotes, contactRequests } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { badRequest } from '../errors.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import {
+  activeAdminName,
   addTimelineEntry,
   adminNames,
   changeContact,
@@ -58,13 +53,7 @@ function presentEntry(row: ContactNote, names: Map<string, string>): ContactTime
 }
 
 /** Whether there is a lead with that id. */
-async function leadExists(db: Database, id: string): Promise<boolean> {
-  const [lead] = await db
-    .select({ id: contactRequests.id })
-    .from(contactRequests)
-    .where(eq(contactRequests.id, id));
-  return lead !== undefined;
-}
+const leadExists = (db: Database, id: string) => hasRow(db, contactRequests, eq(contactRequests.id, id));
 
 /** The lead's timeline, newest first; undefined when there is no such lead. */
 export async function contactTimeline(db: Database, id: string): Promise<ContactTimelineEntry[] | undefined> {
@@ -123,15 +112,12 @@ export async function updateContactFollowUp(
         set.ownerId = null;
         await write('owner', 'Responsable retiré');
       } else {
-        const [owner] = await tx
-          .select()
-          .from(adminUsers)
-          .where(and(eq(adminUsers.id, ownerId), eq(adminUsers.isActive, true)));
-        if (!owner) {
+        const ownerName = await activeAdminName(tx, ownerId);
+        if (!ownerName) {
           throw badRequest('Certains champs sont invalides.', { ownerId: 'Responsable introuvable' });
         }
-        set.ownerId = owner.id;
-        await write('owner', `Responsable : ${adminFullName(owner)}`);
+        set.ownerId = ownerId;
+        await write('owner', `Responsable : ${ownerName}`);
       }
     }
 

@@ -4,7 +4,7 @@
  * (broadcast on the real-time channel), "Ce n'est pas du spam" on a lead kept "À vérifier", and
  * the CSV export.
  */
-import { asc, desc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Attribution } from '#common/audience.ts';
 import type { ContactNoteKind, ContactStatus } from '#common/enums.ts';
@@ -23,6 +23,7 @@ import {
 import { adminFullName } from '#common/schemas/users-admin.ts';
 import { type Database, inOneStatement, inTransaction, queryRows } from '#db/client.ts';
 import { allOf, pageOfTable, searchIn } from '#db/list-queries.ts';
+import { insertRow } from '#db/rows.ts';
 import {
   adminUsers,
   type ContactNote,
@@ -74,6 +75,15 @@ export async function adminNames(db: Database, ids: (string | null)[]): Promise<
   return new Map(rows.map((row) => [row.id, adminFullName(row)]));
 }
 
+/** The name of the active admin with that id; undefined when there is none (unknown or deactivated). */
+export async function activeAdminName(db: Database, id: string): Promise<string | undefined> {
+  const [admin] = await db
+    .select({ firstName: adminUsers.firstName, lastName: adminUsers.lastName })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.id, id), eq(adminUsers.isActive, true)));
+  return admin && adminFullName(admin);
+}
+
 /**
  * `rows` presented by `present`, which is given the names of the admins they name (`adminOf`
  * each), all read in one query.
@@ -106,12 +116,7 @@ export async function addTimelineEntry(
     .from(contactNotes)
     .where(eq(contactNotes.contactId, entry.contactId));
   const createdAt = sql`greatest(clock_timestamp(), (${latest}) + interval '1 microsecond')`;
-  const [row] = await db
-    .insert(contactNotes)
-    .values({ ...entry, createdAt })
-    .returning();
-  if (!row) throw new Error('timeline entry not written');
-  return row;
+  return insertRow(db, contactNotes, { ...entry, createdAt });
 }
 
 /** The filters' condition; `now` decides which next actions are late or due today. */

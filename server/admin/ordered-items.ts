@@ -11,6 +11,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { MoveDirection } from '#common/schemas/admin-content-fields.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { listPresented } from '#db/list-queries.ts';
+import { insertRow } from '#db/rows.ts';
 import { logActivity } from '../activity/log.ts';
 import {
   changedFields,
@@ -107,15 +108,11 @@ export function orderedItems<
     create: (db, input, adminId) =>
       inTransaction(db, async (tx) => {
         await spec.checkLinks?.(tx, input);
-        const [row] = (await tx
-          .insert(table)
-          .values({
-            ...spec.values(input),
-            order: input.order ?? (await nextOrder(tx, table, table.order)),
-            isActive: input.isActive ?? true,
-          } as never)
-          .returning()) as Row[];
-        if (!row) throw new Error(`${activity.prefix} insert returned nothing`);
+        const row = (await insertRow(tx, table, {
+          ...spec.values(input),
+          order: input.order ?? (await nextOrder(tx, table, table.order)),
+          isActive: input.isActive ?? true,
+        } as never)) as Row;
         await log(tx, 'created', activity.created(row), adminId);
         return present(row);
       }),

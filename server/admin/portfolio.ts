@@ -13,6 +13,7 @@ import type {
 import { adminCaseStudyCoverUrl, caseStudyCover } from '#common/visuals.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { allOf, findPresented, pageOfTable, searchIn } from '#db/list-queries.ts';
+import { insertRow } from '#db/rows.ts';
 import { type CaseStudy, caseStudies } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { publishing } from './publications.ts';
@@ -56,11 +57,7 @@ export async function createCaseStudy(
   adminId: string,
 ): Promise<AdminCaseStudy> {
   return inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .insert(caseStudies)
-      .values({ ...input, isPublished: false })
-      .returning();
-    if (!row) throw new Error('case study insert returned nothing');
+    const row = await insertRow(tx, caseStudies, { ...input, isPublished: false });
     await logActivity(tx, {
       type: 'case_study.created',
       title: `Étude de cas créée : ${row.title}`,

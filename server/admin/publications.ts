@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Database, inTransaction } from '#db/client.ts';
+import { hasRow } from '#db/rows.ts';
 import { contentPublications } from '#db/schema.ts';
 import { type ActivityEntry, logActivity } from '../activity/log.ts';
 
@@ -17,16 +18,14 @@ export async function recordFirstPublication(
   tx: Database,
   publication: Pick<Publication, 'contentType' | 'contentId' | 'title' | 'url' | 'publishedAt'>,
 ): Promise<void> {
-  const [recorded] = await tx
-    .select({ id: contentPublications.id })
-    .from(contentPublications)
-    .where(
-      and(
-        eq(contentPublications.contentType, publication.contentType),
-        eq(contentPublications.contentId, publication.contentId),
-      ),
-    )
-    .limit(1);
+  const recorded = await hasRow(
+    tx,
+    contentPublications,
+    and(
+      eq(contentPublications.contentType, publication.contentType),
+      eq(contentPublications.contentId, publication.contentId),
+    ),
+  );
   if (!recorded) await tx.insert(contentPublications).values({ ...publication, processed: false });
 }
 

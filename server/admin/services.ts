@@ -18,6 +18,7 @@ import type {
   ServicePatch,
 } from '#common/schemas/services-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { hasRow, insertRow } from '#db/rows.ts';
 import { type Service, services } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { HttpError } from '../errors.ts';
@@ -99,12 +100,7 @@ async function checkParent(tx: Database, serviceId: string | null, parentId: str
     );
   }
   if (serviceId !== null) {
-    const [child] = await tx
-      .select({ id: services.id })
-      .from(services)
-      .where(eq(services.parentServiceId, serviceId))
-      .limit(1);
-    if (child) {
+    if (await hasRow(tx, services, eq(services.parentServiceId, serviceId))) {
       throw invalidParent('Ce service a des sous-services : il ne peut pas devenir lui-même un sous-service');
     }
   }
@@ -131,18 +127,14 @@ export async function createService(
   return inTreeTransaction(db, async (tx) => {
     const parentId = input.parentServiceId ?? null;
     await checkParent(tx, null, parentId);
-    const [row] = await tx
-      .insert(services)
-      .values({
-        title: input.title,
-        description: input.description,
-        icon: input.icon ?? '',
-        parentServiceId: parentId,
-        order: input.order ?? (await nextOrderIn(tx, parentId)),
-        isActive: input.isActive ?? true,
-      })
-      .returning();
-    if (!row) throw new Error('service insert returned nothing');
+    const row = await insertRow(tx, services, {
+      title: input.title,
+      description: input.description,
+      icon: input.icon ?? '',
+      parentServiceId: parentId,
+      order: input.order ?? (await nextOrderIn(tx, parentId)),
+      isActive: input.isActive ?? true,
+    });
     await logActivity(tx, {
       type: 'service.created',
       title: `Service « ${row.title} » créé`,

@@ -16,6 +16,7 @@ import {
 } from '#common/schemas/settings-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
 import { listPresented } from '#db/list-queries.ts';
+import { insertRow } from '#db/rows.ts';
 import { type CompanyStat, companyStats, type SiteSetting, siteSettings } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { badRequest, HttpError } from '../errors.ts';
@@ -118,11 +119,7 @@ export async function createStat(
           .from(companyStats)
       )[0]?.next ??
       0;
-    const [row] = await tx
-      .insert(companyStats)
-      .values({ ...input, order })
-      .returning();
-    if (!row) throw new Error('stat insert returned nothing');
+    const row = await insertRow(tx, companyStats, { ...input, order });
     await logActivity(tx, {
       type: 'stat.created',
       title: `Chiffre clé ajouté : ${row.name} (${formatStat(row)})`,

@@ -13,6 +13,7 @@ import type {
   TestimonialPatch,
 } from '#common/schemas/testimonials-admin.ts';
 import type { Database } from '#db/client.ts';
+import { hasRow } from '#db/rows.ts';
 import { caseStudies, services, type Testimonial, testimonials } from '#db/schema.ts';
 import { fieldError } from '../errors.ts';
 import { orderedItems, presentFields } from './ordered-items.ts';
@@ -39,11 +40,9 @@ const TESTIMONIAL_FIELDS = [
  */
 async function checkLinks(tx: Database, input: Pick<TestimonialPatch, 'caseStudyId' | 'serviceIds'>) {
   if (input.caseStudyId) {
-    const [found] = await tx
-      .select({ id: caseStudies.id })
-      .from(caseStudies)
-      .where(eq(caseStudies.id, input.caseStudyId));
-    if (!found) throw fieldError('caseStudyId', 'Cette étude de cas n’existe plus : choisissez-en une autre');
+    if (!(await hasRow(tx, caseStudies, eq(caseStudies.id, input.caseStudyId)))) {
+      throw fieldError('caseStudyId', 'Cette étude de cas n’existe plus : choisissez-en une autre');
+    }
   }
   if (input.serviceIds?.length) {
     const found = await tx

@@ -17,6 +17,7 @@ import {
   EMAIL_ALREADY_USED,
 } from '#common/schemas/users-admin.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { hasRow } from '#db/rows.ts';
 import { type AdminUser, adminPasskeys, adminSessions, adminTotp, adminUsers } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
@@ -116,11 +117,7 @@ export async function createUser(
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const row = await inTransaction(db, async (tx) => {
-    const [existing] = await tx
-      .select({ id: adminUsers.id })
-      .from(adminUsers)
-      .where(eq(adminUsers.email, input.email));
-    if (existing) throw emailTaken();
+    if (await hasRow(tx, adminUsers, eq(adminUsers.email, input.email))) throw emailTaken();
     const inserted = await tx
       .insert(adminUsers)
       .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash })

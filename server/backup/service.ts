@@ -10,6 +10,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { kinshasaDate, kinshasaDayAndHour } from '#common/kinshasa.ts';
 import type { BackupInfo } from '#common/schemas/backups.ts';
 import { inTransaction } from '#db/client.ts';
+import { hasRow } from '#db/rows.ts';
 import { backups, siteSettings } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -170,8 +171,7 @@ export async function backupNow(deps: BackupDeps, adminId: string): Promise<Back
   const row = await inTransaction(db, async (tx) => {
     // One at a time: taken with the table's lock, so two clicks (or instances) cannot both start.
     await tx.execute(sql`lock table ${backups} in share row exclusive mode`);
-    const [running] = await tx.select({ id: backups.id }).from(backups).where(eq(backups.status, 'running'));
-    if (running) return null;
+    if (await hasRow(tx, backups, eq(backups.status, 'running'))) return null;
     const [inserted] = await tx.insert(backups).values({ requestedBy: adminId }).returning();
     return inserted ?? null;
   });

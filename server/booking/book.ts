@@ -9,6 +9,7 @@ import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { knownTimeZone } from '#common/call-time.ts';
 import { timeOfMinutes } from '#common/schemas/booking-admin.ts';
 import type { Database } from '#db/client.ts';
+import { hasRow } from '#db/rows.ts';
 import { adminUsers, bookingDaysOff, bookingHours, callBookings, contactRequests } from '#db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { type ConversionSource, NO_SOURCE } from '../leads/attribution.ts';
@@ -76,11 +77,9 @@ export async function bookCall(
   db: Database,
   input: OfferQuery & { contactId: string; startsAt: Date; source?: ConversionSource },
 ): Promise<BookingRow> {
-  const [contact] = await db
-    .select({ id: contactRequests.id })
-    .from(contactRequests)
-    .where(eq(contactRequests.id, input.contactId));
-  if (!contact) throw notFound('Demande introuvable.');
+  if (!(await hasRow(db, contactRequests, eq(contactRequests.id, input.contactId)))) {
+    throw notFound('Demande introuvable.');
+  }
   const { slots } = await offeredSlots(db, input);
   const slot = slots.find((s) => s.startsAt.getTime() === input.startsAt.getTime());
   if (!slot) throw new HttpError(409, 'slot_taken', SLOT_TAKEN_MESSAGE);
@@ -100,11 +99,10 @@ export async function bookCall(
       .returning();
     if (booked) return booked;
     // Either this admin's slot was just taken, or this lead already has its call.
-    const [existing] = await db
-      .select({ id: callBookings.id })
-      .from(callBookings)
-      .where(and(eq(callBookings.contactId, input.contactId), eq(callBookings.status, 'confirmed')));
-    if (existing) throw new HttpError(409, 'already_booked', 'Votre appel est déjà réservé.');
+    const confirmed = and(eq(callBookings.contactId, input.contactId), eq(callBookings.status, 'confirmed'));
+    if (await hasRow(db, callBookings, confirmed)) {
+      throw new HttpError(409, 'already_booked', 'Votre appel est déjà réservé.');
+    }
   }
   throw new HttpError(409, 'slot_taken', SLOT_TAKEN_MESSAGE);
 }

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { PendingPublication } from '#common/schemas/campaigns.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { insertRow } from '#db/rows.ts';
 import { campaignJobs, contentPublications, emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { fieldError } from '../errors.ts';
@@ -74,19 +75,15 @@ export async function createAnnouncement(
       publicationList: publications.map((p, i) => `${p.title} : ${urls[i]}`).join('\n'),
     };
     const sender = await defaultSender(tx);
-    const [campaign] = await tx
-      .insert(emailCampaigns)
-      .values({
-        title: truncate(`Annonce : ${headline}`, 200),
-        subject: truncate(`Nouveau sur notre site : ${headline}`, 200),
-        senderName: sender.name,
-        senderEmail: sender.email,
-        templateId: template.id,
-        segmentFilterJson: { tags: [] },
-        content,
-      })
-      .returning();
-    if (!campaign) throw new Error('announcement insert returned nothing');
+    const campaign = await insertRow(tx, emailCampaigns, {
+      title: truncate(`Annonce : ${headline}`, 200),
+      subject: truncate(`Nouveau sur notre site : ${headline}`, 200),
+      senderName: sender.name,
+      senderEmail: sender.email,
+      templateId: template.id,
+      segmentFilterJson: { tags: [] },
+      content,
+    });
     await tx
       .update(contentPublications)
       .set({ campaignId: campaign.id })

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { CampaignInput } from '#common/schemas/campaigns.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { hasRow, insertRow } from '#db/rows.ts';
 import { emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 import { compileForStorage } from '../email/templates.ts';
@@ -17,11 +18,9 @@ import { composeCampaignMjml } from './compose.ts';
 import type { CampaignRow } from './render.ts';
 
 async function assertTemplate(db: Database, templateId: string): Promise<void> {
-  const [template] = await db
-    .select({ id: emailTemplates.id })
-    .from(emailTemplates)
-    .where(eq(emailTemplates.id, templateId));
-  if (!template) throw fieldError('templateId', 'Ce modèle n’existe plus : choisissez-en un autre.');
+  if (!(await hasRow(db, emailTemplates, eq(emailTemplates.id, templateId)))) {
+    throw fieldError('templateId', 'Ce modèle n’existe plus : choisissez-en un autre.');
+  }
 }
 
 /**
@@ -67,11 +66,7 @@ export async function createCampaign(
   adminId: string,
 ): Promise<CampaignRow> {
   return inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .insert(emailCampaigns)
-      .values(await inputValues(tx, input))
-      .returning();
-    if (!row) throw new Error('campaign insert returned nothing');
+    const row = await insertRow(tx, emailCampaigns, await inputValues(tx, input));
     await logActivity(tx, {
       type: 'campaign.created',
       title: `Campagne « ${row.title} » créée`,

@@ -23,6 +23,7 @@ import { blockVariables, type TemplateBlocks } from '#common/schemas/template-bl
 import { capitalized } from '#common/typography.ts';
 import { type Database, hasPgCode, inTransaction } from '#db/client.ts';
 import { listPresented } from '#db/list-queries.ts';
+import { hasRow, insertRow } from '#db/rows.ts';
 import { type EmailTemplate, emailCampaigns, emailTemplates } from '#db/schema.ts';
 import { SEED_EMAIL_TEMPLATES } from '#db/seed-email-templates.ts';
 import { logActivity } from '../activity/log.ts';
@@ -325,16 +326,8 @@ export async function createTemplate(
   const columns = await storedColumns(input.key, input);
   try {
     return await inTransaction(db, async (tx) => {
-      const [existing] = await tx
-        .select({ id: emailTemplates.id })
-        .from(emailTemplates)
-        .where(eq(emailTemplates.key, input.key));
-      if (existing) throw keyTaken();
-      const [row] = await tx
-        .insert(emailTemplates)
-        .values({ key: input.key, ...columns })
-        .returning();
-      if (!row) throw new Error('email template insert returned nothing');
+      if (await hasRow(tx, emailTemplates, eq(emailTemplates.key, input.key))) throw keyTaken();
+      const row = await insertRow(tx, emailTemplates, { key: input.key, ...columns });
       await logActivity(tx, {
         type: 'email_template.created',
         title: `Modèle d’email créé : ${row.name}`,

@@ -17,6 +17,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { slugify } from '#common/schemas/blog-admin.ts';
 import type { Database } from '#db/client.ts';
+import { hasRow } from '#db/rows.ts';
 import { emailCampaigns } from '#db/schema.ts';
 import { escapeHtml } from '../email/templates.ts';
 import type { CampaignRow } from './render.ts';
@@ -53,12 +54,7 @@ export async function ensureCampaignKey(
   const hex = campaign.id.replaceAll('-', '').toLowerCase();
   for (let length = SUFFIX_MIN_LENGTH; length <= hex.length; length += 2) {
     const candidate = `${base}-${hex.slice(0, length)}`;
-    const [taken] = await db
-      .select({ id: emailCampaigns.id })
-      .from(emailCampaigns)
-      .where(eq(emailCampaigns.utmCampaign, candidate))
-      .limit(1);
-    if (taken) continue;
+    if (await hasRow(db, emailCampaigns, eq(emailCampaigns.utmCampaign, candidate))) continue;
     const [set] = await db
       .update(emailCampaigns)
       .set({ utmCampaign: candidate })

@@ -22,6 +22,7 @@ import { type Request, Router } from 'express';
 import { z } from 'zod';
 import { requiredText } from '#common/schemas/fields.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { hasRow } from '#db/rows.ts';
 import { campaignJobs, emailEvents, newsletterSubscriptions } from '#db/schema.ts';
 import { HttpError, notFound, validationError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -136,19 +137,13 @@ export function applyEvent(
     if (!job?.messageId) return 'unmatched';
 
     const bounceType = event.type === 'bounce' ? (event.bounceType ?? 'hard') : undefined;
-    const [seen] = await tx
-      .select({ id: emailEvents.id })
-      .from(emailEvents)
-      .where(
-        and(
-          eq(emailEvents.campaignId, job.campaignId),
-          eq(emailEvents.type, event.type),
-          sql`${emailEvents.metaJson}->>'messageId' = ${job.messageId}`,
-          bounceType ? sql`${emailEvents.metaJson}->>'bounceType' = ${bounceType}` : undefined,
-        ),
-      )
-      .limit(1);
-    if (seen) return 'duplicates';
+    const sameEvent = and(
+      eq(emailEvents.campaignId, job.campaignId),
+      eq(emailEvents.type, event.type),
+      sql`${emailEvents.metaJson}->>'messageId' = ${job.messageId}`,
+      bounceType ? sql`${emailEvents.metaJson}->>'bounceType' = ${bounceType}` : undefined,
+    );
+    if (await hasRow(tx, emailEvents, sameEvent)) return 'duplicates';
 
     await tx.insert(emailEvents).values({
       type: event.type,

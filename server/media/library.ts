@@ -16,6 +16,7 @@ import {
   mediaFileName,
 } from '#common/schemas/media.ts';
 import { type Database, inTransaction } from '#db/client.ts';
+import { hasRow, insertRow } from '#db/rows.ts';
 import {
   blogPosts,
   caseStudies,
@@ -96,20 +97,16 @@ export async function storeUpload(
     }
     const originalName = cleanOriginalName(input.originalName);
     const row = await inTransaction(deps.database.db, async (tx) => {
-      const [inserted] = await tx
-        .insert(mediaTable)
-        .values({
-          id,
-          originalName,
-          mimeType: image.mimeType,
-          width: image.width,
-          height: image.height,
-          variants,
-          byteSize: input.bytes.length,
-          uploadedBy: input.uploadedBy,
-        })
-        .returning();
-      if (!inserted) throw new Error('media insert returned nothing');
+      const inserted = await insertRow(tx, mediaTable, {
+        id,
+        originalName,
+        mimeType: image.mimeType,
+        width: image.width,
+        height: image.height,
+        variants,
+        byteSize: input.bytes.length,
+        uploadedBy: input.uploadedBy,
+      });
       await logActivity(tx, {
         type: 'media.uploaded',
         title: `Image envoyée : ${originalName}`,
@@ -188,8 +185,7 @@ export async function mediaReferences(db: Database, id: string): Promise<string[
   ];
   const found: string[] = [];
   for (const [label, table, where] of places) {
-    const rows = await db.select({ id: table.id }).from(table).where(where).limit(1);
-    if (rows.length > 0) found.push(label);
+    if (await hasRow(db, table, where)) found.push(label);
   }
   return found;
 }

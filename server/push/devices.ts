@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { PUSH_EVENTS, type PushDevice, type PushDeviceInput, type PushEvent } from '#common/schemas/push.ts';
 import type { Database } from '#db/client.ts';
+import { hasRow } from '#db/rows.ts';
 import { pushDeliveries, pushSubscriptions } from '#db/schema.ts';
 import { logActivity } from '../activity/log.ts';
 
@@ -89,13 +90,10 @@ export async function setDeviceEvents(
 
 /** Queues a test notification to one of the admin's devices; false when the admin has no such device. */
 export async function queueTestNotification(db: Database, userId: string, id: string): Promise<boolean> {
-  const [device] = await db
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)));
-  if (!device) return false;
+  const own = and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId));
+  if (!(await hasRow(db, pushSubscriptions, own))) return false;
   await db.insert(pushDeliveries).values({
-    subscriptionId: device.id,
+    subscriptionId: id,
     dedupeKey: `test:${randomUUID()}`,
     payload: {
       title: 'Notification de test',

@@ -47,27 +47,18 @@ describe('GET and PUT /api/admin/booking/availability: one’s own', () => {
   });
 
   it('saves the weekly ranges (a lunch break is two), the days off and the switch, logged; the next save replaces them', async () => {
+    const morning: [string, string] = ['09:00', '12:00'];
+    const afternoon: [string, string] = ['14:00', '17:00'];
+    // Sent out of order; answered and stored in order.
     const res = await save({
       bookable: true,
-      days: week({
-        1: [
-          ['14:00', '17:00'],
-          ['09:00', '12:00'],
-        ],
-        3: [['08:30', '10:00']],
-      }),
+      days: week({ 1: [afternoon, morning], 3: [['08:30', '10:00']] }),
       daysOff: ['2026-12-24', '2026-11-27'],
     }).expect(200);
     const expected: BookingAvailability = {
       admin: { id: admin.user.id, name: name(admin.user) },
       bookable: true,
-      days: week({
-        1: [
-          ['09:00', '12:00'],
-          ['14:00', '17:00'],
-        ],
-        3: [['08:30', '10:00']],
-      }),
+      days: week({ 1: [morning, afternoon], 3: [['08:30', '10:00']] }),
       daysOff: ['2026-11-27', '2026-12-24'],
       upcomingCalls: 0,
     };

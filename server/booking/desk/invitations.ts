@@ -4,6 +4,7 @@
  */
 import { and, eq, type SQL } from 'drizzle-orm';
 import { type Database, inTransaction } from '#db/client.ts';
+import { hasRow } from '#db/rows.ts';
 import { callBookings } from '#db/schema.ts';
 import { activityInsert } from '../../activity/log.ts';
 import { addTimelineEntry } from '../../admin/contacts.ts';
@@ -60,11 +61,10 @@ export async function sendBookingLink(
   const now = input.now ?? new Date();
   const lead = await leadById(db, input.leadId);
   if (!lead) throw notFound('Demande introuvable.');
-  const [held] = await db
-    .select({ id: callBookings.id })
-    .from(callBookings)
-    .where(and(eq(callBookings.contactId, lead.id), eq(callBookings.status, 'confirmed')));
-  if (held) throw new HttpError(409, 'already_booked', 'Un appel est déjà réservé avec ce contact.');
+  const held = and(eq(callBookings.contactId, lead.id), eq(callBookings.status, 'confirmed'));
+  if (await hasRow(db, callBookings, held)) {
+    throw new HttpError(409, 'already_booked', 'Un appel est déjà réservé avec ce contact.');
+  }
   if (!(await anyoneBookable(db))) {
     throw new HttpError(
       409,
