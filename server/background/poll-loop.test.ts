@@ -58,3 +58,50 @@ describe('poll loop', () => {
     await loop.stop();
   });
 });
+
+describe('poll loop, visitors first (decision 121)', () => {
+  /** A loop whose every polled or woken run first waits for a turn the test gives. */
+  function loopTakingTurns() {
+    const turns: (() => void)[] = [];
+    let runs = 0;
+    const loop = createPollLoop({
+      run: async () => {
+        runs++;
+      },
+      pollIntervalMs: 60_000,
+      logger,
+      failureMessage: 'run failed',
+      visitorsFirst: { requestArrived() {}, turn: () => new Promise<void>((go) => turns.push(go)) },
+    });
+    return { loop, turns, runs: () => runs };
+  }
+
+  it('a woken run waits for its turn, then runs', async () => {
+    const { loop, turns, runs } = loopTakingTurns();
+    loop.start();
+    await sleep(5);
+    expect(turns).toHaveLength(1);
+    expect(runs()).toBe(0);
+    turns[0]?.();
+    await sleep(5);
+    expect(runs()).toBe(1);
+    loop.wake();
+    await sleep(5);
+    expect(turns).toHaveLength(2);
+    expect(runs()).toBe(1);
+    turns[1]?.();
+    await sleep(5);
+    expect(runs()).toBe(2);
+    await loop.stop();
+  });
+
+  it('a loop stopped while its run waits for a turn does not run', async () => {
+    const { loop, turns, runs } = loopTakingTurns();
+    loop.start();
+    await sleep(5);
+    await loop.stop();
+    turns[0]?.();
+    await sleep(5);
+    expect(runs()).toBe(0);
+  });
+});

@@ -34,6 +34,8 @@ export type PollLoopOptions<T> = {
   logger: Logger;
   /** Logged with the error when a run throws; the next poll tries again. */
   failureMessage: string;
+  /** Waited on before each polled or woken run (decision 121); runOnce() does not wait. */
+  visitorsFirst?: VisitorsFirst;
 };
 
 export function createPollLoop<T>(options: PollLoopOptions<T>): PollLoop<T> & { isStopping(): boolean } {
@@ -70,6 +72,10 @@ export function createPollLoop<T>(options: PollLoopOptions<T>): PollLoop<T> & { 
       // A run started elsewhere (runOnce) may have claimed before the work was committed: this
       // tick makes a run of its own.
       await running?.catch(() => {});
+      // Woken after each lead, a sender would look for work dozens of times a second during a
+      // burst: it looks once the visitors leave the thread time, or a second later.
+      await options.visitorsFirst?.turn();
+      if (stopping) return;
       await runOnce();
     } catch (error) {
       logger.error({ err: error }, failureMessage);

@@ -389,6 +389,7 @@ export function createCampaignWorker(options: CampaignWorkerOptions): CampaignWo
     pollIntervalMs: options.pollIntervalMs ?? 5_000,
     logger: worker.logger,
     failureMessage: 'campaign run failed',
+    visitorsFirst: options.visitorsFirst,
   });
   return loop;
 }

@@ -275,7 +275,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return result;
   }
 
-  const loop = createPollLoop({ run, pollIntervalMs, logger, failureMessage: 'outbox run failed' });
+  const loop = createPollLoop({
+    run,
+    pollIntervalMs,
+    logger,
+    failureMessage: 'outbox run failed',
+    visitorsFirst: options.visitorsFirst,
+  });
   const stopping = () => loop.isStopping();
   return loop;
 }

@@ -171,6 +171,7 @@ export function createPushWorker(options: PushWorkerOptions) {
     pollIntervalMs: options.pollIntervalMs ?? 5_000,
     logger,
     failureMessage: 'push run failed',
+    visitorsFirst: options.visitorsFirst,
   });
   return loop;
 }
