@@ -76,22 +76,17 @@ describe('poll loop, visitors first (decision 121)', () => {
     return { loop, turns, runs: () => runs };
   }
 
-  it('a woken run waits for its turn, then runs', async () => {
+  it('a polled run, then a woken one, each waits for its turn, then runs', async () => {
     const { loop, turns, runs } = loopTakingTurns();
-    loop.start();
-    await sleep(5);
-    expect(turns).toHaveLength(1);
-    expect(runs()).toBe(0);
-    turns[0]?.();
-    await sleep(5);
-    expect(runs()).toBe(1);
-    loop.wake();
-    await sleep(5);
-    expect(turns).toHaveLength(2);
-    expect(runs()).toBe(1);
-    turns[1]?.();
-    await sleep(5);
-    expect(runs()).toBe(2);
+    for (const [index, ask] of [() => loop.start(), () => loop.wake()].entries()) {
+      ask();
+      await sleep(5);
+      expect(turns).toHaveLength(index + 1);
+      expect(runs(), 'no run before its turn').toBe(index);
+      turns[index]?.();
+      await sleep(5);
+      expect(runs()).toBe(index + 1);
+    }
     await loop.stop();
   });
 
