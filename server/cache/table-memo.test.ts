@@ -7,13 +7,14 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BLOG_PAGE_SIZE } from '#common/schemas/public-api.ts';
 import type { DatabaseHandle } from '#db/client.ts';
-import { blogPosts, emailTemplates } from '#db/schema.ts';
-import { insertPost, insertService } from '#tests/helpers/factories.ts';
+import { adminUsers, blogPosts, bookingHours, emailTemplates } from '#db/schema.ts';
+import { insertBookableAdmin, insertPost, insertService } from '#tests/helpers/factories.ts';
 import { aWebsiteRequest } from '#tests/helpers/request-factories.ts';
 import { startSmtpServer } from '#tests/helpers/smtp.ts';
 import { createTestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { anyoneBookable } from '../booking/desk/shared.ts';
 import { seedDatabase } from '../seed.ts';
 import { createTableMemo, type TableMemo } from './table-memo.ts';
 
@@ -107,6 +108,37 @@ describe('table memo', () => {
     // The stale value was used once, not kept: the next get reads again.
     expect(await memo.get('subject', ['email_templates'], reader.load)).toBe('Pendant la lecture');
     expect(reader.reads).toBe(2);
+  });
+});
+
+describe('whether anyone takes calls (asked by every call request)', () => {
+  it('is read once, and again as soon as an account or its weekly hours change (migration 0031)', async () => {
+    let reads = 0;
+    const counted: TableMemo = {
+      get: (key, tables, load) =>
+        memo.get(key, tables, () => {
+          reads++;
+          return load();
+        }),
+      close: () => memo.close(),
+    };
+    const bookable = () => anyoneBookable({ memo: counted }, database.db);
+    expect(await bookable()).toBe(false);
+    expect(await bookable()).toBe(false);
+    expect(reads).toBe(1);
+
+    const admin = await insertBookableAdmin(database.db, { email: 'agenda@lisanga-digital.cd' });
+    await expect.poll(bookable).toBe(true);
+    await database.db.update(adminUsers).set({ bookable: false }).where(eq(adminUsers.id, admin.id));
+    await expect.poll(bookable).toBe(false);
+    await database.db.update(adminUsers).set({ bookable: true }).where(eq(adminUsers.id, admin.id));
+    await expect.poll(bookable).toBe(true);
+    await database.db.delete(bookingHours).where(eq(bookingHours.adminId, admin.id));
+    await expect.poll(bookable).toBe(false);
+    // Between the changes, the answer was kept: one read for each state, not one per request.
+    const readsAfterChanges = reads;
+    for (let i = 0; i < 5; i++) expect(await bookable()).toBe(false);
+    expect(reads).toBe(readsAfterChanges);
   });
 });
 

@@ -22,8 +22,11 @@ export const CONTENT_TABLES = [
   // blog answers do. A reader counted drops those answers, not the pages.
   'blog_post_views',
   // Read by no page: the email templates, which lead and newsletter emails keep in memory
-  // (server/cache/table-memo.ts, migration 0007).
+  // (server/cache/table-memo.ts, migration 0007), and the accounts and their weekly hours, from
+  // which a call request knows whether anyone takes calls (migration 0031).
   'email_templates',
+  'admin_users',
+  'booking_hours',
 ] as const;
 export type ContentTable = (typeof CONTENT_TABLES)[number];
 

@@ -32,7 +32,7 @@ export async function requestWrites(
   now = new Date(),
 ): Promise<{ write: SQL; path: string } | null> {
   // Nobody takes calls yet: the request keeps the former way (staff call back within 24 h).
-  if (!(await anyoneBookable(db))) return null;
+  if (!(await anyoneBookable(deps, db))) return null;
   const url = await bookingLink(deps, db, lead.id, now);
   const s = await deskSettings(deps, db);
   // The address was typed by whoever sent the form and is not proven theirs yet: this email
@@ -65,7 +65,7 @@ export async function sendBookingLink(
   if (await hasRow(db, callBookings, held)) {
     throw new HttpError(409, 'already_booked', 'Un appel est déjà réservé avec ce contact.');
   }
-  if (!(await anyoneBookable(db))) {
+  if (!(await anyoneBookable(deps, db))) {
     throw new HttpError(
       409,
       'nobody_bookable',

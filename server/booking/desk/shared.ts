@@ -150,15 +150,20 @@ export async function adminOf(db: Database, id: string): Promise<Admin> {
   return admin;
 }
 
-/** Whether any active admin takes calls and has set hours. */
-export async function anyoneBookable(db: Database): Promise<boolean> {
-  const [row] = await db
-    .select({ id: adminUsers.id })
-    .from(adminUsers)
-    .innerJoin(bookingHours, eq(bookingHours.adminId, adminUsers.id))
-    .where(and(eq(adminUsers.isActive, true), eq(adminUsers.bookable, true)))
-    .limit(1);
-  return row !== undefined;
+/**
+ * Whether any active admin takes calls and has set hours: asked by every call request, read once
+ * until the accounts or the hours change (a round trip less for each of those leads).
+ */
+export function anyoneBookable(deps: Pick<CallDeskDeps, 'memo'>, db: Database): Promise<boolean> {
+  return deps.memo.get('anyone_bookable', ['admin_users', 'booking_hours'], async () => {
+    const [row] = await db
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .innerJoin(bookingHours, eq(bookingHours.adminId, adminUsers.id))
+      .where(and(eq(adminUsers.isActive, true), eq(adminUsers.bookable, true)))
+      .limit(1);
+    return row !== undefined;
+  });
 }
 
 export async function publicCall(db: Database, call: BookingRow): Promise<PublicCall> {
