@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import selfsigned from 'selfsigned';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -360,6 +360,53 @@ describe('push notifications to the staff’s devices', () => {
     // Signed with the site's VAPID key, the one browsers subscribed with.
     expect(sent?.headers.authorization).toContain(`k=${settings.body.publicKey}`);
     expect(await worker().runOnce()).toMatchObject({ sent: 0 });
+  });
+
+  it('gives back the deliveries its lease no longer covers: another instance that takes them sends them, and only it', async () => {
+    const phone = aBrowser('/push/lease-phone');
+    const laptop = aBrowser('/push/lease-laptop');
+    for (const browser of [phone, laptop]) {
+      await admin
+        .post('/api/admin/push/devices')
+        .send({ ...browser.subscription, label: 'Appareil' })
+        .expect(201);
+    }
+    await request(testApp.app)
+      .post('/api/contact')
+      .set('X-Forwarded-For', '10.40.0.7')
+      .send(aCallRequest({ fullName: 'Lent Bail' }))
+      .expect(201);
+
+    // One clock for both instances. The first sends one delivery, then waits so long for its next
+    // turn (a slow push service, a busy thread) that its lease runs out and the second takes over.
+    let clock = new Date(Date.now() + 1_000);
+    const now = () => clock;
+    const other = worker(database.db, { now });
+    let turns = 0;
+    const slow = worker(database.db, {
+      now,
+      visitorsFirst: {
+        requestArrived() {},
+        async turn() {
+          turns++;
+          if (turns !== 2) return;
+          clock = new Date(clock.getTime() + 70_000);
+          taken = await other.runOnce();
+        },
+      },
+    });
+    let taken: { sent: number } | undefined;
+    const first = await slow.runOnce();
+    expect(first.sent).toBe(1);
+    // The second instance sent the rest; the first, past its lease, sent nothing more.
+    expect(taken?.sent).toBeGreaterThanOrEqual(1);
+    expect(phone.inbox()).toHaveLength(1);
+    expect(laptop.inbox()).toHaveLength(1);
+    await database.db
+      .delete(pushSubscriptions)
+      .where(
+        inArray(pushSubscriptions.endpoint, [phone.subscription.endpoint, laptop.subscription.endpoint]),
+      );
   });
 
   it('removes a device its push service no longer knows (410), and sends a test to one device only', async () => {

@@ -14,7 +14,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
 import type { Database } from '#db/client.ts';
 import { pushDeliveries, pushSubscriptions, siteSettings } from '#db/schema.ts';
-import { claimRows, dueAndUnleased, recordFailedAttempt } from '../background/claim.ts';
+import {
+  claimRows,
+  dueAndUnleased,
+  leaseEndsSoon,
+  recordFailedAttempt,
+  releaseLeases,
+} from '../background/claim.ts';
 import { createPollLoop, describeError, type SenderOptions } from '../background/poll-loop.ts';
 import { backoffDelayMs } from '../email/worker.ts';
 import { storedAppSecret } from '../security/secrets.ts';
@@ -77,24 +83,37 @@ export function createPushWorker(options: PushWorkerOptions) {
 
   async function claim() {
     const at = now();
+    const leaseUntil = new Date(at.getTime() + LEASE_MS);
     // One statement, committed on its own: the lease is visible to every instance before sending.
-    return claimRows(db, pushDeliveries, {
+    const rows = await claimRows(db, pushDeliveries, {
       where: dueAndUnleased(pushDeliveries, 'pending', at),
       orderBy: [asc(pushDeliveries.nextAttemptAt)],
       limit: 20,
-      set: { lockedUntil: new Date(at.getTime() + LEASE_MS) },
+      set: { lockedUntil: leaseUntil },
     });
+    return { rows, leaseUntil };
   }
 
   async function run(): Promise<PushRunResult> {
     const result: PushRunResult = { sent: 0, failed: 0, retried: 0, gone: 0 };
     let vapid: { subject: string; publicKey: string; privateKey: string } | undefined;
     while (!loop.isStopping()) {
-      const rows = await claim();
+      const { rows, leaseUntil } = await claim();
       if (rows.length === 0) break;
       vapid ??= { subject: await vapidSubject(db, options.publicUrl), ...(await vapidKeys(db)) };
-      for (const row of rows) {
+      for (const [index, row] of rows.entries()) {
         await options.visitorsFirst?.turn();
+        // Slow push services (10 s each at most) or a busy thread: what the lease can no longer
+        // cover goes back to the queue, before another instance may take it and send it too.
+        if (leaseEndsSoon(leaseUntil, now())) {
+          await releaseLeases(
+            db,
+            pushDeliveries,
+            rows.slice(index).map((r) => r.id),
+            'pending',
+          );
+          break;
+        }
         const [device] = await db
           .select()
           .from(pushSubscriptions)
