@@ -41,4 +41,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "build/server/index.js"]
+# V8 flags: server/node-flags.ts (a young generation sized for bursts, decision 123).
+CMD ["node", "--min-semi-space-size=64", "build/server/index.js"]

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './server/node-flags.ts';
 import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './tests/chromium.ts';
 import { SMTP_URL } from './tests/e2e/helpers/mailbox.ts';
 
@@ -108,7 +109,7 @@ export default defineConfig({
   webServer: {
     // The server's log is kept (SERVER_LOG) for logs.spec.ts, which checks it holds no secret.
     // scripts/e2e.ts runs the projects in stages, each with its own server: they add to one log.
-    command: `rm -rf node_modules/.cache/e2e-data-${E2E_PORT} && node ${BUILD_DIR}/server/index.js ${process.env.E2E_APPEND_LOG ? '>>' : '>'} ${SERVER_LOG} 2>&1`,
+    command: `rm -rf node_modules/.cache/e2e-data-${E2E_PORT} && node ${SERVER_NODE_FLAGS.join(' ')} ${BUILD_DIR}/server/index.js ${process.env.E2E_APPEND_LOG ? '>>' : '>'} ${SERVER_LOG} 2>&1`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     // Generous: on a loaded 2-core machine the first start (migrations, seed, MJML) can be slow.

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '#server/node-flags.ts';
 
 export type RunningSite = {
   url: string;
@@ -61,7 +62,7 @@ export async function runSite(
   const url = `http://127.0.0.1:${port}`;
   const buildDir = options.buildDir ?? process.env.BUILD_DIR ?? 'build';
   const log = options.logFile ? fs.openSync(options.logFile, 'a') : undefined;
-  const child: ChildProcess = spawn(process.execPath, [`${buildDir}/server/index.js`], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, `${buildDir}/server/index.js`], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

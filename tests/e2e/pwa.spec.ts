@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { INSTALL_PROMPT_DELAY } from '#common/constants.ts';
+import { SERVER_NODE_FLAGS } from '#server/node-flags.ts';
 import { clientAddressPerTest, openSignedIn, toasts } from './helpers/admin.ts';
 import { fillQuote, isPhone, openQuoteFromNav, quoteSubmit } from './helpers/leads.ts';
 import { E2E_PORT, emailsTo, requireEmail } from './helpers/mailbox.ts';
@@ -230,7 +231,7 @@ function startOwnDeployment(testInfo: TestInfo) {
   const root = path.resolve(`node_modules/.cache/e2e-pwa-deploy-${port}`);
   fs.rmSync(root, { recursive: true, force: true });
   fs.cpSync(path.resolve(process.env.BUILD_DIR ?? 'build'), path.join(root, 'build'), { recursive: true });
-  const child = spawn(process.execPath, [path.join(root, 'build/server/index.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'build/server/index.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

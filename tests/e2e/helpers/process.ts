@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from '#server/node-flags.ts';
 import { ADMIN } from './admin.ts';
 import { SMTP_URL } from './mailbox.ts';
 
@@ -30,18 +31,22 @@ export function startSiteProcess(
   dataDir: string,
   env: Record<string, string> = {},
 ): SiteProcess {
-  const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? 'build'}/server/index.js`], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, `${process.env.BUILD_DIR ?? 'build'}/server/index.js`],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
