@@ -179,6 +179,11 @@ async function checkPwa(siteUrl: string): Promise<PwaResult> {
  */
 /** Each run's main-thread CPU time, read from its trace (which the report does not keep). */
 const cpuTimes = new WeakMap<object, number>();
+/**
+ * Lighthouse's measure of the host's speed (`environment.benchmarkIndex`, higher is faster) in
+ * every run: the same pages' figures from two days are comparable only on hosts of like speed.
+ */
+const benchmarkIndexes: number[] = [];
 type TraceEvents = Parameters<typeof mainThreadCpuMs>[0];
 async function audit(url: string) {
   for (let attempt = 1; ; attempt++) {
@@ -194,6 +199,7 @@ async function audit(url: string) {
       if (!result || (error && attempt < 2)) continue;
       if (error) throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`);
       const { lhr, artifacts } = result;
+      benchmarkIndexes.push(lhr.environment.benchmarkIndex);
       const slowdown = lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1;
       cpuTimes.set(lhr, mainThreadCpuMs(artifacts.Trace.traceEvents as TraceEvents, slowdown));
       return lhr;
@@ -408,7 +414,12 @@ const loadAverage = () =>
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-const machine = { cores: os.availableParallelism(), loadAtStart: loadAverage(), loadAtEnd: '' };
+const machine = {
+  cores: os.availableParallelism(),
+  loadAtStart: loadAverage(),
+  loadAtEnd: '',
+  benchmarkIndex: '',
+};
 /**
  * The measured servers run at the lowest CPU priority. For a visitor the server is another machine;
  * here it shares the 2 cores with the browser, and our page's requests at idle (its scripts, the
@@ -516,6 +527,12 @@ try {
 }
 
 machine.loadAtEnd = loadAverage();
+machine.benchmarkIndex = benchmarkIndexes.length
+  ? `${Math.round(median(benchmarkIndexes))} (${range(benchmarkIndexes)})`
+  : 'not measured';
+process.stdout.write(
+  `Host speed (Lighthouse's benchmark index, median of its runs): ${machine.benchmarkIndex}\n`,
+);
 const beacon = beaconCode();
 const beaconFailed = !beacon || beacon.brotli > BEACON_BUDGET_BYTES;
 fs.mkdirSync('reports', { recursive: true });
@@ -526,7 +543,7 @@ fs.writeFileSync(
 const pair = (ours: string, reference: string) => `${ours} / ${reference}`;
 const b = PAGE_BUDGETS;
 const table = [
-  `Medians of ${RUNS} Lighthouse runs per page (mobile preset), ours / the static reference (the same page without its scripts, same server, runs interleaved). ${machine.cores} cores, load average (1, 5, 15 min) ${machine.loadAtStart} at the start, ${machine.loadAtEnd} at the end.`,
+  `Medians of ${RUNS} Lighthouse runs per page (mobile preset), ours / the static reference (the same page without its scripts, same server, runs interleaved). ${machine.cores} cores, load average (1, 5, 15 min) ${machine.loadAtStart} at the start, ${machine.loadAtEnd} at the end; Lighthouse's benchmark index of the host ${machine.benchmarkIndex}.`,
   '',
   '| page | performance | FCP | LCP | TBT | TBT, our runs | main-thread work | its CPU time | CLS | accessibility | best practices | SEO | script files | script (Brotli) | on the wire | budgets |',
   '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
