@@ -93,11 +93,19 @@ describe('table memo', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let readReturned: () => void = () => {};
+    const read = new Promise<void>((resolve) => {
+      readReturned = resolve;
+    });
     const reading = memo.get('subject', ['email_templates'], async () => {
       const value = await reader.load();
+      readReturned();
       await gate;
       return value;
     });
+    // The change commits once the read has its (old) value: on PostgreSQL the two statements go
+    // through two connections, and a read sent first could still see the change.
+    await read;
     await renameSubject('Pendant la lecture');
     // Wait until the change has been heard: the kept probe is dropped and read again.
     await expect

@@ -1,7 +1,7 @@
 /**
  * The production server's V8 flags (server/node-flags.ts, decision 123) are named by every command
  * an operator runs it with: Node refuses them in NODE_OPTIONS, so a start command that forgets them
- * runs a server that spends a tenth more CPU on each lead during a burst.
+ * runs a server that spends about a fifth more CPU on each lead during a burst.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
