@@ -10,6 +10,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-o
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '#db/client.ts';
 import type { Logger } from '../logger.ts';
+import type { VisitorsFirst } from './visitors-first.ts';
 
 type ClaimedTable = PgTable & { id: AnyPgColumn };
 
@@ -137,3 +138,29 @@ const LEASE_SAFETY_MS = 45_000;
 /** Whether a lease ending at `leaseUntil` is too close to its end at `at` to start a send. */
 export const leaseEndsSoon = (leaseUntil: Date, at: Date) =>
   leaseUntil.getTime() - at.getTime() < LEASE_SAFETY_MS;
+
+/** A claimed batch sent row by row (the email outbox, the push worker). */
+export type LeasedBatch = {
+  db: Database;
+  table: LeasedTable;
+  status: string;
+  ids: string[];
+  leaseUntil: Date;
+};
+
+/**
+ * Before the batch's row `index` is sent: the sender's turn (docs/decisions/121-visitors-first.md),
+ * then whether the row may still be sent. When the sender stops, or too little is left of the
+ * lease (the turns and slow servers make a batch last), the rows from `index` on go back to the
+ * queue before another instance may take them and send them too, and the answer is false.
+ */
+export async function mayStillSend(
+  batch: LeasedBatch,
+  index: number,
+  sender: { now: () => Date; stopping: () => boolean; visitorsFirst?: VisitorsFirst },
+): Promise<boolean> {
+  await sender.visitorsFirst?.turn();
+  if (!sender.stopping() && !leaseEndsSoon(batch.leaseUntil, sender.now())) return true;
+  await releaseLeases(batch.db, batch.table, batch.ids.slice(index), batch.status);
+  return false;
+}

@@ -28,10 +28,9 @@ import { emailOutbox, type OutboxMessage } from '#db/schema.ts';
 import {
   claimRows,
   dueAndUnleased,
-  leaseEndsSoon,
   logReopenedSends,
+  mayStillSend,
   recordFailedAttempt,
-  releaseLeases,
   reopenUnconfirmedSends,
 } from '../background/claim.ts';
 import { createPollLoop, describeError, type PollLoop, type SenderOptions } from '../background/poll-loop.ts';
@@ -262,13 +261,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     while (!stopping()) {
       const { rows, leaseUntil } = await claim();
       if (rows.length === 0) break;
+      const batch = { db, table: emailOutbox, status: 'pending', ids: rows.map((r) => r.id), leaseUntil };
       for (const [index, row] of rows.entries()) {
-        await options.visitorsFirst?.turn();
-        if (stopping() || leaseEndsSoon(leaseUntil, now())) {
-          const unsent = rows.slice(index).map((r) => r.id);
-          await releaseLeases(db, emailOutbox, unsent, 'pending');
+        if (!(await mayStillSend(batch, index, { now, stopping, visitorsFirst: options.visitorsFirst })))
           break;
-        }
         await deliver(row, result);
       }
     }

@@ -14,13 +14,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
 import type { Database } from '#db/client.ts';
 import { pushDeliveries, pushSubscriptions, siteSettings } from '#db/schema.ts';
-import {
-  claimRows,
-  dueAndUnleased,
-  leaseEndsSoon,
-  recordFailedAttempt,
-  releaseLeases,
-} from '../background/claim.ts';
+import { claimRows, dueAndUnleased, mayStillSend, recordFailedAttempt } from '../background/claim.ts';
 import { createPollLoop, describeError, type SenderOptions } from '../background/poll-loop.ts';
 import { backoffDelayMs } from '../email/worker.ts';
 import { storedAppSecret } from '../security/secrets.ts';
@@ -101,19 +95,11 @@ export function createPushWorker(options: PushWorkerOptions) {
       const { rows, leaseUntil } = await claim();
       if (rows.length === 0) break;
       vapid ??= { subject: await vapidSubject(db, options.publicUrl), ...(await vapidKeys(db)) };
+      const batch = { db, table: pushDeliveries, status: 'pending', ids: rows.map((r) => r.id), leaseUntil };
+      const sender = { now, stopping: () => loop.isStopping(), visitorsFirst: options.visitorsFirst };
       for (const [index, row] of rows.entries()) {
-        await options.visitorsFirst?.turn();
-        // Slow push services (10 s each at most) or a busy thread: what the lease can no longer
-        // cover goes back to the queue, before another instance may take it and send it too.
-        if (leaseEndsSoon(leaseUntil, now())) {
-          await releaseLeases(
-            db,
-            pushDeliveries,
-            rows.slice(index).map((r) => r.id),
-            'pending',
-          );
-          break;
-        }
+        // Slow push services (10 s each at most) or a busy thread: see mayStillSend.
+        if (!(await mayStillSend(batch, index, sender))) break;
         const [device] = await db
           .select()
           .from(pushSubscriptions)
