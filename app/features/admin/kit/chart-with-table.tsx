@@ -1,11 +1,12 @@
 import { type ReactNode, Suspense } from 'react';
 import { cn } from '~/lib/cn';
-import { useHydrated } from '~/lib/use-hydrated';
+import { useNearScreen } from '~/lib/use-near-screen';
 import { ChartBox } from './skeleton';
 
 /**
- * A chart card's body: the drawing for sighted users, once hydrated (charts measure the DOM and
- * load lazily), and the same figures as a table for screen readers. `rows` are the table's cells,
+ * A chart card's body: the drawing for sighted users, once in the browser and near the screen
+ * (charts measure the DOM, load lazily and cost a phone about a second: decision 124), and the
+ * same figures as a table for screen readers. `rows` are the table's cells,
  * formatted, the first of each its row's header.
  */
 export function ChartWithTable({
@@ -21,12 +22,12 @@ export function ChartWithTable({
   columns: string[];
   rows: string[][];
 }) {
-  const hydrated = useHydrated();
+  const [box, near] = useNearScreen<HTMLDivElement>();
   const placeholder = <ChartBox className="size-full" />;
   return (
     <>
-      <div className={cn('mt-4 min-w-0', heightClass)} aria-hidden="true">
-        {hydrated ? <Suspense fallback={placeholder}>{chart}</Suspense> : placeholder}
+      <div ref={box} className={cn('mt-4 min-w-0', heightClass)} aria-hidden="true">
+        {near ? <Suspense fallback={placeholder}>{chart}</Suspense> : placeholder}
       </div>
       {/* sr-only on the wrapper: a table would keep its content's width and widen the page. */}
       <div className="sr-only">
