@@ -1,5 +1,6 @@
 /**
- * `npm run perf`: Lighthouse (mobile preset: simulated slow 4G and a mid-range phone CPU) on the
+ * `npm run perf`: Lighthouse (mobile preset: simulated slow 4G and a mid-range phone CPU, its slowdown
+ * calibrated to the host so that every run simulates the same phone: decision 124) on the
  * production build, in Debian's Chromium, against a freshly seeded site, beside a static reference
  * measured in the same run. Writes reports/perf-summary.json and reports/perf-summary.md and fails
  * when a budget is missed.
@@ -9,7 +10,8 @@
  * (inline and external `<script>` elements, module preloads; JSON-LD data blocks kept) and forwards
  * everything else (CSS, fonts, images) untouched. It is what the page would cost as a static site
  * on this machine at this hour. Runs are interleaved page by page (ours, reference, ours,
- * reference…, PERF_RUNS times, 5 by default), so that both see the same load on a shared machine.
+ * reference…, PERF_RUNS times, 5 by default), so that both see the same load on a shared machine,
+ * after one uncounted run of each on the first page (the server's warm-up).
  *
  * Budgets (docs/decisions/098 and 030), on the medians of the runs of every page measured:
  * performance >= 0.97, accessibility = best practices = SEO = 100, FCP <= 1.4 s, LCP <= 1.6 s,
@@ -45,6 +47,7 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/chromium.ts';
 import {
   measureSignIn,
@@ -53,6 +56,7 @@ import {
   QUIET_MS,
   type SignInRun,
 } from './lib/admin-phone.ts';
+import { CpuCalibration, calibratedSlowdown, hostBenchmarkIndex } from './lib/cpu-calibration.ts';
 import { clientAddress, isAnswer, leadBody, postJson } from './lib/load.ts';
 import {
   mainThreadCpuMs,
@@ -173,18 +177,25 @@ async function checkPwa(siteUrl: string): Promise<PwaResult> {
   }
 }
 
-/**
- * One fresh Chromium per page: reusing one browser across Lighthouse runs makes trace recording
- * fail now and then (NO_NAVSTART). A run that still fails that way is tried once more.
- */
 /** Each run's main-thread CPU time, read from its trace (which the report does not keep). */
 const cpuTimes = new WeakMap<object, number>();
 /**
- * Lighthouse's measure of the host's speed (`environment.benchmarkIndex`, higher is faster) in
- * every run: the same pages' figures from two days are comparable only on hosts of like speed.
+ * The CPU slowdown of each run, calibrated to the host (decision 124): Lighthouse's measure of the
+ * host's speed (`environment.benchmarkIndex`, higher is faster) in every run sets the next run's,
+ * so that every run simulates the same phone whatever the host and its load.
+ * PERF_CPU_SLOWDOWN=4 fixes it instead (Lighthouse's default, for figures from before).
  */
-const benchmarkIndexes: number[] = [];
+const FIXED_SLOWDOWN = process.env.PERF_CPU_SLOWDOWN ? Number(process.env.PERF_CPU_SLOWDOWN) : undefined;
+if (FIXED_SLOWDOWN !== undefined && !(FIXED_SLOWDOWN >= 1))
+  throw new Error(`PERF_CPU_SLOWDOWN must be a number of at least 1, not ${process.env.PERF_CPU_SLOWDOWN}`);
+const calibration = new CpuCalibration(FIXED_SLOWDOWN);
 type TraceEvents = Parameters<typeof mainThreadCpuMs>[0];
+/**
+ * One fresh Chromium per run: reusing one browser across Lighthouse runs makes trace recording
+ * fail now and then (NO_NAVSTART). A run that still fails that way is tried again, up to
+ * ATTEMPTS times.
+ */
+const ATTEMPTS = 3;
 async function audit(url: string) {
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
@@ -194,12 +205,13 @@ async function audit(url: string) {
         output: 'json',
         logLevel: 'error',
         onlyCategories: [...CATEGORIES],
+        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: calibration.next() },
       });
       const error = result?.lhr.runtimeError;
-      if (!result || (error && attempt < 2)) continue;
+      if (!result || (error && attempt < ATTEMPTS)) continue;
       if (error) throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`);
       const { lhr, artifacts } = result;
-      benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+      calibration.record(lhr.environment.benchmarkIndex);
       const slowdown = lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1;
       cpuTimes.set(lhr, mainThreadCpuMs(artifacts.Trace.traceEvents as TraceEvents, slowdown));
       return lhr;
@@ -366,7 +378,9 @@ async function measureAdmin(url: string): Promise<AdminResult> {
         const address = clientAddress(0x270000 + run * PHONE_SCREENS.length + index);
         const runs = signInRuns.get(screen.name) ?? [];
         try {
-          runs.push(await measureSignIn(browser, url, ADMIN, screen, address));
+          // The applied throttling follows the host too: its speed measured just before.
+          calibration.record(await hostBenchmarkIndex(browser, 1));
+          runs.push(await measureSignIn(browser, url, ADMIN, screen, address, calibration.next()));
         } catch (error) {
           // Counted as never usable, so that one failed run cannot hide behind the others.
           process.stdout.write(
@@ -419,6 +433,7 @@ const machine = {
   loadAtStart: loadAverage(),
   loadAtEnd: '',
   benchmarkIndex: '',
+  cpuSlowdown: '',
 };
 /**
  * The measured servers run at the lowest CPU priority. For a visitor the server is another machine;
@@ -433,6 +448,18 @@ const site = await runSite(
   { niceness: SERVER_NICENESS },
 );
 const reference = await startStaticReference(site.url);
+// The first runs' slowdown: the host's speed measured before any run.
+{
+  const browser = await openPhoneBrowser();
+  try {
+    calibration.record(await hostBenchmarkIndex(browser));
+  } finally {
+    await browser.close();
+  }
+  process.stdout.write(
+    `Host speed (Lighthouse's benchmark index) ${Math.round(calibration.indexes[0] ?? Number.NaN)}: CPU slowdown ${FIXED_SLOWDOWN ?? calibratedSlowdown(calibration.indexes[0] ?? Number.NaN)}× for the first runs\n`,
+  );
+}
 const other = COMPARE_BUILD
   ? await runSite({}, { buildDir: COMPARE_BUILD, niceness: SERVER_NICENESS })
   : undefined;
@@ -442,6 +469,13 @@ let admin: AdminResult | undefined;
 let adminError: string | undefined;
 try {
   const paths = await samplePaths(site.url);
+  // One run on the first page and its reference, not counted: in a run of 9 on / (7 December),
+  // the first after the server's start was the slowest of both (TBT 640 and 478 ms, against
+  // medians of 73 and 145), most likely the server warming up on the cores the browser uses.
+  if (paths[0]) {
+    await audit(`${site.url}${paths[0]}`);
+    await audit(`${reference.url}${paths[0]}`);
+  }
   // The other build has its own database: its own ids for the same kind of page.
   const otherPaths = other ? await samplePaths(other.url) : [];
   for (const [index, path] of paths.entries()) {
@@ -527,11 +561,14 @@ try {
 }
 
 machine.loadAtEnd = loadAverage();
-machine.benchmarkIndex = benchmarkIndexes.length
-  ? `${Math.round(median(benchmarkIndexes))} (${range(benchmarkIndexes)})`
+machine.benchmarkIndex = calibration.indexes.length
+  ? `${Math.round(median(calibration.indexes))} (${range(calibration.indexes)})`
   : 'not measured';
+machine.cpuSlowdown = FIXED_SLOWDOWN
+  ? `${FIXED_SLOWDOWN}× (fixed by PERF_CPU_SLOWDOWN)`
+  : `${median(calibration.slowdowns).toFixed(1)}× (${Math.min(...calibration.slowdowns).toFixed(1)}–${Math.max(...calibration.slowdowns).toFixed(1)}), calibrated to the host`;
 process.stdout.write(
-  `Host speed (Lighthouse's benchmark index, median of its runs): ${machine.benchmarkIndex}\n`,
+  `Host speed (Lighthouse's benchmark index, median of its runs): ${machine.benchmarkIndex}; CPU slowdown ${machine.cpuSlowdown}\n`,
 );
 const beacon = beaconCode();
 const beaconFailed = !beacon || beacon.brotli > BEACON_BUDGET_BYTES;
@@ -543,7 +580,7 @@ fs.writeFileSync(
 const pair = (ours: string, reference: string) => `${ours} / ${reference}`;
 const b = PAGE_BUDGETS;
 const table = [
-  `Medians of ${RUNS} Lighthouse runs per page (mobile preset), ours / the static reference (the same page without its scripts, same server, runs interleaved). ${machine.cores} cores, load average (1, 5, 15 min) ${machine.loadAtStart} at the start, ${machine.loadAtEnd} at the end; Lighthouse's benchmark index of the host ${machine.benchmarkIndex}.`,
+  `Medians of ${RUNS} Lighthouse runs per page (mobile preset), ours / the static reference (the same page without its scripts, same server, runs interleaved). ${machine.cores} cores, load average (1, 5, 15 min) ${machine.loadAtStart} at the start, ${machine.loadAtEnd} at the end; Lighthouse's benchmark index of the host ${machine.benchmarkIndex}, CPU slowdown ${machine.cpuSlowdown} (decision 124: every run simulates the same phone, whatever the host).`,
   '',
   '| page | performance | FCP | LCP | TBT | TBT, our runs | main-thread work | its CPU time | CLS | accessibility | best practices | SEO | script files | script (Brotli) | on the wire | budgets |',
   '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -568,7 +605,7 @@ const adminLines = admin
       '',
       `/admin/login, first load (Lighthouse, medians of ${RUNS}, no budget): ${formatFigures(admin.login.metrics)}, accessibility ${admin.login.scores.accessibility}, best practices ${admin.login.scores['best-practices']}, SEO ${admin.login.scores.seo}.`,
       '',
-      `From the sign-in click, on a phone simulated by applied throttling (4× CPU, slow 4G), medians of ${RUNS}; usable = content on screen and then ${QUIET_MS} ms without a long task (budget ${seconds(ADMIN_USABLE_BUDGET_MS)}):`,
+      `From the sign-in click, on a phone simulated by applied throttling (the CPU slowdown calibrated to the host, slow 4G), medians of ${RUNS}; usable = content on screen and then ${QUIET_MS} ms without a long task (budget ${seconds(ADMIN_USABLE_BUDGET_MS)}):`,
       '',
       '| screen | content on screen | usable | usable, every run | long tasks before usable |',
       '|---|---|---|---|---|',

@@ -1,8 +1,8 @@
 /**
  * The back-office on a phone, for `npm run perf`: the time from the sign-in click to a usable
  * screen, in Chromium driven by Playwright and slowed the way Lighthouse's mobile preset simulates
- * a phone, but applied (DevTools throttling): the Moto G Power's screen and user agent, 4× CPU
- * slowdown, and slow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up, with Lighthouse's own adjustment
+ * a phone, but applied (DevTools throttling): the Moto G Power's screen and user agent, the CPU
+ * slowdown the caller calibrated to the host (scripts/lib/cpu-calibration.ts), and slow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up, with Lighthouse's own adjustment
  * for DevTools throttling: 562.5 ms per request, 1.47 Mbps, 675 kbps).
  *
  * Each run is a new browser context (empty cache, no session, no service worker) opening the login
@@ -112,6 +112,7 @@ export async function measureSignIn(
   credentials: { email: string; password: string },
   screen: PhoneScreen,
   clientAddress: string,
+  cpuSlowdown: number,
 ): Promise<SignInRun> {
   const phone = screenEmulationMetrics.mobile;
   const context = await browser.newContext({
@@ -138,7 +139,7 @@ export async function measureSignIn(
       downloadThroughput: (slow4G.downloadThroughputKbps * 1024) / 8,
       uploadThroughput: (slow4G.uploadThroughputKbps * 1024) / 8,
     });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slow4G.cpuSlowdownMultiplier });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
 
     const login = screen.path ? `/admin/login?redirect=${encodeURIComponent(screen.path)}` : '/admin/login';
     await page.goto(`${siteUrl}${login}`, { timeout: TIMEOUT_MS });
