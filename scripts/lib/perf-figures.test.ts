@@ -13,6 +13,7 @@ import {
   routeFirstLoadScripts,
   stripScripts,
   usableAt,
+  withoutWaitForCore,
 } from './perf-figures.ts';
 import { startStaticReference } from './static-reference.ts';
 
@@ -177,6 +178,34 @@ describe("the main thread's CPU time in a trace", () => {
 
   it('is NaN when the trace has no renderer main thread', () => {
     expect(mainThreadCpuMs([meta(2, 5, 'Compositor'), task(5, 0, 10, 10)], 4)).toBeNaN();
+  });
+
+  it("shrinks each of the main thread's tasks to its own CPU time, its inner events with it, and leaves the rest", () => {
+    const events = [
+      meta(2, 1, 'CrRendererMain'),
+      meta(2, 5, 'Compositor'),
+      // 40 ms on the clock, of which 10 ms computing: a quarter.
+      task(1, 1_000, 40_000, 10_000),
+      { name: 'FunctionCall', ph: 'X', pid: 2, tid: 1, ts: 21_000, dur: 8_000 },
+      { name: 'MarkDOMContent', ph: 'I', pid: 2, tid: 1, ts: 41_000 },
+      // A task that never waited keeps its time; an event between tasks and another thread's stay.
+      task(1, 50_000, 2_000, 2_000),
+      { name: 'Paint', ph: 'X', pid: 2, tid: 1, ts: 45_000, dur: 100 },
+      task(5, 1_000, 40_000, 10_000),
+    ];
+    const shrunk = withoutWaitForCore(events);
+    const times = (event: { ts: number; dur?: number }) => [event.ts, event.dur];
+    expect(shrunk.slice(2).map(times)).toEqual([
+      [1_000, 10_000],
+      [6_000, 2_000],
+      [11_000, undefined],
+      [50_000, 2_000],
+      [45_000, 100],
+      [1_000, 40_000],
+    ]);
+    // The thread's CPU time is what it was, and the events given are not changed.
+    expect(mainThreadCpuMs(shrunk, 1)).toBe(mainThreadCpuMs(events, 1));
+    expect(times(events[2] as { ts: number })).toEqual([1_000, 40_000]);
   });
 });
 

@@ -64,35 +64,80 @@ type TraceEvent = {
  * other processes, the server or Lighthouse itself.
  */
 export function mainThreadCpuMs(events: TraceEvent[], slowdown: number): number {
+  const main = pageMainThread(events);
+  if (!main) return Number.NaN;
+  const cpu = topLevelTasks(events, main).reduce((sum, task) => sum + (task.tdur ?? 0), 0);
+  return (cpu / 1000) * slowdown;
+}
+
+const threadOf = (event: TraceEvent) => `${event.pid}:${event.tid}`;
+
+/**
+ * The page's main thread in a trace, as "pid:tid": the renderer main thread with the most events
+ * (an about:blank renderer has a few).
+ */
+function pageMainThread(events: TraceEvent[]): string | undefined {
   const threadNames = new Map<string, string | undefined>();
   for (const event of events)
-    if (event.ph === 'M' && event.name === 'thread_name')
-      threadNames.set(`${event.pid}:${event.tid}`, event.args?.name);
-  // The page's main thread: the renderer main thread with the most events (an about:blank
-  // renderer has a few).
+    if (event.ph === 'M' && event.name === 'thread_name') threadNames.set(threadOf(event), event.args?.name);
   const counts = new Map<string, number>();
   for (const event of events) {
-    const thread = `${event.pid}:${event.tid}`;
+    const thread = threadOf(event);
     if (threadNames.get(thread) === 'CrRendererMain') counts.set(thread, (counts.get(thread) ?? 0) + 1);
   }
-  const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-  if (!main) return Number.NaN;
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** The thread's top-level tasks, in order (a task nested in another is left out). */
+function topLevelTasks(events: TraceEvent[], thread: string): TraceEvent[] {
   const tasks = events
     .filter(
       (event) =>
-        `${event.pid}:${event.tid}` === main &&
+        threadOf(event) === thread &&
         event.ph === 'X' &&
         (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask'),
     )
     .sort((a, b) => a.ts - b.ts);
   let end = Number.NEGATIVE_INFINITY;
-  let cpu = 0;
-  for (const task of tasks) {
-    if (task.ts < end) continue; // nested in the task before
+  return tasks.filter((task) => {
+    if (task.ts < end) return false;
     end = task.ts + (task.dur ?? 0);
-    cpu += task.tdur ?? 0;
-  }
-  return (cpu / 1000) * slowdown;
+    return true;
+  });
+}
+
+/**
+ * The trace as if the page's main thread had never waited for a core (decision 125): each of its
+ * top-level tasks shrunk to its thread time (`tdur`), and every event of the thread inside it
+ * shrunk and moved with it, so that a task starts where it started and its parts keep their
+ * order and shares. Lighthouse's simulation multiplies each task's duration by the CPU slowdown;
+ * on a shared machine that duration includes every moment another process held the core, which a
+ * visitor's phone does not have. Returns new events; the others are left as they were.
+ */
+export function withoutWaitForCore<E extends TraceEvent>(events: E[]): E[] {
+  const main = pageMainThread(events);
+  if (!main) return events;
+  const tasks = topLevelTasks(events, main).filter((task) => (task.dur ?? 0) > 0 && task.tdur !== undefined);
+  const starts = tasks.map((task) => task.ts);
+  return events.map((event) => {
+    if (threadOf(event) !== main) return event;
+    // The last task that starts at or before the event: a binary search over the starts.
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if ((starts[middle] as number) <= event.ts) low = middle;
+      else high = middle - 1;
+    }
+    const task = tasks[low];
+    if (!task || task.ts > event.ts || event.ts > task.ts + (task.dur ?? 0)) return event;
+    const share = Math.min(1, (task.tdur ?? 0) / (task.dur ?? 1));
+    return {
+      ...event,
+      ts: task.ts + (event.ts - task.ts) * share,
+      ...(event.dur === undefined ? {} : { dur: event.dur * share }),
+    };
+  });
 }
 
 /**
