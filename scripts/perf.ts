@@ -219,7 +219,8 @@ async function audit(url: string) {
         { wallTime: WALL_TIME },
       );
       const error = result?.lhr.runtimeError;
-      if (!result || (error && attempt < ATTEMPTS)) continue;
+      if ((!result || error) && attempt < ATTEMPTS) continue;
+      if (!result) throw new Error(`Lighthouse gave no result on ${url}, ${ATTEMPTS} times`);
       if (error) throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`);
       const { lhr, artifacts } = result;
       calibration.record(lhr.environment.benchmarkIndex);

@@ -1,7 +1,8 @@
 /**
  * The pure parts of `npm run perf` (scripts/perf.ts): medians, the public pages' budgets against the
  * static reference measured in the same run, the static reference's HTML (the page with its scripts
- * removed), when a back-office screen is usable, and the scripts an admin route loads first.
+ * removed), when a back-office screen is usable, the scripts an admin route loads first, and a
+ * run's trace without the main thread's wait for a core (decision 125).
  */
 
 /** The median of a list of numbers (the mean of the two middle ones for an even count), NaN if empty. */
