@@ -24,8 +24,10 @@
  * The back-office on a phone (decision 030), measured after the public pages; PERF_ADMIN=0 skips it:
  * - Lighthouse, same preset, on the first load of /admin/login (PERF_RUNS runs, medians, no budget);
  * - the time from the sign-in click to a usable dashboard and to a usable leads list
- *   (/admin/contacts), on a phone simulated by applied throttling (scripts/lib/admin-phone.ts says
- *   exactly what "usable" means), PERF_RUNS runs each, interleaved: at most 3 s (medians);
+ *   (/admin/contacts), each sign-in traced at the host's speed and replayed on the simulated phone
+ *   (decision 126; PERF_WALL_TIME=1 applies DevTools' CPU throttling instead;
+ *   scripts/lib/admin-phone.ts says exactly what "usable" means), PERF_RUNS runs each,
+ *   interleaved: at most 3 s (medians);
  * - each admin route's first-load script (entry, route, parent routes and their static imports,
  *   from React Router's browser manifest, as Brotli from the build's .br files): at most 250 KB.
  *
@@ -45,7 +47,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#tests/chromium.ts';
@@ -181,10 +183,12 @@ async function checkPwa(siteUrl: string): Promise<PwaResult> {
 /** Each run's main-thread CPU time, read from its trace (which the report does not keep). */
 const cpuTimes = new WeakMap<object, number>();
 /**
- * The CPU slowdown of each run, calibrated to the host (decision 124): Lighthouse's measure of the
- * host's speed (`environment.benchmarkIndex`, higher is faster) in every run sets the next run's,
- * so that every run simulates the same phone whatever the host and its load.
- * PERF_CPU_SLOWDOWN=4 fixes it instead (Lighthouse's default, for figures from before).
+ * The CPU slowdown of each run, calibrated to the host (decision 124): the host's speed measured
+ * the way Lighthouse does (`benchmarkIndex`, higher is faster), per second of CPU time (decision
+ * 126), just before every run sets its slowdown (the median of the last few), so that every run
+ * simulates the same phone whatever the host. PERF_WALL_TIME=1 takes Lighthouse's own measure
+ * in each run instead, per second of clock time, as before decision 126. PERF_CPU_SLOWDOWN=4
+ * fixes it (Lighthouse's default, for figures from before).
  */
 const FIXED_SLOWDOWN = process.env.PERF_CPU_SLOWDOWN ? Number(process.env.PERF_CPU_SLOWDOWN) : undefined;
 if (FIXED_SLOWDOWN !== undefined && !(FIXED_SLOWDOWN >= 1))
@@ -203,7 +207,10 @@ const ATTEMPTS = 3;
  * wait for a core included, as Lighthouse alone does.
  */
 const WALL_TIME = process.env.PERF_WALL_TIME === '1';
+/** The browser that measures the host's speed before each run (kept open: it idles between). */
+let speedBrowser: Browser | undefined;
 async function audit(url: string) {
+  if (!WALL_TIME && speedBrowser) calibration.record(await hostBenchmarkIndex(speedBrowser, 1));
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
     try {
@@ -223,7 +230,7 @@ async function audit(url: string) {
       if (!result) throw new Error(`Lighthouse gave no result on ${url}, ${ATTEMPTS} times`);
       if (error) throw new Error(`Lighthouse failed on ${url}: ${error.code} ${error.message}`);
       const { lhr, artifacts } = result;
-      calibration.record(lhr.environment.benchmarkIndex);
+      if (WALL_TIME) calibration.record(lhr.environment.benchmarkIndex);
       const slowdown = lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1;
       cpuTimes.set(lhr, mainThreadCpuMs(artifacts.Trace.traceEvents as TraceEvents, slowdown));
       return lhr;
@@ -390,9 +397,13 @@ async function measureAdmin(url: string): Promise<AdminResult> {
         const address = clientAddress(0x270000 + run * PHONE_SCREENS.length + index);
         const runs = signInRuns.get(screen.name) ?? [];
         try {
-          // The applied throttling follows the host too: its speed measured just before.
+          // The sign-in's slowdown follows the host too: its speed measured just before.
           calibration.record(await hostBenchmarkIndex(browser, 1));
-          runs.push(await measureSignIn(browser, url, ADMIN, screen, address, calibration.next()));
+          runs.push(
+            await measureSignIn(browser, url, ADMIN, screen, address, calibration.next(), {
+              wallTime: WALL_TIME,
+            }),
+          );
         } catch (error) {
           // Counted as never usable, so that one failed run cannot hide behind the others.
           process.stdout.write(
@@ -461,17 +472,11 @@ const site = await runSite(
 );
 const reference = await startStaticReference(site.url);
 // The first runs' slowdown: the host's speed measured before any run.
-{
-  const browser = await openPhoneBrowser();
-  try {
-    calibration.record(await hostBenchmarkIndex(browser));
-  } finally {
-    await browser.close();
-  }
-  process.stdout.write(
-    `Host speed (Lighthouse's benchmark index) ${Math.round(calibration.indexes[0] ?? Number.NaN)}: CPU slowdown ${FIXED_SLOWDOWN ?? calibratedSlowdown(calibration.indexes[0] ?? Number.NaN)}× for the first runs\n`,
-  );
-}
+speedBrowser = await openPhoneBrowser();
+calibration.record(await hostBenchmarkIndex(speedBrowser));
+process.stdout.write(
+  `Host speed (Lighthouse's benchmark index${WALL_TIME ? '' : ' per second of CPU time'}) ${Math.round(calibration.indexes[0] ?? Number.NaN)}: CPU slowdown ${FIXED_SLOWDOWN ?? calibratedSlowdown(calibration.indexes[0] ?? Number.NaN)}× for the first runs\n`,
+);
 const other = COMPARE_BUILD
   ? await runSite({}, { buildDir: COMPARE_BUILD, niceness: SERVER_NICENESS })
   : undefined;
@@ -567,6 +572,7 @@ try {
     }
   }
 } finally {
+  await speedBrowser?.close();
   await reference.stop();
   await site.stop();
   await other?.stop();
@@ -580,7 +586,7 @@ machine.cpuSlowdown = FIXED_SLOWDOWN
   ? `${FIXED_SLOWDOWN}× (fixed by PERF_CPU_SLOWDOWN)`
   : `${median(calibration.slowdowns).toFixed(1)}× (${Math.min(...calibration.slowdowns).toFixed(1)}–${Math.max(...calibration.slowdowns).toFixed(1)}), calibrated to the host`;
 process.stdout.write(
-  `Host speed (Lighthouse's benchmark index, median of its runs): ${machine.benchmarkIndex}; CPU slowdown ${machine.cpuSlowdown}\n`,
+  `Host speed (Lighthouse's benchmark index${WALL_TIME ? '' : ' per second of CPU time'}, median of its measures): ${machine.benchmarkIndex}; CPU slowdown ${machine.cpuSlowdown}\n`,
 );
 const beacon = beaconCode();
 const beaconFailed = !beacon || beacon.brotli > BEACON_BUDGET_BYTES;
@@ -592,7 +598,7 @@ fs.writeFileSync(
 const pair = (ours: string, reference: string) => `${ours} / ${reference}`;
 const b = PAGE_BUDGETS;
 const table = [
-  `Medians of ${RUNS} Lighthouse runs per page (mobile preset), ours / the static reference (the same page without its scripts, same server, runs interleaved). ${machine.cores} cores, load average (1, 5, 15 min) ${machine.loadAtStart} at the start, ${machine.loadAtEnd} at the end; Lighthouse's benchmark index of the host ${machine.benchmarkIndex}, CPU slowdown ${machine.cpuSlowdown} (decision 124: every run simulates the same phone, whatever the host).`,
+  `Medians of ${RUNS} Lighthouse runs per page (mobile preset), ours / the static reference (the same page without its scripts, same server, runs interleaved). ${machine.cores} cores, load average (1, 5, 15 min) ${machine.loadAtStart} at the start, ${machine.loadAtEnd} at the end; Lighthouse's benchmark index of the host${WALL_TIME ? '' : ' per second of CPU time'} ${machine.benchmarkIndex}, CPU slowdown ${machine.cpuSlowdown} (decisions 124 and 126: every run simulates the same phone, whatever the host and its load).`,
   '',
   '| page | performance | FCP | LCP | TBT | TBT, our runs | main-thread work | its CPU time | CLS | accessibility | best practices | SEO | script files | script (Brotli) | on the wire | budgets |',
   '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',

@@ -9,7 +9,9 @@ import {
   medianFigures,
   type PageFigures,
   pageBudgetFailures,
+  phoneClock,
   type RouterManifest,
+  replayedSignIn,
   routeFirstLoadScripts,
   stripScripts,
   usableAt,
@@ -206,6 +208,107 @@ describe("the main thread's CPU time in a trace", () => {
     // The thread's CPU time is what it was, and the events given are not changed.
     expect(mainThreadCpuMs(shrunk, 1)).toBe(mainThreadCpuMs(events, 1));
     expect(times(events[2] as { ts: number })).toEqual([1_000, 40_000]);
+  });
+});
+
+describe('a trace replayed on the simulated phone', () => {
+  const meta = { name: 'thread_name', ph: 'M', pid: 2, tid: 1, ts: 0, args: { name: 'CrRendererMain' } };
+  // A task of the page's main thread: its clock time and its CPU time, ms.
+  const task = (ms: number, durMs: number, cpuMs: number) => ({
+    name: 'RunTask',
+    ph: 'X',
+    pid: 2,
+    tid: 1,
+    ts: ms * 1000,
+    dur: durMs * 1000,
+    tdur: cpuMs * 1000,
+  });
+  const mark = (name: string, ms: number, data?: { requestId?: string; timerId?: number; id?: number }) => ({
+    name,
+    ph: 'I',
+    pid: 2,
+    tid: 1,
+    ts: ms * 1000,
+    ...(data ? { args: { data } } : {}),
+  });
+  // The click's task sends the login request at its middle; its reply comes 500 ms later, the
+  // screen's data 300 ms after that.
+  const signIn = [
+    meta,
+    task(0, 10, 10),
+    mark('perf:click', 0),
+    mark('ResourceSendRequest', 5, { requestId: 'login' }),
+    task(505, 10, 10),
+    mark('ResourceFinish', 506, { requestId: 'login' }),
+    mark('ResourceSendRequest', 510, { requestId: 'data' }),
+    // A task the browser sent meanwhile (no wake-up known): it comes when it came.
+    task(600, 4, 4),
+    task(815, 20, 20),
+    mark('ResourceFinish', 816, { requestId: 'data' }),
+    mark('perf:content', 835),
+    // A timer the render set, fired 100 ms later, then the trace's last event.
+    mark('TimerInstall', 834, { timerId: 7 }),
+    task(935, 2, 2),
+    mark('TimerFire', 935, { timerId: 7 }),
+    mark('EndOfTrace', 3_000),
+  ];
+  const ms = (us: number) => us / 1000;
+
+  it('keeps the trace as it is at the host speed', () => {
+    const clock = phoneClock(signIn, 1);
+    expect([0, 505, 835, 3_000].map((at) => ms(clock.at(at * 1000)))).toEqual([0, 505, 835, 3_000]);
+    expect(clock.longTasks).toEqual([]);
+  });
+
+  it('stretches each task to its CPU time × the slowdown and moves what waits on it, not the network', () => {
+    const clock = phoneClock(signIn, 10);
+    // The request leaves at 50 ms instead of 5: the reply's task starts at 550, lasts 100 ms and
+    // sends the next at 600; the browser's task waits for the thread (650 to 690); the data's
+    // reply comes at 905 and its task ends at 1,105, where the content is marked.
+    expect(ms(clock.at(5_000))).toBe(50);
+    expect(ms(clock.at(506_000))).toBe(560);
+    expect(ms(clock.at(600_000))).toBe(650);
+    expect(ms(clock.at(835_000))).toBe(1_105);
+    // The timer, asked for at 1,095 on the phone, fires as long after as in the trace; after the
+    // last task the clock runs as in the trace. The long tasks are those over 50 ms.
+    expect(ms(clock.at(935_000))).toBe(1_196);
+    expect(ms(clock.at(3_000_000))).toBe(3_000);
+    expect(clock.longTasks).toEqual([
+      [0, 100],
+      [550, 650],
+      [905, 1_105],
+    ]);
+  });
+
+  it("counts a task's CPU time only, not its wait for a core", () => {
+    // The click's task took 40 ms on the clock for 10 ms of computing: 100 ms on the phone.
+    const waited = signIn.map((event) =>
+      event.name === 'RunTask' && event.ts === 0 ? task(0, 40, 10) : event,
+    );
+    expect(phoneClock(waited, 10).longTasks[0]).toEqual([0, 100]);
+  });
+
+  it('gives the sign-in on the phone: content, usable after the quiet window, and long tasks', () => {
+    expect(replayedSignIn(signIn, 10, 1_000)).toEqual({
+      contentMs: 1_105,
+      usableMs: 1_105,
+      longTasks: 3,
+      longTaskMs: 400,
+    });
+    // A long task within the quiet window after the content delays the screen's use.
+    const late = [...signIn, task(1_500, 8, 8)];
+    expect(replayedSignIn(late, 10, 1_000).usableMs).toBe(1_580);
+  });
+
+  it('refuses a trace without its marks, or too short for the quiet window on the phone', () => {
+    expect(() =>
+      replayedSignIn(
+        signIn.filter((event) => event.name !== 'perf:content'),
+        10,
+        1_000,
+      ),
+    ).toThrow('the trace has no perf:content mark');
+    expect(() => replayedSignIn(signIn, 10, 2_000)).toThrow(/stops 105 ms too early/);
   });
 });
 

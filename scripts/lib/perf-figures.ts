@@ -1,8 +1,9 @@
 /**
  * The pure parts of `npm run perf` (scripts/perf.ts): medians, the public pages' budgets against the
  * static reference measured in the same run, the static reference's HTML (the page with its scripts
- * removed), when a back-office screen is usable, the scripts an admin route loads first, and a
- * run's trace without the main thread's wait for a core (decision 125).
+ * removed), when a back-office screen is usable, the scripts an admin route loads first, a
+ * run's trace without the main thread's wait for a core (decision 125), and a trace's main thread
+ * replayed on the simulated phone (decision 126).
  */
 
 /** The median of a list of numbers (the mean of the two middle ones for an even count), NaN if empty. */
@@ -46,7 +47,7 @@ export const medianFigures = (runs: PageFigures[]): PageFigures => ({
   performance: median(runs.map((run) => run.performance)),
 });
 
-type TraceEvent = {
+export type TraceEvent = {
   name: string;
   ph: string;
   pid: number;
@@ -54,7 +55,7 @@ type TraceEvent = {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { requestId?: string; timerId?: number; id?: number } };
 };
 
 /**
@@ -119,18 +120,9 @@ export function withoutWaitForCore<E extends TraceEvent>(events: E[]): E[] {
   const main = pageMainThread(events);
   if (!main) return events;
   const tasks = topLevelTasks(events, main).filter((task) => (task.dur ?? 0) > 0 && task.tdur !== undefined);
-  const starts = tasks.map((task) => task.ts);
   return events.map((event) => {
     if (threadOf(event) !== main) return event;
-    // The last task that starts at or before the event: a binary search over the starts.
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = Math.ceil((low + high) / 2);
-      if ((starts[middle] as number) <= event.ts) low = middle;
-      else high = middle - 1;
-    }
-    const task = tasks[low];
+    const task = tasks[lastStartingBy(tasks, event.ts)];
     if (!task || task.ts > event.ts || event.ts > task.ts + (task.dur ?? 0)) return event;
     const share = Math.min(1, (task.tdur ?? 0) / (task.dur ?? 1));
     return {
@@ -139,6 +131,163 @@ export function withoutWaitForCore<E extends TraceEvent>(events: E[]): E[] {
       ...(event.dur === undefined ? {} : { dur: event.dur * share }),
     };
   });
+}
+
+/** A trace event's time on the simulated phone, µs (`phoneClock`). */
+export type PhoneClock = {
+  /** The instant `ts` of the trace (µs) on the simulated phone's clock. */
+  at: (ts: number) => number;
+  /** The main thread's long tasks (over 50 ms) on the simulated phone, ms on its clock. */
+  longTasks: LongTask[];
+};
+
+/** Over this, a task delays a tap enough to count (the Long Tasks API's threshold), ms. */
+const LONG_TASK_MS = 50;
+
+/**
+ * The main-thread trace events that ask for something to come later (`post`) and those by which
+ * it comes (`wait`), each with what they name: a request, a timer, an animation frame, an idle
+ * callback.
+ */
+const WAKE_UPS: Record<string, { role: 'post' | 'wait'; kind: string; id: 'requestId' | 'timerId' | 'id' }> =
+  {
+    ResourceSendRequest: { role: 'post', kind: 'request', id: 'requestId' },
+    ResourceReceiveResponse: { role: 'wait', kind: 'request', id: 'requestId' },
+    ResourceReceivedData: { role: 'wait', kind: 'request', id: 'requestId' },
+    ResourceFinish: { role: 'wait', kind: 'request', id: 'requestId' },
+    TimerInstall: { role: 'post', kind: 'timer', id: 'timerId' },
+    TimerFire: { role: 'wait', kind: 'timer', id: 'timerId' },
+    RequestAnimationFrame: { role: 'post', kind: 'frame', id: 'id' },
+    FireAnimationFrame: { role: 'wait', kind: 'frame', id: 'id' },
+    RequestIdleCallback: { role: 'post', kind: 'idle', id: 'id' },
+    FireIdleCallback: { role: 'wait', kind: 'idle', id: 'id' },
+  };
+
+/** The index of the last of `tasks` (sorted by start) starting at or before `ts`; -1 when none. */
+function lastStartingBy(tasks: readonly TraceEvent[], ts: number): number {
+  let low = -1;
+  let high = tasks.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if ((tasks[middle] as TraceEvent).ts <= ts) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/**
+ * The page's main thread replayed on a phone `slowdown` times slower than this host, from a trace
+ * recorded without CPU throttling (decision 126). Each top-level task lasts its own CPU time
+ * (`tdur`) × `slowdown` (a task without thread time keeps its clock time); the tasks run one after
+ * another in the trace's order, each once the thread is free and what woke it has come:
+ * - a network reply, as long after its request as in the trace, the request leaving when the task
+ *   that sent it got there on the phone;
+ * - a timer, an animation frame or an idle callback, as much later as the moment it was asked for;
+ * - anything else (a tap, a message from the browser), when it came in the trace.
+ * The network and the server keep their own time; the phone's slower CPU moves what waits on it.
+ */
+export function phoneClock(
+  events: TraceEvent[],
+  slowdown: number,
+  main: string | undefined = pageMainThread(events),
+): PhoneClock {
+  const tasks = main ? topLevelTasks(events, main).filter((task) => (task.dur ?? 0) > 0) : [];
+  const inTask = (ts: number) => {
+    const index = lastStartingBy(tasks, ts);
+    const task = tasks[index];
+    return task && ts <= task.ts + (task.dur ?? 0) ? index : -1;
+  };
+  // What each task asked for, and what it waited for.
+  const posts = tasks.map((): { key: string; ts: number }[] => []);
+  const waits = tasks.map((): string[] => []);
+  for (const event of events) {
+    const wakeUp = WAKE_UPS[event.name];
+    const id = wakeUp && event.args?.data?.[wakeUp.id];
+    if (!wakeUp || id === undefined || threadOf(event) !== main) continue;
+    const index = inTask(event.ts);
+    const key = `${wakeUp.kind}:${id}`;
+    if (wakeUp.role === 'post') posts[index]?.push({ key, ts: event.ts });
+    else waits[index]?.push(key);
+  }
+  // How much later on the phone than in the trace each thing asked for was asked.
+  const delays = new Map<string, number>();
+  const starts: number[] = [];
+  const rates: number[] = [];
+  let free = Number.NEGATIVE_INFINITY;
+  tasks.forEach((task, i) => {
+    const dur = task.dur ?? 0;
+    const rate = (task.tdur === undefined ? dur : task.tdur * slowdown) / dur;
+    const woken = task.ts + Math.max(0, ...(waits[i] ?? []).map((key) => delays.get(key) ?? 0));
+    const start = Math.max(free, woken);
+    for (const post of posts[i] ?? []) delays.set(post.key, start + (post.ts - task.ts) * rate - post.ts);
+    starts.push(start);
+    rates.push(rate);
+    free = start + dur * rate;
+  });
+  const at = (ts: number) => {
+    const index = lastStartingBy(tasks, ts);
+    const task = tasks[index];
+    if (!task) return ts;
+    const start = starts[index] as number;
+    const rate = rates[index] as number;
+    const dur = task.dur ?? 0;
+    // Between two tasks: as it was, or once the task before has ended on the phone.
+    if (ts > task.ts + dur) return Math.max(ts, start + dur * rate);
+    return start + (ts - task.ts) * rate;
+  };
+  const longTasks = tasks.flatMap((task, i): LongTask[] => {
+    const ms = ((task.dur ?? 0) * (rates[i] as number)) / 1000;
+    const start = (starts[i] as number) / 1000;
+    return ms > LONG_TASK_MS ? [[start, start + ms]] : [];
+  });
+  return { at, longTasks };
+}
+
+/** A sign-in as the simulated phone lives it, ms after the click (`SignInRun` in admin-phone.ts). */
+export type ReplayedSignIn = {
+  /** The screen's content on screen. */
+  contentMs: number;
+  /** The screen usable (content, then the quiet window without long tasks). */
+  usableMs: number;
+  /** Long tasks from the click until usable: their count and their total, ms. */
+  longTasks: number;
+  longTaskMs: number;
+};
+
+/**
+ * A sign-in's trace, recorded at the host's speed, replayed on the simulated phone (`phoneClock`):
+ * the click and the content are the page's User Timing marks `perf:click` and `perf:content`
+ * (the thread that marked the click is the page's main thread), and
+ * the screen is usable as `usableAt` says, on the phone's clock. Throws when a mark is missing or
+ * when the trace stops before the quiet window has passed on the phone's clock (the recording was
+ * too short to tell).
+ */
+export function replayedSignIn(events: TraceEvent[], slowdown: number, quietMs: number): ReplayedSignIn {
+  const mark = (name: string) => {
+    const event = events.find((candidate) => candidate.name === name);
+    if (!event) throw new Error(`the trace has no ${name} mark`);
+    return event;
+  };
+  const clicked = mark('perf:click');
+  // The page's main thread is the one that marked the click (the browser's own pages have one too).
+  const clock = phoneClock(events, slowdown, threadOf(clicked));
+  const click = clock.at(clicked.ts) / 1000;
+  const content = clock.at(mark('perf:content').ts) / 1000;
+  const tasks = clock.longTasks.filter(([, end]) => end > click);
+  const usable = usableAt(content, tasks, quietMs);
+  const last = events.reduce((at, event) => Math.max(at, event.ts + (event.dur ?? 0)), 0);
+  const end = clock.at(last) / 1000;
+  if (usable + quietMs > end)
+    throw new Error(
+      `the trace stops ${Math.round(usable + quietMs - end)} ms too early on the phone's clock`,
+    );
+  const before = tasks.filter(([start]) => start < usable);
+  return {
+    contentMs: content - click,
+    usableMs: usable - click,
+    longTasks: before.length,
+    longTaskMs: before.reduce((sum, [start, taskEnd]) => sum + taskEnd - start, 0),
+  };
 }
 
 /**
