@@ -398,7 +398,7 @@ async function measureAdmin(url: string): Promise<AdminResult> {
         const runs = signInRuns.get(screen.name) ?? [];
         try {
           // The sign-in's slowdown follows the host too: its speed measured just before.
-          calibration.record(await hostBenchmarkIndex(browser, 1));
+          calibration.record(await hostBenchmarkIndex(browser, 1, { clockTime: WALL_TIME }));
           runs.push(
             await measureSignIn(browser, url, ADMIN, screen, address, calibration.next(), {
               wallTime: WALL_TIME,
@@ -473,7 +473,7 @@ const site = await runSite(
 const reference = await startStaticReference(site.url);
 // The first runs' slowdown: the host's speed measured before any run.
 speedBrowser = await openPhoneBrowser();
-calibration.record(await hostBenchmarkIndex(speedBrowser));
+calibration.record(await hostBenchmarkIndex(speedBrowser, 3, { clockTime: WALL_TIME }));
 process.stdout.write(
   `Host speed (Lighthouse's benchmark index${WALL_TIME ? '' : ' per second of CPU time'}) ${Math.round(calibration.indexes[0] ?? Number.NaN)}: CPU slowdown ${FIXED_SLOWDOWN ?? calibratedSlowdown(calibration.indexes[0] ?? Number.NaN)}× for the first runs\n`,
 );

@@ -39,9 +39,14 @@ export function calibratedSlowdown(benchmarkIndex: number): number {
  * clock time is divided by the share of that second the page's main thread computed (Chromium's
  * `ThreadTime` against its clock). On an idle host that share is about 1 and the index is
  * Lighthouse's; on a shared one it is the speed of the core when the page has it, not the
- * waits for it, which the simulation leaves out too (decision 125 and 126).
+ * waits for it, which the simulation leaves out too (decisions 125 and 126). `clockTime` gives
+ * Lighthouse's own index, per second of clock time (before decision 126).
  */
-export async function hostBenchmarkIndex(browser: Browser, samples = 3): Promise<number> {
+export async function hostBenchmarkIndex(
+  browser: Browser,
+  samples = 3,
+  { clockTime = false }: { clockTime?: boolean } = {},
+): Promise<number> {
   const page = await browser.newPage();
   try {
     const cdp = await page.context().newCDPSession(page);
@@ -57,7 +62,7 @@ export async function hostBenchmarkIndex(browser: Browser, samples = 3): Promise
       const index: number = await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`);
       const after = await clocks();
       const share = (after.cpu - before.cpu) / (after.wall - before.wall);
-      values.push(share > 0 ? index / Math.min(1, share) : index);
+      values.push(share > 0 && !clockTime ? index / Math.min(1, share) : index);
     }
     return median(values);
   } finally {
