@@ -178,6 +178,28 @@ describe("the main thread's CPU time in a trace", () => {
     expect(mainThreadCpuMs(events, 1)).toBe(12);
   });
 
+  it("reads the thread that parsed the web page, even when one of the browser's own pages is busier", () => {
+    const parse = (pid: number, url: string) => ({
+      name: 'ParseHTML',
+      ph: 'X',
+      pid,
+      tid: 1,
+      ts: 0,
+      dur: 10,
+      args: { beginData: { url } },
+    });
+    const events = [
+      meta(2, 1, 'CrRendererMain'),
+      meta(4, 1, 'CrRendererMain'),
+      parse(2, 'http://127.0.0.1:3000/'),
+      parse(4, 'chrome://new-tab-page/'),
+      { ...task(1, 0, 2_000, 2_000), pid: 2 },
+      // The browser's own screen: more events and more work, not the page's.
+      ...[0, 1, 2, 3].map((n) => ({ ...task(1, n * 10_000, 5_000, 5_000), pid: 4 })),
+    ];
+    expect(mainThreadCpuMs(events, 1)).toBe(2);
+  });
+
   it('is NaN when the trace has no renderer main thread', () => {
     expect(mainThreadCpuMs([meta(2, 5, 'Compositor'), task(5, 0, 10, 10)], 4)).toBeNaN();
   });

@@ -55,7 +55,11 @@ export type TraceEvent = {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: { requestId?: string; timerId?: number; id?: number } };
+  args?: {
+    name?: string;
+    data?: { requestId?: string; timerId?: number; id?: number };
+    beginData?: { url?: string };
+  };
 };
 
 /**
@@ -75,19 +79,26 @@ export function mainThreadCpuMs(events: TraceEvent[], slowdown: number): number 
 const threadOf = (event: TraceEvent) => `${event.pid}:${event.tid}`;
 
 /**
- * The page's main thread in a trace, as "pid:tid": the renderer main thread with the most events
- * (an about:blank renderer has a few).
+ * The page's main thread in a trace, as "pid:tid": of the renderer main threads that parsed a
+ * web document (`ParseHTML` of an http(s) address), the one with the most events. The browser's
+ * own pages (about:blank, its chrome:// screens) have renderer main threads too, sometimes busier
+ * than the page's; without any web document, the busiest renderer main thread.
  */
 function pageMainThread(events: TraceEvent[]): string | undefined {
   const threadNames = new Map<string, string | undefined>();
-  for (const event of events)
+  const webDocuments = new Set<string>();
+  for (const event of events) {
     if (event.ph === 'M' && event.name === 'thread_name') threadNames.set(threadOf(event), event.args?.name);
+    if (event.name === 'ParseHTML' && /^https?:/.test(event.args?.beginData?.url ?? ''))
+      webDocuments.add(threadOf(event));
+  }
   const counts = new Map<string, number>();
   for (const event of events) {
     const thread = threadOf(event);
     if (threadNames.get(thread) === 'CrRendererMain') counts.set(thread, (counts.get(thread) ?? 0) + 1);
   }
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const busiest = (threads: [string, number][]) => threads.sort((a, b) => b[1] - a[1])[0]?.[0];
+  return busiest([...counts].filter(([thread]) => webDocuments.has(thread))) ?? busiest([...counts]);
 }
 
 /** The thread's top-level tasks, in order (a task nested in another is left out). */
