@@ -54,6 +54,8 @@ for (const [moment, waitMs] of [
     await expectToastShown(page, 'Article publié', title);
     await expect(page.getByText('Publié', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}$/);
+    // Everything typed went out with the publication: nothing is said to be left unsaved.
+    await expect(page.getByTestId('save-status')).toHaveText('Enregistré');
     // One post, published, on the site.
     await page.goto(`/admin/blog?q=${tag}`);
     await expect(page.getByTestId('blog-row').filter({ hasText: title, visible: true })).toHaveCount(1);

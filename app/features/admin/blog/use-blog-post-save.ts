@@ -103,12 +103,18 @@ export function useBlogPostSave({
 
   /**
    * One save at a time, each on the post as the one before it left it: a click on "Publier" while
-   * an autosave creates the post publishes that post, never a second one, and is never lost.
+   * an autosave creates the post publishes that post, never a second one, and is never lost. A
+   * save that waited sends the form as it is when it starts (the save before may have filled in
+   * the slug the server made, and anything typed meanwhile goes with it), unless that no longer
+   * passes, when it sends what was asked.
    */
   const enqueue = (variables: Omit<SaveBlogPost, 'id'>, onDone?: () => void) => {
-    const run = queue.current.then(() =>
-      save.mutateAsync({ ...variables, id: savedId.current }).then(onDone, () => undefined),
-    );
+    const run = queue.current.then(() => {
+      const typed = getValues();
+      const parsed = BlogPostInputSchema.safeParse(typed);
+      const latest = parsed.success ? { values: parsed.data, form: typed } : {};
+      return save.mutateAsync({ ...variables, ...latest, id: savedId.current }).then(onDone, () => undefined);
+    });
     queue.current = run;
     return run;
   };
