@@ -14,25 +14,14 @@ import {
 } from '#common/constants.ts';
 import { CallFormSchema } from '#common/schemas/leads.ts';
 import { FormSection, SelectField, TextAreaField } from '~/components/form-fields';
-import { ContactFields, type FormDraft, ServiceSelect, useServiceOptions } from './form-fields';
+import { ContactFields, ServiceSelect, useServiceOptions } from './form-fields';
 import { LeadDialogForm, type LeadDialogProps, leadModal } from './lead-dialog';
-import { contactAnswers, EMPTY_CONTACT, optional, useLeadForm } from './use-lead-form';
+import { contactAnswers, optional, useLeadForm } from './use-lead-form';
 import { wasKeptOffline } from './use-submit-lead';
-
-type CallDraft = FormDraft<typeof CallFormSchema>;
-
-const EMPTY: CallDraft = {
-  ...EMPTY_CONTACT,
-  serviceInterest: '',
-  callType: '',
-  preferredTime: '',
-  urgency: '',
-  message: '',
-};
 
 function CallDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps) {
   const serviceOptions = useServiceOptions(CALL_GENERAL_SERVICE, service);
-  const lead = useLeadForm(CallFormSchema, EMPTY, { serviceInterest: service ?? '' });
+  const lead = useLeadForm(CallFormSchema, { serviceInterest: service ?? '' });
   const { field, control, handleSubmit } = lead;
 
   const onSubmit = handleSubmit(({ source: _source, ...values }) => {

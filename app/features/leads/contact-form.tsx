@@ -16,13 +16,9 @@ import { Button } from '~/components/ui/button';
 import { island } from '~/lib/island';
 import { QueryProvider } from '~/lib/query';
 import { useHydrated } from '~/lib/use-hydrated';
-import { ContactFields, type FormDraft, Honeypot, ServiceSelect, useServiceOptions } from './form-fields';
-import { contactAnswers, EMPTY_CONTACT, useLeadForm } from './use-lead-form';
+import { ContactFields, Honeypot, ServiceSelect, useServiceOptions } from './form-fields';
+import { contactAnswers, useLeadForm } from './use-lead-form';
 import { wasKeptOffline } from './use-submit-lead';
-
-type ContactDraft = FormDraft<typeof ContactFormSchema>;
-
-const EMPTY: ContactDraft = { ...EMPTY_CONTACT, serviceType: '', message: '' };
 
 export function ContactForm() {
   const hydrated = useHydrated();
@@ -31,7 +27,7 @@ export function ContactForm() {
   // After a success the form gives way to a confirmation saying what happens next.
   const [sent, setSent] = useState<{ email: string; queued: boolean } | null>(null);
   const serviceOptions = useServiceOptions(QUOTE_OTHER_SERVICE);
-  const lead = useLeadForm(ContactFormSchema, EMPTY);
+  const lead = useLeadForm(ContactFormSchema);
   const { field, control, handleSubmit, formRef, honeypot, pending } = lead;
 
   // The confirmation replaces the form: bring the card into view (below the sticky header; on

@@ -20,6 +20,12 @@ import { useHydrated } from '~/lib/use-hydrated';
  */
 export type FormDraft<S extends z.ZodType> = { [K in Exclude<keyof z.input<S>, 'source'>]-?: string };
 
+/** A form's empty draft: every field of its schema, in the schema's order, as "" (FormDraft). */
+export function emptyDraft<S extends z.ZodObject>(schema: S): FormDraft<S> {
+  const fields = Object.keys(schema.shape).filter((name) => name !== 'source');
+  return Object.fromEntries(fields.map((name) => [name, ''])) as FormDraft<S>;
+}
+
 export function draftResolver<S extends z.ZodType<object, object>>(schema: S) {
   return zodResolver(schema as never) as unknown as Resolver<FormDraft<S>, unknown, z.output<S>>;
 }

@@ -10,24 +10,14 @@ import FileText from 'lucide-react/icons/file-text';
 import { BUDGET_OPTIONS, QUOTE_OTHER_SERVICE, TIMELINE_OPTIONS } from '#common/constants.ts';
 import { QuoteFormSchema } from '#common/schemas/leads.ts';
 import { FormSection, SelectField, TextAreaField } from '~/components/form-fields';
-import { ContactFields, type FormDraft, ServiceSelect, useServiceOptions } from './form-fields';
+import { ContactFields, ServiceSelect, useServiceOptions } from './form-fields';
 import { LeadDialogForm, type LeadDialogProps, leadModal } from './lead-dialog';
-import { contactAnswers, EMPTY_CONTACT, useLeadForm } from './use-lead-form';
+import { contactAnswers, useLeadForm } from './use-lead-form';
 import { wasKeptOffline } from './use-submit-lead';
-
-type QuoteDraft = FormDraft<typeof QuoteFormSchema>;
-
-const EMPTY: QuoteDraft = {
-  ...EMPTY_CONTACT,
-  serviceType: '',
-  projectDescription: '',
-  budget: '',
-  timeline: '',
-};
 
 function QuoteDialog({ service, onClose, onSent, returnFocusTo }: LeadDialogProps) {
   const serviceOptions = useServiceOptions(QUOTE_OTHER_SERVICE, service);
-  const lead = useLeadForm(QuoteFormSchema, EMPTY, { serviceType: service ?? '' });
+  const lead = useLeadForm(QuoteFormSchema, { serviceType: service ?? '' });
   const { field, control, handleSubmit } = lead;
 
   const onSubmit = handleSubmit(({ source: _source, ...values }) =>

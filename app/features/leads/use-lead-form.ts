@@ -7,7 +7,7 @@
  * messages under their fields and the error toast. Every lead carries the tab's visit (where the
  * visitor came from, the pages seen: app/lib/audience/visit.ts), read when it is sent.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ContactRequest } from '#common/schemas/leads.ts';
@@ -15,7 +15,7 @@ import { fieldProps, useFocusFirstInvalid } from '~/components/form-fields';
 import { applyFieldErrors } from '~/lib/api';
 import { currentVisit } from '~/lib/audience/visit';
 import { type ToastOptions, toast } from '~/lib/toast';
-import { draftResolver, type FormDraft } from './form-fields';
+import { draftResolver, emptyDraft, type FormDraft } from './form-fields';
 import {
   type LeadSubmitResult,
   leadField,
@@ -46,9 +46,6 @@ type SendOptions = {
 /** An empty optional answer, left out of the request rather than sent as "". */
 export const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
-/** The empty drafts of the contact fields every lead form starts with (ContactFields). */
-export const EMPTY_CONTACT = { fullName: '', email: '', phone: '', company: '' };
-
 type ContactValues = { fullName: string; email: string; phone?: string; company?: string };
 
 /**
@@ -60,11 +57,9 @@ export function contactAnswers({ fullName, email, phone, company }: ContactValue
   return { fullName, email, phone: phone?.trim() ?? '', company: company?.trim() ?? '' };
 }
 
-export function useLeadForm<S extends z.ZodType<object, object>>(
-  schema: S,
-  empty: FormDraft<S>,
-  defaults: Partial<FormDraft<S>> = {},
-) {
+export function useLeadForm<S extends z.ZodObject>(schema: S, defaults: Partial<FormDraft<S>> = {}) {
+  // The form starts empty and is emptied again after each success.
+  const [empty] = useState(() => emptyDraft(schema));
   const openedAt = useRef(0);
   useEffect(() => {
     openedAt.current = Date.now();
