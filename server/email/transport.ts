@@ -1,7 +1,7 @@
 /**
  * How an outbox message leaves the process: over SMTP when SMTP_URL is set, otherwise as an .eml
  * file in DATA_DIR/outbox/<yyyy-mm-dd>/<outbox id>.eml, so nothing is lost on a machine without a
- * mail server and the owner can read every message (the admin lists them with listEmlFiles).
+ * mail server and the owner can read every message with any mail client.
  * Either way the stored Message-ID and the enqueue time (Date) are used, so every attempt at one
  * message produces the same message.
  *
@@ -237,92 +237,4 @@ function createFileTransport(dataDir: string, logger: Logger): MailTransport {
     },
     close: () => transporter.close(),
   };
-}
-
-export type EmlFile = { path: string; id: string; date: Date; subject: string; to: string };
-
-/**
- * The .eml files kept without SMTP, newest first, with what a list needs (read from the headers,
- * so a file copied in by hand shows too). Only the head of each file is read.
- */
-export async function listEmlFiles(dataDir: string): Promise<EmlFile[]> {
-  const outboxDir = path.resolve(dataDir, 'outbox');
-  let days: string[];
-  try {
-    days = await fs.readdir(outboxDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const files: EmlFile[] = [];
-  for (const day of days.filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))) {
-    const names = await fs.readdir(path.join(outboxDir, day));
-    for (const name of names.filter((n) => n.endsWith('.eml'))) {
-      const file = path.join(outboxDir, day, name);
-      const [headers, stat] = await Promise.all([readHeaders(file), fs.stat(file)]);
-      const date = new Date(headers.get('date') ?? '');
-      files.push({
-        path: file,
-        id: name.slice(0, -'.eml'.length),
-        date: Number.isNaN(date.getTime()) ? stat.mtime : date,
-        subject: headers.get('subject') ?? '',
-        to: headers.get('to') ?? '',
-      });
-    }
-  }
-  return files.sort((a, b) => b.date.getTime() - a.date.getTime() || b.path.localeCompare(a.path));
-}
-
-const HEAD_BYTES = 64 * 1024;
-
-async function readHeaders(file: string): Promise<Map<string, string>> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return parseHeaders(buffer.subarray(0, bytesRead).toString('utf8'));
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The header block of a message: unfolded, names lower-cased, RFC 2047 words decoded. */
-function parseHeaders(source: string): Map<string, string> {
-  const end = source.search(/\r?\n\r?\n/);
-  const block = end === -1 ? source : source.slice(0, end);
-  const headers = new Map<string, string>();
-  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    if (!headers.has(name)) headers.set(name, decodeMimeWords(line.slice(colon + 1).trim()));
-  }
-  return headers;
-}
-
-/** Decodes `=?charset?B|Q?...?=` words; the blanks between two adjacent words are dropped. */
-export function decodeMimeWords(value: string): string {
-  return value
-    .replace(/(\?=)\s+(?==\?)/g, '$1')
-    .replace(
-      /=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g,
-      (_word, charset: string, encoding: string, text: string) => {
-        const bytes =
-          encoding.toUpperCase() === 'B'
-            ? Buffer.from(text, 'base64')
-            : Buffer.from(
-                text
-                  .replace(/_/g, ' ')
-                  .replace(/=([0-9a-fA-F]{2})/g, (_m, hex: string) =>
-                    String.fromCharCode(Number.parseInt(hex, 16)),
-                  ),
-                'latin1',
-              );
-        try {
-          return new TextDecoder(charset.split('*')[0]).decode(bytes);
-        } catch {
-          return bytes.toString('utf8');
-        }
-      },
-    );
 }

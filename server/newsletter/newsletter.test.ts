@@ -10,11 +10,12 @@ import {
 } from '#common/schemas/newsletter.ts';
 import type { DatabaseHandle } from '#db/client.ts';
 import { emailOutbox, newsletterSubscriptions, rateLimits, subscriberTokens } from '#db/schema.ts';
+import { listEmlFiles } from '#tests/helpers/eml-outbox.ts';
 import { subscriptionOf } from '#tests/helpers/factories.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { createOutbox } from '../email/outbox.ts';
 import { compileTemplates, renderTemplate } from '../email/templates.ts';
-import { createMailTransport, listEmlFiles, type MailTransport } from '../email/transport.ts';
+import { createMailTransport, type MailTransport } from '../email/transport.ts';
 import { readEnv } from '../env.ts';
 import { createLogger } from '../logger.ts';
 import { seedDatabase } from '../seed.ts';

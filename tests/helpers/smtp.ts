@@ -1,14 +1,14 @@
 /**
  * A real SMTP server on 127.0.0.1 for the tests (smtp-server), capturing every message it accepts,
  * read back the way Epic Stack reads its mocked mail: `await smtp.requireEmail('a@b.cd')`.
- * The parser below is deliberately independent of the code under test (server/email/): it knows
- * just enough MIME for what nodemailer writes (headers, RFC 2047 words, multipart, quoted-printable
- * and base64 parts).
+ * Messages are read by postal-mime, a MIME parser independent of the code under test
+ * (server/email/ writes them with nodemailer).
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import PostalMime, { decodeWords } from 'postal-mime';
+import { SMTPServer, type SMTPServerSession as SMTPSession } from 'smtp-server';
 
 export type CapturedEmail = {
   /** SMTP envelope: MAIL FROM and RCPT TO. */
@@ -76,44 +76,56 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      // Handled one message at a time, in the order their data ended: parsing is asynchronous.
       stream.on('end', () => {
-        dataCommands += 1;
-        if (stream.sizeExceeded) {
-          callback(Object.assign(new Error('Message too big'), { responseCode: 552 }));
-          return;
-        }
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const mailFrom = session.envelope.mailFrom;
-        const envelope = {
-          from: mailFrom ? mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-        };
-        if (failures.remaining > 0) {
-          failures.remaining -= 1;
-          refused.push(parseEmail(raw, envelope));
-          const error = Object.assign(new Error(`Test failure ${failures.code}`), {
-            responseCode: failures.code,
-          });
-          callback(error);
-          return;
-        }
-        if (options.captureDir) {
-          try {
-            storeEmail(options.captureDir, captured.length + 1, { envelope, raw });
-          } catch (error) {
-            // Not acknowledged: the sender keeps the message and tries again.
-            callback(Object.assign(new Error(`Cannot store: ${String(error)}`), { responseCode: 451 }));
-            return;
-          }
-        }
-        const email = parseEmail(raw, envelope);
-        captured.push(email);
-        options.onMessage?.(email);
-        for (const wake of waiters) wake();
-        callback();
+        handled = handled
+          .then(() => handleData(stream.sizeExceeded, Buffer.concat(chunks), session, callback))
+          .catch((error: unknown) =>
+            callback(Object.assign(new Error(`Cannot read: ${String(error)}`), { responseCode: 451 })),
+          );
       });
     },
   });
+
+  let handled = Promise.resolve();
+  const handleData = async (
+    sizeExceeded: boolean,
+    data: Buffer,
+    session: SMTPSession,
+    callback: (error?: Error | null) => void,
+  ) => {
+    dataCommands += 1;
+    if (sizeExceeded) {
+      callback(Object.assign(new Error('Message too big'), { responseCode: 552 }));
+      return;
+    }
+    const raw = data.toString('utf8');
+    const mailFrom = session.envelope.mailFrom;
+    const envelope = {
+      from: mailFrom ? mailFrom.address : '',
+      to: session.envelope.rcptTo.map((r) => r.address),
+    };
+    const email = await parseEmail(raw, envelope);
+    if (failures.remaining > 0) {
+      failures.remaining -= 1;
+      refused.push(email);
+      callback(Object.assign(new Error(`Test failure ${failures.code}`), { responseCode: failures.code }));
+      return;
+    }
+    if (options.captureDir) {
+      try {
+        storeEmail(options.captureDir, captured.length + 1, { envelope, raw });
+      } catch (error) {
+        // Not acknowledged: the sender keeps the message and tries again.
+        callback(Object.assign(new Error(`Cannot store: ${String(error)}`), { responseCode: 451 }));
+        return;
+      }
+    }
+    captured.push(email);
+    options.onMessage?.(email);
+    for (const wake of waiters) wake();
+    callback();
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -180,96 +192,44 @@ export async function readCapturedEmails(dir: string): Promise<CapturedEmail[]> 
   const emails: CapturedEmail[] = [];
   for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
     const stored = JSON.parse(await fs.promises.readFile(path.join(dir, name), 'utf8')) as StoredEmail;
-    emails.push(parseEmail(stored.raw, stored.envelope));
+    emails.push(await parseEmail(stored.raw, stored.envelope));
   }
   return emails;
 }
 
-type Part = { headers: Map<string, string>; body: string };
-
-function splitHeaders(source: string): Part {
-  const match = /\r?\n\r?\n/.exec(source);
-  const head = match ? source.slice(0, match.index) : source;
-  const body = match ? source.slice(match.index + match[0].length) : '';
+/**
+ * A message as the tests read it, parsed by postal-mime: the root's headers unfolded and decoded
+ * (first occurrence of each name), its text and HTML bodies with their line ends as "\n" and no
+ * final one.
+ */
+export async function parseEmail(
+  raw: string,
+  envelope: { from: string; to: string[] },
+): Promise<CapturedEmail> {
+  const parsed = await PostalMime.parse(raw, { attachmentEncoding: 'utf8' });
   const headers = new Map<string, string>();
-  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    if (!headers.has(name)) headers.set(name, decodeWords(line.slice(colon + 1).trim()));
-  }
-  return { headers, body };
-}
-
-function decodeWords(value: string): string {
-  return value
-    .replace(/(\?=)\s+(?==\?)/g, '$1')
-    .replace(/=\?[^?]+\?([bBqQ])\?([^?]*)\?=/g, (_w, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-    );
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes: number[] = [];
-  const source = text.replace(/=\r?\n/g, '');
-  for (let i = 0; i < source.length; i += 1) {
-    const hex = source.slice(i + 1, i + 3);
-    if (source[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(source[i] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function decodeBody(part: Part): string {
-  const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(part.body);
-  return part.body;
-}
-
-/** The leaves of a MIME tree, depth first. */
-function leaves(part: Part): Part[] {
-  const contentType = part.headers.get('content-type') ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  if (!/^multipart\//i.test(contentType) || !boundary) return [part];
-  const sections = part.body.split(`--${boundary}`).slice(1);
-  return sections
-    .filter((section) => !section.startsWith('--'))
-    .flatMap((section) => leaves(splitHeaders(section.replace(/^\r?\n/, ''))));
-}
-
-export function parseEmail(raw: string, envelope: { from: string; to: string[] }): CapturedEmail {
-  const root = splitHeaders(raw);
-  const parts = leaves(root);
-  const body = (type: string) => {
-    const part = parts.find((p) =>
-      (p.headers.get('content-type') ?? 'text/plain').toLowerCase().startsWith(type),
-    );
-    return part ? decodeBody(part).replace(/\r\n/g, '\n').replace(/\n$/, '') : undefined;
-  };
-  const header = (name: string) => root.headers.get(name) ?? '';
+  for (const { key, value } of parsed.headers) if (!headers.has(key)) headers.set(key, decodeWords(value));
+  const header = (name: string) => headers.get(name) ?? '';
+  const body = (text: string | undefined) => text?.replace(/\r\n/g, '\n').replace(/\n$/, '');
   return {
     envelope,
     raw,
-    headers: root.headers,
+    headers,
     messageId: header('message-id'),
     from: header('from'),
     to: header('to'),
-    replyTo: root.headers.get('reply-to'),
+    replyTo: headers.get('reply-to'),
     subject: header('subject'),
     date: header('date'),
-    text: body('text/plain'),
-    html: body('text/html'),
+    text: body(parsed.text),
+    html: body(parsed.html),
   };
 }
 
-/** The message's parts decoded (quoted-printable and base64), for what a parser does not expose. */
+/**
+ * The message's parts decoded (quoted-printable and base64) with their line ends as sent: postal-mime
+ * joins a part's lines with "\n", and an invitation's CRLF are part of what is checked (RFC 5545 §3.1).
+ */
 function decodedParts(raw: string): string {
   // A run of =XX is the octets of UTF-8 characters (é is =C3=A9): decoded together, not one by one.
   const qp = raw
