@@ -206,7 +206,7 @@ export async function parseEmail(
   raw: string,
   envelope: { from: string; to: string[] },
 ): Promise<CapturedEmail> {
-  const parsed = await PostalMime.parse(raw, { attachmentEncoding: 'utf8' });
+  const parsed = await PostalMime.parse(raw);
   const headers = new Map<string, string>();
   for (const { key, value } of parsed.headers) if (!headers.has(key)) headers.set(key, decodeWords(value));
   const header = (name: string) => headers.get(name) ?? '';
