@@ -1,8 +1,9 @@
 /**
  * perf's back-office runs replayed on the simulated phone (decision 126): a trace that Chromium
  * records of a tap, its request and its reply, replayed by phoneClock, moves the reply with the
- * request that the slower phone sent later, whatever the host's load. Catches a Chromium whose trace no longer names what
- * the replay reads (tasks with their CPU time, requests, User Timing marks).
+ * request that the slower phone sent later, whatever the host's load. Catches a Chromium whose
+ * trace no longer names what the replay reads (tasks with their CPU time, requests, User Timing
+ * marks).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -70,8 +70,8 @@ describe('file transport (no SMTP_URL)', () => {
         `${second.id}.eml`,
       ),
     );
-    expect(newest).toMatchObject({ subject: 'Nouveau contact : Jean-Pierre', to: 'jp@exemple.cd' });
-    expect(oldest).toMatchObject({
+    expect(newest.email).toMatchObject({ subject: 'Nouveau contact : Jean-Pierre', to: 'jp@exemple.cd' });
+    expect(oldest.email).toMatchObject({
       subject: 'Confirmez votre inscription à la newsletter',
       to: 'grace@exemple.cd',
     });

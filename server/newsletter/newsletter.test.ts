@@ -257,7 +257,7 @@ describe('export and erase', () => {
       await transport.send({ ...message, html });
     }
     const keptFor = async (to: string) =>
-      (await listEmlFiles(dataDir)).filter((file) => file.to.includes(to));
+      (await listEmlFiles(dataDir)).filter((file) => file.email.to.includes(to));
     expect(await keptFor('proof@example.cd')).toHaveLength(3);
     expect(
       await database.db

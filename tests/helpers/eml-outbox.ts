@@ -13,8 +13,6 @@ export type EmlFile = {
   id: string;
   /** The message's Date header, or the file's modification time when it has none. */
   date: Date;
-  subject: string;
-  to: string;
   email: CapturedEmail;
 };
 
@@ -39,8 +37,6 @@ export async function listEmlFiles(dataDir: string): Promise<EmlFile[]> {
         path: file,
         id: name.slice(0, -'.eml'.length),
         date: Number.isNaN(date.getTime()) ? stat.mtime : date,
-        subject: email.subject,
-        to: email.to,
         email,
       });
     }

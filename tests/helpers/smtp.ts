@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import PostalMime, { decodeWords } from 'postal-mime';
-import { SMTPServer, type SMTPServerSession as SMTPSession } from 'smtp-server';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 
 export type CapturedEmail = {
   /** SMTP envelope: MAIL FROM and RCPT TO. */
@@ -80,9 +80,13 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       stream.on('end', () => {
         handled = handled
           .then(() => handleData(stream.sizeExceeded, Buffer.concat(chunks), session, callback))
-          .catch((error: unknown) =>
-            callback(Object.assign(new Error(`Cannot read: ${String(error)}`), { responseCode: 451 })),
-          );
+          // An error of the test's own (an onMessage that throws) is reported as uncaught, as it
+          // was when messages were handled at once; the next messages are still handled.
+          .catch((error: unknown) => {
+            queueMicrotask(() => {
+              throw error;
+            });
+          });
       });
     },
   });
@@ -91,7 +95,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
   const handleData = async (
     sizeExceeded: boolean,
     data: Buffer,
-    session: SMTPSession,
+    session: SMTPServerSession,
     callback: (error?: Error | null) => void,
   ) => {
     dataCommands += 1;
@@ -105,7 +109,14 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       from: mailFrom ? mailFrom.address : '',
       to: session.envelope.rcptTo.map((r) => r.address),
     };
-    const email = await parseEmail(raw, envelope);
+    let email: CapturedEmail;
+    try {
+      email = await parseEmail(raw, envelope);
+    } catch (error) {
+      // Not acknowledged: the sender keeps the message and tries again.
+      callback(Object.assign(new Error(`Cannot read: ${String(error)}`), { responseCode: 451 }));
+      return;
+    }
     if (failures.remaining > 0) {
       failures.remaining -= 1;
       refused.push(email);
