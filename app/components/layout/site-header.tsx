@@ -45,7 +45,10 @@ function NavItem({
 
 export function SiteHeader({ siteName, pathname }: SiteHeaderProps) {
   return (
-    <header className="sticky top-0 z-40 border-b border-gray-100 bg-white/95 backdrop-blur">
+    <header
+      data-sticky-header
+      className="sticky top-0 z-40 border-b border-gray-100 bg-white/95 backdrop-blur"
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
         {/* The name may wrap onto two lines on the narrowest phones (320 px) rather than push the menu button out. */}
         <a

@@ -5,16 +5,32 @@
  */
 import X from 'lucide-react/icons/x';
 import { Toast } from 'radix-ui';
-import { useSyncExternalStore } from 'react';
+import { type CSSProperties, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { TOAST_DURATION, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '#common/constants.ts';
 import { cn } from '~/lib/cn';
 import { dismissToast, getServerToastSnapshot, getToastSnapshot, subscribeToasts } from '~/lib/toast';
 
+/**
+ * Where the page's sticky header ends (0 without one): on phones a toast sits below it, so that it
+ * never covers the header's buttons (the back-office's menu, the site's "Devis" and menu). Live
+ * lead toasts come one after another in the back-office, and the menu stayed under them.
+ */
+function stickyHeaderBottom() {
+  const header = document.querySelector('[data-sticky-header]');
+  return Math.max(0, Math.round(header?.getBoundingClientRect().bottom ?? 0));
+}
+
 export function Toaster() {
   const item = useSyncExternalStore(subscribeToasts, getToastSnapshot, getServerToastSnapshot);
   const destructive = item?.variant === 'destructive';
+  const [top, setTop] = useState(0);
+  // Measured for each toast, before it is painted: the header differs between the site and the
+  // back-office, and the back-office has none from 1024 px.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again for each new toast.
+  useLayoutEffect(() => setTop(stickyHeaderBottom()), [item?.id]);
   return (
-    // At the top on phones, where the bottom holds a form's buttons; bottom right from 640 px.
+    // At the top on phones (under the sticky header), where the bottom holds a form's buttons;
+    // bottom right from 640 px.
     <Toast.Provider
       label="Notification"
       duration={TOAST_DURATION}
@@ -65,7 +81,8 @@ export function Toaster() {
       <Toast.Viewport
         hotkey={[TOAST_HOTKEY]}
         label="Notifications ({hotkey})"
-        className="pointer-events-none fixed top-0 right-0 z-[100] sm:top-auto sm:bottom-0 m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm"
+        style={{ '--toast-top': `${top}px` } as CSSProperties}
+        className="pointer-events-none fixed top-(--toast-top) right-0 z-[100] sm:top-auto sm:bottom-0 m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm"
       />
     </Toast.Provider>
   );

@@ -51,7 +51,10 @@ export function AdminShell({ user, realtime, onLogout, children }: ShellProps) {
       <aside className="hidden w-64 shrink-0 border-r border-gray-200 bg-white lg:block">
         <div className="sticky top-0 flex h-screen flex-col">{sidebar}</div>
       </aside>
-      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4 lg:hidden">
+      <header
+        data-sticky-header
+        className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4 lg:hidden"
+      >
         <Link to="/admin/dashboard" className="font-bold text-brand-800">
           {site.name} <span className="font-normal text-gray-600">· Admin</span>
         </Link>
