@@ -10,7 +10,7 @@
  *    minutes before Playwright: they mostly wait too (an SMTP outage, restarts, a queue draining).
  * The output of commands run together is prefixed with their name, line by line. Every step runs
  * whatever the one before gave (a failed lint still lets the tests tell their verdict); the script
- * ends with each command's verdict and time, then the names of the failed tests, and exits 1 if
+ * ends with each command's verdict and time, then the failed tests with the first lines of their errors, and exits 1 if
  * any command failed. Arguments are not taken:
  * run `npm run test:unit` or `npm run test:e2e -- ...` for a part.
  */
@@ -19,7 +19,7 @@ import readline from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 
 type Command = { name: string; command: string; args: string[]; env?: Record<string, string> };
-type Result = { name: string; status: number; seconds: number; failures: string[] };
+type Result = { name: string; status: number; seconds: number; failures: Map<string, string[]> };
 
 /**
  * The lines naming a failed test: Vitest's "FAIL  |backend| file > test" and "×" lines,
@@ -28,6 +28,37 @@ type Result = { name: string; status: number; seconds: number; failures: string[
  * of the first to fail may have scrolled far away (CI shows only the end of it).
  */
 const FAILURE_LINE = /^\s*(FAIL\s|×\s|✘\s|\d+\) \[|\[\s*[\d.]+ s\]\s+FAILED\s)/;
+/** Where a failure's error begins, within a few lines of the line naming the test. */
+const ERROR_START = /^\s*(\w*Error\b|expect\()/;
+/** Where the error's message ends: its source excerpt, its stack, Playwright's context or retry. */
+const ERROR_END = /^\s*(>?\s*\d+ \||at\s|❯|Error Context:|Retry #|Call log:)/;
+const ERROR_LINES = 12;
+
+/**
+ * The failures of a command's output, each with the first lines of its error: the message a
+ * reader needs to know why (CI shows only the end of the output, where the summary is).
+ */
+function failureReader() {
+  const failures = new Map<string, string[]>();
+  let open: { lines: string[]; after: number; inError: boolean } | undefined;
+  const read = (plain: string) => {
+    if (FAILURE_LINE.test(plain)) {
+      const name = plain.trim();
+      const lines = failures.get(name) ?? [];
+      failures.set(name, lines);
+      open = lines.length === 0 ? { lines, after: 0, inError: false } : undefined;
+    } else if (open && !open.inError) {
+      open.inError = ERROR_START.test(plain);
+      if (open.inError) open.lines.push(plain.trim());
+      else if (++open.after > 6) open = undefined;
+    } else if (open && (ERROR_END.test(plain) || open.lines.length >= ERROR_LINES)) {
+      open = undefined;
+    } else if (open && plain.trim() !== '') {
+      open.lines.push(plain.trim());
+    }
+  };
+  return { failures, read };
+}
 
 /**
  * Each step's lanes run side by side; a lane's commands one after the other, each whatever the one
@@ -55,7 +86,7 @@ const STEPS: Command[][][] = [
 
 function run(command: Command, prefixed: boolean): Promise<Result> {
   const started = Date.now();
-  const failures = new Set<string>();
+  const { failures, read } = failureReader();
   const child = spawn(command.command, command.args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -72,8 +103,7 @@ function run(command: Command, prefixed: boolean): Promise<Result> {
   ] as const) {
     readline.createInterface({ input: stream }).on('line', (line) => {
       out.write(`${label}${line}\n`);
-      const plain = stripVTControlCharacters(line);
-      if (FAILURE_LINE.test(plain)) failures.add(plain.trim());
+      read(stripVTControlCharacters(line));
     });
   }
   return new Promise((resolve) => {
@@ -82,7 +112,7 @@ function run(command: Command, prefixed: boolean): Promise<Result> {
         name: command.name,
         status: code ?? (signal ? 1 : 0),
         seconds: Math.round((Date.now() - started) / 1000),
-        failures: [...failures],
+        failures,
       }),
     );
   });
@@ -113,8 +143,11 @@ for (const result of results) {
 process.stdout.write(
   `  ${'total'.padEnd(10)} ${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s\n`,
 );
-for (const result of results.filter((result) => result.failures.length > 0)) {
+for (const result of results.filter((result) => result.failures.size > 0)) {
   process.stdout.write(`\nFailed in ${result.name}:\n`);
-  for (const line of result.failures) process.stdout.write(`  ${line}\n`);
+  for (const [name, error] of result.failures) {
+    process.stdout.write(`  ${name}\n`);
+    for (const line of error) process.stdout.write(`      ${line}\n`);
+  }
 }
 process.exit(results.every((result) => result.status === 0) ? 0 : 1);
