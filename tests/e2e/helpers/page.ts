@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
+import axe from 'axe-core';
 
 /**
  * A public page is server-rendered HTML whose interactive parts (islands) hydrate once the page is
@@ -67,6 +68,16 @@ export const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 /**
+ * Axe's source with the configuration `AxeBuilder` gives each frame, run as one script. `AxeBuilder`
+ * loads axe into each frame racing a 1-second timer, then configures it only if axe won: on a busy
+ * machine a new frame's axe lost and kept the default name. Axe ignores a message from another name,
+ * so the page's axe went unanswered and left the frame out (decision 129). Here a frame's axe is
+ * configured as it loads, however long that takes. The values are `AxeBuilder.axeConfigure`'s.
+ */
+const AXE_CONFIGURATION = { allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } };
+const AXE_SOURCE = `${axe.source};axe.configure(${JSON.stringify(AXE_CONFIGURATION)});`;
+
+/**
  * What axe faults on the page (or on what `scope` keeps of it). Public sections off screen are laid
  * out only when the visitor nears them (docs/decisions/093-render-when-near.md), and axe passes
  * over what is not rendered: every block is rendered for the scan, then left to the browser again.
@@ -80,7 +91,9 @@ export const scrollsSideways = (page: Page) =>
 export async function axeViolations(page: Page, scope: (builder: AxeBuilder) => AxeBuilder = (b) => b) {
   const renderAll = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   try {
-    const builder = new AxeBuilder({ page }).setLegacyMode().options({ pingWaitTime: 5_000 });
+    const builder = new AxeBuilder({ page, axeSource: AXE_SOURCE })
+      .setLegacyMode()
+      .options({ pingWaitTime: 5_000 });
     const results = await scope(builder).analyze();
     const unread = results.incomplete.find((rule) => rule.id === 'frame-tested')?.nodes ?? [];
     if (unread.length > 0) {
