@@ -10,9 +10,9 @@
  *    minutes before Playwright: they mostly wait too (an SMTP outage, restarts, a queue draining).
  * The output of commands run together is prefixed with their name, line by line. Every step runs
  * whatever the one before gave (a failed lint still lets the tests tell their verdict); the script
- * ends with each command's verdict and time, then the failed tests with the first lines of their errors, and exits 1 if
- * any command failed. Arguments are not taken:
- * run `npm run test:unit` or `npm run test:e2e -- ...` for a part.
+ * ends with each command's verdict and time, then the failed tests with the first lines of their
+ * errors, and exits 1 if any command failed. Arguments are not taken: run `npm run test:unit` or
+ * `npm run test:e2e -- ...` for a part.
  */
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';

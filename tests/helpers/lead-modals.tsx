@@ -20,12 +20,10 @@ export async function openLeadModal(kind: 'quote' | 'call', name: string, { with
     import('#app/features/leads/lead-modals-store.ts'),
     withToasts ? import('#app/components/ui/toast-mount.tsx') : undefined,
   ]);
-  // The modals and the toaster are lazy chunks, imported here before any render. A whole `npm test`
-  // on a loaded machine spun here for good, twice: React retrying, in the microtasks of act, a
-  // render suspended on a lazy chunk whose import (files read, modules transformed) needs the event
-  // loop those retries never let run (its stack read with the inspector). The asynchronous act
-  // alone did not prevent it; with the chunks' modules already evaluated, their import settles at
-  // once and nothing suspends for long.
+  // The modals and the toaster are lazy chunks, imported here before any render, so that their
+  // import settles at once. A whole `npm test` once spun here for good: React retrying, in the
+  // microtasks of act, a lazy component whose promise it had marked fulfilled when an earlier
+  // host of the same modules loaded it (decision 130, fixed in the host).
   await Promise.all([
     import('#app/lib/query.tsx'),
     import('#app/features/leads/quote-modal.tsx'),

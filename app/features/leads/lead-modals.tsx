@@ -119,8 +119,12 @@ export function LeadModalsHost({ preloadNow = false }: { preloadNow?: boolean })
   );
   // A fresh lazy component after a failed download: React.lazy remembers a failure for good.
   const [attempt, setAttempt] = useState(0);
+  // Each lazy component gets a promise of its own (`then`). React marks a promise it saw settle as
+  // fulfilled; a second lazy component handed that shared promise (a host mounted again, or a new
+  // attempt) was rendered again at once, before its own callback could run. A browser yields in
+  // between; React's `act` in tests never did, and `npm test` hung (decision 130).
   // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt needs its own lazy component.
-  const LazyModals = useMemo(() => lazy(loadModals), [attempt]);
+  const LazyModals = useMemo(() => lazy(() => loadModals().then((chunk) => chunk)), [attempt]);
   // The confirmation left on the page after a modal closed on success (lead-confirmation.tsx).
   const [sent, setSent] = useState<LeadSent | null>(null);
   // A new opening dismisses the confirmation of the previous one.
