@@ -576,7 +576,7 @@ test('the axe check itself catches a nameless button on the page and an unlabell
     const loaded = new Promise((resolve) => frame.addEventListener('load', resolve));
     document.querySelector('main')?.firstElementChild?.append(button, frame);
     await loaded;
-    // As on a busy machine (CI's): axe's first line in the frame, `window.axe = axe`, takes 1.5 s.
+    // As on a busy machine (CI's): axe's `window.axe = axe` takes 1.5 s in the frame.
     // `AxeBuilder` stops waiting after 1 s, and without decision 129 left that axe unconfigured.
     const frameWindow = frame.contentWindow as (Window & { axe?: unknown }) | null;
     if (!frameWindow) throw new Error('the frame has no window');

@@ -25,7 +25,16 @@ export function ClientLogosSection({
   if (logos.length === 0) return null;
   // A band rather than a full section: a small heading, as logo rows go, keeps it short on phones.
   return (
-    <section aria-labelledby={titleId} className={cn('px-4 py-8 sm:py-10', className)}>
+    // Its height while it waits for the screen (decision 093): measured with the seed's logos at 360,
+    // 768 and 1280 px. The default 40rem put the sections below it closer than they are, and at load
+    // the browser rendered one for a frame, then dropped it.
+    <section
+      aria-labelledby={titleId}
+      className={cn(
+        'px-4 py-8 [--render-estimate:17rem] sm:py-10 sm:[--render-estimate:14rem] lg:[--render-estimate:11rem]',
+        className,
+      )}
+    >
       <div className="mx-auto max-w-6xl">
         <h2 id={titleId} className="text-center text-sm font-semibold tracking-wide text-gray-700 uppercase">
           Ils nous font confiance
