@@ -26,8 +26,8 @@ export function ClientLogosSection({
   // A band rather than a full section: a small heading, as logo rows go, keeps it short on phones.
   return (
     // Its height while it waits for the screen (decision 093): measured with the seed's logos at 360,
-    // 768 and 1280 px. The default 40rem put the sections below it closer than they are, and at load
-    // the browser rendered one for a frame, then dropped it.
+    // 768 and 1280 px, where the default 40rem is more than twice as tall. With estimates close to
+    // the real heights, the browser's first choice of what to render at load is its last.
     <section
       aria-labelledby={titleId}
       className={cn(
